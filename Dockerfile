@@ -1,0 +1,20 @@
+# Image for compose.yaml: the built app and the gateway in one Python image.
+FROM node:20-bookworm-slim AS frontend
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY frontend ./frontend
+COPY contracts ./contracts
+RUN npm run build
+
+FROM python:3.11-slim-bookworm
+WORKDIR /app
+COPY pyproject.toml ./
+COPY gateway ./gateway
+COPY upstream_mocks ./upstream_mocks
+COPY contracts ./contracts
+RUN pip install --no-cache-dir .
+COPY --from=frontend /app/frontend/dist ./frontend/dist
+ENV STATIC_DIR=/app/frontend/dist
+EXPOSE 8000
+CMD ["python", "-m", "gateway"]

@@ -1,0 +1,64 @@
+# The two commands: `make run` and `make test`. Each installs what it is missing.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+CHROMIUM ?= /usr/bin/chromium
+FRONTEND_SRC := $(shell find frontend/src frontend/public frontend/index.html frontend/vite.config.ts -type f 2>/dev/null)
+
+.PHONY: run test setup build lint typecheck contracts contracts-check pytest chromium mocks clean
+
+run: setup build
+	$(PY) -m gateway
+
+test: setup chromium build lint typecheck contracts-check pytest
+
+setup: $(VENV)/.installed node_modules/.installed
+
+$(VENV)/.installed: pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $@
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+chromium:
+	@if [ ! -x $(CHROMIUM) ]; then \
+	  echo "Installing Chromium from Debian's packages"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core; \
+	fi
+
+build: frontend/dist/index.html
+
+frontend/dist/index.html: node_modules/.installed $(FRONTEND_SRC)
+	npm run build
+
+lint: setup
+	$(VENV)/bin/ruff check gateway upstream_mocks tests bench
+
+typecheck: setup
+	$(VENV)/bin/mypy
+	npm run typecheck
+
+# The gateway's own OpenAPI document, and the TypeScript types the app builds against.
+contracts: setup
+	$(PY) -m gateway.openapi_export
+	npm run gen:api
+
+contracts-check: setup
+	$(PY) -m gateway.openapi_export --check
+
+# All four tiers in one run. Exit code 5 (nothing collected) is reported, not treated as a failure.
+pytest: setup
+	scripts/with-redis.sh $(PY) -m pytest tests -p no:cacheprovider -q; \
+	  rc=$$?; if [ $$rc -eq 5 ]; then echo "pytest collected no tests: nothing was checked" >&2; rc=0; fi; exit $$rc
+
+# The mocks on their own port (for LENDING_URL=... and compose).
+mocks: setup
+	$(PY) -m upstream_mocks
+
+clean:
+	rm -rf frontend/dist .e2e-server.log

@@ -1,0 +1,21 @@
+import { createContext, useContext } from "react";
+import { api } from "../api/client";
+import type { components } from "../api/schema";
+
+export type AppConfig = components["schemas"]["ClientConfig"];
+
+const ConfigContext = createContext<AppConfig | null>(null);
+
+export const ConfigProvider = ConfigContext.Provider;
+
+/** Settings from the gateway (product name, sign-in links, checkout adapter), loaded before first render. */
+export function useConfig(): AppConfig {
+  const config = useContext(ConfigContext);
+  if (!config) throw new Error("useConfig outside ConfigProvider");
+  return config;
+}
+
+export async function loadConfig(): Promise<AppConfig> {
+  const { data } = await api.get<AppConfig>("/config");
+  return data;
+}

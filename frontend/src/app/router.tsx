@@ -1,0 +1,42 @@
+import { createBrowserRouter, Outlet } from "react-router";
+import type { AppConfig } from "./config";
+import { RouteError } from "./RouteError";
+import { ScrollToTop } from "./ScrollToTop";
+import { PublicLayout } from "../components/layout/PublicLayout";
+import { StoreLayout } from "../components/layout/StoreLayout";
+import { sitePublicRoutes, siteAppRoutes } from "../features/site/routes";
+import { portalRoutes } from "../features/portal/routes";
+import { storeRoutes } from "../features/store/routes";
+
+function Root() {
+  return (
+    <>
+      <ScrollToTop />
+      <Outlet />
+    </>
+  );
+}
+
+/**
+ * Two wrappers, as the specification has them: the public site (header, content, footer)
+ * and the storefront (laid out for the native app's web view). Each feature lazy-loads its pages.
+ */
+export function createAppRouter(config: AppConfig) {
+  return createBrowserRouter([
+    {
+      element: <Root />,
+      errorElement: <RouteError />,
+      children: [
+        {
+          element: <PublicLayout />,
+          children: [
+            ...sitePublicRoutes(config),
+            ...portalRoutes,
+            { path: "*", lazy: () => import("./NotFound").then((m) => ({ Component: m.default })) },
+          ],
+        },
+        { element: <StoreLayout />, children: [...storeRoutes, ...siteAppRoutes] },
+      ],
+    },
+  ]);
+}

@@ -1,0 +1,67 @@
+import { useState, type FormEvent } from "react";
+
+export const MOBILE_MESSAGE = "Please enter a valid 10-digit mobile number.";
+const MOBILE = /^[0-9]{10}$/;
+
+interface MobileFormProps {
+  title: string;
+  initialMobile?: string;
+  busy?: boolean;
+  /** Called with a valid number only; no call is made for an invalid one. */
+  onSubmit: (mobileNumber: string) => void | Promise<void>;
+  /** A server error to show under the field (cleared when the user types). */
+  error?: string | null;
+  onClearError?: () => void;
+  idPrefix?: string;
+}
+
+export function MobileForm({ title, initialMobile = "", busy, onSubmit, error, onClearError, idPrefix = "otp" }: MobileFormProps) {
+  const [mobile, setMobile] = useState(initialMobile);
+  const [invalid, setInvalid] = useState(false);
+  const inputId = `${idPrefix}-mobile`;
+  const errorId = `${idPrefix}-mobile-error`;
+  const shown = invalid ? MOBILE_MESSAGE : error;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!MOBILE.test(mobile)) {
+      setInvalid(true);
+      return;
+    }
+    void onSubmit(mobile);
+  };
+
+  return (
+    <form className="otp-form" onSubmit={submit} noValidate>
+      <h1 className="otp-title">{title}</h1>
+      <label htmlFor={inputId}>Mobile number</label>
+      <div className="input-prefix">
+        <span aria-hidden="true">+91</span>
+        <input
+          id={inputId}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          maxLength={10}
+          placeholder="10-digit mobile number"
+          value={mobile}
+          aria-invalid={Boolean(shown)}
+          aria-describedby={shown ? errorId : undefined}
+          onChange={(event) => {
+            setMobile(event.target.value.replace(/\D/g, "").slice(0, 10));
+            setInvalid(false);
+            onClearError?.();
+          }}
+        />
+      </div>
+      {shown && (
+        <p id={errorId} className="form-error" role="alert">
+          {shown}
+        </p>
+      )}
+      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+        Submit
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * Company details and marketing figures: one place, read the same on every page.
+ * The specification gives the credit limit in several versions (Rs. 5 lakh, 10 lakh, 10 lacs);
+ * we show one figure everywhere (see docs/decisions.md).
+ */
+export const company = {
+  legalName: "VoltKhata Trade Technologies Private Limited",
+  supportEmail: "support@voltkhata.example",
+  supportPhone: "+91 80 4000 1234",
+  officeAddress: "4th Floor, Lakeview Business Park, Outer Ring Road, Bengaluru, Karnataka 560103",
+  grievanceOfficer: "Ananya Rao",
+  grievanceEmail: "grievance@voltkhata.example",
+  grievancePhone: "+91 80 4000 1299",
+  supportHours: "9:30 to 18:30, Monday to Friday, except public holidays",
+  grievanceHours: "10:00 to 19:00, Monday to Saturday",
+} as const;
+
+export const figures = {
+  creditLimit: "Rs. 5 lakh",
+  savingsUpTo: "20%",
+  pinCodes: "6500+",
+  brands: "50+",
+  reviews: "10,000+",
+  minimumAge: 18,
+  deliveryPromise: "1 hour",
+} as const;
+
+export const social = [
+  { name: "Facebook", href: "https://facebook.com/", icon: "/img/social/facebook.svg" },
+  { name: "Instagram", href: "https://instagram.com/", icon: "/img/social/instagram.svg" },
+  { name: "LinkedIn", href: "https://linkedin.com/", icon: "/img/social/linkedin.svg" },
+  { name: "X", href: "https://x.com/", icon: "/img/social/x.svg" },
+  { name: "YouTube", href: "https://youtube.com/", icon: "/img/social/youtube.svg" },
+] as const;

@@ -1,0 +1,4 @@
+import type { RouteObject } from "react-router";
+
+/** Storefront pages (storefront wrapper). */
+export const storeRoutes: RouteObject[] = [];

@@ -1,0 +1,35 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { RouterProvider } from "react-router";
+import { ToastContainer } from "react-toastify";
+import "react-toastify/dist/ReactToastify.css";
+import "./styles/global.css";
+import { ConfigProvider, loadConfig } from "./app/config";
+import { SessionProvider } from "./app/session";
+import { createAppRouter } from "./app/router";
+
+const root = createRoot(document.getElementById("root")!);
+
+loadConfig()
+  .then((config) => {
+    document.title = `${config.productName} | Buy electrical goods on credit`;
+    const router = createAppRouter(config);
+    root.render(
+      <StrictMode>
+        <ConfigProvider value={config}>
+          <SessionProvider>
+            <RouterProvider router={router} />
+            <ToastContainer position="top-right" autoClose={3000} newestOnTop />
+          </SessionProvider>
+        </ConfigProvider>
+      </StrictMode>,
+    );
+  })
+  .catch(() => {
+    root.render(
+      <main className="container page-narrow" role="alert">
+        <h1>We could not load the app</h1>
+        <p>Please check your connection and reload the page.</p>
+      </main>,
+    );
+  });

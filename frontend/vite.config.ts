@@ -1,0 +1,23 @@
+import { defineConfig } from "vite";
+import react from "@vitejs/plugin-react";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL(".", import.meta.url));
+
+// The gateway serves dist/ and /api on one origin; in `npm run dev` Vite proxies to it.
+export default defineConfig({
+  root,
+  plugins: [react()],
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    target: "es2020",
+    sourcemap: false,
+  },
+  server: {
+    proxy: {
+      "/api": "http://127.0.0.1:8000",
+      "/_mocks": "http://127.0.0.1:8000",
+    },
+  },
+});

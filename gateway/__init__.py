@@ -1,0 +1,1 @@
+"""Backend-for-frontend: sessions, upstream tokens and a small API per route group."""

@@ -1,0 +1,154 @@
+"""One error hierarchy, mapped to one JSON shape in one place.
+
+Every error the browser sees is `{"error": {"code": ..., "message": ...}}`; `message` is the
+user-facing text (the specification's wording where it has one).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+import structlog
+from litestar import MediaType, Request, Response
+from litestar.exceptions import HTTPException, NotFoundException, PermissionDeniedException
+from litestar.exceptions import ValidationException as LitestarValidationException
+from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
+
+from gateway.validation import FIELD_MESSAGES
+
+log = structlog.get_logger("gateway.errors")
+
+
+class ErrorBody(msgspec.Struct, frozen=True):
+    code: str
+    message: str
+    field: str | None = None
+
+
+class ErrorEnvelope(msgspec.Struct, frozen=True):
+    error: ErrorBody
+
+
+class GatewayError(Exception):
+    """Base of every error the gateway answers on purpose."""
+
+    status_code: int = 400
+    code: str = "bad_request"
+
+    def __init__(self, message: str, *, code: str | None = None, field: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        if code is not None:
+            self.code = code
+        self.field = field
+
+
+class InvalidInput(GatewayError):
+    status_code = 422
+    code = "invalid_input"
+
+
+class NotAuthenticated(GatewayError):
+    status_code = 401
+    code = "not_authenticated"
+
+
+class Forbidden(GatewayError):
+    status_code = 403
+    code = "forbidden"
+
+
+class NotFound(GatewayError):
+    status_code = 404
+    code = "not_found"
+
+
+class Conflict(GatewayError):
+    status_code = 409
+    code = "conflict"
+
+
+class TooManyRequests(GatewayError):
+    status_code = 429
+    code = "too_many_requests"
+
+    def __init__(self, message: str, *, retry_after: int, code: str | None = None) -> None:
+        super().__init__(message, code=code)
+        self.retry_after = retry_after
+
+
+class UpstreamError(GatewayError):
+    """An upstream answered, but with a failure the user should hear about."""
+
+    status_code = 502
+    code = "upstream_error"
+
+    def __init__(self, message: str, *, upstream: str, status: int | None = None, code: str | None = None) -> None:
+        super().__init__(message, code=code)
+        self.upstream = upstream
+        self.status = status
+
+
+class UpstreamUnavailable(UpstreamError):
+    """An upstream could not be reached, timed out or its circuit is open."""
+
+    status_code = 503
+    code = "upstream_unavailable"
+
+
+class SessionStoreUnavailable(GatewayError):
+    status_code = 503
+    code = "session_store_unavailable"
+
+
+def error_response(status: int, code: str, message: str, field: str | None = None) -> Response[Any]:
+    return Response(
+        content=ErrorEnvelope(ErrorBody(code=code, message=message, field=field)),
+        status_code=status,
+        media_type=MediaType.JSON,
+    )
+
+
+def handle_gateway_error(request: Request[Any, Any, Any], exc: GatewayError) -> Response[Any]:
+    if isinstance(exc, UpstreamError):
+        log.warning("upstream_failed", upstream=exc.upstream, status=exc.status, code=exc.code)
+    response = error_response(exc.status_code, exc.code, exc.message, exc.field)
+    if isinstance(exc, TooManyRequests):
+        response.headers["Retry-After"] = str(exc.retry_after)
+    return response
+
+
+def handle_validation(request: Request[Any, Any, Any], exc: LitestarValidationException) -> Response[Any]:
+    # msgspec's message names the field: "Expected `str` matching regex ... - at `$.mobileNumber`"
+    field = None
+    extra = exc.extra
+    if isinstance(extra, list) and extra and isinstance(extra[0], dict):
+        key = extra[0].get("key")
+        field = str(key) if key is not None else None
+    message = FIELD_MESSAGES.get(field or "", "")
+    if not message and isinstance(extra, list) and extra and isinstance(extra[0], dict):
+        message = str(extra[0].get("message") or "")
+    return error_response(400, "invalid_request", message or "The request is not valid.", field)
+
+
+def handle_http_exception(request: Request[Any, Any, Any], exc: HTTPException) -> Response[Any]:
+    if isinstance(exc, NotFoundException):
+        return error_response(404, "not_found", "Not found.")
+    if isinstance(exc, PermissionDeniedException):
+        return error_response(403, "forbidden", exc.detail or "Forbidden.")
+    code = "http_error" if exc.status_code < 500 else "internal_error"
+    return error_response(exc.status_code, code, exc.detail or "Request failed.")
+
+
+def handle_unexpected(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
+    log.exception("unhandled_error", exc_type=type(exc).__name__)
+    return error_response(HTTP_500_INTERNAL_SERVER_ERROR, "internal_error", "An unexpected error occurred.")
+
+
+exception_handlers: dict[type[Exception] | int, Any] = {
+    GatewayError: handle_gateway_error,
+    LitestarValidationException: handle_validation,
+    HTTPException: handle_http_exception,
+    Exception: handle_unexpected,
+}

@@ -1,0 +1,102 @@
+"""structlog set-up: JSON when not on a terminal, one line a request, secrets masked."""
+
+from __future__ import annotations
+
+import logging
+import re
+import sys
+import time
+import uuid
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+
+import structlog
+
+# Raw ASGI: Litestar's TypedDict scope/message types do not fit pass-through code.
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+_MOBILE = re.compile(r"(?<![0-9A-Za-z])(\d{2})\d{6}(\d{2})(?![0-9A-Za-z])")
+_SECRET_KEYS = {"otp", "code", "token", "access_token", "accesstoken", "password", "authorization", "cookie"}
+
+
+def mask_mobile(value: str) -> str:
+    """'9876543210' -> '98xxxxxx10'; other text unchanged but for embedded numbers."""
+    return _MOBILE.sub(lambda m: f"{m.group(1)}xxxxxx{m.group(2)}", value)
+
+
+def _mask_event(_: Any, __: str, event: MutableMapping[str, Any]) -> MutableMapping[str, Any]:
+    for key in list(event):
+        if key.lower().replace("-", "_") in _SECRET_KEYS:
+            event[key] = "[redacted]"
+        elif isinstance(event[key], str):
+            event[key] = mask_mobile(event[key])
+    return event
+
+
+def configure_logging(level: str = "INFO", json: bool | None = None) -> None:
+    as_json = (not sys.stdout.isatty()) if json is None else json
+    renderer: Any = structlog.processors.JSONRenderer() if as_json else structlog.dev.ConsoleRenderer(colors=False)
+    structlog.configure(
+        processors=[
+            structlog.contextvars.merge_contextvars,
+            structlog.processors.add_log_level,
+            structlog.processors.TimeStamper(fmt="iso", utc=True),
+            _mask_event,
+            structlog.processors.format_exc_info,
+            renderer,
+        ],
+        wrapper_class=structlog.make_filtering_bound_logger(logging.getLevelName(level.upper())),
+        logger_factory=structlog.PrintLoggerFactory(file=sys.stdout),
+        cache_logger_on_first_use=False,
+    )
+    # httpx logs every request URL at INFO through the standard library; URLs can hold ids.
+    logging.getLogger("httpx").setLevel(logging.WARNING)
+
+
+def request_log_middleware(app: ASGIApp) -> ASGIApp:
+    """Bind a request id for every log line of a request and write one line when it ends."""
+    log = structlog.get_logger("gateway.access")
+
+    async def middleware(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await app(scope, receive, send)
+            return
+        headers = dict(scope.get("headers", []))
+        incoming = headers.get(b"x-request-id", b"").decode("latin-1")
+        request_id = incoming if 0 < len(incoming) <= 64 else uuid.uuid4().hex
+        status = 500
+        path = mask_mobile(scope.get("path", ""))
+        method = scope.get("method")
+        started = time.perf_counter()
+
+        async def send_with_id(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+                message.setdefault("headers", [])
+                message["headers"] = [*message["headers"], (b"x-request-id", request_id.encode())]
+            await send(message)
+
+        structlog.contextvars.bind_contextvars(request_id=request_id)
+        try:
+            await app(scope, receive, send_with_id)
+        except Exception as exc:
+            # Litestar's outer exception handler turns it into a response after we return.
+            status = getattr(exc, "status_code", 500)
+            raise
+        finally:
+            log.info(
+                "request",
+                method=method,
+                path=path,
+                status=status,
+                ms=round((time.perf_counter() - started) * 1000, 2),
+            )
+            structlog.contextvars.clear_contextvars()
+
+    return middleware

@@ -1,0 +1,6 @@
+"""One-time codes: sending through the lending service, with the gateway's abuse limits."""
+
+from gateway.otp.limits import OtpLimiter, build_limiter
+from gateway.otp.sender import CodeSender, SendCodeRequest, SendCodeResponse
+
+__all__ = ["CodeSender", "OtpLimiter", "SendCodeRequest", "SendCodeResponse", "build_limiter"]

@@ -1,0 +1,67 @@
+"""Code abuse limits kept in the `limits` library's storage (Redis when replicas share one).
+
+- one send per number per `resend_seconds` (the screen's countdown),
+- at most `sends_per_number_per_hour` per number and `sends_per_client_per_hour` per client
+  address,
+- at most `verify_attempts_per_code` wrong guesses per code sent.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from limits import RateLimitItemPerHour, RateLimitItemPerSecond
+from limits.aio.storage import MemoryStorage, RedisStorage, Storage
+from limits.aio.strategies import MovingWindowRateLimiter
+
+from gateway.errors import TooManyRequests
+from gateway.settings import Settings
+
+TOO_SOON = "Please wait before requesting another OTP."
+TOO_MANY_SENDS = "Too many OTP requests. Please try again later."
+TOO_MANY_ATTEMPTS = "Too many incorrect attempts. Please request a new OTP."
+
+
+class OtpLimiter:
+    def __init__(self, storage: Storage, settings: Settings) -> None:
+        self.storage = storage
+        self._limiter = MovingWindowRateLimiter(storage)
+        limits = settings.otp
+        self._resend = RateLimitItemPerSecond(1, max(1, limits.resend_seconds)) if limits.resend_seconds else None
+        self._per_number = RateLimitItemPerHour(limits.sends_per_number_per_hour)
+        self._per_client = RateLimitItemPerHour(limits.sends_per_client_per_hour)
+        self._attempts = RateLimitItemPerHour(limits.verify_attempts_per_code)
+
+    async def _retry_after(self, item: RateLimitItemPerSecond | RateLimitItemPerHour, *keys: str) -> int:
+        reset_at, _ = await self._limiter.get_window_stats(item, *keys)
+        return max(1, math.ceil(reset_at - time.time()))
+
+    async def hit_send(self, mobile_number: str, client: str) -> None:
+        """Count a send, or raise TooManyRequests (with Retry-After) without counting it."""
+        checks: list[tuple[RateLimitItemPerSecond | RateLimitItemPerHour, tuple[str, ...], str]] = []
+        if self._resend is not None:
+            checks.append((self._resend, ("otp-resend", mobile_number), TOO_SOON))
+        checks.append((self._per_number, ("otp-number", mobile_number), TOO_MANY_SENDS))
+        checks.append((self._per_client, ("otp-client", client), TOO_MANY_SENDS))
+        for item, keys, message in checks:
+            if not await self._limiter.test(item, *keys):
+                raise TooManyRequests(message, retry_after=await self._retry_after(item, *keys))
+        for item, keys, _ in checks:
+            await self._limiter.hit(item, *keys)
+
+    async def hit_verify(self, mobile_number: str, sent_at: float) -> None:
+        """Count a verify attempt against the code sent at `sent_at`."""
+        keys = ("otp-verify", mobile_number, f"{sent_at:.3f}")
+        if not await self._limiter.hit(self._attempts, *keys):
+            raise TooManyRequests(TOO_MANY_ATTEMPTS, retry_after=await self._retry_after(self._attempts, *keys))
+
+
+def build_limiter(settings: Settings) -> OtpLimiter:
+    storage: Storage
+    if settings.redis_url:
+        uri = settings.redis_url.replace("redis://", "async+redis://", 1)
+        storage = RedisStorage(uri, implementation="redispy", key_prefix=f"{settings.redis_namespace}:limits")
+    else:
+        storage = MemoryStorage()
+    return OtpLimiter(storage, settings)

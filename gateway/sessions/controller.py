@@ -1,0 +1,70 @@
+"""GET /api/session and logout: what the browser may know about its own session."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+from litestar import delete, get
+
+from gateway.sessions.service import Session
+
+
+class PortalSessionView(msgspec.Struct, rename="camel"):
+    verified: bool
+    user_name: str
+    mobile_number: str
+
+
+class StoreSessionView(msgspec.Struct, rename="camel"):
+    verified: bool
+    mobile_number: str | None
+    via: Literal["otp", "native"]
+
+
+class SessionView(msgspec.Struct, rename="camel"):
+    portal: PortalSessionView | None
+    store: StoreSessionView | None
+
+
+def session_view(session: Session) -> SessionView:
+    if not session.exists:
+        return SessionView(portal=None, store=None)
+    record = session.record
+    portal = (
+        PortalSessionView(verified=True, user_name=record.portal.user_name, mobile_number=record.portal.mobile_number)
+        if record.portal
+        else None
+    )
+    store = (
+        StoreSessionView(verified=True, mobile_number=record.store.mobile_number, via=record.store.via)
+        if record.store
+        else None
+    )
+    return SessionView(portal=portal, store=store)
+
+
+@get("/api/session", tags=["session"], summary="Who is logged in, without any token", sync_to_thread=False)
+def get_session(session: Session) -> SessionView:
+    return session_view(session)
+
+
+@delete(
+    "/api/session/{group:str}",
+    tags=["session"],
+    summary="Log out of the portal or the store",
+    status_code=204,
+)
+async def logout(session: Session, group: Literal["portal", "store"]) -> None:
+    if not session.exists:
+        return
+    record = session.record
+    if group == "portal":
+        record.portal = None
+    else:
+        record.store = None
+    record.pending.pop(group, None)
+    if record.portal is None and record.store is None:
+        await session.destroy()
+    else:
+        await session.save()

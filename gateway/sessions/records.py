@@ -1,0 +1,42 @@
+"""What a session holds. Upstream access tokens live here and nowhere else."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+
+class PortalLogin(msgspec.Struct, kw_only=True):
+    """A borrower verified on the repayment portal."""
+
+    user_id: str
+    user_name: str
+    mobile_number: str
+    access_token: str
+    total_repayment_amount: float | None = None
+    remaining_amount: float | None = None
+
+
+class StoreLogin(msgspec.Struct, kw_only=True):
+    """An electrician logged in to the storefront, by code or handed over by the native app."""
+
+    user_id: str
+    access_token: str
+    mobile_number: str | None = None
+    via: Literal["otp", "native"] = "otp"
+
+
+class PendingCode(msgspec.Struct, kw_only=True):
+    """A one-time code sent and not yet verified, per route group."""
+
+    mobile_number: str
+    sent_at: float
+
+
+class SessionRecord(msgspec.Struct, kw_only=True):
+    created_at: float
+    seen_at: float
+    portal: PortalLogin | None = None
+    store: StoreLogin | None = None
+    pending: dict[str, PendingCode] = msgspec.field(default_factory=dict)

@@ -1,0 +1,164 @@
+"""Session handling built on a Litestar `Store`.
+
+Litestar's own server-side session middleware reuses the cookie's id for the life of the
+session and writes the store on every response; we need the id rotated at each login, idle
+and absolute time-outs, and no write on read-only requests, so this small layer sits on the
+same `Store` interface instead.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any, cast
+
+import msgspec
+from litestar import Request
+from litestar.datastructures import Cookie
+from litestar.stores.base import Store
+from redis.exceptions import RedisError
+
+from gateway.errors import SessionStoreUnavailable
+from gateway.sessions.records import SessionRecord
+from gateway.settings import Settings
+
+# Raw ASGI: Litestar's TypedDict scope/message types do not fit pass-through code.
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+_SCOPE_KEY = "gateway_session_cookie"
+_STORE_DOWN = "Sessions are unavailable right now. Please try again in a minute."
+
+
+class SessionManager:
+    """App-wide: reads and writes session records; knows the cookie's name and flags."""
+
+    def __init__(self, store: Store, settings: Settings) -> None:
+        self.store = store
+        self.idle = settings.session_idle_seconds
+        self.absolute = settings.session_absolute_seconds
+        self.secure = settings.secure_cookies
+        self.cookie_name = "__Host-session" if self.secure else "session"
+        self._encoder = msgspec.json.Encoder()
+        self._decoder = msgspec.json.Decoder(SessionRecord)
+
+    async def load(self, session_id: str) -> SessionRecord | None:
+        try:
+            raw = await self.store.get(session_id, renew_for=self.idle)
+        except RedisError as exc:
+            raise SessionStoreUnavailable(_STORE_DOWN) from exc
+        if raw is None:
+            return None
+        try:
+            record = self._decoder.decode(raw)
+        except msgspec.DecodeError:
+            await self.delete(session_id)
+            return None
+        if time.time() - record.created_at > self.absolute:
+            await self.delete(session_id)
+            return None
+        return record
+
+    async def save(self, session_id: str, record: SessionRecord) -> None:
+        now = time.time()
+        record.seen_at = now
+        left = int(record.created_at + self.absolute - now)
+        try:
+            await self.store.set(session_id, self._encoder.encode(record), expires_in=max(1, min(self.idle, left)))
+        except RedisError as exc:
+            raise SessionStoreUnavailable(_STORE_DOWN) from exc
+
+    async def delete(self, session_id: str) -> None:
+        try:
+            await self.store.delete(session_id)
+        except RedisError as exc:
+            raise SessionStoreUnavailable(_STORE_DOWN) from exc
+
+    def cookie(self, session_id: str | None) -> Cookie:
+        return Cookie(
+            key=self.cookie_name,
+            value=session_id or "",
+            path="/",
+            httponly=True,
+            secure=self.secure,
+            samesite="lax",
+            max_age=self.absolute if session_id else 0,
+        )
+
+
+class Session:
+    """One request's view of its session: created lazily, saved only when asked."""
+
+    def __init__(self, manager: SessionManager, scope: Scope, session_id: str | None, record: SessionRecord | None):
+        self._manager = manager
+        self._scope = scope
+        self.id = session_id
+        self._record = record
+
+    @property
+    def exists(self) -> bool:
+        return self._record is not None
+
+    @property
+    def record(self) -> SessionRecord:
+        if self._record is None:
+            now = time.time()
+            self._record = SessionRecord(created_at=now, seen_at=now)
+        return self._record
+
+    async def save(self) -> None:
+        if self.id is None:
+            self.id = secrets.token_urlsafe(32)
+            self._scope.setdefault("state", {})[_SCOPE_KEY] = self._manager.cookie(self.id)
+        await self._manager.save(self.id, self.record)
+
+    async def rotate(self) -> None:
+        """Give the session a new id (at every login) so a planted id is worthless."""
+        if self.id is not None:
+            await self._manager.delete(self.id)
+        self.id = None
+        # A fresh absolute lifetime starts with the login.
+        self.record.created_at = time.time()
+
+    async def destroy(self) -> None:
+        if self.id is not None:
+            await self._manager.delete(self.id)
+        self.id = None
+        self._record = None
+        self._scope.setdefault("state", {})[_SCOPE_KEY] = self._manager.cookie(None)
+
+
+async def provide_session(request: Request[Any, Any, Any], sessions: SessionManager) -> Session:
+    session_id = request.cookies.get(sessions.cookie_name) or None
+    record = await sessions.load(session_id) if session_id else None
+    if session_id and record is None:
+        session_id = None
+    return Session(sessions, cast(Scope, request.scope), session_id, record)
+
+
+def session_cookie_middleware(app: ASGIApp) -> ASGIApp:
+    """Add the Set-Cookie a handler's session asked for to the response."""
+
+    async def middleware(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await app(scope, receive, send)
+            return
+
+        async def send_with_cookie(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                cookie = scope.get("state", {}).get(_SCOPE_KEY)
+                if isinstance(cookie, Cookie):
+                    message["headers"] = [
+                        *message.get("headers", []),
+                        (b"set-cookie", cookie.to_header(header="").encode("latin-1")),
+                    ]
+            await send(message)
+
+        await app(scope, receive, send_with_cookie)
+
+    return middleware

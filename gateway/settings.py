@@ -1,0 +1,121 @@
+"""Settings, read only from the environment into one typed struct.
+
+Every upstream is either the in-process mock (no URL set) or a real service (its URL set);
+the session store is in memory unless REDIS_URL is set.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Literal
+
+import msgspec
+
+ROOT = Path(__file__).resolve().parent.parent
+
+CheckoutAdapter = Literal["mock", "cashfree"]
+CheckoutMode = Literal["sandbox", "production"]
+
+
+class OtpLimits(msgspec.Struct, frozen=True, kw_only=True):
+    """Abuse limits on one-time codes, enforced by the gateway whatever the upstream does."""
+
+    resend_seconds: int = 60
+    sends_per_number_per_hour: int = 5
+    sends_per_client_per_hour: int = 30
+    verify_attempts_per_code: int = 5
+
+
+class Settings(msgspec.Struct, frozen=True, kw_only=True):
+    # Served address
+    host: str = "127.0.0.1"
+    port: int = 8000
+    public_url: str = "http://127.0.0.1:8000"
+    environment: Literal["development", "production", "test"] = "development"
+    log_json: bool | None = None  # None: JSON when stdout is not a terminal
+    log_level: str = "INFO"
+
+    # Product naming and links the app shows (the specification's {product})
+    product_name: str = "VoltKhata"
+    anchor_portal_url: str = "https://anchor.voltkhata.example/"
+    product_portal_url: str = "https://portal.voltkhata.example/"
+    lender_portal_url: str = "https://lender.voltkhata.example/"
+    android_app_url: str = "https://play.voltkhata.example/app"
+    ios_app_url: str = "https://apps.voltkhata.example/app"
+
+    # Sessions and security
+    secret_key: str = ""
+    redis_url: str | None = None
+    redis_namespace: str = "voltkhata"
+    session_idle_seconds: int = 30 * 60
+    session_absolute_seconds: int = 12 * 60 * 60
+    otp: OtpLimits = OtpLimits()
+
+    # Upstreams: None means the in-process mock
+    lending_url: str | None = None
+    catalogue_url: str | None = None
+    mail_url: str | None = None
+    payments_url: str | None = None
+    mocks_url: str | None = None  # where /_mocks is proxied when the mocks run on their own
+    upstream_connect_timeout: float = 3.0
+    upstream_read_timeout: float = 10.0
+    payments_client_id: str = "mock-client"
+    payments_client_secret: str = "mock-secret"
+    payments_webhook_secret: str = "mock-webhook-secret"
+
+    # Checkout in the browser
+    checkout_adapter: CheckoutAdapter = "mock"
+    checkout_mode: CheckoutMode = "production"
+
+    # Built frontend
+    static_dir: str = str(ROOT / "frontend" / "dist")
+
+    @property
+    def secure_cookies(self) -> bool:
+        return self.public_url.startswith("https://")
+
+    @property
+    def uses_mocks(self) -> bool:
+        """True while any upstream is a mock, in-process or proxied: then /_mocks is served."""
+        return self.mocks_url is not None or None in (
+            self.lending_url,
+            self.catalogue_url,
+            self.mail_url,
+            self.payments_url,
+        )
+
+    @property
+    def product_slug(self) -> str:
+        return "".join(self.product_name.split())
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
+        """Build settings from upper-case environment variables named after the fields.
+
+        OTP limits read OTP_RESEND_SECONDS, OTP_SENDS_PER_NUMBER_PER_HOUR and so on.
+        """
+        env = os.environ if environ is None else environ
+        raw: dict[str, object] = {}
+        for field in msgspec.structs.fields(cls):
+            if field.name == "otp":
+                continue
+            value = env.get(field.name.upper())
+            if value is not None and value != "":
+                raw[field.name] = value
+        otp_raw = {
+            f.name: env[f"OTP_{f.name.upper()}"]
+            for f in msgspec.structs.fields(OtpLimits)
+            if env.get(f"OTP_{f.name.upper()}")
+        }
+        if otp_raw:
+            raw["otp"] = otp_raw
+        if "port" in raw and "public_url" not in raw:
+            raw["public_url"] = f"http://{raw.get('host', '127.0.0.1')}:{raw['port']}"
+        settings = msgspec.convert(raw, cls, strict=False)
+        if not settings.secret_key:
+            # A per-process secret is fine for one process; replicas must share SECRET_KEY.
+            settings = msgspec.structs.replace(settings, secret_key=secrets.token_urlsafe(32))
+        return settings

@@ -1,0 +1,1 @@
+"""Clients for the upstream services (lending, catalogue, mail, payments), one module each."""

@@ -1,0 +1,112 @@
+"""One HTTP client per upstream: time-outs, safe retries and one error mapping.
+
+Typed clients (`lending.py`, `catalogue.py`, ...) call `UpstreamHttp.request` and decode the
+answer into msgspec structs with `decode`; they never see httpx errors.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, cast
+
+import httpx
+import msgspec
+import structlog
+from tenacity import AsyncRetrying, retry_if_exception_type, stop_after_attempt, wait_exponential
+
+from gateway.errors import UpstreamError, UpstreamUnavailable
+from gateway.settings import Settings
+
+T = TypeVar("T")
+log = structlog.get_logger("gateway.upstream")
+
+UPSTREAM_NAMES = ("lending", "catalogue", "mail", "payments")
+UNAVAILABLE = "The service is not reachable right now. Please try again later."
+
+
+class UpstreamHttp:
+    def __init__(self, name: str, client: httpx.AsyncClient) -> None:
+        self.name = name
+        self.client = client
+
+    async def request(
+        self,
+        method: str,
+        path: str,
+        *,
+        json: Any = None,
+        params: Mapping[str, str | int] | None = None,
+        token: str | None = None,
+        headers: Mapping[str, str] | None = None,
+        idempotent: bool | None = None,
+    ) -> httpx.Response:
+        """Send one request; transport failures become `UpstreamUnavailable`.
+
+        Only idempotent requests (GET by default) are retried, and only on transport errors.
+        """
+        all_headers = dict(headers or {})
+        if token:
+            all_headers["Authorization"] = f"Bearer {token}"
+        content = msgspec.json.encode(json) if json is not None else None
+        if content is not None:
+            all_headers["Content-Type"] = "application/json"
+        retryable = method.upper() in ("GET", "HEAD") if idempotent is None else idempotent
+        attempts = 3 if retryable else 1
+        try:
+            async for attempt in AsyncRetrying(
+                stop=stop_after_attempt(attempts),
+                wait=wait_exponential(multiplier=0.05, max=0.5),
+                retry=retry_if_exception_type(httpx.TransportError),
+                reraise=True,
+            ):
+                with attempt:
+                    response = await self.client.request(
+                        method, path.lstrip("/"), content=content, params=params, headers=all_headers
+                    )
+        except httpx.TimeoutException as exc:
+            log.warning("upstream_timeout", upstream=self.name, path=path)
+            raise UpstreamUnavailable(UNAVAILABLE, upstream=self.name) from exc
+        except httpx.TransportError as exc:
+            log.warning("upstream_unreachable", upstream=self.name, path=path, error=type(exc).__name__)
+            raise UpstreamUnavailable(UNAVAILABLE, upstream=self.name) from exc
+        if response.status_code >= 500:
+            raise UpstreamUnavailable(UNAVAILABLE, upstream=self.name, status=response.status_code)
+        return response
+
+    def decode(self, response: httpx.Response, type_: type[T]) -> T:
+        """Decode a JSON answer into `type_`; an answer of the wrong shape is the upstream's fault."""
+        try:
+            return msgspec.json.decode(response.content, type=type_, strict=False)
+        except msgspec.DecodeError as exc:
+            log.warning("upstream_bad_answer", upstream=self.name, status=response.status_code, error=str(exc))
+            raise UpstreamError(
+                "The service gave an unexpected answer. Please try again later.",
+                upstream=self.name,
+                status=response.status_code,
+            ) from exc
+
+
+def build_upstreams(settings: Settings, mocks: object | None) -> dict[str, UpstreamHttp]:
+    """An httpx client per upstream: over HTTP to its URL, or in-process to the mock suite."""
+    timeout = httpx.Timeout(settings.upstream_read_timeout, connect=settings.upstream_connect_timeout)
+    limits = httpx.Limits(max_connections=100, max_keepalive_connections=20)
+    pool: dict[str, UpstreamHttp] = {}
+    for name in UPSTREAM_NAMES:
+        url: str | None = getattr(settings, f"{name}_url")
+        if url:
+            client = httpx.AsyncClient(base_url=url.rstrip("/") + "/", timeout=timeout, limits=limits)
+        elif mocks is not None:
+            client = httpx.AsyncClient(
+                transport=httpx.ASGITransport(app=cast(Any, mocks)),
+                base_url=f"http://mocks.internal/_mocks/{name}/",
+                timeout=timeout,
+            )
+        else:
+            raise RuntimeError(f"No URL for upstream {name!r} and no in-process mocks")
+        pool[name] = UpstreamHttp(name, client)
+    return pool
+
+
+async def close_upstreams(pool: Mapping[str, UpstreamHttp]) -> None:
+    for upstream in pool.values():
+        await upstream.client.aclose()

@@ -1,0 +1,96 @@
+"""Fixtures shared by every tier.
+
+- `settings` / `make_settings`: gateway settings for in-process tests (mocks in-process).
+- `redis_url`: the real Redis for the Redis tier (TEST_REDIS_URL, default 127.0.0.1:6379/0),
+  each run in its own key namespace, cleaned afterwards.
+- `client`: a Litestar TestClient on a fresh app, with an `xsrf` helper.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import msgspec
+import pytest
+import redis
+from litestar.testing import TestClient
+
+from gateway.app import create_app
+from gateway.settings import OtpLimits, Settings
+
+RUN_ID = uuid.uuid4().hex[:8]
+
+
+@pytest.fixture
+def make_settings() -> Callable[..., Settings]:
+    def make(**overrides: Any) -> Settings:
+        base = Settings(
+            environment="test",
+            log_level="WARNING",
+            log_json=True,
+            secret_key="test-secret",
+            otp=OtpLimits(resend_seconds=60, sends_per_number_per_hour=5, sends_per_client_per_hour=30),
+        )
+        return msgspec.structs.replace(base, **overrides)
+
+    return make
+
+
+@pytest.fixture
+def settings(make_settings: Callable[..., Settings]) -> Settings:
+    return make_settings()
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> Iterator[str]:
+    url = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+    client = redis.Redis.from_url(url, socket_connect_timeout=2)
+    try:
+        client.ping()
+    except redis.RedisError as exc:  # make test starts one; a missing server is a failure, not a skip
+        pytest.fail(f"Redis at {url} is not reachable ({exc}); `make test` starts one when none runs.")
+    yield url
+    for key in client.scan_iter(match=f"test-{RUN_ID}-*"):
+        client.delete(key)
+    client.close()
+
+
+@pytest.fixture
+def redis_namespace() -> str:
+    return f"test-{RUN_ID}-{uuid.uuid4().hex[:6]}"
+
+
+class GatewayClient(TestClient[Any]):
+    def xsrf(self) -> dict[str, str]:
+        """Headers an unsafe request needs: the XSRF cookie echoed, as the app's axios does."""
+        if "XSRF-TOKEN" not in self.cookies:
+            self.get("/api/session")
+        return {"X-XSRF-TOKEN": self.cookies["XSRF-TOKEN"]}
+
+    def otp_for(self, mobile_number: str) -> str:
+        answer = self.get(f"/_mocks/lending/outbox/{mobile_number}")
+        assert answer.status_code == 200, answer.text
+        return str(answer.json()["otp"])
+
+
+@pytest.fixture
+def make_client() -> Iterator[Callable[[Settings], GatewayClient]]:
+    clients: list[GatewayClient] = []
+
+    def make(settings: Settings) -> GatewayClient:
+        client = GatewayClient(app=create_app(settings), base_url="http://127.0.0.1:8000")
+        client.__enter__()
+        clients.append(client)
+        return client
+
+    yield make
+    for client in clients:
+        client.__exit__(None, None, None)
+
+
+@pytest.fixture
+def client(make_client: Callable[[Settings], GatewayClient], settings: Settings) -> GatewayClient:
+    return make_client(settings)

@@ -1,0 +1,251 @@
+"""End-to-end fixtures: the built app served by `python -m gateway` and Debian's Chromium.
+
+- `server`: one gateway process per test session (mocks in-process, in-memory sessions), on a
+  free port, serving E2E_STATIC_DIR or frontend/dist; mocks reset before every test.
+- `page`: a fresh browser context per test; at the end of each test it fails on console errors,
+  failed requests and any request to another host (unless a test opts out with `page_guard`).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+import httpx
+import pytest
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Page,
+    Playwright,
+    Request,
+    sync_playwright,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+STATIC_DIR = Path(os.environ.get("E2E_STATIC_DIR", ROOT / "frontend" / "dist"))
+
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "is_mobile": True,
+    "has_touch": True,
+    "device_scale_factor": 2,
+}
+DESKTOP = {"viewport": {"width": 1366, "height": 900}}
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class Server:
+    url: str
+    process: subprocess.Popen[bytes]
+    http: httpx.Client = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.http = httpx.Client(base_url=self.url, timeout=10)
+
+    def reset(self) -> None:
+        self.http.post("/_mocks/reset").raise_for_status()
+
+    def otp_for(self, mobile_number: str) -> str:
+        """The latest code in the mocks' SMS outbox."""
+        answer = self.http.get(f"/_mocks/lending/outbox/{mobile_number}")
+        answer.raise_for_status()
+        return str(answer.json()["otp"])
+
+    def journal(self, mock: str | None = None) -> list[dict[str, Any]]:
+        answer = self.http.get("/_mocks/journal", params={"mock": mock} if mock else None)
+        answer.raise_for_status()
+        entries: list[dict[str, Any]] = answer.json()
+        return entries
+
+    def scenario(self, **scenario: Any) -> None:
+        self.http.post("/_mocks/scenarios", json=scenario).raise_for_status()
+
+
+@pytest.fixture(scope="session")
+def server() -> Iterator[Server]:
+    if not (STATIC_DIR / "index.html").is_file():
+        pytest.fail(f"{STATIC_DIR} has no built app: run `npm run build` (make test does).")
+    port = _free_port()
+    env = {
+        **os.environ,
+        "HOST": "127.0.0.1",
+        "PORT": str(port),
+        "STATIC_DIR": str(STATIC_DIR),
+        "LOG_LEVEL": "WARNING",
+        "LOG_JSON": "true",
+        "ENVIRONMENT": "test",
+        # e2e logs the same seeded users in many times a minute; the limits have their own tests.
+        "OTP_RESEND_SECONDS": "0",
+        "OTP_SENDS_PER_NUMBER_PER_HOUR": "100000",
+        "OTP_SENDS_PER_CLIENT_PER_HOUR": "100000",
+    }
+    for name in ("REDIS_URL", "LENDING_URL", "CATALOGUE_URL", "MAIL_URL", "PAYMENTS_URL", "MOCKS_URL"):
+        env.pop(name, None)
+    log = open(ROOT / ".e2e-server.log", "wb")  # noqa: SIM115 - closed at teardown
+    process = subprocess.Popen([sys.executable, "-m", "gateway"], cwd=ROOT, env=env, stdout=log, stderr=log)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            pytest.fail(f"gateway exited early; see {log.name}")
+        try:
+            if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
+                break
+        except httpx.TransportError:
+            time.sleep(0.1)
+    else:
+        process.kill()
+        pytest.fail("gateway did not become healthy in 30 s")
+    srv = Server(url=url, process=process)
+    yield srv
+    srv.http.close()
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+    log.close()
+
+
+@pytest.fixture(scope="session")
+def playwright_instance() -> Iterator[Playwright]:
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_instance: Playwright) -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium not found at {CHROMIUM}: `make test` installs it (apt-get install chromium).")
+    browser = playwright_instance.chromium.launch(
+        executable_path=CHROMIUM,
+        args=[
+            "--no-sandbox",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--disable-gpu",
+            "--disable-quic",
+        ],
+    )
+    yield browser
+    browser.close()
+
+
+@dataclass
+class PageGuard:
+    """What a page did that a user would call broken: console errors, failed or foreign requests."""
+
+    origin: str
+    console_errors: list[str] = field(default_factory=list)
+    failed_requests: list[str] = field(default_factory=list)
+    foreign_requests: list[str] = field(default_factory=list)
+    allow_console: list[str] = field(default_factory=list)
+    allow_failed_status: set[int] = field(default_factory=set)
+    enabled: bool = True
+
+    def attach(self, page: Page) -> None:
+        page.on("console", self._on_console)
+        page.on("pageerror", lambda exc: self.console_errors.append(f"pageerror: {exc}"))
+        page.on("requestfailed", self._on_failed)
+        page.on("request", self._on_request)
+        page.on("response", self._on_response)
+
+    def _on_console(self, message: ConsoleMessage) -> None:
+        if message.type == "error" and not any(a in message.text for a in self.allow_console):
+            self.console_errors.append(message.text)
+
+    def _on_failed(self, request: Request) -> None:
+        failure = request.failure or ""
+        if "ERR_ABORTED" in failure:  # navigations and cancelled fetches, not failures
+            return
+        self.failed_requests.append(f"{request.method} {request.url}: {failure}")
+
+    def _on_request(self, request: Request) -> None:
+        parsed = urlparse(request.url)
+        if parsed.scheme in ("data", "blob", "about"):
+            return
+        if f"{parsed.scheme}://{parsed.netloc}" != self.origin:
+            self.foreign_requests.append(request.url)
+
+    def _on_response(self, response: Any) -> None:
+        if response.status >= 500 and response.status not in self.allow_failed_status:
+            self.failed_requests.append(f"{response.request.method} {response.url}: HTTP {response.status}")
+
+    def check(self) -> None:
+        if not self.enabled:
+            return
+        problems = [
+            *self.console_errors,
+            *self.failed_requests,
+            *(f"foreign: {u}" for u in self.foreign_requests),
+        ]
+        assert not problems, "The page misbehaved:\n" + "\n".join(problems)
+
+
+@pytest.fixture
+def page_guard(server: Server) -> PageGuard:
+    return PageGuard(origin=server.url)
+
+
+def _new_context(browser: Browser, server: Server, **options: Any) -> BrowserContext:
+    context = browser.new_context(base_url=server.url, locale="en-IN", **options)
+    context.set_default_timeout(10_000)
+    return context
+
+
+@pytest.fixture
+def context(browser: Browser, server: Server) -> Iterator[BrowserContext]:
+    server.reset()
+    context = _new_context(browser, server, **DESKTOP)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(context: BrowserContext, page_guard: PageGuard) -> Iterator[Page]:
+    page = context.new_page()
+    page_guard.attach(page)
+    yield page
+    page_guard.check()
+
+
+@pytest.fixture
+def phone_page(browser: Browser, server: Server, page_guard: PageGuard) -> Iterator[Page]:
+    server.reset()
+    context = _new_context(browser, server, **PHONE)
+    page = context.new_page()
+    page_guard.attach(page)
+    yield page
+    page_guard.check()
+    context.close()
+
+
+def storage_secrets(page: Page) -> dict[str, Any]:
+    """What the page's own script can read: localStorage, sessionStorage and cookies."""
+    result: dict[str, Any] = page.evaluate(
+        """() => ({
+            local: Object.fromEntries(Object.entries(localStorage)),
+            session: Object.fromEntries(Object.entries(sessionStorage)),
+            cookies: document.cookie,
+        })"""
+    )
+    return result

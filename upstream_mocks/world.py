@@ -1,0 +1,77 @@
+"""State shared by the mocks: each mock's seeded data, the SMS outbox, the journal, scenarios."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+
+
+class OutboxEntry(msgspec.Struct, rename="camel"):
+    mobile_number: str
+    otp: str
+    sent_at: float
+
+
+class JournalEntry(msgspec.Struct, rename="camel"):
+    mock: str
+    method: str
+    path: str
+    query: str
+    body: Any
+    status: int
+    at: float
+
+
+class Scenario(msgspec.Struct, rename="camel", kw_only=True):
+    """Make matching requests to one mock slow or failing (a QA control)."""
+
+    mock: str
+    path: str  # path inside the mock, e.g. "website/SendMail"; "*" matches every path
+    method: str = "*"
+    status: int | None = None  # answer with this status instead of the real answer
+    delay_ms: int = 0
+    times: int | None = None  # how many requests it applies to; None: until cleared
+
+    def matches(self, mock: str, method: str, path: str) -> bool:
+        return (
+            self.mock == mock
+            and self.method in ("*", method.upper())
+            and self.path.strip("/") in ("*", path.strip("/"))
+            and (self.times is None or self.times > 0)
+        )
+
+
+class MockWorld:
+    """Everything the mocks remember; `reset()` puts the seed data back."""
+
+    def __init__(self) -> None:
+        self._seeders: dict[str, Callable[[], Any]] = {}
+        self.states: dict[str, Any] = {}
+        self.outbox: dict[str, OutboxEntry] = {}
+        self.journal: list[JournalEntry] = []
+        self.scenarios: list[Scenario] = []
+
+    def register(self, name: str, seed: Callable[[], Any]) -> None:
+        self._seeders[name] = seed
+        self.states[name] = seed()
+
+    def reset(self) -> None:
+        self.outbox.clear()
+        self.journal.clear()
+        self.scenarios.clear()
+        for name, seed in self._seeders.items():
+            self.states[name] = seed()
+
+    def record_code(self, mobile_number: str, otp: str) -> None:
+        self.outbox[mobile_number] = OutboxEntry(mobile_number=mobile_number, otp=otp, sent_at=time.time())
+
+    def scenario_for(self, mock: str, method: str, path: str) -> Scenario | None:
+        for scenario in self.scenarios:
+            if scenario.matches(mock, method, path):
+                if scenario.times is not None:
+                    scenario.times -= 1
+                return scenario
+        return None
