@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import msgspec
 from litestar import get
+from litestar.di import NamedDependency
 
 from gateway.settings import CheckoutAdapter, CheckoutMode, Settings
 
@@ -49,5 +50,5 @@ def client_config(settings: Settings) -> ClientConfig:
 
 
 @get("/api/config", sync_to_thread=False, tags=["app"], summary="Names, links and checkout settings")
-def get_config(settings: Settings) -> ClientConfig:
+def get_config(settings: NamedDependency[Settings]) -> ClientConfig:
     return client_config(settings)

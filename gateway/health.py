@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from litestar import Response, get
+from litestar.di import NamedDependency
 from litestar.stores.base import Store
 
 from gateway.sessions.store import ping_store
@@ -14,7 +15,7 @@ def healthz() -> dict[str, str]:
 
 
 @get("/readyz", include_in_schema=False)
-async def readyz(session_store: Store) -> Response[dict[str, str]]:
+async def readyz(session_store: NamedDependency[Store]) -> Response[dict[str, str]]:
     try:
         await ping_store(session_store)
     except Exception as exc:  # any failure of the store means not ready

@@ -7,6 +7,7 @@ from pathlib import Path
 from litestar import Response, get
 from litestar.exceptions import NotFoundException
 from litestar.handlers import HTTPRouteHandler
+from litestar.params import FromPath
 from litestar.response import File
 
 _NO_APP = (
@@ -20,7 +21,7 @@ def build_spa_handler(static_dir: str) -> HTTPRouteHandler:
     index = root / "index.html"
 
     @get(["/", "/{path:path}"], include_in_schema=False, name="spa", sync_to_thread=False)
-    def spa(path: str = "") -> Response[bytes] | File:
+    def spa(path: FromPath[str] = "") -> Response[bytes] | File:
         path = path.lstrip("/")
         if path == "api" or path.startswith(("api/", "_mocks/")):
             raise NotFoundException()

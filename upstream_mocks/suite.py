@@ -10,6 +10,7 @@ from typing import Any
 
 from litestar import Litestar, delete, get, post
 from litestar.handlers import asgi
+from litestar.params import FromQuery, JSONBody
 
 from upstream_mocks import catalogue, lending, mail, payments
 from upstream_mocks.world import JournalEntry, MockWorld, Scenario
@@ -118,7 +119,7 @@ def create_suite(world: MockWorld | None = None) -> Litestar:
         return {"status": "reset"}
 
     @get("/_mocks/journal")
-    async def journal(mock: str | None = None) -> list[JournalEntry]:
+    async def journal(mock: FromQuery[str | None] = None) -> list[JournalEntry]:
         return [e for e in world.journal if mock is None or e.mock == mock]
 
     @delete("/_mocks/journal")
@@ -130,7 +131,7 @@ def create_suite(world: MockWorld | None = None) -> Litestar:
         return world.scenarios
 
     @post("/_mocks/scenarios", status_code=201)
-    async def add_scenario(data: Scenario) -> Scenario:
+    async def add_scenario(data: JSONBody[Scenario]) -> Scenario:
         world.scenarios.append(data)
         return data
 

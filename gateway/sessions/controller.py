@@ -6,6 +6,8 @@ from typing import Literal
 
 import msgspec
 from litestar import delete, get
+from litestar.di import NamedDependency
+from litestar.params import FromPath
 
 from gateway.sessions.service import Session
 
@@ -45,7 +47,7 @@ def session_view(session: Session) -> SessionView:
 
 
 @get("/api/session", tags=["session"], summary="Who is logged in, without any token", sync_to_thread=False)
-def get_session(session: Session) -> SessionView:
+def get_session(session: NamedDependency[Session]) -> SessionView:
     return session_view(session)
 
 
@@ -55,7 +57,7 @@ def get_session(session: Session) -> SessionView:
     summary="Log out of the portal or the store",
     status_code=204,
 )
-async def logout(session: Session, group: Literal["portal", "store"]) -> None:
+async def logout(session: NamedDependency[Session], group: FromPath[Literal["portal", "store"]]) -> None:
     if not session.exists:
         return
     record = session.record

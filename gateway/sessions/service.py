@@ -16,6 +16,7 @@ from typing import Any, cast
 import msgspec
 from litestar import Request
 from litestar.datastructures import Cookie
+from litestar.di import NamedDependency
 from litestar.stores.base import Store
 from redis.exceptions import RedisError
 
@@ -133,7 +134,7 @@ class Session:
         self._scope.setdefault("state", {})[_SCOPE_KEY] = self._manager.cookie(None)
 
 
-async def provide_session(request: Request[Any, Any, Any], sessions: SessionManager) -> Session:
+async def provide_session(request: Request[Any, Any, Any], sessions: NamedDependency[SessionManager]) -> Session:
     session_id = request.cookies.get(sessions.cookie_name) or None
     record = await sessions.load(session_id) if session_id else None
     if session_id and record is None:

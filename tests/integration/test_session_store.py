@@ -1,0 +1,103 @@
+"""The session manager behaves the same on the in-memory store and on the real Redis."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator, Callable
+
+import msgspec
+import pytest
+from litestar.stores.base import Store
+
+from gateway.sessions import PortalLogin, Session, SessionManager, SessionRecord, build_store
+from gateway.settings import Settings
+
+
+@pytest.fixture(params=["memory", "redis"])
+async def store_settings(
+    request: pytest.FixtureRequest, make_settings: Callable[..., Settings], redis_namespace: str
+) -> AsyncIterator[Settings]:
+    if request.param == "memory":
+        yield make_settings(session_idle_seconds=120, session_absolute_seconds=3600)
+    else:
+        url = request.getfixturevalue("redis_url")
+        yield make_settings(
+            redis_url=url, redis_namespace=redis_namespace, session_idle_seconds=120, session_absolute_seconds=3600
+        )
+
+
+@pytest.fixture
+async def store(store_settings: Settings) -> AsyncIterator[Store]:
+    store = build_store(store_settings)
+    yield store
+    await store.delete_all()
+    if hasattr(store, "_redis"):
+        await store._redis.aclose()
+
+
+def _record() -> SessionRecord:
+    now = time.time()
+    return SessionRecord(
+        created_at=now,
+        seen_at=now,
+        portal=PortalLogin(user_id="1001", user_name="Ramesh Kumar", mobile_number="9876543210", access_token="tok"),
+    )
+
+
+async def test_a_saved_session_loads_back(store: Store, store_settings: Settings) -> None:
+    manager = SessionManager(store, store_settings)
+    await manager.save("sid-1", _record())
+    loaded = await manager.load("sid-1")
+    assert loaded is not None and loaded.portal is not None
+    assert loaded.portal.user_name == "Ramesh Kumar"
+    assert await manager.load("unknown") is None
+
+
+async def test_a_session_lives_only_for_the_idle_time_and_is_renewed_on_use(
+    store: Store, store_settings: Settings
+) -> None:
+    manager = SessionManager(store, store_settings)
+    await manager.save("sid-idle", _record())
+    left = await store.expires_in("sid-idle")
+    assert left is not None and 0 < left <= store_settings.session_idle_seconds
+
+
+async def test_a_session_past_its_absolute_lifetime_is_gone(store: Store, store_settings: Settings) -> None:
+    manager = SessionManager(store, store_settings)
+    record = _record()
+    await manager.save("sid-old", record)
+    record.created_at = time.time() - store_settings.session_absolute_seconds - 1
+    await store.set("sid-old", msgspec.json.encode(record), expires_in=60)
+    assert await manager.load("sid-old") is None
+    assert await store.get("sid-old") is None
+
+
+async def test_rotation_gives_a_new_id_and_forgets_the_old_one(store: Store, store_settings: Settings) -> None:
+    manager = SessionManager(store, store_settings)
+    scope: dict[str, object] = {"state": {}}
+    session = Session(manager, scope, None, None)
+    session.record.pending.clear()
+    await session.save()
+    first = session.id
+    assert first is not None and await manager.load(first) is not None
+    await session.rotate()
+    await session.save()
+    assert session.id not in (None, first)
+    assert await manager.load(first) is None
+    assert await manager.load(str(session.id)) is not None
+
+
+async def test_two_replicas_share_sessions_through_redis(
+    make_settings: Callable[..., Settings], redis_url: str, redis_namespace: str
+) -> None:
+    settings = make_settings(redis_url=redis_url, redis_namespace=redis_namespace)
+    store_a, store_b = build_store(settings), build_store(settings)
+    try:
+        await SessionManager(store_a, settings).save("shared", _record())
+        loaded = await SessionManager(store_b, settings).load("shared")
+        assert loaded is not None and loaded.portal is not None
+        assert loaded.portal.mobile_number == "9876543210"
+    finally:
+        await store_a.delete_all()
+        for s in (store_a, store_b):
+            await s._redis.aclose()  # type: ignore[attr-defined]
