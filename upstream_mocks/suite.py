@@ -13,6 +13,7 @@ from litestar.handlers import asgi
 from litestar.params import FromQuery, JSONBody
 
 from upstream_mocks import catalogue, lending, mail, payments
+from upstream_mocks.contract import Contract, ContractRequest, ContractResponse, load_contract
 from upstream_mocks.world import JournalEntry, MockWorld, Scenario
 
 # Raw ASGI: Litestar's TypedDict scope/message types do not fit pass-through code.
@@ -34,8 +35,15 @@ MOCKS: dict[str, Callable[[MockWorld], Any]] = {
 _JOURNAL_LIMIT = 1000
 
 
-def _with_controls(name: str, app: ASGIApp, world: MockWorld) -> ASGIApp:
-    """Journal every request and apply any scenario (delay, forced status) for it."""
+async def _answer(send: Send, status: int, message: str) -> None:
+    """An answer in the upstreams' envelope, for injected failures and contract violations."""
+    payload = json.dumps({"statusCode": status, "message": message, "data": None}).encode()
+    await send({"type": "http.response.start", "status": status, "headers": [(b"content-type", b"application/json")]})
+    await send({"type": "http.response.body", "body": payload})
+
+
+def _with_controls(name: str, app: ASGIApp, world: MockWorld, contract: Contract | None) -> ASGIApp:
+    """Journal every request, apply any QA scenario, and hold both sides to the contract."""
 
     async def wrapped(scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -43,6 +51,7 @@ def _with_controls(name: str, app: ASGIApp, world: MockWorld) -> ASGIApp:
             return
         path = scope["path"].lstrip("/")
         method = scope["method"]
+        query = scope.get("query_string", b"").decode("latin-1")
         chunks: list[bytes] = []
         while True:
             message = await receive()
@@ -61,21 +70,17 @@ def _with_controls(name: str, app: ASGIApp, world: MockWorld) -> ASGIApp:
                 status = message["status"]
             await send(message)
 
+        request = ContractRequest.build(method, path, query, scope.get("headers", []), body) if contract else None
+        problem = contract.check_request(request) if contract else None
         scenario = world.scenario_for(name, method, path)
         if scenario and scenario.delay_ms:
             await asyncio.sleep(scenario.delay_ms / 1000)
-        if scenario and scenario.status:
-            payload = json.dumps(
-                {"statusCode": scenario.status, "message": "Failure injected by a QA scenario", "data": None}
-            ).encode()
-            await send_status(
-                {
-                    "type": "http.response.start",
-                    "status": scenario.status,
-                    "headers": [(b"content-type", b"application/json")],
-                }
-            )
-            await send({"type": "http.response.body", "body": payload})
+        if problem is not None:
+            await _answer(send_status, problem.status, problem.message)
+        elif scenario and scenario.status:
+            await _answer(send_status, scenario.status, "Failure injected by a QA scenario")
+        elif contract is not None:
+            await _call_checked(app, scope, replay, send_status, contract, request)
         else:
             await app(scope, replay, send_status)
         try:
@@ -83,26 +88,47 @@ def _with_controls(name: str, app: ASGIApp, world: MockWorld) -> ASGIApp:
         except ValueError:
             parsed = body.decode("utf-8", "replace")
         world.journal.append(
-            JournalEntry(
-                mock=name,
-                method=method,
-                path=path,
-                query=scope.get("query_string", b"").decode("latin-1"),
-                body=parsed,
-                status=status,
-                at=time.time(),
-            )
+            JournalEntry(mock=name, method=method, path=path, query=query, body=parsed, status=status, at=time.time())
         )
         del world.journal[:-_JOURNAL_LIMIT]
 
     return wrapped
 
 
-def create_suite(world: MockWorld | None = None) -> Litestar:
+async def _call_checked(
+    app: ASGIApp, scope: Scope, receive: Receive, send: Send, contract: Contract, request: Any
+) -> None:
+    """Run the mock, holding its answer until the contract has seen it."""
+    start: Message = {}
+    chunks: list[bytes] = []
+
+    async def collect(message: Message) -> None:
+        nonlocal start
+        if message["type"] == "http.response.start":
+            start = message
+        elif message["type"] == "http.response.body":
+            chunks.append(message.get("body", b""))
+
+    await app(scope, receive, collect)
+    body = b"".join(chunks)
+    headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in start.get("headers", [])}
+    problem = contract.check_response(
+        request, ContractResponse(status_code=start["status"], data=body, headers=headers)
+    )
+    if problem is not None:
+        await _answer(send, problem.status, problem.message)
+        return
+    await send(start)
+    await send({"type": "http.response.body", "body": body})
+
+
+def create_suite(world: MockWorld | None = None, *, check_contracts: bool = False) -> Litestar:
+    """All mocks; with `check_contracts`, each is held to contracts/{name}.openapi.yaml."""
     world = world or MockWorld()
     handlers: list[Any] = []
     for name, factory in MOCKS.items():
-        mounted = _with_controls(name, factory(world), world)
+        contract = load_contract(name) if check_contracts else None
+        mounted = _with_controls(name, factory(world), world, contract)
 
         def make_mount(app: ASGIApp, mount_name: str) -> Any:
             @asgi(f"/_mocks/{mount_name}", is_mount=True, copy_scope=True, name=f"mock-{mount_name}")

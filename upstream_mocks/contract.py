@@ -1,0 +1,111 @@
+"""Checking a mock's requests and answers against its OpenAPI document (openapi-core).
+
+A request the contract forbids gets a 400 naming the field (401 when credentials are
+missing); an answer that breaks the contract becomes a 500 saying so, because a mock that
+drifts from its document would hide bugs in the gateway's client. Paths the document does not
+describe (QA extras such as the SMS outbox or media) are not checked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl
+
+import yaml
+from openapi_core import OpenAPI
+from openapi_core.datatypes import RequestParameters
+from openapi_core.templating.paths.exceptions import PathError
+from openapi_core.validation.request.exceptions import SecurityValidationError
+from werkzeug.datastructures import Headers, ImmutableMultiDict
+
+CONTRACTS = Path(__file__).resolve().parent.parent / "contracts"
+
+
+@dataclass
+class ContractRequest:
+    """openapi-core's Request protocol over raw ASGI parts."""
+
+    path: str
+    method: str
+    body: bytes | None
+    content_type: str
+    parameters: RequestParameters
+    host_url: str = "http://mock.internal"
+
+    @classmethod
+    def build(cls, method: str, path: str, query: str, headers: Iterable[tuple[bytes, bytes]], body: bytes) -> Any:
+        header_map = Headers([(k.decode("latin-1"), v.decode("latin-1")) for k, v in headers])
+        return cls(
+            path="/" + path.lstrip("/"),
+            method=method.lower(),
+            body=body or None,
+            content_type=header_map.get("content-type", "application/octet-stream"),
+            parameters=RequestParameters(
+                query=ImmutableMultiDict(parse_qsl(query, keep_blank_values=True)),
+                header=header_map,
+                cookie=ImmutableMultiDict(),
+            ),
+        )
+
+
+@dataclass
+class ContractResponse:
+    status_code: int
+    data: bytes
+    headers: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def content_type(self) -> str:
+        return str(self.headers.get("content-type", "application/json"))
+
+
+@dataclass(frozen=True)
+class Problem:
+    status: int
+    message: str
+
+
+def describe(error: BaseException) -> str:
+    """The most specific message in an openapi-core error chain, naming the field."""
+    chain: list[BaseException] = []
+    current: BaseException | None = error
+    while current is not None and current not in chain:
+        chain.append(current)
+        current = current.__cause__ or current.__context__
+    for link in chain:
+        schema_errors = getattr(link, "schema_errors", None)
+        if schema_errors:
+            first = schema_errors[0]
+            where = ".".join(str(p) for p in first.absolute_path)
+            return f"{where or 'body'}: {first.message}"
+    return str(chain[0])
+
+
+class Contract:
+    def __init__(self, document: Path) -> None:
+        spec = yaml.safe_load(document.read_text())
+        spec["servers"] = [{"url": "/"}]  # the mock is mounted anywhere; match on paths only
+        self.name = document.name
+        self.openapi = OpenAPI.from_dict(spec)
+
+    def check_request(self, request: Any) -> Problem | None:
+        errors = list(self.openapi.iter_request_errors(request))
+        if not errors or any(isinstance(e, PathError) for e in errors):
+            return None
+        if any(isinstance(e, SecurityValidationError) for e in errors):
+            return Problem(401, "Unauthorized: missing or malformed credentials")
+        return Problem(400, f"Invalid request: {describe(errors[0])}")
+
+    def check_response(self, request: Any, response: ContractResponse) -> Problem | None:
+        errors = list(self.openapi.iter_response_errors(request, response))
+        if not errors or any(isinstance(e, PathError) for e in errors):
+            return None
+        return Problem(500, f"Mock answer breaks {self.name}: {describe(errors[0])}")
+
+
+def load_contract(name: str) -> Contract | None:
+    document = CONTRACTS / f"{name}.openapi.yaml"
+    return Contract(document) if document.is_file() else None
