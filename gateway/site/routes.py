@@ -1,11 +1,107 @@
-"""Routes of the site group under /api/site."""
+"""Routes of the site group under /api/site: the newsletter, contact and data-deletion forms.
+
+Each form makes two mail-service calls in sequence (send the mail, then record it); the second
+is only made when the first succeeded. Upstream failures come back as the gateway's 502/503 JSON.
+"""
 
 from __future__ import annotations
 
-from litestar import Router
+import re
+from typing import Any
 
+from litestar import Request, Response, Router, post
+from litestar.di import Provide
+from litestar.exceptions import ValidationException
+
+from gateway.errors import error_response
 from gateway.services import AppServices
+from gateway.site.forms import FORM_MESSAGES, ContactRequest, DeleteDataRequest, NewsletterRequest, SiteAnswer
+from gateway.upstreams.mail import MailClient, Subscription, SupportRequest
+
+SUBSCRIBED = "Thank you for subscribing!"
+MAIL_SENT = "Mail sent successfully!"
+SUBSCRIBE_SUBJECT = "Subscription confirmed"
+SUBSCRIBED_FLAG = "subscribed"
+SUBSCRIBED_MESSAGE = "subscribed user"
+DELETE_MESSAGE = "Delete Data Policy"
+
+_FIELD_IN_MESSAGE = re.compile(r"`\$\.(\w+)`|field `(\w+)`")
+
+
+def contact_subject(product_name: str) -> str:
+    return f"Thank you for contacting at {product_name} Platform"
+
+
+def handle_form_validation(request: Request[Any, Any, Any], exc: ValidationException) -> Response[Any]:
+    """A bad form field gets a 400 naming the field, with a message a visitor understands."""
+    field: str | None = None
+    detail = ""
+    extra = exc.extra
+    if isinstance(extra, list) and extra and isinstance(extra[0], dict):
+        key = extra[0].get("key")
+        detail = str(extra[0].get("message") or "")
+        field = str(key) if key else None
+    if field not in FORM_MESSAGES:  # a missing field is reported on `data`, named in the text
+        found = _FIELD_IN_MESSAGE.search(detail or str(exc.detail))
+        if found:
+            field = found.group(1) or found.group(2)
+    message = FORM_MESSAGES.get(field or "") or detail or "The request is not valid."
+    return error_response(400, "invalid_request", message, field)
+
+
+@post("/newsletter", status_code=200, summary="Subscribe an email address to the newsletter")
+async def subscribe(data: NewsletterRequest, mail: MailClient) -> SiteAnswer:
+    body = Subscription(
+        email=data.email.strip(),
+        subject=SUBSCRIBE_SUBJECT,
+        support_request=SUBSCRIBED_FLAG,
+        message=SUBSCRIBED_MESSAGE,
+    )
+    await mail.send_subscribe_mail(body)
+    await mail.insert_subscribe_data(body)
+    return SiteAnswer(message=SUBSCRIBED)
+
+
+@post("/contact", status_code=200, summary="Send a message from the contact form")
+async def contact(data: ContactRequest, mail: MailClient, product_name: str) -> SiteAnswer:
+    body = SupportRequest(
+        name=data.name.strip(),
+        email=data.email.strip(),
+        contact=data.phone,
+        message=data.message.strip(),
+        subject=contact_subject(product_name),
+        support_request="supportData",
+    )
+    await mail.send_mail(body)
+    await mail.insert_support_data(body)
+    return SiteAnswer(message=MAIL_SENT)
+
+
+@post("/delete-data", status_code=200, summary="Ask for the account's data to be deleted")
+async def delete_data(data: DeleteDataRequest, mail: MailClient, product_name: str) -> SiteAnswer:
+    body = SupportRequest(
+        name=data.name.strip(),
+        email=data.email.strip(),
+        contact=data.phone,
+        message=DELETE_MESSAGE,
+        subject=contact_subject(product_name),
+        support_request="DeleteUser",
+    )
+    await mail.send_mail(body)
+    await mail.insert_support_data(body)
+    return SiteAnswer(message=MAIL_SENT)
 
 
 def build_router(services: AppServices) -> Router:
-    return Router(path="/api/site", route_handlers=[], tags=["site"])
+    mail = MailClient(services.upstreams["mail"])
+    product_name = services.settings.product_name
+    return Router(
+        path="/api/site",
+        route_handlers=[subscribe, contact, delete_data],
+        dependencies={
+            "mail": Provide(lambda: mail, use_cache=True, sync_to_thread=False),
+            "product_name": Provide(lambda: product_name, use_cache=True, sync_to_thread=False),
+        },
+        exception_handlers={ValidationException: handle_form_validation},
+        tags=["site"],
+    )

@@ -1,0 +1,46 @@
+"""The mail mock's request shapes (from contracts/mail.openapi.yaml) and what it stores."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+import msgspec
+
+Email = Annotated[str, msgspec.Meta(pattern=r"^[^@\s]+@[^@\s]+\.[^@\s]+$", min_length=3, max_length=254)]
+Subject = Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
+Message = Annotated[str, msgspec.Meta(max_length=5000)]
+
+
+class Subscription(msgspec.Struct, rename="camel", forbid_unknown_fields=True):
+    email: Email
+    subject: Subject
+    support_request: Annotated[str, msgspec.Meta(min_length=1, max_length=50)]
+    message: Message
+
+
+class SupportRequest(msgspec.Struct, rename="camel", forbid_unknown_fields=True):
+    name: Annotated[str, msgspec.Meta(min_length=1, max_length=100)]
+    email: Email
+    contact: Annotated[str, msgspec.Meta(min_length=1, max_length=20)]
+    subject: Subject
+    support_request: Literal["supportData", "DeleteUser"]
+    message: Message | None = None
+
+
+class OutboxMail(msgspec.Struct, rename="camel"):
+    kind: str  # "subscribe", "supportData" or "DeleteUser"
+    to: str
+    subject: str
+    at: float
+
+
+class StoredRecord(msgspec.Struct, rename="camel"):
+    id: int
+    at: float
+    data: dict[str, Any]
+
+
+class MailState(msgspec.Struct):
+    outbox: list[OutboxMail] = msgspec.field(default_factory=list)
+    subscriptions: list[StoredRecord] = msgspec.field(default_factory=list)
+    support: list[StoredRecord] = msgspec.field(default_factory=list)
