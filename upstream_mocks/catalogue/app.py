@@ -1,12 +1,318 @@
-"""catalogue mock routes (built out with its route group)."""
+"""Catalogue mock: store code verification, product list, cart, brands, addresses and images.
+
+Stateful over `world.states["catalogue"]`; codes come from the shared SMS outbox (the lending
+mock's `sendOtp` writes them). Bearer tokens are checked where the contract requires them.
+"""
 
 from __future__ import annotations
 
-from litestar import Litestar
+import secrets
+from typing import Any
 
+import msgspec
+from litestar import Litestar, Request, Response, get, post
+
+from upstream_mocks.catalogue.media import brand_svg, product_svg
+from upstream_mocks.catalogue.seed import PRODUCT_TYPE, CartLine, CatalogueState, Product, StoreUser, seed
+from upstream_mocks.envelope import envelope
+from upstream_mocks.sms import check_code
 from upstream_mocks.world import MockWorld
+
+MEDIA = "/_mocks/catalogue/media"
+DEFAULT_PAGE_SIZE = 12
+MAX_PAGE_SIZE = 100
+
+
+class VerifyOtpBody(msgspec.Struct, rename="camel"):
+    mobile_number: str
+    otp: str
+    platform: str
+    user_type: str
+    business_type: int
+
+
+class AddCartBody(msgspec.Struct, rename="camel"):
+    user_id: int
+    product_id: int
+    quantity: int
+    distributor_id: int
+
+
+class UpdateCartBody(msgspec.Struct, rename="camel"):
+    user_id: int
+    product_id: int
+    quantity: int
+    distributor_id: int | None = None
+
+
+class AddressBody(msgspec.Struct, rename="camel"):
+    user_id: int
+    is_active: int
+
+
+class BadRequest(Exception):
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+def _parse(raw: bytes, type_: type[Any]) -> Any:
+    try:
+        return msgspec.json.decode(raw or b"null", type=type_)
+    except msgspec.ValidationError as exc:
+        raise BadRequest(f"Invalid request: {exc}") from exc
+    except msgspec.DecodeError as exc:
+        raise BadRequest("Invalid request: the body is not JSON") from exc
+
+
+def _product_json(product: Product) -> dict[str, Any]:
+    return {
+        "id": product.id,
+        "productName": product.product_name,
+        "productDetail": product.product_detail or None,
+        "filePath1": f"{MEDIA}/products/{product.id}.svg",
+        "listingPrice": product.listing_price,
+        "mrp": product.mrp,
+        "discount": product.discount,
+        "ratings": product.ratings,
+        "discountToMerchant": product.discount_to_merchant,
+        "distributorId": product.distributor_id,
+        "brandId": product.brand_id,
+        "productType": PRODUCT_TYPE,
+    }
 
 
 def create_app(world: MockWorld) -> Litestar:
-    world.register("catalogue", dict)
-    return Litestar(route_handlers=[], openapi_config=None)
+    world.register("catalogue", seed)
+
+    def state() -> CatalogueState:
+        st: CatalogueState = world.states["catalogue"]
+        return st
+
+    def bearer_user(request: Request[Any, Any, Any]) -> int:
+        header = request.headers.get("authorization", "")
+        scheme, _, token = header.partition(" ")
+        user_id = state().tokens.get(token) if scheme.lower() == "bearer" and token else None
+        if user_id is None:
+            raise BadRequest("Unauthorized", 401)
+        return user_id
+
+    def own(request: Request[Any, Any, Any], user_id: int) -> None:
+        if bearer_user(request) != user_id:
+            raise BadRequest("Forbidden: the token belongs to another user", 403)
+
+    def product_by_id(product_id: int) -> Product | None:
+        return next((p for p in state().products if p.id == product_id), None)
+
+    def answer(exc: BadRequest) -> Response[dict[str, Any]]:
+        return envelope(None, exc.message, exc.status)
+
+    @post("/verifyOtp", status_code=200)
+    async def verify_otp(request: Request[Any, Any, Any]) -> Response[dict[str, Any]]:
+        try:
+            body: VerifyOtpBody = _parse(await request.body(), VerifyOtpBody)
+        except BadRequest as exc:
+            return answer(exc)
+        if not check_code(world, body.mobile_number, body.otp):
+            return envelope(None, "Invalid OTP. Please try again.", 400)
+        st = state()
+        user = st.users.get(body.mobile_number)
+        if user is None:  # a verified number the service has not seen becomes a new store user
+            user = StoreUser(user_id=st.next_user_id, mobile_number=body.mobile_number, user_name="")
+            st.next_user_id += 1
+            st.users[body.mobile_number] = user
+        token = "cat-" + secrets.token_urlsafe(24)
+        st.tokens[token] = user.user_id
+        return Response(
+            {
+                "statusCode": 200,
+                "message": "OTP verified successfully",
+                "accessToken": token,
+                "data": [{"userId": user.user_id, "mobileNumber": user.mobile_number, "userName": user.user_name}],
+            }
+        )
+
+    @get("/electrician/getProductCatalogListMobile")
+    async def product_list(
+        productType: str,
+        page: int = 1,
+        pageSize: int = DEFAULT_PAGE_SIZE,
+        id: int | None = None,
+        search: str | None = None,
+    ) -> Response[dict[str, Any]]:
+        if productType != PRODUCT_TYPE:
+            return envelope({"records": [], "totalRecords": 0}, "No products for this product type")
+        if id is not None:
+            found = product_by_id(id)
+            records = [_product_json(found)] if found else []
+            return envelope({"records": records, "totalRecords": len(records)})
+        if page < 1 or not 1 <= pageSize <= MAX_PAGE_SIZE:
+            return envelope(None, "Invalid request: page must be 1 or more, pageSize 1 to 100", 400)
+        items = state().products
+        if search and search.strip():
+            needle = search.strip().lower()
+            items = [p for p in items if needle in p.product_name.lower()]
+        start = (page - 1) * pageSize
+        chunk = items[start : start + pageSize]
+        return envelope(
+            {
+                "records": [_product_json(p) for p in chunk],
+                "totalRecords": len(items),
+                "page": page,
+                "pageSize": pageSize,
+            }
+        )
+
+    @get("/electrician/getCart/{user_id:int}")
+    async def get_cart(request: Request[Any, Any, Any], user_id: int) -> Response[dict[str, Any]]:
+        try:
+            own(request, user_id)
+        except BadRequest as exc:
+            return answer(exc)
+        st = state()
+        lines = st.carts.get(user_id, [])
+        if not lines:  # the real service answers 400 for an empty cart
+            return envelope(None, "Cart is empty", 400)
+        brands = {b.id: b.name for b in st.brands}
+        data = []
+        for line in lines:
+            product = product_by_id(line.product_id)
+            if product is None:
+                continue
+            data.append(
+                {
+                    "id": line.id,
+                    "productId": product.id,
+                    "productName": product.product_name,
+                    "quantity": line.quantity,
+                    "distributorId": line.distributor_id,
+                    "filePath1": f"{MEDIA}/products/{product.id}.svg",
+                    "brand": brands.get(product.brand_id, ""),
+                    "color": product.color,
+                    "size": product.size,
+                    "mrpWithCashDiscount": product.mrp_with_cash_discount,
+                    "mrpWithCashDiscountGst": round(product.mrp_with_cash_discount * 1.18, 2),
+                    "discount": product.discount,
+                }
+            )
+        return envelope(data)
+
+    @post("/electrician/addCart", status_code=200)
+    async def add_cart(request: Request[Any, Any, Any]) -> Response[dict[str, Any]]:
+        try:
+            body: AddCartBody = _parse(await request.body(), AddCartBody)
+            own(request, body.user_id)
+        except BadRequest as exc:
+            return answer(exc)
+        if body.quantity < 1:
+            return envelope(None, "Invalid request: quantity must be 1 or more", 400)
+        if product_by_id(body.product_id) is None:
+            return envelope(None, "Product not found", 400)
+        st = state()
+        lines = st.carts.setdefault(body.user_id, [])
+        line = next((ln for ln in lines if ln.product_id == body.product_id), None)
+        if line is not None:  # adding a product already in the cart adds to its quantity
+            line.quantity += body.quantity
+        else:
+            lines.append(
+                CartLine(
+                    id=st.next_line_id,
+                    product_id=body.product_id,
+                    quantity=body.quantity,
+                    distributor_id=body.distributor_id,
+                )
+            )
+            st.next_line_id += 1
+        return envelope(None, "Product added to cart")
+
+    @post("/electrician/updateCart", status_code=200)
+    async def update_cart(request: Request[Any, Any, Any]) -> Response[dict[str, Any]]:
+        try:
+            body: UpdateCartBody = _parse(await request.body(), UpdateCartBody)
+            own(request, body.user_id)
+        except BadRequest as exc:
+            return answer(exc)
+        if body.quantity < 0:
+            return envelope(None, "Invalid request: quantity must be 0 or more", 400)
+        lines = state().carts.setdefault(body.user_id, [])
+        line = next((ln for ln in lines if ln.product_id == body.product_id), None)
+        if line is None:
+            return envelope(None, "Product not found in cart", 400)
+        if body.quantity == 0:
+            lines.remove(line)
+            return envelope(None, "Product removed from cart")
+        line.quantity = body.quantity
+        if body.distributor_id is not None:
+            line.distributor_id = body.distributor_id
+        return envelope(None, "Cart updated")
+
+    @get("/users/getBrands/{segment:int}")
+    async def get_brands(request: Request[Any, Any, Any], segment: int, productType: str) -> Response[dict[str, Any]]:
+        try:
+            bearer_user(request)
+        except BadRequest as exc:
+            return answer(exc)
+        if segment != 1 or productType != PRODUCT_TYPE:
+            return envelope({"records": []})
+        records = [{"id": b.id, "name": b.name, "logo": f"{MEDIA}/brands/{b.id}.svg"} for b in state().brands]
+        return envelope({"records": records})
+
+    @post("/address", status_code=200)
+    async def address(request: Request[Any, Any, Any]) -> Response[dict[str, Any]]:
+        try:
+            body: AddressBody = _parse(await request.body(), AddressBody)
+            own(request, body.user_id)
+        except BadRequest as exc:
+            return answer(exc)
+        rows = [
+            msgspec.to_builtins(a, builtin_types=None)
+            for a in state().addresses
+            if a.user_id == body.user_id and a.is_active == body.is_active
+        ]
+        return envelope({"data": [_camel(r) for r in rows]})
+
+    @get("/media/products/{name:str}", media_type="image/svg+xml")
+    async def product_image(name: str) -> Response[str]:
+        product = product_by_id(_svg_id(name))
+        if product is None:
+            return Response("Not found", status_code=404, media_type="text/plain")
+        return Response(product_svg(product), media_type="image/svg+xml", headers=_CACHE)
+
+    @get("/media/brands/{name:str}", media_type="image/svg+xml")
+    async def brand_image(name: str) -> Response[str]:
+        brand = next((b for b in state().brands if b.id == _svg_id(name)), None)
+        if brand is None:
+            return Response("Not found", status_code=404, media_type="text/plain")
+        return Response(brand_svg(brand), media_type="image/svg+xml", headers=_CACHE)
+
+    return Litestar(
+        route_handlers=[
+            verify_otp,
+            product_list,
+            get_cart,
+            add_cart,
+            update_cart,
+            get_brands,
+            address,
+            product_image,
+            brand_image,
+        ],
+        openapi_config=None,
+    )
+
+
+_CACHE = {"Cache-Control": "public, max-age=3600"}
+
+
+def _svg_id(name: str) -> int:
+    stem = name.removesuffix(".svg")
+    return int(stem) if stem.isdigit() else -1
+
+
+def _camel(row: dict[str, Any]) -> dict[str, Any]:
+    def camel(key: str) -> str:
+        head, *rest = key.split("_")
+        return head + "".join(part.title() for part in rest)
+
+    return {camel(k): v for k, v in row.items()}
