@@ -106,14 +106,260 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/store/address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The selected delivery address (the one last used) */
+        get: operations["ApiStoreAddressSelectedAddress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/store/brands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Brands (the catalogue wants a logged-in shopper; empty otherwise) */
+        get: operations["ApiStoreBrandsListBrands"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/store/cart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The cart: lines, count (sum of quantities) and subtotal */
+        get: operations["ApiStoreCartGetCart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/store/cart/items/{product_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a line's quantity (0 deletes) */
+        put: operations["ApiStoreCartItemsProductIdSetQuantity"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/store/cart/items/{product_id}/decrement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take one away (nothing at 0) */
+        post: operations["ApiStoreCartItemsProductIdDecrementDecrement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/store/cart/items/{product_id}/increment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add one (adds the line if new) */
+        post: operations["ApiStoreCartItemsProductIdIncrementIncrement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/store/native-session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn the native app's hand-over into a store session */
+        post: operations["ApiStoreNativeSessionNativeSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/store/order-draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Build and log the desktop order draft (never sent upstream) */
+        post: operations["ApiStoreOrderDraftCreateOrderDraft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/store/otp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a login code to a mobile number */
+        post: operations["ApiStoreOtpSendCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/store/otp/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verify the code; the store login lives in the session */
+        post: operations["ApiStoreOtpVerifyVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/store/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the catalogue, with this shopper's cart quantities */
+        get: operations["ApiStoreProductsListProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/store/products/{product_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One product, with this shopper's cart quantity */
+        get: operations["ApiStoreProductsProductIdGetProduct"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** AddressView */
+        AddressView: {
+            address1: string | null;
+            address2: string | null;
+            city: string | null;
+            country: string | null;
+            id: number | null;
+            isLastAddress: boolean;
+            mobileNumber: string | null;
+            name: string | null;
+            pincode: string | null;
+            state: string | null;
+            userId: number;
+        };
         /** AppLinks */
         AppLinks: {
             android: string;
             ios: string;
+        };
+        /** BrandView */
+        BrandView: {
+            id: number;
+            logo: string | null;
+            name: string;
+        };
+        /** CartLineView */
+        CartLineView: {
+            brand: string | null;
+            color: string | null;
+            discount: string | null;
+            distributorId: number | null;
+            filePath1: string | null;
+            id: number | null;
+            linePrice: number;
+            mrpWithCashDiscount: number;
+            mrpWithCashDiscountGst: number | null;
+            productId: number;
+            productName: string;
+            quantity: number;
+            size: string | null;
+        };
+        /** CartView */
+        CartView: {
+            count: number;
+            items: components["schemas"]["CartLineView"][];
+            subtotal: number;
         };
         /** CheckoutConfig */
         CheckoutConfig: {
@@ -151,10 +397,39 @@ export interface components {
             /** @description Please enter a valid 10-digit mobile number. */
             phone: string;
         };
+        /** NativeSessionRequest */
+        NativeSessionRequest: {
+            token: string;
+            userId: string;
+            verified: boolean;
+        };
         /** NewsletterRequest */
         NewsletterRequest: {
             /** @description Please enter a valid email address. */
             email: string;
+        };
+        /** OrderDraftRequest */
+        OrderDraftRequest: {
+            /**
+             * @default directPayment
+             * @enum {string}
+             */
+            paymentType: "directPayment" | "cash" | "loan";
+        };
+        /** OrderDraftView */
+        OrderDraftView: {
+            address1: string | null;
+            address2: string | null;
+            city: string | null;
+            country: string | null;
+            orderData: components["schemas"]["CartLineView"][];
+            /** @enum {string} */
+            paymentType: "directPayment" | "cash" | "loan";
+            pincode: string | null;
+            state: string | null;
+            status: string;
+            totalOrder: number;
+            userId: string;
         };
         /** PortalSessionView */
         PortalSessionView: {
@@ -162,10 +437,50 @@ export interface components {
             userName: string;
             verified: boolean;
         };
+        /** ProductListView */
+        ProductListView: {
+            hasMore: boolean;
+            page: number;
+            pageSize: number;
+            records: components["schemas"]["ProductView"][];
+        };
+        /** ProductView */
+        ProductView: {
+            discount: string | null;
+            discountToMerchant: number;
+            distributorId: number;
+            filePath1: string | null;
+            id: number;
+            listingPrice: number;
+            mrp: number;
+            productDetail: string | null;
+            productName: string;
+            quantity: number;
+            ratings: number;
+        };
+        /** SelectedAddressView */
+        SelectedAddressView: {
+            address: components["schemas"]["AddressView"] | null;
+        };
+        /** SendCodeRequest */
+        SendCodeRequest: {
+            /** @description Please enter a valid 10-digit mobile number. */
+            mobileNumber: string;
+        };
+        /** SendCodeResponse */
+        SendCodeResponse: {
+            message: string;
+            mobileNumber: string;
+            resendAfter: number;
+        };
         /** SessionView */
         SessionView: {
             portal: components["schemas"]["PortalSessionView"] | null;
             store: components["schemas"]["StoreSessionView"] | null;
+        };
+        /** SetQuantityRequest */
+        SetQuantityRequest: {
+            quantity: number;
         };
         /** SignInLinks */
         SignInLinks: {
@@ -177,12 +492,27 @@ export interface components {
         SiteAnswer: {
             message: string;
         };
+        /** StoreLoginView */
+        StoreLoginView: {
+            message: string;
+            mobileNumber: string | null;
+            verified: boolean;
+            /** @enum {string} */
+            via: "otp" | "native";
+        };
         /** StoreSessionView */
         StoreSessionView: {
             mobileNumber: string | null;
             verified: boolean;
             /** @enum {string} */
             via: "otp" | "native";
+        };
+        /** VerifyCodeRequest */
+        VerifyCodeRequest: {
+            /** @description Please enter a valid 10-digit mobile number. */
+            mobileNumber: string;
+            /** @description Please enter a valid 6-digit OTP. */
+            otp: string;
         };
     };
     responses: never;
@@ -366,6 +696,413 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SiteAnswer"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiStoreAddressSelectedAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SelectedAddressView"];
+                };
+            };
+        };
+    };
+    ApiStoreBrandsListBrands: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrandView"][];
+                };
+            };
+        };
+    };
+    ApiStoreCartGetCart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartView"];
+                };
+            };
+        };
+    };
+    ApiStoreCartItemsProductIdSetQuantity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetQuantityRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartView"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiStoreCartItemsProductIdDecrementDecrement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartView"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiStoreCartItemsProductIdIncrementIncrement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartView"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiStoreNativeSessionNativeSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NativeSessionRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreLoginView"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiStoreOrderDraftCreateOrderDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderDraftRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDraftView"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiStoreOtpSendCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendCodeRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendCodeResponse"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiStoreOtpVerifyVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyCodeRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreLoginView"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiStoreProductsListProducts: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                search?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductListView"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiStoreProductsProductIdGetProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductView"];
                 };
             };
             /** @description Bad request syntax or unsupported method */

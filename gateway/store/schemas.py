@@ -1,0 +1,118 @@
+"""What the store API takes from and answers to the browser (camelCase, no tokens)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+
+Quantity = Annotated[int, msgspec.Meta(ge=0, le=999)]
+
+
+class ProductView(msgspec.Struct, rename="camel", kw_only=True):
+    id: int
+    product_name: str
+    product_detail: str | None
+    file_path1: str | None
+    listing_price: float
+    mrp: float
+    discount: str | None
+    ratings: float
+    discount_to_merchant: float
+    distributor_id: int
+    quantity: int  # this shopper's quantity in the cart (0 when logged out)
+
+
+class ProductListView(msgspec.Struct, rename="camel", kw_only=True):
+    records: list[ProductView]
+    page: int
+    page_size: int
+    has_more: bool  # False once a page comes back shorter than the page size
+
+
+class BrandView(msgspec.Struct, rename="camel", kw_only=True):
+    id: int
+    name: str
+    logo: str | None
+
+
+class CartLineView(msgspec.Struct, rename="camel", kw_only=True):
+    id: int | None
+    product_id: int
+    product_name: str
+    quantity: int
+    distributor_id: int | None
+    file_path1: str | None
+    brand: str | None
+    color: str | None
+    size: str | None
+    mrp_with_cash_discount: float
+    mrp_with_cash_discount_gst: float | None
+    discount: str | None
+    line_price: float  # mrpWithCashDiscount x quantity, to 2 decimals
+
+
+class CartView(msgspec.Struct, rename="camel", kw_only=True):
+    items: list[CartLineView]
+    count: int  # sum of quantities
+    subtotal: float  # sum of line prices, to 2 decimals
+
+
+class SetQuantityRequest(msgspec.Struct, rename="camel", kw_only=True):
+    quantity: Quantity
+
+
+class AddressView(msgspec.Struct, rename="camel", kw_only=True):
+    id: int | None
+    user_id: int
+    name: str | None
+    mobile_number: str | None
+    address1: str | None
+    address2: str | None
+    pincode: str | None
+    city: str | None
+    state: str | None
+    country: str | None
+    is_last_address: bool
+
+
+class SelectedAddressView(msgspec.Struct, rename="camel", kw_only=True):
+    address: AddressView | None
+
+
+class NativeSessionRequest(msgspec.Struct, rename="camel", kw_only=True):
+    """The native app's `userDataFromNative` hand-over, relayed by the page."""
+
+    user_id: Annotated[str, msgspec.Meta(pattern=r"^[0-9]{1,12}$")]
+    token: Annotated[str, msgspec.Meta(min_length=1, max_length=4096)]
+    verified: bool
+
+
+class StoreLoginView(msgspec.Struct, rename="camel", kw_only=True):
+    message: str
+    verified: bool
+    mobile_number: str | None
+    via: Literal["otp", "native"]
+
+
+PaymentType = Literal["directPayment", "cash", "loan"]
+
+
+class OrderDraftRequest(msgspec.Struct, rename="camel", kw_only=True):
+    payment_type: PaymentType = "directPayment"
+
+
+class OrderDraftView(msgspec.Struct, rename="camel", kw_only=True):
+    """The desktop order draft of the specification: logged by the gateway, never sent upstream."""
+
+    user_id: str
+    status: str
+    total_order: float
+    address1: str | None
+    address2: str | None
+    pincode: str | None
+    city: str | None
+    state: str | None
+    country: str | None
+    order_data: list[CartLineView]
+    payment_type: PaymentType

@@ -1,0 +1,199 @@
+"""Typed client of the catalogue service (contracts/catalogue.openapi.yaml).
+
+Every method answers msgspec structs; failures become `CatalogueError` (an `UpstreamError`)
+carrying the upstream's HTTP status, so callers can tell an empty cart (400 on getCart) apart.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from gateway.errors import UpstreamError
+from gateway.upstreams.envelope import Envelope
+from gateway.upstreams.http import UpstreamHttp
+
+PRODUCT_TYPE = "quickCommerce"
+BRANDS_SEGMENT = 1  # the specification's brands path segment
+VERIFY_FAILED = "Error verifying OTP."
+
+
+class CatalogueError(UpstreamError):
+    """The catalogue service answered with a failure (HTTP or envelope statusCode)."""
+
+
+class Product(msgspec.Struct, rename="camel", kw_only=True):
+    id: int
+    product_name: str
+    product_detail: str | None = None
+    file_path1: str | None = None
+    listing_price: float
+    mrp: float
+    discount: str | None = None
+    ratings: float | None = None
+    discount_to_merchant: float | None = None
+    distributor_id: int
+
+
+class ProductPage(msgspec.Struct, rename="camel", kw_only=True):
+    records: list[Product] = msgspec.field(default_factory=list)
+    total_records: int | None = None
+
+
+class CartItem(msgspec.Struct, rename="camel", kw_only=True):
+    id: int | None = None
+    product_id: int
+    product_name: str
+    quantity: int
+    distributor_id: int | None = None
+    file_path1: str | None = None
+    brand: str | None = None
+    color: str | None = None
+    size: str | None = None
+    mrp_with_cash_discount: float
+    mrp_with_cash_discount_gst: float | None = None
+    discount: str | None = None
+
+
+class Brand(msgspec.Struct, rename="camel", kw_only=True):
+    id: int
+    name: str
+    logo: str | None = None
+
+
+class BrandPage(msgspec.Struct, rename="camel", kw_only=True):
+    records: list[Brand] = msgspec.field(default_factory=list)
+
+
+class Address(msgspec.Struct, rename="camel", kw_only=True):
+    id: int | None = None
+    user_id: int
+    name: str | None = None
+    mobile_number: str | None = None
+    address1: str | None = None
+    address2: str | None = None
+    pincode: str | None = None
+    city: str | None = None
+    state: str | None = None
+    country: str | None = None
+    is_active: int | str | None = None
+    is_last_address: str | None = None
+
+
+class AddressList(msgspec.Struct, rename="camel", kw_only=True):
+    data: list[Address] = msgspec.field(default_factory=list)
+
+
+class LoginRecord(msgspec.Struct, rename="camel", kw_only=True):
+    user_id: int
+    mobile_number: str | None = None
+    user_name: str | None = None
+
+
+class StoreLoginResult(msgspec.Struct, kw_only=True):
+    access_token: str
+    record: LoginRecord
+
+
+class VerifyOtpBody(msgspec.Struct, rename="camel", kw_only=True):
+    mobile_number: str
+    otp: str
+    platform: str = "WEB"
+    user_type: str = "USER"
+    business_type: int = 1
+
+
+class AddCartBody(msgspec.Struct, rename="camel", kw_only=True):
+    user_id: int
+    product_id: int
+    quantity: int
+    distributor_id: int
+
+
+class UpdateCartBody(msgspec.Struct, rename="camel", kw_only=True, omit_defaults=True):
+    user_id: int
+    product_id: int
+    quantity: int
+    distributor_id: int | None = None
+
+
+class AddressQuery(msgspec.Struct, rename="camel", kw_only=True):
+    user_id: int
+    is_active: int = 1
+
+
+class CatalogueClient:
+    def __init__(self, http: UpstreamHttp) -> None:
+        self.http = http
+
+    def _fail(self, message: str | None, status: int, fallback: str, code: str) -> CatalogueError:
+        return CatalogueError(message or fallback, upstream=self.http.name, status=status, code=code)
+
+    async def verify_otp(self, mobile_number: str, otp: str) -> StoreLoginResult:
+        """POST verifyOtp (platform WEB, userType USER, businessType 1)."""
+        body = VerifyOtpBody(mobile_number=mobile_number, otp=otp)
+        response = await self.http.request("POST", "verifyOtp", json=body)
+        answer = self.http.decode(response, Envelope[list[LoginRecord]])
+        if not answer.ok or response.status_code != 200 or not answer.access_token or not answer.data:
+            raise self._fail(answer.message, response.status_code, VERIFY_FAILED, "verify_failed")
+        return StoreLoginResult(access_token=answer.access_token, record=answer.data[0])
+
+    async def products(self, page: int, page_size: int, search: str | None = None) -> list[Product]:
+        params: dict[str, str | int] = {"productType": PRODUCT_TYPE, "pageSize": page_size, "page": page}
+        if search:
+            params["search"] = search
+        response = await self.http.request("GET", "electrician/getProductCatalogListMobile", params=params)
+        answer = self.http.decode(response, Envelope[ProductPage])
+        if not answer.ok or answer.data is None:
+            raise self._fail(answer.message, response.status_code, "Products could not be loaded.", "catalogue_failed")
+        return answer.data.records
+
+    async def product(self, product_id: int) -> Product | None:
+        params: dict[str, str | int] = {"productType": PRODUCT_TYPE, "id": product_id}
+        response = await self.http.request("GET", "electrician/getProductCatalogListMobile", params=params)
+        answer = self.http.decode(response, Envelope[ProductPage])
+        if not answer.ok or answer.data is None:
+            raise self._fail(
+                answer.message, response.status_code, "The product could not be loaded.", "catalogue_failed"
+            )
+        return answer.data.records[0] if answer.data.records else None
+
+    async def cart(self, user_id: int, token: str) -> list[CartItem]:
+        """GET electrician/getCart/{userId}. A 400 raises too: the caller decides it means empty."""
+        response = await self.http.request(
+            "GET", f"electrician/getCart/{user_id}", token=token, headers={"Content-Type": "application/json"}
+        )
+        answer = self.http.decode(response, Envelope[list[CartItem] | None])
+        if response.status_code != 200 or not answer.ok:
+            raise self._fail(answer.message, response.status_code, "The cart could not be loaded.", "cart_failed")
+        return answer.data or []
+
+    async def add_cart(self, body: AddCartBody, token: str) -> None:
+        response = await self.http.request("POST", "electrician/addCart", json=body, token=token)
+        answer = self.http.decode(response, Envelope[object])
+        if response.status_code != 200 or not answer.ok:
+            raise self._fail(answer.message, response.status_code, "The cart could not be updated.", "cart_failed")
+
+    async def update_cart(self, body: UpdateCartBody, token: str) -> None:
+        response = await self.http.request("POST", "electrician/updateCart", json=body, token=token)
+        answer = self.http.decode(response, Envelope[object])
+        if response.status_code != 200 or not answer.ok:
+            raise self._fail(answer.message, response.status_code, "The cart could not be updated.", "cart_failed")
+
+    async def brands(self, token: str) -> list[Brand]:
+        response = await self.http.request(
+            "GET", f"users/getBrands/{BRANDS_SEGMENT}", params={"productType": PRODUCT_TYPE}, token=token
+        )
+        answer = self.http.decode(response, Envelope[BrandPage])
+        if response.status_code != 200 or not answer.ok or answer.data is None:
+            raise self._fail(answer.message, response.status_code, "Brands could not be loaded.", "brands_failed")
+        return answer.data.records
+
+    async def addresses(self, user_id: int, token: str) -> list[Address]:
+        """POST address (userId, isActive=1): the user's active addresses. Safe to repeat."""
+        response = await self.http.request(
+            "POST", "address", json=AddressQuery(user_id=user_id), token=token, idempotent=True
+        )
+        answer = self.http.decode(response, Envelope[AddressList])
+        if response.status_code != 200 or not answer.ok or answer.data is None:
+            raise self._fail(answer.message, response.status_code, "Addresses could not be loaded.", "address_failed")
+        return answer.data.data
