@@ -1,23 +1,63 @@
-"""Lending mock routes: code sending, the SMS outbox for QA, and the repayment calls."""
+"""Lending mock (contracts/lending.openapi.yaml): codes, the repayment calls, and QA read-outs.
+
+QA extras, not part of the contract: `GET /outbox/{mobileNumber}` (the last code sent) and
+`GET /tokens` (the access tokens issued, so tests can prove none reaches the browser).
+"""
 
 from __future__ import annotations
 
 import re
-from typing import Any
+import secrets
+from typing import Any, Literal
 
 import msgspec
-from litestar import Litestar, Response, get, post
+from litestar import Litestar, Request, Response, get, post
 
 from upstream_mocks.envelope import envelope
-from upstream_mocks.lending.seed import LendingState, seed
-from upstream_mocks.sms import issue_code
+from upstream_mocks.lending.seed import Borrower, LendingState, PaymentLog, seed
+from upstream_mocks.payments.orders import CustomerDetails, create_order, get_order
+from upstream_mocks.sms import check_code, issue_code
 from upstream_mocks.world import MockWorld, OutboxEntry
 
 _MOBILE = re.compile(r"^[0-9]{10}$")
 
+PAYMENT_COMPLETED = "Payment process completed"
+PAYMENT_FAILED = "Payment failed"
+
 
 class SendOtpBody(msgspec.Struct, rename="camel"):
     mobile_number: str
+
+
+class VerifyOtpBody(msgspec.Struct, rename="camel"):
+    mobile_number: str
+    otp: str
+    platform: Literal["WEB"]
+    user_type: Literal["USER"]
+    business_type: Literal[1]
+
+
+class PaymentBody(msgspec.Struct):
+    order_amount: float
+    userId: int  # the lender's field names are mixed
+
+
+class PaymentStatusBody(msgspec.Struct):
+    paymentLogId: int
+    order_id: str
+    userId: int
+
+
+def _record(borrower: Borrower) -> dict[str, Any]:
+    owed = borrower.remaining_amount > 0 and borrower.total_repayment_amount is not None
+    return {
+        "userId": borrower.user_id,
+        "userName": borrower.user_name,
+        "mobileNumber": borrower.mobile_number,
+        # Once everything is repaid the record says nothing is pending, as for a borrower who never owed.
+        "totalRepaymentAmount": borrower.total_repayment_amount if owed else None,
+        "remainingAmount": round(borrower.remaining_amount, 2) if owed else None,
+    }
 
 
 def create_app(world: MockWorld) -> Litestar:
@@ -27,13 +67,126 @@ def create_app(world: MockWorld) -> Litestar:
         st: LendingState = world.states["lending"]
         return st
 
+    async def body_of(request: Request[Any, Any, Any], type_: type[Any]) -> tuple[Any, Response[Any] | None]:
+        try:
+            return msgspec.json.decode(await request.body(), type=type_), None
+        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+            return None, envelope(None, f"Invalid request: {exc}", 400)
+
+    def caller(request: Request[Any, Any, Any], user_id: int) -> tuple[Borrower | None, Response[Any] | None]:
+        """The borrower the bearer token was issued to, who must be `user_id`."""
+        scheme, _, token = request.headers.get("authorization", "").partition(" ")
+        token_user = state().tokens.get(token) if scheme.lower() == "bearer" and token else None
+        if token_user is None:
+            return None, envelope(None, "Unauthorized", 401)
+        if token_user != user_id:
+            return None, envelope(None, "Forbidden", 403)
+        return state().borrower_by_id(user_id), None
+
     @post("/sendOtp", status_code=200)
-    async def send_otp(data: SendOtpBody) -> Response[dict[str, Any]]:
-        if not _MOBILE.match(data.mobile_number):
+    async def send_otp(request: Request[Any, Any, Any]) -> Response[Any]:
+        body, rejected = await body_of(request, SendOtpBody)
+        if rejected:
+            return rejected
+        if not _MOBILE.match(body.mobile_number):
             return envelope(None, "Invalid mobile number", 400)
-        issue_code(world, data.mobile_number)
+        issue_code(world, body.mobile_number)
         return envelope(None, "OTP sent successfully")
 
+    @post("/webRepayment/verifyOtp", status_code=200)
+    async def verify_otp(request: Request[Any, Any, Any]) -> Response[Any]:
+        body, rejected = await body_of(request, VerifyOtpBody)
+        if rejected:
+            return rejected
+        if not check_code(world, body.mobile_number, body.otp):
+            return envelope(None, "Invalid OTP", 400)
+        borrower = state().borrowers.get(body.mobile_number)
+        if borrower is None:
+            return envelope(None, "No loan account is registered with this mobile number", 400)
+        token = f"lend_{secrets.token_urlsafe(32)}"
+        state().tokens[token] = borrower.user_id
+        return Response(
+            {"accessToken": token, "statusCode": 200, "message": "OTP verified", "data": [_record(borrower)]}
+        )
+
+    @get("/webRepayment/repaymentDetail")
+    async def repayment_detail(request: Request[Any, Any, Any]) -> Response[Any]:
+        try:
+            user_id = int(request.query_params.get("userId", ""))
+        except ValueError:
+            return envelope(None, "Invalid request: userId must be an integer", 400)
+        borrower, rejected = caller(request, user_id)
+        if rejected:
+            return rejected
+        if borrower is None:
+            return envelope(None, "Borrower not found", 404)
+        detail = {
+            "remainingAmount": round(borrower.remaining_amount, 2),
+            "lateFees": borrower.late_fees,
+            "pendingAmount": borrower.pending_amount,
+        }
+        return envelope([detail], "Repayment detail")
+
+    @post("/webRepayment/cashFreeRequest", status_code=200)
+    async def cash_free_request(request: Request[Any, Any, Any]) -> Response[Any]:
+        body, rejected = await body_of(request, PaymentBody)
+        if rejected:
+            return rejected
+        borrower, rejected = caller(request, body.userId)
+        if rejected:
+            return rejected
+        if borrower is None:
+            return envelope(None, "Borrower not found", 400)
+        if not borrower.financier_mapped:
+            return envelope(None, "Financier is not authorized to receive payment", 400)
+        amount = round(body.order_amount, 2)
+        if amount <= 0 or amount > round(borrower.remaining_amount, 2):
+            return envelope(None, "Amount must be above 0 and not above the remaining amount", 400)
+        st = state()
+        log_id = st.next_payment_log_id
+        st.next_payment_log_id += 1
+        order = create_order(
+            world,
+            order_id=f"REPAY_{borrower.user_id}_{log_id}",
+            order_amount=amount,
+            customer=CustomerDetails(
+                customer_id=str(borrower.user_id),
+                customer_phone=borrower.mobile_number,
+                customer_name=borrower.user_name,
+            ),
+            order_note="Loan repayment",
+        )
+        st.payment_logs[log_id] = PaymentLog(
+            id=log_id, user_id=borrower.user_id, order_id=order.order_id, amount=amount
+        )
+        session = {
+            "payment_session_id": order.payment_session_id,
+            "order_id": order.order_id,
+            "order_amount": order.order_amount,
+            "id": log_id,
+        }
+        return envelope(session, "Payment session created")
+
+    @post("/webRepayment/updatePaymentStatus", status_code=200)
+    async def update_payment_status(request: Request[Any, Any, Any]) -> Response[Any]:
+        body, rejected = await body_of(request, PaymentStatusBody)
+        if rejected:
+            return rejected
+        borrower, rejected = caller(request, body.userId)
+        if rejected:
+            return rejected
+        log = state().payment_logs.get(body.paymentLogId)
+        if borrower is None or log is None or log.user_id != body.userId or log.order_id != body.order_id:
+            return envelope(None, "Payment not found", 404)
+        order = get_order(world, log.order_id)
+        if order is None or order.order_status != "PAID":
+            return envelope(None, PAYMENT_FAILED)
+        if not log.settled:  # the provider's PAID status settles the log once, however often asked
+            log.settled = True
+            borrower.remaining_amount = round(max(0.0, borrower.remaining_amount - order.order_amount), 2)
+        return envelope(None, PAYMENT_COMPLETED)
+
+    # QA read-outs (not part of the upstream contract).
     @get("/outbox/{mobile_number:str}")
     async def outbox(mobile_number: str) -> Response[Any]:
         entry = world.outbox.get(mobile_number)
@@ -41,5 +194,19 @@ def create_app(world: MockWorld) -> Litestar:
             return Response({"message": "No code sent to this number"}, status_code=404)
         return Response(msgspec.to_builtins(OutboxEntry(entry.mobile_number, entry.otp, entry.sent_at)))
 
-    _ = state
-    return Litestar(route_handlers=[send_otp, outbox], openapi_config=None)
+    @get("/tokens")
+    async def tokens() -> list[dict[str, Any]]:
+        return [{"accessToken": token, "userId": user_id} for token, user_id in state().tokens.items()]
+
+    return Litestar(
+        route_handlers=[
+            send_otp,
+            verify_otp,
+            repayment_detail,
+            cash_free_request,
+            update_payment_status,
+            outbox,
+            tokens,
+        ],
+        openapi_config=None,
+    )

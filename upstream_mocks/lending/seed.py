@@ -1,4 +1,4 @@
-"""Seed borrowers: one with an overdue loan, one with nothing pending."""
+"""Seed borrowers: one with an overdue loan, one with nothing pending, one whose loan cannot be paid online."""
 
 from __future__ import annotations
 
@@ -13,12 +13,29 @@ class Borrower(msgspec.Struct, kw_only=True):
     remaining_amount: float
     late_fees: float
     pending_amount: float
+    # False: the loan is not mapped to a financier allowed to receive payments online.
+    financier_mapped: bool = True
+
+
+class PaymentLog(msgspec.Struct, kw_only=True):
+    """The lender's record of one payment session, settled at most once."""
+
+    id: int
+    user_id: int
+    order_id: str
+    amount: float
+    settled: bool = False
 
 
 class LendingState(msgspec.Struct, kw_only=True):
     borrowers: dict[str, Borrower]  # by mobile number
     tokens: dict[str, int] = msgspec.field(default_factory=dict)  # access token -> user id
+    payment_logs: dict[int, PaymentLog] = msgspec.field(default_factory=dict)
     next_user_id: int = 5000
+    next_payment_log_id: int = 7001
+
+    def borrower_by_id(self, user_id: int) -> Borrower | None:
+        return next((b for b in self.borrowers.values() if b.user_id == user_id), None)
 
 
 def seed() -> LendingState:
@@ -40,6 +57,16 @@ def seed() -> LendingState:
             remaining_amount=0.0,
             late_fees=0.0,
             pending_amount=0.0,
+        ),
+        Borrower(
+            user_id=1003,
+            user_name="Anil Verma",
+            mobile_number="9988776655",
+            total_repayment_amount=5200.0,
+            remaining_amount=5200.0,
+            late_fees=200.0,
+            pending_amount=5000.0,
+            financier_mapped=False,
         ),
     ]
     return LendingState(borrowers={b.mobile_number: b for b in borrowers})

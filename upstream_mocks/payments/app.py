@@ -1,12 +1,123 @@
-"""payments mock routes (built out with its route group)."""
+"""Payments mock (contracts/payments.openapi.yaml): orders, their attempts, the hosted checkout."""
 
 from __future__ import annotations
 
-from litestar import Litestar
+from typing import Any, Literal
 
+import msgspec
+from litestar import Litestar, MediaType, Request, Response, get, post
+
+from upstream_mocks.payments.checkout_page import render_checkout, render_missing
+from upstream_mocks.payments.orders import (
+    CustomerDetails,
+    OrderExists,
+    OrderMeta,
+    PaymentsState,
+    attempt_payment,
+    create_order,
+    get_order,
+    order_for_session,
+    payments_for,
+)
 from upstream_mocks.world import MockWorld
+
+# The credentials the mock provider accepts (the gateway's PAYMENTS_CLIENT_ID/SECRET defaults).
+CLIENT_ID = "mock-client"
+CLIENT_SECRET = "mock-secret"
+
+
+class CreateOrderBody(msgspec.Struct, kw_only=True):
+    order_amount: float
+    order_currency: Literal["INR"]
+    customer_details: CustomerDetails
+    order_id: str | None = None
+    order_meta: OrderMeta | None = None
+    order_note: str | None = None
+
+
+class CheckoutOutcome(msgspec.Struct, kw_only=True):
+    outcome: Literal["success", "failure"]
+
+
+def _error(status: int, message: str, code: str, type_: str = "invalid_request_error") -> Response[Any]:
+    return Response({"message": message, "code": code, "type": type_}, status_code=status)
+
+
+def _refused(request: Request[Any, Any, Any]) -> Response[Any] | None:
+    """The provider's API checks the client credentials and the version header on every call."""
+    headers = request.headers
+    if headers.get("x-client-id") != CLIENT_ID or headers.get("x-client-secret") != CLIENT_SECRET:
+        return _error(401, "authentication Failed", "request_failed", "authentication_error")
+    if not headers.get("x-api-version"):
+        return _error(400, "x-api-version : is missing in the request", "request_invalid")
+    return None
 
 
 def create_app(world: MockWorld) -> Litestar:
-    world.register("payments", dict)
-    return Litestar(route_handlers=[], openapi_config=None)
+    world.register("payments", PaymentsState)
+
+    @post("/pg/orders", status_code=200)
+    async def new_order(request: Request[Any, Any, Any]) -> Response[Any]:
+        if refused := _refused(request):
+            return refused
+        try:
+            body = msgspec.json.decode(await request.body(), type=CreateOrderBody)
+        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+            return _error(400, f"Invalid request: {exc}", "request_invalid")
+        if body.order_amount <= 0:
+            return _error(400, "order_amount : should be greater than 0", "order_amount_invalid")
+        try:
+            order = create_order(
+                world,
+                order_amount=body.order_amount,
+                customer=body.customer_details,
+                order_id=body.order_id,
+                order_meta=body.order_meta,
+                order_note=body.order_note,
+            )
+        except OrderExists:
+            return _error(409, "order with same id is already present", "order_already_exists")
+        return Response(msgspec.to_builtins(order))
+
+    @get("/pg/orders/{order_id:str}")
+    async def read_order(request: Request[Any, Any, Any], order_id: str) -> Response[Any]:
+        if refused := _refused(request):
+            return refused
+        order = get_order(world, order_id)
+        if order is None:
+            return _error(404, "order not found", "order_not_found")
+        return Response(msgspec.to_builtins(order))
+
+    @get("/pg/orders/{order_id:str}/payments")
+    async def order_payments(request: Request[Any, Any, Any], order_id: str) -> Response[Any]:
+        if refused := _refused(request):
+            return refused
+        if get_order(world, order_id) is None:
+            return _error(404, "order not found", "order_not_found")
+        return Response(msgspec.to_builtins(payments_for(world, order_id)))
+
+    @get("/checkout/{payment_session_id:str}", media_type=MediaType.HTML)
+    async def checkout(payment_session_id: str) -> Response[str]:
+        order = order_for_session(world, payment_session_id)
+        if order is None:
+            return Response(render_missing(), status_code=404, media_type=MediaType.HTML)
+        return Response(render_checkout(order), media_type=MediaType.HTML)
+
+    @post("/checkout/{payment_session_id:str}/pay", status_code=200)
+    async def pay(request: Request[Any, Any, Any], payment_session_id: str) -> Response[Any]:
+        try:
+            body = msgspec.json.decode(await request.body(), type=CheckoutOutcome)
+        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+            return _error(400, f"Invalid request: {exc}", "request_invalid")
+        order = order_for_session(world, payment_session_id)
+        if order is None:
+            return _error(404, "payment session not found", "session_not_found")
+        if order.order_status != "ACTIVE":
+            return _error(409, f"order is {order.order_status.lower()}", "order_not_active")
+        payment = attempt_payment(world, order, body.outcome == "success")
+        return Response(msgspec.to_builtins(payment))
+
+    return Litestar(
+        route_handlers=[new_order, read_order, order_payments, checkout, pay],
+        openapi_config=None,
+    )

@@ -1,0 +1,96 @@
+"""The mock provider's hosted checkout page: a tester pays or makes the payment fail.
+
+It runs in an iframe on the gateway's origin. When done it tells the opening window through
+`postMessage` with its own origin as the target, so only a page on that origin hears it.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from upstream_mocks.payments.orders import Order
+
+_STYLE = """
+:root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+body { margin: 0; padding: 1.25rem; color: #1b1f3b; background: #ffffff; }
+h1 { font-size: 1.25rem; margin: 0 0 .75rem; }
+dl { display: grid; grid-template-columns: max-content 1fr; gap: .35rem 1rem; margin: 0 0 1.25rem; }
+dt { color: #4e5473; } dd { margin: 0; font-weight: 600; }
+.actions { display: flex; flex-wrap: wrap; gap: .75rem; }
+button { font: inherit; padding: .7rem 1.2rem; border-radius: 8px; border: 2px solid transparent; cursor: pointer; }
+button:focus-visible { outline: 3px solid #ffb400; outline-offset: 2px; }
+.pay { background: #176b3a; color: #ffffff; }
+.fail { background: #ffffff; color: #b42318; border-color: #b42318; }
+button:disabled { opacity: .6; cursor: progress; }
+.note { color: #4e5473; font-size: .9rem; }
+#result { font-weight: 600; min-height: 1.5em; }
+"""
+
+_SCRIPT = """
+(function () {
+  var root = document.getElementById("checkout");
+  var result = document.getElementById("result");
+  var buttons = root.querySelectorAll("button");
+  function finish(status) {
+    result.textContent = status === "paid" ? "Payment successful." : "Payment failed.";
+    var message = { type: "checkout", status: status, orderId: root.dataset.orderId };
+    // Only a window on this same origin may hear how the payment went.
+    if (window.parent !== window) window.parent.postMessage(message, window.location.origin);
+  }
+  function settle(outcome) {
+    buttons.forEach(function (b) { b.disabled = true; });
+    result.textContent = "Processing...";
+    fetch(window.location.pathname.replace(/\\/$/, "") + "/pay", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Accept": "application/json" },
+      body: JSON.stringify({ outcome: outcome })
+    })
+      .then(function (r) { return r.ok ? r.json() : Promise.reject(r.status); })
+      .then(function (p) { finish(p.payment_status === "SUCCESS" ? "paid" : "failed"); })
+      .catch(function () { finish("failed"); });
+  }
+  document.getElementById("pay").addEventListener("click", function () { settle("success"); });
+  document.getElementById("fail").addEventListener("click", function () { settle("failure"); });
+})();
+"""
+
+
+def render_checkout(order: Order) -> str:
+    amount = f"₹{order.order_amount:,.2f}"
+    payable = order.order_status == "ACTIVE"
+    actions = (
+        f"""<div class="actions">
+      <button type="button" id="pay" class="pay">Pay {escape(amount)}</button>
+      <button type="button" id="fail" class="fail">Fail payment</button>
+    </div>"""
+        if payable
+        else f"<p>This order is {escape(order.order_status.lower())} and cannot be paid.</p>"
+    )
+    return f"""<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Test checkout</title>
+<style>{_STYLE}</style>
+</head>
+<body>
+<main id="checkout" data-order-id="{escape(order.order_id)}">
+  <h1>Test checkout</h1>
+  <dl>
+    <dt>Order</dt><dd>{escape(order.order_id)}</dd>
+    <dt>Amount</dt><dd>{escape(amount)}</dd>
+  </dl>
+  {actions}
+  <p id="result" role="status" aria-live="polite"></p>
+  <p class="note">A stand-in for the card-payment provider's page; no card is charged.</p>
+</main>
+{"<script>" + _SCRIPT + "</script>" if payable else ""}
+</body>
+</html>"""
+
+
+def render_missing() -> str:
+    return """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Test checkout</title></head>
+<body><main><h1>Payment session not found</h1></main></body></html>"""

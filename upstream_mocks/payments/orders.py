@@ -1,0 +1,146 @@
+"""The payment provider's orders and payment attempts, kept in `world.states["payments"]`.
+
+The lending mock creates and reads orders through these functions (both mocks live in one
+suite), exactly as the real lender calls the provider's API.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import UTC, datetime, timedelta
+from typing import Literal
+
+import msgspec
+
+from upstream_mocks.world import MockWorld
+
+OrderStatus = Literal["ACTIVE", "PAID", "EXPIRED"]
+ORDER_LIFETIME = timedelta(minutes=30)
+
+
+class CustomerDetails(msgspec.Struct, kw_only=True, omit_defaults=True):
+    customer_id: str
+    customer_phone: str
+    customer_name: str | None = None
+
+
+class OrderMeta(msgspec.Struct, kw_only=True, omit_defaults=True):
+    return_url: str | None = None
+    notify_url: str | None = None
+
+
+class Order(msgspec.Struct, kw_only=True):
+    cf_order_id: str
+    order_id: str
+    order_amount: float
+    order_currency: str
+    order_status: OrderStatus
+    payment_session_id: str
+    created_at: str
+    order_expiry_time: str
+    customer_details: CustomerDetails
+    order_meta: OrderMeta = msgspec.field(default_factory=OrderMeta)
+    order_note: str | None = None
+    entity: str = "order"
+
+
+class Payment(msgspec.Struct, kw_only=True):
+    cf_payment_id: str
+    order_id: str
+    payment_amount: float
+    payment_status: Literal["SUCCESS", "FAILED"]
+    payment_message: str
+    payment_time: str
+
+
+class PaymentsState(msgspec.Struct, kw_only=True):
+    orders: dict[str, Order] = msgspec.field(default_factory=dict)  # by order_id
+    sessions: dict[str, str] = msgspec.field(default_factory=dict)  # payment_session_id -> order_id
+    payments: dict[str, list[Payment]] = msgspec.field(default_factory=dict)  # by order_id
+    next_cf_id: int = 3_100_000
+
+
+class OrderExists(Exception):
+    pass
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _stamp(moment: datetime) -> str:
+    return moment.isoformat(timespec="seconds")
+
+
+def state(world: MockWorld) -> PaymentsState:
+    st: PaymentsState = world.states["payments"]
+    return st
+
+
+def create_order(
+    world: MockWorld,
+    *,
+    order_amount: float,
+    customer: CustomerDetails,
+    order_id: str | None = None,
+    order_meta: OrderMeta | None = None,
+    order_note: str | None = None,
+) -> Order:
+    st = state(world)
+    order_id = order_id or f"order_{secrets.token_hex(8)}"
+    if order_id in st.orders:
+        raise OrderExists(order_id)
+    st.next_cf_id += 1
+    created = _now()
+    order = Order(
+        cf_order_id=str(st.next_cf_id),
+        order_id=order_id,
+        order_amount=round(order_amount, 2),
+        order_currency="INR",
+        order_status="ACTIVE",
+        payment_session_id=f"session_{secrets.token_urlsafe(24)}",
+        created_at=_stamp(created),
+        order_expiry_time=_stamp(created + ORDER_LIFETIME),
+        customer_details=customer,
+        order_meta=order_meta or OrderMeta(),
+        order_note=order_note,
+    )
+    st.orders[order_id] = order
+    st.sessions[order.payment_session_id] = order_id
+    st.payments[order_id] = []
+    return order
+
+
+def get_order(world: MockWorld, order_id: str) -> Order | None:
+    order = state(world).orders.get(order_id)
+    expired = order is not None and datetime.fromisoformat(order.order_expiry_time) <= _now()
+    if order is not None and order.order_status == "ACTIVE" and expired:
+        order.order_status = "EXPIRED"
+    return order
+
+
+def order_for_session(world: MockWorld, payment_session_id: str) -> Order | None:
+    order_id = state(world).sessions.get(payment_session_id)
+    return get_order(world, order_id) if order_id else None
+
+
+def attempt_payment(world: MockWorld, order: Order, success: bool) -> Payment:
+    """One attempt at the hosted checkout; a successful one marks the order PAID."""
+    st = state(world)
+    st.next_cf_id += 1
+    payment = Payment(
+        cf_payment_id=str(st.next_cf_id),
+        order_id=order.order_id,
+        payment_amount=order.order_amount,
+        payment_status="SUCCESS" if success else "FAILED",
+        payment_message="Transaction successful" if success else "Payment declined by the card issuer",
+        payment_time=_stamp(_now()),
+    )
+    st.payments[order.order_id].append(payment)
+    if success:
+        order.order_status = "PAID"
+    return payment
+
+
+def payments_for(world: MockWorld, order_id: str) -> list[Payment]:
+    return list(state(world).payments.get(order_id, []))
