@@ -62,6 +62,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     mocks_url: str | None = None  # where /_mocks is proxied when the mocks run on their own
     upstream_connect_timeout: float = 3.0
     upstream_read_timeout: float = 10.0
+    upstream_breaker_threshold: int = 5  # consecutive failures that open an upstream's circuit
+    upstream_breaker_ttl: float = 30.0  # seconds the circuit stays open before a trial call
     payments_client_id: str = "mock-client"
     payments_client_secret: str = "mock-secret"
     payments_webhook_secret: str = "mock-webhook-secret"

@@ -12,6 +12,8 @@ from typing import Any, TypeVar, cast
 import httpx
 import msgspec
 import structlog
+from purgatory import AsyncCircuitBreakerFactory
+from purgatory.domain.model import OpenedState
 from tenacity import AsyncRetrying, retry_if_exception_type, stop_after_attempt, wait_exponential
 
 from gateway.errors import UpstreamError, UpstreamUnavailable
@@ -25,9 +27,12 @@ UNAVAILABLE = "The service is not reachable right now. Please try again later."
 
 
 class UpstreamHttp:
-    def __init__(self, name: str, client: httpx.AsyncClient) -> None:
+    def __init__(
+        self, name: str, client: httpx.AsyncClient, breakers: AsyncCircuitBreakerFactory | None = None
+    ) -> None:
         self.name = name
         self.client = client
+        self.breakers = breakers or AsyncCircuitBreakerFactory()
 
     async def request(
         self,
@@ -40,10 +45,31 @@ class UpstreamHttp:
         headers: Mapping[str, str] | None = None,
         idempotent: bool | None = None,
     ) -> httpx.Response:
-        """Send one request; transport failures become `UpstreamUnavailable`.
+        """Send one request; transport failures, 5xx answers and an open circuit become
+        `UpstreamUnavailable`.
 
         Only idempotent requests (GET by default) are retried, and only on transport errors.
+        Each upstream has its own circuit breaker: after `upstream_breaker_threshold`
+        consecutive failures, calls fail fast for `upstream_breaker_ttl` seconds.
         """
+        breaker = await self.breakers.get_breaker(self.name)
+        try:
+            async with breaker:
+                return await self._send(method, path, json, params, token, headers, idempotent)
+        except OpenedState as exc:
+            log.warning("upstream_circuit_open", upstream=self.name, path=path)
+            raise UpstreamUnavailable(UNAVAILABLE, upstream=self.name, code="circuit_open") from exc
+
+    async def _send(
+        self,
+        method: str,
+        path: str,
+        json: Any,
+        params: Mapping[str, str | int] | None,
+        token: str | None,
+        headers: Mapping[str, str] | None,
+        idempotent: bool | None,
+    ) -> httpx.Response:
         all_headers = dict(headers or {})
         if token:
             all_headers["Authorization"] = f"Bearer {token}"
@@ -90,6 +116,9 @@ def build_upstreams(settings: Settings, mocks: object | None) -> dict[str, Upstr
     """An httpx client per upstream: over HTTP to its URL, or in-process to the mock suite."""
     timeout = httpx.Timeout(settings.upstream_read_timeout, connect=settings.upstream_connect_timeout)
     limits = httpx.Limits(max_connections=100, max_keepalive_connections=20)
+    breakers = AsyncCircuitBreakerFactory(
+        default_threshold=settings.upstream_breaker_threshold, default_ttl=settings.upstream_breaker_ttl
+    )
     pool: dict[str, UpstreamHttp] = {}
     for name in UPSTREAM_NAMES:
         url: str | None = getattr(settings, f"{name}_url")
@@ -103,7 +132,7 @@ def build_upstreams(settings: Settings, mocks: object | None) -> dict[str, Upstr
             )
         else:
             raise RuntimeError(f"No URL for upstream {name!r} and no in-process mocks")
-        pool[name] = UpstreamHttp(name, client)
+        pool[name] = UpstreamHttp(name, client, breakers)
     return pool
 
 

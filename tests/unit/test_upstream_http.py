@@ -1,0 +1,86 @@
+"""One upstream client's failure handling: time-outs, safe retries, 5xx, circuit breaker."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+import respx
+from purgatory import AsyncCircuitBreakerFactory
+
+from gateway.errors import UpstreamError, UpstreamUnavailable
+from gateway.upstreams.envelope import Envelope
+from gateway.upstreams.http import UpstreamHttp
+
+BASE = "http://lending.test/api/"
+
+
+@pytest.fixture
+async def upstream() -> UpstreamHttp:
+    client = httpx.AsyncClient(base_url=BASE, timeout=1)
+    return UpstreamHttp("lending", client, AsyncCircuitBreakerFactory(default_threshold=3, default_ttl=60))
+
+
+@respx.mock
+async def test_a_get_is_retried_after_a_transport_error(upstream: UpstreamHttp) -> None:
+    route = respx.get(f"{BASE}webRepayment/repaymentDetail").mock(
+        side_effect=[httpx.ConnectError("refused"), httpx.Response(200, json={"statusCode": 200})]
+    )
+    answer = await upstream.request("GET", "webRepayment/repaymentDetail", params={"userId": 1})
+    assert answer.status_code == 200
+    assert route.call_count == 2
+
+
+@respx.mock
+async def test_a_post_is_not_retried(upstream: UpstreamHttp) -> None:
+    route = respx.post(f"{BASE}webRepayment/cashFreeRequest").mock(side_effect=httpx.ConnectError("refused"))
+    with pytest.raises(UpstreamUnavailable):
+        await upstream.request("POST", "webRepayment/cashFreeRequest", json={"order_amount": 1})
+    assert route.call_count == 1
+
+
+@respx.mock
+async def test_a_time_out_is_unavailable_with_a_clear_message(upstream: UpstreamHttp) -> None:
+    respx.post(f"{BASE}sendOtp").mock(side_effect=httpx.ReadTimeout("slow"))
+    with pytest.raises(UpstreamUnavailable) as caught:
+        await upstream.request("POST", "sendOtp", json={"mobileNumber": "9876543210"})
+    assert caught.value.status_code == 503
+    assert "not reachable" in caught.value.message
+
+
+@respx.mock
+async def test_a_5xx_answer_is_unavailable(upstream: UpstreamHttp) -> None:
+    respx.post(f"{BASE}sendOtp").mock(return_value=httpx.Response(502, text="bad gateway"))
+    with pytest.raises(UpstreamUnavailable) as caught:
+        await upstream.request("POST", "sendOtp", json={"mobileNumber": "9876543210"})
+    assert caught.value.status == 502
+
+
+@respx.mock
+async def test_the_bearer_token_and_json_body_are_sent(upstream: UpstreamHttp) -> None:
+    route = respx.post(f"{BASE}webRepayment/updatePaymentStatus").mock(return_value=httpx.Response(200, json={}))
+    await upstream.request("POST", "webRepayment/updatePaymentStatus", json={"order_id": "o1"}, token="tok-1")
+    sent = route.calls.last.request
+    assert sent.headers["authorization"] == "Bearer tok-1"
+    assert sent.headers["content-type"] == "application/json"
+    assert sent.content == b'{"order_id":"o1"}'
+
+
+@respx.mock
+async def test_the_circuit_opens_after_repeated_failures_and_then_fails_fast(upstream: UpstreamHttp) -> None:
+    route = respx.post(f"{BASE}sendOtp").mock(return_value=httpx.Response(503))
+    for _ in range(3):
+        with pytest.raises(UpstreamUnavailable):
+            await upstream.request("POST", "sendOtp", json={})
+    with pytest.raises(UpstreamUnavailable) as caught:
+        await upstream.request("POST", "sendOtp", json={})
+    assert caught.value.code == "circuit_open"
+    assert route.call_count == 3  # the fourth call never left the gateway
+
+
+@respx.mock
+async def test_an_answer_of_the_wrong_shape_is_an_upstream_error(upstream: UpstreamHttp) -> None:
+    respx.post(f"{BASE}sendOtp").mock(return_value=httpx.Response(200, json={"statusCode": "not a number"}))
+    answer = await upstream.request("POST", "sendOtp", json={})
+    with pytest.raises(UpstreamError) as caught:
+        upstream.decode(answer, Envelope[None])
+    assert caught.value.status_code == 502
