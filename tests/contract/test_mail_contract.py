@@ -60,9 +60,12 @@ def openapi() -> OpenAPI:
     return OpenAPI.from_file_path(str(DOCUMENT))
 
 
-@pytest.fixture
-async def checked() -> AsyncIterator[tuple[httpx.AsyncClient, list[tuple[httpx.Request, httpx.Response]]]]:
-    """An httpx client on the in-process mail mock that records every exchange."""
+@pytest.fixture(params=[False, True], ids=["mock", "mock-held-to-contract"])
+async def checked(
+    request: pytest.FixtureRequest,
+) -> AsyncIterator[tuple[httpx.AsyncClient, list[tuple[httpx.Request, httpx.Response]]]]:
+    """An httpx client on the in-process mail mock (alone, and behind the suite's contract
+    check) that records every exchange."""
     exchanges: list[tuple[httpx.Request, httpx.Response]] = []
 
     async def on_response(response: httpx.Response) -> None:
@@ -70,7 +73,7 @@ async def checked() -> AsyncIterator[tuple[httpx.AsyncClient, list[tuple[httpx.R
         exchanges.append((response.request, response))
 
     client = httpx.AsyncClient(
-        transport=httpx.ASGITransport(app=create_suite()),
+        transport=httpx.ASGITransport(app=create_suite(check_contracts=request.param)),
         base_url="http://mocks.internal/_mocks/mail/",
         event_hooks={"response": [on_response]},
     )

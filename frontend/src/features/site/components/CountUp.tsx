@@ -1,0 +1,51 @@
+import { useEffect, useRef, useState } from "react";
+import { useReducedMotion } from "./useReducedMotion";
+
+const DURATION_MS = 1500;
+
+/** A figure that counts up from 0 the first time it scrolls into view (IntersectionObserver). */
+export function CountUp({ value, prefix = "", suffix = "" }: { value: number; prefix?: string; suffix?: string }) {
+  const ref = useRef<HTMLSpanElement>(null);
+  const reduced = useReducedMotion();
+  const [shown, setShown] = useState(0);
+
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    let frame = 0;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        if (reduced) {
+          setShown(value);
+          return;
+        }
+        const start = performance.now();
+        const step = (now: number) => {
+          const progress = Math.min(1, (now - start) / DURATION_MS);
+          setShown(Math.round(value * (1 - (1 - progress) ** 3)));
+          if (progress < 1) frame = requestAnimationFrame(step);
+        };
+        frame = requestAnimationFrame(step);
+      },
+      { threshold: 0.4 },
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      cancelAnimationFrame(frame);
+    };
+  }, [value, reduced]);
+
+  const final = `${prefix}${value.toLocaleString("en-IN")}${suffix}`;
+  return (
+    <span ref={ref} aria-label={final} data-value={shown}>
+      <span aria-hidden="true">
+        {prefix}
+        {shown.toLocaleString("en-IN")}
+        {suffix}
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,19 @@
+import { useConfig } from "../../../app/config";
+import { AppStoreButtons } from "./AppStoreButtons";
+import styles from "./DownloadBanner.module.css";
+
+export function DownloadBanner() {
+  const { productName } = useConfig();
+  return (
+    <section className={styles.banner} aria-labelledby="download-title">
+      <div className={`container ${styles.inner}`}>
+        <div>
+          <h2 id="download-title">Download the {productName} app</h2>
+          <p>Check your credit limit, order stock and repay on the go. Free on Android and iPhone.</p>
+          <AppStoreButtons />
+        </div>
+        <img src="/img/site/app-banner.svg" alt="" width={420} height={300} className={styles.art} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import type { Testimonial } from "../data/marketing";
+import styles from "./TestimonialCard.module.css";
+
+export function TestimonialCard({ item, extra }: { item: Testimonial; extra?: string }) {
+  return (
+    <figure className={styles.card}>
+      <blockquote className={styles.quote}>“{item.quote}”</blockquote>
+      <figcaption className={styles.who}>
+        <img src={item.avatar} alt="" width={56} height={56} className={styles.avatar} />
+        <span>
+          <strong>{item.name}</strong>
+          <br />
+          <span className={styles.role}>{item.role}</span>
+          {extra && (
+            <>
+              <br />
+              <span className={styles.role}>{extra}</span>
+            </>
+          )}
+        </span>
+      </figcaption>
+    </figure>
+  );
+}
