@@ -51,7 +51,7 @@ def configure_logging(level: str = "INFO", json: bool | None = None) -> None:
             renderer,
         ],
         wrapper_class=structlog.make_filtering_bound_logger(logging.getLevelName(level.upper())),
-        logger_factory=structlog.PrintLoggerFactory(file=sys.stdout),
+        logger_factory=structlog.PrintLoggerFactory(),  # sys.stdout as it is at each call
         cache_logger_on_first_use=False,
     )
     # httpx logs every request URL at INFO through the standard library; URLs can hold ids.
