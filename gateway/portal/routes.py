@@ -1,11 +1,92 @@
-"""Routes of the portal group under /api/portal."""
+"""Routes of the portal group under /api/portal (mirrors frontend/src/features/portal)."""
 
 from __future__ import annotations
 
-from litestar import Router
+from typing import Annotated, Any
 
+from litestar import Request, Router, post
+from litestar import get as get_route
+from litestar.di import NamedDependency, Provide
+from litestar.params import FromPath, HeaderParameter, JSONBody
+
+from gateway.otp.sender import SendCodeRequest, SendCodeResponse, VerifyCodeRequest
+from gateway.portal.idempotency import IdempotencyKeys
+from gateway.portal.schemas import (
+    ConfirmPaymentRequest,
+    CreatePaymentRequest,
+    PaymentCreated,
+    PaymentOutcome,
+    RepaymentView,
+    VerifyResponse,
+)
+from gateway.portal.service import PortalService, require_login
 from gateway.services import AppServices
+from gateway.sessions import Session
+from gateway.upstreams.lending import LendingClient
+
+
+def _client_address(request: Request[Any, Any, Any]) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+@post("/otp", status_code=200, summary="Send a one-time code to a borrower's mobile number")
+async def send_code(
+    request: Request[Any, Any, Any],
+    session: NamedDependency[Session],
+    services: NamedDependency[AppServices],
+    data: JSONBody[SendCodeRequest],
+) -> SendCodeResponse:
+    return await services.code_sender.send("portal", session, data.mobile_number, _client_address(request))
+
+
+@post("/otp/verify", status_code=200, summary="Check the code; log the borrower in when something is owed")
+async def verify_code(
+    session: NamedDependency[Session], portal: NamedDependency[PortalService], data: JSONBody[VerifyCodeRequest]
+) -> VerifyResponse:
+    return await portal.verify(session, data.mobile_number, data.otp)
+
+
+@get_route("/repayment", summary="The logged-in borrower and what they owe now")
+async def get_repayment(session: NamedDependency[Session], portal: NamedDependency[PortalService]) -> RepaymentView:
+    return await portal.repayment(session, require_login(session))
+
+
+@post(
+    "/payments",
+    status_code=201,
+    summary="Create a payment for the whole overdue amount or part of it",
+    description="Send a fresh Idempotency-Key per Pay click: the same key again answers the same payment.",
+)
+async def create_payment(
+    session: NamedDependency[Session],
+    portal: NamedDependency[PortalService],
+    data: JSONBody[CreatePaymentRequest],
+    idempotency_key: Annotated[str | None, HeaderParameter(header="Idempotency-Key", required=False)] = None,
+) -> PaymentCreated:
+    return await portal.create_payment(session, require_login(session), data, idempotency_key)
+
+
+@post(
+    "/payments/{order_id:str}/confirm",
+    status_code=200,
+    summary="After the checkout closes: settle the payment with the lender and say how it went",
+)
+async def confirm_payment(
+    session: NamedDependency[Session],
+    portal: NamedDependency[PortalService],
+    order_id: FromPath[str],
+    data: JSONBody[ConfirmPaymentRequest],
+) -> PaymentOutcome:
+    return await portal.confirm(session, require_login(session), order_id, data.payment_log_id)
 
 
 def build_router(services: AppServices) -> Router:
-    return Router(path="/api/portal", route_handlers=[], tags=["portal"])
+    service = PortalService(
+        LendingClient(services.upstreams["lending"]), services.code_sender, IdempotencyKeys(services.store)
+    )
+    return Router(
+        path="/api/portal",
+        route_handlers=[send_code, verify_code, get_repayment, create_payment, confirm_payment],
+        dependencies={"portal": Provide(lambda: service, use_cache=True, sync_to_thread=False)},
+        tags=["portal"],
+    )

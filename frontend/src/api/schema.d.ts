@@ -21,6 +21,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/portal/otp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a one-time code to a borrower's mobile number */
+        post: operations["ApiPortalOtpSendCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/otp/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check the code; log the borrower in when something is owed */
+        post: operations["ApiPortalOtpVerifyVerifyCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a payment for the whole overdue amount or part of it
+         * @description Send a fresh Idempotency-Key per Pay click: the same key again answers the same payment.
+         */
+        post: operations["ApiPortalPaymentsCreatePayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/payments/{order_id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** After the checkout closes: settle the payment with the lender and say how it went */
+        post: operations["ApiPortalPaymentsOrderIdConfirmConfirmPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/repayment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The logged-in borrower and what they owe now */
+        get: operations["ApiPortalRepaymentGetRepayment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/session": {
         parameters: {
             query?: never;
@@ -377,6 +465,10 @@ export interface components {
             productSlug: string;
             signIn: components["schemas"]["SignInLinks"];
         };
+        /** ConfirmPaymentRequest */
+        ConfirmPaymentRequest: {
+            paymentLogId: number;
+        };
         /** ContactRequest */
         ContactRequest: {
             /** @description Please enter a valid email address. */
@@ -387,6 +479,15 @@ export interface components {
             name: string;
             /** @description Please enter a valid 10-digit mobile number. */
             phone: string;
+        };
+        /** CreatePaymentRequest */
+        CreatePaymentRequest: {
+            amount?: number | null;
+            /**
+             * @default totalOverdue
+             * @enum {string}
+             */
+            mode: "totalOverdue" | "partialPayment";
         };
         /** DeleteDataRequest */
         DeleteDataRequest: {
@@ -431,6 +532,19 @@ export interface components {
             totalOrder: number;
             userId: string;
         };
+        /** PaymentCreated */
+        PaymentCreated: {
+            orderAmount: number;
+            orderId: string;
+            paymentLogId: number;
+            paymentSessionId: string;
+        };
+        /** PaymentOutcome */
+        PaymentOutcome: {
+            message: string;
+            /** @enum {string} */
+            status: "completed" | "failed";
+        };
         /** PortalSessionView */
         PortalSessionView: {
             mobileNumber: string;
@@ -457,6 +571,14 @@ export interface components {
             productName: string;
             quantity: number;
             ratings: number;
+        };
+        /** RepaymentView */
+        RepaymentView: {
+            lateFees: number;
+            mobileNumber: string;
+            pendingAmount: number;
+            remainingAmount: number;
+            userName: string;
         };
         /** SelectedAddressView */
         SelectedAddressView: {
@@ -514,6 +636,13 @@ export interface components {
             /** @description Please enter a valid 6-digit OTP. */
             otp: string;
         };
+        /** VerifyResponse */
+        VerifyResponse: {
+            message: string;
+            /** @enum {string} */
+            outcome: "payment" | "nopayment";
+            portal?: components["schemas"]["PortalSessionView"] | null;
+        };
     };
     responses: never;
     parameters: never;
@@ -539,6 +668,186 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ClientConfig"];
+                };
+            };
+        };
+    };
+    ApiPortalOtpSendCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendCodeRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendCodeResponse"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiPortalOtpVerifyVerifyCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyCodeRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerifyResponse"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiPortalPaymentsCreatePayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePaymentRequest"];
+            };
+        };
+        responses: {
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentCreated"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiPortalPaymentsOrderIdConfirmConfirmPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmPaymentRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentOutcome"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiPortalRepaymentGetRepayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepaymentView"];
                 };
             };
         };
