@@ -1,0 +1,58 @@
+import { useState } from "react";
+import { Dialog } from "../../../components/Dialog";
+import { CodeForm } from "../../../components/otp/CodeForm";
+import { MobileForm } from "../../../components/otp/MobileForm";
+import { MOBILE_KEY, useLoginCalls } from "./useLoginCalls";
+
+interface LoginDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** Called once the code is verified (the gateway session now holds the store login). */
+  onVerified: () => void;
+}
+
+/** The login and code screens in a modal, for a shopper who adds to cart before logging in. */
+export function LoginDialog({ open, onClose, onVerified }: LoginDialogProps) {
+  const [mobile, setMobile] = useState<string | null>(null);
+  const calls = useLoginCalls();
+
+  const close = () => {
+    setMobile(null);
+    onClose();
+  };
+
+  return (
+    <>
+      <Dialog open={open} title={mobile ? "Verify OTP" : "Login"} onClose={close}>
+        {mobile === null ? (
+          <MobileForm
+            title="Login"
+            idPrefix="store-modal"
+            initialMobile={window.localStorage.getItem(MOBILE_KEY) ?? ""}
+            busy={calls.busy}
+            onSubmit={async (number) => {
+              if (await calls.send(number)) setMobile(number);
+            }}
+          />
+        ) : (
+          <CodeForm
+            idPrefix="store-modal"
+            mobileNumber={mobile}
+            busy={calls.busy}
+            error={calls.verifyError}
+            onClearError={calls.clearVerifyError}
+            onEdit={() => setMobile(null)}
+            onResend={() => calls.send(mobile)}
+            onVerify={async (otp) => {
+              if (await calls.verify(mobile, otp)) {
+                setMobile(null);
+                onVerified();
+              }
+            }}
+          />
+        )}
+      </Dialog>
+      {calls.errorPopup}
+    </>
+  );
+}

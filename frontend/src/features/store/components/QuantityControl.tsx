@@ -1,0 +1,24 @@
+interface QuantityControlProps {
+  name: string;
+  quantity: number;
+  disabled?: boolean;
+  onMinus: () => void;
+  onPlus: () => void;
+}
+
+/** Minus / quantity / plus for one product. */
+export function QuantityControl({ name, quantity, disabled, onMinus, onPlus }: QuantityControlProps) {
+  return (
+    <div className="qty-control" role="group" aria-label={`Quantity of ${name}`}>
+      <button type="button" className="qty-button" aria-label={`Decrease quantity of ${name}`} onClick={onMinus} disabled={disabled}>
+        −
+      </button>
+      <output className="qty-value" aria-live="polite" aria-label={`Quantity in cart: ${quantity}`}>
+        {quantity}
+      </output>
+      <button type="button" className="qty-button" aria-label={`Increase quantity of ${name}`} onClick={onPlus} disabled={disabled}>
+        +
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import { ProductGrid } from "../components/ProductGrid";
+import { StoreHeader } from "../components/StoreHeader";
+
+/** /products: the cart count, search and the product list with infinite scroll. */
+export default function ProductsPage() {
+  return (
+    <div className="store-page">
+      <StoreHeader />
+      <h1 className="visually-hidden">Products</h1>
+      <ProductGrid />
+    </div>
+  );
+}

@@ -1,0 +1,205 @@
+import { useState } from "react";
+import { Navigate, useNavigate } from "react-router";
+import { useConfig } from "../../../app/config";
+import { Dialog } from "../../../components/Dialog";
+import { LoadingOverlay } from "../../../components/LoadingOverlay";
+import { createOrderDraft, rupees, type OrderDraft, type PaymentType } from "../api";
+import { QuantityControl } from "../components/QuantityControl";
+import { StoreHeader } from "../components/StoreHeader";
+import { inWebView, postToNative } from "../nativeBridge";
+import { useStore } from "../StoreContext";
+
+/** /shopping-cart: lines, payment type and Proceed to Payment; logged out goes to the login. */
+export default function ShoppingCartPage() {
+  const config = useConfig();
+  const store = useStore();
+  const navigate = useNavigate();
+  const [paymentType, setPaymentType] = useState<PaymentType>("directPayment");
+  const [draft, setDraft] = useState<OrderDraft | null>(null);
+  const [drafting, setDrafting] = useState(false);
+  const { cart } = store;
+
+  const paymentLabels: Record<PaymentType, string> = {
+    directPayment: "Online (UPI, Credit, Debit Cards)",
+    cash: "Cash on delivery",
+    loan: `Pay with ${config.productName} Credit`,
+  };
+
+  if (store.verified === false) return <Navigate to="/login" replace />;
+
+  const proceed = async () => {
+    const message = {
+      action: "ChoosePaymentMethod",
+      paymentType,
+      mode: inWebView() ? "Mobile App" : "Desktop",
+      amount: cart.subtotal.toFixed(2),
+      data: cart.items,
+    };
+    if (postToNative(message)) return; // the app takes over from here
+    setDrafting(true);
+    try {
+      const orderDraft = await createOrderDraft(paymentType);
+      // In a plain browser the specification only logs the message and the order draft.
+      console.info("ChoosePaymentMethod", message);
+      console.info("Order draft", orderDraft);
+      setDraft(orderDraft);
+    } catch (error) {
+      console.warn("Store: the order draft could not be built", error);
+    } finally {
+      setDrafting(false);
+    }
+  };
+
+  return (
+    <div className="store-page">
+      <StoreHeader back cartLink={false} />
+      <LoadingOverlay show={store.verified === null || !store.cartReady || store.busy || drafting} />
+      {store.verified && store.cartReady && cart.items.length === 0 && !store.busy ? (
+        <div className="cart-empty">
+          <img src="/img/store/empty-cart.svg" alt="" width={240} height={180} />
+          <h1>No item added in cart</h1>
+          <button type="button" className="btn btn-primary" onClick={() => navigate("/product-home")}>
+            Go to Store
+          </button>
+        </div>
+      ) : (
+        store.verified &&
+        store.cartReady && (
+          <div className="cart-layout">
+            <section className="cart-lines" aria-labelledby="cart-heading">
+              <h1 id="cart-heading">
+                Shopping Cart <span className="cart-total-count">({cart.count} {cart.count === 1 ? "item" : "items"})</span>
+              </h1>
+              <ul className="cart-list">
+                {cart.items.map((line) => {
+                  const item = { id: line.productId, productName: line.productName };
+                  return (
+                    <li key={line.productId} className="cart-line" data-testid="cart-line">
+                      <img src={line.filePath1 ?? "/img/logo-mark.svg"} alt="" width={120} height={102} />
+                      <div className="cart-line-info">
+                        <dl className="cart-line-fields">
+                          <dt>Product Name</dt>
+                          <dd className="cart-line-name">{line.productName}</dd>
+                          <dt>Brand Name</dt>
+                          <dd>{line.brand || "-"}</dd>
+                          <dt>Colour</dt>
+                          <dd>{line.color || "-"}</dd>
+                          <dt>Size</dt>
+                          <dd>{line.size || "-"}</dd>
+                        </dl>
+                        <div className="cart-line-controls">
+                          <QuantityControl
+                            name={line.productName}
+                            quantity={line.quantity}
+                            disabled={store.busy}
+                            onMinus={() => void store.minus(item)}
+                            onPlus={() => void store.add(item)}
+                          />
+                          <button
+                            type="button"
+                            className="icon-button"
+                            aria-label={`Delete ${line.productName}`}
+                            disabled={store.busy}
+                            onClick={() => void store.remove(item)}
+                          >
+                            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                              <path
+                                d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13"
+                                fill="none"
+                                stroke="currentColor"
+                                strokeWidth="2"
+                                strokeLinejoin="round"
+                              />
+                            </svg>
+                          </button>
+                          <button
+                            type="button"
+                            className="link-button"
+                            disabled={store.busy}
+                            onClick={() => void store.remove(item)}
+                          >
+                            Remove
+                          </button>
+                        </div>
+                      </div>
+                      <div className="cart-line-price">
+                        <p className="cart-line-total" data-testid="line-price">
+                          {rupees(line.linePrice)}
+                        </p>
+                        {line.mrpWithCashDiscountGst != null && (
+                          <p className="cart-line-gst">M.R.P. with GST: {rupees(line.mrpWithCashDiscountGst)}</p>
+                        )}
+                        {line.discount && (
+                          <p className="cart-line-deal">
+                            {line.discount} <span className="deal-tag">Limited time deal</span>
+                          </p>
+                        )}
+                      </div>
+                    </li>
+                  );
+                })}
+              </ul>
+            </section>
+            <aside className="cart-summary card" aria-labelledby="summary-heading">
+              <h2 id="summary-heading" className="visually-hidden">
+                Payment
+              </h2>
+              <fieldset className="payment-options">
+                <legend>Payment method</legend>
+                {(Object.keys(paymentLabels) as PaymentType[]).map((type) => (
+                  <label key={type} className="payment-option">
+                    <input
+                      type="radio"
+                      name="paymentType"
+                      value={type}
+                      checked={paymentType === type}
+                      onChange={() => setPaymentType(type)}
+                    />
+                    {paymentLabels[type]}
+                  </label>
+                ))}
+              </fieldset>
+              <p className="cart-subtotal">
+                Subtotal ({cart.count} {cart.count === 1 ? "item" : "items"}):{" "}
+                <strong data-testid="subtotal">{rupees(cart.subtotal)}</strong>
+              </p>
+              <button type="button" className="btn btn-primary btn-block" disabled={store.busy || drafting} onClick={() => void proceed()}>
+                Proceed to Payment
+              </button>
+            </aside>
+          </div>
+        )
+      )}
+      <Dialog open={draft !== null} title="Order summary" onClose={() => setDraft(null)} wide>
+        {draft && (
+          <div className="order-summary">
+            <p>
+              Payment method: <strong>{paymentLabels[draft.paymentType]}</strong>
+            </p>
+            <ul className="order-summary-lines">
+              {draft.orderData.map((line) => (
+                <li key={line.productId}>
+                  {line.productName} × {line.quantity} <span>{rupees(line.linePrice)}</span>
+                </li>
+              ))}
+            </ul>
+            <p>
+              Total: <strong data-testid="draft-total">{rupees(draft.totalOrder)}</strong>
+            </p>
+            <p>
+              Deliver to:{" "}
+              {draft.address1
+                ? [draft.address1, draft.address2, draft.city, draft.state, draft.pincode, draft.country]
+                    .filter(Boolean)
+                    .join(", ")
+                : "No saved address yet"}
+            </p>
+            <button type="button" className="btn btn-primary" onClick={() => setDraft(null)}>
+              Close
+            </button>
+          </div>
+        )}
+      </Dialog>
+    </div>
+  );
+}
