@@ -32,6 +32,7 @@ def build_spa_handler(static_dir: str) -> HTTPRouteHandler:
                 immutable = path.startswith("assets/")
                 return File(
                     candidate,
+                    filename=candidate.name,  # without it Litestar sends application/octet-stream
                     content_disposition_type="inline",
                     headers={
                         "Cache-Control": "public, max-age=31536000, immutable" if immutable else "public, max-age=3600"
@@ -44,6 +45,7 @@ def build_spa_handler(static_dir: str) -> HTTPRouteHandler:
             return Response(_NO_APP.encode(), media_type="text/html", status_code=503)
         return File(
             index,
+            filename=index.name,
             content_disposition_type="inline",
             headers={"Cache-Control": "no-cache"},
         )
