@@ -22,6 +22,7 @@ export function ProductGrid() {
       // A new search starts again at page 1 with an empty list.
       setItems([]);
       setHasMore(true);
+      setLoading(true); // keeps the scroll watcher off until page 1 of the new search is in
       setPage(1);
       setQuery(next);
     }, DEBOUNCE_MS);

@@ -1,0 +1,148 @@
+"""Storefront e2e: browsing logged out, search, infinite scroll, the banner and the login screens."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import PageGuard, Server
+
+STORE_USER = "9876543210"
+
+
+def cards(page: Page):  # type: ignore[no-untyped-def]
+    return page.get_by_test_id("product-card")
+
+
+def test_browse_logged_out_shows_twelve_cards_with_prices_and_ratings(server: Server, page: Page) -> None:
+    page.goto("/products")
+    expect(cards(page)).to_have_count(12)
+    first = cards(page).first
+    expect(first.get_by_role("heading", level=3)).to_have_text("Kavach Power PVC Conduit Pipe 20mm")
+    expect(first).to_contain_text("₹50.84")
+    expect(first).to_contain_text("M.R.P: ₹62.00")
+    expect(first).to_contain_text("10% off")
+    expect(first.get_by_role("img", name="Rated 3.5 out of 5")).to_be_visible()
+    expect(first).to_contain_text("Free & Fastest Delivery")
+    expect(first).to_contain_text("Get it in 1 Hour")
+    # Product 4 has no merchant discount: no percent off on its card.
+    fourth = cards(page).nth(3)
+    expect(fourth).not_to_contain_text("% off")
+    expect(page.get_by_role("link", name="Cart, 0 items")).to_have_attribute("href", "/shopping-cart")
+
+
+def test_product_without_detail_shows_a_dash(server: Server, page: Page) -> None:
+    page.goto("/products")
+    # Product 81 (PVC Conduit Elbow) has no detail text; it is on page 7, so search for it.
+    page.get_by_label("Search products").fill("Elbow")
+    expect(cards(page)).to_have_count(1)
+    expect(cards(page).first.locator(".product-detail")).to_have_text("-")
+
+
+def test_search_narrows_the_list_after_the_debounce(server: Server, page: Page) -> None:
+    page.goto("/products")
+    expect(cards(page)).to_have_count(12)
+    page.get_by_label("Search products").fill("LED")
+    names = cards(page).get_by_role("heading", level=3)
+    expect(names.first).to_contain_text("LED")
+    for text in names.all_inner_texts():
+        assert "led" in text.lower(), text
+    requests = [e for e in server.journal("catalogue") if "search=LED" in e["query"]]
+    assert requests and all("page=1" in e["query"] for e in requests)
+
+
+def test_scrolling_loads_the_next_twelve_and_stops_on_a_short_page(server: Server, page: Page) -> None:
+    page.goto("/products")
+    expect(cards(page)).to_have_count(12)
+    cards(page).last.scroll_into_view_if_needed()
+    page.mouse.wheel(0, 5000)
+    expect(cards(page)).to_have_count(24)
+    # 'LED' matches 13 products: a full page of 12, then a short page of 1, then no more calls.
+    page.get_by_label("Search products").fill("LED")
+    expect(cards(page).first.get_by_role("heading", level=3)).to_contain_text("LED")
+    page.mouse.wheel(0, 20000)
+    expect(cards(page)).to_have_count(13)
+    page.mouse.wheel(0, 20000)
+    expect(page.get_by_text("Loading...")).to_have_count(0)
+    pages = [e["query"] for e in server.journal("catalogue") if "search=LED" in e["query"]]
+    assert any("page=2" in q for q in pages), pages
+    assert not any("page=3" in q for q in pages), pages
+
+
+def test_tapping_a_card_opens_its_detail_page(server: Server, page: Page) -> None:
+    page.goto("/products")
+    cards(page).nth(1).get_by_role("link", name=re.compile("Socket")).click()
+    expect(page).to_have_url(re.compile(r"/product-details/2$"))
+    expect(page.get_by_role("heading", level=1)).to_have_text("Trikon 6A 3-Pin Socket")
+    expect(page.get_by_text("Modular, child-safe shutters")).to_be_visible()
+    expect(page.get_by_text("Save ₹8.50 on M.R.P.")).to_be_visible()
+    expect(page.get_by_role("link", name="← Back")).to_have_attribute("href", "/product-home")
+
+
+def test_detail_without_id_goes_to_the_list(server: Server, page: Page) -> None:
+    page.goto("/product-details")
+    expect(page).to_have_url(re.compile(r"/products$"))
+
+
+def test_product_home_banner_advances_by_itself(server: Server, page: Page) -> None:
+    page.goto("/product-home")
+    bullets = page.locator(".store-banner .swiper-pagination-bullet")
+    expect(bullets).to_have_count(3)
+    expect(bullets.nth(0)).to_have_class(re.compile("swiper-pagination-bullet-active"))
+    expect(bullets.nth(1)).to_have_class(re.compile("swiper-pagination-bullet-active"), timeout=6000)
+    # Clickable pagination.
+    bullets.nth(2).click()
+    expect(bullets.nth(2)).to_have_class(re.compile("swiper-pagination-bullet-active"))
+    expect(cards(page)).to_have_count(12)
+
+
+def field_error(page: Page):  # type: ignore[no-untyped-def]
+    return page.locator(".form-error")
+
+
+def test_login_screens_validate_and_verify(server: Server, page: Page, page_guard: PageGuard) -> None:
+    page_guard.allow_console.append("status of 422")  # the wrong code below is answered 422 on purpose
+    page.goto("/login")
+    expect(page.get_by_role("heading", name="Login")).to_be_visible()
+    page.get_by_label("Mobile number").fill("12345")
+    page.get_by_role("button", name="Submit").click()
+    expect(field_error(page)).to_have_text("Please enter a valid 10-digit mobile number.")
+    page.get_by_label("Mobile number").fill("9876543")
+    expect(field_error(page)).to_have_count(0)
+    page.get_by_label("Mobile number").fill(STORE_USER)
+    page.get_by_role("button", name="Submit").click()
+    expect(page).to_have_url(re.compile(r"/verifyotp$"))
+    expect(page.get_by_text(f"Enter the code sent to +91 {STORE_USER}")).to_be_visible()
+    expect(page.get_by_text(re.compile(r"Resend OTP in \d+s"))).to_be_visible()
+    page.get_by_label("One-time code").fill("12")
+    page.get_by_role("button", name="Verify").click()
+    expect(field_error(page)).to_have_text("Please enter a valid 6-digit OTP.")
+    page.get_by_label("One-time code").fill("000000" if server.otp_for(STORE_USER) != "000000" else "111111")
+    expect(field_error(page)).to_have_count(0)
+    page.get_by_role("button", name="Verify").click()
+    expect(field_error(page)).to_have_text("Invalid OTP. Please try again.")
+    page.get_by_label("One-time code").fill(server.otp_for(STORE_USER))
+    page.get_by_role("button", name="Verify").click()
+    expect(page).to_have_url(re.compile(r"/products$"))
+    expect(page.get_by_role("button", name="Log out")).to_be_visible()
+    # Already verified: the login screen sends the shopper to the product home.
+    page.goto("/login")
+    expect(page).to_have_url(re.compile(r"/product-home$"))
+
+
+def test_edit_returns_to_the_mobile_step(server: Server, page: Page) -> None:
+    page.goto("/login")
+    page.get_by_label("Mobile number").fill(STORE_USER)
+    page.get_by_role("button", name="Submit").click()
+    expect(page).to_have_url(re.compile(r"/verifyotp$"))
+    page.get_by_role("button", name="Edit").click()
+    expect(page).to_have_url(re.compile(r"/login$"))
+    expect(page.get_by_label("Mobile number")).to_have_value(STORE_USER)
+
+
+def test_product_list_on_a_phone(server: Server, phone_page: Page) -> None:
+    phone_page.goto("/products")
+    expect(cards(phone_page)).to_have_count(12)
+    width = phone_page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the page scrolls sideways on a phone ({width}px)"
