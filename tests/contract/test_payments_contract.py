@@ -1,0 +1,112 @@
+"""contracts/payments.openapi.yaml vs the payments mock (the Cashfree-style provider).
+
+Real requests to the in-process mock and its answers are validated with openapi-core.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import urlsplit
+
+import httpx
+import pytest
+from litestar.testing import TestClient
+from openapi_core.validation.request.exceptions import SecurityValidationError
+
+from upstream_mocks.contract import Contract, ContractRequest, ContractResponse, load_contract
+from upstream_mocks.suite import create_suite
+
+PREFIX = "/_mocks/payments"
+CREDENTIALS = {"x-client-id": "mock-client", "x-client-secret": "mock-secret", "x-api-version": "2023-08-01"}
+ORDER = {
+    "order_id": "REPAY_TEST_1",
+    "order_amount": 1000.0,
+    "order_currency": "INR",
+    "customer_details": {"customer_id": "1001", "customer_phone": "9876543210", "customer_name": "Ramesh Kumar"},
+    "order_meta": {"notify_url": "https://merchant.example/webhooks/payments"},
+}
+
+
+def as_contract(response: httpx.Response) -> tuple[Any, ContractResponse]:
+    request = response.request
+    url = urlsplit(str(request.url))
+    path = url.path.removeprefix(PREFIX).rstrip("/") or "/"
+    checked = ContractRequest.build(request.method, path, url.query, request.headers.raw, request.content)
+    headers = {"content-type": response.headers["content-type"]}
+    answer = ContractResponse(response.status_code, response.content, headers)
+    return checked, answer
+
+
+@pytest.fixture(scope="module")
+def contract() -> Contract:
+    loaded = load_contract("payments")
+    assert loaded is not None
+    return loaded
+
+
+@pytest.fixture
+def mock() -> Iterator[TestClient[Any]]:
+    with TestClient(create_suite(), base_url=f"http://mocks.internal{PREFIX}/") as client:
+        yield client
+
+
+def conforms(contract: Contract, response: httpx.Response) -> httpx.Response:
+    checked, answer = as_contract(response)
+    contract.openapi.validate_request(checked)
+    contract.openapi.validate_response(checked, answer)
+    return response
+
+
+def test_an_order_is_created_paid_at_the_checkout_and_read_back(contract: Contract, mock: TestClient[Any]) -> None:
+    created = conforms(contract, mock.post("pg/orders", json=ORDER, headers=CREDENTIALS)).json()
+    assert created["order_status"] == "ACTIVE" and created["order_amount"] == 1000.0
+    session = created["payment_session_id"]
+
+    page = conforms(contract, mock.get(f"checkout/{session}"))
+    assert "text/html" in page.headers["content-type"]
+    assert "Pay ₹1,000.00" in page.text
+
+    failed = conforms(contract, mock.post(f"checkout/{session}/pay", json={"outcome": "failure"})).json()
+    assert failed["payment_status"] == "FAILED"
+    assert (
+        conforms(contract, mock.get(f"pg/orders/{ORDER['order_id']}", headers=CREDENTIALS)).json()["order_status"]
+        == "ACTIVE"
+    )
+
+    paid = conforms(contract, mock.post(f"checkout/{session}/pay", json={"outcome": "success"})).json()
+    assert paid["payment_status"] == "SUCCESS" and paid["payment_amount"] == 1000.0
+    order = conforms(contract, mock.get(f"pg/orders/{ORDER['order_id']}", headers=CREDENTIALS)).json()
+    assert order["order_status"] == "PAID"
+    attempts = conforms(contract, mock.get(f"pg/orders/{ORDER['order_id']}/payments", headers=CREDENTIALS)).json()
+    assert [a["payment_status"] for a in attempts] == ["FAILED", "SUCCESS"]
+
+    # A paid order cannot be paid again.
+    again = conforms(contract, mock.post(f"checkout/{session}/pay", json={"outcome": "success"}))
+    assert again.status_code == 409
+
+
+def test_refusals_conform(contract: Contract, mock: TestClient[Any]) -> None:
+    assert conforms(contract, mock.post("pg/orders", json=ORDER, headers=CREDENTIALS)).status_code == 200
+    assert conforms(contract, mock.post("pg/orders", json=ORDER, headers=CREDENTIALS)).status_code == 409
+    assert conforms(contract, mock.get("pg/orders/NO_SUCH_ORDER", headers=CREDENTIALS)).status_code == 404
+    missing = mock.get("checkout/no-such-session")
+    assert missing.status_code == 404
+    conforms(contract, missing)
+
+
+def test_the_provider_api_needs_the_client_credentials(contract: Contract, mock: TestClient[Any]) -> None:
+    refused = mock.post("pg/orders", json=ORDER, headers={"x-api-version": "2023-08-01"})
+    assert refused.status_code == 401
+    checked, _ = as_contract(refused)
+    with pytest.raises(SecurityValidationError):
+        contract.openapi.validate_request(checked)
+    wrong = mock.get("pg/orders/REPAY_TEST_1", headers={**CREDENTIALS, "x-client-secret": "guess"})
+    assert wrong.status_code == 401
+
+
+def test_the_validator_catches_an_order_that_breaks_the_document(contract: Contract, mock: TestClient[Any]) -> None:
+    created = mock.post("pg/orders", json=ORDER, headers=CREDENTIALS)
+    broken = httpx.Response(200, json={**created.json(), "order_status": "SETTLED"}, request=created.request)
+    checked, answer = as_contract(broken)
+    assert list(contract.openapi.iter_response_errors(checked, answer))

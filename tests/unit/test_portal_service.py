@@ -1,0 +1,315 @@
+"""The portal's gateway logic, with respx standing in for the lending service."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+import pytest
+import respx
+from litestar.stores.memory import MemoryStore
+
+from gateway.errors import Conflict, InvalidInput, NotAuthenticated, NotFound, UpstreamUnavailable
+from gateway.otp import CodeSender, build_limiter
+from gateway.otp.sender import REQUEST_FIRST
+from gateway.portal.idempotency import REUSED, IdempotencyKeys
+from gateway.portal.schemas import CreatePaymentRequest
+from gateway.portal.service import (
+    AMOUNT_ABOVE_ZERO,
+    AMOUNT_DECIMALS,
+    KEY_REQUIRED,
+    NOTHING_OWED,
+    PAYMENT_NOT_MAPPED,
+    VERIFIED,
+    PaymentRefused,
+    PortalService,
+    amount_too_high,
+    payable_amount,
+)
+from gateway.sessions import PortalLogin, Session, SessionManager
+from gateway.settings import Settings
+from gateway.upstreams.http import UpstreamHttp
+from gateway.upstreams.lending import LendingClient
+
+BASE = "http://lending.test/"
+MOBILE = "9876543210"
+RECORD = {"userId": 1001, "userName": "Ramesh Kumar", "mobileNumber": MOBILE}
+
+
+def envelope(data: Any = None, message: str = "Success", status: int = 200, **extra: Any) -> httpx.Response:
+    return httpx.Response(status, json={"statusCode": status, "message": message, "data": data, **extra})
+
+
+@dataclass
+class Portal:
+    service: PortalService
+    sessions: SessionManager
+    router: respx.MockRouter
+
+    def session(self) -> Session:
+        return Session(self.sessions, {}, None, None)
+
+    async def logged_in(self, remaining: float = 12450.0) -> Session:
+        session = self.session()
+        session.record.portal = PortalLogin(
+            user_id="1001",
+            user_name="Ramesh Kumar",
+            mobile_number=MOBILE,
+            access_token="tok-1001",
+            total_repayment_amount=12450.0,
+            remaining_amount=remaining,
+        )
+        await session.save()
+        return session
+
+
+@pytest.fixture
+async def portal(make_settings: Callable[..., Settings]) -> AsyncIterator[Portal]:
+    settings = make_settings()
+    store = MemoryStore()
+    async with httpx.AsyncClient(base_url=BASE) as client, respx.mock(base_url=BASE, assert_all_called=False) as router:
+        lending = LendingClient(UpstreamHttp("lending", client))
+        codes = CodeSender(lending, build_limiter(settings), settings.otp.resend_seconds)
+        yield Portal(PortalService(lending, codes, IdempotencyKeys(store)), SessionManager(store, settings), router)
+
+
+def partial(amount: float) -> CreatePaymentRequest:
+    return CreatePaymentRequest(mode="partialPayment", amount=amount)
+
+
+# Amount rules
+
+
+def test_total_overdue_pays_what_is_owed() -> None:
+    assert payable_amount(CreatePaymentRequest(mode="totalOverdue"), 12450.0) == 12450.0
+
+
+@pytest.mark.parametrize(
+    ("amount", "message"),
+    [
+        (0, AMOUNT_ABOVE_ZERO),
+        (-5, AMOUNT_ABOVE_ZERO),
+        (12450.01, amount_too_high(12450.0)),
+        (20000, "The amount cannot be more than the overdue amount of ₹12,450.00."),
+        (10.005, AMOUNT_DECIMALS),
+    ],
+)
+def test_a_partial_amount_must_be_above_zero_and_not_above_what_is_owed(amount: float, message: str) -> None:
+    with pytest.raises(InvalidInput) as caught:
+        payable_amount(partial(amount), 12450.0)
+    assert caught.value.message == message
+    assert caught.value.field == "amount"
+
+
+@pytest.mark.parametrize("amount", [0.01, 1000, 12450.0])
+def test_a_partial_amount_within_bounds_is_paid_as_asked(amount: float) -> None:
+    assert payable_amount(partial(amount), 12450.0) == amount
+
+
+def test_nothing_can_be_paid_when_nothing_is_owed() -> None:
+    with pytest.raises(InvalidInput) as caught:
+        payable_amount(CreatePaymentRequest(mode="totalOverdue"), 0.0)
+    assert caught.value.message == NOTHING_OWED
+
+
+# Verify flows
+
+
+async def send_code(portal: Portal, session: Session) -> None:
+    portal.router.post("sendOtp").mock(return_value=envelope(None, "OTP sent"))
+    await portal.service.codes.send("portal", session, MOBILE, "10.0.0.1")
+
+
+async def test_verify_logs_the_borrower_in_on_a_new_session_id_and_keeps_the_token(portal: Portal) -> None:
+    session = portal.session()
+    await send_code(portal, session)
+    first_id = session.id
+    verify = portal.router.post("webRepayment/verifyOtp").mock(
+        return_value=envelope(
+            [{**RECORD, "totalRepaymentAmount": 12450.0, "remainingAmount": 12450.0}], "OTP verified", accessToken="t-1"
+        )
+    )
+    answer = await portal.service.verify(session, MOBILE, "123456")
+
+    assert answer.outcome == "payment"
+    assert answer.message == VERIFIED
+    assert answer.portal is not None and answer.portal.user_name == "Ramesh Kumar"
+    assert json.loads(verify.calls.last.request.content) == {
+        "mobileNumber": MOBILE,
+        "otp": "123456",
+        "platform": "WEB",
+        "userType": "USER",
+        "businessType": 1,
+    }
+    login = session.record.portal
+    assert login is not None and login.access_token == "t-1" and login.remaining_amount == 12450.0
+    assert session.id is not None and session.id != first_id
+    assert await portal.sessions.load(first_id or "") is None  # the old id is worthless
+    assert "portal" not in session.record.pending
+
+
+async def test_verify_with_nothing_pending_does_not_log_in(portal: Portal) -> None:
+    session = portal.session()
+    await send_code(portal, session)
+    portal.router.post("webRepayment/verifyOtp").mock(
+        return_value=envelope(
+            [{**RECORD, "totalRepaymentAmount": None, "remainingAmount": None}], "OTP verified", accessToken="t-2"
+        )
+    )
+    answer = await portal.service.verify(session, MOBILE, "123456")
+    assert answer.outcome == "nopayment"
+    assert answer.portal is None
+    assert session.record.portal is None
+
+
+@pytest.mark.parametrize(("message", "shown"), [("Invalid OTP", "Invalid OTP"), (None, "Error verifying OTP.")])
+async def test_a_refused_code_shows_the_servers_message_or_the_fallback(
+    portal: Portal, message: str | None, shown: str
+) -> None:
+    session = portal.session()
+    await send_code(portal, session)
+    portal.router.post("webRepayment/verifyOtp").mock(
+        return_value=httpx.Response(400, json={"statusCode": 400, "message": message, "data": None})
+    )
+    with pytest.raises(InvalidInput) as caught:
+        await portal.service.verify(session, MOBILE, "123456")
+    assert caught.value.message == shown
+    assert caught.value.field == "otp"
+    assert session.record.portal is None
+
+
+async def test_verify_without_a_code_sent_makes_no_upstream_call(portal: Portal) -> None:
+    verify = portal.router.post("webRepayment/verifyOtp").mock(return_value=envelope([]))
+    with pytest.raises(InvalidInput) as caught:
+        await portal.service.verify(portal.session(), MOBILE, "123456")
+    assert caught.value.message == REQUEST_FIRST
+    assert not verify.called
+
+
+# Repayment detail and token expiry
+
+
+async def test_repayment_sends_the_bearer_and_remembers_what_is_owed(portal: Portal) -> None:
+    session = await portal.logged_in(remaining=12450.0)
+    detail = portal.router.get("webRepayment/repaymentDetail", params={"userId": "1001"}).mock(
+        return_value=envelope([{"remainingAmount": 11450.0, "lateFees": 450.0, "pendingAmount": 12000.0}])
+    )
+    assert session.record.portal is not None
+    view = await portal.service.repayment(session, session.record.portal)
+    assert view.remaining_amount == 11450.0 and view.late_fees == 450.0 and view.pending_amount == 12000.0
+    assert detail.calls.last.request.headers["Authorization"] == "Bearer tok-1001"
+    assert session.record.portal.remaining_amount == 11450.0
+
+
+async def test_a_token_the_lender_no_longer_accepts_ends_the_portal_login(portal: Portal) -> None:
+    session = await portal.logged_in()
+    portal.router.get("webRepayment/repaymentDetail").mock(
+        return_value=httpx.Response(401, json={"statusCode": 401, "message": "Unauthorized", "data": None})
+    )
+    assert session.record.portal is not None
+    with pytest.raises(NotAuthenticated):
+        await portal.service.repayment(session, session.record.portal)
+    assert session.record.portal is None
+
+
+# Creating payments: idempotency and error mapping
+
+SESSION = {"payment_session_id": "ps_1", "order_id": "REPAY_1001_7001", "order_amount": 1000.0, "id": 7001}
+
+
+async def test_the_same_idempotency_key_makes_one_order(portal: Portal) -> None:
+    session = await portal.logged_in()
+    create = portal.router.post("webRepayment/cashFreeRequest").mock(return_value=envelope(SESSION))
+    login = session.record.portal
+    assert login is not None
+    first = await portal.service.create_payment(session, login, partial(1000), "key-00000001")
+    second = await portal.service.create_payment(session, login, partial(1000), "key-00000001")
+    assert first == second
+    assert first.payment_log_id == 7001 and first.order_id == "REPAY_1001_7001"
+    assert create.call_count == 1
+    assert json.loads(create.calls.last.request.content) == {"order_amount": 1000.0, "userId": 1001}
+    assert create.calls.last.request.headers["Authorization"] == "Bearer tok-1001"
+
+    with pytest.raises(Conflict) as caught:
+        await portal.service.create_payment(session, login, partial(2000), "key-00000001")
+    assert caught.value.message == REUSED
+    await portal.service.create_payment(session, login, partial(1000), "key-00000002")
+    assert create.call_count == 2
+
+
+@pytest.mark.parametrize("key", [None, "short", "has spaces in it"])
+async def test_a_payment_needs_a_well_formed_idempotency_key(portal: Portal, key: str | None) -> None:
+    session = await portal.logged_in()
+    create = portal.router.post("webRepayment/cashFreeRequest").mock(return_value=envelope(SESSION))
+    assert session.record.portal is not None
+    with pytest.raises(InvalidInput) as caught:
+        await portal.service.create_payment(session, session.record.portal, partial(1000), key)
+    assert caught.value.message == KEY_REQUIRED
+    assert not create.called
+
+
+async def test_an_amount_above_what_is_owed_never_reaches_the_lender(portal: Portal) -> None:
+    session = await portal.logged_in(remaining=500.0)
+    create = portal.router.post("webRepayment/cashFreeRequest").mock(return_value=envelope(SESSION))
+    assert session.record.portal is not None
+    with pytest.raises(InvalidInput):
+        await portal.service.create_payment(session, session.record.portal, partial(500.01), "key-00000003")
+    assert not create.called
+
+
+async def test_a_refused_payment_says_the_financier_is_not_mapped_and_frees_the_key(portal: Portal) -> None:
+    session = await portal.logged_in()
+    login = session.record.portal
+    assert login is not None
+    create = portal.router.post("webRepayment/cashFreeRequest")
+    create.side_effect = [
+        httpx.Response(400, json={"statusCode": 400, "message": "Financier not authorized", "data": None}),
+        envelope(SESSION),
+    ]
+    with pytest.raises(PaymentRefused) as caught:
+        await portal.service.create_payment(session, login, partial(1000), "key-00000004")
+    assert caught.value.message == PAYMENT_NOT_MAPPED
+    assert caught.value.status_code == 422
+    retried = await portal.service.create_payment(session, login, partial(1000), "key-00000004")
+    assert retried.order_id == "REPAY_1001_7001"
+
+
+async def test_a_failing_lender_is_unavailable_and_a_create_is_not_retried(portal: Portal) -> None:
+    session = await portal.logged_in()
+    create = portal.router.post("webRepayment/cashFreeRequest").mock(return_value=httpx.Response(503))
+    assert session.record.portal is not None
+    with pytest.raises(UpstreamUnavailable):
+        await portal.service.create_payment(session, session.record.portal, partial(1000), "key-00000005")
+    assert create.call_count == 1
+
+
+# Confirming
+
+
+@pytest.mark.parametrize(
+    ("message", "status"), [("Payment process completed", "completed"), ("Payment failed", "failed")]
+)
+async def test_confirm_reports_the_lenders_message(portal: Portal, message: str, status: str) -> None:
+    session = await portal.logged_in()
+    update = portal.router.post("webRepayment/updatePaymentStatus").mock(return_value=envelope(None, message))
+    assert session.record.portal is not None
+    outcome = await portal.service.confirm(session, session.record.portal, "REPAY_1001_7001", 7001)
+    assert (outcome.message, outcome.status) == (message, status)
+    assert json.loads(update.calls.last.request.content) == {
+        "paymentLogId": 7001,
+        "order_id": "REPAY_1001_7001",
+        "userId": 1001,
+    }
+
+
+async def test_confirming_an_unknown_payment_is_not_found(portal: Portal) -> None:
+    session = await portal.logged_in()
+    portal.router.post("webRepayment/updatePaymentStatus").mock(
+        return_value=httpx.Response(404, json={"statusCode": 404, "message": "Payment not found", "data": None})
+    )
+    assert session.record.portal is not None
+    with pytest.raises(NotFound):
+        await portal.service.confirm(session, session.record.portal, "REPAY_1001_9999", 9999)
