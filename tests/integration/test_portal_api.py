@@ -1,0 +1,189 @@
+"""The portal API through the in-process mocks: login, detail, idempotent payments, amount rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from litestar.stores.redis import RedisStore
+from redis.asyncio import Redis
+
+from gateway.portal.idempotency import IdempotencyKeys
+from gateway.portal.schemas import PaymentCreated
+from tests.conftest import GatewayClient
+
+RAMESH = "9876543210"
+SUNITA = "9123456780"
+
+
+def lending_calls(client: GatewayClient, path: str) -> list[dict[str, Any]]:
+    entries: list[dict[str, Any]] = client.get("/_mocks/journal", params={"mock": "lending"}).json()
+    return [e for e in entries if e["path"].strip("/") == path]
+
+
+def log_in(client: GatewayClient, mobile: str = RAMESH) -> dict[str, Any]:
+    sent = client.post("/api/portal/otp", json={"mobileNumber": mobile}, headers=client.xsrf())
+    assert sent.status_code == 200, sent.text
+    assert sent.json()["message"] == "OTP sent successfully!"
+    verified = client.post(
+        "/api/portal/otp/verify", json={"mobileNumber": mobile, "otp": client.otp_for(mobile)}, headers=client.xsrf()
+    )
+    assert verified.status_code == 200, verified.text
+    answer: dict[str, Any] = verified.json()
+    return answer
+
+
+def pay(client: GatewayClient, body: dict[str, Any], key: str | None = "click-0001") -> Any:
+    headers = {**client.xsrf(), **({"Idempotency-Key": key} if key else {})}
+    return client.post("/api/portal/payments", json=body, headers=headers)
+
+
+def test_a_borrower_pays_part_once_and_the_amount_drops_once(client: GatewayClient) -> None:
+    answer = log_in(client)
+    assert answer["message"] == "OTP verified successfully!"
+    assert answer["outcome"] == "payment"
+    assert client.get("/api/session").json()["portal"] == {
+        "verified": True,
+        "userName": "Ramesh Kumar",
+        "mobileNumber": RAMESH,
+    }
+    detail = client.get("/api/portal/repayment").json()
+    assert detail == {
+        "userName": "Ramesh Kumar",
+        "mobileNumber": RAMESH,
+        "remainingAmount": 12450.0,
+        "lateFees": 450.0,
+        "pendingAmount": 12000.0,
+    }
+
+    first = pay(client, {"mode": "partialPayment", "amount": 1000})
+    second = pay(client, {"mode": "partialPayment", "amount": 1000})
+    assert first.status_code == second.status_code == 201
+    assert first.json() == second.json()
+    assert len(lending_calls(client, "webRepayment/cashFreeRequest")) == 1
+    payment = first.json()
+    assert payment["orderAmount"] == 1000.0
+
+    paid = client.post(f"/_mocks/payments/checkout/{payment['paymentSessionId']}/pay", json={"outcome": "success"})
+    assert paid.status_code == 200
+    for _ in range(2):  # the browser may confirm twice; the lender settles once
+        outcome = client.post(
+            f"/api/portal/payments/{payment['orderId']}/confirm",
+            json={"paymentLogId": payment["paymentLogId"]},
+            headers=client.xsrf(),
+        )
+        assert outcome.json() == {"message": "Payment process completed", "status": "completed"}
+    assert client.get("/api/portal/repayment").json()["remainingAmount"] == 11450.0
+
+
+def test_an_unpaid_checkout_confirms_as_failed(client: GatewayClient) -> None:
+    log_in(client)
+    payment = pay(client, {"mode": "totalOverdue"}).json()
+    assert payment["orderAmount"] == 12450.0
+    client.post(f"/_mocks/payments/checkout/{payment['paymentSessionId']}/pay", json={"outcome": "failure"})
+    outcome = client.post(
+        f"/api/portal/payments/{payment['orderId']}/confirm",
+        json={"paymentLogId": payment["paymentLogId"]},
+        headers=client.xsrf(),
+    )
+    assert outcome.json() == {"message": "Payment failed", "status": "failed"}
+    assert client.get("/api/portal/repayment").json()["remainingAmount"] == 12450.0
+
+
+@pytest.mark.parametrize(
+    ("amount", "message"),
+    [
+        (0, "Please enter an amount above 0."),
+        (12450.01, "The amount cannot be more than the overdue amount of ₹12,450.00."),
+        (None, "Please enter an amount above 0."),
+    ],
+)
+def test_a_bad_partial_amount_is_refused_without_an_upstream_call(
+    client: GatewayClient, amount: float | None, message: str
+) -> None:
+    log_in(client)
+    client.get("/api/portal/repayment")
+    client.delete("/_mocks/journal")
+    answer = pay(client, {"mode": "partialPayment", "amount": amount})
+    assert answer.status_code == 422
+    assert answer.json()["error"] == {"code": "invalid_input", "message": message, "field": "amount"}
+    assert client.get("/_mocks/journal").json() == []
+
+
+def test_a_payment_needs_an_idempotency_key(client: GatewayClient) -> None:
+    log_in(client)
+    answer = pay(client, {"mode": "totalOverdue"}, key=None)
+    assert answer.status_code == 422
+    assert answer.json()["error"]["code"] == "idempotency_key_required"
+    assert lending_calls(client, "webRepayment/cashFreeRequest") == []
+
+
+def test_portal_calls_need_a_verified_login(client: GatewayClient) -> None:
+    assert client.get("/api/portal/repayment").status_code == 401
+    assert pay(client, {"mode": "totalOverdue"}).status_code == 401
+    confirm = client.post("/api/portal/payments/X/confirm", json={"paymentLogId": 1}, headers=client.xsrf())
+    assert confirm.status_code == 401
+
+
+def test_a_borrower_with_nothing_pending_is_not_logged_in(client: GatewayClient) -> None:
+    answer = log_in(client, SUNITA)
+    assert answer["outcome"] == "nopayment"
+    assert client.get("/api/session").json()["portal"] is None
+    assert client.get("/api/portal/repayment").status_code == 401
+
+
+def test_a_wrong_code_answers_the_lenders_message(client: GatewayClient) -> None:
+    client.post("/api/portal/otp", json={"mobileNumber": RAMESH}, headers=client.xsrf())
+    wrong = f"{(int(client.otp_for(RAMESH)) + 1) % 1_000_000:06d}"
+    answer = client.post("/api/portal/otp/verify", json={"mobileNumber": RAMESH, "otp": wrong}, headers=client.xsrf())
+    assert answer.status_code == 422
+    assert answer.json()["error"]["message"] == "Invalid OTP"
+
+
+def test_an_invalid_mobile_number_never_reaches_the_lender(client: GatewayClient) -> None:
+    answer = client.post("/api/portal/otp", json={"mobileNumber": "98765"}, headers=client.xsrf())
+    assert answer.status_code == 400
+    assert answer.json()["error"]["message"] == "Please enter a valid 10-digit mobile number."
+    assert client.get("/_mocks/journal", params={"mock": "lending"}).json() == []
+
+
+def test_no_answer_carries_the_lenders_token(client: GatewayClient) -> None:
+    bodies = [str(log_in(client)), client.get("/api/session").text, client.get("/api/portal/repayment").text]
+    bodies.append(pay(client, {"mode": "partialPayment", "amount": 10}).text)
+    tokens = [t["accessToken"] for t in client.get("/_mocks/lending/tokens").json()]
+    assert tokens
+    assert not [t for t in tokens if any(t in body for body in bodies)]
+    assert not [t for t in tokens if t in str(dict(client.cookies))]
+
+
+def test_an_unmapped_financier_gets_the_specifications_popup_message(client: GatewayClient) -> None:
+    log_in(client, "9988776655")
+    answer = pay(client, {"mode": "totalOverdue"})
+    assert answer.status_code == 422
+    assert answer.json()["error"]["message"] == (
+        "Payment is either not mapped or the financier is not authorized to receive payment"
+    )
+
+
+def test_a_failing_lender_frees_the_key_for_a_retry(client: GatewayClient) -> None:
+    log_in(client)
+    client.post(
+        "/_mocks/scenarios",
+        json={"mock": "lending", "path": "webRepayment/cashFreeRequest", "status": 500, "times": 1},
+    )
+    assert pay(client, {"mode": "totalOverdue"}, key="click-retry-1").status_code == 503
+    retried = pay(client, {"mode": "totalOverdue"}, key="click-retry-1")
+    assert retried.status_code == 201
+
+
+async def test_an_idempotency_key_holds_across_replicas_sharing_redis(redis_url: str, redis_namespace: str) -> None:
+    """Two gateways (two stores over one Redis) see the same key's payment."""
+    clients = [Redis.from_url(redis_url), Redis.from_url(redis_url)]
+    replicas = [IdempotencyKeys(RedisStore(c, namespace=f"{redis_namespace}:sessions")) for c in clients]
+    payment = PaymentCreated(order_id="REPAY_1", order_amount=10.0, payment_session_id="ps", payment_log_id=1)
+    assert await replicas[0].begin("1001", "click-redis-1", 10.0) is None
+    await replicas[0].finish("1001", "click-redis-1", 10.0, payment)
+    assert await replicas[1].begin("1001", "click-redis-1", 10.0) == payment
+    assert await replicas[1].begin("1002", "click-redis-1", 10.0) is None  # another borrower's key space
+    for c in clients:
+        await c.aclose()
