@@ -195,7 +195,7 @@ export default function ShoppingCartPage() {
                 : "No saved address yet"}
             </p>
             <button type="button" className="btn btn-primary" onClick={() => setDraft(null)}>
-              Close
+              Back to cart
             </button>
           </div>
         )}
