@@ -145,9 +145,11 @@ def test_lender_page_rotates_words_counts_up_and_links_to_contact(page: Page) ->
     word = page.get_by_test_id("rotating-word")
     expect(word).to_have_text("zero NPAs")
     expect(word).to_have_text("zero escalations")
-    counter = page.get_by_label("Rs. 500 Cr")
+    counter = page.get_by_test_id("count-500")
+    expect(counter).to_have_attribute("data-value", "0")  # not counted before it is seen
     counter.scroll_into_view_if_needed()
     expect(counter).to_have_attribute("data-value", "500")
+    expect(counter.locator("[aria-hidden=true]")).to_have_text("Rs. 500 Cr")
     main = page.locator("main")
     for claim in ("50+", "10,000+", "450 reviews", "35%"):
         expect(main).to_contain_text(claim)

@@ -40,7 +40,9 @@ export function CountUp({ value, prefix = "", suffix = "" }: { value: number; pr
 
   const final = `${prefix}${value.toLocaleString("en-IN")}${suffix}`;
   return (
-    <span ref={ref} aria-label={final} data-value={shown}>
+    <span ref={ref} data-testid={`count-${value}`} data-value={shown}>
+      {/* Screen readers get the final figure once, not every frame of the count. */}
+      <span className="visually-hidden">{final}</span>
       <span aria-hidden="true">
         {prefix}
         {shown.toLocaleString("en-IN")}
