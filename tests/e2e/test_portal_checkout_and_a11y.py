@@ -1,0 +1,119 @@
+"""The portal's Cashfree adapter (with the SDK's global faked in the page), phone layout and axe."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page, Route, expect
+
+from tests.e2e.conftest import Server
+
+RAMESH = "9876543210"
+
+# Stands in for the provider's script: the SDK loader uses an existing window.Cashfree, so no
+# request leaves the origin. Its checkout "pays" through the mock provider, as a payer would.
+FAKE_CASHFREE = """
+window.__cashfree = [];
+window.Cashfree = function (options) {
+  return {
+    checkout: async function (checkoutOptions) {
+      window.__cashfree.push({ mode: options.mode, ...checkoutOptions });
+      await fetch("/_mocks/payments/checkout/" + checkoutOptions.paymentSessionId + "/pay", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ outcome: "success" }),
+      });
+      return { paymentDetails: { paymentMessage: "Payment finished" } };
+    },
+  };
+};
+"""
+
+
+def use_adapter(page: Page, adapter: str, mode: str) -> None:
+    def rewrite(route: Route) -> None:
+        response = route.fetch()
+        config: dict[str, Any] = response.json()
+        config["checkout"] = {"adapter": adapter, "mode": mode}
+        route.fulfill(response=response, json=config)
+
+    page.route("**/api/config", rewrite)
+
+
+def log_in(page: Page, server: Server, mobile: str = RAMESH) -> None:
+    page.goto("/paynow")
+    main = page.locator("main")
+    main.get_by_label("Mobile number").fill(mobile)
+    main.get_by_role("button", name="Submit", exact=True).click()
+    expect(page).to_have_url(re.compile(r"/verify-otp$"))
+    main.get_by_label("One-time code").fill(server.otp_for(mobile))
+    main.get_by_role("button", name="Verify", exact=True).click()
+    expect(page).to_have_url(re.compile(r"/payment$"))
+
+
+def assert_axe_clean(page: Page) -> None:
+    results = Axe().run(page)
+    assert results.violations_count == 0, results.generate_report()
+
+
+def test_the_cashfree_adapter_opens_the_sdk_modal_in_the_configured_mode(page: Page, server: Server) -> None:
+    page.add_init_script(FAKE_CASHFREE)
+    use_adapter(page, "cashfree", "sandbox")
+    log_in(page, server)
+    main = page.locator("main")
+    main.get_by_role("radio", name="Partial payment").check()
+    main.get_by_label("Amount to pay (₹)").fill("2450")
+    main.get_by_role("button", name="Pay", exact=True).click()
+
+    expect(main.locator(".alert-success")).to_have_text("Payment process completed")
+    expect(main.get_by_text("Total overdue")).to_contain_text("₹10,000.00")
+    calls = page.evaluate("window.__cashfree")
+    assert len(calls) == 1
+    assert calls[0]["mode"] == "sandbox"
+    assert calls[0]["redirectTarget"] == "_modal"
+    assert calls[0]["paymentSessionId"].startswith("session_")
+
+
+def test_portal_screens_fit_a_phone_and_pass_axe(phone_page: Page, server: Server) -> None:
+    page = phone_page
+    page.goto("/paynow")
+    expect(page.locator("main").get_by_role("heading", name="Pay Now")).to_be_visible()
+    assert_axe_clean(page)
+
+    log_in(page, server)
+    main = page.locator("main")
+    expect(main.get_by_text("Total overdue")).to_contain_text("₹12,450.00")
+    main.get_by_role("radio", name="Partial payment").check()
+    expect(main.get_by_label("Amount to pay (₹)")).to_be_visible()
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the payment screen scrolls sideways on a phone ({width}px)"
+    pay = main.get_by_role("button", name="Pay", exact=True).bounding_box()
+    assert pay is not None and pay["x"] >= 0 and pay["x"] + pay["width"] <= 390
+    assert_axe_clean(page)
+
+    main.get_by_role("button", name="View Details").click()
+    expect(page.get_by_role("dialog", name="Loan Details")).to_be_visible()
+    assert_axe_clean(page)
+
+
+def test_verify_and_nopayment_screens_pass_axe(page: Page, server: Server) -> None:
+    page.goto("/paynow")
+    main = page.locator("main")
+    main.get_by_label("Mobile number").fill("9123456780")
+    main.get_by_role("button", name="Submit", exact=True).click()
+    expect(main.get_by_label("One-time code")).to_be_visible()
+    assert_axe_clean(page)
+    main.get_by_label("One-time code").fill(server.otp_for("9123456780"))
+    main.get_by_role("button", name="Verify", exact=True).click()
+    expect(main.get_by_text("Thank You!")).to_be_visible()
+    assert_axe_clean(page)
+
+
+def test_the_mock_checkout_modal_passes_axe(page: Page, server: Server) -> None:
+    log_in(page, server)
+    page.locator("main").get_by_role("button", name="Pay", exact=True).click()
+    frame = page.frame_locator('iframe[title="Payment checkout"]')
+    expect(frame.get_by_role("button", name="Pay ₹12,450.00")).to_be_visible()
+    assert_axe_clean(page)
