@@ -194,3 +194,14 @@ def test_reloading_verify_otp_keeps_the_countdown(page: Page) -> None:
     expect(countdown).to_be_visible()
     shown = int(re.findall(r"\d+", countdown.inner_text())[0])
     assert shown < 60
+
+
+def test_paying_the_whole_overdue_leaves_nothing_pending(page: Page, server: Server) -> None:
+    log_in(page, server, RAMESH)
+    main = page.locator("main")
+    expect(total_overdue(page)).to_contain_text("₹12,450.00")
+    main.get_by_role("button", name="Pay", exact=True).click()
+    page.frame_locator('iframe[title="Payment checkout"]').get_by_role("button", name="Pay ₹12,450.00").click()
+    expect(main.locator(".alert-success")).to_have_text("Payment process completed")
+    expect(main.get_by_text("You do not have any pending payment")).to_be_visible()
+    expect(main.get_by_role("button", name="Pay", exact=True)).to_have_count(0)

@@ -163,7 +163,14 @@ export default function PaymentPage() {
           </div>
         )}
 
-        {repayment && (
+        {repayment && owed <= 0 && (
+          <div className={styles.center}>
+            <p className={styles.title}>You do not have any pending payment</p>
+            <p className={styles.thanks}>Thank You!</p>
+          </div>
+        )}
+
+        {repayment && owed > 0 && (
           <form
             className={styles.payForm}
             noValidate
