@@ -6,8 +6,8 @@ from typing import Annotated, Any
 
 import structlog
 from litestar import Request, Router, get, post, put
-from litestar.di import Provide
-from litestar.params import Parameter
+from litestar.di import NamedDependency, Provide
+from litestar.params import FromPath, JSONBody, QueryParameter
 
 from gateway.errors import NotFound, UpstreamError
 from gateway.otp.sender import SendCodeRequest, SendCodeResponse, VerifyCodeRequest
@@ -49,12 +49,12 @@ PRODUCT_NOT_FOUND = "Product not found."
 
 @get("/products", summary="A page of the catalogue, with this shopper's cart quantities")
 async def list_products(
-    session: Session,
-    catalogue: CatalogueClient,
-    cart_rules: CartRules,
-    page: Annotated[int, Parameter(ge=1, le=10_000)] = 1,
-    page_size: Annotated[int, Parameter(query="pageSize", ge=1, le=48)] = PAGE_SIZE,
-    search: Annotated[str | None, Parameter(max_length=100)] = None,
+    session: NamedDependency[Session],
+    catalogue: NamedDependency[CatalogueClient],
+    cart_rules: NamedDependency[CartRules],
+    page: Annotated[int, QueryParameter(ge=1, le=10_000)] = 1,
+    page_size: Annotated[int, QueryParameter(name="pageSize", ge=1, le=48)] = PAGE_SIZE,
+    search: Annotated[str | None, QueryParameter(max_length=100)] = None,
 ) -> ProductListView:
     needle = search.strip() if search else None
     records = await catalogue.products(page, page_size, needle or None)
@@ -69,7 +69,10 @@ async def list_products(
 
 @get("/products/{product_id:int}", summary="One product, with this shopper's cart quantity")
 async def get_product(
-    session: Session, catalogue: CatalogueClient, cart_rules: CartRules, product_id: int
+    session: NamedDependency[Session],
+    catalogue: NamedDependency[CatalogueClient],
+    cart_rules: NamedDependency[CartRules],
+    product_id: FromPath[int],
 ) -> ProductView:
     product = await catalogue.product(product_id)
     if product is None:
@@ -79,7 +82,9 @@ async def get_product(
 
 
 @get("/brands", summary="Brands (the catalogue wants a logged-in shopper; empty otherwise)")
-async def list_brands(session: Session, catalogue: CatalogueClient) -> list[BrandView]:
+async def list_brands(
+    session: NamedDependency[Session], catalogue: NamedDependency[CatalogueClient]
+) -> list[BrandView]:
     login = current_login(session)
     if login is None:
         return []
@@ -88,32 +93,43 @@ async def list_brands(session: Session, catalogue: CatalogueClient) -> list[Bran
 
 
 @get("/cart", summary="The cart: lines, count (sum of quantities) and subtotal")
-async def get_cart(session: Session, cart_rules: CartRules) -> CartView:
+async def get_cart(session: NamedDependency[Session], cart_rules: NamedDependency[CartRules]) -> CartView:
     login = require_login(session)
     return cart_view(await guarded(session, cart_rules.items(login)))
 
 
 @put("/cart/items/{product_id:int}", summary="Set a line's quantity (0 deletes)")
-async def set_quantity(session: Session, cart_rules: CartRules, product_id: int, data: SetQuantityRequest) -> CartView:
+async def set_quantity(
+    session: NamedDependency[Session],
+    cart_rules: NamedDependency[CartRules],
+    product_id: FromPath[int],
+    data: JSONBody[SetQuantityRequest],
+) -> CartView:
     login = require_login(session)
     return cart_view(await guarded(session, cart_rules.set_quantity(login, product_id, data.quantity)))
 
 
 @post("/cart/items/{product_id:int}/increment", status_code=200, summary="Add one (adds the line if new)")
-async def increment(session: Session, cart_rules: CartRules, product_id: int) -> CartView:
+async def increment(
+    session: NamedDependency[Session], cart_rules: NamedDependency[CartRules], product_id: FromPath[int]
+) -> CartView:
     login = require_login(session)
     return cart_view(await guarded(session, cart_rules.increment(login, product_id)))
 
 
 @post("/cart/items/{product_id:int}/decrement", status_code=200, summary="Take one away (nothing at 0)")
-async def decrement(session: Session, cart_rules: CartRules, product_id: int) -> CartView:
+async def decrement(
+    session: NamedDependency[Session], cart_rules: NamedDependency[CartRules], product_id: FromPath[int]
+) -> CartView:
     login = require_login(session)
     items = await guarded(session, cart_rules.decrement(login, product_id))
     return cart_view(items or [])
 
 
 @get("/address", summary="The selected delivery address (the one last used)")
-async def selected_address(session: Session, catalogue: CatalogueClient) -> SelectedAddressView:
+async def selected_address(
+    session: NamedDependency[Session], catalogue: NamedDependency[CatalogueClient]
+) -> SelectedAddressView:
     login = require_login(session)
     addresses = await guarded(session, catalogue.addresses(int(login.user_id), login.access_token))
     chosen = _last_used(addresses)
@@ -122,7 +138,10 @@ async def selected_address(session: Session, catalogue: CatalogueClient) -> Sele
 
 @post("/order-draft", status_code=200, summary="Build and log the desktop order draft (never sent upstream)")
 async def create_order_draft(
-    session: Session, catalogue: CatalogueClient, cart_rules: CartRules, data: OrderDraftRequest
+    session: NamedDependency[Session],
+    catalogue: NamedDependency[CatalogueClient],
+    cart_rules: NamedDependency[CartRules],
+    data: JSONBody[OrderDraftRequest],
 ) -> OrderDraftView:
     login = require_login(session)
     items = await guarded(session, cart_rules.items(login))
@@ -135,7 +154,10 @@ async def create_order_draft(
 
 @post("/otp", status_code=200, summary="Send a login code to a mobile number")
 async def send_code(
-    request: Request[Any, Any, Any], session: Session, services: AppServices, data: SendCodeRequest
+    request: Request[Any, Any, Any],
+    session: NamedDependency[Session],
+    services: NamedDependency[AppServices],
+    data: JSONBody[SendCodeRequest],
 ) -> SendCodeResponse:
     client = request.client.host if request.client else "unknown"
     return await services.code_sender.send("store", session, data.mobile_number, client)
@@ -143,7 +165,10 @@ async def send_code(
 
 @post("/otp/verify", status_code=200, summary="Verify the code; the store login lives in the session")
 async def verify(
-    session: Session, services: AppServices, catalogue: CatalogueClient, data: VerifyCodeRequest
+    session: NamedDependency[Session],
+    services: NamedDependency[AppServices],
+    catalogue: NamedDependency[CatalogueClient],
+    data: JSONBody[VerifyCodeRequest],
 ) -> StoreLoginView:
     await services.code_sender.attempt("store", session, data.mobile_number)
     login = await verify_code(catalogue, data.mobile_number, data.otp)
@@ -152,7 +177,9 @@ async def verify(
 
 
 @post("/native-session", status_code=200, summary="Turn the native app's hand-over into a store session")
-async def native_session(session: Session, catalogue: CatalogueClient, data: NativeSessionRequest) -> StoreLoginView:
+async def native_session(
+    session: NamedDependency[Session], catalogue: NamedDependency[CatalogueClient], data: JSONBody[NativeSessionRequest]
+) -> StoreLoginView:
     login = await check_native(catalogue, data.user_id, data.token, data.verified)
     await start_login(session, login)
     return StoreLoginView(message=HANDED_OVER, verified=True, mobile_number=login.mobile_number, via="native")
@@ -191,7 +218,7 @@ def _address_view(a: Address) -> AddressView:
     )
 
 
-def build_router(services: AppServices) -> Router:
+def build_router(services: NamedDependency[AppServices]) -> Router:
     catalogue = CatalogueClient(services.upstreams["catalogue"])
     cart_rules = CartRules(catalogue)
     return Router(

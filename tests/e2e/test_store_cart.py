@@ -82,7 +82,9 @@ def test_cart_totals_and_emptying_the_cart(server: Server, page: Page) -> None:
         for _ in range(quantity):
             before = page.get_by_role("link", name=re.compile(r"^Cart, ")).get_attribute("aria-label")
             card.get_by_role("button", name="Add to cart").click()
-            expect(page.get_by_role("link", name=re.compile(r"^Cart, "))).not_to_have_attribute("aria-label", before or "")
+            expect(page.get_by_role("link", name=re.compile(r"^Cart, "))).not_to_have_attribute(
+                "aria-label", before or ""
+            )
     total_count = sum(chosen.values())
     expect(page.get_by_role("link", name=f"Cart, {total_count} items")).to_be_visible()
 

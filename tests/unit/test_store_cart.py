@@ -1,0 +1,178 @@
+"""Cart rules of the storefront, with respx standing in for the catalogue service."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from typing import Any
+
+import httpx
+import pytest
+import respx
+
+from gateway.errors import UpstreamUnavailable
+from gateway.sessions import StoreLogin
+from gateway.store.cart import CartRules, cart_view
+from gateway.upstreams.catalogue import CartItem, CatalogueClient, CatalogueError
+from gateway.upstreams.http import UpstreamHttp
+
+BASE = "http://catalogue.test/"
+LOGIN = StoreLogin(user_id="2001", access_token="tok-2001", mobile_number="9876543210")
+
+
+def envelope(data: Any = None, status: int = 200, message: str = "Success") -> httpx.Response:
+    return httpx.Response(status, json={"statusCode": status, "message": message, "data": data})
+
+
+def line(product_id: int, quantity: int, price: float = 10.0, distributor: int = 301) -> dict[str, Any]:
+    return {
+        "id": product_id * 10,
+        "productId": product_id,
+        "productName": f"Product {product_id}",
+        "quantity": quantity,
+        "distributorId": distributor,
+        "mrpWithCashDiscount": price,
+    }
+
+
+PRODUCT_5 = {
+    "records": [
+        {"id": 5, "productName": "Product 5", "listingPrice": 90.0, "mrp": 100.0, "distributorId": 304},
+    ]
+}
+
+
+@pytest.fixture
+async def rules() -> AsyncIterator[CartRules]:
+    client = httpx.AsyncClient(base_url=BASE)
+    yield CartRules(CatalogueClient(UpstreamHttp("catalogue", client)))
+    await client.aclose()
+
+
+@pytest.fixture
+def catalogue() -> respx.MockRouter:
+    with respx.mock(base_url=BASE, assert_all_called=False) as router:
+        yield router
+
+
+def body(route: respx.Route, call: int = 0) -> Any:
+    return json.loads(route.calls[call].request.content)
+
+
+async def test_a_400_on_get_cart_is_an_empty_cart_and_the_add_proceeds(
+    rules: CartRules, catalogue: respx.MockRouter
+) -> None:
+    get_cart = catalogue.get("electrician/getCart/2001").mock(
+        side_effect=[envelope(status=400, message="Cart is empty"), envelope([line(5, 1, distributor=304)])]
+    )
+    catalogue.get("electrician/getProductCatalogListMobile").mock(return_value=envelope(PRODUCT_5))
+    add = catalogue.post("electrician/addCart").mock(return_value=envelope())
+    update = catalogue.post("electrician/updateCart").mock(return_value=envelope())
+
+    items = await rules.increment(LOGIN, 5)
+
+    assert add.call_count == 1 and update.call_count == 0
+    assert body(add) == {"userId": 2001, "productId": 5, "quantity": 1, "distributorId": 304}
+    assert add.calls[0].request.headers["Authorization"] == "Bearer tok-2001"
+    assert get_cart.calls[0].request.headers["Authorization"] == "Bearer tok-2001"
+    assert [(i.product_id, i.quantity) for i in items] == [(5, 1)]
+
+
+@pytest.mark.parametrize("status", [401, 403, 404, 409])
+async def test_other_cart_errors_stop_the_add(rules: CartRules, catalogue: respx.MockRouter, status: int) -> None:
+    catalogue.get("electrician/getCart/2001").mock(return_value=envelope(status=status, message="Nope"))
+    add = catalogue.post("electrician/addCart").mock(return_value=envelope())
+    update = catalogue.post("electrician/updateCart").mock(return_value=envelope())
+
+    with pytest.raises(CatalogueError) as raised:
+        await rules.increment(LOGIN, 5)
+
+    assert raised.value.status == status
+    assert add.call_count == 0 and update.call_count == 0
+
+
+async def test_an_unreachable_cart_stops_the_add(rules: CartRules, catalogue: respx.MockRouter) -> None:
+    catalogue.get("electrician/getCart/2001").mock(return_value=envelope(status=503))
+    add = catalogue.post("electrician/addCart").mock(return_value=envelope())
+
+    with pytest.raises(UpstreamUnavailable):
+        await rules.set_quantity(LOGIN, 5, 2)
+
+    assert add.call_count == 0
+
+
+async def test_a_product_in_the_cart_is_updated_with_one_more(rules: CartRules, catalogue: respx.MockRouter) -> None:
+    catalogue.get("electrician/getCart/2001").mock(
+        side_effect=[envelope([line(5, 2, distributor=302)]), envelope([line(5, 3, distributor=302)])]
+    )
+    add = catalogue.post("electrician/addCart").mock(return_value=envelope())
+    update = catalogue.post("electrician/updateCart").mock(return_value=envelope())
+
+    items = await rules.increment(LOGIN, 5)
+
+    assert add.call_count == 0
+    # The increment path carries the distributor.
+    assert body(update) == {"userId": 2001, "productId": 5, "quantity": 3, "distributorId": 302}
+    assert items[0].quantity == 3
+
+
+async def test_minus_does_nothing_without_a_user(rules: CartRules, catalogue: respx.MockRouter) -> None:
+    assert await rules.decrement(None, 5) is None
+    assert len(catalogue.calls) == 0
+
+
+async def test_minus_does_nothing_at_zero(rules: CartRules, catalogue: respx.MockRouter) -> None:
+    catalogue.get("electrician/getCart/2001").mock(
+        side_effect=[envelope([line(7, 1)]), envelope(status=400, message="Cart is empty")]
+    )
+    update = catalogue.post("electrician/updateCart").mock(return_value=envelope())
+
+    assert [i.product_id for i in await rules.decrement(LOGIN, 5) or []] == [7]  # product 5 is not in the cart
+    assert await rules.decrement(LOGIN, 5) == []  # nor in an empty one
+    assert update.call_count == 0
+
+
+async def test_minus_posts_one_less_and_reloads_the_cart(rules: CartRules, catalogue: respx.MockRouter) -> None:
+    get_cart = catalogue.get("electrician/getCart/2001").mock(
+        side_effect=[envelope([line(5, 2)]), envelope([line(5, 1)])]
+    )
+    update = catalogue.post("electrician/updateCart").mock(return_value=envelope())
+
+    items = await rules.decrement(LOGIN, 5)
+
+    assert body(update) == {"userId": 2001, "productId": 5, "quantity": 1}
+    assert get_cart.call_count == 2
+    assert items is not None and items[0].quantity == 1
+
+
+async def test_quantity_zero_deletes_and_nothing_happens_for_a_missing_line(
+    rules: CartRules, catalogue: respx.MockRouter
+) -> None:
+    catalogue.get("electrician/getCart/2001").mock(
+        side_effect=[envelope([line(5, 4)]), envelope(status=400), envelope(status=400)]
+    )
+    update = catalogue.post("electrician/updateCart").mock(return_value=envelope())
+    add = catalogue.post("electrician/addCart").mock(return_value=envelope())
+
+    assert await rules.set_quantity(LOGIN, 5, 0) == []
+    assert body(update) == {"userId": 2001, "productId": 5, "quantity": 0}
+    assert await rules.set_quantity(LOGIN, 5, 0) == []
+    assert update.call_count == 1 and add.call_count == 0
+
+
+def test_count_is_the_sum_of_quantities_and_prices_round_to_two_decimals() -> None:
+    items = [
+        CartItem(product_id=1, product_name="A", quantity=3, mrp_with_cash_discount=1.005),
+        CartItem(product_id=2, product_name="B", quantity=2, mrp_with_cash_discount=75.35),
+        CartItem(product_id=3, product_name="C", quantity=1, mrp_with_cash_discount=0.1),
+    ]
+    view = cart_view(items)
+    assert view.count == 6
+    # 1.005 x 3 is 3.015: half-up in decimal gives 3.02 (binary floats would give 3.01).
+    assert [line.line_price for line in view.items] == [3.02, 150.70, 0.10]
+    assert view.subtotal == 153.82
+
+
+def test_an_empty_cart_counts_zero() -> None:
+    view = cart_view([])
+    assert (view.count, view.subtotal, view.items) == (0, 0.0, [])
