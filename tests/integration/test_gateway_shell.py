@@ -32,6 +32,7 @@ def test_app_routes_get_the_app_shell(shell: GatewayClient, path: str) -> None:
     answer = shell.get(path)
     assert answer.status_code == 200
     assert "<div id=root>" in answer.text
+    assert answer.headers["content-type"].startswith("text/html")
     assert answer.headers["cache-control"] == "no-cache"
 
 
@@ -39,6 +40,7 @@ def test_fingerprinted_assets_are_cached_for_good(shell: GatewayClient) -> None:
     answer = shell.get("/assets/index-abc123.js")
     assert answer.status_code == 200
     assert "immutable" in answer.headers["cache-control"]
+    assert "javascript" in answer.headers["content-type"]
     assert shell.get("/robots.txt").text == "User-agent: *"
 
 
