@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from litestar import Request, Router, post
-from litestar import get as get_route
+from litestar import Request, Router, get, post
 from litestar.di import NamedDependency, Provide
 from litestar.params import FromPath, HeaderParameter, JSONBody
 
@@ -46,7 +45,7 @@ async def verify_code(
     return await portal.verify(session, data.mobile_number, data.otp)
 
 
-@get_route("/repayment", summary="The logged-in borrower and what they owe now")
+@get("/repayment", summary="The logged-in borrower and what they owe now")
 async def get_repayment(session: NamedDependency[Session], portal: NamedDependency[PortalService]) -> RepaymentView:
     return await portal.repayment(session, require_login(session))
 

@@ -205,3 +205,18 @@ def test_paying_the_whole_overdue_leaves_nothing_pending(page: Page, server: Ser
     expect(main.locator(".alert-success")).to_have_text("Payment process completed")
     expect(main.get_by_text("You do not have any pending payment")).to_be_visible()
     expect(main.get_by_role("button", name="Pay", exact=True)).to_have_count(0)
+
+
+def test_a_failed_send_shows_the_servers_message_in_a_popup(page: Page, server: Server, page_guard: PageGuard) -> None:
+    # The lender refuses the send: the gateway answers 502 with the lender's message.
+    page_guard.allow_failed_status.add(502)
+    page_guard.allow_console.append("status of 502")
+    server.scenario(mock="lending", path="sendOtp", status=400, times=1)
+    page.goto("/paynow")
+    main = page.locator("main")
+    main.get_by_label("Mobile number").fill(RAMESH)
+    main.get_by_role("button", name="Submit", exact=True).click()
+    popup = page.get_by_role("alertdialog")
+    expect(popup).to_contain_text("Failure injected by a QA scenario")
+    popup.get_by_role("button", name="OK").click()
+    expect(page).to_have_url(re.compile(r"/paynow$"))
