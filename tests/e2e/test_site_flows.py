@@ -33,6 +33,10 @@ def test_hamburger_menu_closes_when_a_link_is_clicked(phone_page: Page) -> None:
     expect(page).to_have_url(re.compile("/contact-us$"))
     expect(menu).to_be_hidden()
     expect(page.get_by_role("button", name="Open menu")).to_have_attribute("aria-expanded", "false")
+    page.get_by_role("button", name="Open menu").click()
+    expect(menu).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(menu).to_be_hidden()
 
 
 def test_sign_in_dropdown_opens_new_tabs_and_closes_on_an_outside_click(page: Page) -> None:

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, NavLink, useNavigate } from "react-router";
+import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { useConfig } from "../../app/config";
 import { useSession } from "../../app/session";
 import styles from "./Header.module.css";
@@ -18,6 +18,20 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [signInOpen, setSignInOpen] = useState(false);
   const signInRef = useRef<HTMLDivElement>(null);
+  const { pathname } = useLocation();
+
+  // Any navigation (a link, the back button) closes both menus.
+  useEffect(() => {
+    setMenuOpen(false);
+    setSignInOpen(false);
+  }, [pathname]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setMenuOpen(false);
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [menuOpen]);
 
   useEffect(() => {
     if (!signInOpen) return;

@@ -14,7 +14,7 @@ export default function AboutPage() {
         <div className="container">
           <h2 id="team-title">Our team</h2>
           <p className={styles.intro}>People from the electrical trade, lending and technology, building together.</p>
-          <img src="/img/site/about-team.svg" alt="" width={900} height={360} className={styles.figure} />
+          <img src="/img/site/about-team.svg" alt="" width={900} height={360} className={styles.figure} style={{ maxWidth: 640 }} />
           <ul className={styles.team} style={{ marginTop: "2rem" }}>
             {team.map((person) => (
               <li key={person.name}>

@@ -26,7 +26,7 @@ export default function CreditPage() {
               </a>
             </div>
           </div>
-          <img src="/img/site/collections-hero.svg" alt="" width={560} height={420} className={styles.figure} />
+          <img src="/img/site/hero.svg" alt="" width={560} height={420} className={styles.figure} />
         </div>
       </section>
 

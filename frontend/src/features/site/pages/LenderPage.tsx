@@ -56,15 +56,15 @@ export default function LenderPage() {
         <div className="container">
           <h2 id="features-title">Everything your collections team needs</h2>
           <p className={styles.intro}>Fewer calls, fewer visits, more money back on time.</p>
-          {lenderFeatures.map((feature) => (
-            <article key={feature.title} className={styles.feature}>
-              <img src={feature.image} alt="" width={480} height={320} />
-              <div>
+          <div className={styles.cards}>
+            {lenderFeatures.map((feature) => (
+              <article key={feature.title} className={styles.card}>
+                <img src={feature.image} alt="" width={88} height={88} />
                 <h3>{feature.title}</h3>
                 <p>{feature.text}</p>
-              </div>
-            </article>
-          ))}
+              </article>
+            ))}
+          </div>
         </div>
       </section>
 
