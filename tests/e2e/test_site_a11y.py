@@ -30,3 +30,29 @@ def test_no_serious_accessibility_violations(request: pytest.FixtureRequest, axe
         f"{v['id']} ({v['impact']}): {v['help']} -> {[n['target'] for n in v['nodes']][:5]}" for v in serious
     )
     assert not serious, report
+
+
+def _serious(axe: Axe, page: Page) -> list[str]:
+    results = axe.run(page)
+    return [f"{v['id']}: {v['help']}" for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+
+
+def test_open_menus_are_accessible(page: Page, phone_page: Page, axe: Axe) -> None:
+    page.goto("/")
+    page.get_by_role("button", name="Sign In").click()
+    expect(page.get_by_role("link", name="Lender Portal")).to_be_visible()
+    assert _serious(axe, page) == []
+    phone_page.goto("/")
+    phone_page.get_by_role("button", name="Open menu").click()
+    expect(phone_page.get_by_role("navigation", name="Main")).to_be_visible()
+    assert _serious(axe, phone_page) == []
+
+
+def test_form_messages_are_accessible(page: Page, axe: Axe) -> None:
+    page.goto("/delete-data-policy")
+    page.get_by_label("Name", exact=True).fill("Asha Traders")
+    page.get_by_label("Email", exact=True).fill("asha@shop.example")
+    page.get_by_label("Mobile number", exact=True).fill("9876543210")
+    page.get_by_role("button", name="Submit request").click()
+    expect(page.get_by_text("Mail sent successfully!")).to_be_visible()
+    assert _serious(axe, page) == []

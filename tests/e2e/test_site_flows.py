@@ -92,10 +92,13 @@ def test_footer_has_the_nine_links(page: Page) -> None:
 
 
 def test_newsletter_subscribes_and_clears_the_field(page: Page, server: Server) -> None:
+    server.scenario(mock="mail", path="website/sendSubscribeMail", delayMs=800, times=1)  # to see 'Loading...'
     page.goto("/")
     field = page.get_by_label("Email address")
     field.fill("asha@shop.example")
     page.get_by_role("button", name="Subscribe").click()
+    expect(page.get_by_text("Loading...")).to_be_visible()
+    expect(page.get_by_role("button", name="Subscribe")).to_be_enabled()  # the specification keeps it enabled
     expect(page.get_by_text("Thank you for subscribing!")).to_be_visible()
     expect(field).to_have_value("")
     calls = mail_calls(server)
@@ -216,6 +219,19 @@ def test_home_testimonials_advance_by_themselves_on_a_phone(phone_page: Page) ->
     active = carousel.locator(".swiper-slide-active")
     first = active.get_attribute("data-swiper-slide-index")
     expect(active).not_to_have_attribute("data-swiper-slide-index", first or "", timeout=6000)
+
+
+def test_carousels_still_advance_with_reduced_motion(page: Page) -> None:
+    page.emulate_media(reduced_motion="reduce")
+    page.goto("/")
+    active = page.get_by_test_id("home-testimonials-desktop").locator(".swiper-slide-active")
+    expect(active).to_have_count(1)
+    first = active.get_attribute("data-swiper-slide-index")
+    expect(active).not_to_have_attribute("data-swiper-slide-index", first or "", timeout=6000)
+    page.goto("/dpd")
+    counter = page.get_by_test_id("count-500")
+    counter.scroll_into_view_if_needed()
+    expect(counter).to_have_attribute("data-value", "500")
 
 
 def test_carousel_can_be_paused(page: Page) -> None:
