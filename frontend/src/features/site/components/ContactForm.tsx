@@ -31,7 +31,7 @@ export function ContactForm() {
 
   return (
     <form className={styles.form} onSubmit={submit} aria-labelledby="contact-form-title">
-      <h2 id="contact-form-title">Send us a message</h2>
+      <h2 id="contact-form-title" className={styles.title}>Send us a message</h2>
       <div className={styles.row}>
         <div className={styles.field}>
           <label htmlFor="contact-name">Name</label>

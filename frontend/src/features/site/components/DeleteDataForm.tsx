@@ -39,7 +39,7 @@ export function DeleteDataForm() {
 
   return (
     <form className={styles.form} onSubmit={submit} aria-labelledby="delete-form-title" noValidate>
-      <h2 id="delete-form-title">Request deletion of your data</h2>
+      <h2 id="delete-form-title" className={styles.title}>Request deletion of your data</h2>
       <div className={styles.field}>
         <label htmlFor="delete-name">Name</label>
         <input id="delete-name" name="name" autoComplete="name" value={values.name} onChange={set("name")} />
