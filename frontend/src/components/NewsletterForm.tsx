@@ -1,5 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { api } from "../api/client";
+import type { components } from "../api/schema";
+
+type NewsletterRequest = components["schemas"]["NewsletterRequest"];
 
 type State = "idle" | "loading" | "success" | "failure";
 
@@ -12,7 +15,8 @@ export function NewsletterForm() {
     event.preventDefault();
     setState("loading");
     try {
-      await api.post("/site/newsletter", { email });
+      const body: NewsletterRequest = { email };
+      await api.post("/site/newsletter", body);
       setEmail("");
       setState("success");
     } catch {
