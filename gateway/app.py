@@ -46,7 +46,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
     if needs_in_process:
         from upstream_mocks.suite import create_suite  # only imported when mocks are in use
 
-        suite = create_suite()
+        suite = create_suite(check_contracts=True)
     upstreams = build_upstreams(settings, suite)
     limiter = build_limiter(settings)
     services = AppServices(

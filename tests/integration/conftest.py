@@ -1,0 +1,64 @@
+"""Integration fixtures: the mocks as their own process, and gateway replicas sharing Redis."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from gateway.settings import Settings
+from tests.conftest import GatewayClient
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="session")
+def mocks_url() -> Iterator[str]:
+    """`python -m upstream_mocks` on a free port, as compose.yaml runs it."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**os.environ, "MOCKS_PORT": str(port)}
+    process = subprocess.Popen([sys.executable, "-m", "upstream_mocks"], cwd=ROOT, env=env)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            httpx.get(f"{url}/_mocks/journal", timeout=1)
+            break
+        except httpx.TransportError:
+            time.sleep(0.1)
+    else:
+        process.kill()
+        pytest.fail("the mocks did not start")
+    yield url
+    process.terminate()
+    process.wait(timeout=10)
+
+
+@pytest.fixture
+def replicas(
+    make_client: Callable[[Settings], GatewayClient],
+    make_settings: Callable[..., Settings],
+    mocks_url: str,
+    redis_url: str,
+    redis_namespace: str,
+) -> tuple[GatewayClient, GatewayClient]:
+    """Two gateways over HTTP upstreams and one Redis, with the same SECRET_KEY."""
+    httpx.post(f"{mocks_url}/_mocks/reset").raise_for_status()
+    upstreams = {f"{n}_url": f"{mocks_url}/_mocks/{n}/" for n in ("lending", "catalogue", "mail", "payments")}
+    settings = make_settings(
+        redis_url=redis_url,
+        redis_namespace=redis_namespace,
+        secret_key="shared-by-replicas",
+        mocks_url=mocks_url,
+        **upstreams,
+    )
+    return make_client(settings), make_client(settings)
