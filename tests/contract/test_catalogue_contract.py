@@ -1,0 +1,172 @@
+"""contracts/catalogue.openapi.yaml vs the catalogue mock vs the gateway's CatalogueClient.
+
+Every request the gateway's client sends to the in-process mock, and every answer the mock
+gives, is validated against the document with openapi-core.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlsplit
+
+import httpx
+import pytest
+from openapi_core.validation.request.exceptions import SecurityValidationError
+
+from gateway.upstreams.catalogue import AddCartBody, CatalogueClient, CatalogueError, UpdateCartBody
+from gateway.upstreams.http import UpstreamHttp
+from upstream_mocks.contract import Contract, ContractRequest, ContractResponse, load_contract
+from upstream_mocks.sms import issue_code
+from upstream_mocks.suite import create_suite
+
+PREFIX = "/_mocks/catalogue"
+STORE_USER = "9876543210"
+
+
+def as_contract(request: httpx.Request, response: httpx.Response) -> tuple[Any, ContractResponse]:
+    url = urlsplit(str(request.url))
+    path = url.path.removeprefix(PREFIX).rstrip("/") or "/"
+    checked = ContractRequest.build(request.method, path, url.query, request.headers.raw, request.content)
+    answer = ContractResponse(
+        response.status_code, response.content, {"content-type": response.headers["content-type"]}
+    )
+    return checked, answer
+
+
+@dataclass
+class Recorded:
+    exchanges: list[tuple[httpx.Request, httpx.Response]] = field(default_factory=list)
+
+    async def hook(self, response: httpx.Response) -> None:
+        await response.aread()
+        self.exchanges.append((response.request, response))
+
+
+@dataclass
+class Catalogue:
+    client: CatalogueClient
+    raw: httpx.AsyncClient
+    recorded: Recorded
+    world: Any
+
+
+@pytest.fixture(scope="module")
+def contract() -> Contract:
+    loaded = load_contract("catalogue")
+    assert loaded is not None
+    return loaded
+
+
+@pytest.fixture
+async def catalogue() -> AsyncIterator[Catalogue]:
+    suite = create_suite(check_contracts=True)
+    recorded = Recorded()
+    async with httpx.AsyncClient(
+        transport=httpx.ASGITransport(app=suite),
+        base_url=f"http://mocks.internal{PREFIX}/",
+        event_hooks={"response": [recorded.hook]},
+    ) as raw:
+        yield Catalogue(CatalogueClient(UpstreamHttp("catalogue", raw)), raw, recorded, suite.state.world)
+
+
+def assert_conforms(contract: Contract, recorded: Recorded) -> set[str]:
+    """Validate every exchange; answer the operations seen, as 'METHOD path-template status'."""
+    assert recorded.exchanges
+    seen: set[str] = set()
+    for request, response in recorded.exchanges:
+        checked, answer = as_contract(request, response)
+        contract.openapi.validate_request(checked)
+        contract.openapi.validate_response(checked, answer)
+        seen.add(f"{request.method} {response.status_code}")
+    return seen
+
+
+async def log_in(catalogue: Catalogue, mobile: str = STORE_USER) -> tuple[int, str]:
+    result = await catalogue.client.verify_otp(mobile, issue_code(catalogue.world, mobile))
+    return result.record.user_id, result.access_token
+
+
+async def test_the_whole_store_conversation_conforms(contract: Contract, catalogue: Catalogue) -> None:
+    client = catalogue.client
+    page = await client.products(1, 12)
+    assert len(page) == 12
+    assert len(await client.products(11, 12)) < 12  # the last, short page
+    assert all("led" in p.product_name.lower() for p in await client.products(1, 12, "LED"))
+    assert (await client.product(5)) is not None
+    assert (await client.product(99999)) is None
+
+    user_id, token = await log_in(catalogue)
+    with pytest.raises(CatalogueError) as empty:
+        await client.cart(user_id, token)
+    assert empty.value.status == 400  # the empty cart, as the real service answers it
+    await client.add_cart(AddCartBody(user_id=user_id, product_id=5, quantity=1, distributor_id=304), token)
+    await client.update_cart(UpdateCartBody(user_id=user_id, product_id=5, quantity=2, distributor_id=304), token)
+    await client.add_cart(AddCartBody(user_id=user_id, product_id=9, quantity=1, distributor_id=301), token)
+    await client.update_cart(UpdateCartBody(user_id=user_id, product_id=9, quantity=0), token)
+    lines = await client.cart(user_id, token)
+    assert [(line.product_id, line.quantity) for line in lines] == [(5, 2)]
+    assert len(await client.brands(token)) >= 8
+    addresses = await client.addresses(user_id, token)
+    assert [a.is_last_address for a in addresses].count("1") == 1
+
+    assert_conforms(contract, catalogue.recorded)
+
+
+async def test_refusals_conform_too(contract: Contract, catalogue: Catalogue) -> None:
+    client = catalogue.client
+    user_id, _ = await log_in(catalogue)
+    with pytest.raises(CatalogueError) as wrong_code:
+        await client.verify_otp(STORE_USER, "000000")  # the code sent was used by the login above
+    assert wrong_code.value.status == 400
+    with pytest.raises(CatalogueError) as forged:
+        await client.cart(user_id, "forged-token")
+    assert forged.value.status == 401
+    other_id, other_token = await log_in(catalogue, "9000000002")
+    with pytest.raises(CatalogueError) as someone_else:
+        await client.addresses(user_id, other_token)
+    assert someone_else.value.status == 403
+    with pytest.raises(CatalogueError) as not_in_cart:
+        await client.update_cart(UpdateCartBody(user_id=other_id, product_id=3, quantity=1), other_token)
+    assert not_in_cart.value.status == 400
+    assert other_id != user_id
+
+    assert_conforms(contract, catalogue.recorded)
+
+
+async def test_a_new_number_becomes_a_store_user_with_no_addresses(catalogue: Catalogue) -> None:
+    first_id, token = await log_in(catalogue, "9000000003")
+    again_id, _ = await log_in(catalogue, "9000000003")
+    assert first_id == again_id
+    assert await catalogue.client.addresses(first_id, token) == []
+
+
+async def test_the_mock_refuses_what_the_contract_forbids(catalogue: Catalogue) -> None:
+    user_id, token = await log_in(catalogue)
+    headers = {"Authorization": f"Bearer {token}"}
+    missing = await catalogue.raw.post("electrician/addCart", json={"userId": user_id, "productId": 5}, headers=headers)
+    assert missing.status_code == 400
+    assert "quantity" in missing.json()["message"] or "distributorId" in missing.json()["message"]
+    no_token = await catalogue.raw.get(f"electrician/getCart/{user_id}")
+    assert no_token.status_code == 401
+    wrong_type = await catalogue.raw.get("electrician/getProductCatalogListMobile", params={"productType": "bulk"})
+    assert wrong_type.status_code == 400
+
+
+def test_the_document_requires_a_bearer_where_the_specification_does(contract: Contract) -> None:
+    for method, path in (
+        ("GET", "/electrician/getCart/2001"),
+        ("POST", "/electrician/addCart"),
+        ("POST", "/electrician/updateCart"),
+        ("GET", "/users/getBrands/1?productType=quickCommerce"),
+        ("POST", "/address"),
+    ):
+        bare, _, query = path.partition("?")
+        request = ContractRequest.build(method, bare, query, [(b"content-type", b"application/json")], b"{}")
+        with pytest.raises(SecurityValidationError):
+            contract.openapi.validate_request(request)
+    catalogue_list = ContractRequest.build(
+        "GET", "/electrician/getProductCatalogListMobile", "productType=quickCommerce&page=1&pageSize=12", [], b""
+    )
+    contract.openapi.validate_request(catalogue_list)  # browsing needs no token
