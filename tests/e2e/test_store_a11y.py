@@ -1,0 +1,73 @@
+"""axe-core finds no serious or critical violation on the storefront screens, desktop and phone,
+and no screen scrolls sideways on a phone."""
+
+from __future__ import annotations
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import Server
+
+STORE_USER = "9876543210"
+LOGGED_OUT = ["/login", "/product-home", "/products", "/product-details/2"]
+
+
+@pytest.fixture(scope="module")
+def axe() -> Axe:
+    return Axe()
+
+
+def serious(axe: Axe, page: Page) -> str:
+    results = axe.run(page)
+    found = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+    return "\n".join(
+        f"{v['id']} ({v['impact']}): {v['help']} -> {[n['target'] for n in v['nodes']][:5]}" for v in found
+    )
+
+
+def no_sideways_scroll(page: Page) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    viewport = page.evaluate("window.innerWidth")
+    assert width <= viewport, f"{page.url} scrolls sideways ({width}px > {viewport}px)"
+
+
+@pytest.mark.parametrize("fixture", ["page", "phone_page"])
+@pytest.mark.parametrize("path", LOGGED_OUT)
+def test_logged_out_screens(request: pytest.FixtureRequest, axe: Axe, fixture: str, path: str) -> None:
+    page: Page = request.getfixturevalue(fixture)
+    page.goto(path)
+    expect(page.get_by_role("heading", level=1)).to_be_attached()
+    page.wait_for_load_state("networkidle")
+    assert not (report := serious(axe, page)), report
+    no_sideways_scroll(page)
+
+
+@pytest.mark.parametrize("fixture", ["page", "phone_page"])
+def test_cart_verify_screen_and_login_modal(
+    request: pytest.FixtureRequest, axe: Axe, server: Server, fixture: str
+) -> None:
+    page: Page = request.getfixturevalue(fixture)
+    page.goto("/products")
+    page.get_by_test_id("product-card").first.get_by_role("button", name="Add to cart").click()
+    dialog = page.get_by_role("dialog")
+    expect(dialog).to_be_visible()
+    assert not (report := serious(axe, page)), report
+    dialog.get_by_label("Mobile number").fill(STORE_USER)
+    dialog.get_by_role("button", name="Submit").click()
+    expect(dialog.get_by_label("One-time code")).to_be_visible()
+    assert not (report := serious(axe, page)), report
+    dialog.get_by_label("One-time code").fill(server.otp_for(STORE_USER))
+    dialog.get_by_role("button", name="Verify").click()
+    expect(page.get_by_role("link", name="Cart, 1 item")).to_be_visible()
+
+    page.get_by_role("link", name="Cart, 1 item").click()
+    expect(page.get_by_test_id("cart-line")).to_have_count(1)
+    page.wait_for_load_state("networkidle")
+    assert not (report := serious(axe, page)), report
+    no_sideways_scroll(page)
+
+    page.get_by_role("button", name="Remove").click()
+    expect(page.get_by_role("heading", name="No item added in cart")).to_be_visible()
+    assert not (report := serious(axe, page)), report
+    no_sideways_scroll(page)
