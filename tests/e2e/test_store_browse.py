@@ -146,3 +146,20 @@ def test_product_list_on_a_phone(server: Server, phone_page: Page) -> None:
     expect(cards(phone_page)).to_have_count(12)
     width = phone_page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the page scrolls sideways on a phone ({width}px)"
+
+
+def test_a_failed_send_shows_the_message_in_a_popup(server: Server, page: Page, page_guard: PageGuard) -> None:
+    page_guard.allow_console.append("status of 503")
+    page_guard.allow_failed_status.add(503)
+    server.scenario(mock="lending", path="sendOtp", status=500, times=1)
+    page.goto("/login")
+    page.get_by_label("Mobile number").fill(STORE_USER)
+    page.get_by_role("button", name="Submit").click()
+    popup = page.get_by_role("alertdialog", name="Error")
+    expect(popup).to_contain_text("The service is not reachable right now. Please try again later.")
+    popup.get_by_role("button", name="OK").click()
+    expect(popup).to_have_count(0)
+    expect(page).to_have_url(re.compile(r"/login$"))
+    # The next try gets through.
+    page.get_by_role("button", name="Submit").click()
+    expect(page).to_have_url(re.compile(r"/verifyotp$"))

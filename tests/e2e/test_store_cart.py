@@ -67,6 +67,12 @@ def test_add_logged_out_logs_in_in_the_modal_then_adds(server: Server, page: Pag
     expect(page.locator(".qty-value")).to_have_text("1")
     expect(page.get_by_role("link", name="Cart, 2 items")).to_be_visible()
 
+    # Logged in, the product home lists the catalogue's brands with their logos.
+    page.get_by_role("link", name=re.compile("store home")).click()
+    brands = page.get_by_role("region", name="Brands").get_by_role("listitem")
+    expect(brands).to_have_count(8)
+    expect(brands.first).to_have_text("Voltara")
+
 
 def test_cart_totals_and_emptying_the_cart(server: Server, page: Page) -> None:
     page.goto("/products")
