@@ -7,7 +7,7 @@ from typing import Annotated, Any
 import structlog
 from litestar import Request, Router, get, post, put
 from litestar.di import NamedDependency, Provide
-from litestar.params import FromPath, JSONBody, QueryParameter
+from litestar.params import JSONBody, PathParameter, QueryParameter
 
 from gateway.errors import NotFound, UpstreamError
 from gateway.otp.sender import SendCodeRequest, SendCodeResponse, VerifyCodeRequest
@@ -44,6 +44,7 @@ from gateway.upstreams.catalogue import Address, CatalogueClient
 log = structlog.get_logger("gateway.store")
 
 PAGE_SIZE = 12
+ProductId = Annotated[int, PathParameter(ge=1, le=2_147_483_647)]
 PRODUCT_NOT_FOUND = "Product not found."
 
 
@@ -72,7 +73,7 @@ async def get_product(
     session: NamedDependency[Session],
     catalogue: NamedDependency[CatalogueClient],
     cart_rules: NamedDependency[CartRules],
-    product_id: FromPath[int],
+    product_id: ProductId,
 ) -> ProductView:
     product = await catalogue.product(product_id)
     if product is None:
@@ -102,7 +103,7 @@ async def get_cart(session: NamedDependency[Session], cart_rules: NamedDependenc
 async def set_quantity(
     session: NamedDependency[Session],
     cart_rules: NamedDependency[CartRules],
-    product_id: FromPath[int],
+    product_id: ProductId,
     data: JSONBody[SetQuantityRequest],
 ) -> CartView:
     login = require_login(session)
@@ -111,7 +112,7 @@ async def set_quantity(
 
 @post("/cart/items/{product_id:int}/increment", status_code=200, summary="Add one (adds the line if new)")
 async def increment(
-    session: NamedDependency[Session], cart_rules: NamedDependency[CartRules], product_id: FromPath[int]
+    session: NamedDependency[Session], cart_rules: NamedDependency[CartRules], product_id: ProductId
 ) -> CartView:
     login = require_login(session)
     return cart_view(await guarded(session, cart_rules.increment(login, product_id)))
@@ -119,7 +120,7 @@ async def increment(
 
 @post("/cart/items/{product_id:int}/decrement", status_code=200, summary="Take one away (nothing at 0)")
 async def decrement(
-    session: NamedDependency[Session], cart_rules: NamedDependency[CartRules], product_id: FromPath[int]
+    session: NamedDependency[Session], cart_rules: NamedDependency[CartRules], product_id: ProductId
 ) -> CartView:
     login = require_login(session)
     items = await guarded(session, cart_rules.decrement(login, product_id))

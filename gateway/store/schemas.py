@@ -83,8 +83,9 @@ class SelectedAddressView(msgspec.Struct, rename="camel", kw_only=True):
 class NativeSessionRequest(msgspec.Struct, rename="camel", kw_only=True):
     """The native app's `userDataFromNative` hand-over, relayed by the page."""
 
-    user_id: Annotated[str, msgspec.Meta(pattern=r"^[0-9]{1,12}$")]
-    token: Annotated[str, msgspec.Meta(min_length=1, max_length=4096)]
+    user_id: Annotated[str, msgspec.Meta(pattern=r"^[1-9][0-9]{0,9}$")]
+    # A bearer token's characters (RFC 6750 b64token): it goes into an Authorization header.
+    token: Annotated[str, msgspec.Meta(min_length=1, max_length=4096, pattern=r"^[A-Za-z0-9\-._~+/]+=*$")]
     verified: bool
 
 
