@@ -30,6 +30,11 @@ def test_browse_logged_out_shows_twelve_cards_with_prices_and_ratings(server: Se
     fourth = cards(page).nth(3)
     expect(fourth).not_to_contain_text("% off")
     expect(page.get_by_role("link", name="Cart, 0 items")).to_have_attribute("href", "/shopping-cart")
+    # Minus without a user does nothing: no login modal, no cart call.
+    first.get_by_role("button", name=re.compile("^Decrease quantity")).click()
+    expect(page.get_by_role("dialog")).to_have_count(0)
+    expect(first.locator("output")).to_have_text("0")
+    assert not [e for e in server.journal("catalogue") if "Cart" in e["path"]]
 
 
 def test_product_without_detail_shows_a_dash(server: Server, page: Page) -> None:
@@ -129,6 +134,23 @@ def test_login_screens_validate_and_verify(server: Server, page: Page, page_guar
     # Already verified: the login screen sends the shopper to the product home.
     page.goto("/login")
     expect(page).to_have_url(re.compile(r"/product-home$"))
+
+
+def test_resend_after_the_countdown_sends_a_new_code(server: Server, page: Page) -> None:
+    page.goto("/login")
+    page.get_by_label("Mobile number").fill(STORE_USER)
+    page.get_by_role("button", name="Submit").click()
+    expect(page.get_by_text(re.compile(r"Resend OTP in \d+s"))).to_be_visible()
+    # The countdown resumes from the stored time left after a reload; one second is left here.
+    page.evaluate("localStorage.setItem('otpTimeLeft', '1')")
+    page.reload()
+    page.get_by_role("button", name="Resend").click()
+    expect(page.get_by_text(re.compile(r"Resend OTP in (60|59)s"))).to_be_visible()
+    sends = [e for e in server.journal("lending") if e["path"].strip("/") == "sendOtp"]
+    assert len(sends) == 2
+    page.get_by_label("One-time code").fill(server.otp_for(STORE_USER))
+    page.get_by_role("button", name="Verify").click()
+    expect(page).to_have_url(re.compile(r"/products$"))
 
 
 def test_edit_returns_to_the_mobile_step(server: Server, page: Page) -> None:
