@@ -60,7 +60,7 @@ async def create_payment(
     session: NamedDependency[Session],
     portal: NamedDependency[PortalService],
     data: JSONBody[CreatePaymentRequest],
-    idempotency_key: Annotated[str | None, HeaderParameter(header="Idempotency-Key", required=False)] = None,
+    idempotency_key: Annotated[str | None, HeaderParameter(name="Idempotency-Key", required=False)] = None,
 ) -> PaymentCreated:
     return await portal.create_payment(session, require_login(session), data, idempotency_key)
 

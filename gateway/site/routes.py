@@ -10,8 +10,9 @@ import re
 from typing import Any
 
 from litestar import Request, Response, Router, post
-from litestar.di import Provide
+from litestar.di import NamedDependency, Provide
 from litestar.exceptions import ValidationException
+from litestar.params import JSONBody
 
 from gateway.errors import error_response
 from gateway.services import AppServices
@@ -50,7 +51,7 @@ def handle_form_validation(request: Request[Any, Any, Any], exc: ValidationExcep
 
 
 @post("/newsletter", status_code=200, summary="Subscribe an email address to the newsletter")
-async def subscribe(data: NewsletterRequest, mail: MailClient) -> SiteAnswer:
+async def subscribe(data: JSONBody[NewsletterRequest], mail: NamedDependency[MailClient]) -> SiteAnswer:
     body = Subscription(
         email=data.email.strip(),
         subject=SUBSCRIBE_SUBJECT,
@@ -63,7 +64,9 @@ async def subscribe(data: NewsletterRequest, mail: MailClient) -> SiteAnswer:
 
 
 @post("/contact", status_code=200, summary="Send a message from the contact form")
-async def contact(data: ContactRequest, mail: MailClient, product_name: str) -> SiteAnswer:
+async def contact(
+    data: JSONBody[ContactRequest], mail: NamedDependency[MailClient], product_name: NamedDependency[str]
+) -> SiteAnswer:
     body = SupportRequest(
         name=data.name.strip(),
         email=data.email.strip(),
@@ -78,7 +81,9 @@ async def contact(data: ContactRequest, mail: MailClient, product_name: str) -> 
 
 
 @post("/delete-data", status_code=200, summary="Ask for the account's data to be deleted")
-async def delete_data(data: DeleteDataRequest, mail: MailClient, product_name: str) -> SiteAnswer:
+async def delete_data(
+    data: JSONBody[DeleteDataRequest], mail: NamedDependency[MailClient], product_name: NamedDependency[str]
+) -> SiteAnswer:
     body = SupportRequest(
         name=data.name.strip(),
         email=data.email.strip(),

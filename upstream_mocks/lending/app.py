@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 import msgspec
 from litestar import Litestar, Request, Response, get, post
+from litestar.params import FromPath
 
 from upstream_mocks.envelope import envelope
 from upstream_mocks.lending.seed import Borrower, LendingState, PaymentLog, seed
@@ -188,7 +189,7 @@ def create_app(world: MockWorld) -> Litestar:
 
     # QA read-outs (not part of the upstream contract).
     @get("/outbox/{mobile_number:str}")
-    async def outbox(mobile_number: str) -> Response[Any]:
+    async def outbox(mobile_number: FromPath[str]) -> Response[Any]:
         entry = world.outbox.get(mobile_number)
         if entry is None:
             return Response({"message": "No code sent to this number"}, status_code=404)

@@ -6,6 +6,7 @@ from typing import Any, Literal
 
 import msgspec
 from litestar import Litestar, MediaType, Request, Response, get, post
+from litestar.params import FromPath
 
 from upstream_mocks.payments.checkout_page import render_checkout, render_missing
 from upstream_mocks.payments.orders import (
@@ -80,7 +81,7 @@ def create_app(world: MockWorld) -> Litestar:
         return Response(msgspec.to_builtins(order))
 
     @get("/pg/orders/{order_id:str}")
-    async def read_order(request: Request[Any, Any, Any], order_id: str) -> Response[Any]:
+    async def read_order(request: Request[Any, Any, Any], order_id: FromPath[str]) -> Response[Any]:
         if refused := _refused(request):
             return refused
         order = get_order(world, order_id)
@@ -89,7 +90,7 @@ def create_app(world: MockWorld) -> Litestar:
         return Response(msgspec.to_builtins(order))
 
     @get("/pg/orders/{order_id:str}/payments")
-    async def order_payments(request: Request[Any, Any, Any], order_id: str) -> Response[Any]:
+    async def order_payments(request: Request[Any, Any, Any], order_id: FromPath[str]) -> Response[Any]:
         if refused := _refused(request):
             return refused
         if get_order(world, order_id) is None:
@@ -97,14 +98,14 @@ def create_app(world: MockWorld) -> Litestar:
         return Response(msgspec.to_builtins(payments_for(world, order_id)))
 
     @get("/checkout/{payment_session_id:str}", media_type=MediaType.HTML)
-    async def checkout(payment_session_id: str) -> Response[str]:
+    async def checkout(payment_session_id: FromPath[str]) -> Response[str]:
         order = order_for_session(world, payment_session_id)
         if order is None:
             return Response(render_missing(), status_code=404, media_type=MediaType.HTML)
         return Response(render_checkout(order), media_type=MediaType.HTML)
 
     @post("/checkout/{payment_session_id:str}/pay", status_code=200)
-    async def pay(request: Request[Any, Any, Any], payment_session_id: str) -> Response[Any]:
+    async def pay(request: Request[Any, Any, Any], payment_session_id: FromPath[str]) -> Response[Any]:
         try:
             body = msgspec.json.decode(await request.body(), type=CheckoutOutcome)
         except (msgspec.ValidationError, msgspec.DecodeError) as exc:
