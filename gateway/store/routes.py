@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Annotated, Any
 
 import structlog
@@ -58,8 +59,10 @@ async def list_products(
     search: Annotated[str | None, QueryParameter(max_length=100)] = None,
 ) -> ProductListView:
     needle = search.strip() if search else None
-    records = await catalogue.products(page, page_size, needle or None)
-    quantities = await _cart_quantities(session, cart_rules)
+    # The page and the shopper's cart are independent reads: ask for both at once.
+    records, quantities = await asyncio.gather(
+        catalogue.products(page, page_size, needle or None), _cart_quantities(session, cart_rules)
+    )
     return ProductListView(
         records=[product_view(p, quantities.get(p.id, 0)) for p in records],
         page=page,
@@ -75,10 +78,9 @@ async def get_product(
     cart_rules: NamedDependency[CartRules],
     product_id: ProductId,
 ) -> ProductView:
-    product = await catalogue.product(product_id)
+    product, quantities = await asyncio.gather(catalogue.product(product_id), _cart_quantities(session, cart_rules))
     if product is None:
         raise NotFound(PRODUCT_NOT_FOUND, code="product_not_found")
-    quantities = await _cart_quantities(session, cart_rules)
     return product_view(product, quantities.get(product.id, 0))
 
 
