@@ -19,6 +19,8 @@ def axe() -> Axe:
 
 
 def serious(axe: Axe, page: Page) -> str:
+    # A toast sliding in is briefly translucent; judge the screen as it settles, not mid-animation.
+    page.wait_for_function("document.getAnimations().every((a) => a.playState !== 'running')")
     results = axe.run(page)
     found = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
     return "\n".join(
