@@ -6,10 +6,10 @@ gives, is validated against the document with openapi-core.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlsplit
 
 import httpx
 import pytest
@@ -17,31 +17,11 @@ from openapi_core.validation.request.exceptions import SecurityValidationError
 
 from gateway.upstreams.catalogue import AddCartBody, CatalogueClient, CatalogueError, UpdateCartBody
 from gateway.upstreams.http import UpstreamHttp
-from upstream_mocks.contract import Contract, ContractRequest, ContractResponse, load_contract
+from tests.contract.conftest import Recorded, RecordingMock, assert_conforms, contract_for
+from upstream_mocks.contract import Contract, ContractRequest
 from upstream_mocks.sms import issue_code
-from upstream_mocks.suite import create_suite
 
-PREFIX = "/_mocks/catalogue"
 STORE_USER = "9876543210"
-
-
-def as_contract(request: httpx.Request, response: httpx.Response) -> tuple[Any, ContractResponse]:
-    url = urlsplit(str(request.url))
-    path = url.path.removeprefix(PREFIX).rstrip("/") or "/"
-    checked = ContractRequest.build(request.method, path, url.query, request.headers.raw, request.content)
-    answer = ContractResponse(
-        response.status_code, response.content, {"content-type": response.headers["content-type"]}
-    )
-    return checked, answer
-
-
-@dataclass
-class Recorded:
-    exchanges: list[tuple[httpx.Request, httpx.Response]] = field(default_factory=list)
-
-    async def hook(self, response: httpx.Response) -> None:
-        await response.aread()
-        self.exchanges.append((response.request, response))
 
 
 @dataclass
@@ -54,33 +34,16 @@ class Catalogue:
 
 @pytest.fixture(scope="module")
 def contract() -> Contract:
-    loaded = load_contract("catalogue")
-    assert loaded is not None
-    return loaded
+    return contract_for("catalogue")
 
 
 @pytest.fixture
-async def catalogue() -> AsyncIterator[Catalogue]:
-    suite = create_suite(check_contracts=True)
-    recorded = Recorded()
-    async with httpx.AsyncClient(
-        transport=httpx.ASGITransport(app=suite),
-        base_url=f"http://mocks.internal{PREFIX}/",
-        event_hooks={"response": [recorded.hook]},
-    ) as raw:
-        yield Catalogue(CatalogueClient(UpstreamHttp("catalogue", raw)), raw, recorded, suite.state.world)
-
-
-def assert_conforms(contract: Contract, recorded: Recorded) -> set[str]:
-    """Validate every exchange; answer the operations seen, as 'METHOD path-template status'."""
-    assert recorded.exchanges
-    seen: set[str] = set()
-    for request, response in recorded.exchanges:
-        checked, answer = as_contract(request, response)
-        contract.openapi.validate_request(checked)
-        contract.openapi.validate_response(checked, answer)
-        seen.add(f"{request.method} {response.status_code}")
-    return seen
+async def catalogue(
+    recording_mock: Callable[..., AbstractAsyncContextManager[RecordingMock]],
+) -> AsyncIterator[Catalogue]:
+    async with recording_mock("catalogue", check_contracts=True) as mock:
+        client = CatalogueClient(UpstreamHttp("catalogue", mock.client))
+        yield Catalogue(client, mock.client, mock.recorded, mock.world)
 
 
 async def log_in(catalogue: Catalogue, mobile: str = STORE_USER) -> tuple[int, str]:
@@ -111,7 +74,7 @@ async def test_the_whole_store_conversation_conforms(contract: Contract, catalog
     addresses = await client.addresses(user_id, token)
     assert [a.is_last_address for a in addresses].count("1") == 1
 
-    assert_conforms(contract, catalogue.recorded)
+    assert_conforms(contract, catalogue.recorded.exchanges)
 
 
 async def test_refusals_conform_too(contract: Contract, catalogue: Catalogue) -> None:
@@ -132,7 +95,7 @@ async def test_refusals_conform_too(contract: Contract, catalogue: Catalogue) ->
     assert not_in_cart.value.status == 400
     assert other_id != user_id
 
-    assert_conforms(contract, catalogue.recorded)
+    assert_conforms(contract, catalogue.recorded.exchanges)
 
 
 async def test_a_new_number_becomes_a_store_user_with_no_addresses(catalogue: Catalogue) -> None:

@@ -6,10 +6,9 @@ gives, is validated against the document with openapi-core.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager
 from typing import Any
-from urllib.parse import urlsplit
 
 import httpx
 import pytest
@@ -17,59 +16,23 @@ from openapi_core.validation.request.exceptions import SecurityValidationError
 
 from gateway.upstreams.http import UpstreamHttp
 from gateway.upstreams.lending import LendingClient, LendingRefused
-from upstream_mocks.contract import Contract, ContractRequest, ContractResponse, load_contract
-from upstream_mocks.suite import create_suite
+from tests.contract.conftest import Recorded, RecordingMock, as_contract, assert_conforms, contract_for
+from upstream_mocks.contract import Contract
 
-PREFIX = "/_mocks/lending"
 RAMESH = "9876543210"
-
-
-def as_contract(request: httpx.Request, response: httpx.Response | None = None) -> tuple[Any, ContractResponse | None]:
-    url = urlsplit(str(request.url))
-    path = url.path.removeprefix(PREFIX).rstrip("/") or "/"
-    checked = ContractRequest.build(request.method, path, url.query, request.headers.raw, request.content)
-    if response is None:
-        return checked, None
-    headers = {"content-type": response.headers["content-type"]}
-    answer = ContractResponse(response.status_code, response.content, headers)
-    return checked, answer
-
-
-@dataclass
-class Recorded:
-    exchanges: list[tuple[httpx.Request, httpx.Response]] = field(default_factory=list)
-
-    async def hook(self, response: httpx.Response) -> None:
-        await response.aread()
-        self.exchanges.append((response.request, response))
 
 
 @pytest.fixture(scope="module")
 def contract() -> Contract:
-    loaded = load_contract("lending")
-    assert loaded is not None
-    return loaded
+    return contract_for("lending")
 
 
 @pytest.fixture
-async def lending() -> AsyncIterator[tuple[LendingClient, Recorded, Any]]:
-    suite = create_suite()
-    recorded = Recorded()
-    async with httpx.AsyncClient(
-        transport=httpx.ASGITransport(app=suite),
-        base_url=f"http://mocks.internal{PREFIX}/",
-        event_hooks={"response": [recorded.hook]},
-    ) as client:
-        yield LendingClient(UpstreamHttp("lending", client)), recorded, suite.state.world
-
-
-def assert_conforms(contract: Contract, recorded: Recorded) -> None:
-    assert recorded.exchanges
-    for request, response in recorded.exchanges:
-        checked, answer = as_contract(request, response)
-        contract.openapi.validate_request(checked)
-        assert answer is not None
-        contract.openapi.validate_response(checked, answer)
+async def lending(
+    recording_mock: Callable[..., AbstractAsyncContextManager[RecordingMock]],
+) -> AsyncIterator[tuple[LendingClient, Recorded, Any]]:
+    async with recording_mock("lending") as mock:
+        yield LendingClient(UpstreamHttp("lending", mock.client)), mock.recorded, mock.world
 
 
 async def test_the_whole_repayment_conversation_conforms(
@@ -84,7 +47,7 @@ async def test_the_whole_repayment_conversation_conforms(
     session = await client.create_payment_session(token, record.user_id, 1000.0)
     assert session.order_amount == 1000.0
     assert await client.update_payment_status(token, record.user_id, session.id, session.order_id) == "Payment failed"
-    assert_conforms(contract, recorded)
+    assert_conforms(contract, recorded.exchanges)
 
 
 async def test_failure_answers_conform_too(contract: Contract, lending: tuple[LendingClient, Recorded, Any]) -> None:
@@ -97,7 +60,7 @@ async def test_failure_answers_conform_too(contract: Contract, lending: tuple[Le
     with pytest.raises(LendingRefused) as unauthorised:
         await client.repayment_detail("not-a-token", 1001)
     assert unauthorised.value.status == 401
-    assert_conforms(contract, recorded)
+    assert_conforms(contract, recorded.exchanges)
 
 
 async def test_the_mock_refuses_repayment_calls_without_the_bearer(

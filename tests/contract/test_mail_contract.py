@@ -6,87 +6,40 @@ the document with openapi-core; requests that break the document are refused by 
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import urlsplit
 
 import httpx
 import pytest
 import yaml
-from openapi_core import OpenAPI
-from openapi_core.datatypes import RequestParameters
-from werkzeug.datastructures import Headers, ImmutableMultiDict
 
 from gateway.upstreams.http import UpstreamHttp
 from gateway.upstreams.mail import MailClient, Subscription, SupportRequest
-from upstream_mocks.suite import create_suite
+from tests.contract.conftest import RecordingMock, as_contract, assert_conforms, contract_for
+from upstream_mocks.contract import Contract
 
 DOCUMENT = Path(__file__).resolve().parents[2] / "contracts" / "mail.openapi.yaml"
-SERVER = "http://127.0.0.1:8000"  # the document's server; the in-process host is mapped onto it
-
-
-class HttpxOpenAPIRequest:
-    """An httpx request in the shape openapi-core validates."""
-
-    def __init__(self, request: httpx.Request) -> None:
-        url = urlsplit(str(request.url))
-        self.host_url = SERVER
-        self.path = url.path
-        self.method = request.method.lower()
-        self.body: bytes | None = request.content or None
-        self.content_type = request.headers.get("content-type", "")
-        self.parameters = RequestParameters(
-            query=ImmutableMultiDict(parse_qs(url.query)),
-            header=Headers(dict(request.headers)),
-            cookie=ImmutableMultiDict(),
-        )
-
-    @property
-    def full_url_pattern(self) -> str:
-        return self.host_url + self.path
-
-
-class HttpxOpenAPIResponse:
-    def __init__(self, response: httpx.Response) -> None:
-        self.data = response.content
-        self.status_code = response.status_code
-        self.content_type = response.headers.get("content-type", "")
-        self.headers = Headers(dict(response.headers))
 
 
 @pytest.fixture(scope="module")
-def openapi() -> OpenAPI:
-    return OpenAPI.from_file_path(str(DOCUMENT))
+def contract() -> Contract:
+    return contract_for("mail")
 
 
 @pytest.fixture(params=[False, True], ids=["mock", "mock-held-to-contract"])
 async def checked(
-    request: pytest.FixtureRequest,
+    request: pytest.FixtureRequest, recording_mock: Callable[..., AbstractAsyncContextManager[RecordingMock]]
 ) -> AsyncIterator[tuple[httpx.AsyncClient, list[tuple[httpx.Request, httpx.Response]]]]:
     """An httpx client on the in-process mail mock (alone, and behind the suite's contract
     check) that records every exchange."""
-    exchanges: list[tuple[httpx.Request, httpx.Response]] = []
-
-    async def on_response(response: httpx.Response) -> None:
-        await response.aread()
-        exchanges.append((response.request, response))
-
-    client = httpx.AsyncClient(
-        transport=httpx.ASGITransport(app=create_suite(check_contracts=request.param)),
-        base_url="http://mocks.internal/_mocks/mail/",
-        event_hooks={"response": [on_response]},
-    )
-    yield client, exchanges
-    await client.aclose()
+    async with recording_mock("mail", check_contracts=request.param) as mock:
+        yield mock.client, mock.recorded.exchanges
 
 
-def _validate(openapi: OpenAPI, request: httpx.Request, response: httpx.Response) -> None:
-    openapi.validate_request(HttpxOpenAPIRequest(request))
-    openapi.validate_response(HttpxOpenAPIRequest(request), HttpxOpenAPIResponse(response))
-
-
-def test_document_is_valid_and_lists_the_four_calls(openapi: OpenAPI) -> None:
+def test_document_is_valid_and_lists_the_four_calls(contract: Contract) -> None:
     paths = set(yaml.safe_load(DOCUMENT.read_text())["paths"])
     assert paths == {
         "/website/sendSubscribeMail",
@@ -97,7 +50,7 @@ def test_document_is_valid_and_lists_the_four_calls(openapi: OpenAPI) -> None:
 
 
 async def test_gateway_client_requests_and_mock_answers_conform(
-    openapi: OpenAPI, checked: tuple[httpx.AsyncClient, list[tuple[httpx.Request, httpx.Response]]]
+    contract: Contract, checked: tuple[httpx.AsyncClient, list[tuple[httpx.Request, httpx.Response]]]
 ) -> None:
     client, exchanges = checked
     mail = MailClient(UpstreamHttp("mail", client))
@@ -138,9 +91,8 @@ async def test_gateway_client_requests_and_mock_answers_conform(
         "SendMail",
         "InsertSupportData",
     ]
-    for request, response in exchanges:
-        assert response.status_code == 200
-        _validate(openapi, request, response)
+    assert all(response.status_code == 200 for _, response in exchanges)
+    assert_conforms(contract, exchanges)
 
 
 @pytest.mark.parametrize(
@@ -165,7 +117,7 @@ async def test_gateway_client_requests_and_mock_answers_conform(
     ],
 )
 async def test_mock_refuses_requests_that_break_the_document(
-    openapi: OpenAPI,
+    contract: Contract,
     checked: tuple[httpx.AsyncClient, list[tuple[httpx.Request, httpx.Response]]],
     path: str,
     body: dict[str, Any],
@@ -178,4 +130,5 @@ async def test_mock_refuses_requests_that_break_the_document(
     assert answer["statusCode"] == 400
     assert field in answer["message"]
     # The refusal itself is a documented answer.
-    openapi.validate_response(HttpxOpenAPIRequest(exchanges[-1][0]), HttpxOpenAPIResponse(exchanges[-1][1]))
+    request, answer = as_contract(*exchanges[-1])
+    contract.openapi.validate_response(request, answer)

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from typing import Any
-from urllib.parse import urlsplit
 
 import httpx
 import pytest
 from litestar.testing import TestClient
 from openapi_core.validation.request.exceptions import SecurityValidationError
 
-from upstream_mocks.contract import Contract, ContractRequest, ContractResponse, load_contract
+from tests.contract.conftest import as_contract, assert_conforms, contract_for
+from upstream_mocks.contract import Contract
 from upstream_mocks.suite import create_suite
 
 PREFIX = "/_mocks/payments"
@@ -28,21 +28,9 @@ ORDER = {
 }
 
 
-def as_contract(response: httpx.Response) -> tuple[Any, ContractResponse]:
-    request = response.request
-    url = urlsplit(str(request.url))
-    path = url.path.removeprefix(PREFIX).rstrip("/") or "/"
-    checked = ContractRequest.build(request.method, path, url.query, request.headers.raw, request.content)
-    headers = {"content-type": response.headers["content-type"]}
-    answer = ContractResponse(response.status_code, response.content, headers)
-    return checked, answer
-
-
 @pytest.fixture(scope="module")
 def contract() -> Contract:
-    loaded = load_contract("payments")
-    assert loaded is not None
-    return loaded
+    return contract_for("payments")
 
 
 @pytest.fixture
@@ -52,9 +40,7 @@ def mock() -> Iterator[TestClient[Any]]:
 
 
 def conforms(contract: Contract, response: httpx.Response) -> httpx.Response:
-    checked, answer = as_contract(response)
-    contract.openapi.validate_request(checked)
-    contract.openapi.validate_response(checked, answer)
+    assert_conforms(contract, [(response.request, response)])
     return response
 
 
@@ -98,7 +84,7 @@ def test_refusals_conform(contract: Contract, mock: TestClient[Any]) -> None:
 def test_the_provider_api_needs_the_client_credentials(contract: Contract, mock: TestClient[Any]) -> None:
     refused = mock.post("pg/orders", json=ORDER, headers={"x-api-version": "2023-08-01"})
     assert refused.status_code == 401
-    checked, _ = as_contract(refused)
+    checked, _ = as_contract(refused.request)
     with pytest.raises(SecurityValidationError):
         contract.openapi.validate_request(checked)
     wrong = mock.get("pg/orders/REPAY_TEST_1", headers={**CREDENTIALS, "x-client-secret": "guess"})
@@ -108,5 +94,5 @@ def test_the_provider_api_needs_the_client_credentials(contract: Contract, mock:
 def test_the_validator_catches_an_order_that_breaks_the_document(contract: Contract, mock: TestClient[Any]) -> None:
     created = mock.post("pg/orders", json=ORDER, headers=CREDENTIALS)
     broken = httpx.Response(200, json={**created.json(), "order_status": "SETTLED"}, request=created.request)
-    checked, answer = as_contract(broken)
+    checked, answer = as_contract(broken.request, broken)
     assert list(contract.openapi.iter_response_errors(checked, answer))
