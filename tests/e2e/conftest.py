@@ -21,6 +21,7 @@ from urllib.parse import urlparse
 
 import httpx
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import (
     Browser,
     BrowserContext,
@@ -249,3 +250,22 @@ def storage_secrets(page: Page) -> dict[str, Any]:
         })"""
     )
     return result
+
+
+@pytest.fixture(scope="session")
+def axe() -> Axe:
+    """axe-core as shipped inside axe-playwright-python (no network)."""
+    return Axe()
+
+
+def axe_violations(axe: Axe, page: Page, impacts: tuple[str, ...] | None = ("serious", "critical")) -> str:
+    """axe-core's findings of the given impacts (all when None) as a report; '' when clean.
+
+    Animations (a toast sliding in, a carousel moving) are let finish first: a half-faded
+    element is not what a reader is left looking at."""
+    page.wait_for_function("document.getAnimations().every((a) => a.playState !== 'running')")
+    results = axe.run(page)
+    found = [v for v in results.response["violations"] if impacts is None or v["impact"] in impacts]
+    return "\n".join(
+        f"{v['id']} ({v['impact']}): {v['help']} -> {[n['target'] for n in v['nodes']][:5]}" for v in found
+    )

@@ -7,14 +7,10 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
+from tests.e2e.conftest import axe_violations
 from tests.e2e.test_site_pages import APP, PUBLIC
 
 ROUTES = [*PUBLIC, *APP, "/no-such-page"]
-
-
-@pytest.fixture(scope="module")
-def axe() -> Axe:
-    return Axe()
 
 
 @pytest.mark.parametrize("fixture", ["page", "phone_page"])
@@ -24,28 +20,23 @@ def test_no_serious_accessibility_violations(request: pytest.FixtureRequest, axe
     page.goto(path)
     expect(page.get_by_role("heading", level=1)).to_be_visible()
     page.wait_for_load_state("networkidle")
-    results = axe.run(page)
-    serious = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
-    report = "\n".join(
-        f"{v['id']} ({v['impact']}): {v['help']} -> {[n['target'] for n in v['nodes']][:5]}" for v in serious
-    )
-    assert not serious, report
+    report = axe_violations(axe, page)
+    assert not report, report
 
 
-def _serious(axe: Axe, page: Page) -> list[str]:
-    results = axe.run(page)
-    return [f"{v['id']}: {v['help']}" for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+def _serious(axe: Axe, page: Page) -> str:
+    return axe_violations(axe, page)
 
 
 def test_open_menus_are_accessible(page: Page, phone_page: Page, axe: Axe) -> None:
     page.goto("/")
     page.get_by_role("button", name="Sign In").click()
     expect(page.get_by_role("link", name="Lender Portal")).to_be_visible()
-    assert _serious(axe, page) == []
+    assert _serious(axe, page) == ""
     phone_page.goto("/")
     phone_page.get_by_role("button", name="Open menu").click()
     expect(phone_page.get_by_role("navigation", name="Main")).to_be_visible()
-    assert _serious(axe, phone_page) == []
+    assert _serious(axe, phone_page) == ""
 
 
 def test_form_messages_are_accessible(page: Page, axe: Axe) -> None:
@@ -55,4 +46,4 @@ def test_form_messages_are_accessible(page: Page, axe: Axe) -> None:
     page.get_by_label("Mobile number", exact=True).fill("9876543210")
     page.get_by_role("button", name="Submit request").click()
     expect(page.get_by_text("Mail sent successfully!")).to_be_visible()
-    assert _serious(axe, page) == []
+    assert _serious(axe, page) == ""

@@ -7,25 +7,14 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import Server
+from tests.e2e.conftest import Server, axe_violations
 
 STORE_USER = "9876543210"
 LOGGED_OUT = ["/login", "/product-home", "/products", "/product-details/2"]
 
 
-@pytest.fixture(scope="module")
-def axe() -> Axe:
-    return Axe()
-
-
 def serious(axe: Axe, page: Page) -> str:
-    # A toast sliding in is briefly translucent; judge the screen as it settles, not mid-animation.
-    page.wait_for_function("document.getAnimations().every((a) => a.playState !== 'running')")
-    results = axe.run(page)
-    found = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
-    return "\n".join(
-        f"{v['id']} ({v['impact']}): {v['help']} -> {[n['target'] for n in v['nodes']][:5]}" for v in found
-    )
+    return axe_violations(axe, page)
 
 
 def no_sideways_scroll(page: Page) -> None:
