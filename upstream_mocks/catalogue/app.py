@@ -11,6 +11,7 @@ from typing import Any
 
 import msgspec
 from litestar import Litestar, Request, Response, get, post
+from litestar.params import FromPath, FromQuery
 
 from upstream_mocks.catalogue.media import brand_svg, product_svg
 from upstream_mocks.catalogue.seed import PRODUCT_TYPE, CartLine, CatalogueState, Product, StoreUser, seed
@@ -135,11 +136,11 @@ def create_app(world: MockWorld) -> Litestar:
 
     @get("/electrician/getProductCatalogListMobile")
     async def product_list(
-        productType: str,
-        page: int = 1,
-        pageSize: int = DEFAULT_PAGE_SIZE,
-        id: int | None = None,
-        search: str | None = None,
+        productType: FromQuery[str],
+        page: FromQuery[int] = 1,
+        pageSize: FromQuery[int] = DEFAULT_PAGE_SIZE,
+        id: FromQuery[int | None] = None,
+        search: FromQuery[str | None] = None,
     ) -> Response[dict[str, Any]]:
         if productType != PRODUCT_TYPE:
             return envelope({"records": [], "totalRecords": 0}, "No products for this product type")
@@ -165,7 +166,7 @@ def create_app(world: MockWorld) -> Litestar:
         )
 
     @get("/electrician/getCart/{user_id:int}")
-    async def get_cart(request: Request[Any, Any, Any], user_id: int) -> Response[dict[str, Any]]:
+    async def get_cart(request: Request[Any, Any, Any], user_id: FromPath[int]) -> Response[dict[str, Any]]:
         try:
             own(request, user_id)
         except BadRequest as exc:
@@ -248,7 +249,9 @@ def create_app(world: MockWorld) -> Litestar:
         return envelope(None, "Cart updated")
 
     @get("/users/getBrands/{segment:int}")
-    async def get_brands(request: Request[Any, Any, Any], segment: int, productType: str) -> Response[dict[str, Any]]:
+    async def get_brands(
+        request: Request[Any, Any, Any], segment: FromPath[int], productType: FromQuery[str]
+    ) -> Response[dict[str, Any]]:
         try:
             bearer_user(request)
         except BadRequest as exc:
@@ -273,14 +276,14 @@ def create_app(world: MockWorld) -> Litestar:
         return envelope({"data": [_camel(r) for r in rows]})
 
     @get("/media/products/{name:str}", media_type="image/svg+xml")
-    async def product_image(name: str) -> Response[str]:
+    async def product_image(name: FromPath[str]) -> Response[str]:
         product = product_by_id(_svg_id(name))
         if product is None:
             return Response("Not found", status_code=404, media_type="text/plain")
         return Response(product_svg(product), media_type="image/svg+xml", headers=_CACHE)
 
     @get("/media/brands/{name:str}", media_type="image/svg+xml")
-    async def brand_image(name: str) -> Response[str]:
+    async def brand_image(name: FromPath[str]) -> Response[str]:
         brand = next((b for b in state().brands if b.id == _svg_id(name)), None)
         if brand is None:
             return Response("Not found", status_code=404, media_type="text/plain")
