@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
-from litestar import Request, Router, get, post
+from litestar import Router, get, post
 from litestar.di import NamedDependency, Provide
 from litestar.params import FromPath, HeaderParameter, JSONBody
 
-from gateway.otp.sender import SendCodeRequest, SendCodeResponse, VerifyCodeRequest
+from gateway.otp.routes import send_code_route
+from gateway.otp.sender import VerifyCodeRequest
 from gateway.portal.idempotency import IdempotencyKeys
 from gateway.portal.schemas import (
     ConfirmPaymentRequest,
@@ -22,20 +23,6 @@ from gateway.portal.service import PortalService, require_login
 from gateway.services import AppServices
 from gateway.sessions import Session
 from gateway.upstreams.lending import LendingClient
-
-
-def _client_address(request: Request[Any, Any, Any]) -> str:
-    return request.client.host if request.client else "unknown"
-
-
-@post("/otp", status_code=200, summary="Send a one-time code to a borrower's mobile number")
-async def send_code(
-    request: Request[Any, Any, Any],
-    session: NamedDependency[Session],
-    services: NamedDependency[AppServices],
-    data: JSONBody[SendCodeRequest],
-) -> SendCodeResponse:
-    return await services.code_sender.send("portal", session, data.mobile_number, _client_address(request))
 
 
 @post("/otp/verify", status_code=200, summary="Check the code; log the borrower in when something is owed")
@@ -85,7 +72,13 @@ def build_router(services: AppServices) -> Router:
     )
     return Router(
         path="/api/portal",
-        route_handlers=[send_code, verify_code, get_repayment, create_payment, confirm_payment],
+        route_handlers=[
+            send_code_route("portal", "Send a one-time code to a borrower's mobile number"),
+            verify_code,
+            get_repayment,
+            create_payment,
+            confirm_payment,
+        ],
         dependencies={"portal": Provide(lambda: service, use_cache=True, sync_to_thread=False)},
         tags=["portal"],
     )

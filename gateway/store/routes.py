@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Annotated, Any
+from typing import Annotated
 
 import structlog
-from litestar import Request, Router, get, post, put
+from litestar import Router, get, post, put
 from litestar.di import NamedDependency, Provide
 from litestar.params import JSONBody, PathParameter, QueryParameter
 
 from gateway.errors import NotFound, UpstreamError
-from gateway.otp.sender import SendCodeRequest, SendCodeResponse, VerifyCodeRequest
+from gateway.otp.routes import send_code_route
+from gateway.otp.sender import VerifyCodeRequest
 from gateway.services import AppServices
 from gateway.sessions import Session
 from gateway.store.cart import CartRules, cart_view
@@ -155,17 +156,6 @@ async def create_order_draft(
     return draft
 
 
-@post("/otp", status_code=200, summary="Send a login code to a mobile number")
-async def send_code(
-    request: Request[Any, Any, Any],
-    session: NamedDependency[Session],
-    services: NamedDependency[AppServices],
-    data: JSONBody[SendCodeRequest],
-) -> SendCodeResponse:
-    client = request.client.host if request.client else "unknown"
-    return await services.code_sender.send("store", session, data.mobile_number, client)
-
-
 @post("/otp/verify", status_code=200, summary="Verify the code; the store login lives in the session")
 async def verify(
     session: NamedDependency[Session],
@@ -236,7 +226,7 @@ def build_router(services: NamedDependency[AppServices]) -> Router:
             decrement,
             selected_address,
             create_order_draft,
-            send_code,
+            send_code_route("store", "Send a login code to a mobile number"),
             verify,
             native_session,
         ],

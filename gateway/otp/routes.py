@@ -1,0 +1,30 @@
+"""The code-sending route, the same for every route group that logs people in by code."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from litestar import Request, post
+from litestar.di import NamedDependency
+from litestar.handlers import HTTPRouteHandler
+from litestar.params import JSONBody
+
+from gateway.otp.sender import SendCodeRequest, SendCodeResponse
+from gateway.services import AppServices
+from gateway.sessions import Session
+
+
+def send_code_route(group: str, summary: str) -> HTTPRouteHandler:
+    """POST /otp under the group's router: send a code and remember it in the session."""
+
+    @post("/otp", status_code=200, summary=summary, operation_id=f"Api{group.title()}OtpSendCode")
+    async def send_code(
+        request: Request[Any, Any, Any],
+        session: NamedDependency[Session],
+        services: NamedDependency[AppServices],
+        data: JSONBody[SendCodeRequest],
+    ) -> SendCodeResponse:
+        client = request.client.host if request.client else "unknown"
+        return await services.code_sender.send(group, session, data.mobile_number, client)
+
+    return send_code
