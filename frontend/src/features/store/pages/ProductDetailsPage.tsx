@@ -1,8 +1,9 @@
 import { useEffect, useState } from "react";
-import { Link, Navigate, useNavigate, useParams } from "react-router";
+import { Link, Navigate, useParams } from "react-router";
 import { LoadingOverlay } from "../../../components/LoadingOverlay";
-import { fetchProduct, rupees, type Product } from "../api";
-import { QuantityControl } from "../components/QuantityControl";
+import { fetchProduct, type Product } from "../api";
+import { ProductActions } from "../components/ProductActions";
+import { DeliveryNotes, ProductPrices } from "../components/ProductPrices";
 import { StarRating } from "../components/StarRating";
 import { StoreHeader } from "../components/StoreHeader";
 import { useStore } from "../StoreContext";
@@ -12,7 +13,6 @@ export default function ProductDetailsPage() {
   const { id } = useParams();
   const productId = Number(id);
   const valid = Number.isInteger(productId) && productId > 0;
-  const navigate = useNavigate();
   const store = useStore();
   const [product, setProduct] = useState<Product | null>(null);
   const [loading, setLoading] = useState(valid);
@@ -41,14 +41,11 @@ export default function ProductDetailsPage() {
 
   if (!valid) return <Navigate to="/products" replace />;
 
-  const item = product ? { id: product.id, productName: product.productName } : null;
-  const quantity = product ? store.quantityOf(product.id, product.quantity) : 0;
-
   return (
     <div className="store-page">
       <StoreHeader back />
       <LoadingOverlay show={loading || store.busy} />
-      {product && item ? (
+      {product ? (
         <article className="product-detail-page">
           <img
             className="product-detail-image"
@@ -60,40 +57,11 @@ export default function ProductDetailsPage() {
           <div className="product-detail-info">
             <h1>{product.productName}</h1>
             <p className="product-detail">{product.productDetail || "-"}</p>
-            <p className="product-prices">
-              <span className="product-price">{rupees(product.listingPrice)}</span>{" "}
-              <span className="product-mrp">
-                M.R.P: <s>{rupees(product.mrp)}</s>
-              </span>
-              {product.discountToMerchant > 0 && (
-                <span className="product-off">{product.discountToMerchant}% off</span>
-              )}
-            </p>
+            <ProductPrices product={product} />
             {product.discount && <p className="product-discount-text">{product.discount}</p>}
             <StarRating value={product.ratings} />
-            <ul className="delivery-notes">
-              <li>Free &amp; Fastest Delivery</li>
-              <li>Get it in 1 Hour</li>
-            </ul>
-            <QuantityControl
-              name={product.productName}
-              quantity={quantity}
-              disabled={store.busy}
-              onMinus={() => void store.minus(item)}
-              onPlus={() => void store.add(item)}
-            />
-            <div className="product-detail-actions">
-              <button type="button" className="btn btn-outline" disabled={store.busy} onClick={() => void store.add(item)}>
-                Add to cart
-              </button>
-              <button
-                type="button"
-                className="btn btn-primary"
-                onClick={() => store.withLogin(() => navigate("/shopping-cart"))}
-              >
-                Buy Now
-              </button>
-            </div>
+            <DeliveryNotes />
+            <ProductActions product={product} className="product-detail-actions" disabled={store.busy} />
           </div>
         </article>
       ) : (
