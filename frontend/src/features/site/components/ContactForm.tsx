@@ -1,33 +1,12 @@
-import { useState, type FormEvent } from "react";
 import { sendContact } from "../api";
 import styles from "./forms.module.css";
+import { FormStatus, useSupportForm } from "./useSupportForm";
 
 const EMPTY = { name: "", email: "", phone: "", message: "" };
-type Status = { kind: "idle" | "success" | "failure"; text?: string };
 
 /** The contact form: every field required; 'Sending...' while it goes; cleared after success. */
 export function ContactForm() {
-  const [values, setValues] = useState(EMPTY);
-  const [sending, setSending] = useState(false);
-  const [status, setStatus] = useState<Status>({ kind: "idle" });
-
-  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [field]: event.target.value }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSending(true);
-    setStatus({ kind: "idle" });
-    try {
-      await sendContact(values);
-      setValues(EMPTY);
-      setStatus({ kind: "success", text: "Mail sent successfully!" });
-    } catch {
-      setStatus({ kind: "failure", text: "Failed to send message. Please try again later." });
-    } finally {
-      setSending(false);
-    }
-  };
+  const { values, set, sending, status, submit } = useSupportForm(EMPTY, sendContact);
 
   return (
     <form className={styles.form} onSubmit={submit} aria-labelledby="contact-form-title">
@@ -62,10 +41,7 @@ export function ContactForm() {
       <button type="submit" className="btn btn-primary" disabled={sending}>
         {sending ? "Sending..." : "Send message"}
       </button>
-      <p className={styles.status} role="status" aria-live="polite">
-        {status.kind === "success" && <span className="alert alert-success">{status.text}</span>}
-        {status.kind === "failure" && <span className="alert alert-danger">{status.text}</span>}
-      </p>
+      <FormStatus status={status} />
     </form>
   );
 }

@@ -1,41 +1,15 @@
-import { useState, type FormEvent } from "react";
-import { errorMessage, errorStatus } from "../../../api/client";
 import { sendDeleteData } from "../api";
 import styles from "./forms.module.css";
+import { FormStatus, useSupportForm } from "./useSupportForm";
 
 const EMPTY = { name: "", email: "", phone: "" };
-const FAILED = "Failed to send message. Please try again later.";
-type Status = { kind: "idle" | "success" | "failure"; text?: string };
 
 /**
  * The data-deletion request: name, email, mobile. The specification sets no required flags;
  * the gateway checks the fields and its message (which names the field) is shown as it is.
  */
 export function DeleteDataForm() {
-  const [values, setValues] = useState(EMPTY);
-  const [sending, setSending] = useState(false);
-  const [status, setStatus] = useState<Status>({ kind: "idle" });
-
-  const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [field]: event.target.value }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSending(true);
-    setStatus({ kind: "idle" });
-    try {
-      await sendDeleteData(values);
-      setValues(EMPTY);
-      setStatus({ kind: "success", text: "Mail sent successfully!" });
-    } catch (error) {
-      const status = errorStatus(error);
-      // A 4xx is about what was typed: say which field. Anything else is our failure.
-      const text = status !== undefined && status < 500 ? errorMessage(error, FAILED) : FAILED;
-      setStatus({ kind: "failure", text });
-    } finally {
-      setSending(false);
-    }
-  };
+  const { values, set, sending, status, submit } = useSupportForm(EMPTY, sendDeleteData);
 
   return (
     <form className={styles.form} onSubmit={submit} aria-labelledby="delete-form-title" noValidate>
@@ -63,10 +37,7 @@ export function DeleteDataForm() {
       <button type="submit" className="btn btn-danger" disabled={sending}>
         {sending ? "Sending..." : "Submit request"}
       </button>
-      <p className={styles.status} role="status" aria-live="polite">
-        {status.kind === "success" && <span className="alert alert-success">{status.text}</span>}
-        {status.kind === "failure" && <span className="alert alert-danger">{status.text}</span>}
-      </p>
+      <FormStatus status={status} />
     </form>
   );
 }
