@@ -127,3 +127,28 @@ def test_mock_controls_are_absent_when_every_upstream_is_real(
     client = make_client(make_settings(static_dir=str(built_app), **real))
     assert client.post("/_mocks/reset").status_code in (404, 405)
     assert client.get("/_mocks/lending/outbox/9876543210").status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("public_url", "name", "secure"),
+    [("http://127.0.0.1:8000", "session", False), ("https://app.example", "__Host-session", True)],
+)
+def test_the_session_cookie_is_opaque_httponly_lax_and_secure_over_https(
+    make_client: Callable[[Settings], GatewayClient],
+    make_settings: Callable[..., Settings],
+    public_url: str,
+    name: str,
+    secure: bool,
+) -> None:
+    client = make_client(make_settings(public_url=public_url))
+    client.base_url = public_url  # a browser only returns Secure cookies over HTTPS
+    answer = client.post("/api/portal/otp", json={"mobileNumber": "9876543210"}, headers=client.xsrf())
+    assert answer.status_code == 200
+    cookie = next(c for c in answer.headers.get_list("set-cookie") if c.startswith(f"{name}="))
+    value = cookie.split(";", 1)[0].split("=", 1)[1]
+    assert len(value) >= 40 and "9876543210" not in value  # random, says nothing about its owner
+    flags = [part.strip().lower() for part in cookie.split(";")[1:]]
+    assert "httponly" in flags
+    assert "samesite=lax" in flags
+    assert "path=/" in flags
+    assert ("secure" in flags) is secure
