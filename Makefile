@@ -53,7 +53,7 @@ contracts-check: setup
 
 # All four tiers in one run. Exit code 5 (nothing collected) is reported, not treated as a failure.
 pytest: setup
-	scripts/with-redis.sh $(PY) -m pytest tests -p no:cacheprovider -q; \
+	scripts/with-redis.sh $(PY) -m pytest tests/unit tests/contract tests/integration tests/e2e -p no:cacheprovider -q; \
 	  rc=$$?; if [ $$rc -eq 5 ]; then echo "pytest collected no tests: nothing was checked" >&2; rc=0; fi; exit $$rc
 
 # The mocks on their own port (for LENDING_URL=... and compose).

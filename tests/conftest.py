@@ -94,3 +94,11 @@ def make_client() -> Iterator[Callable[[Settings], GatewayClient]]:
 @pytest.fixture
 def client(make_client: Callable[[Settings], GatewayClient], settings: Settings) -> GatewayClient:
     return make_client(settings)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Run the e2e tier last, whatever order the paths were given in.
+
+    Sync Playwright keeps an event loop running in the main thread until its session fixtures
+    end, and an async test after it could not start its own loop."""
+    items.sort(key=lambda item: "/tests/e2e/" in str(item.path))
