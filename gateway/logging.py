@@ -38,6 +38,18 @@ def _mask_event(_: Any, __: str, event: MutableMapping[str, Any]) -> MutableMapp
     return event
 
 
+class _StdoutHandler(logging.StreamHandler):  # type: ignore[type-arg]
+    """Writes to sys.stdout as it is at each call (a test's capture or a reload may swap it)."""
+
+    @property
+    def stream(self) -> Any:
+        return sys.stdout
+
+    @stream.setter
+    def stream(self, _: Any) -> None:
+        pass
+
+
 def configure_logging(level: str = "INFO", json: bool | None = None) -> None:
     as_json = (not sys.stdout.isatty()) if json is None else json
     renderer: Any = structlog.processors.JSONRenderer() if as_json else structlog.dev.ConsoleRenderer(colors=False)
@@ -54,6 +66,23 @@ def configure_logging(level: str = "INFO", json: bool | None = None) -> None:
         logger_factory=structlog.PrintLoggerFactory(),  # sys.stdout as it is at each call
         cache_logger_on_first_use=False,
     )
+    # Libraries log through the standard library (uvicorn's start-up lines, warnings): render
+    # those through the same processors, so every line has one format.
+    handler = _StdoutHandler()
+    handler.setFormatter(
+        structlog.stdlib.ProcessorFormatter(
+            foreign_pre_chain=[
+                structlog.stdlib.add_logger_name,
+                structlog.processors.add_log_level,
+                structlog.processors.TimeStamper(fmt="iso", utc=True),
+                _mask_event,
+            ],
+            processors=[structlog.stdlib.ProcessorFormatter.remove_processors_meta, renderer],
+        )
+    )
+    root = logging.getLogger()
+    root.handlers = [h for h in root.handlers if not isinstance(h, _StdoutHandler)] + [handler]
+    root.setLevel(level.upper())
     # httpx logs every request URL at INFO through the standard library; URLs can hold ids.
     logging.getLogger("httpx").setLevel(logging.WARNING)
 

@@ -177,6 +177,7 @@ def create_suite(world: MockWorld | None = None, *, check_contracts: bool = Fals
             clear_scenarios,
         ],
         openapi_config=None,
+        logging_config=None,  # the host process configures logging
     )
     app.state.world = world
     return app

@@ -30,3 +30,14 @@ def test_log_lines_are_json_with_numbers_masked_and_secrets_dropped(capsys: pyte
     assert line["otp"] == "[redacted]"
     assert line["access_token"] == "[redacted]"
     assert "tok-abc" not in json.dumps(line)
+
+
+def test_standard_library_lines_share_the_json_format(capsys: pytest.CaptureFixture[str]) -> None:
+    import logging
+
+    configure_logging("INFO", json=True)
+    logging.getLogger("uvicorn.error").warning("client 9876543210 went away")
+    line = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert line["logger"] == "uvicorn.error"
+    assert line["level"] == "warning"
+    assert line["event"] == "client 98xxxxxx10 went away"

@@ -302,6 +302,7 @@ def create_app(world: MockWorld) -> Litestar:
             brand_image,
         ],
         openapi_config=None,
+        logging_config=None,  # the host process configures logging
     )
 
 

@@ -210,4 +210,5 @@ def create_app(world: MockWorld) -> Litestar:
             tokens,
         ],
         openapi_config=None,
+        logging_config=None,  # the host process configures logging
     )

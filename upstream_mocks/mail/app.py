@@ -95,4 +95,5 @@ def create_app(world: MockWorld) -> Litestar:
             support,
         ],
         openapi_config=None,
+        logging_config=None,  # the host process configures logging
     )

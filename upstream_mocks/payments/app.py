@@ -121,4 +121,5 @@ def create_app(world: MockWorld) -> Litestar:
     return Litestar(
         route_handlers=[new_order, read_order, order_payments, checkout, pay],
         openapi_config=None,
+        logging_config=None,  # the host process configures logging
     )
