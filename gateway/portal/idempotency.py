@@ -10,6 +10,9 @@ from __future__ import annotations
 from typing import Literal
 
 import msgspec
+from limits import RateLimitItemPerMinute
+from limits.aio.storage import MemoryStorage, Storage
+from limits.aio.strategies import MovingWindowRateLimiter
 from litestar.stores.base import NamespacedStore, Store
 
 from gateway.errors import Conflict
@@ -28,8 +31,15 @@ class KeyRecord(msgspec.Struct, kw_only=True):
     payment: PaymentCreated | None = None
 
 
+# One claim per key per minute: the atomic step that makes two simultaneous first uses of a key
+# (a double click landing on two replicas) produce one order. The store itself has no
+# set-if-absent, so the claim is a counter in the limits storage (Redis when replicas share one).
+_CLAIM = RateLimitItemPerMinute(1)
+
+
 class IdempotencyKeys:
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, claims: Storage | None = None) -> None:
+        self._claims = MovingWindowRateLimiter(claims or MemoryStorage())
         # Redis: a nested namespace; the in-memory store has none, so keys carry a prefix instead.
         self._store = store.with_namespace("portal_payments") if isinstance(store, NamespacedStore) else store
         self._prefix = "" if isinstance(store, NamespacedStore) else "portal_payments:"
@@ -49,6 +59,8 @@ class IdempotencyKeys:
             if record.state == "pending" or record.payment is None:
                 raise Conflict(IN_PROGRESS, code="payment_in_progress")
             return record.payment
+        if not await self._claims.hit(_CLAIM, "payment-claim", user_id, key):
+            raise Conflict(IN_PROGRESS, code="payment_in_progress")
         pending = KeyRecord(state="pending", amount=amount)
         await self._store.set(self._key(user_id, key), self._encoder.encode(pending), expires_in=PENDING_SECONDS)
         return None
@@ -60,3 +72,4 @@ class IdempotencyKeys:
     async def abandon(self, user_id: str, key: str) -> None:
         """Free the key after a failed attempt, so the same click may be retried."""
         await self._store.delete(self._key(user_id, key))
+        await self._claims.clear(_CLAIM, "payment-claim", user_id, key)

@@ -68,7 +68,9 @@ async def confirm_payment(
 
 def build_router(services: AppServices) -> Router:
     service = PortalService(
-        LendingClient(services.upstreams["lending"]), services.code_sender, IdempotencyKeys(services.store)
+        LendingClient(services.upstreams["lending"]),
+        services.code_sender,
+        IdempotencyKeys(services.store, services.limiter.storage),
     )
     return Router(
         path="/api/portal",

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
 from litestar.stores.redis import RedisStore
 from redis.asyncio import Redis
 
+from gateway.errors import Conflict
+from gateway.otp import build_limiter
 from gateway.portal.idempotency import IdempotencyKeys
 from gateway.portal.schemas import PaymentCreated
 from tests.conftest import GatewayClient
@@ -185,5 +188,23 @@ async def test_an_idempotency_key_holds_across_replicas_sharing_redis(redis_url:
     await replicas[0].finish("1001", "click-redis-1", 10.0, payment)
     assert await replicas[1].begin("1001", "click-redis-1", 10.0) == payment
     assert await replicas[1].begin("1002", "click-redis-1", 10.0) is None  # another borrower's key space
+    for c in clients:
+        await c.aclose()
+
+
+async def test_two_simultaneous_first_uses_of_a_key_make_one_order(
+    make_settings: Any, redis_url: str, redis_namespace: str
+) -> None:
+    """A double click landing on two replicas at once: one creates, the other is told to wait."""
+    settings = make_settings(redis_url=redis_url, redis_namespace=redis_namespace)
+    clients = [Redis.from_url(redis_url), Redis.from_url(redis_url)]
+    replicas = [
+        IdempotencyKeys(RedisStore(c, namespace=f"{redis_namespace}:sessions"), build_limiter(settings).storage)
+        for c in clients
+    ]
+    outcomes = await asyncio.gather(*(r.begin("1001", "click-race-1", 10.0) for r in replicas), return_exceptions=True)
+    assert outcomes.count(None) == 1
+    refused = [o for o in outcomes if isinstance(o, Conflict)]
+    assert len(refused) == 1 and refused[0].code == "payment_in_progress"
     for c in clients:
         await c.aclose()
