@@ -5,6 +5,7 @@ import { Carousel } from "../components/Carousel";
 import { CountUp } from "../components/CountUp";
 import { RotatingWords } from "../components/RotatingWords";
 import { TestimonialCard } from "../components/TestimonialCard";
+import { FeatureCards, PageSection } from "../components/PageSection";
 import { clients, lenderCounters, lenderFeatures, lenderTestimonials, lenderWords } from "../data/marketing";
 import styles from "./site.module.css";
 
@@ -52,21 +53,14 @@ export default function LenderPage() {
         </div>
       </section>
 
-      <section className={`${styles.section} ${styles.soft}`} aria-labelledby="features-title">
-        <div className="container">
-          <h2 id="features-title">Everything your collections team needs</h2>
-          <p className={styles.intro}>Fewer calls, fewer visits, more money back on time.</p>
-          <div className={styles.cards}>
-            {lenderFeatures.map((feature) => (
-              <article key={feature.title} className={styles.card}>
-                <img src={feature.image} alt="" width={88} height={88} />
-                <h3>{feature.title}</h3>
-                <p>{feature.text}</p>
-              </article>
-            ))}
-          </div>
-        </div>
-      </section>
+      <PageSection
+        id="features-title"
+        title="Everything your collections team needs"
+        intro="Fewer calls, fewer visits, more money back on time."
+        soft
+      >
+        <FeatureCards items={lenderFeatures} />
+      </PageSection>
 
       <section className={styles.section} aria-labelledby="numbers-title">
         <div className="container">
