@@ -6,6 +6,7 @@ user-facing text (the specification's wording where it has one).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import msgspec
@@ -119,17 +120,25 @@ def handle_gateway_error(request: Request[Any, Any, Any], exc: GatewayError) -> 
     return response
 
 
+# msgspec names the field in its text: "... - at `$.mobileNumber`", "Object missing required field `email`".
+_FIELD_IN_MESSAGE = re.compile(r"`\$\.(\w+)`|field `(\w+)`")
+
+
 def handle_validation(request: Request[Any, Any, Any], exc: LitestarValidationException) -> Response[Any]:
-    # msgspec's message names the field: "Expected `str` matching regex ... - at `$.mobileNumber`"
-    field = None
+    """A bad input gets a 400 naming the field, with the message the screen shows for it."""
+    field: str | None = None
+    detail = ""
     extra = exc.extra
     if isinstance(extra, list) and extra and isinstance(extra[0], dict):
         key = extra[0].get("key")
-        field = str(key) if key is not None else None
-    message = FIELD_MESSAGES.get(field or "", "")
-    if not message and isinstance(extra, list) and extra and isinstance(extra[0], dict):
-        message = str(extra[0].get("message") or "")
-    return error_response(400, "invalid_request", message or "The request is not valid.", field)
+        detail = str(extra[0].get("message") or "")
+        field = str(key) if key else None
+    if field not in FIELD_MESSAGES:  # a missing field is reported on `data`, named only in the text
+        found = _FIELD_IN_MESSAGE.search(detail or str(exc.detail))
+        if found:
+            field = found.group(1) or found.group(2)
+    message = FIELD_MESSAGES.get(field or "") or detail or "The request is not valid."
+    return error_response(400, "invalid_request", message, field)
 
 
 def handle_http_exception(request: Request[Any, Any, Any], exc: HTTPException) -> Response[Any]:

@@ -8,12 +8,19 @@ import msgspec
 
 MOBILE_MESSAGE = "Please enter a valid 10-digit mobile number."
 OTP_MESSAGE = "Please enter a valid 6-digit OTP."
+EMAIL_MESSAGE = "Please enter a valid email address."
+NAME_MESSAGE = "Please enter your name (up to 100 characters)."
+TEXT_MESSAGE = "Please enter a message (up to 5000 characters)."
 
 MobileNumber = Annotated[str, msgspec.Meta(pattern=r"^[0-9]{10}$", description=MOBILE_MESSAGE)]
 OtpCode = Annotated[str, msgspec.Meta(pattern=r"^[0-9]{6}$", description=OTP_MESSAGE)]
 
-# Field name (as the browser sends it) -> message shown when that field is invalid.
+# Field name (as the browser sends it) -> message shown when that field is missing or invalid.
 FIELD_MESSAGES: dict[str, str] = {
     "mobileNumber": MOBILE_MESSAGE,
     "otp": OTP_MESSAGE,
+    "email": EMAIL_MESSAGE,
+    "name": NAME_MESSAGE,
+    "phone": MOBILE_MESSAGE,
+    "message": TEXT_MESSAGE,
 }

@@ -6,25 +6,13 @@ from typing import Annotated
 
 import msgspec
 
-from gateway.validation import MOBILE_MESSAGE
-
-EMAIL_MESSAGE = "Please enter a valid email address."
-NAME_MESSAGE = "Please enter your name (up to 100 characters)."
-TEXT_MESSAGE = "Please enter a message (up to 5000 characters)."
+from gateway.validation import EMAIL_MESSAGE, MOBILE_MESSAGE, NAME_MESSAGE, TEXT_MESSAGE
 
 # A pragmatic address check (something@domain.tld, no spaces); the mail service has the last word.
 Email = Annotated[str, msgspec.Meta(pattern=r"^[^@\s]+@[^@\s]+\.[^@\s]+$", max_length=254, description=EMAIL_MESSAGE)]
 Name = Annotated[str, msgspec.Meta(pattern=r"\S", max_length=100, description=NAME_MESSAGE)]
 Phone = Annotated[str, msgspec.Meta(pattern=r"^[0-9]{10}$", description=MOBILE_MESSAGE)]
 Text = Annotated[str, msgspec.Meta(pattern=r"\S", max_length=5000, description=TEXT_MESSAGE)]
-
-# Field (as the browser sends it) -> the message shown when it is missing or invalid.
-FORM_MESSAGES: dict[str, str] = {
-    "email": EMAIL_MESSAGE,
-    "name": NAME_MESSAGE,
-    "phone": MOBILE_MESSAGE,
-    "message": TEXT_MESSAGE,
-}
 
 
 class NewsletterRequest(msgspec.Struct, forbid_unknown_fields=True):

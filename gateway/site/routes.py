@@ -6,17 +6,12 @@ is only made when the first succeeded. Upstream failures come back as the gatewa
 
 from __future__ import annotations
 
-import re
-from typing import Any
-
-from litestar import Request, Response, Router, post
+from litestar import Router, post
 from litestar.di import NamedDependency, Provide
-from litestar.exceptions import ValidationException
 from litestar.params import JSONBody
 
-from gateway.errors import error_response
 from gateway.services import AppServices
-from gateway.site.forms import FORM_MESSAGES, ContactRequest, DeleteDataRequest, NewsletterRequest, SiteAnswer
+from gateway.site.forms import ContactRequest, DeleteDataRequest, NewsletterRequest, SiteAnswer
 from gateway.upstreams.mail import MailClient, Subscription, SupportRequest
 
 SUBSCRIBED = "Thank you for subscribing!"
@@ -26,28 +21,9 @@ SUBSCRIBED_FLAG = "subscribed"
 SUBSCRIBED_MESSAGE = "subscribed user"
 DELETE_MESSAGE = "Delete Data Policy"
 
-_FIELD_IN_MESSAGE = re.compile(r"`\$\.(\w+)`|field `(\w+)`")
-
 
 def contact_subject(product_name: str) -> str:
     return f"Thank you for contacting at {product_name} Platform"
-
-
-def handle_form_validation(request: Request[Any, Any, Any], exc: ValidationException) -> Response[Any]:
-    """A bad form field gets a 400 naming the field, with a message a visitor understands."""
-    field: str | None = None
-    detail = ""
-    extra = exc.extra
-    if isinstance(extra, list) and extra and isinstance(extra[0], dict):
-        key = extra[0].get("key")
-        detail = str(extra[0].get("message") or "")
-        field = str(key) if key else None
-    if field not in FORM_MESSAGES:  # a missing field is reported on `data`, named in the text
-        found = _FIELD_IN_MESSAGE.search(detail or str(exc.detail))
-        if found:
-            field = found.group(1) or found.group(2)
-    message = FORM_MESSAGES.get(field or "") or detail or "The request is not valid."
-    return error_response(400, "invalid_request", message, field)
 
 
 @post("/newsletter", status_code=200, summary="Subscribe an email address to the newsletter")
@@ -58,8 +34,7 @@ async def subscribe(data: JSONBody[NewsletterRequest], mail: NamedDependency[Mai
         support_request=SUBSCRIBED_FLAG,
         message=SUBSCRIBED_MESSAGE,
     )
-    await mail.send_subscribe_mail(body)
-    await mail.insert_subscribe_data(body)
+    await mail.subscribe(body)
     return SiteAnswer(message=SUBSCRIBED)
 
 
@@ -75,8 +50,7 @@ async def contact(
         subject=contact_subject(product_name),
         support_request="supportData",
     )
-    await mail.send_mail(body)
-    await mail.insert_support_data(body)
+    await mail.request_support(body)
     return SiteAnswer(message=MAIL_SENT)
 
 
@@ -92,8 +66,7 @@ async def delete_data(
         subject=contact_subject(product_name),
         support_request="DeleteUser",
     )
-    await mail.send_mail(body)
-    await mail.insert_support_data(body)
+    await mail.request_support(body)
     return SiteAnswer(message=MAIL_SENT)
 
 
@@ -107,6 +80,5 @@ def build_router(services: AppServices) -> Router:
             "mail": Provide(lambda: mail, use_cache=True, sync_to_thread=False),
             "product_name": Provide(lambda: product_name, use_cache=True, sync_to_thread=False),
         },
-        exception_handlers={ValidationException: handle_form_validation},
         tags=["site"],
     )

@@ -50,6 +50,16 @@ class MailClient:
             )
         return answer
 
+    async def subscribe(self, body: Subscription) -> None:
+        """The confirmation mail, then the record; the record only once the mail went out."""
+        await self.send_subscribe_mail(body)
+        await self.insert_subscribe_data(body)
+
+    async def request_support(self, body: SupportRequest) -> None:
+        """The mail to support, then the record; the record only once the mail went out."""
+        await self.send_mail(body)
+        await self.insert_support_data(body)
+
     async def send_subscribe_mail(self, body: Subscription) -> Envelope[Any]:
         return await self._post("website/sendSubscribeMail", body)
 

@@ -152,3 +152,19 @@ def test_the_session_cookie_is_opaque_httponly_lax_and_secure_over_https(
     assert "samesite=lax" in flags
     assert "path=/" in flags
     assert ("secure" in flags) is secure
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "field", "message"),
+    [
+        ("/api/portal/otp", {}, "mobileNumber", "Please enter a valid 10-digit mobile number."),
+        ("/api/store/otp", {"mobileNumber": "123"}, "mobileNumber", "Please enter a valid 10-digit mobile number."),
+        ("/api/site/newsletter", {}, "email", "Please enter a valid email address."),
+    ],
+)
+def test_a_missing_or_bad_field_is_named_with_its_message_in_every_group(
+    client: GatewayClient, path: str, body: dict[str, str], field: str, message: str
+) -> None:
+    answer = client.post(path, json=body, headers=client.xsrf())
+    assert answer.status_code == 400
+    assert answer.json()["error"] == {"code": "invalid_request", "message": message, "field": field}
