@@ -68,13 +68,32 @@ class Problem:
     message: str
 
 
-def describe(error: BaseException) -> str:
-    """The most specific message in an openapi-core error chain, naming the field."""
+def _chain(error: BaseException) -> list[BaseException]:
     chain: list[BaseException] = []
     current: BaseException | None = error
     while current is not None and current not in chain:
         chain.append(current)
         current = current.__cause__ or current.__context__
+    return chain
+
+
+def json_path(parts: Iterable[Any]) -> str:
+    """`$.data.records[0].productName` for a jsonschema error's absolute path."""
+    return "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in parts)
+
+
+def violations(error: BaseException) -> list[tuple[str, str]]:
+    """Every schema violation in an openapi-core error chain as (JSON path, message)."""
+    for link in _chain(error):
+        schema_errors = getattr(link, "schema_errors", None)
+        if schema_errors:
+            return [(json_path(e.absolute_path), e.message) for e in schema_errors]
+    return [("$", str(error))]
+
+
+def describe(error: BaseException) -> str:
+    """The most specific message in an openapi-core error chain, naming the field."""
+    chain = _chain(error)
     for link in chain:
         schema_errors = getattr(link, "schema_errors", None)
         if schema_errors:
