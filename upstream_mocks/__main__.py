@@ -1,26 +1,95 @@
-"""python -m upstream_mocks: serve every mock under /_mocks/{name}/ on MOCKS_PORT (default 9100).
+"""python -m upstream_mocks: the mocks, a conformance check of a real service, and a recorder.
 
-Point the gateway at them with LENDING_URL=http://127.0.0.1:9100/_mocks/lending/ (and likewise
-catalogue, mail, payments) and MOCKS_URL=http://127.0.0.1:9100 so /_mocks stays reachable.
+- `python -m upstream_mocks [--seed DIR]` serves every mock under /_mocks/{name}/ on MOCKS_PORT
+  (default 9100); with `--seed DIR` recorded exchanges (see `record`) answer first.
+  Point the gateway at them with LENDING_URL=http://127.0.0.1:9100/_mocks/lending/ (and likewise
+  catalogue, mail, payments) and MOCKS_URL=http://127.0.0.1:9100 so /_mocks stays reachable.
+- `python -m upstream_mocks verify <service> --base-url URL [--allow-writes] [--report FILE]`
+  calls each operation of contracts/<service>.openapi.yaml with its examples and checks every
+  answer; exit code 0 only when all conform.
+- `python -m upstream_mocks record <service> --target URL --out DIR [--port N]` is a proxy to a
+  real service that writes each exchange, masked, to DIR/<service>/ for `--seed DIR`.
 """
 
 from __future__ import annotations
 
+import argparse
+import asyncio
 import os
+import sys
+from pathlib import Path
 
+import httpx
 import uvicorn
 
+from upstream_mocks.conformance import parse_headers, run
+from upstream_mocks.examples import contract_path, services
+from upstream_mocks.recorder import create_recorder
 from upstream_mocks.suite import create_suite
 
 
-def main() -> None:
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m upstream_mocks", description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=Path, help="a recording directory whose exchanges the mocks replay")
+    commands = parser.add_subparsers(dest="command")
+
+    verify = commands.add_parser("verify", help="check a running service against its contract")
+    verify.add_argument("service", choices=services())
+    verify.add_argument("--base-url", required=True, help="the service's base URL (its contract's paths follow it)")
+    verify.add_argument("--allow-writes", action="store_true", help="also send requests that change data (sandbox)")
+    verify.add_argument("--header", action="append", default=[], help="'Name: value' sent with every call")
+    verify.add_argument("--report", type=Path, help="write a JUnit XML report here")
+    verify.add_argument("--timeout", type=float, default=10.0, help="seconds per call")
+
+    record = commands.add_parser("record", help="proxy to a real service and record its exchanges")
+    record.add_argument("service", choices=services())
+    record.add_argument("--target", required=True, help="the real service's base URL")
+    record.add_argument("--out", type=Path, required=True, help="the recording directory")
+    record.add_argument("--host", default="127.0.0.1")
+    record.add_argument("--port", type=int, default=9200)
+    return parser
+
+
+def _serve(seed: Path | None) -> None:
     uvicorn.run(
-        create_suite(),
+        create_suite(seed=seed),
         host=os.environ.get("MOCKS_HOST", "127.0.0.1"),
         port=int(os.environ.get("MOCKS_PORT", "9100")),
         log_level="warning",
     )
 
 
+async def _record(args: argparse.Namespace) -> None:
+    async with httpx.AsyncClient(base_url=args.target.rstrip("/") + "/", timeout=30.0) as target:
+        app = create_recorder(args.service, target, args.out, contract_path(args.service))
+        config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning")
+        print(f"Recording {args.service}: send requests to http://{args.host}:{args.port}/ (Ctrl-C ends)")
+        await uvicorn.Server(config).serve()
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    if args.command == "verify":
+        try:
+            headers = parse_headers(args.header)
+        except ValueError as exc:
+            print(exc, file=sys.stderr)
+            return 2
+        return run(
+            args.service,
+            args.base_url,
+            allow_writes=args.allow_writes,
+            headers=headers,
+            report=args.report,
+            timeout=args.timeout,
+            out=sys.stdout,
+        )
+    if args.command == "record":
+        asyncio.run(_record(args))
+        return 0
+    _serve(args.seed)
+    return 0
+
+
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -6,6 +6,7 @@ import asyncio
 import json
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
+from pathlib import Path
 from typing import Any
 
 from litestar import Litestar, delete, get, post
@@ -14,6 +15,7 @@ from litestar.params import FromQuery, JSONBody
 
 from upstream_mocks import catalogue, lending, mail, payments
 from upstream_mocks.contract import Contract, ContractRequest, ContractResponse, load_contract
+from upstream_mocks.recordings import Replay, encode_body
 from upstream_mocks.world import JournalEntry, MockWorld, Scenario
 
 # Raw ASGI: Litestar's TypedDict scope/message types do not fit pass-through code.
@@ -35,15 +37,22 @@ MOCKS: dict[str, Callable[[MockWorld], Any]] = {
 _JOURNAL_LIMIT = 1000
 
 
-async def _answer(send: Send, status: int, message: str) -> None:
-    """An answer in the upstreams' envelope, for injected failures and contract violations."""
-    payload = json.dumps({"statusCode": status, "message": message, "data": None}).encode()
-    await send({"type": "http.response.start", "status": status, "headers": [(b"content-type", b"application/json")]})
+async def _answer(send: Send, status: int, message: str, body: Any = None) -> None:
+    """An answer in the upstreams' envelope (or `body`), for injected failures and contract violations."""
+    payload = json.dumps({"statusCode": status, "message": message, "data": None} if body is None else body).encode()
+    await _send_raw(send, status, "application/json", payload)
+
+
+async def _send_raw(send: Send, status: int, content_type: str, payload: bytes) -> None:
+    headers = [(b"content-type", content_type.encode("latin-1"))]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": payload})
 
 
-def _with_controls(name: str, app: ASGIApp, world: MockWorld, contract: Contract | None) -> ASGIApp:
-    """Journal every request, apply any QA scenario, and hold both sides to the contract."""
+def _with_controls(
+    name: str, app: ASGIApp, world: MockWorld, contract: Contract | None, recorded: Replay | None = None
+) -> ASGIApp:
+    """Journal every request, apply any QA scenario or recorded answer, and hold both sides to the contract."""
 
     async def wrapped(scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -78,8 +87,11 @@ def _with_controls(name: str, app: ASGIApp, world: MockWorld, contract: Contract
             await asyncio.sleep(scenario.delay_ms / 1000)
         if problem is not None:
             await _answer(send_status, problem.status, problem.message)
-        elif scenario and scenario.status:
-            await _answer(send_status, scenario.status, "Failure injected by a QA scenario")
+        elif scenario and (scenario.status or scenario.body is not None):
+            await _answer(send_status, scenario.status or 200, "Failure injected by a QA scenario", scenario.body)
+        elif recorded and (answer := recorded.answer(method, path, query, body, _content_type(scope))):
+            kind = answer.content_type
+            await _send_raw(send_status, answer.status, kind, encode_body(answer.body, kind))
         elif contract is not None:
             await _call_checked(app, scope, replay, send_status, contract, request)
         else:
@@ -94,6 +106,10 @@ def _with_controls(name: str, app: ASGIApp, world: MockWorld, contract: Contract
         del world.journal[:-_JOURNAL_LIMIT]
 
     return wrapped
+
+
+def _content_type(scope: Scope) -> str:
+    return next((v.decode("latin-1") for k, v in scope.get("headers", []) if k.lower() == b"content-type"), "")
 
 
 async def _call_checked(
@@ -123,13 +139,17 @@ async def _call_checked(
     await send({"type": "http.response.body", "body": body})
 
 
-def create_suite(world: MockWorld | None = None, *, check_contracts: bool = False) -> Litestar:
-    """All mocks; with `check_contracts`, each is held to contracts/{name}.openapi.yaml."""
+def create_suite(
+    world: MockWorld | None = None, *, check_contracts: bool = False, seed: Path | None = None
+) -> Litestar:
+    """All mocks; with `check_contracts`, each is held to contracts/{name}.openapi.yaml; with
+    `seed`, a recording directory (`python -m upstream_mocks record`), recorded answers come first."""
     world = world or MockWorld()
     handlers: list[Any] = []
     for name, factory in MOCKS.items():
         contract = load_contract(name) if check_contracts else None
-        mounted = _with_controls(name, factory(world), world, contract)
+        replay = Replay.load(seed, name) if seed is not None else None
+        mounted = _with_controls(name, factory(world), world, contract, replay)
 
         def make_mount(app: ASGIApp, mount_name: str) -> Any:
             @asgi(f"/_mocks/{mount_name}", is_mount=True, copy_scope=True, name=f"mock-{mount_name}")

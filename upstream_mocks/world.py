@@ -32,6 +32,7 @@ class Scenario(msgspec.Struct, rename="camel", kw_only=True):
     path: str  # path inside the mock, e.g. "website/SendMail"; "*" matches every path
     method: str = "*"
     status: int | None = None  # answer with this status instead of the real answer
+    body: Any = None  # answer with this JSON body (status 200 unless given), e.g. a wrong shape
     delay_ms: int = 0
     times: int | None = None  # how many requests it applies to; None: until cleared
 
