@@ -13,7 +13,10 @@ COPY pyproject.toml ./
 COPY gateway ./gateway
 COPY upstream_mocks ./upstream_mocks
 COPY contracts ./contracts
-RUN pip install --no-cache-dir .
+# The production gateway leaves the mocks' packages out (set LENDING_URL, CATALOGUE_URL and
+# MAIL_URL); the mocks' image, or a demo with them embedded, builds with EXTRAS="[mocks]".
+ARG EXTRAS=""
+RUN pip install --no-cache-dir ".${EXTRAS}"
 COPY --from=frontend /app/frontend/dist ./frontend/dist
 ENV STATIC_DIR=/app/frontend/dist
 EXPOSE 8000

@@ -18,7 +18,7 @@ setup: $(VENV)/.installed node_modules/.installed
 $(VENV)/.installed: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet -e '.[dev,mocks]'
 	touch $@
 
 node_modules/.installed: package.json package-lock.json

@@ -31,7 +31,6 @@ class ClientConfig(msgspec.Struct, rename="camel", frozen=True):
     sign_in: SignInLinks
     app_links: AppLinks
     checkout: CheckoutConfig
-    mocks: bool
 
 
 def client_config(settings: Settings) -> ClientConfig:
@@ -45,7 +44,6 @@ def client_config(settings: Settings) -> ClientConfig:
         ),
         app_links=AppLinks(android=settings.android_app_url, ios=settings.ios_app_url),
         checkout=CheckoutConfig(adapter=settings.checkout_adapter, mode=settings.checkout_mode),
-        mocks=settings.uses_mocks,
     )
 
 

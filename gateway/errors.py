@@ -55,11 +55,6 @@ class NotAuthenticated(GatewayError):
     code = "not_authenticated"
 
 
-class Forbidden(GatewayError):
-    status_code = 403
-    code = "forbidden"
-
-
 class NotFound(GatewayError):
     status_code = 404
     code = "not_found"
@@ -89,6 +84,14 @@ class UpstreamError(GatewayError):
         super().__init__(message, code=code)
         self.upstream = upstream
         self.status = status
+
+
+class UpstreamRefused(UpstreamError):
+    """An upstream answered with a failure in its envelope (`statusCode` or HTTP status not 200).
+
+    `status` is the failure's status, so callers can tell a refused token (401/403) or the
+    catalogue's empty cart (400) from other refusals.
+    """
 
 
 class UpstreamUnavailable(UpstreamError):

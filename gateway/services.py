@@ -1,13 +1,15 @@
-"""What the app factory builds once and hands to every route group."""
+"""What the app factory builds once and hands to each route group's `build_router`.
+
+Handlers never see this bag: each group provides its own service (`PortalService`,
+`StoreService`, `SiteService`) and the app provides `codes` (the `CodeSender`).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from litestar.stores.base import Store
-
-from gateway.otp import CodeSender, OtpLimiter
-from gateway.sessions import SessionManager
+from gateway.otp import CodeSender
+from gateway.sessions.store import SessionStore
 from gateway.settings import Settings
 from gateway.upstreams.http import UpstreamHttp
 
@@ -15,8 +17,6 @@ from gateway.upstreams.http import UpstreamHttp
 @dataclass(frozen=True, slots=True)
 class AppServices:
     settings: Settings
-    store: Store
-    sessions: SessionManager
+    store: SessionStore
     upstreams: dict[str, UpstreamHttp]
-    limiter: OtpLimiter
     code_sender: CodeSender

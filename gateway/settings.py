@@ -1,7 +1,6 @@
 """Settings, read only from the environment into one typed struct.
 
-Every upstream is either the in-process mock (no URL set) or a real service (its URL set);
-the session store is in memory unless REDIS_URL is set.
+The session store is in memory unless REDIS_URL is set.
 """
 
 from __future__ import annotations
@@ -54,19 +53,14 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     session_absolute_seconds: int = 12 * 60 * 60
     otp: OtpLimits = OtpLimits()
 
-    # Upstreams: None means the in-process mock
+    # Upstream base URLs; the app factory decides what serves an upstream without one
     lending_url: str | None = None
     catalogue_url: str | None = None
     mail_url: str | None = None
-    payments_url: str | None = None
-    mocks_url: str | None = None  # where /_mocks is proxied when the mocks run on their own
     upstream_connect_timeout: float = 3.0
     upstream_read_timeout: float = 10.0
     upstream_breaker_threshold: int = 5  # consecutive failures that open an upstream's circuit
     upstream_breaker_ttl: float = 30.0  # seconds the circuit stays open before a trial call
-    payments_client_id: str = "mock-client"
-    payments_client_secret: str = "mock-secret"
-    payments_webhook_secret: str = "mock-webhook-secret"
 
     # Checkout in the browser
     checkout_adapter: CheckoutAdapter = "mock"
@@ -78,16 +72,6 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     @property
     def secure_cookies(self) -> bool:
         return self.public_url.startswith("https://")
-
-    @property
-    def uses_mocks(self) -> bool:
-        """True while any upstream is a mock, in-process or proxied: then /_mocks is served."""
-        return self.mocks_url is not None or None in (
-            self.lending_url,
-            self.catalogue_url,
-            self.mail_url,
-            self.payments_url,
-        )
 
     @property
     def product_slug(self) -> str:

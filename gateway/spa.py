@@ -16,14 +16,16 @@ _NO_APP = (
 )
 
 
-def build_spa_handler(static_dir: str) -> HTTPRouteHandler:
+def build_spa_handler(static_dir: str, reserved: tuple[str, ...] = ("/api",)) -> HTTPRouteHandler:
+    """Serve dist/ and the app shell everywhere but under `reserved` (404 there, as JSON)."""
     root = Path(static_dir).resolve()
+    prefixes = tuple(p.strip("/") for p in reserved)
     index = root / "index.html"
 
     @get(["/", "/{path:path}"], include_in_schema=False, name="spa", sync_to_thread=False)
     def spa(path: FromPath[str] = "") -> Response[bytes] | File:
         path = path.lstrip("/")
-        if path == "api" or path.startswith(("api/", "_mocks/")):
+        if path in prefixes or path.startswith(tuple(f"{p}/" for p in prefixes)):
             raise NotFoundException()
         if path:
             candidate = (root / path).resolve()

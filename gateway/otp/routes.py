@@ -9,8 +9,7 @@ from litestar.di import NamedDependency
 from litestar.handlers import HTTPRouteHandler
 from litestar.params import JSONBody
 
-from gateway.otp.sender import SendCodeRequest, SendCodeResponse
-from gateway.services import AppServices
+from gateway.otp.sender import CodeSender, SendCodeRequest, SendCodeResponse
 from gateway.sessions import Session
 
 
@@ -21,10 +20,10 @@ def send_code_route(group: str, summary: str) -> HTTPRouteHandler:
     async def send_code(
         request: Request[Any, Any, Any],
         session: NamedDependency[Session],
-        services: NamedDependency[AppServices],
+        codes: NamedDependency[CodeSender],
         data: JSONBody[SendCodeRequest],
     ) -> SendCodeResponse:
         client = request.client.host if request.client else "unknown"
-        return await services.code_sender.send(group, session, data.mobile_number, client)
+        return await codes.send(group, session, data.mobile_number, client)
 
     return send_code

@@ -19,9 +19,10 @@ from gateway.portal.schemas import (
     RepaymentView,
     VerifyResponse,
 )
-from gateway.portal.service import PortalService, require_login
+from gateway.portal.service import PortalService
 from gateway.services import AppServices
-from gateway.sessions import Session
+from gateway.sessions import PortalLogin, Session
+from gateway.sessions.logins import portal_login
 from gateway.upstreams.lending import LendingClient
 
 
@@ -33,8 +34,10 @@ async def verify_code(
 
 
 @get("/repayment", summary="The logged-in borrower and what they owe now")
-async def get_repayment(session: NamedDependency[Session], portal: NamedDependency[PortalService]) -> RepaymentView:
-    return await portal.repayment(session, require_login(session))
+async def get_repayment(
+    session: NamedDependency[Session], login: NamedDependency[PortalLogin], portal: NamedDependency[PortalService]
+) -> RepaymentView:
+    return await portal.repayment(session, login)
 
 
 @post(
@@ -45,11 +48,12 @@ async def get_repayment(session: NamedDependency[Session], portal: NamedDependen
 )
 async def create_payment(
     session: NamedDependency[Session],
+    login: NamedDependency[PortalLogin],
     portal: NamedDependency[PortalService],
     data: JSONBody[CreatePaymentRequest],
     idempotency_key: Annotated[str | None, HeaderParameter(name="Idempotency-Key", required=False)] = None,
 ) -> PaymentCreated:
-    return await portal.create_payment(session, require_login(session), data, idempotency_key)
+    return await portal.create_payment(session, login, data, idempotency_key)
 
 
 @post(
@@ -59,18 +63,19 @@ async def create_payment(
 )
 async def confirm_payment(
     session: NamedDependency[Session],
+    login: NamedDependency[PortalLogin],
     portal: NamedDependency[PortalService],
     order_id: FromPath[str],
     data: JSONBody[ConfirmPaymentRequest],
 ) -> PaymentOutcome:
-    return await portal.confirm(session, require_login(session), order_id, data.payment_log_id)
+    return await portal.confirm(session, login, order_id, data.payment_log_id)
 
 
 def build_router(services: AppServices) -> Router:
     service = PortalService(
         LendingClient(services.upstreams["lending"]),
         services.code_sender,
-        IdempotencyKeys(services.store, services.limiter.storage),
+        IdempotencyKeys(services.store),
     )
     return Router(
         path="/api/portal",
@@ -81,6 +86,10 @@ def build_router(services: AppServices) -> Router:
             create_payment,
             confirm_payment,
         ],
-        dependencies={"portal": Provide(lambda: service, use_cache=True, sync_to_thread=False)},
+        dependencies={
+            "portal": Provide(lambda: service, use_cache=True, sync_to_thread=False),
+            # Every handler that declares `login` is for a logged-in borrower only (401 otherwise).
+            "login": Provide(portal_login, sync_to_thread=False),
+        },
         tags=["portal"],
     )

@@ -6,7 +6,7 @@ import re
 
 import structlog
 
-from gateway.errors import InvalidInput, NotAuthenticated, NotFound, UpstreamError
+from gateway.errors import InvalidInput, NotFound, UpstreamError, UpstreamRefused
 from gateway.otp import CodeSender
 from gateway.portal.idempotency import IdempotencyKeys
 from gateway.portal.schemas import (
@@ -18,14 +18,13 @@ from gateway.portal.schemas import (
 )
 from gateway.sessions import PortalLogin, Session
 from gateway.sessions.controller import PortalSessionView
-from gateway.upstreams.lending import LendingClient, LendingRefused
+from gateway.sessions.logins import forget_login_on_refusal, start_login
+from gateway.upstreams.lending import LendingClient
 
 log = structlog.get_logger("gateway.portal")
 
 VERIFIED = "OTP verified successfully!"
 VERIFY_FAILED = "Error verifying OTP."
-LOGIN_FIRST = "Please log in with your mobile number to continue."
-SESSION_EXPIRED = "Your session has expired. Please log in again."
 PAYMENT_NOT_MAPPED = "Payment is either not mapped or the financier is not authorized to receive payment"
 PAYMENT_COMPLETED = "Payment process completed"
 PAYMENT_FAILED = "Payment failed"
@@ -81,14 +80,13 @@ class PortalService:
         await self.codes.attempt("portal", session, mobile_number)
         try:
             token, record = await self.lending.verify_repayment_otp(mobile_number, otp)
-        except LendingRefused as exc:
+        except UpstreamRefused as exc:
             raise InvalidInput(exc.message or VERIFY_FAILED, code="otp_rejected", field="otp") from exc
         session.record.pending.pop("portal", None)
         if record.total_repayment_amount is None:
             # Nothing to repay: the borrower is told so and is not kept logged in.
             await session.save()
             return VerifyResponse(message=NOTHING_OWED, outcome="nopayment")
-        await session.rotate()
         login = PortalLogin(
             user_id=str(record.user_id),
             user_name=record.user_name,
@@ -97,24 +95,13 @@ class PortalService:
             total_repayment_amount=record.total_repayment_amount,
             remaining_amount=record.remaining_amount,
         )
-        session.record.portal = login
-        await session.save()
+        await start_login(session, login)
         view = PortalSessionView(verified=True, user_name=login.user_name, mobile_number=login.mobile_number)
         return VerifyResponse(message=VERIFIED, outcome="payment", portal=view)
 
-    async def _logged_out(self, session: Session) -> NotAuthenticated:
-        """The lender no longer accepts the token: forget the portal login."""
-        session.record.portal = None
-        await session.save()
-        return NotAuthenticated(SESSION_EXPIRED, code="session_expired")
-
     async def repayment(self, session: Session, login: PortalLogin) -> RepaymentView:
-        try:
+        async with forget_login_on_refusal(session, "portal"):
             detail = await self.lending.repayment_detail(login.access_token, int(login.user_id))
-        except LendingRefused as exc:
-            if exc.status in (401, 403):
-                raise await self._logged_out(session) from exc
-            raise
         if login.remaining_amount != detail.remaining_amount:
             # Remembered so an amount can be checked without asking the lender again.
             login.remaining_amount = detail.remaining_amount
@@ -138,14 +125,16 @@ class PortalService:
         if earlier is not None:
             return earlier
         try:
-            created = await self.lending.create_payment_session(login.access_token, int(login.user_id), amount)
-        except LendingRefused as exc:
-            await self.keys.abandon(login.user_id, idempotency_key)
-            if exc.status == 401:
-                raise await self._logged_out(session) from exc
-            log.warning("payment_refused", status=exc.status, upstream_message=exc.message)
-            raise PaymentRefused(PAYMENT_NOT_MAPPED, upstream="lending", status=exc.status) from exc
+            async with forget_login_on_refusal(session, "portal"):
+                try:
+                    created = await self.lending.create_payment_session(login.access_token, int(login.user_id), amount)
+                except UpstreamRefused as exc:
+                    if exc.status == 401:
+                        raise  # the token: the login is forgotten
+                    log.warning("payment_refused", status=exc.status, upstream_message=exc.message)
+                    raise PaymentRefused(PAYMENT_NOT_MAPPED, upstream="lending", status=exc.status) from exc
         except Exception:
+            # Any failure frees the key, so the same click may be retried.
             await self.keys.abandon(login.user_id, idempotency_key)
             raise
         payment = PaymentCreated(
@@ -158,22 +147,14 @@ class PortalService:
         return payment
 
     async def confirm(self, session: Session, login: PortalLogin, order_id: str, payment_log_id: int) -> PaymentOutcome:
-        try:
-            message = await self.lending.update_payment_status(
-                login.access_token, int(login.user_id), payment_log_id, order_id
-            )
-        except LendingRefused as exc:
-            if exc.status == 401:
-                raise await self._logged_out(session) from exc
-            if exc.status in (403, 404):
-                raise NotFound(PAYMENT_NOT_FOUND, code="payment_not_found") from exc
-            raise
+        async with forget_login_on_refusal(session, "portal"):
+            try:
+                message = await self.lending.update_payment_status(
+                    login.access_token, int(login.user_id), payment_log_id, order_id
+                )
+            except UpstreamRefused as exc:
+                if exc.status in (403, 404):  # the lender's way of saying "not this borrower's payment"
+                    raise NotFound(PAYMENT_NOT_FOUND, code="payment_not_found") from exc
+                raise
         failed = not message or message == PAYMENT_FAILED
         return PaymentOutcome(message=message or PAYMENT_FAILED, status="failed" if failed else "completed")
-
-
-def require_login(session: Session) -> PortalLogin:
-    login = session.record.portal if session.exists else None
-    if login is None:
-        raise NotAuthenticated(LOGIN_FIRST)
-    return login

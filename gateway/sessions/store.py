@@ -1,8 +1,14 @@
-"""The session store: Litestar's MemoryStore for one process, RedisStore for replicas."""
+"""The session store: Litestar's MemoryStore for one process, RedisStore for replicas.
+
+Both are extended with `set_if_absent`, the store's own atomic claim (Redis `SET NX EX`), for
+what must happen once across replicas (an idempotency key's first use).
+"""
 
 from __future__ import annotations
 
-from litestar.stores.base import Store
+from typing import cast
+
+from litestar.stores.base import StorageObject, Store
 from litestar.stores.memory import MemoryStore
 from litestar.stores.redis import RedisStore
 from redis.asyncio import Redis
@@ -10,13 +16,36 @@ from redis.asyncio import Redis
 from gateway.settings import Settings
 
 
-def build_store(settings: Settings) -> Store:
+class ClaimingRedisStore(RedisStore):
+    def with_namespace(self, namespace: str) -> ClaimingRedisStore:
+        return cast(ClaimingRedisStore, super().with_namespace(namespace))  # Litestar builds type(self)
+
+    async def set_if_absent(self, key: str, value: bytes, expires_in: int) -> bool:
+        """Store `value` only if `key` holds nothing; True when this call stored it."""
+        return bool(await self._redis.set(self._make_key(key), value, ex=expires_in, nx=True))
+
+
+class ClaimingMemoryStore(MemoryStore):
+    async def set_if_absent(self, key: str, value: bytes, expires_in: int) -> bool:
+        """Store `value` only if `key` holds nothing (or something expired); True when stored."""
+        async with self._lock:
+            current = self._store.get(key)
+            if current is not None and not current.expired:
+                return False
+            self._store[key] = StorageObject.new(data=value, expires_in=expires_in)
+            return True
+
+
+SessionStore = ClaimingRedisStore | ClaimingMemoryStore
+
+
+def build_store(settings: Settings) -> SessionStore:
     if settings.redis_url:
         client = Redis.from_url(
             settings.redis_url, socket_connect_timeout=2, socket_timeout=2, health_check_interval=30
         )
-        return RedisStore(client, namespace=f"{settings.redis_namespace}:sessions", handle_client_shutdown=True)
-    return MemoryStore()
+        return ClaimingRedisStore(client, namespace=f"{settings.redis_namespace}:sessions", handle_client_shutdown=True)
+    return ClaimingMemoryStore()
 
 
 async def ping_store(store: Store) -> None:

@@ -1,24 +1,21 @@
 """Typed client of the catalogue service (contracts/catalogue.openapi.yaml).
 
-Every method answers msgspec structs; failures become `CatalogueError` (an `UpstreamError`)
-carrying the upstream's HTTP status, so callers can tell an empty cart (400 on getCart) apart.
+Every method answers msgspec structs; a refusal is `UpstreamRefused` carrying the upstream's
+status, so callers can tell an empty cart (400 on getCart) apart.
 """
 
 from __future__ import annotations
 
 import msgspec
 
-from gateway.errors import UpstreamError
+from gateway.errors import UpstreamRefused
 from gateway.upstreams.envelope import Envelope
 from gateway.upstreams.http import UpstreamHttp
 
 PRODUCT_TYPE = "quickCommerce"
 BRANDS_SEGMENT = 1  # the specification's brands path segment
 VERIFY_FAILED = "Error verifying OTP."
-
-
-class CatalogueError(UpstreamError):
-    """The catalogue service answered with a failure (HTTP or envelope statusCode)."""
+CART_FAILED = "The cart could not be updated."
 
 
 class Product(msgspec.Struct, rename="camel", kw_only=True):
@@ -125,75 +122,99 @@ class CatalogueClient:
     def __init__(self, http: UpstreamHttp) -> None:
         self.http = http
 
-    def _fail(self, message: str | None, status: int, fallback: str, code: str) -> CatalogueError:
-        return CatalogueError(message or fallback, upstream=self.http.name, status=status, code=code)
-
     async def verify_otp(self, mobile_number: str, otp: str) -> StoreLoginResult:
         """POST verifyOtp (platform WEB, userType USER, businessType 1)."""
         body = VerifyOtpBody(mobile_number=mobile_number, otp=otp)
-        response = await self.http.request("POST", "verifyOtp", json=body)
-        answer = self.http.decode(response, Envelope[list[LoginRecord]])
-        if not answer.ok or response.status_code != 200 or not answer.access_token or not answer.data:
-            raise self._fail(answer.message, response.status_code, VERIFY_FAILED, "verify_failed")
+        answer = await self.http.call(
+            "POST", "verifyOtp", Envelope[list[LoginRecord]], json=body, failure=VERIFY_FAILED, code="verify_failed"
+        )
+        if not answer.access_token or not answer.data:
+            raise UpstreamRefused(
+                answer.message or VERIFY_FAILED, upstream=self.http.name, status=200, code="verify_failed"
+            )
         return StoreLoginResult(access_token=answer.access_token, record=answer.data[0])
+
+    async def _page(self, params: dict[str, str | int], failure: str) -> list[Product]:
+        answer = await self.http.call(
+            "GET",
+            "electrician/getProductCatalogListMobile",
+            Envelope[ProductPage],
+            params=params,
+            failure=failure,
+            code="catalogue_failed",
+            need_data=True,
+        )
+        return answer.data.records if answer.data else []
 
     async def products(self, page: int, page_size: int, search: str | None = None) -> list[Product]:
         params: dict[str, str | int] = {"productType": PRODUCT_TYPE, "pageSize": page_size, "page": page}
         if search:
             params["search"] = search
-        response = await self.http.request("GET", "electrician/getProductCatalogListMobile", params=params)
-        answer = self.http.decode(response, Envelope[ProductPage])
-        if not answer.ok or answer.data is None:
-            raise self._fail(answer.message, response.status_code, "Products could not be loaded.", "catalogue_failed")
-        return answer.data.records
+        return await self._page(params, "Products could not be loaded.")
 
     async def product(self, product_id: int) -> Product | None:
-        params: dict[str, str | int] = {"productType": PRODUCT_TYPE, "id": product_id}
-        response = await self.http.request("GET", "electrician/getProductCatalogListMobile", params=params)
-        answer = self.http.decode(response, Envelope[ProductPage])
-        if not answer.ok or answer.data is None:
-            raise self._fail(
-                answer.message, response.status_code, "The product could not be loaded.", "catalogue_failed"
-            )
-        return answer.data.records[0] if answer.data.records else None
+        records = await self._page({"productType": PRODUCT_TYPE, "id": product_id}, "The product could not be loaded.")
+        return records[0] if records else None
 
     async def cart(self, user_id: int, token: str) -> list[CartItem]:
         """GET electrician/getCart/{userId}. A 400 raises too: the caller decides it means empty."""
-        response = await self.http.request(
-            "GET", f"electrician/getCart/{user_id}", token=token, headers={"Content-Type": "application/json"}
+        answer = await self.http.call(
+            "GET",
+            f"electrician/getCart/{user_id}",
+            Envelope[list[CartItem] | None],
+            token=token,
+            headers={"Content-Type": "application/json"},
+            failure="The cart could not be loaded.",
+            code="cart_failed",
         )
-        answer = self.http.decode(response, Envelope[list[CartItem] | None])
-        if response.status_code != 200 or not answer.ok:
-            raise self._fail(answer.message, response.status_code, "The cart could not be loaded.", "cart_failed")
         return answer.data or []
 
     async def add_cart(self, body: AddCartBody, token: str) -> None:
-        response = await self.http.request("POST", "electrician/addCart", json=body, token=token)
-        answer = self.http.decode(response, Envelope[object])
-        if response.status_code != 200 or not answer.ok:
-            raise self._fail(answer.message, response.status_code, "The cart could not be updated.", "cart_failed")
+        await self.http.call(
+            "POST",
+            "electrician/addCart",
+            Envelope[object],
+            json=body,
+            token=token,
+            failure=CART_FAILED,
+            code="cart_failed",
+        )
 
     async def update_cart(self, body: UpdateCartBody, token: str) -> None:
-        response = await self.http.request("POST", "electrician/updateCart", json=body, token=token)
-        answer = self.http.decode(response, Envelope[object])
-        if response.status_code != 200 or not answer.ok:
-            raise self._fail(answer.message, response.status_code, "The cart could not be updated.", "cart_failed")
+        await self.http.call(
+            "POST",
+            "electrician/updateCart",
+            Envelope[object],
+            json=body,
+            token=token,
+            failure=CART_FAILED,
+            code="cart_failed",
+        )
 
     async def brands(self, token: str) -> list[Brand]:
-        response = await self.http.request(
-            "GET", f"users/getBrands/{BRANDS_SEGMENT}", params={"productType": PRODUCT_TYPE}, token=token
+        answer = await self.http.call(
+            "GET",
+            f"users/getBrands/{BRANDS_SEGMENT}",
+            Envelope[BrandPage],
+            params={"productType": PRODUCT_TYPE},
+            token=token,
+            failure="Brands could not be loaded.",
+            code="brands_failed",
+            need_data=True,
         )
-        answer = self.http.decode(response, Envelope[BrandPage])
-        if response.status_code != 200 or not answer.ok or answer.data is None:
-            raise self._fail(answer.message, response.status_code, "Brands could not be loaded.", "brands_failed")
-        return answer.data.records
+        return answer.data.records if answer.data else []
 
     async def addresses(self, user_id: int, token: str) -> list[Address]:
         """POST address (userId, isActive=1): the user's active addresses. Safe to repeat."""
-        response = await self.http.request(
-            "POST", "address", json=AddressQuery(user_id=user_id), token=token, idempotent=True
+        answer = await self.http.call(
+            "POST",
+            "address",
+            Envelope[AddressList],
+            json=AddressQuery(user_id=user_id),
+            token=token,
+            idempotent=True,
+            failure="Addresses could not be loaded.",
+            code="address_failed",
+            need_data=True,
         )
-        answer = self.http.decode(response, Envelope[AddressList])
-        if response.status_code != 200 or not answer.ok or answer.data is None:
-            raise self._fail(answer.message, response.status_code, "Addresses could not be loaded.", "address_failed")
-        return answer.data.data
+        return answer.data.data if answer.data else []

@@ -1,8 +1,8 @@
-"""The `{statusCode, message, data}` envelope the lending and catalogue services answer with."""
+"""The `{statusCode, message, data}` envelope every upstream answers with."""
 
 from __future__ import annotations
 
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
 import msgspec
 
@@ -18,6 +18,3 @@ class Envelope(msgspec.Struct, Generic[D], rename="camel", kw_only=True):
     @property
     def ok(self) -> bool:
         return self.status_code == 200
-
-
-AnyEnvelope = Envelope[Any]

@@ -1,13 +1,14 @@
-"""One HTTP client per upstream: time-outs, safe retries and one error mapping.
+"""One HTTP client per upstream: time-outs, safe retries, one error mapping, one envelope check.
 
-Typed clients (`lending.py`, `catalogue.py`, ...) call `UpstreamHttp.request` and decode the
-answer into msgspec structs with `decode`; they never see httpx errors.
+Typed clients (`lending.py`, `catalogue.py`, `mail.py`) call `UpstreamHttp.call`, which sends
+the request, decodes the `{statusCode, message, data}` envelope into msgspec structs and raises
+`UpstreamRefused` for a failure in it; they never see httpx errors.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 import httpx
 import msgspec
@@ -16,13 +17,14 @@ from purgatory import AsyncCircuitBreakerFactory
 from purgatory.domain.model import OpenedState
 from tenacity import AsyncRetrying, retry_if_exception_type, stop_after_attempt, wait_exponential
 
-from gateway.errors import UpstreamError, UpstreamUnavailable
+from gateway.errors import UpstreamError, UpstreamRefused, UpstreamUnavailable
 from gateway.settings import Settings
+from gateway.upstreams.envelope import Envelope
 
 T = TypeVar("T")
 log = structlog.get_logger("gateway.upstream")
 
-UPSTREAM_NAMES = ("lending", "catalogue", "mail", "payments")
+UPSTREAM_NAMES = ("lending", "catalogue", "mail")
 UNAVAILABLE = "The service is not reachable right now. Please try again later."
 
 
@@ -33,6 +35,41 @@ class UpstreamHttp:
         self.name = name
         self.client = client
         self.breakers = breakers or AsyncCircuitBreakerFactory()
+
+    async def call(
+        self,
+        method: str,
+        path: str,
+        type: type[Envelope[T]],
+        *,
+        failure: str,
+        code: str,
+        pass_message: bool = True,
+        need_data: bool = False,
+        json: Any = None,
+        params: Mapping[str, str | int] | None = None,
+        token: str | None = None,
+        headers: Mapping[str, str] | None = None,
+        idempotent: bool | None = None,
+    ) -> Envelope[T]:
+        """Send one request and answer its envelope; a failure in it raises `UpstreamRefused`.
+
+        The answer is a failure when its HTTP status or its `statusCode` is not 200. The error
+        carries the upstream's message (or `failure` without one, or always with
+        `pass_message=False`), `code`, and the failing status (the `statusCode` when it says so).
+        With `need_data`, a success without `data` is a refusal too.
+        """
+        response = await self.request(
+            method, path, json=json, params=params, token=token, headers=headers, idempotent=idempotent
+        )
+        answer = self.decode(response, type)
+        refused = response.status_code != 200 or not answer.ok
+        if refused or (need_data and answer.data is None):
+            status = answer.status_code if answer.status_code not in (None, 200) else response.status_code
+            log.info("upstream_refused", upstream=self.name, path=path, status=status, reason=answer.message)
+            message = (answer.message if pass_message else None) or failure
+            raise UpstreamRefused(message, upstream=self.name, status=status, code=code)
+        return answer
 
     async def request(
         self,
@@ -112,9 +149,13 @@ class UpstreamHttp:
             ) from exc
 
 
-def build_upstreams(settings: Settings, mocks: object | None) -> dict[str, UpstreamHttp]:
-    """An httpx client per upstream: over HTTP to its URL, or in-process to the mock suite."""
-    timeout = httpx.Timeout(settings.upstream_read_timeout, connect=settings.upstream_connect_timeout)
+def upstream_timeout(settings: Settings) -> httpx.Timeout:
+    return httpx.Timeout(settings.upstream_read_timeout, connect=settings.upstream_connect_timeout)
+
+
+def build_upstreams(settings: Settings, local: Mapping[str, httpx.AsyncClient]) -> dict[str, UpstreamHttp]:
+    """An httpx client per upstream: over HTTP to its URL, else the client handed in for it."""
+    timeout = upstream_timeout(settings)
     limits = httpx.Limits(max_connections=100, max_keepalive_connections=20)
     breakers = AsyncCircuitBreakerFactory(
         default_threshold=settings.upstream_breaker_threshold, default_ttl=settings.upstream_breaker_ttl
@@ -124,14 +165,10 @@ def build_upstreams(settings: Settings, mocks: object | None) -> dict[str, Upstr
         url: str | None = getattr(settings, f"{name}_url")
         if url:
             client = httpx.AsyncClient(base_url=url.rstrip("/") + "/", timeout=timeout, limits=limits)
-        elif mocks is not None:
-            client = httpx.AsyncClient(
-                transport=httpx.ASGITransport(app=cast(Any, mocks)),
-                base_url=f"http://mocks.internal/_mocks/{name}/",
-                timeout=timeout,
-            )
+        elif name in local:
+            client = local[name]
         else:
-            raise RuntimeError(f"No URL for upstream {name!r} and no in-process mocks")
+            raise RuntimeError(f"No URL for upstream {name!r}: set {name.upper()}_URL")
         pool[name] = UpstreamHttp(name, client, breakers)
     return pool
 

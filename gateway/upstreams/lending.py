@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx
 import msgspec
 
 from gateway.errors import UpstreamError
 from gateway.upstreams.envelope import Envelope
 from gateway.upstreams.http import UpstreamHttp
+
+VERIFY_FAILED = "Error verifying OTP."
+DETAIL_FAILED = "Could not load the repayment detail."
+PAYMENT_FAILED = "Could not create the payment."
 
 
 class RepaymentRecord(msgspec.Struct, rename="camel", kw_only=True):
@@ -37,78 +40,76 @@ class PaymentSession(msgspec.Struct, kw_only=True):
     id: int  # the payment log id
 
 
-class LendingRefused(UpstreamError):
-    """The lending service answered, with a statusCode other than 200 (its message kept)."""
-
-
 class LendingClient:
     def __init__(self, http: UpstreamHttp) -> None:
         self.http = http
 
-    def _refused(self, response: httpx.Response, answer: Envelope[Any], fallback: str, code: str) -> LendingRefused:
-        return LendingRefused(
-            answer.message or fallback,
-            upstream=self.http.name,
-            status=answer.status_code or response.status_code,
-            code=code,
-        )
-
-    async def send_otp(self, mobile_number: str) -> Envelope[Any]:
+    async def send_otp(self, mobile_number: str) -> None:
         """POST sendOtp. A non-200 statusCode raises the server's message or 'Unknown error'."""
-        response = await self.http.request("POST", "sendOtp", json={"mobileNumber": mobile_number})
-        answer = self.http.decode(response, Envelope[Any])
-        if not answer.ok:
-            raise self._refused(response, answer, "Unknown error", "send_code_failed")
-        return answer
+        await self.http.call(
+            "POST",
+            "sendOtp",
+            Envelope[Any],
+            json={"mobileNumber": mobile_number},
+            failure="Unknown error",
+            code="send_code_failed",
+        )
 
     async def verify_repayment_otp(self, mobile_number: str, otp: str) -> tuple[str, RepaymentRecord]:
         """POST webRepayment/verifyOtp: the access token and the repayment record."""
         payload = {"mobileNumber": mobile_number, "otp": otp, "platform": "WEB", "userType": "USER", "businessType": 1}
-        response = await self.http.request("POST", "webRepayment/verifyOtp", json=payload)
-        answer = self.http.decode(response, Envelope[list[RepaymentRecord]])
-        if not answer.ok:
-            raise self._refused(response, answer, "Error verifying OTP.", "otp_rejected")
+        answer = await self.http.call(
+            "POST",
+            "webRepayment/verifyOtp",
+            Envelope[list[RepaymentRecord]],
+            json=payload,
+            failure=VERIFY_FAILED,
+            code="otp_rejected",
+        )
         if not answer.access_token or not answer.data:
-            raise UpstreamError("Error verifying OTP.", upstream=self.http.name, status=response.status_code)
+            raise UpstreamError(VERIFY_FAILED, upstream=self.http.name, status=200)
         return answer.access_token, answer.data[0]
 
     async def repayment_detail(self, token: str, user_id: int) -> RepaymentDetail:
         """GET webRepayment/repaymentDetail (bearer)."""
-        response = await self.http.request(
-            "GET", "webRepayment/repaymentDetail", params={"userId": user_id}, token=token
+        answer = await self.http.call(
+            "GET",
+            "webRepayment/repaymentDetail",
+            Envelope[list[RepaymentDetail]],
+            params={"userId": user_id},
+            token=token,
+            failure=DETAIL_FAILED,
+            code="detail_failed",
         )
-        answer = self.http.decode(response, Envelope[list[RepaymentDetail]])
-        if not answer.ok:
-            raise self._refused(response, answer, "Could not load the repayment detail.", "detail_failed")
         if not answer.data:
-            raise UpstreamError(
-                "Could not load the repayment detail.", upstream=self.http.name, status=response.status_code
-            )
+            raise UpstreamError(DETAIL_FAILED, upstream=self.http.name, status=200)
         return answer.data[0]
 
     async def create_payment_session(self, token: str, user_id: int, amount: float) -> PaymentSession:
         """POST webRepayment/cashFreeRequest (bearer). Never retried: a retry could make a second order."""
-        response = await self.http.request(
+        answer = await self.http.call(
             "POST",
             "webRepayment/cashFreeRequest",
+            Envelope[PaymentSession],
             json={"order_amount": amount, "userId": user_id},
             token=token,
+            failure=PAYMENT_FAILED,
+            code="payment_failed",
+            need_data=True,
         )
-        answer = self.http.decode(response, Envelope[PaymentSession])
-        if not answer.ok or answer.data is None:
-            raise self._refused(response, answer, "Could not create the payment.", "payment_failed")
+        assert answer.data is not None  # need_data
         return answer.data
 
     async def update_payment_status(self, token: str, user_id: int, payment_log_id: int, order_id: str) -> str:
         """POST webRepayment/updatePaymentStatus (bearer): the lender's message about the payment."""
-        response = await self.http.request(
+        answer = await self.http.call(
             "POST",
             "webRepayment/updatePaymentStatus",
+            Envelope[Any],
             json={"paymentLogId": payment_log_id, "order_id": order_id, "userId": user_id},
             token=token,
             idempotent=True,  # the lender settles an order once, so asking again is safe
+            failure="Could not confirm the payment.",
+            code="confirm_failed",
         )
-        answer = self.http.decode(response, Envelope[Any])
-        if not answer.ok:
-            raise self._refused(response, answer, "Could not confirm the payment.", "confirm_failed")
         return answer.message or ""

@@ -5,13 +5,11 @@ from __future__ import annotations
 from typing import Any, Literal
 
 import msgspec
-import structlog
 
-from gateway.errors import UpstreamError
 from gateway.upstreams.envelope import Envelope
 from gateway.upstreams.http import UpstreamHttp
 
-log = structlog.get_logger("gateway.upstream.mail")
+REJECTED = "The mail service refused the request. Please try again later."
 
 SupportKind = Literal["supportData", "DeleteUser"]
 
@@ -36,38 +34,18 @@ class MailClient:
     def __init__(self, http: UpstreamHttp) -> None:
         self.http = http
 
-    async def _post(self, path: str, body: msgspec.Struct) -> Envelope[Any]:
+    async def _post(self, path: str, body: msgspec.Struct) -> None:
         # Not retried: a repeated call would send the visitor a second mail.
-        response = await self.http.request("POST", path, json=body)
-        answer = self.http.decode(response, Envelope[Any])
-        if not answer.ok:
-            log.warning("mail_rejected", path=path, status=answer.status_code, reason=answer.message)
-            raise UpstreamError(
-                "The mail service refused the request. Please try again later.",
-                upstream=self.http.name,
-                status=response.status_code,
-                code="mail_rejected",
-            )
-        return answer
+        await self.http.call(
+            "POST", path, Envelope[Any], json=body, failure=REJECTED, code="mail_rejected", pass_message=False
+        )
 
     async def subscribe(self, body: Subscription) -> None:
         """The confirmation mail, then the record; the record only once the mail went out."""
-        await self.send_subscribe_mail(body)
-        await self.insert_subscribe_data(body)
+        await self._post("website/sendSubscribeMail", body)
+        await self._post("website/InsertSubscribeData", body)
 
     async def request_support(self, body: SupportRequest) -> None:
         """The mail to support, then the record; the record only once the mail went out."""
-        await self.send_mail(body)
-        await self.insert_support_data(body)
-
-    async def send_subscribe_mail(self, body: Subscription) -> Envelope[Any]:
-        return await self._post("website/sendSubscribeMail", body)
-
-    async def insert_subscribe_data(self, body: Subscription) -> Envelope[Any]:
-        return await self._post("website/InsertSubscribeData", body)
-
-    async def send_mail(self, body: SupportRequest) -> Envelope[Any]:
-        return await self._post("website/SendMail", body)
-
-    async def insert_support_data(self, body: SupportRequest) -> Envelope[Any]:
-        return await self._post("website/InsertSupportData", body)
+        await self._post("website/SendMail", body)
+        await self._post("website/InsertSupportData", body)

@@ -15,7 +15,8 @@ import httpx
 import pytest
 from openapi_core.validation.request.exceptions import SecurityValidationError
 
-from gateway.upstreams.catalogue import AddCartBody, CatalogueClient, CatalogueError, UpdateCartBody
+from gateway.errors import UpstreamRefused
+from gateway.upstreams.catalogue import AddCartBody, CatalogueClient, UpdateCartBody
 from gateway.upstreams.http import UpstreamHttp
 from tests.contract.conftest import Recorded, RecordingMock, assert_conforms, contract_for
 from upstream_mocks.contract import Contract, ContractRequest
@@ -61,7 +62,7 @@ async def test_the_whole_store_conversation_conforms(contract: Contract, catalog
     assert (await client.product(99999)) is None
 
     user_id, token = await log_in(catalogue)
-    with pytest.raises(CatalogueError) as empty:
+    with pytest.raises(UpstreamRefused) as empty:
         await client.cart(user_id, token)
     assert empty.value.status == 400  # the empty cart, as the real service answers it
     await client.add_cart(AddCartBody(user_id=user_id, product_id=5, quantity=1, distributor_id=304), token)
@@ -80,17 +81,17 @@ async def test_the_whole_store_conversation_conforms(contract: Contract, catalog
 async def test_refusals_conform_too(contract: Contract, catalogue: Catalogue) -> None:
     client = catalogue.client
     user_id, _ = await log_in(catalogue)
-    with pytest.raises(CatalogueError) as wrong_code:
+    with pytest.raises(UpstreamRefused) as wrong_code:
         await client.verify_otp(STORE_USER, "000000")  # the code sent was used by the login above
     assert wrong_code.value.status == 400
-    with pytest.raises(CatalogueError) as forged:
+    with pytest.raises(UpstreamRefused) as forged:
         await client.cart(user_id, "forged-token")
     assert forged.value.status == 401
     other_id, other_token = await log_in(catalogue, "9000000002")
-    with pytest.raises(CatalogueError) as someone_else:
+    with pytest.raises(UpstreamRefused) as someone_else:
         await client.addresses(user_id, other_token)
     assert someone_else.value.status == 403
-    with pytest.raises(CatalogueError) as not_in_cart:
+    with pytest.raises(UpstreamRefused) as not_in_cart:
         await client.update_cart(UpdateCartBody(user_id=other_id, product_id=3, quantity=1), other_token)
     assert not_in_cart.value.status == 400
     assert other_id != user_id

@@ -14,8 +14,9 @@ import httpx
 import pytest
 from openapi_core.validation.request.exceptions import SecurityValidationError
 
+from gateway.errors import UpstreamRefused
 from gateway.upstreams.http import UpstreamHttp
-from gateway.upstreams.lending import LendingClient, LendingRefused
+from gateway.upstreams.lending import LendingClient
 from tests.contract.conftest import Recorded, RecordingMock, as_contract, assert_conforms, contract_for
 from upstream_mocks.contract import Contract
 
@@ -54,10 +55,10 @@ async def test_failure_answers_conform_too(contract: Contract, lending: tuple[Le
     client, recorded, world = lending
     await client.send_otp(RAMESH)
     wrong = f"{(int(world.outbox[RAMESH].otp) + 1) % 1_000_000:06d}"
-    with pytest.raises(LendingRefused) as refused:
+    with pytest.raises(UpstreamRefused) as refused:
         await client.verify_repayment_otp(RAMESH, wrong)
     assert refused.value.status == 400
-    with pytest.raises(LendingRefused) as unauthorised:
+    with pytest.raises(UpstreamRefused) as unauthorised:
         await client.repayment_detail("not-a-token", 1001)
     assert unauthorised.value.status == 401
     assert_conforms(contract, recorded.exchanges)

@@ -76,12 +76,9 @@ async def test_gateway_client_requests_and_mock_answers_conform(
         subject="Thank you for contacting at VoltKhata Platform",
         support_request="DeleteUser",
     )
-    await mail.send_subscribe_mail(subscription)
-    await mail.insert_subscribe_data(subscription)
-    await mail.send_mail(contact)
-    await mail.insert_support_data(contact)
-    await mail.send_mail(deletion)
-    await mail.insert_support_data(deletion)
+    await mail.subscribe(subscription)
+    await mail.request_support(contact)
+    await mail.request_support(deletion)
 
     assert [urlsplit(str(r.url)).path.rsplit("/", 1)[-1] for r, _ in exchanges] == [
         "sendSubscribeMail",

@@ -97,7 +97,7 @@ def server() -> Iterator[Server]:
         "OTP_SENDS_PER_NUMBER_PER_HOUR": "100000",
         "OTP_SENDS_PER_CLIENT_PER_HOUR": "100000",
     }
-    for name in ("REDIS_URL", "LENDING_URL", "CATALOGUE_URL", "MAIL_URL", "PAYMENTS_URL", "MOCKS_URL"):
+    for name in ("REDIS_URL", "LENDING_URL", "CATALOGUE_URL", "MAIL_URL", "MOCKS_URL"):
         env.pop(name, None)
     log = open(ROOT / ".e2e-server.log", "wb")  # noqa: SIM115 - closed at teardown
     process = subprocess.Popen([sys.executable, "-m", "gateway"], cwd=ROOT, env=env, stdout=log, stderr=log)

@@ -50,15 +50,16 @@ def replicas(
     mocks_url: str,
     redis_url: str,
     redis_namespace: str,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> tuple[GatewayClient, GatewayClient]:
     """Two gateways over HTTP upstreams and one Redis, with the same SECRET_KEY."""
     httpx.post(f"{mocks_url}/_mocks/reset").raise_for_status()
-    upstreams = {f"{n}_url": f"{mocks_url}/_mocks/{n}/" for n in ("lending", "catalogue", "mail", "payments")}
+    monkeypatch.setenv("MOCKS_URL", mocks_url)  # read by gateway.embedded, as `python -m gateway` does
+    upstreams = {f"{n}_url": f"{mocks_url}/_mocks/{n}/" for n in ("lending", "catalogue", "mail")}
     settings = make_settings(
         redis_url=redis_url,
         redis_namespace=redis_namespace,
         secret_key="shared-by-replicas",
-        mocks_url=mocks_url,
         **upstreams,
     )
     return make_client(settings), make_client(settings)

@@ -6,13 +6,12 @@ import asyncio
 from typing import Any
 
 import pytest
-from litestar.stores.redis import RedisStore
 from redis.asyncio import Redis
 
 from gateway.errors import Conflict
-from gateway.otp import build_limiter
 from gateway.portal.idempotency import IdempotencyKeys
 from gateway.portal.schemas import PaymentCreated
+from gateway.sessions.store import ClaimingRedisStore
 from tests.conftest import GatewayClient
 
 RAMESH = "9876543210"
@@ -182,7 +181,7 @@ def test_a_failing_lender_frees_the_key_for_a_retry(client: GatewayClient) -> No
 async def test_an_idempotency_key_holds_across_replicas_sharing_redis(redis_url: str, redis_namespace: str) -> None:
     """Two gateways (two stores over one Redis) see the same key's payment."""
     clients = [Redis.from_url(redis_url), Redis.from_url(redis_url)]
-    replicas = [IdempotencyKeys(RedisStore(c, namespace=f"{redis_namespace}:sessions")) for c in clients]
+    replicas = [IdempotencyKeys(ClaimingRedisStore(c, namespace=f"{redis_namespace}:sessions")) for c in clients]
     payment = PaymentCreated(order_id="REPAY_1", order_amount=10.0, payment_session_id="ps", payment_log_id=1)
     assert await replicas[0].begin("1001", "click-redis-1", 10.0) is None
     await replicas[0].finish("1001", "click-redis-1", 10.0, payment)
@@ -192,16 +191,10 @@ async def test_an_idempotency_key_holds_across_replicas_sharing_redis(redis_url:
         await c.aclose()
 
 
-async def test_two_simultaneous_first_uses_of_a_key_make_one_order(
-    make_settings: Any, redis_url: str, redis_namespace: str
-) -> None:
+async def test_two_simultaneous_first_uses_of_a_key_make_one_order(redis_url: str, redis_namespace: str) -> None:
     """A double click landing on two replicas at once: one creates, the other is told to wait."""
-    settings = make_settings(redis_url=redis_url, redis_namespace=redis_namespace)
     clients = [Redis.from_url(redis_url), Redis.from_url(redis_url)]
-    replicas = [
-        IdempotencyKeys(RedisStore(c, namespace=f"{redis_namespace}:sessions"), build_limiter(settings).storage)
-        for c in clients
-    ]
+    replicas = [IdempotencyKeys(ClaimingRedisStore(c, namespace=f"{redis_namespace}:sessions")) for c in clients]
     outcomes = await asyncio.gather(*(r.begin("1001", "click-race-1", 10.0) for r in replicas), return_exceptions=True)
     assert outcomes.count(None) == 1
     refused = [o for o in outcomes if isinstance(o, Conflict)]

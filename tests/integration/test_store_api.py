@@ -72,6 +72,7 @@ def test_cart_calls_need_a_store_login_and_the_xsrf_header(client: GatewayClient
     assert client.get("/api/store/address").status_code == 401
     assert client.get("/api/store/brands").json() == []
     assert client.post("/api/store/cart/items/1/increment", headers=client.xsrf()).status_code == 401
+    assert client.post("/api/store/cart/items/1/decrement", headers=client.xsrf()).status_code == 401
     log_in(client)
     assert client.post("/api/store/cart/items/1/increment").status_code == 403  # no X-XSRF-TOKEN
 

@@ -10,7 +10,6 @@ from typing import Any
 import httpx
 import pytest
 import respx
-from litestar.stores.memory import MemoryStore
 
 from gateway.errors import Conflict, InvalidInput, NotAuthenticated, NotFound, UpstreamUnavailable
 from gateway.otp import CodeSender, build_limiter
@@ -30,6 +29,7 @@ from gateway.portal.service import (
     payable_amount,
 )
 from gateway.sessions import PortalLogin, Session, SessionManager
+from gateway.sessions.store import ClaimingMemoryStore
 from gateway.settings import Settings
 from gateway.upstreams.http import UpstreamHttp
 from gateway.upstreams.lending import LendingClient
@@ -69,7 +69,7 @@ class Portal:
 @pytest.fixture
 async def portal(make_settings: Callable[..., Settings]) -> AsyncIterator[Portal]:
     settings = make_settings()
-    store = MemoryStore()
+    store = ClaimingMemoryStore()
     async with httpx.AsyncClient(base_url=BASE) as client, respx.mock(base_url=BASE, assert_all_called=False) as router:
         lending = LendingClient(UpstreamHttp("lending", client))
         codes = CodeSender(lending, build_limiter(settings), settings.otp.resend_seconds)

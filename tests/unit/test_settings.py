@@ -29,13 +29,6 @@ def test_a_missing_secret_gets_a_random_one_per_process() -> None:
     assert Settings.from_env({"SECRET_KEY": "shared"}).secret_key == "shared"
 
 
-def test_mocks_are_served_until_every_upstream_has_a_url() -> None:
-    assert Settings.from_env({}).uses_mocks
-    urls = {f"{n}_URL": f"http://upstream/{n}" for n in ("LENDING", "CATALOGUE", "MAIL", "PAYMENTS")}
-    assert not Settings.from_env(urls).uses_mocks
-    assert Settings.from_env({**urls, "MOCKS_URL": "http://127.0.0.1:9100"}).uses_mocks
-
-
 def test_cookies_are_secure_only_over_https() -> None:
     assert not Settings.from_env({}).secure_cookies
     assert Settings.from_env({"PUBLIC_URL": "https://app.example"}).secure_cookies

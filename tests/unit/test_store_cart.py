@@ -1,20 +1,24 @@
-"""Cart rules of the storefront, with respx standing in for the catalogue service."""
+"""Cart rules of the storefront's service, with respx standing in for the catalogue service."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import httpx
 import pytest
 import respx
 
-from gateway.errors import UpstreamUnavailable
-from gateway.sessions import StoreLogin
-from gateway.store.cart import CartRules, cart_view
-from gateway.upstreams.catalogue import CartItem, CatalogueClient, CatalogueError
+from gateway.errors import NotAuthenticated, UpstreamRefused, UpstreamUnavailable
+from gateway.otp import CodeSender, build_limiter
+from gateway.sessions import Session, SessionManager, StoreLogin
+from gateway.sessions.store import ClaimingMemoryStore
+from gateway.settings import Settings
+from gateway.store.service import StoreService, cart_view
+from gateway.upstreams.catalogue import CartItem, CatalogueClient
 from gateway.upstreams.http import UpstreamHttp
+from gateway.upstreams.lending import LendingClient
 
 BASE = "http://catalogue.test/"
 LOGIN = StoreLogin(user_id="2001", access_token="tok-2001", mobile_number="9876543210")
@@ -42,10 +46,35 @@ PRODUCT_5 = {
 }
 
 
+class Rules:
+    """The service's cart calls for one logged-in shopper."""
+
+    def __init__(self, service: StoreService, session: Session) -> None:
+        self.service = service
+        self.session = session
+
+    async def increment(self, product_id: int) -> list[tuple[int, int]]:
+        return lines(await self.service.increment(self.session, LOGIN, product_id))
+
+    async def decrement(self, product_id: int) -> list[tuple[int, int]]:
+        return lines(await self.service.decrement(self.session, LOGIN, product_id))
+
+    async def set_quantity(self, product_id: int, quantity: int) -> list[tuple[int, int]]:
+        return lines(await self.service.set_quantity(self.session, LOGIN, product_id, quantity))
+
+
+def lines(view: Any) -> list[tuple[int, int]]:
+    return [(line.product_id, line.quantity) for line in view.items]
+
+
 @pytest.fixture
-async def rules() -> AsyncIterator[CartRules]:
+async def rules(make_settings: Callable[..., Settings]) -> AsyncIterator[Rules]:
+    settings = make_settings()
     client = httpx.AsyncClient(base_url=BASE)
-    yield CartRules(CatalogueClient(UpstreamHttp("catalogue", client)))
+    codes = CodeSender(LendingClient(UpstreamHttp("lending", client)), build_limiter(settings), 60)
+    session = Session(SessionManager(ClaimingMemoryStore(), settings), {}, None, None)
+    session.record.store = LOGIN
+    yield Rules(StoreService(CatalogueClient(UpstreamHttp("catalogue", client)), codes), session)
     await client.aclose()
 
 
@@ -60,7 +89,7 @@ def body(route: respx.Route, call: int = 0) -> Any:
 
 
 async def test_a_400_on_get_cart_is_an_empty_cart_and_the_add_proceeds(
-    rules: CartRules, catalogue: respx.MockRouter
+    rules: Rules, catalogue: respx.MockRouter
 ) -> None:
     get_cart = catalogue.get("electrician/getCart/2001").mock(
         side_effect=[envelope(status=400, message="Cart is empty"), envelope([line(5, 1, distributor=304)])]
@@ -69,84 +98,95 @@ async def test_a_400_on_get_cart_is_an_empty_cart_and_the_add_proceeds(
     add = catalogue.post("electrician/addCart").mock(return_value=envelope())
     update = catalogue.post("electrician/updateCart").mock(return_value=envelope())
 
-    items = await rules.increment(LOGIN, 5)
+    items = await rules.increment(5)
 
     assert add.call_count == 1 and update.call_count == 0
     assert body(add) == {"userId": 2001, "productId": 5, "quantity": 1, "distributorId": 304}
     assert add.calls[0].request.headers["Authorization"] == "Bearer tok-2001"
     assert get_cart.calls[0].request.headers["Authorization"] == "Bearer tok-2001"
-    assert [(i.product_id, i.quantity) for i in items] == [(5, 1)]
+    assert items == [(5, 1)]
 
 
-@pytest.mark.parametrize("status", [401, 403, 404, 409])
-async def test_other_cart_errors_stop_the_add(rules: CartRules, catalogue: respx.MockRouter, status: int) -> None:
+@pytest.mark.parametrize("status", [404, 409])
+async def test_other_cart_errors_stop_the_add(rules: Rules, catalogue: respx.MockRouter, status: int) -> None:
     catalogue.get("electrician/getCart/2001").mock(return_value=envelope(status=status, message="Nope"))
     add = catalogue.post("electrician/addCart").mock(return_value=envelope())
     update = catalogue.post("electrician/updateCart").mock(return_value=envelope())
 
-    with pytest.raises(CatalogueError) as raised:
-        await rules.increment(LOGIN, 5)
+    with pytest.raises(UpstreamRefused) as raised:
+        await rules.increment(5)
 
     assert raised.value.status == status
     assert add.call_count == 0 and update.call_count == 0
 
 
-async def test_an_unreachable_cart_stops_the_add(rules: CartRules, catalogue: respx.MockRouter) -> None:
+@pytest.mark.parametrize("status", [401, 403])
+async def test_a_refused_token_stops_the_add_and_ends_the_login(
+    rules: Rules, catalogue: respx.MockRouter, status: int
+) -> None:
+    catalogue.get("electrician/getCart/2001").mock(return_value=envelope(status=status, message="Nope"))
+    add = catalogue.post("electrician/addCart").mock(return_value=envelope())
+    update = catalogue.post("electrician/updateCart").mock(return_value=envelope())
+
+    with pytest.raises(NotAuthenticated) as raised:
+        await rules.increment(5)
+
+    assert raised.value.status_code == 401 and raised.value.code == "session_expired"
+    assert rules.session.record.store is None
+    assert add.call_count == 0 and update.call_count == 0
+
+
+async def test_an_unreachable_cart_stops_the_add(rules: Rules, catalogue: respx.MockRouter) -> None:
     catalogue.get("electrician/getCart/2001").mock(return_value=envelope(status=503))
     add = catalogue.post("electrician/addCart").mock(return_value=envelope())
 
     with pytest.raises(UpstreamUnavailable):
-        await rules.set_quantity(LOGIN, 5, 2)
+        await rules.set_quantity(5, 2)
 
     assert add.call_count == 0
 
 
-async def test_a_product_in_the_cart_is_updated_with_one_more(rules: CartRules, catalogue: respx.MockRouter) -> None:
+async def test_a_product_in_the_cart_is_updated_with_one_more(rules: Rules, catalogue: respx.MockRouter) -> None:
     catalogue.get("electrician/getCart/2001").mock(
         side_effect=[envelope([line(5, 2, distributor=302)]), envelope([line(5, 3, distributor=302)])]
     )
     add = catalogue.post("electrician/addCart").mock(return_value=envelope())
     update = catalogue.post("electrician/updateCart").mock(return_value=envelope())
 
-    items = await rules.increment(LOGIN, 5)
+    items = await rules.increment(5)
 
     assert add.call_count == 0
     # The increment path carries the distributor.
     assert body(update) == {"userId": 2001, "productId": 5, "quantity": 3, "distributorId": 302}
-    assert items[0].quantity == 3
+    assert items == [(5, 3)]
 
 
-async def test_minus_does_nothing_without_a_user(rules: CartRules, catalogue: respx.MockRouter) -> None:
-    assert await rules.decrement(None, 5) is None
-    assert len(catalogue.calls) == 0
-
-
-async def test_minus_does_nothing_at_zero(rules: CartRules, catalogue: respx.MockRouter) -> None:
+async def test_minus_does_nothing_at_zero(rules: Rules, catalogue: respx.MockRouter) -> None:
     catalogue.get("electrician/getCart/2001").mock(
         side_effect=[envelope([line(7, 1)]), envelope(status=400, message="Cart is empty")]
     )
     update = catalogue.post("electrician/updateCart").mock(return_value=envelope())
 
-    assert [i.product_id for i in await rules.decrement(LOGIN, 5) or []] == [7]  # product 5 is not in the cart
-    assert await rules.decrement(LOGIN, 5) == []  # nor in an empty one
+    assert await rules.decrement(5) == [(7, 1)]  # product 5 is not in the cart
+    assert await rules.decrement(5) == []  # nor in an empty one
     assert update.call_count == 0
 
 
-async def test_minus_posts_one_less_and_reloads_the_cart(rules: CartRules, catalogue: respx.MockRouter) -> None:
+async def test_minus_posts_one_less_and_reloads_the_cart(rules: Rules, catalogue: respx.MockRouter) -> None:
     get_cart = catalogue.get("electrician/getCart/2001").mock(
         side_effect=[envelope([line(5, 2)]), envelope([line(5, 1)])]
     )
     update = catalogue.post("electrician/updateCart").mock(return_value=envelope())
 
-    items = await rules.decrement(LOGIN, 5)
+    items = await rules.decrement(5)
 
     assert body(update) == {"userId": 2001, "productId": 5, "quantity": 1}
     assert get_cart.call_count == 2
-    assert items is not None and items[0].quantity == 1
+    assert items == [(5, 1)]
 
 
 async def test_quantity_zero_deletes_and_nothing_happens_for_a_missing_line(
-    rules: CartRules, catalogue: respx.MockRouter
+    rules: Rules, catalogue: respx.MockRouter
 ) -> None:
     catalogue.get("electrician/getCart/2001").mock(
         side_effect=[envelope([line(5, 4)]), envelope(status=400), envelope(status=400)]
@@ -154,9 +194,9 @@ async def test_quantity_zero_deletes_and_nothing_happens_for_a_missing_line(
     update = catalogue.post("electrician/updateCart").mock(return_value=envelope())
     add = catalogue.post("electrician/addCart").mock(return_value=envelope())
 
-    assert await rules.set_quantity(LOGIN, 5, 0) == []
+    assert await rules.set_quantity(5, 0) == []
     assert body(update) == {"userId": 2001, "productId": 5, "quantity": 0}
-    assert await rules.set_quantity(LOGIN, 5, 0) == []
+    assert await rules.set_quantity(5, 0) == []
     assert update.call_count == 1 and add.call_count == 0
 
 

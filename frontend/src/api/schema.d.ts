@@ -460,7 +460,6 @@ export interface components {
         ClientConfig: {
             appLinks: components["schemas"]["AppLinks"];
             checkout: components["schemas"]["CheckoutConfig"];
-            mocks: boolean;
             productName: string;
             productSlug: string;
             signIn: components["schemas"]["SignInLinks"];

@@ -1,4 +1,4 @@
-"""What the site's forms send, with the rules the gateway holds them to, and their messages."""
+"""What the site's forms send and get back, with the rules the gateway holds them to, and their messages."""
 
 from __future__ import annotations
 

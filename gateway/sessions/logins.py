@@ -1,0 +1,72 @@
+"""Who is logged in to a route group, and the one rule for a token the upstream stops accepting.
+
+`portal_login` and `store_login` are the groups' `login` dependencies: a handler that declares
+`login` cannot run without one (401). `forget_login_on_refusal` wraps a service's bearer calls:
+the upstream refused the token (401/403) → the group's login is dropped from the session and the
+call answers 401 `session_expired`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Literal
+
+from litestar.di import NamedDependency
+
+from gateway.errors import NotAuthenticated, UpstreamRefused
+from gateway.sessions.records import PortalLogin, StoreLogin
+from gateway.sessions.service import Session
+
+Group = Literal["portal", "store"]
+
+PORTAL_LOGIN_FIRST = "Please log in with your mobile number to continue."
+STORE_LOGIN_FIRST = "Please log in to continue."
+SESSION_EXPIRED = "Your session has expired. Please log in again."
+TOKEN_REFUSED = (401, 403)
+
+
+def portal_login(session: NamedDependency[Session]) -> PortalLogin:
+    login = session.record.portal if session.exists else None
+    if login is None:
+        raise NotAuthenticated(PORTAL_LOGIN_FIRST)
+    return login
+
+
+def current_store_login(session: Session) -> StoreLogin | None:
+    return session.record.store if session.exists else None
+
+
+def store_login(session: NamedDependency[Session]) -> StoreLogin:
+    login = current_store_login(session)
+    if login is None:
+        raise NotAuthenticated(STORE_LOGIN_FIRST)
+    return login
+
+
+async def start_login(session: Session, login: PortalLogin | StoreLogin) -> None:
+    """A new session id at every login (a planted id is worthless); the token stays server-side."""
+    await session.rotate()
+    if isinstance(login, PortalLogin):
+        session.record.portal = login
+        session.record.pending.pop("portal", None)
+    else:
+        session.record.store = login
+        session.record.pending.pop("store", None)
+    await session.save()
+
+
+@asynccontextmanager
+async def forget_login_on_refusal(session: Session, group: Group) -> AsyncIterator[None]:
+    try:
+        yield
+    except UpstreamRefused as exc:
+        if exc.status not in TOKEN_REFUSED:
+            raise
+        if session.exists:
+            if group == "portal":
+                session.record.portal = None
+            else:
+                session.record.store = None
+            await session.save()
+        raise NotAuthenticated(SESSION_EXPIRED, code="session_expired") from exc

@@ -1,0 +1,285 @@
+"""The storefront's rules: login, products, the cart, the delivery address and the order draft.
+
+Cart rules, over the catalogue service's getCart / addCart / updateCart:
+- A 400 on getCart is an empty cart (the real service answers so); other failures stop the change.
+- Setting a quantity picks addCart for a product not in the cart, updateCart otherwise; 0 deletes.
+- Minus does nothing when the quantity is already 0.
+- Count is the sum of quantities; a line's price is mrpWithCashDiscount x quantity to 2 decimals.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from decimal import ROUND_HALF_UP, Decimal
+
+import structlog
+
+from gateway.errors import InvalidInput, NotAuthenticated, NotFound, UpstreamError, UpstreamRefused
+from gateway.otp import CodeSender
+from gateway.sessions import Session, StoreLogin
+from gateway.sessions.logins import TOKEN_REFUSED, forget_login_on_refusal, start_login
+from gateway.store.schemas import (
+    AddressView,
+    BrandView,
+    CartLineView,
+    CartView,
+    NativeSessionRequest,
+    OrderDraftView,
+    PaymentType,
+    ProductListView,
+    ProductView,
+    SelectedAddressView,
+    StoreLoginView,
+)
+from gateway.upstreams.catalogue import AddCartBody, Address, CartItem, CatalogueClient, Product, UpdateCartBody
+
+log = structlog.get_logger("gateway.store")
+
+VERIFIED = "OTP verified successfully!"
+VERIFY_FAILED = "Error verifying OTP."
+HANDED_OVER = "Logged in from the app."
+NOT_VERIFIED = "The app has not verified this user."
+HAND_OVER_REJECTED = "The app's login could not be confirmed. Please log in again."
+PRODUCT_NOT_FOUND = "Product not found."
+PRODUCT_GONE = "This product is no longer available."
+EMPTY_CART_STATUS = 400
+DRAFT_STATUS = "5"
+_CENT = Decimal("0.01")
+
+
+def money(value: Decimal) -> float:
+    return float(value.quantize(_CENT, rounding=ROUND_HALF_UP))
+
+
+def line_price(item: CartItem) -> Decimal:
+    return (Decimal(str(item.mrp_with_cash_discount)) * item.quantity).quantize(_CENT, rounding=ROUND_HALF_UP)
+
+
+def cart_view(items: list[CartItem]) -> CartView:
+    lines = [
+        CartLineView(
+            id=i.id,
+            product_id=i.product_id,
+            product_name=i.product_name,
+            quantity=i.quantity,
+            distributor_id=i.distributor_id,
+            file_path1=i.file_path1,
+            brand=i.brand,
+            color=i.color,
+            size=i.size,
+            mrp_with_cash_discount=i.mrp_with_cash_discount,
+            mrp_with_cash_discount_gst=i.mrp_with_cash_discount_gst,
+            discount=i.discount,
+            line_price=money(line_price(i)),
+        )
+        for i in items
+        if i.quantity > 0
+    ]
+    subtotal = sum((line_price(i) for i in items if i.quantity > 0), Decimal(0))
+    return CartView(items=lines, count=sum(line.quantity for line in lines), subtotal=money(subtotal))
+
+
+def product_view(product: Product, quantity: int) -> ProductView:
+    return ProductView(
+        id=product.id,
+        product_name=product.product_name,
+        product_detail=product.product_detail or None,
+        file_path1=product.file_path1,
+        listing_price=product.listing_price,
+        mrp=product.mrp,
+        discount=product.discount or None,
+        ratings=max(0.0, min(5.0, product.ratings or 0.0)),
+        discount_to_merchant=product.discount_to_merchant or 0.0,
+        distributor_id=product.distributor_id,
+        quantity=quantity,
+    )
+
+
+def last_used(addresses: list[Address]) -> Address | None:
+    return next((a for a in addresses if str(a.is_last_address) == "1"), None)
+
+
+def address_view(a: Address) -> AddressView:
+    return AddressView(
+        id=a.id,
+        user_id=a.user_id,
+        name=a.name,
+        mobile_number=a.mobile_number,
+        address1=a.address1,
+        address2=a.address2,
+        pincode=a.pincode,
+        city=a.city,
+        state=a.state,
+        country=a.country,
+        is_last_address=str(a.is_last_address) == "1",
+    )
+
+
+def order_draft(user_id: str, cart: CartView, address: Address | None, payment_type: PaymentType) -> OrderDraftView:
+    """The desktop order draft of the specification (status '5', last used address, cart lines)."""
+    return OrderDraftView(
+        user_id=user_id,
+        status=DRAFT_STATUS,
+        total_order=cart.subtotal,
+        address1=address.address1 if address else None,
+        address2=address.address2 if address else None,
+        pincode=address.pincode if address else None,
+        city=address.city if address else None,
+        state=address.state if address else None,
+        country=address.country if address else None,
+        order_data=cart.items,
+        payment_type=payment_type,
+    )
+
+
+class StoreService:
+    def __init__(self, catalogue: CatalogueClient, codes: CodeSender) -> None:
+        self.catalogue = catalogue
+        self.codes = codes
+
+    # Login
+
+    async def verify(self, session: Session, mobile_number: str, otp: str) -> StoreLoginView:
+        await self.codes.attempt("store", session, mobile_number)
+        try:
+            result = await self.catalogue.verify_otp(mobile_number, otp)
+        except UpstreamRefused as exc:
+            if exc.status is not None and (400 <= exc.status < 500 or exc.status == 200):
+                raise InvalidInput(exc.message or VERIFY_FAILED, code="verify_failed", field="otp") from exc
+            raise
+        login = StoreLogin(
+            user_id=str(result.record.user_id), access_token=result.access_token, mobile_number=mobile_number, via="otp"
+        )
+        await start_login(session, login)
+        return StoreLoginView(message=VERIFIED, verified=True, mobile_number=login.mobile_number, via="otp")
+
+    async def hand_over(self, session: Session, request: NativeSessionRequest) -> StoreLoginView:
+        """Trust the native app's token only after the catalogue service accepts it for that user."""
+        if not request.verified:
+            raise NotAuthenticated(NOT_VERIFIED, code="native_not_verified")
+        try:
+            addresses = await self.catalogue.addresses(int(request.user_id), request.token)
+        except UpstreamRefused as exc:
+            if exc.status in TOKEN_REFUSED:
+                raise NotAuthenticated(HAND_OVER_REJECTED, code="native_token_rejected") from exc
+            raise
+        mobile = next((a.mobile_number for a in addresses if a.mobile_number), None)
+        login = StoreLogin(user_id=request.user_id, access_token=request.token, mobile_number=mobile, via="native")
+        await start_login(session, login)
+        return StoreLoginView(message=HANDED_OVER, verified=True, mobile_number=mobile, via="native")
+
+    # Products (no login needed; a logged-in shopper sees their cart quantities)
+
+    async def products(
+        self, login: StoreLogin | None, page: int, page_size: int, search: str | None
+    ) -> ProductListView:
+        needle = search.strip() if search else None
+        # The page and the shopper's cart are independent reads: ask for both at once.
+        records, quantities = await asyncio.gather(
+            self.catalogue.products(page, page_size, needle or None), self._quantities(login)
+        )
+        return ProductListView(
+            records=[product_view(p, quantities.get(p.id, 0)) for p in records],
+            page=page,
+            page_size=page_size,
+            has_more=len(records) >= page_size,
+        )
+
+    async def product(self, login: StoreLogin | None, product_id: int) -> ProductView:
+        product, quantities = await asyncio.gather(self.catalogue.product(product_id), self._quantities(login))
+        if product is None:
+            raise NotFound(PRODUCT_NOT_FOUND, code="product_not_found")
+        return product_view(product, quantities.get(product.id, 0))
+
+    async def brands(self, session: Session, login: StoreLogin | None) -> list[BrandView]:
+        """The catalogue only lists brands to a logged-in shopper; empty otherwise."""
+        if login is None:
+            return []
+        async with forget_login_on_refusal(session, "store"):
+            brands = await self.catalogue.brands(login.access_token)
+        return [BrandView(id=b.id, name=b.name, logo=b.logo) for b in brands]
+
+    async def _quantities(self, login: StoreLogin | None) -> dict[int, int]:
+        """Cart quantities by product id; the list still loads when the cart cannot be read."""
+        if login is None:
+            return {}
+        try:
+            items = await self._items(login)
+        except UpstreamError as exc:
+            log.warning("store_cart_unreadable", status=exc.status, code=exc.code)
+            return {}
+        return {i.product_id: i.quantity for i in items}
+
+    # Cart
+
+    async def cart(self, session: Session, login: StoreLogin) -> CartView:
+        async with forget_login_on_refusal(session, "store"):
+            return cart_view(await self._items(login))
+
+    async def set_quantity(self, session: Session, login: StoreLogin, product_id: int, quantity: int) -> CartView:
+        async with forget_login_on_refusal(session, "store"):
+            items = await self._items(login)  # any failure but "empty" stops here, before a change
+            return cart_view(await self._apply(login, items, product_id, quantity))
+
+    async def increment(self, session: Session, login: StoreLogin, product_id: int) -> CartView:
+        async with forget_login_on_refusal(session, "store"):
+            items = await self._items(login)
+            current = next((i.quantity for i in items if i.product_id == product_id), 0)
+            return cart_view(await self._apply(login, items, product_id, current + 1))
+
+    async def decrement(self, session: Session, login: StoreLogin, product_id: int) -> CartView:
+        async with forget_login_on_refusal(session, "store"):
+            items = await self._items(login)
+            line = next((i for i in items if i.product_id == product_id), None)
+            if line is None or line.quantity <= 0:
+                return cart_view(items)
+            body = UpdateCartBody(user_id=int(login.user_id), product_id=product_id, quantity=line.quantity - 1)
+            await self.catalogue.update_cart(body, login.access_token)
+            return cart_view(await self._items(login))
+
+    async def _items(self, login: StoreLogin) -> list[CartItem]:
+        try:
+            return await self.catalogue.cart(int(login.user_id), login.access_token)
+        except UpstreamRefused as exc:
+            if exc.status == EMPTY_CART_STATUS:
+                return []
+            raise
+
+    async def _apply(self, login: StoreLogin, items: list[CartItem], product_id: int, quantity: int) -> list[CartItem]:
+        line = next((i for i in items if i.product_id == product_id), None)
+        user_id = int(login.user_id)
+        if line is not None:
+            if line.quantity == quantity:
+                return items
+            # The increment path carries the distributor, as the storefront always has.
+            distributor = line.distributor_id if quantity > line.quantity else None
+            body = UpdateCartBody(user_id=user_id, product_id=product_id, quantity=quantity, distributor_id=distributor)
+            await self.catalogue.update_cart(body, login.access_token)
+        elif quantity > 0:
+            product = await self.catalogue.product(product_id)
+            if product is None:
+                raise NotFound(PRODUCT_GONE, code="product_not_found")
+            add = AddCartBody(
+                user_id=user_id, product_id=product_id, quantity=quantity, distributor_id=product.distributor_id
+            )
+            await self.catalogue.add_cart(add, login.access_token)
+        else:
+            return items
+        return await self._items(login)
+
+    # Address and order draft
+
+    async def address(self, session: Session, login: StoreLogin) -> SelectedAddressView:
+        """The selected delivery address: the one last used."""
+        async with forget_login_on_refusal(session, "store"):
+            chosen = last_used(await self.catalogue.addresses(int(login.user_id), login.access_token))
+        return SelectedAddressView(address=address_view(chosen) if chosen else None)
+
+    async def order_draft(self, session: Session, login: StoreLogin, payment_type: PaymentType) -> OrderDraftView:
+        async with forget_login_on_refusal(session, "store"):
+            items = await self._items(login)
+            addresses = await self.catalogue.addresses(int(login.user_id), login.access_token)
+        draft = order_draft(login.user_id, cart_view(items), last_used(addresses), payment_type)
+        # The specification only logs the draft; no order call exists upstream.
+        log.info("store_order_draft", total=draft.total_order, lines=len(draft.order_data), payment=draft.payment_type)
+        return draft
