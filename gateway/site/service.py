@@ -4,7 +4,7 @@ record it); the second is only made when the first succeeded."""
 from __future__ import annotations
 
 from gateway.site.schemas import ContactRequest, DeleteDataRequest, NewsletterRequest, SiteAnswer
-from gateway.upstreams.mail import MailClient, Subscription, SupportRequest
+from gateway.upstreams.mail import MailClient, Subscription, SupportKind, SupportRequest
 
 SUBSCRIBED = "Thank you for subscribing!"
 MAIL_SENT = "Mail sent successfully!"
@@ -35,27 +35,22 @@ class SiteService:
         return SiteAnswer(message=SUBSCRIBED)
 
     async def contact(self, form: ContactRequest) -> SiteAnswer:
-        await self.mail.request_support(
-            SupportRequest(
-                name=form.name.strip(),
-                email=form.email.strip(),
-                contact=form.phone,
-                message=form.message.strip(),
-                subject=self.subject,
-                support_request="supportData",
-            )
-        )
-        return SiteAnswer(message=MAIL_SENT)
+        return await self._ask_support(form, form.message.strip(), "supportData")
 
     async def delete_data(self, form: DeleteDataRequest) -> SiteAnswer:
+        return await self._ask_support(form, DELETE_MESSAGE, "DeleteUser")
+
+    async def _ask_support(
+        self, form: ContactRequest | DeleteDataRequest, message: str, kind: SupportKind
+    ) -> SiteAnswer:
         await self.mail.request_support(
             SupportRequest(
                 name=form.name.strip(),
                 email=form.email.strip(),
                 contact=form.phone,
-                message=DELETE_MESSAGE,
+                message=message,
                 subject=self.subject,
-                support_request="DeleteUser",
+                support_request=kind,
             )
         )
         return SiteAnswer(message=MAIL_SENT)

@@ -170,25 +170,14 @@ class CatalogueClient:
         return answer.data or []
 
     async def add_cart(self, body: AddCartBody, token: str) -> None:
-        await self.http.call(
-            "POST",
-            "electrician/addCart",
-            Envelope[object],
-            json=body,
-            token=token,
-            failure=CART_FAILED,
-            code="cart_failed",
-        )
+        await self._change_cart("electrician/addCart", body, token)
 
     async def update_cart(self, body: UpdateCartBody, token: str) -> None:
+        await self._change_cart("electrician/updateCart", body, token)
+
+    async def _change_cart(self, path: str, body: AddCartBody | UpdateCartBody, token: str) -> None:
         await self.http.call(
-            "POST",
-            "electrician/updateCart",
-            Envelope[object],
-            json=body,
-            token=token,
-            failure=CART_FAILED,
-            code="cart_failed",
+            "POST", path, Envelope[object], json=body, token=token, failure=CART_FAILED, code="cart_failed"
         )
 
     async def brands(self, token: str) -> list[Brand]:
