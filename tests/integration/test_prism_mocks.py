@@ -1,0 +1,143 @@
+"""The gateway, unchanged, against Stoplight Prism's mock mode of each of our contracts.
+
+Many QA teams stand a contract-driven mock in for a service; Prism answers with the
+documents' examples, so these flows show what such a mock makes of the portal, the store and
+the site. Prism (an npm dev dependency) is started once for the module, on loopback; the one
+time code is the one in the contract's example, since Prism has no SMS outbox.
+"""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from gateway.settings import Settings
+from tests.conftest import GatewayClient
+from tests.integration.conftest import ROOT
+
+PRISM = ROOT / "node_modules" / ".bin" / "prism"
+SERVICES = ("lending", "catalogue", "mail")
+CODE = "482913"  # the code in the verifyOtp examples
+RAMESH = "9876543210"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="module")
+def prism_urls(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
+    if not PRISM.exists():
+        pytest.fail("Prism is missing: `make setup` installs the npm dev dependencies")
+    logs = tmp_path_factory.mktemp("prism")
+    processes: list[subprocess.Popen[bytes]] = []
+    urls: dict[str, str] = {}
+    for name in SERVICES:
+        port = _free_port()
+        document = ROOT / "contracts" / f"{name}.openapi.yaml"
+        log = (logs / f"{name}.log").open("wb")
+        processes.append(
+            subprocess.Popen(
+                [str(PRISM), "mock", str(document), "-h", "127.0.0.1", "-p", str(port)],
+                cwd=ROOT,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
+        )
+        urls[name] = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + 120  # Prism takes a while to start on a busy machine
+        for name, url in urls.items():
+            while True:
+                try:
+                    httpx.get(url, timeout=1)  # any answer, even a 404, means Prism is listening
+                    break
+                except httpx.TransportError:
+                    if time.monotonic() > deadline:
+                        pytest.fail(f"Prism did not start for {name}: {_tail(logs / f'{name}.log')}")
+                    time.sleep(0.25)
+        yield urls
+    finally:
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.wait(timeout=10)
+
+
+def _tail(log: Path) -> str:
+    return log.read_text(errors="replace")[-2000:]
+
+
+@pytest.fixture
+def gateway(
+    make_client: Callable[[Settings], GatewayClient],
+    make_settings: Callable[..., Settings],
+    prism_urls: dict[str, str],
+) -> GatewayClient:
+    settings = make_settings(**{f"{name}_url": url for name, url in prism_urls.items()})
+    return make_client(settings)
+
+
+def test_the_repayment_screen_shows_the_examples_borrower(gateway: GatewayClient) -> None:
+    sent = gateway.post("/api/portal/otp", json={"mobileNumber": RAMESH}, headers=gateway.xsrf())
+    assert sent.status_code == 200, sent.text
+    verified = gateway.post(
+        "/api/portal/otp/verify", json={"mobileNumber": RAMESH, "otp": CODE}, headers=gateway.xsrf()
+    )
+    assert verified.status_code == 200, verified.text
+    assert verified.json()["outcome"] == "payment"
+    detail = gateway.get("/api/portal/repayment")
+    assert detail.status_code == 200, detail.text
+    assert detail.json() == {
+        "userName": "Ramesh Kumar",
+        "mobileNumber": RAMESH,
+        "remainingAmount": 12450.0,
+        "lateFees": 450.0,
+        "pendingAmount": 12000.0,
+    }
+
+
+def test_the_store_shows_products_with_names_and_prices(gateway: GatewayClient) -> None:
+    page = gateway.get("/api/store/products")
+    assert page.status_code == 200, page.text
+    products = page.json()["records"]
+    assert [(p["productName"], p["listingPrice"], p["mrp"]) for p in products] == [
+        ("Kavach Power PVC Conduit Pipe 20mm", 50.84, 62.0),
+        ("Trikon 6A 3-Pin Socket", 76.5, 85.0),
+    ]
+
+
+def test_a_store_shopper_logs_in_and_sees_the_cart(gateway: GatewayClient) -> None:
+    gateway.post("/api/store/otp", json={"mobileNumber": RAMESH}, headers=gateway.xsrf())
+    verified = gateway.post("/api/store/otp/verify", json={"mobileNumber": RAMESH, "otp": CODE}, headers=gateway.xsrf())
+    assert verified.status_code == 200, verified.text
+    cart = gateway.get("/api/store/cart")
+    assert cart.status_code == 200, cart.text
+    assert [(line["productName"], line["quantity"]) for line in cart.json()["items"]] == [
+        ("Kavach Power PVC Conduit Pipe 20mm", 2),
+        ("Trikon 6A 3-Pin Socket", 1),
+    ]
+    assert cart.json()["count"] == 3 and cart.json()["subtotal"] == 175.51
+
+
+def test_the_newsletter_succeeds(gateway: GatewayClient) -> None:
+    answer = gateway.post("/api/site/newsletter", json={"email": "asha@shop.example"}, headers=gateway.xsrf())
+    assert answer.status_code == 200, answer.text
+
+
+def test_the_contact_form_succeeds(gateway: GatewayClient) -> None:
+    answer = gateway.post(
+        "/api/site/contact",
+        json={"name": "Asha Patel", "email": "asha@shop.example", "phone": "9812345670", "message": "Call me back"},
+        headers=gateway.xsrf(),
+    )
+    assert answer.status_code == 200, answer.text
