@@ -13,7 +13,7 @@ from litestar import Litestar, delete, get, post
 from litestar.handlers import asgi
 from litestar.params import FromQuery, JSONBody
 
-from upstream_mocks import catalogue, lending, mail, payments
+from upstream_mocks import catalogue, lending, mail, orders, payments
 from upstream_mocks.contract import Contract, ContractRequest, ContractResponse, load_contract
 from upstream_mocks.recordings import Replay, encode_body
 from upstream_mocks.world import JournalEntry, MockWorld, Scenario
@@ -32,6 +32,7 @@ MOCKS: dict[str, Callable[[MockWorld], Any]] = {
     "catalogue": catalogue.create_app,
     "mail": mail.create_app,
     "payments": payments.create_app,
+    "orders": orders.create_app,
 }
 
 _JOURNAL_LIMIT = 1000

@@ -15,6 +15,7 @@ from litestar import Litestar, Request, Response, get, post
 from litestar.params import FromPath
 
 from upstream_mocks.envelope import envelope
+from upstream_mocks.lending.credit import credit_limit_handler, seed_credit
 from upstream_mocks.lending.seed import Borrower, LendingState, PaymentLog, seed
 from upstream_mocks.payments.orders import CustomerDetails, create_order, get_order
 from upstream_mocks.sms import check_code, issue_code
@@ -63,6 +64,7 @@ def _record(borrower: Borrower) -> dict[str, Any]:
 
 def create_app(world: MockWorld) -> Litestar:
     world.register("lending", seed)
+    world.register("credit", seed_credit)
 
     def state() -> LendingState:
         st: LendingState = world.states["lending"]
@@ -206,6 +208,7 @@ def create_app(world: MockWorld) -> Litestar:
             repayment_detail,
             cash_free_request,
             update_payment_status,
+            credit_limit_handler(world),
             outbox,
             tokens,
         ],

@@ -1,0 +1,234 @@
+"""contracts/orders.openapi.yaml vs the orders mock (and the lending creditLimit call).
+
+Real requests to the in-process suite, with the mocks' own contract checks on, and every
+answer validated again here with openapi-core.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from decimal import Decimal
+from typing import Any
+
+import httpx
+import pytest
+from litestar.testing import TestClient
+
+from tests.contract.conftest import assert_conforms, contract_for
+from upstream_mocks.catalogue.seed import StoreUser
+from upstream_mocks.contract import Contract
+from upstream_mocks.suite import create_suite
+
+RAMESH_TOKEN = "cat-test-ramesh"  # store user 2001, overdue at the lender
+SUNITA_TOKEN = "cat-test-sunita"  # store user 7100, nothing owed
+ONE_HOUR_ADDRESS = {
+    "name": "Ramesh Kumar",
+    "mobileNumber": "9876543210",
+    "address1": "Plot 44, Sector 18",
+    "address2": "Near Metro Station",
+    "pincode": "122103",
+}
+
+
+@pytest.fixture(scope="module")
+def contract() -> Contract:
+    return contract_for("orders")
+
+
+@pytest.fixture
+def suite() -> Iterator[TestClient[Any]]:
+    app = create_suite(check_contracts=True)
+    world = app.state.world
+    world.states["catalogue"].tokens[RAMESH_TOKEN] = 2001
+    world.states["catalogue"].users["9123456780"] = StoreUser(user_id=7100, mobile_number="9123456780", user_name="")
+    world.states["catalogue"].tokens[SUNITA_TOKEN] = 7100
+    with TestClient(app, base_url="http://mocks.internal/_mocks/") as client:
+        yield client
+
+
+def conforms(contract: Contract, response: httpx.Response) -> httpx.Response:
+    assert_conforms(contract, [(response.request, response)])
+    return response
+
+
+def bearer(token: str, key: str | None = None) -> dict[str, str]:
+    headers = {"authorization": f"Bearer {token}"}
+    return headers | ({"idempotency-key": key} if key else {})
+
+
+def order_body(user_id: int = 2001, method: str = "cod", **extra: Any) -> dict[str, Any]:
+    return {
+        "userId": user_id,
+        "lines": [{"productId": 1, "quantity": 2}, {"productId": 4, "quantity": 1}],
+        "address": ONE_HOUR_ADDRESS,
+        "paymentMethod": method,
+        **extra,
+    }
+
+
+def quote(contract: Contract, suite: TestClient[Any], token: str = RAMESH_TOKEN, **body: Any) -> dict[str, Any]:
+    answer = conforms(
+        contract, suite.post("orders/electrician/order/quote", json=order_body(**body), headers=bearer(token))
+    )
+    assert answer.status_code == 200, answer.text
+    data: dict[str, Any] = answer.json()["data"]
+    return data
+
+
+def test_pin_codes_answer_place_and_promise(contract: Contract, suite: TestClient[Any]) -> None:
+    one_hour = conforms(contract, suite.get("orders/electrician/pincode/400003")).json()["data"]
+    assert (one_hour["city"], one_hour["state"], one_hour["serviceability"]) == ("Mumbai", "Maharashtra", "oneHour")
+    standard = conforms(contract, suite.get("orders/electrician/pincode/411001")).json()["data"]
+    assert standard["serviceability"] == "standard" and standard["delivery"]["type"] == "standard"
+    far = conforms(contract, suite.get("orders/electrician/pincode/600001")).json()["data"]
+    assert far["serviceability"] == "notServiceable" and far["delivery"] is None
+    unknown = conforms(contract, suite.get("orders/electrician/pincode/999999"))
+    assert unknown.status_code == 404 and unknown.json()["data"]["reason"] == "pincode_unknown"
+    assert conforms(contract, suite.get("orders/electrician/pincode/12AB56")).status_code == 400
+
+
+def test_a_quote_prices_lines_gst_and_the_small_order_fees(contract: Contract, suite: TestClient[Any]) -> None:
+    data = quote(contract, suite)
+    charges = {k: Decimal(v) for k, v in data["charges"].items()}
+    lines = data["lines"]
+    assert charges["subtotal"] == sum(Decimal(line["taxableAmount"]) for line in lines)
+    assert charges["subtotal"] < Decimal("1199")
+    assert (charges["convenienceFee"], charges["platformFee"]) == (Decimal("79.00"), Decimal("20.00"))
+    assert charges["total"] == charges["subtotal"] + charges["gstTotal"] + Decimal("99.00")
+    assert data["delivery"]["type"] == "oneHour" and data["address"]["state"] == "Haryana"
+
+    big = quote(contract, suite, lines=[{"productId": 4, "quantity": 2}])  # FR wire, above Rs. 1199
+    assert Decimal(big["charges"]["subtotal"]) >= Decimal("1199")
+    assert (big["charges"]["convenienceFee"], big["charges"]["platformFee"]) == ("0.00", "0.00")
+
+
+def test_refusals_name_their_reason(contract: Contract, suite: TestClient[Any]) -> None:
+    def refused(body: dict[str, Any]) -> tuple[int, str, str]:
+        answer = conforms(
+            contract, suite.post("orders/electrician/order/quote", json=body, headers=bearer(RAMESH_TOKEN))
+        )
+        return answer.status_code, answer.json()["data"]["reason"], answer.json()["message"]
+
+    status, reason, message = refused(order_body(lines=[{"productId": 1, "quantity": 999}]))
+    assert (status, reason) == (409, "out_of_stock") and "available" in message
+    status, reason, message = refused(order_body(address={**ONE_HOUR_ADDRESS, "pincode": "600001"}))
+    assert (status, reason) == (422, "pincode_not_serviceable") and "600001" in message
+    wrong_check_digit = {"gstin": "27AAPFU0939F1ZW", "legalName": "Kumar Electricals"}
+    status, reason, message = refused(order_body(business=wrong_check_digit))
+    assert (status, reason) == (400, "gstin_invalid") and "27AAPFU0939F1ZW" in message
+    forbidden = suite.post("orders/electrician/order/quote", json=order_body(), headers=bearer(SUNITA_TOKEN))
+    assert conforms(contract, forbidden).status_code == 403
+    assert suite.post("orders/electrician/order/quote", json=order_body()).status_code == 401
+
+
+def test_placing_twice_with_one_key_makes_one_order(contract: Contract, suite: TestClient[Any]) -> None:
+    total = quote(contract, suite)["charges"]["total"]
+    body = order_body(quotedTotal=total)
+    first = conforms(
+        contract, suite.post("orders/electrician/order/place", json=body, headers=bearer(RAMESH_TOKEN, "key-00000001"))
+    )
+    again = conforms(
+        contract, suite.post("orders/electrician/order/place", json=body, headers=bearer(RAMESH_TOKEN, "key-00000001"))
+    )
+    order = first.json()["data"]
+    assert again.json()["data"]["orderNumber"] == order["orderNumber"]
+    assert order["status"] == "placed" and order["payment"] == {
+        "method": "cod",
+        "state": "onDelivery",
+        "amount": total,
+        "paymentSessionId": None,
+        "providerOrderId": None,
+        "paidAt": None,
+        "creditDueOn": None,
+    }
+    other_body = conforms(
+        contract,
+        suite.post(
+            "orders/electrician/order/place",
+            json={**body, "paymentMethod": "online"},
+            headers=bearer(RAMESH_TOKEN, "key-00000001"),
+        ),
+    )
+    assert other_body.status_code == 422 and other_body.json()["data"]["reason"] == "idempotency_conflict"
+
+    read = conforms(
+        contract,
+        suite.get(
+            f"orders/electrician/order/{order['orderNumber']}", params={"userId": 2001}, headers=bearer(RAMESH_TOKEN)
+        ),
+    )
+    assert read.json()["data"] == order
+    not_yours = suite.get(
+        f"orders/electrician/order/{order['orderNumber']}", params={"userId": 7100}, headers=bearer(SUNITA_TOKEN)
+    )
+    assert conforms(contract, not_yours).status_code == 404
+
+
+def test_a_changed_total_is_refused(contract: Contract, suite: TestClient[Any]) -> None:
+    stale = order_body(quotedTotal="100.00")
+    answer = conforms(
+        contract, suite.post("orders/electrician/order/place", json=stale, headers=bearer(RAMESH_TOKEN, "key-00000002"))
+    )
+    assert answer.status_code == 409 and answer.json()["data"]["reason"] == "quote_changed"
+
+
+def test_an_online_order_is_paid_at_the_provider_and_settled_once(contract: Contract, suite: TestClient[Any]) -> None:
+    total = quote(contract, suite, method="online")["charges"]["total"]
+    body = order_body(method="online", quotedTotal=total, returnUrl="http://shop.example/orders/return")
+    order = conforms(
+        contract, suite.post("orders/electrician/order/place", json=body, headers=bearer(RAMESH_TOKEN, "key-00000003"))
+    ).json()["data"]
+    assert order["payment"]["state"] == "pending"
+    session = order["payment"]["paymentSessionId"]
+    path = f"orders/electrician/order/{order['orderNumber']}"
+
+    assert suite.post(f"payments/checkout/{session}/pay", json={"outcome": "failure"}).status_code == 200
+    after_failure = conforms(
+        contract, suite.post(f"{path}/payment/recheck", params={"userId": 2001}, headers=bearer(RAMESH_TOKEN))
+    )
+    assert after_failure.json()["data"]["payment"]["state"] == "pending"
+    renewed = conforms(
+        contract, suite.post(f"{path}/payment/session", params={"userId": 2001}, headers=bearer(RAMESH_TOKEN))
+    )
+    assert renewed.json()["data"]["payment"]["paymentSessionId"] == session  # still payable at the same checkout
+
+    assert suite.post(f"payments/checkout/{session}/pay", json={"outcome": "success"}).status_code == 200
+    paid = conforms(
+        contract, suite.post(f"{path}/payment/recheck", params={"userId": 2001}, headers=bearer(RAMESH_TOKEN))
+    )
+    assert paid.json()["data"]["payment"]["state"] == "paid"
+    nothing_left = suite.post(f"{path}/payment/session", params={"userId": 2001}, headers=bearer(RAMESH_TOKEN))
+    assert conforms(contract, nothing_left).status_code == 409
+
+
+def test_credit_is_refused_while_overdue_and_becomes_an_amount_owed(contract: Contract, suite: TestClient[Any]) -> None:
+    lending = contract_for("lending")
+    total = quote(contract, suite, method="credit")["charges"]["total"]
+    overdue = conforms(
+        contract,
+        suite.post(
+            "orders/electrician/order/place",
+            json=order_body(method="credit", quotedTotal=total),
+            headers=bearer(RAMESH_TOKEN, "key-00000004"),
+        ),
+    )
+    assert overdue.status_code == 422 and "repay it first" in overdue.json()["message"]
+
+    partner = {"x-partner-key": "mock-partner-key"}
+    before = conforms(
+        lending, suite.get("lending/webRepayment/creditLimit", params={"mobileNumber": "9123456780"}, headers=partner)
+    )
+    assert before.json()["data"]["available"] == "500000.00"
+    body = order_body(user_id=7100, method="credit", quotedTotal=total)
+    placed = conforms(
+        contract, suite.post("orders/electrician/order/place", json=body, headers=bearer(SUNITA_TOKEN, "key-00000005"))
+    )
+    assert placed.json()["data"]["payment"]["state"] == "onCredit"
+    after = conforms(
+        lending, suite.get("lending/webRepayment/creditLimit", params={"mobileNumber": "9123456780"}, headers=partner)
+    ).json()["data"]
+    assert (after["outstanding"], after["overdueAmount"]) == (total, "0.00")
+    assert Decimal(after["available"]) == Decimal("500000.00") - Decimal(total)
+    assert after["nextDueOn"] == placed.json()["data"]["payment"]["creditDueOn"]
+
+    assert suite.get("lending/webRepayment/creditLimit", params={"mobileNumber": "9123456780"}).status_code == 401

@@ -1,0 +1,356 @@
+"""Orders mock (contracts/orders.openapi.yaml): pin codes, quotes, placement, one order.
+
+Stateful over `world.states["orders"]`; reads product facts and shoppers' tokens from the
+catalogue mock's state, puts credit orders on the lender's books (upstream_mocks.lending.credit)
+and online ones at the card-payment provider (upstream_mocks.payments), all in-process, as the
+real services call each other. Handlers never await between reading and writing the state, so
+concurrent placements with one Idempotency-Key make one order.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections import Counter
+from datetime import UTC, datetime
+from decimal import Decimal
+from typing import Any
+
+import msgspec
+from litestar import Litestar, Request, Response, get, post
+from litestar.params import FromPath, FromQuery
+from stdnum.in_ import gstin as gstin_number
+
+from upstream_mocks.lending import credit
+from upstream_mocks.orders import online_payment
+from upstream_mocks.orders.pincodes import lookup
+from upstream_mocks.orders.pricing import charges, priced_line, product_facts
+from upstream_mocks.orders.records import (
+    SELLER,
+    Business,
+    DeliveryAddress,
+    Order,
+    OrdersState,
+    Payment,
+    PaymentMethod,
+    Placement,
+    Quote,
+    seed,
+)
+from upstream_mocks.world import MockWorld
+
+_PINCODE = re.compile(r"^[1-9][0-9]{5}$")
+_IDEMPOTENCY_KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
+
+
+class AddressBody(msgspec.Struct, rename="camel", kw_only=True):
+    name: str
+    mobile_number: str
+    address1: str
+    pincode: str
+    address2: str = ""
+    city: str | None = None
+    state: str | None = None
+
+
+class LineBody(msgspec.Struct, rename="camel", kw_only=True):
+    product_id: int
+    quantity: int
+
+
+class QuoteBody(msgspec.Struct, rename="camel", kw_only=True):
+    user_id: int
+    lines: list[LineBody]
+    address: AddressBody
+    payment_method: PaymentMethod
+    business: Business | None = None
+
+
+class PlaceBody(QuoteBody, kw_only=True):
+    quoted_total: Decimal
+    return_url: str | None = None
+
+
+class Refused(Exception):
+    """A refusal the shopper sees: status, reason code, the field at fault and the message."""
+
+    def __init__(self, status: int, reason: str, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.reason = reason
+        self.message = message
+        self.field = field
+
+
+def _answer(data: Any, message: str = "Success") -> Response[Any]:
+    # to_builtins keeps Decimal as its exact string (Litestar's own encoder would make it a float).
+    return Response({"statusCode": 200, "message": message, "data": msgspec.to_builtins(data)})
+
+
+def _refusal(exc: Refused) -> Response[Any]:
+    return Response(
+        {"statusCode": exc.status, "message": exc.message, "data": {"reason": exc.reason, "field": exc.field}},
+        status_code=exc.status,
+    )
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def create_app(world: MockWorld) -> Litestar:
+    world.register("orders", seed)
+
+    def state() -> OrdersState:
+        st: OrdersState = world.states["orders"]
+        return st
+
+    def catalogue() -> Any:
+        return world.states["catalogue"]
+
+    def caller(request: Request[Any, Any, Any], user_id: int) -> None:
+        """The shopper the catalogue issued the bearer token to must be `user_id`."""
+        scheme, _, token = request.headers.get("authorization", "").partition(" ")
+        token_user = catalogue().tokens.get(token) if scheme.lower() == "bearer" and token else None
+        if token_user is None:
+            raise Refused(401, "unauthorized", "Unauthorized")
+        if token_user != user_id:
+            raise Refused(403, "forbidden", "Forbidden: the token belongs to another user")
+
+    def parse(raw: bytes, type_: type[Any]) -> Any:
+        try:
+            return msgspec.json.decode(raw or b"null", type=type_)
+        except msgspec.ValidationError as exc:
+            raise Refused(400, "invalid_request", f"Invalid request: {exc}") from exc
+        except msgspec.DecodeError as exc:
+            raise Refused(400, "invalid_request", "Invalid request: the body is not JSON") from exc
+
+    def delivery_address(body: AddressBody, now: datetime) -> tuple[DeliveryAddress, Any]:
+        place = lookup(body.pincode, now) if _PINCODE.match(body.pincode) else None
+        if place is None:
+            raise Refused(
+                400,
+                "pincode_unknown",
+                f"We could not find pin code {body.pincode}. Please check it.",
+                "address.pincode",
+            )
+        if place.delivery is None:
+            raise Refused(
+                422,
+                "pincode_not_serviceable",
+                f"Sorry, we do not deliver to pin code {body.pincode} ({place.district}, {place.state}) yet.",
+                "address.pincode",
+            )
+        if not body.name.strip() or not body.address1.strip():
+            raise Refused(400, "address_incomplete", "Please enter the name and address.", "address.address1")
+        address = DeliveryAddress(
+            name=body.name.strip(),
+            mobile_number=body.mobile_number,
+            address1=body.address1.strip(),
+            address2=body.address2.strip(),
+            pincode=body.pincode,
+            city=(body.city or "").strip() or place.city,
+            district=place.district,
+            state=place.state,  # always from the pin code: the invoice's place of supply
+        )
+        return address, place.delivery
+
+    def checked_business(business: Business | None) -> Business | None:
+        if business is None:
+            return None
+        number = business.gstin.strip().upper()
+        if not gstin_number.is_valid(number):
+            raise Refused(
+                400,
+                "gstin_invalid",
+                f"GSTIN {number} is not valid. Please check it: 15 characters ending in a check digit.",
+                "business.gstin",
+            )
+        if not business.legal_name.strip():
+            raise Refused(
+                400, "legal_name_missing", "Please enter the legal name of the business.", "business.legalName"
+            )
+        return Business(gstin=number, legal_name=business.legal_name.strip())
+
+    def quote_for(body: QuoteBody, now: datetime) -> Quote:
+        if not body.lines:
+            raise Refused(400, "no_lines", "The order has no items.", "lines")
+        wanted: Counter[int] = Counter()
+        for line in body.lines:
+            if line.quantity < 1:
+                raise Refused(400, "invalid_request", "Each quantity must be 1 or more.", "lines")
+            wanted[line.product_id] += line.quantity
+        address, delivery = delivery_address(body.address, now)
+        business = checked_business(body.business)
+        products = {p.id: p for p in catalogue().products}
+        lines = []
+        for index, (product_id, quantity) in enumerate(wanted.items()):
+            product = products.get(product_id)
+            if product is None:
+                raise Refused(
+                    400, "product_unknown", f"Product {product_id} is not in the catalogue.", f"lines.{index}"
+                )
+            on_hand = max(product_facts(product)[3] - state().stock_taken.get(product_id, 0), 0)
+            if quantity > on_hand:
+                message = (
+                    f"{product.product_name} is out of stock."
+                    if on_hand == 0
+                    else f"Only {on_hand} of {product.product_name} available; you asked for {quantity}."
+                )
+                raise Refused(409, "out_of_stock", message, f"lines.{index}.quantity")
+            lines.append(priced_line(product, quantity))
+        return Quote(
+            lines=lines,
+            charges=charges(lines),
+            delivery=delivery,
+            address=address,
+            business=business,
+            payment_method=body.payment_method,
+        )
+
+    def shopper_mobile(user_id: int) -> str | None:
+        return next((u.mobile_number for u in catalogue().users.values() if u.user_id == user_id), None)
+
+    def place(body: PlaceBody, now: datetime) -> Order:
+        quote = quote_for(body, now)
+        total = quote.charges.total
+        if total != body.quoted_total:
+            raise Refused(
+                409,
+                "quote_changed",
+                f"Prices or fees changed since your summary: the total is now Rs. {total:,.2f}. "
+                "Please check the summary and place the order again.",
+                "quotedTotal",
+            )
+        mobile = shopper_mobile(body.user_id) or ""
+        if body.payment_method == "credit":
+            reason = credit.refusal(credit.summary(world, mobile, now.date()), total)
+            if reason is not None:
+                raise Refused(422, "credit_refused", reason, "paymentMethod")
+        st = state()
+        order_number = st.new_order_number()
+        payment = Payment(method=body.payment_method, state="pending", amount=total)
+        if body.payment_method == "cod":
+            payment.state = "onDelivery"
+        elif body.payment_method == "credit":
+            payment.state = "onCredit"
+            payment.credit_due_on = credit.draw(world, mobile, total, order_number, now).due_on
+        order = Order(
+            order_number=order_number,
+            user_id=body.user_id,
+            status="placed",
+            created_at=now,
+            updated_at=now,
+            lines=quote.lines,
+            charges=quote.charges,
+            delivery=quote.delivery,
+            address=quote.address,
+            business=quote.business,
+            payment=payment,
+            seller=SELLER,
+        )
+        if body.payment_method == "online":
+            online_payment.open_checkout(world, order, body.return_url)
+        for line in order.lines:
+            st.stock_taken[line.product_id] = st.stock_taken.get(line.product_id, 0) + line.quantity
+        st.orders[order_number] = order
+        return order
+
+    def own_order(request: Request[Any, Any, Any], order_number: str, user_id: int) -> Order:
+        caller(request, user_id)
+        order = state().orders.get(order_number)
+        if order is None or order.user_id != user_id:  # another shopper's order does not exist for you
+            raise Refused(404, "order_not_found", "Order not found")
+        return order
+
+    @get("/electrician/pincode/{pincode:str}")
+    async def check_pincode(pincode: FromPath[str]) -> Response[Any]:
+        if not _PINCODE.match(pincode):
+            return _refusal(Refused(400, "pincode_invalid", "Please enter a valid 6-digit pin code.", "pincode"))
+        place = lookup(pincode, _now())
+        if place is None:
+            return _refusal(
+                Refused(404, "pincode_unknown", f"We could not find pin code {pincode}. Please check it.", "pincode")
+            )
+        return _answer(place, "Pin code found")
+
+    @post("/electrician/order/quote", status_code=200)
+    async def quote(request: Request[Any, Any, Any]) -> Response[Any]:
+        try:
+            body: QuoteBody = parse(await request.body(), QuoteBody)
+            caller(request, body.user_id)
+            return _answer(quote_for(body, _now()), "Quote")
+        except Refused as exc:
+            return _refusal(exc)
+
+    @post("/electrician/order/place", status_code=200)
+    async def place_order(request: Request[Any, Any, Any]) -> Response[Any]:
+        raw = await request.body()
+        try:
+            body: PlaceBody = parse(raw, PlaceBody)
+            caller(request, body.user_id)
+            key = request.headers.get("idempotency-key", "")
+            if not _IDEMPOTENCY_KEY.match(key):
+                raise Refused(
+                    400, "idempotency_key_missing", "An Idempotency-Key header is required.", "Idempotency-Key"
+                )
+            fingerprint = hashlib.sha256(msgspec.json.encode(body)).hexdigest()
+            earlier = state().placements.get((body.user_id, key))
+            if earlier is not None:
+                if earlier.fingerprint != fingerprint:
+                    raise Refused(
+                        422,
+                        "idempotency_conflict",
+                        "This Idempotency-Key was used for another order.",
+                        "Idempotency-Key",
+                    )
+                return _answer(state().orders[earlier.order_number], "Order already placed")
+            order = place(body, _now())
+            state().placements[(body.user_id, key)] = Placement(
+                fingerprint=fingerprint, order_number=order.order_number
+            )
+            return _answer(order, "Order placed")
+        except Refused as exc:
+            return _refusal(exc)
+
+    @get("/electrician/order/{order_number:str}")
+    async def get_order(
+        request: Request[Any, Any, Any], order_number: FromPath[str], userId: FromQuery[int]
+    ) -> Response[Any]:
+        try:
+            order = own_order(request, order_number, userId)
+        except Refused as exc:
+            return _refusal(exc)
+        return _answer(order, "Order")
+
+    @post("/electrician/order/{order_number:str}/payment/recheck", status_code=200)
+    async def recheck(
+        request: Request[Any, Any, Any], order_number: FromPath[str], userId: FromQuery[int]
+    ) -> Response[Any]:
+        try:
+            order = own_order(request, order_number, userId)
+        except Refused as exc:
+            return _refusal(exc)
+        online_payment.settle(world, order, _now())
+        return _answer(order, "Payment checked")
+
+    @post("/electrician/order/{order_number:str}/payment/session", status_code=200)
+    async def renew_session(
+        request: Request[Any, Any, Any], order_number: FromPath[str], userId: FromQuery[int]
+    ) -> Response[Any]:
+        try:
+            order = own_order(request, order_number, userId)
+            online_payment.settle(world, order, _now())
+            if order.payment.method != "online" or order.payment.state != "pending":
+                raise Refused(409, "nothing_to_pay", "This order has nothing left to pay online.")
+        except Refused as exc:
+            return _refusal(exc)
+        if online_payment.provider_expired(world, order):
+            online_payment.open_checkout(world, order, None)
+        return _answer(order, "Payment session")
+
+    return Litestar(
+        route_handlers=[check_pincode, quote, place_order, get_order, recheck, renew_session],
+        openapi_config=None,
+        logging_config=None,  # the host process configures logging
+    )
