@@ -19,6 +19,8 @@ def open_checkout(world: MockWorld, order: Order, return_url: str | None) -> Non
     previous = get_order(world, order.payment.provider_order_id) if order.payment.provider_order_id else None
     attempt = 1 if previous is None else int(previous.order_id.split("-")[-1]) + 1
     return_url = return_url or (previous.order_meta.return_url if previous else None)
+    if return_url:
+        return_url = return_url.replace("{order_number}", order.order_number)
     provider = create_order(
         world,
         order_id=f"{order.order_number}-{attempt}",
