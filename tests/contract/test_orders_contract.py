@@ -91,10 +91,14 @@ def test_a_quote_prices_lines_gst_and_the_small_order_fees(contract: Contract, s
     data = quote(contract, suite)
     charges = {k: Decimal(v) for k, v in data["charges"].items()}
     lines = data["lines"]
-    assert charges["subtotal"] == sum(Decimal(line["taxableAmount"]) for line in lines)
+    assert charges["subtotal"] == sum(Decimal(line["lineTotal"]) for line in lines)
+    for line in lines:  # catalogue prices include GST; the invoice splits it out per line
+        assert Decimal(line["lineTotal"]) == Decimal(line["unitPrice"]) * line["quantity"]
+        assert Decimal(line["taxableAmount"]) + Decimal(line["gstAmount"]) == Decimal(line["lineTotal"])
+    assert charges["gstTotal"] == sum(Decimal(line["gstAmount"]) for line in lines)
     assert charges["subtotal"] < Decimal("1199")
     assert (charges["convenienceFee"], charges["platformFee"]) == (Decimal("79.00"), Decimal("20.00"))
-    assert charges["total"] == charges["subtotal"] + charges["gstTotal"] + Decimal("99.00")
+    assert charges["total"] == charges["subtotal"] + Decimal("99.00")
     assert data["delivery"]["type"] == "oneHour" and data["address"]["state"] == "Haryana"
 
     big = quote(contract, suite, lines=[{"productId": 4, "quantity": 2}])  # FR wire, above Rs. 1199

@@ -1,7 +1,8 @@
 """An order's figures from the catalogue's product facts: lines, GST, the policy's fees, total.
 
-Money is Decimal rupees rounded half-up to the paisa, per line, so the quote and the placed
-order agree to the paisa.
+Catalogue prices include GST (one price everywhere): a line costs unit price x quantity, and
+the GST inside it is worked out per line for the invoice. Money is Decimal rupees rounded
+half-up to the paisa, so the quote and the placed order agree to the paisa.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ def exact(value: Any) -> Decimal:
 
 
 def product_facts(product: Any) -> tuple[Decimal, str, Decimal, int]:
-    """Unit price before GST, HSN code, GST rate and stock on hand of a catalogue product."""
+    """Unit price (GST included), HSN code, GST rate and stock on hand of a catalogue product."""
     price = paise(exact(product.mrp_with_cash_discount))
     hsn = str(getattr(product, "hsn_code", None) or DEFAULT_HSN)
     rate_value = getattr(product, "gst_rate", None)
@@ -45,8 +46,8 @@ def product_facts(product: Any) -> tuple[Decimal, str, Decimal, int]:
 
 def priced_line(product: Any, quantity: int) -> Line:
     price, hsn, rate, _ = product_facts(product)
-    taxable = paise(price * quantity)
-    gst = paise(taxable * rate / 100)
+    total = paise(price * quantity)
+    taxable = paise(total * 100 / (100 + rate))
     return Line(
         product_id=product.id,
         product_name=product.product_name,
@@ -55,13 +56,13 @@ def priced_line(product: Any, quantity: int) -> Line:
         unit_price=price,
         quantity=quantity,
         taxable_amount=taxable,
-        gst_amount=gst,
-        line_total=taxable + gst,
+        gst_amount=total - taxable,
+        line_total=total,
     )
 
 
 def charges(lines: list[Line]) -> Charges:
-    subtotal = sum((line.taxable_amount for line in lines), ZERO)
+    subtotal = sum((line.line_total for line in lines), ZERO)  # what the cart shows, GST included
     gst_total = sum((line.gst_amount for line in lines), ZERO)
     small = subtotal < FEE_THRESHOLD
     convenience = CONVENIENCE_FEE if small else ZERO
@@ -71,5 +72,5 @@ def charges(lines: list[Line]) -> Charges:
         convenience_fee=convenience,
         platform_fee=platform,
         gst_total=gst_total,
-        total=subtotal + gst_total + convenience + platform,
+        total=subtotal + convenience + platform,
     )
