@@ -1,9 +1,10 @@
 """Who is logged in to a route group, and the one rule for a token the upstream stops accepting.
 
 `portal_login` and `store_login` are the groups' `login` dependencies: a handler that declares
-`login` cannot run without one (401). `forget_login_on_refusal` wraps a service's bearer calls:
-the upstream refused the token (401/403) → the group's login is dropped from the session and the
-call answers 401 `session_expired`.
+`login` cannot run without one (401); `optional_store_login` is the store's `shopper`.
+`forget_login_on_refusal` wraps a service's bearer calls: the upstream refused the token
+(401/403) → the group's login is dropped from the session and the call answers 401
+`session_expired`.
 """
 
 from __future__ import annotations
@@ -33,12 +34,13 @@ def portal_login(session: NamedDependency[Session]) -> PortalLogin:
     return login
 
 
-def current_store_login(session: Session) -> StoreLogin | None:
+def optional_store_login(session: NamedDependency[Session]) -> StoreLogin | None:
+    """For store routes open to everyone that show a logged-in shopper more (cart quantities)."""
     return session.record.store if session.exists else None
 
 
 def store_login(session: NamedDependency[Session]) -> StoreLogin:
-    login = current_store_login(session)
+    login = optional_store_login(session)
     if login is None:
         raise NotAuthenticated(STORE_LOGIN_FIRST)
     return login

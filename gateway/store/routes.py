@@ -12,7 +12,7 @@ from gateway.otp.routes import send_code_route
 from gateway.otp.sender import VerifyCodeRequest
 from gateway.services import AppServices
 from gateway.sessions import Session, StoreLogin
-from gateway.sessions.logins import current_store_login, store_login
+from gateway.sessions.logins import optional_store_login, store_login
 from gateway.store.schemas import (
     BrandView,
     CartView,
@@ -34,25 +34,27 @@ ProductId = Annotated[int, PathParameter(ge=1, le=2_147_483_647)]
 
 @get("/products", summary="A page of the catalogue, with this shopper's cart quantities")
 async def list_products(
-    session: NamedDependency[Session],
+    shopper: NamedDependency[StoreLogin | None],
     store: NamedDependency[StoreService],
     page: Annotated[int, QueryParameter(ge=1, le=10_000)] = 1,
     page_size: Annotated[int, QueryParameter(name="pageSize", ge=1, le=48)] = PAGE_SIZE,
     search: Annotated[str | None, QueryParameter(max_length=100)] = None,
 ) -> ProductListView:
-    return await store.products(current_store_login(session), page, page_size, search)
+    return await store.products(shopper, page, page_size, search)
 
 
 @get("/products/{product_id:int}", summary="One product, with this shopper's cart quantity")
 async def get_product(
-    session: NamedDependency[Session], store: NamedDependency[StoreService], product_id: ProductId
+    shopper: NamedDependency[StoreLogin | None], store: NamedDependency[StoreService], product_id: ProductId
 ) -> ProductView:
-    return await store.product(current_store_login(session), product_id)
+    return await store.product(shopper, product_id)
 
 
 @get("/brands", summary="Brands (the catalogue wants a logged-in shopper; empty otherwise)")
-async def list_brands(session: NamedDependency[Session], store: NamedDependency[StoreService]) -> list[BrandView]:
-    return await store.brands(session, current_store_login(session))
+async def list_brands(
+    session: NamedDependency[Session], shopper: NamedDependency[StoreLogin | None], store: NamedDependency[StoreService]
+) -> list[BrandView]:
+    return await store.brands(session, shopper)
 
 
 @get("/cart", summary="The cart: lines, count (sum of quantities) and subtotal")
@@ -146,6 +148,7 @@ def build_router(services: AppServices) -> Router:
             "store": Provide(lambda: service, use_cache=True, sync_to_thread=False),
             # Every handler that declares `login` is for a logged-in shopper only (401 otherwise).
             "login": Provide(store_login, sync_to_thread=False),
+            "shopper": Provide(optional_store_login, sync_to_thread=False),  # or None: open to everyone
         },
         tags=["store"],
     )

@@ -10,6 +10,7 @@ import pytest
 from litestar.stores.base import Store
 
 from gateway.sessions import PortalLogin, Session, SessionManager, SessionRecord, build_store
+from gateway.sessions.store import SessionStore
 from gateway.settings import Settings
 
 
@@ -27,12 +28,22 @@ async def store_settings(
 
 
 @pytest.fixture
-async def store(store_settings: Settings) -> AsyncIterator[Store]:
+async def store(store_settings: Settings) -> AsyncIterator[SessionStore]:
     store = build_store(store_settings)
     yield store
     await store.delete_all()
     if hasattr(store, "_redis"):
         await store._redis.aclose()
+
+
+async def test_set_if_absent_claims_a_key_once_until_it_is_freed(store: SessionStore) -> None:
+    assert await store.set_if_absent("claim-1", b"first", expires_in=60)
+    assert not await store.set_if_absent("claim-1", b"second", expires_in=60)
+    assert await store.get("claim-1") == b"first"
+    assert 0 < (await store.expires_in("claim-1") or 0) <= 60
+    await store.delete("claim-1")
+    assert await store.set_if_absent("claim-1", b"third", expires_in=60)
+    assert await store.get("claim-1") == b"third"
 
 
 def _record() -> SessionRecord:

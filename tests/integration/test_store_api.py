@@ -218,4 +218,5 @@ def test_a_token_the_catalogue_stops_accepting_ends_the_store_login(client: Gate
     client.post("/_mocks/reset")  # the catalogue forgets every token it issued
     expired = client.get("/api/store/cart")
     assert expired.status_code == 401
+    assert expired.json()["error"]["code"] == "session_expired"
     assert client.get("/api/session").json()["store"] is None

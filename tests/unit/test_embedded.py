@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+import textwrap
+
 from gateway.embedded import embed
 from gateway.settings import Settings
 
@@ -27,3 +32,28 @@ async def test_mocks_url_proxies_the_controls_without_serving_upstreams() -> Non
     assert [h.paths for h in proxied.handlers] == [{"/_mocks"}]
     assert proxied.exempt == ["^/_mocks"]
     await proxied.close()
+
+
+def test_a_gateway_with_every_upstream_url_starts_without_the_mocks_packages() -> None:
+    """The production image leaves the `mocks` extra out: nothing may import it then."""
+    script = textwrap.dedent(
+        """
+        import importlib.abc, sys
+
+        class Missing(importlib.abc.MetaPathFinder):
+            def find_spec(self, name, path, target=None):
+                if name.split(".")[0] in ("upstream_mocks", "openapi_core", "werkzeug"):
+                    raise ImportError(name)
+
+        sys.meta_path.insert(0, Missing())
+        from gateway.app import create_app
+
+        app = create_app()
+        print(sorted(r.path for r in app.routes if r.path.startswith("/_mocks")))
+        """
+    )
+    env = {**os.environ, **URLS, "SECRET_KEY": "test", "LOG_LEVEL": "WARNING"}
+    env.pop("MOCKS_URL", None)
+    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"

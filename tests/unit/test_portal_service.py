@@ -210,8 +210,9 @@ async def test_a_token_the_lender_no_longer_accepts_ends_the_portal_login(portal
         return_value=httpx.Response(401, json={"statusCode": 401, "message": "Unauthorized", "data": None})
     )
     assert session.record.portal is not None
-    with pytest.raises(NotAuthenticated):
+    with pytest.raises(NotAuthenticated) as expired:
         await portal.service.repayment(session, session.record.portal)
+    assert expired.value.code == "session_expired"
     assert session.record.portal is None
 
 
