@@ -25,7 +25,6 @@ TOO_MANY_ATTEMPTS = "Too many incorrect attempts. Please request a new OTP."
 
 class OtpLimiter:
     def __init__(self, storage: Storage, settings: Settings) -> None:
-        self.storage = storage
         self._limiter = MovingWindowRateLimiter(storage)
         limits = settings.otp
         self._resend = RateLimitItemPerSecond(1, max(1, limits.resend_seconds)) if limits.resend_seconds else None
