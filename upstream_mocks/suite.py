@@ -16,6 +16,7 @@ from litestar.params import FromQuery, JSONBody
 from upstream_mocks import catalogue, lending, mail, orders, payments
 from upstream_mocks.contract import Contract, ContractRequest, ContractResponse, load_contract
 from upstream_mocks.recordings import Replay, encode_body
+from upstream_mocks.settings import MockSettings
 from upstream_mocks.world import JournalEntry, MockWorld, Scenario
 
 # Raw ASGI: Litestar's TypedDict scope/message types do not fit pass-through code.
@@ -145,7 +146,7 @@ def create_suite(
 ) -> Litestar:
     """All mocks; with `check_contracts`, each is held to contracts/{name}.openapi.yaml; with
     `seed`, a recording directory (`python -m upstream_mocks record`), recorded answers come first."""
-    world = world or MockWorld()
+    world = world or MockWorld(MockSettings.from_env())
     handlers: list[Any] = []
     for name, factory in MOCKS.items():
         contract = load_contract(name) if check_contracts else None
@@ -201,4 +202,5 @@ def create_suite(
         logging_config=None,  # the host process configures logging
     )
     app.state.world = world
+    world.loopback = app  # mocks reach each other through the suite itself, journaled and checked
     return app

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Coroutine
+from typing import Any, Literal
 
 import msgspec
+
+from upstream_mocks.settings import MockSettings
 
 
 class OutboxEntry(msgspec.Struct, rename="camel"):
@@ -35,6 +38,8 @@ class Scenario(msgspec.Struct, rename="camel", kw_only=True):
     body: Any = None  # answer with this JSON body (status 200 unless given), e.g. a wrong shape
     delay_ms: int = 0
     times: int | None = None  # how many requests it applies to; None: until cleared
+    # Outgoing webhooks (mock "payments", path "webhook"): drop them or send each twice.
+    webhook: Literal["drop", "duplicate"] | None = None
 
     def matches(self, mock: str, method: str, path: str) -> bool:
         return (
@@ -48,7 +53,13 @@ class Scenario(msgspec.Struct, rename="camel", kw_only=True):
 class MockWorld:
     """Everything the mocks remember; `reset()` puts the seed data back."""
 
-    def __init__(self) -> None:
+    def __init__(self, settings: MockSettings | None = None) -> None:
+        self.settings = settings or MockSettings()
+        # The suite's own ASGI app, so mocks can call each other in-process (upstream_mocks/loopback.py).
+        self.loopback: Any = None
+        # Work a mock started after answering (webhook deliveries, receipt mails), kept so it is
+        # not collected mid-flight and so tests can wait for it.
+        self.background: set[asyncio.Task[None]] = set()
         self._seeders: dict[str, Callable[[], Any]] = {}
         self.states: dict[str, Any] = {}
         self.outbox: dict[str, OutboxEntry] = {}
@@ -60,6 +71,8 @@ class MockWorld:
         self.states[name] = seed()
 
     def reset(self) -> None:
+        for task in self.background:
+            task.cancel()  # a delivery for the old data must not land in the new
         self.outbox.clear()
         self.journal.clear()
         self.scenarios.clear()
@@ -76,3 +89,14 @@ class MockWorld:
                     scenario.times -= 1
                 return scenario
         return None
+
+    def spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self.background.add(task)
+        task.add_done_callback(self.background.discard)
+
+    async def drain(self, seconds: float = 10.0) -> None:
+        """Wait (bounded) until the background work, and whatever it started, is done."""
+        async with asyncio.timeout(seconds):
+            while self.background:
+                await asyncio.gather(*list(self.background), return_exceptions=True)

@@ -39,13 +39,14 @@ async def checked(
         yield mock.client, mock.recorded.exchanges
 
 
-def test_document_is_valid_and_lists_the_four_calls(contract: Contract) -> None:
+def test_document_is_valid_and_lists_the_four_calls_and_the_receipt_extension(contract: Contract) -> None:
     paths = set(yaml.safe_load(DOCUMENT.read_text())["paths"])
     assert paths == {
         "/website/sendSubscribeMail",
         "/website/InsertSubscribeData",
         "/website/SendMail",
         "/website/InsertSupportData",
+        "/website/sendReceiptMail",
     }
 
 

@@ -24,7 +24,8 @@ ORDER = {
     "order_amount": 1000.0,
     "order_currency": "INR",
     "customer_details": {"customer_id": "1001", "customer_phone": "9876543210", "customer_name": "Ramesh Kumar"},
-    "order_meta": {"notify_url": "https://merchant.example/webhooks/payments"},
+    # No notify_url: these tests read the provider's API; webhooks are tested with the lender.
+    "order_meta": {"return_url": "https://merchant.example/return"},
 }
 
 

@@ -25,9 +25,10 @@ def mocks_url() -> Iterator[str]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    env = {**os.environ, "MOCKS_PORT": str(port)}
-    process = subprocess.Popen([sys.executable, "-m", "upstream_mocks"], cwd=ROOT, env=env)
     url = f"http://127.0.0.1:{port}"
+    # With a public address the payments mock sends its webhooks over the network, as to a real lender.
+    env = {**os.environ, "MOCKS_PORT": str(port), "MOCKS_PUBLIC_URL": url, "MOCKS_WEBHOOK_RETRY_SECONDS": "0.2,0.5"}
+    process = subprocess.Popen([sys.executable, "-m", "upstream_mocks"], cwd=ROOT, env=env)
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
         try:

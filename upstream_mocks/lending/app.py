@@ -8,16 +8,22 @@ from __future__ import annotations
 
 import re
 import secrets
+from datetime import UTC, datetime
+from decimal import Decimal
 from typing import Any, Literal
 
 import msgspec
 from litestar import Litestar, Request, Response, get, post
 from litestar.params import FromPath
 
-from upstream_mocks.envelope import envelope
+from upstream_mocks.envelope import envelope, json_answer
 from upstream_mocks.lending.credit import credit_limit_handler, seed_credit
+from upstream_mocks.lending.history import history_routes
 from upstream_mocks.lending.seed import Borrower, LendingState, PaymentLog, seed
-from upstream_mocks.payments.orders import CustomerDetails, create_order, get_order
+from upstream_mocks.lending.settlement import settle_from_provider
+from upstream_mocks.lending.webhook_receiver import webhook_route
+from upstream_mocks.money import has_paise_only, rupees
+from upstream_mocks.payments.orders import CustomerDetails, OrderMeta, create_order
 from upstream_mocks.sms import check_code, issue_code
 from upstream_mocks.world import MockWorld, OutboxEntry
 
@@ -40,7 +46,7 @@ class VerifyOtpBody(msgspec.Struct, rename="camel"):
 
 
 class PaymentBody(msgspec.Struct):
-    order_amount: float
+    order_amount: Decimal
     userId: int  # the lender's field names are mixed
 
 
@@ -58,7 +64,7 @@ def _record(borrower: Borrower) -> dict[str, Any]:
         "mobileNumber": borrower.mobile_number,
         # Once everything is repaid the record says nothing is pending, as for a borrower who never owed.
         "totalRepaymentAmount": borrower.total_repayment_amount if owed else None,
-        "remainingAmount": round(borrower.remaining_amount, 2) if owed else None,
+        "remainingAmount": rupees(borrower.remaining_amount) if owed else None,
     }
 
 
@@ -108,7 +114,7 @@ def create_app(world: MockWorld) -> Litestar:
             return envelope(None, "No loan account is registered with this mobile number", 400)
         token = f"lend_{secrets.token_urlsafe(32)}"
         state().tokens[token] = borrower.user_id
-        return Response(
+        return json_answer(
             {"accessToken": token, "statusCode": 200, "message": "OTP verified", "data": [_record(borrower)]}
         )
 
@@ -124,7 +130,7 @@ def create_app(world: MockWorld) -> Litestar:
         if borrower is None:
             return envelope(None, "Borrower not found", 404)
         detail = {
-            "remainingAmount": round(borrower.remaining_amount, 2),
+            "remainingAmount": rupees(borrower.remaining_amount),
             "lateFees": borrower.late_fees,
             "pendingAmount": borrower.pending_amount,
         }
@@ -142,9 +148,9 @@ def create_app(world: MockWorld) -> Litestar:
             return envelope(None, "Borrower not found", 400)
         if not borrower.financier_mapped:
             return envelope(None, "Financier is not authorized to receive payment", 400)
-        amount = round(body.order_amount, 2)
-        if amount <= 0 or amount > round(borrower.remaining_amount, 2):
-            return envelope(None, "Amount must be above 0 and not above the remaining amount", 400)
+        amount = body.order_amount
+        if amount <= 0 or not has_paise_only(amount) or amount > borrower.remaining_amount:
+            return envelope(None, "Amount must be above 0, in paise, and not above the remaining amount", 400)
         st = state()
         log_id = st.next_payment_log_id
         st.next_payment_log_id += 1
@@ -158,9 +164,15 @@ def create_app(world: MockWorld) -> Litestar:
                 customer_name=borrower.user_name,
             ),
             order_note="Loan repayment",
+            # The provider tells the lender's own server how the payment went (signed webhook).
+            order_meta=OrderMeta(notify_url=f"{world.settings.origin}/_mocks/lending/webhooks/payments"),
         )
         st.payment_logs[log_id] = PaymentLog(
-            id=log_id, user_id=borrower.user_id, order_id=order.order_id, amount=amount
+            id=log_id,
+            user_id=borrower.user_id,
+            order_id=order.order_id,
+            amount=order.order_amount,
+            created_at=datetime.now(UTC).isoformat(timespec="seconds"),
         )
         session = {
             "payment_session_id": order.payment_session_id,
@@ -181,13 +193,8 @@ def create_app(world: MockWorld) -> Litestar:
         log = state().payment_logs.get(body.paymentLogId)
         if borrower is None or log is None or log.user_id != body.userId or log.order_id != body.order_id:
             return envelope(None, "Payment not found", 404)
-        order = get_order(world, log.order_id)
-        if order is None or order.order_status != "PAID":
-            return envelope(None, PAYMENT_FAILED)
-        if not log.settled:  # the provider's PAID status settles the log once, however often asked
-            log.settled = True
-            borrower.remaining_amount = round(max(0.0, borrower.remaining_amount - order.order_amount), 2)
-        return envelope(None, PAYMENT_COMPLETED)
+        # The provider's PAID status settles the log once, however often asked, webhook or not.
+        return envelope(None, PAYMENT_COMPLETED if settle_from_provider(world, log) else PAYMENT_FAILED)
 
     # QA read-outs (not part of the upstream contract).
     @get("/outbox/{mobile_number:str}")
@@ -209,6 +216,8 @@ def create_app(world: MockWorld) -> Litestar:
             cash_free_request,
             update_payment_status,
             credit_limit_handler(world),
+            webhook_route(world),
+            *history_routes(world, caller),
             outbox,
             tokens,
         ],

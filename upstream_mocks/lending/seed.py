@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+from typing import Literal
+
 import msgspec
 
 
@@ -9,12 +12,16 @@ class Borrower(msgspec.Struct, kw_only=True):
     user_id: int
     user_name: str
     mobile_number: str
-    total_repayment_amount: float | None
-    remaining_amount: float
-    late_fees: float
-    pending_amount: float
+    total_repayment_amount: Decimal | None
+    remaining_amount: Decimal
+    late_fees: Decimal
+    pending_amount: Decimal
     # False: the loan is not mapped to a financier allowed to receive payments online.
     financier_mapped: bool = True
+    email: str | None = None  # where receipts are mailed; None: no e-mail on record
+
+
+PaymentStatus = Literal["pending", "paid", "failed"]
 
 
 class PaymentLog(msgspec.Struct, kw_only=True):
@@ -23,19 +30,29 @@ class PaymentLog(msgspec.Struct, kw_only=True):
     id: int
     user_id: int
     order_id: str
-    amount: float
-    settled: bool = False
+    amount: Decimal
+    created_at: str
+    status: PaymentStatus = "pending"
+    cf_payment_id: str | None = None  # the provider's payment id, once paid
+    paid_at: str | None = None
+    remaining_after: Decimal | None = None  # what was still owed right after this payment
+    settled_by: Literal["webhook", "confirm"] | None = None
 
 
 class LendingState(msgspec.Struct, kw_only=True):
     borrowers: dict[str, Borrower]  # by mobile number
     tokens: dict[str, int] = msgspec.field(default_factory=dict)  # access token -> user id
     payment_logs: dict[int, PaymentLog] = msgspec.field(default_factory=dict)
+    # Provider payment ids already applied to a loan: the dedupe key for webhooks and confirms.
+    settled_payment_ids: set[str] = msgspec.field(default_factory=set)
     next_user_id: int = 5000
     next_payment_log_id: int = 7001
 
     def borrower_by_id(self, user_id: int) -> Borrower | None:
         return next((b for b in self.borrowers.values() if b.user_id == user_id), None)
+
+    def log_for_order(self, order_id: str) -> PaymentLog | None:
+        return next((log for log in self.payment_logs.values() if log.order_id == order_id), None)
 
 
 def seed() -> LendingState:
@@ -44,28 +61,30 @@ def seed() -> LendingState:
             user_id=1001,
             user_name="Ramesh Kumar",
             mobile_number="9876543210",
-            total_repayment_amount=12450.0,
-            remaining_amount=12450.0,
-            late_fees=450.0,
-            pending_amount=12000.0,
+            total_repayment_amount=Decimal("12450.00"),
+            remaining_amount=Decimal("12450.00"),
+            late_fees=Decimal("450.00"),
+            pending_amount=Decimal("12000.00"),
+            email="ramesh.kumar@shop.example",
         ),
         Borrower(
             user_id=1002,
             user_name="Sunita Sharma",
             mobile_number="9123456780",
             total_repayment_amount=None,
-            remaining_amount=0.0,
-            late_fees=0.0,
-            pending_amount=0.0,
+            remaining_amount=Decimal("0.00"),
+            late_fees=Decimal("0.00"),
+            pending_amount=Decimal("0.00"),
+            email="sunita.sharma@shop.example",
         ),
         Borrower(
             user_id=1003,
             user_name="Anil Verma",
             mobile_number="9988776655",
-            total_repayment_amount=5200.0,
-            remaining_amount=5200.0,
-            late_fees=200.0,
-            pending_amount=5000.0,
+            total_repayment_amount=Decimal("5200.00"),
+            remaining_amount=Decimal("5200.00"),
+            late_fees=Decimal("200.00"),
+            pending_amount=Decimal("5000.00"),
             financier_mapped=False,
         ),
     ]

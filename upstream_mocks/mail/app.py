@@ -13,7 +13,14 @@ import msgspec
 from litestar import Litestar, Request, Response, get, post
 
 from upstream_mocks.envelope import envelope
-from upstream_mocks.mail.records import MailState, OutboxMail, StoredRecord, Subscription, SupportRequest
+from upstream_mocks.mail.records import (
+    MailState,
+    OutboxMail,
+    ReceiptMail,
+    StoredRecord,
+    Subscription,
+    SupportRequest,
+)
 from upstream_mocks.world import MockWorld
 
 
@@ -71,6 +78,18 @@ def create_app(world: MockWorld) -> Litestar:
         records.append(StoredRecord(id=len(records) + 1, at=time.time(), data=msgspec.to_builtins(body)))
         return envelope({"id": len(records)}, "Support request saved")
 
+    @post("/website/sendReceiptMail", status_code=200)
+    async def send_receipt_mail(request: Request[Any, Any, Any]) -> Response[Any]:
+        body, rejected = await accept(request, ReceiptMail)
+        if rejected:
+            return rejected
+        state().outbox.append(
+            OutboxMail(
+                kind="receipt", to=body.email, subject=body.subject, at=time.time(), attachment=body.attachment.filename
+            )
+        )
+        return envelope(None, "Mail sent successfully")
+
     # QA read-outs (not part of the upstream contract).
     @get("/outbox")
     async def outbox() -> list[OutboxMail]:
@@ -90,6 +109,7 @@ def create_app(world: MockWorld) -> Litestar:
             insert_subscribe_data,
             send_mail,
             insert_support_data,
+            send_receipt_mail,
             outbox,
             subscriptions,
             support,

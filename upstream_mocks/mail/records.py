@@ -27,11 +27,27 @@ class SupportRequest(msgspec.Struct, rename="camel", forbid_unknown_fields=True)
     message: Message | None = None
 
 
-class OutboxMail(msgspec.Struct, rename="camel"):
-    kind: str  # "subscribe", "supportData" or "DeleteUser"
+class Attachment(msgspec.Struct, rename="camel", forbid_unknown_fields=True):
+    filename: Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
+    content_type: Literal["application/pdf"]
+    content: Annotated[str, msgspec.Meta(min_length=1)]  # Base64
+
+
+class ReceiptMail(msgspec.Struct, rename="camel", forbid_unknown_fields=True):
+    """A payment receipt the lender mails to a borrower (our extension of the mail service)."""
+
+    email: Email
+    subject: Subject
+    message: Message
+    attachment: Attachment
+
+
+class OutboxMail(msgspec.Struct, rename="camel", kw_only=True):
+    kind: str  # "subscribe", "supportData", "DeleteUser" or "receipt"
     to: str
     subject: str
     at: float
+    attachment: str | None = None  # the attached file's name
 
 
 class StoredRecord(msgspec.Struct, rename="camel"):

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any, Literal
 
 import msgspec
 from litestar import Litestar, MediaType, Request, Response, get, post
 from litestar.params import FromPath
 
+from upstream_mocks.envelope import json_answer
+from upstream_mocks.money import has_paise_only
 from upstream_mocks.payments.checkout_page import render_checkout, render_missing
+from upstream_mocks.payments.delivery import deliver_webhook
 from upstream_mocks.payments.orders import (
     CustomerDetails,
     OrderExists,
@@ -19,6 +23,7 @@ from upstream_mocks.payments.orders import (
     get_order,
     order_for_session,
     payments_for,
+    state,
 )
 from upstream_mocks.world import MockWorld
 
@@ -28,7 +33,7 @@ CLIENT_SECRET = "mock-secret"
 
 
 class CreateOrderBody(msgspec.Struct, kw_only=True):
-    order_amount: float
+    order_amount: Decimal
     order_currency: Literal["INR"]
     customer_details: CustomerDetails
     order_id: str | None = None
@@ -41,7 +46,7 @@ class CheckoutOutcome(msgspec.Struct, kw_only=True):
 
 
 def _error(status: int, message: str, code: str, type_: str = "invalid_request_error") -> Response[Any]:
-    return Response({"message": message, "code": code, "type": type_}, status_code=status)
+    return json_answer({"message": message, "code": code, "type": type_}, status)
 
 
 def _refused(request: Request[Any, Any, Any]) -> Response[Any] | None:
@@ -67,6 +72,8 @@ def create_app(world: MockWorld) -> Litestar:
             return _error(400, f"Invalid request: {exc}", "request_invalid")
         if body.order_amount <= 0:
             return _error(400, "order_amount : should be greater than 0", "order_amount_invalid")
+        if not has_paise_only(body.order_amount):
+            return _error(400, "order_amount : at most two decimals", "order_amount_invalid")
         try:
             order = create_order(
                 world,
@@ -78,7 +85,7 @@ def create_app(world: MockWorld) -> Litestar:
             )
         except OrderExists:
             return _error(409, "order with same id is already present", "order_already_exists")
-        return Response(msgspec.to_builtins(order))
+        return json_answer(order)
 
     @get("/pg/orders/{order_id:str}")
     async def read_order(request: Request[Any, Any, Any], order_id: FromPath[str]) -> Response[Any]:
@@ -87,7 +94,7 @@ def create_app(world: MockWorld) -> Litestar:
         order = get_order(world, order_id)
         if order is None:
             return _error(404, "order not found", "order_not_found")
-        return Response(msgspec.to_builtins(order))
+        return json_answer(order)
 
     @get("/pg/orders/{order_id:str}/payments")
     async def order_payments(request: Request[Any, Any, Any], order_id: FromPath[str]) -> Response[Any]:
@@ -95,7 +102,7 @@ def create_app(world: MockWorld) -> Litestar:
             return refused
         if get_order(world, order_id) is None:
             return _error(404, "order not found", "order_not_found")
-        return Response(msgspec.to_builtins(payments_for(world, order_id)))
+        return json_answer(payments_for(world, order_id))
 
     @get("/checkout/{payment_session_id:str}", media_type=MediaType.HTML)
     async def checkout(payment_session_id: FromPath[str]) -> Response[str]:
@@ -116,10 +123,17 @@ def create_app(world: MockWorld) -> Litestar:
         if order.order_status != "ACTIVE":
             return _error(409, f"order is {order.order_status.lower()}", "order_not_active")
         payment = attempt_payment(world, order, body.outcome == "success")
-        return Response(msgspec.to_builtins(payment))
+        # Like the provider, tell the merchant's server too; the browser may never come back.
+        world.spawn(deliver_webhook(world, order, payment))
+        return json_answer(payment)
+
+    # QA read-out (not part of the contract): every webhook sent and what became of it.
+    @get("/webhooks")
+    async def webhooks() -> Response[Any]:
+        return json_answer(state(world).webhooks)
 
     return Litestar(
-        route_handlers=[new_order, read_order, order_payments, checkout, pay],
+        route_handlers=[new_order, read_order, order_payments, checkout, pay, webhooks],
         openapi_config=None,
         logging_config=None,  # the host process configures logging
     )

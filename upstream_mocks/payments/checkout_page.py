@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from html import escape
 
+from upstream_mocks.money import indian_grouping
 from upstream_mocks.payments.orders import Order
 
 _STYLE = """
@@ -56,7 +57,7 @@ _SCRIPT = """
 
 
 def render_checkout(order: Order) -> str:
-    amount = f"₹{order.order_amount:,.2f}"
+    amount = f"₹{indian_grouping(order.order_amount)}"
     payable = order.order_status == "ACTIVE"
     actions = (
         f"""<div class="actions">

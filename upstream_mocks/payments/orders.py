@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import secrets
 from datetime import UTC, datetime, timedelta
+from decimal import Decimal
 from typing import Literal
 
 import msgspec
 
+from upstream_mocks.money import rupees
 from upstream_mocks.world import MockWorld
 
 OrderStatus = Literal["ACTIVE", "PAID", "EXPIRED"]
@@ -32,7 +34,7 @@ class OrderMeta(msgspec.Struct, kw_only=True, omit_defaults=True):
 class Order(msgspec.Struct, kw_only=True):
     cf_order_id: str
     order_id: str
-    order_amount: float
+    order_amount: Decimal
     order_currency: str
     order_status: OrderStatus
     payment_session_id: str
@@ -47,16 +49,29 @@ class Order(msgspec.Struct, kw_only=True):
 class Payment(msgspec.Struct, kw_only=True):
     cf_payment_id: str
     order_id: str
-    payment_amount: float
+    payment_amount: Decimal
     payment_status: Literal["SUCCESS", "FAILED"]
     payment_message: str
     payment_time: str
+
+
+class WebhookDelivery(msgspec.Struct, kw_only=True):
+    """What became of one webhook: attempts made and how the last one went."""
+
+    order_id: str
+    cf_payment_id: str
+    type: str
+    notify_url: str
+    outcome: Literal["sending", "delivered", "gave_up", "dropped"] = "sending"
+    attempts: int = 0
+    last_status: int | None = None  # the receiver's HTTP status; None when it could not be reached
 
 
 class PaymentsState(msgspec.Struct, kw_only=True):
     orders: dict[str, Order] = msgspec.field(default_factory=dict)  # by order_id
     sessions: dict[str, str] = msgspec.field(default_factory=dict)  # payment_session_id -> order_id
     payments: dict[str, list[Payment]] = msgspec.field(default_factory=dict)  # by order_id
+    webhooks: list[WebhookDelivery] = msgspec.field(default_factory=list)  # QA read-out, oldest first
     next_cf_id: int = 3_100_000
 
 
@@ -80,7 +95,7 @@ def state(world: MockWorld) -> PaymentsState:
 def create_order(
     world: MockWorld,
     *,
-    order_amount: float,
+    order_amount: Decimal,
     customer: CustomerDetails,
     order_id: str | None = None,
     order_meta: OrderMeta | None = None,
@@ -95,7 +110,7 @@ def create_order(
     order = Order(
         cf_order_id=str(st.next_cf_id),
         order_id=order_id,
-        order_amount=round(order_amount, 2),
+        order_amount=rupees(order_amount),
         order_currency="INR",
         order_status="ACTIVE",
         payment_session_id=f"session_{secrets.token_urlsafe(24)}",

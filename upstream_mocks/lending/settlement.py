@@ -1,0 +1,125 @@
+"""Settling repayments exactly once, whichever arrives first: the webhook or the browser's confirm.
+
+The dedupe key is the provider's payment id (and a log is paid at most once). Nothing here
+awaits between checking and marking, so in the mock's single event loop two simultaneous
+arrivals cannot both apply the payment; a real lender does the same with a unique index.
+After settling, the receipt is mailed in the background when the borrower has an e-mail.
+"""
+
+from __future__ import annotations
+
+import base64
+from decimal import Decimal
+from typing import Literal
+
+from upstream_mocks.lending.receipts import ReceiptFacts, as_rupees, render_receipt
+from upstream_mocks.lending.seed import Borrower, LendingState, PaymentLog
+from upstream_mocks.loopback import loopback_client
+from upstream_mocks.money import rupees
+from upstream_mocks.payments.orders import Order, Payment, get_order, payments_for
+from upstream_mocks.world import MockWorld
+
+RECEIPT_SUBJECT = "Your loan repayment receipt"
+
+
+def lending_state(world: MockWorld) -> LendingState:
+    st: LendingState = world.states["lending"]
+    return st
+
+
+def settle_paid(
+    world: MockWorld,
+    log: PaymentLog,
+    cf_payment_id: str,
+    amount: Decimal,
+    paid_at: str,
+    by: Literal["webhook", "confirm"],
+) -> bool:
+    """Apply a payment the provider took to the loan; False when it was already applied."""
+    st = lending_state(world)
+    if log.status == "paid" or cf_payment_id in st.settled_payment_ids:
+        return False
+    borrower = st.borrower_by_id(log.user_id)
+    if borrower is None:
+        return False
+    st.settled_payment_ids.add(cf_payment_id)
+    borrower.remaining_amount = max(rupees(0), rupees(borrower.remaining_amount - amount))
+    log.status = "paid"
+    log.cf_payment_id = cf_payment_id
+    log.paid_at = paid_at
+    log.remaining_after = borrower.remaining_amount
+    log.settled_by = by
+    if borrower.email:
+        world.spawn(mail_receipt(world, borrower, log))
+    return True
+
+
+def mark_failed(log: PaymentLog) -> None:
+    """A payment that did not go through; one the provider later takes still settles."""
+    if log.status == "pending":
+        log.status = "failed"
+
+
+def successful_payment(world: MockWorld, order: Order) -> Payment | None:
+    return next((p for p in payments_for(world, order.order_id) if p.payment_status == "SUCCESS"), None)
+
+
+def settle_from_provider(world: MockWorld, log: PaymentLog) -> bool:
+    """The browser's confirm: read the order at the provider and settle it if it is paid.
+
+    True when the payment is (now or already) settled.
+    """
+    order = get_order(world, log.order_id)
+    payment = successful_payment(world, order) if order is not None and order.order_status == "PAID" else None
+    if payment is None:
+        mark_failed(log)
+        return log.status == "paid"
+    settle_paid(world, log, payment.cf_payment_id, payment.payment_amount, payment.payment_time, "confirm")
+    return True
+
+
+def view_status(world: MockWorld, log: PaymentLog) -> str:
+    """The status history shows: a pending log whose order expired unpaid has failed."""
+    if log.status == "pending":
+        order = get_order(world, log.order_id)
+        if order is not None and order.order_status == "EXPIRED":
+            return "failed"
+    return log.status
+
+
+def receipt_facts(borrower: Borrower, log: PaymentLog) -> ReceiptFacts | None:
+    if log.status != "paid" or log.cf_payment_id is None or log.paid_at is None or log.remaining_after is None:
+        return None
+    return ReceiptFacts(
+        receipt_number=f"RCPT-{log.id}",
+        borrower_name=borrower.user_name,
+        mobile_number=borrower.mobile_number,
+        loan_account=f"LN-{borrower.user_id}",
+        amount=log.amount,
+        paid_at=log.paid_at,
+        provider_reference=log.cf_payment_id,
+        order_id=log.order_id,
+        remaining_after=log.remaining_after,
+    )
+
+
+async def mail_receipt(world: MockWorld, borrower: Borrower, log: PaymentLog) -> None:
+    """Send the receipt through the mail service, as the lender's own service would."""
+    facts = receipt_facts(borrower, log)
+    if facts is None or borrower.email is None:
+        return
+    pdf = render_receipt(facts)
+    body = {
+        "email": borrower.email,
+        "subject": RECEIPT_SUBJECT,
+        "message": (
+            f"We received your payment of {as_rupees(facts.amount)}. Your receipt {facts.receipt_number} is attached."
+        ),
+        "attachment": {
+            "filename": f"receipt-{facts.receipt_number}.pdf",
+            "contentType": "application/pdf",
+            "content": base64.b64encode(pdf).decode(),
+        },
+    }
+    async with loopback_client(world) as client:
+        await client.post(f"{world.settings.origin}/_mocks/mail/website/sendReceiptMail", json=body)

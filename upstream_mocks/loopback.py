@@ -1,0 +1,21 @@
+"""An httpx client for calls between mocks (webhooks, receipt mails).
+
+URLs on the internal origin (http://mocks.internal/_mocks/...) are answered by the suite
+in-process through an ASGI transport, so delivery works in the gateway's embedded default,
+where the mocks have no port of their own; any other URL (MOCKS_PUBLIC_URL set, or a real
+merchant's notify_url) goes over the network.
+"""
+
+from __future__ import annotations
+
+import httpx
+
+from upstream_mocks.settings import INTERNAL_ORIGIN
+from upstream_mocks.world import MockWorld
+
+
+def loopback_client(world: MockWorld, timeout: float = 5.0) -> httpx.AsyncClient:
+    mounts: dict[str, httpx.AsyncBaseTransport | None] = {}
+    if world.loopback is not None:
+        mounts[INTERNAL_ORIGIN] = httpx.ASGITransport(app=world.loopback)
+    return httpx.AsyncClient(mounts=mounts, timeout=timeout)

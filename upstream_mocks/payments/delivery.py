@@ -1,0 +1,81 @@
+"""Sending the provider's signed webhooks to an order's notify_url, retrying with back-off.
+
+Each attempt is signed afresh (a new timestamp), as Cashfree does. A 2xx answer ends the
+delivery; anything else, or no answer, is retried after each wait in
+`MockSettings.webhook_retry_seconds`, then given up. QA shapes delivery with a scenario on
+mock "payments", path "webhook": `delayMs` holds it back, `webhook: "drop"` never sends it,
+`webhook: "duplicate"` sends it twice at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import httpx
+import msgspec
+
+from upstream_mocks.loopback import loopback_client
+from upstream_mocks.payments.events import payment_event
+from upstream_mocks.payments.orders import Order, Payment, WebhookDelivery, state
+from upstream_mocks.payments.webhooks import signed_headers
+from upstream_mocks.world import MockWorld, Scenario
+
+WEBHOOK_PATH = "webhook"  # the scenario path that addresses outgoing webhooks
+
+_ENCODER = msgspec.json.Encoder(decimal_format="number")
+
+
+def _webhook_scenario(world: MockWorld) -> Scenario | None:
+    for scenario in world.scenarios:
+        if scenario.mock != "payments" or scenario.path.strip("/") != WEBHOOK_PATH:
+            continue
+        if scenario.times is not None:
+            if scenario.times <= 0:
+                continue
+            scenario.times -= 1
+        return scenario
+    return None
+
+
+async def _send(world: MockWorld, client: httpx.AsyncClient, raw: bytes, record: WebhookDelivery) -> None:
+    settings = world.settings
+    for wait in (0.0, *settings.webhook_retry_seconds):
+        if wait:
+            await asyncio.sleep(wait)
+        record.attempts += 1
+        try:
+            answer = await client.post(
+                record.notify_url, content=raw, headers=signed_headers(settings.webhook_secret, raw)
+            )
+        except httpx.HTTPError:
+            record.last_status = None
+            continue
+        record.last_status = answer.status_code
+        if answer.is_success:
+            record.outcome = "delivered"
+            return
+    record.outcome = "gave_up"
+
+
+async def deliver_webhook(world: MockWorld, order: Order, payment: Payment) -> None:
+    """Tell the merchant how `payment` went, if the order named a notify_url."""
+    url = order.order_meta.notify_url
+    if not url:
+        return
+    event = payment_event(order, payment)
+    raw = _ENCODER.encode(event)
+    scenario = _webhook_scenario(world)
+    copies = 2 if scenario is not None and scenario.webhook == "duplicate" else 1
+    records = [
+        WebhookDelivery(order_id=order.order_id, cf_payment_id=payment.cf_payment_id, type=event.type, notify_url=url)
+        for _ in range(copies)
+    ]
+    state(world).webhooks.extend(records)
+    if scenario is not None and scenario.delay_ms:
+        await asyncio.sleep(scenario.delay_ms / 1000)
+    if scenario is not None and scenario.webhook == "drop":
+        for record in records:
+            record.outcome = "dropped"
+        return
+    async with loopback_client(world) as client:
+        await asyncio.gather(*(_send(world, client, raw, record) for record in records))
