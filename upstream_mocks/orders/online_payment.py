@@ -24,8 +24,8 @@ def open_checkout(world: MockWorld, order: Order, return_url: str | None) -> Non
     provider = create_order(
         world,
         order_id=f"{order.order_number}-{attempt}",
-        # The provider's API takes a JSON number; the total is already exact to the paisa.
-        order_amount=float(order.payment.amount),
+        # The total is exact to the paisa; the provider keeps it as a Decimal too.
+        order_amount=order.payment.amount,
         customer=CustomerDetails(
             customer_id=str(order.user_id),
             customer_phone=order.address.mobile_number,
