@@ -83,7 +83,7 @@ def main() -> None:
         "LOG_LEVEL": "WARNING",
         "LOG_JSON": "true",
         "MOCKS_URL": mocks_url,
-        **{f"{n.upper()}_URL": f"{mocks_url}/_mocks/{n}/" for n in ("lending", "catalogue", "mail")},
+        **{f"{n.upper()}_URL": f"{mocks_url}/_mocks/{n}/" for n in ("lending", "catalogue", "mail", "orders")},
     }
     procs = [
         subprocess.Popen([sys.executable, "-m", "upstream_mocks"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL),

@@ -11,7 +11,7 @@ from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin
 
-from gateway import portal, site, store
+from gateway import checkout, portal, site, store
 from gateway.client_config import get_config
 from gateway.embedded import embed
 from gateway.errors import exception_handlers
@@ -49,6 +49,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         logout,
         portal.build_router(services),
         store.build_router(services),
+        checkout.build_router(services),
         site.build_router(services),
         *embedded.handlers,
         build_spa_handler(settings.static_dir, reserved=("/api", embedded.mount)),

@@ -57,10 +57,14 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     lending_url: str | None = None
     catalogue_url: str | None = None
     mail_url: str | None = None
+    orders_url: str | None = None
     upstream_connect_timeout: float = 3.0
     upstream_read_timeout: float = 10.0
     upstream_breaker_threshold: int = 5  # consecutive failures that open an upstream's circuit
     upstream_breaker_ttl: float = 30.0  # seconds the circuit stays open before a trial call
+
+    # The store's key for the lender's partner calls (a shopper's purchase-credit position)
+    lending_partner_key: str = "mock-partner-key"
 
     # Checkout in the browser
     checkout_adapter: CheckoutAdapter = "mock"

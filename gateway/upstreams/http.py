@@ -24,7 +24,7 @@ from gateway.upstreams.envelope import Envelope
 T = TypeVar("T")
 log = structlog.get_logger("gateway.upstream")
 
-UPSTREAM_NAMES = ("lending", "catalogue", "mail")
+UPSTREAM_NAMES = ("lending", "catalogue", "mail", "orders")
 UNAVAILABLE = "The service is not reachable right now. Please try again later."
 
 

@@ -6,15 +6,28 @@ answer validated again here with openapi-core.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import AbstractAsyncContextManager
 from decimal import Decimal
 from typing import Any
 
 import httpx
+import msgspec
 import pytest
 from litestar.testing import TestClient
 
-from tests.contract.conftest import assert_conforms, contract_for
+from gateway.upstreams.http import UpstreamHttp
+from gateway.upstreams.lending_credit import CreditClient
+from gateway.upstreams.orders import (
+    AddressInput,
+    Business,
+    LineInput,
+    OrdersClient,
+    OrdersRefused,
+    PlaceRequest,
+    QuoteRequest,
+)
+from tests.contract.conftest import Recorded, RecordingMock, assert_conforms, contract_for
 from upstream_mocks.catalogue.seed import StoreUser
 from upstream_mocks.contract import Contract
 from upstream_mocks.suite import create_suite
@@ -236,3 +249,58 @@ def test_credit_is_refused_while_overdue_and_becomes_an_amount_owed(contract: Co
     assert after["nextDueOn"] == placed.json()["data"]["payment"]["creditDueOn"]
 
     assert suite.get("lending/webRepayment/creditLimit", params={"mobileNumber": "9123456780"}).status_code == 401
+
+
+@pytest.fixture
+async def orders_client(
+    recording_mock: Callable[..., AbstractAsyncContextManager[RecordingMock]],
+) -> AsyncIterator[tuple[OrdersClient, Recorded, Any]]:
+    async with recording_mock("orders") as mock:
+        mock.world.states["catalogue"].tokens[RAMESH_TOKEN] = 2001
+        yield OrdersClient(UpstreamHttp("orders", mock.client)), mock.recorded, mock.world
+
+
+async def test_the_gateways_client_speaks_the_document(
+    contract: Contract, orders_client: tuple[OrdersClient, Recorded, Any]
+) -> None:
+    client, recorded, _ = orders_client
+    place = await client.pincode("122103")
+    assert place is not None and place.serviceability == "oneHour"
+    assert await client.pincode("999999") is None
+    request = QuoteRequest(
+        user_id=2001,
+        lines=[LineInput(product_id=1, quantity=2)],
+        address=AddressInput(name="Ramesh Kumar", mobile_number="9876543210", address1="Plot 44", pincode="122103"),
+        payment_method="online",
+        business=Business(gstin="27AAPFU0939F1ZV", legal_name="Kumar Electricals"),
+    )
+    priced = await client.quote(request, RAMESH_TOKEN)
+    body = PlaceRequest(**msgspec.structs.asdict(request), quoted_total=priced.charges.total)
+    order = await client.place(body, RAMESH_TOKEN, "client-key-0001")
+    assert order.charges == priced.charges and order.payment.state == "pending"
+    assert (await client.place(body, RAMESH_TOKEN, "client-key-0001")).order_number == order.order_number
+    read = await client.order(order.order_number, 2001, RAMESH_TOKEN)
+    assert read is not None and read.lines == priced.lines
+    assert (await client.recheck_payment(order.order_number, 2001, RAMESH_TOKEN)).payment.state == "pending"
+    assert (await client.payment_session(order.order_number, 2001, RAMESH_TOKEN)).payment.payment_session_id
+    with pytest.raises(OrdersRefused) as stale:
+        await client.place(
+            PlaceRequest(**{**msgspec.structs.asdict(body), "quoted_total": Decimal("1.00")}),
+            RAMESH_TOKEN,
+            "client-key-0002",
+        )
+    assert (stale.value.status, stale.value.code, stale.value.field) == (409, "quote_changed", "quotedTotal")
+    assert await client.order("VK99999999", 2001, RAMESH_TOKEN) is None
+    assert_conforms(contract, recorded.exchanges)
+
+
+async def test_the_credit_client_speaks_the_lending_document(
+    recording_mock: Callable[..., AbstractAsyncContextManager[RecordingMock]],
+) -> None:
+    async with recording_mock("lending") as mock:
+        client = CreditClient(UpstreamHttp("lending", mock.client), "mock-partner-key")
+        ramesh = await client.position("9876543210")
+        assert ramesh is not None and ramesh.overdue_amount == Decimal("12450.00")
+        assert ramesh.available == Decimal("487550.00")
+        assert await client.position("9000000001") is None  # no credit account
+        assert_conforms(contract_for("lending"), mock.recorded.exchanges)

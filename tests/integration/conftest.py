@@ -56,7 +56,7 @@ def replicas(
     """Two gateways over HTTP upstreams and one Redis, with the same SECRET_KEY."""
     httpx.post(f"{mocks_url}/_mocks/reset").raise_for_status()
     monkeypatch.setenv("MOCKS_URL", mocks_url)  # read by gateway.embedded, as `python -m gateway` does
-    upstreams = {f"{n}_url": f"{mocks_url}/_mocks/{n}/" for n in ("lending", "catalogue", "mail")}
+    upstreams = {f"{n}_url": f"{mocks_url}/_mocks/{n}/" for n in ("lending", "catalogue", "mail", "orders")}
     settings = make_settings(
         redis_url=redis_url,
         redis_namespace=redis_namespace,

@@ -10,12 +10,12 @@ import textwrap
 from gateway.embedded import embed
 from gateway.settings import Settings
 
-URLS = {f"{n}_URL": f"http://upstream/{n}" for n in ("LENDING", "CATALOGUE", "MAIL")}
+URLS = {f"{n}_URL": f"http://upstream/{n}" for n in ("LENDING", "CATALOGUE", "MAIL", "ORDERS")}
 
 
 async def test_mocks_are_served_until_every_upstream_has_a_url() -> None:
     everything = embed(Settings.from_env({}), {})
-    assert sorted(everything.clients) == ["catalogue", "lending", "mail"]
+    assert sorted(everything.clients) == ["catalogue", "lending", "mail", "orders"]
     assert [h.paths for h in everything.handlers] == [{"/_mocks"}]
 
     one_missing = embed(Settings.from_env({k: v for k, v in URLS.items() if k != "MAIL_URL"}), {})

@@ -4,6 +4,108 @@
  */
 
 export interface paths {
+    "/api/checkout/addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shopper's saved addresses, the one used last first */
+        get: operations["ApiCheckoutAddressesListAddresses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Place the cart as an order, once per Idempotency-Key */
+        post: operations["ApiCheckoutOrdersPlaceOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout/orders/{order_number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the shopper's orders; a pending online payment is re-checked */
+        get: operations["ApiCheckoutOrdersOrderNumberGetOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout/orders/{order_number}/payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A checkout session to pay a pending order */
+        post: operations["ApiCheckoutOrdersOrderNumberPaymentPayAgain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout/pincodes/{pincode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** City, state and the delivery promise of a pin code */
+        get: operations["ApiCheckoutPincodesCheckPincode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The cart priced for an address: lines, fees, GST, total, delivery, credit */
+        post: operations["ApiCheckoutQuoteQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/config": {
         parameters: {
             query?: never;
@@ -427,6 +529,16 @@ export interface components {
             logo: string | null;
             name: string;
         };
+        /** BusinessDetails */
+        BusinessDetails: {
+            gstin: string;
+            legalName: string;
+        };
+        /** BusinessDetailsView */
+        BusinessDetailsView: {
+            gstin: string;
+            legalName: string;
+        };
         /** CartLineView */
         CartLineView: {
             brand: string | null;
@@ -449,12 +561,46 @@ export interface components {
             items: components["schemas"]["CartLineView"][];
             subtotal: number;
         };
+        /** CheckoutAddress */
+        CheckoutAddress: {
+            address1: string;
+            /** @default  */
+            address2: string;
+            city?: string | null;
+            mobileNumber: string;
+            name: string;
+            pincode: string;
+            state?: string | null;
+        };
+        /** CheckoutAddresses */
+        CheckoutAddresses: {
+            addresses: components["schemas"]["SavedAddress"][];
+            mobileNumber: string | null;
+        };
         /** CheckoutConfig */
         CheckoutConfig: {
             /** @enum {string} */
             adapter: "mock" | "cashfree";
             /** @enum {string} */
             mode: "sandbox" | "production";
+        };
+        /** CheckoutQuote */
+        CheckoutQuote: {
+            address: components["schemas"]["DeliveryAddressView"];
+            business: components["schemas"]["BusinessDetailsView"] | null;
+            charges: components["schemas"]["OrderCharges"];
+            credit: components["schemas"]["CreditOffer"];
+            delivery: components["schemas"]["DeliveryPromiseView"];
+            lines: components["schemas"]["OrderLineView"][];
+            /** @enum {string} */
+            paymentMethod: "online" | "cod" | "credit";
+        };
+        /** CheckoutQuoteRequest */
+        CheckoutQuoteRequest: {
+            address: components["schemas"]["CheckoutAddress"];
+            business?: components["schemas"]["BusinessDetails"] | null;
+            /** @enum {string} */
+            paymentMethod: "online" | "cod" | "credit";
         };
         /** ClientConfig */
         ClientConfig: {
@@ -488,6 +634,14 @@ export interface components {
              */
             mode: "totalOverdue" | "partialPayment";
         };
+        /** CreditOffer */
+        CreditOffer: {
+            /** @example 1198.99 */
+            available: string | null;
+            message: string | null;
+            offered: boolean;
+            repayUrl: string | null;
+        };
         /** DeleteDataRequest */
         DeleteDataRequest: {
             /** @description Please enter a valid email address. */
@@ -496,6 +650,24 @@ export interface components {
             name: string;
             /** @description Please enter a valid 10-digit mobile number. */
             phone: string;
+        };
+        /** DeliveryAddressView */
+        DeliveryAddressView: {
+            address1: string;
+            address2: string;
+            city: string;
+            mobileNumber: string;
+            name: string;
+            pincode: string;
+            state: string;
+        };
+        /** DeliveryPromiseView */
+        DeliveryPromiseView: {
+            earliestBy: string;
+            label: string;
+            latestBy: string;
+            /** @enum {string} */
+            type: "oneHour" | "standard";
         };
         /** NativeSessionRequest */
         NativeSessionRequest: {
@@ -507,6 +679,19 @@ export interface components {
         NewsletterRequest: {
             /** @description Please enter a valid email address. */
             email: string;
+        };
+        /** OrderCharges */
+        OrderCharges: {
+            /** @example 1198.99 */
+            convenienceFee: string;
+            /** @example 1198.99 */
+            gstTotal: string;
+            /** @example 1198.99 */
+            platformFee: string;
+            /** @example 1198.99 */
+            subtotal: string;
+            /** @example 1198.99 */
+            total: string;
         };
         /** OrderDraftRequest */
         OrderDraftRequest: {
@@ -531,6 +716,35 @@ export interface components {
             totalOrder: number;
             userId: string;
         };
+        /** OrderLineView */
+        OrderLineView: {
+            /** @example 1198.99 */
+            gstAmount: string;
+            gstRate: string;
+            hsnCode: string;
+            /** @example 1198.99 */
+            lineTotal: string;
+            productId: number;
+            productName: string;
+            quantity: number;
+            /** @example 1198.99 */
+            taxableAmount: string;
+            /** @example 1198.99 */
+            unitPrice: string;
+        };
+        /** OrderPaymentView */
+        OrderPaymentView: {
+            /** @example 1198.99 */
+            amount: string;
+            creditDueOn: string | null;
+            /** @enum {string} */
+            method: "online" | "cod" | "credit";
+            paidAt: string | null;
+            paymentSessionId: string | null;
+            providerOrderId: string | null;
+            /** @enum {string} */
+            state: "pending" | "paid" | "onDelivery" | "onCredit";
+        };
         /** PaymentCreated */
         PaymentCreated: {
             orderAmount: number;
@@ -543,6 +757,38 @@ export interface components {
             message: string;
             /** @enum {string} */
             status: "completed" | "failed";
+        };
+        /** PincodeCheck */
+        PincodeCheck: {
+            city: string;
+            delivery: components["schemas"]["DeliveryPromiseView"] | null;
+            district: string;
+            message: string;
+            pincode: string;
+            /** @enum {string} */
+            serviceability: "oneHour" | "standard" | "notServiceable";
+            state: string;
+        };
+        /** PlaceOrderRequest */
+        PlaceOrderRequest: {
+            address: components["schemas"]["CheckoutAddress"];
+            business?: components["schemas"]["BusinessDetails"] | null;
+            /** @enum {string} */
+            paymentMethod: "online" | "cod" | "credit";
+            /** @example 1198.99 */
+            quotedTotal: string;
+        };
+        /** PlacedOrder */
+        PlacedOrder: {
+            address: components["schemas"]["DeliveryAddressView"];
+            business: components["schemas"]["BusinessDetailsView"] | null;
+            charges: components["schemas"]["OrderCharges"];
+            createdAt: string;
+            delivery: components["schemas"]["DeliveryPromiseView"];
+            lines: components["schemas"]["OrderLineView"][];
+            orderNumber: string;
+            payment: components["schemas"]["OrderPaymentView"];
+            status: string;
         };
         /** PortalSessionView */
         PortalSessionView: {
@@ -578,6 +824,18 @@ export interface components {
             pendingAmount: number;
             remainingAmount: number;
             userName: string;
+        };
+        /** SavedAddress */
+        SavedAddress: {
+            address1: string;
+            address2: string;
+            city: string;
+            id: number | null;
+            lastUsed: boolean;
+            mobileNumber: string;
+            name: string;
+            pincode: string;
+            state: string;
         };
         /** SelectedAddressView */
         SelectedAddressView: {
@@ -651,6 +909,217 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    ApiCheckoutAddressesListAddresses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutAddresses"];
+                };
+            };
+        };
+    };
+    ApiCheckoutOrdersPlaceOrder: {
+        parameters: {
+            query?: never;
+            header: {
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlaceOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlacedOrder"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiCheckoutOrdersOrderNumberGetOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlacedOrder"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiCheckoutOrdersOrderNumberPaymentPayAgain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlacedOrder"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiCheckoutPincodesCheckPincode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pincode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PincodeCheck"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiCheckoutQuoteQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutQuoteRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutQuote"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
     ApiConfigGetConfig: {
         parameters: {
             query?: never;

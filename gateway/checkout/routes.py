@@ -1,0 +1,110 @@
+"""Routes of the checkout group under /api/checkout (mirrors frontend/src/features/store/checkout)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from litestar import Request, Router, get, post
+from litestar.di import NamedDependency, Provide
+from litestar.params import HeaderParameter, JSONBody, PathParameter
+
+from gateway.checkout.schemas import (
+    CheckoutAddresses,
+    CheckoutQuote,
+    CheckoutQuoteRequest,
+    PincodeCheck,
+    PlacedOrder,
+    PlaceOrderRequest,
+)
+from gateway.checkout.service import CheckoutService, PlacedOrders
+from gateway.services import AppServices
+from gateway.sessions import Session, StoreLogin
+from gateway.sessions.logins import store_login
+from gateway.store.service import StoreService
+from gateway.upstreams.catalogue import CatalogueClient
+from gateway.upstreams.lending_credit import CreditClient
+from gateway.upstreams.orders import OrdersClient
+
+PincodePath = Annotated[str, PathParameter(pattern=r"^[1-9][0-9]{5}$")]
+OrderNumberPath = Annotated[str, PathParameter(pattern=r"^VK[0-9]{8}$")]
+IdempotencyKey = Annotated[
+    str, HeaderParameter(name="Idempotency-Key", min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")
+]
+
+
+@get("/addresses", summary="The shopper's saved addresses, the one used last first")
+async def list_addresses(
+    session: NamedDependency[Session], login: NamedDependency[StoreLogin], checkout: NamedDependency[CheckoutService]
+) -> CheckoutAddresses:
+    return await checkout.addresses(session, login)
+
+
+@get("/pincodes/{pincode:str}", summary="City, state and the delivery promise of a pin code")
+async def check_pincode(checkout: NamedDependency[CheckoutService], pincode: PincodePath) -> PincodeCheck:
+    return await checkout.pincode(pincode)
+
+
+@post("/quote", status_code=200, summary="The cart priced for an address: lines, fees, GST, total, delivery, credit")
+async def quote(
+    session: NamedDependency[Session],
+    login: NamedDependency[StoreLogin],
+    checkout: NamedDependency[CheckoutService],
+    data: JSONBody[CheckoutQuoteRequest],
+) -> CheckoutQuote:
+    return await checkout.quote(session, login, data)
+
+
+@post("/orders", status_code=200, summary="Place the cart as an order, once per Idempotency-Key")
+async def place_order(
+    request: Request[Any, Any, Any],
+    session: NamedDependency[Session],
+    login: NamedDependency[StoreLogin],
+    checkout: NamedDependency[CheckoutService],
+    data: JSONBody[PlaceOrderRequest],
+    idempotency_key: IdempotencyKey,
+) -> PlacedOrder:
+    # Where the provider's own checkout (redirect mode) sends the browser back.
+    return_url = f"{str(request.base_url).rstrip('/')}/orders/{{order_number}}"
+    return await checkout.place(session, login, data, idempotency_key, return_url)
+
+
+@get("/orders/{order_number:str}", summary="One of the shopper's orders; a pending online payment is re-checked")
+async def get_order(
+    session: NamedDependency[Session],
+    login: NamedDependency[StoreLogin],
+    checkout: NamedDependency[CheckoutService],
+    order_number: OrderNumberPath,
+) -> PlacedOrder:
+    return await checkout.order(session, login, order_number)
+
+
+@post("/orders/{order_number:str}/payment", status_code=200, summary="A checkout session to pay a pending order")
+async def pay_again(
+    session: NamedDependency[Session],
+    login: NamedDependency[StoreLogin],
+    checkout: NamedDependency[CheckoutService],
+    order_number: OrderNumberPath,
+) -> PlacedOrder:
+    return await checkout.pay_again(session, login, order_number)
+
+
+def build_router(services: AppServices) -> Router:
+    catalogue = CatalogueClient(services.upstreams["catalogue"])
+    checkout = CheckoutService(
+        orders=OrdersClient(services.upstreams["orders"]),
+        credit=CreditClient(services.upstreams["lending"], services.settings.lending_partner_key),
+        catalogue=catalogue,
+        store=StoreService(catalogue, services.code_sender),
+        placed=PlacedOrders(services.store),
+        product_name=services.settings.product_name,
+    )
+    return Router(
+        path="/api/checkout",
+        route_handlers=[list_addresses, check_pincode, quote, place_order, get_order, pay_again],
+        dependencies={
+            "checkout": Provide(lambda: checkout, use_cache=True, sync_to_thread=False),
+            # Every handler that declares `login` is for a logged-in shopper only (401 otherwise).
+            "login": Provide(store_login, sync_to_thread=False),
+        },
+        tags=["checkout"],
+    )

@@ -1,0 +1,148 @@
+"""What the checkout screens send and get (camelCase JSON; amounts as exact 2-decimal strings)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+
+Money = Annotated[str, msgspec.Meta(pattern=r"^[0-9]{1,9}\.[0-9]{2}$", examples=["1198.99"])]
+Pincode = Annotated[str, msgspec.Meta(pattern=r"^[1-9][0-9]{5}$")]
+MobileNumber = Annotated[str, msgspec.Meta(pattern=r"^[0-9]{10}$")]
+PaymentMethod = Literal["online", "cod", "credit"]
+Serviceability = Literal["oneHour", "standard", "notServiceable"]
+
+
+class CheckoutAddress(msgspec.Struct, rename="camel", kw_only=True):
+    name: Annotated[str, msgspec.Meta(min_length=1, max_length=80)]
+    mobile_number: MobileNumber
+    address1: Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
+    pincode: Pincode
+    address2: Annotated[str, msgspec.Meta(max_length=200)] = ""
+    city: Annotated[str, msgspec.Meta(max_length=80)] | None = None
+    state: Annotated[str, msgspec.Meta(max_length=80)] | None = None
+
+
+class BusinessDetails(msgspec.Struct, rename="camel", kw_only=True):
+    gstin: Annotated[str, msgspec.Meta(min_length=1, max_length=20)]
+    legal_name: Annotated[str, msgspec.Meta(min_length=1, max_length=120)]
+
+
+class CheckoutQuoteRequest(msgspec.Struct, rename="camel", kw_only=True):
+    address: CheckoutAddress
+    payment_method: PaymentMethod
+    business: BusinessDetails | None = None
+
+
+class PlaceOrderRequest(CheckoutQuoteRequest, kw_only=True):
+    quoted_total: Money
+
+
+class DeliveryPromiseView(msgspec.Struct, rename="camel", kw_only=True):
+    type: Literal["oneHour", "standard"]
+    earliest_by: str
+    latest_by: str
+    label: str  # 'Get it in 1 Hour', or the shipping policy's date range
+
+
+class PincodeCheck(msgspec.Struct, rename="camel", kw_only=True):
+    pincode: str
+    city: str
+    district: str
+    state: str
+    serviceability: Serviceability
+    delivery: DeliveryPromiseView | None
+    message: str
+
+
+class SavedAddress(msgspec.Struct, rename="camel", kw_only=True):
+    id: int | None
+    name: str
+    mobile_number: str
+    address1: str
+    address2: str
+    pincode: str
+    city: str
+    state: str
+    last_used: bool
+
+
+class CheckoutAddresses(msgspec.Struct, rename="camel", kw_only=True):
+    addresses: list[SavedAddress]
+    mobile_number: str | None
+
+
+class OrderLineView(msgspec.Struct, rename="camel", kw_only=True):
+    product_id: int
+    product_name: str
+    hsn_code: str
+    gst_rate: str
+    unit_price: Money
+    quantity: int
+    taxable_amount: Money
+    gst_amount: Money
+    line_total: Money
+
+
+class OrderCharges(msgspec.Struct, rename="camel", kw_only=True):
+    subtotal: Money
+    convenience_fee: Money
+    platform_fee: Money
+    gst_total: Money
+    total: Money
+
+
+class DeliveryAddressView(msgspec.Struct, rename="camel", kw_only=True):
+    name: str
+    mobile_number: str
+    address1: str
+    address2: str
+    pincode: str
+    city: str
+    state: str
+
+
+class BusinessDetailsView(msgspec.Struct, rename="camel", kw_only=True):
+    gstin: str
+    legal_name: str
+
+
+class CreditOffer(msgspec.Struct, rename="camel", kw_only=True):
+    """Whether 'Pay with {product} Credit' can pay this total, and if not, why."""
+
+    offered: bool
+    available: Money | None
+    message: str | None
+    repay_url: str | None
+
+
+class CheckoutQuote(msgspec.Struct, rename="camel", kw_only=True):
+    lines: list[OrderLineView]
+    charges: OrderCharges
+    delivery: DeliveryPromiseView
+    address: DeliveryAddressView
+    business: BusinessDetailsView | None
+    payment_method: PaymentMethod
+    credit: CreditOffer
+
+
+class OrderPaymentView(msgspec.Struct, rename="camel", kw_only=True):
+    method: PaymentMethod
+    state: Literal["pending", "paid", "onDelivery", "onCredit"]
+    amount: Money
+    payment_session_id: str | None
+    provider_order_id: str | None
+    credit_due_on: str | None
+    paid_at: str | None
+
+
+class PlacedOrder(msgspec.Struct, rename="camel", kw_only=True):
+    order_number: str
+    status: str
+    created_at: str
+    lines: list[OrderLineView]
+    charges: OrderCharges
+    delivery: DeliveryPromiseView
+    address: DeliveryAddressView
+    business: BusinessDetailsView | None
+    payment: OrderPaymentView

@@ -1,0 +1,389 @@
+"""The checkout's rules: the cart priced by the orders service, credit from the lender, one order per key.
+
+The browser sends only the address, the business details and the way to pay; the lines come
+from the shopper's cart here and every figure from the orders service's quote. A GSTIN is
+checked (format and check digit) before anything is sent upstream.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable
+from datetime import date, datetime
+from decimal import Decimal
+from typing import TypeVar
+
+import structlog
+from stdnum.in_ import gstin as gstin_number
+
+from gateway.checkout.schemas import (
+    BusinessDetails,
+    BusinessDetailsView,
+    CheckoutAddresses,
+    CheckoutQuote,
+    CheckoutQuoteRequest,
+    CreditOffer,
+    DeliveryAddressView,
+    DeliveryPromiseView,
+    OrderCharges,
+    OrderLineView,
+    OrderPaymentView,
+    PincodeCheck,
+    PlacedOrder,
+    PlaceOrderRequest,
+    SavedAddress,
+)
+from gateway.errors import Conflict, GatewayError, InvalidInput, NotFound, UpstreamError
+from gateway.sessions import Session, StoreLogin
+from gateway.sessions.logins import TOKEN_REFUSED, forget_login_on_refusal
+from gateway.sessions.store import ClaimingRedisStore, SessionStore
+from gateway.store.service import StoreService
+from gateway.upstreams.catalogue import CatalogueClient
+from gateway.upstreams.lending_credit import CreditClient, CreditPosition
+from gateway.upstreams.orders import (
+    AddressInput,
+    Business,
+    Charges,
+    DeliveryAddress,
+    DeliveryPromise,
+    Line,
+    LineInput,
+    Order,
+    OrdersClient,
+    OrdersRefused,
+    PincodeInfo,
+    PlaceRequest,
+    Quote,
+    QuoteRequest,
+)
+
+T = TypeVar("T")
+log = structlog.get_logger("gateway.checkout")
+
+CART_EMPTY = "Your cart is empty. Add something to check out."
+ORDER_NOT_FOUND = "Order not found."
+PINCODE_UNKNOWN = "We could not find this pin code. Please check it."
+GSTIN_INVALID = "This GSTIN is not valid. Please check it: 15 characters ending in a check digit."
+NO_CREDIT_ACCOUNT = "You do not have a {product} Credit account yet. Please choose another way to pay."
+CREDIT_UNCHECKED = "Credit cannot be checked right now. Please choose another way to pay."
+ONE_HOUR = "Get it in 1 Hour"
+REPAY_URL = "/paynow"
+KEY_LIFETIME_SECONDS = 24 * 60 * 60
+
+
+def money(value: Decimal) -> str:
+    return f"{value:.2f}"
+
+
+def _stamp(value: datetime | date | None) -> str | None:
+    return value.isoformat() if value is not None else None
+
+
+def delivery_label(promise: DeliveryPromise) -> str:
+    if promise.type == "oneHour":
+        return ONE_HOUR
+    return f"Delivery between {promise.earliest_by:%a %-d %b} and {promise.latest_by:%a %-d %b}"
+
+
+def delivery_view(promise: DeliveryPromise) -> DeliveryPromiseView:
+    return DeliveryPromiseView(
+        type=promise.type,
+        earliest_by=promise.earliest_by.isoformat(),
+        latest_by=promise.latest_by.isoformat(),
+        label=delivery_label(promise),
+    )
+
+
+def pincode_check(info: PincodeInfo) -> PincodeCheck:
+    if info.delivery is not None:
+        message = delivery_label(info.delivery)
+    else:
+        message = f"Sorry, we do not deliver to pin code {info.pincode} ({info.city}, {info.state}) yet."
+    return PincodeCheck(
+        pincode=info.pincode,
+        city=info.city,
+        district=info.district,
+        state=info.state,
+        serviceability=info.serviceability,
+        delivery=delivery_view(info.delivery) if info.delivery else None,
+        message=message,
+    )
+
+
+def _line(line: Line) -> OrderLineView:
+    return OrderLineView(
+        product_id=line.product_id,
+        product_name=line.product_name,
+        hsn_code=line.hsn_code,
+        gst_rate=str(line.gst_rate),
+        unit_price=money(line.unit_price),
+        quantity=line.quantity,
+        taxable_amount=money(line.taxable_amount),
+        gst_amount=money(line.gst_amount),
+        line_total=money(line.line_total),
+    )
+
+
+def _charges(charges: Charges) -> OrderCharges:
+    return OrderCharges(
+        subtotal=money(charges.subtotal),
+        convenience_fee=money(charges.convenience_fee),
+        platform_fee=money(charges.platform_fee),
+        gst_total=money(charges.gst_total),
+        total=money(charges.total),
+    )
+
+
+def _address(address: DeliveryAddress) -> DeliveryAddressView:
+    return DeliveryAddressView(
+        name=address.name,
+        mobile_number=address.mobile_number,
+        address1=address.address1,
+        address2=address.address2,
+        pincode=address.pincode,
+        city=address.city,
+        state=address.state,
+    )
+
+
+def _business(business: Business | None) -> BusinessDetailsView | None:
+    return BusinessDetailsView(gstin=business.gstin, legal_name=business.legal_name) if business else None
+
+
+def quote_view(quote: Quote, credit: CreditOffer) -> CheckoutQuote:
+    return CheckoutQuote(
+        lines=[_line(line) for line in quote.lines],
+        charges=_charges(quote.charges),
+        delivery=delivery_view(quote.delivery),
+        address=_address(quote.address),
+        business=_business(quote.business),
+        payment_method=quote.payment_method,
+        credit=credit,
+    )
+
+
+def order_view(order: Order) -> PlacedOrder:
+    payment = order.payment
+    return PlacedOrder(
+        order_number=order.order_number,
+        status=order.status,
+        created_at=order.created_at.isoformat(),
+        lines=[_line(line) for line in order.lines],
+        charges=_charges(order.charges),
+        delivery=delivery_view(order.delivery),
+        address=_address(order.address),
+        business=_business(order.business),
+        payment=OrderPaymentView(
+            method=payment.method,
+            state=payment.state,
+            amount=money(payment.amount),
+            payment_session_id=payment.payment_session_id if payment.state == "pending" else None,
+            provider_order_id=payment.provider_order_id,
+            credit_due_on=_stamp(payment.credit_due_on),
+            paid_at=_stamp(payment.paid_at),
+        ),
+    )
+
+
+def checked_business(business: BusinessDetails | None) -> Business | None:
+    """Format and check digit of the GSTIN, before anything is sent upstream."""
+    if business is None:
+        return None
+    number = business.gstin.strip().upper()
+    if not gstin_number.is_valid(number):
+        raise InvalidInput(GSTIN_INVALID, code="gstin_invalid", field="business.gstin")
+    return Business(gstin=number, legal_name=business.legal_name.strip())
+
+
+def refused(exc: OrdersRefused) -> GatewayError:
+    """The orders service's refusal as the screen's error, keeping its message, reason and field."""
+    kinds: dict[int, type[GatewayError]] = {404: NotFound, 409: Conflict}
+    return kinds.get(exc.status or 0, InvalidInput)(exc.message, code=exc.code, field=exc.field)
+
+
+def credit_offer(position: CreditPosition | None, total: Decimal, product: str) -> CreditOffer:
+    if position is None:
+        return CreditOffer(
+            offered=False, available=None, message=NO_CREDIT_ACCOUNT.format(product=product), repay_url=None
+        )
+    available = money(position.available)
+    if position.overdue_amount > 0:
+        message = f"You have an overdue amount of Rs. {position.overdue_amount:,.2f}. Please repay it first."
+        return CreditOffer(offered=False, available=available, message=message, repay_url=REPAY_URL)
+    if total > position.available:
+        message = f"The order total Rs. {total:,.2f} is above your available credit of Rs. {position.available:,.2f}."
+        return CreditOffer(offered=False, available=available, message=message, repay_url=None)
+    return CreditOffer(offered=True, available=available, message=None, repay_url=None)
+
+
+class PlacedOrders:
+    """Which order an Idempotency-Key placed, in the session store so every replica knows.
+
+    The cart is emptied once an order is placed, so a retry (a reload, a second click) cannot
+    rebuild the same request: the key answers the order it already made.
+    """
+
+    def __init__(self, store: SessionStore) -> None:
+        # Redis: a nested namespace; the in-memory store has none, so keys carry a prefix instead.
+        self._store: SessionStore = store
+        self._prefix = "checkout_orders:"
+        if isinstance(store, ClaimingRedisStore):
+            self._store = store.with_namespace("checkout_orders")
+            self._prefix = ""
+
+    async def get(self, user_id: str, key: str) -> str | None:
+        raw = await self._store.get(f"{self._prefix}{user_id}:{key}")
+        return raw.decode() if raw is not None else None
+
+    async def remember(self, user_id: str, key: str, order_number: str) -> None:
+        await self._store.set(f"{self._prefix}{user_id}:{key}", order_number.encode(), expires_in=KEY_LIFETIME_SECONDS)
+
+
+class CheckoutService:
+    def __init__(
+        self,
+        orders: OrdersClient,
+        credit: CreditClient,
+        catalogue: CatalogueClient,
+        store: StoreService,
+        placed: PlacedOrders,
+        product_name: str,
+    ) -> None:
+        self.orders = orders
+        self.credit = credit
+        self.catalogue = catalogue
+        self.store = store
+        self.placed = placed
+        self.product_name = product_name
+
+    async def _orders(self, session: Session, call: Awaitable[T]) -> T:
+        """A bearer call to the orders service: a refused token ends the login, a refusal is the screen's."""
+        async with forget_login_on_refusal(session, "store"):
+            try:
+                return await call
+            except OrdersRefused as exc:
+                if exc.status in TOKEN_REFUSED:
+                    raise
+                raise refused(exc) from exc
+
+    async def addresses(self, session: Session, login: StoreLogin) -> CheckoutAddresses:
+        async with forget_login_on_refusal(session, "store"):
+            saved = await self.catalogue.addresses(int(login.user_id), login.access_token)
+        views = [
+            SavedAddress(
+                id=a.id,
+                name=a.name or "",
+                mobile_number=a.mobile_number or "",
+                address1=a.address1 or "",
+                address2=a.address2 or "",
+                pincode=a.pincode or "",
+                city=a.city or "",
+                state=a.state or "",
+                last_used=str(a.is_last_address) == "1",
+            )
+            for a in saved
+            if a.pincode
+        ]
+        views.sort(key=lambda v: not v.last_used)  # the one used last comes first, selected
+        return CheckoutAddresses(addresses=views, mobile_number=login.mobile_number)
+
+    async def pincode(self, pincode: str) -> PincodeCheck:
+        info = await self.orders.pincode(pincode)
+        if info is None:
+            raise NotFound(PINCODE_UNKNOWN, code="pincode_unknown", field="pincode")
+        return pincode_check(info)
+
+    async def _request(self, session: Session, login: StoreLogin, data: CheckoutQuoteRequest) -> QuoteRequest:
+        business = checked_business(data.business)
+        cart = await self.store.cart(session, login)
+        if not cart.items:
+            raise Conflict(CART_EMPTY, code="cart_empty")
+        a = data.address
+        return QuoteRequest(
+            user_id=int(login.user_id),
+            lines=[LineInput(product_id=i.product_id, quantity=i.quantity) for i in cart.items],
+            address=AddressInput(
+                name=a.name,
+                mobile_number=a.mobile_number,
+                address1=a.address1,
+                address2=a.address2,
+                pincode=a.pincode,
+                city=a.city or None,
+                state=a.state or None,
+            ),
+            payment_method=data.payment_method,
+            business=business,
+        )
+
+    async def _credit(self, login: StoreLogin) -> CreditPosition | UpstreamError | None:
+        if not login.mobile_number:
+            return None
+        try:
+            return await self.credit.position(login.mobile_number)
+        except UpstreamError as exc:  # the quote still shows; credit is just not offered
+            log.warning("checkout_credit_unchecked", status=exc.status, code=exc.code)
+            return exc
+
+    async def quote(self, session: Session, login: StoreLogin, data: CheckoutQuoteRequest) -> CheckoutQuote:
+        body = await self._request(session, login, data)
+        quote, position = await asyncio.gather(
+            self._orders(session, self.orders.quote(body, login.access_token)), self._credit(login)
+        )
+        if isinstance(position, UpstreamError):
+            offer = CreditOffer(offered=False, available=None, message=CREDIT_UNCHECKED, repay_url=None)
+        else:
+            offer = credit_offer(position, quote.charges.total, self.product_name)
+        return quote_view(quote, offer)
+
+    async def place(
+        self, session: Session, login: StoreLogin, data: PlaceOrderRequest, key: str, return_url: str
+    ) -> PlacedOrder:
+        known = await self.placed.get(login.user_id, key)
+        if known is not None:
+            return await self.order(session, login, known)
+        try:
+            base = await self._request(session, login, data)
+            body = PlaceRequest(
+                user_id=base.user_id,
+                lines=base.lines,
+                address=base.address,
+                payment_method=base.payment_method,
+                business=base.business,
+                quoted_total=Decimal(data.quoted_total),
+                return_url=return_url,
+            )
+            order = await self._orders(session, self.orders.place(body, login.access_token, key))
+        except GatewayError as exc:
+            # A simultaneous request with this key may have placed the order and emptied the cart.
+            known = await self.placed.get(login.user_id, key)
+            if known is not None and exc.code in ("cart_empty", "idempotency_conflict"):
+                return await self.order(session, login, known)
+            raise
+        await self.placed.remember(login.user_id, key, order.order_number)
+        await self._empty_cart(session, login, [line.product_id for line in order.lines])
+        log.info("checkout_order_placed", order=order.order_number, payment=order.payment.method)
+        return order_view(order)
+
+    async def _empty_cart(self, session: Session, login: StoreLogin, product_ids: list[int]) -> None:
+        """The bought lines leave the cart; a failure here never undoes the order."""
+        for product_id in product_ids:
+            try:
+                await self.store.set_quantity(session, login, product_id, 0)
+            except GatewayError as exc:
+                log.info("checkout_cart_line_kept", product=product_id, code=exc.code)
+
+    async def order(self, session: Session, login: StoreLogin, order_number: str) -> PlacedOrder:
+        """One order; a pending online payment is re-checked with the provider first."""
+        user_id = int(login.user_id)
+        order = await self._orders(session, self.orders.order(order_number, user_id, login.access_token))
+        if order is not None and order.payment.method == "online" and order.payment.state == "pending":
+            order = await self._orders(session, self.orders.recheck_payment(order_number, user_id, login.access_token))
+        if order is None:
+            raise NotFound(ORDER_NOT_FOUND, code="order_not_found")
+        return order_view(order)
+
+    async def pay_again(self, session: Session, login: StoreLogin, order_number: str) -> PlacedOrder:
+        order = await self._orders(
+            session, self.orders.payment_session(order_number, int(login.user_id), login.access_token)
+        )
+        return order_view(order)

@@ -1,0 +1,226 @@
+"""Typed client of the orders service (contracts/orders.openapi.yaml, our extension).
+
+Amounts are exact decimal strings upstream and `Decimal` here. A refusal becomes
+`OrdersRefused` with the service's reason code and the field at fault, so the checkout can
+show the message beside the right field.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from decimal import Decimal
+from typing import Literal, TypeVar
+
+import httpx
+import msgspec
+
+from gateway.errors import UpstreamError, UpstreamRefused
+from gateway.upstreams.envelope import Envelope
+from gateway.upstreams.http import UpstreamHttp
+
+T = TypeVar("T")
+PaymentMethod = Literal["online", "cod", "credit"]
+Serviceability = Literal["oneHour", "standard", "notServiceable"]
+
+
+class DeliveryPromise(msgspec.Struct, rename="camel", kw_only=True):
+    type: Literal["oneHour", "standard"]
+    earliest_by: datetime
+    latest_by: datetime
+
+
+class PincodeInfo(msgspec.Struct, rename="camel", kw_only=True):
+    pincode: str
+    district: str
+    city: str
+    state: str
+    serviceability: Serviceability
+    delivery: DeliveryPromise | None = None
+
+
+class AddressInput(msgspec.Struct, rename="camel", kw_only=True, omit_defaults=True):
+    name: str
+    mobile_number: str
+    address1: str
+    pincode: str
+    address2: str = ""
+    city: str | None = None
+    state: str | None = None
+
+
+class Business(msgspec.Struct, rename="camel", kw_only=True):
+    gstin: str
+    legal_name: str
+
+
+class LineInput(msgspec.Struct, rename="camel", kw_only=True):
+    product_id: int
+    quantity: int
+
+
+class QuoteRequest(msgspec.Struct, rename="camel", kw_only=True):
+    user_id: int
+    lines: list[LineInput]
+    address: AddressInput
+    payment_method: PaymentMethod
+    business: Business | None = None
+
+
+class PlaceRequest(QuoteRequest, kw_only=True, omit_defaults=True):
+    quoted_total: Decimal
+    return_url: str | None = None
+
+
+class Line(msgspec.Struct, rename="camel", kw_only=True):
+    product_id: int
+    product_name: str
+    hsn_code: str
+    gst_rate: Decimal
+    unit_price: Decimal
+    quantity: int
+    taxable_amount: Decimal
+    gst_amount: Decimal
+    line_total: Decimal
+
+
+class Charges(msgspec.Struct, rename="camel", kw_only=True):
+    subtotal: Decimal
+    convenience_fee: Decimal
+    platform_fee: Decimal
+    gst_total: Decimal
+    total: Decimal
+
+
+class DeliveryAddress(msgspec.Struct, rename="camel", kw_only=True):
+    name: str
+    mobile_number: str
+    address1: str
+    address2: str
+    pincode: str
+    city: str
+    district: str
+    state: str
+    country: str
+
+
+class Quote(msgspec.Struct, rename="camel", kw_only=True):
+    lines: list[Line]
+    charges: Charges
+    delivery: DeliveryPromise
+    address: DeliveryAddress
+    business: Business | None = None
+    payment_method: PaymentMethod
+
+
+class Payment(msgspec.Struct, rename="camel", kw_only=True):
+    method: PaymentMethod
+    state: Literal["pending", "paid", "onDelivery", "onCredit"]
+    amount: Decimal
+    payment_session_id: str | None = None
+    provider_order_id: str | None = None
+    paid_at: datetime | None = None
+    credit_due_on: date | None = None
+
+
+class Order(msgspec.Struct, rename="camel", kw_only=True):
+    order_number: str
+    user_id: int
+    status: str
+    created_at: datetime
+    updated_at: datetime
+    lines: list[Line]
+    charges: Charges
+    delivery: DeliveryPromise
+    address: DeliveryAddress
+    business: Business | None = None
+    payment: Payment
+
+
+class Refusal(msgspec.Struct, kw_only=True):
+    reason: str = "refused"
+    field: str | None = None
+
+
+class OrdersRefused(UpstreamRefused):
+    """The orders service refused: `code` is its reason, `field` the request field at fault."""
+
+    def __init__(self, message: str, *, upstream: str, status: int, code: str, field: str | None) -> None:
+        super().__init__(message, upstream=upstream, status=status, code=code)
+        self.field = field
+
+
+class OrdersClient:
+    def __init__(self, http: UpstreamHttp) -> None:
+        self.http = http
+
+    def _check(self, response: httpx.Response, fallback: str) -> None:
+        if response.status_code == 200:
+            return
+        answer = self.http.decode(response, Envelope[Refusal | None])
+        refusal = answer.data or Refusal()
+        raise OrdersRefused(
+            answer.message or fallback,
+            upstream=self.http.name,
+            status=response.status_code,
+            code=refusal.reason,
+            field=refusal.field,
+        )
+
+    def _data(self, response: httpx.Response, type_: type[Envelope[T]], fallback: str) -> T:
+        self._check(response, fallback)
+        answer = self.http.decode(response, type_)
+        if answer.data is None:
+            raise UpstreamError(fallback, upstream=self.http.name, status=response.status_code)
+        return answer.data
+
+    async def pincode(self, pincode: str) -> PincodeInfo | None:
+        """GET electrician/pincode/{pincode}: None for a pin code India Post does not know."""
+        response = await self.http.request("GET", f"electrician/pincode/{pincode}")
+        if response.status_code == 404:
+            return None
+        return self._data(response, Envelope[PincodeInfo], "The pin code could not be checked.")
+
+    async def quote(self, body: QuoteRequest, token: str) -> Quote:
+        """POST electrician/order/quote: reads only, so it may be repeated."""
+        response = await self.http.request("POST", "electrician/order/quote", json=body, token=token, idempotent=True)
+        return self._data(response, Envelope[Quote], "The order could not be priced.")
+
+    async def place(self, body: PlaceRequest, token: str, idempotency_key: str) -> Order:
+        """POST electrician/order/place: safe to retry with the same key, which makes one order."""
+        response = await self.http.request(
+            "POST",
+            "electrician/order/place",
+            json=body,
+            token=token,
+            headers={"Idempotency-Key": idempotency_key},
+            idempotent=True,
+        )
+        return self._data(response, Envelope[Order], "The order could not be placed.")
+
+    async def order(self, order_number: str, user_id: int, token: str) -> Order | None:
+        response = await self.http.request(
+            "GET", f"electrician/order/{order_number}", params={"userId": user_id}, token=token
+        )
+        if response.status_code == 404:
+            return None
+        return self._data(response, Envelope[Order], "The order could not be loaded.")
+
+    async def recheck_payment(self, order_number: str, user_id: int, token: str) -> Order:
+        response = await self.http.request(
+            "POST",
+            f"electrician/order/{order_number}/payment/recheck",
+            params={"userId": user_id},
+            token=token,
+            idempotent=True,
+        )
+        return self._data(response, Envelope[Order], "The payment could not be checked.")
+
+    async def payment_session(self, order_number: str, user_id: int, token: str) -> Order:
+        response = await self.http.request(
+            "POST",
+            f"electrician/order/{order_number}/payment/session",
+            params={"userId": user_id},
+            token=token,
+            idempotent=True,
+        )
+        return self._data(response, Envelope[Order], "The payment could not be started.")
