@@ -6,12 +6,12 @@ PY := $(VENV)/bin/python
 CHROMIUM ?= /usr/bin/chromium
 FRONTEND_SRC := $(shell find frontend/src frontend/public frontend/index.html frontend/vite.config.ts -type f 2>/dev/null)
 
-.PHONY: run test setup build lint typecheck contracts contracts-check pytest chromium mocks clean
+.PHONY: run test setup build lint typecheck frontend-test contracts contracts-check pytest chromium mocks clean
 
 run: setup build
 	$(PY) -m gateway
 
-test: setup chromium build lint typecheck contracts-check pytest
+test: setup chromium build lint typecheck frontend-test contracts-check pytest
 
 setup: $(VENV)/.installed node_modules/.installed
 
@@ -38,6 +38,11 @@ frontend/dist/index.html: node_modules/.installed $(FRONTEND_SRC)
 
 lint: setup
 	$(VENV)/bin/ruff check gateway upstream_mocks tests bench
+	npm run lint
+
+# The frontend's fast tier (Vitest): money, amount rules, countdown, native bridge, lint boundaries.
+frontend-test: setup
+	npm test
 
 typecheck: setup
 	$(VENV)/bin/mypy

@@ -4,8 +4,8 @@ import { RouterProvider } from "react-router";
 import { ToastContainer } from "react-toastify";
 import "react-toastify/dist/ReactToastify.css";
 import "./styles/global.css";
-import { ConfigProvider, loadConfig } from "./app/config";
-import { SessionProvider } from "./app/session";
+import { loadConfig } from "./lib/config";
+import { AppProviders } from "./app/providers";
 import { createAppRouter } from "./app/router";
 
 const root = createRoot(document.getElementById("root")!);
@@ -14,14 +14,13 @@ loadConfig()
   .then((config) => {
     document.title = `${config.productName} | Buy electrical goods on credit`;
     const router = createAppRouter(config);
+    const navigate = (path: string) => void router.navigate(path, { replace: true });
     root.render(
       <StrictMode>
-        <ConfigProvider value={config}>
-          <SessionProvider>
-            <RouterProvider router={router} />
-            <ToastContainer position="top-right" autoClose={3000} newestOnTop />
-          </SessionProvider>
-        </ConfigProvider>
+        <AppProviders config={config} navigate={navigate}>
+          <RouterProvider router={router} />
+          <ToastContainer position="top-right" autoClose={3000} newestOnTop />
+        </AppProviders>
       </StrictMode>,
     );
   })

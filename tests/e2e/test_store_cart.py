@@ -16,7 +16,14 @@ SEED = {p.id: p for p in products()}
 
 
 def rupees(value: Decimal) -> str:
-    return f"₹{value.quantize(Decimal('0.01'), rounding=ROUND_HALF_UP):.2f}"
+    """As the app shows amounts: 2 decimals, Indian grouping (₹1,25,000.00)."""
+    whole, paise = f"{value.quantize(Decimal('0.01'), rounding=ROUND_HALF_UP):.2f}".split(".")
+    head, tail = whole[:-3], whole[-3:]
+    groups = []
+    while head:
+        groups.insert(0, head[-2:])
+        head = head[:-2]
+    return f"₹{','.join([*groups, tail])}.{paise}"
 
 
 def cards(page: Page):  # type: ignore[no-untyped-def]

@@ -1,5 +1,6 @@
 import { createBrowserRouter, Outlet } from "react-router";
-import type { AppConfig } from "./config";
+import type { AppConfig } from "../lib/config";
+import { lazyPage } from "../lib/lazy-route";
 import { RouteError } from "./RouteError";
 import { ScrollToTop } from "./ScrollToTop";
 import { PublicLayout } from "../components/layout/PublicLayout";
@@ -32,7 +33,7 @@ export function createAppRouter(config: AppConfig) {
           children: [
             ...sitePublicRoutes(config),
             ...portalRoutes,
-            { path: "*", lazy: () => import("./NotFound").then((m) => ({ Component: m.default })) },
+            lazyPage("*", () => import("./NotFound")),
           ],
         },
         { element: <StoreLayout />, children: [...storeRoutes, ...siteAppRoutes] },

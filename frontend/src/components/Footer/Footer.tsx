@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useConfig } from "../../app/config";
+import { useConfig } from "../../lib/config";
 import { company, social } from "../../content/company";
 import { NewsletterForm } from "../NewsletterForm";
 import styles from "./Footer.module.css";

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
-import { useConfig } from "../../app/config";
-import { useSession } from "../../app/session";
+import { useConfig } from "../../lib/config";
+import { useSession } from "../../lib/session";
 import styles from "./Header.module.css";
 
 const NAV = [

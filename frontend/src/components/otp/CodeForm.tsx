@@ -8,8 +8,8 @@ interface CodeFormProps {
   mobileNumber: string;
   busy?: boolean;
   onVerify: (otp: string) => void | Promise<void>;
-  /** Ask for a new code; resolve true when it was sent, so the countdown restarts. */
-  onResend: () => Promise<boolean>;
+  /** Ask for a new code; resolves to the gateway's seconds until the next resend, or null when not sent. */
+  onResend: () => Promise<number | null>;
   onEdit: () => void;
   error?: string | null;
   onClearError?: () => void;
@@ -45,9 +45,10 @@ export function CodeForm({
   };
 
   const resend = async () => {
-    if (await onResend()) {
+    const seconds = await onResend();
+    if (seconds !== null) {
       setOtp("");
-      restart();
+      restart(seconds);
     }
   };
 

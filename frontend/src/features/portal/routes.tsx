@@ -1,9 +1,10 @@
 import type { RouteObject } from "react-router";
+import { lazyPage } from "../../lib/lazy-route";
 
 /** Repayment portal pages (public wrapper). */
 export const portalRoutes: RouteObject[] = [
-  { path: "paynow", lazy: () => import("./pages/PayNowPage").then((m) => ({ Component: m.default })) },
-  { path: "verify-otp", lazy: () => import("./pages/VerifyOtpPage").then((m) => ({ Component: m.default })) },
-  { path: "payment", lazy: () => import("./pages/PaymentPage").then((m) => ({ Component: m.default })) },
-  { path: "nopayment", lazy: () => import("./pages/NoPaymentPage").then((m) => ({ Component: m.default })) },
+  lazyPage("paynow", () => import("./pages/PayNowPage")),
+  lazyPage("verify-otp", () => import("./pages/VerifyOtpPage")),
+  lazyPage("payment", () => import("./pages/PaymentPage")),
+  lazyPage("nopayment", () => import("./pages/NoPaymentPage")),
 ];

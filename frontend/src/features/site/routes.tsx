@@ -1,6 +1,6 @@
-import type { ComponentType } from "react";
 import type { RouteObject } from "react-router";
-import type { AppConfig } from "../../app/config";
+import type { AppConfig } from "../../lib/config";
+import { lazyPage as page } from "../../lib/lazy-route";
 
 type Source = () => Promise<{ default: string }>;
 
@@ -13,11 +13,6 @@ function markdown(path: string, source: Source, app = false): RouteObject {
       return { Component: () => <MarkdownPage source={text} app={app} /> };
     },
   };
-}
-
-function page(path: string | undefined, load: () => Promise<{ default: ComponentType }>): RouteObject {
-  const lazy = () => load().then((m) => ({ Component: m.default }));
-  return path === undefined ? { index: true, lazy } : { path, lazy };
 }
 
 const privacy: Source = () => import("../../content/privacy-policy.md?raw");

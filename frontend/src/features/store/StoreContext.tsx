@@ -1,16 +1,13 @@
+import { useIsMutating, useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { toast } from "react-toastify";
 import { errorStatus } from "../../api/client";
-import { useSession } from "../../app/session";
-import {
-  EMPTY_CART,
-  decrementLine,
-  fetchCart,
-  incrementLine,
-  setLineQuantity,
-  startNativeSession,
-  type Cart,
-} from "./api";
+import { useSession } from "../../lib/session";
+import { useDecrementLine } from "./api/decrement-line";
+import { CART_CHANGE, EMPTY_CART, cartQuery, useCart, type Cart } from "./api/get-cart";
+import { useIncrementLine } from "./api/increment-line";
+import { useSetLineQuantity } from "./api/set-line-quantity";
+import { startNativeSession } from "./api/start-native-session";
 import { LoginDialog } from "./components/LoginDialog";
 import { parseInbound, postToNative, trustedOrigin, type NativeCartItem } from "./nativeBridge";
 
@@ -25,7 +22,7 @@ interface StoreState {
   cart: Cart;
   /** The cart has been read for the current login (or there is no login). */
   cartReady: boolean;
-  /** A cart call is under way (pages show the loading overlay). */
+  /** A cart change is under way (pages show the loading overlay). */
   busy: boolean;
   quantityOf: (productId: number, fallback?: number) => number;
   add: (product: CartProduct) => Promise<void>;
@@ -37,56 +34,36 @@ interface StoreState {
 
 const StoreContext = createContext<StoreState | null>(null);
 
-/** The storefront's shared state: the cart, the login modal and the native app bridge. */
+/** The specification only logs cart failures; an ended login (401) is answered by the API client. */
+function logCartFailure(what: string, error: unknown) {
+  console.warn(`Store: ${what} failed`, errorStatus(error) ?? error);
+}
+
+/** The storefront's shared state: the cart (server state, via its query), the login modal and the native app bridge. */
 export function StoreProvider({ children }: { children: ReactNode }) {
   const { session, refresh } = useSession();
+  const queryClient = useQueryClient();
   const verified = session === null ? null : Boolean(session.store?.verified);
-  const [cart, setCart] = useState<Cart>(EMPTY_CART);
-  const [loaded, setLoaded] = useState(false);
-  const [pending, setPending] = useState(0);
+  const cartQueryState = useCart({ enabled: verified === true });
+  const { mutateAsync: increment } = useIncrementLine();
+  const { mutateAsync: decrement } = useDecrementLine();
+  const { mutateAsync: setQuantity } = useSetLineQuantity();
+  const busy = useIsMutating({ mutationKey: CART_CHANGE }) > 0;
   const [loginOpen, setLoginOpen] = useState(false);
   const afterLogin = useRef<(() => void) | null>(null);
-  // Only the newest cart answer is applied, so a slow read cannot undo a later change.
-  const latest = useRef(0);
 
-  const track = useCallback(async <T,>(call: () => Promise<T>): Promise<T> => {
-    setPending((n) => n + 1);
-    try {
-      return await call();
-    } finally {
-      setPending((n) => n - 1);
-    }
-  }, []);
+  const cart = verified ? (cartQueryState.data ?? EMPTY_CART) : EMPTY_CART;
+  // Read (or failed to read) for this login; logged out there is nothing to read.
+  const loaded = verified === false || (verified === true && !cartQueryState.isPending);
 
-  const apply = useCallback(async (call: () => Promise<Cart>): Promise<Cart | null> => {
-    const seq = ++latest.current;
-    const next = await call();
-    if (seq === latest.current) setCart(next);
-    return next;
-  }, []);
-
-  const onCartError = useCallback(
-    async (what: string, error: unknown) => {
-      // The specification only logs cart failures; an ended login asks for a new one.
-      console.warn(`Store: ${what} failed`, errorStatus(error) ?? error);
-      if (errorStatus(error) === 401) await refresh();
-    },
-    [refresh],
-  );
+  // A logout (or a login that ended) forgets the cart, so the next login reads its own.
+  useEffect(() => {
+    if (verified === false) queryClient.removeQueries({ queryKey: cartQuery.queryKey, exact: true });
+  }, [verified, queryClient]);
 
   useEffect(() => {
-    if (verified === null) return;
-    if (!verified) {
-      latest.current++;
-      setCart(EMPTY_CART);
-      setLoaded(true);
-      return;
-    }
-    setLoaded(false);
-    void apply(fetchCart)
-      .catch((error) => onCartError("cart count", error))
-      .finally(() => setLoaded(true));
-  }, [verified, apply, onCartError]);
+    if (cartQueryState.isError) logCartFailure("cart count", cartQueryState.error);
+  }, [cartQueryState.isError, cartQueryState.error]);
 
   const openLogin = useCallback((action: () => void) => {
     afterLogin.current = action;
@@ -96,8 +73,8 @@ export function StoreProvider({ children }: { children: ReactNode }) {
   const addNow = useCallback(
     async (product: CartProduct) => {
       try {
-        const next = await track(() => apply(() => incrementLine(product.id)));
-        const line = next?.items.find((i) => i.productId === product.id);
+        const next = await increment(product.id);
+        const line = next.items.find((i) => i.productId === product.id);
         const name = product.productName ?? line?.productName ?? "Item";
         toast.success(`${name} added to cart!`, { autoClose: 3000 });
         postToNative({
@@ -110,10 +87,10 @@ export function StoreProvider({ children }: { children: ReactNode }) {
           },
         });
       } catch (error) {
-        await onCartError("add to cart", error);
+        logCartFailure("add to cart", error);
       }
     },
-    [apply, track, onCartError],
+    [increment],
   );
 
   const withLogin = useCallback(
@@ -145,32 +122,34 @@ export function StoreProvider({ children }: { children: ReactNode }) {
       // Nothing to take away without a user or at quantity 0.
       if (!verified || quantityOf(product.id) <= 0) return;
       try {
-        const next = await track(() => apply(() => decrementLine(product.id)));
-        const name = product.productName ?? next?.items.find((i) => i.productId === product.id)?.productName ?? "Item";
+        const next = await decrement(product.id);
+        const name = product.productName ?? next.items.find((i) => i.productId === product.id)?.productName ?? "Item";
         toast.error(`${name} removed from cart!`, { autoClose: 3000 });
       } catch (error) {
-        await onCartError("remove from cart", error);
+        logCartFailure("remove from cart", error);
       }
     },
-    [verified, quantityOf, apply, track, onCartError],
+    [verified, quantityOf, decrement],
   );
 
   const remove = useCallback(
     async (product: CartProduct) => {
       if (!verified) return;
       try {
-        await track(() => apply(() => setLineQuantity(product.id, 0)));
+        await setQuantity({ productId: product.id, quantity: 0 });
         toast.error(`${product.productName ?? "Item"} removed from cart!`, { autoClose: 3000 });
       } catch (error) {
-        await onCartError("delete from cart", error);
+        logCartFailure("delete from cart", error);
       }
     },
-    [verified, apply, track, onCartError],
+    [verified, setQuantity],
   );
 
   // The native app's messages: a login hand-over, and items to add.
-  const state = useRef({ verified, add });
-  state.current = { verified, add };
+  const state = useRef({ add });
+  useEffect(() => {
+    state.current = { add };
+  }, [add]);
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
       if (!trustedOrigin(event.origin)) return;
@@ -191,8 +170,8 @@ export function StoreProvider({ children }: { children: ReactNode }) {
   }, [refresh]);
 
   const value = useMemo<StoreState>(
-    () => ({ verified, cart, cartReady: loaded, busy: pending > 0, quantityOf, add, minus, remove, withLogin }),
-    [verified, cart, loaded, pending, quantityOf, add, minus, remove, withLogin],
+    () => ({ verified, cart, cartReady: loaded, busy, quantityOf, add, minus, remove, withLogin }),
+    [verified, cart, loaded, busy, quantityOf, add, minus, remove, withLogin],
   );
 
   return (

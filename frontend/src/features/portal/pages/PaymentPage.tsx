@@ -1,15 +1,18 @@
-import { useCallback, useEffect, useId, useState } from "react";
+import { useCallback, useId, useState } from "react";
 import { Navigate } from "react-router";
 import { errorCode, errorMessage, errorStatus } from "../../../api/client";
-import { useConfig } from "../../../app/config";
-import { useSession } from "../../../app/session";
 import { Dialog } from "../../../components/Dialog";
 import { LoadingOverlay } from "../../../components/LoadingOverlay";
-import { confirmPayment, createPayment, getRepayment, type PaymentCreated, type PaymentMode, type RepaymentView } from "../api";
+import { useConfig } from "../../../lib/config";
+import { parseAmount, rupees } from "../../../lib/money";
+import { useSession } from "../../../lib/session";
+import { amountProblem } from "../amount";
+import { useConfirmPayment } from "../api/confirm-payment";
+import { useCreatePayment, type PaymentCreated, type PaymentMode } from "../api/create-payment";
+import { useRepayment } from "../api/get-repayment";
 import { openCashfreeCheckout } from "../checkout/cashfree";
 import { MockCheckout } from "../checkout/MockCheckout";
 import { ErrorDialog } from "../components/ErrorDialog";
-import { amountProblem, parseAmount, rupees } from "../money";
 import styles from "../portal.module.css";
 
 export const PAYMENT_NOT_MAPPED =
@@ -20,19 +23,15 @@ interface Outcome {
   message: string;
 }
 
-/** A fresh key per Pay click (crypto.randomUUID needs a secure context; fall back to random bytes). */
-function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 /** /payment: what the verified borrower owes, and paying all or part of it. */
 export default function PaymentPage() {
-  const { session, refresh } = useSession();
+  const { session } = useSession();
   const config = useConfig();
   const ids = useId();
-  const [repayment, setRepayment] = useState<RepaymentView | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const verified = Boolean(session?.portal?.verified);
+  const repaymentQuery = useRepayment({ enabled: verified });
+  const creating = useCreatePayment();
+  const confirming = useConfirmPayment();
   const [mode, setMode] = useState<PaymentMode>("totalOverdue");
   const [amountText, setAmountText] = useState("0");
   const [amountError, setAmountError] = useState<string | null>(null);
@@ -40,45 +39,24 @@ export default function PaymentPage() {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [checkout, setCheckout] = useState<PaymentCreated | null>(null);
-  const [busy, setBusy] = useState(false);
-  const verified = Boolean(session?.portal?.verified);
+  const repayment = repaymentQuery.data ?? null;
+  // An ended login (401) is answered by the API client, which sends the borrower to /paynow.
+  const loadFailed = repaymentQuery.isError && errorStatus(repaymentQuery.error) !== 401;
+  const busy = repaymentQuery.isFetching || creating.isPending || confirming.isPending;
+  const { mutateAsync: confirm } = confirming;
 
-  const load = useCallback(async () => {
-    setBusy(true);
-    try {
-      setRepayment(await getRepayment());
-      setLoadFailed(false);
-    } catch (error) {
-      if (errorStatus(error) === 401) {
-        await refresh(); // the login is gone: the redirect below takes the borrower to /paynow
-        return;
-      }
-      console.warn("repayment detail failed", errorCode(error));
-      setLoadFailed(true);
-    } finally {
-      setBusy(false);
-    }
-  }, [refresh]);
-
-  useEffect(() => {
-    if (verified) void load();
-  }, [verified, load]);
-
+  /** Ask the gateway how the payment went, then show it; the repayment is read again either way. */
   const settle = useCallback(
     async (payment: PaymentCreated) => {
-      setBusy(true);
       try {
-        const answer = await confirmPayment(payment);
+        const answer = await confirm(payment);
         setOutcome({ tone: answer.status === "completed" ? "success" : "danger", message: answer.message });
       } catch (error) {
         console.warn("payment confirmation failed", errorCode(error));
-      } finally {
-        setBusy(false);
       }
       setAmountText("0");
-      await load();
     },
-    [load],
+    [confirm],
   );
 
   const closeMockCheckout = useCallback(() => {
@@ -101,21 +79,15 @@ export default function PaymentPage() {
       return;
     }
     setOutcome(null);
-    setBusy(true);
     let payment: PaymentCreated;
     try {
-      payment = await createPayment(
-        mode === "totalOverdue" ? { mode } : { mode, amount },
-        newIdempotencyKey(),
-      );
+      payment = await creating.mutateAsync(mode === "totalOverdue" ? { mode } : { mode, amount });
     } catch (error) {
-      if (errorStatus(error) === 401) await refresh();
-      else if (errorCode(error) === "invalid_input") setAmountError(errorMessage(error, PAYMENT_NOT_MAPPED));
+      if (errorStatus(error) === 401) return;
+      if (errorCode(error) === "invalid_input") setAmountError(errorMessage(error, PAYMENT_NOT_MAPPED));
       else setFailure(PAYMENT_NOT_MAPPED);
-      setBusy(false);
       return;
     }
-    setBusy(false);
     if (config.checkout.adapter === "mock") {
       setCheckout(payment);
       return;
@@ -157,7 +129,7 @@ export default function PaymentPage() {
         {loadFailed && (
           <div className="alert alert-danger" role="alert">
             We could not load your repayment details.{" "}
-            <button type="button" className="link-button" onClick={() => void load()}>
+            <button type="button" className="link-button" onClick={() => void repaymentQuery.refetch()}>
               Try again
             </button>
           </div>

@@ -1,4 +1,4 @@
-import { useConfig } from "../../../app/config";
+import { useConfig } from "../../../lib/config";
 import styles from "./AppStoreButtons.module.css";
 
 /** Links to the mobile app's store listings (settings: config.appLinks), in a new tab. */

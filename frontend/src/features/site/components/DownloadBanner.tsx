@@ -1,4 +1,4 @@
-import { useConfig } from "../../../app/config";
+import { useConfig } from "../../../lib/config";
 import { AppStoreButtons } from "./AppStoreButtons";
 import styles from "./DownloadBanner.module.css";
 

@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import ReactMarkdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { Link } from "react-router";
-import { useConfig } from "../../../app/config";
+import { useConfig } from "../../../lib/config";
 import { contentTokens, fillTokens } from "./tokens";
 import styles from "./Markdown.module.css";
 

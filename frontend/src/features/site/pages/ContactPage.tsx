@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useConfig } from "../../../app/config";
+import { useConfig } from "../../../lib/config";
 import { company } from "../../../content/company";
 import { ContactForm } from "../components/ContactForm";
 import styles from "./site.module.css";

@@ -1,4 +1,4 @@
-import { useConfig } from "../../../app/config";
+import { useConfig } from "../../../lib/config";
 import { figures } from "../../../content/company";
 import { DownloadBanner } from "../components/DownloadBanner";
 import { categories, creditFlow } from "../data/marketing";

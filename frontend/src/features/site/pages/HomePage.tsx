@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useConfig } from "../../../app/config";
+import { useConfig } from "../../../lib/config";
 import { figures } from "../../../content/company";
 import { AppStoreButtons } from "../components/AppStoreButtons";
 import { Carousel } from "../components/Carousel";

@@ -1,27 +1,16 @@
-import { useEffect, useState } from "react";
-import { fetchBrands, type Brand } from "../api";
+import { useEffect } from "react";
+import { useBrands } from "../api/get-brands";
 import { useStore } from "../StoreContext";
 
 /** The brands row of the product home (the catalogue lists brands to logged-in shoppers). */
 export function BrandList() {
   const { verified } = useStore();
-  const [brands, setBrands] = useState<Brand[]>([]);
+  const query = useBrands({ enabled: verified === true });
+  const brands = (verified && query.data) || [];
 
   useEffect(() => {
-    if (!verified) {
-      setBrands([]);
-      return;
-    }
-    let cancelled = false;
-    fetchBrands()
-      .then((list) => {
-        if (!cancelled) setBrands(list);
-      })
-      .catch((error: unknown) => console.warn("Store: brands could not be loaded", error));
-    return () => {
-      cancelled = true;
-    };
-  }, [verified]);
+    if (query.isError) console.warn("Store: brands could not be loaded", query.error);
+  }, [query.isError, query.error]);
 
   if (brands.length === 0) return null;
   return (

@@ -31,7 +31,7 @@ export function LoginDialog({ open, onClose, onVerified }: LoginDialogProps) {
             initialMobile={window.localStorage.getItem(MOBILE_KEY) ?? ""}
             busy={calls.busy}
             onSubmit={async (number) => {
-              if (await calls.send(number)) setMobile(number);
+              if ((await calls.send(number)) !== null) setMobile(number);
             }}
           />
         ) : (

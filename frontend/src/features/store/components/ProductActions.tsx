@@ -1,5 +1,5 @@
 import { useNavigate } from "react-router";
-import type { Product } from "../api";
+import type { Product } from "../api/get-product";
 import { useStore } from "../StoreContext";
 import { QuantityControl } from "./QuantityControl";
 

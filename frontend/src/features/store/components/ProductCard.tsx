@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { Product } from "../api";
+import type { Product } from "../api/get-product";
 import { ProductActions } from "./ProductActions";
 import { DeliveryNotes, ProductPrices } from "./ProductPrices";
 import { StarRating } from "./StarRating";

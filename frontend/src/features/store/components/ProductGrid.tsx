@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from "react";
-import { PAGE_SIZE, fetchProducts, type Product } from "../api";
+import { useEffect, useMemo, useRef, useState } from "react";
+import type { Product } from "../api/get-product";
+import { useProducts } from "../api/get-products";
 import { ProductCard } from "./ProductCard";
 
 const DEBOUNCE_MS = 500;
@@ -8,69 +9,43 @@ const DEBOUNCE_MS = 500;
 export function ProductGrid() {
   const [text, setText] = useState("");
   const [query, setQuery] = useState("");
-  const [page, setPage] = useState(1);
-  const [items, setItems] = useState<Product[]>([]);
-  const [hasMore, setHasMore] = useState(true);
-  const [loading, setLoading] = useState(true);
-  const [failed, setFailed] = useState(false);
+  // A new search is a new list, starting again at page 1.
+  const { data, isFetching: loading, isError: failed, error, hasNextPage, fetchNextPage } = useProducts(query);
   const sentinel = useRef<HTMLDivElement>(null);
+  const hasMore = hasNextPage && !failed;
+
+  const items = useMemo(() => {
+    const seen = new Set<number>();
+    const out: Product[] = [];
+    for (const product of data?.pages.flatMap((page) => page.records) ?? []) {
+      if (!seen.has(product.id)) out.push(product);
+      seen.add(product.id);
+    }
+    return out;
+  }, [data]);
 
   useEffect(() => {
-    const timer = window.setTimeout(() => {
-      const next = text.trim();
-      if (next === query) return;
-      // A new search starts again at page 1 with an empty list.
-      setItems([]);
-      setHasMore(true);
-      setLoading(true); // keeps the scroll watcher off until page 1 of the new search is in
-      setPage(1);
-      setQuery(next);
-    }, DEBOUNCE_MS);
+    const timer = window.setTimeout(() => setQuery(text.trim()), DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
-  }, [text, query]);
+  }, [text]);
 
   useEffect(() => {
-    let cancelled = false;
-    setLoading(true);
-    setFailed(false);
-    fetchProducts(page, query)
-      .then((answer) => {
-        if (cancelled) return;
-        setItems((previous) => {
-          const base = page === 1 ? [] : previous;
-          const seen = new Set(base.map((p) => p.id));
-          return [...base, ...answer.records.filter((p) => !seen.has(p.id))];
-        });
-        // A page shorter than the page size is the last one.
-        setHasMore(answer.records.length >= PAGE_SIZE);
-      })
-      .catch((error: unknown) => {
-        if (cancelled) return;
-        // The specification only logs a failed list; nothing is shown.
-        console.warn("Store: products could not be loaded", error);
-        setFailed(true);
-        setHasMore(false);
-      })
-      .finally(() => {
-        if (!cancelled) setLoading(false);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [page, query]);
+    // The specification only logs a failed list; nothing is shown.
+    if (failed) console.warn("Store: products could not be loaded", error);
+  }, [failed, error]);
 
   useEffect(() => {
     const element = sentinel.current;
     if (!element || !hasMore || loading) return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((e) => e.isIntersecting)) setPage((p) => p + 1);
+        if (entries.some((e) => e.isIntersecting)) void fetchNextPage();
       },
       { rootMargin: "100px" },
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [hasMore, loading, items.length]);
+  }, [hasMore, loading, items.length, fetchNextPage]);
 
   return (
     <section className="product-section" aria-labelledby="products-heading">

@@ -1,4 +1,5 @@
-import { rupees, type Product } from "../api";
+import { rupees } from "../../../lib/money";
+import type { Product } from "../api/get-product";
 
 /** Listing price, struck-through M.R.P and the percent off (only when above 0). */
 export function ProductPrices({ product }: { product: Product }) {

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { useConfig } from "../../../app/config";
-import { useSession } from "../../../app/session";
+import { useConfig } from "../../../lib/config";
+import { useSession } from "../../../lib/session";
 import { useStore } from "../StoreContext";
 
 interface StoreHeaderProps {

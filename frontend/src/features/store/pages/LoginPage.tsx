@@ -27,7 +27,7 @@ export default function LoginPage() {
             initialMobile={fromState ?? window.localStorage.getItem(MOBILE_KEY) ?? ""}
             busy={calls.busy}
             onSubmit={async (mobileNumber) => {
-              if (await calls.send(mobileNumber)) navigate("/verifyotp", { state: { mobileNumber } });
+              if ((await calls.send(mobileNumber)) !== null) navigate("/verifyotp", { state: { mobileNumber } });
             }}
           />
         )}

@@ -1,7 +1,7 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { Link, Navigate, useParams } from "react-router";
 import { LoadingOverlay } from "../../../components/LoadingOverlay";
-import { fetchProduct, type Product } from "../api";
+import { useProduct } from "../api/get-product";
 import { ProductActions } from "../components/ProductActions";
 import { DeliveryNotes, ProductPrices } from "../components/ProductPrices";
 import { StarRating } from "../components/StarRating";
@@ -14,30 +14,15 @@ export default function ProductDetailsPage() {
   const productId = Number(id);
   const valid = Number.isInteger(productId) && productId > 0;
   const store = useStore();
-  const [product, setProduct] = useState<Product | null>(null);
-  const [loading, setLoading] = useState(valid);
-  const [missing, setMissing] = useState(false);
+  const query = useProduct(productId, { enabled: valid, verified: store.verified });
+  const product = query.data ?? null;
+  const loading = valid && query.isFetching;
+  const missing = query.isError;
 
   useEffect(() => {
-    if (!valid) return;
-    let cancelled = false;
-    setLoading(true);
-    fetchProduct(productId)
-      .then((answer) => {
-        if (!cancelled) setProduct(answer);
-      })
-      .catch((error: unknown) => {
-        // Detail failures are only logged; the page offers the way back.
-        console.warn("Store: product could not be loaded", error);
-        if (!cancelled) setMissing(true);
-      })
-      .finally(() => {
-        if (!cancelled) setLoading(false);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [productId, valid, store.verified]);
+    // Detail failures are only logged; the page offers the way back.
+    if (query.isError) console.warn("Store: product could not be loaded", query.error);
+  }, [query.isError, query.error]);
 
   if (!valid) return <Navigate to="/products" replace />;
 

@@ -1,9 +1,10 @@
 import { useState } from "react";
 import { Navigate, useNavigate } from "react-router";
-import { useConfig } from "../../../app/config";
 import { Dialog } from "../../../components/Dialog";
 import { LoadingOverlay } from "../../../components/LoadingOverlay";
-import { createOrderDraft, rupees, type OrderDraft, type PaymentType } from "../api";
+import { useConfig } from "../../../lib/config";
+import { plainRupees, rupees } from "../../../lib/money";
+import { useCreateOrderDraft, type OrderDraft, type PaymentType } from "../api/create-order-draft";
 import { QuantityControl } from "../components/QuantityControl";
 import { StoreHeader } from "../components/StoreHeader";
 import { inWebView, postToNative } from "../nativeBridge";
@@ -16,7 +17,7 @@ export default function ShoppingCartPage() {
   const navigate = useNavigate();
   const [paymentType, setPaymentType] = useState<PaymentType>("directPayment");
   const [draft, setDraft] = useState<OrderDraft | null>(null);
-  const [drafting, setDrafting] = useState(false);
+  const { mutateAsync: draftOrder, isPending: drafting } = useCreateOrderDraft();
   const { cart } = store;
 
   const paymentLabels: Record<PaymentType, string> = {
@@ -32,21 +33,18 @@ export default function ShoppingCartPage() {
       action: "ChoosePaymentMethod",
       paymentType,
       mode: inWebView() ? "Mobile App" : "Desktop",
-      amount: cart.subtotal.toFixed(2),
+      amount: plainRupees(cart.subtotal),
       data: cart.items,
     };
     if (postToNative(message)) return; // the app takes over from here
-    setDrafting(true);
     try {
-      const orderDraft = await createOrderDraft(paymentType);
+      const orderDraft = await draftOrder(paymentType);
       // In a plain browser the specification only logs the message and the order draft.
       console.info("ChoosePaymentMethod", message);
       console.info("Order draft", orderDraft);
       setDraft(orderDraft);
     } catch (error) {
       console.warn("Store: the order draft could not be built", error);
-    } finally {
-      setDrafting(false);
     }
   };
 

@@ -1,6 +1,6 @@
 import { useRef } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router";
-import { useSession } from "../../../app/session";
+import { useSession } from "../../../lib/session";
 import { CodeForm } from "../../../components/otp/CodeForm";
 import { clearCountdown } from "../../../components/otp/useCountdown";
 import { StoreHeader } from "../components/StoreHeader";

@@ -1,0 +1,53 @@
+// @vitest-environment node
+// The feature boundaries are only worth having if the lint really fails on a crossing: lint
+// deliberate bad imports (never written to disk) with the repository's own ESLint config.
+import { ESLint } from "eslint";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const repo = fileURLToPath(new URL("../..", import.meta.url));
+const eslint = new ESLint({ cwd: repo });
+
+async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages.filter((m) => m.ruleId === "import-x/no-restricted-paths").map((m) => m.message);
+}
+
+describe("feature boundaries", { timeout: 60_000 }, () => {
+  it("fails a feature that imports another feature", async () => {
+    const errors = await boundaryErrors(
+      "frontend/src/features/portal/pages/Crossing.tsx",
+      'import { useStore } from "../../store/StoreContext";\nexport const x = useStore;\n',
+    );
+    expect(errors).toEqual([expect.stringContaining("must not import another feature")]);
+  });
+
+  it("fails a feature or shared component that imports app/", async () => {
+    const fromFeature = await boundaryErrors(
+      "frontend/src/features/store/components/Up.tsx",
+      'import { AppProviders } from "../../../app/providers";\nexport const x = AppProviders;\n',
+    );
+    expect(fromFeature).toEqual([expect.stringContaining("Nothing imports app/")]);
+    const fromShared = await boundaryErrors(
+      "frontend/src/components/Up.tsx",
+      'import { createAppRouter } from "../app/router";\nexport const x = createAppRouter;\n',
+    );
+    expect(fromShared).toEqual([expect.stringContaining("Nothing imports app/")]);
+  });
+
+  it("fails shared code that imports a feature", async () => {
+    const errors = await boundaryErrors(
+      "frontend/src/lib/Down.ts",
+      'import { rupees } from "../features/portal/amount";\nexport const x = rupees;\n',
+    );
+    expect(errors.length).toBeGreaterThan(0);
+  });
+
+  it("passes a feature importing its own files and the shared layers", async () => {
+    const errors = await boundaryErrors(
+      "frontend/src/features/portal/pages/Fine.tsx",
+      'import { rupees } from "../../../lib/money";\nimport { amountProblem } from "../amount";\nexport const x = [rupees, amountProblem];\n',
+    );
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,45 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { useEffect, useState, type ReactNode } from "react";
+import { onUnauthorized } from "../api/client";
+import { ConfigProvider, type AppConfig } from "../lib/config";
+import { sessionQuery } from "../lib/session";
+
+/** Where each group's login starts. */
+const LOGIN_PATH = { portal: "/paynow", store: "/login" } as const;
+
+function newQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      // A failed call is shown at once, as before; the pages offer 'Try again' themselves.
+      queries: { retry: false, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+interface AppProvidersProps {
+  config: AppConfig;
+  /** Client-side navigation for the 401 answer (the router's own navigate). */
+  navigate: (path: string) => void;
+  children: ReactNode;
+}
+
+/** Config, server state and the one answer to an ended login, around the router. */
+export function AppProviders({ config, navigate, children }: AppProvidersProps) {
+  const [queryClient] = useState(newQueryClient);
+
+  useEffect(
+    () =>
+      onUnauthorized((group) => {
+        void queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 });
+        if (window.location.pathname !== LOGIN_PATH[group]) navigate(LOGIN_PATH[group]);
+      }),
+    [queryClient, navigate],
+  );
+
+  return (
+    <ConfigProvider value={config}>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </ConfigProvider>
+  );
+}

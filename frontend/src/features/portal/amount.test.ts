@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { AMOUNT_ABOVE_ZERO, amountProblem } from "./amount";
+
+describe("amountProblem", () => {
+  it("accepts an amount above 0 and up to what is owed", () => {
+    expect(amountProblem(1000, 12450)).toBeNull();
+    expect(amountProblem(12450, 12450)).toBeNull();
+    expect(amountProblem(0.01, 12450)).toBeNull();
+  });
+
+  it("refuses 0, a negative amount and less than a paisa", () => {
+    expect(amountProblem(0, 12450)).toBe(AMOUNT_ABOVE_ZERO);
+    expect(amountProblem(-5, 12450)).toBe(AMOUNT_ABOVE_ZERO);
+    expect(amountProblem(0.001, 12450)).toBe(AMOUNT_ABOVE_ZERO);
+    expect(amountProblem(Number.NaN, 12450)).toBe(AMOUNT_ABOVE_ZERO);
+  });
+
+  it("refuses more than is owed, naming the overdue amount", () => {
+    expect(amountProblem(20000, 12450)).toBe("The amount cannot be more than the overdue amount of ₹12,450.00.");
+    expect(amountProblem(12450.01, 12450)).not.toBeNull();
+  });
+
+  it("compares in paise, so float sums owed exactly are accepted", () => {
+    expect(amountProblem(0.1 + 0.2, 0.3)).toBeNull();
+  });
+});

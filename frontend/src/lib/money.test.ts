@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { parseAmount, plainRupees, rupees, toPaise } from "./money";
+
+describe("rupees", () => {
+  it("shows 2 decimals with Indian digit grouping", () => {
+    expect(rupees(5356.92)).toBe("₹5,356.92");
+    expect(rupees(125000)).toBe("₹1,25,000.00");
+    expect(rupees(12450)).toBe("₹12,450.00");
+    expect(rupees(50.84)).toBe("₹50.84");
+    expect(rupees(0)).toBe("₹0.00");
+  });
+
+  it("rounds to the paisa", () => {
+    expect(rupees(0.1 + 0.2)).toBe("₹0.30");
+    expect(rupees(1.005 * 100)).toBe("₹100.50");
+  });
+});
+
+describe("plainRupees", () => {
+  it("is the amount without symbol or grouping, as the native app reads it", () => {
+    expect(plainRupees(125000)).toBe("125000.00");
+    expect(plainRupees(0.1 + 0.2)).toBe("0.30");
+  });
+});
+
+describe("toPaise", () => {
+  it("gives whole paise", () => {
+    expect(toPaise(12450)).toBe(1245000);
+    expect(toPaise(0.1 + 0.2)).toBe(30);
+    expect(toPaise(19.99)).toBe(1999);
+  });
+});
+
+describe("parseAmount", () => {
+  it("reads a typed amount", () => {
+    expect(parseAmount("2450")).toBe(2450);
+    expect(parseAmount(" 99.5 ")).toBe(99.5);
+  });
+
+  it("reads anything else as 0, as the specification does", () => {
+    expect(parseAmount("")).toBe(0);
+    expect(parseAmount("abc")).toBe(0);
+    expect(parseAmount("Infinity")).toBe(0);
+  });
+});
