@@ -42,7 +42,7 @@ def test_product_without_detail_shows_a_dash(server: Server, page: Page) -> None
     # Product 81 (PVC Conduit Elbow) has no detail text; it is on page 7, so search for it.
     page.get_by_label("Search products").fill("Elbow")
     expect(cards(page)).to_have_count(1)
-    expect(cards(page).first.locator(".product-detail")).to_have_text("-")
+    expect(cards(page).first.get_by_test_id("product-detail")).to_have_text("-")
 
 
 def test_search_narrows_the_list_after_the_debounce(server: Server, page: Page) -> None:
@@ -92,7 +92,7 @@ def test_detail_without_id_goes_to_the_list(server: Server, page: Page) -> None:
 
 def test_product_home_banner_advances_by_itself(server: Server, page: Page) -> None:
     page.goto("/product-home")
-    bullets = page.locator(".store-banner .swiper-pagination-bullet")
+    bullets = page.get_by_role("region", name="Offers").locator(".swiper-pagination-bullet")
     expect(bullets).to_have_count(3)
     expect(bullets.nth(0)).to_have_class(re.compile("swiper-pagination-bullet-active"))
     expect(bullets.nth(1)).to_have_class(re.compile("swiper-pagination-bullet-active"), timeout=6000)

@@ -68,10 +68,10 @@ def test_add_logged_out_logs_in_in_the_modal_then_adds(server: Server, page: Pag
     # The detail page shows the cart's quantity, and minus takes one away with its toast.
     page.goto(f"/product-details/{second.id}")
     expect(page.get_by_role("heading", level=1)).to_have_text(second.product_name)
-    expect(page.locator(".qty-value")).to_have_text("2")
+    expect(page.get_by_role("group", name=f"Quantity of {second.product_name}").locator("output")).to_have_text("2")
     page.get_by_role("button", name=f"Decrease quantity of {second.product_name}").click()
     expect(page.get_by_text(f"{second.product_name} removed from cart!")).to_be_visible()
-    expect(page.locator(".qty-value")).to_have_text("1")
+    expect(page.get_by_role("group", name=f"Quantity of {second.product_name}").locator("output")).to_have_text("1")
     expect(page.get_by_role("link", name="Cart, 2 items")).to_be_visible()
 
     # Logged in, the product home lists the catalogue's brands with their logos.

@@ -2,6 +2,7 @@ import { Swiper, SwiperSlide } from "swiper/react";
 import { A11y, Autoplay, Pagination } from "swiper/modules";
 import "swiper/css";
 import "swiper/css/pagination";
+import styles from "./BannerCarousel.module.css";
 
 const BANNERS = [
   { src: "/img/store/banner-1.svg", alt: "Free delivery in 1 hour. Order now." },
@@ -12,7 +13,7 @@ const BANNERS = [
 /** Three banners, auto-playing every 3000 ms in a loop, with clickable pagination. */
 export function BannerCarousel() {
   return (
-    <section className="store-banner" aria-label="Offers">
+    <section className={styles.banner} aria-label="Offers">
       <Swiper
         modules={[Autoplay, Pagination, A11y]}
         autoplay={{ delay: 3000, disableOnInteraction: false }}

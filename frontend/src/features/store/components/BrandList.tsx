@@ -1,6 +1,8 @@
 import { useEffect } from "react";
 import { useBrands } from "../api/get-brands";
 import { useStore } from "../StoreContext";
+import shared from "../store.module.css";
+import styles from "./BrandList.module.css";
 
 /** The brands row of the product home (the catalogue lists brands to logged-in shoppers). */
 export function BrandList() {
@@ -14,11 +16,11 @@ export function BrandList() {
 
   if (brands.length === 0) return null;
   return (
-    <section className="brand-section" aria-labelledby="brands-heading">
-      <h2 id="brands-heading">Brands</h2>
-      <ul className="brand-list">
+    <section aria-labelledby="brands-heading">
+      <h2 id="brands-heading" className={shared.sectionTitle}>Brands</h2>
+      <ul className={styles.list}>
         {brands.map((brand) => (
-          <li key={brand.id} className="brand-item">
+          <li key={brand.id} className={styles.item}>
             <img src={brand.logo ?? "/img/logo-mark.svg"} alt="" width={64} height={64} loading="lazy" />
             <span>{brand.name}</span>
           </li>

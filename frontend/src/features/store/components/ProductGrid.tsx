@@ -2,6 +2,8 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import type { Product } from "../api/get-product";
 import { useProducts } from "../api/get-products";
 import { ProductCard } from "./ProductCard";
+import shared from "../store.module.css";
+import styles from "./ProductGrid.module.css";
 
 const DEBOUNCE_MS = 500;
 
@@ -48,10 +50,10 @@ export function ProductGrid() {
   }, [hasMore, loading, items.length, fetchNextPage]);
 
   return (
-    <section className="product-section" aria-labelledby="products-heading">
-      <div className="product-section-head">
-        <h2 id="products-heading">Products</h2>
-        <div className="store-search">
+    <section aria-labelledby="products-heading">
+      <div className={styles.head}>
+        <h2 id="products-heading" className={shared.sectionTitle}>Products</h2>
+        <div className={styles.search}>
           <label htmlFor="store-search" className="visually-hidden">
             Search products
           </label>
@@ -65,18 +67,18 @@ export function ProductGrid() {
           />
         </div>
       </div>
-      <ul className="product-grid" aria-busy={loading}>
+      <ul className={styles.grid} aria-busy={loading}>
         {items.map((product) => (
           <ProductCard key={product.id} product={product} />
         ))}
       </ul>
-      {!loading && !failed && items.length === 0 && <p className="store-empty-note">No products found.</p>}
+      {!loading && !failed && items.length === 0 && <p className={shared.note}>No products found.</p>}
       {loading && (
-        <p className="store-loading-note" role="status">
+        <p className={shared.note} role="status">
           Loading...
         </p>
       )}
-      <div ref={sentinel} className="scroll-sentinel" aria-hidden="true" />
+      <div ref={sentinel} className={styles.sentinel} aria-hidden="true" />
     </section>
   );
 }

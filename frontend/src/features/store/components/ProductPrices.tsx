@@ -1,15 +1,16 @@
 import { rupees } from "../../../lib/money";
 import type { Product } from "../api/get-product";
+import styles from "./ProductPrices.module.css";
 
 /** Listing price, struck-through M.R.P and the percent off (only when above 0). */
 export function ProductPrices({ product }: { product: Product }) {
   return (
-    <p className="product-prices">
-      <span className="product-price">{rupees(product.listingPrice)}</span>{" "}
-      <span className="product-mrp">
+    <p className={styles.prices}>
+      <span className={styles.price}>{rupees(product.listingPrice)}</span>{" "}
+      <span className={styles.mrp}>
         M.R.P: <s>{rupees(product.mrp)}</s>
       </span>
-      {product.discountToMerchant > 0 && <span className="product-off">{product.discountToMerchant}% off</span>}
+      {product.discountToMerchant > 0 && <span className={styles.off}>{product.discountToMerchant}% off</span>}
     </p>
   );
 }
@@ -17,7 +18,7 @@ export function ProductPrices({ product }: { product: Product }) {
 /** The quick-commerce delivery promise shown with every product. */
 export function DeliveryNotes() {
   return (
-    <ul className="delivery-notes">
+    <ul className={styles.deliveryNotes}>
       <li>Free &amp; Fastest Delivery</li>
       <li>Get it in 1 Hour</li>
     </ul>

@@ -1,3 +1,5 @@
+import styles from "./QuantityControl.module.css";
+
 interface QuantityControlProps {
   name: string;
   quantity: number;
@@ -9,14 +11,14 @@ interface QuantityControlProps {
 /** Minus / quantity / plus for one product. */
 export function QuantityControl({ name, quantity, disabled, onMinus, onPlus }: QuantityControlProps) {
   return (
-    <div className="qty-control" role="group" aria-label={`Quantity of ${name}`}>
-      <button type="button" className="qty-button" aria-label={`Decrease quantity of ${name}`} onClick={onMinus} disabled={disabled}>
+    <div className={styles.control} role="group" aria-label={`Quantity of ${name}`}>
+      <button type="button" className={styles.button} aria-label={`Decrease quantity of ${name}`} onClick={onMinus} disabled={disabled}>
         −
       </button>
-      <output className="qty-value" aria-live="polite" aria-label={`Quantity in cart: ${quantity}`}>
+      <output className={styles.value} aria-live="polite" aria-label={`Quantity in cart: ${quantity}`}>
         {quantity}
       </output>
-      <button type="button" className="qty-button" aria-label={`Increase quantity of ${name}`} onClick={onPlus} disabled={disabled}>
+      <button type="button" className={styles.button} aria-label={`Increase quantity of ${name}`} onClick={onPlus} disabled={disabled}>
         +
       </button>
     </div>

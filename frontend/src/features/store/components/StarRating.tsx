@@ -1,4 +1,5 @@
 import { useId } from "react";
+import styles from "./StarRating.module.css";
 
 const STAR = "M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z";
 
@@ -7,7 +8,7 @@ export function StarRating({ value }: { value: number }) {
   const id = `s${useId().replace(/[^a-zA-Z0-9_-]/g, "")}`;
   const rating = Math.round(Math.max(0, Math.min(5, value)) * 2) / 2;
   return (
-    <span className="star-rating" role="img" aria-label={`Rated ${rating} out of 5`}>
+    <span className={styles.rating} role="img" aria-label={`Rated ${rating} out of 5`}>
       {[0, 1, 2, 3, 4].map((i) => {
         const fill = rating >= i + 1 ? 1 : rating >= i + 0.5 ? 0.5 : 0;
         const gradient = `${id}-star-${i}`;

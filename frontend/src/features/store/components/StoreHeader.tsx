@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { useConfig } from "../../../lib/config";
 import { useSession } from "../../../lib/session";
 import { useStore } from "../StoreContext";
+import styles from "./StoreHeader.module.css";
 
 interface StoreHeaderProps {
   /** Show 'Back' to /product-home (detail and cart screens). */
@@ -17,26 +18,26 @@ export function StoreHeader({ back = false, cartLink = true }: StoreHeaderProps)
   const { verified, cart } = useStore();
 
   return (
-    <header className="store-header">
-      <div className="store-header-bar">
-        <Link to="/product-home" className="store-logo" aria-label={`${config.productName} store home`}>
+    <header className={styles.header}>
+      <div className={styles.bar}>
+        <Link to="/product-home" className={styles.logo} aria-label={`${config.productName} store home`}>
           <img src="/img/logo.svg" alt="" width={160} height={32} />
         </Link>
-        <div className="store-header-actions">
+        <div className={styles.actions}>
           {verified === true && (
             <button type="button" className="link-button" onClick={() => void logout("store")}>
               Log out
             </button>
           )}
           {verified === false && (
-            <Link to="/login" className="store-login-link">
+            <Link to="/login" className={styles.loginLink}>
               Login
             </Link>
           )}
           {cartLink && (
             <Link
               to="/shopping-cart"
-              className="store-cart-link"
+              className={styles.cartLink}
               aria-label={`Cart, ${cart.count} ${cart.count === 1 ? "item" : "items"}`}
             >
               <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
@@ -51,7 +52,7 @@ export function StoreHeader({ back = false, cartLink = true }: StoreHeaderProps)
                 <circle cx="10" cy="20" r="1.6" fill="currentColor" />
                 <circle cx="17" cy="20" r="1.6" fill="currentColor" />
               </svg>
-              <span className="store-cart-count" data-testid="cart-count">
+              <span className={styles.cartCount} data-testid="cart-count">
                 {cart.count}
               </span>
             </Link>
@@ -59,7 +60,7 @@ export function StoreHeader({ back = false, cartLink = true }: StoreHeaderProps)
         </div>
       </div>
       {back && (
-        <Link to="/product-home" className="store-back">
+        <Link to="/product-home" className={styles.back}>
           ← Back
         </Link>
       )}

@@ -3,6 +3,7 @@ import { MobileForm } from "../../../components/otp/MobileForm";
 import { StoreHeader } from "../components/StoreHeader";
 import { MOBILE_KEY, useLoginCalls } from "../components/useLoginCalls";
 import { useStore } from "../StoreContext";
+import shared from "../store.module.css";
 
 /** /login: the mobile number step; a shopper already verified goes to /product-home. */
 export default function LoginPage() {
@@ -15,9 +16,9 @@ export default function LoginPage() {
   if (verified === true) return <Navigate to="/product-home" replace />;
 
   return (
-    <div className="store-page">
+    <div className={shared.page}>
       <StoreHeader cartLink={false} />
-      <div className="store-auth card">
+      <div className={`card ${shared.auth}`}>
         {verified === null ? (
           <p role="status">Loading...</p>
         ) : (

@@ -7,6 +7,8 @@ import { DeliveryNotes, ProductPrices } from "../components/ProductPrices";
 import { StarRating } from "../components/StarRating";
 import { StoreHeader } from "../components/StoreHeader";
 import { useStore } from "../StoreContext";
+import shared from "../store.module.css";
+import styles from "./ProductDetailsPage.module.css";
 
 /** /product-details/{id}: one product with the cart's quantity; no id goes to /products. */
 export default function ProductDetailsPage() {
@@ -27,32 +29,32 @@ export default function ProductDetailsPage() {
   if (!valid) return <Navigate to="/products" replace />;
 
   return (
-    <div className="store-page">
+    <div className={shared.page}>
       <StoreHeader back />
       <LoadingOverlay show={loading || store.busy} />
       {product ? (
-        <article className="product-detail-page">
+        <article className={styles.page}>
           <img
-            className="product-detail-image"
+            className={styles.image}
             src={product.filePath1 ?? "/img/logo-mark.svg"}
             alt={product.productName}
             width={400}
             height={340}
           />
-          <div className="product-detail-info">
+          <div className={styles.info}>
             <h1>{product.productName}</h1>
-            <p className="product-detail">{product.productDetail || "-"}</p>
+            <p className={shared.detail}>{product.productDetail || "-"}</p>
             <ProductPrices product={product} />
-            {product.discount && <p className="product-discount-text">{product.discount}</p>}
+            {product.discount && <p className={styles.discountText}>{product.discount}</p>}
             <StarRating value={product.ratings} />
             <DeliveryNotes />
-            <ProductActions product={product} className="product-detail-actions" disabled={store.busy} />
+            <ProductActions product={product} className={styles.actions} disabled={store.busy} />
           </div>
         </article>
       ) : (
         !loading &&
         missing && (
-          <p className="store-empty-note">
+          <p className={shared.note}>
             This product could not be shown. <Link to="/products">See all products</Link>
           </p>
         )

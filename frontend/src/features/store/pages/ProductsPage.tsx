@@ -1,10 +1,11 @@
 import { ProductGrid } from "../components/ProductGrid";
 import { StoreHeader } from "../components/StoreHeader";
+import shared from "../store.module.css";
 
 /** /products: the cart count, search and the product list with infinite scroll. */
 export default function ProductsPage() {
   return (
-    <div className="store-page">
+    <div className={shared.page}>
       <StoreHeader />
       <h1 className="visually-hidden">Products</h1>
       <ProductGrid />

@@ -9,6 +9,8 @@ import { QuantityControl } from "../components/QuantityControl";
 import { StoreHeader } from "../components/StoreHeader";
 import { inWebView, postToNative } from "../nativeBridge";
 import { useStore } from "../StoreContext";
+import shared from "../store.module.css";
+import styles from "./ShoppingCartPage.module.css";
 
 /** /shopping-cart: lines, payment type and Proceed to Payment; logged out goes to the login. */
 export default function ShoppingCartPage() {
@@ -49,11 +51,11 @@ export default function ShoppingCartPage() {
   };
 
   return (
-    <div className="store-page">
+    <div className={shared.page}>
       <StoreHeader back cartLink={false} />
       <LoadingOverlay show={store.verified === null || !store.cartReady || store.busy || drafting} />
       {store.verified && store.cartReady && cart.items.length === 0 && !store.busy ? (
-        <div className="cart-empty">
+        <div className={styles.empty}>
           <img src="/img/store/empty-cart.svg" alt="" width={240} height={180} />
           <h1>No item added in cart</h1>
           <button type="button" className="btn btn-primary" onClick={() => navigate("/product-home")}>
@@ -63,21 +65,21 @@ export default function ShoppingCartPage() {
       ) : (
         store.verified &&
         store.cartReady && (
-          <div className="cart-layout">
-            <section className="cart-lines" aria-labelledby="cart-heading">
+          <div className={styles.layout}>
+            <section className={styles.lines} aria-labelledby="cart-heading">
               <h1 id="cart-heading">
-                Shopping Cart <span className="cart-total-count">({cart.count} {cart.count === 1 ? "item" : "items"})</span>
+                Shopping Cart <span className={styles.totalCount}>({cart.count} {cart.count === 1 ? "item" : "items"})</span>
               </h1>
-              <ul className="cart-list">
+              <ul className={styles.list}>
                 {cart.items.map((line) => {
                   const item = { id: line.productId, productName: line.productName };
                   return (
-                    <li key={line.productId} className="cart-line" data-testid="cart-line">
+                    <li key={line.productId} className={styles.line} data-testid="cart-line">
                       <img src={line.filePath1 ?? "/img/logo-mark.svg"} alt="" width={120} height={102} />
-                      <div className="cart-line-info">
-                        <dl className="cart-line-fields">
+                      <div>
+                        <dl className={styles.fields}>
                           <dt>Product Name</dt>
-                          <dd className="cart-line-name">{line.productName}</dd>
+                          <dd className={styles.name}>{line.productName}</dd>
                           <dt>Brand Name</dt>
                           <dd>{line.brand || "-"}</dd>
                           <dt>Colour</dt>
@@ -85,7 +87,7 @@ export default function ShoppingCartPage() {
                           <dt>Size</dt>
                           <dd>{line.size || "-"}</dd>
                         </dl>
-                        <div className="cart-line-controls">
+                        <div className={styles.controls}>
                           <QuantityControl
                             name={line.productName}
                             quantity={line.quantity}
@@ -95,7 +97,7 @@ export default function ShoppingCartPage() {
                           />
                           <button
                             type="button"
-                            className="icon-button"
+                            className={styles.iconButton}
                             aria-label={`Delete ${line.productName}`}
                             disabled={store.busy}
                             onClick={() => void store.remove(item)}
@@ -120,16 +122,16 @@ export default function ShoppingCartPage() {
                           </button>
                         </div>
                       </div>
-                      <div className="cart-line-price">
-                        <p className="cart-line-total" data-testid="line-price">
+                      <div className={styles.price}>
+                        <p className={styles.total} data-testid="line-price">
                           {rupees(line.linePrice)}
                         </p>
                         {line.mrpWithCashDiscountGst != null && (
-                          <p className="cart-line-gst">M.R.P. with GST: {rupees(line.mrpWithCashDiscountGst)}</p>
+                          <p className={styles.gst}>M.R.P. with GST: {rupees(line.mrpWithCashDiscountGst)}</p>
                         )}
                         {line.discount && (
-                          <p className="cart-line-deal">
-                            {line.discount} <span className="deal-tag">Limited time deal</span>
+                          <p className={styles.deal}>
+                            {line.discount} <span className={styles.dealTag}>Limited time deal</span>
                           </p>
                         )}
                       </div>
@@ -138,14 +140,14 @@ export default function ShoppingCartPage() {
                 })}
               </ul>
             </section>
-            <aside className="cart-summary card" aria-labelledby="summary-heading">
+            <aside className="card" aria-labelledby="summary-heading">
               <h2 id="summary-heading" className="visually-hidden">
                 Payment
               </h2>
-              <fieldset className="payment-options">
+              <fieldset className={styles.paymentOptions}>
                 <legend>Payment method</legend>
                 {(Object.keys(paymentLabels) as PaymentType[]).map((type) => (
-                  <label key={type} className="payment-option">
+                  <label key={type} className={styles.paymentOption}>
                     <input
                       type="radio"
                       name="paymentType"
@@ -157,7 +159,7 @@ export default function ShoppingCartPage() {
                   </label>
                 ))}
               </fieldset>
-              <p className="cart-subtotal">
+              <p className={styles.subtotal}>
                 Subtotal ({cart.count} {cart.count === 1 ? "item" : "items"}):{" "}
                 <strong data-testid="subtotal">{rupees(cart.subtotal)}</strong>
               </p>
@@ -170,11 +172,11 @@ export default function ShoppingCartPage() {
       )}
       <Dialog open={draft !== null} title="Order summary" onClose={() => setDraft(null)} wide>
         {draft && (
-          <div className="order-summary">
+          <div>
             <p>
               Payment method: <strong>{paymentLabels[draft.paymentType]}</strong>
             </p>
-            <ul className="order-summary-lines">
+            <ul className={styles.summaryLines}>
               {draft.orderData.map((line) => (
                 <li key={line.productId}>
                   {line.productName} × {line.quantity} <span>{rupees(line.linePrice)}</span>

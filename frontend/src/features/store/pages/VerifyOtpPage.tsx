@@ -6,6 +6,7 @@ import { clearCountdown } from "../../../components/otp/useCountdown";
 import { StoreHeader } from "../components/StoreHeader";
 import { MOBILE_KEY, useLoginCalls } from "../components/useLoginCalls";
 import { useStore } from "../StoreContext";
+import shared from "../store.module.css";
 
 /** /verifyotp: the code step; after verification the shopper goes to /products. */
 export default function VerifyOtpPage() {
@@ -23,9 +24,9 @@ export default function VerifyOtpPage() {
   if (!mobile) return <Navigate to="/login" replace />;
 
   return (
-    <div className="store-page">
+    <div className={shared.page}>
       <StoreHeader cartLink={false} />
-      <div className="store-auth card">
+      <div className={`card ${shared.auth}`}>
         <CodeForm
           idPrefix="store"
           title="Verify OTP"
