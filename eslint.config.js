@@ -4,8 +4,7 @@ import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
-import { importX } from "eslint-plugin-import-x";
-import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importPlugin from "eslint-plugin-import";
 
 const SRC = "./frontend/src";
 const features = readdirSync(new URL("./frontend/src/features", import.meta.url), { withFileTypes: true })
@@ -40,16 +39,16 @@ export default tseslint.config(
   {
     files: ["frontend/**/*.{ts,tsx}"],
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
-    plugins: { "react-hooks": reactHooks, "import-x": importX },
+    plugins: { "react-hooks": reactHooks, import: importPlugin },
     languageOptions: { ecmaVersion: 2022, sourceType: "module" },
     settings: {
-      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "frontend/tsconfig.json" })],
+      "import/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import/resolver": { node: { extensions: [".ts", ".tsx", ".js"] } },
     },
     rules: {
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "error",
-      "import-x/no-restricted-paths": ["error", { zones: boundaryZones }],
-      "import-x/no-cycle": "error",
+      "import/no-restricted-paths": ["error", { zones: boundaryZones }],
     },
   },
 );

@@ -1,5 +1,5 @@
 import { defineConfig, mergeConfig } from "vitest/config";
-import viteConfig from "./vite.config";
+import viteConfig from "./vite.config.ts";
 
 // The fast tier: pure logic and single components in jsdom, no gateway, no browser.
 export default mergeConfig(

@@ -10,7 +10,7 @@ const eslint = new ESLint({ cwd: repo });
 
 async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return result.messages.filter((m) => m.ruleId === "import-x/no-restricted-paths").map((m) => m.message);
+  return result.messages.filter((m) => m.ruleId === "import/no-restricted-paths").map((m) => m.message);
 }
 
 describe("feature boundaries", { timeout: 60_000 }, () => {
