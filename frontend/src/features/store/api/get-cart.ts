@@ -32,9 +32,12 @@ export function cartChange(queryClient: QueryClient) {
     mutationKey: CART_CHANGE,
     onMutate: () => queryClient.cancelQueries({ queryKey: cartQuery.queryKey, exact: true }),
     onSuccess: (cart: Cart) => queryClient.setQueryData(cartQuery.queryKey, cart),
-    onSettled: () =>
-      queryClient.isMutating({ mutationKey: CART_CHANGE }) === 1
-        ? queryClient.invalidateQueries({ queryKey: cartQuery.queryKey, exact: true })
-        : undefined,
+    // Not awaited: the caller (its toast, the native app's ADD_TO_CART) goes on with the answer
+    // at once, in the same turn as the count it shows, rather than after the second read.
+    onSettled: () => {
+      if (queryClient.isMutating({ mutationKey: CART_CHANGE }) === 1) {
+        void queryClient.invalidateQueries({ queryKey: cartQuery.queryKey, exact: true });
+      }
+    },
   };
 }
