@@ -304,3 +304,43 @@ async def test_the_credit_client_speaks_the_lending_document(
         assert ramesh.available == Decimal("487550.00")
         assert await client.position("9000000001") is None  # no credit account
         assert_conforms(contract_for("lending"), mock.recorded.exchanges)
+
+
+async def test_the_providers_webhook_settles_an_online_order_once_without_the_browser(contract: Contract) -> None:
+    suite = create_suite(check_contracts=True)
+    world = suite.state.world
+    world.states["catalogue"].tokens[RAMESH_TOKEN] = 2001
+    async with httpx.AsyncClient(
+        transport=httpx.ASGITransport(app=suite), base_url="http://mocks.internal/_mocks/"
+    ) as mock:
+        priced = (
+            await mock.post(
+                "orders/electrician/order/quote", json=order_body(method="online"), headers=bearer(RAMESH_TOKEN)
+            )
+        ).json()
+        body = order_body(method="online", quotedTotal=priced["data"]["charges"]["total"])
+        placed = (
+            await mock.post("orders/electrician/order/place", json=body, headers=bearer(RAMESH_TOKEN, "hook-key-001"))
+        ).json()
+        order = placed["data"]
+        session = order["payment"]["paymentSessionId"]
+        assert (await mock.post(f"payments/checkout/{session}/pay", json={"outcome": "success"})).status_code == 200
+        await world.drain()  # the webhook delivery the payment started
+        read = await mock.get(
+            f"orders/electrician/order/{order['orderNumber']}", params={"userId": 2001}, headers=bearer(RAMESH_TOKEN)
+        )
+        assert read.json()["data"]["payment"]["state"] == "paid"  # no recheck was asked for
+        deliveries = [e for e in world.journal if e.mock == "orders" and e.path == "webhooks/payments"]
+        assert [e.status for e in deliveries] == [200]
+
+        event = {
+            "type": "PAYMENT_SUCCESS_WEBHOOK",
+            "event_time": "2026-11-23T01:36:47+00:00",
+            "data": {
+                "order": {"order_id": f"{order['orderNumber']}-1", "order_amount": 1},
+                "payment": {"cf_payment_id": "1", "payment_status": "SUCCESS", "payment_amount": 1},
+            },
+        }
+        forged_headers = {"x-webhook-signature": "Zm9yZ2Vk", "x-webhook-timestamp": "1795396800000"}
+        forged = await mock.post("orders/webhooks/payments", json=event, headers=forged_headers)
+        assert forged.status_code == 401

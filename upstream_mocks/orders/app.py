@@ -37,6 +37,7 @@ from upstream_mocks.orders.records import (
     Quote,
     seed,
 )
+from upstream_mocks.orders.webhook_receiver import webhook_route
 from upstream_mocks.world import MockWorld
 
 _PINCODE = re.compile(r"^[1-9][0-9]{5}$")
@@ -350,7 +351,7 @@ def create_app(world: MockWorld) -> Litestar:
         return _answer(order, "Payment session")
 
     return Litestar(
-        route_handlers=[check_pincode, quote, place_order, get_order, recheck, renew_session],
+        route_handlers=[check_pincode, quote, place_order, get_order, recheck, renew_session, webhook_route(world)],
         openapi_config=None,
         logging_config=None,  # the host process configures logging
     )

@@ -13,6 +13,8 @@ from upstream_mocks.orders.records import Order
 from upstream_mocks.payments.orders import CustomerDetails, OrderMeta, create_order, get_order
 from upstream_mocks.world import MockWorld
 
+WEBHOOK_PATH = "/_mocks/orders/webhooks/payments"
+
 
 def open_checkout(world: MockWorld, order: Order, return_url: str | None) -> None:
     """A provider order for the order's total; a retry after expiry gets a new provider order id."""
@@ -31,23 +33,28 @@ def open_checkout(world: MockWorld, order: Order, return_url: str | None) -> Non
             customer_phone=order.address.mobile_number,
             customer_name=order.address.name,
         ),
-        order_meta=OrderMeta(return_url=return_url) if return_url else None,
+        # The provider tells the orders service's own server how the payment went (signed webhook).
+        order_meta=OrderMeta(
+            return_url=return_url, notify_url=f"{world.settings.origin}/_mocks/orders/webhooks/payments"
+        ),
         order_note=f"Store order {order.order_number}",
     )
     order.payment.provider_order_id = provider.order_id
     order.payment.payment_session_id = provider.payment_session_id
 
 
-def settle(world: MockWorld, order: Order, now: datetime) -> None:
-    """Mark a pending online order paid when the provider's order is PAID (once)."""
+def settle(world: MockWorld, order: Order, now: datetime) -> bool:
+    """Mark a pending online order paid when the provider's order is PAID; True only the once it does."""
     if order.payment.method != "online" or order.payment.state != "pending" or not order.payment.provider_order_id:
-        return
+        return False
     provider = get_order(world, order.payment.provider_order_id)
-    if provider is not None and provider.order_status == "PAID":
-        order.payment.state = "paid"
-        order.payment.paid_at = now
-        order.payment.payment_session_id = None
-        order.updated_at = now
+    if provider is None or provider.order_status != "PAID":
+        return False
+    order.payment.state = "paid"
+    order.payment.paid_at = now
+    order.payment.payment_session_id = None
+    order.updated_at = now
+    return True
 
 
 def provider_expired(world: MockWorld, order: Order) -> bool:
