@@ -206,21 +206,20 @@ class OrdersClient:
         return self._data(response, Envelope[Order], "The order could not be loaded.")
 
     async def recheck_payment(self, order_number: str, user_id: int, token: str) -> Order:
-        response = await self.http.request(
-            "POST",
-            f"electrician/order/{order_number}/payment/recheck",
-            params={"userId": user_id},
-            token=token,
-            idempotent=True,
-        )
-        return self._data(response, Envelope[Order], "The payment could not be checked.")
+        """Ask the provider about a pending online payment; settled once when paid."""
+        return await self._payment_call(order_number, "recheck", user_id, token, "The payment could not be checked.")
 
     async def payment_session(self, order_number: str, user_id: int, token: str) -> Order:
+        """A live checkout session to pay a pending order (again)."""
+        return await self._payment_call(order_number, "session", user_id, token, "The payment could not be started.")
+
+    async def _payment_call(self, order_number: str, action: str, user_id: int, token: str, fallback: str) -> Order:
+        # Both are safe to repeat: a recheck settles at most once, a session is reused while live.
         response = await self.http.request(
             "POST",
-            f"electrician/order/{order_number}/payment/session",
+            f"electrician/order/{order_number}/payment/{action}",
             params={"userId": user_id},
             token=token,
             idempotent=True,
         )
-        return self._data(response, Envelope[Order], "The payment could not be started.")
+        return self._data(response, Envelope[Order], fallback)
