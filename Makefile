@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 CHROMIUM ?= /usr/bin/chromium
 FRONTEND_SRC := $(shell find frontend/src frontend/public frontend/index.html frontend/vite.config.ts -type f 2>/dev/null)
 
-.PHONY: run test setup build lint typecheck frontend-test contracts contracts-check pytest chromium mocks clean
+.PHONY: run test setup build lint typecheck frontend-test contracts contracts-check pytest chromium mocks clean bench budget lighthouse
 
 run: setup build
 	$(PY) -m gateway
@@ -60,6 +60,21 @@ contracts-check: setup
 pytest: setup
 	scripts/with-redis.sh $(PY) -m pytest tests/unit tests/contract tests/integration tests/e2e -p no:cacheprovider -q; \
 	  rc=$$?; if [ $$rc -eq 5 ]; then echo "pytest collected no tests: nothing was checked" >&2; rc=0; fi; exit $$rc
+
+# First-visit JavaScript per route against its budget (bench/bundle_budget.py).
+budget: build
+	$(PY) -m bench.bundle_budget
+
+# The gateway's load figures side by side (wrk from Debian's packages): a table and
+# bench/results.json. Timings are never a pass/fail of `make test`.
+bench: setup build
+	@command -v wrk >/dev/null || { echo "Installing wrk from Debian's packages"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk; }
+	scripts/with-redis.sh $(PY) -m bench
+
+# Lighthouse scores (mobile) of the public routes: a table and bench/lighthouse.json.
+lighthouse: setup chromium build
+	scripts/lighthouse
 
 # The mocks on their own port (for LENDING_URL=... and compose).
 mocks: setup

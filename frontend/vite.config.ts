@@ -13,6 +13,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: "es2020",
     sourcemap: false,
+    // dist/.vite/manifest.json: which chunks each route loads, read by the bundle-budget check.
+    manifest: true,
   },
   server: {
     proxy: {

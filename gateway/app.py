@@ -17,6 +17,7 @@ from gateway.embedded import embed
 from gateway.errors import exception_handlers
 from gateway.health import healthz, readyz
 from gateway.logging import configure_logging, request_log_middleware
+from gateway.metrics import MetricsPlugin
 from gateway.otp import CodeSender, build_limiter
 from gateway.services import AppServices
 from gateway.sessions import SessionManager, build_store, provide_session, session_cookie_middleware
@@ -87,6 +88,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             render_plugins=[JsonRenderPlugin()],
         ),
         on_shutdown=[shutdown],
+        plugins=[MetricsPlugin(upstreams, sessions)],
         logging_config=None,
         debug=False,
     )

@@ -1,0 +1,192 @@
+"""`make bench`: the gateway's figures, measured side by side in one run.
+
+Starts everything it measures on 127.0.0.1 (the mock suite on its own port, the gateway in
+front of it with and without its catalogue cache, a bare Litestar endpoint answering the same
+bytes, the embedded default), drives each with wrk in its own process, times the session store
+alone, then prints a table and writes bench/results.json.
+
+    .venv/bin/python -m bench [--seconds 5] [--out bench/results.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import platform
+import sys
+import tempfile
+import uuid
+from pathlib import Path
+
+import httpx
+import msgspec
+
+from bench import session_lookup
+from bench.processes import ROOT, serve, upstream_env
+from bench.wrk import WrkResult, run_wrk
+
+MOCK_LIST = "/_mocks/catalogue/electrician/getProductCatalogListMobile?productType=quickCommerce&pageSize=12&page=1"
+GATEWAY_LIST = "/api/store/products?page=1"
+CART = "/api/store/cart"
+STORE_USER = "9876543210"
+
+
+class Goal(msgspec.Struct, kw_only=True):
+    name: str
+    value: float
+    unit: str
+    goal: str
+    met: bool
+
+
+class Results(msgspec.Struct, kw_only=True):
+    date: str
+    machine: dict[str, str | int | float]
+    command: str
+    seconds_per_run: int
+    runs: dict[str, WrkResult]
+    session_lookup: list[session_lookup.LookupResult]
+    goals: list[Goal]
+
+
+def machine() -> dict[str, str | int | float]:
+    model = ""
+    cpuinfo = Path("/proc/cpuinfo")
+    if cpuinfo.is_file():
+        model = next((ln.split(":", 1)[1].strip() for ln in cpuinfo.read_text().splitlines() if "model name" in ln), "")
+    load1, load5, load15 = os.getloadavg()
+    return {
+        "cpus": os.cpu_count() or 0,
+        "cpu_model": model,
+        "python": platform.python_version(),
+        "load_average_at_start": f"{load1:.2f} {load5:.2f} {load15:.2f}",
+        "server": os.environ.get("SERVER", "default"),
+    }
+
+
+def store_login(base: str) -> str:
+    """Log the seeded store user in through the gateway; return the session cookie's value."""
+    with httpx.Client(base_url=base, timeout=10) as client:
+        client.get("/api/session")
+        xsrf = {"X-XSRF-TOKEN": client.cookies["XSRF-TOKEN"]}
+        client.post("/api/store/otp", json={"mobileNumber": STORE_USER}, headers=xsrf).raise_for_status()
+        otp = client.get(f"/_mocks/lending/outbox/{STORE_USER}").json()["otp"]
+        verified = client.post("/api/store/otp/verify", json={"mobileNumber": STORE_USER, "otp": otp}, headers=xsrf)
+        verified.raise_for_status()
+        cart = client.get(CART)
+        cart.raise_for_status()
+        return str(client.cookies["session"])
+
+
+def measure(url: str, connections: int, seconds: int, headers: dict[str, str] | None = None) -> WrkResult:
+    run_wrk(url, connections=connections, seconds=1, headers=headers)  # warm-up, not kept
+    result = run_wrk(url, connections=connections, seconds=seconds, headers=headers)
+    print(
+        f"  {url:<100.100} c={connections:<3} {result.requests_per_s:>9.0f} req/s"
+        f"  p50 {result.p50_ms:7.2f} ms  p99 {result.p99_ms:7.2f} ms  errors {result.errors + result.non_2xx}",
+        flush=True,
+    )
+    if result.errors or result.non_2xx:
+        raise SystemExit(f"{url} answered errors under load: {result}")
+    return result
+
+
+def goals(runs: dict[str, WrkResult]) -> list[Goal]:
+    def ratio(a: str, b: str) -> float:
+        return round(runs[a].requests_per_s / runs[b].requests_per_s, 3)
+
+    added_p50 = round(runs["gateway_c1"].p50_ms - runs["mock_c1"].p50_ms, 3)
+    added_p99 = round(runs["gateway_c1"].p99_ms - runs["mock_c1"].p99_ms, 3)
+    uncached = ratio("gateway_c64", "mock_c64")
+    cached = ratio("gateway_cached_c64", "bare_c64")
+    return [
+        Goal(name="added latency p50, 1 connection", value=added_p50, unit="ms", goal="<= 0.5", met=added_p50 <= 0.5),
+        Goal(name="added latency p99, 1 connection", value=added_p99, unit="ms", goal="<= 1.5", met=added_p99 <= 1.5),
+        Goal(name="uncached list via gateway / mock alone, 64 connections", value=uncached, unit="ratio of req/s",
+             goal=">= 0.5", met=uncached >= 0.5),
+        Goal(name="warm-cache list via gateway / bare Litestar, 64 connections", value=cached, unit="ratio of req/s",
+             goal=">= 0.7", met=cached >= 0.7),
+    ]
+
+
+def print_table(results: Results) -> None:
+    rows = [
+        ("1. product list, mock directly, 1 conn", "mock_c1"),
+        ("1. product list, via gateway (no cache), 1 conn", "gateway_c1"),
+        ("1. product list, mock directly, 64 conns", "mock_c64"),
+        ("1. product list, via gateway (no cache), 64 conns", "gateway_c64"),
+        ("2. product list, via gateway (warm cache), 64 conns", "gateway_cached_c64"),
+        ("2. same bytes, bare Litestar endpoint, 64 conns", "bare_c64"),
+        ("3. logged-in cart read (Redis session), 64 conns", "cart_c64"),
+        ("embedded default (make run), product list, 64 conns", "embedded_c64"),
+        ("embedded, no cache (contract checks each call), 64 conns", "embedded_uncached_c64"),
+    ]
+    print(f"\n{results.date}  {results.machine}")
+    print("\n| measurement | req/s | p50 ms | p99 ms |\n|---|---:|---:|---:|")
+    for label, key in rows:
+        r = results.runs[key]
+        print(f"| {label} | {r.requests_per_s:.0f} | {r.p50_ms:.2f} | {r.p99_ms:.2f} |")
+    print("\n| 4. session lookup | lookups/s | p50 us | p99 us |\n|---|---:|---:|---:|")
+    for s in results.session_lookup:
+        print(f"| {s.store} | {s.lookups_per_s:.0f} | {s.p50_us:.1f} | {s.p99_us:.1f} |")
+    print("\n| goal | measured | target | met |\n|---|---:|---|---|")
+    for g in results.goals:
+        print(f"| {g.name} | {g.value} {g.unit} | {g.goal} | {'yes' if g.met else 'NO'} |")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--seconds", type=int, default=5, help="seconds per measured wrk run (max 20)")
+    parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results.json")
+    parser.add_argument("--redis-url", default=os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0"))
+    args = parser.parse_args()
+    seconds = max(1, min(args.seconds, 20))
+    started = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    info = machine()
+    print(f"make bench: {started}, {info['cpus']} CPUs, load average at start {info['load_average_at_start']}")
+    runs: dict[str, WrkResult] = {}
+    namespace = f"bench-{uuid.uuid4().hex[:8]}"
+    with serve("upstream_mocks", "/_mocks/journal", {}) as mocks:
+        upstreams = upstream_env(mocks)
+        uncached_env = {**upstreams, "CATALOGUE_CACHE_SECONDS": "0", "REDIS_URL": args.redis_url,
+                        "REDIS_NAMESPACE": namespace}
+        with (
+            serve("gateway", "/healthz", uncached_env) as gateway,
+            serve("gateway", "/healthz", upstreams) as cached,
+            tempfile.NamedTemporaryFile(suffix=".json") as body_file,
+        ):
+            body = httpx.get(cached + GATEWAY_LIST, timeout=10)
+            body.raise_for_status()
+            Path(body_file.name).write_bytes(body.content)
+            cookie = {"Cookie": f"session={store_login(gateway)}"}
+            with serve("bench.bare_app", "/bare", {"BENCH_BODY_FILE": body_file.name}) as bare:
+                runs["mock_c1"] = measure(mocks + MOCK_LIST, 1, seconds)
+                runs["gateway_c1"] = measure(gateway + GATEWAY_LIST, 1, seconds)
+                runs["mock_c64"] = measure(mocks + MOCK_LIST, 64, seconds)
+                runs["gateway_c64"] = measure(gateway + GATEWAY_LIST, 64, seconds)
+                runs["gateway_cached_c64"] = measure(cached + GATEWAY_LIST, 64, seconds)
+                runs["bare_c64"] = measure(bare + "/bare", 64, seconds)
+                runs["cart_c64"] = measure(gateway + CART, 64, seconds, cookie)
+    with serve("gateway", "/healthz", {}) as embedded:
+        runs["embedded_c64"] = measure(embedded + GATEWAY_LIST, 64, seconds)
+    with serve("gateway", "/healthz", {"CATALOGUE_CACHE_SECONDS": "0"}) as embedded:
+        runs["embedded_uncached_c64"] = measure(embedded + GATEWAY_LIST, 64, seconds)
+    lookups = session_lookup.run(args.redis_url)
+    session_lookup.forget_namespace(args.redis_url, namespace)  # the bench gateway's sessions and limits
+    results = Results(
+        date=started,
+        machine=info,
+        command=f"make bench  (= {Path(sys.executable).name} -m bench --seconds {seconds})",
+        seconds_per_run=seconds,
+        runs=runs,
+        session_lookup=lookups,
+        goals=goals(runs),
+    )
+    args.out.write_bytes(msgspec.json.format(msgspec.json.encode(results)) + b"\n")
+    print_table(results)
+    print(f"\nwrote {args.out.relative_to(ROOT) if args.out.is_relative_to(ROOT) else args.out}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,172 @@
+"""/metrics in Prometheus' text format.
+
+Request counts and latency per route come from Litestar's Prometheus middleware (grouped by
+route template, so ids in paths do not explode the series). The gateway's own figures live in
+a registry per app: upstream latency and errors per upstream, each breaker's state, and
+session-store errors. All are fed from public hooks (httpx event hooks, the breaker factory's
+listeners, a counting wrapper round the session store), so no route or client code changes.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from datetime import timedelta
+from typing import Any
+
+import httpx
+from litestar import Response, get
+from litestar.config.app import AppConfig
+from litestar.handlers import HTTPRouteHandler
+from litestar.plugins import InitPluginProtocol
+from litestar.plugins.prometheus import PrometheusConfig
+from litestar.stores.base import Store
+from prometheus_client import REGISTRY, CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+from prometheus_client.exposition import CONTENT_TYPE_LATEST
+from redis.exceptions import RedisError
+
+from gateway.sessions import SessionManager
+from gateway.upstreams.http import UpstreamHttp
+
+_STARTED = "metrics_started"
+# Breaker states as a number a dashboard can plot and alert on.
+BREAKER_STATES = {"closed": 0, "half-opened": 1, "opened": 2}
+# Upstream calls are sub-millisecond on loopback and seconds when a service struggles.
+_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10)
+
+
+class GatewayMetrics:
+    """The gateway's own series, in a registry of their own (one per app)."""
+
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry(auto_describe=True)
+        self.upstream_seconds = Histogram(
+            "gateway_upstream_request_duration_seconds",
+            "Time to an upstream's answer, per upstream and status class",
+            ["upstream", "status"],
+            buckets=_BUCKETS,
+            registry=self.registry,
+        )
+        self.upstream_errors = Counter(
+            "gateway_upstream_errors",
+            "Failed upstream calls (transport error, time-out or 5xx), per upstream",
+            ["upstream"],
+            registry=self.registry,
+        )
+        self.breaker_state = Gauge(
+            "gateway_upstream_breaker_state",
+            "Circuit breaker per upstream: 0 closed, 1 half-open, 2 open",
+            ["upstream"],
+            registry=self.registry,
+        )
+        self.session_store_errors = Counter(
+            "gateway_session_store_errors",
+            "Session store operations that failed (Redis unreachable or timing out)",
+            ["operation"],
+            registry=self.registry,
+        )
+
+    def watch(self, upstreams: Mapping[str, UpstreamHttp], sessions: SessionManager) -> None:
+        factories: dict[int, Any] = {}
+        for name, upstream in upstreams.items():
+            self.breaker_state.labels(name).set(0)
+            self.upstream_errors.labels(name)
+            hooks = upstream.client.event_hooks
+            hooks["request"].append(_stamp)
+            hooks["response"].append(self._observer(name))
+            factories[id(upstream.breakers)] = upstream.breakers
+        for factory in factories.values():
+            factory.add_listener(self._on_breaker_event)
+        sessions.store = CountingStore(sessions.store, self.session_store_errors)
+
+    def _observer(self, upstream: str) -> Any:
+        seconds = self.upstream_seconds
+
+        async def observe(response: httpx.Response) -> None:
+            started = response.request.extensions.get(_STARTED)
+            if isinstance(started, float):
+                status = f"{response.status_code // 100}xx"
+                seconds.labels(upstream, status).observe(time.perf_counter() - started)
+
+        return observe
+
+    def _on_breaker_event(self, name: str, event_name: str, event: Any) -> None:
+        if event_name == "state_changed":
+            self.breaker_state.labels(name).set(BREAKER_STATES.get(str(event.state), 2))
+        elif event_name == "failed":
+            self.upstream_errors.labels(name).inc()
+
+    def exposition(self) -> bytes:
+        return generate_latest(REGISTRY) + generate_latest(self.registry)
+
+
+async def _stamp(request: httpx.Request) -> None:
+    request.extensions[_STARTED] = time.perf_counter()
+
+
+class CountingStore(Store):
+    """The session store, counting each failed operation before it is raised as before."""
+
+    def __init__(self, inner: Store, errors: Counter) -> None:
+        self.inner = inner
+        self._errors = errors
+
+    async def set(self, key: str, value: str | bytes, expires_in: int | timedelta | None = None) -> None:
+        try:
+            await self.inner.set(key, value, expires_in)
+        except RedisError:
+            self._errors.labels("set").inc()
+            raise
+
+    async def get(self, key: str, renew_for: int | timedelta | None = None) -> bytes | None:
+        try:
+            return await self.inner.get(key, renew_for)
+        except RedisError:
+            self._errors.labels("get").inc()
+            raise
+
+    async def delete(self, key: str) -> None:
+        try:
+            await self.inner.delete(key)
+        except RedisError:
+            self._errors.labels("delete").inc()
+            raise
+
+    async def delete_all(self) -> None:
+        await self.inner.delete_all()
+
+    async def exists(self, key: str) -> bool:
+        return await self.inner.exists(key)
+
+    async def expires_in(self, key: str) -> int | None:
+        return await self.inner.expires_in(key)
+
+
+class MetricsPlugin(InitPluginProtocol):
+    """Adds GET /metrics and the per-route request middleware to the app."""
+
+    def __init__(self, upstreams: Mapping[str, UpstreamHttp], sessions: SessionManager) -> None:
+        self.metrics = GatewayMetrics()
+        self.metrics.watch(upstreams, sessions)
+
+    def on_app_init(self, app_config: AppConfig) -> AppConfig:
+        requests = PrometheusConfig(
+            app_name="gateway",
+            prefix="gateway",
+            group_path=True,
+            buckets=list(_BUCKETS),
+            exclude=[r"^/metrics$"],
+            exclude_unhandled_paths=True,
+        )
+        app_config.middleware.append(requests.middleware)
+        app_config.route_handlers.append(self._handler())
+        return app_config
+
+    def _handler(self) -> HTTPRouteHandler:
+        metrics = self.metrics
+
+        @get("/metrics", include_in_schema=False, sync_to_thread=False, name="metrics")
+        def scrape() -> Response[bytes]:
+            return Response(metrics.exposition(), media_type=CONTENT_TYPE_LATEST)
+
+        return scrape

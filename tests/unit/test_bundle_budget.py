@@ -1,0 +1,72 @@
+"""The first-visit JavaScript budget check: passes a small build, fails an oversized one."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from bench.bundle_budget import BUDGETS, ROOT
+
+
+def _build(dist: Path, page_bytes: dict[str, int]) -> None:
+    """A fake Vite build: an entry, a shared chunk, and one page chunk per budgeted route.
+
+    Random bytes do not compress, so a file's gzip size is about its length.
+    """
+    manifest: dict[str, dict[str, object]] = {
+        "index.html": {"file": "assets/index.js", "isEntry": True, "imports": ["_shared.js"]},
+        "_shared.js": {"file": "assets/shared.js"},
+        "_swiper.js": {"file": "assets/swiper.js"},  # only reached dynamically: never counted
+    }
+    sizes = {"assets/index.js": 40_000, "assets/shared.js": 10_000, "assets/swiper.js": 500_000}
+    for route, (_, modules) in BUDGETS.items():
+        for module in modules:
+            name = f"assets/{Path(module).stem}.js"
+            manifest[module] = {"file": name, "imports": ["_shared.js"], "dynamicImports": ["_swiper.js"]}
+            sizes[name] = page_bytes.get(route, 1_000)
+    (dist / ".vite").mkdir(parents=True)
+    (dist / ".vite" / "manifest.json").write_text(json.dumps(manifest))
+    (dist / "assets").mkdir()
+    for name, size in sizes.items():
+        (dist / name).write_bytes(os.urandom(size))
+
+
+def _check(dist: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "bench.bundle_budget", "--dist", str(dist)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_a_build_within_budget_passes(tmp_path: Path) -> None:
+    _build(tmp_path, {})
+    result = _check(tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "OVER" not in result.stdout
+
+
+def test_an_oversized_route_fails_the_check_and_is_named(tmp_path: Path) -> None:
+    # 40 + 10 KB shared, plus 100 KB on /paynow: about 150 KB against its 120 KB budget.
+    _build(tmp_path, {"/paynow": 100_000})
+    result = _check(tmp_path)
+    assert result.returncode == 1
+    assert "over budget on /paynow" in result.stderr
+    over_lines = [line for line in result.stdout.splitlines() if "OVER BUDGET" in line]
+    assert [line.split()[0] for line in over_lines] == ["/paynow"]
+
+
+def test_a_page_missing_from_the_build_is_an_error_not_a_pass(tmp_path: Path) -> None:
+    _build(tmp_path, {})
+    manifest_file = tmp_path / ".vite" / "manifest.json"
+    manifest = json.loads(manifest_file.read_text())
+    del manifest[BUDGETS["/"][1][0]]
+    manifest_file.write_text(json.dumps(manifest))
+    result = _check(tmp_path)
+    assert result.returncode == 2
+    assert "not in the build manifest" in result.stderr
