@@ -23,9 +23,12 @@ import httpx
 import msgspec
 
 from bench import session_lookup
-from bench.processes import ROOT, serve, upstream_env
+from bench.processes import ROOT, Running, serve, upstream_env
 from bench.wrk import WrkResult, run_wrk
+from gateway.settings import Settings
 
+DEFAULT_SERVER = Settings().server
+OTHER_SERVER = "granian" if DEFAULT_SERVER == "uvicorn" else "uvicorn"
 MOCK_LIST = "/_mocks/catalogue/electrician/getProductCatalogListMobile?productType=quickCommerce&pageSize=12&page=1"
 GATEWAY_LIST = "/api/store/products?page=1"
 CART = "/api/store/cart"
@@ -61,7 +64,7 @@ def machine() -> dict[str, str | int | float]:
         "cpu_model": model,
         "python": platform.python_version(),
         "load_average_at_start": f"{load1:.2f} {load5:.2f} {load15:.2f}",
-        "server": os.environ.get("SERVER", "default"),
+        "server": DEFAULT_SERVER,
     }
 
 
@@ -79,12 +82,18 @@ def store_login(base: str) -> str:
         return str(client.cookies["session"])
 
 
-def measure(url: str, connections: int, seconds: int, headers: dict[str, str] | None = None) -> WrkResult:
+def measure(
+    server: Running, path: str, connections: int, seconds: int, headers: dict[str, str] | None = None
+) -> WrkResult:
+    url = server.url + path
     run_wrk(url, connections=connections, seconds=1, headers=headers)  # warm-up, not kept
+    cpu_before = server.cpu_seconds()
     result = run_wrk(url, connections=connections, seconds=seconds, headers=headers)
+    cpu_ms = (server.cpu_seconds() - cpu_before) * 1000 / max(1, result.requests)
+    result = msgspec.structs.replace(result, server_cpu_ms_per_request=round(cpu_ms, 3))
     print(
-        f"  {url:<100.100} c={connections:<3} {result.requests_per_s:>9.0f} req/s"
-        f"  p50 {result.p50_ms:7.2f} ms  p99 {result.p99_ms:7.2f} ms  errors {result.errors + result.non_2xx}",
+        f"  {path:<60.60} c={connections:<3} {result.requests_per_s:>8.0f} req/s  p50 {result.p50_ms:7.2f} ms"
+        f"  p99 {result.p99_ms:7.2f} ms  cpu {cpu_ms:6.3f} ms/req  errors {result.errors + result.non_2xx}",
         flush=True,
     )
     if result.errors or result.non_2xx:
@@ -119,14 +128,15 @@ def print_table(results: Results) -> None:
         ("2. product list, via gateway (warm cache), 64 conns", "gateway_cached_c64"),
         ("2. same bytes, bare Litestar endpoint, 64 conns", "bare_c64"),
         ("3. logged-in cart read (Redis session), 64 conns", "cart_c64"),
+        (f"2. product list, warm cache, under {OTHER_SERVER}, 64 conns", f"gateway_cached_{OTHER_SERVER}_c64"),
         ("embedded default (make run), product list, 64 conns", "embedded_c64"),
         ("embedded, no cache (contract checks each call), 64 conns", "embedded_uncached_c64"),
     ]
     print(f"\n{results.date}  {results.machine}")
-    print("\n| measurement | req/s | p50 ms | p99 ms |\n|---|---:|---:|---:|")
+    print("\n| measurement | req/s | p50 ms | p99 ms | server CPU ms/req |\n|---|---:|---:|---:|---:|")
     for label, key in rows:
         r = results.runs[key]
-        print(f"| {label} | {r.requests_per_s:.0f} | {r.p50_ms:.2f} | {r.p99_ms:.2f} |")
+        print(f"| {label} | {r.requests_per_s:.0f} | {r.p50_ms:.2f} | {r.p99_ms:.2f} | {r.server_cpu_ms_per_request} |")
     print("\n| 4. session lookup | lookups/s | p50 us | p99 us |\n|---|---:|---:|---:|")
     for s in results.session_lookup:
         print(f"| {s.store} | {s.lookups_per_s:.0f} | {s.p50_us:.1f} | {s.p99_us:.1f} |")
@@ -148,7 +158,7 @@ def main() -> None:
     runs: dict[str, WrkResult] = {}
     namespace = f"bench-{uuid.uuid4().hex[:8]}"
     with serve("upstream_mocks", "/_mocks/journal", {}) as mocks:
-        upstreams = upstream_env(mocks)
+        upstreams = upstream_env(mocks.url)
         uncached_env = {**upstreams, "CATALOGUE_CACHE_SECONDS": "0", "REDIS_URL": args.redis_url,
                         "REDIS_NAMESPACE": namespace}
         with (
@@ -156,22 +166,25 @@ def main() -> None:
             serve("gateway", "/healthz", upstreams) as cached,
             tempfile.NamedTemporaryFile(suffix=".json") as body_file,
         ):
-            body = httpx.get(cached + GATEWAY_LIST, timeout=10)
+            body = httpx.get(cached.url + GATEWAY_LIST, timeout=10)
             body.raise_for_status()
             Path(body_file.name).write_bytes(body.content)
-            cookie = {"Cookie": f"session={store_login(gateway)}"}
+            cookie = {"Cookie": f"session={store_login(gateway.url)}"}
             with serve("bench.bare_app", "/bare", {"BENCH_BODY_FILE": body_file.name}) as bare:
-                runs["mock_c1"] = measure(mocks + MOCK_LIST, 1, seconds)
-                runs["gateway_c1"] = measure(gateway + GATEWAY_LIST, 1, seconds)
-                runs["mock_c64"] = measure(mocks + MOCK_LIST, 64, seconds)
-                runs["gateway_c64"] = measure(gateway + GATEWAY_LIST, 64, seconds)
-                runs["gateway_cached_c64"] = measure(cached + GATEWAY_LIST, 64, seconds)
-                runs["bare_c64"] = measure(bare + "/bare", 64, seconds)
-                runs["cart_c64"] = measure(gateway + CART, 64, seconds, cookie)
+                runs["mock_c1"] = measure(mocks, MOCK_LIST, 1, seconds)
+                runs["gateway_c1"] = measure(gateway, GATEWAY_LIST, 1, seconds)
+                runs["mock_c64"] = measure(mocks, MOCK_LIST, 64, seconds)
+                runs["gateway_c64"] = measure(gateway, GATEWAY_LIST, 64, seconds)
+                runs["gateway_cached_c64"] = measure(cached, GATEWAY_LIST, 64, seconds)
+                runs["bare_c64"] = measure(bare, "/bare", 64, seconds)
+                runs["cart_c64"] = measure(gateway, CART, 64, seconds, cookie)
+        # The same cached list under the other server, for the uvicorn / granian choice.
+        with serve("gateway", "/healthz", {**upstreams, "SERVER": OTHER_SERVER}) as alternative:
+            runs[f"gateway_cached_{OTHER_SERVER}_c64"] = measure(alternative, GATEWAY_LIST, 64, seconds)
     with serve("gateway", "/healthz", {}) as embedded:
-        runs["embedded_c64"] = measure(embedded + GATEWAY_LIST, 64, seconds)
+        runs["embedded_c64"] = measure(embedded, GATEWAY_LIST, 64, seconds)
     with serve("gateway", "/healthz", {"CATALOGUE_CACHE_SECONDS": "0"}) as embedded:
-        runs["embedded_uncached_c64"] = measure(embedded + GATEWAY_LIST, 64, seconds)
+        runs["embedded_uncached_c64"] = measure(embedded, GATEWAY_LIST, 64, seconds)
     lookups = session_lookup.run(args.redis_url)
     session_lookup.forget_namespace(args.redis_url, namespace)  # the bench gateway's sessions and limits
     results = Results(

@@ -35,6 +35,7 @@ class WrkResult(msgspec.Struct, kw_only=True):
     errors: int
     non_2xx: int
     command: str
+    server_cpu_ms_per_request: float | None = None  # CPU the measured server spent per answer
 
 
 def wrk_path() -> str:

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import functools
 import logging
+import os
 import re
 import sys
 import time
-import uuid
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
+import msgspec
 import structlog
 
 # Raw ASGI: Litestar's TypedDict scope/message types do not fit pass-through code.
@@ -29,13 +31,28 @@ def mask_mobile(value: str) -> str:
     return _MOBILE.sub(lambda m: f"{m.group(1)}xxxxxx{m.group(2)}", value)
 
 
+@functools.lru_cache(maxsize=512)
+def _is_secret(key: str) -> bool:
+    return key.lower().replace("-", "_") in _SECRET_KEYS
+
+
 def _mask_event(_: Any, __: str, event: MutableMapping[str, Any]) -> MutableMapping[str, Any]:
-    for key in list(event):
-        if key.lower().replace("-", "_") in _SECRET_KEYS:
+    # Runs on every line (one per request at least): keys are few and repeat, so their check
+    # is cached, and text shorter than a mobile number cannot hold one.
+    for key, value in list(event.items()):
+        if _is_secret(key):
             event[key] = "[redacted]"
-        elif isinstance(event[key], str):
-            event[key] = mask_mobile(event[key])
+        elif isinstance(value, str) and len(value) >= 10:
+            event[key] = mask_mobile(value)
     return event
+
+
+_JSON = msgspec.json.Encoder(enc_hook=repr)
+
+
+def _json_line(event: Any, **_: Any) -> str:
+    """structlog's JSON renderer with msgspec's encoder (several times faster than json.dumps)."""
+    return _JSON.encode(event).decode()
 
 
 class _StdoutHandler(logging.StreamHandler):  # type: ignore[type-arg]
@@ -52,7 +69,11 @@ class _StdoutHandler(logging.StreamHandler):  # type: ignore[type-arg]
 
 def configure_logging(level: str = "INFO", json: bool | None = None) -> None:
     as_json = (not sys.stdout.isatty()) if json is None else json
-    renderer: Any = structlog.processors.JSONRenderer() if as_json else structlog.dev.ConsoleRenderer(colors=False)
+    renderer: Any = (
+        structlog.processors.JSONRenderer(serializer=_json_line)
+        if as_json
+        else structlog.dev.ConsoleRenderer(colors=False)
+    )
     structlog.configure(
         processors=[
             structlog.contextvars.merge_contextvars,
@@ -97,7 +118,7 @@ def request_log_middleware(app: ASGIApp) -> ASGIApp:
             return
         headers = dict(scope.get("headers", []))
         incoming = headers.get(b"x-request-id", b"").decode("latin-1")
-        request_id = incoming if 0 < len(incoming) <= 64 else uuid.uuid4().hex
+        request_id = incoming if 0 < len(incoming) <= 64 else os.urandom(16).hex()  # as random as uuid4, cheaper
         status = 500
         path = mask_mobile(scope.get("path", ""))
         method = scope.get("method")

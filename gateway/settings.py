@@ -36,6 +36,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     environment: Literal["development", "production", "test"] = "development"
     log_json: bool | None = None  # None: JSON when stdout is not a terminal
     log_level: str = "INFO"
+    server: Literal["uvicorn", "granian"] = "uvicorn"  # the ASGI server of `python -m gateway`
 
     # Product naming and links the app shows (the specification's {product})
     product_name: str = "VoltKhata"
@@ -62,6 +63,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     upstream_read_timeout: float = 10.0
     upstream_breaker_threshold: int = 5  # consecutive failures that open an upstream's circuit
     upstream_breaker_ttl: float = 30.0  # seconds the circuit stays open before a trial call
+    catalogue_cache_seconds: float = 5.0  # how long shared catalogue answers are reused; 0: never
 
     # The store's key for the lender's partner calls (a shopper's purchase-credit position)
     lending_partner_key: str = "mock-partner-key"

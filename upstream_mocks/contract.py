@@ -8,7 +8,8 @@ describe (QA extras such as the SMS outbox or media) are not checked.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -34,11 +35,14 @@ class ContractRequest:
     content_type: str
     parameters: RequestParameters
     host_url: str = "http://mock.internal"
+    key: tuple[Any, ...] = ()  # the raw parts, all a verdict can depend on
 
     @classmethod
     def build(cls, method: str, path: str, query: str, headers: Iterable[tuple[bytes, bytes]], body: bytes) -> Any:
-        header_map = Headers([(k.decode("latin-1"), v.decode("latin-1")) for k, v in headers])
+        raw_headers = tuple(headers)
+        header_map = Headers([(k.decode("latin-1"), v.decode("latin-1")) for k, v in raw_headers])
         return cls(
+            key=(method, path, query, raw_headers, body),
             path="/" + path.lstrip("/"),
             method=method.lower(),
             body=body or None,
@@ -103,14 +107,48 @@ def describe(error: BaseException) -> str:
     return str(chain[0])
 
 
+class Verdicts:
+    """The last verdicts, by message: openapi-core takes milliseconds per check, and a load test
+    sends the same message thousands of times. A check depends only on the message's bytes,
+    so an identical message gets the identical verdict; any other message is checked in full."""
+
+    MAX_ENTRIES = 2048
+    MAX_BODY = 64 * 1024  # bigger messages are checked every time rather than held
+
+    def __init__(self) -> None:
+        self._entries: OrderedDict[tuple[Any, ...], Problem | None] = OrderedDict()
+
+    def get(self, key: tuple[Any, ...], check: Callable[[], Problem | None]) -> Problem | None:
+        if not key or sum(len(p) for p in key if isinstance(p, bytes)) > self.MAX_BODY:
+            return check()
+        if key in self._entries:
+            self._entries.move_to_end(key)
+            return self._entries[key]
+        verdict = self._entries[key] = check()
+        if len(self._entries) > self.MAX_ENTRIES:
+            self._entries.popitem(last=False)
+        return verdict
+
+
 class Contract:
     def __init__(self, document: Path) -> None:
         spec = yaml.safe_load(document.read_text())
         spec["servers"] = [{"url": "/"}]  # the mock is mounted anywhere; match on paths only
         self.name = document.name
         self.openapi = OpenAPI.from_dict(spec)
+        self._verdicts = Verdicts()
 
     def check_request(self, request: Any) -> Problem | None:
+        key = getattr(request, "key", ())
+        return self._verdicts.get(("request", *key) if key else (), lambda: self._check_request(request))
+
+    def check_response(self, request: Any, response: ContractResponse) -> Problem | None:
+        key = getattr(request, "key", ())
+        if key:
+            key = ("response", *key, response.status_code, response.content_type, response.data)
+        return self._verdicts.get(key, lambda: self._check_response(request, response))
+
+    def _check_request(self, request: Any) -> Problem | None:
         errors = list(self.openapi.iter_request_errors(request))
         if not errors or any(isinstance(e, PathError) for e in errors):
             return None
@@ -118,7 +156,7 @@ class Contract:
             return Problem(401, "Unauthorized: missing or malformed credentials")
         return Problem(400, f"Invalid request: {describe(errors[0])}")
 
-    def check_response(self, request: Any, response: ContractResponse) -> Problem | None:
+    def _check_response(self, request: Any, response: ContractResponse) -> Problem | None:
         errors = list(self.openapi.iter_response_errors(request, response))
         if not errors or any(isinstance(e, PathError) for e in errors):
             return None

@@ -26,13 +26,16 @@ from gateway.store.schemas import (
     StoreLoginView,
 )
 from gateway.store.service import StoreService
-from gateway.upstreams.catalogue import CatalogueClient
+from gateway.upstreams.catalogue_cache import CachedCatalogueClient
 
 PAGE_SIZE = 12
+# Catalogue reads change nothing and are the hottest anonymous calls: they skip the CSRF
+# middleware (which on a safe request only mints a token cookie; the app's pages do that).
+CATALOGUE_READ = {"exclude_from_csrf": True}
 ProductId = Annotated[int, PathParameter(ge=1, le=2_147_483_647)]
 
 
-@get("/products", summary="A page of the catalogue, with this shopper's cart quantities")
+@get("/products", opt=CATALOGUE_READ, summary="A page of the catalogue, with this shopper's cart quantities")
 async def list_products(
     shopper: NamedDependency[StoreLogin | None],
     store: NamedDependency[StoreService],
@@ -43,14 +46,14 @@ async def list_products(
     return await store.products(shopper, page, page_size, search)
 
 
-@get("/products/{product_id:int}", summary="One product, with this shopper's cart quantity")
+@get("/products/{product_id:int}", opt=CATALOGUE_READ, summary="One product, with this shopper's cart quantity")
 async def get_product(
     shopper: NamedDependency[StoreLogin | None], store: NamedDependency[StoreService], product_id: ProductId
 ) -> ProductView:
     return await store.product(shopper, product_id)
 
 
-@get("/brands", summary="Brands (the catalogue wants a logged-in shopper; empty otherwise)")
+@get("/brands", opt=CATALOGUE_READ, summary="Brands (the catalogue wants a logged-in shopper; empty otherwise)")
 async def list_brands(
     session: NamedDependency[Session], shopper: NamedDependency[StoreLogin | None], store: NamedDependency[StoreService]
 ) -> list[BrandView]:
@@ -127,7 +130,8 @@ async def native_session(
 
 
 def build_router(services: AppServices) -> Router:
-    service = StoreService(CatalogueClient(services.upstreams["catalogue"]), services.code_sender)
+    catalogue = CachedCatalogueClient(services.upstreams["catalogue"], services.settings.catalogue_cache_seconds)
+    service = StoreService(catalogue, services.code_sender)
     return Router(
         path="/api/store",
         route_handlers=[

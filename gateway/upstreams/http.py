@@ -20,6 +20,7 @@ from tenacity import AsyncRetrying, retry_if_exception_type, stop_after_attempt,
 from gateway.errors import UpstreamError, UpstreamRefused, UpstreamUnavailable
 from gateway.settings import Settings
 from gateway.upstreams.envelope import Envelope
+from gateway.upstreams.transport import upstream_transport
 
 T = TypeVar("T")
 log = structlog.get_logger("gateway.upstream")
@@ -156,7 +157,6 @@ def upstream_timeout(settings: Settings) -> httpx.Timeout:
 def build_upstreams(settings: Settings, local: Mapping[str, httpx.AsyncClient]) -> dict[str, UpstreamHttp]:
     """An httpx client per upstream: over HTTP to its URL, else the client handed in for it."""
     timeout = upstream_timeout(settings)
-    limits = httpx.Limits(max_connections=100, max_keepalive_connections=20)
     breakers = AsyncCircuitBreakerFactory(
         default_threshold=settings.upstream_breaker_threshold, default_ttl=settings.upstream_breaker_ttl
     )
@@ -164,7 +164,7 @@ def build_upstreams(settings: Settings, local: Mapping[str, httpx.AsyncClient]) 
     for name in UPSTREAM_NAMES:
         url: str | None = getattr(settings, f"{name}_url")
         if url:
-            client = httpx.AsyncClient(base_url=url.rstrip("/") + "/", timeout=timeout, limits=limits)
+            client = httpx.AsyncClient(base_url=url.rstrip("/") + "/", timeout=timeout, transport=upstream_transport())
         elif name in local:
             client = local[name]
         else:
