@@ -12,7 +12,7 @@ from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin
 
 from gateway import checkout, portal, site, store
-from gateway.client_config import get_config
+from gateway.client_config import client_config, get_config
 from gateway.embedded import embed
 from gateway.errors import exception_handlers
 from gateway.health import healthz, readyz
@@ -53,7 +53,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         checkout.build_router(services),
         site.build_router(services),
         *embedded.handlers,
-        build_spa_handler(settings.static_dir, reserved=("/api", embedded.mount)),
+        build_spa_handler(settings.static_dir, client_config(settings), reserved=("/api", embedded.mount)),
     ]
 
     async def shutdown() -> None:

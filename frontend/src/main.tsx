@@ -1,13 +1,12 @@
-import { StrictMode } from "react";
+import { lazy, StrictMode, Suspense } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
-import { ToastContainer } from "react-toastify";
-import "react-toastify/dist/ReactToastify.css";
 import "./styles/global.css";
 import { loadConfig } from "./lib/config";
 import { AppProviders } from "./app/providers";
 import { createAppRouter } from "./app/router";
 
+const Toasts = lazy(() => import("./app/Toasts"));
 const root = createRoot(document.getElementById("root")!);
 
 loadConfig()
@@ -19,7 +18,9 @@ loadConfig()
       <StrictMode>
         <AppProviders config={config} navigate={navigate}>
           <RouterProvider router={router} />
-          <ToastContainer position="top-right" autoClose={3000} newestOnTop />
+          <Suspense fallback={null}>
+            <Toasts />
+          </Suspense>
         </AppProviders>
       </StrictMode>,
     );

@@ -129,7 +129,7 @@ def test_home_buttons_lead_somewhere(page: Page) -> None:
     page.get_by_role("link", name="Get Started").click()
     expect(page).to_have_url(re.compile("/buy-products-on-credit$"))
     page.goto("/")
-    page.get_by_role("link", name="Learn More", exact=True).click()
+    page.get_by_role("link", name="Learn More about us", exact=True).click()
     expect(page).to_have_url(re.compile("/AboutUs$"))
 
 

@@ -70,3 +70,4 @@ def test_a_page_missing_from_the_build_is_an_error_not_a_pass(tmp_path: Path) ->
     result = _check(tmp_path)
     assert result.returncode == 2
     assert "not in the build manifest" in result.stderr
+

@@ -15,7 +15,10 @@ export function useConfig(): AppConfig {
   return config;
 }
 
+/** The gateway writes the configuration into the page (#app-config); /api/config is the fallback (e.g. `npm run dev`). */
 export async function loadConfig(): Promise<AppConfig> {
+  const inline = document.getElementById("app-config")?.textContent;
+  if (inline) return JSON.parse(inline) as AppConfig;
   const { data } = await api.get<AppConfig>("/config");
   return data;
 }

@@ -1,11 +1,11 @@
 import type { RouteObject } from "react-router";
 import { lazyPage } from "../../lib/lazy-route";
-import { StoreShell } from "./StoreShell";
 
 /** Storefront pages (storefront wrapper). */
 export const storeRoutes: RouteObject[] = [
   {
-    element: <StoreShell />,
+    // The shell (cart state, toasts, login calls) loads with the first store page, never on the site's.
+    lazy: () => import("./StoreShell").then((m) => ({ Component: m.StoreShell })),
     children: [
       lazyPage("login", () => import("./pages/LoginPage")),
       lazyPage("verifyotp", () => import("./pages/VerifyOtpPage")),

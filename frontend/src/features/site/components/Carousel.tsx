@@ -1,63 +1,48 @@
-import { useRef, useState, type ReactNode } from "react";
-import { Swiper, SwiperSlide } from "swiper/react";
-import { A11y, Autoplay, Pagination } from "swiper/modules";
-import type { Swiper as SwiperInstance } from "swiper";
-import "swiper/css";
-import "swiper/css/pagination";
-import { useReducedMotion } from "./useReducedMotion";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import type { CarouselProps } from "./SwiperCarousel";
 import styles from "./Carousel.module.css";
 
-interface Props {
-  label: string;
-  delay: number;
-  slides: ReactNode[];
-  slidesPerView?: number;
-  breakpoints?: Record<number, { slidesPerView: number; spaceBetween?: number }>;
-  pagination?: boolean;
-  className?: string;
-  testId?: string;
-}
+const SwiperCarousel = lazy(() => import("./SwiperCarousel"));
 
 /**
- * An auto-advancing carousel (Swiper) with a pause button, as moving content needs one.
- * With reduced motion the slides still change on the timer, but without the sliding animation.
+ * A carousel whose code (Swiper) stays off the page's first download: it loads when the
+ * carousel nears the viewport or once the browser is idle after the page is shown. Until then
+ * the first slide stands in its place, so the page paints without it.
  */
-export function Carousel({ label, delay, slides, slidesPerView = 1, breakpoints, pagination = true, className, testId }: Props) {
-  const reduced = useReducedMotion();
-  const swiper = useRef<SwiperInstance | null>(null);
-  const [playing, setPlaying] = useState(true);
+export function Carousel(props: CarouselProps) {
+  const holder = useRef<HTMLDivElement>(null);
+  const [wanted, setWanted] = useState(false);
 
-  const toggle = () => {
-    if (!swiper.current) return;
-    if (playing) swiper.current.autoplay.stop();
-    else swiper.current.autoplay.start();
-    setPlaying(!playing);
-  };
+  useEffect(() => {
+    if (wanted) return;
+    const want = () => setWanted(true);
+    const observer = "IntersectionObserver" in window ? new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) want();
+    }, { rootMargin: "300px" }) : null;
+    if (holder.current && observer) observer.observe(holder.current);
+    const idle = "requestIdleCallback" in window ? window.requestIdleCallback(want, { timeout: 2500 }) : null;
+    const timer = idle === null ? window.setTimeout(want, 1500) : null;
+    return () => {
+      observer?.disconnect();
+      if (idle !== null) window.cancelIdleCallback(idle);
+      if (timer !== null) window.clearTimeout(timer);
+    };
+  }, [wanted]);
 
+  const still = (
+    <div className={`${styles.carousel} ${props.className ?? ""}`} data-testid={props.testId}>
+      {props.slides[0]}
+    </div>
+  );
   return (
-    <div className={`${styles.carousel} ${className ?? ""}`} role="region" aria-roledescription="carousel" aria-label={label} data-testid={testId}>
-      <Swiper
-        modules={[Autoplay, Pagination, A11y]}
-        onSwiper={(instance) => {
-          swiper.current = instance;
-        }}
-        autoplay={{ delay, disableOnInteraction: false, pauseOnMouseEnter: false }}
-        speed={reduced ? 0 : 500}
-        loop={slides.length > slidesPerView + 1}
-        slidesPerView={slidesPerView}
-        spaceBetween={16}
-        breakpoints={breakpoints}
-        pagination={pagination ? { clickable: true } : false}
-        a11y={{ enabled: true }}
-      >
-        {slides.map((slide, index) => (
-          <SwiperSlide key={index}>{slide}</SwiperSlide>
-        ))}
-      </Swiper>
-      <button type="button" className={styles.pause} onClick={toggle} aria-pressed={!playing}>
-        {playing ? "Pause" : "Play"}
-        <span className="visually-hidden"> {label}</span>
-      </button>
+    <div ref={holder}>
+      {wanted ? (
+        <Suspense fallback={still}>
+          <SwiperCarousel {...props} />
+        </Suspense>
+      ) : (
+        still
+      )}
     </div>
   );
 }

@@ -29,7 +29,7 @@ export default function HomePage() {
                 Get Started
               </Link>
               <Link to="/AboutUs" className="btn btn-outline">
-                Learn more
+                Learn more<span className="visually-hidden"> about us</span>
               </Link>
             </div>
             <div className={styles.actions}>
@@ -99,7 +99,7 @@ export default function HomePage() {
         </ul>
         <div className={styles.center}>
           <Link to="/AboutUs" className="btn btn-primary">
-            Learn More
+            Learn More<span className="visually-hidden"> about us</span>
           </Link>
         </div>
       </PageSection>
