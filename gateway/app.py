@@ -75,7 +75,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             cookie_name="XSRF-TOKEN",
             header_name="X-XSRF-TOKEN",
             cookie_secure=settings.secure_cookies,
-            cookie_httponly=False,  # the app's axios reads it and echoes it in X-XSRF-TOKEN
+            cookie_httponly=False,  # the app's client reads it and echoes it in X-XSRF-TOKEN
             cookie_samesite="lax",
             exclude=embedded.exempt or None,  # an empty list would exclude every path
         ),

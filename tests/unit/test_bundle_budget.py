@@ -71,3 +71,9 @@ def test_a_page_missing_from_the_build_is_an_error_not_a_pass(tmp_path: Path) ->
     assert result.returncode == 2
     assert "not in the build manifest" in result.stderr
 
+
+
+def test_the_built_app_is_within_its_budgets() -> None:
+    """The real build (make test and landing build it first): each route's first visit in budget."""
+    result = _check(ROOT / "frontend" / "dist")
+    assert result.returncode == 0, result.stdout + result.stderr

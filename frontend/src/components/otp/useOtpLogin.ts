@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { toast } from "react-toastify";
+import { showToast } from "../../lib/toast";
 import { errorMessage } from "../../api/client";
 import type { components } from "../../api/schema";
 import { clearCountdown, resendSeconds, startCountdown } from "./useCountdown";
@@ -38,7 +38,7 @@ export function useOtpLogin<Verified>({ send, verify, onSent }: OtpCalls<Verifie
       const seconds = resendSeconds(answer.resendAfter);
       startCountdown(seconds);
       onSent?.(mobileNumber);
-      toast.success(CODE_SENT);
+      showToast("success", CODE_SENT);
       return seconds;
     } catch (error) {
       setSendError(errorMessage(error, SEND_FAILED));

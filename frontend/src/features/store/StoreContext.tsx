@@ -1,6 +1,6 @@
 import { useIsMutating, useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { toast } from "react-toastify";
+import { showToast } from "../../lib/toast";
 import { errorStatus } from "../../api/client";
 import { useSession } from "../../lib/session";
 import { useDecrementLine } from "./api/decrement-line";
@@ -76,7 +76,7 @@ export function StoreProvider({ children }: { children: ReactNode }) {
         const next = await increment(product.id);
         const line = next.items.find((i) => i.productId === product.id);
         const name = product.productName ?? line?.productName ?? "Item";
-        toast.success(`${name} added to cart!`, { autoClose: 3000 });
+        showToast("success", `${name} added to cart!`, { autoClose: 3000 });
         postToNative({
           type: "ADD_TO_CART",
           item: {
@@ -124,7 +124,7 @@ export function StoreProvider({ children }: { children: ReactNode }) {
       try {
         const next = await decrement(product.id);
         const name = product.productName ?? next.items.find((i) => i.productId === product.id)?.productName ?? "Item";
-        toast.error(`${name} removed from cart!`, { autoClose: 3000 });
+        showToast("error", `${name} removed from cart!`, { autoClose: 3000 });
       } catch (error) {
         logCartFailure("remove from cart", error);
       }
@@ -137,7 +137,7 @@ export function StoreProvider({ children }: { children: ReactNode }) {
       if (!verified) return;
       try {
         await setQuantity({ productId: product.id, quantity: 0 });
-        toast.error(`${product.productName ?? "Item"} removed from cart!`, { autoClose: 3000 });
+        showToast("error", `${product.productName ?? "Item"} removed from cart!`, { autoClose: 3000 });
       } catch (error) {
         logCartFailure("delete from cart", error);
       }

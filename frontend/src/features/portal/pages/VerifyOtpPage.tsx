@@ -1,5 +1,5 @@
 import { Navigate, useLocation, useNavigate } from "react-router";
-import { toast } from "react-toastify";
+import { showToast } from "../../../lib/toast";
 import { LoadingOverlay } from "../../../components/LoadingOverlay";
 import { CodeForm } from "../../../components/otp/CodeForm";
 import { VERIFIED, useOtpLogin } from "../../../components/otp/useOtpLogin";
@@ -26,7 +26,7 @@ export default function VerifyOtpPage() {
       return;
     }
     await refresh();
-    toast.success(VERIFIED);
+    showToast("success", VERIFIED);
     navigate("/payment", { replace: true });
   };
 

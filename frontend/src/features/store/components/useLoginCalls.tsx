@@ -1,4 +1,4 @@
-import { toast } from "react-toastify";
+import { showToast } from "../../../lib/toast";
 import { Dialog } from "../../../components/Dialog";
 import { VERIFIED, useOtpLogin } from "../../../components/otp/useOtpLogin";
 import { sendCode } from "../api/send-code";
@@ -14,7 +14,7 @@ export function useLoginCalls() {
 
   const verify = async (mobileNumber: string, otp: string) => {
     const answer = await login.verify(mobileNumber, otp);
-    if (answer) toast.success(VERIFIED);
+    if (answer) showToast("success", VERIFIED);
     return answer;
   };
 
