@@ -4,6 +4,8 @@
   (default 9100); with `--seed DIR` recorded exchanges (see `record`) answer first.
   Point the gateway at them with LENDING_URL=http://127.0.0.1:9100/_mocks/lending/ (and likewise
   catalogue, mail, payments) and MOCKS_URL=http://127.0.0.1:9100 so /_mocks stays reachable.
+Set MOCKS_PUBLIC_URL=http://127.0.0.1:9100 too for the payments mock's webhooks to reach the
+lending mock over the network; unset, the mocks call each other in-process.
 - `python -m upstream_mocks verify <service> --base-url URL [--allow-writes] [--report FILE]`
   calls each operation of contracts/<service>.openapi.yaml with its examples and checks every
   answer; exit code 0 only when all conform.

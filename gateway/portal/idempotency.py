@@ -8,13 +8,14 @@ so one borrower cannot replay another's.
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Literal
 
 import msgspec
 
 from gateway.errors import Conflict
 from gateway.portal.schemas import PaymentCreated
-from gateway.sessions.store import ClaimingRedisStore, SessionStore
+from gateway.sessions.store import SessionStore, keyspace
 
 KEY_LIFETIME_SECONDS = 24 * 60 * 60
 PENDING_SECONDS = 60  # long enough for the upstream call; a crashed attempt frees the key after it
@@ -25,25 +26,20 @@ REUSED = "This payment request was already used for a different amount. Please t
 
 class KeyRecord(msgspec.Struct, kw_only=True):
     state: Literal["pending", "done"]
-    amount: float
+    amount: Decimal
     payment: PaymentCreated | None = None
 
 
 class IdempotencyKeys:
     def __init__(self, store: SessionStore) -> None:
-        # Redis: a nested namespace; the in-memory store has none, so keys carry a prefix instead.
-        self._store: SessionStore = store
-        self._prefix = "portal_payments:"
-        if isinstance(store, ClaimingRedisStore):
-            self._store = store.with_namespace("portal_payments")
-            self._prefix = ""
+        self._store, self._prefix = keyspace(store, "portal_payments")
         self._encoder = msgspec.json.Encoder()
         self._decoder = msgspec.json.Decoder(KeyRecord)
 
     def _key(self, user_id: str, key: str) -> str:
         return f"{self._prefix}{user_id}:{key}"
 
-    async def begin(self, user_id: str, key: str, amount: float) -> PaymentCreated | None:
+    async def begin(self, user_id: str, key: str, amount: Decimal) -> PaymentCreated | None:
         """The payment this key already made, or None once this call has claimed the key."""
         pending = self._encoder.encode(KeyRecord(state="pending", amount=amount))
         # Two simultaneous first uses (a double click landing on two replicas): one claim wins.
@@ -53,13 +49,13 @@ class IdempotencyKeys:
         if raw is None:  # the other attempt failed and freed the key a moment ago
             raise Conflict(IN_PROGRESS, code="payment_in_progress")
         record = self._decoder.decode(raw)
-        if abs(record.amount - amount) > 0.001:
+        if record.amount != amount:
             raise Conflict(REUSED, code="idempotency_key_reused")
         if record.state == "pending" or record.payment is None:
             raise Conflict(IN_PROGRESS, code="payment_in_progress")
         return record.payment
 
-    async def finish(self, user_id: str, key: str, amount: float, payment: PaymentCreated) -> None:
+    async def finish(self, user_id: str, key: str, amount: Decimal, payment: PaymentCreated) -> None:
         done = KeyRecord(state="done", amount=amount, payment=payment)
         await self._store.set(self._key(user_id, key), self._encoder.encode(done), expires_in=KEY_LIFETIME_SECONDS)
 

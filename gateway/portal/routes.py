@@ -4,18 +4,21 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from litestar import Router, get, post
+from litestar import Response, Router, get, post
 from litestar.di import NamedDependency, Provide
 from litestar.params import FromPath, HeaderParameter, JSONBody
 
 from gateway.otp.routes import send_code_route
 from gateway.otp.sender import VerifyCodeRequest
 from gateway.portal.idempotency import IdempotencyKeys
+from gateway.portal.pending import PendingPayments
 from gateway.portal.schemas import (
     ConfirmPaymentRequest,
     CreatePaymentRequest,
     PaymentCreated,
     PaymentOutcome,
+    PaymentRecord,
+    RecheckResult,
     RepaymentView,
     VerifyResponse,
 )
@@ -71,11 +74,50 @@ async def confirm_payment(
     return await portal.confirm(session, login, order_id, data.payment_log_id)
 
 
+@post(
+    "/payments/recheck",
+    status_code=200,
+    summary="Re-check payments started but never confirmed (a closed tab): settled, failed or still pending",
+)
+async def recheck_payments(
+    session: NamedDependency[Session], login: NamedDependency[PortalLogin], portal: NamedDependency[PortalService]
+) -> RecheckResult:
+    return await portal.recheck(session, login)
+
+
+@get("/payments", summary="The borrower's payments, newest first, with their status and receipts")
+async def payment_history(
+    session: NamedDependency[Session], login: NamedDependency[PortalLogin], portal: NamedDependency[PortalService]
+) -> list[PaymentRecord]:
+    return await portal.history(session, login)
+
+
+@get(
+    "/payments/{payment_log_id:int}/receipt",
+    summary="The PDF receipt of a paid payment",
+    media_type="application/pdf",
+    response_headers={"Cache-Control": "no-store"},
+)
+async def payment_receipt(
+    session: NamedDependency[Session],
+    login: NamedDependency[PortalLogin],
+    portal: NamedDependency[PortalService],
+    payment_log_id: FromPath[int],
+) -> Response[bytes]:
+    pdf = await portal.receipt(session, login, payment_log_id)
+    return Response(
+        pdf,
+        media_type="application/pdf",
+        headers={"Content-Disposition": f'attachment; filename="receipt-{payment_log_id}.pdf"'},
+    )
+
+
 def build_router(services: AppServices) -> Router:
     service = PortalService(
         LendingClient(services.upstreams["lending"]),
         services.code_sender,
         IdempotencyKeys(services.store),
+        PendingPayments(services.store),
     )
     return Router(
         path="/api/portal",
@@ -85,6 +127,9 @@ def build_router(services: AppServices) -> Router:
             get_repayment,
             create_payment,
             confirm_payment,
+            recheck_payments,
+            payment_history,
+            payment_receipt,
         ],
         dependencies={
             "portal": Provide(lambda: service, use_cache=True, sync_to_thread=False),

@@ -2,23 +2,31 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from decimal import Decimal
+from typing import Literal
 
 import msgspec
 
+from gateway.portal.pending import PendingPayment
 from gateway.sessions.controller import PortalSessionView
+from gateway.upstreams.lending import PaymentHistoryEntry
 
 PaymentMode = Literal["totalOverdue", "partialPayment"]
 
 
 class RepaymentView(msgspec.Struct, rename="camel", kw_only=True):
-    """The borrower and what they owe now (the 'View Details' popup's figures included)."""
+    """The borrower and what they owe now (the 'View Details' popup's figures included).
+
+    Amounts are decimal strings in rupees with two places ("12450.00"), never binary floats.
+    """
 
     user_name: str
     mobile_number: str
-    remaining_amount: float
-    late_fees: float
-    pending_amount: float
+    remaining_amount: Decimal
+    late_fees: Decimal
+    pending_amount: Decimal
+    # Payments started but not yet known to be settled: 'Payment pending confirmation'.
+    pending_payments: list[PendingPayment] = msgspec.field(default_factory=list)
 
 
 class VerifyResponse(msgspec.Struct, rename="camel", kw_only=True):
@@ -30,13 +38,16 @@ class VerifyResponse(msgspec.Struct, rename="camel", kw_only=True):
 
 class CreatePaymentRequest(msgspec.Struct, rename="camel", kw_only=True):
     mode: PaymentMode = "totalOverdue"
-    # Rupees, for 'partialPayment' only: above 0 and not above what is owed.
-    amount: Annotated[float, msgspec.Meta(ge=0, le=100_000_000)] | None = None
+    # Rupees (a decimal string or number), for 'partialPayment' only: above 0, at most two
+    # decimals and not above what is owed.
+    amount: Decimal | None = None
+    # True when the borrower was told a payment of the same amount is pending and pays anyway.
+    pay_while_pending: bool = False
 
 
 class PaymentCreated(msgspec.Struct, rename="camel", kw_only=True):
     order_id: str
-    order_amount: float
+    order_amount: Decimal
     payment_session_id: str
     payment_log_id: int
 
@@ -48,3 +59,18 @@ class ConfirmPaymentRequest(msgspec.Struct, rename="camel", kw_only=True):
 class PaymentOutcome(msgspec.Struct, rename="camel", kw_only=True):
     message: str
     status: Literal["completed", "failed"]
+    order_id: str | None = None
+
+
+class PaymentRecord(PaymentHistoryEntry, rename="camel", kw_only=True):
+    """One payment in the borrower's history, as the lender lists it; a paid one has a receipt
+    at `receiptUrl`."""
+
+    receipt_url: str | None = None
+
+
+class RecheckResult(msgspec.Struct, rename="camel", kw_only=True):
+    """What re-checking the remembered payments found: those settled now, those still pending."""
+
+    settled: list[PaymentOutcome]
+    pending: list[PendingPayment]

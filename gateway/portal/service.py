@@ -3,23 +3,29 @@
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
+import msgspec
 import structlog
 
-from gateway.errors import InvalidInput, NotFound, UpstreamError, UpstreamRefused
+from gateway.errors import Conflict, InvalidInput, NotFound, UpstreamError, UpstreamRefused
+from gateway.money import MAX_RUPEES, has_paise_only, in_paise, rupees_text
 from gateway.otp import CodeSender
 from gateway.portal.idempotency import IdempotencyKeys
+from gateway.portal.pending import PendingPayment, PendingPayments
 from gateway.portal.schemas import (
     CreatePaymentRequest,
     PaymentCreated,
     PaymentOutcome,
+    PaymentRecord,
+    RecheckResult,
     RepaymentView,
     VerifyResponse,
 )
 from gateway.sessions import PortalLogin, Session
 from gateway.sessions.controller import PortalSessionView
 from gateway.sessions.logins import forget_login_on_refusal, start_login
-from gateway.upstreams.lending import LendingClient
+from gateway.upstreams.lending import LendingClient, PaymentHistoryEntry
 
 log = structlog.get_logger("gateway.portal")
 
@@ -33,12 +39,21 @@ AMOUNT_ABOVE_ZERO = "Please enter an amount above 0."
 AMOUNT_DECIMALS = "Please enter an amount in rupees with at most 2 decimals."
 NOTHING_OWED = "You do not have any pending payment"
 KEY_REQUIRED = "An Idempotency-Key header (8 to 128 letters, digits or dashes) is required."
+RECEIPT_NOT_FOUND = "There is no receipt for this payment yet."
+
+
+def pending_same_amount(amount: Decimal) -> str:
+    return (
+        f"A payment of {rupees_text(amount)} is pending confirmation. Paying again may charge you twice; "
+        "confirm to pay again anyway."
+    )
+
 
 _IDEMPOTENCY_KEY = re.compile(r"^[A-Za-z0-9_-]{8,128}$")
 
 
-def amount_too_high(owed: float) -> str:
-    return f"The amount cannot be more than the overdue amount of ₹{owed:,.2f}."
+def amount_too_high(owed: Decimal) -> str:
+    return f"The amount cannot be more than the overdue amount of {rupees_text(owed)}."
 
 
 class PaymentRefused(UpstreamError):
@@ -48,20 +63,20 @@ class PaymentRefused(UpstreamError):
     code = "payment_not_available"
 
 
-def payable_amount(request: CreatePaymentRequest, owed: float) -> float:
+def payable_amount(request: CreatePaymentRequest, owed: Decimal) -> Decimal:
     """The rupees to pay: what is owed, or the partial amount if it is above 0 and not above that."""
     if owed <= 0:
         raise InvalidInput(NOTHING_OWED, code="nothing_owed")
     if request.mode == "totalOverdue":
-        return round(owed, 2)
-    amount = request.amount or 0.0
-    if amount <= 0:
+        return owed
+    amount = request.amount if request.amount is not None else Decimal(0)
+    if not amount.is_finite() or amount <= 0:
         raise InvalidInput(AMOUNT_ABOVE_ZERO, field="amount")
-    if abs(round(amount, 2) - amount) > 1e-9:
-        raise InvalidInput(AMOUNT_DECIMALS, field="amount")
-    if round(amount, 2) > round(owed, 2):
+    if amount > MAX_RUPEES or amount > owed:
         raise InvalidInput(amount_too_high(owed), field="amount")
-    return round(amount, 2)
+    if not has_paise_only(amount):
+        raise InvalidInput(AMOUNT_DECIMALS, field="amount")
+    return amount
 
 
 def check_idempotency_key(key: str | None) -> str:
@@ -71,10 +86,13 @@ def check_idempotency_key(key: str | None) -> str:
 
 
 class PortalService:
-    def __init__(self, lending: LendingClient, codes: CodeSender, keys: IdempotencyKeys) -> None:
+    def __init__(
+        self, lending: LendingClient, codes: CodeSender, keys: IdempotencyKeys, pending: PendingPayments
+    ) -> None:
         self.lending = lending
         self.codes = codes
         self.keys = keys
+        self.pending = pending
 
     async def verify(self, session: Session, mobile_number: str, otp: str) -> VerifyResponse:
         await self.codes.attempt("portal", session, mobile_number)
@@ -93,7 +111,7 @@ class PortalService:
             mobile_number=record.mobile_number,
             access_token=token,
             total_repayment_amount=record.total_repayment_amount,
-            remaining_amount=record.remaining_amount,
+            remaining_amount=in_paise(record.remaining_amount) if record.remaining_amount is not None else None,
         )
         await start_login(session, login)
         view = PortalSessionView(verified=True, user_name=login.user_name, mobile_number=login.mobile_number)
@@ -102,16 +120,18 @@ class PortalService:
     async def repayment(self, session: Session, login: PortalLogin) -> RepaymentView:
         async with forget_login_on_refusal(session, "portal"):
             detail = await self.lending.repayment_detail(login.access_token, int(login.user_id))
-        if login.remaining_amount != detail.remaining_amount:
+        owed = in_paise(detail.remaining_amount)
+        if login.remaining_amount != owed:
             # Remembered so an amount can be checked without asking the lender again.
-            login.remaining_amount = detail.remaining_amount
+            login.remaining_amount = owed
             await session.save()
         return RepaymentView(
             user_name=login.user_name,
             mobile_number=login.mobile_number,
-            remaining_amount=detail.remaining_amount,
-            late_fees=detail.late_fees,
-            pending_amount=detail.pending_amount,
+            remaining_amount=owed,
+            late_fees=in_paise(detail.late_fees),
+            pending_amount=in_paise(detail.pending_amount),
+            pending_payments=await self.pending.all(login.user_id),
         )
 
     async def create_payment(
@@ -120,10 +140,13 @@ class PortalService:
         idempotency_key = check_idempotency_key(key)
         if login.remaining_amount is None:
             await self.repayment(session, login)
-        amount = payable_amount(request, login.remaining_amount or 0.0)
+        amount = payable_amount(request, login.remaining_amount or Decimal(0))
         earlier = await self.keys.begin(login.user_id, idempotency_key, amount)
         if earlier is not None:
             return earlier
+        if not request.pay_while_pending and any(p.amount == amount for p in await self.pending.all(login.user_id)):
+            await self.keys.abandon(login.user_id, idempotency_key)
+            raise Conflict(pending_same_amount(amount), code="payment_pending")
         try:
             async with forget_login_on_refusal(session, "portal"):
                 try:
@@ -139,22 +162,96 @@ class PortalService:
             raise
         payment = PaymentCreated(
             order_id=created.order_id,
-            order_amount=created.order_amount,
+            order_amount=in_paise(created.order_amount),
             payment_session_id=created.payment_session_id,
             payment_log_id=created.id,
         )
         await self.keys.finish(login.user_id, idempotency_key, amount, payment)
+        # Remembered until the lender says how it went, whether or not the browser comes back.
+        await self.pending.remember(login.user_id, payment.order_id, payment.payment_log_id, payment.order_amount)
         return payment
 
-    async def confirm(self, session: Session, login: PortalLogin, order_id: str, payment_log_id: int) -> PaymentOutcome:
+    async def _update_status(self, session: Session, login: PortalLogin, order_id: str, payment_log_id: int) -> str:
         async with forget_login_on_refusal(session, "portal"):
             try:
-                message = await self.lending.update_payment_status(
+                return await self.lending.update_payment_status(
                     login.access_token, int(login.user_id), payment_log_id, order_id
                 )
             except UpstreamRefused as exc:
                 if exc.status in (403, 404):  # the lender's way of saying "not this borrower's payment"
                     raise NotFound(PAYMENT_NOT_FOUND, code="payment_not_found") from exc
                 raise
+
+    async def _refresh_owed(self, session: Session, login: PortalLogin) -> None:
+        """After a payment settles, what is owed is asked again, so the next payment is judged on it."""
+        try:
+            await self.repayment(session, login)
+        except UpstreamError as exc:  # the settled outcome stands; the next load asks again
+            log.warning("owed_refresh_failed", status=exc.status)
+
+    async def confirm(self, session: Session, login: PortalLogin, order_id: str, payment_log_id: int) -> PaymentOutcome:
+        """After the checkout closes: settle with the lender and say how it went."""
+        message = await self._update_status(session, login, order_id, payment_log_id)
         failed = not message or message == PAYMENT_FAILED
-        return PaymentOutcome(message=message or PAYMENT_FAILED, status="failed" if failed else "completed")
+        # The borrower saw the outcome: the payment is no longer shown as pending.
+        await self.pending.forget(login.user_id, order_id)
+        if not failed:
+            await self._refresh_owed(session, login)
+        return PaymentOutcome(
+            message=message or PAYMENT_FAILED, status="failed" if failed else "completed", order_id=order_id
+        )
+
+    async def recheck(self, session: Session, login: PortalLogin) -> RecheckResult:
+        """Re-check payments the browser never confirmed (a closed tab): settle what the provider
+        took, forget what failed, keep what the lender still calls pending."""
+        remembered = await self.pending.all(login.user_id)
+        if not remembered:
+            return RecheckResult(settled=[], pending=[])
+        settled: list[PaymentOutcome] = []
+        still: list[PendingPayment] = []
+        statuses: dict[int, str] | None = None
+        for payment in remembered:
+            try:
+                message = await self._update_status(session, login, payment.order_id, payment.payment_log_id)
+            except NotFound:
+                await self.pending.forget(login.user_id, payment.order_id)
+                continue
+            if message and message != PAYMENT_FAILED:
+                await self.pending.forget(login.user_id, payment.order_id)
+                settled.append(PaymentOutcome(message=message, status="completed", order_id=payment.order_id))
+                continue
+            if statuses is None:  # only asked when something did not complete
+                statuses = {e.payment_log_id: e.status for e in await self._history(session, login)}
+            if statuses.get(payment.payment_log_id, "pending") == "pending":
+                still.append(payment)
+            else:
+                await self.pending.forget(login.user_id, payment.order_id)
+        if settled:
+            await self._refresh_owed(session, login)
+        return RecheckResult(settled=settled, pending=still)
+
+    async def _history(self, session: Session, login: PortalLogin) -> list[PaymentHistoryEntry]:
+        async with forget_login_on_refusal(session, "portal"):
+            return await self.lending.payment_history(login.access_token, int(login.user_id))
+
+    async def history(self, session: Session, login: PortalLogin) -> list[PaymentRecord]:
+        return [
+            PaymentRecord(
+                **msgspec.structs.asdict(entry)
+                | {
+                    "amount": in_paise(entry.amount),
+                    "remaining_after": in_paise(entry.remaining_after) if entry.remaining_after is not None else None,
+                },
+                receipt_url=f"/api/portal/payments/{entry.payment_log_id}/receipt" if entry.status == "paid" else None,
+            )
+            for entry in await self._history(session, login)
+        ]
+
+    async def receipt(self, session: Session, login: PortalLogin, payment_log_id: int) -> bytes:
+        async with forget_login_on_refusal(session, "portal"):
+            try:
+                return await self.lending.payment_receipt(login.access_token, int(login.user_id), payment_log_id)
+            except UpstreamRefused as exc:
+                if exc.status in (403, 404):
+                    raise NotFound(RECEIPT_NOT_FOUND, code="receipt_not_found") from exc
+                raise

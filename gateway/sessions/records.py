@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Literal
 
 import msgspec
@@ -14,8 +15,8 @@ class PortalLogin(msgspec.Struct, kw_only=True):
     user_name: str
     mobile_number: str
     access_token: str
-    total_repayment_amount: float | None = None
-    remaining_amount: float | None = None
+    total_repayment_amount: Decimal | None = None
+    remaining_amount: Decimal | None = None
 
 
 class StoreLogin(msgspec.Struct, kw_only=True):

@@ -39,6 +39,14 @@ class ClaimingMemoryStore(MemoryStore):
 SessionStore = ClaimingRedisStore | ClaimingMemoryStore
 
 
+def keyspace(store: SessionStore, name: str) -> tuple[SessionStore, str]:
+    """A store and key prefix for one kind of record: Redis gets a nested namespace; the
+    in-memory store has none, so its keys carry the name as a prefix instead."""
+    if isinstance(store, ClaimingRedisStore):
+        return store.with_namespace(name), ""
+    return store, f"{name}:"
+
+
 def build_store(settings: Settings) -> SessionStore:
     if settings.redis_url:
         client = Redis.from_url(

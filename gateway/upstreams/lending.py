@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any
+from datetime import datetime
+from decimal import Decimal
+from typing import Any, Literal
 
 import msgspec
 
-from gateway.errors import UpstreamError
+from gateway.errors import UpstreamError, UpstreamRefused
 from gateway.upstreams.envelope import Envelope
 from gateway.upstreams.http import UpstreamHttp
 
 VERIFY_FAILED = "Error verifying OTP."
 DETAIL_FAILED = "Could not load the repayment detail."
 PAYMENT_FAILED = "Could not create the payment."
+HISTORY_FAILED = "Could not load your payments."
+RECEIPT_FAILED = "No receipt for this payment."
 
 
 class RepaymentRecord(msgspec.Struct, rename="camel", kw_only=True):
@@ -21,14 +25,14 @@ class RepaymentRecord(msgspec.Struct, rename="camel", kw_only=True):
     user_id: int
     user_name: str
     mobile_number: str
-    total_repayment_amount: float | None = None
-    remaining_amount: float | None = None
+    total_repayment_amount: Decimal | None = None
+    remaining_amount: Decimal | None = None
 
 
 class RepaymentDetail(msgspec.Struct, rename="camel", kw_only=True):
-    remaining_amount: float
-    late_fees: float
-    pending_amount: float
+    remaining_amount: Decimal
+    late_fees: Decimal
+    pending_amount: Decimal
 
 
 class PaymentSession(msgspec.Struct, kw_only=True):
@@ -36,8 +40,26 @@ class PaymentSession(msgspec.Struct, kw_only=True):
 
     payment_session_id: str
     order_id: str
-    order_amount: float
+    order_amount: Decimal
     id: int  # the payment log id
+
+
+class PaymentHistoryEntry(msgspec.Struct, rename="camel", kw_only=True):
+    """One element of webRepayment/paymentHistory (our extension of the lender's contract)."""
+
+    payment_log_id: int
+    order_id: str
+    amount: Decimal
+    status: Literal["pending", "paid", "failed"]
+    created_at: datetime
+    paid_at: datetime | None = None
+    provider_reference: str | None = None
+    remaining_after: Decimal | None = None
+
+
+def json_number(amount: Decimal) -> msgspec.Raw:
+    """The lender reads amounts as JSON numbers: the exact digits, never through float."""
+    return msgspec.Raw(format(amount, "f").encode())
 
 
 class LendingClient:
@@ -85,13 +107,13 @@ class LendingClient:
             raise UpstreamError(DETAIL_FAILED, upstream=self.http.name, status=200)
         return answer.data[0]
 
-    async def create_payment_session(self, token: str, user_id: int, amount: float) -> PaymentSession:
+    async def create_payment_session(self, token: str, user_id: int, amount: Decimal) -> PaymentSession:
         """POST webRepayment/cashFreeRequest (bearer). Never retried: a retry could make a second order."""
         answer = await self.http.call(
             "POST",
             "webRepayment/cashFreeRequest",
             Envelope[PaymentSession],
-            json={"order_amount": amount, "userId": user_id},
+            json={"order_amount": json_number(amount), "userId": user_id},
             token=token,
             failure=PAYMENT_FAILED,
             code="payment_failed",
@@ -113,3 +135,33 @@ class LendingClient:
             code="confirm_failed",
         )
         return answer.message or ""
+
+    async def payment_history(self, token: str, user_id: int) -> list[PaymentHistoryEntry]:
+        """GET webRepayment/paymentHistory (bearer): the borrower's payments, newest first."""
+        answer = await self.http.call(
+            "GET",
+            "webRepayment/paymentHistory",
+            Envelope[list[PaymentHistoryEntry]],
+            params={"userId": user_id},
+            token=token,
+            failure=HISTORY_FAILED,
+            code="history_failed",
+        )
+        return answer.data or []
+
+    async def payment_receipt(self, token: str, user_id: int, payment_log_id: int) -> bytes:
+        """GET webRepayment/paymentReceipt (bearer): the PDF receipt of a paid payment."""
+        response = await self.http.request(
+            "GET",
+            "webRepayment/paymentReceipt",
+            params={"userId": user_id, "paymentLogId": payment_log_id},
+            token=token,
+            idempotent=True,
+        )
+        if response.status_code == 200 and response.headers.get("content-type", "").startswith("application/pdf"):
+            return response.content
+        answer = self.http.decode(response, Envelope[Any])
+        status = answer.status_code if answer.status_code not in (None, 200) else response.status_code
+        raise UpstreamRefused(
+            answer.message or RECEIPT_FAILED, upstream=self.http.name, status=status, code="no_receipt"
+        )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -15,6 +16,7 @@ from gateway.sessions.store import ClaimingRedisStore
 from tests.conftest import GatewayClient
 
 RAMESH = "9876543210"
+TEN = Decimal("10.00")
 SUNITA = "9123456780"
 
 
@@ -53,9 +55,10 @@ def test_a_borrower_pays_part_once_and_the_amount_drops_once(client: GatewayClie
     assert detail == {
         "userName": "Ramesh Kumar",
         "mobileNumber": RAMESH,
-        "remainingAmount": 12450.0,
-        "lateFees": 450.0,
-        "pendingAmount": 12000.0,
+        "remainingAmount": "12450.00",
+        "lateFees": "450.00",
+        "pendingAmount": "12000.00",
+        "pendingPayments": [],
     }
 
     first = pay(client, {"mode": "partialPayment", "amount": 1000})
@@ -64,7 +67,7 @@ def test_a_borrower_pays_part_once_and_the_amount_drops_once(client: GatewayClie
     assert first.json() == second.json()
     assert len(lending_calls(client, "webRepayment/cashFreeRequest")) == 1
     payment = first.json()
-    assert payment["orderAmount"] == 1000.0
+    assert payment["orderAmount"] == "1000.00"
 
     paid = client.post(f"/_mocks/payments/checkout/{payment['paymentSessionId']}/pay", json={"outcome": "success"})
     assert paid.status_code == 200
@@ -74,22 +77,26 @@ def test_a_borrower_pays_part_once_and_the_amount_drops_once(client: GatewayClie
             json={"paymentLogId": payment["paymentLogId"]},
             headers=client.xsrf(),
         )
-        assert outcome.json() == {"message": "Payment process completed", "status": "completed"}
-    assert client.get("/api/portal/repayment").json()["remainingAmount"] == 11450.0
+        assert outcome.json() == {
+            "message": "Payment process completed",
+            "status": "completed",
+            "orderId": payment["orderId"],
+        }
+    assert client.get("/api/portal/repayment").json()["remainingAmount"] == "11450.00"
 
 
 def test_an_unpaid_checkout_confirms_as_failed(client: GatewayClient) -> None:
     log_in(client)
     payment = pay(client, {"mode": "totalOverdue"}).json()
-    assert payment["orderAmount"] == 12450.0
+    assert payment["orderAmount"] == "12450.00"
     client.post(f"/_mocks/payments/checkout/{payment['paymentSessionId']}/pay", json={"outcome": "failure"})
     outcome = client.post(
         f"/api/portal/payments/{payment['orderId']}/confirm",
         json={"paymentLogId": payment["paymentLogId"]},
         headers=client.xsrf(),
     )
-    assert outcome.json() == {"message": "Payment failed", "status": "failed"}
-    assert client.get("/api/portal/repayment").json()["remainingAmount"] == 12450.0
+    assert outcome.json() == {"message": "Payment failed", "status": "failed", "orderId": payment["orderId"]}
+    assert client.get("/api/portal/repayment").json()["remainingAmount"] == "12450.00"
 
 
 @pytest.mark.parametrize(
@@ -182,11 +189,13 @@ async def test_an_idempotency_key_holds_across_replicas_sharing_redis(redis_url:
     """Two gateways (two stores over one Redis) see the same key's payment."""
     clients = [Redis.from_url(redis_url), Redis.from_url(redis_url)]
     replicas = [IdempotencyKeys(ClaimingRedisStore(c, namespace=f"{redis_namespace}:sessions")) for c in clients]
-    payment = PaymentCreated(order_id="REPAY_1", order_amount=10.0, payment_session_id="ps", payment_log_id=1)
-    assert await replicas[0].begin("1001", "click-redis-1", 10.0) is None
-    await replicas[0].finish("1001", "click-redis-1", 10.0, payment)
-    assert await replicas[1].begin("1001", "click-redis-1", 10.0) == payment
-    assert await replicas[1].begin("1002", "click-redis-1", 10.0) is None  # another borrower's key space
+    payment = PaymentCreated(
+        order_id="REPAY_1", order_amount=TEN, payment_session_id="ps", payment_log_id=1
+    )
+    assert await replicas[0].begin("1001", "click-redis-1", TEN) is None
+    await replicas[0].finish("1001", "click-redis-1", TEN, payment)
+    assert await replicas[1].begin("1001", "click-redis-1", TEN) == payment
+    assert await replicas[1].begin("1002", "click-redis-1", TEN) is None  # another borrower's key space
     for c in clients:
         await c.aclose()
 
@@ -195,7 +204,9 @@ async def test_two_simultaneous_first_uses_of_a_key_make_one_order(redis_url: st
     """A double click landing on two replicas at once: one creates, the other is told to wait."""
     clients = [Redis.from_url(redis_url), Redis.from_url(redis_url)]
     replicas = [IdempotencyKeys(ClaimingRedisStore(c, namespace=f"{redis_namespace}:sessions")) for c in clients]
-    outcomes = await asyncio.gather(*(r.begin("1001", "click-race-1", 10.0) for r in replicas), return_exceptions=True)
+    outcomes = await asyncio.gather(
+        *(r.begin("1001", "click-race-1", TEN) for r in replicas), return_exceptions=True
+    )
     assert outcomes.count(None) == 1
     refused = [o for o in outcomes if isinstance(o, Conflict)]
     assert len(refused) == 1 and refused[0].code == "payment_in_progress"

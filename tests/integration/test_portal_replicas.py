@@ -43,4 +43,4 @@ def test_a_pay_click_retried_on_another_replica_makes_one_order(
             headers=a.xsrf(),
         )
         assert outcome.json()["message"] == "Payment process completed"
-    assert b.get("/api/portal/repayment").json()["remainingAmount"] == 11450.0
+    assert b.get("/api/portal/repayment").json()["remainingAmount"] == "11450.00"

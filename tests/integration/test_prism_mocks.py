@@ -100,9 +100,10 @@ def test_the_repayment_screen_shows_the_examples_borrower(gateway: GatewayClient
     assert detail.json() == {
         "userName": "Ramesh Kumar",
         "mobileNumber": RAMESH,
-        "remainingAmount": 12450.0,
-        "lateFees": 450.0,
-        "pendingAmount": 12000.0,
+        "remainingAmount": "12450.00",
+        "lateFees": "450.00",
+        "pendingAmount": "12000.00",
+        "pendingPayments": [],
     }
 
 

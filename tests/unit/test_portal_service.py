@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 import httpx
@@ -15,6 +16,7 @@ from gateway.errors import Conflict, InvalidInput, NotAuthenticated, NotFound, U
 from gateway.otp import CodeSender, build_limiter
 from gateway.otp.sender import REQUEST_FIRST
 from gateway.portal.idempotency import REUSED, IdempotencyKeys
+from gateway.portal.pending import PendingPayments
 from gateway.portal.schemas import CreatePaymentRequest
 from gateway.portal.service import (
     AMOUNT_ABOVE_ZERO,
@@ -52,14 +54,14 @@ class Portal:
     def session(self) -> Session:
         return Session(self.sessions, {}, None, None)
 
-    async def logged_in(self, remaining: float = 12450.0) -> Session:
+    async def logged_in(self, remaining: Decimal = Decimal("12450.00")) -> Session:
         session = self.session()
         session.record.portal = PortalLogin(
             user_id="1001",
             user_name="Ramesh Kumar",
             mobile_number=MOBILE,
             access_token="tok-1001",
-            total_repayment_amount=12450.0,
+            total_repayment_amount=Decimal("12450.00"),
             remaining_amount=remaining,
         )
         await session.save()
@@ -73,45 +75,58 @@ async def portal(make_settings: Callable[..., Settings]) -> AsyncIterator[Portal
     async with httpx.AsyncClient(base_url=BASE) as client, respx.mock(base_url=BASE, assert_all_called=False) as router:
         lending = LendingClient(UpstreamHttp("lending", client))
         codes = CodeSender(lending, build_limiter(settings), settings.otp.resend_seconds)
-        yield Portal(PortalService(lending, codes, IdempotencyKeys(store)), SessionManager(store, settings), router)
+        service = PortalService(lending, codes, IdempotencyKeys(store), PendingPayments(store))
+        yield Portal(service, SessionManager(store, settings), router)
 
 
-def partial(amount: float) -> CreatePaymentRequest:
-    return CreatePaymentRequest(mode="partialPayment", amount=amount)
+def partial(amount: str) -> CreatePaymentRequest:
+    return CreatePaymentRequest(mode="partialPayment", amount=Decimal(amount))
+
+
+OWED = Decimal("12450.00")
 
 
 # Amount rules
 
 
 def test_total_overdue_pays_what_is_owed() -> None:
-    assert payable_amount(CreatePaymentRequest(mode="totalOverdue"), 12450.0) == 12450.0
+    assert payable_amount(CreatePaymentRequest(mode="totalOverdue"), OWED) == Decimal("12450.00")
 
 
 @pytest.mark.parametrize(
     ("amount", "message"),
     [
-        (0, AMOUNT_ABOVE_ZERO),
-        (-5, AMOUNT_ABOVE_ZERO),
-        (12450.01, amount_too_high(12450.0)),
-        (20000, "The amount cannot be more than the overdue amount of ₹12,450.00."),
-        (10.005, AMOUNT_DECIMALS),
+        ("0", AMOUNT_ABOVE_ZERO),
+        ("-5", AMOUNT_ABOVE_ZERO),
+        ("NaN", AMOUNT_ABOVE_ZERO),
+        ("Infinity", AMOUNT_ABOVE_ZERO),
+        ("12450.01", amount_too_high(OWED)),
+        ("20000", "The amount cannot be more than the overdue amount of ₹12,450.00."),
+        ("1e30", "The amount cannot be more than the overdue amount of ₹12,450.00."),
+        ("10.005", AMOUNT_DECIMALS),
     ],
 )
-def test_a_partial_amount_must_be_above_zero_and_not_above_what_is_owed(amount: float, message: str) -> None:
+def test_a_partial_amount_must_be_above_zero_and_not_above_what_is_owed(amount: str, message: str) -> None:
     with pytest.raises(InvalidInput) as caught:
-        payable_amount(partial(amount), 12450.0)
+        payable_amount(partial(amount), OWED)
     assert caught.value.message == message
     assert caught.value.field == "amount"
 
 
-@pytest.mark.parametrize("amount", [0.01, 1000, 12450.0])
-def test_a_partial_amount_within_bounds_is_paid_as_asked(amount: float) -> None:
-    assert payable_amount(partial(amount), 12450.0) == amount
+@pytest.mark.parametrize("amount", ["0.01", "1000", "12450.00", "0.30"])
+def test_a_partial_amount_within_bounds_is_paid_as_asked(amount: str) -> None:
+    assert payable_amount(partial(amount), OWED) == Decimal(amount)
+
+
+def test_the_overdue_amount_is_written_with_indian_grouping() -> None:
+    assert (
+        amount_too_high(Decimal("1234567.5")) == "The amount cannot be more than the overdue amount of ₹12,34,567.50."
+    )
 
 
 def test_nothing_can_be_paid_when_nothing_is_owed() -> None:
     with pytest.raises(InvalidInput) as caught:
-        payable_amount(CreatePaymentRequest(mode="totalOverdue"), 0.0)
+        payable_amount(CreatePaymentRequest(mode="totalOverdue"), Decimal("0.00"))
     assert caught.value.message == NOTHING_OWED
 
 
@@ -237,7 +252,13 @@ async def test_the_same_idempotency_key_makes_one_order(portal: Portal) -> None:
     with pytest.raises(Conflict) as caught:
         await portal.service.create_payment(session, login, partial(2000), "key-00000001")
     assert caught.value.message == REUSED
-    await portal.service.create_payment(session, login, partial(1000), "key-00000002")
+    # A new click for the amount already pending is refused until the borrower says to pay again.
+    with pytest.raises(Conflict) as pending:
+        await portal.service.create_payment(session, login, partial(1000), "key-00000002")
+    assert pending.value.code == "payment_pending"
+    assert create.call_count == 1
+    again = CreatePaymentRequest(mode="partialPayment", amount=Decimal(1000), pay_while_pending=True)
+    await portal.service.create_payment(session, login, again, "key-00000002")
     assert create.call_count == 2
 
 
@@ -296,9 +317,16 @@ async def test_a_failing_lender_is_unavailable_and_a_create_is_not_retried(porta
 async def test_confirm_reports_the_lenders_message(portal: Portal, message: str, status: str) -> None:
     session = await portal.logged_in()
     update = portal.router.post("webRepayment/updatePaymentStatus").mock(return_value=envelope(None, message))
+    detail = portal.router.get("webRepayment/repaymentDetail").mock(
+        return_value=envelope([{"remainingAmount": 11450.0, "lateFees": 450.0, "pendingAmount": 12000.0}])
+    )
     assert session.record.portal is not None
     outcome = await portal.service.confirm(session, session.record.portal, "REPAY_1001_7001", 7001)
     assert (outcome.message, outcome.status) == (message, status)
+    # A completed payment refreshes what the gateway holds as owed, so the next one is judged on it.
+    assert detail.called == (status == "completed")
+    expected = Decimal("11450.00") if status == "completed" else Decimal("12450.00")
+    assert session.record.portal.remaining_amount == expected
     assert json.loads(update.calls.last.request.content) == {
         "paymentLogId": 7001,
         "order_id": "REPAY_1001_7001",

@@ -72,7 +72,10 @@ def settle_from_provider(world: MockWorld, log: PaymentLog) -> bool:
     order = get_order(world, log.order_id)
     payment = successful_payment(world, order) if order is not None and order.order_status == "PAID" else None
     if payment is None:
-        mark_failed(log)
+        # A checkout still open with no attempt may yet be paid: it stays pending until it expires.
+        attempts = payments_for(world, log.order_id)
+        if order is None or order.order_status == "EXPIRED" or any(p.payment_status == "FAILED" for p in attempts):
+            mark_failed(log)
         return log.status == "paid"
     settle_paid(world, log, payment.cf_payment_id, payment.payment_amount, payment.payment_time, "confirm")
     return True

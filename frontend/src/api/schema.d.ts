@@ -164,13 +164,31 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** The borrower's payments, newest first, with their status and receipts */
+        get: operations["ApiPortalPaymentsPaymentHistory"];
         put?: never;
         /**
          * Create a payment for the whole overdue amount or part of it
          * @description Send a fresh Idempotency-Key per Pay click: the same key again answers the same payment.
          */
         post: operations["ApiPortalPaymentsCreatePayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/payments/recheck": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Re-check payments started but never confirmed (a closed tab): settled, failed or still pending */
+        post: operations["ApiPortalPaymentsRecheckRecheckPayments"];
         delete?: never;
         options?: never;
         head?: never;
@@ -188,6 +206,23 @@ export interface paths {
         put?: never;
         /** After the checkout closes: settle the payment with the lender and say how it went */
         post: operations["ApiPortalPaymentsOrderIdConfirmConfirmPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/payments/{payment_log_id}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The PDF receipt of a paid payment */
+        get: operations["ApiPortalPaymentsPaymentLogIdReceiptPaymentReceipt"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -627,12 +662,14 @@ export interface components {
         };
         /** CreatePaymentRequest */
         CreatePaymentRequest: {
-            amount?: number | null;
+            amount?: string | null;
             /**
              * @default totalOverdue
              * @enum {string}
              */
             mode: "totalOverdue" | "partialPayment";
+            /** @default false */
+            payWhilePending: boolean;
         };
         /** CreditOffer */
         CreditOffer: {
@@ -747,7 +784,7 @@ export interface components {
         };
         /** PaymentCreated */
         PaymentCreated: {
-            orderAmount: number;
+            orderAmount: string;
             orderId: string;
             paymentLogId: number;
             paymentSessionId: string;
@@ -755,8 +792,31 @@ export interface components {
         /** PaymentOutcome */
         PaymentOutcome: {
             message: string;
+            orderId?: string | null;
             /** @enum {string} */
             status: "completed" | "failed";
+        };
+        /** PaymentRecord */
+        PaymentRecord: {
+            amount: string;
+            /** Format: date-time */
+            createdAt: string;
+            orderId: string;
+            paidAt?: string | null;
+            paymentLogId: number;
+            providerReference?: string | null;
+            receiptUrl?: string | null;
+            remainingAfter?: string | null;
+            /** @enum {string} */
+            status: "pending" | "paid" | "failed";
+        };
+        /** PendingPayment */
+        PendingPayment: {
+            amount: string;
+            orderId: string;
+            paymentLogId: number;
+            /** Format: date-time */
+            startedAt: string;
         };
         /** PincodeCheck */
         PincodeCheck: {
@@ -817,12 +877,18 @@ export interface components {
             quantity: number;
             ratings: number;
         };
+        /** RecheckResult */
+        RecheckResult: {
+            pending: components["schemas"]["PendingPayment"][];
+            settled: components["schemas"]["PaymentOutcome"][];
+        };
         /** RepaymentView */
         RepaymentView: {
-            lateFees: number;
+            lateFees: string;
             mobileNumber: string;
-            pendingAmount: number;
-            remainingAmount: number;
+            pendingAmount: string;
+            pendingPayments?: components["schemas"]["PendingPayment"][];
+            remainingAmount: string;
             userName: string;
         };
         /** SavedAddress */
@@ -1218,6 +1284,26 @@ export interface operations {
             };
         };
     };
+    ApiPortalPaymentsPaymentHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentRecord"][];
+                };
+            };
+        };
+    };
     ApiPortalPaymentsCreatePayment: {
         parameters: {
             query?: never;
@@ -1259,6 +1345,26 @@ export interface operations {
             };
         };
     };
+    ApiPortalPaymentsRecheckRecheckPayments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecheckResult"];
+                };
+            };
+        };
+    };
     ApiPortalPaymentsOrderIdConfirmConfirmPayment: {
         parameters: {
             query?: never;
@@ -1281,6 +1387,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PaymentOutcome"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiPortalPaymentsPaymentLogIdReceiptPaymentReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payment_log_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
                 };
             };
             /** @description Bad request syntax or unsupported method */

@@ -1,0 +1,29 @@
+"""Rupee amounts in the gateway: Decimal from the upstream to the browser, never float."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+PAISA = Decimal("0.01")
+MAX_RUPEES = Decimal(100_000_000)  # far above any loan; bounds what a client may send
+
+
+def in_paise(amount: Decimal) -> Decimal:
+    """The amount with exactly two decimals, however the upstream wrote it (12450 → 12450.00)."""
+    return amount.quantize(PAISA)
+
+
+def has_paise_only(amount: Decimal) -> bool:
+    """True when the amount has at most two decimals."""
+    return amount == amount.quantize(PAISA)
+
+
+def rupees_text(amount: Decimal) -> str:
+    """₹12,34,567.89: two decimals, the last three digits then groups of two (as en-IN writes)."""
+    whole, _, paise = f"{abs(amount):.2f}".partition(".")
+    groups = [whole[-3:]]
+    rest = whole[:-3]
+    while rest:
+        groups.insert(0, rest[-2:])
+        rest = rest[:-2]
+    return ("-" if amount < 0 else "") + "₹" + ",".join(groups) + "." + paise
