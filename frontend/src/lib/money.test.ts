@@ -43,3 +43,20 @@ describe("parseAmount", () => {
     expect(parseAmount("Infinity")).toBe(0);
   });
 });
+
+describe("amounts from the API", () => {
+  it("reads decimal strings digit by digit, never through float", () => {
+    expect(toPaise("12450.00")).toBe(1245000);
+    expect(toPaise("0.30")).toBe(30);
+    expect(toPaise("0.1")).toBe(10);
+    expect(toPaise("12345678.99")).toBe(1234567899);
+    expect(toPaise("-5.50")).toBe(-550);
+    expect(toPaise("10.005")).toBeNaN();
+    expect(toPaise("abc")).toBeNaN();
+  });
+
+  it("shows them with Indian grouping", () => {
+    expect(rupees("1234567.50")).toBe("₹12,34,567.50");
+    expect(rupees("0.00")).toBe("₹0.00");
+  });
+});

@@ -6,18 +6,26 @@ const RUPEES = new Intl.NumberFormat("en-IN", {
   maximumFractionDigits: 2,
 });
 
-export function rupees(amount: number): string {
-  return RUPEES.format(amount);
+/** Amounts arrive from the API as exact decimal strings ("12450.00"); typed ones are numbers. */
+export type Amount = number | string;
+
+export function rupees(amount: Amount): string {
+  return RUPEES.format(toPaise(amount) / 100);
 }
 
 /** The same amount without the symbol or grouping, as the native app's messages carry it: 5356.92 */
-export function plainRupees(amount: number): string {
+export function plainRupees(amount: Amount): string {
   return (toPaise(amount) / 100).toFixed(2);
 }
 
 /** Whole paise, so comparisons are exact (0.1 + 0.2 rupees is 30 paise, not 30.000000000000004). */
-export function toPaise(amount: number): number {
-  return Math.round(amount * 100);
+export function toPaise(amount: Amount): number {
+  if (typeof amount === "number") return Math.round(amount * 100);
+  // Read digit by digit, never through binary floating point; more than two decimals is NaN.
+  const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(amount.trim());
+  if (!match) return Number.NaN;
+  const paise = Number(match[2]) * 100 + Number((match[3] ?? "").padEnd(2, "0"));
+  return match[1] ? -paise : paise;
 }
 
 /** A typed amount as a number of rupees; the specification reads anything else as 0. */

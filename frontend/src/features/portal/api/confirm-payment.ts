@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../api/client";
 import type { components } from "../../../api/schema";
 import type { PaymentCreated } from "./create-payment";
+import { paymentHistoryQuery } from "./get-payment-history";
 import { repaymentQuery } from "./get-repayment";
 
 export type PaymentOutcome = components["schemas"]["PaymentOutcome"];
@@ -14,11 +15,14 @@ export async function confirmPayment(payment: PaymentCreated): Promise<PaymentOu
   return data;
 }
 
-/** However the confirmation went, what is owed is read again. */
+/** However the confirmation went, what is owed and the history are read again. */
 export function useConfirmPayment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: confirmPayment,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: repaymentQuery.queryKey }),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: repaymentQuery.queryKey });
+      await queryClient.invalidateQueries({ queryKey: paymentHistoryQuery.queryKey });
+    },
   });
 }

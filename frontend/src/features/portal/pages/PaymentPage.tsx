@@ -1,18 +1,22 @@
-import { useCallback, useId, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Navigate } from "react-router";
 import { errorCode, errorMessage, errorStatus } from "../../../api/client";
 import { Dialog } from "../../../components/Dialog";
 import { LoadingOverlay } from "../../../components/LoadingOverlay";
 import { useConfig } from "../../../lib/config";
-import { parseAmount, rupees } from "../../../lib/money";
+import { parseAmount, rupees, toPaise } from "../../../lib/money";
 import { useSession } from "../../../lib/session";
 import { amountProblem } from "../amount";
 import { useConfirmPayment } from "../api/confirm-payment";
 import { useCreatePayment, type PaymentCreated, type PaymentMode } from "../api/create-payment";
+import { usePaymentHistory } from "../api/get-payment-history";
 import { useRepayment } from "../api/get-repayment";
+import { useRecheckPayments } from "../api/recheck-payments";
 import { openCashfreeCheckout } from "../checkout/cashfree";
 import { MockCheckout } from "../checkout/MockCheckout";
 import { ErrorDialog } from "../components/ErrorDialog";
+import { PaymentHistory } from "../components/PaymentHistory";
+import { PendingPayments } from "../components/PendingPayments";
 import styles from "../portal.module.css";
 
 export const PAYMENT_NOT_MAPPED =
@@ -32,6 +36,9 @@ export default function PaymentPage() {
   const repaymentQuery = useRepayment({ enabled: verified });
   const creating = useCreatePayment();
   const confirming = useConfirmPayment();
+  const historyQuery = usePaymentHistory({ enabled: verified });
+  const rechecking = useRecheckPayments();
+  const rechecked = useRef(false);
   const [mode, setMode] = useState<PaymentMode>("totalOverdue");
   const [amountText, setAmountText] = useState("0");
   const [amountError, setAmountError] = useState<string | null>(null);
@@ -44,6 +51,21 @@ export default function PaymentPage() {
   const loadFailed = repaymentQuery.isError && errorStatus(repaymentQuery.error) !== 401;
   const busy = repaymentQuery.isFetching || creating.isPending || confirming.isPending;
   const { mutateAsync: confirm } = confirming;
+  const { mutate: recheck } = rechecking;
+  const pendingPayments = repayment?.pendingPayments ?? [];
+
+  // A payment started earlier and never confirmed (a tab closed after paying) is asked about
+  // once on arrival; one the provider took then shows as paid, with its receipt.
+  useEffect(() => {
+    if (rechecked.current || pendingPayments.length === 0) return;
+    rechecked.current = true;
+    recheck(undefined, {
+      onSuccess: (result) => {
+        const settled = result.settled[0];
+        if (settled) setOutcome({ tone: "success", message: settled.message });
+      },
+    });
+  }, [pendingPayments.length, recheck]);
 
   /** Ask the gateway how the payment went, then show it; the repayment is read again either way. */
   const settle = useCallback(
@@ -68,11 +90,15 @@ export default function PaymentPage() {
   if (session === null) return <LoadingOverlay show />;
   if (!verified) return <Navigate to="/paynow" replace />;
 
-  const owed = repayment?.remainingAmount ?? 0;
+  const owed = repayment?.remainingAmount ?? "0.00";
+  const owedPaise = toPaise(owed);
+  const typedAmount = mode === "totalOverdue" ? owed : parseAmount(amountText);
+  // The same amount as a payment still pending: offered again only with a warning.
+  const samePending = pendingPayments.find((p) => toPaise(p.amount) === toPaise(typedAmount));
 
   const pay = async () => {
     if (!repayment) return;
-    const amount = mode === "totalOverdue" ? owed : parseAmount(amountText);
+    const amount = typedAmount;
     const problem = amountProblem(amount, owed);
     if (problem) {
       setAmountError(problem);
@@ -81,10 +107,15 @@ export default function PaymentPage() {
     setOutcome(null);
     let payment: PaymentCreated;
     try {
-      payment = await creating.mutateAsync(mode === "totalOverdue" ? { mode } : { mode, amount });
+      payment = await creating.mutateAsync({
+        mode,
+        amount: mode === "totalOverdue" ? null : String(amount),
+        payWhilePending: samePending !== undefined,
+      });
     } catch (error) {
       if (errorStatus(error) === 401) return;
-      if (errorCode(error) === "invalid_input") setAmountError(errorMessage(error, PAYMENT_NOT_MAPPED));
+      const code = errorCode(error);
+      if (code === "invalid_input" || code === "payment_pending") setAmountError(errorMessage(error, PAYMENT_NOT_MAPPED));
       else setFailure(PAYMENT_NOT_MAPPED);
       return;
     }
@@ -135,14 +166,16 @@ export default function PaymentPage() {
           </div>
         )}
 
-        {repayment && owed <= 0 && (
+        <PendingPayments payments={pendingPayments} checking={rechecking.isPending} />
+
+        {repayment && owedPaise <= 0 && (
           <div className={styles.center}>
             <p className={styles.title}>You do not have any pending payment</p>
             <p className={styles.thanks}>Thank You!</p>
           </div>
         )}
 
-        {repayment && owed > 0 && (
+        {repayment && owedPaise > 0 && (
           <form
             className={styles.payForm}
             noValidate
@@ -210,11 +243,17 @@ export default function PaymentPage() {
                 View Details
               </button>
               <button type="submit" className="btn btn-primary" disabled={busy}>
-                Pay
+                {samePending ? "Pay again anyway" : "Pay"}
               </button>
             </div>
+            {samePending && (
+              <p className={styles.warning}>
+                A payment of {rupees(samePending.amount)} is pending confirmation. Paying again may charge you twice.
+              </p>
+            )}
           </form>
         )}
+        {historyQuery.data && <PaymentHistory payments={historyQuery.data} />}
       </section>
 
       <Dialog open={detailsOpen && repayment !== null} title="Loan Details" onClose={() => setDetailsOpen(false)}>
