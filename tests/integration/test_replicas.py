@@ -20,7 +20,7 @@ def test_a_login_on_one_replica_holds_on_the_other(replicas: tuple[GatewayClient
     # The browser's cookies go to whichever replica the load balancer picks next.
     b.cookies = a.cookies
     assert b.get("/api/session").json()["portal"]["userName"] == "Ramesh Kumar"
-    assert b.get("/api/portal/repayment").json()["remainingAmount"] == 12450.0
+    assert b.get("/api/portal/repayment").json()["remainingAmount"] == "12450.00"
     # The XSRF token made on one replica is accepted by the other (same SECRET_KEY).
     assert b.delete("/api/session/portal", headers=a.xsrf()).status_code == 204
     assert a.get("/api/session").json()["portal"] is None
