@@ -14,6 +14,8 @@ export const storeRoutes: RouteObject[] = [
       lazyPage("product-details", () => import("./pages/ProductDetailsPage")),
       lazyPage("product-details/:id", () => import("./pages/ProductDetailsPage")),
       lazyPage("shopping-cart", () => import("./pages/ShoppingCartPage")),
+      lazyPage("checkout", () => import("./pages/CheckoutPage")),
+      lazyPage("orders/:orderNumber", () => import("./pages/OrderPage")),
     ],
   },
 ];

@@ -12,8 +12,8 @@ import { useCreatePayment, type PaymentCreated, type PaymentMode } from "../api/
 import { usePaymentHistory } from "../api/get-payment-history";
 import { useRepayment } from "../api/get-repayment";
 import { useRecheckPayments } from "../api/recheck-payments";
-import { openCashfreeCheckout } from "../checkout/cashfree";
-import { MockCheckout } from "../checkout/MockCheckout";
+import { openCashfreeCheckout } from "../../../components/checkout/cashfree";
+import { MockCheckout } from "../../../components/checkout/MockCheckout";
 import { ErrorDialog } from "../components/ErrorDialog";
 import { PaymentHistory } from "../components/PaymentHistory";
 import { PendingPayments } from "../components/PendingPayments";

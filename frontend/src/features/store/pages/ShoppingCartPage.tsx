@@ -1,10 +1,9 @@
 import { useState } from "react";
 import { Navigate, useNavigate } from "react-router";
-import { Dialog } from "../../../components/Dialog";
 import { LoadingOverlay } from "../../../components/LoadingOverlay";
 import { useConfig } from "../../../lib/config";
 import { plainRupees, rupees } from "../../../lib/money";
-import { useCreateOrderDraft, type OrderDraft, type PaymentType } from "../api/create-order-draft";
+import { cartLabels, type CartPaymentType as PaymentType } from "../checkout/payment-methods";
 import { QuantityControl } from "../components/QuantityControl";
 import { StoreHeader } from "../components/StoreHeader";
 import { inWebView, postToNative } from "../nativeBridge";
@@ -18,19 +17,13 @@ export default function ShoppingCartPage() {
   const store = useStore();
   const navigate = useNavigate();
   const [paymentType, setPaymentType] = useState<PaymentType>("directPayment");
-  const [draft, setDraft] = useState<OrderDraft | null>(null);
-  const { mutateAsync: draftOrder, isPending: drafting } = useCreateOrderDraft();
   const { cart } = store;
 
-  const paymentLabels: Record<PaymentType, string> = {
-    directPayment: "Online (UPI, Credit, Debit Cards)",
-    cash: "Cash on delivery",
-    loan: `Pay with ${config.productName} Credit`,
-  };
+  const paymentLabels = cartLabels(config.productName);
 
   if (store.verified === false) return <Navigate to="/login" replace />;
 
-  const proceed = async () => {
+  const proceed = () => {
     const message = {
       action: "ChoosePaymentMethod",
       paymentType,
@@ -39,21 +32,15 @@ export default function ShoppingCartPage() {
       data: cart.items,
     };
     if (postToNative(message)) return; // the app takes over from here
-    try {
-      const orderDraft = await draftOrder(paymentType);
-      // In a plain browser the specification only logs the message and the order draft.
-      console.info("ChoosePaymentMethod", message);
-      console.info("Order draft", orderDraft);
-      setDraft(orderDraft);
-    } catch (error) {
-      console.warn("Store: the order draft could not be built", error);
-    }
+    // A browser checks out on the web, with the cart's choice of payment carried over.
+    console.info("ChoosePaymentMethod", message);
+    navigate("/checkout", { state: { paymentType } });
   };
 
   return (
     <div className={shared.page}>
       <StoreHeader back cartLink={false} />
-      <LoadingOverlay show={store.verified === null || !store.cartReady || store.busy || drafting} />
+      <LoadingOverlay show={store.verified === null || !store.cartReady || store.busy} />
       {store.verified && store.cartReady && cart.items.length === 0 && !store.busy ? (
         <div className={styles.empty}>
           <img src="/img/store/empty-cart.svg" alt="" width={240} height={180} />
@@ -163,43 +150,13 @@ export default function ShoppingCartPage() {
                 Subtotal ({cart.count} {cart.count === 1 ? "item" : "items"}):{" "}
                 <strong data-testid="subtotal">{rupees(cart.subtotal)}</strong>
               </p>
-              <button type="button" className="btn btn-primary btn-block" disabled={store.busy || drafting} onClick={() => void proceed()}>
+              <button type="button" className="btn btn-primary btn-block" disabled={store.busy} onClick={proceed}>
                 Proceed to Payment
               </button>
             </aside>
           </div>
         )
       )}
-      <Dialog open={draft !== null} title="Order summary" onClose={() => setDraft(null)} wide>
-        {draft && (
-          <div>
-            <p>
-              Payment method: <strong>{paymentLabels[draft.paymentType]}</strong>
-            </p>
-            <ul className={styles.summaryLines}>
-              {draft.orderData.map((line) => (
-                <li key={line.productId}>
-                  {line.productName} × {line.quantity} <span>{rupees(line.linePrice)}</span>
-                </li>
-              ))}
-            </ul>
-            <p>
-              Total: <strong data-testid="draft-total">{rupees(draft.totalOrder)}</strong>
-            </p>
-            <p>
-              Deliver to:{" "}
-              {draft.address1
-                ? [draft.address1, draft.address2, draft.city, draft.state, draft.pincode, draft.country]
-                    .filter(Boolean)
-                    .join(", ")
-                : "No saved address yet"}
-            </p>
-            <button type="button" className="btn btn-primary" onClick={() => setDraft(null)}>
-              Back to cart
-            </button>
-          </div>
-        )}
-      </Dialog>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
-import { Dialog } from "../../../components/Dialog";
-import styles from "../portal.module.css";
+import { Dialog } from "../Dialog";
+import styles from "./MockCheckout.module.css";
 
 interface CheckoutMessage {
   type: "checkout";
@@ -56,7 +56,7 @@ export function MockCheckout({ paymentSessionId, orderId, onClose }: MockCheckou
       {paymentSessionId && (
         <iframe
           ref={frame}
-          className={styles.checkoutFrame}
+          className={styles.frame}
           title="Payment checkout"
           src={`/_mocks/payments/checkout/${encodeURIComponent(paymentSessionId)}`}
         />

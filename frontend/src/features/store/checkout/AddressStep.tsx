@@ -1,0 +1,160 @@
+import { useEffect, useId, useState } from "react";
+import { errorMessage } from "../../../api/client";
+import type { CheckoutAddresses, SavedAddress } from "../api/checkout-addresses";
+import { PINCODE, usePincodeCheck } from "../api/check-pincode";
+import type { CheckoutAddress } from "../api/quote-order";
+import styles from "./checkout.module.css";
+
+export interface AddressChoice {
+  /** The address to deliver to, complete; null while the form is not. */
+  address: CheckoutAddress | null;
+  /** Its pin code is known and served. */
+  deliverable: boolean;
+}
+
+interface NewAddress {
+  name: string;
+  mobileNumber: string;
+  address1: string;
+  address2: string;
+  pincode: string;
+}
+
+const NEW = "new";
+const MOBILE = /^[0-9]{10}$/;
+
+function savedLabel(a: SavedAddress): string {
+  return [a.name, a.address1, a.address2, a.city, a.state, a.pincode].filter(Boolean).join(", ");
+}
+
+/** Step 1: a saved address (the one used last selected) or a new one; the pin code is checked as it is typed. */
+export function AddressStep({
+  addresses,
+  onChange,
+}: {
+  addresses: CheckoutAddresses | undefined;
+  onChange: (choice: AddressChoice) => void;
+}) {
+  const id = useId();
+  const saved = addresses?.addresses ?? [];
+  const [picked, setPicked] = useState<string | null>(null);
+  const [draft, setDraft] = useState<NewAddress>({ name: "", mobileNumber: "", address1: "", address2: "", pincode: "" });
+  const choice = picked ?? (saved.length > 0 ? String(saved[0].id ?? 0) : addresses ? NEW : null);
+  const chosenSaved = saved.find((a) => String(a.id ?? 0) === choice) ?? null;
+  const pincode = choice === NEW ? draft.pincode : (chosenSaved?.pincode ?? "");
+  const check = usePincodeCheck(pincode);
+  const place = check.data;
+  const deliverable = PINCODE.test(pincode) && place !== undefined && place.serviceability !== "notServiceable";
+
+  useEffect(() => {
+    let address: CheckoutAddress | null = null;
+    if (chosenSaved) {
+      address = {
+        name: chosenSaved.name,
+        mobileNumber: chosenSaved.mobileNumber,
+        address1: chosenSaved.address1,
+        address2: chosenSaved.address2,
+        pincode: chosenSaved.pincode,
+        city: chosenSaved.city || null,
+        state: chosenSaved.state || null,
+      };
+    } else if (choice === NEW && draft.name.trim() && MOBILE.test(draft.mobileNumber) && draft.address1.trim() && place) {
+      address = { ...draft, name: draft.name.trim(), city: place.city, state: place.state };
+    }
+    onChange({ address, deliverable: address !== null && deliverable });
+  }, [chosenSaved, choice, draft, place, deliverable, onChange]);
+
+  const set = (field: keyof NewAddress) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setDraft((current) => ({ ...current, [field]: event.target.value }));
+  const pinMessageId = `${id}-pin-message`;
+  const pinError =
+    PINCODE.test(pincode) && check.isError
+      ? errorMessage(check.error, "We could not find this pin code. Please check it.")
+      : place?.serviceability === "notServiceable"
+        ? place.message
+        : null;
+
+  return (
+    <section className={`card ${styles.step}`} aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>1. Delivery address</h2>
+      <fieldset className={styles.choices}>
+        <legend className="visually-hidden">Deliver to</legend>
+        {saved.map((a) => (
+          <label key={a.id ?? 0} className={styles.choice}>
+            <input type="radio" name={`${id}-address`} checked={choice === String(a.id ?? 0)} onChange={() => setPicked(String(a.id ?? 0))} />
+            <span>
+              {savedLabel(a)}
+              {a.lastUsed && (
+                <>
+                  {" "}
+                  <span className={styles.tag}>Last used</span>
+                </>
+              )}
+            </span>
+          </label>
+        ))}
+        <label className={styles.choice}>
+          <input type="radio" name={`${id}-address`} checked={choice === NEW} onChange={() => setPicked(NEW)} />
+          <span>Add a new address</span>
+        </label>
+      </fieldset>
+      {choice === NEW && (
+        <div className={styles.form}>
+          <div>
+            <label htmlFor={`${id}-name`}>Full name</label>
+            <input id={`${id}-name`} autoComplete="name" value={draft.name} onChange={set("name")} maxLength={80} />
+          </div>
+          <div>
+            <label htmlFor={`${id}-mobile`}>Mobile number</label>
+            <input
+              id={`${id}-mobile`}
+              inputMode="numeric"
+              autoComplete="tel-national"
+              maxLength={10}
+              value={draft.mobileNumber}
+              onChange={(e) => setDraft((c) => ({ ...c, mobileNumber: e.target.value.replace(/\D/g, "") }))}
+            />
+          </div>
+          <div className={styles.wide}>
+            <label htmlFor={`${id}-line1`}>Address line 1</label>
+            <input id={`${id}-line1`} autoComplete="address-line1" value={draft.address1} onChange={set("address1")} maxLength={200} />
+          </div>
+          <div className={styles.wide}>
+            <label htmlFor={`${id}-line2`}>Address line 2 (optional)</label>
+            <input id={`${id}-line2`} autoComplete="address-line2" value={draft.address2} onChange={set("address2")} maxLength={200} />
+          </div>
+          <div>
+            <label htmlFor={`${id}-pincode`}>Pin code</label>
+            <input
+              id={`${id}-pincode`}
+              inputMode="numeric"
+              autoComplete="postal-code"
+              maxLength={6}
+              value={draft.pincode}
+              aria-invalid={pinError ? true : undefined}
+              aria-describedby={pinMessageId}
+              onChange={(e) => setDraft((c) => ({ ...c, pincode: e.target.value.replace(/\D/g, "") }))}
+            />
+          </div>
+          <div>
+            <label htmlFor={`${id}-city`}>City</label>
+            <input id={`${id}-city`} readOnly value={place?.city ?? ""} placeholder="From the pin code" />
+          </div>
+          <div>
+            <label htmlFor={`${id}-state`}>State</label>
+            <input id={`${id}-state`} readOnly value={place?.state ?? ""} placeholder="From the pin code" />
+          </div>
+        </div>
+      )}
+      <div id={pinMessageId} aria-live="polite">
+        {pinError ? (
+          <p className="form-error" role="alert">
+            {pinError}
+          </p>
+        ) : (
+          place && <p className={place.serviceability === "oneHour" ? styles.oneHour : styles.promise}>{place.message}</p>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+import type { PaymentMethod } from "../api/quote-order";
+
+/** The cart's payment types (the specification's names) and the checkout's ways to pay. */
+export type CartPaymentType = "directPayment" | "cash" | "loan";
+
+const METHOD_OF: Record<CartPaymentType, PaymentMethod> = { directPayment: "online", cash: "cod", loan: "credit" };
+
+export function paymentLabels(productName: string): Record<PaymentMethod, string> {
+  return {
+    online: "Online (UPI, Credit, Debit Cards)",
+    cod: "Cash on delivery",
+    credit: `Pay with ${productName} Credit`,
+  };
+}
+
+/** The cart's choice, carried over in the navigation state; online when there is none. */
+export function methodOfCartChoice(state: unknown): PaymentMethod {
+  const type = (state as { paymentType?: string } | null)?.paymentType;
+  return type && type in METHOD_OF ? METHOD_OF[type as CartPaymentType] : "online";
+}
+
+export function cartLabels(productName: string): Record<CartPaymentType, string> {
+  const labels = paymentLabels(productName);
+  return { directPayment: labels.online, cash: labels.cod, loan: labels.credit };
+}

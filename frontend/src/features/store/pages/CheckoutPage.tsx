@@ -1,0 +1,116 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useMemo, useRef, useState } from "react";
+import { Link, Navigate, useLocation, useNavigate } from "react-router";
+import { errorCode, errorMessage } from "../../../api/client";
+import { LoadingOverlay } from "../../../components/LoadingOverlay";
+import { newIdempotencyKey } from "../../../lib/idempotency-key";
+import { useConfig } from "../../../lib/config";
+import { useCheckoutAddresses } from "../api/checkout-addresses";
+import { cartQuery } from "../api/get-cart";
+import { usePlaceOrder } from "../api/place-order";
+import { useQuote, type CheckoutAddress, type CheckoutQuoteRequest, type PaymentMethod } from "../api/quote-order";
+import { AddressStep, type AddressChoice } from "../checkout/AddressStep";
+import { BusinessStep, businessOf, type BusinessDraft } from "../checkout/BusinessStep";
+import { OrderSummary } from "../checkout/OrderSummary";
+import { PaymentStep } from "../checkout/PaymentStep";
+import { methodOfCartChoice } from "../checkout/payment-methods";
+import { StoreHeader } from "../components/StoreHeader";
+import { useStore } from "../StoreContext";
+import shared from "../store.module.css";
+import styles from "../checkout/checkout.module.css";
+
+/** /checkout (a browser's 'Proceed to Payment'): address, business details, summary, payment, Place order. */
+export default function CheckoutPage() {
+  const config = useConfig();
+  const store = useStore();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const addresses = useCheckoutAddresses({ enabled: store.verified === true });
+  const [address, setAddress] = useState<AddressChoice>({ address: null, deliverable: false });
+  const [business, setBusiness] = useState<BusinessDraft>({ wanted: false, gstin: "", legalName: "" });
+  const [method, setMethod] = useState<PaymentMethod>(() => methodOfCartChoice(location.state));
+  const [placeError, setPlaceError] = useState<string | null>(null);
+  // Set once the order is placed: the emptied cart must not send the page back to the cart.
+  const [placed, setPlaced] = useState(false);
+  // One key per order attempt: a double click or a retry after a lost answer reuses it.
+  const attemptKey = useRef<string | null>(null);
+  const { mutateAsync: place, isPending: placing } = usePlaceOrder();
+
+  const businessDetails = businessOf(business);
+  const request = useMemo<CheckoutQuoteRequest | null>(() => {
+    if (!address.address || !address.deliverable || businessDetails === undefined) return null;
+    return { address: address.address as CheckoutAddress, business: businessDetails, paymentMethod: method };
+  }, [address, businessDetails, method]);
+  const quote = useQuote(request);
+
+  if (store.verified === false) return <Navigate to="/login" replace />;
+  if (store.verified && store.cartReady && store.cart.items.length === 0 && !placing && !placed) {
+    return <Navigate to="/shopping-cart" replace />;
+  }
+
+  const summary = quote.data;
+  const creditBlocked = method === "credit" && summary !== undefined && !summary.credit.offered;
+  const ready = request !== null && summary !== undefined && !quote.isFetching && !quote.isError && !creditBlocked;
+
+  const submit = async () => {
+    if (!request || !summary) return;
+    setPlaceError(null);
+    attemptKey.current ??= newIdempotencyKey();
+    try {
+      const order = await place({
+        request: { ...request, quotedTotal: summary.charges.total },
+        key: attemptKey.current,
+      });
+      attemptKey.current = null;
+      setPlaced(true);
+      void queryClient.invalidateQueries({ queryKey: cartQuery.queryKey, exact: true });
+      navigate(`/orders/${order.orderNumber}`, { state: { pay: order.payment.state === "pending" } });
+    } catch (error) {
+      // A refusal placed nothing: the next try is a new attempt. A lost answer keeps the key.
+      if (errorCode(error)) attemptKey.current = null;
+      if (errorCode(error) === "quote_changed") void quote.refetch();
+      setPlaceError(errorMessage(error, "The order could not be placed. Please try again."));
+    }
+  };
+
+  return (
+    <div className={shared.page}>
+      <StoreHeader back cartLink={false} />
+      <LoadingOverlay show={store.verified === null || addresses.isPending || placing} />
+      <div className={styles.layout}>
+        <h1 className={styles.title}>Checkout</h1>
+        <div className={styles.address}>
+          <AddressStep addresses={addresses.data} onChange={setAddress} />
+        </div>
+        <div className={styles.business}>
+          <BusinessStep value={business} onChange={setBusiness} />
+        </div>
+        <div className={styles.summary}>
+          <OrderSummary quote={summary} loading={quote.isFetching} waiting={request === null} />
+        </div>
+        <div className={styles.payment}>
+          <PaymentStep method={method} onChange={setMethod} credit={summary?.credit} productName={config.productName} />
+        </div>
+        <div className={styles.actions}>
+          {quote.isError && (
+            <p className="alert alert-danger" role="alert">
+              {errorMessage(quote.error, "The order could not be priced. Please try again.")}
+            </p>
+          )}
+          {placeError && (
+            <p className="alert alert-danger" role="alert">
+              {placeError}
+            </p>
+          )}
+          <button type="button" className="btn btn-primary btn-block" disabled={!ready || placing} onClick={() => void submit()}>
+            {method === "online" ? "Place order and pay" : "Place order"}
+          </button>
+          <p className={styles.note}>
+            <Link to="/shopping-cart">Back to cart</Link>
+          </p>
+        </div>
+      </div>
+    </div>
+  );
+}

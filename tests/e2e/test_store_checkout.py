@@ -1,0 +1,202 @@
+"""Storefront e2e: from the cart to a placed order, in Chromium on a desktop and a phone.
+
+Online through the mock checkout, cash on delivery, credit (then owed on /payment), and the
+refusals a shopper can meet: an unserviceable pin code, a wrong GSTIN, a stock shortfall, an
+overdue borrower asking for credit. Expected figures come from the orders mock's own pricing
+over the catalogue seed, to the paisa.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from typing import Any
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import PageGuard, Server, axe_violations
+from upstream_mocks.catalogue.seed import products
+from upstream_mocks.orders.pricing import FEE_THRESHOLD, charges, priced_line, product_facts
+
+RAMESH = "9876543210"  # store user 2001; overdue at the lender
+SUNITA = "9123456780"  # nothing owed: a good credit user
+SEED = {p.id: p for p in products()}
+
+
+def rupees(amount: Decimal) -> str:
+    whole, fraction = f"{amount:.2f}".split(".")
+    # Indian grouping, as the app shows it: ₹1,25,000.00
+    head, tail = whole[:-3], whole[-3:]
+    groups = [head[max(i - 2, 0) : i] for i in range(len(head), 0, -2)][::-1] if head else []
+    return "₹" + ",".join([*groups, tail]) + "." + fraction
+
+
+def expected(lines: dict[int, int]) -> Any:
+    return charges([priced_line(SEED[pid], qty) for pid, qty in lines.items()])
+
+
+def api_login(page: Page, server: Server, mobile: str) -> None:
+    """Log the browser's context in to the store through the gateway, as the login pages do."""
+    page.goto("/products")
+    xsrf = next(c["value"] for c in page.context.cookies() if c["name"] == "XSRF-TOKEN")
+    headers = {"X-XSRF-TOKEN": xsrf}
+    assert page.request.post("/api/store/otp", data={"mobileNumber": mobile}, headers=headers).ok
+    verified = page.request.post(
+        "/api/store/otp/verify", data={"mobileNumber": mobile, "otp": server.otp_for(mobile)}, headers=headers
+    )
+    assert verified.ok, verified.text()
+
+
+def fill_cart(page: Page, lines: dict[int, int]) -> None:
+    xsrf = next(c["value"] for c in page.context.cookies() if c["name"] == "XSRF-TOKEN")
+    for product_id, quantity in lines.items():
+        answer = page.request.put(
+            f"/api/store/cart/items/{product_id}", data={"quantity": quantity}, headers={"X-XSRF-TOKEN": xsrf}
+        )
+        assert answer.ok, answer.text()
+
+
+def to_checkout(page: Page, payment_label: str) -> None:
+    page.goto("/shopping-cart")
+    page.get_by_role("radio", name=payment_label).check()
+    page.get_by_role("button", name="Proceed to Payment").click()
+    expect(page).to_have_url(re.compile(r"/checkout$"))
+    expect(page.get_by_role("heading", name="Checkout", level=1)).to_be_visible()
+    expect(page.get_by_role("radio", name=payment_label)).to_be_checked()  # the cart's choice carried over
+
+
+def new_address(page: Page, pincode: str, name: str = "Sunita Sharma", mobile: str = SUNITA) -> None:
+    page.get_by_role("radio", name="Add a new address").check()
+    page.get_by_label("Full name").fill(name)
+    page.get_by_label("Mobile number").fill(mobile)
+    page.get_by_label("Address line 1").fill("Shop 3, Electric Market")
+    page.get_by_label("Pin code").fill(pincode)
+
+
+@pytest.mark.parametrize("fixture", ["page", "phone_page"])
+def test_one_hour_delivery_paid_online_through_the_mock_checkout(
+    request: pytest.FixtureRequest, server: Server, axe: Axe, fixture: str
+) -> None:
+    page: Page = request.getfixturevalue(fixture)
+    lines = {1: 2, 3: 1}
+    api_login(page, server, RAMESH)
+    fill_cart(page, lines)
+    to_checkout(page, "Online (UPI, Credit, Debit Cards)")
+
+    new_address(page, "122103", name="Ramesh Kumar", mobile=RAMESH)
+    expect(page.get_by_label("City")).to_have_value("Gurugram")
+    expect(page.get_by_label("State")).to_have_value("Haryana")
+    expect(page.get_by_text("Get it in 1 Hour").first).to_be_visible()
+
+    figures = expected(lines)
+    assert figures.subtotal < FEE_THRESHOLD
+    expect(page.get_by_test_id("summary-total")).to_have_text(rupees(figures.total))
+    expect(page.get_by_test_id("summary-convenience-fee")).to_have_text("₹79.00")
+    expect(page.get_by_test_id("summary-platform-fee")).to_have_text("₹20.00")
+    expect(page.get_by_test_id("summary-gst")).to_have_text(rupees(figures.gst_total))
+    assert not (report := axe_violations(axe, page)), report
+
+    page.get_by_role("button", name="Place order and pay").click()
+    expect(page).to_have_url(re.compile(r"/orders/VK\d{8}$"))
+    checkout = page.frame_locator('iframe[title="Payment checkout"]')
+    checkout.get_by_role("button", name=f"Pay {rupees(figures.total)}").click()
+
+    expect(page.get_by_test_id("payment-state")).to_have_text(f"Paid online: {rupees(figures.total)}")
+    expect(page.get_by_test_id("order-delivery")).to_have_text("Get it in 1 Hour")
+    expect(page.get_by_test_id("order-line")).to_have_count(len(lines))
+    expect(page.get_by_test_id("order-total")).to_have_text(rupees(figures.total))
+    expect(page.get_by_role("link", name="Continue shopping")).to_be_visible()
+    assert not (report := axe_violations(axe, page)), report
+    placed = [e for e in server.journal("orders") if e["path"].strip("/") == "electrician/order/place"]
+    assert len(placed) == 1
+
+
+def test_cash_on_delivery_to_the_last_used_address_without_fees_above_1199(page: Page, server: Server) -> None:
+    lines = {4: 2}  # FR house wire
+    figures = expected(lines)
+    assert figures.subtotal >= FEE_THRESHOLD
+    api_login(page, server, RAMESH)
+    fill_cart(page, lines)
+    to_checkout(page, "Cash on delivery")
+
+    expect(page.get_by_role("radio", name=re.compile("Plot 44, Sector 18"))).to_be_checked()  # last used
+    expect(page.get_by_test_id("summary-total")).to_have_text(rupees(figures.total))
+    expect(page.get_by_test_id("summary-convenience-fee")).to_have_count(0)
+    expect(page.get_by_test_id("summary-platform-fee")).to_have_count(0)
+    page.get_by_role("button", name="Place order", exact=True).click()
+
+    expect(page.get_by_test_id("payment-state")).to_have_text(
+        f"To be paid on delivery: {rupees(figures.total)} in cash"
+    )
+    page.get_by_role("link", name="Continue shopping").click()
+    expect(page).to_have_url(re.compile(r"/product-home$"))
+    expect(page.get_by_role("link", name=re.compile(r"^Cart, 0 items"))).to_be_visible()  # the cart was emptied
+
+
+def test_credit_order_becomes_an_amount_owed_on_the_portal(page: Page, server: Server) -> None:
+    lines = {2: 3}
+    figures = expected(lines)
+    api_login(page, server, SUNITA)
+    fill_cart(page, lines)
+    to_checkout(page, "Pay with VoltKhata Credit")
+    new_address(page, "400003")
+    expect(page.get_by_label("City")).to_have_value("Mumbai")
+    expect(page.get_by_text("(available ₹5,00,000.00)")).to_be_visible()
+    page.get_by_role("button", name="Place order", exact=True).click()
+
+    expect(page.get_by_test_id("payment-state")).to_contain_text(
+        f"On VoltKhata Credit: {rupees(figures.total)}, due by"
+    )
+
+    page.goto("/paynow")
+    main = page.locator("main")
+    main.get_by_label("Mobile number").fill(SUNITA)
+    main.get_by_role("button", name="Submit", exact=True).click()
+    main.get_by_label("One-time code").fill(server.otp_for(SUNITA))
+    main.get_by_role("button", name="Verify", exact=True).click()
+    expect(page).to_have_url(re.compile(r"/payment$"))
+    expect(main).to_contain_text(rupees(figures.total))
+
+
+def test_refusals_stop_the_order_with_their_message(page: Page, server: Server, page_guard: PageGuard) -> None:
+    page_guard.allow_console.append("409 (Conflict)")  # the stock refusal is an answer the page shows
+    short = next(p for p in SEED.values() if 0 < product_facts(p)[3] < 999)
+    on_hand = product_facts(short)[3]
+    api_login(page, server, RAMESH)
+    fill_cart(page, {1: 1})
+    to_checkout(page, "Pay with VoltKhata Credit")
+
+    # An overdue borrower is told to repay first, with the way to the portal.
+    refusal = page.get_by_role("alert").filter(has_text="Please repay it first")
+    expect(refusal).to_contain_text("₹12,450.00".replace("₹", "Rs. "))
+    expect(refusal.get_by_role("link", name="Repay now")).to_have_attribute("href", "/paynow")
+    expect(page.get_by_role("button", name="Place order", exact=True)).to_be_disabled()
+
+    # An unserviceable pin code.
+    page.get_by_role("radio", name="Cash on delivery").check()
+    new_address(page, "600001", name="Ramesh Kumar", mobile=RAMESH)
+    expect(page.get_by_role("alert").filter(has_text="we do not deliver to pin code 600001")).to_be_visible()
+    expect(page.get_by_role("button", name="Place order", exact=True)).to_be_disabled()
+
+    # A wrong GSTIN (its check digit), caught as it is typed.
+    page.get_by_label("Pin code").fill("122103")
+    page.get_by_role("checkbox", name="Use a GSTIN for a business invoice").check()
+    page.get_by_label("GSTIN", exact=True).fill("27AAPFU0939F1ZW")
+    page.get_by_label("Legal name of the business").fill("Kumar Electricals")
+    expect(page.get_by_role("alert").filter(has_text="check digit is wrong")).to_be_visible()
+    expect(page.get_by_role("button", name="Place order", exact=True)).to_be_disabled()
+    page.get_by_label("GSTIN", exact=True).fill("27AAPFU0939F1ZV")
+    expect(page.get_by_test_id("summary-total")).to_be_visible()
+    expect(page.get_by_role("button", name="Place order", exact=True)).to_be_enabled()
+
+    # More than the stock on hand.
+    fill_cart(page, {short.id: on_hand + 1})
+    page.reload()
+    new_address(page, "122103", name="Ramesh Kumar", mobile=RAMESH)
+    expect(
+        page.get_by_role("alert").filter(has_text=f"Only {on_hand} of {short.product_name} available")
+    ).to_be_visible()
+    expect(page.get_by_role("button", name="Place order", exact=True)).to_be_disabled()
+    assert not [e for e in server.journal("orders") if e["path"].strip("/") == "electrician/order/place"]
