@@ -21,6 +21,7 @@ def serve_uvicorn(settings: Settings) -> None:
     import uvicorn
 
     from gateway.app import create_app
+    from gateway.security.slow_clients import header_deadline_protocol
 
     uvicorn.run(
         create_app(settings),
@@ -28,8 +29,10 @@ def serve_uvicorn(settings: Settings) -> None:
         port=settings.port,
         log_config=None,
         access_log=False,  # the gateway writes its own one-line-per-request log
-        proxy_headers=True,
+        proxy_headers=False,  # TRUSTED_PROXIES decides whose X-Forwarded-For counts
         server_header=False,
+        http=header_deadline_protocol(settings.request_header_timeout),
+        timeout_keep_alive=settings.keep_alive_timeout,
     )
 
 

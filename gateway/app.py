@@ -6,7 +6,6 @@ from typing import Any, cast
 
 from litestar import Litestar
 from litestar.config.compression import CompressionConfig
-from litestar.config.csrf import CSRFConfig
 from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin
@@ -19,6 +18,10 @@ from gateway.health import healthz, readyz
 from gateway.logging import configure_logging, request_log_middleware
 from gateway.metrics import MetricsPlugin
 from gateway.otp import CodeSender, build_limiter
+from gateway.security.client_address import ClientAddresses, parse_networks
+from gateway.security.csrf import CsrfTokens, csrf_middleware_factory
+from gateway.security.headers import security_headers_hook
+from gateway.security.request_guard import request_guard_factory
 from gateway.services import AppServices
 from gateway.sessions import SessionManager, build_store, provide_session, session_cookie_middleware
 from gateway.sessions.controller import get_session, logout
@@ -39,8 +42,12 @@ def create_app(settings: Settings | None = None) -> Litestar:
 
     embedded = embed(settings)
     upstreams = build_upstreams(settings, embedded.clients)
-    code_sender = CodeSender(LendingClient(upstreams["lending"]), build_limiter(settings), settings.otp.resend_seconds)
+    code_sender = CodeSender(LendingClient(upstreams["lending"]), build_limiter(settings), settings.otp)
+    client_addresses = ClientAddresses(parse_networks(settings.trusted_proxies))
     services = AppServices(settings=settings, store=session_store, upstreams=upstreams, code_sender=code_sender)
+    csrf = csrf_middleware_factory(
+        CsrfTokens(settings.secret_key, secure=settings.secure_cookies), sessions.cookie_name, embedded.exempt
+    )
 
     handlers: list[Any] = [
         healthz,
@@ -65,20 +72,19 @@ def create_app(settings: Settings | None = None) -> Litestar:
         dependencies={
             "settings": Provide(lambda: settings, use_cache=True, sync_to_thread=False),
             "codes": Provide(lambda: code_sender, use_cache=True, sync_to_thread=False),
+            "client_addresses": Provide(lambda: client_addresses, use_cache=True, sync_to_thread=False),
             "sessions": Provide(lambda: sessions, use_cache=True, sync_to_thread=False),
             "session_store": Provide(lambda: session_store, use_cache=True, sync_to_thread=False),
             "session": Provide(provide_session),
         },
-        middleware=[cast(Any, request_log_middleware), cast(Any, session_cookie_middleware)],
-        csrf_config=CSRFConfig(
-            secret=settings.secret_key,
-            cookie_name="XSRF-TOKEN",
-            header_name="X-XSRF-TOKEN",
-            cookie_secure=settings.secure_cookies,
-            cookie_httponly=False,  # the app's client reads it and echoes it in X-XSRF-TOKEN
-            cookie_samesite="lax",
-            exclude=embedded.exempt or None,  # an empty list would exclude every path
-        ),
+        middleware=[
+            cast(Any, request_log_middleware),
+            cast(Any, request_guard_factory(settings.request_body_timeout)),
+            cast(Any, csrf),
+            cast(Any, session_cookie_middleware),
+        ],
+        before_send=[cast(Any, security_headers_hook(settings))],
+        request_max_body_size=settings.max_body_bytes,
         compression_config=CompressionConfig(backend="gzip", minimum_size=512, exclude=embedded.exempt or None),
         exception_handlers=exception_handlers,
         openapi_config=OpenAPIConfig(

@@ -11,10 +11,12 @@ from typing import Any
 
 import msgspec
 import structlog
+from limits.errors import StorageError
 from litestar import MediaType, Request, Response
 from litestar.exceptions import HTTPException, NotFoundException, PermissionDeniedException
 from litestar.exceptions import ValidationException as LitestarValidationException
 from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
+from redis.exceptions import RedisError
 
 from gateway.validation import FIELD_MESSAGES
 
@@ -101,6 +103,9 @@ class UpstreamUnavailable(UpstreamError):
     code = "upstream_unavailable"
 
 
+STORE_DOWN = "Sessions are unavailable right now. Please try again in a minute."
+
+
 class SessionStoreUnavailable(GatewayError):
     status_code = 503
     code = "session_store_unavailable"
@@ -125,6 +130,8 @@ def handle_gateway_error(request: Request[Any, Any, Any], exc: GatewayError) -> 
 
 # msgspec names the field in its text: "... - at `$.mobileNumber`", "Object missing required field `email`".
 _FIELD_IN_MESSAGE = re.compile(r"`\$\.(\w+)`|field `(\w+)`")
+# A value of the wrong JSON type ("Expected `int`, got `str`"): well-formed but unprocessable.
+_WRONG_TYPE = re.compile(r"^Expected `[^`]+`, got `[^`]+`")
 
 
 def handle_validation(request: Request[Any, Any, Any], exc: LitestarValidationException) -> Response[Any]:
@@ -141,7 +148,17 @@ def handle_validation(request: Request[Any, Any, Any], exc: LitestarValidationEx
         if found:
             field = found.group(1) or found.group(2)
     message = FIELD_MESSAGES.get(field or "") or detail or "The request is not valid."
+    if _WRONG_TYPE.match(detail):
+        return error_response(422, "invalid_type", message, field)
     return error_response(400, "invalid_request", message, field)
+
+
+_HTTP_CODES = {
+    405: ("method_not_allowed", "This method is not allowed here."),
+    408: ("request_timeout", "The request took too long to arrive."),
+    413: ("payload_too_large", "The request body is too large."),
+    415: ("unsupported_media_type", "Send the request body as application/json."),
+}
 
 
 def handle_http_exception(request: Request[Any, Any, Any], exc: HTTPException) -> Response[Any]:
@@ -149,8 +166,27 @@ def handle_http_exception(request: Request[Any, Any, Any], exc: HTTPException) -
         return error_response(404, "not_found", "Not found.")
     if isinstance(exc, PermissionDeniedException):
         return error_response(403, "forbidden", exc.detail or "Forbidden.")
+    if exc.status_code in _HTTP_CODES:
+        code, message = _HTTP_CODES[exc.status_code]
+        response = error_response(exc.status_code, code, message)
+        response.headers.update(exc.headers or {})
+        return response
     code = "http_error" if exc.status_code < 500 else "internal_error"
     return error_response(exc.status_code, code, exc.detail or "Request failed.")
+
+
+def handle_store_error(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
+    """A store call that was not wrapped in `store_call` still ends as the store's 503."""
+    log.warning("session_store_failed", exc_type=type(exc).__name__)
+    return error_response(503, SessionStoreUnavailable.code, STORE_DOWN)
+
+
+def handle_undecodable_body(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
+    """Litestar decodes a JSON body before checking its shape; bytes that are not UTF-8, or
+    nesting deeper than the decoder recurses, escape as these two errors. Both are the client's."""
+    if isinstance(exc, RecursionError):
+        return error_response(400, "invalid_body", "The request body is nested too deeply.")
+    return error_response(400, "invalid_body", "The request body is not valid UTF-8.")
 
 
 def handle_unexpected(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
@@ -160,6 +196,10 @@ def handle_unexpected(request: Request[Any, Any, Any], exc: Exception) -> Respon
 
 exception_handlers: dict[type[Exception] | int, Any] = {
     GatewayError: handle_gateway_error,
+    RedisError: handle_store_error,
+    StorageError: handle_store_error,
+    UnicodeDecodeError: handle_undecodable_body,
+    RecursionError: handle_undecodable_body,
     LitestarValidationException: handle_validation,
     HTTPException: handle_http_exception,
     Exception: handle_unexpected,

@@ -26,6 +26,7 @@ class OtpLimits(msgspec.Struct, frozen=True, kw_only=True):
     sends_per_number_per_hour: int = 5
     sends_per_client_per_hour: int = 30
     verify_attempts_per_code: int = 5
+    code_lifetime_seconds: int = 10 * 60  # a code older than this is refused, whatever the upstream says
 
 
 class Settings(msgspec.Struct, frozen=True, kw_only=True):
@@ -50,9 +51,18 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     secret_key: str = ""
     redis_url: str | None = None
     redis_namespace: str = "voltkhata"
+    store_timeout: float = 1.0  # seconds any one session-store (Redis) call may take before a 503
     session_idle_seconds: int = 30 * 60
     session_absolute_seconds: int = 12 * 60 * 60
     otp: OtpLimits = OtpLimits()
+    # Load balancers whose X-Forwarded-For is believed: comma-separated addresses or networks.
+    trusted_proxies: str = ""
+
+    # Requests: largest body accepted (413 above it), and how long a client may take to send one.
+    max_body_bytes: int = 64 * 1024
+    request_header_timeout: float = 10.0  # from the first byte of a request to the end of its headers
+    request_body_timeout: float = 10.0  # to receive the whole body once the handler reads it
+    keep_alive_timeout: int = 5  # seconds an idle kept-alive connection is kept open
 
     # Upstream base URLs; the app factory decides what serves an upstream without one
     lending_url: str | None = None

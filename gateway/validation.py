@@ -12,8 +12,17 @@ EMAIL_MESSAGE = "Please enter a valid email address."
 NAME_MESSAGE = "Please enter your name (up to 100 characters)."
 TEXT_MESSAGE = "Please enter a message (up to 5000 characters)."
 
-MobileNumber = Annotated[str, msgspec.Meta(pattern=r"^[0-9]{10}$", description=MOBILE_MESSAGE)]
-OtpCode = Annotated[str, msgspec.Meta(pattern=r"^[0-9]{6}$", description=OTP_MESSAGE)]
+
+
+def whole(pattern: str) -> str:
+    """A pattern the whole string must match. msgspec tests patterns with `re.search`, where `$`
+    also matches before a final newline ("8999900001\n" would pass as a mobile number); the
+    look-ahead refuses that, and reads the same in the JSON Schema the API publishes."""
+    return f"^(?:{pattern})$(?!\n)"
+
+
+MobileNumber = Annotated[str, msgspec.Meta(pattern=whole("[0-9]{10}"), description=MOBILE_MESSAGE)]
+OtpCode = Annotated[str, msgspec.Meta(pattern=whole("[0-9]{6}"), description=OTP_MESSAGE)]
 
 # Field name (as the browser sends it) -> message shown when that field is missing or invalid.
 FIELD_MESSAGES: dict[str, str] = {

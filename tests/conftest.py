@@ -64,11 +64,16 @@ def redis_namespace() -> str:
 
 
 class GatewayClient(TestClient[Any]):
+    @property
+    def xsrf_cookie(self) -> str:
+        """The XSRF cookie's name: prefixed `__Host-` when the gateway is served over HTTPS."""
+        return "__Host-XSRF-TOKEN" if str(self.base_url).startswith("https://") else "XSRF-TOKEN"
+
     def xsrf(self) -> dict[str, str]:
         """Headers an unsafe request needs: the XSRF cookie echoed, as the app's axios does."""
-        if "XSRF-TOKEN" not in self.cookies:
+        if self.xsrf_cookie not in self.cookies:
             self.get("/api/session")
-        return {"X-XSRF-TOKEN": self.cookies["XSRF-TOKEN"]}
+        return {"X-XSRF-TOKEN": self.cookies[self.xsrf_cookie]}
 
     def otp_for(self, mobile_number: str) -> str:
         answer = self.get(f"/_mocks/lending/outbox/{mobile_number}")

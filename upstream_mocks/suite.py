@@ -87,6 +87,11 @@ def _with_controls(
         scenario = world.scenario_for(name, method, path)
         if scenario and scenario.delay_ms:
             await asyncio.sleep(scenario.delay_ms / 1000)
+        if scenario and scenario.drop:
+            world.journal.append(
+                JournalEntry(mock=name, method=method, path=path, query=query, body=None, status=0, at=time.time())
+            )
+            await _drop(send)
         if problem is not None:
             await _answer(send_status, problem.status, problem.message)
         elif scenario and (scenario.status or scenario.body is not None):
@@ -112,6 +117,19 @@ def _with_controls(
 
 def _content_type(scope: Scope) -> str:
     return next((v.decode("latin-1") for k, v in scope.get("headers", []) if k.lower() == b"content-type"), "")
+
+
+class DroppedConnection(ConnectionResetError):
+    """Raised after a partial answer: a server closes the connection, an in-process caller sees
+    the error itself."""
+
+
+async def _drop(send: Send) -> None:
+    """Start an answer that promises a body, then give up: the client sees the connection close
+    before the answer is complete."""
+    await send({"type": "http.response.start", "status": 200, "headers": [(b"content-length", b"1024")]})
+    await send({"type": "http.response.body", "body": b"{", "more_body": True})
+    raise DroppedConnection("connection dropped by a QA scenario")
 
 
 async def _call_checked(

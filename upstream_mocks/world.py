@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import random
 import time
 from collections.abc import Callable, Coroutine
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import msgspec
 
@@ -37,6 +38,9 @@ class Scenario(msgspec.Struct, rename="camel", kw_only=True):
     status: int | None = None  # answer with this status instead of the real answer
     body: Any = None  # answer with this JSON body (status 200 unless given), e.g. a wrong shape
     delay_ms: int = 0
+    drop: bool = False  # close the connection mid-answer, as a crashed server or a cut network would
+    # Share of matching requests it applies to (0..1); the others get the real answer.
+    probability: Annotated[float, msgspec.Meta(ge=0, le=1)] = 1.0
     times: int | None = None  # how many requests it applies to; None: until cleared
     # Outgoing webhooks (mock "payments", path "webhook"): drop them or send each twice.
     webhook: Literal["drop", "duplicate"] | None = None
@@ -48,6 +52,9 @@ class Scenario(msgspec.Struct, rename="camel", kw_only=True):
             and self.path.strip("/") in ("*", path.strip("/"))
             and (self.times is None or self.times > 0)
         )
+
+    def applies(self, chance: random.Random) -> bool:
+        return self.probability >= 1 or chance.random() < self.probability
 
 
 class MockWorld:
@@ -65,6 +72,7 @@ class MockWorld:
         self.outbox: dict[str, OutboxEntry] = {}
         self.journal: list[JournalEntry] = []
         self.scenarios: list[Scenario] = []
+        self.chance = random.Random()  # which requests a partial-probability scenario hits
 
     def register(self, name: str, seed: Callable[[], Any]) -> None:
         self._seeders[name] = seed
@@ -84,7 +92,7 @@ class MockWorld:
 
     def scenario_for(self, mock: str, method: str, path: str) -> Scenario | None:
         for scenario in self.scenarios:
-            if scenario.matches(mock, method, path):
+            if scenario.matches(mock, method, path) and scenario.applies(self.chance):
                 if scenario.times is not None:
                     scenario.times -= 1
                 return scenario

@@ -4,18 +4,25 @@
 - at most `sends_per_number_per_hour` per number and `sends_per_client_per_hour` per client
   address,
 - at most `verify_attempts_per_code` wrong guesses per code sent.
+
+A send the upstream failed gives its resend interval back (the user may retry at once) but stays
+counted against the hourly caps, so failures cannot be used to send without limit. Every call
+to the storage is bounded by the store's time-out and a failure is a 503, like the sessions'.
 """
 
 from __future__ import annotations
 
 import math
 import time
+from typing import Any
 
 from limits import RateLimitItemPerHour, RateLimitItemPerSecond
 from limits.aio.storage import MemoryStorage, RedisStorage, Storage
 from limits.aio.strategies import MovingWindowRateLimiter
 
 from gateway.errors import TooManyRequests
+from gateway.sessions.outage import store_call
+from gateway.sessions.store import redis_options
 from gateway.settings import Settings
 
 TOO_SOON = "Please wait before requesting another OTP."
@@ -25,6 +32,7 @@ TOO_MANY_ATTEMPTS = "Too many incorrect attempts. Please request a new OTP."
 
 class OtpLimiter:
     def __init__(self, storage: Storage, settings: Settings) -> None:
+        self.timeout = settings.store_timeout
         self._limiter = MovingWindowRateLimiter(storage)
         limits = settings.otp
         self._resend = RateLimitItemPerSecond(1, max(1, limits.resend_seconds)) if limits.resend_seconds else None
@@ -43,24 +51,35 @@ class OtpLimiter:
             checks.append((self._resend, ("otp-resend", mobile_number), TOO_SOON))
         checks.append((self._per_number, ("otp-number", mobile_number), TOO_MANY_SENDS))
         checks.append((self._per_client, ("otp-client", client), TOO_MANY_SENDS))
-        for item, keys, message in checks:
-            if not await self._limiter.test(item, *keys):
-                raise TooManyRequests(message, retry_after=await self._retry_after(item, *keys))
-        for item, keys, _ in checks:
-            await self._limiter.hit(item, *keys)
+        async with store_call(self.timeout):
+            for item, keys, message in checks:
+                if not await self._limiter.test(item, *keys):
+                    raise TooManyRequests(message, retry_after=await self._retry_after(item, *keys))
+            for item, keys, _ in checks:
+                await self._limiter.hit(item, *keys)
+
+    async def release_resend(self, mobile_number: str) -> None:
+        """Give back the resend interval of a send the upstream failed."""
+        if self._resend is not None:
+            async with store_call(self.timeout):
+                await self._limiter.clear(self._resend, "otp-resend", mobile_number)
 
     async def hit_verify(self, mobile_number: str, sent_at: float) -> None:
         """Count a verify attempt against the code sent at `sent_at`."""
         keys = ("otp-verify", mobile_number, f"{sent_at:.3f}")
-        if not await self._limiter.hit(self._attempts, *keys):
-            raise TooManyRequests(TOO_MANY_ATTEMPTS, retry_after=await self._retry_after(self._attempts, *keys))
+        async with store_call(self.timeout):
+            if not await self._limiter.hit(self._attempts, *keys):
+                raise TooManyRequests(TOO_MANY_ATTEMPTS, retry_after=await self._retry_after(self._attempts, *keys))
 
 
 def build_limiter(settings: Settings) -> OtpLimiter:
     storage: Storage
     if settings.redis_url:
         uri = settings.redis_url.replace("redis://", "async+redis://", 1)
-        storage = RedisStorage(uri, implementation="redispy", key_prefix=f"{settings.redis_namespace}:limits")
+        options: dict[str, Any] = redis_options(settings.store_timeout)
+        storage = RedisStorage(
+            uri, implementation="redispy", key_prefix=f"{settings.redis_namespace}:limits", **options
+        )
     else:
         storage = MemoryStorage()
     return OtpLimiter(storage, settings)

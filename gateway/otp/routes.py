@@ -10,6 +10,7 @@ from litestar.handlers import HTTPRouteHandler
 from litestar.params import JSONBody
 
 from gateway.otp.sender import CodeSender, SendCodeRequest, SendCodeResponse
+from gateway.security.client_address import ClientAddresses
 from gateway.sessions import Session
 
 
@@ -21,9 +22,9 @@ def send_code_route(group: str, summary: str) -> HTTPRouteHandler:
         request: Request[Any, Any, Any],
         session: NamedDependency[Session],
         codes: NamedDependency[CodeSender],
+        client_addresses: NamedDependency[ClientAddresses],
         data: JSONBody[SendCodeRequest],
     ) -> SendCodeResponse:
-        client = request.client.host if request.client else "unknown"
-        return await codes.send(group, session, data.mobile_number, client)
+        return await codes.send(group, session, data.mobile_number, client_addresses.of(request))
 
     return send_code

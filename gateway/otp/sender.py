@@ -6,14 +6,16 @@ import time
 
 import msgspec
 
-from gateway.errors import InvalidInput
+from gateway.errors import InvalidInput, UpstreamError
 from gateway.otp.limits import OtpLimiter
 from gateway.sessions import PendingCode, Session
+from gateway.settings import OtpLimits
 from gateway.upstreams.lending import LendingClient
 from gateway.validation import MobileNumber, OtpCode
 
 SENT = "OTP sent successfully!"
 REQUEST_FIRST = "Please request an OTP first."
+EXPIRED = "This OTP has expired. Please request a new OTP."
 
 
 class SendCodeRequest(msgspec.Struct, rename="camel"):
@@ -32,15 +34,22 @@ class SendCodeResponse(msgspec.Struct, rename="camel"):
 
 
 class CodeSender:
-    def __init__(self, lending: LendingClient, limiter: OtpLimiter, resend_seconds: int) -> None:
+    def __init__(self, lending: LendingClient, limiter: OtpLimiter, limits: OtpLimits) -> None:
         self.lending = lending
         self.limiter = limiter
-        self.resend_seconds = resend_seconds
+        self.resend_seconds = limits.resend_seconds
+        self.code_lifetime_seconds = limits.code_lifetime_seconds
 
     async def send(self, group: str, session: Session, mobile_number: str, client: str) -> SendCodeResponse:
+        record = session.record  # the store's 503 now, before any count, when the session is unreadable
         await self.limiter.hit_send(mobile_number, client)
-        await self.lending.send_otp(mobile_number)
-        session.record.pending[group] = PendingCode(mobile_number=mobile_number, sent_at=time.time())
+        try:
+            await self.lending.send_otp(mobile_number)
+        except UpstreamError:
+            # No code went out: the user may retry at once (the hourly caps still count this one).
+            await self.limiter.release_resend(mobile_number)
+            raise
+        record.pending[group] = PendingCode(mobile_number=mobile_number, sent_at=time.time())
         await session.save()
         return SendCodeResponse(message=SENT, mobile_number=mobile_number, resend_after=self.resend_seconds)
 
@@ -49,5 +58,7 @@ class CodeSender:
         pending = session.record.pending.get(group) if session.exists else None
         if pending is None or pending.mobile_number != mobile_number:
             raise InvalidInput(REQUEST_FIRST, code="no_code_sent", field="mobileNumber")
+        if time.time() - pending.sent_at > self.code_lifetime_seconds:
+            raise InvalidInput(EXPIRED, code="code_expired", field="otp")
         await self.limiter.hit_verify(mobile_number, pending.sent_at)
         return pending

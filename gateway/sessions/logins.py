@@ -35,12 +35,15 @@ def portal_login(session: NamedDependency[Session]) -> PortalLogin:
 
 
 def optional_store_login(session: NamedDependency[Session]) -> StoreLogin | None:
-    """For store routes open to everyone that show a logged-in shopper more (cart quantities)."""
+    """For store routes open to everyone that show a logged-in shopper more (cart quantities).
+    With the session store down, the shopper browses as a visitor."""
+    if not session.available:
+        return None
     return session.record.store if session.exists else None
 
 
 def store_login(session: NamedDependency[Session]) -> StoreLogin:
-    login = optional_store_login(session)
+    login = session.record.store if session.exists else None  # the store's 503 when it is down
     if login is None:
         raise NotAuthenticated(STORE_LOGIN_FIRST)
     return login

@@ -18,9 +18,9 @@ from litestar import Request
 from litestar.datastructures import Cookie
 from litestar.di import NamedDependency
 from litestar.stores.base import Store
-from redis.exceptions import RedisError
 
 from gateway.errors import SessionStoreUnavailable
+from gateway.sessions.outage import store_call
 from gateway.sessions.records import SessionRecord
 from gateway.settings import Settings
 
@@ -33,7 +33,6 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 _SCOPE_KEY = "gateway_session_cookie"
-_STORE_DOWN = "Sessions are unavailable right now. Please try again in a minute."
 
 
 class SessionManager:
@@ -44,15 +43,14 @@ class SessionManager:
         self.idle = settings.session_idle_seconds
         self.absolute = settings.session_absolute_seconds
         self.secure = settings.secure_cookies
+        self.timeout = settings.store_timeout
         self.cookie_name = "__Host-session" if self.secure else "session"
         self._encoder = msgspec.json.Encoder()
         self._decoder = msgspec.json.Decoder(SessionRecord)
 
     async def load(self, session_id: str) -> SessionRecord | None:
-        try:
+        async with store_call(self.timeout):
             raw = await self.store.get(session_id, renew_for=self.idle)
-        except RedisError as exc:
-            raise SessionStoreUnavailable(_STORE_DOWN) from exc
         if raw is None:
             return None
         try:
@@ -69,16 +67,12 @@ class SessionManager:
         now = time.time()
         record.seen_at = now
         left = int(record.created_at + self.absolute - now)
-        try:
+        async with store_call(self.timeout):
             await self.store.set(session_id, self._encoder.encode(record), expires_in=max(1, min(self.idle, left)))
-        except RedisError as exc:
-            raise SessionStoreUnavailable(_STORE_DOWN) from exc
 
     async def delete(self, session_id: str) -> None:
-        try:
+        async with store_call(self.timeout):
             await self.store.delete(session_id)
-        except RedisError as exc:
-            raise SessionStoreUnavailable(_STORE_DOWN) from exc
 
     def cookie(self, session_id: str | None) -> Cookie:
         return Cookie(
@@ -93,20 +87,40 @@ class SessionManager:
 
 
 class Session:
-    """One request's view of its session: created lazily, saved only when asked."""
+    """One request's view of its session: created lazily, saved only when asked.
 
-    def __init__(self, manager: SessionManager, scope: Scope, session_id: str | None, record: SessionRecord | None):
+    When the store could not be read, the session is `unavailable`: a call that needs it gets the
+    store's 503 on first use, while a call that can do without (browsing) checks `available`.
+    """
+
+    def __init__(
+        self,
+        manager: SessionManager,
+        scope: Scope,
+        session_id: str | None,
+        record: SessionRecord | None,
+        unavailable: SessionStoreUnavailable | None = None,
+    ):
         self._manager = manager
         self._scope = scope
         self.id = session_id
         self._record = record
+        self._unavailable = unavailable
+
+    @property
+    def available(self) -> bool:
+        return self._unavailable is None
 
     @property
     def exists(self) -> bool:
+        if self._unavailable is not None:
+            raise self._unavailable
         return self._record is not None
 
     @property
     def record(self) -> SessionRecord:
+        if self._unavailable is not None:
+            raise self._unavailable
         if self._record is None:
             now = time.time()
             self._record = SessionRecord(created_at=now, seen_at=now)
@@ -136,10 +150,19 @@ class Session:
 
 async def provide_session(request: Request[Any, Any, Any], sessions: NamedDependency[SessionManager]) -> Session:
     session_id = request.cookies.get(sessions.cookie_name) or None
-    record = await sessions.load(session_id) if session_id else None
+    try:
+        record = await sessions.load(session_id) if session_id else None
+    except SessionStoreUnavailable as exc:
+        return Session(sessions, cast(Scope, request.scope), session_id, None, unavailable=exc)
     if session_id and record is None:
         session_id = None
     return Session(sessions, cast(Scope, request.scope), session_id, record)
+
+
+def issued_session_cookie(scope: Scope) -> Cookie | None:
+    """The session cookie this request's handler set (a new id, or an empty one on logout)."""
+    cookie = scope.get("state", {}).get(_SCOPE_KEY)
+    return cookie if isinstance(cookie, Cookie) else None
 
 
 def session_cookie_middleware(app: ASGIApp) -> ASGIApp:
@@ -152,8 +175,8 @@ def session_cookie_middleware(app: ASGIApp) -> ASGIApp:
 
         async def send_with_cookie(message: Message) -> None:
             if message["type"] == "http.response.start":
-                cookie = scope.get("state", {}).get(_SCOPE_KEY)
-                if isinstance(cookie, Cookie):
+                cookie = issued_session_cookie(scope)
+                if cookie is not None:
                     message["headers"] = [
                         *message.get("headers", []),
                         (b"set-cookie", cookie.to_header(header="").encode("latin-1")),

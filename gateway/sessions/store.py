@@ -6,12 +6,15 @@ what must happen once across replicas (an idempotency key's first use).
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, cast
 
 from litestar.stores.base import StorageObject, Store
 from litestar.stores.memory import MemoryStore
 from litestar.stores.redis import RedisStore
 from redis.asyncio import Redis
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
+from redis.exceptions import ConnectionError as RedisConnectionError
 
 from gateway.settings import Settings
 
@@ -49,11 +52,21 @@ def keyspace(store: SessionStore, name: str) -> tuple[SessionStore, str]:
 
 def build_store(settings: Settings) -> SessionStore:
     if settings.redis_url:
-        client = Redis.from_url(
-            settings.redis_url, socket_connect_timeout=2, socket_timeout=2, health_check_interval=30
-        )
+        client = Redis.from_url(settings.redis_url, **redis_options(settings.store_timeout))
         return ClaimingRedisStore(client, namespace=f"{settings.redis_namespace}:sessions", handle_client_shutdown=True)
     return ClaimingMemoryStore()
+
+
+def redis_options(timeout: float) -> dict[str, Any]:
+    """Calls bounded by `timeout`: a hung Redis must not hold a request for the client's default
+    retries with back-off (several seconds). One immediate retry on a broken connection only, so a
+    connection left over from before a Redis restart is replaced instead of failing the call."""
+    return {
+        "socket_connect_timeout": timeout,
+        "socket_timeout": timeout,
+        "retry": Retry(NoBackoff(), 1, supported_errors=(RedisConnectionError,)),
+        "health_check_interval": 30,
+    }
 
 
 async def ping_store(store: Store) -> None:

@@ -6,12 +6,14 @@ from typing import Annotated
 
 import msgspec
 
-from gateway.validation import EMAIL_MESSAGE, MOBILE_MESSAGE, NAME_MESSAGE, TEXT_MESSAGE
+from gateway.validation import EMAIL_MESSAGE, MOBILE_MESSAGE, NAME_MESSAGE, TEXT_MESSAGE, whole
 
 # A pragmatic address check (something@domain.tld, no spaces); the mail service has the last word.
-Email = Annotated[str, msgspec.Meta(pattern=r"^[^@\s]+@[^@\s]+\.[^@\s]+$", max_length=254, description=EMAIL_MESSAGE)]
+Email = Annotated[
+    str, msgspec.Meta(pattern=whole(r"[^@\s]+@[^@\s]+\.[^@\s]+"), max_length=254, description=EMAIL_MESSAGE)
+]
 Name = Annotated[str, msgspec.Meta(pattern=r"\S", max_length=100, description=NAME_MESSAGE)]
-Phone = Annotated[str, msgspec.Meta(pattern=r"^[0-9]{10}$", description=MOBILE_MESSAGE)]
+Phone = Annotated[str, msgspec.Meta(pattern=whole("[0-9]{10}"), description=MOBILE_MESSAGE)]
 Text = Annotated[str, msgspec.Meta(pattern=r"\S", max_length=5000, description=TEXT_MESSAGE)]
 
 

@@ -6,6 +6,8 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from gateway.validation import whole
+
 Quantity = Annotated[int, msgspec.Meta(ge=0, le=999)]
 
 
@@ -83,9 +85,9 @@ class SelectedAddressView(msgspec.Struct, rename="camel", kw_only=True):
 class NativeSessionRequest(msgspec.Struct, rename="camel", kw_only=True):
     """The native app's `userDataFromNative` hand-over, relayed by the page."""
 
-    user_id: Annotated[str, msgspec.Meta(pattern=r"^[1-9][0-9]{0,9}$")]
+    user_id: Annotated[str, msgspec.Meta(pattern=whole("[1-9][0-9]{0,9}"))]
     # A bearer token's characters (RFC 6750 b64token): it goes into an Authorization header.
-    token: Annotated[str, msgspec.Meta(min_length=1, max_length=4096, pattern=r"^[A-Za-z0-9\-._~+/]+=*$")]
+    token: Annotated[str, msgspec.Meta(min_length=1, max_length=4096, pattern=whole(r"[A-Za-z0-9\-._~+/]+=*"))]
     verified: bool
 
 

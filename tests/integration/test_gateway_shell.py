@@ -66,7 +66,7 @@ def test_unsafe_api_requests_need_the_xsrf_header(shell: GatewayClient) -> None:
     assert "XSRF-TOKEN" in shell.cookies
     refused = shell.delete("/api/session/portal")
     assert refused.status_code == 403
-    assert refused.json()["error"]["code"] == "forbidden"
+    assert refused.json()["error"]["code"] == "csrf_failed"
     wrong = shell.delete("/api/session/portal", headers={"X-XSRF-TOKEN": "forged"})
     assert wrong.status_code == 403
     accepted = shell.delete("/api/session/portal", headers=shell.xsrf())

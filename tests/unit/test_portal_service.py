@@ -74,7 +74,7 @@ async def portal(make_settings: Callable[..., Settings]) -> AsyncIterator[Portal
     store = ClaimingMemoryStore()
     async with httpx.AsyncClient(base_url=BASE) as client, respx.mock(base_url=BASE, assert_all_called=False) as router:
         lending = LendingClient(UpstreamHttp("lending", client))
-        codes = CodeSender(lending, build_limiter(settings), settings.otp.resend_seconds)
+        codes = CodeSender(lending, build_limiter(settings), settings.otp)
         service = PortalService(lending, codes, IdempotencyKeys(store), PendingPayments(store))
         yield Portal(service, SessionManager(store, settings), router)
 

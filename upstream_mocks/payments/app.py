@@ -11,7 +11,7 @@ from litestar.params import FromPath
 
 from upstream_mocks.envelope import json_answer
 from upstream_mocks.money import has_paise_only
-from upstream_mocks.payments.checkout_page import render_checkout, render_missing
+from upstream_mocks.payments.checkout_page import POLICY, render_checkout, render_missing
 from upstream_mocks.payments.delivery import deliver_webhook
 from upstream_mocks.payments.orders import (
     CustomerDetails,
@@ -109,7 +109,7 @@ def create_app(world: MockWorld) -> Litestar:
         order = order_for_session(world, payment_session_id)
         if order is None:
             return Response(render_missing(), status_code=404, media_type=MediaType.HTML)
-        return Response(render_checkout(order), media_type=MediaType.HTML)
+        return Response(render_checkout(order), media_type=MediaType.HTML, headers={"Content-Security-Policy": POLICY})
 
     @post("/checkout/{payment_session_id:str}/pay", status_code=200)
     async def pay(request: Request[Any, Any, Any], payment_session_id: FromPath[str]) -> Response[Any]:

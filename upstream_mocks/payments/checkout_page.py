@@ -6,6 +6,8 @@ It runs in an iframe on the gateway's origin. When done it tells the opening win
 
 from __future__ import annotations
 
+import base64
+import hashlib
 from html import escape
 
 from upstream_mocks.money import indian_grouping
@@ -95,3 +97,14 @@ def render_missing() -> str:
     return """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Test checkout</title></head>
 <body><main><h1>Payment session not found</h1></main></body></html>"""
+
+
+def _hash(source: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(source.encode()).digest()).decode() + "'"
+
+
+# The page's own policy: its one inline script and stylesheet by hash, nothing else inline.
+POLICY = (
+    f"default-src 'self'; script-src {_hash(_SCRIPT)}; style-src {_hash(_STYLE)}; "
+    "frame-ancestors 'self'; base-uri 'none'; form-action 'none'; object-src 'none'"
+)

@@ -34,8 +34,10 @@ const unauthorizedListeners = new Set<(error: ApiError) => void>();
 
 function xsrfToken(): string | undefined {
   if (typeof document === "undefined") return undefined;
-  const found = document.cookie.split("; ").find((c) => c.startsWith("XSRF-TOKEN="));
-  return found ? decodeURIComponent(found.slice("XSRF-TOKEN=".length)) : undefined;
+  // Over HTTPS the gateway names the cookie __Host-XSRF-TOKEN (no subdomain can plant it).
+  const name = `${document.location.protocol === "https:" ? "__Host-" : ""}XSRF-TOKEN=`;
+  const found = document.cookie.split("; ").find((c) => c.startsWith(name));
+  return found ? decodeURIComponent(found.slice(name.length)) : undefined;
 }
 
 function withQuery(path: string, params: RequestConfig["params"]): string {

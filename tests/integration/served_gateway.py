@@ -1,0 +1,44 @@
+"""`python -m gateway` on a free loopback port, for tests that need the real server in front."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@contextmanager
+def served_gateway(**env: str) -> Iterator[tuple[str, int]]:
+    """Yields (url, port); the gateway runs with its embedded mocks plus `env`."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = int(s.getsockname()[1])
+    full_env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(port), "LOG_LEVEL": "WARNING", **env}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gateway"], cwd=ROOT, env=full_env, stdout=subprocess.DEVNULL
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            if time.monotonic() > deadline or process.poll() is not None:
+                raise RuntimeError("the gateway did not start")
+            time.sleep(0.1)
+        yield url, port
+    finally:
+        process.terminate()
+        process.wait(timeout=10)

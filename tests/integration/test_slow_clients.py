@@ -1,0 +1,64 @@
+"""Slow clients are cut off by the server's time-outs instead of holding a connection."""
+
+from __future__ import annotations
+
+import json
+import socket
+import time
+from collections.abc import Iterator
+
+import httpx
+import pytest
+
+from tests.integration.served_gateway import served_gateway
+
+HEADER_TIMEOUT = 0.5
+BODY_TIMEOUT = 0.5
+
+
+@pytest.fixture(scope="module")
+def port() -> Iterator[int]:
+    env = {"REQUEST_HEADER_TIMEOUT": str(HEADER_TIMEOUT), "REQUEST_BODY_TIMEOUT": str(BODY_TIMEOUT)}
+    with served_gateway(**env) as (_, served_port):
+        yield served_port
+
+
+def read_until_closed(sock: socket.socket, limit: float) -> tuple[bytes, float]:
+    started = time.monotonic()
+    sock.settimeout(limit)
+    data = b""
+    while True:
+        chunk = sock.recv(4096)
+        if not chunk:
+            return data, time.monotonic() - started
+        data += chunk
+
+
+def test_headers_that_never_finish_are_cut_off_with_a_408(port: int) -> None:
+    with socket.create_connection(("127.0.0.1", port)) as sock:
+        sock.sendall(b"GET /api/config HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+        data, took = read_until_closed(sock, 5)
+    assert data.startswith(b"HTTP/1.1 408")
+    assert json.loads(data.split(b"\r\n\r\n", 1)[1])["error"]["code"] == "request_timeout"
+    assert took < HEADER_TIMEOUT + 1
+
+
+def test_a_connection_that_sends_nothing_is_closed(port: int) -> None:
+    with socket.create_connection(("127.0.0.1", port)) as sock:
+        _, took = read_until_closed(sock, 5)
+    assert took < HEADER_TIMEOUT + 1
+
+
+def test_a_body_that_never_finishes_is_cut_off_with_a_408(port: int) -> None:
+    token = httpx.get(f"http://127.0.0.1:{port}/api/session").cookies["XSRF-TOKEN"]
+    with socket.create_connection(("127.0.0.1", port)) as sock:
+        sock.sendall(
+            b"POST /api/site/newsletter HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            + f"Cookie: XSRF-TOKEN={token}\r\nX-XSRF-TOKEN: {token}\r\n".encode()
+            + b'Content-Length: 100\r\n\r\n{"email":'
+        )
+        data, took = read_until_closed(sock, 5)
+    head, _, body = data.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 408"), head
+    assert json.loads(body)["error"]["code"] == "request_timeout"
+    assert took < BODY_TIMEOUT + 1
