@@ -23,7 +23,7 @@ def test_a_pay_click_retried_on_another_replica_makes_one_order(
     body = {"mode": "partialPayment", "amount": 1000}
     first = a.post("/api/portal/payments", json=body, headers={**a.xsrf(), "Idempotency-Key": "click-replica-1"})
     second = b.post("/api/portal/payments", json=body, headers={**a.xsrf(), "Idempotency-Key": "click-replica-1"})
-    assert first.status_code == second.status_code == 201
+    assert first.status_code == second.status_code == 201, second.text
     assert first.json() == second.json()
     journal = a.get("/_mocks/journal", params={"mock": "lending"}).json()
     assert [e["path"].strip("/") for e in journal].count("webRepayment/cashFreeRequest") == 1

@@ -71,7 +71,7 @@ def lines(view: Any) -> list[tuple[int, int]]:
 async def rules(make_settings: Callable[..., Settings]) -> AsyncIterator[Rules]:
     settings = make_settings()
     client = httpx.AsyncClient(base_url=BASE)
-    codes = CodeSender(LendingClient(UpstreamHttp("lending", client)), build_limiter(settings), 60)
+    codes = CodeSender(LendingClient(UpstreamHttp("lending", client)), build_limiter(settings), settings.otp)
     session = Session(SessionManager(ClaimingMemoryStore(), settings), {}, None, None)
     session.record.store = LOGIN
     yield Rules(StoreService(CatalogueClient(UpstreamHttp("catalogue", client)), codes), session)
