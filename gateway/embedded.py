@@ -5,6 +5,10 @@ in-process, and /_mocks (QA controls, the mock checkout page, media) is mounted 
 origin. With MOCKS_URL, /_mocks is proxied to the suite running on its own
 (`python -m upstream_mocks`). The suite needs the `mocks` extra (`pip install -e '.[mocks]'`);
 a production image without it must set every upstream URL.
+
+With ENVIRONMENT=production the gateway refuses to start while any upstream would be mocked or
+MOCKS_URL is set, so the QA controls (code outbox, issued tokens, reset, scenarios) can never be
+served in production.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
+import structlog
 from litestar.handlers import ASGIRouteHandler, asgi
 
 from gateway.settings import Settings
@@ -30,6 +35,25 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 _HOP_HEADERS = {b"host", b"connection", b"keep-alive", b"transfer-encoding", b"content-length"}
 MOUNT = "/_mocks"
+log = structlog.get_logger("gateway.embedded")
+
+
+class MocksInProduction(RuntimeError):
+    """ENVIRONMENT=production with a mocked upstream or MOCKS_URL: the gateway must not start."""
+
+
+class InProcessTransport(httpx.ASGITransport):
+    """The suite in-process. A mock that fails mid-answer (a QA scenario's dropped connection)
+    raises in the caller's task; over the network the caller would see the connection close, so
+    it sees that here too, as httpx's own transport error."""
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        try:
+            return await super().handle_async_request(request)
+        except httpx.HTTPError:
+            raise
+        except Exception as exc:
+            raise httpx.RemoteProtocolError(f"the in-process upstream failed: {exc}", request=request) from exc
 
 
 @dataclass
@@ -54,6 +78,23 @@ def embed(settings: Settings, environ: Mapping[str, str] | None = None) -> Embed
     env = os.environ if environ is None else environ
     mocks_url = env.get("MOCKS_URL") or None
     missing = [name for name in UPSTREAM_NAMES if not getattr(settings, f"{name}_url")]
+    if settings.environment == "production" and (missing or mocks_url):
+        unset = ", ".join(f"{name.upper()}_URL" for name in missing)
+        raise MocksInProduction(
+            "ENVIRONMENT=production: "
+            + (f"set {unset}" if missing else "")
+            + (" and " if missing and mocks_url else "")
+            + ("unset MOCKS_URL" if mocks_url else "")
+            + "; mocks and their QA controls are never served in production."
+        )
+    if missing or mocks_url:
+        log.warning(
+            "mocks_on",
+            environment=settings.environment,
+            mocked_upstreams=missing,
+            qa_controls=MOUNT,
+            note="development only: the QA controls expose codes and tokens",
+        )
     embedded = Embedded()
     suite: Any = None
     if missing:
@@ -62,7 +103,7 @@ def embed(settings: Settings, environ: Mapping[str, str] | None = None) -> Embed
         suite = create_suite(check_contracts=True)
         for name in missing:
             embedded.clients[name] = httpx.AsyncClient(
-                transport=httpx.ASGITransport(app=suite),
+                transport=InProcessTransport(app=suite),
                 base_url=f"http://mocks.internal{MOUNT}/{name}/",
                 timeout=upstream_timeout(settings),
             )

@@ -71,7 +71,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     orders_url: str | None = None
     upstream_connect_timeout: float = 3.0
     upstream_read_timeout: float = 10.0
-    upstream_breaker_threshold: int = 5  # consecutive failures that open an upstream's circuit
+    upstream_deadline: float = 10.0  # one upstream request's whole time, retries included
+    upstream_breaker_threshold: int = 5  # consecutive failures that open an endpoint's circuit
     upstream_breaker_ttl: float = 30.0  # seconds the circuit stays open before a trial call
     catalogue_cache_seconds: float = 5.0  # how long shared catalogue answers are reused; 0: never
 

@@ -7,6 +7,7 @@ the request, decodes the `{statusCode, message, data}` envelope into msgspec str
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
@@ -29,13 +30,30 @@ UPSTREAM_NAMES = ("lending", "catalogue", "mail", "orders")
 UNAVAILABLE = "The service is not reachable right now. Please try again later."
 
 
+def endpoint(method: str, path: str) -> str:
+    """One endpoint's name for its circuit breaker: method and path, ids folded
+    ("GET electrician/getCart/{id}"), so every user's cart shares one circuit."""
+    segments = ("{id}" if any(c.isdigit() for c in s) else s for s in path.strip("/").split("/"))
+    return f"{method.upper()} {'/'.join(segments)}"
+
+
 class UpstreamHttp:
     def __init__(
-        self, name: str, client: httpx.AsyncClient, breakers: AsyncCircuitBreakerFactory | None = None
+        self,
+        name: str,
+        client: httpx.AsyncClient,
+        breakers: AsyncCircuitBreakerFactory | None = None,
+        *,
+        deadline: float | None = None,
+        attempt_timeout: float | None = None,
     ) -> None:
         self.name = name
         self.client = client
         self.breakers = breakers or AsyncCircuitBreakerFactory()
+        # One request's whole time, retries included; and each attempt's, which httpx enforces
+        # on a network transport but not on the in-process one.
+        self.deadline = deadline
+        self.attempt_timeout = attempt_timeout
 
     async def call(
         self,
@@ -86,17 +104,52 @@ class UpstreamHttp:
         """Send one request; transport failures, 5xx answers and an open circuit become
         `UpstreamUnavailable`.
 
-        Only idempotent requests (GET by default) are retried, and only on transport errors.
-        Each upstream has its own circuit breaker: after `upstream_breaker_threshold`
-        consecutive failures, calls fail fast for `upstream_breaker_ttl` seconds.
+        Only idempotent requests (GET by default) are retried, and only on transport errors,
+        all within one `deadline` (UPSTREAM_DEADLINE). Each endpoint of an upstream has its own
+        circuit breaker: after `upstream_breaker_threshold` consecutive failures, calls to that
+        endpoint fail fast for `upstream_breaker_ttl` seconds; the upstream's other endpoints
+        are not held back by it.
         """
-        breaker = await self.breakers.get_breaker(self.name)
+        circuit = f"{self.name} {endpoint(method, path)}"
+        breaker = await self.breakers.get_breaker(circuit)
         try:
             async with breaker:
-                return await self._send(method, path, json, params, token, headers, idempotent)
+                return await self._within_deadline(method, path, json, params, token, headers, idempotent)
         except OpenedState as exc:
-            log.warning("upstream_circuit_open", upstream=self.name, path=path)
+            log.warning("upstream_circuit_open", upstream=self.name, circuit=circuit)
             raise UpstreamUnavailable(UNAVAILABLE, upstream=self.name, code="circuit_open") from exc
+
+    async def _within_deadline(
+        self,
+        method: str,
+        path: str,
+        json: Any,
+        params: Mapping[str, str | int] | None,
+        token: str | None,
+        headers: Mapping[str, str] | None,
+        idempotent: bool | None,
+    ) -> httpx.Response:
+        if self.deadline is None:
+            return await self._send(method, path, json, params, token, headers, idempotent)
+        try:
+            async with asyncio.timeout(self.deadline):
+                return await self._send(method, path, json, params, token, headers, idempotent)
+        except TimeoutError as exc:
+            log.warning("upstream_deadline", upstream=self.name, path=path, seconds=self.deadline)
+            raise UpstreamUnavailable(UNAVAILABLE, upstream=self.name, code="upstream_timeout") from exc
+
+    async def _attempt(
+        self, method: str, path: str, content: bytes | None, params: Mapping[str, str | int] | None, headers: Any
+    ) -> httpx.Response:
+        call = self.client.request(method, path.lstrip("/"), content=content, params=params, headers=headers)
+        if self.attempt_timeout is None:
+            return await call
+        try:
+            async with asyncio.timeout(self.attempt_timeout):
+                return await call
+        except TimeoutError as exc:
+            # The same error httpx raises over the network, so it is retried (or not) the same way.
+            raise httpx.ReadTimeout(f"no answer within {self.attempt_timeout} s") from exc
 
     async def _send(
         self,
@@ -124,9 +177,7 @@ class UpstreamHttp:
                 reraise=True,
             ):
                 with attempt:
-                    response = await self.client.request(
-                        method, path.lstrip("/"), content=content, params=params, headers=all_headers
-                    )
+                    response = await self._attempt(method, path, content, params, all_headers)
         except httpx.TimeoutException as exc:
             log.warning("upstream_timeout", upstream=self.name, path=path)
             raise UpstreamUnavailable(UNAVAILABLE, upstream=self.name) from exc
@@ -169,7 +220,13 @@ def build_upstreams(settings: Settings, local: Mapping[str, httpx.AsyncClient]) 
             client = local[name]
         else:
             raise RuntimeError(f"No URL for upstream {name!r}: set {name.upper()}_URL")
-        pool[name] = UpstreamHttp(name, client, breakers)
+        pool[name] = UpstreamHttp(
+            name,
+            client,
+            breakers,
+            deadline=settings.upstream_deadline,
+            attempt_timeout=settings.upstream_connect_timeout + settings.upstream_read_timeout,
+        )
     return pool
 
 

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from gateway.settings import Settings
 from tests.conftest import GatewayClient
@@ -74,3 +77,36 @@ def test_a_body_over_the_limit_is_a_413(
 )
 def test_a_bad_path_is_a_4xx(client: GatewayClient, path: str, status: int, code: str) -> None:
     assert_error(client.get(path), status, code)
+
+
+JSON_ROUTES = [
+    ("POST", "/api/portal/otp"),
+    ("POST", "/api/portal/otp/verify"),
+    ("POST", "/api/portal/payments"),
+    ("POST", "/api/store/otp"),
+    ("POST", "/api/store/otp/verify"),
+    ("POST", "/api/store/native-session"),
+    ("PUT", "/api/store/cart/items/1"),
+    ("POST", "/api/store/order-draft"),
+    ("POST", "/api/site/newsletter"),
+    ("POST", "/api/site/contact"),
+    ("POST", "/api/site/delete-data"),
+]
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=40),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=12), inner, max_size=4),
+    max_leaves=12,
+)
+bodies = st.binary(max_size=200) | json_values.map(lambda v: json.dumps(v).encode())
+
+
+@pytest.mark.parametrize(("method", "path"), JSON_ROUTES)
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(body=bodies, content_type=st.sampled_from(["application/json", "text/plain", "application/json; charset=utf-8"]))
+def test_no_body_gets_a_server_error(
+    client: GatewayClient, method: str, path: str, body: bytes, content_type: str
+) -> None:
+    answer = client.request(method, path, content=body, headers={**client.xsrf(), "content-type": content_type})
+    assert answer.status_code < 500, answer.text
+    if answer.status_code >= 400:
+        assert answer.json()["error"]["message"]

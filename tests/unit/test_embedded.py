@@ -7,7 +7,10 @@ import subprocess
 import sys
 import textwrap
 
-from gateway.embedded import embed
+import pytest
+
+from gateway.app import create_app
+from gateway.embedded import MocksInProduction, embed
 from gateway.settings import Settings
 
 URLS = {f"{n}_URL": f"http://upstream/{n}" for n in ("LENDING", "CATALOGUE", "MAIL", "ORDERS")}
@@ -57,3 +60,30 @@ def test_a_gateway_with_every_upstream_url_starts_without_the_mocks_packages() -
     done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize(
+    ("settings", "environ", "says"),
+    [
+        ({"ENVIRONMENT": "production"}, {}, "set LENDING_URL, CATALOGUE_URL, MAIL_URL"),
+        ({"ENVIRONMENT": "production", **{k: v for k, v in URLS.items() if k != "MAIL_URL"}}, {}, "set MAIL_URL"),
+        ({"ENVIRONMENT": "production", **URLS}, {"MOCKS_URL": "http://127.0.0.1:9100"}, "unset MOCKS_URL"),
+    ],
+)
+def test_production_refuses_to_start_with_any_mock(
+    settings: dict[str, str], environ: dict[str, str], says: str
+) -> None:
+    with pytest.raises(MocksInProduction, match=says):
+        embed(Settings.from_env(settings), environ)
+
+
+async def test_production_with_every_upstream_real_serves_no_mocks() -> None:
+    app = create_app(Settings.from_env({"ENVIRONMENT": "production", **URLS}))
+    paths = {route.path for route in app.routes}
+    assert not any(path.startswith("/_mocks") for path in paths)
+
+
+def test_development_says_mocks_are_on(capsys: pytest.CaptureFixture[str]) -> None:
+    create_app(Settings.from_env({"LOG_JSON": "true"}))
+    line = next(line for line in capsys.readouterr().out.splitlines() if '"mocks_on"' in line)
+    assert '"environment": "development"' in line and '"qa_controls": "/_mocks"' in line

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+import time
+from typing import Any
+
 import httpx
 import pytest
 import respx
@@ -84,3 +88,43 @@ async def test_an_answer_of_the_wrong_shape_is_an_upstream_error(upstream: Upstr
     with pytest.raises(UpstreamError) as caught:
         upstream.decode(answer, Envelope[None])
     assert caught.value.status_code == 502
+
+
+@respx.mock
+async def test_a_failing_endpoint_does_not_open_the_circuit_of_the_others(upstream: UpstreamHttp) -> None:
+    respx.post(f"{BASE}sendOtp").mock(return_value=httpx.Response(503))
+    other = respx.get(f"{BASE}webRepayment/repaymentDetail").mock(return_value=httpx.Response(200, json={}))
+    for _ in range(4):
+        with pytest.raises(UpstreamUnavailable):
+            await upstream.request("POST", "sendOtp", json={})
+    answer = await upstream.request("GET", "webRepayment/repaymentDetail", params={"userId": 1})
+    assert answer.status_code == 200 and other.call_count == 1
+
+
+@respx.mock
+async def test_ids_in_a_path_share_one_circuit(upstream: UpstreamHttp) -> None:
+    route = respx.get(url__regex=rf"{BASE}electrician/getCart/\d+").mock(return_value=httpx.Response(503))
+    for user in (1, 2, 3):
+        with pytest.raises(UpstreamUnavailable):
+            await upstream.request("GET", f"electrician/getCart/{user}")
+    with pytest.raises(UpstreamUnavailable) as caught:
+        await upstream.request("GET", "electrician/getCart/4")
+    assert caught.value.code == "circuit_open"
+    assert route.call_count == 3  # the fourth user's call never left the gateway
+
+
+async def slow_app(scope: dict[str, Any], receive: Any, send: Any) -> None:
+    """An in-process upstream that never answers in time."""
+    await asyncio.sleep(5)
+
+
+async def test_one_deadline_covers_every_retry_even_in_process() -> None:
+    client = httpx.AsyncClient(transport=httpx.ASGITransport(app=slow_app), base_url=BASE)
+    upstream = UpstreamHttp("lending", client, deadline=0.3, attempt_timeout=0.2)
+    started = time.monotonic()
+    with pytest.raises(UpstreamUnavailable) as caught:
+        await upstream.request("GET", "webRepayment/repaymentDetail")
+    took = time.monotonic() - started
+    assert caught.value.code == "upstream_timeout"
+    assert 0.3 <= took < 0.6  # not 3 attempts x 0.2 s plus back-off
+    await client.aclose()
