@@ -114,39 +114,24 @@ class UpstreamHttp:
         breaker = await self.breakers.get_breaker(circuit)
         try:
             async with breaker:
-                return await self._within_deadline(method, path, json, params, token, headers, idempotent)
+                try:
+                    async with asyncio.timeout(self.deadline):  # None: no deadline
+                        return await self._send(method, path, json, params, token, headers, idempotent)
+                except TimeoutError as exc:
+                    log.warning("upstream_deadline", upstream=self.name, path=path, seconds=self.deadline)
+                    raise UpstreamUnavailable(UNAVAILABLE, upstream=self.name, code="upstream_timeout") from exc
         except OpenedState as exc:
             log.warning("upstream_circuit_open", upstream=self.name, circuit=circuit)
             raise UpstreamUnavailable(UNAVAILABLE, upstream=self.name, code="circuit_open") from exc
 
-    async def _within_deadline(
-        self,
-        method: str,
-        path: str,
-        json: Any,
-        params: Mapping[str, str | int] | None,
-        token: str | None,
-        headers: Mapping[str, str] | None,
-        idempotent: bool | None,
-    ) -> httpx.Response:
-        if self.deadline is None:
-            return await self._send(method, path, json, params, token, headers, idempotent)
-        try:
-            async with asyncio.timeout(self.deadline):
-                return await self._send(method, path, json, params, token, headers, idempotent)
-        except TimeoutError as exc:
-            log.warning("upstream_deadline", upstream=self.name, path=path, seconds=self.deadline)
-            raise UpstreamUnavailable(UNAVAILABLE, upstream=self.name, code="upstream_timeout") from exc
-
     async def _attempt(
         self, method: str, path: str, content: bytes | None, params: Mapping[str, str | int] | None, headers: Any
     ) -> httpx.Response:
-        call = self.client.request(method, path.lstrip("/"), content=content, params=params, headers=headers)
-        if self.attempt_timeout is None:
-            return await call
         try:
-            async with asyncio.timeout(self.attempt_timeout):
-                return await call
+            async with asyncio.timeout(self.attempt_timeout):  # httpx's own time-outs skip in-process upstreams
+                return await self.client.request(
+                    method, path.lstrip("/"), content=content, params=params, headers=headers
+                )
         except TimeoutError as exc:
             # The same error httpx raises over the network, so it is retried (or not) the same way.
             raise httpx.ReadTimeout(f"no answer within {self.attempt_timeout} s") from exc
