@@ -65,7 +65,7 @@ def test_a_gateway_with_every_upstream_url_starts_without_the_mocks_packages() -
 @pytest.mark.parametrize(
     ("settings", "environ", "says"),
     [
-        ({"ENVIRONMENT": "production"}, {}, "set LENDING_URL, CATALOGUE_URL, MAIL_URL"),
+        ({"ENVIRONMENT": "production"}, {}, "set LENDING_URL, CATALOGUE_URL, MAIL_URL, ORDERS_URL"),
         ({"ENVIRONMENT": "production", **{k: v for k, v in URLS.items() if k != "MAIL_URL"}}, {}, "set MAIL_URL"),
         ({"ENVIRONMENT": "production", **URLS}, {"MOCKS_URL": "http://127.0.0.1:9100"}, "unset MOCKS_URL"),
     ],
