@@ -42,6 +42,7 @@ def fault_settings(make_settings: Callable[..., Settings]) -> Settings:
         upstream_deadline=DEADLINE,
         upstream_breaker_threshold=5,
         upstream_breaker_ttl=1.0,
+        catalogue_cache_seconds=0,  # every request reaches the (failing) catalogue
         otp=OtpLimits(resend_seconds=0, sends_per_number_per_hour=1000, sends_per_client_per_hour=1000),
     )
 
