@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -85,5 +86,6 @@ async def test_production_with_every_upstream_real_serves_no_mocks() -> None:
 
 def test_development_says_mocks_are_on(capsys: pytest.CaptureFixture[str]) -> None:
     create_app(Settings.from_env({"LOG_JSON": "true"}))
-    line = next(line for line in capsys.readouterr().out.splitlines() if '"mocks_on"' in line)
-    assert '"environment": "development"' in line and '"qa_controls": "/_mocks"' in line
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines() if line.startswith("{")]
+    said = next(line for line in lines if line["event"] == "mocks_on")
+    assert said["environment"] == "development" and said["qa_controls"] == "/_mocks"
