@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from decimal import ROUND_HALF_UP, Decimal
 
+from num2words import num2words
+
 PAISA = Decimal("0.01")
 
 
@@ -30,3 +32,28 @@ def indian_grouping(value: Decimal) -> str:
     if head:
         groups.insert(0, head)
     return sign + ",".join([*groups, tail]) + "." + paise
+
+
+def as_rupees(amount: Decimal) -> str:
+    """ "Rs. 12,450.00": the PDF's built-in fonts have no rupee sign."""
+    return f"Rs. {indian_grouping(amount)}"
+
+
+def _words(number: int) -> str:
+    # num2words' Indian English ("one lakh, twenty-three thousand, four hundred and five") as invoices
+    # write it: title case, no commas, and no inner "and", which is kept for the paise.
+    spoken: str = num2words(number, lang="en_IN")
+    return spoken.replace(",", "").replace(" and ", " ").title()
+
+
+def in_words(amount: Decimal) -> str:
+    """The amount in words, Indian numbering: "Rupees One Lakh Five Thousand and Fifty Paise Only"."""
+    value = rupees(amount)
+    if value < 0:
+        raise ValueError("an amount in words is never negative")
+    whole = int(value)
+    paise = int((value - whole) * 100)
+    text = f"Rupees {_words(whole)}"
+    if paise:
+        text += f" and {_words(paise)} Paise"
+    return text + " Only"

@@ -39,7 +39,7 @@ async def checked(
         yield mock.client, mock.recorded.exchanges
 
 
-def test_document_is_valid_and_lists_the_four_calls_and_the_receipt_extension(contract: Contract) -> None:
+def test_document_is_valid_and_lists_the_four_calls_and_the_extensions(contract: Contract) -> None:
     paths = set(yaml.safe_load(DOCUMENT.read_text())["paths"])
     assert paths == {
         "/website/sendSubscribeMail",
@@ -47,6 +47,7 @@ def test_document_is_valid_and_lists_the_four_calls_and_the_receipt_extension(co
         "/website/SendMail",
         "/website/InsertSupportData",
         "/website/sendReceiptMail",
+        "/website/sendOrderMail",
     }
 
 
@@ -111,6 +112,11 @@ async def test_gateway_client_requests_and_mock_answers_conform(
             "website/InsertSupportData",
             {"name": "", "email": "a@b.co", "contact": "1", "subject": "s", "supportRequest": "DeleteUser"},
             "name",
+        ),
+        (
+            "website/sendOrderMail",
+            {"email": "a@b.co", "subject": "s", "message": "m", "orderNumber": "VK10000001", "status": "lost"},
+            "status",
         ),
     ],
 )

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime, timedelta
 
-from upstream_mocks.orders.pincodes import IST, add_business_days, lookup, serviceable_count
+from upstream_mocks.ist import IST
+from upstream_mocks.orders.pincodes import add_business_days, lookup, serviceable_count
 
 MONDAY_NOON = datetime(2026, 11, 23, 12, 0, tzinfo=IST)
 

@@ -39,6 +39,10 @@ class Product(msgspec.Struct, kw_only=True):
     distributor_id: int
     color: str
     size: str
+    # Tax and stock facts the orders service reads: HSN heading, GST rate (percent), units on hand.
+    hsn_code: str = "8536"
+    gst_rate: int = 18
+    stock_quantity: int = 25
 
 
 class Address(msgspec.Struct, kw_only=True):
@@ -60,6 +64,7 @@ class StoreUser(msgspec.Struct, kw_only=True):
     user_id: int
     mobile_number: str
     user_name: str
+    email: str | None = None  # where order mails go; None: no e-mail on record
 
 
 class CartLine(msgspec.Struct, kw_only=True):
@@ -294,6 +299,21 @@ CATEGORIES = [
     ),
 ]
 
+# HSN headings by category; every one is taxed at 18%.
+HSN_CODES = {
+    "pvc-conduit-pipes": "3917",
+    "socket-switchgear": "8536",
+    "switches": "8536",
+    "home-wires": "8544",
+    "lamps-bulbs": "8539",
+    "door-bells": "8531",
+    "mcb-rccb": "8536",
+    "led-bulbs": "8539",
+    "casing-capping": "3925",
+    "boxes-enclosures": "8538",
+}
+# A few products are nearly sold out, so QA can see 'Buy again' skip what is out of stock.
+LOW_STOCK = {13: 3}
 COLOURS = ["White", "Ivory", "Grey", "Black", "Red", "Blue"]
 RATINGS = [3.0, 3.5, 4.0, 4.5, 5.0, 2.5, 4.5, 4.0]
 DISTRIBUTORS = [301, 302, 303, 304]
@@ -335,13 +355,17 @@ def products() -> list[Product]:
                     distributor_id=DISTRIBUTORS[pid % len(DISTRIBUTORS)],
                     color=COLOURS[pid % len(COLOURS)],
                     size=size,
+                    hsn_code=HSN_CODES[category.slug],
+                    stock_quantity=LOW_STOCK.get(pid, 25),
                 )
             )
     return out
 
 
 def seed() -> CatalogueState:
-    users = [StoreUser(user_id=2001, mobile_number="9876543210", user_name="Ramesh Kumar")]
+    users = [
+        StoreUser(user_id=2001, mobile_number="9876543210", user_name="Ramesh Kumar", email="ramesh.kumar@shop.example")
+    ]
     addresses = [
         Address(
             id=1,

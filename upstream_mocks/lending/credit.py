@@ -152,3 +152,25 @@ def credit_limit_handler(world: MockWorld) -> HTTPRouteHandler:
         return envelope(msgspec.to_builtins(position), "Credit limit")
 
     return credit_limit
+
+
+def reverse(world: MockWorld, reference: str) -> Decimal:
+    """Cancel a credit order's amount owed (the refund policy: restored to the limit, bill reduced).
+
+    Answers the amount taken off what the borrower owes; never below nothing owed, so a draw
+    already repaid leaves a balance of zero rather than a negative one.
+    """
+    draws = _state(world).draws
+    entry = next((d for d in draws if d.reference == reference), None)
+    if entry is None:
+        return Decimal("0.00")
+    draws.remove(entry)
+    borrower = _lending(world).borrowers[entry.mobile_number]
+    taken = min(entry.amount, _owed(borrower))
+    as_type = type(borrower.remaining_amount)
+    borrower.remaining_amount = as_type(_owed(borrower) - taken)
+    borrower.pending_amount = as_type(max(_rupees(borrower.pending_amount) - taken, Decimal("0.00")))
+    borrower.total_repayment_amount = as_type(
+        max(_rupees(borrower.total_repayment_amount or 0) - taken, Decimal("0.00"))
+    )
+    return taken

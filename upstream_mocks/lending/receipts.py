@@ -6,16 +6,15 @@ PDF's built-in fonts have no rupee sign, and embedding a font file is not worth 
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import datetime
 from decimal import Decimal
 
 import msgspec
 from fpdf import FPDF
 from fpdf.enums import XPos, YPos
 
-from upstream_mocks.money import indian_grouping
-
-IST = timezone(timedelta(hours=5, minutes=30), "IST")
+from upstream_mocks.ist import as_ist
+from upstream_mocks.money import as_rupees
 
 
 class ReceiptFacts(msgspec.Struct, kw_only=True, frozen=True):
@@ -28,14 +27,6 @@ class ReceiptFacts(msgspec.Struct, kw_only=True, frozen=True):
     provider_reference: str
     order_id: str
     remaining_after: Decimal
-
-
-def as_rupees(amount: Decimal) -> str:
-    return f"Rs. {indian_grouping(amount)}"
-
-
-def as_ist(moment: str) -> str:
-    return datetime.fromisoformat(moment).astimezone(IST).strftime("%d %b %Y, %I:%M %p IST")
 
 
 def render_receipt(facts: ReceiptFacts) -> bytes:

@@ -12,10 +12,10 @@ import base64
 from decimal import Decimal
 from typing import Literal
 
-from upstream_mocks.lending.receipts import ReceiptFacts, as_rupees, render_receipt
+from upstream_mocks.lending.receipts import ReceiptFacts, render_receipt
 from upstream_mocks.lending.seed import Borrower, LendingState, PaymentLog
 from upstream_mocks.loopback import loopback_client
-from upstream_mocks.money import rupees
+from upstream_mocks.money import as_rupees, rupees
 from upstream_mocks.payments.orders import Order, Payment, get_order, payments_for
 from upstream_mocks.world import MockWorld
 

@@ -1,4 +1,4 @@
-"""Mail mock: the four website/* calls of contracts/mail.openapi.yaml, plus QA read-outs.
+"""Mail mock: the website/* calls of contracts/mail.openapi.yaml, plus QA read-outs.
 
 What it receives is kept in `world.states["mail"]` so QA can read it back:
 `GET /_mocks/mail/outbox` (mails "sent"), `/subscriptions` and `/support` (records inserted).
@@ -15,6 +15,7 @@ from litestar import Litestar, Request, Response, get, post
 from upstream_mocks.envelope import envelope
 from upstream_mocks.mail.records import (
     MailState,
+    OrderMail,
     OutboxMail,
     ReceiptMail,
     StoredRecord,
@@ -90,6 +91,25 @@ def create_app(world: MockWorld) -> Litestar:
         )
         return envelope(None, "Mail sent successfully")
 
+    @post("/website/sendOrderMail", status_code=200)
+    async def send_order_mail(request: Request[Any, Any, Any]) -> Response[Any]:
+        body, rejected = await accept(request, OrderMail)
+        if rejected:
+            return rejected
+        state().outbox.append(
+            OutboxMail(
+                kind="order",
+                to=body.email,
+                subject=body.subject,
+                at=time.time(),
+                attachment=body.attachment.filename if body.attachment else None,
+                order_number=body.order_number,
+                status=body.status,
+                message=body.message,
+            )
+        )
+        return envelope(None, "Mail sent successfully")
+
     # QA read-outs (not part of the upstream contract).
     @get("/outbox")
     async def outbox() -> list[OutboxMail]:
@@ -110,6 +130,7 @@ def create_app(world: MockWorld) -> Litestar:
             send_mail,
             insert_support_data,
             send_receipt_mail,
+            send_order_mail,
             outbox,
             subscriptions,
             support,

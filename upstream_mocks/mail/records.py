@@ -42,12 +42,26 @@ class ReceiptMail(msgspec.Struct, rename="camel", forbid_unknown_fields=True):
     attachment: Attachment
 
 
+class OrderMail(msgspec.Struct, rename="camel", forbid_unknown_fields=True, kw_only=True):
+    """An order's confirmation or status mail from the orders service (our extension)."""
+
+    email: Email
+    subject: Subject
+    message: Message
+    order_number: Annotated[str, msgspec.Meta(pattern=r"^VK[0-9]{8}$")]
+    status: Literal["placed", "packed", "shipped", "outForDelivery", "delivered", "cancelled", "returned"]
+    attachment: Attachment | None = None  # the tax invoice, on the delivered mail
+
+
 class OutboxMail(msgspec.Struct, rename="camel", kw_only=True):
-    kind: str  # "subscribe", "supportData", "DeleteUser" or "receipt"
+    kind: str  # "subscribe", "supportData", "DeleteUser", "receipt" or "order"
     to: str
     subject: str
     at: float
     attachment: str | None = None  # the attached file's name
+    order_number: str | None = None  # order mails
+    status: str | None = None  # order mails: the status it tells of
+    message: str | None = None  # order mails: the text, so QA can read the refund timeline
 
 
 class StoredRecord(msgspec.Struct, rename="camel"):

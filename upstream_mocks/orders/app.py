@@ -1,4 +1,5 @@
-"""Orders mock (contracts/orders.openapi.yaml): pin codes, quotes, placement, one order.
+"""Orders mock (contracts/orders.openapi.yaml): pin codes, quotes, placement, the shopper's
+orders, tracking, cancellation, tax invoices and 'Buy again' availability.
 
 Stateful over `world.states["orders"]`; reads product facts and shoppers' tokens from the
 catalogue mock's state, puts credit orders on the lender's books (upstream_mocks.lending.credit)
@@ -22,26 +23,43 @@ from litestar.params import FromPath, FromQuery
 from stdnum.in_ import gstin as gstin_number
 
 from upstream_mocks.lending import credit
-from upstream_mocks.orders import online_payment
+from upstream_mocks.orders import online_payment, tracking
+from upstream_mocks.orders.invoice import invoice_filename, render_invoice
+from upstream_mocks.orders.order_mail import send_status_mails
 from upstream_mocks.orders.pincodes import lookup
 from upstream_mocks.orders.pricing import charges, priced_line, product_facts
 from upstream_mocks.orders.records import (
-    SELLER,
     Business,
     DeliveryAddress,
     Order,
     OrdersState,
+    OrderSummary,
     Payment,
     PaymentMethod,
     Placement,
     Quote,
     seed,
 )
+from upstream_mocks.orders.seller import SELLER
 from upstream_mocks.orders.webhook_receiver import webhook_route
 from upstream_mocks.world import MockWorld
 
 _PINCODE = re.compile(r"^[1-9][0-9]{5}$")
 _IDEMPOTENCY_KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
+MAX_PAGE_SIZE = 50
+
+
+class AdvanceBody(msgspec.Struct, rename="camel", kw_only=True):
+    """QA control: move an order one step now, or fail its delivery attempt."""
+
+    step: tracking.Step = "next"
+
+
+class ReorderLine(msgspec.Struct, rename="camel", kw_only=True):
+    product_id: int
+    product_name: str
+    quantity: int  # as ordered
+    available: int  # what can go in the cart now (0: out of stock)
 
 
 class AddressBody(msgspec.Struct, rename="camel", kw_only=True):
@@ -212,6 +230,16 @@ def create_app(world: MockWorld) -> Litestar:
     def shopper_mobile(user_id: int) -> str | None:
         return next((u.mobile_number for u in catalogue().users.values() if u.user_id == user_id), None)
 
+    def shopper_email(user_id: int) -> str | None:
+        return next((u.email for u in catalogue().users.values() if u.user_id == user_id), None)
+
+    def current(order: Order, now: datetime) -> Order:
+        """The order as it stands now: paid if the provider says so, moved on by the time-based default."""
+        online_payment.settle(world, order, now)
+        reached = tracking.catch_up(state(), order, now)
+        send_status_mails(world, order, reached, shopper_email(order.user_id))
+        return order
+
     def place(body: PlaceBody, now: datetime) -> Order:
         quote = quote_for(body, now)
         total = quote.charges.total
@@ -254,7 +282,9 @@ def create_app(world: MockWorld) -> Litestar:
             online_payment.open_checkout(world, order, body.return_url)
         for line in order.lines:
             st.stock_taken[line.product_id] = st.stock_taken.get(line.product_id, 0) + line.quantity
+        tracking.placed(order)
         st.orders[order_number] = order
+        send_status_mails(world, order, ["placed"], shopper_email(body.user_id))
         return order
 
     def own_order(request: Request[Any, Any, Any], order_number: str, user_id: int) -> Order:
@@ -262,7 +292,7 @@ def create_app(world: MockWorld) -> Litestar:
         order = state().orders.get(order_number)
         if order is None or order.user_id != user_id:  # another shopper's order does not exist for you
             raise Refused(404, "order_not_found", "Order not found")
-        return order
+        return current(order, _now())
 
     @get("/electrician/pincode/{pincode:str}")
     async def check_pincode(pincode: FromPath[str]) -> Response[Any]:
@@ -350,8 +380,126 @@ def create_app(world: MockWorld) -> Litestar:
             online_payment.open_checkout(world, order, None)
         return _answer(order, "Payment session")
 
+    @get("/electrician/orders")
+    async def list_orders(
+        request: Request[Any, Any, Any], userId: FromQuery[int], page: FromQuery[int] = 1, pageSize: FromQuery[int] = 10
+    ) -> Response[Any]:
+        try:
+            caller(request, userId)
+            if page < 1 or not 1 <= pageSize <= MAX_PAGE_SIZE:
+                raise Refused(400, "invalid_page", f"page starts at 1; pageSize is 1 to {MAX_PAGE_SIZE}.", "page")
+        except Refused as exc:
+            return _refusal(exc)
+        now = _now()
+        mine = sorted(
+            (current(o, now) for o in state().orders.values() if o.user_id == userId),
+            key=lambda o: (o.created_at, o.order_number),
+            reverse=True,  # newest first
+        )
+        start = (page - 1) * pageSize
+        return _answer(
+            {
+                "orders": [OrderSummary.of(o) for o in mine[start : start + pageSize]],
+                "page": page,
+                "pageSize": pageSize,
+                "totalOrders": len(mine),
+                "totalPages": max((len(mine) + pageSize - 1) // pageSize, 1),
+            },
+            "Orders",
+        )
+
+    @post("/electrician/order/{order_number:str}/cancel", status_code=200)
+    async def cancel_order(
+        request: Request[Any, Any, Any], order_number: FromPath[str], userId: FromQuery[int]
+    ) -> Response[Any]:
+        try:
+            order = own_order(request, order_number, userId)
+            now = _now()
+            tracking.cancel(world, state(), order, now)
+        except tracking.CannotChange as exc:
+            return _refusal(Refused(409, exc.reason, exc.message))
+        except Refused as exc:
+            return _refusal(exc)
+        send_status_mails(world, order, ["cancelled"], shopper_email(userId))
+        return _answer(order, "Order cancelled")
+
+    @get("/electrician/order/{order_number:str}/invoice")
+    async def invoice(
+        request: Request[Any, Any, Any], order_number: FromPath[str], userId: FromQuery[int]
+    ) -> Response[Any]:
+        try:
+            order = own_order(request, order_number, userId)
+            if order.invoice is None:
+                raise Refused(
+                    409, "invoice_not_ready", "The tax invoice is issued when the order ships. Please check back then."
+                )
+        except Refused as exc:
+            return _refusal(exc)
+        return Response(
+            render_invoice(order),
+            media_type="application/pdf",
+            headers={"content-disposition": f'attachment; filename="{invoice_filename(order)}"'},
+        )
+
+    @post("/electrician/order/{order_number:str}/reorder", status_code=200)
+    async def reorder(
+        request: Request[Any, Any, Any], order_number: FromPath[str], userId: FromQuery[int]
+    ) -> Response[Any]:
+        """What of the order's lines can be bought again now; reads only (the cart is the catalogue's)."""
+        try:
+            order = own_order(request, order_number, userId)
+        except Refused as exc:
+            return _refusal(exc)
+        products = {p.id: p for p in catalogue().products}
+        lines = []
+        for line in order.lines:
+            product = products.get(line.product_id)
+            on_hand = 0
+            if product is not None:
+                on_hand = max(product_facts(product)[3] - state().stock_taken.get(line.product_id, 0), 0)
+            lines.append(
+                ReorderLine(
+                    product_id=line.product_id,
+                    product_name=line.product_name,
+                    quantity=line.quantity,
+                    available=min(line.quantity, on_hand),
+                )
+            )
+        return _answer({"orderNumber": order.order_number, "lines": lines}, "Reorder")
+
+    # QA control (not part of the upstream contract): move an order along now.
+    @post("/{order_number:str}/advance", status_code=200)
+    async def advance(request: Request[Any, Any, Any], order_number: FromPath[str]) -> Response[Any]:
+        try:
+            body: AdvanceBody = parse(await request.body() or b"{}", AdvanceBody)
+            order = state().orders.get(order_number)
+            if order is None:
+                raise Refused(404, "order_not_found", "Order not found")
+            now = _now()
+            current(order, now)
+            reached = tracking.step(world, state(), order, now, body.step)
+        except tracking.CannotChange as exc:
+            return _refusal(Refused(409, exc.reason, exc.message))
+        except Refused as exc:
+            return _refusal(exc)
+        send_status_mails(world, order, [reached], shopper_email(order.user_id))
+        return _answer(order, f"Order {reached}")
+
     return Litestar(
-        route_handlers=[check_pincode, quote, place_order, get_order, recheck, renew_session, webhook_route(world)],
+        route_handlers=[
+            check_pincode,
+            quote,
+            place_order,
+            get_order,
+            recheck,
+            renew_session,
+            list_orders,
+            cancel_order,
+            invoice,
+            reorder,
+            advance,
+            webhook_route(world),
+        ],
         openapi_config=None,
         logging_config=None,  # the host process configures logging
     )

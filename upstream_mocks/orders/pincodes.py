@@ -8,16 +8,17 @@ pin codes, as the site claims), not serviceable elsewhere.
 
 from __future__ import annotations
 
-from datetime import date, datetime, time, timedelta, timezone
+from datetime import date, datetime, time, timedelta
 from functools import cache
 from typing import Literal
 
 import indian_pincode
 import msgspec
 
+from upstream_mocks.ist import IST
+
 Serviceability = Literal["oneHour", "standard", "notServiceable"]
 
-IST = timezone(timedelta(hours=5, minutes=30))
 
 # Dark stores: districts served within the hour (122103 and 400003 are in them).
 ONE_HOUR_DISTRICTS = frozenset({"GURUGRAM", "MUMBAI", "BENGALURU URBAN"})

@@ -44,10 +44,16 @@ def product_facts(product: Any) -> tuple[Decimal, str, Decimal, int]:
     return price, hsn, rate, stock
 
 
+def included_gst(total: Decimal, rate: Decimal) -> tuple[Decimal, Decimal]:
+    """The taxable value and the GST inside a GST-inclusive amount, to the paisa; they add up to it."""
+    taxable = paise(total * 100 / (100 + rate))
+    return taxable, total - taxable
+
+
 def priced_line(product: Any, quantity: int) -> Line:
     price, hsn, rate, _ = product_facts(product)
     total = paise(price * quantity)
-    taxable = paise(total * 100 / (100 + rate))
+    taxable, _gst = included_gst(total, rate)
     return Line(
         product_id=product.id,
         product_name=product.product_name,

@@ -2,7 +2,8 @@
 
 An order keeps everything a later invoice, order list or 'Buy again' needs: lines with HSN
 code, GST rate and unit price, the delivery address with its state, the buyer's GSTIN and
-legal name, the seller (for CGST+SGST or IGST), payment method and state, status, timestamps.
+legal name, the seller (for CGST+SGST or IGST), payment method and state, status, timestamps,
+its status timeline, a cancellation's refund and the tax invoice's number once issued.
 """
 
 from __future__ import annotations
@@ -14,13 +15,19 @@ from typing import Literal
 import msgspec
 
 from upstream_mocks.orders.pincodes import DeliveryPromise
+from upstream_mocks.orders.seller import Seller
 
 PaymentMethod = Literal["online", "cod", "credit"]
-PaymentState = Literal["pending", "paid", "onDelivery", "onCredit"]
-OrderStatus = Literal["placed", "packed", "shipped", "delivered", "cancelled"]
+# refundInitiated: paid online, refunded to the card or UPI; creditReversed: the amount owed to
+# the lender was cancelled; cancelled: nothing had been taken (cash on delivery, unpaid online).
+PaymentState = Literal["pending", "paid", "onDelivery", "onCredit", "refundInitiated", "creditReversed", "cancelled"]
+# returned: three delivery attempts failed, so the goods went back to the seller (shipping policy).
+OrderStatus = Literal["placed", "packed", "shipped", "outForDelivery", "delivered", "cancelled", "returned"]
+RefundKind = Literal["toSource", "creditReversed", "nothingPaid"]
 
 ORDER_PREFIX = "VK"
 FIRST_ORDER_SERIAL = 10_000_001
+INVOICE_PREFIX = "VKI"
 
 
 class Line(msgspec.Struct, rename="camel", kw_only=True):
@@ -60,12 +67,6 @@ class Business(msgspec.Struct, rename="camel", kw_only=True):
     legal_name: str
 
 
-class Seller(msgspec.Struct, rename="camel", kw_only=True):
-    name: str
-    gstin: str
-    state: str
-
-
 class Payment(msgspec.Struct, rename="camel", kw_only=True):
     method: PaymentMethod
     state: PaymentState
@@ -85,6 +86,28 @@ class Quote(msgspec.Struct, rename="camel", kw_only=True):
     payment_method: PaymentMethod
 
 
+class TimelineEvent(msgspec.Struct, rename="camel", kw_only=True):
+    status: OrderStatus
+    at: datetime
+    note: str | None = None  # e.g. "Delivery attempt 1 of 3 failed"
+
+
+class Refund(msgspec.Struct, rename="camel", kw_only=True):
+    """What a cancellation (or a return) gives back, and when, as the refund policy says."""
+
+    kind: RefundKind
+    amount: Decimal
+    initiated_at: datetime
+    expected_by: date | None  # the last business day of the policy's range; None when nothing is due
+    timeline: str  # the policy's words, e.g. "2 to 4 business days"
+    message: str  # what the shopper reads on the order
+
+
+class Invoice(msgspec.Struct, rename="camel", kw_only=True):
+    number: str  # from the financial year's series, e.g. VKI/26-27/000001
+    issued_at: datetime
+
+
 class Order(msgspec.Struct, rename="camel", kw_only=True):
     order_number: str
     user_id: int
@@ -98,6 +121,38 @@ class Order(msgspec.Struct, rename="camel", kw_only=True):
     business: Business | None
     payment: Payment
     seller: Seller
+    timeline: list[TimelineEvent] = msgspec.field(default_factory=list)
+    delivery_attempts: int = 0  # failed ones; the third sends the goods back
+    refund: Refund | None = None
+    invoice: Invoice | None = None
+
+
+class OrderSummary(msgspec.Struct, rename="camel", kw_only=True):
+    """One row of the shopper's order list."""
+
+    order_number: str
+    status: OrderStatus
+    created_at: datetime
+    total: Decimal
+    item_count: int  # units, all lines
+    first_product_name: str
+    line_count: int
+    payment_method: PaymentMethod
+    payment_state: PaymentState
+
+    @classmethod
+    def of(cls, order: Order) -> OrderSummary:
+        return cls(
+            order_number=order.order_number,
+            status=order.status,
+            created_at=order.created_at,
+            total=order.charges.total,
+            item_count=sum(line.quantity for line in order.lines),
+            first_product_name=order.lines[0].product_name,
+            line_count=len(order.lines),
+            payment_method=order.payment.method,
+            payment_state=order.payment.state,
+        )
 
 
 class Placement(msgspec.Struct, kw_only=True):
@@ -112,14 +167,20 @@ class OrdersState(msgspec.Struct, kw_only=True):
     placements: dict[tuple[int, str], Placement] = msgspec.field(default_factory=dict)  # (user, key)
     stock_taken: dict[int, int] = msgspec.field(default_factory=dict)  # product id -> units sold
     next_serial: int = FIRST_ORDER_SERIAL
+    invoice_serials: dict[str, int] = msgspec.field(default_factory=dict)  # financial year -> last number
 
     def new_order_number(self) -> str:
         number = f"{ORDER_PREFIX}{self.next_serial:08d}"
         self.next_serial += 1
         return number
 
-
-SELLER = Seller(name="VoltKhata Commerce Pvt. Ltd.", gstin="06AAICV1234F1ZL", state="Haryana")
+    def new_invoice_number(self, issued: date) -> str:
+        """One gapless series per financial year (April to March), at most 16 characters as GST asks."""
+        start = issued.year if issued.month >= 4 else issued.year - 1
+        year = f"{start % 100:02d}-{(start + 1) % 100:02d}"
+        serial = self.invoice_serials.get(year, 0) + 1
+        self.invoice_serials[year] = serial
+        return f"{INVOICE_PREFIX}/{year}/{serial:06d}"
 
 
 def seed() -> OrdersState:

@@ -1,0 +1,117 @@
+"""The tax invoice's arithmetic: the GST split within and across states, to the paisa, and
+amounts in words with Indian numbering."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from decimal import Decimal
+
+import pytest
+
+from upstream_mocks.catalogue.seed import products
+from upstream_mocks.money import in_words
+from upstream_mocks.orders.gst import invoice_figures, is_intra_state, split
+from upstream_mocks.orders.pincodes import lookup
+from upstream_mocks.orders.pricing import charges, priced_line
+from upstream_mocks.orders.records import DeliveryAddress, Order, Payment
+from upstream_mocks.orders.seller import SELLER
+
+NOW = datetime(2026, 11, 23, 6, 30, tzinfo=UTC)
+
+
+def test_within_the_sellers_state_gst_is_half_cgst_half_sgst() -> None:
+    halves = split(Decimal("15.28"), intra_state=True)
+    assert (halves.cgst, halves.sgst, halves.igst) == (Decimal("7.64"), Decimal("7.64"), Decimal("0.00"))
+
+
+def test_an_odd_paisa_goes_half_up_to_cgst_and_the_halves_still_add_up() -> None:
+    halves = split(Decimal("158.97"), intra_state=True)
+    assert (halves.cgst, halves.sgst) == (Decimal("79.49"), Decimal("79.48"))
+    assert halves.cgst + halves.sgst == Decimal("158.97")
+
+
+def test_across_states_all_of_it_is_igst() -> None:
+    across = split(Decimal("158.97"), intra_state=False)
+    assert (across.cgst, across.sgst, across.igst) == (Decimal("0.00"), Decimal("0.00"), Decimal("158.97"))
+
+
+def test_the_place_of_supply_decides_by_state_name_whatever_its_case() -> None:
+    assert is_intra_state("Karnataka", " karnataka ")
+    assert not is_intra_state("Karnataka", "Haryana")
+
+
+def _order(pincode: str, quantities: dict[int, int]) -> Order:
+    place = lookup(pincode, NOW)
+    assert place is not None and place.delivery is not None
+    catalogue = {p.id: p for p in products()}
+    lines = [priced_line(catalogue[pid], qty) for pid, qty in quantities.items()]
+    figures = charges(lines)
+    return Order(
+        order_number="VK10000001",
+        user_id=2001,
+        status="shipped",
+        created_at=NOW,
+        updated_at=NOW,
+        lines=lines,
+        charges=figures,
+        delivery=place.delivery,
+        address=DeliveryAddress(
+            name="Ramesh Kumar",
+            mobile_number="9876543210",
+            address1="Shop 4",
+            address2="",
+            pincode=pincode,
+            city=place.city,
+            district=place.district,
+            state=place.state,
+        ),
+        business=None,
+        payment=Payment(method="cod", state="onDelivery", amount=figures.total),
+        seller=SELLER,
+    )
+
+
+@pytest.mark.parametrize(("pincode", "intra"), [("560103", True), ("122103", False)])
+def test_the_invoice_adds_up_to_the_order_total_to_the_paisa(pincode: str, intra: bool) -> None:
+    order = _order(pincode, {1: 3, 4: 1, 7: 2})  # over Rs. 1,199: no fees
+    figures = invoice_figures(order)
+    assert figures.intra_state is intra
+    assert figures.total == order.charges.total
+    assert figures.taxable + figures.cgst + figures.sgst + figures.igst == order.charges.total
+    assert figures.cgst + figures.sgst + figures.igst == order.charges.gst_total
+    assert (figures.igst == 0) is intra and (figures.cgst == 0) is not intra
+
+
+def test_a_small_order_invoices_its_fees_as_a_service_with_their_gst_split_out() -> None:
+    order = _order("560103", {1: 1})  # Rs. 50.08: convenience Rs. 79 and platform Rs. 20
+    figures = invoice_figures(order)
+    fees = [line for line in figures.lines if line.code == "9985"]
+    assert [(f.description, f.total, f.taxable) for f in fees] == [
+        ("Convenience fee", Decimal("79.00"), Decimal("66.95")),
+        ("Platform fee", Decimal("20.00"), Decimal("16.95")),
+    ]
+    assert figures.total == order.charges.total == Decimal("149.08")
+
+
+@pytest.mark.parametrize(
+    ("amount", "words"),
+    [
+        ("0.00", "Rupees Zero Only"),
+        ("1241.29", "Rupees One Thousand Two Hundred Forty-One and Twenty-Nine Paise Only"),
+        ("100000.00", "Rupees One Lakh Only"),
+        ("250.10", "Rupees Two Hundred Fifty and Ten Paise Only"),
+        ("1234567.05", "Rupees Twelve Lakh Thirty-Four Thousand Five Hundred Sixty-Seven and Five Paise Only"),
+        ("10000000.00", "Rupees One Crore Only"),
+        (
+            "123456789.99",
+            "Rupees Twelve Crore Thirty-Four Lakh Fifty-Six Thousand Seven Hundred Eighty-Nine "
+            "and Ninety-Nine Paise Only",
+        ),
+    ],
+)
+def test_amounts_in_words_use_lakh_and_crore(amount: str, words: str) -> None:
+    assert in_words(Decimal(amount)) == words
+
+
+def test_a_fraction_of_a_paisa_is_rounded_before_it_is_written() -> None:
+    assert in_words(Decimal("99.995")) == "Rupees One Hundred Only"

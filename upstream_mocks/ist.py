@@ -1,0 +1,13 @@
+"""India Standard Time, in which every date and time on the mocks' documents is shown."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+IST = timezone(timedelta(hours=5, minutes=30), "IST")
+
+
+def as_ist(moment: datetime | str) -> str:
+    """ "23 Nov 2026, 07:47 AM IST" from an aware datetime or an ISO 8601 string."""
+    when = datetime.fromisoformat(moment) if isinstance(moment, str) else moment
+    return when.astimezone(IST).strftime("%d %b %Y, %I:%M %p IST")

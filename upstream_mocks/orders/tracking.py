@@ -1,0 +1,178 @@
+"""Where an order is: its status machine, the time-based default, cancellation and refunds.
+
+placed -> packed -> shipped -> outForDelivery -> delivered, one step at a time. A failed
+delivery attempt sends an order out for delivery back to shipped; the third sends the goods
+back to the seller (returned), as the shipping policy and the terms say. The shopper may cancel
+while the order is placed, packed or shipped (the FAQ's rule), never after delivery.
+
+Left alone, an order moves by itself: each step falls due at a fixed share of the time between
+placing it and the latest delivery promised (so a one-hour order is delivered within the hour,
+a standard one within the policy's business days). QA moves it at once with the advance call.
+An online order waits for its payment before it moves.
+
+Changes never await, so a status is never read half-changed; mails go out afterwards.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from decimal import Decimal
+from typing import Literal
+
+from upstream_mocks.ist import IST
+from upstream_mocks.lending import credit
+from upstream_mocks.money import as_rupees
+from upstream_mocks.orders.pincodes import add_business_days
+from upstream_mocks.orders.records import Invoice, Order, OrdersState, OrderStatus, Refund, TimelineEvent
+from upstream_mocks.world import MockWorld
+
+Step = Literal["next", "deliveryFailed"]
+
+FORWARD: tuple[OrderStatus, ...] = ("placed", "packed", "shipped", "outForDelivery", "delivered")
+CANCELLABLE: frozenset[OrderStatus] = frozenset({"placed", "packed", "shipped"})
+DELIVERY_ATTEMPTS = 3
+# Share of the window from placing to the latest promised delivery at which each step falls due.
+SCHEDULE: dict[OrderStatus, float] = {"packed": 1 / 6, "shipped": 2 / 6, "outForDelivery": 4 / 6, "delivered": 5 / 6}
+# Refund policy, section 3: online payments here are by card or UPI, both 2 to 4 business days.
+REFUND_DAYS = (2, 4)
+REFUND_TIMELINE = "2 to 4 business days"
+
+
+class CannotChange(Exception):
+    """A step or cancellation the order's state does not allow; the message says why."""
+
+    def __init__(self, reason: str, message: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.message = message
+
+
+def _record(order: Order, status: OrderStatus, at: datetime, note: str | None = None) -> None:
+    order.status = status
+    order.updated_at = at
+    order.timeline.append(TimelineEvent(status=status, at=at, note=note))
+
+
+def placed(order: Order) -> None:
+    """The first timeline entry, when the order is taken."""
+    order.timeline = [TimelineEvent(status="placed", at=order.created_at)]
+
+
+def _awaiting_payment(order: Order) -> bool:
+    return order.payment.method == "online" and order.payment.state == "pending"
+
+
+def _forward(state: OrdersState, order: Order, at: datetime) -> OrderStatus:
+    following = FORWARD[FORWARD.index(order.status) + 1]
+    note = None
+    if following == "outForDelivery" and order.delivery_attempts:
+        note = f"Delivery attempt {order.delivery_attempts + 1} of {DELIVERY_ATTEMPTS}"
+    _record(order, following, at, note)
+    if following == "shipped" and order.invoice is None:
+        # A tax invoice is issued when the goods leave the seller (removal of goods).
+        order.invoice = Invoice(number=state.new_invoice_number(at.astimezone(IST).date()), issued_at=at)
+    if following == "delivered" and order.payment.method == "cod":
+        order.payment.state = "paid"  # the cash was collected at the door
+        order.payment.paid_at = at
+    return following
+
+
+def step(world: MockWorld, state: OrdersState, order: Order, at: datetime, how: Step = "next") -> OrderStatus:
+    """Move the order one step (QA's advance call, or the time-based default); answers the new status."""
+    if order.status not in FORWARD or order.status == "delivered":
+        raise CannotChange("order_closed", f"Order {order.order_number} is {order.status}; it moves no further.")
+    if _awaiting_payment(order):
+        raise CannotChange("awaiting_payment", f"Order {order.order_number} waits for its online payment.")
+    if how == "next":
+        return _forward(state, order, at)
+    if order.status != "outForDelivery":
+        raise CannotChange("not_out_for_delivery", "Only an order out for delivery can have a failed delivery.")
+    order.delivery_attempts += 1
+    note = f"Delivery attempt {order.delivery_attempts} of {DELIVERY_ATTEMPTS} failed"
+    if order.delivery_attempts < DELIVERY_ATTEMPTS:
+        _record(order, "shipped", at, note)
+        return "shipped"
+    _record(order, "returned", at, f"{note}; the order went back to the seller")
+    give_back(world, state, order, at)
+    return "returned"
+
+
+def due_at(order: Order, status: OrderStatus) -> datetime:
+    window = order.delivery.latest_by - order.created_at
+    return order.created_at + window * SCHEDULE[status]
+
+
+def catch_up(state: OrdersState, order: Order, now: datetime) -> list[OrderStatus]:
+    """Apply every step that has fallen due by `now`, each at its due time; answers the new statuses."""
+    reached: list[OrderStatus] = []
+    while order.status in FORWARD and order.status != "delivered" and not _awaiting_payment(order):
+        following = FORWARD[FORWARD.index(order.status) + 1]
+        when = max(due_at(order, following), order.updated_at)
+        if when > now or order.delivery_attempts:  # after a failed attempt QA drives the order
+            break
+        reached.append(_forward(state, order, when))
+    return reached
+
+
+def refund_for(order: Order, at: datetime) -> Refund:
+    """What the payment used gets back (refund policy, sections 1.4 and 3)."""
+    payment = order.payment
+    amount = payment.amount
+    if payment.method == "credit" and payment.state == "onCredit":
+        payment.state = "creditReversed"
+        return Refund(
+            kind="creditReversed",
+            amount=amount,
+            initiated_at=at,
+            expected_by=None,
+            timeline="at once",
+            message=f"The amount owed, {as_rupees(amount)}, is cancelled and restored to your credit limit.",
+        )
+    if payment.method == "online" and payment.state == "paid":
+        payment.state = "refundInitiated"
+        last: date = add_business_days(at.astimezone(IST).date(), REFUND_DAYS[1])
+        return Refund(
+            kind="toSource",
+            amount=amount,
+            initiated_at=at,
+            expected_by=last,
+            timeline=REFUND_TIMELINE,
+            message=(
+                f"A refund of {as_rupees(amount)} to the card or UPI you paid with has been started. "
+                f"It takes {REFUND_TIMELINE}: expect it by {last.strftime('%d %b %Y')}."
+            ),
+        )
+    payment.state = "cancelled"
+    payment.payment_session_id = None
+    return Refund(
+        kind="nothingPaid",
+        amount=Decimal("0.00"),
+        initiated_at=at,
+        expected_by=None,
+        timeline="nothing to refund",
+        message="Nothing was paid for this order, so there is nothing to refund.",
+    )
+
+
+def give_back(world: MockWorld, state: OrdersState, order: Order, at: datetime) -> None:
+    """Stock back on the shelf, the credit owed cancelled or the payment refunded."""
+    for line in order.lines:
+        state.stock_taken[line.product_id] = max(state.stock_taken.get(line.product_id, 0) - line.quantity, 0)
+    if order.payment.method == "credit" and order.payment.state == "onCredit":
+        credit.reverse(world, order.order_number)
+    order.refund = refund_for(order, at)
+
+
+def cancel(world: MockWorld, state: OrdersState, order: Order, at: datetime) -> None:
+    if order.status not in CANCELLABLE:
+        if order.status == "cancelled":
+            raise CannotChange("already_cancelled", "This order is already cancelled.")
+        if order.status in ("outForDelivery", "delivered"):
+            raise CannotChange(
+                "not_cancellable",
+                "This order is out for delivery or delivered and can no longer be cancelled. "
+                "You can refuse the delivery or ask for a return from My Orders.",
+            )
+        raise CannotChange("not_cancellable", f"This order is {order.status} and can no longer be cancelled.")
+    _record(order, "cancelled", at, "Cancelled by you")
+    give_back(world, state, order, at)
