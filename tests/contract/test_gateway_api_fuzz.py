@@ -28,6 +28,12 @@ def test_the_api_never_answers_a_server_error(case: schemathesis.Case, client: G
     kwargs = case.as_transport_kwargs(base_url=str(client.base_url).rstrip("/"), headers=client.xsrf())
     if not kwargs.get("cookies"):
         kwargs.pop("cookies", None)  # per-request cookies are deprecated in httpx; the client keeps its own
+    # Header values outside ASCII (e.g. a generated Idempotency-Key) go as UTF-8 bytes, as a raw
+    # client would send them; httpx refuses such a str before it reaches the gateway.
+    kwargs["headers"] = {
+        name: value.encode() if isinstance(value, str) and not value.isascii() else value
+        for name, value in (kwargs.get("headers") or {}).items()
+    }
     if isinstance(kwargs.get("data"), bytes | str):
         kwargs["content"] = kwargs.pop("data")  # raw bodies go as content= in current httpx
     response = client.request(**kwargs)
