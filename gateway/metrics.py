@@ -91,10 +91,13 @@ class GatewayMetrics:
         return observe
 
     def _on_breaker_event(self, name: str, event_name: str, event: Any) -> None:
+        # Circuits are per endpoint ("mail POST website/sendSubscribeMail"); metrics per upstream,
+        # the state gauge showing the endpoint that changed last.
+        upstream = name.split(" ", 1)[0]
         if event_name == "state_changed":
-            self.breaker_state.labels(name).set(BREAKER_STATES.get(str(event.state), 2))
+            self.breaker_state.labels(upstream).set(BREAKER_STATES.get(str(event.state), 2))
         elif event_name == "failed":
-            self.upstream_errors.labels(name).inc()
+            self.upstream_errors.labels(upstream).inc()
 
     def exposition(self) -> bytes:
         return generate_latest(REGISTRY) + generate_latest(self.registry)
