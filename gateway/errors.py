@@ -18,7 +18,7 @@ from litestar.exceptions import ValidationException as LitestarValidationExcepti
 from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
 from redis.exceptions import RedisError
 
-from gateway.validation import FIELD_MESSAGES
+from gateway.validation import FIELD_MESSAGES, ROUTE_FIELD_MESSAGES
 
 log = structlog.get_logger("gateway.errors")
 
@@ -147,7 +147,12 @@ def handle_validation(request: Request[Any, Any, Any], exc: LitestarValidationEx
         found = _FIELD_IN_MESSAGE.search(detail or str(exc.detail))
         if found:
             field = found.group(1) or found.group(2)
-    message = FIELD_MESSAGES.get(field or "") or detail or "The request is not valid."
+    message = (
+        ROUTE_FIELD_MESSAGES.get((request.url.path, field or ""))
+        or FIELD_MESSAGES.get(field or "")
+        or detail
+        or "The request is not valid."
+    )
     if _WRONG_TYPE.match(detail):
         return error_response(422, "invalid_type", message, field)
     return error_response(400, "invalid_request", message, field)

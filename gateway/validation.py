@@ -11,6 +11,7 @@ OTP_MESSAGE = "Please enter a valid 6-digit OTP."
 EMAIL_MESSAGE = "Please enter a valid email address."
 NAME_MESSAGE = "Please enter your name (up to 100 characters)."
 TEXT_MESSAGE = "Please enter a message (up to 5000 characters)."
+PHONE_MESSAGE = "Please enter a valid phone number: a 10-digit mobile, or a landline with its STD code."
 
 
 
@@ -23,6 +24,9 @@ def whole(pattern: str) -> str:
 
 MobileNumber = Annotated[str, msgspec.Meta(pattern=whole("[0-9]{10}"), description=MOBILE_MESSAGE)]
 OtpCode = Annotated[str, msgspec.Meta(pattern=whole("[0-9]{6}"), description=OTP_MESSAGE)]
+# A mobile, or a landline as 10 digits with its STD code (11 when the code keeps its 0); the page
+# strips spaces and hyphens before sending.
+PhoneNumber = Annotated[str, msgspec.Meta(pattern=whole("0?[0-9]{10}"), description=PHONE_MESSAGE)]
 
 # Field name (as the browser sends it) -> message shown when that field is missing or invalid.
 FIELD_MESSAGES: dict[str, str] = {
@@ -32,4 +36,9 @@ FIELD_MESSAGES: dict[str, str] = {
     "name": NAME_MESSAGE,
     "phone": MOBILE_MESSAGE,
     "message": TEXT_MESSAGE,
+}
+
+# Where one route's field takes more than FIELD_MESSAGES says: (path, field) -> message.
+ROUTE_FIELD_MESSAGES: dict[tuple[str, str], str] = {
+    ("/api/site/contact", "phone"): PHONE_MESSAGE,
 }

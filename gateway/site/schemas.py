@@ -6,7 +6,7 @@ from typing import Annotated
 
 import msgspec
 
-from gateway.validation import EMAIL_MESSAGE, MOBILE_MESSAGE, NAME_MESSAGE, TEXT_MESSAGE, whole
+from gateway.validation import EMAIL_MESSAGE, MOBILE_MESSAGE, NAME_MESSAGE, TEXT_MESSAGE, PhoneNumber, whole
 
 # A pragmatic address check (something@domain.tld, no spaces); the mail service has the last word.
 Email = Annotated[
@@ -24,7 +24,7 @@ class NewsletterRequest(msgspec.Struct, forbid_unknown_fields=True):
 class ContactRequest(msgspec.Struct, forbid_unknown_fields=True):
     name: Name
     email: Email
-    phone: Phone
+    phone: PhoneNumber  # a landline with its STD code too
     message: Text
 
 

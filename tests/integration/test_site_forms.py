@@ -54,6 +54,12 @@ def test_contact_sends_the_mail_then_records_the_support_request(client: Gateway
     assert [c["body"] for c in calls] == [expected, expected]
 
 
+def test_contact_takes_a_landline_with_its_std_code(client: GatewayClient) -> None:
+    answer = client.post("/api/site/contact", json={**CONTACT, "phone": "01123456789"}, headers=client.xsrf())
+    assert answer.status_code == 200
+    assert [c["body"]["contact"] for c in mail_calls(client)] == ["01123456789", "01123456789"]
+
+
 def test_contact_subject_uses_the_configured_product_name(make_client: Any, make_settings: Any) -> None:
     client = make_client(make_settings(product_name="Bijli Mart"))
     assert client.post("/api/site/contact", json=CONTACT, headers=client.xsrf()).status_code == 200
@@ -79,7 +85,12 @@ def test_delete_data_is_a_delete_user_request(client: GatewayClient) -> None:
         ("/api/site/newsletter", {"email": "not-an-address"}, "email", "Please enter a valid email address."),
         ("/api/site/newsletter", {}, "email", "Please enter a valid email address."),
         ("/api/site/contact", {**CONTACT, "email": "asha@"}, "email", "Please enter a valid email address."),
-        ("/api/site/contact", {**CONTACT, "phone": "98765"}, "phone", "Please enter a valid 10-digit mobile number."),
+        (
+            "/api/site/contact",
+            {**CONTACT, "phone": "98765"},
+            "phone",
+            "Please enter a valid phone number: a 10-digit mobile, or a landline with its STD code.",
+        ),
         ("/api/site/contact", {**CONTACT, "name": "   "}, "name", "Please enter your name (up to 100 characters)."),
         (
             "/api/site/contact",

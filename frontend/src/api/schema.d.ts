@@ -657,7 +657,7 @@ export interface components {
             message: string;
             /** @description Please enter your name (up to 100 characters). */
             name: string;
-            /** @description Please enter a valid 10-digit mobile number. */
+            /** @description Please enter a valid phone number: a 10-digit mobile, or a landline with its STD code. */
             phone: string;
         };
         /** CreatePaymentRequest */

@@ -1,6 +1,8 @@
 import { Link } from "react-router";
+import { usePageMeta } from "../lib/page-meta";
 
 export default function NotFound() {
+  usePageMeta({ title: "Page not found" });
   return (
     <section className="container page-narrow not-found">
       <img src="/img/site/not-found.svg" alt="" width={360} height={240} />

@@ -14,6 +14,7 @@ const LINKS = [
   { to: "/shipping-policy", label: "Shipping Policy" },
   { to: "/buy-products-on-credit", label: "Buy on Credit" },
   { to: "/contact-us", label: "Contact Us" },
+  { to: "/product-home", label: "Shop" },
 ];
 
 export function Footer() {

@@ -7,6 +7,7 @@ import styles from "./Header.module.css";
 const NAV = [
   { to: "/", label: "Home", end: true },
   { to: "/buy-products-on-credit", label: "Buy on credit" },
+  { to: "/product-home", label: "Shop" },
   { to: "/contact-us", label: "Contact" },
   { to: "/paynow", label: "Pay Now" },
 ];

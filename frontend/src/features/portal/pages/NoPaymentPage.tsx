@@ -1,8 +1,10 @@
 import { Link } from "react-router";
 import styles from "../portal.module.css";
+import { usePageMeta } from "../../../lib/page-meta";
 
 /** /nopayment: the borrower has nothing to repay. */
 export default function NoPaymentPage() {
+  usePageMeta({ title: "No payment due" });
   return (
     <div className={`container ${styles.page}`}>
       <section className={`card ${styles.panel} ${styles.center}`}>

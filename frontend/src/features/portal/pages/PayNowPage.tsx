@@ -7,9 +7,11 @@ import { sendCode } from "../api/send-code";
 import { verifyCode } from "../api/verify-code";
 import { ErrorDialog } from "../components/ErrorDialog";
 import styles from "../portal.module.css";
+import { usePageMeta } from "../../../lib/page-meta";
 
 /** /paynow: the borrower's mobile number; a code is sent and the borrower goes to /verify-otp. */
 export default function PayNowPage() {
+  usePageMeta({ title: "Pay Now", description: "Repay your loan online: enter your mobile number, verify the code and pay." });
   const { session } = useSession();
   const navigate = useNavigate();
   const location = useLocation();

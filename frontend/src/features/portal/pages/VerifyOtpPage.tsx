@@ -8,9 +8,11 @@ import { sendCode } from "../api/send-code";
 import { verifyCode } from "../api/verify-code";
 import { ErrorDialog } from "../components/ErrorDialog";
 import styles from "../portal.module.css";
+import { usePageMeta } from "../../../lib/page-meta";
 
 /** /verify-otp: the code sent to the number in the navigation state. */
 export default function VerifyOtpPage() {
+  usePageMeta({ title: "Verify OTP" });
   const navigate = useNavigate();
   const { refresh } = useSession();
   const mobileNumber = (useLocation().state as { mobileNumber?: string } | null)?.mobileNumber;

@@ -1,47 +1,55 @@
+import { emailError, messageError, nameError, normalisePhone, phoneError } from "../../../lib/form-rules";
 import { sendContact } from "../api";
 import styles from "./forms.module.css";
-import { FormStatus, useSupportForm } from "./useSupportForm";
+import { FieldError, FormStatus, useSupportForm } from "./useSupportForm";
 
 const EMPTY = { name: "", email: "", phone: "", message: "" };
 
-/** The contact form: every field required; 'Sending...' while it goes; cleared after success. */
+function validate(values: typeof EMPTY) {
+  return {
+    name: nameError(values.name),
+    email: emailError(values.email),
+    phone: phoneError(values.phone),
+    message: messageError(values.message),
+  };
+}
+
+/** The contact form: every field required and checked in the page; a landline with its STD code is a phone too. */
 export function ContactForm() {
-  const { values, set, sending, status, submit } = useSupportForm(EMPTY, sendContact);
+  const form = useSupportForm("contact", EMPTY, validate, (values) =>
+    sendContact({ ...values, phone: normalisePhone(values.phone) }),
+  );
+  const { errors, field } = form;
 
   return (
-    <form className={styles.form} onSubmit={submit} aria-labelledby="contact-form-title">
+    <form className={styles.form} onSubmit={form.submit} aria-labelledby="contact-form-title" noValidate>
       <h2 id="contact-form-title" className={styles.title}>Send us a message</h2>
       <div className={styles.row}>
         <div className={styles.field}>
           <label htmlFor="contact-name">Name</label>
-          <input id="contact-name" name="name" required autoComplete="name" value={values.name} onChange={set("name")} />
+          <input {...field("name")} required autoComplete="name" />
+          <FieldError id="contact-name" message={errors.name} />
         </div>
         <div className={styles.field}>
           <label htmlFor="contact-email">Email</label>
-          <input id="contact-email" name="email" type="email" required autoComplete="email" value={values.email} onChange={set("email")} />
+          <input {...field("email")} type="email" required autoComplete="email" />
+          <FieldError id="contact-email" message={errors.email} />
         </div>
       </div>
       <div className={styles.field}>
         <label htmlFor="contact-phone">Phone</label>
-        <input
-          id="contact-phone"
-          name="phone"
-          type="number"
-          required
-          inputMode="numeric"
-          autoComplete="tel-national"
-          value={values.phone}
-          onChange={set("phone")}
-        />
+        <input {...field("phone")} type="tel" required inputMode="tel" autoComplete="tel" placeholder="Mobile, or landline with STD code" />
+        <FieldError id="contact-phone" message={errors.phone} />
       </div>
       <div className={styles.field}>
         <label htmlFor="contact-message">Message</label>
-        <textarea id="contact-message" name="message" required rows={5} value={values.message} onChange={set("message")} />
+        <textarea {...field("message")} required rows={5} />
+        <FieldError id="contact-message" message={errors.message} />
       </div>
-      <button type="submit" className="btn btn-primary" disabled={sending}>
-        {sending ? "Sending..." : "Send message"}
+      <button type="submit" className="btn btn-primary" disabled={form.sending}>
+        {form.sending ? "Sending..." : "Send message"}
       </button>
-      <FormStatus status={status} />
+      <FormStatus status={form.status} />
     </form>
   );
 }

@@ -1,43 +1,44 @@
+import { emailError, mobileError, nameError } from "../../../lib/form-rules";
 import { sendDeleteData } from "../api";
 import styles from "./forms.module.css";
-import { FormStatus, useSupportForm } from "./useSupportForm";
+import { FieldError, FormStatus, useSupportForm } from "./useSupportForm";
 
 const EMPTY = { name: "", email: "", phone: "" };
 
+function validate(values: typeof EMPTY) {
+  return { name: nameError(values.name), email: emailError(values.email), phone: mobileError(values.phone) };
+}
+
 /**
- * The data-deletion request: name, email, mobile. The specification sets no required flags;
- * the gateway checks the fields and its message (which names the field) is shown as it is.
+ * The data-deletion request: name, email, mobile. The specification sets no required flags; the
+ * page checks what the gateway would refuse, with the gateway's words, beside each field.
  */
 export function DeleteDataForm() {
-  const { values, set, sending, status, submit } = useSupportForm(EMPTY, sendDeleteData);
+  const form = useSupportForm("delete", EMPTY, validate, sendDeleteData);
+  const { errors, field } = form;
 
   return (
-    <form className={styles.form} onSubmit={submit} aria-labelledby="delete-form-title" noValidate>
+    <form className={styles.form} onSubmit={form.submit} aria-labelledby="delete-form-title" noValidate>
       <h2 id="delete-form-title" className={styles.title}>Request deletion of your data</h2>
       <div className={styles.field}>
         <label htmlFor="delete-name">Name</label>
-        <input id="delete-name" name="name" autoComplete="name" value={values.name} onChange={set("name")} />
+        <input {...field("name")} autoComplete="name" />
+        <FieldError id="delete-name" message={errors.name} />
       </div>
       <div className={styles.field}>
         <label htmlFor="delete-email">Email</label>
-        <input id="delete-email" name="email" type="email" autoComplete="email" value={values.email} onChange={set("email")} />
+        <input {...field("email")} type="email" autoComplete="email" />
+        <FieldError id="delete-email" message={errors.email} />
       </div>
       <div className={styles.field}>
         <label htmlFor="delete-phone">Mobile number</label>
-        <input
-          id="delete-phone"
-          name="phone"
-          type="number"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          value={values.phone}
-          onChange={set("phone")}
-        />
+        <input {...field("phone")} type="number" inputMode="numeric" autoComplete="tel-national" />
+        <FieldError id="delete-phone" message={errors.phone} />
       </div>
-      <button type="submit" className="btn btn-danger" disabled={sending}>
-        {sending ? "Sending..." : "Submit request"}
+      <button type="submit" className="btn btn-danger" disabled={form.sending}>
+        {form.sending ? "Sending..." : "Submit request"}
       </button>
-      <FormStatus status={status} />
+      <FormStatus status={form.status} />
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { errorMessage, errorStatus } from "../../../api/client";
+import { firstError, type FieldErrors } from "../../../lib/form-rules";
 import styles from "./forms.module.css";
 
 const SENT = "Mail sent successfully!";
@@ -7,20 +8,49 @@ const FAILED = "Failed to send message. Please try again later.";
 type Status = { kind: "idle" | "success" | "failure"; text?: string };
 
 /**
- * A support form's state (contact, data deletion): 'Sending...' while it goes, the form
+ * A support form's state (contact, data deletion): each field checked in the page first (its
+ * message beside it, the focus on the first field in error), 'Sending...' while it goes, the form
  * cleared after success. A 4xx is about what was typed, so the gateway's message (naming the
  * field) is shown; any other failure gets the specification's message.
  */
-export function useSupportForm<T extends Record<string, string>>(empty: T, send: (values: T) => Promise<unknown>) {
+export function useSupportForm<T extends Record<string, string>>(
+  idPrefix: string,
+  empty: T,
+  validate: (values: T) => FieldErrors<T>,
+  send: (values: T) => Promise<unknown>,
+) {
   const [values, setValues] = useState(empty);
+  const [errors, setErrors] = useState<FieldErrors<T>>({});
   const [sending, setSending] = useState(false);
   const [status, setStatus] = useState<Status>({ kind: "idle" });
 
-  const set = (field: keyof T) => (event: { target: { value: string } }) =>
+  const set = (field: keyof T) => (event: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [field]: event.target.value }));
+    // A message goes once the field is being corrected; it comes back at the next submit.
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const id = (field: keyof T) => `${idPrefix}-${String(field)}`;
+
+  /** What an input needs: its id, value, change handler and, in error, the message it is described by. */
+  const field = (name: keyof T) => ({
+    id: id(name),
+    name: String(name),
+    value: values[name],
+    onChange: set(name),
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `${id(name)}-error` : undefined,
+  });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const found = validate(values);
+    setErrors(found);
+    const first = firstError(Object.keys(empty) as (keyof T)[], found);
+    if (first !== undefined) {
+      document.getElementById(id(first))?.focus();
+      return;
+    }
     setSending(true);
     setStatus({ kind: "idle" });
     try {
@@ -35,7 +65,17 @@ export function useSupportForm<T extends Record<string, string>>(empty: T, send:
     }
   };
 
-  return { values, set, sending, status, submit };
+  return { values, errors, field, sending, status, submit };
+}
+
+/** A field's message, beside it; the input names it in aria-describedby so it is read out. */
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={`${id}-error`} className="form-error">
+      {message}
+    </p>
+  );
 }
 
 /** Where the outcome is announced, under the submit button. */

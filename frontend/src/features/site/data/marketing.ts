@@ -91,17 +91,18 @@ export const homeTestimonials: Testimonial[] = [
   },
 ];
 
+/** The credit page's ten categories; `slug` is the store's category (`/products?category=`). */
 export const categories = [
-  { name: "PVC conduit pipes", image: "/img/site/category-pvc-conduit-pipes.svg" },
-  { name: "Socket & Switchgears", image: "/img/site/category-socket-switchgear.svg" },
-  { name: "Switches", image: "/img/site/category-switches.svg" },
-  { name: "Home Wires", image: "/img/site/category-home-wires.svg" },
-  { name: "Lamps & Bulbs", image: "/img/site/category-lamps-bulbs.svg" },
-  { name: "Home Door Bells", image: "/img/site/category-door-bells.svg" },
-  { name: "MCB & RCCB", image: "/img/site/category-mcb-rccb.svg" },
-  { name: "LED Bulbs", image: "/img/site/category-led-bulbs.svg" },
-  { name: "Casing & Capping", image: "/img/site/category-casing-capping.svg" },
-  { name: "Boxes and Enclosers", image: "/img/site/category-boxes-enclosures.svg" },
+  { name: "PVC conduit pipes", slug: "pvc-conduit-pipes", image: "/img/site/category-pvc-conduit-pipes.svg" },
+  { name: "Socket & Switchgears", slug: "socket-switchgear", image: "/img/site/category-socket-switchgear.svg" },
+  { name: "Switches", slug: "switches", image: "/img/site/category-switches.svg" },
+  { name: "Home Wires", slug: "home-wires", image: "/img/site/category-home-wires.svg" },
+  { name: "Lamps & Bulbs", slug: "lamps-bulbs", image: "/img/site/category-lamps-bulbs.svg" },
+  { name: "Home Door Bells", slug: "door-bells", image: "/img/site/category-door-bells.svg" },
+  { name: "MCB & RCCB", slug: "mcb-rccb", image: "/img/site/category-mcb-rccb.svg" },
+  { name: "LED Bulbs", slug: "led-bulbs", image: "/img/site/category-led-bulbs.svg" },
+  { name: "Casing & Capping", slug: "casing-capping", image: "/img/site/category-casing-capping.svg" },
+  { name: "Boxes and Enclosers", slug: "boxes-enclosures", image: "/img/site/category-boxes-enclosures.svg" },
 ] as const;
 
 export const creditFlow = [
@@ -190,3 +191,19 @@ export const team = [
 
 // Lending partners who back the platform's credit.
 export const backers = clients.slice(4);
+
+/** 'Trade in three simple steps' on the home page, as HTML steps that stack on a phone. */
+export const tradeSteps = [
+  { title: "Order goods", text: "Wires, fans, switches and more from the distributors you know." },
+  { title: "Get credit", text: "Pay with the instant limit our partnered lenders give you." },
+  { title: "Pay later", text: "Receive delivery the next day and repay in 30 to 70 days." },
+] as const;
+
+/** 'How it works' on the home page: from dispatch to repayment. */
+export const howItWorks = [
+  { title: "Distributor dispatches goods", text: "You order; the distributor dispatches on day 0." },
+  { title: "Invoice uploaded", text: "The invoice reaches the platform for approval." },
+  { title: "Approved by the lender", text: "The lender checks the invoice against your limit." },
+  { title: "Distributor gets paid", text: "The lender pays the distributor on your behalf." },
+  { title: "You repay", text: "You repay the lender in 30 to 70 days, online." },
+] as const;

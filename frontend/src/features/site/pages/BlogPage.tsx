@@ -1,5 +1,6 @@
 import posts from "../../../content/blog.json";
 import styles from "./site.module.css";
+import { usePageMeta } from "../../../lib/page-meta";
 
 interface Post {
   slug: string;
@@ -12,6 +13,7 @@ const DATE = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", y
 
 /** /blog: the posts with title and date (the specification shows no post pages). */
 export default function BlogPage() {
+  usePageMeta({ title: "Blog", description: "News and guides for electrical shops, contractors and electricians." });
   return (
     <section className={`container ${styles.section}`} aria-labelledby="blog-title">
       <h1 id="blog-title">Blog</h1>

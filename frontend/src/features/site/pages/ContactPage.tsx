@@ -3,9 +3,11 @@ import { useConfig } from "../../../lib/config";
 import { company } from "../../../content/company";
 import { ContactForm } from "../components/ContactForm";
 import styles from "./site.module.css";
+import { usePageMeta } from "../../../lib/page-meta";
 
 /** /contact-us (and its app variant): where we are, how to reach us, and a message form. */
 export default function ContactPage({ app = false }: { app?: boolean }) {
+  usePageMeta({ title: "Contact us", description: "Write to us or call our support team about orders, credit and repayments." });
   const { productName } = useConfig();
   return (
     <section className={`container ${styles.section}`} aria-labelledby="contact-title">

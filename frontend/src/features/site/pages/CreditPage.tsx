@@ -1,11 +1,14 @@
+import { Link } from "react-router";
 import { useConfig } from "../../../lib/config";
 import { figures } from "../../../content/company";
 import { DownloadBanner } from "../components/DownloadBanner";
 import { categories, creditFlow } from "../data/marketing";
 import styles from "./site.module.css";
+import { usePageMeta } from "../../../lib/page-meta";
 
 /** /buy-products-on-credit: what can be bought on credit and how the credit flows. */
 export default function CreditPage() {
+  usePageMeta({ title: "Buy products on credit", description: "Buy switches, wires, MCBs, lamps and more on credit across ten categories, and see how the credit works from dispatch to repayment." });
   const { productName, appLinks } = useConfig();
   return (
     <>
@@ -34,20 +37,18 @@ export default function CreditPage() {
         <div className="container">
           <h2 id="categories-title">Categories you can buy on credit</h2>
           <p className={styles.intro}>Save up to {figures.savingsUpTo} on wholesale prices across ten categories.</p>
-          <ul className={styles.grid5} style={{ listStyle: "none", padding: 0, margin: 0 }}>
+          <ul className={`${styles.grid5} ${styles.plainList}`}>
             {categories.map((category) => (
               <li key={category.name} className={styles.category}>
                 <img src={category.image} alt="" width={140} height={140} />
                 <h3>{category.name}</h3>
-                <a
-                  href={appLinks.android}
-                  target="_blank"
-                  rel="noopener noreferrer"
+                <Link
+                  to={`/products?category=${category.slug}`}
                   className="btn btn-outline"
                   aria-label={`Buy on Credit: ${category.name}`}
                 >
                   Buy on Credit
-                </a>
+                </Link>
               </li>
             ))}
           </ul>

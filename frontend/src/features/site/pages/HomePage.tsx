@@ -6,12 +6,15 @@ import { Carousel } from "../components/Carousel";
 import { DownloadBanner } from "../components/DownloadBanner";
 import { FeatureCards, PageSection } from "../components/PageSection";
 import { TestimonialCard } from "../components/TestimonialCard";
-import { brands, creditBenefits, enterpriseCards, homeTestimonials, merchantBenefits } from "../data/marketing";
+import { StepList } from "../components/StepList";
+import { brands, creditBenefits, enterpriseCards, homeTestimonials, howItWorks, merchantBenefits, tradeSteps } from "../data/marketing";
 import styles from "./site.module.css";
+import { usePageMeta } from "../../../lib/page-meta";
 
 const TESTIMONIAL_DELAY_MS = 3000;
 
 export default function HomePage() {
+  usePageMeta({ title: "Buy electrical goods on credit", description: "Buy electrical goods on credit with instant credit limits, the lowest market prices and next-day delivery, then repay online." });
   const { productName } = useConfig();
   const slides = homeTestimonials.map((item) => <TestimonialCard key={item.name} item={item} />);
   return (
@@ -41,13 +44,7 @@ export default function HomePage() {
       </section>
 
       <PageSection id="trade-title" title="Trade in three simple steps" intro="Choose your stock, buy it on credit, and repay when your customers pay you.">
-        <img
-          src="/img/site/trading-steps.svg"
-          alt="Step 1: choose products from your distributor. Step 2: pay with your credit limit. Step 3: receive delivery the next day and repay later."
-          width={1000}
-          height={360}
-          className={styles.figure}
-        />
+        <StepList steps={tradeSteps} testId="trade-steps" />
       </PageSection>
 
       <PageSection id="credit-title" title={<>Why buy on credit with {productName}</>} intro="Instant purchase credit that fits the way the electrical trade works." soft>
@@ -63,13 +60,7 @@ export default function HomePage() {
       </PageSection>
 
       <PageSection id="how-title" title="How it works" intro="From order to repayment, every step is tracked on the platform.">
-        <img
-          src="/img/site/how-it-works.svg"
-          alt="The buyer orders, the distributor dispatches and invoices, the lender approves and pays the distributor, and the buyer repays the lender later."
-          width={1000}
-          height={420}
-          className={styles.figure}
-        />
+        <StepList steps={howItWorks} testId="how-it-works" />
       </PageSection>
 
       <PageSection id="voices-title" title="What our merchants say" intro={<>Shops and contractors across India buy on credit with {productName}.</>} soft>
@@ -90,7 +81,7 @@ export default function HomePage() {
       <DownloadBanner />
 
       <PageSection id="brands-title" title="Brands we work with" intro={<>More than {figures.brands} brands across electricals, lighting, wires and fittings.</>}>
-        <ul className={styles.logos} role="list" style={{ listStyle: "none", padding: 0 }}>
+        <ul className={`${styles.logos} ${styles.plainList}`}>
           {brands.map((brand) => (
             <li key={brand.image}>
               <img src={brand.image} alt={brand.name} width={180} height={72} />

@@ -8,11 +8,13 @@ import { TestimonialCard } from "../components/TestimonialCard";
 import { FeatureCards, PageSection } from "../components/PageSection";
 import { clients, lenderCounters, lenderFeatures, lenderTestimonials, lenderWords } from "../data/marketing";
 import styles from "./site.module.css";
+import { usePageMeta } from "../../../lib/page-meta";
 
 const INTERVAL_MS = 2000;
 
 /** /dpd: the debt-collections software pitch for lenders. */
 export default function LenderPage() {
+  usePageMeta({ title: "Collections software for lenders", description: "Debt-collections software for lenders: reminders, field visits and recoveries in one place." });
   const { productName } = useConfig();
   return (
     <>
