@@ -68,10 +68,10 @@ def test_header_links_and_logo(page: Page) -> None:
     assert logo.bounding_box()["height"] == 40  # type: ignore[index]
 
 
-def test_footer_has_the_nine_links(page: Page) -> None:
+def test_footer_has_the_nine_links_and_the_shop(page: Page) -> None:
     page.goto("/")
     footer = page.get_by_role("contentinfo")
-    expect(footer.get_by_role("navigation").get_by_role("link")).to_have_count(9)
+    expect(footer.get_by_role("navigation").get_by_role("link")).to_have_count(10)
     hrefs = (
         footer.get_by_role("navigation").get_by_role("link").evaluate_all("ls => ls.map(l => l.getAttribute('href'))")
     )
@@ -85,6 +85,7 @@ def test_footer_has_the_nine_links(page: Page) -> None:
         "/shipping-policy",
         "/buy-products-on-credit",
         "/contact-us",
+        "/product-home",
     ]
 
 
@@ -121,20 +122,47 @@ def test_newsletter_failure_is_reported(page: Page, server: Server, page_guard: 
 # --- contact and delete-data forms ------------------------------------------------------------
 
 
-def test_contact_form_requires_every_field(page: Page, server: Server) -> None:
+def test_contact_form_checks_every_field_beside_it(page: Page, server: Server) -> None:
     page.goto("/contact-us")
     send = page.get_by_role("button", name="Send message")
     for label in ("Name", "Email", "Phone", "Message"):
         expect(page.get_by_label(label, exact=True)).to_have_attribute("required", "")
     send.click()
-    assert page.get_by_label("Name", exact=True).evaluate("el => el.validity.valueMissing")
-    page.get_by_label("Name", exact=True).fill("Asha Traders")
+    # The page's own messages, not the browser's bubbles: each named by its field, the first focused.
+    name = page.get_by_label("Name", exact=True)
+    expect(name).to_be_focused()
+    expect(name).to_have_attribute("aria-invalid", "true")
+    expect(name).to_have_accessible_description("Please enter your name (up to 100 characters).")
+    expect(page.get_by_label("Email", exact=True)).to_have_accessible_description("Please enter a valid email address.")
+    expect(page.get_by_label("Phone", exact=True)).to_have_accessible_description(
+        "Please enter a valid phone number: a 10-digit mobile, or a landline with its STD code."
+    )
+    name.fill("Asha Traders")
+    expect(name).not_to_have_attribute("aria-invalid", "true")
     page.get_by_label("Email", exact=True).fill("asha@shop.example")
     page.get_by_label("Phone", exact=True).fill("9876543210")
     send.click()
-    assert page.get_by_label("Message", exact=True).evaluate("el => el.validity.valueMissing")
+    message = page.get_by_label("Message", exact=True)
+    expect(message).to_be_focused()
+    expect(message).to_have_accessible_description("Please enter a message (up to 5000 characters).")
+    # The message sits next to its field, below the sticky header.
+    error = page.get_by_text("Please enter a message (up to 5000 characters).")
+    header = page.get_by_role("banner").bounding_box()
+    box = error.bounding_box()
+    assert header and box and box["y"] >= header["y"] + header["height"], (box, header)
     expect(page.get_by_role("status")).to_have_text("")
     assert mail_calls(server) == []
+
+
+def test_contact_form_takes_a_landline_with_its_std_code(page: Page, server: Server) -> None:
+    page.goto("/contact-us")
+    page.get_by_label("Name", exact=True).fill("Asha Traders")
+    page.get_by_label("Email", exact=True).fill("asha@shop.example")
+    page.get_by_label("Phone", exact=True).fill("011-2345 6789")
+    page.get_by_label("Message", exact=True).fill("Please call the shop.")
+    page.get_by_role("button", name="Send message").click()
+    expect(page.get_by_text("Mail sent successfully!")).to_be_visible()
+    assert mail_calls(server)[0]["body"]["contact"] == "01123456789"
 
 
 def test_contact_form_sends_and_clears(page: Page, server: Server) -> None:
@@ -186,16 +214,15 @@ def test_delete_data_request_reaches_the_mail_service_as_delete_user(page: Page,
     assert stored[0]["data"]["contact"] == "9876543210"
 
 
-def test_delete_data_shows_the_gateways_message_for_a_bad_number(
-    page: Page, server: Server, page_guard: PageGuard
-) -> None:
-    page_guard.allow_console.append("status of 400")
+def test_delete_data_checks_the_number_in_the_page(page: Page, server: Server) -> None:
     page.goto("/delete-data-policy")
     page.get_by_label("Name", exact=True).fill("Asha Traders")
     page.get_by_label("Email", exact=True).fill("asha@shop.example")
     page.get_by_label("Mobile number", exact=True).fill("12345")
     page.get_by_role("button", name="Submit request").click()
-    expect(page.get_by_text("Please enter a valid 10-digit mobile number.")).to_be_visible()
+    mobile = page.get_by_label("Mobile number", exact=True)
+    expect(mobile).to_be_focused()
+    expect(mobile).to_have_accessible_description("Please enter a valid 10-digit mobile number.")
     assert mail_calls(server) == []
 
 

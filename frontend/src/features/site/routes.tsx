@@ -32,10 +32,10 @@ export function sitePublicRoutes(config: AppConfig): RouteObject[] {
     page(`aboutUs_${config.productSlug}`, () => import("./pages/AboutPage")),
     page("dpd", () => import("./pages/LenderPage")),
     page("blog", () => import("./pages/BlogPage")),
-    markdown("privacy-policy", privacy, { title: "Privacy Policy", description: "How we collect, use, store and protect your personal data." }),
-    markdown("landing-privacy-policy", () => import("../../content/landing-privacy-policy.md?raw"), { title: "Privacy Policy", description: "How this website handles the data you share with it." }),
+    markdown("privacy-policy", privacy, { title: "Privacy and Lending Policy", description: "How we collect, use, store and protect your personal data." }),
+    markdown("landing-privacy-policy", () => import("../../content/landing-privacy-policy.md?raw"), { title: "Privacy Notice", description: "How this website handles the data you share with it." }),
     markdown("terms-and-conditions", terms, { title: "Terms and Conditions", description: "The terms for using the platform, the store and credit." }),
-    markdown("cancellation-and-refunds", () => import("../../content/cancellation-and-refunds.md?raw"), { title: "Cancellation and Refunds", description: "How to cancel an order, return an item and when your money comes back." }),
+    markdown("cancellation-and-refunds", () => import("../../content/cancellation-and-refunds.md?raw"), { title: "Cancellation and Refunds Policy", description: "How to cancel an order, return an item and when your money comes back." }),
     markdown("grievance-redressal", () => import("../../content/grievance-redressal.md?raw"), { title: "Grievance Redressal", description: "How to raise a complaint and who the grievance officer is." }),
     markdown("shipping-policy", () => import("../../content/shipping-policy.md?raw"), { title: "Shipping Policy", description: "Delivery times, charges and areas for orders and the one-hour store." }),
     page("FAQ's", () => import("./pages/FaqPage")),
@@ -46,7 +46,7 @@ export function sitePublicRoutes(config: AppConfig): RouteObject[] {
 export const siteAppRoutes: RouteObject[] = [
   markdown("AboutUs_MobileApp", () => import("../../content/about-mobile.md?raw"), { title: "About us" }, true),
   markdown("FAQ's_MobileApp", faq, { title: "FAQs" }, true),
-  markdown("privacyPolicy_MobileApp", privacy, { title: "Privacy Policy" }, true),
+  markdown("privacyPolicy_MobileApp", privacy, { title: "Privacy and Lending Policy" }, true),
   markdown("privacyPolicyOpusCollect_MobileApp", lendingPrivacy, { title: "Lending Privacy Policy" }, true),
   markdown("termsAndConditions_MobileApp", terms, { title: "Terms and Conditions" }, true),
   {

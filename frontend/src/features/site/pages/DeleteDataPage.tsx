@@ -5,7 +5,7 @@ import { usePageMeta } from "../../../lib/page-meta";
 
 /** /delete-data-policy: what deletion means, then the request form. */
 export default function DeleteDataPage() {
-  usePageMeta({ title: "Delete your data", description: "Ask us to delete your account and the data we hold about you." });
+  usePageMeta({ title: "Delete Your Data", description: "Ask us to delete your account and the data we hold about you." });
   return (
     <article className="container page-narrow">
       <Markdown source={source} />

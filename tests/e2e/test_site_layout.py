@@ -1,0 +1,157 @@
+"""Site e2e: each route's own title and description, the FAQ accordion and its search, steps a
+phone can read, About's team and backers once, testimonial dots clear of the cards, the credit
+page's grid on a 390 px screen, and no sideways scroll anywhere."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import Server
+from tests.e2e.test_site_pages import APP, PRODUCT, PUBLIC
+
+TITLES = {
+    "/": "Buy electrical goods on credit",
+    "/privacy-policy": "Privacy and Lending Policy",
+    "/shipping-policy": "Shipping Policy",
+    "/terms-and-conditions": "Terms and Conditions",
+    "/cancellation-and-refunds": "Cancellation and Refunds Policy",
+    "/landing-privacy-policy": "Privacy Notice",
+    "/grievance-redressal": "Grievance Redressal",
+    "/buy-products-on-credit": "Buy products on credit",
+    "/delete-data-policy": "Delete Your Data",
+    "/contact-us": "Contact us",
+    "/FAQ's": "FAQs",
+    "/AboutUs": "About us",
+    "/dpd": "Collections software for lenders",
+    f"/aboutUs_{PRODUCT}": "About us",
+    "/blog": "Blog",
+    "/paynow": "Pay Now",
+    "/product-home": "Store",
+    "/products": "Products",
+    "/login": "Login",
+    "/product-details/11": "Sheetal Fans Ceiling Fan 1200mm",
+    "/no-such-page": "Page not found",
+}
+
+
+@pytest.mark.parametrize(("path", "title"), TITLES.items(), ids=list(TITLES))
+def test_each_route_sets_its_own_title(page: Page, server: Server, path: str, title: str) -> None:
+    page.goto(path)
+    expect(page).to_have_title(f"{title} | {PRODUCT}")
+    if path in PUBLIC:
+        description = page.locator('meta[name="description"]')
+        expect(description).to_have_count(1)
+        assert len(description.get_attribute("content") or "") > 30
+
+
+def test_titles_follow_client_side_navigation(page: Page) -> None:
+    page.goto("/")
+    expect(page).to_have_title(f"Buy electrical goods on credit | {PRODUCT}")
+    page.get_by_role("contentinfo").get_by_role("link", name="FAQs").click()
+    expect(page).to_have_title(f"FAQs | {PRODUCT}")
+    description = page.locator('meta[name="description"]').get_attribute("content") or ""
+    assert "repayments" in description
+
+
+def test_faq_is_an_accordion_with_a_search_and_links(page: Page) -> None:
+    page.goto("/FAQ's")
+    questions = page.locator("details")
+    expect(questions.first).to_be_visible()
+    count = questions.count()
+    assert count >= 10
+    answer = page.get_by_text("Go to the")
+    expect(answer).to_be_hidden()
+    page.get_by_role("heading", name="How do I repay?").click()
+    expect(answer).to_be_visible()
+    page.get_by_role("link", name="Pay Now", exact=True).last.click()
+    expect(page).to_have_url(re.compile(r"/paynow$"))
+
+    page.goto("/FAQ's")
+    page.get_by_label("Search the questions").fill("delivered")
+    expect(page.get_by_role("status")).to_have_text(re.compile(rf"^\d+ of {count} questions$"))
+    expect(page.get_by_role("heading", name="How fast will my order be delivered?")).to_be_visible()
+    expect(page.get_by_role("heading", name="How do I repay?")).to_have_count(0)
+    page.get_by_role("link", name="quick-commerce store").first.click()
+    expect(page).to_have_url(re.compile(r"/product-home$"))
+
+    page.goto("/FAQ's")
+    page.get_by_label("Search the questions").fill("zzzz")
+    expect(page.get_by_text("No question matches that.")).to_be_visible()
+    expect(page.get_by_role("link", name="Ask us instead")).to_have_attribute("href", "/contact-us")
+
+
+@pytest.mark.parametrize("test_id", ["trade-steps", "how-it-works"])
+def test_step_diagrams_are_text_that_stacks_on_a_phone(phone_page: Page, test_id: str) -> None:
+    phone_page.goto("/")
+    steps = phone_page.get_by_test_id(test_id).get_by_role("listitem")
+    assert steps.count() >= 3
+    boxes = [steps.nth(i).bounding_box() for i in range(steps.count())]
+    assert all(b is not None for b in boxes)
+    tops = [b["y"] for b in boxes if b]
+    assert tops == sorted(tops) and len(set(tops)) == len(tops), "the steps stack"
+    for i in range(steps.count()):
+        size = float(steps.nth(i).locator("p").evaluate("e => parseFloat(getComputedStyle(e).fontSize)"))
+        assert size >= 12
+
+
+def test_credit_flow_is_text_at_least_12px_on_a_phone(phone_page: Page) -> None:
+    phone_page.goto("/buy-products-on-credit")
+    flow = phone_page.get_by_test_id("credit-flow-mobile")
+    expect(flow.get_by_role("listitem")).to_have_count(5)
+    for text in flow.locator("p").all():
+        assert float(text.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")) >= 12
+
+
+def test_about_shows_the_team_and_the_backers_once(page: Page) -> None:
+    page.goto("/AboutUs")
+    expect(page.get_by_role("heading", name="Our team")).to_have_count(1)
+    expect(page.get_by_role("heading", name="Our backers")).to_have_count(1)
+    expect(page.get_by_role("heading", name="What we value")).to_have_count(1)
+    team = page.get_by_role("region", name="Our team")
+    expect(team).to_contain_text("founded by people")
+    expect(team.get_by_role("listitem").first).to_be_visible()
+
+
+@pytest.mark.parametrize("fixture", ["page", "phone_page"])
+def test_testimonial_dots_sit_below_the_cards(request: pytest.FixtureRequest, fixture: str) -> None:
+    page: Page = request.getfixturevalue(fixture)
+    page.goto("/")
+    visible = "home-testimonials-desktop" if fixture == "page" else "home-testimonials-mobile"
+    carousel = page.get_by_test_id(visible)
+    carousel.scroll_into_view_if_needed()
+    dots = carousel.locator(".swiper-pagination")
+    expect(dots.locator(".swiper-pagination-bullet").first).to_be_visible()
+    dot_box = dots.bounding_box()
+    assert dot_box
+    for quote in carousel.locator(".swiper-slide-visible figure, .swiper-slide-active figure").all():
+        box = quote.bounding_box()
+        assert box and box["y"] + box["height"] <= dot_box["y"], (box, dot_box)
+    pause = carousel.get_by_role("button", name="Pause")
+    pause.click()
+    expect(carousel.get_by_role("button", name="Play")).to_be_visible()
+
+
+def test_credit_categories_fit_a_phone_with_even_margins(phone_page: Page) -> None:
+    phone_page.goto("/buy-products-on-credit")
+    cards = phone_page.get_by_role("region", name="Categories you can buy on credit").get_by_role("listitem")
+    expect(cards).to_have_count(10)
+    left = cards.nth(0).bounding_box()
+    right = cards.nth(1).bounding_box()
+    assert left and right
+    assert abs(left["y"] - right["y"]) < 1, "two to a row"
+    margin_left = left["x"]
+    margin_right = 390 - (right["x"] + right["width"])
+    assert margin_left > 0 and abs(margin_left - margin_right) <= 1, (margin_left, margin_right)
+    assert phone_page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+@pytest.mark.parametrize("path", [*PUBLIC, *APP, "/paynow", "/products", "/product-home", "/product-details/11"])
+def test_no_route_scrolls_sideways_on_a_phone(phone_page: Page, path: str) -> None:
+    phone_page.goto(path)
+    expect(phone_page.get_by_role("heading", level=1)).to_be_attached()
+    phone_page.wait_for_load_state("networkidle")
+    width = phone_page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"{path} scrolls sideways ({width}px)"
