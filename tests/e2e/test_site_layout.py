@@ -29,10 +29,6 @@ TITLES = {
     f"/aboutUs_{PRODUCT}": "About us",
     "/blog": "Blog",
     "/paynow": "Pay Now",
-    "/product-home": "Store",
-    "/products": "Products",
-    "/login": "Login",
-    "/product-details/11": "Sheetal Fans Ceiling Fan 1200mm",
     "/no-such-page": "Page not found",
 }
 
@@ -148,7 +144,7 @@ def test_credit_categories_fit_a_phone_with_even_margins(phone_page: Page) -> No
     assert phone_page.evaluate("document.documentElement.scrollWidth") <= 390
 
 
-@pytest.mark.parametrize("path", [*PUBLIC, *APP, "/paynow", "/products", "/product-home", "/product-details/11"])
+@pytest.mark.parametrize("path", [*PUBLIC, *APP, "/paynow"])
 def test_no_route_scrolls_sideways_on_a_phone(phone_page: Page, path: str) -> None:
     phone_page.goto(path)
     expect(phone_page.get_by_role("heading", level=1)).to_be_attached()
