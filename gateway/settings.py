@@ -13,10 +13,13 @@ from typing import Literal
 
 import msgspec
 
+from gateway.upstreams.credentials import UpstreamCredentials, credentials_from_env
+
 ROOT = Path(__file__).resolve().parent.parent
 
 CheckoutAdapter = Literal["mock", "cashfree"]
 CheckoutMode = Literal["sandbox", "production"]
+UPSTREAMS = ("lending", "catalogue", "mail", "orders")
 
 
 class OtpLimits(msgspec.Struct, frozen=True, kw_only=True):
@@ -75,6 +78,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     upstream_breaker_threshold: int = 5  # consecutive failures that open an endpoint's circuit
     upstream_breaker_ttl: float = 30.0  # seconds the circuit stays open before a trial call
     catalogue_cache_seconds: float = 5.0  # how long shared catalogue answers are reused; 0: never
+    # Per upstream, from <NAME>_HEADERS, <NAME>_OAUTH_*, <NAME>_TLS_* (gateway/upstreams/credentials.py)
+    credentials: dict[str, UpstreamCredentials] = msgspec.field(default_factory=dict)
 
     # The store's key for the lender's partner calls (a shopper's purchase-credit position)
     lending_partner_key: str = "mock-partner-key"
@@ -103,7 +108,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
         env = os.environ if environ is None else environ
         raw: dict[str, object] = {}
         for field in msgspec.structs.fields(cls):
-            if field.name == "otp":
+            if field.name in ("otp", "credentials"):
                 continue
             value = env.get(field.name.upper())
             if value is not None and value != "":
@@ -118,6 +123,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
         if "port" in raw and "public_url" not in raw:
             raw["public_url"] = f"http://{raw.get('host', '127.0.0.1')}:{raw['port']}"
         settings = msgspec.convert(raw, cls, strict=False)
+        settings = msgspec.structs.replace(settings, credentials=credentials_from_env(env, UPSTREAMS))
         if not settings.secret_key:
             # A per-process secret is fine for one process; replicas must share SECRET_KEY.
             settings = msgspec.structs.replace(settings, secret_key=secrets.token_urlsafe(32))

@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import ssl
 import sys
 from pathlib import Path
 
@@ -53,11 +54,18 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _serve(seed: Path | None) -> None:
+    """MOCKS_TLS_CERT and MOCKS_TLS_KEY serve over TLS; MOCKS_TLS_CLIENT_CA then also demands a
+    client certificate issued by that CA (mutual TLS, as a real upstream may)."""
+    client_ca = os.environ.get("MOCKS_TLS_CLIENT_CA") or None
     uvicorn.run(
         create_suite(seed=seed),
         host=os.environ.get("MOCKS_HOST", "127.0.0.1"),
         port=int(os.environ.get("MOCKS_PORT", "9100")),
         log_level="warning",
+        ssl_certfile=os.environ.get("MOCKS_TLS_CERT") or None,
+        ssl_keyfile=os.environ.get("MOCKS_TLS_KEY") or None,
+        ssl_ca_certs=client_ca,
+        ssl_cert_reqs=ssl.CERT_REQUIRED if client_ca else ssl.CERT_NONE,
     )
 
 

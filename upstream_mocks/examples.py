@@ -7,6 +7,8 @@ documented answer.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -169,3 +171,17 @@ def operations(document: dict[str, Any]) -> list[Operation]:
                 )
             )
     return found
+
+
+def operation_finder(contract_file: Path | None) -> Callable[[str, str], str | None]:
+    """The operationId of a concrete request path, by the contract's path templates."""
+    templates: list[tuple[str, re.Pattern[str], str]] = []
+    if contract_file is not None and contract_file.is_file():
+        for op in operations(load_document(contract_file)):
+            pattern = re.sub(r"\\{[^/]+?\\}", "[^/]+", re.escape(op.path.strip("/")))
+            templates.append((op.method.upper(), re.compile(f"^{pattern}$"), op.operation_id))
+
+    def find(method: str, path: str) -> str | None:
+        return next((op_id for m, rx, op_id in templates if m == method.upper() and rx.match(path.strip("/"))), None)
+
+    return find

@@ -9,7 +9,6 @@ and writes the exchange with personal data masked to DIR/<service>/ for `--seed 
 from __future__ import annotations
 
 import itertools
-import re
 import sys
 from collections.abc import Awaitable, Callable, MutableMapping
 from pathlib import Path
@@ -18,7 +17,7 @@ from typing import Any, TextIO
 import httpx
 
 from upstream_mocks.contract import Contract, ContractRequest, ContractResponse, violations
-from upstream_mocks.examples import load_document, operations
+from upstream_mocks.examples import operation_finder
 from upstream_mocks.masking import Masker, walk
 from upstream_mocks.recordings import Exchange, RecordedResponse, masked_request, parse_body, write_exchange
 
@@ -30,20 +29,6 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 # Hop-by-hop headers and those httpx has already acted on (it decodes the body).
 _DROPPED = {"host", "connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding"}
-
-
-def operation_finder(contract_file: Path | None) -> Callable[[str, str], str | None]:
-    """The operationId of a concrete request path, by the contract's path templates."""
-    templates: list[tuple[str, re.Pattern[str], str]] = []
-    if contract_file is not None and contract_file.is_file():
-        for op in operations(load_document(contract_file)):
-            pattern = re.sub(r"\\{[^/]+?\\}", "[^/]+", re.escape(op.path.strip("/")))
-            templates.append((op.method.upper(), re.compile(f"^{pattern}$"), op.operation_id))
-
-    def find(method: str, path: str) -> str | None:
-        return next((op_id for m, rx, op_id in templates if m == method.upper() and rx.match(path.strip("/"))), None)
-
-    return find
 
 
 def create_recorder(

@@ -9,12 +9,13 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from pathlib import Path
 from typing import Any
 
-from litestar import Litestar, delete, get, post
+from litestar import Litestar, Request, Response, delete, get, post
 from litestar.handlers import asgi
 from litestar.params import FromQuery, JSONBody
 
-from upstream_mocks import catalogue, lending, mail, orders, payments
-from upstream_mocks.contract import Contract, ContractRequest, ContractResponse, load_contract
+from upstream_mocks import auth, catalogue, lending, mail, orders, payments
+from upstream_mocks.contract import Contract, ContractRequest, ContractResponse, Problem, load_contract
+from upstream_mocks.examples import contract_path, operation_finder
 from upstream_mocks.recordings import Replay, encode_body
 from upstream_mocks.settings import MockSettings
 from upstream_mocks.world import JournalEntry, MockWorld, Scenario
@@ -52,7 +53,12 @@ async def _send_raw(send: Send, status: int, content_type: str, payload: bytes) 
 
 
 def _with_controls(
-    name: str, app: ASGIApp, world: MockWorld, contract: Contract | None, recorded: Replay | None = None
+    name: str,
+    app: ASGIApp,
+    world: MockWorld,
+    contract: Contract | None,
+    recorded: Replay | None = None,
+    operation_of: Callable[[str, str], str | None] | None = None,
 ) -> ASGIApp:
     """Journal every request, apply any QA scenario or recorded answer, and hold both sides to the contract."""
 
@@ -84,6 +90,10 @@ def _with_controls(
 
         request = ContractRequest.build(method, path, query, scope.get("headers", []), body) if contract else None
         problem = contract.check_request(request) if contract else None
+        # Credentials guard the contract's operations, not the QA read-outs beside them.
+        described = operation_of is not None and operation_of(method, path) is not None
+        if problem is None and described and (refused := auth.refusal(world, name, _headers(scope))):
+            problem = Problem(401, refused)
         scenario = world.scenario_for(name, method, path)
         if scenario and scenario.delay_ms:
             await asyncio.sleep(scenario.delay_ms / 1000)
@@ -115,8 +125,12 @@ def _with_controls(
     return wrapped
 
 
+def _headers(scope: Scope) -> dict[str, str]:
+    return {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+
+
 def _content_type(scope: Scope) -> str:
-    return next((v.decode("latin-1") for k, v in scope.get("headers", []) if k.lower() == b"content-type"), "")
+    return _headers(scope).get("content-type", "")
 
 
 class DroppedConnection(ConnectionResetError):
@@ -165,11 +179,12 @@ def create_suite(
     """All mocks; with `check_contracts`, each is held to contracts/{name}.openapi.yaml; with
     `seed`, a recording directory (`python -m upstream_mocks record`), recorded answers come first."""
     world = world or MockWorld(MockSettings.from_env())
+    world.register("auth", auth.AuthState)
     handlers: list[Any] = []
     for name, factory in MOCKS.items():
         contract = load_contract(name) if check_contracts else None
         replay = Replay.load(seed, name) if seed is not None else None
-        mounted = _with_controls(name, factory(world), world, contract, replay)
+        mounted = _with_controls(name, factory(world), world, contract, replay, operation_finder(contract_path(name)))
 
         def make_mount(app: ASGIApp, mount_name: str) -> Any:
             @asgi(f"/_mocks/{mount_name}", is_mount=True, copy_scope=True, name=f"mock-{mount_name}")
@@ -206,9 +221,32 @@ def create_suite(
     async def clear_scenarios() -> None:
         world.scenarios.clear()
 
+    @post("/_mocks/auth", status_code=201)
+    async def demand_credentials(data: JSONBody[auth.AuthRequirement]) -> auth.AuthRequirement:
+        auth.state(world).requirements[data.mock] = data
+        return data
+
+    @delete("/_mocks/auth")
+    async def drop_demands() -> None:
+        auth.state(world).requirements.clear()
+
+    @get("/_mocks/auth/tokens")
+    async def issued_tokens() -> list[auth.IssuedToken]:
+        return list(auth.state(world).tokens.values())
+
+    @post("/_mocks/oauth/token", status_code=200)
+    async def oauth_token(request: Request[Any, Any, Any]) -> Response[dict[str, Any]]:
+        headers = {k.lower(): v for k, v in request.headers.items()}
+        status, answer = auth.issue_token(world, await request.body(), headers)
+        return Response(answer, status_code=status, headers={"Cache-Control": "no-store"})
+
     app = Litestar(
         route_handlers=[
             *handlers,
+            demand_credentials,
+            drop_demands,
+            issued_tokens,
+            oauth_token,
             reset,
             journal,
             clear_journal,

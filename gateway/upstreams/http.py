@@ -19,14 +19,15 @@ from purgatory.domain.model import OpenedState
 from tenacity import AsyncRetrying, retry_if_exception_type, stop_after_attempt, wait_exponential
 
 from gateway.errors import UpstreamError, UpstreamRefused, UpstreamUnavailable
-from gateway.settings import Settings
+from gateway.settings import UPSTREAMS, Settings
+from gateway.upstreams.credentials import build_client, tls_context
 from gateway.upstreams.envelope import Envelope
 from gateway.upstreams.transport import upstream_transport
 
 T = TypeVar("T")
 log = structlog.get_logger("gateway.upstream")
 
-UPSTREAM_NAMES = ("lending", "catalogue", "mail", "orders")
+UPSTREAM_NAMES = UPSTREAMS
 UNAVAILABLE = "The service is not reachable right now. Please try again later."
 
 
@@ -200,7 +201,9 @@ def build_upstreams(settings: Settings, local: Mapping[str, httpx.AsyncClient]) 
     for name in UPSTREAM_NAMES:
         url: str | None = getattr(settings, f"{name}_url")
         if url:
-            client = httpx.AsyncClient(base_url=url.rstrip("/") + "/", timeout=timeout, transport=upstream_transport())
+            credentials = settings.credentials.get(name)
+            transport = upstream_transport(tls_context(credentials))
+            client = build_client(credentials, base_url=url.rstrip("/") + "/", timeout=timeout, transport=transport)
         elif name in local:
             client = local[name]
         else:

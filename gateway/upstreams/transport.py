@@ -8,6 +8,8 @@ still see httpx requests, responses and errors, so `UpstreamHttp` and its tests 
 
 from __future__ import annotations
 
+import ssl
+
 import httpx
 from httpx_aiohttp import AiohttpTransport
 
@@ -16,5 +18,6 @@ from httpx_aiohttp import AiohttpTransport
 UPSTREAM_LIMITS = httpx.Limits(max_connections=100, max_keepalive_connections=100, keepalive_expiry=30)
 
 
-def upstream_transport() -> httpx.AsyncBaseTransport:
-    return AiohttpTransport(limits=UPSTREAM_LIMITS)
+def upstream_transport(tls: ssl.SSLContext | None = None) -> httpx.AsyncBaseTransport:
+    """`tls`: the upstream's own TLS settings (CA, client certificate), else the system's."""
+    return AiohttpTransport(verify=tls or True, limits=UPSTREAM_LIMITS)
