@@ -20,6 +20,7 @@ from upstream_mocks.contract import Contract, ContractRequest, ContractResponse,
 from upstream_mocks.examples import operation_finder
 from upstream_mocks.masking import Masker, walk
 from upstream_mocks.recordings import Exchange, RecordedResponse, masked_request, parse_body, write_exchange
+from upstream_mocks.suite import read_body
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -49,13 +50,7 @@ def create_recorder(
     async def app(scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             return
-        chunks: list[bytes] = []
-        while True:
-            message = await receive()
-            chunks.append(message.get("body", b""))
-            if not message.get("more_body"):
-                break
-        body = b"".join(chunks)
+        body = await read_body(receive)
         method, path = scope["method"], scope["path"].lstrip("/")
         query = scope.get("query_string", b"").decode("latin-1")
         headers = [(k, v) for k, v in scope.get("headers", []) if k.decode("latin-1").lower() not in _DROPPED]

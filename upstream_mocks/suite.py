@@ -70,13 +70,7 @@ def _with_controls(
         path = scope["path"].strip("/")
         method = scope["method"]
         query = scope.get("query_string", b"").decode("latin-1")
-        chunks: list[bytes] = []
-        while True:
-            message = await receive()
-            chunks.append(message.get("body", b""))
-            if not message.get("more_body"):
-                break
-        body = b"".join(chunks)
+        body = await read_body(receive)
         status = 0
 
         async def replay() -> Message:
@@ -123,6 +117,16 @@ def _with_controls(
         del world.journal[:-_JOURNAL_LIMIT]
 
     return wrapped
+
+
+async def read_body(receive: Receive) -> bytes:
+    """The whole request body of a raw ASGI request."""
+    chunks: list[bytes] = []
+    while True:
+        message = await receive()
+        chunks.append(message.get("body", b""))
+        if not message.get("more_body"):
+            return b"".join(chunks)
 
 
 def _headers(scope: Scope) -> dict[str, str]:

@@ -90,6 +90,16 @@ async def test_a_recorded_borrower_replays_with_personal_data_masked(tmp_path: P
     assert verified.json()["accessToken"].startswith("masked-")
 
 
+async def _fill_cart(client: httpx.AsyncClient, auth: dict[str, str]) -> list[httpx.Response]:
+    """The empty cart, a product added, the full cart and the first catalogue page."""
+    empty = await client.get("electrician/getCart/2001", headers=auth)
+    line = {"userId": 2001, "productId": 2, "quantity": 3, "distributorId": 303}
+    await client.post("electrician/addCart", json=line, headers=auth)
+    full = await client.get("electrician/getCart/2001", headers=auth)
+    page = await client.get("electrician/getProductCatalogListMobile", params={"productType": "quickCommerce"})
+    return [empty, full, page]
+
+
 async def test_a_recorded_cart_replays_in_order(tmp_path: Path) -> None:
     live = create_suite()
     world = live.state.world
@@ -97,30 +107,12 @@ async def test_a_recorded_cart_replays_in_order(tmp_path: Path) -> None:
     async def shop(client: httpx.AsyncClient) -> list[httpx.Response]:
         world.record_code("9876543210", "482913")
         login = await client.post("verifyOtp", json={"mobileNumber": "9876543210", "otp": "482913", **VERIFY})
-        auth = {"Authorization": f"Bearer {login.json()['accessToken']}"}
-        empty = await client.get("electrician/getCart/2001", headers=auth)
-        await client.post(
-            "electrician/addCart",
-            json={"userId": 2001, "productId": 2, "quantity": 3, "distributorId": 303},
-            headers=auth,
-        )
-        full = await client.get("electrician/getCart/2001", headers=auth)
-        page = await client.get("electrician/getProductCatalogListMobile", params={"productType": "quickCommerce"})
-        return [empty, full, page]
+        return await _fill_cart(client, {"Authorization": f"Bearer {login.json()['accessToken']}"})
 
     live_answers = await _record("catalogue", live, tmp_path, shop)
 
     async def replay(client: httpx.AsyncClient) -> list[httpx.Response]:
-        auth = {"Authorization": "Bearer replayed"}
-        empty = await client.get("electrician/getCart/2001", headers=auth)
-        await client.post(
-            "electrician/addCart",
-            json={"userId": 2001, "productId": 2, "quantity": 3, "distributorId": 303},
-            headers=auth,
-        )
-        full = await client.get("electrician/getCart/2001", headers=auth)
-        page = await client.get("electrician/getProductCatalogListMobile", params={"productType": "quickCommerce"})
-        return [empty, full, page]
+        return await _fill_cart(client, {"Authorization": "Bearer replayed"})
 
     replayed = await _replay("catalogue", tmp_path, replay)
     assert [r.status_code for r in replayed] == [r.status_code for r in live_answers] == [400, 200, 200]
