@@ -1,7 +1,7 @@
 """Credentials for real upstreams: static headers, OAuth 2.0 client credentials, mutual TLS.
 
 Each upstream reads its own from the environment, `<NAME>_` prefixed (LENDING_, CATALOGUE_,
-MAIL_); any of them may instead name a file with `_FILE` appended, for secrets an
+MAIL_, ORDERS_); any of them may instead name a file with `_FILE` appended, for secrets an
 orchestrator mounts (`MAIL_OAUTH_CLIENT_SECRET_FILE=/run/secrets/mail`):
 
 - `<NAME>_HEADERS`: a JSON object of headers sent on every call (`{"X-Api-Key": "..."}`);
