@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from litestar import Request, Router, get, post
+from litestar import Request, Response, Router, get, post
 from litestar.di import NamedDependency, Provide
-from litestar.params import HeaderParameter, JSONBody, PathParameter
+from litestar.params import HeaderParameter, JSONBody, PathParameter, QueryParameter
 
+from gateway.checkout.history import OrderHistory
 from gateway.checkout.schemas import (
+    BuyAgainResult,
     CheckoutAddresses,
     CheckoutQuote,
     CheckoutQuoteRequest,
+    OrderList,
     PincodeCheck,
     PlacedOrder,
     PlaceOrderRequest,
@@ -88,21 +91,86 @@ async def pay_again(
     return await checkout.pay_again(session, login, order_number)
 
 
+@get("/orders", summary="The shopper's orders, newest first, ten a page")
+async def list_orders(
+    session: NamedDependency[Session],
+    login: NamedDependency[StoreLogin],
+    history: NamedDependency[OrderHistory],
+    page: Annotated[int, QueryParameter(ge=1, le=10_000)] = 1,
+) -> OrderList:
+    return await history.list(session, login, page)
+
+
+@post("/orders/{order_number:str}/cancel", status_code=200, summary="Cancel an order while placed, packed or shipped")
+async def cancel_order(
+    session: NamedDependency[Session],
+    login: NamedDependency[StoreLogin],
+    history: NamedDependency[OrderHistory],
+    order_number: OrderNumberPath,
+) -> PlacedOrder:
+    return await history.cancel(session, login, order_number)
+
+
+@get(
+    "/orders/{order_number:str}/invoice",
+    summary="The order's GST tax invoice (PDF), once it has shipped",
+    media_type="application/pdf",
+    response_description="The invoice as a PDF file",
+)
+async def order_invoice(
+    session: NamedDependency[Session],
+    login: NamedDependency[StoreLogin],
+    history: NamedDependency[OrderHistory],
+    order_number: OrderNumberPath,
+) -> Response[bytes]:
+    pdf = await history.invoice(session, login, order_number)
+    return Response(
+        pdf,
+        media_type="application/pdf",
+        headers={"content-disposition": f'attachment; filename="invoice-{order_number}.pdf"'},
+    )
+
+
+@post("/orders/{order_number:str}/buy-again", status_code=200, summary="Put an order's lines back in the cart")
+async def buy_again(
+    session: NamedDependency[Session],
+    login: NamedDependency[StoreLogin],
+    history: NamedDependency[OrderHistory],
+    order_number: OrderNumberPath,
+) -> BuyAgainResult:
+    return await history.buy_again(session, login, order_number)
+
+
 def build_router(services: AppServices) -> Router:
     catalogue = CatalogueClient(services.upstreams["catalogue"])
+    orders = OrdersClient(services.upstreams["orders"])
+    store = StoreService(catalogue, services.code_sender)
+    history = OrderHistory(orders, store)
     checkout = CheckoutService(
-        orders=OrdersClient(services.upstreams["orders"]),
+        orders=orders,
         credit=CreditClient(services.upstreams["lending"], services.settings.lending_partner_key),
         catalogue=catalogue,
-        store=StoreService(catalogue, services.code_sender),
+        store=store,
         placed=PlacedOrders(services.store),
         product_name=services.settings.product_name,
     )
     return Router(
         path="/api/checkout",
-        route_handlers=[list_addresses, check_pincode, quote, place_order, get_order, pay_again],
+        route_handlers=[
+            list_addresses,
+            check_pincode,
+            quote,
+            place_order,
+            list_orders,
+            get_order,
+            pay_again,
+            cancel_order,
+            order_invoice,
+            buy_again,
+        ],
         dependencies={
             "checkout": Provide(lambda: checkout, use_cache=True, sync_to_thread=False),
+            "history": Provide(lambda: history, use_cache=True, sync_to_thread=False),
             # Every handler that declares `login` is for a logged-in shopper only (401 otherwise).
             "login": Provide(store_login, sync_to_thread=False),
         },

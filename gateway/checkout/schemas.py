@@ -11,6 +11,8 @@ Pincode = Annotated[str, msgspec.Meta(pattern=r"^[1-9][0-9]{5}$")]
 MobileNumber = Annotated[str, msgspec.Meta(pattern=r"^[0-9]{10}$")]
 PaymentMethod = Literal["online", "cod", "credit"]
 Serviceability = Literal["oneHour", "standard", "notServiceable"]
+OrderStatus = Literal["placed", "packed", "shipped", "outForDelivery", "delivered", "cancelled", "returned"]
+PaymentState = Literal["pending", "paid", "onDelivery", "onCredit", "refundInitiated", "creditReversed", "cancelled"]
 
 
 class CheckoutAddress(msgspec.Struct, rename="camel", kw_only=True):
@@ -128,7 +130,8 @@ class CheckoutQuote(msgspec.Struct, rename="camel", kw_only=True):
 
 class OrderPaymentView(msgspec.Struct, rename="camel", kw_only=True):
     method: PaymentMethod
-    state: Literal["pending", "paid", "onDelivery", "onCredit"]
+    state: PaymentState
+    label: str  # 'Paid', 'Pay on delivery', 'Refund started', ...
     amount: Money
     payment_session_id: str | None
     provider_order_id: str | None
@@ -136,9 +139,34 @@ class OrderPaymentView(msgspec.Struct, rename="camel", kw_only=True):
     paid_at: str | None
 
 
+class TrackingStep(msgspec.Struct, rename="camel", kw_only=True):
+    """One row of the order's status timeline: reached (with its time) or still to come."""
+
+    status: OrderStatus
+    label: str
+    at: str | None
+    state: Literal["done", "current", "upcoming"]
+    note: str | None
+
+
+class RefundView(msgspec.Struct, rename="camel", kw_only=True):
+    kind: Literal["toSource", "creditReversed", "nothingPaid"]
+    amount: Money
+    timeline: str  # the refund policy's words, e.g. '2 to 4 business days'
+    expected_by: str | None  # ISO date
+    message: str
+
+
+class InvoiceView(msgspec.Struct, rename="camel", kw_only=True):
+    number: str
+    issued_at: str
+    download_url: str
+
+
 class PlacedOrder(msgspec.Struct, rename="camel", kw_only=True):
     order_number: str
-    status: str
+    status: OrderStatus
+    status_label: str
     created_at: str
     lines: list[OrderLineView]
     charges: OrderCharges
@@ -146,3 +174,39 @@ class PlacedOrder(msgspec.Struct, rename="camel", kw_only=True):
     address: DeliveryAddressView
     business: BusinessDetailsView | None
     payment: OrderPaymentView
+    timeline: list[TrackingStep]
+    can_cancel: bool  # placed, packed or shipped (the cancellation policy)
+    refund: RefundView | None
+    invoice: InvoiceView | None  # issued when the order ships
+
+
+class OrderListItem(msgspec.Struct, rename="camel", kw_only=True):
+    order_number: str
+    status: OrderStatus
+    status_label: str
+    created_at: str
+    total: Money
+    item_count: int
+    summary: str  # 'Kavach Power PVC Conduit Pipe 20mm and 1 more'
+    payment_method: PaymentMethod
+    payment_state: PaymentState
+    payment_label: str
+
+
+class OrderList(msgspec.Struct, rename="camel", kw_only=True):
+    orders: list[OrderListItem]
+    page: int
+    total_pages: int
+    total_orders: int
+
+
+class BuyAgainLine(msgspec.Struct, rename="camel", kw_only=True):
+    product_id: int
+    product_name: str
+    quantity: int
+
+
+class BuyAgainResult(msgspec.Struct, rename="camel", kw_only=True):
+    added: list[BuyAgainLine]
+    skipped: list[BuyAgainLine]  # out of stock now; quantity is what was ordered
+    message: str

@@ -33,6 +33,14 @@ from gateway.checkout.schemas import (
     PlaceOrderRequest,
     SavedAddress,
 )
+from gateway.checkout.tracking import (
+    CANCELLABLE,
+    PAYMENT_LABELS,
+    STATUS_LABELS,
+    invoice_view,
+    refund_view,
+    timeline,
+)
 from gateway.errors import Conflict, GatewayError, InvalidInput, NotFound, UpstreamError
 from gateway.sessions import Session, StoreLogin
 from gateway.sessions.logins import TOKEN_REFUSED, forget_login_on_refusal
@@ -167,6 +175,7 @@ def order_view(order: Order) -> PlacedOrder:
     return PlacedOrder(
         order_number=order.order_number,
         status=order.status,
+        status_label=STATUS_LABELS[order.status],
         created_at=order.created_at.isoformat(),
         lines=[_line(line) for line in order.lines],
         charges=_charges(order.charges),
@@ -176,12 +185,17 @@ def order_view(order: Order) -> PlacedOrder:
         payment=OrderPaymentView(
             method=payment.method,
             state=payment.state,
+            label=PAYMENT_LABELS[payment.state],
             amount=money(payment.amount),
             payment_session_id=payment.payment_session_id if payment.state == "pending" else None,
             provider_order_id=payment.provider_order_id,
             credit_due_on=_stamp(payment.credit_due_on),
             paid_at=_stamp(payment.paid_at),
         ),
+        timeline=timeline(order),
+        can_cancel=order.status in CANCELLABLE,
+        refund=refund_view(order),
+        invoice=invoice_view(order),
     )
 
 

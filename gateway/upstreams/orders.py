@@ -112,9 +112,13 @@ class Quote(msgspec.Struct, rename="camel", kw_only=True):
     payment_method: PaymentMethod
 
 
+PaymentState = Literal["pending", "paid", "onDelivery", "onCredit", "refundInitiated", "creditReversed", "cancelled"]
+OrderStatus = Literal["placed", "packed", "shipped", "outForDelivery", "delivered", "cancelled", "returned"]
+
+
 class Payment(msgspec.Struct, rename="camel", kw_only=True):
     method: PaymentMethod
-    state: Literal["pending", "paid", "onDelivery", "onCredit"]
+    state: PaymentState
     amount: Decimal
     payment_session_id: str | None = None
     provider_order_id: str | None = None
@@ -122,10 +126,30 @@ class Payment(msgspec.Struct, rename="camel", kw_only=True):
     credit_due_on: date | None = None
 
 
+class TimelineEvent(msgspec.Struct, rename="camel", kw_only=True):
+    status: OrderStatus
+    at: datetime
+    note: str | None = None
+
+
+class Refund(msgspec.Struct, rename="camel", kw_only=True):
+    kind: Literal["toSource", "creditReversed", "nothingPaid"]
+    amount: Decimal
+    initiated_at: datetime
+    expected_by: date | None = None
+    timeline: str
+    message: str
+
+
+class InvoiceRef(msgspec.Struct, rename="camel", kw_only=True):
+    number: str
+    issued_at: datetime
+
+
 class Order(msgspec.Struct, rename="camel", kw_only=True):
     order_number: str
     user_id: int
-    status: str
+    status: OrderStatus
     created_at: datetime
     updated_at: datetime
     lines: list[Line]
@@ -134,6 +158,42 @@ class Order(msgspec.Struct, rename="camel", kw_only=True):
     address: DeliveryAddress
     business: Business | None = None
     payment: Payment
+    timeline: list[TimelineEvent] = msgspec.field(default_factory=list)
+    delivery_attempts: int = 0
+    refund: Refund | None = None
+    invoice: InvoiceRef | None = None
+
+
+class OrderSummary(msgspec.Struct, rename="camel", kw_only=True):
+    order_number: str
+    status: OrderStatus
+    created_at: datetime
+    total: Decimal
+    item_count: int
+    first_product_name: str
+    line_count: int
+    payment_method: PaymentMethod
+    payment_state: PaymentState
+
+
+class OrderPage(msgspec.Struct, rename="camel", kw_only=True):
+    orders: list[OrderSummary]
+    page: int
+    page_size: int
+    total_orders: int
+    total_pages: int
+
+
+class ReorderLine(msgspec.Struct, rename="camel", kw_only=True):
+    product_id: int
+    product_name: str
+    quantity: int
+    available: int
+
+
+class Reorder(msgspec.Struct, rename="camel", kw_only=True):
+    order_number: str
+    lines: list[ReorderLine]
 
 
 class Refusal(msgspec.Struct, kw_only=True):
@@ -223,3 +283,40 @@ class OrdersClient:
             idempotent=True,
         )
         return self._data(response, Envelope[Order], fallback)
+
+    async def orders(self, user_id: int, token: str, page: int, page_size: int) -> OrderPage:
+        """GET electrician/orders: newest first."""
+        response = await self.http.request(
+            "GET", "electrician/orders", params={"userId": user_id, "page": page, "pageSize": page_size}, token=token
+        )
+        return self._data(response, Envelope[OrderPage], "Your orders could not be loaded.")
+
+    async def cancel(self, order_number: str, user_id: int, token: str) -> Order:
+        """POST electrician/order/{n}/cancel: a repeat is refused (already_cancelled), never applied twice."""
+        response = await self.http.request(
+            "POST", f"electrician/order/{order_number}/cancel", params={"userId": user_id}, token=token
+        )
+        return self._data(response, Envelope[Order], "The order could not be cancelled.")
+
+    async def invoice(self, order_number: str, user_id: int, token: str) -> bytes:
+        """GET electrician/order/{n}/invoice: the tax invoice's PDF bytes."""
+        response = await self.http.request(
+            "GET", f"electrician/order/{order_number}/invoice", params={"userId": user_id}, token=token
+        )
+        self._check(response, "The invoice could not be loaded.")
+        if not response.content.startswith(b"%PDF"):
+            raise UpstreamError(
+                "The invoice could not be loaded.", upstream=self.http.name, status=response.status_code
+            )
+        return response.content
+
+    async def reorder(self, order_number: str, user_id: int, token: str) -> Reorder:
+        """POST electrician/order/{n}/reorder: reads only, so it may be repeated."""
+        response = await self.http.request(
+            "POST",
+            f"electrician/order/{order_number}/reorder",
+            params={"userId": user_id},
+            token=token,
+            idempotent=True,
+        )
+        return self._data(response, Envelope[Reorder], "The order could not be bought again.")

@@ -28,7 +28,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** The shopper's orders, newest first, ten a page */
+        get: operations["ApiCheckoutOrdersListOrders"];
         put?: never;
         /** Place the cart as an order, once per Idempotency-Key */
         post: operations["ApiCheckoutOrdersPlaceOrder"];
@@ -47,6 +48,57 @@ export interface paths {
         };
         /** One of the shopper's orders; a pending online payment is re-checked */
         get: operations["ApiCheckoutOrdersOrderNumberGetOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout/orders/{order_number}/buy-again": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Put an order's lines back in the cart */
+        post: operations["ApiCheckoutOrdersOrderNumberBuyAgainBuyAgain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout/orders/{order_number}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel an order while placed, packed or shipped */
+        post: operations["ApiCheckoutOrdersOrderNumberCancelCancelOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout/orders/{order_number}/invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order's GST tax invoice (PDF), once it has shipped */
+        get: operations["ApiCheckoutOrdersOrderNumberInvoiceOrderInvoice"];
         put?: never;
         post?: never;
         delete?: never;
@@ -574,6 +626,18 @@ export interface components {
             gstin: string;
             legalName: string;
         };
+        /** BuyAgainLine */
+        BuyAgainLine: {
+            productId: number;
+            productName: string;
+            quantity: number;
+        };
+        /** BuyAgainResult */
+        BuyAgainResult: {
+            added: components["schemas"]["BuyAgainLine"][];
+            message: string;
+            skipped: components["schemas"]["BuyAgainLine"][];
+        };
         /** CartLineView */
         CartLineView: {
             brand: string | null;
@@ -706,6 +770,12 @@ export interface components {
             /** @enum {string} */
             type: "oneHour" | "standard";
         };
+        /** InvoiceView */
+        InvoiceView: {
+            downloadUrl: string;
+            issuedAt: string;
+            number: string;
+        };
         /** NativeSessionRequest */
         NativeSessionRequest: {
             token: string;
@@ -769,18 +839,43 @@ export interface components {
             /** @example 1198.99 */
             unitPrice: string;
         };
+        /** OrderList */
+        OrderList: {
+            orders: components["schemas"]["OrderListItem"][];
+            page: number;
+            totalOrders: number;
+            totalPages: number;
+        };
+        /** OrderListItem */
+        OrderListItem: {
+            createdAt: string;
+            itemCount: number;
+            orderNumber: string;
+            paymentLabel: string;
+            /** @enum {string} */
+            paymentMethod: "online" | "cod" | "credit";
+            /** @enum {string} */
+            paymentState: "pending" | "paid" | "onDelivery" | "onCredit" | "refundInitiated" | "creditReversed" | "cancelled";
+            /** @enum {string} */
+            status: "placed" | "packed" | "shipped" | "outForDelivery" | "delivered" | "cancelled" | "returned";
+            statusLabel: string;
+            summary: string;
+            /** @example 1198.99 */
+            total: string;
+        };
         /** OrderPaymentView */
         OrderPaymentView: {
             /** @example 1198.99 */
             amount: string;
             creditDueOn: string | null;
+            label: string;
             /** @enum {string} */
             method: "online" | "cod" | "credit";
             paidAt: string | null;
             paymentSessionId: string | null;
             providerOrderId: string | null;
             /** @enum {string} */
-            state: "pending" | "paid" | "onDelivery" | "onCredit";
+            state: "pending" | "paid" | "onDelivery" | "onCredit" | "refundInitiated" | "creditReversed" | "cancelled";
         };
         /** PaymentCreated */
         PaymentCreated: {
@@ -842,13 +937,19 @@ export interface components {
         PlacedOrder: {
             address: components["schemas"]["DeliveryAddressView"];
             business: components["schemas"]["BusinessDetailsView"] | null;
+            canCancel: boolean;
             charges: components["schemas"]["OrderCharges"];
             createdAt: string;
             delivery: components["schemas"]["DeliveryPromiseView"];
+            invoice: components["schemas"]["InvoiceView"] | null;
             lines: components["schemas"]["OrderLineView"][];
             orderNumber: string;
             payment: components["schemas"]["OrderPaymentView"];
-            status: string;
+            refund: components["schemas"]["RefundView"] | null;
+            /** @enum {string} */
+            status: "placed" | "packed" | "shipped" | "outForDelivery" | "delivered" | "cancelled" | "returned";
+            statusLabel: string;
+            timeline: components["schemas"]["TrackingStep"][];
         };
         /** PortalSessionView */
         PortalSessionView: {
@@ -881,6 +982,16 @@ export interface components {
         RecheckResult: {
             pending: components["schemas"]["PendingPayment"][];
             settled: components["schemas"]["PaymentOutcome"][];
+        };
+        /** RefundView */
+        RefundView: {
+            /** @example 1198.99 */
+            amount: string;
+            expectedBy: string | null;
+            /** @enum {string} */
+            kind: "toSource" | "creditReversed" | "nothingPaid";
+            message: string;
+            timeline: string;
         };
         /** RepaymentView */
         RepaymentView: {
@@ -952,6 +1063,16 @@ export interface components {
             /** @enum {string} */
             via: "otp" | "native";
         };
+        /** TrackingStep */
+        TrackingStep: {
+            at: string | null;
+            label: string;
+            note: string | null;
+            /** @enum {string} */
+            state: "done" | "current" | "upcoming";
+            /** @enum {string} */
+            status: "placed" | "packed" | "shipped" | "outForDelivery" | "delivered" | "cancelled" | "returned";
+        };
         /** VerifyCodeRequest */
         VerifyCodeRequest: {
             /** @description Please enter a valid 10-digit mobile number. */
@@ -991,6 +1112,43 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CheckoutAddresses"];
+                };
+            };
+        };
+    };
+    ApiCheckoutOrdersListOrders: {
+        parameters: {
+            query?: {
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderList"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
                 };
             };
         };
@@ -1054,6 +1212,117 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PlacedOrder"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiCheckoutOrdersOrderNumberBuyAgainBuyAgain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BuyAgainResult"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiCheckoutOrdersOrderNumberCancelCancelOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlacedOrder"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiCheckoutOrdersOrderNumberInvoiceOrderInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice as a PDF file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
                 };
             };
             /** @description Bad request syntax or unsupported method */

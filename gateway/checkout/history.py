@@ -1,0 +1,112 @@
+"""After the order: the shopper's orders, cancelling one, its tax invoice, and buying it again.
+
+Every call carries the shopper's own user id and token; the orders service answers 404 for an
+order that is not theirs, which stays a 404 here, with nothing of the order in it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable
+from typing import TypeVar
+
+import structlog
+
+from gateway.checkout.schemas import BuyAgainLine, BuyAgainResult, OrderList, OrderListItem, PlacedOrder
+from gateway.checkout.service import ORDER_NOT_FOUND, order_view, refused
+from gateway.checkout.tracking import PAYMENT_LABELS, STATUS_LABELS, money, summary
+from gateway.errors import NotFound
+from gateway.sessions import Session, StoreLogin
+from gateway.sessions.logins import TOKEN_REFUSED, forget_login_on_refusal
+from gateway.store.service import StoreService
+from gateway.upstreams.orders import OrdersClient, OrdersRefused
+
+T = TypeVar("T")
+log = structlog.get_logger("gateway.checkout")
+
+PAGE_SIZE = 10
+
+
+def buy_again_message(added: list[BuyAgainLine], skipped: list[BuyAgainLine]) -> str:
+    units = sum(line.quantity for line in added)
+    parts = []
+    if added:
+        parts.append(f"{units} {'item' if units == 1 else 'items'} added to your cart.")
+    if skipped:
+        names = ", ".join(line.product_name for line in skipped)
+        parts.append(f"Out of stock, not added: {names}.")
+    return " ".join(parts) or "Nothing from this order is in stock right now."
+
+
+class OrderHistory:
+    def __init__(self, orders: OrdersClient, store: StoreService) -> None:
+        self.orders = orders
+        self.store = store
+
+    async def _orders(self, session: Session, call: Awaitable[T]) -> T:
+        async with forget_login_on_refusal(session, "store"):
+            try:
+                return await call
+            except OrdersRefused as exc:
+                if exc.status in TOKEN_REFUSED:
+                    raise
+                if exc.status == 404:
+                    raise NotFound(ORDER_NOT_FOUND, code="order_not_found") from exc
+                raise refused(exc) from exc
+
+    async def list(self, session: Session, login: StoreLogin, page: int) -> OrderList:
+        found = await self._orders(session, self.orders.orders(int(login.user_id), login.access_token, page, PAGE_SIZE))
+        return OrderList(
+            orders=[
+                OrderListItem(
+                    order_number=o.order_number,
+                    status=o.status,
+                    status_label=STATUS_LABELS[o.status],
+                    created_at=o.created_at.isoformat(),
+                    total=money(o.total),
+                    item_count=o.item_count,
+                    summary=summary(o.first_product_name, o.line_count),
+                    payment_method=o.payment_method,
+                    payment_state=o.payment_state,
+                    payment_label=PAYMENT_LABELS[o.payment_state],
+                )
+                for o in found.orders
+            ],
+            page=found.page,
+            total_pages=found.total_pages,
+            total_orders=found.total_orders,
+        )
+
+    async def cancel(self, session: Session, login: StoreLogin, order_number: str) -> PlacedOrder:
+        order = await self._orders(session, self.orders.cancel(order_number, int(login.user_id), login.access_token))
+        log.info("order_cancelled", order=order_number, refund=order.refund.kind if order.refund else None)
+        return order_view(order)
+
+    async def invoice(self, session: Session, login: StoreLogin, order_number: str) -> bytes:
+        return await self._orders(session, self.orders.invoice(order_number, int(login.user_id), login.access_token))
+
+    async def buy_again(self, session: Session, login: StoreLogin, order_number: str) -> BuyAgainResult:
+        """The order's lines back in the cart (on top of what is there), skipping what is sold out."""
+        reorder = await self._orders(session, self.orders.reorder(order_number, int(login.user_id), login.access_token))
+        cart = await self.store.cart(session, login)
+        in_cart = {item.product_id: item.quantity for item in cart.items}
+        added: list[BuyAgainLine] = []
+        skipped: list[BuyAgainLine] = []
+        for line in reorder.lines:
+            if line.available == 0:
+                skipped.append(
+                    BuyAgainLine(product_id=line.product_id, product_name=line.product_name, quantity=line.quantity)
+                )
+                continue
+            try:
+                await self.store.set_quantity(
+                    session, login, line.product_id, in_cart.get(line.product_id, 0) + line.available
+                )
+            except NotFound:  # gone from the catalogue since
+                skipped.append(
+                    BuyAgainLine(product_id=line.product_id, product_name=line.product_name, quantity=line.quantity)
+                )
+                continue
+            added.append(
+                BuyAgainLine(product_id=line.product_id, product_name=line.product_name, quantity=line.available)
+            )
+        return BuyAgainResult(added=added, skipped=skipped, message=buy_again_message(added, skipped))

@@ -1,0 +1,78 @@
+"""How an order's progress reads on its page: labels, the status timeline, cancel, refund, invoice."""
+
+from __future__ import annotations
+
+from gateway.checkout.schemas import InvoiceView, OrderStatus, PaymentState, RefundView, TrackingStep
+from gateway.upstreams.orders import Order
+
+FORWARD: tuple[OrderStatus, ...] = ("placed", "packed", "shipped", "outForDelivery", "delivered")
+CANCELLABLE: frozenset[OrderStatus] = frozenset({"placed", "packed", "shipped"})
+STATUS_LABELS: dict[OrderStatus, str] = {
+    "placed": "Order placed",
+    "packed": "Packed",
+    "shipped": "Shipped",
+    "outForDelivery": "Out for delivery",
+    "delivered": "Delivered",
+    "cancelled": "Cancelled",
+    "returned": "Returned to seller",
+}
+PAYMENT_LABELS: dict[PaymentState, str] = {
+    "pending": "Payment pending",
+    "paid": "Paid",
+    "onDelivery": "Pay on delivery",
+    "onCredit": "On credit",
+    "refundInitiated": "Refund started",
+    "creditReversed": "Credit reversed",
+    "cancelled": "Not charged",
+}
+
+
+def money(value: object) -> str:
+    return f"{value:.2f}"
+
+
+def timeline(order: Order) -> list[TrackingStep]:
+    """Every status reached, oldest first (the last one current), then the steps still to come."""
+    reached = order.timeline
+    steps = [
+        TrackingStep(
+            status=event.status,
+            label=STATUS_LABELS[event.status],
+            at=event.at.isoformat(),
+            state="current" if index == len(reached) - 1 and order.status != "delivered" else "done",
+            note=event.note,
+        )
+        for index, event in enumerate(reached)
+    ]
+    if order.status in FORWARD:
+        for status in FORWARD[FORWARD.index(order.status) + 1 :]:
+            steps.append(TrackingStep(status=status, label=STATUS_LABELS[status], at=None, state="upcoming", note=None))
+    return steps
+
+
+def refund_view(order: Order) -> RefundView | None:
+    refund = order.refund
+    if refund is None:
+        return None
+    return RefundView(
+        kind=refund.kind,
+        amount=money(refund.amount),
+        timeline=refund.timeline,
+        expected_by=refund.expected_by.isoformat() if refund.expected_by else None,
+        message=refund.message,
+    )
+
+
+def invoice_view(order: Order) -> InvoiceView | None:
+    if order.invoice is None:
+        return None
+    return InvoiceView(
+        number=order.invoice.number,
+        issued_at=order.invoice.issued_at.isoformat(),
+        download_url=f"/api/checkout/orders/{order.order_number}/invoice",
+    )
+
+
+def summary(first_product_name: str, line_count: int) -> str:
+    others = line_count - 1
+    return first_product_name if others == 0 else f"{first_product_name} and {others} more"

@@ -1,0 +1,128 @@
+"""After the order, through the gateway: the list, the timeline as QA moves an order, cancelling
+with the refund timeline, 'Buy again', the tax invoice, and nobody else's orders."""
+
+from __future__ import annotations
+
+import io
+from decimal import Decimal
+from typing import Any
+
+from pypdf import PdfReader
+
+from tests.conftest import GatewayClient
+from tests.integration.test_checkout_api import SUNITA, fill_cart, place, quote
+from tests.integration.test_store_api import log_in
+
+
+def placed_order(client: GatewayClient, key: str, lines: dict[int, int], method: str = "cod") -> dict[str, Any]:
+    fill_cart(client, lines)
+    answer = place(client, key, quote(client, method)["charges"]["total"], method)
+    assert answer.status_code == 200, answer.text
+    order: dict[str, Any] = answer.json()
+    return order
+
+
+def advance(client: GatewayClient, number: str, times: int = 1) -> None:
+    for _ in range(times):
+        assert client.post(f"/_mocks/orders/{number}/advance", json={}).status_code == 200
+
+
+def detail(client: GatewayClient, number: str) -> dict[str, Any]:
+    answer = client.get(f"/api/checkout/orders/{number}")
+    assert answer.status_code == 200, answer.text
+    data: dict[str, Any] = answer.json()
+    return data
+
+
+def test_the_list_shows_newest_first_with_status_total_and_payment(client: GatewayClient) -> None:
+    log_in(client)
+    first = placed_order(client, "history-key-0001", {1: 1})
+    second = placed_order(client, "history-key-0002", {2: 2, 5: 1})
+    listed = client.get("/api/checkout/orders")
+    assert listed.status_code == 200, listed.text
+    rows = listed.json()["orders"]
+    assert [r["orderNumber"] for r in rows][:2] == [second["orderNumber"], first["orderNumber"]]
+    top = rows[0]
+    assert (top["statusLabel"], top["total"], top["paymentLabel"]) == (
+        "Order placed",
+        second["charges"]["total"],
+        "Pay on delivery",
+    )
+    assert top["summary"].endswith("and 1 more") and top["itemCount"] == 3
+
+
+def test_the_timeline_follows_the_order_and_the_invoice_arrives_when_it_ships(client: GatewayClient) -> None:
+    log_in(client)
+    number = placed_order(client, "history-key-0003", {4: 1})["orderNumber"]
+    start = detail(client, number)
+    assert [(s["label"], s["state"]) for s in start["timeline"]] == [
+        ("Order placed", "current"),
+        ("Packed", "upcoming"),
+        ("Shipped", "upcoming"),
+        ("Out for delivery", "upcoming"),
+        ("Delivered", "upcoming"),
+    ]
+    assert start["invoice"] is None and start["canCancel"] is True
+    assert client.get(f"/api/checkout/orders/{number}/invoice").status_code == 409
+    advance(client, number, 2)
+    shipped = detail(client, number)
+    assert [s["state"] for s in shipped["timeline"]] == ["done", "done", "current", "upcoming", "upcoming"]
+    assert shipped["invoice"]["downloadUrl"] == f"/api/checkout/orders/{number}/invoice"
+
+    pdf = client.get(shipped["invoice"]["downloadUrl"])
+    assert pdf.status_code == 200 and pdf.headers["content-type"] == "application/pdf"
+    text = PdfReader(io.BytesIO(pdf.content)).pages[0].extract_text()
+    assert shipped["invoice"]["number"] in text and "GSTIN: 29AAJCV4821K1ZU" in text
+    assert "Place of supply: Haryana" in text and "IGST" in text  # Gurugram, from a Karnataka seller
+    assert f"Invoice total Rs. {Decimal(shipped['charges']['total']):,.2f}" in text
+
+    advance(client, number, 2)
+    delivered = detail(client, number)
+    assert delivered["statusLabel"] == "Delivered" and delivered["canCancel"] is False
+    assert all(s["state"] == "done" for s in delivered["timeline"])
+    refused = client.post(f"/api/checkout/orders/{number}/cancel", headers=client.xsrf())
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "not_cancellable"
+
+
+def test_cancelling_while_packed_shows_the_refund(client: GatewayClient) -> None:
+    log_in(client)
+    number = placed_order(client, "history-key-0004", {7: 1})["orderNumber"]
+    advance(client, number)
+    cancelled = client.post(f"/api/checkout/orders/{number}/cancel", headers=client.xsrf())
+    assert cancelled.status_code == 200, cancelled.text
+    order = cancelled.json()
+    assert (order["statusLabel"], order["canCancel"], order["payment"]["label"]) == ("Cancelled", False, "Not charged")
+    assert order["refund"]["kind"] == "nothingPaid"
+    assert [s["label"] for s in order["timeline"]] == ["Order placed", "Packed", "Cancelled"]
+
+
+def test_buy_again_fills_the_cart_and_names_what_is_sold_out(client: GatewayClient) -> None:
+    log_in(client)
+    number = placed_order(client, "history-key-0005", {13: 3, 2: 2})["orderNumber"]  # product 13: 3 in stock
+    again = client.post(f"/api/checkout/orders/{number}/buy-again", headers=client.xsrf())
+    assert again.status_code == 200, again.text
+    result = again.json()
+    assert [(line["productId"], line["quantity"]) for line in result["added"]] == [(2, 2)]
+    assert [line["productId"] for line in result["skipped"]] == [13]
+    assert result["message"].startswith("2 items added to your cart.") and "Out of stock" in result["message"]
+    cart = client.get("/api/store/cart").json()
+    assert {(i["productId"], i["quantity"]) for i in cart["items"]} == {(2, 2)}
+
+
+def test_another_shoppers_order_answers_404_and_nothing_of_it(client: GatewayClient) -> None:
+    log_in(client)
+    order = placed_order(client, "history-key-0006", {1: 2})
+    number = order["orderNumber"]
+    advance(client, number, 2)
+    log_in(client, SUNITA)
+    for method, path in [
+        ("GET", ""),
+        ("POST", "/cancel"),
+        ("GET", "/invoice"),
+        ("POST", "/buy-again"),
+    ]:
+        answer = client.request(method, f"/api/checkout/orders/{number}{path}", headers=client.xsrf())
+        assert answer.status_code == 404, (path, answer.text)
+        assert answer.json()["error"]["code"] == "order_not_found"
+        assert "Ramesh" not in answer.text and order["charges"]["total"] not in answer.text
+    assert number not in client.get("/api/checkout/orders").text
