@@ -16,10 +16,12 @@ from gateway.sessions.logins import optional_store_login, store_login
 from gateway.store.schemas import (
     BrandView,
     CartView,
+    CategoryListItem,
     NativeSessionRequest,
     OrderDraftRequest,
     OrderDraftView,
     ProductListView,
+    ProductSort,
     ProductView,
     SelectedAddressView,
     SetQuantityRequest,
@@ -32,6 +34,7 @@ PAGE_SIZE = 12
 # Catalogue reads change nothing and are the hottest anonymous calls: they skip the CSRF
 # middleware (which on a safe request only mints a token cookie; the app's pages do that).
 CATALOGUE_READ = {"exclude_from_csrf": True}
+CATEGORY_SLUG = r"^[a-z0-9-]+$"  # as GET /categories gives them
 ProductId = Annotated[int, PathParameter(ge=1, le=2_147_483_647)]
 
 
@@ -42,8 +45,12 @@ async def list_products(
     page: Annotated[int, QueryParameter(ge=1, le=10_000)] = 1,
     page_size: Annotated[int, QueryParameter(name="pageSize", ge=1, le=48)] = PAGE_SIZE,
     search: Annotated[str | None, QueryParameter(max_length=100)] = None,
+    category: Annotated[str | None, QueryParameter(pattern=CATEGORY_SLUG, max_length=60)] = None,
+    # Named as sent (not aliased) so a refusal's `field` is the query's own name.
+    brandId: Annotated[int | None, QueryParameter(ge=1, le=2_147_483_647)] = None,
+    sort: Annotated[ProductSort | None, QueryParameter(description="by listing price; absent: catalogue order")] = None,
 ) -> ProductListView:
-    return await store.products(shopper, page, page_size, search)
+    return await store.products(shopper, page, page_size, search, category=category, brand_id=brandId, sort=sort)
 
 
 @get("/products/{product_id:int}", opt=CATALOGUE_READ, summary="One product, with this shopper's cart quantity")
@@ -51,6 +58,11 @@ async def get_product(
     shopper: NamedDependency[StoreLogin | None], store: NamedDependency[StoreService], product_id: ProductId
 ) -> ProductView:
     return await store.product(shopper, product_id)
+
+
+@get("/categories", opt=CATALOGUE_READ, summary="The product categories, in the storefront's order, with product counts")
+async def list_categories(store: NamedDependency[StoreService]) -> list[CategoryListItem]:
+    return await store.categories()
 
 
 @get("/brands", opt=CATALOGUE_READ, summary="Brands (the catalogue wants a logged-in shopper; empty otherwise)")
@@ -137,6 +149,7 @@ def build_router(services: AppServices) -> Router:
         route_handlers=[
             list_products,
             get_product,
+            list_categories,
             list_brands,
             get_cart,
             set_quantity,

@@ -11,7 +11,22 @@ from gateway.validation import whole
 Quantity = Annotated[int, msgspec.Meta(ge=0, le=999)]
 
 
+ProductSort = Literal["priceAsc", "priceDesc"]
+
+
+class CategoryView(msgspec.Struct, rename="camel", kw_only=True):
+    slug: str
+    name: str
+
+
+class CategoryListItem(CategoryView, kw_only=True):
+    product_count: int | None
+
+
 class ProductView(msgspec.Struct, rename="camel", kw_only=True):
+    """Amounts are rupees, GST included, 2 decimals: listingPrice is the unit price the cart
+    charges, mrp the printed M.R.P., discountToMerchant the whole percent off it."""
+
     id: int
     product_name: str
     product_detail: str | None
@@ -23,6 +38,15 @@ class ProductView(msgspec.Struct, rename="camel", kw_only=True):
     discount_to_merchant: float
     distributor_id: int
     quantity: int  # this shopper's quantity in the cart (0 when logged out)
+    # Null when the catalogue does not send them (they are our extension of its contract).
+    brand_id: int | None
+    brand_name: str | None
+    category: CategoryView | None
+    hsn_code: str | None
+    gst_rate: float | None  # GST percent included in the prices
+    pack_size: str | None
+    warranty: str | None
+    stock_quantity: int | None  # units on hand; 0 is sold out
 
 
 class ProductListView(msgspec.Struct, rename="camel", kw_only=True):

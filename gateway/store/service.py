@@ -23,10 +23,13 @@ from gateway.store.schemas import (
     BrandView,
     CartLineView,
     CartView,
+    CategoryListItem,
+    CategoryView,
     NativeSessionRequest,
     OrderDraftView,
     PaymentType,
     ProductListView,
+    ProductSort,
     ProductView,
     SelectedAddressView,
     StoreLoginView,
@@ -80,18 +83,28 @@ def cart_view(items: list[CartItem]) -> CartView:
 
 
 def product_view(product: Product, quantity: int) -> ProductView:
+    """Amounts leave as JSON numbers: the exact Decimals rounded to paise, rendered once here."""
+    category = product.category
     return ProductView(
         id=product.id,
         product_name=product.product_name,
         product_detail=product.product_detail or None,
         file_path1=product.file_path1,
-        listing_price=product.listing_price,
-        mrp=product.mrp,
+        listing_price=money(product.listing_price),
+        mrp=money(product.mrp),
         discount=product.discount or None,
         ratings=max(0.0, min(5.0, product.ratings or 0.0)),
-        discount_to_merchant=product.discount_to_merchant or 0.0,
+        discount_to_merchant=money(product.discount_to_merchant or Decimal(0)),
         distributor_id=product.distributor_id,
         quantity=quantity,
+        brand_id=product.brand_id,
+        brand_name=product.brand_name or None,
+        category=CategoryView(slug=category.slug, name=category.name) if category else None,
+        hsn_code=product.hsn_code,
+        gst_rate=money(product.gst_rate) if product.gst_rate is not None else None,
+        pack_size=product.pack_size,
+        warranty=product.warranty,
+        stock_quantity=product.stock_quantity,
     )
 
 
@@ -171,13 +184,22 @@ class StoreService:
     # Products (no login needed; a logged-in shopper sees their cart quantities)
 
     async def products(
-        self, login: StoreLogin | None, page: int, page_size: int, search: str | None
+        self,
+        login: StoreLogin | None,
+        page: int,
+        page_size: int,
+        search: str | None,
+        *,
+        category: str | None = None,
+        brand_id: int | None = None,
+        sort: ProductSort | None = None,
     ) -> ProductListView:
         needle = search.strip() if search else None
-        # The page and the shopper's cart are independent reads: ask for both at once.
-        records, quantities = await asyncio.gather(
-            self.catalogue.products(page, page_size, needle or None), self._quantities(login)
+        wanted = self.catalogue.products(
+            page, page_size, needle or None, category=category, brand_id=brand_id, sort=sort
         )
+        # The page and the shopper's cart are independent reads: ask for both at once.
+        records, quantities = await asyncio.gather(wanted, self._quantities(login))
         return ProductListView(
             records=[product_view(p, quantities.get(p.id, 0)) for p in records],
             page=page,
@@ -190,6 +212,10 @@ class StoreService:
         if product is None:
             raise NotFound(PRODUCT_NOT_FOUND, code="product_not_found")
         return product_view(product, quantities.get(product.id, 0))
+
+    async def categories(self) -> list[CategoryListItem]:
+        records = await self.catalogue.categories()
+        return [CategoryListItem(slug=c.slug, name=c.name, product_count=c.product_count) for c in records]
 
     async def brands(self, session: Session, login: StoreLogin | None) -> list[BrandView]:
         """The catalogue only lists brands to a logged-in shopper; empty otherwise."""

@@ -6,6 +6,9 @@ status, so callers can tell an empty cart (400 on getCart) apart.
 
 from __future__ import annotations
 
+from decimal import Decimal
+from typing import Literal
+
 import msgspec
 
 from gateway.errors import UpstreamRefused
@@ -18,17 +21,44 @@ VERIFY_FAILED = "Error verifying OTP."
 CART_FAILED = "The cart could not be updated."
 
 
+ProductSort = Literal["priceAsc", "priceDesc"]
+
+
+class Category(msgspec.Struct, rename="camel", kw_only=True):
+    slug: str
+    name: str
+
+
+class CategoryRecord(Category, kw_only=True):
+    product_count: int | None = None
+
+
+class CategoryPage(msgspec.Struct, rename="camel", kw_only=True):
+    records: list[CategoryRecord] = msgspec.field(default_factory=list)
+
+
 class Product(msgspec.Struct, rename="camel", kw_only=True):
+    """Amounts decode straight from the JSON number text into Decimal: no float on the way."""
+
     id: int
     product_name: str
     product_detail: str | None = None
     file_path1: str | None = None
-    listing_price: float
-    mrp: float
+    listing_price: Decimal
+    mrp: Decimal
     discount: str | None = None
     ratings: float | None = None
-    discount_to_merchant: float | None = None
+    discount_to_merchant: Decimal | None = None
     distributor_id: int
+    brand_id: int | None = None
+    # Our extension fields: a real catalogue may not send them.
+    brand_name: str | None = None
+    category: Category | None = None
+    hsn_code: str | None = None
+    gst_rate: Decimal | None = None
+    pack_size: str | None = None
+    warranty: str | None = None
+    stock_quantity: int | None = None
 
 
 class ProductPage(msgspec.Struct, rename="camel", kw_only=True):
@@ -49,6 +79,10 @@ class CartItem(msgspec.Struct, rename="camel", kw_only=True):
     mrp_with_cash_discount: float
     mrp_with_cash_discount_gst: float | None = None
     discount: str | None = None
+    # Our extension fields, for the checkout and the invoice.
+    hsn_code: str | None = None
+    gst_rate: Decimal | None = None
+    stock_quantity: int | None = None
 
 
 class Brand(msgspec.Struct, rename="camel", kw_only=True):
@@ -146,11 +180,38 @@ class CatalogueClient:
         )
         return answer.data.records if answer.data else []
 
-    async def products(self, page: int, page_size: int, search: str | None = None) -> list[Product]:
+    async def products(
+        self,
+        page: int,
+        page_size: int,
+        search: str | None = None,
+        *,
+        category: str | None = None,
+        brand_id: int | None = None,
+        sort: ProductSort | None = None,
+    ) -> list[Product]:
         params: dict[str, str | int] = {"productType": PRODUCT_TYPE, "pageSize": page_size, "page": page}
-        if search:
-            params["search"] = search
+        optional: dict[str, str | int | None] = {
+            "search": search or None,
+            "category": category,
+            "brandId": brand_id,
+            "sort": sort,
+        }
+        params.update({name: value for name, value in optional.items() if value is not None})
         return await self._page(params, "Products could not be loaded.")
+
+    async def categories(self) -> list[CategoryRecord]:
+        """GET electrician/getCategories (our extension; needs no token)."""
+        answer = await self.http.call(
+            "GET",
+            "electrician/getCategories",
+            Envelope[CategoryPage],
+            params={"productType": PRODUCT_TYPE},
+            failure="Categories could not be loaded.",
+            code="catalogue_failed",
+            need_data=True,
+        )
+        return answer.data.records if answer.data else []
 
     async def product(self, product_id: int) -> Product | None:
         records = await self._page({"productType": PRODUCT_TYPE, "id": product_id}, "The product could not be loaded.")

@@ -1,6 +1,7 @@
 """The catalogue client with a short-lived cache of the answers that are the same for everyone.
 
-Product pages (by page, page size and search) and single products are cached for
+Product pages (keyed by every parameter: page, page size, search, category, brand and sort),
+single products and the category list are cached for
 CATALOGUE_CACHE_SECONDS; brands are cached per access token, so one shopper's answer is never
 another's. Carts, addresses and logins are never cached. Concurrent misses of one key share
 one upstream call (async-lru), and a failed call is not cached. 0 seconds turns it off.
@@ -13,7 +14,7 @@ from typing import Any, ParamSpec, TypeVar, cast
 
 from async_lru import alru_cache
 
-from gateway.upstreams.catalogue import Brand, CatalogueClient, Product
+from gateway.upstreams.catalogue import Brand, CatalogueClient, CategoryRecord, Product, ProductSort
 from gateway.upstreams.http import UpstreamHttp
 
 P = ParamSpec("P")
@@ -34,10 +35,23 @@ class CachedCatalogueClient(CatalogueClient):
         upstream = CatalogueClient(http)
         self._products = _cached(upstream.products, ttl_seconds)
         self._product = _cached(upstream.product, ttl_seconds)
+        self._categories = _cached(upstream.categories, ttl_seconds)
         self._brands = _cached(upstream.brands, ttl_seconds)
 
-    async def products(self, page: int, page_size: int, search: str | None = None) -> list[Product]:
-        return await self._products(page, page_size, search)
+    async def products(
+        self,
+        page: int,
+        page_size: int,
+        search: str | None = None,
+        *,
+        category: str | None = None,
+        brand_id: int | None = None,
+        sort: ProductSort | None = None,
+    ) -> list[Product]:
+        return await self._products(page, page_size, search, category=category, brand_id=brand_id, sort=sort)
+
+    async def categories(self) -> list[CategoryRecord]:
+        return await self._categories()
 
     async def product(self, product_id: int) -> Product | None:
         return await self._product(product_id)

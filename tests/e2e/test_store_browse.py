@@ -19,14 +19,14 @@ def test_browse_logged_out_shows_twelve_cards_with_prices_and_ratings(server: Se
     page.goto("/products")
     expect(cards(page)).to_have_count(12)
     first = cards(page).first
-    expect(first.get_by_role("heading", level=3)).to_have_text("Kavach Power PVC Conduit Pipe 20mm")
+    expect(first.get_by_role("heading", level=3)).to_have_text("Trikon PVC Conduit Pipe 20mm")
     expect(first).to_contain_text("₹50.84")
     expect(first).to_contain_text("M.R.P: ₹62.00")
-    expect(first).to_contain_text("10% off")
+    expect(first).to_contain_text("18% off")
     expect(first.get_by_role("img", name="Rated 3.5 out of 5")).to_be_visible()
     expect(first).to_contain_text("Free & Fastest Delivery")
     expect(first).to_contain_text("Get it in 1 Hour")
-    # Product 4 has no merchant discount: no percent off on its card.
+    # Product 4 sells at M.R.P.: no percent off on its card.
     fourth = cards(page).nth(3)
     expect(fourth).not_to_contain_text("% off")
     expect(page.get_by_role("link", name="Cart, 0 items")).to_have_attribute("href", "/shopping-cart")
@@ -39,7 +39,7 @@ def test_browse_logged_out_shows_twelve_cards_with_prices_and_ratings(server: Se
 
 def test_product_without_detail_shows_a_dash(server: Server, page: Page) -> None:
     page.goto("/products")
-    # Product 81 (PVC Conduit Elbow) has no detail text; it is on page 7, so search for it.
+    # Product 97 (PVC Conduit Elbow) has no detail text; it is on page 9, so search for it.
     page.get_by_label("Search products").fill("Elbow")
     expect(cards(page)).to_have_count(1)
     expect(cards(page).first.get_by_test_id("product-detail")).to_have_text("-")
@@ -63,14 +63,14 @@ def test_scrolling_loads_the_next_twelve_and_stops_on_a_short_page(server: Serve
     cards(page).last.scroll_into_view_if_needed()
     page.mouse.wheel(0, 5000)
     expect(cards(page)).to_have_count(24)
-    # 'LED' matches 13 products: a full page of 12, then a short page of 1, then no more calls.
-    page.get_by_label("Search products").fill("LED")
-    expect(cards(page).first.get_by_role("heading", level=3)).to_contain_text("LED")
+    # 'MCB' matches the 13 products of 'MCB & RCCB': a full page of 12, a short page of 1, no more calls.
+    page.get_by_label("Search products").fill("MCB")
+    expect(cards(page).first.get_by_role("heading", level=3)).to_contain_text("MCB")
     page.mouse.wheel(0, 20000)
     expect(cards(page)).to_have_count(13)
     page.mouse.wheel(0, 20000)
     expect(page.get_by_text("Loading...")).to_have_count(0)
-    pages = [e["query"] for e in server.journal("catalogue") if "search=LED" in e["query"]]
+    pages = [e["query"] for e in server.journal("catalogue") if "search=MCB" in e["query"]]
     assert any("page=2" in q for q in pages), pages
     assert not any("page=3" in q for q in pages), pages
 
@@ -79,7 +79,7 @@ def test_tapping_a_card_opens_its_detail_page(server: Server, page: Page) -> Non
     page.goto("/products")
     cards(page).nth(1).get_by_role("link", name=re.compile("Socket")).click()
     expect(page).to_have_url(re.compile(r"/product-details/2$"))
-    expect(page.get_by_role("heading", level=1)).to_have_text("Trikon 6A 3-Pin Socket")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Voltara 6A 3-Pin Socket")
     expect(page.get_by_text("Modular, child-safe shutters")).to_be_visible()
     expect(page.get_by_text("Save ₹8.50 on M.R.P.")).to_be_visible()
     expect(page.get_by_role("link", name="← Back")).to_have_attribute("href", "/product-home")

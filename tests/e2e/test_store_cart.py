@@ -77,7 +77,7 @@ def test_add_logged_out_logs_in_in_the_modal_then_adds(server: Server, page: Pag
     # Logged in, the product home lists the catalogue's brands with their logos.
     page.get_by_role("link", name=re.compile("store home")).click()
     brands = page.get_by_role("region", name="Brands").get_by_role("listitem")
-    expect(brands).to_have_count(8)
+    expect(brands).to_have_count(9)
     expect(brands.first).to_have_text("Voltara")
 
 

@@ -38,12 +38,35 @@ def test_page_page_size_and_search_each_get_their_own_answer(client: GatewayClie
     assert page_1 == list(range(1, 13))
     assert page_2 == list(range(13, 25))
     assert small == [1, 2, 3, 4, 5]
-    assert all("led" in p["productName"].lower() for p in led.json()["records"])
-    assert all("fan" in p["productName"].lower() for p in fan.json()["records"])
-    assert set(ids(led)).isdisjoint(ids(fan)) or ids(led) != ids(fan)
+    assert ids(led) == upstream_ids(client, search="led")
+    assert ids(fan) == upstream_ids(client, search="fan")
+    assert ids(led) != ids(fan)
     # Asked again, each still gets its own (now cached) answer.
     assert ids(client.get("/api/store/products", params={"page": 2})) == page_2
     assert ids(client.get("/api/store/products", params={"search": "fan"})) == ids(fan)
+
+
+def upstream_ids(client: GatewayClient, **params: Any) -> list[int]:
+    """What the catalogue itself answers for the same question (the mock, not through the cache)."""
+    query = {"productType": "quickCommerce", "page": 1, "pageSize": 12, **params}
+    answer = client.get(f"/_mocks/catalogue/{LIST}", params=query)
+    assert answer.status_code == 200, answer.text
+    return [p["id"] for p in answer.json()["data"]["records"]]
+
+
+def test_category_brand_and_sort_each_get_their_own_answer(client: GatewayClient) -> None:
+    fans = ids(client.get("/api/store/products", params={"category": "fans"}))
+    fans_cheap_first = ids(client.get("/api/store/products", params={"category": "fans", "sort": "priceAsc"}))
+    fans_dear_first = ids(client.get("/api/store/products", params={"category": "fans", "sort": "priceDesc"}))
+    brand_1 = ids(client.get("/api/store/products", params={"brandId": 1}))
+    assert fans == upstream_ids(client, category="fans")
+    assert fans_cheap_first == upstream_ids(client, category="fans", sort="priceAsc")
+    assert fans_dear_first == upstream_ids(client, category="fans", sort="priceDesc")
+    assert brand_1 == upstream_ids(client, brandId=1)
+    assert fans_cheap_first != fans_dear_first
+    # The cached answers stay apart when asked again.
+    assert ids(client.get("/api/store/products", params={"category": "fans", "sort": "priceAsc"})) == fans_cheap_first
+    assert ids(client.get("/api/store/products", params={"category": "fans"})) == fans
 
 
 def test_one_product_is_cached_by_its_id(client: GatewayClient) -> None:

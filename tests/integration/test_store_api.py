@@ -55,10 +55,10 @@ def test_the_list_pages_by_twelve_searches_and_needs_no_login(client: GatewayCli
     assert all(p["quantity"] == 0 for p in first["records"])
     assert first["records"][0]["productName"] == SEED[1].product_name
 
-    found = client.get("/api/store/products", params={"search": "led"}).json()
+    found = client.get("/api/store/products", params={"search": "led bul"}).json()
     names = [p["productName"] for p in found["records"]]
     assert len(names) == 12 and all("led" in n.lower() for n in names)
-    rest = client.get("/api/store/products", params={"search": "led", "page": 2}).json()
+    rest = client.get("/api/store/products", params={"search": "led bul", "page": 2}).json()
     assert 0 < len(rest["records"]) < 12 and rest["hasMore"] is False
 
     assert client.get("/api/store/products", params={"page": 0}).status_code == 400

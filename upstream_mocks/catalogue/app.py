@@ -1,4 +1,4 @@
-"""Catalogue mock: store code verification, product list, cart, brands, addresses and images.
+"""Catalogue mock: store code verification, product list, categories, cart, brands, addresses, images.
 
 Stateful over `world.states["catalogue"]`; codes come from the shared SMS outbox (the lending
 mock's `sendOtp` writes them). Bearer tokens are checked where the contract requires them.
@@ -13,7 +13,9 @@ import msgspec
 from litestar import Litestar, Request, Response, get, post
 from litestar.params import FromPath, FromQuery
 
+from upstream_mocks.catalogue.browse import Sort, browse
 from upstream_mocks.catalogue.media import brand_svg, product_svg
+from upstream_mocks.catalogue.ranges import Category
 from upstream_mocks.catalogue.seed import PRODUCT_TYPE, CartLine, CatalogueState, Product, StoreUser, seed
 from upstream_mocks.envelope import envelope
 from upstream_mocks.sms import check_code
@@ -67,7 +69,8 @@ def _parse(raw: bytes, type_: type[Any]) -> Any:
         raise BadRequest("Invalid request: the body is not JSON") from exc
 
 
-def _product_json(product: Product) -> dict[str, Any]:
+def _product_json(product: Product, state: CatalogueState) -> dict[str, Any]:
+    category = _category(state, product.category)
     return {
         "id": product.id,
         "productName": product.product_name,
@@ -81,7 +84,23 @@ def _product_json(product: Product) -> dict[str, Any]:
         "distributorId": product.distributor_id,
         "brandId": product.brand_id,
         "productType": PRODUCT_TYPE,
+        # Our extension fields (see the contract's Product schema).
+        "brandName": _brand_name(state, product.brand_id),
+        "category": {"slug": category.slug, "name": category.name},
+        "hsnCode": product.hsn_code,
+        "gstRate": product.gst_rate,
+        "packSize": product.pack_size,
+        "warranty": product.warranty,
+        "stockQuantity": product.stock_quantity,
     }
+
+
+def _category(state: CatalogueState, slug: str) -> Category:
+    return next(c for c in state.categories if c.slug == slug)
+
+
+def _brand_name(state: CatalogueState, brand_id: int) -> str:
+    return next((b.name for b in state.brands if b.id == brand_id), "")
 
 
 def create_app(world: MockWorld) -> Litestar:
@@ -141,29 +160,39 @@ def create_app(world: MockWorld) -> Litestar:
         pageSize: FromQuery[int] = DEFAULT_PAGE_SIZE,
         id: FromQuery[int | None] = None,
         search: FromQuery[str | None] = None,
+        category: FromQuery[str | None] = None,
+        brandId: FromQuery[int | None] = None,
+        sort: FromQuery[Sort | None] = None,
     ) -> Response[dict[str, Any]]:
+        st = state()
         if productType != PRODUCT_TYPE:
             return envelope({"records": [], "totalRecords": 0}, "No products for this product type")
         if id is not None:
             found = product_by_id(id)
-            records = [_product_json(found)] if found else []
+            records = [_product_json(found, st)] if found else []
             return envelope({"records": records, "totalRecords": len(records)})
         if page < 1 or not 1 <= pageSize <= MAX_PAGE_SIZE:
             return envelope(None, "Invalid request: page must be 1 or more, pageSize 1 to 100", 400)
-        items = state().products
-        if search and search.strip():
-            needle = search.strip().lower()
-            items = [p for p in items if needle in p.product_name.lower()]
+        items = browse(st, search=search, category=category, brand_id=brandId, sort=sort)
         start = (page - 1) * pageSize
         chunk = items[start : start + pageSize]
         return envelope(
             {
-                "records": [_product_json(p) for p in chunk],
+                "records": [_product_json(p, st) for p in chunk],
                 "totalRecords": len(items),
                 "page": page,
                 "pageSize": pageSize,
             }
         )
+
+    @get("/electrician/getCategories")
+    async def categories(productType: FromQuery[str]) -> Response[dict[str, Any]]:
+        st = state()
+        if productType != PRODUCT_TYPE:
+            return envelope({"records": []})
+        counts = {c.slug: sum(1 for p in st.products if p.category == c.slug) for c in st.categories}
+        records = [{"slug": c.slug, "name": c.name, "productCount": counts[c.slug]} for c in st.categories]
+        return envelope({"records": records})
 
     @get("/electrician/getCart/{user_id:int}")
     async def get_cart(request: Request[Any, Any, Any], user_id: FromPath[int]) -> Response[dict[str, Any]]:
@@ -193,8 +222,12 @@ def create_app(world: MockWorld) -> Litestar:
                     "color": product.color,
                     "size": product.size,
                     "mrpWithCashDiscount": product.mrp_with_cash_discount,
-                    "mrpWithCashDiscountGst": round(product.mrp_with_cash_discount * 1.18, 2),
+                    "mrpWithCashDiscountGst": product.mrp_with_cash_discount_gst,
                     "discount": product.discount,
+                    # Our extension: what the checkout and the invoice need without a second call.
+                    "hsnCode": product.hsn_code,
+                    "gstRate": product.gst_rate,
+                    "stockQuantity": product.stock_quantity,
                 }
             )
         return envelope(data)
@@ -293,6 +326,7 @@ def create_app(world: MockWorld) -> Litestar:
         route_handlers=[
             verify_otp,
             product_list,
+            categories,
             get_cart,
             add_cart,
             update_cart,

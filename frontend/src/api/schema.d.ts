@@ -485,6 +485,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/store/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The product categories, in the storefront's order, with product counts */
+        get: operations["ApiStoreCategoriesListCategories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/store/native-session": {
         parameters: {
             query?: never;
@@ -659,6 +676,17 @@ export interface components {
             count: number;
             items: components["schemas"]["CartLineView"][];
             subtotal: number;
+        };
+        /** CategoryListItem */
+        CategoryListItem: {
+            name: string;
+            productCount: number | null;
+            slug: string;
+        };
+        /** CategoryView */
+        CategoryView: {
+            name: string;
+            slug: string;
         };
         /** CheckoutAddress */
         CheckoutAddress: {
@@ -966,17 +994,25 @@ export interface components {
         };
         /** ProductView */
         ProductView: {
+            brandId: number | null;
+            brandName: string | null;
+            category: components["schemas"]["CategoryView"] | null;
             discount: string | null;
             discountToMerchant: number;
             distributorId: number;
             filePath1: string | null;
+            gstRate: number | null;
+            hsnCode: string | null;
             id: number;
             listingPrice: number;
             mrp: number;
+            packSize: string | null;
             productDetail: string | null;
             productName: string;
             quantity: number;
             ratings: number;
+            stockQuantity: number | null;
+            warranty: string | null;
         };
         /** RecheckResult */
         RecheckResult: {
@@ -2080,6 +2116,26 @@ export interface operations {
             };
         };
     };
+    ApiStoreCategoriesListCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryListItem"][];
+                };
+            };
+        };
+    };
     ApiStoreNativeSessionNativeSession: {
         parameters: {
             query?: never;
@@ -2242,6 +2298,10 @@ export interface operations {
                 page?: number;
                 pageSize?: number;
                 search?: string | null;
+                category?: string | null;
+                brandId?: number | null;
+                /** @description by listing price; absent: catalogue order */
+                sort?: "priceAsc" | "priceDesc" | null;
             };
             header?: never;
             path?: never;
