@@ -117,4 +117,4 @@ async def test_a_recorded_cart_replays_in_order(tmp_path: Path) -> None:
     replayed = await _replay("catalogue", tmp_path, replay)
     assert [r.status_code for r in replayed] == [r.status_code for r in live_answers] == [400, 200, 200]
     assert [r.json() for r in replayed] == [r.json() for r in live_answers]
-    assert replayed[1].json()["data"][0]["productName"] == "Trikon 6A 3-Pin Socket"
+    assert replayed[1].json()["data"][0]["productName"] == "Voltara 6A 3-Pin Socket"
