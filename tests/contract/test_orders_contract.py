@@ -72,7 +72,7 @@ def bearer(token: str, key: str | None = None) -> dict[str, str]:
 def order_body(user_id: int = 2001, method: str = "cod", **extra: Any) -> dict[str, Any]:
     return {
         "userId": user_id,
-        "lines": [{"productId": 1, "quantity": 2}, {"productId": 4, "quantity": 1}],
+        "lines": [{"productId": 1, "quantity": 2}, {"productId": 5, "quantity": 1}],
         "address": ONE_HOUR_ADDRESS,
         "paymentMethod": method,
         **extra,
