@@ -60,7 +60,7 @@ async def get_product(
     return await store.product(shopper, product_id)
 
 
-@get("/categories", opt=CATALOGUE_READ, summary="The product categories, in the storefront's order, with product counts")
+@get("/categories", opt=CATALOGUE_READ, summary="The product categories, in the store's order, with product counts")
 async def list_categories(store: NamedDependency[StoreService]) -> list[CategoryListItem]:
     return await store.categories()
 

@@ -492,7 +492,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The product categories, in the storefront's order, with product counts */
+        /** The product categories, in the store's order, with product counts */
         get: operations["ApiStoreCategoriesListCategories"];
         put?: never;
         post?: never;
