@@ -42,6 +42,7 @@ KUMAR_GSTIN = {"gstin": "27AAPFU0939F1ZV", "legalName": "Kumar Electricals"}
 # A product the catalogue seeds with exactly 3 units on hand, so an order of 3 sells it out.
 LOW_STOCK_ID = 38
 
+
 def place(
     contract: Contract, suite: TestClient[Any], key: str, token: str = RAMESH_TOKEN, **body: Any
 ) -> dict[str, Any]:
@@ -283,7 +284,10 @@ def test_another_shoppers_order_does_not_exist_for_you(
 
 def test_buy_again_says_what_is_sold_out_since(contract: Contract, suite: TestClient[Any]) -> None:
     number = place(
-        contract, suite, "key-again-01", lines=[{"productId": LOW_STOCK_ID, "quantity": 3}, {"productId": 2, "quantity": 4}]
+        contract,
+        suite,
+        "key-again-01",
+        lines=[{"productId": LOW_STOCK_ID, "quantity": 3}, {"productId": 2, "quantity": 4}],
     )["orderNumber"]
     again = conforms(
         contract, suite.post(path(number, "/reorder"), params={"userId": 2001}, headers=bearer(RAMESH_TOKEN))
