@@ -83,6 +83,7 @@ def test_faq_is_an_accordion_with_a_search_and_links(page: Page) -> None:
 def test_step_diagrams_are_text_that_stacks_on_a_phone(phone_page: Page, test_id: str) -> None:
     phone_page.goto("/")
     steps = phone_page.get_by_test_id(test_id).get_by_role("listitem")
+    expect(steps.first).to_be_visible()
     assert steps.count() >= 3
     boxes = [steps.nth(i).bounding_box() for i in range(steps.count())]
     assert all(b is not None for b in boxes)
