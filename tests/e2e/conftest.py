@@ -263,7 +263,16 @@ def axe_violations(axe: Axe, page: Page, impacts: tuple[str, ...] | None = ("ser
 
     Animations (a toast sliding in, a carousel moving) are let finish first: a half-faded
     element is not what a reader is left looking at."""
-    page.wait_for_function("document.getAnimations().every((a) => a.playState !== 'running')")
+    # evaluate, not wait_for_function: the polling of the latter evaluates a string in the page,
+    # which the app's Content-Security-Policy (no 'unsafe-eval') refuses.
+    page.evaluate(
+        """() => Promise.race([
+            Promise.all(document.getAnimations()
+                .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity)
+                .map((a) => a.finished.catch(() => null))),
+            new Promise((done) => setTimeout(done, 5000)),
+        ])"""
+    )
     results = axe.run(page)
     found = [v for v in results.response["violations"] if impacts is None or v["impact"] in impacts]
     return "\n".join(
