@@ -98,12 +98,12 @@ def test_cancelling_while_packed_shows_the_refund(client: GatewayClient) -> None
 
 def test_buy_again_fills_the_cart_and_names_what_is_sold_out(client: GatewayClient) -> None:
     log_in(client)
-    number = placed_order(client, "history-key-0005", {13: 3, 2: 2})["orderNumber"]  # product 13: 3 in stock
+    number = placed_order(client, "history-key-0005", {38: 3, 2: 2})["orderNumber"]  # product 38: 3 in stock
     again = client.post(f"/api/checkout/orders/{number}/buy-again", headers=client.xsrf())
     assert again.status_code == 200, again.text
     result = again.json()
     assert [(line["productId"], line["quantity"]) for line in result["added"]] == [(2, 2)]
-    assert [line["productId"] for line in result["skipped"]] == [13]
+    assert [line["productId"] for line in result["skipped"]] == [38]
     assert result["message"].startswith("2 items added to your cart.") and "Out of stock" in result["message"]
     cart = client.get("/api/store/cart").json()
     assert {(i["productId"], i["quantity"]) for i in cart["items"]} == {(2, 2)}
