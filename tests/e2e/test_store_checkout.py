@@ -37,23 +37,26 @@ def expected(lines: dict[int, int]) -> Any:
     return charges([priced_line(SEED[pid], qty) for pid, qty in lines.items()])
 
 
+def xsrf(page: Page) -> dict[str, str]:
+    """The XSRF header as the app sends it, read afresh: the token is bound to the session, which
+    a code send can start and a login rotates, each with a new cookie."""
+    return {"X-XSRF-TOKEN": next(c["value"] for c in page.context.cookies() if c["name"] == "XSRF-TOKEN")}
+
+
 def api_login(page: Page, server: Server, mobile: str) -> None:
     """Log the browser's context in to the store through the gateway, as the login pages do."""
     page.goto("/products")
-    xsrf = next(c["value"] for c in page.context.cookies() if c["name"] == "XSRF-TOKEN")
-    headers = {"X-XSRF-TOKEN": xsrf}
-    assert page.request.post("/api/store/otp", data={"mobileNumber": mobile}, headers=headers).ok
+    assert page.request.post("/api/store/otp", data={"mobileNumber": mobile}, headers=xsrf(page)).ok
     verified = page.request.post(
-        "/api/store/otp/verify", data={"mobileNumber": mobile, "otp": server.otp_for(mobile)}, headers=headers
+        "/api/store/otp/verify", data={"mobileNumber": mobile, "otp": server.otp_for(mobile)}, headers=xsrf(page)
     )
     assert verified.ok, verified.text()
 
 
 def fill_cart(page: Page, lines: dict[int, int]) -> None:
-    xsrf = next(c["value"] for c in page.context.cookies() if c["name"] == "XSRF-TOKEN")
     for product_id, quantity in lines.items():
         answer = page.request.put(
-            f"/api/store/cart/items/{product_id}", data={"quantity": quantity}, headers={"X-XSRF-TOKEN": xsrf}
+            f"/api/store/cart/items/{product_id}", data={"quantity": quantity}, headers=xsrf(page)
         )
         assert answer.ok, answer.text()
 
