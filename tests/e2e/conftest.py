@@ -79,6 +79,9 @@ class Server:
         self.http.post("/_mocks/scenarios", json=scenario).raise_for_status()
 
 
+STARTUP_SECONDS = 120
+
+
 @pytest.fixture(scope="session")
 def server() -> Iterator[Server]:
     if not (STATIC_DIR / "index.html").is_file():
@@ -102,7 +105,9 @@ def server() -> Iterator[Server]:
     log = open(ROOT / ".e2e-server.log", "wb")  # noqa: SIM115 - closed at teardown
     process = subprocess.Popen([sys.executable, "-m", "gateway"], cwd=ROOT, env=env, stdout=log, stderr=log)
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
+    # Generous: on a loaded 2-core machine importing and building the mocks alone can take 30 s;
+    # the loop ends as soon as /healthz answers.
+    deadline = time.monotonic() + STARTUP_SECONDS
     while time.monotonic() < deadline:
         if process.poll() is not None:
             pytest.fail(f"gateway exited early; see {log.name}")
@@ -113,7 +118,7 @@ def server() -> Iterator[Server]:
             time.sleep(0.1)
     else:
         process.kill()
-        pytest.fail("gateway did not become healthy in 30 s")
+        pytest.fail(f"gateway did not become healthy in {STARTUP_SECONDS} s; see {log.name}")
     srv = Server(url=url, process=process)
     yield srv
     srv.http.close()

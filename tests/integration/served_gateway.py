@@ -28,7 +28,8 @@ def served_gateway(**env: str) -> Iterator[tuple[str, int]]:
     )
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 30
+        # Ends as soon as /healthz answers; a loaded 2-core machine can need well over 30 s.
+        deadline = time.monotonic() + 120
         while True:
             try:
                 if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
