@@ -1,18 +1,31 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import { Link } from "react-router";
+import { enableWhenHydrated } from "../../../lib/until-hydrated";
 import type { Product } from "../api/get-product";
 import { useProducts } from "../api/get-products";
+import { BrowseFilters, type BrandOption } from "./BrowseFilters";
+import { CategorySuggestions } from "./CategoryChips";
 import { ProductCard } from "./ProductCard";
+import { useBrowseFilters } from "./useBrowseFilters";
 import shared from "../store.module.css";
 import styles from "./ProductGrid.module.css";
 
 const DEBOUNCE_MS = 500;
 
-/** Search (debounced 500 ms) and the product list, 12 more each time its end scrolls into view. */
-export function ProductGrid() {
-  const [text, setText] = useState("");
-  const [query, setQuery] = useState("");
-  // A new search is a new list, starting again at page 1.
-  const { data, isFetching: loading, isError: failed, error, hasNextPage, fetchNextPage } = useProducts(query);
+// Brands met while browsing, kept for the brand select as the list narrows (logged out, the
+// catalogue lists no brands).
+const seenBrands = new Map<number, string>();
+
+/**
+ * Search (debounced 500 ms), optionally the category / brand / sort filters, and the product
+ * list, 12 more each time its end scrolls into view. Search and filters live in the address.
+ */
+export function ProductGrid({ showFilters = false }: { showFilters?: boolean }) {
+  const { filters, update } = useBrowseFilters();
+  const urlSearch = filters.search ?? "";
+  const [text, setText] = useState(urlSearch);
+  // A new search or filter is a new list, starting again at page 1.
+  const { data, isFetching: loading, isError: failed, error, hasNextPage, fetchNextPage } = useProducts(filters);
   const sentinel = useRef<HTMLDivElement>(null);
   const hasMore = hasNextPage && !failed;
 
@@ -26,10 +39,33 @@ export function ProductGrid() {
     return out;
   }, [data]);
 
+  // The cards render in a transition (React yields while it builds them), not in the one long
+  // task that received the answer; until then the list still counts as loading.
+  const shown = useDeferredValue(items);
+  const building = shown !== items;
+
+  const brands = useMemo<BrandOption[]>(() => {
+    for (const product of items) {
+      if (product.brandId && product.brandName) seenBrands.set(product.brandId, product.brandName);
+    }
+    return [...seenBrands].map(([id, name]) => ({ id, name }));
+  }, [items]);
+
+  // Back / forward (or a link) changed the search: show it in the box.
+  const typed = useRef(text);
   useEffect(() => {
-    const timer = window.setTimeout(() => setQuery(text.trim()), DEBOUNCE_MS);
+    if (urlSearch !== typed.current.trim()) {
+      typed.current = urlSearch;
+      setText(urlSearch);
+    }
+  }, [urlSearch]);
+
+  useEffect(() => {
+    const next = text.trim();
+    if (next === urlSearch) return;
+    const timer = window.setTimeout(() => update({ search: next || undefined }, { replace: true }), DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
-  }, [text]);
+  }, [text, urlSearch, update]);
 
   useEffect(() => {
     // The specification only logs a failed list; nothing is shown.
@@ -49,11 +85,13 @@ export function ProductGrid() {
     return () => observer.disconnect();
   }, [hasMore, loading, items.length, fetchNextPage]);
 
+  const narrowed = Boolean(filters.search || filters.category || filters.brandId);
+
   return (
     <section aria-labelledby="products-heading">
-      <div className={styles.head}>
+      <div className={shared.headRow}>
         <h2 id="products-heading" className={shared.sectionTitle}>Products</h2>
-        <div className={styles.search}>
+        <div className={styles.search} ref={enableWhenHydrated}>
           <label htmlFor="store-search" className="visually-hidden">
             Search products
           </label>
@@ -63,22 +101,33 @@ export function ProductGrid() {
             placeholder="Search products"
             value={text}
             maxLength={100}
-            onChange={(event) => setText(event.target.value)}
+            onChange={(event) => {
+              typed.current = event.target.value;
+              setText(event.target.value);
+            }}
           />
         </div>
       </div>
-      <ul className={styles.grid} aria-busy={loading}>
-        {items.map((product) => (
+      {showFilters && <BrowseFilters filters={filters} seenBrands={brands} onChange={(change) => update(change)} />}
+      <ul className={`${shared.cardList} ${styles.grid}`} aria-busy={loading || building}>
+        {shown.map((product) => (
           <ProductCard key={product.id} product={product} />
         ))}
       </ul>
-      {!loading && !failed && items.length === 0 && <p className={shared.note}>No products found.</p>}
+      {!loading && !failed && items.length === 0 && (
+        <div className={styles.empty}>
+          <p className={shared.note}>No products found.</p>
+          <p>Try another word, or browse a category:</p>
+          <CategorySuggestions />
+          {narrowed && <Link to="/products">See all products</Link>}
+        </div>
+      )}
       {loading && (
         <p className={shared.note} role="status">
           Loading...
         </p>
       )}
-      <div ref={sentinel} className={styles.sentinel} aria-hidden="true" />
+      <div ref={sentinel} className={styles.sentinel} aria-hidden="true" data-testid="load-more-sentinel" />
     </section>
   );
 }
