@@ -31,14 +31,11 @@ from gateway.store.service import StoreService
 from gateway.upstreams.catalogue_cache import CachedCatalogueClient
 
 PAGE_SIZE = 12
-# Catalogue reads change nothing and are the hottest anonymous calls: they skip the CSRF
-# middleware (which on a safe request only mints a token cookie; the app's pages do that).
-CATALOGUE_READ = {"exclude_from_csrf": True}
 CATEGORY_SLUG = r"^[a-z0-9-]+$"  # as GET /categories gives them
 ProductId = Annotated[int, PathParameter(ge=1, le=2_147_483_647)]
 
 
-@get("/products", opt=CATALOGUE_READ, summary="A page of the catalogue, with this shopper's cart quantities")
+@get("/products", summary="A page of the catalogue, with this shopper's cart quantities")
 async def list_products(
     shopper: NamedDependency[StoreLogin | None],
     store: NamedDependency[StoreService],
@@ -53,19 +50,19 @@ async def list_products(
     return await store.products(shopper, page, page_size, search, category=category, brand_id=brandId, sort=sort)
 
 
-@get("/products/{product_id:int}", opt=CATALOGUE_READ, summary="One product, with this shopper's cart quantity")
+@get("/products/{product_id:int}", summary="One product, with this shopper's cart quantity")
 async def get_product(
     shopper: NamedDependency[StoreLogin | None], store: NamedDependency[StoreService], product_id: ProductId
 ) -> ProductView:
     return await store.product(shopper, product_id)
 
 
-@get("/categories", opt=CATALOGUE_READ, summary="The product categories, in the store's order, with product counts")
+@get("/categories", summary="The product categories, in the store's order, with product counts")
 async def list_categories(store: NamedDependency[StoreService]) -> list[CategoryListItem]:
     return await store.categories()
 
 
-@get("/brands", opt=CATALOGUE_READ, summary="Brands (the catalogue wants a logged-in shopper; empty otherwise)")
+@get("/brands", summary="Brands (the catalogue wants a logged-in shopper; empty otherwise)")
 async def list_brands(
     session: NamedDependency[Session], shopper: NamedDependency[StoreLogin | None], store: NamedDependency[StoreService]
 ) -> list[BrandView]:

@@ -198,8 +198,11 @@ class StoreService:
         wanted = self.catalogue.products(
             page, page_size, needle or None, category=category, brand_id=brand_id, sort=sort
         )
-        # The page and the shopper's cart are independent reads: ask for both at once.
-        records, quantities = await asyncio.gather(wanted, self._quantities(login))
+        quantities: dict[int, int] = {}
+        if login is None:  # a visitor: no cart to read beside the page (and no tasks to start for it)
+            records = await wanted
+        else:  # the page and the shopper's cart are independent reads: ask for both at once
+            records, quantities = await asyncio.gather(wanted, self._quantities(login))
         return ProductListView(
             records=[product_view(p, quantities.get(p.id, 0)) for p in records],
             page=page,

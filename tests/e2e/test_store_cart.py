@@ -49,10 +49,15 @@ def test_add_logged_out_logs_in_in_the_modal_then_adds(server: Server, page: Pag
     expect(page.get_by_text(f"{first.product_name} added to cart!")).to_be_visible()
     expect(page.get_by_role("link", name="Cart, 1 item")).to_be_visible()
 
-    # The count is the sum of quantities: two more of the second product make 3.
-    cards(page).nth(1).get_by_role("button", name=f"Increase quantity of {second.product_name}").click()
-    expect(page.get_by_role("link", name="Cart, 2 items")).to_be_visible()
+    # In the cart, the card's 'Add to cart' has turned into minus / quantity / plus.
+    expect(cards(page).first.get_by_role("button", name="Add to cart")).to_have_count(0)
+    expect(
+        cards(page).first.get_by_role("group", name=f"Quantity of {first.product_name}").locator("output")
+    ).to_have_text("1")
+    # The count is the sum of quantities: two of the second product make 3.
     cards(page).nth(1).get_by_role("button", name="Add to cart").click()
+    expect(page.get_by_role("link", name="Cart, 2 items")).to_be_visible()
+    cards(page).nth(1).get_by_role("button", name=f"Increase quantity of {second.product_name}").click()
     expect(page.get_by_role("link", name="Cart, 3 items")).to_be_visible()
     expect(cards(page).nth(1).locator("output")).to_have_text("2")
 
@@ -83,18 +88,25 @@ def test_add_logged_out_logs_in_in_the_modal_then_adds(server: Server, page: Pag
 
 def test_cart_totals_and_emptying_the_cart(server: Server, page: Page) -> None:
     page.goto("/products")
+    # Buy Now on a product not in the cart: the login, then one of it in the cart, then the cart.
     cards(page).nth(2).get_by_role("button", name="Buy Now").click()
     login_in_modal(page, server)
     expect(page).to_have_url(re.compile(r"/shopping-cart$"))
+    expect(page.get_by_test_id("cart-line")).to_have_count(1)
+    expect(page.get_by_test_id("cart-line")).to_contain_text(SEED[3].product_name)
+    page.get_by_role("button", name="Remove").click()
     expect(page.get_by_role("heading", name="No item added in cart")).to_be_visible()
 
     page.goto("/products")
     chosen = {1: 1, 5: 3, 7: 2}  # product id -> quantity
     for product_id, quantity in chosen.items():
         card = cards(page).nth(product_id - 1)
-        for _ in range(quantity):
+        for step in range(quantity):
             before = page.get_by_role("link", name=re.compile(r"^Cart, ")).get_attribute("aria-label")
-            card.get_by_role("button", name="Add to cart").click()
+            if step == 0:
+                card.get_by_role("button", name="Add to cart").click()
+            else:
+                card.get_by_role("button", name=f"Increase quantity of {SEED[product_id].product_name}").click()
             expect(page.get_by_role("link", name=re.compile(r"^Cart, "))).not_to_have_attribute(
                 "aria-label", before or ""
             )

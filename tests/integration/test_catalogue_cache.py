@@ -116,3 +116,16 @@ def test_zero_seconds_turns_the_cache_off(
     for _ in range(3):
         client.get("/api/store/products", params={"page": 1})
     assert len(catalogue_calls(client, LIST)) == 3
+
+
+def test_a_replayed_answer_has_the_headers_of_a_fresh_one(client: GatewayClient) -> None:
+    client.delete("/_mocks/journal")
+    first, replayed = (client.get("/api/store/products", params={"page": 4}) for _ in range(2))
+    assert len(catalogue_calls(client, LIST)) == 1  # the second was replayed
+    assert replayed.content == first.content
+    for name in ("content-security-policy", "x-content-type-options", "x-frame-options", "content-type"):
+        assert replayed.headers[name] == first.headers[name]
+    assert replayed.headers["cache-control"] == "no-store"
+    # Each answer has its own request id, and neither hands out a cookie.
+    assert first.headers["x-request-id"] != replayed.headers["x-request-id"]
+    assert "set-cookie" not in replayed.headers and "set-cookie" not in first.headers

@@ -30,6 +30,8 @@ interface StoreState {
   remove: (product: CartProduct) => Promise<void>;
   /** Run `action` now if logged in, else after a login in the modal. */
   withLogin: (action: () => void) => void;
+  /** 'Buy Now': (after a login if needed) add one unless the product is already in the cart, then `then()`. */
+  buyNow: (product: CartProduct, then: () => void) => void;
 }
 
 const StoreContext = createContext<StoreState | null>(null);
@@ -109,6 +111,24 @@ export function StoreProvider({ children }: { children: ReactNode }) {
     [verified, addNow, openLogin],
   );
 
+  const buyNow = useCallback(
+    (product: CartProduct, then: () => void) => {
+      const run = async () => {
+        try {
+          // The cart of this login (read now if a login has just happened), not the page's view of it.
+          const current = await queryClient.ensureQueryData(cartQuery);
+          if (!current.items.some((line) => line.productId === product.id)) await addNow(product);
+        } catch (error) {
+          logCartFailure("buy now", error);
+        }
+        then();
+      };
+      if (verified) void run();
+      else openLogin(() => void run());
+    },
+    [verified, queryClient, addNow, openLogin],
+  );
+
   const quantityOf = useCallback(
     (productId: number, fallback = 0) => {
       if (!loaded) return fallback;
@@ -170,8 +190,8 @@ export function StoreProvider({ children }: { children: ReactNode }) {
   }, [refresh]);
 
   const value = useMemo<StoreState>(
-    () => ({ verified, cart, cartReady: loaded, busy, quantityOf, add, minus, remove, withLogin }),
-    [verified, cart, loaded, busy, quantityOf, add, minus, remove, withLogin],
+    () => ({ verified, cart, cartReady: loaded, busy, quantityOf, add, minus, remove, withLogin, buyNow }),
+    [verified, cart, loaded, busy, quantityOf, add, minus, remove, withLogin, buyNow],
   );
 
   return (

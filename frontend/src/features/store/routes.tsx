@@ -15,6 +15,7 @@ export const storeRoutes: RouteObject[] = [
       lazyPage("product-details/:id", () => import("./pages/ProductDetailsPage")),
       lazyPage("shopping-cart", () => import("./pages/ShoppingCartPage")),
       lazyPage("checkout", () => import("./pages/CheckoutPage")),
+      lazyPage("orders", () => import("./pages/OrdersPage")),
       lazyPage("orders/:orderNumber", () => import("./pages/OrderPage")),
     ],
   },

@@ -6,25 +6,48 @@ export type ProductList = components["schemas"]["ProductListView"];
 
 export const PAGE_SIZE = 12;
 
-/** GET /api/store/products: one page of the catalogue, optionally searched. */
-export async function getProducts(page: number, search: string): Promise<ProductList> {
-  const params: Record<string, string | number> = { page, pageSize: PAGE_SIZE };
-  if (search) params.search = search;
-  const { data } = await api.get<ProductList>("/store/products", { params });
+export type ProductSort = "priceAsc" | "priceDesc";
+
+/** What narrows and orders the list; every field is optional, absent means the whole catalogue in its order. */
+export interface ProductFilters {
+  search?: string;
+  category?: string;
+  brandId?: number;
+  sort?: ProductSort;
+}
+
+/** GET /api/store/products: one page of the catalogue, optionally searched, filtered and sorted. */
+export async function getProducts(page: number, filters: ProductFilters): Promise<ProductList> {
+  const { data } = await api.get<ProductList>("/store/products", {
+    params: {
+      page,
+      pageSize: PAGE_SIZE,
+      search: filters.search || undefined,
+      category: filters.category || undefined,
+      brandId: filters.brandId,
+      sort: filters.sort,
+    },
+  });
   return data;
 }
 
-export function productsQuery(search: string) {
+export function productsQuery(filters: ProductFilters) {
+  const key = {
+    search: filters.search ?? "",
+    category: filters.category ?? "",
+    brandId: filters.brandId ?? 0,
+    sort: filters.sort ?? "",
+  };
   return infiniteQueryOptions({
-    queryKey: ["store", "products", search],
-    queryFn: ({ pageParam }) => getProducts(pageParam, search),
+    queryKey: ["store", "products", key],
+    queryFn: ({ pageParam }) => getProducts(pageParam, filters),
     initialPageParam: 1,
     // A page shorter than the page size is the last one.
     getNextPageParam: (last, pages) => (last.records.length >= PAGE_SIZE ? pages.length + 1 : undefined),
   });
 }
 
-/** The list for one search, 12 more at a time. */
-export function useProducts(search: string) {
-  return useInfiniteQuery(productsQuery(search));
+/** The list for one search and set of filters, 12 more at a time; a change starts again at page 1. */
+export function useProducts(filters: ProductFilters) {
+  return useInfiniteQuery(productsQuery(filters));
 }

@@ -1,13 +1,54 @@
+import { Link } from "react-router";
 import { Swiper, SwiperSlide } from "swiper/react";
 import { A11y, Autoplay, Pagination } from "swiper/modules";
 import "swiper/css";
 import "swiper/css/pagination";
 import styles from "./BannerCarousel.module.css";
 
-const BANNERS = [
-  { src: "/img/store/banner-1.svg", alt: "Free delivery in 1 hour. Order now." },
-  { src: "/img/store/banner-2.svg", alt: "Up to 20% off on wires and cables. Shop wires." },
-  { src: "/img/store/banner-3.svg", alt: "LED lights for every shop. Explore LEDs." },
+interface Banner {
+  art: string;
+  tone: "dark" | "sun" | "light";
+  kicker: string;
+  title: string;
+  highlight: string;
+  text: string;
+  action: string;
+  to: string;
+}
+
+// The words and buttons are HTML over the art (the SVGs are pictures only), so they stay
+// legible on a phone, are read out, and the buttons go somewhere.
+const BANNERS: Banner[] = [
+  {
+    art: "/img/store/banner-1.svg",
+    tone: "dark",
+    kicker: "Quick commerce",
+    title: "Free delivery",
+    highlight: "in 1 hour",
+    text: "Wires, switches, fans & lights at your shop door",
+    action: "Order now",
+    to: "/products",
+  },
+  {
+    art: "/img/store/banner-2.svg",
+    tone: "sun",
+    kicker: "Limited offer",
+    title: "Up to 20% off",
+    highlight: "on wires & cables",
+    text: "On top wire brands, on easy credit",
+    action: "Shop wires",
+    to: "/products?category=home-wires",
+  },
+  {
+    art: "/img/store/banner-3.svg",
+    tone: "light",
+    kicker: "Bright deals",
+    title: "LED lights",
+    highlight: "for every shop",
+    text: "Bulbs, battens & panels at wholesale prices",
+    action: "Explore LEDs",
+    to: "/products?category=led-bulbs",
+  },
 ];
 
 /** Three banners, auto-playing every 3000 ms in a loop, with clickable pagination. */
@@ -23,8 +64,20 @@ export function BannerCarousel() {
         slidesPerView={1}
       >
         {BANNERS.map((banner, index) => (
-          <SwiperSlide key={banner.src} data-banner={index + 1}>
-            <img src={banner.src} alt={banner.alt} width={1200} height={400} />
+          <SwiperSlide key={banner.art} data-banner={index + 1}>
+            <div className={`${styles.slide} ${styles[banner.tone]}`}>
+              <img className={styles.art} src={banner.art} alt="" width={1200} height={400} />
+              <div className={styles.copy}>
+                <p className={styles.kicker}>{banner.kicker}</p>
+                <p className={styles.title}>
+                  {banner.title} <span className={styles.highlight}>{banner.highlight}</span>
+                </p>
+                <p className={styles.text}>{banner.text}</p>
+                <Link to={banner.to} className={`btn ${styles.action}`}>
+                  {banner.action} <span aria-hidden="true">→</span>
+                </Link>
+              </div>
+            </div>
           </SwiperSlide>
         ))}
       </Swiper>

@@ -1,10 +1,11 @@
 import { useEffect } from "react";
+import { Link } from "react-router";
 import { useBrands } from "../api/get-brands";
 import { useStore } from "../StoreContext";
 import shared from "../store.module.css";
 import styles from "./BrandList.module.css";
 
-/** The brands row of the product home (the catalogue lists brands to logged-in shoppers). */
+/** The brands row of the product home (the catalogue lists brands to logged-in shoppers); each opens the brand's products. */
 export function BrandList() {
   const { verified } = useStore();
   const query = useBrands({ enabled: verified === true });
@@ -20,9 +21,11 @@ export function BrandList() {
       <h2 id="brands-heading" className={shared.sectionTitle}>Brands</h2>
       <ul className={styles.list}>
         {brands.map((brand) => (
-          <li key={brand.id} className={styles.item}>
-            <img src={brand.logo ?? "/img/logo-mark.svg"} alt="" width={64} height={64} loading="lazy" />
-            <span>{brand.name}</span>
+          <li key={brand.id}>
+            <Link to={`/products?brandId=${brand.id}`} className={styles.item}>
+              <img src={brand.logo ?? "/img/logo-mark.svg"} alt="" width={64} height={64} loading="lazy" />
+              <span>{brand.name}</span>
+            </Link>
           </li>
         ))}
       </ul>

@@ -28,7 +28,7 @@ export function LoginDialog({ open, onClose, onVerified }: LoginDialogProps) {
           <MobileForm
             title="Login"
             idPrefix="store-modal"
-            initialMobile={window.localStorage.getItem(MOBILE_KEY) ?? ""}
+            initialMobile={typeof window === "undefined" ? "" : (window.localStorage.getItem(MOBILE_KEY) ?? "")}
             busy={calls.busy}
             onSubmit={async (number) => {
               if ((await calls.send(number)) !== null) setMobile(number);

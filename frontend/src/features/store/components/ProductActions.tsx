@@ -2,6 +2,7 @@ import { useNavigate } from "react-router";
 import type { Product } from "../api/get-product";
 import { useStore } from "../StoreContext";
 import { QuantityControl } from "./QuantityControl";
+import styles from "./ProductActions.module.css";
 
 interface ProductActionsProps {
   product: Product;
@@ -10,25 +11,37 @@ interface ProductActionsProps {
   disabled?: boolean;
 }
 
-/** Minus / quantity / plus, 'Add to cart' and 'Buy Now', the same on a card and the detail page. */
+/**
+ * As in quick-commerce apps: 'Add to cart' while the product is not in the cart, then minus /
+ * quantity / plus in its place; 'Buy Now' adds one if it is not in the cart yet and opens the
+ * cart. The same on a card and the detail page.
+ */
 export function ProductActions({ product, className, disabled = false }: ProductActionsProps) {
   const navigate = useNavigate();
   const store = useStore();
   const quantity = store.quantityOf(product.id, product.quantity);
   const item = { id: product.id, productName: product.productName };
   return (
-    <div className={className}>
-      <QuantityControl
-        name={product.productName}
-        quantity={quantity}
+    <div className={`${styles.actions} ${className}`}>
+      {quantity > 0 ? (
+        <QuantityControl
+          name={product.productName}
+          quantity={quantity}
+          disabled={disabled}
+          onMinus={() => void store.minus(item)}
+          onPlus={() => void store.add(item)}
+        />
+      ) : (
+        <button type="button" className="btn btn-outline" disabled={disabled} onClick={() => void store.add(item)}>
+          Add to cart
+        </button>
+      )}
+      <button
+        type="button"
+        className="btn btn-primary"
         disabled={disabled}
-        onMinus={() => void store.minus(item)}
-        onPlus={() => void store.add(item)}
-      />
-      <button type="button" className="btn btn-outline" disabled={disabled} onClick={() => void store.add(item)}>
-        Add to cart
-      </button>
-      <button type="button" className="btn btn-primary" onClick={() => store.withLogin(() => navigate("/shopping-cart"))}>
+        onClick={() => store.buyNow(item, () => navigate("/shopping-cart"))}
+      >
         Buy Now
       </button>
     </div>

@@ -1,7 +1,9 @@
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { useConfig } from "../../../lib/config";
 import { useSession } from "../../../lib/session";
 import { useStore } from "../StoreContext";
+import { loginStateFrom } from "./returnTo";
+import { StrokeIcon } from "./StrokeIcon";
 import styles from "./StoreHeader.module.css";
 
 interface StoreHeaderProps {
@@ -11,26 +13,38 @@ interface StoreHeaderProps {
   cartLink?: boolean;
 }
 
-/** Logo, optional Back link, the login state and the cart count linking to /shopping-cart. */
+/**
+ * Logo, optional Back link, the login state and the cart count linking to /shopping-cart, in one
+ * row on any phone: 'My orders' and 'Log out' are icons there (their words stay their
+ * accessible names) and show the words beside the icon from 600 px up.
+ */
 export function StoreHeader({ back = false, cartLink = true }: StoreHeaderProps) {
   const config = useConfig();
   const { logout } = useSession();
   const { verified, cart } = useStore();
+  const location = useLocation();
 
   return (
-    <header className={styles.header}>
+    <header className={styles.header} data-testid="store-header">
       <div className={styles.bar}>
         <Link to="/product-home" className={styles.logo} aria-label={`${config.productName} store home`}>
           <img src="/img/logo.svg" alt="" width={160} height={32} />
         </Link>
         <div className={styles.actions}>
           {verified === true && (
-            <button type="button" className="link-button" onClick={() => void logout("store")}>
-              Log out
+            <Link to="/orders" className={styles.iconAction}>
+              <StrokeIcon d="M6 3h12v18l-3-2-3 2-3-2-3 2zM9 8h6M9 12h6M9 16h3" />
+              <span className={styles.label}>My orders</span>
+            </Link>
+          )}
+          {verified === true && (
+            <button type="button" className={styles.iconAction} onClick={() => void logout("store")}>
+              <StrokeIcon d="M10 4H5v16h5M14 8l4 4-4 4M18 12H9" />
+              <span className={styles.label}>Log out</span>
             </button>
           )}
           {verified === false && (
-            <Link to="/login" className={styles.loginLink}>
+            <Link to="/login" state={loginStateFrom(location)} className={styles.loginLink}>
               Login
             </Link>
           )}
@@ -40,18 +54,10 @@ export function StoreHeader({ back = false, cartLink = true }: StoreHeaderProps)
               className={styles.cartLink}
               aria-label={`Cart, ${cart.count} ${cart.count === 1 ? "item" : "items"}`}
             >
-              <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
-                <path
-                  d="M3 4h2l2.4 10.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 1.9-1.4L21 8H6.2"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  strokeLinecap="round"
-                  strokeLinejoin="round"
-                />
+              <StrokeIcon d="M3 4h2l2.4 10.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 1.9-1.4L21 8H6.2" size={26}>
                 <circle cx="10" cy="20" r="1.6" fill="currentColor" />
                 <circle cx="17" cy="20" r="1.6" fill="currentColor" />
-              </svg>
+              </StrokeIcon>
               <span className={styles.cartCount} data-testid="cart-count">
                 {cart.count}
               </span>

@@ -1,17 +1,20 @@
 import { Navigate, useLocation, useNavigate } from "react-router";
 import { MobileForm } from "../../../components/otp/MobileForm";
 import { StoreHeader } from "../components/StoreHeader";
+import { returnPath, type LoginState } from "../components/returnTo";
 import { MOBILE_KEY, useLoginCalls } from "../components/useLoginCalls";
 import { useStore } from "../StoreContext";
 import shared from "../store.module.css";
 
-/** /login: the mobile number step; a shopper already verified goes to /product-home. */
+/** /login: the mobile number step; a shopper already verified goes to /product-home (as the specification says). */
 export default function LoginPage() {
   const { verified } = useStore();
   const navigate = useNavigate();
   const location = useLocation();
   const calls = useLoginCalls();
-  const fromState = (location.state as { mobileNumber?: string } | null)?.mobileNumber;
+  const fromState = (location.state as LoginState | null)?.mobileNumber;
+  // Where the shopper came from travels on to the code screen, which returns there.
+  const from = returnPath(location.state) ?? undefined;
 
   if (verified === true) return <Navigate to="/product-home" replace />;
 
@@ -28,7 +31,7 @@ export default function LoginPage() {
             initialMobile={fromState ?? window.localStorage.getItem(MOBILE_KEY) ?? ""}
             busy={calls.busy}
             onSubmit={async (mobileNumber) => {
-              if ((await calls.send(mobileNumber)) !== null) navigate("/verifyotp", { state: { mobileNumber } });
+              if ((await calls.send(mobileNumber)) !== null) navigate("/verifyotp", { state: { mobileNumber, from } satisfies LoginState });
             }}
           />
         )}

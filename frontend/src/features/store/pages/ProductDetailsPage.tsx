@@ -5,6 +5,7 @@ import { useProduct } from "../api/get-product";
 import { ProductActions } from "../components/ProductActions";
 import { DeliveryNotes, ProductPrices } from "../components/ProductPrices";
 import { StarRating } from "../components/StarRating";
+import { ProductFacts, StockNote } from "../components/ProductFacts";
 import { StoreHeader } from "../components/StoreHeader";
 import { useStore } from "../StoreContext";
 import shared from "../store.module.css";
@@ -42,14 +43,27 @@ export default function ProductDetailsPage() {
             height={340}
           />
           <div className={styles.info}>
+            {product.category && (
+              <p className={styles.crumb}>
+                <Link to={`/products?category=${product.category.slug}`}>{product.category.name}</Link>
+                {product.brandName && product.brandId && (
+                  <>
+                    {" · "}
+                    <Link to={`/products?brandId=${product.brandId}`}>{product.brandName}</Link>
+                  </>
+                )}
+              </p>
+            )}
             <h1>{product.productName}</h1>
             <p className={shared.detail}>{product.productDetail || "-"}</p>
             <ProductPrices product={product} />
             {product.discount && <p className={styles.discountText}>{product.discount}</p>}
             <StarRating value={product.ratings} />
             <DeliveryNotes />
+            <StockNote stock={product.stockQuantity} />
             <ProductActions product={product} className={styles.actions} disabled={store.busy} />
           </div>
+          <ProductFacts product={product} />
         </article>
       ) : (
         !loading &&

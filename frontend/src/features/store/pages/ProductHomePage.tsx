@@ -1,10 +1,11 @@
 import { BannerCarousel } from "../components/BannerCarousel";
 import { BrandList } from "../components/BrandList";
+import { CategoryChips } from "../components/CategoryChips";
 import { ProductGrid } from "../components/ProductGrid";
 import { StoreHeader } from "../components/StoreHeader";
 import shared from "../store.module.css";
 
-/** /product-home: logo, brands, the banner carousel and the product list. */
+/** /product-home: logo, brands, the banner carousel, the categories and the product list. */
 export default function ProductHomePage() {
   return (
     <div className={shared.page}>
@@ -12,6 +13,8 @@ export default function ProductHomePage() {
       <h1 className="visually-hidden">Store</h1>
       <BrandList />
       <BannerCarousel />
+      <h2 className={shared.sectionTitle}>Shop by category</h2>
+      <CategoryChips label="Shop by category" hrefFor={(slug) => `/products?category=${slug}`} />
       <ProductGrid />
     </div>
   );

@@ -2,10 +2,11 @@ import { useState } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { LoadingOverlay } from "../../../components/LoadingOverlay";
 import { useConfig } from "../../../lib/config";
-import { plainRupees, rupees } from "../../../lib/money";
+import { percentOff, plainRupees, rupees } from "../../../lib/money";
 import { cartLabels, type CartPaymentType as PaymentType } from "../checkout/payment-methods";
 import { QuantityControl } from "../components/QuantityControl";
 import { StoreHeader } from "../components/StoreHeader";
+import { StrokeIcon } from "../components/StrokeIcon";
 import { inWebView, postToNative } from "../nativeBridge";
 import { useStore } from "../StoreContext";
 import shared from "../store.module.css";
@@ -21,7 +22,8 @@ export default function ShoppingCartPage() {
 
   const paymentLabels = cartLabels(config.productName);
 
-  if (store.verified === false) return <Navigate to="/login" replace />;
+  // Logged out: the login, which returns here afterwards.
+  if (store.verified === false) return <Navigate to="/login" replace state={{ from: "/shopping-cart" }} />;
 
   const proceed = () => {
     const message = {
@@ -89,15 +91,7 @@ export default function ShoppingCartPage() {
                             disabled={store.busy}
                             onClick={() => void store.remove(item)}
                           >
-                            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-                              <path
-                                d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13"
-                                fill="none"
-                                stroke="currentColor"
-                                strokeWidth="2"
-                                strokeLinejoin="round"
-                              />
-                            </svg>
+                            <StrokeIcon d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13" size={20} />
                           </button>
                           <button
                             type="button"
@@ -114,7 +108,12 @@ export default function ShoppingCartPage() {
                           {rupees(line.linePrice)}
                         </p>
                         {line.mrpWithCashDiscountGst != null && (
-                          <p className={styles.gst}>M.R.P. with GST: {rupees(line.mrpWithCashDiscountGst)}</p>
+                          <p className={styles.gst}>
+                            M.R.P. with GST: {rupees(line.mrpWithCashDiscountGst)}
+                            {percentOff(line.mrpWithCashDiscountGst, line.mrpWithCashDiscount) > 0 && (
+                              <> · {percentOff(line.mrpWithCashDiscountGst, line.mrpWithCashDiscount)}% off</>
+                            )}
+                          </p>
                         )}
                         {line.discount && (
                           <p className={styles.deal}>

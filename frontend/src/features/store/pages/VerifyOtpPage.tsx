@@ -4,11 +4,16 @@ import { useSession } from "../../../lib/session";
 import { CodeForm } from "../../../components/otp/CodeForm";
 import { clearCountdown } from "../../../components/otp/useCountdown";
 import { StoreHeader } from "../components/StoreHeader";
+import { returnPath, type LoginState } from "../components/returnTo";
 import { MOBILE_KEY, useLoginCalls } from "../components/useLoginCalls";
 import { useStore } from "../StoreContext";
 import shared from "../store.module.css";
 
-/** /verifyotp: the code step; after verification the shopper goes to /products. */
+/**
+ * /verifyotp: the code step; after verification the shopper returns to the store page they
+ * left for the login (cart, product, the list with its filters), else to /products as the
+ * specification says, with the gateway's answer as navigation state either way.
+ */
 export default function VerifyOtpPage() {
   const { verified } = useStore();
   const { refresh } = useSession();
@@ -17,8 +22,8 @@ export default function VerifyOtpPage() {
   const calls = useLoginCalls();
   // Set once this page verified the code, so the 'already verified' redirect does not win.
   const done = useRef(false);
-  const mobile =
-    (location.state as { mobileNumber?: string } | null)?.mobileNumber ?? window.localStorage.getItem(MOBILE_KEY);
+  const mobile = (location.state as LoginState | null)?.mobileNumber ?? window.localStorage.getItem(MOBILE_KEY);
+  const from = returnPath(location.state);
 
   if (verified === true && !done.current) return <Navigate to="/product-home" replace />;
   if (!mobile) return <Navigate to="/login" replace />;
@@ -36,15 +41,16 @@ export default function VerifyOtpPage() {
           onClearError={calls.clearVerifyError}
           onEdit={() => {
             clearCountdown();
-            navigate("/login", { state: { mobileNumber: mobile } });
+            navigate("/login", { state: { mobileNumber: mobile, from: from ?? undefined } satisfies LoginState });
           }}
           onResend={() => calls.send(mobile)}
           onVerify={async (otp) => {
             const answer = await calls.verify(mobile, otp);
             if (!answer) return;
             done.current = true;
-            navigate("/products", { state: answer });
-            await refresh();
+            // Read the new login first, so a page that needs it (the cart) does not send the shopper back here.
+            await refresh().catch(() => undefined);
+            navigate(from ?? "/products", { state: answer });
           }}
         />
       </div>

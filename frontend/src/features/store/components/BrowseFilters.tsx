@@ -1,0 +1,71 @@
+import { useId } from "react";
+import { enableWhenHydrated } from "../../../lib/until-hydrated";
+import { useBrands } from "../api/get-brands";
+import type { ProductFilters, ProductSort } from "../api/get-products";
+import { useStore } from "../StoreContext";
+import { CategoryChips } from "./CategoryChips";
+import { browseHref } from "./useBrowseFilters";
+import styles from "./BrowseFilters.module.css";
+
+export interface BrandOption {
+  id: number;
+  name: string;
+}
+
+interface BrowseFiltersProps {
+  filters: ProductFilters;
+  /** Brands met in the products shown so far (the catalogue lists brands to logged-in shoppers only). */
+  seenBrands: BrandOption[];
+  onChange: (change: Partial<ProductFilters>) => void;
+}
+
+/** Category chips, a brand select and the price sort; every choice is written to the address. */
+export function BrowseFilters({ filters, seenBrands, onChange }: BrowseFiltersProps) {
+  const { verified } = useStore();
+  const id = useId();
+  const { data: listed = [] } = useBrands({ enabled: verified === true });
+  const brands = new Map<number, string>();
+  for (const brand of [...(verified ? listed : []), ...seenBrands]) brands.set(brand.id, brand.name);
+  const options = [...brands].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
+  if (filters.brandId && !brands.has(filters.brandId)) options.push({ id: filters.brandId, name: "This brand" });
+
+  return (
+    <div className={styles.filters} ref={enableWhenHydrated}>
+      <CategoryChips
+        label="Categories"
+        withAll
+        current={filters.category ?? ""}
+        hrefFor={(slug) => browseHref({ ...filters, category: slug || undefined })}
+      />
+      <div className={styles.selects}>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-brand`}>Brand</label>
+          <select
+            id={`${id}-brand`}
+            value={filters.brandId ?? ""}
+            onChange={(event) => onChange({ brandId: Number(event.target.value) || undefined })}
+          >
+            <option value="">All brands</option>
+            {options.map((brand) => (
+              <option key={brand.id} value={brand.id}>
+                {brand.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-sort`}>Sort by</label>
+          <select
+            id={`${id}-sort`}
+            value={filters.sort ?? ""}
+            onChange={(event) => onChange({ sort: (event.target.value || undefined) as ProductSort | undefined })}
+          >
+            <option value="">Relevance</option>
+            <option value="priceAsc">Price: low to high</option>
+            <option value="priceDesc">Price: high to low</option>
+          </select>
+        </div>
+      </div>
+    </div>
+  );
+}
