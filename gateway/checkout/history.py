@@ -1,4 +1,4 @@
-"""After the order: the shopper's orders, cancelling one, its tax invoice, and buying it again.
+"""After the order: the shopper's orders, cancelling one, its tax invoice and credit note, and buying it again.
 
 Every call carries the shopper's own user id and token; the orders service answers 404 for an
 order that is not theirs, which stays a 404 here, with nothing of the order in it.
@@ -83,6 +83,11 @@ class OrderHistory:
 
     async def invoice(self, session: Session, login: StoreLogin, order_number: str) -> bytes:
         return await self._orders(session, self.orders.invoice(order_number, int(login.user_id), login.access_token))
+
+    async def credit_note(self, session: Session, login: StoreLogin, order_number: str) -> bytes:
+        return await self._orders(
+            session, self.orders.credit_note(order_number, int(login.user_id), login.access_token)
+        )
 
     async def buy_again(self, session: Session, login: StoreLogin, order_number: str) -> BuyAgainResult:
         """The order's lines back in the cart (on top of what is there), skipping what is sold out."""

@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 from litestar import Request, Response, Router, get, post
 from litestar.di import NamedDependency, Provide
-from litestar.params import HeaderParameter, JSONBody, PathParameter, QueryParameter
+from litestar.params import JSONBody, PathParameter, QueryParameter
 
 from gateway.checkout.history import OrderHistory
 from gateway.checkout.schemas import (
@@ -27,12 +27,10 @@ from gateway.store.service import StoreService
 from gateway.upstreams.catalogue import CatalogueClient
 from gateway.upstreams.lending_credit import CreditClient
 from gateway.upstreams.orders import OrdersClient
+from gateway.validation import IdempotencyKey, whole
 
-PincodePath = Annotated[str, PathParameter(pattern=r"^[1-9][0-9]{5}$")]
-OrderNumberPath = Annotated[str, PathParameter(pattern=r"^VK[0-9]{8}$")]
-IdempotencyKey = Annotated[
-    str, HeaderParameter(name="Idempotency-Key", min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")
-]
+PincodePath = Annotated[str, PathParameter(pattern=whole("[1-9][0-9]{5}"))]
+OrderNumberPath = Annotated[str, PathParameter(pattern=whole("VK[0-9]{8}"))]
 
 
 @get("/addresses", summary="The shopper's saved addresses, the one used last first")
@@ -111,6 +109,13 @@ async def cancel_order(
     return await history.cancel(session, login, order_number)
 
 
+def pdf_download(pdf: bytes, filename: str) -> Response[bytes]:
+    """A tax document as a file the browser saves under `filename`."""
+    return Response(
+        pdf, media_type="application/pdf", headers={"content-disposition": f'attachment; filename="{filename}"'}
+    )
+
+
 @get(
     "/orders/{order_number:str}/invoice",
     summary="The order's GST tax invoice (PDF), once it has shipped",
@@ -123,12 +128,22 @@ async def order_invoice(
     history: NamedDependency[OrderHistory],
     order_number: OrderNumberPath,
 ) -> Response[bytes]:
-    pdf = await history.invoice(session, login, order_number)
-    return Response(
-        pdf,
-        media_type="application/pdf",
-        headers={"content-disposition": f'attachment; filename="invoice-{order_number}.pdf"'},
-    )
+    return pdf_download(await history.invoice(session, login, order_number), f"invoice-{order_number}.pdf")
+
+
+@get(
+    "/orders/{order_number:str}/credit-note",
+    summary="The GST credit note (PDF) of an order cancelled or returned after its invoice",
+    media_type="application/pdf",
+    response_description="The credit note as a PDF file",
+)
+async def order_credit_note(
+    session: NamedDependency[Session],
+    login: NamedDependency[StoreLogin],
+    history: NamedDependency[OrderHistory],
+    order_number: OrderNumberPath,
+) -> Response[bytes]:
+    return pdf_download(await history.credit_note(session, login, order_number), f"credit-note-{order_number}.pdf")
 
 
 @post("/orders/{order_number:str}/buy-again", status_code=200, summary="Put an order's lines back in the cart")
@@ -166,6 +181,7 @@ def build_router(services: AppServices) -> Router:
             pay_again,
             cancel_order,
             order_invoice,
+            order_credit_note,
             buy_again,
         ],
         dependencies={

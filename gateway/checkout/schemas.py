@@ -6,9 +6,12 @@ from typing import Annotated, Literal
 
 import msgspec
 
-Money = Annotated[str, msgspec.Meta(pattern=r"^[0-9]{1,9}\.[0-9]{2}$", examples=["1198.99"])]
-Pincode = Annotated[str, msgspec.Meta(pattern=r"^[1-9][0-9]{5}$")]
-MobileNumber = Annotated[str, msgspec.Meta(pattern=r"^[0-9]{10}$")]
+from gateway.validation import whole
+
+# Whole-string patterns: with a bare `$`, "122103\n" would pass as a pin code and travel upstream.
+Money = Annotated[str, msgspec.Meta(pattern=whole(r"[0-9]{1,9}\.[0-9]{2}"), examples=["1198.99"])]
+Pincode = Annotated[str, msgspec.Meta(pattern=whole("[1-9][0-9]{5}"))]
+MobileNumber = Annotated[str, msgspec.Meta(pattern=whole("[0-9]{10}"))]
 PaymentMethod = Literal["online", "cod", "credit"]
 Serviceability = Literal["oneHour", "standard", "notServiceable"]
 OrderStatus = Literal["placed", "packed", "shipped", "outForDelivery", "delivered", "cancelled", "returned"]
@@ -163,6 +166,16 @@ class InvoiceView(msgspec.Struct, rename="camel", kw_only=True):
     download_url: str
 
 
+class CreditNoteView(msgspec.Struct, rename="camel", kw_only=True):
+    """The credit note answering the invoice of an order cancelled (or returned) after it shipped."""
+
+    number: str
+    issued_at: str
+    invoice_number: str  # the invoice it credits
+    reason: str  # 'Order cancelled'
+    download_url: str
+
+
 class PlacedOrder(msgspec.Struct, rename="camel", kw_only=True):
     order_number: str
     status: OrderStatus
@@ -178,6 +191,7 @@ class PlacedOrder(msgspec.Struct, rename="camel", kw_only=True):
     can_cancel: bool  # placed, packed or shipped (the cancellation policy)
     refund: RefundView | None
     invoice: InvoiceView | None  # issued when the order ships
+    credit_note: CreditNoteView | None  # issued when an invoiced order is cancelled or returned
 
 
 class OrderListItem(msgspec.Struct, rename="camel", kw_only=True):

@@ -37,6 +37,7 @@ from gateway.checkout.tracking import (
     CANCELLABLE,
     PAYMENT_LABELS,
     STATUS_LABELS,
+    credit_note_view,
     invoice_view,
     refund_view,
     timeline,
@@ -72,6 +73,7 @@ CART_EMPTY = "Your cart is empty. Add something to check out."
 ORDER_NOT_FOUND = "Order not found."
 PINCODE_UNKNOWN = "We could not find this pin code. Please check it."
 GSTIN_INVALID = "This GSTIN is not valid. Please check it: 15 characters ending in a check digit."
+LEGAL_NAME_MISSING = "Please enter the legal name of the business."
 NO_CREDIT_ACCOUNT = "You do not have a {product} Credit account yet. Please choose another way to pay."
 CREDIT_UNCHECKED = "Credit cannot be checked right now. Please choose another way to pay."
 ONE_HOUR = "Get it in 1 Hour"
@@ -196,17 +198,22 @@ def order_view(order: Order) -> PlacedOrder:
         can_cancel=order.status in CANCELLABLE,
         refund=refund_view(order),
         invoice=invoice_view(order),
+        credit_note=credit_note_view(order),
     )
 
 
 def checked_business(business: BusinessDetails | None) -> Business | None:
-    """Format and check digit of the GSTIN, before anything is sent upstream."""
+    """Format and check digit of the GSTIN, and a legal name that is more than spaces, before
+    anything is sent upstream (whose own refusal of a blank name reads as a schema error)."""
     if business is None:
         return None
     number = business.gstin.strip().upper()
     if not gstin_number.is_valid(number):
         raise InvalidInput(GSTIN_INVALID, code="gstin_invalid", field="business.gstin")
-    return Business(gstin=number, legal_name=business.legal_name.strip())
+    legal_name = business.legal_name.strip()
+    if not legal_name:
+        raise InvalidInput(LEGAL_NAME_MISSING, code="legal_name_missing", field="business.legalName")
+    return Business(gstin=number, legal_name=legal_name)
 
 
 def refused(exc: OrdersRefused) -> GatewayError:

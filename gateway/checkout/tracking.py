@@ -1,8 +1,15 @@
-"""How an order's progress reads on its page: labels, the status timeline, cancel, refund, invoice."""
+"""How an order's progress reads on its page: labels, the status timeline, cancel, refund, invoice, credit note."""
 
 from __future__ import annotations
 
-from gateway.checkout.schemas import InvoiceView, OrderStatus, PaymentState, RefundView, TrackingStep
+from gateway.checkout.schemas import (
+    CreditNoteView,
+    InvoiceView,
+    OrderStatus,
+    PaymentState,
+    RefundView,
+    TrackingStep,
+)
 from gateway.upstreams.orders import Order
 
 FORWARD: tuple[OrderStatus, ...] = ("placed", "packed", "shipped", "outForDelivery", "delivered")
@@ -70,6 +77,18 @@ def invoice_view(order: Order) -> InvoiceView | None:
         number=order.invoice.number,
         issued_at=order.invoice.issued_at.isoformat(),
         download_url=f"/api/checkout/orders/{order.order_number}/invoice",
+    )
+
+
+def credit_note_view(order: Order) -> CreditNoteView | None:
+    if order.credit_note is None or order.invoice is None:
+        return None
+    return CreditNoteView(
+        number=order.credit_note.number,
+        issued_at=order.credit_note.issued_at.isoformat(),
+        invoice_number=order.invoice.number,
+        reason=order.credit_note.reason,
+        download_url=f"/api/checkout/orders/{order.order_number}/credit-note",
     )
 
 

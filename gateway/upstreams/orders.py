@@ -146,6 +146,12 @@ class InvoiceRef(msgspec.Struct, rename="camel", kw_only=True):
     issued_at: datetime
 
 
+class CreditNoteRef(msgspec.Struct, rename="camel", kw_only=True):
+    number: str
+    issued_at: datetime
+    reason: str
+
+
 class Order(msgspec.Struct, rename="camel", kw_only=True):
     order_number: str
     user_id: int
@@ -162,6 +168,7 @@ class Order(msgspec.Struct, rename="camel", kw_only=True):
     delivery_attempts: int = 0
     refund: Refund | None = None
     invoice: InvoiceRef | None = None
+    credit_note: CreditNoteRef | None = None
 
 
 class OrderSummary(msgspec.Struct, rename="camel", kw_only=True):
@@ -300,14 +307,18 @@ class OrdersClient:
 
     async def invoice(self, order_number: str, user_id: int, token: str) -> bytes:
         """GET electrician/order/{n}/invoice: the tax invoice's PDF bytes."""
-        response = await self.http.request(
-            "GET", f"electrician/order/{order_number}/invoice", params={"userId": user_id}, token=token
-        )
-        self._check(response, "The invoice could not be loaded.")
+        return await self._pdf(f"electrician/order/{order_number}/invoice", user_id, token, "The invoice")
+
+    async def credit_note(self, order_number: str, user_id: int, token: str) -> bytes:
+        """GET electrician/order/{n}/credit-note: the PDF bytes of the credit note against its invoice."""
+        return await self._pdf(f"electrician/order/{order_number}/credit-note", user_id, token, "The credit note")
+
+    async def _pdf(self, path: str, user_id: int, token: str, what: str) -> bytes:
+        response = await self.http.request("GET", path, params={"userId": user_id}, token=token)
+        failure = f"{what} could not be loaded."
+        self._check(response, failure)
         if not response.content.startswith(b"%PDF"):
-            raise UpstreamError(
-                "The invoice could not be loaded.", upstream=self.http.name, status=response.status_code
-            )
+            raise UpstreamError(failure, upstream=self.http.name, status=response.status_code)
         return response.content
 
     async def reorder(self, order_number: str, user_id: int, token: str) -> Reorder:

@@ -1,6 +1,7 @@
 """After the order, against contracts/orders.openapi.yaml: the list, the status machine (QA's
 advance call and the time-based default), cancellation with the refund policy's timeline, the
-GST tax invoice PDF, 'Buy again' availability and the order mails."""
+GST tax invoice PDF and the credit note answering it, 'Buy again' availability and the order
+mails."""
 
 # The `contract` and `suite` fixtures are the orders contract tests' own, imported; pytest
 # passes them by name, which ruff reads as redefinitions.
@@ -209,10 +210,47 @@ def test_no_cancelling_once_out_for_delivery_or_delivered(contract: Contract, su
     assert refused.status_code == 409 and refused.json()["data"]["reason"] == "not_cancellable"
 
 
-def _invoice_text(suite: TestClient[Any], number: str) -> str:
-    answer = suite.get(path(number, "/invoice"), params={"userId": 2001}, headers=bearer(RAMESH_TOKEN))
+def _invoice_text(suite: TestClient[Any], number: str, document: str = "/invoice") -> str:
+    answer = suite.get(path(number, document), params={"userId": 2001}, headers=bearer(RAMESH_TOKEN))
     assert answer.status_code == 200 and answer.headers["content-type"] == "application/pdf"
     return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(answer.content)).pages)
+
+
+def test_cancelling_after_shipping_issues_a_credit_note_against_the_invoice(
+    contract: Contract, suite: TestClient[Any]
+) -> None:
+    order = place(contract, suite, "key-track-09", address=BENGALURU)
+    number = order["orderNumber"]
+    advance(suite, number)
+    invoice = advance(suite, number)["invoice"]
+    cancelled = conforms(
+        contract, suite.post(path(number, "/cancel"), params={"userId": 2001}, headers=bearer(RAMESH_TOKEN))
+    ).json()["data"]
+    note = cancelled["creditNote"]
+    assert note["number"].startswith("VKC/") and note["reason"] == "Order cancelled"
+    assert cancelled["invoice"] == invoice  # an issued invoice stays
+
+    text = _invoice_text(suite, number, "/credit-note")
+    assert "Credit Note" in text and f"Credit note number: {note['number']}" in text
+    assert f"Against tax invoice: {invoice['number']}" in text and "Reason: Order cancelled" in text
+    assert "CGST" in text and "SGST" in text and "IGST" not in text  # the invoice's own split
+    total = Decimal(order["charges"]["total"])
+    assert f"Credit note total Rs. {total:,.2f}" in text
+    sent = mails(suite, number)[-1]
+    assert (sent["status"], sent["attachment"]) == ("cancelled", f"credit-note-{number}.pdf")
+
+
+def test_no_credit_note_for_an_order_cancelled_before_it_shipped(contract: Contract, suite: TestClient[Any]) -> None:
+    number = place(contract, suite, "key-track-10")["orderNumber"]
+    advance(suite, number)
+    cancelled = conforms(
+        contract, suite.post(path(number, "/cancel"), params={"userId": 2001}, headers=bearer(RAMESH_TOKEN))
+    ).json()["data"]
+    assert cancelled["invoice"] is None and cancelled["creditNote"] is None
+    answer = conforms(
+        contract, suite.get(path(number, "/credit-note"), params={"userId": 2001}, headers=bearer(RAMESH_TOKEN))
+    )
+    assert answer.status_code == 409 and answer.json()["data"]["reason"] == "no_credit_note"
 
 
 def test_the_invoice_is_issued_at_shipping_with_igst_across_states(contract: Contract, suite: TestClient[Any]) -> None:
@@ -269,7 +307,8 @@ def test_the_list_is_newest_first_and_paged_and_only_the_shoppers_own(
 
 
 @pytest.mark.parametrize(
-    ("method", "tail"), [("get", ""), ("post", "/cancel"), ("get", "/invoice"), ("post", "/reorder")]
+    ("method", "tail"),
+    [("get", ""), ("post", "/cancel"), ("get", "/invoice"), ("get", "/credit-note"), ("post", "/reorder")],
 )
 def test_another_shoppers_order_does_not_exist_for_you(
     contract: Contract, suite: TestClient[Any], method: str, tail: str

@@ -27,7 +27,7 @@ from gateway.upstreams.orders import (
     PlaceRequest,
     QuoteRequest,
 )
-from tests.contract.conftest import Recorded, RecordingMock, assert_conforms, contract_for
+from tests.contract.conftest import Recorded, RecordingMock, as_contract, assert_conforms, contract_for
 from upstream_mocks.catalogue.seed import StoreUser
 from upstream_mocks.contract import Contract
 from upstream_mocks.suite import create_suite
@@ -344,3 +344,37 @@ async def test_the_providers_webhook_settles_an_online_order_once_without_the_br
         forged_headers = {"x-webhook-signature": "Zm9yZ2Vk", "x-webhook-timestamp": "1795396800000"}
         forged = await mock.post("orders/webhooks/payments", json=event, headers=forged_headers)
         assert forged.status_code == 401
+
+
+@pytest.mark.parametrize("check_contracts", [False, True], ids=["mock alone", "behind its contract"])
+def test_bad_requests_get_the_contracts_refusal_never_a_server_error(contract: Contract, check_contracts: bool) -> None:
+    """`python -m upstream_mocks` serves the mocks without the contract in front: the orders mock
+    itself answers a malformed request with the contract's refusal, naming the field at fault."""
+    app = create_suite(check_contracts=check_contracts)
+    app.state.world.states["catalogue"].tokens[RAMESH_TOKEN] = 2001
+    with TestClient(app, base_url="http://mocks.internal/_mocks/", raise_server_exceptions=False) as suite:
+
+        def refused(method: str, path: str, **kwargs: Any) -> dict[str, Any]:
+            answer = suite.request(method, f"orders/{path}", **kwargs)
+            assert answer.status_code == 400, answer.text
+            request, response = as_contract(answer.request, answer)
+            assert response is not None and contract.check_response(request, response) is None, answer.text
+            body: dict[str, Any] = answer.json()
+            assert body["statusCode"] == 400 and body["message"].startswith(("Invalid request", "We could not"))
+            return body
+
+        place_headers = bearer(RAMESH_TOKEN, "key-bad-00001")
+        for total in ("sNaN", "NaN", "Infinity"):  # sNaN raised when compared with the total
+            body = refused("POST", "electrician/order/place", json=order_body(quotedTotal=total), headers=place_headers)
+            assert check_contracts or body["data"]["field"] == "quotedTotal"
+        nested = "[" * 100_000  # deeper than Python's json recurses
+        refused("POST", "electrician/order/quote", content=nested, headers=bearer(RAMESH_TOKEN))
+        trailing_newline = {**ONE_HOUR_ADDRESS, "pincode": "122103\n"}
+        body = refused(
+            "POST", "electrician/order/quote", json=order_body(address=trailing_newline), headers=bearer(RAMESH_TOKEN)
+        )
+        assert body["data"] == {"reason": "pincode_unknown", "field": "address.pincode"}
+        for query in ("", "?userId=abc"):
+            body = refused("GET", f"electrician/order/VK10000001{query}", headers=bearer(RAMESH_TOKEN))
+            assert check_contracts or body["data"] == {"reason": "invalid_request", "field": "userId"}
+        refused("POST", "electrician/order/VK10000001/cancel", headers=bearer(RAMESH_TOKEN))

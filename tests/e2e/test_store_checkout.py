@@ -2,80 +2,34 @@
 
 Online through the mock checkout, cash on delivery, credit (then owed on /payment), and the
 refusals a shopper can meet: an unserviceable pin code, a wrong GSTIN, a stock shortfall, an
-overdue borrower asking for credit. Expected figures come from the orders mock's own pricing
+overdue borrower asking for credit; a logged-out shopper sent to the login comes back to the
+checkout. Expected figures come from the orders mock's own pricing
 over the catalogue seed, to the paisa.
 """
 
 from __future__ import annotations
 
 import re
-from decimal import Decimal
-from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import PageGuard, Server, axe_violations
-from upstream_mocks.catalogue.seed import products
-from upstream_mocks.orders.pricing import FEE_THRESHOLD, charges, priced_line, product_facts
-
-RAMESH = "9876543210"  # store user 2001; overdue at the lender
-SUNITA = "9123456780"  # nothing owed: a good credit user
-SEED = {p.id: p for p in products()}
-
-
-def rupees(amount: Decimal) -> str:
-    whole, fraction = f"{amount:.2f}".split(".")
-    # Indian grouping, as the app shows it: ₹1,25,000.00
-    head, tail = whole[:-3], whole[-3:]
-    groups = [head[max(i - 2, 0) : i] for i in range(len(head), 0, -2)][::-1] if head else []
-    return "₹" + ",".join([*groups, tail]) + "." + fraction
-
-
-def expected(lines: dict[int, int]) -> Any:
-    return charges([priced_line(SEED[pid], qty) for pid, qty in lines.items()])
-
-
-def xsrf(page: Page) -> dict[str, str]:
-    """The XSRF header as the app sends it, read afresh: the token is bound to the session, which
-    a code send can start and a login rotates, each with a new cookie."""
-    return {"X-XSRF-TOKEN": next(c["value"] for c in page.context.cookies() if c["name"] == "XSRF-TOKEN")}
-
-
-def api_login(page: Page, server: Server, mobile: str) -> None:
-    """Log the browser's context in to the store through the gateway, as the login pages do."""
-    page.goto("/products")
-    assert page.request.post("/api/store/otp", data={"mobileNumber": mobile}, headers=xsrf(page)).ok
-    verified = page.request.post(
-        "/api/store/otp/verify", data={"mobileNumber": mobile, "otp": server.otp_for(mobile)}, headers=xsrf(page)
-    )
-    assert verified.ok, verified.text()
-
-
-def fill_cart(page: Page, lines: dict[int, int]) -> None:
-    for product_id, quantity in lines.items():
-        answer = page.request.put(
-            f"/api/store/cart/items/{product_id}", data={"quantity": quantity}, headers=xsrf(page)
-        )
-        assert answer.ok, answer.text()
-
-
-def to_checkout(page: Page, payment_label: str) -> None:
-    page.goto("/shopping-cart")
-    page.get_by_role("radio", name=payment_label).check()
-    page.get_by_role("button", name="Proceed to Payment").click()
-    expect(page).to_have_url(re.compile(r"/checkout$"))
-    expect(page.get_by_role("heading", name="Checkout", level=1)).to_be_visible()
-    expect(page.get_by_role("radio", name=payment_label)).to_be_checked()  # the cart's choice carried over
-
-
-def new_address(page: Page, pincode: str, name: str = "Sunita Sharma", mobile: str = SUNITA) -> None:
-    page.get_by_role("radio", name="Add a new address").check()
-    page.get_by_label("Full name").fill(name)
-    page.get_by_label("Mobile number").fill(mobile)
-    page.get_by_label("Address line 1").fill("Shop 3, Electric Market")
-    page.get_by_label("Pin code").fill(pincode)
+from tests.e2e.store_steps import (
+    RAMESH,
+    SEED,
+    SUNITA,
+    api_login,
+    expected,
+    fill_cart,
+    login_on_screens,
+    new_address,
+    rupees,
+    to_checkout,
+    xsrf,
+)
+from upstream_mocks.orders.pricing import FEE_THRESHOLD, product_facts
 
 
 @pytest.mark.parametrize("fixture", ["page", "phone_page"])
@@ -203,3 +157,32 @@ def test_refusals_stop_the_order_with_their_message(page: Page, server: Server, 
     ).to_be_visible()
     expect(page.get_by_role("button", name="Place order", exact=True)).to_be_disabled()
     assert not [e for e in server.journal("orders") if e["path"].strip("/") == "electrician/order/place"]
+
+
+def test_a_logged_out_shopper_comes_back_to_the_checkout_after_the_login(page: Page, server: Server) -> None:
+    # Ramesh has something in his cart (kept by the catalogue), then his login ends.
+    api_login(page, server, RAMESH)
+    fill_cart(page, {1: 1})
+    assert page.request.delete("/api/session/store", headers=xsrf(page)).ok
+    page.goto("/checkout")
+    login_on_screens(page, server, RAMESH)
+    expect(page).to_have_url(re.compile(r"/checkout$"))
+    expect(page.get_by_role("heading", name="Checkout", level=1)).to_be_visible()
+    expect(page.get_by_test_id("summary-total")).to_have_text(rupees(expected({1: 1}).total))
+
+
+def test_a_login_that_ends_on_the_checkout_returns_there_after_the_next_login(
+    page: Page, server: Server, page_guard: PageGuard
+) -> None:
+    page_guard.allow_console.append("status of 401")  # the pin code lookup finds the login ended
+    api_login(page, server, RAMESH)
+    fill_cart(page, {1: 1})
+    page.goto("/checkout")
+    expect(page.get_by_test_id("summary-total")).to_have_text(rupees(expected({1: 1}).total))
+    # The login ends elsewhere (another tab logs out); the page's next call is refused.
+    assert page.request.delete("/api/session/store", headers=xsrf(page)).ok
+    new_address(page, "122103", name="Ramesh Kumar", mobile=RAMESH)
+    expect(page).to_have_url(re.compile(r"/login$"))
+    login_on_screens(page, server, RAMESH)
+    expect(page).to_have_url(re.compile(r"/checkout$"))
+    expect(page.get_by_test_id("summary-total")).to_have_text(rupees(expected({1: 1}).total))

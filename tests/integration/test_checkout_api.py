@@ -108,6 +108,36 @@ def test_refusals_reach_the_client_with_their_message_and_field(client: GatewayC
     assert orders_placed(client) == []
 
 
+def test_bad_checkout_input_is_a_4xx_naming_the_field_before_anything_goes_upstream(client: GatewayClient) -> None:
+    log_in(client)
+    fill_cart(client, {1: 1})
+    client.delete("/_mocks/journal")
+
+    def refused(body: dict[str, Any], key: str | None = None) -> dict[str, Any]:
+        path, headers = ("/api/checkout/orders", {"Idempotency-Key": key}) if key else ("/api/checkout/quote", {})
+        answer = client.post(path, json=body, headers={**client.xsrf(), **headers})
+        assert answer.status_code in (400, 422), answer.text
+        error: dict[str, Any] = answer.json()["error"]
+        return error
+
+    # A final newline passed a bare `$` in the patterns, and went upstream.
+    for field, value in (("pincode", "122103\n"), ("mobileNumber", "9876543210\n")):
+        error = refused({"address": {**ADDRESS, field: value}, "paymentMethod": "cod"})
+        assert error["field"] == f"address.{field}" and error["message"].startswith("Please enter a valid")
+    body = {"address": ADDRESS, "paymentMethod": "cod", "quotedTotal": "149.84"}
+    error = refused(body, key="checkout-key-01\n")  # was a 503: the header failed on its way upstream
+    assert error["field"] == "idempotency_key" and "Idempotency-Key" in error["message"]
+    assert refused({**body, "quotedTotal": "NaN"}, key="checkout-key-02")["field"] == "quotedTotal"
+    blank_name = {"gstin": "27AAPFU0939F1ZV", "legalName": "   "}  # was the orders service's schema error
+    error = refused({"address": ADDRESS, "paymentMethod": "cod", "business": blank_name})
+    assert error == {
+        "code": "legal_name_missing",
+        "message": "Please enter the legal name of the business.",
+        "field": "business.legalName",
+    }
+    assert client.get("/_mocks/journal", params={"mock": "orders"}).json() == []
+
+
 def test_pin_codes_fill_city_and_state(client: GatewayClient) -> None:
     one_hour = client.get("/api/checkout/pincodes/122103").json()
     assert (one_hour["city"], one_hour["state"], one_hour["message"]) == ("Gurugram", "Haryana", "Get it in 1 Hour")

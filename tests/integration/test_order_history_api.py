@@ -1,5 +1,6 @@
 """After the order, through the gateway: the list, the timeline as QA moves an order, cancelling
-with the refund timeline, 'Buy again', the tax invoice, and nobody else's orders."""
+with the refund timeline, 'Buy again', the tax invoice and the credit note answering it, and
+nobody else's orders."""
 
 from __future__ import annotations
 
@@ -96,6 +97,42 @@ def test_cancelling_while_packed_shows_the_refund(client: GatewayClient) -> None
     assert [s["label"] for s in order["timeline"]] == ["Order placed", "Packed", "Cancelled"]
 
 
+def test_cancelling_after_shipping_keeps_the_invoice_and_adds_a_credit_note(client: GatewayClient) -> None:
+    log_in(client)
+    number = placed_order(client, "history-key-0007", {4: 1, 1: 2})["orderNumber"]
+    advance(client, number, 2)
+    invoice = detail(client, number)["invoice"]
+    cancelled = client.post(f"/api/checkout/orders/{number}/cancel", headers=client.xsrf())
+    assert cancelled.status_code == 200, cancelled.text
+    order = cancelled.json()
+    assert order["invoice"] == invoice
+    note = order["creditNote"]
+    assert note["number"].startswith("VKC/") and note["number"] != invoice["number"]
+    assert (note["invoiceNumber"], note["reason"]) == (invoice["number"], "Order cancelled")
+    assert note["downloadUrl"] == f"/api/checkout/orders/{number}/credit-note"
+    assert detail(client, number)["creditNote"] == note
+
+    pdf = client.get(note["downloadUrl"])
+    assert pdf.status_code == 200 and pdf.headers["content-type"] == "application/pdf"
+    assert pdf.headers["content-disposition"] == f'attachment; filename="credit-note-{number}.pdf"'
+    text = PdfReader(io.BytesIO(pdf.content)).pages[0].extract_text()
+    assert f"Credit note number: {note['number']}" in text
+    assert f"Against tax invoice: {invoice['number']}" in text and "Reason: Order cancelled" in text
+    assert "IGST" in text and "CGST" not in text  # Gurugram from a Karnataka seller, as the invoice
+    assert f"Credit note total Rs. {Decimal(order['charges']['total']):,.2f}" in text
+    # The invoice is still there to download.
+    assert client.get(invoice["downloadUrl"]).status_code == 200
+
+
+def test_cancelling_before_shipping_has_no_invoice_and_no_credit_note(client: GatewayClient) -> None:
+    log_in(client)
+    number = placed_order(client, "history-key-0008", {2: 1})["orderNumber"]
+    order = client.post(f"/api/checkout/orders/{number}/cancel", headers=client.xsrf()).json()
+    assert order["invoice"] is None and order["creditNote"] is None
+    refused = client.get(f"/api/checkout/orders/{number}/credit-note")
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "no_credit_note"
+
+
 def test_buy_again_fills_the_cart_and_names_what_is_sold_out(client: GatewayClient) -> None:
     log_in(client)
     number = placed_order(client, "history-key-0005", {38: 3, 2: 2})["orderNumber"]  # product 38: 3 in stock
@@ -119,6 +156,7 @@ def test_another_shoppers_order_answers_404_and_nothing_of_it(client: GatewayCli
         ("GET", ""),
         ("POST", "/cancel"),
         ("GET", "/invoice"),
+        ("GET", "/credit-note"),
         ("POST", "/buy-again"),
     ]:
         answer = client.request(method, f"/api/checkout/orders/{number}{path}", headers=client.xsrf())

@@ -18,13 +18,15 @@ from decimal import Decimal
 from typing import Any
 
 import msgspec
+import structlog
 from litestar import Litestar, Request, Response, get, post
+from litestar.exceptions import HTTPException, ValidationException
 from litestar.params import FromPath, FromQuery
 from stdnum.in_ import gstin as gstin_number
 
 from upstream_mocks.lending import credit
 from upstream_mocks.orders import online_payment, tracking
-from upstream_mocks.orders.invoice import invoice_filename, render_invoice
+from upstream_mocks.orders.invoice import credit_note_filename, invoice_filename, render_credit_note, render_invoice
 from upstream_mocks.orders.order_mail import send_status_mails
 from upstream_mocks.orders.pincodes import lookup
 from upstream_mocks.orders.pricing import charges, priced_line, product_facts
@@ -44,9 +46,12 @@ from upstream_mocks.orders.seller import SELLER
 from upstream_mocks.orders.webhook_receiver import webhook_route
 from upstream_mocks.world import MockWorld
 
-_PINCODE = re.compile(r"^[1-9][0-9]{5}$")
-_IDEMPOTENCY_KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
+# Matched with fullmatch: `$` alone would let a final newline through ("122103\n").
+_PINCODE = re.compile(r"[1-9][0-9]{5}")
+_IDEMPOTENCY_KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
+_MISSING_PARAMETER = re.compile(r"parameter '(\w+)'")
 MAX_PAGE_SIZE = 50
+log = structlog.get_logger("upstream_mocks.orders")
 
 
 class AdvanceBody(msgspec.Struct, rename="camel", kw_only=True):
@@ -117,6 +122,35 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
+def _invalid_parameter(request: Request[Any, Any, Any], exc: ValidationException) -> Response[Any]:
+    """A query or path parameter Litestar could not read (a missing or non-numeric userId): the
+    contract's refusal, naming the parameter, instead of Litestar's own error body."""
+    extra = exc.extra if isinstance(exc.extra, list) else []
+    first = extra[0] if extra and isinstance(extra[0], dict) else {}
+    detail = str(first.get("message") or exc.detail)
+    named = _MISSING_PARAMETER.search(detail)  # a missing parameter is named only in the text
+    field = first.get("key") or (named.group(1) if named else None)
+    return _refusal(Refused(400, "invalid_request", f"Invalid request: {detail}", str(field) if field else None))
+
+
+def _http_error(request: Request[Any, Any, Any], exc: HTTPException) -> Response[Any]:
+    """Litestar's own refusals (no such route, wrong method) in the contract's failure shape."""
+    status = exc.status_code if exc.status_code >= 400 else 400
+    answer = Response(
+        {"statusCode": status, "message": exc.detail or "Request failed", "data": None}, status_code=status
+    )
+    answer.headers.update(exc.headers or {})
+    return answer
+
+
+def _unexpected(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
+    """A bug, never the caller's fault: still the contract's failure shape, and logged."""
+    log.exception("orders_mock_unhandled", exc_type=type(exc).__name__, path=request.url.path)
+    return Response(
+        {"statusCode": 500, "message": "The orders service failed unexpectedly.", "data": None}, status_code=500
+    )
+
+
 def create_app(world: MockWorld) -> Litestar:
     world.register("orders", seed)
 
@@ -138,14 +172,20 @@ def create_app(world: MockWorld) -> Litestar:
 
     def parse(raw: bytes, type_: type[Any]) -> Any:
         try:
-            return msgspec.json.decode(raw or b"null", type=type_)
+            body = msgspec.json.decode(raw or b"null", type=type_)
         except msgspec.ValidationError as exc:
             raise Refused(400, "invalid_request", f"Invalid request: {exc}") from exc
-        except msgspec.DecodeError as exc:
+        except (msgspec.DecodeError, RecursionError) as exc:
             raise Refused(400, "invalid_request", "Invalid request: the body is not JSON") from exc
+        if isinstance(body, PlaceBody) and not body.quoted_total.is_finite():
+            # "NaN", "Infinity" and "sNaN" decode as Decimals; sNaN would raise when compared.
+            raise Refused(
+                400, "invalid_request", "Invalid request: quotedTotal must be an amount in rupees.", "quotedTotal"
+            )
+        return body
 
     def delivery_address(body: AddressBody, now: datetime) -> tuple[DeliveryAddress, Any]:
-        place = lookup(body.pincode, now) if _PINCODE.match(body.pincode) else None
+        place = lookup(body.pincode, now) if _PINCODE.fullmatch(body.pincode) else None
         if place is None:
             raise Refused(
                 400,
@@ -296,7 +336,7 @@ def create_app(world: MockWorld) -> Litestar:
 
     @get("/electrician/pincode/{pincode:str}")
     async def check_pincode(pincode: FromPath[str]) -> Response[Any]:
-        if not _PINCODE.match(pincode):
+        if not _PINCODE.fullmatch(pincode):
             return _refusal(Refused(400, "pincode_invalid", "Please enter a valid 6-digit pin code.", "pincode"))
         place = lookup(pincode, _now())
         if place is None:
@@ -321,7 +361,7 @@ def create_app(world: MockWorld) -> Litestar:
             body: PlaceBody = parse(raw, PlaceBody)
             caller(request, body.user_id)
             key = request.headers.get("idempotency-key", "")
-            if not _IDEMPOTENCY_KEY.match(key):
+            if not _IDEMPOTENCY_KEY.fullmatch(key):
                 raise Refused(
                     400, "idempotency_key_missing", "An Idempotency-Key header is required.", "Idempotency-Key"
                 )
@@ -441,6 +481,26 @@ def create_app(world: MockWorld) -> Litestar:
             headers={"content-disposition": f'attachment; filename="{invoice_filename(order)}"'},
         )
 
+    @get("/electrician/order/{order_number:str}/credit-note")
+    async def credit_note(
+        request: Request[Any, Any, Any], order_number: FromPath[str], userId: FromQuery[int]
+    ) -> Response[Any]:
+        try:
+            order = own_order(request, order_number, userId)
+            if order.credit_note is None:
+                raise Refused(
+                    409,
+                    "no_credit_note",
+                    "A credit note is issued only when an order is cancelled or returned after its invoice.",
+                )
+        except Refused as exc:
+            return _refusal(exc)
+        return Response(
+            render_credit_note(order),
+            media_type="application/pdf",
+            headers={"content-disposition": f'attachment; filename="{credit_note_filename(order)}"'},
+        )
+
     @post("/electrician/order/{order_number:str}/reorder", status_code=200)
     async def reorder(
         request: Request[Any, Any, Any], order_number: FromPath[str], userId: FromQuery[int]
@@ -496,10 +556,17 @@ def create_app(world: MockWorld) -> Litestar:
             list_orders,
             cancel_order,
             invoice,
+            credit_note,
             reorder,
             advance,
             webhook_route(world),
         ],
         openapi_config=None,
         logging_config=None,  # the host process configures logging
+        # Every answer, even to a request the handlers never saw, is the contract's envelope.
+        exception_handlers={
+            ValidationException: _invalid_parameter,
+            HTTPException: _http_error,
+            Exception: _unexpected,
+        },
     )

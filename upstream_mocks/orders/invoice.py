@@ -1,13 +1,15 @@
-"""The GST tax invoice of a store order, as a PDF (fpdf2).
+"""The GST documents of a store order, as PDFs (fpdf2): the tax invoice and its credit note.
 
 Seller and buyer (with GSTINs), place of supply, one row per goods line and fee with HSN/SAC
 code, rate and the tax split (CGST+SGST within the seller's state, IGST across states), totals
 in figures and in words. Amounts as "Rs. 1,23,456.78" and times in IST, as on the lender's
-receipts.
+receipts. A credit note carries the same rows as credited amounts, with its own number, the
+invoice it credits (number and date) and the reason.
 """
 
 from __future__ import annotations
 
+from datetime import datetime
 from decimal import Decimal
 
 from fpdf import FPDF
@@ -38,13 +40,67 @@ def invoice_filename(order: Order) -> str:
     return f"invoice-{order.order_number}.pdf"
 
 
+def credit_note_filename(order: Order) -> str:
+    return f"credit-note-{order.order_number}.pdf"
+
+
 def render_invoice(order: Order) -> bytes:
     if order.invoice is None:
         raise ValueError(f"order {order.order_number} has no invoice yet")
+    invoice = order.invoice
+    return _render(
+        order,
+        title=f"Tax invoice {invoice.number}",
+        created=invoice.issued_at,  # the same invoice is the same file
+        heading="Tax Invoice",
+        references=[f"Invoice number: {invoice.number}    Invoice date: {as_ist(invoice.issued_at)}"],
+        total_label="Invoice total",
+        closing=[
+            f"Payment: {PAYMENT_WORDS[order.payment.method]}. Prices include GST.",
+            "Tax is not payable on reverse charge basis.",
+        ],
+        generated="This is a computer-generated invoice and needs no signature.",
+    )
+
+
+def render_credit_note(order: Order) -> bytes:
+    if order.credit_note is None or order.invoice is None:
+        raise ValueError(f"order {order.order_number} has no credit note")
+    note, invoice = order.credit_note, order.invoice
+    return _render(
+        order,
+        title=f"Credit note {note.number}",
+        created=note.issued_at,
+        heading="Credit Note",
+        references=[
+            f"Credit note number: {note.number}    Credit note date: {as_ist(note.issued_at)}",
+            f"Against tax invoice: {invoice.number}    Invoice date: {as_ist(invoice.issued_at)}",
+            f"Reason: {note.reason}",
+        ],
+        total_label="Credit note total",
+        closing=[
+            f"Every row above is credited in full against tax invoice {invoice.number}. Prices include GST.",
+            "Tax is not payable on reverse charge basis.",
+        ],
+        generated="This is a computer-generated credit note and needs no signature.",
+    )
+
+
+def _render(
+    order: Order,
+    *,
+    title: str,
+    created: datetime,
+    heading: str,
+    references: list[str],
+    total_label: str,
+    closing: list[str],
+    generated: str,
+) -> bytes:
     figures = invoice_figures(order)
     pdf = FPDF(format="A4")
-    pdf.set_title(f"Tax invoice {order.invoice.number}")
-    pdf.set_creation_date(order.invoice.issued_at)  # the same invoice is the same file
+    pdf.set_title(title)
+    pdf.set_creation_date(created)
     pdf.set_auto_page_break(auto=True, margin=15)
     pdf.add_page()
 
@@ -52,8 +108,9 @@ def render_invoice(order: Order) -> bytes:
         pdf.set_font("Helvetica", style=style, size=size)
         pdf.multi_cell(0, size * 0.5, _text(text), new_x=XPos.LMARGIN, new_y=YPos.NEXT)
 
-    line("Tax Invoice", 16, "B")
-    line(f"Invoice number: {order.invoice.number}    Invoice date: {as_ist(order.invoice.issued_at)}")
+    line(heading, 16, "B")
+    for reference in references:
+        line(reference)
     line(f"Order number: {order.order_number}    Order date: {as_ist(order.created_at)}")
     line(f"Place of supply: {order.address.state}")
     pdf.ln(3)
@@ -98,15 +155,15 @@ def render_invoice(order: Order) -> bytes:
     pdf.ln(3)
     totals = [("Taxable value", figures.taxable)]
     totals += [("CGST", figures.cgst), ("SGST", figures.sgst)] if figures.intra_state else [("IGST", figures.igst)]
-    totals += [("Invoice total", figures.total)]
+    totals += [(total_label, figures.total)]
     for label, amount in totals:
-        pdf.set_font("Helvetica", style="B" if label == "Invoice total" else "", size=10)
+        pdf.set_font("Helvetica", style="B" if label == total_label else "", size=10)
         pdf.cell(150, 6, label, align="R")
         pdf.cell(0, 6, as_rupees(amount), align="R", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
     pdf.ln(2)
     line(f"Amount in words: {in_words(figures.total)}", 9, "B")
     pdf.ln(2)
-    line(f"Payment: {PAYMENT_WORDS[order.payment.method]}. Prices include GST.")
-    line("Tax is not payable on reverse charge basis.")
-    line("This is a computer-generated invoice and needs no signature.", 8)
+    for words in closing:
+        line(words)
+    line(generated, 8)
     return bytes(pdf.output())

@@ -1,6 +1,7 @@
 """Order confirmation and status e-mails, through the mail service's `website/sendOrderMail`.
 
-Our extension of the mail contract. The delivered mail carries the tax invoice as a PDF. Mails
+Our extension of the mail contract. The delivered mail carries the tax invoice as a PDF, and
+the mail of a cancelled or returned order that was invoiced carries its credit note. Mails
 go out after the answer (in the world's background work), to the e-mail the store has for the
 shopper; a shopper without one gets none. A failed mail is not retried: the order page shows
 everything the mail says.
@@ -13,7 +14,7 @@ from typing import Any
 
 from upstream_mocks.loopback import loopback_client
 from upstream_mocks.money import as_rupees
-from upstream_mocks.orders.invoice import invoice_filename, render_invoice
+from upstream_mocks.orders.invoice import credit_note_filename, invoice_filename, render_credit_note, render_invoice
 from upstream_mocks.orders.records import Order, OrderStatus
 from upstream_mocks.world import MockWorld
 
@@ -21,6 +22,8 @@ from upstream_mocks.world import MockWorld
 def _subject_and_message(order: Order, status: OrderStatus) -> tuple[str, str]:
     number = order.order_number
     refund = order.refund.message if order.refund else ""
+    if order.credit_note is not None:
+        refund = f"{refund} The GST credit note against its invoice is attached.".strip()
     match status:
         case "placed":
             return (
@@ -63,6 +66,12 @@ def order_mail(order: Order, status: OrderStatus, email: str) -> dict[str, Any]:
             "filename": invoice_filename(order),
             "contentType": "application/pdf",
             "content": base64.b64encode(render_invoice(order)).decode(),
+        }
+    if status in ("cancelled", "returned") and order.credit_note is not None:
+        body["attachment"] = {
+            "filename": credit_note_filename(order),
+            "contentType": "application/pdf",
+            "content": base64.b64encode(render_credit_note(order)).decode(),
         }
     return body
 

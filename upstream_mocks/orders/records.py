@@ -3,7 +3,8 @@
 An order keeps everything a later invoice, order list or 'Buy again' needs: lines with HSN
 code, GST rate and unit price, the delivery address with its state, the buyer's GSTIN and
 legal name, the seller (for CGST+SGST or IGST), payment method and state, status, timestamps,
-its status timeline, a cancellation's refund and the tax invoice's number once issued.
+its status timeline, a cancellation's refund, the tax invoice's number once issued and the
+credit note that answers the invoice when an invoiced order is cancelled or comes back.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ RefundKind = Literal["toSource", "creditReversed", "nothingPaid"]
 ORDER_PREFIX = "VK"
 FIRST_ORDER_SERIAL = 10_000_001
 INVOICE_PREFIX = "VKI"
+CREDIT_NOTE_PREFIX = "VKC"
 
 
 class Line(msgspec.Struct, rename="camel", kw_only=True):
@@ -108,6 +110,14 @@ class Invoice(msgspec.Struct, rename="camel", kw_only=True):
     issued_at: datetime
 
 
+class CreditNote(msgspec.Struct, rename="camel", kw_only=True):
+    """GST's answer to a cancelled supply already invoiced: it credits that invoice in full."""
+
+    number: str  # its own series per financial year, e.g. VKC/26-27/000001
+    issued_at: datetime
+    reason: str  # "Order cancelled", or the goods' return after failed deliveries
+
+
 class Order(msgspec.Struct, rename="camel", kw_only=True):
     order_number: str
     user_id: int
@@ -125,6 +135,7 @@ class Order(msgspec.Struct, rename="camel", kw_only=True):
     delivery_attempts: int = 0  # failed ones; the third sends the goods back
     refund: Refund | None = None
     invoice: Invoice | None = None
+    credit_note: CreditNote | None = None
 
 
 class OrderSummary(msgspec.Struct, rename="camel", kw_only=True):
@@ -168,6 +179,7 @@ class OrdersState(msgspec.Struct, kw_only=True):
     stock_taken: dict[int, int] = msgspec.field(default_factory=dict)  # product id -> units sold
     next_serial: int = FIRST_ORDER_SERIAL
     invoice_serials: dict[str, int] = msgspec.field(default_factory=dict)  # financial year -> last number
+    credit_note_serials: dict[str, int] = msgspec.field(default_factory=dict)  # financial year -> last number
 
     def new_order_number(self) -> str:
         number = f"{ORDER_PREFIX}{self.next_serial:08d}"
@@ -175,12 +187,19 @@ class OrdersState(msgspec.Struct, kw_only=True):
         return number
 
     def new_invoice_number(self, issued: date) -> str:
-        """One gapless series per financial year (April to March), at most 16 characters as GST asks."""
-        start = issued.year if issued.month >= 4 else issued.year - 1
-        year = f"{start % 100:02d}-{(start + 1) % 100:02d}"
-        serial = self.invoice_serials.get(year, 0) + 1
-        self.invoice_serials[year] = serial
-        return f"{INVOICE_PREFIX}/{year}/{serial:06d}"
+        return _next_in_series(INVOICE_PREFIX, self.invoice_serials, issued)
+
+    def new_credit_note_number(self, issued: date) -> str:
+        return _next_in_series(CREDIT_NOTE_PREFIX, self.credit_note_serials, issued)
+
+
+def _next_in_series(prefix: str, serials: dict[str, int], issued: date) -> str:
+    """One gapless series per financial year (April to March), at most 16 characters as GST asks."""
+    start = issued.year if issued.month >= 4 else issued.year - 1
+    year = f"{start % 100:02d}-{(start + 1) % 100:02d}"
+    serial = serials.get(year, 0) + 1
+    serials[year] = serial
+    return f"{prefix}/{year}/{serial:06d}"
 
 
 def seed() -> OrdersState:

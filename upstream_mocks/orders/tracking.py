@@ -23,7 +23,15 @@ from upstream_mocks.ist import IST
 from upstream_mocks.lending import credit
 from upstream_mocks.money import as_rupees
 from upstream_mocks.orders.pincodes import add_business_days
-from upstream_mocks.orders.records import Invoice, Order, OrdersState, OrderStatus, Refund, TimelineEvent
+from upstream_mocks.orders.records import (
+    CreditNote,
+    Invoice,
+    Order,
+    OrdersState,
+    OrderStatus,
+    Refund,
+    TimelineEvent,
+)
 from upstream_mocks.world import MockWorld
 
 Step = Literal["next", "deliveryFailed"]
@@ -36,6 +44,8 @@ SCHEDULE: dict[OrderStatus, float] = {"packed": 1 / 6, "shipped": 2 / 6, "outFor
 # Refund policy, section 3: online payments here are by card or UPI, both 2 to 4 business days.
 REFUND_DAYS = (2, 4)
 REFUND_TIMELINE = "2 to 4 business days"
+CANCELLED_REASON = "Order cancelled"
+RETURNED_REASON = "Goods returned to the seller after failed deliveries"
 
 
 class CannotChange(Exception):
@@ -93,7 +103,7 @@ def step(world: MockWorld, state: OrdersState, order: Order, at: datetime, how: 
         _record(order, "shipped", at, note)
         return "shipped"
     _record(order, "returned", at, f"{note}; the order went back to the seller")
-    give_back(world, state, order, at)
+    give_back(world, state, order, at, RETURNED_REASON)
     return "returned"
 
 
@@ -154,13 +164,18 @@ def refund_for(order: Order, at: datetime) -> Refund:
     )
 
 
-def give_back(world: MockWorld, state: OrdersState, order: Order, at: datetime) -> None:
-    """Stock back on the shelf, the credit owed cancelled or the payment refunded."""
+def give_back(world: MockWorld, state: OrdersState, order: Order, at: datetime, reason: str) -> None:
+    """Stock back on the shelf, the credit owed cancelled or the payment refunded, and the
+    invoice, if one was issued, answered by a credit note (GST: an issued invoice is never
+    withdrawn)."""
     for line in order.lines:
         state.stock_taken[line.product_id] = max(state.stock_taken.get(line.product_id, 0) - line.quantity, 0)
     if order.payment.method == "credit" and order.payment.state == "onCredit":
         credit.reverse(world, order.order_number)
     order.refund = refund_for(order, at)
+    if order.invoice is not None and order.credit_note is None:
+        number = state.new_credit_note_number(at.astimezone(IST).date())
+        order.credit_note = CreditNote(number=number, issued_at=at, reason=reason)
 
 
 def cancel(world: MockWorld, state: OrdersState, order: Order, at: datetime) -> None:
@@ -175,4 +190,4 @@ def cancel(world: MockWorld, state: OrdersState, order: Order, at: datetime) -> 
             )
         raise CannotChange("not_cancellable", f"This order is {order.status} and can no longer be cancelled.")
     _record(order, "cancelled", at, "Cancelled by you")
-    give_back(world, state, order, at)
+    give_back(world, state, order, at, CANCELLED_REASON)

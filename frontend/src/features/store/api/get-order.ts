@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../api/client";
 import type { components } from "../../../api/schema";
+import { orderRefreshInterval } from "../components/orderRefresh";
 
 export type PlacedOrder = components["schemas"]["PlacedOrder"];
 
@@ -13,6 +14,12 @@ export async function getOrder(orderNumber: string): Promise<PlacedOrder> {
 export const orderQuery = (orderNumber: string) =>
   queryOptions({ queryKey: ["checkout", "order", orderNumber], queryFn: () => getOrder(orderNumber), retry: false });
 
+/** The order, read again every 15 s while it can still move, so its timeline moves without a reload. */
 export function useOrder(orderNumber: string) {
-  return useQuery(orderQuery(orderNumber));
+  return useQuery({
+    ...orderQuery(orderNumber),
+    refetchInterval: (query) => orderRefreshInterval(query.state.data?.status),
+    // Not while the tab is hidden: coming back to it reads the order again at the next tick.
+    refetchIntervalInBackground: false,
+  });
 }

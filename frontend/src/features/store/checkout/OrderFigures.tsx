@@ -7,10 +7,13 @@ export function OrderFigures({
   lines,
   charges,
   testIdPrefix,
+  taxes = false,
 }: {
   lines: CheckoutQuote["lines"];
   charges: CheckoutQuote["charges"];
   testIdPrefix: string;
+  /** Each line's HSN code, GST rate and GST amount under it (the order page). */
+  taxes?: boolean;
 }) {
   const rows: [string, string, string][] = [
     ["Subtotal", charges.subtotal, "subtotal"],
@@ -25,6 +28,11 @@ export function OrderFigures({
           <li key={line.productId} data-testid={`${testIdPrefix}-line`}>
             <span>
               {line.productName} × {line.quantity}
+              {taxes && (
+                <span className={styles.tax}>
+                  HSN {line.hsnCode} · GST {line.gstRate}% ({rupees(line.gstAmount)} included) · {rupees(line.unitPrice)} each
+                </span>
+              )}
             </span>
             <span>{rupees(line.lineTotal)}</span>
           </li>

@@ -14,6 +14,7 @@ import { BusinessStep, businessOf, type BusinessDraft } from "../checkout/Busine
 import { OrderSummary } from "../checkout/OrderSummary";
 import { PaymentStep } from "../checkout/PaymentStep";
 import { methodOfCartChoice } from "../checkout/payment-methods";
+import { loginStateFrom } from "../components/returnTo";
 import { StoreHeader } from "../components/StoreHeader";
 import { useStore } from "../StoreContext";
 import shared from "../store.module.css";
@@ -44,7 +45,8 @@ export default function CheckoutPage() {
   }, [address, businessDetails, method]);
   const quote = useQuote(request);
 
-  if (store.verified === false) return <Navigate to="/login" replace />;
+  // Logged out (or the login ended): log in, then come back here.
+  if (store.verified === false) return <Navigate to="/login" replace state={loginStateFrom(location)} />;
   if (store.verified && store.cartReady && store.cart.items.length === 0 && !placing && !placed) {
     return <Navigate to="/shopping-cart" replace />;
   }

@@ -6,14 +6,21 @@ import { openCashfreeCheckout } from "../../../components/checkout/cashfree";
 import { MockCheckout } from "../../../components/checkout/MockCheckout";
 import { LoadingOverlay } from "../../../components/LoadingOverlay";
 import { useConfig } from "../../../lib/config";
+import { useSession } from "../../../lib/session";
 import { rupees } from "../../../lib/money";
 import { orderQuery, useOrder, type PlacedOrder } from "../api/get-order";
 import { usePayAgain } from "../api/pay-again";
 import { OrderFigures } from "../checkout/OrderFigures";
 import styles from "../checkout/checkout.module.css";
+import { OrderActions } from "../components/OrderActions";
+import { orderTime } from "../components/orderDates";
+import { OrderTimeline } from "../components/OrderTimeline";
+import { RefundNote } from "../components/RefundNote";
+import { StatusChip } from "../components/StatusChip";
 import { StoreHeader } from "../components/StoreHeader";
 import { useStore } from "../StoreContext";
 import shared from "../store.module.css";
+import own from "./OrderPage.module.css";
 
 const DUE = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Kolkata" });
 
@@ -28,12 +35,43 @@ function paymentState(order: PlacedOrder, productName: string): string {
       return `On ${productName} Credit: ${rupees(payment.amount)}, due by ${
         payment.creditDueOn ? DUE.format(new Date(`${payment.creditDueOn}T00:00:00+05:30`)) : "30 days"
       }, no interest`;
-    default:
+    case "pending":
       return "Payment pending";
+    case "cancelled":
+      return "Nothing was charged";
+    default:
+      // Cancelled or returned: the refund note below says what happens to the money.
+      return `${payment.label}: ${rupees(payment.amount)}`;
   }
 }
 
-/** /orders/{orderNumber}: the confirmation, and the place to pay an online order (again). */
+const IN_PROGRESS = new Set<PlacedOrder["status"]>(["placed", "packed", "shipped", "outForDelivery"]);
+
+const HEADINGS: Record<PlacedOrder["status"], string> = {
+  placed: "Thank you! Your order is placed",
+  packed: "Your order is packed",
+  shipped: "Your order has shipped",
+  outForDelivery: "Your order is out for delivery",
+  delivered: "Your order was delivered",
+  cancelled: "Your order is cancelled",
+  returned: "Your order went back to the seller",
+};
+
+const METHOD_LABELS: Record<PlacedOrder["payment"]["method"], string> = {
+  online: "Online (UPI, cards)",
+  cod: "Cash on delivery",
+  credit: "{product} Credit",
+};
+
+function heading(order: PlacedOrder): string {
+  if (order.status === "placed" && order.payment.state === "pending") return "Order placed, payment pending";
+  return HEADINGS[order.status];
+}
+
+/**
+ * /orders/{orderNumber}: the confirmation, the place to pay an online order (again), and afterwards
+ * its status timeline, cancellation with the refund, the tax invoice and 'Buy again'.
+ */
 export default function OrderPage() {
   const config = useConfig();
   const store = useStore();
@@ -41,6 +79,7 @@ export default function OrderPage() {
   const location = useLocation();
   const { orderNumber = "" } = useParams();
   const queryClient = useQueryClient();
+  const { refresh } = useSession();
   const order = useOrder(orderNumber);
   const { mutateAsync: payAgain, isPending: starting } = usePayAgain();
   const [checkout, setCheckout] = useState<{ sessionId: string; providerOrderId: string | null } | null>(null);
@@ -80,12 +119,19 @@ export default function OrderPage() {
     }
   }, [wantsPayment, pending, pay, navigate, location.pathname]);
 
+  // The login ended while the page was open (its reads run on their own now): read the session
+  // again, so the page sends the shopper to the login, which returns here.
+  const loginEnded = errorStatus(order.error) === 401;
+  useEffect(() => {
+    if (loginEnded) void refresh();
+  }, [loginEnded, refresh]);
+
   const closeCheckout = useCallback(() => {
     setCheckout(null);
     void recheck(); // the gateway asks the orders service to re-check with the provider
   }, [recheck]);
 
-  if (store.verified === false) return <Navigate to="/login" replace />;
+  if (store.verified === false) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   const data = order.data;
 
   return (
@@ -93,7 +139,7 @@ export default function OrderPage() {
       <StoreHeader back={false} cartLink />
       <LoadingOverlay show={order.isPending || starting} />
       <div className={styles.confirmation}>
-        {order.isError && (
+        {order.isError && !order.data && (
           <div className="card">
             <h1>{errorStatus(order.error) === 404 ? "Order not found" : "The order could not be loaded"}</h1>
             <p>{errorMessage(order.error, "Please try again.")}</p>
@@ -105,13 +151,19 @@ export default function OrderPage() {
         {data && (
           <>
             <div className="card">
-              <h1>{data.payment.state === "pending" ? "Order placed, payment pending" : "Thank you! Your order is placed"}</h1>
-              <p>
-                Order number <strong data-testid="order-number">{data.orderNumber}</strong>
+              <h1>{heading(data)}</h1>
+              <p className={own.numberLine}>
+                <span>
+                  Order number <strong data-testid="order-number">{data.orderNumber}</strong>
+                </span>
+                <StatusChip status={data.status} label={data.statusLabel} />
               </p>
-              <p className={data.delivery.type === "oneHour" ? styles.oneHour : styles.promise} data-testid="order-delivery">
-                {data.delivery.label}
-              </p>
+              <p className={own.placedOn}>Placed on {orderTime(data.createdAt)}</p>
+              {IN_PROGRESS.has(data.status) && (
+                <p className={data.delivery.type === "oneHour" ? styles.oneHour : styles.promise} data-testid="order-delivery">
+                  {data.delivery.label}
+                </p>
+              )}
               <p className={styles.state} data-testid="payment-state">
                 {paymentState(data, config.productName)}
               </p>
@@ -133,24 +185,54 @@ export default function OrderPage() {
                   {payError}
                 </p>
               )}
+              <OrderActions order={data} />
             </div>
+            {data.refund && <RefundNote refund={data.refund} />}
+            <section className="card" aria-labelledby="tracking-heading">
+              <h2 id="tracking-heading">Order status</h2>
+              <OrderTimeline steps={data.timeline} />
+            </section>
             <section className="card" aria-labelledby="bought-heading">
               <h2 id="bought-heading">What you bought</h2>
-              <OrderFigures lines={data.lines} charges={data.charges} testIdPrefix="order" />
-              <p>
-                Deliver to: {[data.address.name, data.address.address1, data.address.address2, data.address.city, data.address.state, data.address.pincode]
-                  .filter(Boolean)
-                  .join(", ")}
-              </p>
-              {data.business && (
-                <p>
-                  Invoice to {data.business.legalName} (GSTIN {data.business.gstin})
-                </p>
-              )}
+              <OrderFigures lines={data.lines} charges={data.charges} testIdPrefix="order" taxes />
             </section>
-            <Link className="btn btn-primary" to="/product-home">
-              Continue shopping
-            </Link>
+            <section className="card" aria-labelledby="delivery-heading">
+              <h2 id="delivery-heading">Delivery and payment</h2>
+              <dl className={own.details}>
+                <div>
+                  <dt>Deliver to</dt>
+                  <dd data-testid="order-address">
+                    {[data.address.name, data.address.address1, data.address.address2, data.address.city, data.address.state, data.address.pincode]
+                      .filter(Boolean)
+                      .join(", ")}
+                    <br />
+                    Mobile {data.address.mobileNumber}
+                  </dd>
+                </div>
+                {data.business && (
+                  <div>
+                    <dt>Invoice to</dt>
+                    <dd data-testid="order-business">
+                      {data.business.legalName} (GSTIN {data.business.gstin})
+                    </dd>
+                  </div>
+                )}
+                <div>
+                  <dt>Payment</dt>
+                  <dd data-testid="order-payment-method">
+                    {METHOD_LABELS[data.payment.method].replace("{product}", config.productName)}: {data.payment.label}
+                  </dd>
+                </div>
+              </dl>
+            </section>
+            <div className={own.links}>
+              <Link className="btn btn-primary" to="/product-home">
+                Continue shopping
+              </Link>
+              <Link className="btn btn-outline" to="/orders">
+                My orders
+              </Link>
+            </div>
           </>
         )}
       </div>

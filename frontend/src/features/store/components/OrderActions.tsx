@@ -1,0 +1,124 @@
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { errorMessage } from "../../../api/client";
+import { Dialog } from "../../../components/Dialog";
+import { useConfig } from "../../../lib/config";
+import { rupees } from "../../../lib/money";
+import { showToast } from "../../../lib/toast";
+import { useBuyAgain } from "../api/buy-again";
+import { useCancelOrder } from "../api/cancel-order";
+import type { PlacedOrder } from "../api/get-order";
+import styles from "./OrderActions.module.css";
+
+/** What cancelling will do with the money, said before the shopper confirms (the refund policy's words). */
+function cancelConsequence(order: PlacedOrder, productName: string): string {
+  const { payment } = order;
+  const amount = rupees(payment.amount);
+  if (payment.method === "credit") return `The ${amount} owed on your ${productName} Credit for it will be cancelled.`;
+  if (payment.state === "paid")
+    return `${amount} will be refunded to the card or UPI account you paid with, in 2 to 4 business days.`;
+  return "Nothing has been charged for it, so there is nothing to refund.";
+}
+
+/**
+ * 'Download invoice' (once issued), 'Download credit note' (an invoiced order cancelled or
+ * returned), 'Buy again', and 'Cancel order' with its confirmation (while allowed).
+ */
+export function OrderActions({ order }: { order: PlacedOrder }) {
+  const config = useConfig();
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const cancel = useCancelOrder();
+  const buyAgain = useBuyAgain();
+  const [buyError, setBuyError] = useState<string | null>(null);
+
+  const confirmCancel = async () => {
+    try {
+      await cancel.mutateAsync(order.orderNumber);
+      setConfirming(false);
+      // The Cancel button is gone: focus moves to what happens to the money.
+      requestAnimationFrame(() => document.getElementById("refund-heading")?.focus());
+      showToast("success", `Order ${order.orderNumber} is cancelled.`, { autoClose: 3000 });
+    } catch {
+      // The dialog shows the refusal (an order that went out for delivery meanwhile, say).
+    }
+  };
+
+  const again = async () => {
+    setBuyError(null);
+    try {
+      const result = await buyAgain.mutateAsync(order.orderNumber);
+      if (result.added.length === 0) {
+        setBuyError(result.message);
+        return;
+      }
+      showToast(result.skipped.length ? "error" : "success", result.message, { autoClose: 6000 });
+      navigate("/shopping-cart");
+    } catch (error) {
+      setBuyError(errorMessage(error, "The order could not be added to your cart. Please try again."));
+    }
+  };
+
+  return (
+    <>
+      <div className={styles.actions}>
+        {order.invoice && (
+          <a className="btn btn-outline" href={order.invoice.downloadUrl} download={`invoice-${order.orderNumber}.pdf`}>
+            Download invoice
+            <span className="visually-hidden"> {order.invoice.number} (PDF)</span>
+          </a>
+        )}
+        {order.creditNote && (
+          <a className="btn btn-outline" href={order.creditNote.downloadUrl} download={`credit-note-${order.orderNumber}.pdf`}>
+            Download credit note
+            <span className="visually-hidden"> {order.creditNote.number} (PDF)</span>
+          </a>
+        )}
+        <button type="button" className="btn btn-outline" disabled={buyAgain.isPending} onClick={() => void again()}>
+          Buy again
+        </button>
+        {order.canCancel && (
+          <button
+            type="button"
+            className="btn btn-danger"
+            onClick={() => {
+              cancel.reset();
+              setConfirming(true);
+            }}
+          >
+            Cancel order
+          </button>
+        )}
+      </div>
+      {order.invoice && <p className={styles.invoice}>Tax invoice {order.invoice.number}</p>}
+      {order.creditNote && (
+        <p className={styles.invoice} data-testid="credit-note">
+          Credit note {order.creditNote.number} against invoice {order.creditNote.invoiceNumber}: {order.creditNote.reason}
+        </p>
+      )}
+      {buyError && (
+        <p className="alert alert-danger" role="alert">
+          {buyError}
+        </p>
+      )}
+      <Dialog open={confirming} title="Cancel this order?" onClose={() => setConfirming(false)}>
+        <p>
+          Order {order.orderNumber} will be cancelled. {cancelConsequence(order, config.productName)}
+        </p>
+        {cancel.isError && (
+          <p className="alert alert-danger" role="alert">
+            {errorMessage(cancel.error, "The order could not be cancelled. Please try again.")}
+          </p>
+        )}
+        <div className={styles.actions}>
+          <button type="button" className="btn btn-danger" disabled={cancel.isPending} onClick={() => void confirmCancel()}>
+            Yes, cancel order
+          </button>
+          <button type="button" className="btn btn-outline" onClick={() => setConfirming(false)}>
+            Keep order
+          </button>
+        </div>
+      </Dialog>
+    </>
+  );
+}

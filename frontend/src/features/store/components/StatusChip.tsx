@@ -1,0 +1,23 @@
+import type { components } from "../../../api/schema";
+import styles from "./StatusChip.module.css";
+
+type OrderStatus = components["schemas"]["PlacedOrder"]["status"];
+
+const TONE: Record<OrderStatus, string> = {
+  placed: styles.progress,
+  packed: styles.progress,
+  shipped: styles.progress,
+  outForDelivery: styles.progress,
+  delivered: styles.done,
+  cancelled: styles.stopped,
+  returned: styles.stopped,
+};
+
+/** The order's status as a small coloured label (the words carry it; the colour only helps). */
+export function StatusChip({ status, label }: { status: OrderStatus; label: string }) {
+  return (
+    <span className={`${styles.chip} ${TONE[status]}`} data-testid="order-status">
+      {label}
+    </span>
+  );
+}

@@ -1,0 +1,14 @@
+import { describe, expect, it } from "vitest";
+import { orderDay, orderTime } from "./orderDates";
+
+describe("order dates", () => {
+  it("reads a timestamp in India's time, day first", () => {
+    // 20:00 UTC is 01:30 the next day in India.
+    expect(orderDay("2026-11-23T20:00:00+00:00")).toBe("24 Nov 2026");
+    expect(orderTime("2026-11-23T06:30:00+00:00")).toMatch(/^23 Nov 2026, 12:00\s?pm$/i);
+  });
+
+  it("reads a plain date as that day in India", () => {
+    expect(orderDay("2026-11-27")).toBe("27 Nov 2026");
+  });
+});

@@ -1,0 +1,91 @@
+import { Link, Navigate } from "react-router";
+import { errorMessage } from "../../../api/client";
+import { LoadingOverlay } from "../../../components/LoadingOverlay";
+import { rupees } from "../../../lib/money";
+import { useOrders } from "../api/list-orders";
+import { orderDay } from "../components/orderDates";
+import { StatusChip } from "../components/StatusChip";
+import { StoreHeader } from "../components/StoreHeader";
+import { useStore } from "../StoreContext";
+import shared from "../store.module.css";
+import styles from "./OrdersPage.module.css";
+
+/** /orders: the shopper's orders, newest first, ten at a time with 'Load more'. */
+export default function OrdersPage() {
+  const store = useStore();
+  const orders = useOrders({ enabled: store.verified === true });
+
+  // Logged out: log in, then come back here.
+  if (store.verified === false) return <Navigate to="/login" replace state={{ from: "/orders" }} />;
+
+  const pages = orders.data?.pages ?? [];
+  const list = pages.flatMap((page) => page.orders);
+  const totalOrders = pages[0]?.totalOrders ?? 0;
+
+  return (
+    <div className={shared.page}>
+      <StoreHeader back />
+      <LoadingOverlay show={store.verified === null || orders.isPending} />
+      <div className={shared.narrow}>
+        <h1 className={styles.title}>My orders</h1>
+        {orders.isError && (
+          <p className="alert alert-danger" role="alert">
+            {errorMessage(orders.error, "Your orders could not be loaded. Please try again.")}
+          </p>
+        )}
+        {orders.isSuccess && list.length === 0 && (
+          <div className={`card ${styles.empty}`}>
+            <p>You have not ordered anything yet.</p>
+            <Link className="btn btn-primary" to="/product-home">
+              Go to Store
+            </Link>
+          </div>
+        )}
+        {list.length > 0 && (
+          <>
+            <p className={styles.count} aria-live="polite">
+              Showing {list.length} of {totalOrders} {totalOrders === 1 ? "order" : "orders"}
+            </p>
+            <ol className={shared.cardList}>
+              {list.map((order) => (
+                <li key={order.orderNumber} className={`card ${styles.order}`} data-testid="order-row">
+                  <div className={shared.headRow}>
+                    <h2 className={styles.number}>
+                      <Link to={`/orders/${order.orderNumber}`}>Order {order.orderNumber}</Link>
+                    </h2>
+                    <StatusChip status={order.status} label={order.statusLabel} />
+                  </div>
+                  <p className={styles.summary}>{order.summary}</p>
+                  <dl className={shared.facts}>
+                    <div>
+                      <dt>Placed on</dt>
+                      <dd data-testid="order-date">{orderDay(order.createdAt)}</dd>
+                    </div>
+                    <div>
+                      <dt>Total</dt>
+                      <dd data-testid="order-row-total">{rupees(order.total)}</dd>
+                    </div>
+                    <div>
+                      <dt>Payment</dt>
+                      <dd data-testid="order-payment">{order.paymentLabel}</dd>
+                    </div>
+                  </dl>
+                </li>
+              ))}
+            </ol>
+            {orders.hasNextPage && (
+              <button
+                type="button"
+                className={`btn btn-outline ${styles.more}`}
+                disabled={orders.isFetchingNextPage}
+                onClick={() => void orders.fetchNextPage()}
+              >
+                {orders.isFetchingNextPage ? "Loading..." : "Load more"}
+              </button>
+            )}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
