@@ -29,6 +29,12 @@ TOO_SOON = "Please wait before requesting another OTP."
 TOO_MANY_SENDS = "Too many OTP requests. Please try again later."
 TOO_MANY_ATTEMPTS = "Too many incorrect attempts. Please request a new OTP."
 
+# The error codes a screen tells apart: the resend interval (seconds to wait) from the hourly
+# caps (minutes to wait) and from too many guesses.
+CODE_TOO_SOON = "otp_resend_too_soon"
+CODE_SEND_CAP = "otp_send_limit"
+CODE_ATTEMPT_CAP = "otp_attempt_limit"
+
 
 class OtpLimiter:
     def __init__(self, storage: Storage, settings: Settings) -> None:
@@ -46,16 +52,16 @@ class OtpLimiter:
 
     async def hit_send(self, mobile_number: str, client: str) -> None:
         """Count a send, or raise TooManyRequests (with Retry-After) without counting it."""
-        checks: list[tuple[RateLimitItemPerSecond | RateLimitItemPerHour, tuple[str, ...], str]] = []
+        checks: list[tuple[RateLimitItemPerSecond | RateLimitItemPerHour, tuple[str, ...], str, str]] = []
         if self._resend is not None:
-            checks.append((self._resend, ("otp-resend", mobile_number), TOO_SOON))
-        checks.append((self._per_number, ("otp-number", mobile_number), TOO_MANY_SENDS))
-        checks.append((self._per_client, ("otp-client", client), TOO_MANY_SENDS))
+            checks.append((self._resend, ("otp-resend", mobile_number), TOO_SOON, CODE_TOO_SOON))
+        checks.append((self._per_number, ("otp-number", mobile_number), TOO_MANY_SENDS, CODE_SEND_CAP))
+        checks.append((self._per_client, ("otp-client", client), TOO_MANY_SENDS, CODE_SEND_CAP))
         async with store_call(self.timeout):
-            for item, keys, message in checks:
+            for item, keys, message, code in checks:
                 if not await self._limiter.test(item, *keys):
-                    raise TooManyRequests(message, retry_after=await self._retry_after(item, *keys))
-            for item, keys, _ in checks:
+                    raise TooManyRequests(message, code=code, retry_after=await self._retry_after(item, *keys))
+            for item, keys, _, _ in checks:
                 await self._limiter.hit(item, *keys)
 
     async def release_resend(self, mobile_number: str) -> None:
@@ -69,7 +75,11 @@ class OtpLimiter:
         keys = ("otp-verify", mobile_number, f"{sent_at:.3f}")
         async with store_call(self.timeout):
             if not await self._limiter.hit(self._attempts, *keys):
-                raise TooManyRequests(TOO_MANY_ATTEMPTS, retry_after=await self._retry_after(self._attempts, *keys))
+                raise TooManyRequests(
+                    TOO_MANY_ATTEMPTS,
+                    code=CODE_ATTEMPT_CAP,
+                    retry_after=await self._retry_after(self._attempts, *keys),
+                )
 
 
 def build_limiter(settings: Settings) -> OtpLimiter:

@@ -7,8 +7,10 @@ from typing import Any
 from litestar import Request, post
 from litestar.di import NamedDependency
 from litestar.handlers import HTTPRouteHandler
+from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import JSONBody
 
+from gateway.errors import RateLimitedEnvelope
 from gateway.otp.sender import CodeSender, SendCodeRequest, SendCodeResponse
 from gateway.security.client_address import ClientAddresses
 from gateway.sessions import Session
@@ -17,7 +19,23 @@ from gateway.sessions import Session
 def send_code_route(group: str, summary: str) -> HTTPRouteHandler:
     """POST /otp under the group's router: send a code and remember it in the session."""
 
-    @post("/otp", status_code=200, summary=summary, operation_id=f"Api{group.title()}OtpSendCode")
+    @post(
+        "/otp",
+        status_code=200,
+        summary=summary,
+        operation_id=f"Api{group.title()}OtpSendCode",
+        responses={
+            429: ResponseSpec(
+                data_container=RateLimitedEnvelope,
+                generate_examples=False,
+                description=(
+                    "Refused by the code limits: `Retry-After` header and `error.retryAfter` say how many "
+                    "seconds to wait; `error.code` is `otp_resend_too_soon` (the resend interval) or "
+                    "`otp_send_limit` (the hourly caps per number or per client)."
+                ),
+            )
+        },
+    )
     async def send_code(
         request: Request[Any, Any, Any],
         session: NamedDependency[Session],

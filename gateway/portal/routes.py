@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Annotated
-
 from litestar import Response, Router, get, post
 from litestar.di import NamedDependency, Provide
-from litestar.params import FromPath, HeaderParameter, JSONBody
+from litestar.params import FromPath, JSONBody
 
 from gateway.otp.routes import send_code_route
 from gateway.otp.sender import VerifyCodeRequest
@@ -27,6 +25,7 @@ from gateway.services import AppServices
 from gateway.sessions import PortalLogin, Session
 from gateway.sessions.logins import portal_login
 from gateway.upstreams.lending import LendingClient
+from gateway.validation import OptionalIdempotencyKey
 
 
 @post("/otp/verify", status_code=200, summary="Check the code; log the borrower in when something is owed")
@@ -54,7 +53,7 @@ async def create_payment(
     login: NamedDependency[PortalLogin],
     portal: NamedDependency[PortalService],
     data: JSONBody[CreatePaymentRequest],
-    idempotency_key: Annotated[str | None, HeaderParameter(name="Idempotency-Key", required=False)] = None,
+    idempotency_key: OptionalIdempotencyKey = None,
 ) -> PaymentCreated:
     return await portal.create_payment(session, login, data, idempotency_key)
 

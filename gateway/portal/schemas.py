@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import date
 from decimal import Decimal
 from typing import Literal
 
@@ -22,9 +23,15 @@ class RepaymentView(msgspec.Struct, rename="camel", kw_only=True):
 
     user_name: str
     mobile_number: str
-    remaining_amount: Decimal
+    remaining_amount: Decimal  # 'Total due': principal outstanding plus late fees
     late_fees: Decimal
-    pending_amount: Decimal
+    pending_amount: Decimal  # 'Principal outstanding'
+    # The loan's particulars when the lender gives them (absent otherwise): the date the overdue
+    # instalment fell due, the whole days since, the lender and the loan account number.
+    due_date: date | None = None
+    days_overdue: int | None = None
+    lender_name: str | None = None
+    loan_number: str | None = None
     # Payments started but not yet known to be settled: 'Payment pending confirmation'.
     pending_payments: list[PendingPayment] = msgspec.field(default_factory=list)
 
@@ -57,8 +64,12 @@ class ConfirmPaymentRequest(msgspec.Struct, rename="camel", kw_only=True):
 
 
 class PaymentOutcome(msgspec.Struct, rename="camel", kw_only=True):
+    """How a payment went, as the lender says: 'completed' (the provider took the money),
+    'failed' (an attempt failed or the order expired) or 'cancelled' (the order is still open with
+    nothing taken and nothing tried: the borrower closed the checkout; it may be reopened)."""
+
     message: str
-    status: Literal["completed", "failed"]
+    status: Literal["completed", "failed", "cancelled"]
     order_id: str | None = None
 
 

@@ -34,6 +34,7 @@ VERIFY_FAILED = "Error verifying OTP."
 PAYMENT_NOT_MAPPED = "Payment is either not mapped or the financier is not authorized to receive payment"
 PAYMENT_COMPLETED = "Payment process completed"
 PAYMENT_FAILED = "Payment failed"
+PAYMENT_CANCELLED = "Payment cancelled. No money was taken."
 PAYMENT_NOT_FOUND = "Payment not found."
 AMOUNT_ABOVE_ZERO = "Please enter an amount above 0."
 AMOUNT_DECIMALS = "Please enter an amount in rupees with at most 2 decimals."
@@ -131,6 +132,10 @@ class PortalService:
             remaining_amount=owed,
             late_fees=in_paise(detail.late_fees),
             pending_amount=in_paise(detail.pending_amount),
+            due_date=detail.due_date,
+            days_overdue=detail.days_overdue,
+            lender_name=detail.lender_name,
+            loan_number=detail.loan_number,
             pending_payments=await self.pending.all(login.user_id),
         )
 
@@ -189,17 +194,32 @@ class PortalService:
         except UpstreamError as exc:  # the settled outcome stands; the next load asks again
             log.warning("owed_refresh_failed", status=exc.status)
 
+    async def _still_open(self, session: Session, login: PortalLogin, payment_log_id: int) -> bool:
+        """True when the lender lists the payment as still pending: its order is open at the
+        provider, nothing was taken and no attempt failed (the checkout was closed unpaid)."""
+        try:
+            entries = await self._history(session, login)
+        except UpstreamError as exc:  # a refused token is NotAuthenticated, not this
+            log.warning("history_unavailable", status=exc.status)
+            return False  # not known to be open: the lender's 'Payment failed' stands
+        return any(e.payment_log_id == payment_log_id and e.status == "pending" for e in entries)
+
     async def confirm(self, session: Session, login: PortalLogin, order_id: str, payment_log_id: int) -> PaymentOutcome:
-        """After the checkout closes: settle with the lender and say how it went."""
+        """After the checkout closes, however it closed: settle with the lender and say how it went.
+
+        The outcome is the order's standing, never the browser's word: paid is 'completed'; not
+        paid while the lender still lists the payment as pending (order open, no attempt) is
+        'cancelled'; anything else is 'failed'."""
         message = await self._update_status(session, login, order_id, payment_log_id)
         failed = not message or message == PAYMENT_FAILED
         # The borrower saw the outcome: the payment is no longer shown as pending.
         await self.pending.forget(login.user_id, order_id)
         if not failed:
             await self._refresh_owed(session, login)
-        return PaymentOutcome(
-            message=message or PAYMENT_FAILED, status="failed" if failed else "completed", order_id=order_id
-        )
+            return PaymentOutcome(message=message, status="completed", order_id=order_id)
+        if await self._still_open(session, login, payment_log_id):
+            return PaymentOutcome(message=PAYMENT_CANCELLED, status="cancelled", order_id=order_id)
+        return PaymentOutcome(message=PAYMENT_FAILED, status="failed", order_id=order_id)
 
     async def recheck(self, session: Session, login: PortalLogin) -> RecheckResult:
         """Re-check payments the browser never confirmed (a closed tab): settle what the provider

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from decimal import Decimal
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import msgspec
 
@@ -30,9 +30,14 @@ class RepaymentRecord(msgspec.Struct, rename="camel", kw_only=True):
 
 
 class RepaymentDetail(msgspec.Struct, rename="camel", kw_only=True):
-    remaining_amount: Decimal
+    remaining_amount: Decimal  # the total due: pending_amount plus late_fees
     late_fees: Decimal
-    pending_amount: Decimal
+    pending_amount: Decimal  # the principal outstanding
+    # Our extension of the lender's contract: the loan's particulars, None when not given.
+    due_date: date | None = None
+    days_overdue: Annotated[int, msgspec.Meta(ge=0)] | None = None
+    lender_name: str | None = None
+    loan_number: str | None = None
 
 
 class PaymentSession(msgspec.Struct, kw_only=True):

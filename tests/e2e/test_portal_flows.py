@@ -68,9 +68,9 @@ def test_a_borrower_logs_in_with_the_code_and_sees_name_and_amounts(page: Page, 
     main.get_by_role("button", name="View Details").click()
     details = page.get_by_role("dialog", name="Loan Details")
     expect(details).to_be_visible()
-    expect(details.locator("dl > div", has_text="Remaining Amount")).to_contain_text("₹12,450.00")
-    expect(details.locator("dl > div", has_text="Late Fees")).to_contain_text("₹450.00")
-    expect(details.locator("dl > div", has_text="Pending Amount")).to_contain_text("₹12,000.00")
+    expect(details.locator("dl > div", has_text="Total due")).to_contain_text("₹12,450.00")
+    expect(details.locator("dl > div", has_text="Late fees")).to_contain_text("₹450.00")
+    expect(details.locator("dl > div", has_text="Principal outstanding")).to_contain_text("₹12,000.00")
     details.get_by_role("button", name="Close").click()
     expect(details).to_be_hidden()
 

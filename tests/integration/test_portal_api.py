@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from datetime import timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -14,6 +15,8 @@ from gateway.portal.idempotency import IdempotencyKeys
 from gateway.portal.schemas import PaymentCreated
 from gateway.sessions.store import ClaimingRedisStore
 from tests.conftest import GatewayClient
+from upstream_mocks.ist import ist_today
+from upstream_mocks.lending.seed import RAMESH_DAYS_OVERDUE
 
 RAMESH = "9876543210"
 TEN = Decimal("10.00")
@@ -58,6 +61,10 @@ def test_a_borrower_pays_part_once_and_the_amount_drops_once(client: GatewayClie
         "remainingAmount": "12450.00",
         "lateFees": "450.00",
         "pendingAmount": "12000.00",
+        "dueDate": (ist_today() - timedelta(days=RAMESH_DAYS_OVERDUE)).isoformat(),
+        "daysOverdue": RAMESH_DAYS_OVERDUE,
+        "lenderName": "Sahyogkosh Finance",
+        "loanNumber": "LN-1001",
         "pendingPayments": [],
     }
 
@@ -124,6 +131,10 @@ def test_a_payment_needs_an_idempotency_key(client: GatewayClient) -> None:
     answer = pay(client, {"mode": "totalOverdue"}, key=None)
     assert answer.status_code == 422
     assert answer.json()["error"]["code"] == "idempotency_key_required"
+    for bad in ("short", "k" * 65, "click 0001", "click-0001\n"):
+        refused = pay(client, {"mode": "totalOverdue"}, key=bad)
+        assert refused.status_code == 400, refused.text
+        assert refused.json()["error"]["field"] == "idempotency_key"
     assert lending_calls(client, "webRepayment/cashFreeRequest") == []
 
 
@@ -189,9 +200,7 @@ async def test_an_idempotency_key_holds_across_replicas_sharing_redis(redis_url:
     """Two gateways (two stores over one Redis) see the same key's payment."""
     clients = [Redis.from_url(redis_url), Redis.from_url(redis_url)]
     replicas = [IdempotencyKeys(ClaimingRedisStore(c, namespace=f"{redis_namespace}:sessions")) for c in clients]
-    payment = PaymentCreated(
-        order_id="REPAY_1", order_amount=TEN, payment_session_id="ps", payment_log_id=1
-    )
+    payment = PaymentCreated(order_id="REPAY_1", order_amount=TEN, payment_session_id="ps", payment_log_id=1)
     assert await replicas[0].begin("1001", "click-redis-1", TEN) is None
     await replicas[0].finish("1001", "click-redis-1", TEN, payment)
     assert await replicas[1].begin("1001", "click-redis-1", TEN) == payment
@@ -204,9 +213,7 @@ async def test_two_simultaneous_first_uses_of_a_key_make_one_order(redis_url: st
     """A double click landing on two replicas at once: one creates, the other is told to wait."""
     clients = [Redis.from_url(redis_url), Redis.from_url(redis_url)]
     replicas = [IdempotencyKeys(ClaimingRedisStore(c, namespace=f"{redis_namespace}:sessions")) for c in clients]
-    outcomes = await asyncio.gather(
-        *(r.begin("1001", "click-race-1", TEN) for r in replicas), return_exceptions=True
-    )
+    outcomes = await asyncio.gather(*(r.begin("1001", "click-race-1", TEN) for r in replicas), return_exceptions=True)
     assert outcomes.count(None) == 1
     refused = [o for o in outcomes if isinstance(o, Conflict)]
     assert len(refused) == 1 and refused[0].code == "payment_in_progress"

@@ -23,6 +23,7 @@ from gateway.portal.service import (
     AMOUNT_DECIMALS,
     KEY_REQUIRED,
     NOTHING_OWED,
+    PAYMENT_CANCELLED,
     PAYMENT_NOT_MAPPED,
     VERIFIED,
     PaymentRefused,
@@ -317,6 +318,7 @@ async def test_a_failing_lender_is_unavailable_and_a_create_is_not_retried(porta
 async def test_confirm_reports_the_lenders_message(portal: Portal, message: str, status: str) -> None:
     session = await portal.logged_in()
     update = portal.router.post("webRepayment/updatePaymentStatus").mock(return_value=envelope(None, message))
+    portal.router.get("webRepayment/paymentHistory").mock(return_value=envelope([history_entry(7001, "failed")]))
     detail = portal.router.get("webRepayment/repaymentDetail").mock(
         return_value=envelope([{"remainingAmount": 11450.0, "lateFees": 450.0, "pendingAmount": 12000.0}])
     )
@@ -332,6 +334,80 @@ async def test_confirm_reports_the_lenders_message(portal: Portal, message: str,
         "order_id": "REPAY_1001_7001",
         "userId": 1001,
     }
+
+
+def history_entry(payment_log_id: int, status: str) -> dict[str, Any]:
+    return {
+        "paymentLogId": payment_log_id,
+        "orderId": f"REPAY_1001_{payment_log_id}",
+        "amount": 12450.0,
+        "status": status,
+        "createdAt": "2026-11-23T07:00:00Z",
+        "paidAt": None,
+        "providerReference": None,
+        "remainingAfter": None,
+    }
+
+
+@pytest.mark.parametrize(
+    ("listed", "status", "message"),
+    [
+        # the order is still open, nothing taken or tried: the borrower closed the checkout
+        ("pending", "cancelled", PAYMENT_CANCELLED),
+        # an attempt failed or the order expired
+        ("failed", "failed", "Payment failed"),
+        # the lender does not list it: not known to be open, so not called cancelled
+        (None, "failed", "Payment failed"),
+    ],
+)
+async def test_an_unpaid_payment_is_cancelled_only_while_the_lender_lists_it_open(
+    portal: Portal, listed: str | None, status: str, message: str
+) -> None:
+    session = await portal.logged_in()
+    portal.router.post("webRepayment/updatePaymentStatus").mock(return_value=envelope(None, "Payment failed"))
+    entries = [history_entry(7002, "paid")] + ([history_entry(7001, listed)] if listed else [])
+    portal.router.get("webRepayment/paymentHistory").mock(return_value=envelope(entries))
+    assert session.record.portal is not None
+    outcome = await portal.service.confirm(session, session.record.portal, "REPAY_1001_7001", 7001)
+    assert (outcome.status, outcome.message) == (status, message)
+
+
+async def test_a_history_the_lender_cannot_give_leaves_the_lenders_failed(portal: Portal) -> None:
+    session = await portal.logged_in()
+    portal.router.post("webRepayment/updatePaymentStatus").mock(return_value=envelope(None, "Payment failed"))
+    portal.router.get("webRepayment/paymentHistory").mock(return_value=httpx.Response(503))
+    assert session.record.portal is not None
+    outcome = await portal.service.confirm(session, session.record.portal, "REPAY_1001_7001", 7001)
+    assert (outcome.status, outcome.message) == ("failed", "Payment failed")
+
+
+async def test_the_loan_particulars_pass_through_only_when_given(portal: Portal) -> None:
+    session = await portal.logged_in()
+    detail = portal.router.get("webRepayment/repaymentDetail")
+    assert session.record.portal is not None
+    figures = {"remainingAmount": 12450.0, "lateFees": 450.0, "pendingAmount": 12000.0}
+    particulars = {
+        "dueDate": "2026-11-06",
+        "daysOverdue": 17,
+        "lenderName": "Sahyogkosh Finance",
+        "loanNumber": "LN-1001",
+    }
+    detail.mock(return_value=envelope([figures | particulars]))
+    view = await portal.service.repayment(session, session.record.portal)
+    assert (str(view.due_date), view.days_overdue, view.lender_name, view.loan_number) == (
+        "2026-11-06",
+        17,
+        "Sahyogkosh Finance",
+        "LN-1001",
+    )
+    detail.mock(return_value=envelope([figures]))
+    view = await portal.service.repayment(session, session.record.portal)
+    assert (view.due_date, view.days_overdue, view.lender_name, view.loan_number) == (None, None, None, None)
+    assert (view.pending_amount, view.late_fees, view.remaining_amount) == (
+        Decimal("12000.00"),
+        Decimal("450.00"),
+        Decimal("12450.00"),
+    )
 
 
 async def test_confirming_an_unknown_payment_is_not_found(portal: Portal) -> None:

@@ -17,6 +17,7 @@ from litestar import Litestar, Request, Response, get, post
 from litestar.params import FromPath
 
 from upstream_mocks.envelope import envelope, json_answer
+from upstream_mocks.ist import ist_today
 from upstream_mocks.lending.credit import credit_limit_handler, seed_credit
 from upstream_mocks.lending.history import history_routes
 from upstream_mocks.lending.seed import Borrower, LendingState, PaymentLog, seed
@@ -66,6 +67,19 @@ def _record(borrower: Borrower) -> dict[str, Any]:
         "totalRepaymentAmount": borrower.total_repayment_amount if owed else None,
         "remainingAmount": rupees(borrower.remaining_amount) if owed else None,
     }
+
+
+def loan_particulars(borrower: Borrower) -> dict[str, Any]:
+    """The optional fields of repaymentDetail (our extension): only those the lender has."""
+    found: dict[str, Any] = {}
+    if borrower.due_date is not None:
+        found["dueDate"] = borrower.due_date.isoformat()
+        found["daysOverdue"] = max(0, (ist_today() - borrower.due_date).days)
+    if borrower.lender_name is not None:
+        found["lenderName"] = borrower.lender_name
+    if borrower.loan_number is not None:
+        found["loanNumber"] = borrower.loan_number
+    return found
 
 
 def create_app(world: MockWorld) -> Litestar:
@@ -129,11 +143,12 @@ def create_app(world: MockWorld) -> Litestar:
             return rejected
         if borrower is None:
             return envelope(None, "Borrower not found", 404)
-        detail = {
+        detail: dict[str, Any] = {
             "remainingAmount": rupees(borrower.remaining_amount),
             "lateFees": borrower.late_fees,
             "pendingAmount": borrower.pending_amount,
         }
+        detail.update(loan_particulars(borrower))
         return envelope([detail], "Repayment detail")
 
     @post("/webRepayment/cashFreeRequest", status_code=200)

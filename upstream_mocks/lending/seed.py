@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from datetime import date, timedelta
 from decimal import Decimal
 from typing import Literal
 
 import msgspec
+
+from upstream_mocks.ist import ist_today
 
 
 class Borrower(msgspec.Struct, kw_only=True):
@@ -19,6 +22,10 @@ class Borrower(msgspec.Struct, kw_only=True):
     # False: the loan is not mapped to a financier allowed to receive payments online.
     financier_mapped: bool = True
     email: str | None = None  # where receipts are mailed; None: no e-mail on record
+    # The loan's particulars for 'Loan Details' (our extension; None: the lender does not say).
+    due_date: date | None = None
+    lender_name: str | None = None
+    loan_number: str | None = None
 
 
 PaymentStatus = Literal["pending", "paid", "failed"]
@@ -55,7 +62,13 @@ class LendingState(msgspec.Struct, kw_only=True):
         return next((log for log in self.payment_logs.values() if log.order_id == order_id), None)
 
 
-def seed() -> LendingState:
+# Days Ramesh's instalment is overdue on any day the mocks start: the due date is set relative to
+# today, so the figure tests read is always the same.
+RAMESH_DAYS_OVERDUE = 17
+
+
+def seed(today: date | None = None) -> LendingState:
+    today = today or ist_today()
     borrowers = [
         Borrower(
             user_id=1001,
@@ -66,6 +79,9 @@ def seed() -> LendingState:
             late_fees=Decimal("450.00"),
             pending_amount=Decimal("12000.00"),
             email="ramesh.kumar@shop.example",
+            due_date=today - timedelta(days=RAMESH_DAYS_OVERDUE),
+            lender_name="Sahyogkosh Finance",
+            loan_number="LN-1001",  # as on the receipts (loan account LN-{userId})
         ),
         Borrower(
             user_id=1002,

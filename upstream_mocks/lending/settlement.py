@@ -44,6 +44,10 @@ def settle_paid(
         return False
     st.settled_payment_ids.add(cf_payment_id)
     borrower.remaining_amount = max(rupees(0), rupees(borrower.remaining_amount - amount))
+    # Late fees are cleared first, then the principal, so the detail's figures still add up.
+    towards_fees = min(borrower.late_fees, amount)
+    borrower.late_fees = rupees(borrower.late_fees - towards_fees)
+    borrower.pending_amount = max(rupees(0), rupees(borrower.pending_amount - (amount - towards_fees)))
     log.status = "paid"
     log.cf_payment_id = cf_payment_id
     log.paid_at = paid_at

@@ -1,4 +1,6 @@
 import { useState, type FormEvent } from "react";
+import { useSendWait } from "./sendWait";
+import { SendWaitNotice } from "./SendWaitNotice";
 import { useCountdown } from "./useCountdown";
 
 export const OTP_MESSAGE = "Please enter a valid 6-digit OTP.";
@@ -31,6 +33,8 @@ export function CodeForm({
   const [otp, setOtp] = useState("");
   const [invalid, setInvalid] = useState(false);
   const { secondsLeft, restart, clear } = useCountdown();
+  // A resend the gateway refused (its interval, or an hourly cap): Resend waits for that instead.
+  const refused = useSendWait(mobileNumber);
   const inputId = `${idPrefix}-code`;
   const errorId = `${idPrefix}-code-error`;
   const shown = invalid ? OTP_MESSAGE : error;
@@ -91,8 +95,9 @@ export function CodeForm({
           {shown}
         </p>
       )}
+      <SendWaitNotice mobileNumber={mobileNumber} />
       <p className="otp-resend" aria-live="polite">
-        {secondsLeft > 0 ? (
+        {refused ? null : secondsLeft > 0 ? (
           <span>Resend OTP in {secondsLeft}s</span>
         ) : (
           <button type="button" className="link-button" onClick={resend} disabled={busy}>

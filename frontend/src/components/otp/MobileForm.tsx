@@ -1,4 +1,6 @@
 import { useState, type FormEvent } from "react";
+import { enableWhenHydrated } from "../../lib/until-hydrated";
+import { SendWaitNotice } from "./SendWaitNotice";
 
 export const MOBILE_MESSAGE = "Please enter a valid 10-digit mobile number.";
 const MOBILE = /^[0-9]{10}$/;
@@ -32,7 +34,7 @@ export function MobileForm({ title, initialMobile = "", busy, onSubmit, error, o
   };
 
   return (
-    <form className="otp-form" onSubmit={submit} noValidate>
+    <form className="otp-form" onSubmit={submit} noValidate ref={enableWhenHydrated}>
       <h1 className="otp-title">{title}</h1>
       <label htmlFor={inputId}>Mobile number</label>
       <div className="input-prefix">
@@ -59,6 +61,7 @@ export function MobileForm({ title, initialMobile = "", busy, onSubmit, error, o
           {shown}
         </p>
       )}
+      <SendWaitNotice mobileNumber={mobile} />
       <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
         Submit
       </button>

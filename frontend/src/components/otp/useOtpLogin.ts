@@ -3,6 +3,7 @@ import { useState } from "react";
 import { showToast } from "../../lib/toast";
 import { errorMessage } from "../../api/client";
 import type { components } from "../../api/schema";
+import { clearSendWait, refusedSend, startSendWait } from "./sendWait";
 import { clearCountdown, resendSeconds, startCountdown } from "./useCountdown";
 
 type SendCodeResponse = components["schemas"]["SendCodeResponse"];
@@ -31,17 +32,24 @@ export function useOtpLogin<Verified>({ send, verify, onSent }: OtpCalls<Verifie
   const sending = useMutation({ mutationFn: send });
   const verifying = useMutation({ mutationFn: ({ mobile, otp }: { mobile: string; otp: string }) => verify(mobile, otp) });
 
-  /** Send a code; resolves to the seconds until the next resend, or null when it failed. */
+  /**
+   * Send a code; resolves to the seconds until the next resend, or null when it failed. A send
+   * the gateway refused for its limits (429) is no error to dismiss: the forms count down to the
+   * moment it will send again (SendWaitNotice); any other failure is in sendError.
+   */
   const sendCode = async (mobileNumber: string): Promise<number | null> => {
     try {
       const answer = await sending.mutateAsync(mobileNumber);
       const seconds = resendSeconds(answer.resendAfter);
+      clearSendWait();
       startCountdown(seconds);
       onSent?.(mobileNumber);
       showToast("success", CODE_SENT);
       return seconds;
     } catch (error) {
-      setSendError(errorMessage(error, SEND_FAILED));
+      const wait = refusedSend(error);
+      if (wait) startSendWait(mobileNumber, wait.seconds, wait.kind);
+      else setSendError(errorMessage(error, SEND_FAILED));
       return null;
     }
   };

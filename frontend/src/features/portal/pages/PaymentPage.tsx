@@ -10,7 +10,7 @@ import { amountProblem } from "../amount";
 import { useConfirmPayment } from "../api/confirm-payment";
 import { useCreatePayment, type PaymentCreated, type PaymentMode } from "../api/create-payment";
 import { usePaymentHistory } from "../api/get-payment-history";
-import { useRepayment } from "../api/get-repayment";
+import { useRepayment, type RepaymentView } from "../api/get-repayment";
 import { useRecheckPayments } from "../api/recheck-payments";
 import { openCashfreeCheckout } from "../../../components/checkout/cashfree";
 import { MockCheckout } from "../../../components/checkout/MockCheckout";
@@ -23,8 +23,73 @@ export const PAYMENT_NOT_MAPPED =
   "Payment is either not mapped or the financier is not authorized to receive payment";
 
 interface Outcome {
-  tone: "success" | "danger";
+  tone: "success" | "danger" | "cancelled";
   message: string;
+  /** A cancelled payment, whose checkout 'Try again' reopens. */
+  payment?: PaymentCreated;
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** 6 Nov 2026, from the lender's ISO date ("2026-11-06"), read as a calendar date (no time zone). */
+function calendarDate(iso: string): string {
+  const [year, month, day] = iso.split("-").map(Number);
+  const name = month ? MONTHS[month - 1] : undefined;
+  return year && name && day ? `${day} ${name} ${year}` : iso;
+}
+
+/** The 'Loan Details' figures, each saying what it is; the loan's particulars only when the lender gives them. */
+function LoanDetails({ repayment }: { repayment: RepaymentView }) {
+  const days = repayment.daysOverdue;
+  return (
+    <dl className={styles.details}>
+        {repayment.lenderName && (
+          <div>
+            <dt>Lender</dt>
+            <dd>{repayment.lenderName}</dd>
+          </div>
+        )}
+        {repayment.loanNumber && (
+          <div>
+            <dt>Loan number</dt>
+            <dd>{repayment.loanNumber}</dd>
+          </div>
+        )}
+        {repayment.dueDate && (
+          <div>
+            <dt>Due date</dt>
+            <dd>{calendarDate(repayment.dueDate)}</dd>
+          </div>
+        )}
+        {days !== null && days !== undefined && (
+          <div>
+            <dt>Days overdue</dt>
+            <dd>{days === 1 ? "1 day" : `${days} days`}</dd>
+          </div>
+        )}
+        <div>
+          <dt>
+            Principal outstanding
+            <span className={styles.explain}>The loan amount still to be repaid</span>
+          </dt>
+          <dd>{rupees(repayment.pendingAmount)}</dd>
+        </div>
+        <div>
+          <dt>
+            Late fees
+            <span className={styles.explain}>Charged for paying late</span>
+          </dt>
+          <dd>{rupees(repayment.lateFees)}</dd>
+        </div>
+        <div className={styles.total}>
+          <dt>
+            Total due
+            <span className={styles.explain}>The two figures above together, what Total overdue pays</span>
+          </dt>
+          <dd>{rupees(repayment.remainingAmount)}</dd>
+        </div>
+    </dl>
+  );
 }
 
 /** /payment: what the verified borrower owes, and paying all or part of it. */
@@ -71,8 +136,10 @@ export default function PaymentPage() {
   const settle = useCallback(
     async (payment: PaymentCreated) => {
       try {
+        // The gateway judges by the order's standing at the lender, not by how the modal closed.
         const answer = await confirm(payment);
-        setOutcome({ tone: answer.status === "completed" ? "success" : "danger", message: answer.message });
+        if (answer.status === "cancelled") setOutcome({ tone: "cancelled", message: answer.message, payment });
+        else setOutcome({ tone: answer.status === "completed" ? "success" : "danger", message: answer.message });
       } catch (error) {
         console.warn("payment confirmation failed", errorCode(error));
       }
@@ -95,6 +162,20 @@ export default function PaymentPage() {
   const typedAmount = mode === "totalOverdue" ? owed : parseAmount(amountText);
   // The same amount as a payment still pending: offered again only with a warning.
   const samePending = pendingPayments.find((p) => toPaise(p.amount) === toPaise(typedAmount));
+
+  /** Open the checkout for a payment already created (a new one, or a cancelled one again). */
+  const openCheckout = async (payment: PaymentCreated) => {
+    if (config.checkout.adapter === "mock") {
+      setCheckout(payment);
+      return;
+    }
+    try {
+      await openCashfreeCheckout(payment.paymentSessionId, config.checkout.mode);
+    } catch (error) {
+      console.warn("checkout failed", error instanceof Error ? error.message : error);
+    }
+    await settle(payment);
+  };
 
   const pay = async () => {
     if (!repayment) return;
@@ -119,16 +200,7 @@ export default function PaymentPage() {
       else setFailure(PAYMENT_NOT_MAPPED);
       return;
     }
-    if (config.checkout.adapter === "mock") {
-      setCheckout(payment);
-      return;
-    }
-    try {
-      await openCashfreeCheckout(payment.paymentSessionId, config.checkout.mode);
-    } catch (error) {
-      console.warn("checkout failed", error instanceof Error ? error.message : error);
-    }
-    await settle(payment);
+    await openCheckout(payment);
   };
 
   const amountId = `${ids}-amount`;
@@ -151,10 +223,27 @@ export default function PaymentPage() {
           </div>
         </dl>
 
-        {outcome && (
+        {outcome && outcome.tone !== "cancelled" && (
           <p className={`alert alert-${outcome.tone}`} role={outcome.tone === "danger" ? "alert" : "status"}>
             {outcome.message}
           </p>
+        )}
+        {outcome?.tone === "cancelled" && outcome.payment && (
+          <div className={`alert ${styles.cancelled}`} role="status">
+            <p>{outcome.message}</p>
+            <button
+              type="button"
+              className="btn btn-outline"
+              disabled={busy}
+              onClick={() => {
+                const payment = outcome.payment;
+                setOutcome(null);
+                if (payment) void openCheckout(payment);
+              }}
+            >
+              Try again
+            </button>
+          </div>
         )}
 
         {loadFailed && (
@@ -257,22 +346,7 @@ export default function PaymentPage() {
       </section>
 
       <Dialog open={detailsOpen && repayment !== null} title="Loan Details" onClose={() => setDetailsOpen(false)}>
-        {repayment && (
-          <dl className={styles.details}>
-            <div>
-              <dt>Remaining Amount</dt>
-              <dd>{rupees(repayment.remainingAmount)}</dd>
-            </div>
-            <div>
-              <dt>Late Fees</dt>
-              <dd>{rupees(repayment.lateFees)}</dd>
-            </div>
-            <div>
-              <dt>Pending Amount</dt>
-              <dd>{rupees(repayment.pendingAmount)}</dd>
-            </div>
-          </dl>
-        )}
+        {repayment && <LoanDetails repayment={repayment} />}
       </Dialog>
 
       <MockCheckout
