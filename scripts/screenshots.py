@@ -56,7 +56,7 @@ PUBLIC = [
     "/product-details/11",
     "/no-such-page",
 ]
-STORE_LOGGED_IN = ["/products", "/shopping-cart"]
+STORE_LOGGED_IN = ["/products", "/shopping-cart", "/checkout", "/orders"]
 
 
 def free_port() -> int:

@@ -231,6 +231,8 @@ def test_delete_data_checks_the_number_in_the_page(page: Page, server: Server) -
 
 def test_home_testimonials_advance_by_themselves_on_desktop(page: Page) -> None:
     page.goto("/")
+    # Swiper loads as the carousel nears the screen, as a visitor scrolls down to it.
+    page.get_by_test_id("home-testimonials-desktop").scroll_into_view_if_needed()
     active = page.get_by_test_id("home-testimonials-desktop").locator(".swiper-slide-active")
     expect(active).to_have_count(1)
     first = active.get_attribute("data-swiper-slide-index")
@@ -251,6 +253,7 @@ def test_home_testimonials_advance_by_themselves_on_a_phone(phone_page: Page) ->
 def test_carousels_still_advance_with_reduced_motion(page: Page) -> None:
     page.emulate_media(reduced_motion="reduce")
     page.goto("/")
+    page.get_by_test_id("home-testimonials-desktop").scroll_into_view_if_needed()
     active = page.get_by_test_id("home-testimonials-desktop").locator(".swiper-slide-active")
     expect(active).to_have_count(1)
     first = active.get_attribute("data-swiper-slide-index")
@@ -264,6 +267,7 @@ def test_carousels_still_advance_with_reduced_motion(page: Page) -> None:
 def test_carousel_can_be_paused(page: Page) -> None:
     page.goto("/")
     carousel = page.get_by_test_id("home-testimonials-desktop")
+    carousel.scroll_into_view_if_needed()
     carousel.get_by_role("button", name="Pause").click()
     expect(carousel.get_by_role("button", name="Play")).to_have_attribute("aria-pressed", "true")
 

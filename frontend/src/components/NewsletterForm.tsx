@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { api } from "../api/client";
 import type { components } from "../api/schema";
+import { enableWhenHydrated } from "../lib/until-hydrated";
 
 type NewsletterRequest = components["schemas"]["NewsletterRequest"];
 
@@ -25,7 +26,7 @@ export function NewsletterForm() {
   };
 
   return (
-    <form onSubmit={submit} className="newsletter" aria-label="Newsletter">
+    <form onSubmit={submit} className="newsletter" aria-label="Newsletter" ref={enableWhenHydrated}>
       <label htmlFor="newsletter-email" className="visually-hidden">
         Email address
       </label>

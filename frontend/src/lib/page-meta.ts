@@ -13,12 +13,17 @@ export function documentTitle(title: string, productName: string): string {
   return title ? `${title} | ${productName}` : productName;
 }
 
+/** Receives the page's meta while pre-rendering (the effect below does not run there); null in the browser. */
+export const pageMetaSink: { current: ((meta: PageMeta) => void) | null } = { current: null };
+
 /**
  * Sets the tab's title and the page description for one route. Runs as an effect, so nothing
  * touches `document` outside the browser or before the page renders (pre-rendering reads it then).
  */
 export function usePageMeta({ title, description }: PageMeta): void {
   const { productName } = useConfig();
+  // Only the pre-renderer provides a sink: it writes the page's <title> and description into the HTML.
+  pageMetaSink.current?.({ title: documentTitle(title, productName), description });
   useEffect(() => {
     document.title = documentTitle(title, productName);
     if (description === undefined) return;

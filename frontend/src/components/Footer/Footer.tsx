@@ -58,24 +58,25 @@ export function Footer() {
           <h2 className={styles.heading}>Get the app</h2>
           <div className={styles.apps}>
             <a href={config.appLinks.android} target="_blank" rel="noopener noreferrer">
-              <img src="/img/site/badge-play.svg" alt="Get the Android app" width={150} height={45} />
+              <img loading="lazy" src="/img/site/badge-play.svg" alt="Get the Android app" width={150} height={45} />
             </a>
             <a href={config.appLinks.ios} target="_blank" rel="noopener noreferrer">
-              <img src="/img/site/badge-appstore.svg" alt="Get the iPhone app" width={150} height={45} />
+              <img loading="lazy" src="/img/site/badge-appstore.svg" alt="Get the iPhone app" width={150} height={45} />
             </a>
           </div>
           <ul className={styles.social} aria-label="Social media">
             {social.map((item) => (
               <li key={item.name}>
                 <a href={item.href} target="_blank" rel="noopener noreferrer" aria-label={item.name}>
-                  <img src={item.icon} alt="" width={24} height={24} />
+                  <img loading="lazy" src={item.icon} alt="" width={24} height={24} />
                 </a>
               </li>
             ))}
           </ul>
         </section>
       </div>
-      <p className={`container ${styles.copy}`}>
+      {/* The year was the build's in the pre-rendered HTML: a new year is no hydration error. */}
+      <p className={`container ${styles.copy}`} suppressHydrationWarning>
         © {new Date().getFullYear()} {company.legalName}. {config.productName} is a technology marketplace; credit is
         offered by partnered non-bank lenders.
       </p>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { useConfig } from "../../lib/config";
 import { useSession } from "../../lib/session";
+import { enableWhenHydrated } from "../../lib/until-hydrated";
 import styles from "./Header.module.css";
 
 const NAV = [
@@ -63,7 +64,7 @@ export function Header() {
   };
 
   return (
-    <header className={styles.header}>
+    <header className={styles.header} ref={enableWhenHydrated}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>

@@ -6,8 +6,10 @@ const SwiperCarousel = lazy(() => import("./SwiperCarousel"));
 
 /**
  * A carousel whose code (Swiper) stays off the page's first download: it loads when the
- * carousel nears the viewport or once the browser is idle after the page is shown. Until then
- * the first slide stands in its place, so the page paints without it.
+ * carousel comes on screen, so a visitor who never scrolls there never pays for it (loading it
+ * once the browser was idle, or 300 px ahead, made the longest tasks of a page's start, and its
+ * autoplay kept the main thread busy). Until then the first slide stands in its place, so the
+ * page paints without it and nothing moves when Swiper arrives.
  */
 export function Carousel(props: CarouselProps) {
   const holder = useRef<HTMLDivElement>(null);
@@ -18,15 +20,11 @@ export function Carousel(props: CarouselProps) {
     const want = () => setWanted(true);
     const observer = "IntersectionObserver" in window ? new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) want();
-    }, { rootMargin: "300px" }) : null;
+    }, { rootMargin: "0px" }) : null;
     if (holder.current && observer) observer.observe(holder.current);
-    const idle = "requestIdleCallback" in window ? window.requestIdleCallback(want, { timeout: 2500 }) : null;
-    const timer = idle === null ? window.setTimeout(want, 1500) : null;
-    return () => {
-      observer?.disconnect();
-      if (idle !== null) window.cancelIdleCallback(idle);
-      if (timer !== null) window.clearTimeout(timer);
-    };
+    // Without IntersectionObserver (old browsers) it loads at once.
+    if (!observer) want();
+    return () => observer?.disconnect();
   }, [wanted]);
 
   const still = (

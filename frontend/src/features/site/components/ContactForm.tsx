@@ -1,4 +1,5 @@
 import { emailError, messageError, nameError, normalisePhone, phoneError } from "../../../lib/form-rules";
+import { enableWhenHydrated } from "../../../lib/until-hydrated";
 import { sendContact } from "../api";
 import styles from "./forms.module.css";
 import { FieldError, FormStatus, useSupportForm } from "./useSupportForm";
@@ -22,7 +23,13 @@ export function ContactForm() {
   const { errors, field } = form;
 
   return (
-    <form className={styles.form} onSubmit={form.submit} aria-labelledby="contact-form-title" noValidate>
+    <form
+      className={styles.form}
+      onSubmit={form.submit}
+      aria-labelledby="contact-form-title"
+      noValidate
+      ref={enableWhenHydrated}
+    >
       <h2 id="contact-form-title" className={styles.title}>Send us a message</h2>
       <div className={styles.row}>
         <div className={styles.field}>

@@ -1,4 +1,5 @@
 import { emailError, mobileError, nameError } from "../../../lib/form-rules";
+import { enableWhenHydrated } from "../../../lib/until-hydrated";
 import { sendDeleteData } from "../api";
 import styles from "./forms.module.css";
 import { FieldError, FormStatus, useSupportForm } from "./useSupportForm";
@@ -18,7 +19,13 @@ export function DeleteDataForm() {
   const { errors, field } = form;
 
   return (
-    <form className={styles.form} onSubmit={form.submit} aria-labelledby="delete-form-title" noValidate>
+    <form
+      className={styles.form}
+      onSubmit={form.submit}
+      aria-labelledby="delete-form-title"
+      noValidate
+      ref={enableWhenHydrated}
+    >
       <h2 id="delete-form-title" className={styles.title}>Request deletion of your data</h2>
       <div className={styles.field}>
         <label htmlFor="delete-name">Name</label>

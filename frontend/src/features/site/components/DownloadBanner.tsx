@@ -12,7 +12,7 @@ export function DownloadBanner() {
           <p>Check your credit limit, order stock and repay on the go. Free on Android and iPhone.</p>
           <AppStoreButtons />
         </div>
-        <img src="/img/site/app-banner.svg" alt="" width={420} height={300} className={styles.art} />
+        <img loading="lazy" src="/img/site/app-banner.svg" alt="" width={420} height={300} className={styles.art} />
       </div>
     </section>
   );

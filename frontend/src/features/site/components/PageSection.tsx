@@ -35,7 +35,7 @@ export function FeatureCards({ items }: { items: readonly FeatureCard[] }) {
     <div className={styles.cards}>
       {items.map((item) => (
         <article key={item.title} className={styles.card}>
-          {item.image && <img src={item.image} alt="" width={88} height={88} />}
+          {item.image && <img loading="lazy" src={item.image} alt="" width={88} height={88} />}
           <h3>{item.title}</h3>
           <p>{item.text}</p>
         </article>

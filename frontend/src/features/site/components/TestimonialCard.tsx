@@ -6,7 +6,7 @@ export function TestimonialCard({ item, extra }: { item: Testimonial; extra?: st
     <figure className={styles.card}>
       <blockquote className={styles.quote}>“{item.quote}”</blockquote>
       <figcaption className={styles.who}>
-        <img src={item.avatar} alt="" width={56} height={56} className={styles.avatar} />
+        <img loading="lazy" src={item.avatar} alt="" width={56} height={56} className={styles.avatar} />
         <span>
           <strong>{item.name}</strong>
           <br />

@@ -1,16 +1,17 @@
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 
 const QUERY = "(prefers-reduced-motion: reduce)";
 
-/** Whether the visitor asked the system for less motion (live: follows a settings change). */
+function subscribe(onChange: () => void): () => void {
+  const media = window.matchMedia?.(QUERY);
+  media?.addEventListener("change", onChange);
+  return () => media?.removeEventListener("change", onChange);
+}
+
+/**
+ * Whether the visitor asked the system for less motion (live: follows a settings change).
+ * False while pre-rendering and while hydrating (as the HTML was rendered), then the real answer.
+ */
 export function useReducedMotion(): boolean {
-  const [reduced, setReduced] = useState(() => window.matchMedia?.(QUERY).matches ?? false);
-  useEffect(() => {
-    const media = window.matchMedia?.(QUERY);
-    if (!media) return;
-    const update = () => setReduced(media.matches);
-    media.addEventListener("change", update);
-    return () => media.removeEventListener("change", update);
-  }, []);
-  return reduced;
+  return useSyncExternalStore(subscribe, () => window.matchMedia?.(QUERY).matches ?? false, () => false);
 }

@@ -32,7 +32,7 @@ export default function AboutPage() {
           <ul className={styles.team}>
             {team.map((person) => (
               <li key={person.name}>
-                <img src={person.avatar} alt="" width={112} height={112} />
+                <img loading="lazy" src={person.avatar} alt="" width={112} height={112} />
                 <h3>{person.name}</h3>
                 <p>{person.role}</p>
               </li>
@@ -49,7 +49,7 @@ export default function AboutPage() {
           <ul className={`${styles.logos} ${styles.plainList}`}>
             {backers.map((backer) => (
               <li key={backer.image}>
-                <img src={backer.image} alt={backer.name} width={180} height={72} />
+                <img loading="lazy" src={backer.image} alt={backer.name} width={180} height={72} />
               </li>
             ))}
           </ul>

@@ -23,7 +23,7 @@ export default function BlogPage() {
       <ul className={styles.posts}>
         {(posts as Post[]).map((post) => (
           <li key={post.slug} className={styles.post}>
-            <img src="/img/site/blog-cover.svg" alt="" width={400} height={200} />
+            <img loading="lazy" src="/img/site/blog-cover.svg" alt="" width={400} height={200} />
             <article className={styles.postBody}>
               <h2>{post.title}</h2>
               <time dateTime={post.date}>{DATE.format(new Date(`${post.date}T00:00:00Z`))}</time>

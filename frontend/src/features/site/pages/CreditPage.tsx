@@ -29,7 +29,7 @@ export default function CreditPage() {
               </a>
             </div>
           </div>
-          <img src="/img/site/hero.svg" alt="" width={560} height={420} className={styles.figure} />
+          <img src="/img/site/hero.svg" alt="" width={560} height={420} fetchPriority="high" className={styles.figure} />
         </div>
       </section>
 
@@ -40,7 +40,7 @@ export default function CreditPage() {
           <ul className={`${styles.grid5} ${styles.plainList}`}>
             {categories.map((category) => (
               <li key={category.name} className={styles.category}>
-                <img src={category.image} alt="" width={140} height={140} />
+                <img loading="lazy" src={category.image} alt="" width={140} height={140} />
                 <h3>{category.name}</h3>
                 <Link
                   to={`/products?category=${category.slug}`}
@@ -62,7 +62,7 @@ export default function CreditPage() {
           <ol className={styles.steps} data-testid="credit-flow-desktop">
             {creditFlow.map((step, index) => (
               <li key={step.title} className={styles.step}>
-                <img src={step.image} alt="" width={160} height={120} />
+                <img loading="lazy" src={step.image} alt="" width={160} height={120} />
                 <span className={styles.stepNo} aria-hidden="true">
                   {index + 1}
                 </span>
@@ -74,7 +74,7 @@ export default function CreditPage() {
           <ol className={styles.stepsMobile} data-testid="credit-flow-mobile">
             {creditFlow.map((step, index) => (
               <li key={step.title}>
-                <img src={step.image} alt="" width={72} height={54} />
+                <img loading="lazy" src={step.image} alt="" width={72} height={54} />
                 <div>
                   <h3>
                     {index + 1}. {step.title}

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import faq from "../../../content/faq.md?raw";
 import { useConfig } from "../../../lib/config";
 import { usePageMeta } from "../../../lib/page-meta";
+import { enableWhenHydrated } from "../../../lib/until-hydrated";
 import { Markdown } from "../components/Markdown";
 import { contentTokens, fillTokens } from "../components/tokens";
 import { faqEntries, searchFaq } from "../faq-sections";
@@ -22,7 +23,7 @@ export default function FaqPage() {
   return (
     <section className={`container page-narrow ${styles.page}`} aria-labelledby="faq-title">
       <h1 id="faq-title">{title}</h1>
-      <div className={styles.search}>
+      <div className={styles.search} ref={enableWhenHydrated}>
         <label htmlFor="faq-search">Search the questions</label>
         <input
           id="faq-search"

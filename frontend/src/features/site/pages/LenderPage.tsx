@@ -34,7 +34,7 @@ export default function LenderPage() {
               </Link>
             </div>
           </div>
-          <img src="/img/site/collections-hero.svg" alt="" width={560} height={420} className={styles.figure} />
+          <img src="/img/site/collections-hero.svg" alt="" width={560} height={420} fetchPriority="high" className={styles.figure} />
         </div>
       </section>
 
@@ -49,7 +49,7 @@ export default function LenderPage() {
             slidesPerView={2}
             breakpoints={{ 640: { slidesPerView: 3 }, 1000: { slidesPerView: 5 } }}
             slides={clients.map((client) => (
-              <img key={client.image} src={client.image} alt={client.name} width={180} height={72} className={styles.logo} />
+              <img loading="lazy" key={client.image} src={client.image} alt={client.name} width={180} height={72} className={styles.logo} />
             ))}
           />
         </div>
