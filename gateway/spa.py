@@ -3,6 +3,12 @@
 The shell carries the client configuration inline (a JSON script element the app reads
 before it renders) and the product's name in its title, so a first visit paints without
 waiting for a round trip to /api/config. It is built once per build of index.html.
+
+The public pages are pre-rendered at build time (frontend/scripts/prerender.mjs writes
+dist/.prerendered/: one HTML file per path and routes.json); those paths get their page's HTML,
+which paints before the JavaScript runs and is then hydrated. The pages were rendered with a
+`%%name%%` token for each string setting (%%productName%%, %%signIn.anchor%%, ...): they are
+filled in here, HTML-escaped, once per build of each file.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ from litestar.response import File
 
 from gateway.client_config import ClientConfig
 
+PRERENDERED_DIR = ".prerendered"  # written by frontend/scripts/prerender.mjs
 CONFIG_ELEMENT = "app-config"  # the id the app reads (frontend/src/lib/config.tsx)
 _TITLE = "Buy electrical goods on credit"
 _NO_APP = (
@@ -46,26 +53,90 @@ class AppShell:
         return self._built[1]
 
     def _fill(self, html: str) -> bytes:
-        # "<" escaped, so no value can close the script element early.
-        data = msgspec.json.encode(self.config).decode().replace("<", "\\u003c")
-        script = f'<script id="{CONFIG_ELEMENT}" type="application/json">{data}</script>'
         title = f"<title>{escape(self.config.product_name)} | {_TITLE}</title>"
         html = re.sub(r"<title>.*?</title>", lambda _: title, html, count=1, flags=re.S)
-        return html.replace("</head>", f"    {script}\n  </head>", 1).encode()
+        return with_config(html, self.config).encode()
 
 
-def build_spa_handler(
-    static_dir: str, config: ClientConfig, reserved: tuple[str, ...] = ("/api",)
-) -> HTTPRouteHandler:
+def with_config(html: str, config: ClientConfig) -> str:
+    """`html` with the configuration as the JSON script element the app reads, before </head>."""
+    # "<" escaped, so no value can close the script element early.
+    data = msgspec.json.encode(config).decode().replace("<", "\\u003c")
+    script = f'<script id="{CONFIG_ELEMENT}" type="application/json">{data}</script>'
+    return html.replace("</head>", f"    {script}\n  </head>", 1)
+
+
+def setting_tokens(config: ClientConfig) -> dict[str, str]:
+    """'%%productName%%' -> the value, HTML-escaped, for every string setting (dotted when nested)."""
+    tokens: dict[str, str] = {}
+
+    def walk(prefix: str, value: object) -> None:
+        if isinstance(value, dict):
+            for key, inner in value.items():
+                walk(f"{prefix}{key}.", inner)
+        elif isinstance(value, str):
+            tokens[f"%%{prefix[:-1]}%%"] = escape(value, quote=True)
+
+    walk("", msgspec.to_builtins(config))
+    return tokens
+
+
+class PrerenderedPages:
+    """The pre-rendered pages of a build, settings filled in; each rebuilt when its file changes."""
+
+    def __init__(self, directory: Path, config: ClientConfig) -> None:
+        self.directory = directory
+        self.config = config
+        self._tokens = setting_tokens(config)
+        self._token = re.compile("|".join(re.escape(t) for t in sorted(self._tokens, key=len, reverse=True)))
+        self._routes: tuple[float, dict[str, str]] | None = None
+        self._pages: dict[str, tuple[float, bytes]] = {}
+
+    def routes(self) -> dict[str, str]:
+        """Path -> file name, from routes.json (empty when the build has no pre-rendered pages)."""
+        index = self.directory / "routes.json"
+        try:
+            mtime = index.stat().st_mtime
+        except FileNotFoundError:
+            return {}
+        if self._routes is None or self._routes[0] != mtime:
+            routes = msgspec.json.decode(index.read_bytes(), type=dict[str, str])
+            self._routes = (mtime, routes)
+            self._pages.clear()
+        return self._routes[1]
+
+    def render(self, path: str) -> bytes | None:
+        """The page for `path` ('/dpd'), or None when it is not pre-rendered."""
+        name = self.routes().get(path)
+        if name is None or "/" in name:
+            return None
+        file = self.directory / name
+        try:
+            mtime = file.stat().st_mtime
+        except FileNotFoundError:
+            return None
+        cached = self._pages.get(name)
+        if cached is None or cached[0] != mtime:
+            html = self._token.sub(lambda m: self._tokens[m.group(0)], file.read_text())
+            cached = (mtime, with_config(html, self.config).encode())
+            self._pages[name] = cached
+        return cached[1]
+
+
+def build_spa_handler(static_dir: str, config: ClientConfig, reserved: tuple[str, ...] = ("/api",)) -> HTTPRouteHandler:
     """Serve dist/ and the app shell everywhere but under `reserved` (404 there, as JSON)."""
     root = Path(static_dir).resolve()
     prefixes = tuple(p.strip("/") for p in reserved)
     shell = AppShell(root / "index.html", config)
+    prerendered = PrerenderedPages(root / PRERENDERED_DIR, config)
 
     @get(["/", "/{path:path}"], include_in_schema=False, name="spa", sync_to_thread=False)
     def spa(path: FromPath[str] = "") -> Response[bytes] | File:
         path = path.lstrip("/")
         if path in prefixes or path.startswith(tuple(f"{p}/" for p in prefixes)):
+            raise NotFoundException()
+        if any(part.startswith(".") for part in path.split("/")):
+            # dist/.vite (the build manifest) and dist/.prerendered (pages with unfilled tokens)
             raise NotFoundException()
         if path:
             candidate = (root / path).resolve()
@@ -83,7 +154,7 @@ def build_spa_handler(
             if candidate.suffix and candidate.suffix not in (".html",) and "." in path.rsplit("/", 1)[-1]:
                 # A missing file (image, script) is a 404, not the app shell.
                 raise NotFoundException()
-        page = shell.render()
+        page = prerendered.render("/" + path.rstrip("/")) or shell.render()
         if page is None:
             return Response(_NO_APP.encode(), media_type="text/html", status_code=503)
         return Response(page, media_type="text/html", headers={"Cache-Control": "no-cache"})

@@ -1,32 +1,68 @@
-import { lazy, StrictMode, Suspense } from "react";
-import { createRoot } from "react-dom/client";
+import { startTransition } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import "./styles/global.css";
 import { loadConfig } from "./lib/config";
-import { AppProviders } from "./app/providers";
+import { App } from "./app/App";
 import { createAppRouter } from "./app/router";
 
-const Toasts = lazy(() => import("./app/Toasts"));
-const root = createRoot(document.getElementById("root")!);
+const container = document.getElementById("root")!;
+// The gateway sends the public pages pre-rendered (frontend/scripts/prerender.mjs): hydrate those.
+const prerendered = container.hasChildNodes();
+// Each was rendered for its bare path; a page whose render reads the query (the store's filters)
+// is marked so by the pre-renderer, and with a query is rendered anew (app/prerendered.ts).
+const renderedForThisAddress = window.location.search === "" || !container.hasAttribute("data-reads-query");
+
+/** Resolves once the router has loaded the matched routes' lazy modules (so hydration renders the page, not a fallback). */
+function routerReady(router: ReturnType<typeof createAppRouter>): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (state.initialized) {
+        stop();
+        resolve();
+      }
+    });
+  });
+}
+
+/** After the browser has painted the pre-rendered page (or 100 ms, for a tab that is not drawn). */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = window.setTimeout(resolve, 100);
+    requestAnimationFrame(() => window.setTimeout(() => (window.clearTimeout(timer), resolve()), 0));
+  });
+}
 
 loadConfig()
-  .then((config) => {
-    document.title = `${config.productName} | Buy electrical goods on credit`;
+  .then(async (config) => {
     const router = createAppRouter(config);
-    const navigate = (path: string) => void router.navigate(path, { replace: true });
-    root.render(
-      <StrictMode>
-        <AppProviders config={config} navigate={navigate}>
-          <RouterProvider router={router} />
-          <Suspense fallback={null}>
-            <Toasts />
-          </Suspense>
-        </AppProviders>
-      </StrictMode>,
+    const navigate = (path: string, state?: unknown) => void router.navigate(path, { replace: true, state });
+    const app = (
+      <App config={config} navigate={navigate}>
+        <RouterProvider router={router} />
+      </App>
     );
+    if (prerendered) {
+      // The HTML is shown first, then the app takes it over.
+      await Promise.all([routerReady(router), afterFirstPaint()]);
+    }
+    // With the query a page reads (filters, a search) or a page whose code failed to load, what
+    // the app shows differs from the HTML, so the app renders anew. Either way in a transition:
+    // React works in slices of a few milliseconds and yields to the browser between them (a tap,
+    // a frame) rather than blocking it for the whole page.
+    if (prerendered && renderedForThisAddress && !router.state.errors) {
+      startTransition(() => void hydrateRoot(container, app));
+    } else {
+      // A pre-rendered page stays on screen until the new render replaces it (React clears the
+      // container when it commits its first render), so there is no blank frame in between.
+      if (!prerendered) document.title = `${config.productName} | Buy electrical goods on credit`;
+      startTransition(() => createRoot(container).render(app));
+    }
   })
   .catch(() => {
-    root.render(
+    container.replaceChildren();
+    createRoot(container).render(
       <main className="container page-narrow" role="alert">
         <h1>We could not load the app</h1>
         <p>Please check your connection and reload the page.</p>

@@ -1,7 +1,14 @@
 import { ToastContainer } from "react-toastify";
 import "react-toastify/dist/ReactToastify.css";
+import "./Toasts.css";
 
-/** Where toasts show; loaded beside the first page, not before it (the marketing pages show none). */
+/** At most two at a time: a third waits for one to close (quick taps on plus queue, not pile up). */
+const LIMIT = 2;
+
+/**
+ * Where toasts show; loaded beside the first page, not before it (the marketing pages show none).
+ * Each toast picks its own corner (lib/toast): away from the tap, below the header.
+ */
 export default function Toasts() {
-  return <ToastContainer position="top-right" autoClose={3000} newestOnTop />;
+  return <ToastContainer position="top-right" autoClose={3000} newestOnTop limit={LIMIT} />;
 }

@@ -1,11 +1,17 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useState, type ReactNode } from "react";
-import { onUnauthorized } from "../api/client";
+import { onUnauthorized, type LoginGroup } from "../api/client";
 import { ConfigProvider, type AppConfig } from "../lib/config";
 import { sessionQuery } from "../lib/session";
 
 /** Where each group's login starts. */
 const LOGIN_PATH = { portal: "/paynow", store: "/login" } as const;
+
+/** The store's login returns to the page the shopper was on (features/store returnTo's `from`);
+ * the portal's always starts again at /paynow, as the specification has it. */
+function loginStateFor(group: LoginGroup): { from: string } | undefined {
+  return group === "store" ? { from: `${window.location.pathname}${window.location.search}` } : undefined;
+}
 
 function newQueryClient(): QueryClient {
   return new QueryClient({
@@ -19,8 +25,8 @@ function newQueryClient(): QueryClient {
 
 interface AppProvidersProps {
   config: AppConfig;
-  /** Client-side navigation for the 401 answer (the router's own navigate). */
-  navigate: (path: string) => void;
+  /** Client-side navigation for the 401 answer (the router's own navigate), with history state. */
+  navigate: (path: string, state?: unknown) => void;
   children: ReactNode;
 }
 
@@ -32,7 +38,7 @@ export function AppProviders({ config, navigate, children }: AppProvidersProps) 
     () =>
       onUnauthorized((group) => {
         void queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 });
-        if (window.location.pathname !== LOGIN_PATH[group]) navigate(LOGIN_PATH[group]);
+        if (window.location.pathname !== LOGIN_PATH[group]) navigate(LOGIN_PATH[group], loginStateFor(group));
       }),
     [queryClient, navigate],
   );

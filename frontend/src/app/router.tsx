@@ -1,4 +1,4 @@
-import { createBrowserRouter, Outlet } from "react-router";
+import { createBrowserRouter, Outlet, type RouteObject } from "react-router";
 import type { AppConfig } from "../lib/config";
 import { lazyPage } from "../lib/lazy-route";
 import { RouteError } from "./RouteError";
@@ -21,9 +21,10 @@ function Root() {
 /**
  * Two wrappers, as the specification has them: the public site (header, content, footer)
  * and the storefront (laid out for the native app's web view). Each feature lazy-loads its pages.
+ * The same tree runs in the browser and, at build time, in the pre-renderer (entry-server.tsx).
  */
-export function createAppRouter(config: AppConfig) {
-  return createBrowserRouter([
+export function appRoutes(config: AppConfig): RouteObject[] {
+  return [
     {
       element: <Root />,
       errorElement: <RouteError />,
@@ -39,5 +40,9 @@ export function createAppRouter(config: AppConfig) {
         { element: <StoreLayout />, children: [...storeRoutes, ...siteAppRoutes] },
       ],
     },
-  ]);
+  ];
+}
+
+export function createAppRouter(config: AppConfig) {
+  return createBrowserRouter(appRoutes(config));
 }

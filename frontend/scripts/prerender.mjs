@@ -1,0 +1,197 @@
+// Pre-renders the public pages (frontend/src/app/prerendered.ts) after `vite build`, in Node,
+// without the network: Vite's SSR build of src/entry-server.tsx renders each path with the
+// browser's own route tree, and the result goes beside the app shell:
+//
+//   dist/.prerendered/<n>.html   index.html with #root filled, the page's title, description
+//                                and stylesheets (inlined); settings as %%tokens%% (below)
+//   dist/.prerendered/routes.json  { "<path>": "<n>.html" }: what the gateway serves as HTML
+//
+// Settings differ per deployment (PRODUCT_NAME, sign-in and app links), so the pages are
+// rendered with a token in each string setting, e.g. %%productName%% or %%signIn.anchor%%; the
+// gateway fills them in (HTML-escaped) when it serves the page (gateway/spa.py).
+import { mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import path from "node:path";
+import { build } from "vite";
+
+const frontend = fileURLToPath(new URL("..", import.meta.url));
+const dist = path.join(frontend, "dist");
+const ssrOut = path.join(frontend, "node_modules", ".prerender");
+const outDir = path.join(dist, ".prerendered");
+
+// Every string setting as its token; the checkout settings are not shown on any page.
+const CONFIG = {
+  productName: "%%productName%%",
+  productSlug: "%%productSlug%%",
+  signIn: { anchor: "%%signIn.anchor%%", portal: "%%signIn.portal%%", lender: "%%signIn.lender%%" },
+  appLinks: { android: "%%appLinks.android%%", ios: "%%appLinks.ios%%" },
+  checkout: { adapter: "mock", mode: "sandbox" },
+};
+
+const escapeHtml = (text) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/**
+ * In the pre-renderer's own build only: each dynamic `import("...")` in src/ reports the module it
+ * loads (as the browser build's manifest keys it) to `globalThis.__prerenderImported`, so a page's
+ * HTML can preload the code its routes load (below).
+ */
+const reportImports = {
+  name: "prerender-report-imports",
+  async transform(code, id) {
+    if (!id.startsWith(path.join(frontend, "src") + path.sep)) return null;
+    const dynamic = /\bimport\(\s*(["'])([^"'\n]+)\1\s*\)/g;
+    const keys = new Map();
+    for (const [, , specifier] of code.matchAll(dynamic)) {
+      const resolved = keys.has(specifier) ? null : await this.resolve(specifier, id);
+      if (resolved) keys.set(specifier, path.relative(frontend, resolved.id).split(path.sep).join("/"));
+    }
+    if (keys.size === 0) return null;
+    return code.replace(dynamic, (call, _quote, specifier) =>
+      keys.has(specifier) ? `(globalThis.__prerenderImported ?? ((_, p) => p))(${JSON.stringify(keys.get(specifier))}, ${call})` : call,
+    );
+  },
+};
+
+await build({
+  configFile: path.join(frontend, "vite.config.ts"),
+  logLevel: "warn",
+  plugins: [reportImports],
+  build: {
+    ssr: "src/entry-server.tsx",
+    outDir: ssrOut,
+    emptyOutDir: true,
+    manifest: false,
+    copyPublicDir: false,
+    minify: false,
+  },
+});
+const { render, markUntilHydrated, PRERENDERED_PATHS, READS_QUERY } = await import(pathToFileURL(path.join(ssrOut, "entry-server.js")).href);
+
+const template = await readFile(path.join(dist, "index.html"), "utf8");
+const manifest = JSON.parse(await readFile(path.join(dist, ".vite", "manifest.json"), "utf8"));
+
+// The stylesheets of lazily loaded chunks, by the class names each defines. A page links those
+// whose classes its markup uses, so it paints styled before any script runs (Vite's loader
+// later finds the same <link> and does not load it twice).
+// Classes the global stylesheet (already linked) defines, such as .btn, do not count: a chunk's
+// rule like `._actions .btn` is not a reason to load that chunk's stylesheet.
+const linked = new Set([...template.matchAll(/href="(\/assets\/[^"]+\.css)"/g)].map((m) => m[1]));
+const classesOf = (css) => new Set([...css.replace(/url\([^)]*\)/g, "").matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map((m) => m[1]));
+const globalClasses = new Set();
+const inline = new Map(); // href -> the stylesheet's text, to put in the page
+
+/** A stylesheet's text fit for a <style> element in a page at any path. */
+function inlinable(css) {
+  if (/<\/style/i.test(css)) throw new Error("a stylesheet contains '</style'");
+  // Relative url()s were relative to /assets/; in the page they must say so.
+  return css.replace(/url\((["']?)(?!data:|https?:|\/|#)/g, "url($1/assets/");
+}
+
+/**
+ * The stylesheets go into the page itself, so its first paint waits for no request. Each keeps a
+ * disabled <link> (never fetched): Vite's loader sees it and does not fetch the file again when
+ * the page's chunk loads.
+ */
+function inlined(href) {
+  return `<style data-href="${href}">${inline.get(href)}</style><link rel="stylesheet" crossorigin href="${href}" disabled>`;
+}
+const sheets = [];
+for (const name of (await readdir(path.join(dist, "assets"))).sort()) {
+  if (!name.endsWith(".css")) continue;
+  const href = `/assets/${name}`;
+  const text = await readFile(path.join(dist, "assets", name), "utf8");
+  const classes = classesOf(text);
+  if (linked.has(href)) classes.forEach((c) => globalClasses.add(c));
+  else sheets.push({ href, file: `assets/${name}`, classes });
+  inline.set(href, inlinable(text));
+}
+for (const sheet of sheets) globalClasses.forEach((c) => sheet.classes.delete(c));
+
+/** The chunk files of the modules keyed `keys` in the manifest, with their static imports, less the entry's. */
+function chunksOf(keys) {
+  const files = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    (chunk.imports ?? []).forEach(visit);
+  };
+  keys.forEach(visit);
+  for (const file of entryFiles) files.delete(file);
+  return files;
+}
+
+/** The chunk files that carry `cssFile`, with their static imports: preloaded beside the stylesheet. */
+function chunksWithCss(cssFile) {
+  const keys = Object.entries(manifest).filter(([key, chunk]) => key !== "index.html" && (chunk.css ?? []).includes(cssFile));
+  return chunksOf(keys.map(([key]) => key));
+}
+const entryFiles = new Set();
+(function entry(key) {
+  const chunk = manifest[key];
+  if (!chunk || entryFiles.has(chunk.file)) return;
+  entryFiles.add(chunk.file);
+  (chunk.imports ?? []).forEach(entry);
+})("index.html");
+
+for (const route of READS_QUERY) {
+  if (!PRERENDERED_PATHS.includes(route)) throw new Error(`READS_QUERY names ${route}, which is not pre-rendered`);
+}
+await rm(outDir, { recursive: true, force: true });
+await mkdir(outDir, { recursive: true });
+const routes = {};
+for (const [index, route] of PRERENDERED_PATHS.entries()) {
+  // The modules the page's routes load while it renders (its page, the Markdown renderer ...).
+  const imported = new Set();
+  globalThis.__prerenderImported = (key, loading) => (imported.add(key), loading);
+  const rendered = await render(route, CONFIG);
+  globalThis.__prerenderImported = undefined;
+  // React puts a preload for each eagerly loaded image at the start of the markup; in <head>, ahead
+  // of the scripts, the browser asks for those images (the hero: the largest paint) first.
+  const imagePreloads = [];
+  const html = rendered.html.replace(/^(?:<link rel="preload" as="image"[^>]*\/>)+/, (links) => {
+    imagePreloads.push(...links.match(/<link[^>]*\/>/g));
+    return "";
+  });
+  const meta = rendered.meta;
+  // Form controls wait for the app: typed or clicked before hydration, React would not see it
+  // (a search not run, a form posted natively). Each comes alive once the component that owns it
+  // has hydrated (src/lib/until-hydrated.ts).
+  const markup = markUntilHydrated(html);
+  if (!markup.trim()) throw new Error(`${route} rendered nothing`);
+  // The Content-Security-Policy allows no inline script: markup must work without one.
+  if (/<script\b/i.test(markup)) throw new Error(`${route} rendered an inline <script>`);
+  const used = new Set([...markup.matchAll(/class="([^"]*)"/g)].flatMap((m) => m[1].split(/\s+/)));
+  const styles = sheets.filter((s) => [...s.classes].some((c) => used.has(c)));
+  const scripts = new Set([...chunksOf(imported), ...styles.flatMap((s) => [...chunksWithCss(s.file)])]);
+  // The page is on screen without its scripts: they load at low priority, after what it shows
+  // (its images), and hydrate it once there. Requested early all the same, beside the HTML.
+  const head = [
+    ...imagePreloads,
+    ...styles.map((s) => inlined(s.href)),
+    ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low">`),
+  ].join("\n    ");
+  // A page whose render reads the query says so, for main.tsx: with a query it is rendered anew.
+  const rootTag = READS_QUERY.has(route) ? '<div id="root" data-reads-query="">' : '<div id="root">';
+  let page = template.replace('<div id="root"></div>', `${rootTag}${markup}</div>`);
+  for (const href of linked) page = page.replace(new RegExp(`<link rel="stylesheet"[^>]*href="${href}"[^>]*>`), () => inlined(href));
+  if (page === template) throw new Error("index.html has no empty <div id=\"root\"></div>");
+  // The page's own title, else the shell's ('{product} | Buy electrical goods on credit', as gateway/spa.py writes it).
+  const title = meta ? meta.title : `${CONFIG.productName} | ${template.match(/<title>([\s\S]*?)<\/title>/)[1]}`;
+  page = page.replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(title)}</title>`);
+  if (meta) {
+    if (meta.description !== undefined) {
+      page = page.replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${escapeHtml(meta.description)}"`);
+    }
+  }
+  // The app's script after the page's own stylesheets and images (it is deferred either way).
+  const entryScript = page.match(/<script type="module"[^>]*><\/script>\s*/)[0];
+  const lowEntry = entryScript.trim().replace("<script ", '<script fetchpriority="low" ');
+  page = page.replace(entryScript, "").replace("</head>", `  ${head}\n    ${lowEntry}\n  </head>`);
+  const file = `${index}.html`;
+  await writeFile(path.join(outDir, file), page);
+  routes[route] = file;
+  console.log(`pre-rendered ${route} -> dist/.prerendered/${file} (${styles.length} stylesheets)`);
+}
+await writeFile(path.join(outDir, "routes.json"), JSON.stringify(routes, null, 2) + "\n");

@@ -1,0 +1,192 @@
+"""Pre-rendered pages: their content is in the HTML (it shows with JavaScript off), and with it on
+the page hydrates without a console error (a hydration mismatch is one) and answers a click."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, Route, expect
+
+from tests.e2e.conftest import PHONE, Server
+
+PRODUCT = "VoltKhata"  # the default product name (settings)
+
+# path -> text of its main heading, as the pre-rendered HTML has it
+PRERENDERED = {
+    "/": "Buy electrical stock on credit",
+    "/buy-products-on-credit": "Buy products on credit",
+    "/dpd": "Collections with",
+    "/AboutUs": f"About {PRODUCT}",
+    "/blog": "Blog",
+    "/FAQ's": "Frequently Asked Questions",
+    "/contact-us": "Contact us",
+    "/delete-data-policy": "Delete Your Data",
+    "/privacy-policy": "Privacy and Lending Policy",
+    "/terms-and-conditions": "Terms and Conditions",
+    "/shipping-policy": "Shipping Policy",
+    "/paynow": "Pay Now",
+    "/products": "Products",
+    "/product-home": "Store",
+}
+# Once the app has hydrated it mounts the toast container (never part of the HTML).
+HYDRATED = "section[aria-label='Notifications Alt+T']"
+
+
+@pytest.fixture
+def no_js_page(browser: Browser, server: Server) -> Iterator[Page]:
+    context = browser.new_context(base_url=server.url, java_script_enabled=False, **PHONE)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.mark.parametrize(("path", "heading"), PRERENDERED.items(), ids=list(PRERENDERED))
+def test_the_page_shows_without_javascript(no_js_page: Page, path: str, heading: str) -> None:
+    no_js_page.goto(path)
+    expect(no_js_page.get_by_role("heading", level=1)).to_contain_text(heading)
+    # The settings were filled in by the gateway: the product's name, no leftover token.
+    html = no_js_page.content()
+    assert PRODUCT in html
+    assert "%%" not in html
+    assert PRODUCT in no_js_page.title()
+
+
+def test_the_lazily_loaded_parts_are_in_the_html(no_js_page: Page) -> None:
+    # The home page's sections below the hero and the footer load in chunks of their own; the HTML
+    # has them in place (no inline script moves them there: the Content-Security-Policy forbids it).
+    no_js_page.goto("/")
+    expect(no_js_page.get_by_role("heading", name="Brands we work with")).to_be_visible()
+    expect(no_js_page.get_by_role("heading", name="Newsletter")).to_be_visible()
+    expect(no_js_page.get_by_label("Email address")).to_be_disabled()
+
+
+@pytest.mark.parametrize(("path", "heading"), PRERENDERED.items(), ids=list(PRERENDERED))
+def test_the_page_hydrates_without_a_console_error(page: Page, path: str, heading: str) -> None:
+    page.goto(path)
+    expect(page.get_by_role("heading", level=1)).to_contain_text(heading)
+    expect(page.locator(HYDRATED)).to_be_attached()
+    # Every control came alive with the part of the page that owns it, lazy parts included.
+    expect(page.locator("[data-until-hydrated]")).to_have_count(0)
+    # The fixture fails the test on any console error, hydration warnings included.
+
+
+def test_the_hydrated_home_page_answers_a_click(phone_page: Page) -> None:
+    phone_page.goto("/")
+    expect(phone_page.locator(HYDRATED)).to_be_attached()
+    menu = phone_page.get_by_role("button", name="Open menu")
+    menu.click()
+    expect(phone_page.get_by_role("button", name="Close menu")).to_have_attribute("aria-expanded", "true")
+    # A link is followed inside the app (no new document): the history grows, the shell stays.
+    phone_page.evaluate("() => { window.__samePage = true; }")
+    phone_page.get_by_role("navigation", name="Main").get_by_role("link", name="Contact").click()
+    expect(phone_page.get_by_role("heading", level=1)).to_contain_text("Contact us")
+    assert phone_page.evaluate("() => window.__samePage === true")
+
+
+def test_the_products_shell_fills_in_once_hydrated(page: Page) -> None:
+    page.goto("/products")
+    expect(page.get_by_test_id("product-card")).to_have_count(12)
+
+
+# Chunks (Vite names them after their first module) that belong to the store, the portal, the
+# Markdown renderer and Swiper.
+STORE_AND_PORTAL = ("StoreShell-", "StoreContext-", "ProductGrid-", "PayNowPage-", "PaymentPage-", "portal.module-")
+MARKDOWN = ("Markdown-", "MarkdownPage-")
+SWIPER = ("SwiperCarousel-", "pagination-")
+
+
+def _scripts_loaded_by(page: Page, path: str) -> list[str]:
+    scripts: list[str] = []
+    page.on("request", lambda r: scripts.append(r.url.rsplit("/", 1)[-1]) if r.url.endswith(".js") else None)
+    page.goto(path)
+    expect(page.locator(HYDRATED)).to_be_attached()
+    page.wait_for_load_state("networkidle")
+    return scripts
+
+
+@pytest.mark.parametrize("path", ["/", "/buy-products-on-credit", "/dpd", "/blog"])
+def test_marketing_pages_load_no_store_portal_or_markdown_code(page: Page, path: str) -> None:
+    scripts = _scripts_loaded_by(page, path)
+    assert [s for s in scripts if s.startswith(STORE_AND_PORTAL + MARKDOWN)] == []
+
+
+def test_a_page_without_a_carousel_loads_no_swiper(page: Page) -> None:
+    scripts = _scripts_loaded_by(page, "/blog")
+    assert any(s.startswith("BlogPage-") for s in scripts)
+    assert [s for s in scripts if s.startswith(SWIPER)] == []
+
+
+def test_form_controls_wait_for_the_app(no_js_page: Page, page: Page) -> None:
+    # Without the app a control would do nothing React sees: the HTML has it disabled ...
+    no_js_page.goto("/paynow")
+    expect(no_js_page.locator("#paynow-mobile")).to_be_disabled()
+    # ... and the hydrated page enables it; what is typed at once is what the app submits.
+    page.goto("/paynow")
+    page.locator("main").get_by_label("Mobile number").fill("12345")
+    page.locator("main").get_by_role("button", name="Submit", exact=True).click()
+    expect(page.locator("main")).to_contain_text("10-digit")
+    expect(page).to_have_url(re.compile(r"/paynow$"))
+
+
+def test_a_lazy_part_takes_typing_once_its_own_code_has_hydrated(page: Page, server: Server) -> None:
+    # The footer arrives in its own chunk; hold it back to see the page between the two hydrations.
+    held: list[Route] = []
+    page.route(re.compile(r"/assets/Footer-[^/]+\.js$"), lambda route: held.append(route))
+    page.goto("/")
+    # The page around the footer is live (the header's button answers) ...
+    sign_in = page.get_by_role("button", name="Sign In")
+    expect(sign_in).to_be_enabled()
+    sign_in.click()
+    expect(sign_in).to_have_attribute("aria-expanded", "true")
+    # ... while the footer's field, whose code has not arrived, takes no typing React would lose.
+    field = page.get_by_label("Email address")
+    expect(field).to_be_disabled()
+    assert held, "the footer's chunk was not asked for"
+    for route in held:
+        route.continue_()
+    # Its code arrives: the field comes alive, and what is typed at once is what gets subscribed.
+    expect(field).to_be_enabled()
+    field.press_sequentially("asha@shop.example")
+    expect(field).to_have_value("asha@shop.example")
+    page.get_by_role("button", name="Subscribe").click()
+    expect(page.get_by_text("Thank you for subscribing!")).to_be_visible()
+    emails = {c["body"]["email"] for c in _mail_calls(server)}
+    assert emails == {"asha@shop.example"}
+
+
+def _mail_calls(server: Server) -> list[dict[str, Any]]:
+    return [e for e in server.journal("mail") if e["path"].startswith("website/")]
+
+
+# Remembers the pre-rendered page's main heading, the node the HTML put there, before the app runs.
+REMEMBER_HEADING = (
+    "document.addEventListener('DOMContentLoaded', () => {"
+    " window.__prerenderedHeading = document.querySelector('#root h1'); });"
+)
+SAME_HEADING = (
+    "() => !!window.__prerenderedHeading && document.querySelector('#root h1') === window.__prerenderedHeading"
+)
+
+
+@pytest.mark.parametrize("path", ["/?utm_source=news", "/dpd?utm_source=news&utm_medium=email", "/paynow?ref=sms"])
+def test_a_query_the_page_does_not_read_keeps_its_html_hydrated(page: Page, path: str) -> None:
+    page.add_init_script(REMEMBER_HEADING)
+    page.goto(path)
+    expect(page.locator(HYDRATED)).to_be_attached()
+    expect(page.locator("[data-until-hydrated]")).to_have_count(0)
+    # Hydrated, not painted anew: the heading is still the node the HTML made (a fresh render, or
+    # React recovering from a mismatch, would have replaced it; the latter also logs an error).
+    assert page.evaluate(SAME_HEADING)
+    expect(page).to_have_url(re.compile(re.escape(path) + "$"))
+
+
+def test_the_store_list_renders_anew_for_its_filters(page: Page) -> None:
+    page.add_init_script(REMEMBER_HEADING)
+    page.goto("/products?search=fan")
+    expect(page.locator("#store-search")).to_have_value("fan")
+    expect(page.locator(HYDRATED)).to_be_attached()
+    # Its HTML was the unfiltered list: the app rendered the filtered one in its place.
+    assert not page.evaluate(SAME_HEADING)
