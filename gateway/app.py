@@ -11,6 +11,7 @@ from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin
 
 from gateway import checkout, portal, site, store
+from gateway.anonymous_reads import anonymous_read_cache_factory
 from gateway.client_config import client_config, get_config
 from gateway.embedded import embed
 from gateway.errors import exception_handlers
@@ -48,6 +49,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
     csrf = csrf_middleware_factory(
         CsrfTokens(settings.secret_key, secure=settings.secure_cookies), sessions.cookie_name, embedded.exempt
     )
+    metrics = MetricsPlugin(upstreams, sessions)
 
     handlers: list[Any] = [
         healthz,
@@ -77,8 +79,12 @@ def create_app(settings: Settings | None = None) -> Litestar:
             "session_store": Provide(lambda: session_store, use_cache=True, sync_to_thread=False),
             "session": Provide(provide_session),
         },
+        # Outermost first. Replayed anonymous reads are logged and counted, and skip the rest
+        # (gateway/anonymous_reads.py says why that is safe); compression runs inside all of it.
         middleware=[
             cast(Any, request_log_middleware),
+            cast(Any, metrics.request_middleware),
+            cast(Any, anonymous_read_cache_factory(settings.catalogue_cache_seconds, sessions.cookie_name)),
             cast(Any, request_guard_factory(settings.request_body_timeout)),
             cast(Any, csrf),
             cast(Any, session_cookie_middleware),
@@ -94,7 +100,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             render_plugins=[JsonRenderPlugin()],
         ),
         on_shutdown=[shutdown],
-        plugins=[MetricsPlugin(upstreams, sessions)],
+        plugins=[metrics],
         logging_config=None,
         debug=False,
     )

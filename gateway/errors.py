@@ -7,7 +7,7 @@ user-facing text (the specification's wording where it has one).
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 import structlog
@@ -31,6 +31,22 @@ class ErrorBody(msgspec.Struct, frozen=True):
 
 class ErrorEnvelope(msgspec.Struct, frozen=True):
     error: ErrorBody
+
+
+class RateLimitedBody(msgspec.Struct, frozen=True, rename={"retry_after": "retryAfter"}):
+    """A 429's error: the usual shape plus `retryAfter`, the seconds the Retry-After header says,
+    so a screen can count down to the moment the call will be accepted."""
+
+    code: str
+    message: str
+    retry_after: Annotated[
+        int, msgspec.Meta(ge=1, description="seconds until the call will be accepted (as Retry-After)")
+    ]
+    field: str | None = None
+
+
+class RateLimitedEnvelope(msgspec.Struct, frozen=True):
+    error: RateLimitedBody
 
 
 class GatewayError(Exception):
@@ -122,10 +138,15 @@ def error_response(status: int, code: str, message: str, field: str | None = Non
 def handle_gateway_error(request: Request[Any, Any, Any], exc: GatewayError) -> Response[Any]:
     if isinstance(exc, UpstreamError):
         log.warning("upstream_failed", upstream=exc.upstream, status=exc.status, code=exc.code)
-    response = error_response(exc.status_code, exc.code, exc.message, exc.field)
     if isinstance(exc, TooManyRequests):
-        response.headers["Retry-After"] = str(exc.retry_after)
-    return response
+        body = RateLimitedBody(code=exc.code, message=exc.message, retry_after=exc.retry_after, field=exc.field)
+        return Response(
+            content=RateLimitedEnvelope(body),
+            status_code=exc.status_code,
+            media_type=MediaType.JSON,
+            headers={"Retry-After": str(exc.retry_after)},
+        )
+    return error_response(exc.status_code, exc.code, exc.message, exc.field)
 
 
 # msgspec names the field in its text: "... - at `$.mobileNumber`", "Object missing required field `email`".

@@ -1,7 +1,7 @@
 """/metrics in Prometheus' text format.
 
-Request counts and latency per route come from Litestar's Prometheus middleware (grouped by
-route template, so ids in paths do not explode the series). The gateway's own figures live in
+Request counts and latency per route template (ids in paths do not explode the series) come
+from `gateway/request_metrics.py`, in Prometheus' global registry. The gateway's own figures live in
 a registry per app: upstream latency and errors per upstream, each breaker's state, and
 session-store errors. All are fed from public hooks (httpx event hooks, the breaker factory's
 listeners, a counting wrapper round the session store), so no route or client code changes.
@@ -10,7 +10,7 @@ listeners, a counting wrapper round the session store), so no route or client co
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import timedelta
 from typing import Any
 
@@ -19,12 +19,12 @@ from litestar import Response, get
 from litestar.config.app import AppConfig
 from litestar.handlers import HTTPRouteHandler
 from litestar.plugins import InitPluginProtocol
-from litestar.plugins.prometheus import PrometheusConfig
 from litestar.stores.base import Store
 from prometheus_client import REGISTRY, CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 from redis.exceptions import RedisError
 
+from gateway.request_metrics import ASGIApp, request_metrics_factory
 from gateway.sessions import SessionManager
 from gateway.upstreams.http import UpstreamHttp
 
@@ -146,22 +146,16 @@ class CountingStore(Store):
 
 
 class MetricsPlugin(InitPluginProtocol):
-    """Adds GET /metrics and the per-route request middleware to the app."""
+    """Adds GET /metrics to the app; `request_middleware` counts requests where the app lists it."""
 
     def __init__(self, upstreams: Mapping[str, UpstreamHttp], sessions: SessionManager) -> None:
         self.metrics = GatewayMetrics()
         self.metrics.watch(upstreams, sessions)
+        self.request_middleware: Callable[[ASGIApp], ASGIApp] = request_metrics_factory(
+            app_name="gateway", prefix="gateway", buckets=_BUCKETS
+        )
 
     def on_app_init(self, app_config: AppConfig) -> AppConfig:
-        requests = PrometheusConfig(
-            app_name="gateway",
-            prefix="gateway",
-            group_path=True,
-            buckets=list(_BUCKETS),
-            exclude=[r"^/metrics$"],
-            exclude_unhandled_paths=True,
-        )
-        app_config.middleware.append(requests.middleware)
         app_config.route_handlers.append(self._handler())
         return app_config
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Annotated
 
 import msgspec
+from litestar.params import HeaderParameter
 
 MOBILE_MESSAGE = "Please enter a valid 10-digit mobile number."
 OTP_MESSAGE = "Please enter a valid 6-digit OTP."
@@ -12,7 +13,9 @@ EMAIL_MESSAGE = "Please enter a valid email address."
 NAME_MESSAGE = "Please enter your name (up to 100 characters)."
 TEXT_MESSAGE = "Please enter a message (up to 5000 characters)."
 PHONE_MESSAGE = "Please enter a valid phone number: a 10-digit mobile, or a landline with its STD code."
-
+PINCODE_MESSAGE = "Please enter a valid 6-digit pin code."
+AMOUNT_MESSAGE = "Please send the amount in rupees with two decimals, e.g. 1198.99."
+IDEMPOTENCY_KEY_MESSAGE = "The Idempotency-Key header must be 8 to 64 letters, digits, '-' or '_'."
 
 
 def whole(pattern: str) -> str:
@@ -36,9 +39,22 @@ FIELD_MESSAGES: dict[str, str] = {
     "name": NAME_MESSAGE,
     "phone": MOBILE_MESSAGE,
     "message": TEXT_MESSAGE,
+    # The checkout's (gateway/checkout): nested fields are named by their path.
+    "address.mobileNumber": MOBILE_MESSAGE,
+    "address.pincode": PINCODE_MESSAGE,
+    "quotedTotal": AMOUNT_MESSAGE,
+    "idempotency_key": IDEMPOTENCY_KEY_MESSAGE,
 }
 
 # Where one route's field takes more than FIELD_MESSAGES says: (path, field) -> message.
 ROUTE_FIELD_MESSAGES: dict[tuple[str, str], str] = {
     ("/api/site/contact", "phone"): PHONE_MESSAGE,
 }
+
+
+# Whole-string: a key ending in a newline would pass a bare `$`, and then fail as an upstream header.
+IDEMPOTENCY_KEY_PATTERN = whole("[A-Za-z0-9_-]{8,64}")
+IdempotencyKey = Annotated[str, HeaderParameter(name="Idempotency-Key", pattern=IDEMPOTENCY_KEY_PATTERN)]
+OptionalIdempotencyKey = Annotated[
+    str | None, HeaderParameter(name="Idempotency-Key", required=False, pattern=IDEMPOTENCY_KEY_PATTERN)
+]

@@ -109,7 +109,7 @@ def _with_controls(
             await app(scope, replay, send_status)
         try:
             parsed: Any = json.loads(body) if body else None
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested deeper than json recurses
             parsed = body.decode("utf-8", "replace")
         world.journal.append(
             JournalEntry(mock=name, method=method, path=path, query=query, body=parsed, status=status, at=time.time())

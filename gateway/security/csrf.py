@@ -8,6 +8,11 @@ changes (login rotates it, logout ends it).
 
 Over HTTPS the cookie is `__Host-XSRF-TOKEN` (Secure, Path=/, no Domain), so a sibling subdomain
 cannot plant one (PUBLIC_URL decides; the app picks the name from the page's own scheme).
+
+Tokens are handed out where the app can pick them up before it changes anything: its pages
+(every HTML answer), `GET /api/session`, and any answer that changes the session or answers an
+unsafe request. Other safe reads (a product page, the cart) neither check nor mint a token:
+minting one on each was the largest share of an anonymous catalogue read's cost.
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 HEADER_NAME = "X-XSRF-TOKEN"
+SESSION_PATH = "/api/session"
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 REFUSED = "This page has expired. Please reload it and try again."
 
@@ -76,6 +82,12 @@ def _refusal() -> bytes:
     return msgspec.json.encode(ErrorEnvelope(ErrorBody(code="csrf_failed", message=REFUSED)))
 
 
+def _is_html(message: Message) -> bool:
+    return any(
+        name.lower() == b"content-type" and value.startswith(b"text/html") for name, value in message.get("headers", [])
+    )
+
+
 def csrf_middleware_factory(
     tokens: CsrfTokens, session_cookie_name: str, exempt: list[str]
 ) -> Callable[[ASGIApp], ASGIApp]:
@@ -92,7 +104,8 @@ def csrf_middleware_factory(
             token = cookies.get(tokens.cookie_name, "")
             # A mount sees its own part of the path in scope["path"]; the raw path is the whole one.
             full_path = (scope.get("raw_path") or scope["path"].encode()).decode("latin-1")
-            if scope["method"] not in SAFE_METHODS and not (exempt_re and exempt_re.match(full_path)):
+            safe = scope["method"] in SAFE_METHODS
+            if not safe and not (exempt_re and exempt_re.match(full_path)):
                 echoed = connection.headers.get(HEADER_NAME, "").encode()
                 if not (token and hmac.compare_digest(echoed, token.encode()) and tokens.valid(token, session_id)):
                     body = _refusal()
@@ -105,7 +118,8 @@ def csrf_middleware_factory(
                 if message["type"] == "http.response.start":
                     issued = issued_session_cookie(scope)
                     current = (issued.value or "") if issued is not None else session_id
-                    if not (token and tokens.valid(token, current)):
+                    hands_out = not safe or issued is not None or full_path == SESSION_PATH or _is_html(message)
+                    if hands_out and not (token and tokens.valid(token, current)):
                         fresh = tokens.cookie(tokens.mint(current))
                         message["headers"] = [
                             *message.get("headers", []),

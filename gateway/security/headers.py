@@ -76,17 +76,23 @@ def security_headers_hook(settings: Settings) -> Callable[[Message, Scope], Awai
     A header the handler set itself is kept (the mock checkout page, a stand-in for the provider's
     own page, sends its own policy)."""
     fixed = security_headers(settings)
+    no_store = (b"cache-control", b"no-store")
 
     async def add_headers(message: Message, scope: Scope) -> None:
         if message["type"] != "http.response.start":
             return
-        headers = list(message.get("headers", []))
-        present = {bytes(name).lower() for name, _ in headers}
+        # Every /api answer is about this visitor (or may become so): never stored.
+        api = is_api_path(scope.get("path", ""))
+        headers = []
+        present = set()
+        for header in message.get("headers", ()):  # one pass: this runs on every answer
+            name = bytes(header[0]).lower()
+            if not (api and name == b"cache-control"):
+                headers.append(header)
+                present.add(name)
         headers.extend(h for h in fixed if h[0] not in present)
-        if is_api_path(scope.get("path", "")):
-            # Every /api answer is about this visitor (or may become so): never stored.
-            headers = [h for h in headers if bytes(h[0]).lower() != b"cache-control"]
-            headers.append((b"cache-control", b"no-store"))
+        if api:
+            headers.append(no_store)
         message["headers"] = headers
 
     return add_headers

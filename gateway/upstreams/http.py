@@ -14,9 +14,9 @@ from typing import Any, TypeVar
 import httpx
 import msgspec
 import structlog
+from cachetools import LRUCache
 from purgatory import AsyncCircuitBreakerFactory
 from purgatory.domain.model import OpenedState
-from tenacity import AsyncRetrying, retry_if_exception_type, stop_after_attempt, wait_exponential
 
 from gateway.errors import UpstreamError, UpstreamRefused, UpstreamUnavailable
 from gateway.settings import UPSTREAMS, Settings
@@ -29,6 +29,13 @@ log = structlog.get_logger("gateway.upstream")
 
 UPSTREAM_NAMES = UPSTREAMS
 UNAVAILABLE = "The service is not reachable right now. Please try again later."
+SAFE_ATTEMPTS = 3  # a GET or HEAD: the first try and two retries after a transport error
+URLS_KEPT = 1024  # distinct (path, query) URLs kept built; searches past that only evict
+
+
+def retry_wait(attempt: int) -> float:
+    """Seconds to wait after failed attempt `attempt` (1, 2, ...): 0.05, 0.1, 0.2, ... at most 0.5."""
+    return float(min(0.5, 0.05 * 2 ** (attempt - 1)))
 
 
 def endpoint(method: str, path: str) -> str:
@@ -36,6 +43,15 @@ def endpoint(method: str, path: str) -> str:
     ("GET electrician/getCart/{id}"), so every user's cart shares one circuit."""
     segments = ("{id}" if any(c.isdigit() for c in s) else s for s in path.strip("/").split("/"))
     return f"{method.upper()} {'/'.join(segments)}"
+
+
+class _NoCookies(httpx.Cookies):
+    """A jar that keeps nothing: one client serves every user, so a cookie an upstream sets in
+    one user's answer must never go out with another's call. (Reading each answer's cookies
+    was also a twentieth of an upstream call's CPU.)"""
+
+    def extract_cookies(self, response: httpx.Response) -> None:
+        pass
 
 
 class UpstreamHttp:
@@ -50,11 +66,39 @@ class UpstreamHttp:
     ) -> None:
         self.name = name
         self.client = client
+        client._cookies = _NoCookies()  # httpx has no switch for it; its setter would copy into a plain jar
         self.breakers = breakers or AsyncCircuitBreakerFactory()
         # One request's whole time, retries included; and each attempt's, which httpx enforces
         # on a network transport but not on the in-process one.
         self.deadline = deadline
         self.attempt_timeout = attempt_timeout
+        # httpx parses and merges the base URL, path and query in pure Python on every call
+        # (about a tenth of an uncached product list's CPU): each distinct one is built once.
+        self._urls: LRUCache[tuple[str, tuple[tuple[str, str | int], ...]], httpx.URL] = LRUCache(URLS_KEPT)
+        self._circuits: dict[tuple[str, str], str] = {}
+        self._decoders: dict[Any, msgspec.json.Decoder[Any]] = {}
+
+    def url(self, path: str, params: Mapping[str, str | int] | None = None) -> httpx.URL:
+        """The URL httpx would build for `path` (relative to the client's base URL) and `params`."""
+        key = (path, tuple(params.items()) if params else ())
+        url = self._urls.get(key)
+        if url is None:
+            # As httpx's own merge: the path is appended to the base URL's, whatever its slashes.
+            base = self.client.base_url
+            url = base.copy_with(raw_path=base.raw_path + httpx.URL(path.lstrip("/")).raw_path.lstrip(b"/"))
+            if params:  # as httpx: they replace any query the path had
+                url = url.copy_with(params=params)
+            self._urls[key] = url
+        return url
+
+    def circuit(self, method: str, path: str) -> str:
+        key = (method, path)
+        name = self._circuits.get(key)
+        if name is None:
+            name = f"{self.name} {endpoint(method, path)}"
+            if len(self._circuits) < URLS_KEPT:  # paths with ids are many; their names are cheap anyway
+                self._circuits[key] = name
+        return name
 
     async def call(
         self,
@@ -111,7 +155,7 @@ class UpstreamHttp:
         endpoint fail fast for `upstream_breaker_ttl` seconds; the upstream's other endpoints
         are not held back by it.
         """
-        circuit = f"{self.name} {endpoint(method, path)}"
+        circuit = self.circuit(method, path)
         breaker = await self.breakers.get_breaker(circuit)
         try:
             async with breaker:
@@ -130,9 +174,11 @@ class UpstreamHttp:
     ) -> httpx.Response:
         try:
             async with asyncio.timeout(self.attempt_timeout):  # httpx's own time-outs skip in-process upstreams
-                return await self.client.request(
-                    method, path.lstrip("/"), content=content, params=params, headers=headers
-                )
+                if self.client.params:  # httpx would put only these in a built URL's query: it builds it
+                    return await self.client.request(
+                        method, path.lstrip("/"), content=content, params=params, headers=headers
+                    )
+                return await self.client.request(method, self.url(path, params), content=content, headers=headers)
         except TimeoutError as exc:
             # The same error httpx raises over the network, so it is retried (or not) the same way.
             raise httpx.ReadTimeout(f"no answer within {self.attempt_timeout} s") from exc
@@ -154,16 +200,19 @@ class UpstreamHttp:
         if content is not None:
             all_headers["Content-Type"] = "application/json"
         retryable = method.upper() in ("GET", "HEAD") if idempotent is None else idempotent
-        attempts = 3 if retryable else 1
+        attempts = SAFE_ATTEMPTS if retryable else 1
         try:
-            async for attempt in AsyncRetrying(
-                stop=stop_after_attempt(attempts),
-                wait=wait_exponential(multiplier=0.05, max=0.5),
-                retry=retry_if_exception_type(httpx.TransportError),
-                reraise=True,
-            ):
-                with attempt:
+            # A plain loop: tenacity's machinery cost about 50 us on every call, retried or not.
+            attempt = 1
+            while True:
+                try:
                     response = await self._attempt(method, path, content, params, all_headers)
+                    break
+                except httpx.TransportError:
+                    if attempt >= attempts:
+                        raise
+                    await asyncio.sleep(retry_wait(attempt))
+                    attempt += 1
         except httpx.TimeoutException as exc:
             log.warning("upstream_timeout", upstream=self.name, path=path)
             raise UpstreamUnavailable(UNAVAILABLE, upstream=self.name) from exc
@@ -176,8 +225,11 @@ class UpstreamHttp:
 
     def decode(self, response: httpx.Response, type_: type[T]) -> T:
         """Decode a JSON answer into `type_`; an answer of the wrong shape is the upstream's fault."""
+        decoder = self._decoders.get(type_)
+        if decoder is None:  # one per answer type, built once (a type per call site, so few)
+            decoder = self._decoders[type_] = msgspec.json.Decoder(type_, strict=False)
         try:
-            return msgspec.json.decode(response.content, type=type_, strict=False)
+            return decoder.decode(response.content)  # type: ignore[no-any-return]
         except msgspec.DecodeError as exc:
             log.warning("upstream_bad_answer", upstream=self.name, status=response.status_code, error=str(exc))
             raise UpstreamError(

@@ -1,29 +1,51 @@
 """Schemathesis over the gateway's own API (contracts/gateway.openapi.json), every route group:
-whatever a client sends that the schema allows, or nearly allows, never gets a server error."""
+whatever a client sends that the schema allows, or nearly allows, never gets a server error.
+
+Two passes: anonymous over every route (a login-only route then only ever answers 401), and
+logged in, a store shopper with a filled cart over the cart and /api/checkout routes and a
+portal borrower over the portal's own, where every 4xx must also be the JSON error shape.
+"""
 
 from __future__ import annotations
 
 import json
 import os
+from datetime import timedelta
+from typing import Any
 
+import httpx
+import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import not_a_server_error
 
 from gateway.settings import ROOT
 from tests.conftest import GatewayClient
-
-schema = schemathesis.openapi.from_dict(json.loads((ROOT / "contracts" / "gateway.openapi.json").read_text())).include(
-    path_regex=r"^/api/"
-)
+from tests.integration.test_portal_api import log_in as portal_log_in
+from tests.integration.test_store_api import log_in as store_log_in
 
 
-@schema.parametrize()
+def api_schema(path_regex: str) -> Any:
+    """The gateway's operations whose path matches (one `include`: a second one widens, not narrows)."""
+    document = json.loads((ROOT / "contracts" / "gateway.openapi.json").read_text())
+    return schemathesis.openapi.from_dict(document).include(path_regex=path_regex)
+
+
+schema = api_schema(r"^/api/")
+# What a logged-in client reaches past the 401: the shopper's cart and checkout, the borrower's
+# repayment and payments. Logging in again (the OTP routes) would only restart the session.
+shopper_schema = api_schema(r"^/api/(store/cart|store/order-draft|store/address|checkout/)")
+borrower_schema = api_schema(r"^/api/portal/(repayment|payments)")
+
 # FUZZ_EXAMPLES raises the count for a longer run by hand (RELIABILITY.md); 30 keeps `make test` short.
-@settings(
-    max_examples=int(os.environ.get("FUZZ_EXAMPLES", "30")), deadline=None, suppress_health_check=list(HealthCheck)
-)
-def test_the_api_never_answers_a_server_error(case: schemathesis.Case, client: GatewayClient) -> None:
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "30"))
+# Each logged-in operation logs in once and keeps its session for all its examples.
+LOGGED_IN_EXAMPLES = max(EXAMPLES // 2, 10)
+# No example may take this long; each is one gateway request over in-process mocks.
+DEADLINE = timedelta(seconds=5)
+
+
+def send(case: schemathesis.Case, client: GatewayClient) -> httpx.Response:
     # The XSRF header rides along so unsafe calls reach the handlers instead of stopping at 403.
     kwargs = case.as_transport_kwargs(base_url=str(client.base_url).rstrip("/"), headers=client.xsrf())
     if not kwargs.get("cookies"):
@@ -36,5 +58,62 @@ def test_the_api_never_answers_a_server_error(case: schemathesis.Case, client: G
     }
     if isinstance(kwargs.get("data"), bytes | str):
         kwargs["content"] = kwargs.pop("data")  # raw bodies go as content= in current httpx
-    response = client.request(**kwargs)
+    response: httpx.Response = client.request(**kwargs)
+    return response
+
+
+def assert_client_error_shape(response: httpx.Response) -> None:
+    """A 4xx is `{"error": {"code", "message", ...}}` with a code and a message to show."""
+    if not 400 <= response.status_code < 500:
+        return
+    body: Any = response.json()
+    error = body.get("error") if isinstance(body, dict) else None
+    assert isinstance(error, dict), f"{response.status_code} without the error shape: {response.text}"
+    assert isinstance(error.get("code"), str) and error["code"], response.text
+    assert isinstance(error.get("message"), str) and error["message"], response.text
+
+
+@schema.parametrize()
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
+def test_the_api_never_answers_a_server_error(case: schemathesis.Case, client: GatewayClient) -> None:
+    response = send(case, client)
     case.validate_response(response, checks=[not_a_server_error])
+
+
+@pytest.fixture
+def shopper(client: GatewayClient) -> GatewayClient:
+    """A store shopper logged in through the mocks, with two products in the cart, so the quote
+    and the order reach the orders service instead of stopping at an empty cart."""
+    store_log_in(client)
+    for product_id, quantity in ((1, 2), (5, 1)):
+        answer = client.put(f"/api/store/cart/items/{product_id}", json={"quantity": quantity}, headers=client.xsrf())
+        assert answer.status_code == 200, answer.text
+    return client
+
+
+@pytest.fixture
+def borrower(client: GatewayClient) -> GatewayClient:
+    portal_log_in(client)
+    return client
+
+
+@shopper_schema.parametrize()
+@settings(max_examples=LOGGED_IN_EXAMPLES, deadline=DEADLINE, suppress_health_check=list(HealthCheck))
+def test_a_logged_in_shopper_gets_no_server_error_and_every_refusal_as_json(
+    case: schemathesis.Case, shopper: GatewayClient
+) -> None:
+    response = send(case, shopper)
+    case.validate_response(response, checks=[not_a_server_error])
+    assert_client_error_shape(response)
+    assert response.status_code != 401, "the shopper's session ended"
+
+
+@borrower_schema.parametrize()
+@settings(max_examples=LOGGED_IN_EXAMPLES, deadline=DEADLINE, suppress_health_check=list(HealthCheck))
+def test_a_logged_in_borrower_gets_no_server_error_and_every_refusal_as_json(
+    case: schemathesis.Case, borrower: GatewayClient
+) -> None:
+    response = send(case, borrower)
+    case.validate_response(response, checks=[not_a_server_error])
+    assert_client_error_shape(response)
+    assert response.status_code != 401, "the borrower's session ended"

@@ -29,7 +29,7 @@ def mocks_url() -> Iterator[str]:
     # With a public address the payments mock sends its webhooks over the network, as to a real lender.
     env = {**os.environ, "MOCKS_PORT": str(port), "MOCKS_PUBLIC_URL": url, "MOCKS_WEBHOOK_RETRY_SECONDS": "0.2,0.5"}
     process = subprocess.Popen([sys.executable, "-m", "upstream_mocks"], cwd=ROOT, env=env)
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 120  # a loaded 2-core machine can take well over 20 s to import and start the mocks
     while time.monotonic() < deadline:
         try:
             httpx.get(f"{url}/_mocks/journal", timeout=1)

@@ -55,3 +55,17 @@ def test_over_https_the_cookie_is_host_prefixed_and_secure(
     assert "secure" in flags and "path=/" in flags
     assert not any(flag.startswith("domain=") for flag in flags)
     assert client.post("/api/store/otp", json={"mobileNumber": MOBILE}, headers=client.xsrf()).status_code == 200
+
+
+def test_tokens_come_with_pages_and_the_session_call_not_with_every_read(client: GatewayClient) -> None:
+    products = client.get("/api/store/products")
+    assert products.status_code == 200
+    assert "set-cookie" not in products.headers  # an anonymous catalogue read is left alone
+    page = client.get("/products")
+    assert page.headers["content-type"].startswith("text/html")
+    assert any(c.startswith("XSRF-TOKEN=") for c in page.headers.get_list("set-cookie"))
+    # A visitor who reads first still gets one before changing anything.
+    client.cookies.clear()
+    session = client.get("/api/session")
+    assert any(c.startswith("XSRF-TOKEN=") for c in session.headers.get_list("set-cookie"))
+    assert send_code(client) == 200

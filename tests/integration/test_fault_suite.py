@@ -4,6 +4,13 @@ With 20% of upstream calls failing (a 503, an answer slower than the time-out, o
 dropped mid-answer, one third each), every gateway answer is a success or the JSON error, no
 answer takes longer than its upstream calls' deadlines plus a margin, and the circuit breaker
 opens and closes as set. Bounded: `ROUNDS` rounds of one request per route, on tight time-outs.
+
+Every upstream the gateway calls fails so: the lender, the catalogue, the mail service and the
+orders service. The card-payment provider is not among them: only the orders service calls it
+(in-process, by function), never the gateway. The checkout goes through its whole path each
+round: a quote, a new order with its own Idempotency-Key, the same key again, the list, an order
+waiting for its online payment, paying it again, cancelling, the tax invoice, the credit note and
+"Buy again".
 """
 
 from __future__ import annotations
@@ -17,6 +24,7 @@ import pytest
 
 from gateway.settings import OtpLimits, Settings
 from tests.conftest import GatewayClient
+from tests.integration.test_checkout_api import ADDRESS
 from tests.integration.test_portal_api import log_in as portal_log_in
 from tests.integration.test_store_api import log_in as store_log_in
 
@@ -25,7 +33,7 @@ DEADLINE = 0.5
 MARGIN = 0.5  # scheduling slack on a shared test machine
 SLOW_MS = 800  # past the read time-out
 ROUNDS = 12
-MOCKS = ("lending", "catalogue", "mail")
+MOCKS = ("lending", "catalogue", "mail", "orders")
 # Each kind in turn takes a third of the 20%: P(503) = 1/15, then 1/14 of the rest, then 1/13.
 FAULTS = (
     {"status": 503, "probability": 1 / 15},
@@ -54,6 +62,7 @@ VISITOR_ROUTES: list[Route] = [
     ("GET", "/api/store/products/5", None, 1),
     ("POST", "/api/site/newsletter", {"email": "fault@example.in"}, 2),
     ("POST", "/api/store/otp", {"mobileNumber": "9000000009"}, 1),
+    ("GET", "/api/checkout/pincodes/122103", None, 1),
 ]
 STORE_ROUTES: list[Route] = [
     ("GET", "/api/store/products", None, 1),
@@ -65,10 +74,17 @@ STORE_ROUTES: list[Route] = [
 PORTAL_ROUTES: list[Route] = [("GET", "/api/portal/repayment", None, 1)]
 
 
-def check(client: GatewayClient, route: Route, seen: Counter[str]) -> None:
+def inject_faults(client: GatewayClient) -> None:
+    for mock in MOCKS:
+        for fault in FAULTS:
+            scenario = {"mock": mock, "path": "*", **fault}
+            assert client.post("/_mocks/scenarios", json=scenario).status_code == 201
+
+
+def check(client: GatewayClient, route: Route, seen: Counter[str], headers: dict[str, str] | None = None) -> None:
     method, path, body, calls = route
     started = time.monotonic()
-    answer = client.request(method, path, json=body, headers=client.xsrf())
+    answer = client.request(method, path, json=body, headers={**client.xsrf(), **(headers or {})})
     took = time.monotonic() - started
     assert took < calls * DEADLINE + MARGIN, f"{method} {path} took {took:.2f} s"
     assert answer.status_code != 500, answer.text
@@ -90,10 +106,7 @@ def test_with_a_fifth_of_upstream_calls_failing_every_answer_is_a_success_or_the
     borrower = make_client(fault_settings)
     portal_log_in(borrower)
     for client in (visitor, shopper, borrower):
-        for mock in MOCKS:
-            for fault in FAULTS:
-                scenario = {"mock": mock, "path": "*", **fault}
-                assert client.post("/_mocks/scenarios", json=scenario).status_code == 201
+        inject_faults(client)
 
     seen: Counter[str] = Counter()
     for _ in range(ROUNDS):
@@ -104,6 +117,69 @@ def test_with_a_fifth_of_upstream_calls_failing_every_answer_is_a_success_or_the
     journal = [e for c in (visitor, shopper, borrower) for e in c.get("/_mocks/journal").json()]
     assert any(e["status"] == 0 for e in journal), "no connection was dropped"
     assert any(e["status"] == 503 for e in journal), "no failure was injected"
+    assert seen["success"] > 0 and sum(seen.values()) > seen["success"], seen
+
+
+def ok(answer: Any) -> Any:
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
+def order_to(buyer: GatewayClient, key: str, method: str = "cod") -> tuple[dict[str, Any], str]:
+    """With no fault on: one item in the cart, priced; placed under `key` unless key is empty."""
+    ok(buyer.put("/api/store/cart/items/1", json={"quantity": 1}, headers=buyer.xsrf()))
+    body = {"address": ADDRESS, "paymentMethod": method}
+    total: str = ok(buyer.post("/api/checkout/quote", json=body, headers=buyer.xsrf()))["charges"]["total"]
+    placed = {**body, "quotedTotal": total}
+    if not key:
+        return placed, ""
+    order = ok(buyer.post("/api/checkout/orders", json=placed, headers={**buyer.xsrf(), "Idempotency-Key": key}))
+    return placed, str(order["orderNumber"])
+
+
+def test_with_a_fifth_of_upstream_calls_failing_the_checkout_answers_a_success_or_the_json_error(
+    make_client: Callable[[Settings], GatewayClient], fault_settings: Settings
+) -> None:
+    buyer = make_client(fault_settings)  # a shopper with mocks of their own
+    store_log_in(buyer)
+    _, waiting = order_to(buyer, "fault-online-0001", "online")  # pending: each look re-checks the payment
+    _, shipped = order_to(buyer, "fault-shipped-0001")
+    _, credited = order_to(buyer, "fault-credited-0001")
+    for number in (shipped, credited):
+        for _ in range(2):  # placed -> packed -> shipped: the tax invoice is issued
+            ok(buyer.post(f"/_mocks/orders/{number}/advance", json={}))
+    ok(buyer.post(f"/api/checkout/orders/{credited}/cancel", headers=buyer.xsrf()))  # and its credit note
+    known = ("POST", "/api/checkout/orders", {"address": ADDRESS, "paymentMethod": "cod", "quotedTotal": "1.00"}, 2)
+
+    seen: Counter[str] = Counter()
+    for round_ in range(ROUNDS):
+        # With no fault on: an order to cancel, and one item in the cart with its price.
+        assert buyer.delete("/_mocks/scenarios").status_code == 204
+        _, cancel = order_to(buyer, f"fault-cancel-{round_:04d}")
+        fresh, _ = order_to(buyer, "")
+        inject_faults(buyer)
+        quote_body = {"address": ADDRESS, "paymentMethod": "cod"}
+        routes: list[tuple[Route, dict[str, str]]] = [
+            (("POST", "/api/checkout/quote", quote_body, 2), {}),
+            # A new order: the cart, the placement, then emptying the cart (a read and a change per line).
+            (("POST", "/api/checkout/orders", fresh, 6), {"Idempotency-Key": f"fault-place-{round_:04d}"}),
+            (known, {"Idempotency-Key": "fault-online-0001"}),  # the key's order, re-checked
+            (("GET", "/api/checkout/orders?page=1", None, 1), {}),
+            (("GET", f"/api/checkout/orders/{waiting}", None, 2), {}),
+            (("POST", f"/api/checkout/orders/{waiting}/payment", None, 1), {}),
+            (("POST", f"/api/checkout/orders/{cancel}/cancel", None, 1), {}),
+            (("GET", f"/api/checkout/orders/{shipped}/invoice", None, 1), {}),
+            (("GET", f"/api/checkout/orders/{credited}/credit-note", None, 1), {}),
+            # The order's lines, the cart, then each line's quantity (a read and a change).
+            (("POST", f"/api/checkout/orders/{shipped}/buy-again", None, 5), {}),
+            (("GET", "/api/checkout/addresses", None, 1), {}),
+        ]
+        for route, headers in routes:
+            check(buyer, route, seen, headers)
+
+    journal = buyer.get("/_mocks/journal", params={"mock": "orders"}).json()
+    assert any(e["status"] == 0 for e in journal), "no connection to the orders service was dropped"
+    assert any(e["status"] == 503 for e in journal), "no failure was injected into the orders service"
     assert seen["success"] > 0 and sum(seen.values()) > seen["success"], seen
 
 

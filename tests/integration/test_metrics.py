@@ -67,3 +67,25 @@ def test_session_store_errors_are_counted(
     client.cookies.set("session", "some-session-id")
     assert client.get("/api/session").status_code == 503
     assert _value(_samples(client), "gateway_session_store_errors_total", operation="get") >= 1
+
+
+def test_replayed_anonymous_reads_are_counted_like_any_other(client: GatewayClient) -> None:
+    from tests.integration.test_store_api import catalogue_calls
+
+    client.delete("/_mocks/journal")
+    before = _samples(client)
+    for _ in range(3):
+        assert client.get("/api/store/products?page=3").status_code == 200
+    after = _samples(client)
+    route = {"path": "/api/store/products", "method": "GET", "status_code": "200"}
+    assert _value(after, "gateway_requests_total", **route) - _value(before, "gateway_requests_total", **route) == 3
+    # Two of the three were replayed without a catalogue call.
+    assert len(catalogue_calls(client, "electrician/getProductCatalogListMobile")) == 1
+
+
+def test_refused_unsafe_requests_are_counted_too(client: GatewayClient) -> None:
+    route = {"path": "/api/site/newsletter", "method": "POST", "status_code": "403"}
+    before = _value(_samples(client), "gateway_requests_total", **route)
+    answer = client.post("/api/site/newsletter", json={"email": "asha@shop.example"})  # no XSRF token
+    assert answer.status_code == 403, answer.text
+    assert _value(_samples(client), "gateway_requests_total", **route) == before + 1

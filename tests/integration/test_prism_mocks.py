@@ -1,9 +1,10 @@
 """The gateway, unchanged, against Stoplight Prism's mock mode of each of our contracts.
 
 Many QA teams stand a contract-driven mock in for a service; Prism answers with the
-documents' examples, so these flows show what such a mock makes of the portal, the store and
-the site. Prism (an npm dev dependency) is started once for the module, on loopback; the one
-time code is the one in the contract's example, since Prism has no SMS outbox.
+documents' examples, so these flows show what such a mock makes of the portal, the store, the
+site, and a checkout with the orders after it. Prism (an npm dev dependency) is started once
+for the module, on loopback; the one time code is the one in the contract's example, since
+Prism has no SMS outbox.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from tests.conftest import GatewayClient
 from tests.integration.conftest import ROOT
 
 PRISM = ROOT / "node_modules" / ".bin" / "prism"
-SERVICES = ("lending", "catalogue", "mail")
+SERVICES = ("lending", "catalogue", "mail", "orders")
 CODE = "482913"  # the code in the verifyOtp examples
 RAMESH = "9876543210"
 
@@ -103,6 +104,11 @@ def test_the_repayment_screen_shows_the_examples_borrower(gateway: GatewayClient
         "remainingAmount": "12450.00",
         "lateFees": "450.00",
         "pendingAmount": "12000.00",
+        # the contract's example, particulars included (our extension)
+        "dueDate": "2026-11-06",
+        "daysOverdue": 17,
+        "lenderName": "Sahyogkosh Finance",
+        "loanNumber": "LN-1001",
         "pendingPayments": [],
     }
 
@@ -142,3 +148,44 @@ def test_the_contact_form_succeeds(gateway: GatewayClient) -> None:
         headers=gateway.xsrf(),
     )
     assert answer.status_code == 200, answer.text
+
+
+def test_a_shopper_checks_out_and_sees_the_orders(gateway: GatewayClient) -> None:
+    gateway.post("/api/store/otp", json={"mobileNumber": RAMESH}, headers=gateway.xsrf())
+    verified = gateway.post("/api/store/otp/verify", json={"mobileNumber": RAMESH, "otp": CODE}, headers=gateway.xsrf())
+    assert verified.status_code == 200, verified.text
+    address = {
+        "name": "Ramesh Kumar",
+        "mobileNumber": RAMESH,
+        "address1": "Plot 44, Sector 18",
+        "address2": "Near Metro Station",
+        "pincode": "122103",
+    }
+    quoted = gateway.post(
+        "/api/checkout/quote", json={"address": address, "paymentMethod": "cod"}, headers=gateway.xsrf()
+    )
+    assert quoted.status_code == 200, quoted.text
+    total = quoted.json()["charges"]["total"]
+    assert total == "1241.29"
+    placed = gateway.post(
+        "/api/checkout/orders",
+        json={"address": address, "paymentMethod": "cod", "quotedTotal": total},
+        headers={**gateway.xsrf(), "Idempotency-Key": "prism-order-0001"},
+    )
+    assert placed.status_code == 200, placed.text
+    number = placed.json()["orderNumber"]
+    assert number == "VK10000001"
+
+    listed = gateway.get("/api/checkout/orders")
+    assert listed.status_code == 200, listed.text
+    assert [(o["orderNumber"], o["status"], o["total"]) for o in listed.json()["orders"]] == [
+        ("VK10000002", "delivered", "577.22"),
+        ("VK10000001", "cancelled", "1241.29"),
+    ]
+    shown = gateway.get(f"/api/checkout/orders/{number}")
+    assert shown.status_code == 200, shown.text
+    assert shown.json()["orderNumber"] == number
+    assert [line["productName"] for line in shown.json()["lines"]] == [
+        "Kavach Power PVC Conduit Pipe 20mm",
+        "Orbitron FR House Wire 1.0 sq mm",
+    ]

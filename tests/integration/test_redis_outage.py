@@ -40,7 +40,7 @@ class OwnRedis:
             stdout=subprocess.DEVNULL,
         )
         probe = redis.Redis.from_url(self.url, socket_connect_timeout=0.2)
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             try:
                 probe.ping()

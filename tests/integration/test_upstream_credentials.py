@@ -160,7 +160,7 @@ def tls_mocks(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, P
     }
     process = subprocess.Popen([sys.executable, "-m", "upstream_mocks"], cwd=ROOT, env=env)
     url = f"https://127.0.0.1:{port}"
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 120
     while True:
         try:
             httpx.get(f"{url}/_mocks/journal", verify=_tls(ca_file, client_file), timeout=1)

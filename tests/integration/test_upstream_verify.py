@@ -37,7 +37,7 @@ def mocks(mocks_url: str) -> Iterator[str]:
     httpx.delete(f"{mocks_url}/_mocks/scenarios").raise_for_status()
 
 
-@pytest.mark.parametrize("service", ["lending", "catalogue", "mail", "payments"])
+@pytest.mark.parametrize("service", ["lending", "catalogue", "mail", "payments", "orders"])
 def test_our_mocks_conform_to_their_contracts(mocks: str, service: str, tmp_path: Path) -> None:
     report = tmp_path / "report.xml"
     extra = PAYMENTS_KEYS if service == "payments" else []

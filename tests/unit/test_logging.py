@@ -41,3 +41,36 @@ def test_standard_library_lines_share_the_json_format(capsys: pytest.CaptureFixt
     assert line["logger"] == "uvicorn.error"
     assert line["level"] == "warning"
     assert line["event"] == "client 98xxxxxx10 went away"
+
+
+async def test_one_access_line_a_request_to_stdout_as_it_is_when_the_request_ends(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+    from typing import Any
+
+    from gateway.logging import request_log_middleware
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        await send({"type": "http.response.start", "status": 201, "headers": []})
+        await send({"type": "http.response.body", "body": b"{}"})
+
+    configure_logging("INFO", json=True)
+    logged = request_log_middleware(app)  # its logger is kept from here on
+    later = io.StringIO()
+    monkeypatch.setattr("sys.stdout", later)
+    sent: list[Any] = []
+
+    async def send(message: Any) -> None:
+        sent.append(message)
+
+    async def receive() -> Any:
+        return {"type": "http.request", "body": b""}
+
+    scope = {"type": "http", "method": "POST", "path": "/api/cart/9876543210", "headers": []}
+    await logged(scope, receive, send)
+    lines = [json.loads(line) for line in later.getvalue().splitlines()]
+    assert [(line["event"], line["status"], line["path"]) for line in lines] == [
+        ("request", 201, "/api/cart/98xxxxxx10")
+    ]
+    assert (b"x-request-id", lines[0]["request_id"].encode()) in sent[0]["headers"]

@@ -128,3 +128,51 @@ async def test_one_deadline_covers_every_retry_even_in_process() -> None:
     assert caught.value.code == "upstream_timeout"
     assert 0.3 <= took < 0.6  # not 3 attempts x 0.2 s plus back-off
     await client.aclose()
+
+
+@pytest.mark.parametrize("base", ["http://up.test/api/", "http://up.test/api", "http://up.test/"])
+@pytest.mark.parametrize("path", ["electrician/getCart/7", "/sendOtp", "a b/ü", "list?x=1"])
+@pytest.mark.parametrize("params", [None, {"userId": 1}, {"search": "fan & light", "page": 2}])
+async def test_a_kept_url_is_the_one_httpx_would_build(base: str, path: str, params: dict[str, Any] | None) -> None:
+    client = httpx.AsyncClient(base_url=base)
+    upstream = UpstreamHttp("catalogue", client)
+    built_by_httpx = client.build_request("GET", path.lstrip("/"), params=params).url
+    for _ in range(2):  # built, then kept
+        assert client.build_request("GET", upstream.url(path, params)).url == built_by_httpx
+    await client.aclose()
+
+
+@respx.mock
+async def test_retries_back_off_then_give_up_after_three_attempts(
+    upstream: UpstreamHttp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    waits: list[float] = []
+
+    async def no_sleep(seconds: float) -> None:
+        waits.append(seconds)
+
+    monkeypatch.setattr(asyncio, "sleep", no_sleep)
+    route = respx.get(f"{BASE}webRepayment/repaymentDetail").mock(side_effect=httpx.ConnectError("refused"))
+    with pytest.raises(UpstreamUnavailable):
+        await upstream.request("GET", "webRepayment/repaymentDetail", params={"userId": 1})
+    assert route.call_count == 3
+    assert waits == [0.05, 0.1]
+
+
+@respx.mock
+async def test_a_client_with_its_own_query_parameters_sends_them_beside_the_calls() -> None:
+    client = httpx.AsyncClient(base_url=BASE, params={"apiKey": "k"})
+    route = respx.get(f"{BASE}webRepayment/repaymentDetail").mock(return_value=httpx.Response(200, json={}))
+    await UpstreamHttp("lending", client).request("GET", "webRepayment/repaymentDetail", params={"userId": 1})
+    assert dict(route.calls.last.request.url.params) == {"apiKey": "k", "userId": "1"}
+    await client.aclose()
+
+
+@respx.mock
+async def test_a_cookie_an_upstream_sets_is_never_sent_on_later_calls(upstream: UpstreamHttp) -> None:
+    route = respx.get(f"{BASE}webRepayment/repaymentDetail").mock(
+        return_value=httpx.Response(200, json={}, headers={"Set-Cookie": "upstream=for-user-1; Path=/"})
+    )
+    await upstream.request("GET", "webRepayment/repaymentDetail", params={"userId": 1}, token="user-1")
+    await upstream.request("GET", "webRepayment/repaymentDetail", params={"userId": 2}, token="user-2")
+    assert "cookie" not in route.calls.last.request.headers

@@ -1,0 +1,111 @@
+"""Whole answers to anonymous catalogue reads, kept a few seconds and replayed.
+
+A visitor without a session cookie gets the same product page, product and category list as
+every other such visitor (cart quantities are 0, brands are empty), so the finished answer,
+compressed or not, can be replayed without running the handler, its dependencies and the
+compression again. The key is the whole path as sent and the query, plus whether the client
+takes gzip, so no search, page or filter is ever answered with another's result. A request with
+a session cookie (a shopper who may have a cart) always goes through, and an answer that sets a
+cookie or is not a 200 is never kept.
+
+It sits right inside the access log and the request metrics (`gateway/app.py` lists the order),
+so every replayed answer is logged and counted, and outside the request guard, the CSRF check
+and the session cookie, which have nothing to do for such a read: the guard refuses a GET only
+for its path, which is part of the key (a refused path was never kept); a safe read is never
+refused for CSRF and gets no token unless it is a page, `/api/session` or changes the session;
+an anonymous catalogue read starts no session. The security headers are added outside all of
+it, replay or not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, MutableMapping
+from dataclasses import dataclass
+from typing import Any
+
+from cachetools import TTLCache
+
+# Raw ASGI, as the other middleware: Litestar's TypedDict scope/message types do not fit pass-through code.
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+CACHED_PATHS = ("/api/store/products", "/api/store/categories")
+MAX_ENTRIES = 512  # distinct pages, searches and products; a flood of odd queries only evicts
+MAX_BODY_BYTES = 256 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class KeptAnswer:
+    status: int
+    headers: list[tuple[bytes, bytes]]
+    body: bytes
+
+
+def _takes_gzip(scope: Scope) -> bool:
+    return any(name == b"accept-encoding" and b"gzip" in value for name, value in scope["headers"])
+
+
+def _has_cookie(scope: Scope, name: bytes) -> bool:
+    prefix = name + b"="
+    for header, value in scope["headers"]:
+        if header == b"cookie" and any(part.strip().startswith(prefix) for part in value.split(b";")):
+            return True
+    return False
+
+
+def anonymous_read_cache_factory(ttl_seconds: float, session_cookie_name: str) -> Callable[[ASGIApp], ASGIApp]:
+    """ASGI middleware factory; with 0 seconds it passes everything through."""
+    session_cookie = session_cookie_name.encode("latin-1")
+
+    def middleware_factory(app: ASGIApp) -> ASGIApp:
+        if ttl_seconds <= 0:
+            return app
+        kept: TTLCache[tuple[bytes, bytes, bool], KeptAnswer] = TTLCache(maxsize=MAX_ENTRIES, ttl=ttl_seconds)
+
+        async def middleware(scope: Scope, receive: Receive, send: Send) -> None:
+            path: str = scope.get("path", "") if scope["type"] == "http" else ""
+            if (
+                scope["type"] != "http"
+                or scope["method"] != "GET"
+                or not path.startswith(CACHED_PATHS)
+                or _has_cookie(scope, session_cookie)
+            ):
+                await app(scope, receive, send)
+                return
+            # The path as sent: the request guard's verdict depends on it, so it is part of the key.
+            key = (scope.get("raw_path") or path.encode(), scope.get("query_string", b""), _takes_gzip(scope))
+            answer = kept.get(key)
+            if answer is not None:
+                await send({"type": "http.response.start", "status": answer.status, "headers": list(answer.headers)})
+                await send({"type": "http.response.body", "body": answer.body})
+                return
+
+            start: Message | None = None
+            chunks: list[bytes] = []
+
+            async def keep(message: Message) -> None:
+                nonlocal start
+                if message["type"] == "http.response.start":
+                    start = message
+                elif message["type"] == "http.response.body" and start is not None:
+                    chunks.append(message.get("body", b""))
+                    if not message.get("more_body", False):
+                        _store(key, start, b"".join(chunks))
+                await send(message)
+
+            await app(scope, receive, keep)
+
+        def _store(key: tuple[bytes, bytes, bool], start: Message, body: bytes) -> None:
+            headers = [(bytes(n), bytes(v)) for n, v in start.get("headers", [])]
+            if start["status"] != 200 or len(body) > MAX_BODY_BYTES:
+                return
+            if any(name.lower() == b"set-cookie" for name, _ in headers):
+                return  # an answer that gives a cookie belongs to one visitor
+            kept[key] = KeptAnswer(start["status"], headers, body)
+
+        return middleware
+
+    return middleware_factory
