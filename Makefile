@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 CHROMIUM ?= /usr/bin/chromium
-FRONTEND_SRC := $(shell find frontend/src frontend/public frontend/index.html frontend/vite.config.ts -type f 2>/dev/null)
+FRONTEND_SRC := $(shell find frontend/src frontend/public frontend/scripts frontend/index.html frontend/vite.config.ts -type f 2>/dev/null)
 
 .PHONY: run test setup build lint typecheck frontend-test contracts contracts-check pytest chromium mocks clean bench budget lighthouse
 

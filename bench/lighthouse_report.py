@@ -7,6 +7,7 @@ import datetime
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import msgspec
 
@@ -14,6 +15,24 @@ CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 # Goals: score >= for categories, metric <= for timings and layout shift.
 SCORE_GOALS = {"performance": 98, "accessibility": 100, "best-practices": 100, "seo": 100}
 METRIC_GOALS = {"lcp_ms": 1200.0, "cls": 0.01, "tbt_ms": 50.0}
+KEEP_EARLIER = 4  # earlier runs kept in the summary file
+
+
+class LongTask(msgspec.Struct, kw_only=True):
+    url: str
+    start_ms: float
+    duration_ms: float
+
+
+class Diagnostics(msgspec.Struct, kw_only=True):
+    """Where the main thread went: what to cut for TBT, and what the largest paint waited for."""
+
+    lcp_element: str
+    long_tasks: list[LongTask]
+    # script -> milliseconds of evaluation, parse and compile (Lighthouse's bootup-time)
+    bootup_ms: dict[str, int]
+    # work group -> milliseconds (Lighthouse's mainthread-work-breakdown)
+    main_thread_ms: dict[str, int]
 
 
 class RouteScores(msgspec.Struct, kw_only=True):
@@ -27,6 +46,38 @@ class RouteScores(msgspec.Struct, kw_only=True):
     tbt_ms: float
     fcp_ms: float
     misses: list[str]
+    diagnostics: Diagnostics | None = None
+
+
+def _items(audits: dict[str, Any], name: str) -> list[dict[str, Any]]:
+    details = audits.get(name, {}).get("details") or {}
+    items = details.get("items") or []
+    return [i for i in items if isinstance(i, dict)]
+
+
+def _short(url: object, base: str) -> str:
+    text = str(url)
+    return text.removeprefix(base) or text
+
+
+def diagnose(audits: dict[str, Any], base: str) -> Diagnostics:
+    # Lighthouse 13 names it in its LCP breakdown insight, in a table of its own; older versions in
+    # largest-contentful-paint-element.
+    nodes = [
+        n.get("node", n)
+        for name in ("lcp-breakdown-insight", "largest-contentful-paint-element")
+        for item in _items(audits, name)
+        for n in [item, *(item.get("items") or [])]
+        if isinstance(n, dict) and ("node" in n or n.get("type") == "node")
+    ]
+    element = str(nodes[0].get("snippet", "")) if nodes else ""
+    tasks = [
+        LongTask(url=_short(t.get("url", ""), base), start_ms=round(t["startTime"]), duration_ms=round(t["duration"]))
+        for t in _items(audits, "long-tasks")
+    ]
+    bootup = {_short(i["url"], base): round(float(i.get("total", 0))) for i in _items(audits, "bootup-time")}
+    groups = {str(i["groupLabel"]): round(float(i["duration"])) for i in _items(audits, "mainthread-work-breakdown")}
+    return Diagnostics(lcp_element=element[:200], long_tasks=tasks[:8], bootup_ms=bootup, main_thread_ms=groups)
 
 
 def summarise(report: dict[str, object], base: str) -> RouteScores:
@@ -50,6 +101,7 @@ def summarise(report: dict[str, object], base: str) -> RouteScores:
         best_practices=score["best-practices"],
         seo=score["seo"],
         misses=misses,
+        diagnostics=diagnose(audits, base),
         **values,
     )
 
@@ -59,6 +111,7 @@ def main() -> None:
     parser.add_argument("reports", type=Path)
     parser.add_argument("--base", required=True)
     parser.add_argument("--out", type=Path)
+    parser.add_argument("--label", default="", help="what was measured (a build, a branch), kept in the summary")
     args = parser.parse_args()
     reports = [json.loads(p.read_text()) for p in sorted(args.reports.glob("*.json"))]
     rows = [summarise(r, args.base) for r in reports]
@@ -72,14 +125,22 @@ def main() -> None:
             f"| {r.cls} | {r.tbt_ms:.0f} | {r.fcp_ms:.0f} | {'; '.join(r.misses) or 'none'} |"
         )
     if args.out:
-        summary = {
+        summary: dict[str, Any] = {
             "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
             "lighthouse": lighthouse_version,
             "load_average": " ".join(f"{v:.2f}" for v in os.getloadavg()),
             "command": "scripts/lighthouse",
+            "label": args.label,
             "goals": {**SCORE_GOALS, **METRIC_GOALS},
             "routes": rows,
         }
+        # The runs before this one stay below it (the last few), so a before/after stays together.
+        earlier: list[Any] = []
+        if args.out.is_file():
+            previous = json.loads(args.out.read_text())
+            earlier = previous.pop("earlier", [])
+            earlier.insert(0, previous)
+        summary["earlier"] = earlier[:KEEP_EARLIER]
         args.out.write_bytes(msgspec.json.format(msgspec.json.encode(summary)) + b"\n")
 
 

@@ -1,0 +1,175 @@
+"""Where the gateway's CPU goes on one URL, sampled, with the gateway served in-process.
+
+The mock suite runs on its own port (as in `make bench`), the gateway is served by uvicorn in
+this process with the options of `python -m gateway` while `bench.loadgen` (its own process)
+drives one URL for a few seconds. The stack is sampled at every millisecond of the process's
+CPU time (SIGPROF; cProfile counts each resumption of a coroutine as a call and skews async
+code, and a sampling thread only wakes where the GIL is released); the functions on the most
+samples, anywhere on the stack and on top, are printed, and `--folded FILE` writes the stacks
+for a flame graph (flamegraph.pl, speedscope). Logging stays on (JSON, to /dev/null), so its
+cost shows.
+
+    .venv/bin/python -m bench.cpu_profile [--cache|--no-cache] [-c 64] [-d 3] [--top 25] [--folded FILE]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import collections
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from types import FrameType
+
+from bench.processes import ROOT, free_port, serve, upstream_env
+from bench.wrk import WrkResult
+
+GATEWAY_LIST = "/api/store/products?page=1"
+IDLE = ("select.py", "selectors.py:select")  # the loop waiting for sockets: not the gateway's CPU
+LOOP = "asyncio/runners.py:run"  # uvloop's run_until_complete has no Python frame of its own
+
+
+def _where(frame: FrameType) -> str:
+    code = frame.f_code
+    parts = Path(code.co_filename).parts
+    short = "/".join(parts[-2:]) if parts[-2:-1] and parts[-2] != "site-packages" else parts[-1]
+    return f"{short}:{code.co_name}"
+
+
+class Sampler:
+    """At every `interval` seconds of this process's CPU time (SIGPROF), the stack of the Python
+    frame running in the main thread, as a tuple of 'file:function'. Samples follow CPU time,
+    so idle waits are not sampled; time in C code (uvloop, the sockets) is counted on the
+    Python frame that called it."""
+
+    def __init__(self, interval: float = 0.001) -> None:
+        self.interval = interval
+        self.stacks: collections.Counter[tuple[str, ...]] = collections.Counter()
+
+    def _sample(self, _signal: int, frame: FrameType | None) -> None:
+        stack: list[str] = []
+        while frame is not None:
+            stack.append(_where(frame))
+            frame = frame.f_back
+        if stack:
+            self.stacks[tuple(reversed(stack))] += 1
+
+    def start(self) -> None:
+        signal.signal(signal.SIGPROF, self._sample)
+        signal.setitimer(signal.ITIMER_PROF, self.interval, self.interval)
+
+    def stop(self) -> None:
+        signal.setitimer(signal.ITIMER_PROF, 0, 0)
+        signal.signal(signal.SIGPROF, signal.SIG_DFL)
+
+
+def _busy(stacks: collections.Counter[tuple[str, ...]]) -> collections.Counter[tuple[str, ...]]:
+    return collections.Counter({s: n for s, n in stacks.items() if not any(i in s[-1] for i in IDLE)})
+
+
+def _label_loop(stack: tuple[str, ...]) -> tuple[str, ...]:
+    # A sample in the event loop's own C code (I/O, callbacks' scheduling) lands on its caller.
+    return (*stack, "(event loop, sockets: C)") if stack[-1] == LOOP else stack
+
+
+def report(stacks: collections.Counter[tuple[str, ...]], top: int) -> str:
+    busy = collections.Counter({_label_loop(s): n for s, n in _busy(stacks).items()})
+    total = sum(busy.values()) or 1
+    inclusive: collections.Counter[str] = collections.Counter()
+    own: collections.Counter[str] = collections.Counter()
+    for stack, n in busy.items():
+        for name in set(stack):
+            inclusive[name] += n
+        own[stack[-1]] += n
+    idle = sum(stacks.values()) - sum(busy.values())
+    lines = [f"{total} samples, one per ms of CPU ({idle} in the event loop's poll)", "", "on the stack:"]
+    lines += [f"  {100 * n / total:5.1f} %  {name}" for name, n in inclusive.most_common(top)]
+    lines += ["", "on top (own time):"]
+    lines += [f"  {100 * n / total:5.1f} %  {name}" for name, n in own.most_common(top)]
+    return "\n".join(lines)
+
+
+async def _profiled(args: argparse.Namespace, env: dict[str, str]) -> tuple[Sampler, WrkResult, float]:
+    import msgspec
+    import uvicorn
+
+    from gateway.app import create_app
+    from gateway.security.slow_clients import header_deadline_protocol
+    from gateway.settings import Settings
+
+    port = free_port()
+    settings = Settings.from_env({**env, "PORT": str(port), "LOG_JSON": "true", "LOG_LEVEL": "INFO"})
+    config = uvicorn.Config(
+        create_app(settings),
+        host="127.0.0.1",
+        port=port,
+        log_config=None,
+        access_log=False,
+        proxy_headers=False,
+        server_header=False,
+        http=header_deadline_protocol(settings.request_header_timeout),
+        timeout_keep_alive=settings.keep_alive_timeout,
+    )
+    server = uvicorn.Server(config)
+    serving = asyncio.create_task(server.serve())
+    while not server.started:  # noqa: ASYNC110 (uvicorn offers no event for it)
+        await asyncio.sleep(0.05)
+    url = f"http://127.0.0.1:{port}{args.path}"
+
+    async def drive(seconds: float) -> WrkResult:
+        load = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bench.loadgen", url, "-c", str(args.connections), "-d", str(seconds),
+            cwd=ROOT, stdout=subprocess.PIPE,
+        )
+        out, _ = await load.communicate()
+        return msgspec.json.decode(out.strip().splitlines()[-1], type=WrkResult)
+
+    await drive(1)  # warm-up: connections, caches, the first-call paths
+    sampler = Sampler()
+    cpu_before = time.process_time()
+    sampler.start()
+    result = await drive(args.seconds)
+    sampler.stop()
+    cpu_ms = (time.process_time() - cpu_before) * 1000 / max(1, result.requests)
+    server.should_exit = True
+    await serving
+    return sampler, result, cpu_ms
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--cache", action=argparse.BooleanOptionalAction, default=False,
+                        help="the catalogue caches on (warm) or off (every call goes upstream)")
+    parser.add_argument("--path", default=GATEWAY_LIST)
+    parser.add_argument("-c", "--connections", type=int, default=64)
+    parser.add_argument("-d", "--seconds", type=float, default=3)
+    parser.add_argument("--top", type=int, default=25)
+    parser.add_argument("--folded", type=Path, help="write the sampled stacks here, one 'a;b;c count' a line")
+    args = parser.parse_args()
+    args.seconds = max(1.0, min(args.seconds, 20.0))
+    with serve("upstream_mocks", "/_mocks/journal", {}) as mocks:
+        env = {**upstream_env(mocks.url), "CATALOGUE_CACHE_SECONDS": "5" if args.cache else "0"}
+        real_stdout = sys.stdout
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (the gateway's log lines, as in production)
+        try:
+            import uvloop  # as uvicorn.run picks it
+
+            sampler, result, cpu_ms = uvloop.run(_profiled(args, env))
+        finally:
+            sys.stdout.close()
+            sys.stdout = real_stdout
+    print(f"{args.path} cache={'on' if args.cache else 'off'} c={args.connections}: {result.requests_per_s:.0f} req/s,"
+          f" p50 {result.p50_ms:.2f} ms, p99 {result.p99_ms:.2f} ms, gateway {cpu_ms:.3f} ms CPU/request"
+          f" (sampling included), errors {result.errors + result.non_2xx}")
+    print(report(sampler.stacks, args.top))
+    if args.folded:
+        busy = _busy(sampler.stacks)
+        args.folded.write_text("".join(f"{';'.join(_label_loop(s))} {n}\n" for s, n in busy.items()))
+
+
+if __name__ == "__main__":
+    main()
