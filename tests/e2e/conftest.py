@@ -82,8 +82,8 @@ class Server:
 STARTUP_SECONDS = 120
 
 
-@pytest.fixture(scope="session")
-def server() -> Iterator[Server]:
+def run_gateway(overrides: dict[str, str], log_path: Path) -> Iterator[Server]:
+    """`python -m gateway` on a free port with the built app and in-process mocks, until closed."""
     if not (STATIC_DIR / "index.html").is_file():
         pytest.fail(f"{STATIC_DIR} has no built app: run `npm run build` (make test does).")
     port = _free_port()
@@ -95,14 +95,12 @@ def server() -> Iterator[Server]:
         "LOG_LEVEL": "WARNING",
         "LOG_JSON": "true",
         "ENVIRONMENT": "test",
-        # e2e logs the same seeded users in many times a minute; the limits have their own tests.
-        "OTP_RESEND_SECONDS": "0",
-        "OTP_SENDS_PER_NUMBER_PER_HOUR": "100000",
-        "OTP_SENDS_PER_CLIENT_PER_HOUR": "100000",
+        **overrides,
     }
     for name in ("REDIS_URL", "LENDING_URL", "CATALOGUE_URL", "MAIL_URL", "MOCKS_URL"):
         env.pop(name, None)
-    log = open(ROOT / ".e2e-server.log", "wb")  # noqa: SIM115 - closed at teardown
+    log_path.parent.mkdir(exist_ok=True)
+    log = log_path.open("wb")
     process = subprocess.Popen([sys.executable, "-m", "gateway"], cwd=ROOT, env=env, stdout=log, stderr=log)
     url = f"http://127.0.0.1:{port}"
     # Generous: on a loaded 2-core machine importing and building the mocks alone can take 30 s;
@@ -128,6 +126,17 @@ def server() -> Iterator[Server]:
     except subprocess.TimeoutExpired:
         process.kill()
     log.close()
+
+
+@pytest.fixture(scope="session")
+def server() -> Iterator[Server]:
+    # e2e logs the same seeded users in many times a minute; the limits have their own tests.
+    relaxed = {
+        "OTP_RESEND_SECONDS": "0",
+        "OTP_SENDS_PER_NUMBER_PER_HOUR": "100000",
+        "OTP_SENDS_PER_CLIENT_PER_HOUR": "100000",
+    }
+    yield from run_gateway(relaxed, ROOT / ".e2e-server.log")
 
 
 @pytest.fixture(scope="session")
@@ -267,16 +276,36 @@ def axe_violations(axe: Axe, page: Page, impacts: tuple[str, ...] | None = ("ser
     """axe-core's findings of the given impacts (all when None) as a report; '' when clean.
 
     Animations (a toast sliding in, a carousel moving) are let finish first: a half-faded
-    element is not what a reader is left looking at."""
+    element is not what a reader is left looking at. Toasts' timers are held meanwhile (the
+    window losing focus pauses them, as for a reader who looked away), so none starts to fade
+    out while axe reads the page."""
+    page.evaluate("window.dispatchEvent(new Event('blur'))")
+    try:
+        return _settled_axe_report(axe, page, impacts)
+    finally:
+        page.evaluate("window.dispatchEvent(new Event('focus'))")
+
+
+def _settled_axe_report(axe: Axe, page: Page, impacts: tuple[str, ...] | None) -> str:
     # evaluate, not wait_for_function: the polling of the latter evaluates a string in the page,
     # which the app's Content-Security-Policy (no 'unsafe-eval') refuses.
+    # Rounds, as one animation's end may start another (a toast's exit, then its collapse); a
+    # frame first, so the page has drawn what the last round (or the pause) changed.
     page.evaluate(
-        """() => Promise.race([
-            Promise.all(document.getAnimations()
-                .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity)
-                .map((a) => a.finished.catch(() => null))),
-            new Promise((done) => setTimeout(done, 5000)),
-        ])"""
+        """async () => {
+            const frame = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done)));
+            const until = Date.now() + 5000;
+            while (Date.now() < until) {
+                await frame();
+                const moving = document.getAnimations().filter(
+                    (a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
+                if (!moving.length) return;
+                await Promise.race([
+                    Promise.all(moving.map((a) => a.finished.catch(() => null))),
+                    new Promise((done) => setTimeout(done, Math.max(0, until - Date.now()))),
+                ]);
+            }
+        }"""
     )
     results = axe.run(page)
     found = [v for v in results.response["violations"] if impacts is None or v["impact"] in impacts]

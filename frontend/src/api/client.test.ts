@@ -12,6 +12,8 @@ describe("groupOfUnauthorized", () => {
   it("names the group whose call found the login ended", () => {
     expect(groupOfUnauthorized("/portal/repayment")).toBe("portal");
     expect(groupOfUnauthorized("/store/cart/items/3/increment")).toBe("store");
+    expect(groupOfUnauthorized("/checkout/quote")).toBe("store");
+    expect(groupOfUnauthorized("/checkout/orders/VK-1/cancel")).toBe("store");
   });
 
   it("leaves the login calls and everything else to the screen", () => {

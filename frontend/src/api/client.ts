@@ -104,8 +104,10 @@ const LOGIN_CALLS = /^\/(portal|store)\/(otp(\/verify)?|native-session)$/;
 /** The group whose login a 401 on `url` has ended, or null when the 401 is not about a login. */
 export function groupOfUnauthorized(url: string | undefined): LoginGroup | null {
   if (!url || LOGIN_CALLS.test(url)) return null;
-  const match = /^\/(portal|store)\//.exec(url);
-  return match ? (match[1] as LoginGroup) : null;
+  const match = /^\/(portal|store|checkout)\//.exec(url);
+  if (!match) return null;
+  // The checkout and the orders are the store's: they run on the shopper's store login.
+  return match[1] === "checkout" ? "store" : (match[1] as LoginGroup);
 }
 
 /**

@@ -90,6 +90,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/checkout/orders/{order_number}/credit-note": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The GST credit note (PDF) of an order cancelled or returned after its invoice */
+        get: operations["ApiCheckoutOrdersOrderNumberCreditNoteOrderCreditNote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/checkout/orders/{order_number}/invoice": {
         parameters: {
             query?: never;
@@ -763,6 +780,14 @@ export interface components {
             /** @default false */
             payWhilePending: boolean;
         };
+        /** CreditNoteView */
+        CreditNoteView: {
+            downloadUrl: string;
+            invoiceNumber: string;
+            issuedAt: string;
+            number: string;
+            reason: string;
+        };
         /** CreditOffer */
         CreditOffer: {
             /** @example 1198.99 */
@@ -917,7 +942,7 @@ export interface components {
             message: string;
             orderId?: string | null;
             /** @enum {string} */
-            status: "completed" | "failed";
+            status: "completed" | "failed" | "cancelled";
         };
         /** PaymentRecord */
         PaymentRecord: {
@@ -968,6 +993,7 @@ export interface components {
             canCancel: boolean;
             charges: components["schemas"]["OrderCharges"];
             createdAt: string;
+            creditNote: components["schemas"]["CreditNoteView"] | null;
             delivery: components["schemas"]["DeliveryPromiseView"];
             invoice: components["schemas"]["InvoiceView"] | null;
             lines: components["schemas"]["OrderLineView"][];
@@ -1014,6 +1040,18 @@ export interface components {
             stockQuantity: number | null;
             warranty: string | null;
         };
+        /** RateLimitedBody */
+        RateLimitedBody: {
+            code: string;
+            field?: string | null;
+            message: string;
+            /** @description seconds until the call will be accepted (as Retry-After) */
+            retryAfter: number;
+        };
+        /** RateLimitedEnvelope */
+        RateLimitedEnvelope: {
+            error: components["schemas"]["RateLimitedBody"];
+        };
         /** RecheckResult */
         RecheckResult: {
             pending: components["schemas"]["PendingPayment"][];
@@ -1031,7 +1069,11 @@ export interface components {
         };
         /** RepaymentView */
         RepaymentView: {
+            daysOverdue?: number | null;
+            dueDate?: string | null;
             lateFees: string;
+            lenderName?: string | null;
+            loanNumber?: string | null;
             mobileNumber: string;
             pendingAmount: string;
             pendingPayments?: components["schemas"]["PendingPayment"][];
@@ -1341,6 +1383,43 @@ export interface operations {
             };
         };
     };
+    ApiCheckoutOrdersOrderNumberCreditNoteOrderCreditNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credit note as a PDF file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
     ApiCheckoutOrdersOrderNumberInvoiceOrderInvoice: {
         parameters: {
             query?: never;
@@ -1546,6 +1625,15 @@ export interface operations {
                         } | unknown[];
                         status_code: number;
                     };
+                };
+            };
+            /** @description Refused by the code limits: `Retry-After` header and `error.retryAfter` say how many seconds to wait; `error.code` is `otp_resend_too_soon` (the resend interval) or `otp_send_limit` (the hourly caps per number or per client). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedEnvelope"];
                 };
             };
         };
@@ -2249,6 +2337,15 @@ export interface operations {
                         } | unknown[];
                         status_code: number;
                     };
+                };
+            };
+            /** @description Refused by the code limits: `Retry-After` header and `error.retryAfter` say how many seconds to wait; `error.code` is `otp_resend_too_soon` (the resend interval) or `otp_send_limit` (the hourly caps per number or per client). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedEnvelope"];
                 };
             };
         };

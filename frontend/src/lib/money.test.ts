@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseAmount, plainRupees, rupees, toPaise } from "./money";
+import { parseAmount, percentOff, plainRupees, rupees, toPaise } from "./money";
 
 describe("rupees", () => {
   it("shows 2 decimals with Indian digit grouping", () => {
@@ -58,5 +58,18 @@ describe("amounts from the API", () => {
   it("shows them with Indian grouping", () => {
     expect(rupees("1234567.50")).toBe("₹12,34,567.50");
     expect(rupees("0.00")).toBe("₹0.00");
+  });
+});
+
+describe("percentOff", () => {
+  it("is the whole percent the price is below M.R.P.", () => {
+    expect(percentOff(62, 50.84)).toBe(18);
+    expect(percentOff("85.00", "76.50")).toBe(10);
+  });
+
+  it("is 0 at or above M.R.P., or without one", () => {
+    expect(percentOff(7600, 7600)).toBe(0);
+    expect(percentOff(0, 10)).toBe(0);
+    expect(percentOff(100, 120)).toBe(0);
   });
 });

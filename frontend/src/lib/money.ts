@@ -35,3 +35,11 @@ export function parseAmount(text: string): number {
   const value = Number(trimmed);
   return Number.isFinite(value) ? value : 0;
 }
+
+/** Whole percent off `mrp` that `price` is (the catalogue's prices are exact whole percents); 0 when not below it. */
+export function percentOff(mrp: Amount, price: Amount): number {
+  const full = toPaise(mrp);
+  const paid = toPaise(price);
+  if (!(full > 0) || !(paid < full)) return 0;
+  return Math.round(((full - paid) * 100) / full);
+}

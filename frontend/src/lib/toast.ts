@@ -1,10 +1,37 @@
 /**
  * Toasts without react-toastify in a page's own download: the library arrives with the toast
  * container (app/Toasts, loaded beside the first page), so a toast asked for before it is
- * there simply waits for it.
+ * there simply waits for it. Each opens away from the control just tapped, and a toast at the
+ * top starts below the header (--toast-top, app/Toasts.css).
  */
 type Kind = "success" | "error";
+type Position = "top-right" | "top-center" | "bottom-right" | "bottom-center";
+type Tap = { y: number } | null;
+
+let lastTap: Tap = null;
+let shown: (string | number)[] = [];
+if (typeof window !== "undefined") {
+  window.addEventListener("pointerdown", (event) => (lastTap = { y: event.clientY }), { capture: true, passive: true });
+}
+
+/** At the top after a tap in the lower half of the screen, else at the bottom; centred on a phone. */
+export function positionFor(tap: Tap, phone: boolean, viewportHeight: number): Position {
+  const side = phone ? "center" : "right";
+  if (!tap) return phone ? "bottom-center" : "top-right";
+  return tap.y > viewportHeight / 2 ? `top-${side}` : `bottom-${side}`;
+}
 
 export function showToast(kind: Kind, message: string, options?: { autoClose?: number }): void {
-  void import("react-toastify").then(({ toast }) => toast[kind](message, options));
+  // The page's header (the store's is sticky) ends here; off screen it counts as 0.
+  const header = document.querySelector("header")?.getBoundingClientRect().bottom ?? 0;
+  document.documentElement.style.setProperty("--toast-top", `${Math.max(0, Math.round(header)) + 8}px`);
+  const position = positionFor(lastTap, window.matchMedia("(max-width: 640px)").matches, window.innerHeight);
+  void import("react-toastify").then(({ toast }) => {
+    // The newest wins: toasts still waiting behind the container's limit (2) are dropped, and at
+    // two on screen the oldest closes, so the new one shows next, not after taps long past.
+    toast.clearWaitingQueue();
+    shown = shown.filter((id) => toast.isActive(id));
+    if (shown.length >= 2) toast.dismiss(shown.shift());
+    shown.push(toast[kind](message, { ...options, position }));
+  });
 }

@@ -1,0 +1,74 @@
+"""The Lighthouse summary: scores against the goals, where the main thread went, earlier runs kept."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+BASE = "http://127.0.0.1:8123"
+
+
+def _report(route: str, tbt: float) -> dict[str, Any]:
+    def table(items: list[dict[str, Any]]) -> dict[str, Any]:
+        return {"details": {"type": "table", "items": items}}
+
+    return {
+        "lighthouseVersion": "13.5.0",
+        "requestedUrl": BASE + route,
+        "categories": {c: {"score": 1} for c in ("performance", "accessibility", "best-practices", "seo")},
+        "audits": {
+            "largest-contentful-paint": {"numericValue": 900.4},
+            "cumulative-layout-shift": {"numericValue": 0},
+            "total-blocking-time": {"numericValue": tbt},
+            "first-contentful-paint": {"numericValue": 700},
+            "lcp-breakdown-insight": table(
+                [
+                    {"type": "table", "items": [{"subpart": "timeToFirstByte"}]},
+                    {"type": "node", "snippet": '<h1 id="home-title">'},
+                ]
+            ),
+            "long-tasks": table([{"url": BASE + "/assets/index.js", "startTime": 812.3, "duration": 120.6}]),
+            "bootup-time": table([{"url": BASE + "/assets/index.js", "total": 310.2}]),
+            "mainthread-work-breakdown": table([{"groupLabel": "Script Evaluation", "duration": 402.7}]),
+        },
+    }
+
+
+def _run(reports: Path, out: Path, label: str) -> dict[str, Any]:
+    command = [sys.executable, "-m", "bench.lighthouse_report", str(reports), "--base", BASE, "--out", str(out)]
+    subprocess.run(
+        [*command, "--label", label],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    )
+    summary: dict[str, Any] = json.loads(out.read_text())
+    return summary
+
+
+def test_the_summary_has_the_misses_and_the_diagnostics_and_keeps_the_run_before(tmp_path: Path) -> None:
+    reports = tmp_path / "reports"
+    reports.mkdir()
+    (reports / "_.json").write_text(json.dumps(_report("/", tbt=180)))
+    out = tmp_path / "lighthouse.json"
+    before = _run(reports, out, "before")
+    (reports / "_.json").write_text(json.dumps(_report("/", tbt=30)))
+    after = _run(reports, out, "after")
+
+    assert before["routes"][0]["misses"] == ["tbt_ms 180 > 50.0"]
+    assert after["label"] == "after"
+    route = after["routes"][0]
+    assert route["misses"] == []
+    assert route["diagnostics"] == {
+        "lcp_element": '<h1 id="home-title">',
+        "long_tasks": [{"url": "/assets/index.js", "start_ms": 812, "duration_ms": 121}],
+        "bootup_ms": {"/assets/index.js": 310},
+        "main_thread_ms": {"Script Evaluation": 403},
+    }
+    # The run before stays in the file, below the new one.
+    assert [e["label"] for e in after["earlier"]] == ["before"]
+    assert after["earlier"][0]["routes"][0]["tbt_ms"] == 180
