@@ -1,10 +1,11 @@
 """/metrics in Prometheus' text format.
 
 Request counts and latency per route template (ids in paths do not explode the series) come
-from `gateway/request_metrics.py`, in Prometheus' global registry. The gateway's own figures live in
-a registry per app: upstream latency and errors per upstream, each breaker's state, and
-session-store errors. All are fed from public hooks (httpx event hooks, the breaker factory's
-listeners, a counting wrapper round the session store), so no route or client code changes.
+from `gateway/request_metrics.py`. All series live in a registry per app (no process-wide
+state, so two apps in one process, as in tests, never mix their counts). The gateway's own:
+upstream latency and errors per upstream, each breaker's state, and session-store errors, all
+fed from public hooks (httpx event hooks, the breaker factory's listeners, a counting wrapper
+round the session store), so no route or client code changes.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from litestar.config.app import AppConfig
 from litestar.handlers import HTTPRouteHandler
 from litestar.plugins import InitPluginProtocol
 from litestar.stores.base import Store
-from prometheus_client import REGISTRY, CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 from redis.exceptions import RedisError
 
@@ -100,7 +101,7 @@ class GatewayMetrics:
             self.upstream_errors.labels(upstream).inc()
 
     def exposition(self) -> bytes:
-        return generate_latest(REGISTRY) + generate_latest(self.registry)
+        return generate_latest(self.registry)
 
 
 async def _stamp(request: httpx.Request) -> None:
@@ -152,7 +153,7 @@ class MetricsPlugin(InitPluginProtocol):
         self.metrics = GatewayMetrics()
         self.metrics.watch(upstreams, sessions)
         self.request_middleware: Callable[[ASGIApp], ASGIApp] = request_metrics_factory(
-            app_name="gateway", prefix="gateway", buckets=_BUCKETS
+            app_name="gateway", prefix="gateway", buckets=_BUCKETS, registry=self.metrics.registry
         )
 
     def on_app_init(self, app_config: AppConfig) -> AppConfig:

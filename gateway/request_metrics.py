@@ -2,7 +2,7 @@
 
 The series are those Litestar's Prometheus middleware wrote before (names, help texts, labels
 `method`, `path` (the route template, so ids never become series), `status_code`, `app_name`),
-in Prometheus' global registry: `gateway_requests_total`, `gateway_request_duration_seconds`,
+in the registry the app owns (no process-wide state): `gateway_requests_total`, `gateway_request_duration_seconds`,
 `gateway_requests_in_progress` and, on a 5xx, `gateway_requests_error_total`. Written here
 because that middleware built a request object, four label lookups and a wrapped `send` per
 request, about a sixth of a replayed catalogue answer's cost; here the label children are
@@ -15,7 +15,7 @@ import time
 from collections.abc import Awaitable, Callable, MutableMapping, Sequence
 from typing import Any
 
-from prometheus_client import Counter, Gauge, Histogram
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -29,44 +29,41 @@ EXCLUDED = frozenset({"/metrics"})  # a scrape does not count itself
 
 
 class RequestSeries:
-    """The four series, created once per process (the global registry takes each name once)."""
+    """The four series, in one registry (the app's own, so two apps in a process never share them)."""
 
-    _made: dict[tuple[str, tuple[float, ...]], RequestSeries] = {}
-
-    def __init__(self, prefix: str, buckets: Sequence[float]) -> None:
-        self.total = Counter(f"{prefix}_requests_total", "Total requests", labelnames=LABELS)
+    def __init__(self, prefix: str, buckets: Sequence[float], registry: CollectorRegistry) -> None:
+        self.total = Counter(f"{prefix}_requests_total", "Total requests", labelnames=LABELS, registry=registry)
         self.seconds = Histogram(
-            f"{prefix}_request_duration_seconds", "Request duration, in seconds", labelnames=LABELS, buckets=buckets
+            f"{prefix}_request_duration_seconds",
+            "Request duration, in seconds",
+            labelnames=LABELS,
+            buckets=buckets,
+            registry=registry,
         )
         self.in_progress = Gauge(
             f"{prefix}_requests_in_progress",
             "Total requests currently in progress",
             labelnames=LABELS,
             multiprocess_mode="livesum",
+            registry=registry,
         )
         self._errors: Counter | None = None  # created at the first 5xx, as before
         self._prefix = prefix
-
-    @classmethod
-    def get(cls, prefix: str, buckets: Sequence[float]) -> RequestSeries:
-        key = (prefix, tuple(buckets))
-        if key not in cls._made:
-            cls._made[key] = cls(prefix, buckets)
-        return cls._made[key]
+        self._registry = registry
 
     @property
     def errors(self) -> Counter:
         if self._errors is None:
             name = f"{self._prefix}_requests_error_total"
-            self._errors = Counter(name, "Total errors in requests", labelnames=LABELS)
+            self._errors = Counter(name, "Total errors in requests", labelnames=LABELS, registry=self._registry)
         return self._errors
 
 
 def request_metrics_factory(
-    app_name: str, prefix: str, buckets: Sequence[float]
+    app_name: str, prefix: str, buckets: Sequence[float], registry: CollectorRegistry
 ) -> Callable[[ASGIApp], ASGIApp]:
-    """ASGI middleware factory: count and time every HTTP request of the routes it wraps."""
-    series = RequestSeries.get(prefix, buckets)
+    """ASGI middleware factory: count and time every HTTP request of the routes it wraps, into `registry`."""
+    series = RequestSeries(prefix, buckets, registry)
     in_progress: dict[tuple[str, str], Any] = {}
     finished: dict[tuple[str, str, int], tuple[Any, Any]] = {}
 
