@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 CHROMIUM ?= /usr/bin/chromium
 FRONTEND_SRC := $(shell find frontend/src frontend/public frontend/scripts frontend/index.html frontend/vite.config.ts -type f 2>/dev/null)
 
-.PHONY: run test setup build lint typecheck frontend-test contracts contracts-check pytest chromium mocks clean bench budget lighthouse
+.PHONY: run test setup build lint typecheck frontend-test contracts contracts-check pytest chromium mocks clean bench budget lighthouse lock
 
 run: setup build
 	$(PY) -m gateway
@@ -15,11 +15,18 @@ test: setup chromium build lint typecheck frontend-test contracts-check pytest
 
 setup: $(VENV)/.installed node_modules/.installed
 
-$(VENV)/.installed: pyproject.toml
+$(VENV)/.installed: pyproject.toml requirements.lock
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev,mocks]'
+	$(PY) -m pip install --quiet -c requirements.lock -e '.[dev,mocks]'
 	touch $@
+
+# Re-resolve pyproject.toml's ranges to their newest versions and write them to requirements.lock.
+lock:
+	rm -rf .venv-lock && $(PYTHON) -m venv .venv-lock
+	.venv-lock/bin/pip install --quiet -e '.[dev,mocks]'
+	{ head -n 2 requirements.lock; .venv-lock/bin/pip freeze --exclude-editable; } > requirements.lock.new
+	mv requirements.lock.new requirements.lock && rm -rf .venv-lock
 
 node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund
