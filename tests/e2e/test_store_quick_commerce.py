@@ -376,27 +376,27 @@ def test_detail_shows_specifications_delivery_and_returns(
 # --- the way back after a login -------------------------------------------------------------
 
 
+def login_from_header_and_return(page: Page, server: Server, where: str) -> None:
+    """Tap the header's 'Login' at `where` (shown), log in, land on `where` again, log out."""
+    page.get_by_role("link", name="Login").click()
+    login_on_screens(page, server)
+    expect(page).to_have_url(re.compile(re.escape(where) + "$"))
+    page.get_by_role("button", name="Log out").click()
+    expect(page.get_by_role("link", name="Login")).to_be_visible()
+
+
 @pytest.mark.parametrize("fixture", VIEWPORTS)
 def test_login_returns_to_where_the_shopper_was(request: pytest.FixtureRequest, server: Server, fixture: str) -> None:
     page = at(request, fixture)
     # A list with its query.
     page.goto("/products?category=fans&sort=priceAsc")
     expect(cards(page).first).to_be_visible()
-    page.get_by_role("link", name="Login").click()
-    login_on_screens(page, server)
-    expect(page).to_have_url(re.compile(r"/products\?category=fans&sort=priceAsc$"))
-    expect(page.get_by_role("button", name="Log out")).to_be_visible()
-    page.get_by_role("button", name="Log out").click()
-    expect(page.get_by_role("link", name="Login")).to_be_visible()
+    login_from_header_and_return(page, server, "/products?category=fans&sort=priceAsc")
 
     # A product.
     page.goto("/product-details/7")
     expect(page.get_by_role("heading", level=1)).to_have_text(SEED[7].product_name)
-    page.get_by_role("link", name="Login").click()
-    login_on_screens(page, server)
-    expect(page).to_have_url(re.compile(r"/product-details/7$"))
-    page.get_by_role("button", name="Log out").click()
-    expect(page.get_by_role("link", name="Login")).to_be_visible()
+    login_from_header_and_return(page, server, "/product-details/7")
 
     # The cart sends a logged-out shopper to the login, and the login sends them back.
     page.goto("/shopping-cart")
