@@ -34,7 +34,7 @@ def _encode(value: Any, content_type: str) -> bytes:
 
 
 def test_there_are_contracts_to_check() -> None:
-    assert {"lending", "catalogue", "mail", "payments"} <= set(SERVICES)
+    assert {"lending", "catalogue", "mail", "orders", "payments"} <= set(SERVICES)
 
 
 @pytest.mark.parametrize("service", SERVICES)
