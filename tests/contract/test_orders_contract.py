@@ -378,3 +378,30 @@ def test_bad_requests_get_the_contracts_refusal_never_a_server_error(contract: C
             body = refused("GET", f"electrician/order/VK10000001{query}", headers=bearer(RAMESH_TOKEN))
             assert check_contracts or body["data"] == {"reason": "invalid_request", "field": "userId"}
         refused("POST", "electrician/order/VK10000001/cancel", headers=bearer(RAMESH_TOKEN))
+
+
+def test_a_bug_answers_500_in_the_envelope_and_a_refusal_keeps_its_status(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Refusals reach the app's exception handlers by class: Refused must win over the catch-all
+    for bugs, which answers 500 in the same envelope."""
+    import upstream_mocks.orders.app as orders_app
+
+    def broken(pincode: str, now: Any) -> None:
+        raise RuntimeError("pin code table unreadable")
+
+    monkeypatch.setattr(orders_app, "lookup", broken)
+    app = create_suite(check_contracts=False)
+    with TestClient(app, base_url="http://mocks.internal/_mocks/orders/", raise_server_exceptions=False) as mock:
+        bug = mock.get("electrician/pincode/122103")
+        assert (bug.status_code, bug.json()) == (
+            500,
+            {"statusCode": 500, "message": "The orders service failed unexpectedly.", "data": None},
+        )
+        refused = mock.get("electrician/pincode/12")  # refused before the broken lookup
+        assert (refused.status_code, refused.json()) == (
+            400,
+            {
+                "statusCode": 400,
+                "message": "Please enter a valid 6-digit pin code.",
+                "data": {"reason": "pincode_invalid", "field": "pincode"},
+            },
+        )

@@ -111,7 +111,8 @@ def _answer(data: Any, message: str = "Success") -> Response[Any]:
     return Response({"statusCode": 200, "message": message, "data": msgspec.to_builtins(data)})
 
 
-def _refusal(exc: Refused) -> Response[Any]:
+def _refused(request: Request[Any, Any, Any], exc: Refused) -> Response[Any]:
+    """Every route's refusals, raised wherever they are found (parsing, the caller's token, the order's checks)."""
     return Response(
         {"statusCode": exc.status, "message": exc.message, "data": {"reason": exc.reason, "field": exc.field}},
         status_code=exc.status,
@@ -122,6 +123,11 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
+def _cannot_change(request: Request[Any, Any, Any], exc: tracking.CannotChange) -> Response[Any]:
+    """A step or cancellation the order's state does not allow: a conflict with no field at fault."""
+    return _refused(request, Refused(409, exc.reason, exc.message))
+
+
 def _invalid_parameter(request: Request[Any, Any, Any], exc: ValidationException) -> Response[Any]:
     """A query or path parameter Litestar could not read (a missing or non-numeric userId): the
     contract's refusal, naming the parameter, instead of Litestar's own error body."""
@@ -130,7 +136,9 @@ def _invalid_parameter(request: Request[Any, Any, Any], exc: ValidationException
     detail = str(first.get("message") or exc.detail)
     named = _MISSING_PARAMETER.search(detail)  # a missing parameter is named only in the text
     field = first.get("key") or (named.group(1) if named else None)
-    return _refusal(Refused(400, "invalid_request", f"Invalid request: {detail}", str(field) if field else None))
+    return _refused(
+        request, Refused(400, "invalid_request", f"Invalid request: {detail}", str(field) if field else None)
+    )
 
 
 def _http_error(request: Request[Any, Any, Any], exc: HTTPException) -> Response[Any]:
@@ -337,71 +345,49 @@ def create_app(world: MockWorld) -> Litestar:
     @get("/electrician/pincode/{pincode:str}")
     async def check_pincode(pincode: FromPath[str]) -> Response[Any]:
         if not _PINCODE.fullmatch(pincode):
-            return _refusal(Refused(400, "pincode_invalid", "Please enter a valid 6-digit pin code.", "pincode"))
+            raise Refused(400, "pincode_invalid", "Please enter a valid 6-digit pin code.", "pincode")
         place = lookup(pincode, _now())
         if place is None:
-            return _refusal(
-                Refused(404, "pincode_unknown", f"We could not find pin code {pincode}. Please check it.", "pincode")
-            )
+            raise Refused(404, "pincode_unknown", f"We could not find pin code {pincode}. Please check it.", "pincode")
         return _answer(place, "Pin code found")
 
     @post("/electrician/order/quote", status_code=200)
     async def quote(request: Request[Any, Any, Any]) -> Response[Any]:
-        try:
-            body: QuoteBody = parse(await request.body(), QuoteBody)
-            caller(request, body.user_id)
-            return _answer(quote_for(body, _now()), "Quote")
-        except Refused as exc:
-            return _refusal(exc)
+        body: QuoteBody = parse(await request.body(), QuoteBody)
+        caller(request, body.user_id)
+        return _answer(quote_for(body, _now()), "Quote")
 
     @post("/electrician/order/place", status_code=200)
     async def place_order(request: Request[Any, Any, Any]) -> Response[Any]:
-        raw = await request.body()
-        try:
-            body: PlaceBody = parse(raw, PlaceBody)
-            caller(request, body.user_id)
-            key = request.headers.get("idempotency-key", "")
-            if not _IDEMPOTENCY_KEY.fullmatch(key):
+        body: PlaceBody = parse(await request.body(), PlaceBody)
+        caller(request, body.user_id)
+        key = request.headers.get("idempotency-key", "")
+        if not _IDEMPOTENCY_KEY.fullmatch(key):
+            raise Refused(400, "idempotency_key_missing", "An Idempotency-Key header is required.", "Idempotency-Key")
+        fingerprint = hashlib.sha256(msgspec.json.encode(body)).hexdigest()
+        earlier = state().placements.get((body.user_id, key))
+        if earlier is not None:
+            if earlier.fingerprint != fingerprint:
                 raise Refused(
-                    400, "idempotency_key_missing", "An Idempotency-Key header is required.", "Idempotency-Key"
+                    422, "idempotency_conflict", "This Idempotency-Key was used for another order.", "Idempotency-Key"
                 )
-            fingerprint = hashlib.sha256(msgspec.json.encode(body)).hexdigest()
-            earlier = state().placements.get((body.user_id, key))
-            if earlier is not None:
-                if earlier.fingerprint != fingerprint:
-                    raise Refused(
-                        422,
-                        "idempotency_conflict",
-                        "This Idempotency-Key was used for another order.",
-                        "Idempotency-Key",
-                    )
-                return _answer(state().orders[earlier.order_number], "Order already placed")
-            order = place(body, _now())
-            state().placements[(body.user_id, key)] = Placement(
-                fingerprint=fingerprint, order_number=order.order_number
-            )
-            return _answer(order, "Order placed")
-        except Refused as exc:
-            return _refusal(exc)
+            return _answer(state().orders[earlier.order_number], "Order already placed")
+        order = place(body, _now())
+        state().placements[(body.user_id, key)] = Placement(fingerprint=fingerprint, order_number=order.order_number)
+        return _answer(order, "Order placed")
 
     @get("/electrician/order/{order_number:str}")
     async def get_order(
         request: Request[Any, Any, Any], order_number: FromPath[str], userId: FromQuery[int]
     ) -> Response[Any]:
-        try:
-            order = own_order(request, order_number, userId)
-        except Refused as exc:
-            return _refusal(exc)
+        order = own_order(request, order_number, userId)
         return _answer(order, "Order")
 
     @post("/electrician/order/{order_number:str}/payment/recheck", status_code=200)
     async def recheck(
         request: Request[Any, Any, Any], order_number: FromPath[str], userId: FromQuery[int]
     ) -> Response[Any]:
-        try:
-            order = own_order(request, order_number, userId)
-        except Refused as exc:
-            return _refusal(exc)
+        order = own_order(request, order_number, userId)
         online_payment.settle(world, order, _now())
         return _answer(order, "Payment checked")
 
@@ -409,13 +395,10 @@ def create_app(world: MockWorld) -> Litestar:
     async def renew_session(
         request: Request[Any, Any, Any], order_number: FromPath[str], userId: FromQuery[int]
     ) -> Response[Any]:
-        try:
-            order = own_order(request, order_number, userId)
-            online_payment.settle(world, order, _now())
-            if order.payment.method != "online" or order.payment.state != "pending":
-                raise Refused(409, "nothing_to_pay", "This order has nothing left to pay online.")
-        except Refused as exc:
-            return _refusal(exc)
+        order = own_order(request, order_number, userId)
+        online_payment.settle(world, order, _now())
+        if order.payment.method != "online" or order.payment.state != "pending":
+            raise Refused(409, "nothing_to_pay", "This order has nothing left to pay online.")
         if online_payment.provider_expired(world, order):
             online_payment.open_checkout(world, order, None)
         return _answer(order, "Payment session")
@@ -424,12 +407,9 @@ def create_app(world: MockWorld) -> Litestar:
     async def list_orders(
         request: Request[Any, Any, Any], userId: FromQuery[int], page: FromQuery[int] = 1, pageSize: FromQuery[int] = 10
     ) -> Response[Any]:
-        try:
-            caller(request, userId)
-            if page < 1 or not 1 <= pageSize <= MAX_PAGE_SIZE:
-                raise Refused(400, "invalid_page", f"page starts at 1; pageSize is 1 to {MAX_PAGE_SIZE}.", "page")
-        except Refused as exc:
-            return _refusal(exc)
+        caller(request, userId)
+        if page < 1 or not 1 <= pageSize <= MAX_PAGE_SIZE:
+            raise Refused(400, "invalid_page", f"page starts at 1; pageSize is 1 to {MAX_PAGE_SIZE}.", "page")
         now = _now()
         mine = sorted(
             (current(o, now) for o in state().orders.values() if o.user_id == userId),
@@ -452,14 +432,8 @@ def create_app(world: MockWorld) -> Litestar:
     async def cancel_order(
         request: Request[Any, Any, Any], order_number: FromPath[str], userId: FromQuery[int]
     ) -> Response[Any]:
-        try:
-            order = own_order(request, order_number, userId)
-            now = _now()
-            tracking.cancel(world, state(), order, now)
-        except tracking.CannotChange as exc:
-            return _refusal(Refused(409, exc.reason, exc.message))
-        except Refused as exc:
-            return _refusal(exc)
+        order = own_order(request, order_number, userId)
+        tracking.cancel(world, state(), order, _now())  # raises CannotChange: then no mail goes out
         send_status_mails(world, order, ["cancelled"], shopper_email(userId))
         return _answer(order, "Order cancelled")
 
@@ -467,14 +441,11 @@ def create_app(world: MockWorld) -> Litestar:
     async def invoice(
         request: Request[Any, Any, Any], order_number: FromPath[str], userId: FromQuery[int]
     ) -> Response[Any]:
-        try:
-            order = own_order(request, order_number, userId)
-            if order.invoice is None:
-                raise Refused(
-                    409, "invoice_not_ready", "The tax invoice is issued when the order ships. Please check back then."
-                )
-        except Refused as exc:
-            return _refusal(exc)
+        order = own_order(request, order_number, userId)
+        if order.invoice is None:
+            raise Refused(
+                409, "invoice_not_ready", "The tax invoice is issued when the order ships. Please check back then."
+            )
         return Response(
             render_invoice(order),
             media_type="application/pdf",
@@ -485,16 +456,13 @@ def create_app(world: MockWorld) -> Litestar:
     async def credit_note(
         request: Request[Any, Any, Any], order_number: FromPath[str], userId: FromQuery[int]
     ) -> Response[Any]:
-        try:
-            order = own_order(request, order_number, userId)
-            if order.credit_note is None:
-                raise Refused(
-                    409,
-                    "no_credit_note",
-                    "A credit note is issued only when an order is cancelled or returned after its invoice.",
-                )
-        except Refused as exc:
-            return _refusal(exc)
+        order = own_order(request, order_number, userId)
+        if order.credit_note is None:
+            raise Refused(
+                409,
+                "no_credit_note",
+                "A credit note is issued only when an order is cancelled or returned after its invoice.",
+            )
         return Response(
             render_credit_note(order),
             media_type="application/pdf",
@@ -506,10 +474,7 @@ def create_app(world: MockWorld) -> Litestar:
         request: Request[Any, Any, Any], order_number: FromPath[str], userId: FromQuery[int]
     ) -> Response[Any]:
         """What of the order's lines can be bought again now; reads only (the cart is the catalogue's)."""
-        try:
-            order = own_order(request, order_number, userId)
-        except Refused as exc:
-            return _refusal(exc)
+        order = own_order(request, order_number, userId)
         products = {p.id: p for p in catalogue().products}
         lines = []
         for line in order.lines:
@@ -530,18 +495,13 @@ def create_app(world: MockWorld) -> Litestar:
     # QA control (not part of the upstream contract): move an order along now.
     @post("/{order_number:str}/advance", status_code=200)
     async def advance(request: Request[Any, Any, Any], order_number: FromPath[str]) -> Response[Any]:
-        try:
-            body: AdvanceBody = parse(await request.body() or b"{}", AdvanceBody)
-            order = state().orders.get(order_number)
-            if order is None:
-                raise Refused(404, "order_not_found", "Order not found")
-            now = _now()
-            current(order, now)
-            reached = tracking.step(world, state(), order, now, body.step)
-        except tracking.CannotChange as exc:
-            return _refusal(Refused(409, exc.reason, exc.message))
-        except Refused as exc:
-            return _refusal(exc)
+        body: AdvanceBody = parse(await request.body() or b"{}", AdvanceBody)
+        order = state().orders.get(order_number)
+        if order is None:
+            raise Refused(404, "order_not_found", "Order not found")
+        now = _now()
+        current(order, now)
+        reached = tracking.step(world, state(), order, now, body.step)  # raises CannotChange: then no mail
         send_status_mails(world, order, [reached], shopper_email(order.user_id))
         return _answer(order, f"Order {reached}")
 
@@ -564,7 +524,11 @@ def create_app(world: MockWorld) -> Litestar:
         openapi_config=None,
         logging_config=None,  # the host process configures logging
         # Every answer, even to a request the handlers never saw, is the contract's envelope.
+        # Litestar picks the first class in the exception's MRO that has a handler, so Refused and
+        # CannotChange get their own answers and only what nothing else claims reaches `_unexpected`.
         exception_handlers={
+            Refused: _refused,
+            tracking.CannotChange: _cannot_change,
             ValidationException: _invalid_parameter,
             HTTPException: _http_error,
             Exception: _unexpected,
