@@ -10,14 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import msgspec
 from litestar import Request, Response, post
 from litestar.handlers import HTTPRouteHandler
 
 from upstream_mocks.envelope import envelope
 from upstream_mocks.lending.settlement import lending_state, mark_failed, settle_paid
 from upstream_mocks.payments.events import PaymentEvent
-from upstream_mocks.payments.webhooks import WebhookRefused, verify
+from upstream_mocks.payments.webhooks import verified_event
 from upstream_mocks.world import MockWorld
 
 SETTLED = "Payment settled"
@@ -28,21 +27,12 @@ FAILURE_RECORDED = "Payment failure recorded"
 def webhook_route(world: MockWorld) -> HTTPRouteHandler:
     @post("/webhooks/payments", status_code=200)
     async def payment_webhook(request: Request[Any, Any, Any]) -> Response[Any]:
-        raw = await request.body()
         settings = world.settings
-        try:
-            verify(
-                settings.webhook_secret,
-                dict(request.headers),
-                raw,
-                tolerance_seconds=settings.webhook_tolerance_seconds,
-            )
-        except WebhookRefused as refused:
-            return envelope(None, f"Webhook refused: {refused.reason}", 401)
-        try:
-            event = msgspec.json.decode(raw, type=PaymentEvent)
-        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
-            return envelope(None, f"Invalid request: {exc}", 400)
+        event = await verified_event(
+            request, settings.webhook_secret, tolerance_seconds=settings.webhook_tolerance_seconds
+        )
+        if not isinstance(event, PaymentEvent):
+            return event  # refused: a bad signature, a stale timestamp or not an event
         log = lending_state(world).log_for_order(event.data.order.order_id)
         if log is None:
             return envelope(None, "Payment not found", 404)

@@ -11,7 +11,6 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-import msgspec
 from litestar import Request, Response, post
 from litestar.handlers import HTTPRouteHandler
 
@@ -19,28 +18,19 @@ from upstream_mocks.envelope import envelope
 from upstream_mocks.orders import online_payment
 from upstream_mocks.orders.records import OrdersState
 from upstream_mocks.payments.events import PaymentEvent
-from upstream_mocks.payments.webhooks import WebhookRefused, verify
+from upstream_mocks.payments.webhooks import verified_event
 from upstream_mocks.world import MockWorld
 
 
 def webhook_route(world: MockWorld) -> HTTPRouteHandler:
     @post("/webhooks/payments", status_code=200)
     async def payment_webhook(request: Request[Any, Any, Any]) -> Response[Any]:
-        raw = await request.body()
         settings = world.settings
-        try:
-            verify(
-                settings.webhook_secret,
-                dict(request.headers),
-                raw,
-                tolerance_seconds=settings.webhook_tolerance_seconds,
-            )
-        except WebhookRefused as refused:
-            return envelope(None, f"Webhook refused: {refused.reason}", 401)
-        try:
-            event = msgspec.json.decode(raw, type=PaymentEvent)
-        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
-            return envelope(None, f"Invalid request: {exc}", 400)
+        event = await verified_event(
+            request, settings.webhook_secret, tolerance_seconds=settings.webhook_tolerance_seconds
+        )
+        if not isinstance(event, PaymentEvent):
+            return event  # refused: a bad signature, a stale timestamp or not an event
         state: OrdersState = world.states["orders"]
         # The provider's order id is the order number and the attempt: VK10000001-2.
         order = state.orders.get(event.data.order.order_id.rsplit("-", 1)[0])

@@ -7,7 +7,8 @@ re-encoded body) and refuses a timestamp older than its tolerance, so a captured
 cannot be replayed later; a replay inside the window is caught by deduplicating on the
 provider's payment id, which is the receiver's job.
 
-Anything that sends or receives these webhooks (repayments, store orders) uses this module.
+Anything that sends or receives these webhooks (repayments, store orders) uses this module;
+a receiver starts with `verified_event`, which gives the event or the refusal to answer with.
 """
 
 from __future__ import annotations
@@ -17,6 +18,13 @@ import hashlib
 import hmac
 import time
 from collections.abc import Mapping
+from typing import Any
+
+import msgspec
+from litestar import Request, Response
+
+from upstream_mocks.envelope import envelope
+from upstream_mocks.payments.events import PaymentEvent
 
 SIGNATURE_HEADER = "x-webhook-signature"
 TIMESTAMP_HEADER = "x-webhook-timestamp"
@@ -75,3 +83,20 @@ def verify(
         raise WebhookRefused("stale timestamp")
     if not hmac.compare_digest(sign(secret, stamp, raw_body), signature):
         raise WebhookRefused("bad signature")
+
+
+async def verified_event(
+    request: Request[Any, Any, Any], secret: str, *, tolerance_seconds: int = DEFAULT_TOLERANCE_SECONDS
+) -> PaymentEvent | Response[Any]:
+    """The webhook's event if its signature matches the raw body and its timestamp is recent;
+    otherwise the refusal to answer with: 401 for a bad signature or a stale (replayed) timestamp,
+    400 for a body that is not a payment event."""
+    raw = await request.body()
+    try:
+        verify(secret, dict(request.headers), raw, tolerance_seconds=tolerance_seconds)
+    except WebhookRefused as refused:
+        return envelope(None, f"Webhook refused: {refused.reason}", 401)
+    try:
+        return msgspec.json.decode(raw, type=PaymentEvent)
+    except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+        return envelope(None, f"Invalid request: {exc}", 400)
