@@ -74,7 +74,9 @@ export function ProductGrid({ showFilters = false }: { showFilters?: boolean }) 
 
   useEffect(() => {
     const element = sentinel.current;
-    if (!element || !hasMore || loading) return;
+    // Not while the last page's cards are still being built: until they are laid out the end
+    // of the list stays in view, and observing it then would fetch a page nobody scrolled to.
+    if (!element || !hasMore || loading || building) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) void fetchNextPage();
@@ -83,7 +85,7 @@ export function ProductGrid({ showFilters = false }: { showFilters?: boolean }) 
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [hasMore, loading, items.length, fetchNextPage]);
+  }, [hasMore, loading, building, shown.length, fetchNextPage]);
 
   const narrowed = Boolean(filters.search || filters.category || filters.brandId);
 
