@@ -17,8 +17,8 @@ from gateway.otp import CodeSender, build_limiter
 from gateway.sessions import Session, SessionManager, StoreLogin
 from gateway.sessions.store import ClaimingMemoryStore
 from gateway.settings import Settings
-from gateway.store.service import StoreService, cart_view
-from gateway.upstreams.catalogue import CartItem, CatalogueClient
+from gateway.store.service import StoreService, cart_view, product_view
+from gateway.upstreams.catalogue import CartItem, CatalogueClient, Product
 from gateway.upstreams.http import UpstreamHttp
 from gateway.upstreams.lending import LendingClient
 
@@ -226,3 +226,18 @@ def test_an_empty_cart_counts_zero() -> None:
     view = cart_view([])
     assert (view.count, view.subtotal, view.items) == (0, Decimal("0.00"), [])
     assert json.loads(msgspec.json.encode(view))["subtotal"] == "0.00"
+
+
+def test_product_amounts_go_out_as_exact_strings_and_percents_as_written() -> None:
+    upstream = b"""[
+        {"id": 1, "productName": "A", "listingPrice": 50.84, "mrp": 62, "discountToMerchant": 18.00,
+         "gstRate": 12.50, "ratings": 4.5, "distributorId": 301},
+        {"id": 2, "productName": "B", "listingPrice": 20, "mrp": 20, "gstRate": 20, "distributorId": 301}
+    ]"""
+    products = msgspec.json.decode(upstream, type=list[Product])
+    answer = json.loads(msgspec.json.encode([product_view(p, 0) for p in products]))
+    fields = ("listingPrice", "mrp", "discountToMerchant", "gstRate", "ratings")
+    assert [tuple(a[f] for f in fields) for a in answer] == [
+        ("50.84", "62.00", "18", "12.5", 4.5),  # the star rating is not money: still a number
+        ("20.00", "20.00", "0", "20", 0.0),  # 20, never 2E+1
+    ]
