@@ -2,15 +2,25 @@
 
 from __future__ import annotations
 
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
 PAISA = Decimal("0.01")
+WHOLE = Decimal(1)
 MAX_RUPEES = Decimal(100_000_000)  # far above any loan; bounds what a client may send
 
 
 def in_paise(amount: Decimal) -> Decimal:
     """The amount with exactly two decimals, however the upstream wrote it (12450 → 12450.00)."""
     return amount.quantize(PAISA)
+
+
+def percent(rate: Decimal) -> Decimal:
+    """A percent as people write it: to 2 decimals (half up), trailing zeros dropped (18.00 → 18,
+    12.50 → 12.5), never in exponent form (20, not 2E+1)."""
+    exact = rate.quantize(PAISA, rounding=ROUND_HALF_UP)
+    if exact == 0:
+        return Decimal(0)  # not -0
+    return exact.quantize(WHOLE) if exact == exact.to_integral_value() else exact.normalize()
 
 
 def has_paise_only(amount: Decimal) -> bool:

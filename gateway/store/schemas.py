@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Annotated, Literal
 
 import msgspec
@@ -24,18 +25,20 @@ class CategoryListItem(CategoryView, kw_only=True):
 
 
 class ProductView(msgspec.Struct, rename="camel", kw_only=True):
-    """Amounts are rupees, GST included, 2 decimals: listingPrice is the unit price the cart
-    charges, mrp the printed M.R.P., discountToMerchant the whole percent off it."""
+    """Amounts are rupees, GST included, exact decimal strings with 2 decimals ("1234.50"):
+    listingPrice is the unit price the cart charges, mrp the printed M.R.P. The percents
+    (discountToMerchant, the whole percent off M.R.P., and gstRate) are decimal strings written
+    as people write them ("18", "12.5")."""
 
     id: int
     product_name: str
     product_detail: str | None
     file_path1: str | None
-    listing_price: float
-    mrp: float
+    listing_price: Decimal
+    mrp: Decimal
     discount: str | None
     ratings: float
-    discount_to_merchant: float
+    discount_to_merchant: Decimal
     distributor_id: int
     quantity: int  # this shopper's quantity in the cart (0 when logged out)
     # Null when the catalogue does not send them (they are our extension of its contract).
@@ -43,7 +46,7 @@ class ProductView(msgspec.Struct, rename="camel", kw_only=True):
     brand_name: str | None
     category: CategoryView | None
     hsn_code: str | None
-    gst_rate: float | None  # GST percent included in the prices
+    gst_rate: Decimal | None  # GST percent included in the prices
     pack_size: str | None
     warranty: str | None
     stock_quantity: int | None  # units on hand; 0 is sold out
@@ -72,16 +75,16 @@ class CartLineView(msgspec.Struct, rename="camel", kw_only=True):
     brand: str | None
     color: str | None
     size: str | None
-    mrp_with_cash_discount: float
-    mrp_with_cash_discount_gst: float | None
+    mrp_with_cash_discount: Decimal
+    mrp_with_cash_discount_gst: Decimal | None
     discount: str | None
-    line_price: float  # mrpWithCashDiscount x quantity, to 2 decimals
+    line_price: Decimal  # mrpWithCashDiscount x quantity, to 2 decimals
 
 
 class CartView(msgspec.Struct, rename="camel", kw_only=True):
     items: list[CartLineView]
     count: int  # sum of quantities
-    subtotal: float  # sum of line prices, to 2 decimals
+    subtotal: Decimal  # sum of line prices, to 2 decimals
 
 
 class SetQuantityRequest(msgspec.Struct, rename="camel", kw_only=True):
@@ -134,7 +137,7 @@ class OrderDraftView(msgspec.Struct, rename="camel", kw_only=True):
 
     user_id: str
     status: str
-    total_order: float
+    total_order: Decimal
     address1: str | None
     address2: str | None
     pincode: str | None

@@ -15,6 +15,7 @@ from decimal import ROUND_HALF_UP, Decimal
 import structlog
 
 from gateway.errors import InvalidInput, NotAuthenticated, NotFound, UpstreamError, UpstreamRefused
+from gateway.money import PAISA, percent
 from gateway.otp import CodeSender
 from gateway.sessions import Session, StoreLogin
 from gateway.sessions.logins import TOKEN_REFUSED, forget_login_on_refusal, start_login
@@ -47,15 +48,15 @@ PRODUCT_NOT_FOUND = "Product not found."
 PRODUCT_GONE = "This product is no longer available."
 EMPTY_CART_STATUS = 400
 DRAFT_STATUS = "5"
-_CENT = Decimal("0.01")
 
 
-def money(value: Decimal) -> float:
-    return float(value.quantize(_CENT, rounding=ROUND_HALF_UP))
+def money(value: Decimal) -> Decimal:
+    """Rupees to exactly 2 decimals, half up: a decimal string like "12450.00" in the answer."""
+    return value.quantize(PAISA, rounding=ROUND_HALF_UP)
 
 
 def line_price(item: CartItem) -> Decimal:
-    return (Decimal(str(item.mrp_with_cash_discount)) * item.quantity).quantize(_CENT, rounding=ROUND_HALF_UP)
+    return money(item.mrp_with_cash_discount * item.quantity)
 
 
 def cart_view(items: list[CartItem]) -> CartView:
@@ -70,10 +71,12 @@ def cart_view(items: list[CartItem]) -> CartView:
             brand=i.brand,
             color=i.color,
             size=i.size,
-            mrp_with_cash_discount=i.mrp_with_cash_discount,
-            mrp_with_cash_discount_gst=i.mrp_with_cash_discount_gst,
+            mrp_with_cash_discount=money(i.mrp_with_cash_discount),
+            mrp_with_cash_discount_gst=(
+                money(i.mrp_with_cash_discount_gst) if i.mrp_with_cash_discount_gst is not None else None
+            ),
             discount=i.discount,
-            line_price=money(line_price(i)),
+            line_price=line_price(i),
         )
         for i in items
         if i.quantity > 0
@@ -83,7 +86,7 @@ def cart_view(items: list[CartItem]) -> CartView:
 
 
 def product_view(product: Product, quantity: int) -> ProductView:
-    """Amounts leave as JSON numbers: the exact Decimals rounded to paise, rendered once here."""
+    """Amounts leave as decimal strings: the exact Decimals rounded to paise, rendered once here."""
     category = product.category
     return ProductView(
         id=product.id,
@@ -94,14 +97,14 @@ def product_view(product: Product, quantity: int) -> ProductView:
         mrp=money(product.mrp),
         discount=product.discount or None,
         ratings=max(0.0, min(5.0, product.ratings or 0.0)),
-        discount_to_merchant=money(product.discount_to_merchant or Decimal(0)),
+        discount_to_merchant=percent(product.discount_to_merchant or Decimal(0)),
         distributor_id=product.distributor_id,
         quantity=quantity,
         brand_id=product.brand_id,
         brand_name=product.brand_name or None,
         category=CategoryView(slug=category.slug, name=category.name) if category else None,
         hsn_code=product.hsn_code,
-        gst_rate=money(product.gst_rate) if product.gst_rate is not None else None,
+        gst_rate=percent(product.gst_rate) if product.gst_rate is not None else None,
         pack_size=product.pack_size,
         warranty=product.warranty,
         stock_quantity=product.stock_quantity,

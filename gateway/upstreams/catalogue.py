@@ -67,6 +67,8 @@ class ProductPage(msgspec.Struct, rename="camel", kw_only=True):
 
 
 class CartItem(msgspec.Struct, rename="camel", kw_only=True):
+    """Amounts decode into Decimal like the product's."""
+
     id: int | None = None
     product_id: int
     product_name: str
@@ -76,8 +78,8 @@ class CartItem(msgspec.Struct, rename="camel", kw_only=True):
     brand: str | None = None
     color: str | None = None
     size: str | None = None
-    mrp_with_cash_discount: float
-    mrp_with_cash_discount_gst: float | None = None
+    mrp_with_cash_discount: Decimal
+    mrp_with_cash_discount_gst: Decimal | None = None
     discount: str | None = None
     # Our extension fields, for the checkout and the invoice.
     hsn_code: str | None = None

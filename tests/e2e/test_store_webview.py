@@ -82,8 +82,10 @@ def test_native_hand_over_add_and_choose_payment(server: Server, page: Page) -> 
     assert message["amount"] == subtotal_text.removeprefix("₹").replace(",", "")  # plain, ungrouped
     lines = message["data"]
     assert [(line["productId"], line["quantity"]) for line in lines] == [(3, 2)]
-    unit = Decimal(str(lines[0]["mrpWithCashDiscount"]))
-    assert Decimal(message["amount"]) == (unit * 2).quantize(Decimal("0.01"))
+    # The lines are the cart's as the gateway wrote them: exact 2-decimal strings, never floats.
+    unit, line_price = lines[0]["mrpWithCashDiscount"], lines[0]["linePrice"]
+    assert re.fullmatch(r"\d+\.\d{2}", unit) and line_price == message["amount"]
+    assert Decimal(message["amount"]) == Decimal(unit) * 2
     # No order draft and no dialog in the app: the app takes over.
     expect(page.get_by_role("dialog", name="Order summary")).to_have_count(0)
 

@@ -118,8 +118,8 @@ def test_the_store_shows_products_with_names_and_prices(gateway: GatewayClient) 
     assert page.status_code == 200, page.text
     products = page.json()["records"]
     assert [(p["productName"], p["listingPrice"], p["mrp"]) for p in products] == [
-        ("Trikon PVC Conduit Pipe 20mm", 50.84, 62.0),
-        ("Voltara 6A 3-Pin Socket", 76.5, 85.0),
+        ("Trikon PVC Conduit Pipe 20mm", "50.84", "62.00"),
+        ("Voltara 6A 3-Pin Socket", "76.50", "85.00"),
     ]
 
 
@@ -133,7 +133,7 @@ def test_a_store_shopper_logs_in_and_sees_the_cart(gateway: GatewayClient) -> No
         ("Trikon PVC Conduit Pipe 20mm", 2),
         ("Voltara 6A 3-Pin Socket", 1),
     ]
-    assert cart.json()["count"] == 3 and cart.json()["subtotal"] == 178.18  # 2 x 50.84 + 76.50
+    assert cart.json()["count"] == 3 and cart.json()["subtotal"] == "178.18"  # 2 x 50.84 + 76.50
 
 
 def test_the_newsletter_succeeds(gateway: GatewayClient) -> None:

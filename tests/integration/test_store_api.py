@@ -44,8 +44,9 @@ def app_token(client: GatewayClient, mobile: str = STORE_USER) -> tuple[str, str
     return str(answer["data"][0]["userId"]), str(answer["accessToken"])
 
 
-def money(value: Decimal) -> float:
-    return float(value.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
+def money(value: Decimal) -> str:
+    """An amount as the store API writes it: an exact decimal string with 2 decimals."""
+    return str(value.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
 
 
 def test_the_list_pages_by_twelve_searches_and_needs_no_login(client: GatewayClient) -> None:
@@ -125,14 +126,14 @@ def test_invalid_inputs_get_the_specification_messages(client: GatewayClient) ->
 
 def test_cart_rules_end_to_end_through_the_mock(client: GatewayClient) -> None:
     log_in(client)
-    assert client.get("/api/store/cart").json() == {"items": [], "count": 0, "subtotal": 0.0}
+    assert client.get("/api/store/cart").json() == {"items": [], "count": 0, "subtotal": "0.00"}
 
     client.post("/api/store/cart/items/5/increment", headers=client.xsrf())
     client.post("/api/store/cart/items/5/increment", headers=client.xsrf())
     cart = client.put("/api/store/cart/items/7", json={"quantity": 3}, headers=client.xsrf()).json()
     assert cart["count"] == 5
     assert [(i["productId"], i["quantity"]) for i in cart["items"]] == [(5, 2), (7, 3)]
-    expected = {pid: Decimal(str(SEED[pid].mrp_with_cash_discount)) * q for pid, q in ((5, 2), (7, 3))}
+    expected = {pid: SEED[pid].mrp_with_cash_discount * q for pid, q in ((5, 2), (7, 3))}
     assert [i["linePrice"] for i in cart["items"]] == [money(expected[5]), money(expected[7])]
     assert cart["subtotal"] == money(expected[5] + expected[7])
     assert [e["body"]["distributorId"] for e in catalogue_calls(client, "electrician/addCart")] == [
@@ -152,7 +153,7 @@ def test_cart_rules_end_to_end_through_the_mock(client: GatewayClient) -> None:
 
     client.put("/api/store/cart/items/5", json={"quantity": 0}, headers=client.xsrf())
     cart = client.put("/api/store/cart/items/7", json={"quantity": 0}, headers=client.xsrf()).json()
-    assert cart == {"items": [], "count": 0, "subtotal": 0.0}
+    assert cart == {"items": [], "count": 0, "subtotal": "0.00"}
     assert client.put("/api/store/cart/items/7", json={"quantity": -1}, headers=client.xsrf()).status_code == 400
     assert client.post("/api/store/cart/items/9999/increment", headers=client.xsrf()).status_code == 404
 
@@ -181,7 +182,7 @@ def test_order_draft_is_built_logged_and_never_sent_upstream(client: GatewayClie
     draft = client.post("/api/store/order-draft", json={"paymentType": "loan"}, headers=client.xsrf()).json()
     assert draft["status"] == "5" and draft["userId"] == "2001" and draft["paymentType"] == "loan"
     assert (draft["address1"], draft["pincode"], draft["country"]) == ("Plot 44, Sector 18", "122015", "India")
-    assert draft["totalOrder"] == money(Decimal(str(SEED[4].mrp_with_cash_discount)) * 2)
+    assert draft["totalOrder"] == money(SEED[4].mrp_with_cash_discount * 2)
     assert [(i["productId"], i["quantity"]) for i in draft["orderData"]] == [(4, 2)]
     after = client.get("/_mocks/journal").json()[before:]
     assert {e["path"].strip("/") for e in after} <= {"electrician/getCart/2001", "address"}

@@ -32,8 +32,15 @@ def whole_catalogue(client: GatewayClient, **params: str) -> list[dict[str, Any]
     raise AssertionError("the list never ended")
 
 
-def paise(value: Decimal) -> bool:
-    return value == value.quantize(Decimal("0.01"))
+def amount(text: str) -> Decimal:
+    """An amount as the store API writes it: a decimal string with exactly 2 decimals ("1234.50")."""
+    assert isinstance(text, str) and re.fullmatch(r"\d+\.\d{2}", text), f"not an exact amount: {text!r}"
+    return Decimal(text)
+
+
+def whole_percent(text: str) -> Decimal:
+    assert isinstance(text, str) and re.fullmatch(r"\d{1,3}", text), f"not a whole percent: {text!r}"
+    return Decimal(text)
 
 
 def test_every_product_has_one_price_in_the_list_the_detail_and_the_cart(client: GatewayClient) -> None:
@@ -41,8 +48,8 @@ def test_every_product_has_one_price_in_the_list_the_detail_and_the_cart(client:
     assert len(listed) == len({p["id"] for p in listed}) >= 150
     for product in listed:
         name = product["productName"]
-        mrp, price, off = product["mrp"], product["listingPrice"], product["discountToMerchant"]
-        assert paise(mrp) and paise(price), name
+        mrp, price = amount(product["mrp"]), amount(product["listingPrice"])
+        off = whole_percent(product["discountToMerchant"])
         assert 0 < price <= mrp, f"{name}: M.R.P. below the price"
         assert price == mrp * (100 - off) / 100, f"{name}: {off}% off {mrp} is not {price}"
         if price == mrp:
@@ -72,7 +79,7 @@ def test_every_product_has_one_price_in_the_list_the_detail_and_the_cart(client:
         assert line["mrpWithCashDiscount"] == line["linePrice"] == product["listingPrice"], product["productName"]
         assert line["mrpWithCashDiscountGst"] == product["mrp"], product["productName"]
         assert line["discount"] == product["discount"]
-    assert cart["subtotal"] == sum(p["listingPrice"] for p in listed)
+    assert amount(cart["subtotal"]) == sum(amount(p["listingPrice"]) for p in listed)
 
 
 def test_tax_codes_rates_and_stock_fit_the_range(client: GatewayClient) -> None:
@@ -85,8 +92,8 @@ def test_tax_codes_rates_and_stock_fit_the_range(client: GatewayClient) -> None:
     assert {p["hsnCode"] for p in by_category["home-wires"]} == {"8544"}
     assert {p["hsnCode"] for p in by_category["fans"]} == {"8414"}
     assert {p["hsnCode"] for p in by_category["pvc-conduit-pipes"]} == {"3917"}
-    assert {(p["hsnCode"], p["gstRate"]) for p in by_category["led-battens-panels"]} == {("9405", 12)}
-    assert {p["gstRate"] for p in by_category["switches"] + by_category["mcb-rccb"]} == {18}
+    assert {(p["hsnCode"], p["gstRate"]) for p in by_category["led-battens-panels"]} == {("9405", "12")}
+    assert {p["gstRate"] for p in by_category["switches"] + by_category["mcb-rccb"]} == {"18"}
     door_phone = next(p for p in by_category["door-bells"] if "Video Door Phone" in p["productName"])
     assert door_phone["hsnCode"] == "8517"  # a door phone is telephone apparatus, not a bell
     stock = [p["stockQuantity"] for p in listed]
@@ -100,7 +107,7 @@ def test_the_list_filters_sorts_and_lists_categories(client: GatewayClient) -> N
     assert fans == {"slug": "fans", "name": "Fans", "productCount": 12}
 
     in_fans = whole_catalogue(client, category="fans", sort="priceDesc")
-    prices = [p["listingPrice"] for p in in_fans]
+    prices = [amount(p["listingPrice"]) for p in in_fans]
     assert len(in_fans) == 12 and prices == sorted(prices, reverse=True)
     assert {p["category"]["name"] for p in in_fans} == {"Fans"}
     by_brand = whole_catalogue(client, brandId="9")

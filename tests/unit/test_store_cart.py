@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import AsyncIterator, Callable
+from decimal import Decimal
 from typing import Any
 
 import httpx
+import msgspec
 import pytest
 import respx
 
@@ -15,8 +17,8 @@ from gateway.otp import CodeSender, build_limiter
 from gateway.sessions import Session, SessionManager, StoreLogin
 from gateway.sessions.store import ClaimingMemoryStore
 from gateway.settings import Settings
-from gateway.store.service import StoreService, cart_view
-from gateway.upstreams.catalogue import CartItem, CatalogueClient
+from gateway.store.service import StoreService, cart_view, product_view
+from gateway.upstreams.catalogue import CartItem, CatalogueClient, Product
 from gateway.upstreams.http import UpstreamHttp
 from gateway.upstreams.lending import LendingClient
 
@@ -201,18 +203,41 @@ async def test_quantity_zero_deletes_and_nothing_happens_for_a_missing_line(
 
 
 def test_count_is_the_sum_of_quantities_and_prices_round_to_two_decimals() -> None:
-    items = [
-        CartItem(product_id=1, product_name="A", quantity=3, mrp_with_cash_discount=1.005),
-        CartItem(product_id=2, product_name="B", quantity=2, mrp_with_cash_discount=75.35),
-        CartItem(product_id=3, product_name="C", quantity=1, mrp_with_cash_discount=0.1),
-    ]
+    # The catalogue's JSON numbers decode straight into Decimal, digits as written.
+    upstream = b"""[
+        {"productId": 1, "productName": "A", "quantity": 3, "mrpWithCashDiscount": 1.005},
+        {"productId": 2, "productName": "B", "quantity": 2, "mrpWithCashDiscount": 75.35},
+        {"productId": 3, "productName": "C", "quantity": 1, "mrpWithCashDiscount": 0.1,
+         "mrpWithCashDiscountGst": 0.125}
+    ]"""
+    items = msgspec.json.decode(upstream, type=list[CartItem])
+    assert [i.mrp_with_cash_discount for i in items] == [Decimal("1.005"), Decimal("75.35"), Decimal("0.1")]
     view = cart_view(items)
     assert view.count == 6
     # 1.005 x 3 is 3.015: half-up in decimal gives 3.02 (binary floats would give 3.01).
-    assert [line.line_price for line in view.items] == [3.02, 150.70, 0.10]
-    assert view.subtotal == 153.82
+    answer = json.loads(msgspec.json.encode(view))
+    assert [line["linePrice"] for line in answer["items"]] == ["3.02", "150.70", "0.10"]
+    assert [line["mrpWithCashDiscount"] for line in answer["items"]] == ["1.01", "75.35", "0.10"]
+    assert [line["mrpWithCashDiscountGst"] for line in answer["items"]] == [None, None, "0.13"]
+    assert answer["subtotal"] == "153.82"
 
 
 def test_an_empty_cart_counts_zero() -> None:
     view = cart_view([])
-    assert (view.count, view.subtotal, view.items) == (0, 0.0, [])
+    assert (view.count, view.subtotal, view.items) == (0, Decimal("0.00"), [])
+    assert json.loads(msgspec.json.encode(view))["subtotal"] == "0.00"
+
+
+def test_product_amounts_go_out_as_exact_strings_and_percents_as_written() -> None:
+    upstream = b"""[
+        {"id": 1, "productName": "A", "listingPrice": 50.84, "mrp": 62, "discountToMerchant": 18.00,
+         "gstRate": 12.50, "ratings": 4.5, "distributorId": 301},
+        {"id": 2, "productName": "B", "listingPrice": 20, "mrp": 20, "gstRate": 20, "distributorId": 301}
+    ]"""
+    products = msgspec.json.decode(upstream, type=list[Product])
+    answer = json.loads(msgspec.json.encode([product_view(p, 0) for p in products]))
+    fields = ("listingPrice", "mrp", "discountToMerchant", "gstRate", "ratings")
+    assert [tuple(a[f] for f in fields) for a in answer] == [
+        ("50.84", "62.00", "18", "12.5", 4.5),  # the star rating is not money: still a number
+        ("20.00", "20.00", "0", "20", 0.0),  # 20, never 2E+1
+    ]

@@ -680,9 +680,9 @@ export interface components {
             distributorId: number | null;
             filePath1: string | null;
             id: number | null;
-            linePrice: number;
-            mrpWithCashDiscount: number;
-            mrpWithCashDiscountGst: number | null;
+            linePrice: string;
+            mrpWithCashDiscount: string;
+            mrpWithCashDiscountGst: string | null;
             productId: number;
             productName: string;
             quantity: number;
@@ -692,7 +692,7 @@ export interface components {
         CartView: {
             count: number;
             items: components["schemas"]["CartLineView"][];
-            subtotal: number;
+            subtotal: string;
         };
         /** CategoryListItem */
         CategoryListItem: {
@@ -873,7 +873,7 @@ export interface components {
             pincode: string | null;
             state: string | null;
             status: string;
-            totalOrder: number;
+            totalOrder: string;
             userId: string;
         };
         /** OrderLineView */
@@ -1024,14 +1024,14 @@ export interface components {
             brandName: string | null;
             category: components["schemas"]["CategoryView"] | null;
             discount: string | null;
-            discountToMerchant: number;
+            discountToMerchant: string;
             distributorId: number;
             filePath1: string | null;
-            gstRate: number | null;
+            gstRate: string | null;
             hsnCode: string | null;
             id: number;
-            listingPrice: number;
-            mrp: number;
+            listingPrice: string;
+            mrp: string;
             packSize: string | null;
             productDetail: string | null;
             productName: string;

@@ -21,6 +21,12 @@ describe("plainRupees", () => {
     expect(plainRupees(125000)).toBe("125000.00");
     expect(plainRupees(0.1 + 0.2)).toBe("0.30");
   });
+
+  it("keeps an API amount's exact digits (the cart's subtotal in ChoosePaymentMethod)", () => {
+    expect(plainRupees("217.48")).toBe("217.48");
+    expect(plainRupees("129200.00")).toBe("129200.00");
+    expect(plainRupees("0.00")).toBe("0.00");
+  });
 });
 
 describe("toPaise", () => {

@@ -5,7 +5,8 @@ import type { components } from "../../../api/schema";
 export type Cart = components["schemas"]["CartView"];
 export type CartLine = components["schemas"]["CartLineView"];
 
-export const EMPTY_CART: Cart = { items: [], count: 0, subtotal: 0 };
+/** Amounts come as exact decimal strings ("0.00"), as the gateway writes them. */
+export const EMPTY_CART: Cart = { items: [], count: 0, subtotal: "0.00" };
 
 /** GET /api/store/cart: the logged-in shopper's cart. */
 export async function getCart(): Promise<Cart> {

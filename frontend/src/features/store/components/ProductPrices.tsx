@@ -2,7 +2,7 @@ import { rupees } from "../../../lib/money";
 import type { Product } from "../api/get-product";
 import styles from "./ProductPrices.module.css";
 
-/** Listing price, struck-through M.R.P and the percent off (only when above 0). */
+/** Listing price, struck-through M.R.P and the percent off (only when above 0; the gateway writes it "18"). */
 export function ProductPrices({ product }: { product: Product }) {
   return (
     <p className={styles.prices}>
@@ -10,7 +10,7 @@ export function ProductPrices({ product }: { product: Product }) {
       <span className={styles.mrp}>
         M.R.P: <s>{rupees(product.mrp)}</s>
       </span>
-      {product.discountToMerchant > 0 && <span className={styles.off}>{product.discountToMerchant}% off</span>}
+      {Number(product.discountToMerchant) > 0 && <span className={styles.off}>{product.discountToMerchant}% off</span>}
     </p>
   );
 }
