@@ -66,6 +66,9 @@ def ui_login(page: Page, server: Server, mobile: str = RAMESH) -> None:
 def api_login(page: Page, server: Server, mobile: str) -> None:
     """Log the browser's context in to the store through the gateway, as the login pages do."""
     page.goto("/products")
+    # The page's own calls end first: one still in flight when the login replaces the session
+    # would come back 401 for the session it was sent with.
+    page.wait_for_load_state("networkidle")
     assert page.request.post("/api/store/otp", data={"mobileNumber": mobile}, headers=xsrf(page)).ok
     verified = page.request.post(
         "/api/store/otp/verify", data={"mobileNumber": mobile, "otp": server.otp_for(mobile)}, headers=xsrf(page)

@@ -19,6 +19,7 @@ from typing import Any
 
 import msgspec
 import structlog
+from anyio import to_thread
 from litestar import Litestar, Request, Response, get, post
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.params import FromPath, FromQuery
@@ -447,8 +448,10 @@ def create_app(world: MockWorld) -> Litestar:
             raise Refused(
                 409, "invoice_not_ready", "The tax invoice is issued when the order ships. Please check back then."
             )
+        # Drawing a PDF is CPU work: off the event loop, which in the embedded default is the
+        # gateway's too, so other requests and their deadlines are not held up behind it.
         return Response(
-            render_invoice(order),
+            await to_thread.run_sync(render_invoice, order),
             media_type="application/pdf",
             headers={"content-disposition": f'attachment; filename="{invoice_filename(order)}"'},
         )
@@ -465,7 +468,7 @@ def create_app(world: MockWorld) -> Litestar:
                 "A credit note is issued only when an order is cancelled or returned after its invoice.",
             )
         return Response(
-            render_credit_note(order),
+            await to_thread.run_sync(render_credit_note, order),
             media_type="application/pdf",
             headers={"content-disposition": f'attachment; filename="{credit_note_filename(order)}"'},
         )
