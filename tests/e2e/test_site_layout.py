@@ -1,7 +1,7 @@
 """Site e2e: each route's own title and description (the site's, the portal's and the store's,
 those behind a login too), the FAQ accordion and its search, steps a phone can read, About's team
 and backers once, testimonial dots clear of the cards, the credit page's grid on a 390 px screen,
-and no sideways scroll anywhere."""
+and no sideways scroll anywhere. Desktop and phone where a visitor may be on either."""
 
 from __future__ import annotations
 
@@ -99,7 +99,9 @@ def test_titles_follow_client_side_navigation(page: Page) -> None:
     assert "repayments" in description
 
 
-def test_faq_is_an_accordion_with_a_search_and_links(page: Page) -> None:
+@pytest.mark.parametrize("fixture", VIEWPORTS)
+def test_faq_is_an_accordion_with_a_search_and_links(request: pytest.FixtureRequest, fixture: str) -> None:
+    page: Page = request.getfixturevalue(fixture)
     page.goto("/FAQ's")
     questions = page.locator("details")
     expect(questions.first).to_be_visible()
@@ -149,7 +151,9 @@ def test_credit_flow_is_text_at_least_12px_on_a_phone(phone_page: Page) -> None:
         assert float(text.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")) >= 12
 
 
-def test_about_shows_the_team_and_the_backers_once(page: Page) -> None:
+@pytest.mark.parametrize("fixture", VIEWPORTS)
+def test_about_shows_the_team_and_the_backers_once(request: pytest.FixtureRequest, fixture: str) -> None:
+    page: Page = request.getfixturevalue(fixture)
     page.goto("/AboutUs")
     expect(page.get_by_role("heading", name="Our team")).to_have_count(1)
     expect(page.get_by_role("heading", name="Our backers")).to_have_count(1)
