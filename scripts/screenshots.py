@@ -4,6 +4,11 @@ Usage: `.venv/bin/python scripts/screenshots.py [--url http://127.0.0.1:8000] [-
 Without --url it starts `python -m gateway` on a free loopback port with the built app
 (`npm run build` first) and the in-process mocks, and stops it at the end. The pictures go to
 `screenshots/` (git-ignored); `make test` does not run this.
+
+The pages behind a login are reached as a user reaches them, with the seeded borrower and shopper
+(9876543210) and the code from the mocks' SMS outbox: /verify-otp and /payment through /paynow,
+/verifyotp and the store's own pages through /login, and /orders/{n} after an order placed
+through the gateway as the checkout page places it.
 """
 
 from __future__ import annotations
@@ -14,20 +19,28 @@ import socket
 import subprocess
 import sys
 import time
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import httpx
 from playwright.sync_api import Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
-STORE_USER = "9876543210"
-SIZES = {
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+SEEDED_USER = "9876543210"  # the seeded borrower (repayment portal) and shopper (store)
+SIZES: dict[str, dict[str, Any]] = {
     "desktop": {"viewport": {"width": 1366, "height": 900}},
-    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2},
+    "phone": {
+        "viewport": {"width": 390, "height": 844},
+        "is_mobile": True,
+        "has_touch": True,
+        "device_scale_factor": 2,
+    },
 }
+# Pages anyone can open by their address; /aboutUs_{product} is added from the configuration.
 PUBLIC = [
     "/",
     "/buy-products-on-credit",
@@ -47,6 +60,9 @@ PUBLIC = [
     "/nopayment",
     "/AboutUs_MobileApp",
     "/FAQ's_MobileApp",
+    "/privacyPolicy_MobileApp",
+    "/privacyPolicyOpusCollect_MobileApp",
+    "/termsAndConditions_MobileApp",
     "/contact-us_MobileApp",
     "/login",
     "/product-home",
@@ -57,6 +73,20 @@ PUBLIC = [
     "/no-such-page",
 ]
 STORE_LOGGED_IN = ["/products", "/shopping-cart", "/checkout", "/orders"]
+# Where the order for /orders/{n} goes (the seeded shopper's last address).
+ADDRESS = {
+    "name": "Ramesh Kumar",
+    "mobileNumber": SEEDED_USER,
+    "address1": "Plot 44, Sector 18",
+    "address2": "Near Metro Station",
+    "pincode": "122103",
+}
+# The gateway started here logs the same number in on both sizes within a minute.
+RELAXED_OTP_LIMITS = {
+    "OTP_RESEND_SECONDS": "0",
+    "OTP_SENDS_PER_NUMBER_PER_HOUR": "100000",
+    "OTP_SENDS_PER_CLIENT_PER_HOUR": "100000",
+}
 
 
 def free_port() -> int:
@@ -68,13 +98,21 @@ def free_port() -> int:
 @contextmanager
 def gateway() -> Iterator[str]:
     port = free_port()
-    env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(port), "STATIC_DIR": str(ROOT / "frontend/dist")}
-    for name in ("REDIS_URL", "LENDING_URL", "CATALOGUE_URL", "MAIL_URL", "MOCKS_URL"):
+    env = {
+        **os.environ,
+        "HOST": "127.0.0.1",
+        "PORT": str(port),
+        "STATIC_DIR": str(ROOT / "frontend/dist"),
+        **RELAXED_OTP_LIMITS,
+    }
+    for name in ("REDIS_URL", "LENDING_URL", "CATALOGUE_URL", "MAIL_URL", "ORDERS_URL", "MOCKS_URL"):
         env.pop(name, None)
     process = subprocess.Popen([sys.executable, "-m", "gateway"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(300):
+        for _ in range(1200):
+            if process.poll() is not None:
+                raise SystemExit("the gateway exited early")
             try:
                 if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
                     break
@@ -93,21 +131,50 @@ def file_name(path: str) -> str:
     return f"{name}.png"
 
 
-def shoot(page: Page, path: str, target: Path) -> None:
-    page.goto(path)
+def snap(page: Page, target: Path) -> None:
+    """The page as it is now, once its calls have settled."""
     page.wait_for_load_state("networkidle")
     page.screenshot(path=target, full_page=True)
     print(target.relative_to(ROOT) if target.is_relative_to(ROOT) else target)
 
 
-def store_login(page: Page, url: str) -> None:
-    """Log the store user in by code and put two products in the cart."""
+def shoot(page: Page, path: str, target: Path) -> None:
+    page.goto(path)
+    snap(page, target)
+
+
+def code_for(url: str, mobile: str) -> str:
+    """The latest code the mocks' SMS outbox holds for the number."""
+    answer = httpx.get(f"{url}/_mocks/lending/outbox/{mobile}", timeout=10)
+    answer.raise_for_status()
+    return str(answer.json()["otp"])
+
+
+def portal_login(page: Page, url: str, folder: Path) -> None:
+    """The borrower's way in: /paynow, then /verify-otp (shot), then /payment (shot)."""
+    page.goto("/paynow")
+    main = page.locator("main")
+    main.get_by_label("Mobile number").fill(SEEDED_USER)
+    main.get_by_role("button", name="Submit", exact=True).click()
+    page.wait_for_url("**/verify-otp")
+    main.get_by_label("One-time code").wait_for()
+    snap(page, folder / file_name("/verify-otp"))
+    main.get_by_label("One-time code").fill(code_for(url, SEEDED_USER))
+    main.get_by_role("button", name="Verify", exact=True).click()
+    page.wait_for_url("**/payment")
+    main.get_by_text("Total overdue").first.wait_for()
+    snap(page, folder / file_name("/payment"))
+
+
+def store_login(page: Page, url: str, folder: Path) -> None:
+    """The shopper's way in: /login, then /verifyotp (shot); then two products in the cart."""
     page.goto("/login")
-    page.get_by_label("Mobile number").fill(STORE_USER)
+    page.get_by_label("Mobile number").fill(SEEDED_USER)
     page.get_by_role("button", name="Submit").click()
     page.wait_for_url("**/verifyotp")
-    code = httpx.get(f"{url}/_mocks/lending/outbox/{STORE_USER}").json()["otp"]
-    page.get_by_label("One-time code").fill(str(code))
+    page.get_by_label("One-time code").wait_for()
+    snap(page, folder / file_name("/verifyotp"))
+    page.get_by_label("One-time code").fill(code_for(url, SEEDED_USER))
     page.get_by_role("button", name="Verify").click()
     page.wait_for_url("**/products")
     for index in (0, 1):
@@ -115,19 +182,55 @@ def store_login(page: Page, url: str) -> None:
         page.get_by_test_id("product-card").nth(index).locator("output").wait_for()
 
 
+def xsrf(page: Page) -> dict[str, str]:
+    """The XSRF header as the app sends it (the cookie changes with each login)."""
+    return {"X-XSRF-TOKEN": next(c["value"] for c in page.context.cookies() if c["name"] == "XSRF-TOKEN")}
+
+
+def place_order(page: Page) -> str:
+    """Order the cart, cash on delivery, through the gateway (quote, then place) as the checkout
+    page does; the order's number."""
+    body = {"address": ADDRESS, "paymentMethod": "cod"}
+    quote = page.request.post("/api/checkout/quote", data=body, headers=xsrf(page))
+    if not quote.ok:
+        raise SystemExit(f"the quote failed: {quote.text()}")
+    placed = page.request.post(
+        "/api/checkout/orders",
+        data={**body, "quotedTotal": quote.json()["charges"]["total"]},
+        headers={**xsrf(page), "Idempotency-Key": uuid.uuid4().hex},
+    )
+    if not placed.ok:
+        raise SystemExit(f"the order was not placed: {placed.text()}")
+    return str(placed.json()["orderNumber"])
+
+
+def public_paths(url: str) -> list[str]:
+    """PUBLIC and the About page under the product's own name (/aboutUs_{productSlug})."""
+    answer = httpx.get(f"{url}/api/config", timeout=10)
+    answer.raise_for_status()
+    return [*PUBLIC, f"/aboutUs_{answer.json()['productSlug']}"]
+
+
 def run(url: str, out: Path) -> None:
+    paths = public_paths(url)
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM)
+        # As the e2e tests launch it: Chromium's sandbox is not available in every container.
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         for size, options in SIZES.items():
             folder = out / size
             folder.mkdir(parents=True, exist_ok=True)
-            context = browser.new_context(base_url=url, locale="en-IN", **options)  # type: ignore[arg-type]
+            context = browser.new_context(base_url=url, locale="en-IN", **options)
             page = context.new_page()
-            for path in PUBLIC:
+            for path in paths:
                 shoot(page, path, folder / file_name(path))
-            store_login(page, url)
+            portal_login(page, url, folder)
+            store_login(page, url, folder)
             for path in STORE_LOGGED_IN:
                 shoot(page, path, folder / f"logged-in_{file_name(path)}")
+            number = place_order(page)  # empties the cart: after /shopping-cart and /checkout
+            page.goto(f"/orders/{number}")
+            page.get_by_test_id("order-number").wait_for()
+            snap(page, folder / "logged-in_orders_order.png")
             context.close()
         browser.close()
 

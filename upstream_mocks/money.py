@@ -34,6 +34,12 @@ def indian_grouping(value: Decimal) -> str:
     return sign + ",".join([*groups, tail]) + "." + paise
 
 
+def rupees_text(amount: Decimal) -> str:
+    """ "₹12,34,567.89": an amount in a message shown on a screen (the gateway writes its own the same way)."""
+    grouped = indian_grouping(amount)
+    return f"-₹{grouped[1:]}" if grouped.startswith("-") else f"₹{grouped}"
+
+
 def as_rupees(amount: Decimal) -> str:
     """ "Rs. 12,450.00": the PDF's built-in fonts have no rupee sign."""
     return f"Rs. {indian_grouping(amount)}"

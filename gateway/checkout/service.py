@@ -43,6 +43,7 @@ from gateway.checkout.tracking import (
     timeline,
 )
 from gateway.errors import Conflict, GatewayError, InvalidInput, NotFound, UpstreamError
+from gateway.money import rupees_text
 from gateway.sessions import Session, StoreLogin
 from gateway.sessions.logins import TOKEN_REFUSED, forget_login_on_refusal
 from gateway.sessions.store import ClaimingRedisStore, SessionStore
@@ -229,10 +230,12 @@ def credit_offer(position: CreditPosition | None, total: Decimal, product: str) 
         )
     available = money(position.available)
     if position.overdue_amount > 0:
-        message = f"You have an overdue amount of Rs. {position.overdue_amount:,.2f}. Please repay it first."
+        message = f"You have an overdue amount of {rupees_text(position.overdue_amount)}. Please repay it first."
         return CreditOffer(offered=False, available=available, message=message, repay_url=REPAY_URL)
     if total > position.available:
-        message = f"The order total Rs. {total:,.2f} is above your available credit of Rs. {position.available:,.2f}."
+        message = (
+            f"The order total {rupees_text(total)} is above your available credit of {rupees_text(position.available)}."
+        )
         return CreditOffer(offered=False, available=available, message=message, repay_url=None)
     return CreditOffer(offered=True, available=available, message=None, repay_url=None)
 

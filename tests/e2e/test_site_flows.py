@@ -6,9 +6,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, Route, expect
 
 from tests.e2e.conftest import PageGuard, Server
+from tests.e2e.test_site_pages import VIEWPORTS
 
 
 def mail_calls(server: Server) -> list[dict[str, Any]]:
@@ -122,7 +124,11 @@ def test_newsletter_failure_is_reported(page: Page, server: Server, page_guard: 
 # --- contact and delete-data forms ------------------------------------------------------------
 
 
-def test_contact_form_checks_every_field_beside_it(page: Page, server: Server) -> None:
+@pytest.mark.parametrize("fixture", VIEWPORTS)
+def test_contact_form_checks_every_field_beside_it(
+    request: pytest.FixtureRequest, server: Server, fixture: str
+) -> None:
+    page: Page = request.getfixturevalue(fixture)
     page.goto("/contact-us")
     send = page.get_by_role("button", name="Send message")
     for label in ("Name", "Email", "Phone", "Message"):
@@ -154,7 +160,11 @@ def test_contact_form_checks_every_field_beside_it(page: Page, server: Server) -
     assert mail_calls(server) == []
 
 
-def test_contact_form_takes_a_landline_with_its_std_code(page: Page, server: Server) -> None:
+@pytest.mark.parametrize("fixture", VIEWPORTS)
+def test_contact_form_takes_a_landline_with_its_std_code(
+    request: pytest.FixtureRequest, server: Server, fixture: str
+) -> None:
+    page: Page = request.getfixturevalue(fixture)
     page.goto("/contact-us")
     page.get_by_label("Name", exact=True).fill("Asha Traders")
     page.get_by_label("Email", exact=True).fill("asha@shop.example")

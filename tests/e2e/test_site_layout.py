@@ -1,6 +1,7 @@
-"""Site e2e: each route's own title and description, the FAQ accordion and its search, steps a
-phone can read, About's team and backers once, testimonial dots clear of the cards, the credit
-page's grid on a 390 px screen, and no sideways scroll anywhere."""
+"""Site e2e: each route's own title and description (the site's, the portal's and the store's,
+those behind a login too), the FAQ accordion and its search, steps a phone can read, About's team
+and backers once, testimonial dots clear of the cards, the credit page's grid on a 390 px screen,
+and no sideways scroll anywhere. Desktop and phone where a visitor may be on either."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import Server
-from tests.e2e.test_site_pages import APP, PRODUCT, PUBLIC
+from tests.e2e.store_steps import RAMESH, SEED, api_login, fill_cart, place_by_api
+from tests.e2e.test_site_pages import APP, PRODUCT, PUBLIC, VIEWPORTS
 
 TITLES = {
     "/": "Buy electrical goods on credit",
@@ -29,15 +31,60 @@ TITLES = {
     f"/aboutUs_{PRODUCT}": "About us",
     "/blog": "Blog",
     "/paynow": "Pay Now",
+    "/verify-otp": "Verify OTP",
+    "/payment": "Repayment",
+    "/login": "Login",
+    "/verifyotp": "Verify OTP",
+    "/product-home": "Store",
+    "/products": "Products",
+    "/product-details/148": SEED[148].product_name,  # the product's own name, once it is loaded
+    "/shopping-cart": "Shopping Cart",
+    "/checkout": "Checkout",
+    "/orders": "My orders",
+    "/orders/{n}": "Order {n}",
     "/no-such-page": "Page not found",
 }
+# Pages a search engine may show: each has a description of its own.
+DESCRIBED = {*PUBLIC, "/product-home", "/products"}
 
 
+def open_as_a_user(page: Page, server: Server, path: str) -> str:
+    """Open `path` the way a user reaches it (the code screens after a number, the logged-in
+    pages after a login); the path with the placed order's number for '/orders/{n}'."""
+    main = page.locator("main")
+    if path == "/verify-otp" or path == "/payment":
+        page.goto("/paynow")
+        main.get_by_label("Mobile number").fill(RAMESH)
+        main.get_by_role("button", name="Submit", exact=True).click()
+        expect(page).to_have_url(re.compile(r"/verify-otp$"))
+        if path == "/payment":
+            main.get_by_label("One-time code").fill(server.otp_for(RAMESH))
+            main.get_by_role("button", name="Verify", exact=True).click()
+    elif path == "/verifyotp":
+        page.goto("/login")
+        page.get_by_label("Mobile number").fill(RAMESH)
+        page.get_by_role("button", name="Submit").click()
+    elif path in ("/shopping-cart", "/checkout", "/orders", "/orders/{n}"):
+        api_login(page, server, RAMESH)
+        if path == "/checkout":
+            fill_cart(page, {148: 1})
+        if path == "/orders/{n}":
+            path = f"/orders/{place_by_api(page, {148: 1})}"
+        page.goto(path)
+    else:
+        page.goto(path)
+    return path
+
+
+@pytest.mark.parametrize("fixture", VIEWPORTS)
 @pytest.mark.parametrize(("path", "title"), TITLES.items(), ids=list(TITLES))
-def test_each_route_sets_its_own_title(page: Page, server: Server, path: str, title: str) -> None:
-    page.goto(path)
-    expect(page).to_have_title(f"{title} | {PRODUCT}")
-    if path in PUBLIC:
+def test_each_route_sets_its_own_title(
+    request: pytest.FixtureRequest, server: Server, fixture: str, path: str, title: str
+) -> None:
+    page: Page = request.getfixturevalue(fixture)
+    shown = open_as_a_user(page, server, path)
+    expect(page).to_have_title(f"{title.replace('{n}', shown.rsplit('/', 1)[-1])} | {PRODUCT}")
+    if path in DESCRIBED:
         description = page.locator('meta[name="description"]')
         expect(description).to_have_count(1)
         assert len(description.get_attribute("content") or "") > 30
@@ -52,7 +99,9 @@ def test_titles_follow_client_side_navigation(page: Page) -> None:
     assert "repayments" in description
 
 
-def test_faq_is_an_accordion_with_a_search_and_links(page: Page) -> None:
+@pytest.mark.parametrize("fixture", VIEWPORTS)
+def test_faq_is_an_accordion_with_a_search_and_links(request: pytest.FixtureRequest, fixture: str) -> None:
+    page: Page = request.getfixturevalue(fixture)
     page.goto("/FAQ's")
     questions = page.locator("details")
     expect(questions.first).to_be_visible()
@@ -102,7 +151,9 @@ def test_credit_flow_is_text_at_least_12px_on_a_phone(phone_page: Page) -> None:
         assert float(text.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")) >= 12
 
 
-def test_about_shows_the_team_and_the_backers_once(page: Page) -> None:
+@pytest.mark.parametrize("fixture", VIEWPORTS)
+def test_about_shows_the_team_and_the_backers_once(request: pytest.FixtureRequest, fixture: str) -> None:
+    page: Page = request.getfixturevalue(fixture)
     page.goto("/AboutUs")
     expect(page.get_by_role("heading", name="Our team")).to_have_count(1)
     expect(page.get_by_role("heading", name="Our backers")).to_have_count(1)
@@ -112,7 +163,7 @@ def test_about_shows_the_team_and_the_backers_once(page: Page) -> None:
     expect(team.get_by_role("listitem").first).to_be_visible()
 
 
-@pytest.mark.parametrize("fixture", ["page", "phone_page"])
+@pytest.mark.parametrize("fixture", VIEWPORTS)
 def test_testimonial_dots_sit_below_the_cards(request: pytest.FixtureRequest, fixture: str) -> None:
     page: Page = request.getfixturevalue(fixture)
     page.goto("/")

@@ -124,7 +124,9 @@ def test_card_detail_and_a_one_unit_cart_line_agree(
     no_sideways_scroll(page)
 
 
-def test_big_amounts_are_grouped_the_indian_way(server: Server, page: Page) -> None:
+@pytest.mark.parametrize("fixture", VIEWPORTS)
+def test_big_amounts_are_grouped_the_indian_way(request: pytest.FixtureRequest, server: Server, fixture: str) -> None:
+    page = at(request, fixture)
     ui_login(page, server)
     token = next(c["value"] for c in page.context.cookies() if c["name"].endswith("XSRF-TOKEN"))
     answer = page.request.put("/api/store/cart/items/148", data={"quantity": 17}, headers={"X-XSRF-TOKEN": token})
@@ -254,7 +256,11 @@ def test_toasts_are_few_and_clear_of_the_header_and_the_tap(
 # --- browsing: categories, brand, sort, search, empty result -------------------------------
 
 
-def test_credit_page_categories_open_the_store_list(server: Server, page: Page) -> None:
+@pytest.mark.parametrize("fixture", VIEWPORTS)
+def test_credit_page_categories_open_the_store_list(
+    request: pytest.FixtureRequest, server: Server, fixture: str
+) -> None:
+    page = at(request, fixture)
     page.goto("/buy-products-on-credit")
     links = page.get_by_role("link", name=re.compile(r"^Buy on Credit: "))
     expect(links).to_have_count(10)
@@ -413,7 +419,11 @@ def test_login_returns_to_where_the_shopper_was(request: pytest.FixtureRequest, 
     expect(page).to_have_url(re.compile(r"/products$"))
 
 
-def test_the_login_modal_keeps_the_shopper_on_the_page(server: Server, page: Page) -> None:
+@pytest.mark.parametrize("fixture", VIEWPORTS)
+def test_the_login_modal_keeps_the_shopper_on_the_page(
+    request: pytest.FixtureRequest, server: Server, fixture: str
+) -> None:
+    page = at(request, fixture)
     page.goto("/products?category=switches")
     expect(cards(page).first).to_be_visible()
     cards(page).first.get_by_role("button", name="Add to cart").click()
@@ -479,6 +489,24 @@ def test_site_and_store_link_both_ways(request: pytest.FixtureRequest, server: S
     expect(back).to_have_attribute("href", "/")
     back.click()
     expect(page).to_have_url(re.compile(r"/$"))
+
+
+@pytest.mark.parametrize("fixture", VIEWPORTS)
+def test_the_site_headers_shop_entry_opens_the_store(request: pytest.FixtureRequest, fixture: str) -> None:
+    page = at(request, fixture)
+    page.goto("/buy-products-on-credit")
+    nav = page.get_by_role("navigation", name="Main")
+    if fixture == "phone_page":
+        # On a phone the header's links sit behind the menu button.
+        expect(nav).to_be_hidden()
+        page.get_by_role("button", name="Open menu").click()
+    shop = nav.get_by_role("link", name="Shop", exact=True)
+    expect(shop).to_be_visible()
+    expect(shop).to_have_attribute("href", "/product-home")
+    shop.click()
+    expect(page).to_have_url(re.compile(r"/product-home$"))
+    expect(page).to_have_title(re.compile(r"^Store \| "))
+    expect(cards(page).first).to_be_visible()
 
 
 # --- axe on the new screens ----------------------------------------------------------------

@@ -169,6 +169,32 @@ def test_credit_is_refused_while_overdue_and_owed_after_a_credit_order(client: G
     assert owed.json()["data"]["outstanding"] == offer["charges"]["total"]
 
 
+def test_credit_refusals_write_their_amounts_in_lakhs(client: GatewayClient) -> None:
+    log_in(client)
+    fill_cart(client, {1: 1})
+    overdue = quote(client, "credit")["credit"]["message"]
+    assert overdue == "You have an overdue amount of ₹12,450.00. Please repay it first."
+
+    client.delete("/api/session/store", headers=client.xsrf())
+    log_in(client, SUNITA)
+    fill_cart(client, {148: 70})  # 70 LAN cables at ₹7,600.00: above the ₹5 lakh limit
+    big = quote(client, "credit")
+    total = Decimal(big["charges"]["total"])
+    assert total > Decimal("500000")
+    whole, paise = f"{total:.2f}".split(".")
+    lakh_grouped = f"₹{whole[:-5]},{whole[-5:-3]},{whole[-3:]}.{paise}"  # ₹5,xx,xxx.xx
+    assert big["credit"] == {
+        "offered": False,
+        "available": "500000.00",
+        "message": f"The order total {lakh_grouped} is above your available credit of ₹5,00,000.00.",
+        "repayUrl": None,
+    }
+    # The lender says the same when the order is placed anyway.
+    refused = place(client, "checkout-key-credit-lakh", big["charges"]["total"], "credit")
+    assert refused.status_code == 422, refused.text
+    assert refused.json()["error"]["message"] == big["credit"]["message"]
+
+
 def test_an_online_order_stays_payable_after_a_failure_and_is_paid_once(client: GatewayClient) -> None:
     log_in(client)
     fill_cart(client, {1: 1})

@@ -15,6 +15,7 @@ from decimal import Decimal
 import msgspec
 
 from upstream_mocks.catalogue.ranges import BRANDS, CATEGORIES, Brand, Category
+from upstream_mocks.money import rupees_text
 
 PRODUCT_TYPE = "quickCommerce"
 CENT = Decimal("0.01")
@@ -100,7 +101,7 @@ def price_at(mrp: Decimal, percent_off: int) -> Decimal:
 
 
 def saving_text(mrp: Decimal, price: Decimal) -> str | None:
-    return f"Save ₹{mrp - price:,.2f} on M.R.P." if price < mrp else None
+    return f"Save {rupees_text(mrp - price)} on M.R.P." if price < mrp else None
 
 
 def _interleaved(categories: list[Category]) -> list[tuple[Category, int]]:

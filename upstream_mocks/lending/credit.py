@@ -22,6 +22,7 @@ from litestar.handlers import HTTPRouteHandler
 
 from upstream_mocks.envelope import envelope
 from upstream_mocks.lending.seed import Borrower, LendingState, seed
+from upstream_mocks.money import rupees_text
 from upstream_mocks.world import MockWorld
 
 # The store's key for partner calls (the gateway's LENDING_PARTNER_KEY default).
@@ -108,9 +109,12 @@ def refusal(position: CreditSummary | None, amount: Decimal) -> str | None:
     if position is None:
         return "You do not have a credit account yet. Please choose another way to pay."
     if position.overdue_amount > 0:
-        return f"You have an overdue amount of Rs. {position.overdue_amount:,.2f}. Please repay it first."
+        return f"You have an overdue amount of {rupees_text(position.overdue_amount)}. Please repay it first."
     if amount > position.available:
-        return f"The order total Rs. {amount:,.2f} is above your available credit of Rs. {position.available:,.2f}."
+        return (
+            f"The order total {rupees_text(amount)} is above your available credit of "
+            f"{rupees_text(position.available)}."
+        )
     return None
 
 

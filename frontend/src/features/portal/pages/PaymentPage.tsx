@@ -3,6 +3,7 @@ import { Navigate } from "react-router";
 import { errorCode, errorMessage, errorStatus } from "../../../api/client";
 import { Dialog } from "../../../components/Dialog";
 import { LoadingOverlay } from "../../../components/LoadingOverlay";
+import { usePageMeta } from "../../../lib/page-meta";
 import { useConfig } from "../../../lib/config";
 import { parseAmount, rupees, toPaise } from "../../../lib/money";
 import { useSession } from "../../../lib/session";
@@ -94,6 +95,7 @@ function LoanDetails({ repayment }: { repayment: RepaymentView }) {
 
 /** /payment: what the verified borrower owes, and paying all or part of it. */
 export default function PaymentPage() {
+  usePageMeta({ title: "Repayment" });
   const { session } = useSession();
   const config = useConfig();
   const ids = useId();

@@ -3,6 +3,7 @@ import { useMemo, useRef, useState } from "react";
 import { Link, Navigate, useLocation, useNavigate } from "react-router";
 import { errorCode, errorMessage } from "../../../api/client";
 import { LoadingOverlay } from "../../../components/LoadingOverlay";
+import { usePageMeta } from "../../../lib/page-meta";
 import { newIdempotencyKey } from "../../../lib/idempotency-key";
 import { useConfig } from "../../../lib/config";
 import { useCheckoutAddresses } from "../api/checkout-addresses";
@@ -22,6 +23,7 @@ import styles from "../checkout/checkout.module.css";
 
 /** /checkout (a browser's 'Proceed to Payment'): address, business details, summary, payment, Place order. */
 export default function CheckoutPage() {
+  usePageMeta({ title: "Checkout" });
   const config = useConfig();
   const store = useStore();
   const navigate = useNavigate();

@@ -1,5 +1,6 @@
 import { Navigate, useLocation, useNavigate } from "react-router";
 import { MobileForm } from "../../../components/otp/MobileForm";
+import { usePageMeta } from "../../../lib/page-meta";
 import { StoreHeader } from "../components/StoreHeader";
 import { returnPath, type LoginState } from "../components/returnTo";
 import { MOBILE_KEY, useLoginCalls } from "../components/useLoginCalls";
@@ -8,6 +9,7 @@ import shared from "../store.module.css";
 
 /** /login: the mobile number step; a shopper already verified goes to /product-home (as the specification says). */
 export default function LoginPage() {
+  usePageMeta({ title: "Login" });
   const { verified } = useStore();
   const navigate = useNavigate();
   const location = useLocation();

@@ -5,6 +5,7 @@ import { errorMessage, errorStatus } from "../../../api/client";
 import { openCashfreeCheckout } from "../../../components/checkout/cashfree";
 import { MockCheckout } from "../../../components/checkout/MockCheckout";
 import { LoadingOverlay } from "../../../components/LoadingOverlay";
+import { usePageMeta } from "../../../lib/page-meta";
 import { useConfig } from "../../../lib/config";
 import { useSession } from "../../../lib/session";
 import { rupees } from "../../../lib/money";
@@ -78,6 +79,7 @@ export default function OrderPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const { orderNumber = "" } = useParams();
+  usePageMeta({ title: `Order ${orderNumber}` });
   const queryClient = useQueryClient();
   const { refresh } = useSession();
   const order = useOrder(orderNumber);

@@ -1,6 +1,7 @@
 import { Link, Navigate } from "react-router";
 import { errorMessage } from "../../../api/client";
 import { LoadingOverlay } from "../../../components/LoadingOverlay";
+import { usePageMeta } from "../../../lib/page-meta";
 import { rupees } from "../../../lib/money";
 import { useOrders } from "../api/list-orders";
 import { orderDay } from "../components/orderDates";
@@ -12,6 +13,7 @@ import styles from "./OrdersPage.module.css";
 
 /** /orders: the shopper's orders, newest first, ten at a time with 'Load more'. */
 export default function OrdersPage() {
+  usePageMeta({ title: "My orders" });
   const store = useStore();
   const orders = useOrders({ enabled: store.verified === true });
 

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Link, Navigate, useParams } from "react-router";
 import { LoadingOverlay } from "../../../components/LoadingOverlay";
+import { usePageMeta } from "../../../lib/page-meta";
 import { useProduct } from "../api/get-product";
 import { ProductActions } from "../components/ProductActions";
 import { DeliveryNotes, ProductPrices } from "../components/ProductPrices";
@@ -21,6 +22,8 @@ export default function ProductDetailsPage() {
   const product = query.data ?? null;
   const loading = valid && query.isFetching;
   const missing = query.isError;
+  // The product's own name once it is loaded, so a tab or a bookmark says which product it is.
+  usePageMeta({ title: product?.productName ?? "Product" });
 
   useEffect(() => {
     // Detail failures are only logged; the page offers the way back.

@@ -4,9 +4,14 @@ import { CategoryChips } from "../components/CategoryChips";
 import { ProductGrid } from "../components/ProductGrid";
 import { StoreHeader } from "../components/StoreHeader";
 import shared from "../store.module.css";
+import { usePageMeta } from "../../../lib/page-meta";
 
 /** /product-home: logo, brands, the banner carousel, the categories and the product list. */
 export default function ProductHomePage() {
+  usePageMeta({
+    title: "Store",
+    description: "Shop switches, wires, MCBs, fans, lamps and more from the brands you know, and pay online, on delivery or on credit.",
+  });
   return (
     <div className={shared.page}>
       <StoreHeader />

@@ -1,9 +1,14 @@
 import { ProductGrid } from "../components/ProductGrid";
 import { StoreHeader } from "../components/StoreHeader";
 import shared from "../store.module.css";
+import { usePageMeta } from "../../../lib/page-meta";
 
 /** /products: the cart count, search, category / brand / price-sort filters (in the address) and the list with infinite scroll. */
 export default function ProductsPage() {
+  usePageMeta({
+    title: "Products",
+    description: "Search the store's products, filter them by category or brand, sort them by price and add them to your cart.",
+  });
   return (
     <div className={shared.page}>
       <StoreHeader />

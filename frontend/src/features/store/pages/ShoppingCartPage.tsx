@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { LoadingOverlay } from "../../../components/LoadingOverlay";
+import { usePageMeta } from "../../../lib/page-meta";
 import { useConfig } from "../../../lib/config";
 import { percentOff, plainRupees, rupees } from "../../../lib/money";
 import { cartLabels, type CartPaymentType as PaymentType } from "../checkout/payment-methods";
@@ -14,6 +15,7 @@ import styles from "./ShoppingCartPage.module.css";
 
 /** /shopping-cart: lines, payment type and Proceed to Payment; logged out goes to the login. */
 export default function ShoppingCartPage() {
+  usePageMeta({ title: "Shopping Cart" });
   const config = useConfig();
   const store = useStore();
   const navigate = useNavigate();

@@ -3,6 +3,7 @@ import { Navigate, useLocation, useNavigate } from "react-router";
 import { useSession } from "../../../lib/session";
 import { CodeForm } from "../../../components/otp/CodeForm";
 import { clearCountdown } from "../../../components/otp/useCountdown";
+import { usePageMeta } from "../../../lib/page-meta";
 import { StoreHeader } from "../components/StoreHeader";
 import { returnPath, type LoginState } from "../components/returnTo";
 import { MOBILE_KEY, useLoginCalls } from "../components/useLoginCalls";
@@ -15,6 +16,7 @@ import shared from "../store.module.css";
  * specification says, with the gateway's answer as navigation state either way.
  */
 export default function VerifyOtpPage() {
+  usePageMeta({ title: "Verify OTP" });
   const { verified } = useStore();
   const { refresh } = useSession();
   const navigate = useNavigate();
