@@ -26,7 +26,7 @@ from litestar.params import FromPath, FromQuery
 from stdnum.in_ import gstin as gstin_number
 
 from upstream_mocks.lending import credit
-from upstream_mocks.money import as_rupees
+from upstream_mocks.money import rupees_text
 from upstream_mocks.orders import online_payment, tracking
 from upstream_mocks.orders.invoice import credit_note_filename, invoice_filename, render_credit_note, render_invoice
 from upstream_mocks.orders.order_mail import send_status_mails
@@ -297,7 +297,7 @@ def create_app(world: MockWorld) -> Litestar:
             raise Refused(
                 409,
                 "quote_changed",
-                f"Prices or fees changed since your summary: the total is now {as_rupees(total)}. "
+                f"Prices or fees changed since your summary: the total is now {rupees_text(total)}. "
                 "Please check the summary and place the order again.",
                 "quotedTotal",
             )

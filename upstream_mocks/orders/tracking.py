@@ -21,7 +21,7 @@ from typing import Literal
 
 from upstream_mocks.ist import IST
 from upstream_mocks.lending import credit
-from upstream_mocks.money import as_rupees
+from upstream_mocks.money import rupees_text
 from upstream_mocks.orders.pincodes import add_business_days
 from upstream_mocks.orders.records import (
     CreditNote,
@@ -136,7 +136,7 @@ def refund_for(order: Order, at: datetime) -> Refund:
             initiated_at=at,
             expected_by=None,
             timeline="at once",
-            message=f"The amount owed, {as_rupees(amount)}, is cancelled and restored to your credit limit.",
+            message=f"The amount owed, {rupees_text(amount)}, is cancelled and restored to your credit limit.",
         )
     if payment.method == "online" and payment.state == "paid":
         payment.state = "refundInitiated"
@@ -148,7 +148,7 @@ def refund_for(order: Order, at: datetime) -> Refund:
             expected_by=last,
             timeline=REFUND_TIMELINE,
             message=(
-                f"A refund of {as_rupees(amount)} to the card or UPI you paid with has been started. "
+                f"A refund of {rupees_text(amount)} to the card or UPI you paid with has been started. "
                 f"It takes {REFUND_TIMELINE}: expect it by {last.strftime('%d %b %Y')}."
             ),
         )
