@@ -51,9 +51,14 @@ export function ProductGrid({ showFilters = false }: { showFilters?: boolean }) 
     return [...seenBrands].map(([id, name]) => ({ id, name }));
   }, [items]);
 
-  // Back / forward (or a link) changed the search: show it in the box.
+  // Back / forward (or a link) changed the search: show it in the box. Only on a change: the
+  // box comes alive when the page hydrates, and under load the shopper can type before this
+  // effect's first run, which must not put the address's (still empty) search back over it.
   const typed = useRef(text);
+  const shownSearch = useRef(urlSearch);
   useEffect(() => {
+    if (urlSearch === shownSearch.current) return;
+    shownSearch.current = urlSearch;
     if (urlSearch !== typed.current.trim()) {
       typed.current = urlSearch;
       setText(urlSearch);
