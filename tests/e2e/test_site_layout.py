@@ -1,7 +1,8 @@
 """Site e2e: each route's own title and description (the site's, the portal's and the store's,
 those behind a login too), the FAQ accordion and its search, steps a phone can read, About's team
 and backers once, testimonial dots clear of the cards, the credit page's grid on a 390 px screen,
-and no sideways scroll anywhere. Desktop and phone where a visitor may be on either."""
+no empty bands on the marketing pages, and no sideways scroll anywhere. Desktop and phone where a
+visitor may be on either."""
 
 from __future__ import annotations
 
@@ -203,3 +204,55 @@ def test_no_route_scrolls_sideways_on_a_phone(phone_page: Page, path: str) -> No
     phone_page.wait_for_load_state("networkidle")
     width = phone_page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"{path} scrolls sideways ({width}px)"
+
+
+# Where a visitor reads down a page: every section carries something to see from top to bottom.
+BAND_PAGES = ["/", "/buy-products-on-credit", "/dpd", "/AboutUs", "/contact-us"]
+LARGEST_GAP_PX = 200  # more than a section's padding and a heading's margin: an empty band
+
+# How much of a section, from its top and from its bottom, nothing is drawn in: text, pictures,
+# controls and painted backgrounds count as drawn.
+EMPTY_EDGES = """section => {
+  const box = section.getBoundingClientRect();
+  let top = Infinity, bottom = -Infinity;
+  const take = r => {
+    if (r.width > 0 && r.height > 0) { top = Math.min(top, r.top); bottom = Math.max(bottom, r.bottom); }
+  };
+  const walker = document.createTreeWalker(section, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+  for (let node = walker.currentNode; node; node = walker.nextNode()) {
+    if (node.nodeType === Node.TEXT_NODE) {
+      if (node.textContent.trim()) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        take(range.getBoundingClientRect());
+      }
+      continue;
+    }
+    const style = getComputedStyle(node);
+    if (style.visibility === 'hidden' || style.display === 'none') continue;
+    const drawn = ['IMG', 'svg', 'PICTURE', 'VIDEO', 'IFRAME', 'CANVAS', 'INPUT', 'BUTTON', 'SELECT', 'TEXTAREA']
+      .includes(node.tagName)
+      || (node !== section && style.backgroundImage !== 'none');
+    if (drawn) take(node.getBoundingClientRect());
+  }
+  if (top === Infinity) return {top: box.height, bottom: box.height, height: box.height};
+  return {top: top - box.top, bottom: box.bottom - bottom, height: box.height};
+}"""
+
+
+@pytest.mark.parametrize("fixture", VIEWPORTS)
+@pytest.mark.parametrize("path", BAND_PAGES)
+def test_no_empty_bands(request: pytest.FixtureRequest, fixture: str, path: str) -> None:
+    page: Page = request.getfixturevalue(fixture)
+    page.goto(path)
+    sections = page.locator("main section")
+    expect(sections.first).to_be_visible()
+    bands = []
+    for index in range(sections.count()):
+        section = sections.nth(index)
+        section.scroll_into_view_if_needed()  # sections off screen are not laid out (content-visibility)
+        edges = section.evaluate(EMPTY_EDGES)
+        if edges["top"] > LARGEST_GAP_PX or edges["bottom"] > LARGEST_GAP_PX:
+            label = section.get_attribute("aria-labelledby") or section.get_attribute("class") or str(index)
+            bands.append((label, edges))
+    assert bands == [], f"{path}: sections with an empty band (px from the top, from the bottom): {bands}"
