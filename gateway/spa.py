@@ -18,7 +18,7 @@ from html import escape
 from pathlib import Path
 
 import msgspec
-from litestar import Response, get
+from litestar import HttpMethod, Response, route
 from litestar.exceptions import NotFoundException
 from litestar.handlers import HTTPRouteHandler
 from litestar.params import FromPath
@@ -130,7 +130,15 @@ def build_spa_handler(static_dir: str, config: ClientConfig, reserved: tuple[str
     shell = AppShell(root / "index.html", config)
     prerendered = PrerenderedPages(root / PRERENDERED_DIR, config)
 
-    @get(["/", "/{path:path}"], include_in_schema=False, name="spa", sync_to_thread=False)
+    # HEAD as well as GET: link checkers, uptime probes and caches ask for the headers alone
+    # (the server sends no body for HEAD).
+    @route(
+        ["/", "/{path:path}"],
+        http_method=[HttpMethod.GET, HttpMethod.HEAD],
+        include_in_schema=False,
+        name="spa",
+        sync_to_thread=False,
+    )
     def spa(path: FromPath[str] = "") -> Response[bytes] | File:
         path = path.lstrip("/")
         if path in prefixes or path.startswith(tuple(f"{p}/" for p in prefixes)):

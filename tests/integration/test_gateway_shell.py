@@ -44,6 +44,17 @@ def test_fingerprinted_assets_are_cached_for_good(shell: GatewayClient) -> None:
     assert shell.get("/robots.txt").text == "User-agent: *"
 
 
+@pytest.mark.parametrize("path", ["/", "/paynow", "/assets/index-abc123.js", "/robots.txt"])
+def test_head_answers_what_get_would_without_the_body(shell: GatewayClient, path: str) -> None:
+    # Link checkers, uptime probes and caches ask with HEAD; a 405 reads to them as a broken page.
+    got = shell.get(path)
+    head = shell.request("HEAD", path)
+    assert head.status_code == 200
+    assert head.headers["content-type"] == got.headers["content-type"]
+    assert head.headers["cache-control"] == got.headers["cache-control"]
+    assert shell.request("HEAD", "/img/nothing.svg").status_code == 404
+
+
 def test_a_missing_file_is_a_404_not_the_app(shell: GatewayClient) -> None:
     assert shell.get("/assets/missing-123.js").status_code == 404
     assert shell.get("/img/nothing.svg").status_code == 404
