@@ -154,6 +154,9 @@ for (const [index, route] of PRERENDERED_PATHS.entries()) {
     imagePreloads.push(...links.match(/<link[^>]*\/>/g));
     return "";
   });
+  // The one marked high priority (the hero, the largest paint) ahead of the logo and badges.
+  const high = (link) => (/fetchPriority="high"/i.test(link) ? 0 : 1);
+  imagePreloads.sort((a, b) => high(a) - high(b));
   const meta = rendered.meta;
   // Form controls wait for the app: typed or clicked before hydration, React would not see it
   // (a search not run, a form posted natively). Each comes alive once the component that owns it
