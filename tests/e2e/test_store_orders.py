@@ -6,6 +6,7 @@ header in one row on a phone, and the same screens in the native app's web view.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -284,6 +285,13 @@ def test_the_orders_screens_in_the_web_view_keep_the_store_layout(page: Page, se
     expect(page.get_by_role("contentinfo")).to_have_count(0)
     # Nothing was posted to the app on the way: the bridge is only for the cart and the payment.
     assert page.evaluate("window.__posted.length") == 0
+
+    # 'Buy again' tells the app of each line it put back, with the cart's quantity, as an add does:
+    # the app's own cart badge follows.
+    page.get_by_role("button", name="Buy again").click()
+    expect(page).to_have_url(re.compile(r"/shopping-cart$"))
+    posted = [json.loads(message) for message in page.evaluate("window.__posted")]
+    assert [(m["type"], m["item"]["productId"], m["item"]["quantity"]) for m in posted] == [("ADD_TO_CART", 1, 2)]
 
 
 def test_an_order_cancelled_after_shipping_offers_its_invoice_and_a_credit_note(page: Page, server: Server) -> None:

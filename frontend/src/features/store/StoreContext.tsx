@@ -9,7 +9,7 @@ import { useIncrementLine } from "./api/increment-line";
 import { useSetLineQuantity } from "./api/set-line-quantity";
 import { startNativeSession } from "./api/start-native-session";
 import { LoginDialog } from "./components/LoginDialog";
-import { parseInbound, postToNative, trustedOrigin, type NativeCartItem } from "./nativeBridge";
+import { parseInbound, postAddedToCart, trustedOrigin, type NativeCartItem } from "./nativeBridge";
 
 export interface CartProduct {
   id: number;
@@ -79,14 +79,11 @@ export function StoreProvider({ children }: { children: ReactNode }) {
         const line = next.items.find((i) => i.productId === product.id);
         const name = product.productName ?? line?.productName ?? "Item";
         showToast("success", `${name} added to cart!`, { autoClose: 3000 });
-        postToNative({
-          type: "ADD_TO_CART",
-          item: {
-            productId: product.id,
-            productName: name,
-            quantity: line?.quantity ?? 1,
-            distributorId: line?.distributorId ?? null,
-          },
+        postAddedToCart({
+          productId: product.id,
+          productName: name,
+          quantity: line?.quantity ?? 1,
+          distributorId: line?.distributorId ?? null,
         });
       } catch (error) {
         logCartFailure("add to cart", error);

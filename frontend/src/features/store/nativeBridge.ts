@@ -83,3 +83,16 @@ export function postToNative(message: object): boolean {
   window.ReactNativeWebView!.postMessage(JSON.stringify(message));
   return true;
 }
+
+/** A product the cart holds now, as the app's own cart badge counts it. */
+export interface AddedToCart {
+  productId: number;
+  productName: string;
+  quantity: number; // the cart's quantity of it now
+  distributorId: number | null;
+}
+
+/** Tells the app a product went into the cart (an add, or an order bought again). */
+export function postAddedToCart(item: AddedToCart): boolean {
+  return postToNative({ type: "ADD_TO_CART", item });
+}

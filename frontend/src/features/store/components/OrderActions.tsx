@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { errorMessage } from "../../../api/client";
@@ -7,7 +8,9 @@ import { rupees } from "../../../lib/money";
 import { showToast } from "../../../lib/toast";
 import { useBuyAgain } from "../api/buy-again";
 import { useCancelOrder } from "../api/cancel-order";
+import { cartQuery } from "../api/get-cart";
 import type { PlacedOrder } from "../api/get-order";
+import { inWebView, postAddedToCart } from "../nativeBridge";
 import styles from "./OrderActions.module.css";
 
 /** What cancelling will do with the money, said before the shopper confirms (the refund policy's words). */
@@ -30,6 +33,7 @@ export function OrderActions({ order }: { order: PlacedOrder }) {
   const [confirming, setConfirming] = useState(false);
   const cancel = useCancelOrder();
   const buyAgain = useBuyAgain();
+  const queryClient = useQueryClient();
   const [buyError, setBuyError] = useState<string | null>(null);
 
   const confirmCancel = async () => {
@@ -53,6 +57,19 @@ export function OrderActions({ order }: { order: PlacedOrder }) {
         return;
       }
       showToast(result.skipped.length ? "error" : "success", result.message, { autoClose: 6000 });
+      if (inWebView()) {
+        // The app keeps its own cart badge: tell it of each line, with the cart's quantity now.
+        const cart = await queryClient.fetchQuery(cartQuery);
+        for (const added of result.added) {
+          const line = cart.items.find((item) => item.productId === added.productId);
+          postAddedToCart({
+            productId: added.productId,
+            productName: added.productName,
+            quantity: line?.quantity ?? added.quantity,
+            distributorId: line?.distributorId ?? null,
+          });
+        }
+      }
       navigate("/shopping-cart");
     } catch (error) {
       setBuyError(errorMessage(error, "The order could not be added to your cart. Please try again."));
