@@ -4,18 +4,16 @@ Request counts and latency per route template (ids in paths do not explode the s
 from `gateway/request_metrics.py`. All series live in a registry per app (no process-wide
 state, so two apps in one process, as in tests, never mix their counts). The gateway's own:
 upstream latency and errors per upstream, each breaker's state, and session-store errors, all
-fed from public hooks (httpx event hooks, the breaker factory's listeners, a counting wrapper
+fed from public hooks (each upstream client's `observe`, the breaker factory's listeners, a counting wrapper
 round the session store), so no route or client code changes.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Mapping
 from datetime import timedelta
 from typing import Any
 
-import httpx
 from litestar import Response, get
 from litestar.config.app import AppConfig
 from litestar.handlers import HTTPRouteHandler
@@ -29,7 +27,6 @@ from gateway.request_metrics import ASGIApp, request_metrics_factory
 from gateway.sessions import SessionManager
 from gateway.upstreams.http import UpstreamHttp
 
-_STARTED = "metrics_started"
 # Breaker states as a number a dashboard can plot and alert on.
 BREAKER_STATES = {"closed": 0, "half-opened": 1, "opened": 2}
 # Upstream calls are sub-millisecond on loopback and seconds when a service struggles.
@@ -72,22 +69,17 @@ class GatewayMetrics:
         for name, upstream in upstreams.items():
             self.breaker_state.labels(name).set(0)
             self.upstream_errors.labels(name)
-            hooks = upstream.client.event_hooks
-            hooks["request"].append(_stamp)
-            hooks["response"].append(self._observer(name))
+            upstream.observe = self._observer(name)
             factories[id(upstream.breakers)] = upstream.breakers
         for factory in factories.values():
             factory.add_listener(self._on_breaker_event)
         sessions.store = CountingStore(sessions.store, self.session_store_errors)
 
-    def _observer(self, upstream: str) -> Any:
+    def _observer(self, upstream: str) -> Callable[[int, float], None]:
         seconds = self.upstream_seconds
 
-        async def observe(response: httpx.Response) -> None:
-            started = response.request.extensions.get(_STARTED)
-            if isinstance(started, float):
-                status = f"{response.status_code // 100}xx"
-                seconds.labels(upstream, status).observe(time.perf_counter() - started)
+        def observe(status: int, elapsed: float) -> None:
+            seconds.labels(upstream, f"{status // 100}xx").observe(elapsed)
 
         return observe
 
@@ -102,10 +94,6 @@ class GatewayMetrics:
 
     def exposition(self) -> bytes:
         return generate_latest(self.registry)
-
-
-async def _stamp(request: httpx.Request) -> None:
-    request.extensions[_STARTED] = time.perf_counter()
 
 
 class CountingStore(Store):

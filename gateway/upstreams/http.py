@@ -8,7 +8,8 @@ the request, decodes the `{statusCode, message, data}` envelope into msgspec str
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping
+import time
+from collections.abc import Callable, Mapping
 from http.cookiejar import CookieJar, DefaultCookiePolicy
 from typing import Any, TypeVar
 
@@ -18,12 +19,14 @@ import structlog
 from cachetools import LRUCache
 from purgatory import AsyncCircuitBreakerFactory
 from purgatory.domain.model import OpenedState
+from yarl import URL
 
 from gateway.errors import UpstreamError, UpstreamRefused, UpstreamUnavailable
 from gateway.settings import UPSTREAMS, Settings
 from gateway.upstreams.credentials import build_client, tls_context
 from gateway.upstreams.envelope import Envelope
 from gateway.upstreams.transport import upstream_transport
+from gateway.upstreams.wire import AiohttpWire, UpstreamAnswer
 
 T = TypeVar("T")
 log = structlog.get_logger("gateway.upstream")
@@ -61,9 +64,15 @@ class UpstreamHttp:
         *,
         deadline: float | None = None,
         attempt_timeout: float | None = None,
+        wire: AiohttpWire | None = None,
     ) -> None:
         self.name = name
         self.client = client
+        # A network upstream without OAuth is called over `wire`; `client` (httpx) carries the
+        # rest: in-process mocks, Authlib's OAuth client, and tests that mock httpx.
+        self.wire = wire
+        # Told each answer's status and seconds (the gateway's metrics); None: nobody listens.
+        self.observe: Callable[[int, float], None] | None = None
         client.cookies = cookie_jar_keeping_nothing()  # httpx takes a standard jar as it is
         self.breakers = breakers or AsyncCircuitBreakerFactory()
         # One request's whole time, retries included; and each attempt's, which httpx enforces
@@ -73,6 +82,7 @@ class UpstreamHttp:
         # httpx parses and merges the base URL, path and query in pure Python on every call
         # (about a tenth of an uncached product list's CPU): each distinct one is built once.
         self._urls: LRUCache[tuple[str, tuple[tuple[str, str | int], ...]], httpx.URL] = LRUCache(URLS_KEPT)
+        self._wire_urls: LRUCache[tuple[str, tuple[tuple[str, str | int], ...]], URL] = LRUCache(URLS_KEPT)
         self._circuits: dict[tuple[str, str], str] = {}
         self._decoders: dict[Any, msgspec.json.Decoder[Any]] = {}
 
@@ -87,6 +97,14 @@ class UpstreamHttp:
             if params:  # as httpx: they replace any query the path had
                 url = url.copy_with(params=params)
             self._urls[key] = url
+        return url
+
+    def wire_url(self, path: str, params: Mapping[str, str | int] | None = None) -> URL:
+        """`url()` as aiohttp takes it, parsed once."""
+        key = (path, tuple(params.items()) if params else ())
+        url = self._wire_urls.get(key)
+        if url is None:
+            url = self._wire_urls[key] = URL(str(self.url(path, params)), encoded=True)
         return url
 
     def circuit(self, method: str, path: str) -> str:
@@ -143,7 +161,7 @@ class UpstreamHttp:
         token: str | None = None,
         headers: Mapping[str, str] | None = None,
         idempotent: bool | None = None,
-    ) -> httpx.Response:
+    ) -> UpstreamAnswer:
         """Send one request; transport failures, 5xx answers and an open circuit become
         `UpstreamUnavailable`.
 
@@ -169,17 +187,27 @@ class UpstreamHttp:
 
     async def _attempt(
         self, method: str, path: str, content: bytes | None, params: Mapping[str, str | int] | None, headers: Any
-    ) -> httpx.Response:
+    ) -> UpstreamAnswer:
+        started = time.perf_counter()
         try:
             async with asyncio.timeout(self.attempt_timeout):  # httpx's own time-outs skip in-process upstreams
-                if self.client.params:  # httpx would put only these in a built URL's query: it builds it
-                    return await self.client.request(
+                response: UpstreamAnswer
+                if self.wire is not None:
+                    response = await self.wire.send(method, self.wire_url(path, params), content, headers)
+                elif self.client.params:  # httpx would put only these in a built URL's query: it builds it
+                    response = await self.client.request(
                         method, path.lstrip("/"), content=content, params=params, headers=headers
                     )
-                return await self.client.request(method, self.url(path, params), content=content, headers=headers)
+                else:
+                    response = await self.client.request(
+                        method, self.url(path, params), content=content, headers=headers
+                    )
         except TimeoutError as exc:
             # The same error httpx raises over the network, so it is retried (or not) the same way.
             raise httpx.ReadTimeout(f"no answer within {self.attempt_timeout} s") from exc
+        if self.observe is not None:
+            self.observe(response.status_code, time.perf_counter() - started)
+        return response
 
     async def _send(
         self,
@@ -190,7 +218,7 @@ class UpstreamHttp:
         token: str | None,
         headers: Mapping[str, str] | None,
         idempotent: bool | None,
-    ) -> httpx.Response:
+    ) -> UpstreamAnswer:
         all_headers = dict(headers or {})
         if token:
             all_headers["Authorization"] = f"Bearer {token}"
@@ -221,7 +249,7 @@ class UpstreamHttp:
             raise UpstreamUnavailable(UNAVAILABLE, upstream=self.name, status=response.status_code)
         return response
 
-    def decode(self, response: httpx.Response, type_: type[T]) -> T:
+    def decode(self, response: UpstreamAnswer, type_: type[T]) -> T:
         """Decode a JSON answer into `type_`; an answer of the wrong shape is the upstream's fault."""
         decoder = self._decoders.get(type_)
         if decoder is None:  # one per answer type, built once (a type per call site, so few)
@@ -242,7 +270,11 @@ def upstream_timeout(settings: Settings) -> httpx.Timeout:
 
 
 def build_upstreams(settings: Settings, local: Mapping[str, httpx.AsyncClient]) -> dict[str, UpstreamHttp]:
-    """An httpx client per upstream: over HTTP to its URL, else the client handed in for it."""
+    """A client per upstream: over HTTP to its URL, else the httpx client handed in for it.
+
+    Over HTTP, calls go over aiohttp directly (`AiohttpWire`) unless the upstream signs them
+    with an OAuth token, which Authlib's httpx client fetches and refreshes.
+    """
     timeout = upstream_timeout(settings)
     breakers = AsyncCircuitBreakerFactory(
         default_threshold=settings.upstream_breaker_threshold, default_ttl=settings.upstream_breaker_ttl
@@ -250,10 +282,20 @@ def build_upstreams(settings: Settings, local: Mapping[str, httpx.AsyncClient]) 
     pool: dict[str, UpstreamHttp] = {}
     for name in UPSTREAM_NAMES:
         url: str | None = getattr(settings, f"{name}_url")
+        wire = None
         if url:
+            base_url = url.rstrip("/") + "/"
             credentials = settings.credentials.get(name)
-            transport = upstream_transport(tls_context(credentials))
-            client = build_client(credentials, base_url=url.rstrip("/") + "/", timeout=timeout, transport=transport)
+            tls = tls_context(credentials)
+            client = build_client(credentials, base_url=base_url, timeout=timeout, transport=upstream_transport(tls))
+            if credentials is None or credentials.oauth is None:
+                wire = AiohttpWire(
+                    base_url,
+                    headers=credentials.headers if credentials else None,
+                    tls=tls,
+                    connect_timeout=settings.upstream_connect_timeout,
+                    read_timeout=settings.upstream_read_timeout,
+                )
         elif name in local:
             client = local[name]
         else:
@@ -264,6 +306,7 @@ def build_upstreams(settings: Settings, local: Mapping[str, httpx.AsyncClient]) 
             breakers,
             deadline=settings.upstream_deadline,
             attempt_timeout=settings.upstream_connect_timeout + settings.upstream_read_timeout,
+            wire=wire,
         )
     return pool
 
@@ -271,3 +314,5 @@ def build_upstreams(settings: Settings, local: Mapping[str, httpx.AsyncClient]) 
 async def close_upstreams(pool: Mapping[str, UpstreamHttp]) -> None:
     for upstream in pool.values():
         await upstream.client.aclose()
+        if upstream.wire is not None:
+            await upstream.wire.aclose()
