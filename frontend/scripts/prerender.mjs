@@ -168,12 +168,17 @@ for (const [index, route] of PRERENDERED_PATHS.entries()) {
   const used = new Set([...markup.matchAll(/class="([^"]*)"/g)].flatMap((m) => m[1].split(/\s+/)));
   const styles = sheets.filter((s) => [...s.classes].some((c) => used.has(c)));
   const scripts = new Set([...chunksOf(imported), ...styles.flatMap((s) => [...chunksWithCss(s.file)])]);
-  // The page is on screen without its scripts: they load at low priority, after what it shows
-  // (its images), and hydrate it once there. Requested early all the same, beside the HTML.
+  // The page is on screen without its scripts. On a page with a hero (an image marked high
+  // priority: its largest paint) they are fetched only once that image is painted, by
+  // public/start.js, so they cannot hold the paint back; elsewhere they load at low priority
+  // beside the HTML, after what it shows, and hydrate it once there.
+  const startsAfterHero = /<img\b[^>]*\bfetchPriority="high"/i.test(markup);
   const head = [
     ...imagePreloads,
     ...styles.map((s) => inlined(s.href)),
-    ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low">`),
+    ...(startsAfterHero
+      ? []
+      : [...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low">`)),
   ].join("\n    ");
   // A page whose render reads the query says so, for main.tsx: with a query it is rendered anew.
   const rootTag = READS_QUERY.has(route) ? '<div id="root" data-reads-query="">' : '<div id="root">';
@@ -190,8 +195,11 @@ for (const [index, route] of PRERENDERED_PATHS.entries()) {
   }
   // The app's script after the page's own stylesheets and images (it is deferred either way).
   const entryScript = page.match(/<script type="module"[^>]*><\/script>\s*/)[0];
-  const lowEntry = entryScript.trim().replace("<script ", '<script fetchpriority="low" ');
-  page = page.replace(entryScript, "").replace("</head>", `  ${head}\n    ${lowEntry}\n  </head>`);
+  const entrySrc = entryScript.match(/src="([^"]+)"/)[1];
+  const starter = startsAfterHero
+    ? `<script src="/start.js" data-entry="${entrySrc}" data-preload="${[...scripts].map((f) => `/${f}`).join(" ")}" defer></script>`
+    : entryScript.trim().replace("<script ", '<script fetchpriority="low" ');
+  page = page.replace(entryScript, "").replace("</head>", `  ${head}\n    ${starter}\n  </head>`);
   const file = `${index}.html`;
   await writeFile(path.join(outDir, file), page);
   routes[route] = file;

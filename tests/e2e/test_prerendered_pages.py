@@ -73,6 +73,23 @@ def test_the_page_hydrates_without_a_console_error(page: Page, path: str, headin
     # The fixture fails the test on any console error, hydration warnings included.
 
 
+# path -> its hero, the largest paint (marked high priority)
+HEROES = {"/": "hero.svg", "/dpd": "collections-hero.svg", "/product-home": "banner-1.svg"}
+
+
+@pytest.mark.parametrize(("path", "hero"), HEROES.items(), ids=list(HEROES))
+def test_the_app_is_fetched_only_once_the_hero_has_arrived(page: Page, path: str, hero: str) -> None:
+    # Fetched before, the app's scripts would hold the hero's paint back on a slow phone.
+    events: list[str] = []
+    page.on("requestfinished", lambda r: events.append(f"done {r.url}") if r.url.endswith(hero) else None)
+    page.on("request", lambda r: events.append(f"asked {r.url}") if r.resource_type == "script" else None)
+    page.goto(path)
+    expect(page.locator(HYDRATED)).to_be_attached()
+    hero_done = next(i for i, e in enumerate(events) if e.startswith("done "))
+    first_app_script = next(i for i, e in enumerate(events) if e.startswith("asked ") and "/assets/" in e)
+    assert hero_done < first_app_script, events
+
+
 def test_the_hydrated_home_page_answers_a_click(phone_page: Page) -> None:
     phone_page.goto("/")
     expect(phone_page.locator(HYDRATED)).to_be_attached()

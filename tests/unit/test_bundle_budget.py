@@ -77,3 +77,18 @@ def test_the_built_app_is_within_its_budgets() -> None:
     """The real build (make test and landing build it first): each route's first visit in budget."""
     result = _check(ROOT / "frontend" / "dist")
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_starter_script_of_a_page_with_a_hero_counts_on_that_page_only(tmp_path: Path) -> None:
+    # / starts the app with public/start.js after its hero; /paynow loads the app as usual.
+    _build(tmp_path, {})
+    (tmp_path / "start.js").write_bytes(os.urandom(75_000))  # 40 + 10 + 1 + 75 KB: over 120 on /
+    pages = tmp_path / ".prerendered"
+    pages.mkdir()
+    (pages / "0.html").write_text('<script src="/start.js" data-entry="/assets/index.js" defer></script>')
+    (pages / "1.html").write_text('<script type="module" src="/assets/index.js"></script>')
+    (pages / "routes.json").write_text(json.dumps({"/": "0.html", "/paynow": "1.html"}))
+    result = _check(tmp_path)
+    assert result.returncode == 1
+    assert "over budget on /\n" in result.stderr + "\n"
+    assert "/paynow" not in result.stderr

@@ -66,7 +66,15 @@ export function BannerCarousel() {
         {BANNERS.map((banner, index) => (
           <SwiperSlide key={banner.art} data-banner={index + 1}>
             <div className={`${styles.slide} ${styles[banner.tone]}`}>
-              <img className={styles.art} src={banner.art} alt="" width={1200} height={400} />
+              {/* The first banner is the page's largest paint: fetched first (and see public/start.js). */}
+              <img
+                className={styles.art}
+                src={banner.art}
+                alt=""
+                width={1200}
+                height={400}
+                fetchPriority={index === 0 ? "high" : undefined}
+              />
               <div className={styles.copy}>
                 <p className={styles.kicker}>{banner.kicker}</p>
                 <p className={styles.title}>
