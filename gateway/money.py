@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from decimal import ROUND_HALF_UP, Decimal
+from functools import lru_cache
 
 PAISA = Decimal("0.01")
 WHOLE = Decimal(1)
@@ -14,6 +15,7 @@ def in_paise(amount: Decimal) -> Decimal:
     return amount.quantize(PAISA)
 
 
+@lru_cache(maxsize=1024)  # rates are few (GST slabs, merchant discounts) and each list repeats them
 def percent(rate: Decimal) -> Decimal:
     """A percent as people write it: to 2 decimals (half up), trailing zeros dropped (18.00 → 18,
     12.50 → 12.5), never in exponent form (20, not 2E+1)."""

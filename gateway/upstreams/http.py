@@ -189,22 +189,23 @@ class UpstreamHttp:
         self, method: str, path: str, content: bytes | None, params: Mapping[str, str | int] | None, headers: Any
     ) -> UpstreamAnswer:
         started = time.perf_counter()
-        try:
-            async with asyncio.timeout(self.attempt_timeout):  # httpx's own time-outs skip in-process upstreams
-                response: UpstreamAnswer
-                if self.wire is not None:
-                    response = await self.wire.send(method, self.wire_url(path, params), content, headers)
-                elif self.client.params:  # httpx would put only these in a built URL's query: it builds it
-                    response = await self.client.request(
-                        method, path.lstrip("/"), content=content, params=params, headers=headers
-                    )
-                else:
-                    response = await self.client.request(
-                        method, self.url(path, params), content=content, headers=headers
-                    )
-        except TimeoutError as exc:
-            # The same error httpx raises over the network, so it is retried (or not) the same way.
-            raise httpx.ReadTimeout(f"no answer within {self.attempt_timeout} s") from exc
+        response: UpstreamAnswer
+        if self.wire is not None:  # aiohttp holds the connect and read time-outs itself
+            response = await self.wire.send(method, self.wire_url(path, params), content, headers)
+        else:
+            try:
+                async with asyncio.timeout(self.attempt_timeout):  # httpx's own time-outs skip in-process upstreams
+                    if self.client.params:  # httpx would put only these in a built URL's query: it builds it
+                        response = await self.client.request(
+                            method, path.lstrip("/"), content=content, params=params, headers=headers
+                        )
+                    else:
+                        response = await self.client.request(
+                            method, self.url(path, params), content=content, headers=headers
+                        )
+            except TimeoutError as exc:
+                # The same error httpx raises over the network, so it is retried (or not) the same way.
+                raise httpx.ReadTimeout(f"no answer within {self.attempt_timeout} s") from exc
         if self.observe is not None:
             self.observe(response.status_code, time.perf_counter() - started)
         return response

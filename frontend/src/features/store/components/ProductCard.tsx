@@ -6,14 +6,23 @@ import { StarRating } from "./StarRating";
 import shared from "../store.module.css";
 import styles from "./ProductCard.module.css";
 
-/** One product in the list: tapping the image or the text opens its detail page. */
-export function ProductCard({ product }: { product: Product }) {
+/** One product in the list: tapping the image or the text opens its detail page. `first`: the
+ * card is in the first row, on screen at once: its image is fetched at once (the first, the
+ * page's largest paint, ahead of everything else) rather than when laid out. */
+export function ProductCard({ product, first = false, lead = false }: { product: Product; first?: boolean; lead?: boolean }) {
   const detail = `/product-details/${product.id}`;
 
   return (
     <li className={styles.card} data-testid="product-card">
       <Link to={detail} className={styles.image} tabIndex={-1} aria-hidden="true">
-        <img src={product.filePath1 ?? "/img/logo-mark.svg"} alt="" loading="lazy" width={400} height={340} />
+        <img
+          src={product.filePath1 ?? "/img/logo-mark.svg"}
+          alt=""
+          loading={first ? "eager" : "lazy"}
+          fetchPriority={lead ? "high" : undefined}
+          width={400}
+          height={340}
+        />
       </Link>
       <div className={styles.body}>
         <h3 className={styles.name}>

@@ -11,6 +11,8 @@ import shared from "../store.module.css";
 import styles from "./ProductGrid.module.css";
 
 const DEBOUNCE_MS = 500;
+// Cards on screen without scrolling on a desktop (four across): their images load at once.
+const FIRST_ROW = 4;
 
 // Brands met while browsing, kept for the brand select as the list narrows (logged out, the
 // catalogue lists no brands).
@@ -117,8 +119,8 @@ export function ProductGrid({ showFilters = false }: { showFilters?: boolean }) 
       </div>
       {showFilters && <BrowseFilters filters={filters} seenBrands={brands} onChange={(change) => update(change)} />}
       <ul className={`${shared.cardList} ${styles.grid}`} aria-busy={loading || building}>
-        {shown.map((product) => (
-          <ProductCard key={product.id} product={product} />
+        {shown.map((product, index) => (
+          <ProductCard key={product.id} product={product} first={index < FIRST_ROW} lead={index === 0} />
         ))}
       </ul>
       {!loading && !failed && items.length === 0 && (
