@@ -45,6 +45,7 @@ frontend/dist/index.html: node_modules/.installed $(FRONTEND_SRC)
 
 lint: setup
 	$(VENV)/bin/ruff check gateway upstream_mocks tests bench
+	$(VENV)/bin/ruff format --check gateway upstream_mocks tests bench
 	npm run lint
 
 # The frontend's fast tier (Vitest): money, amount rules, countdown, native bridge, lint boundaries.

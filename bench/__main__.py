@@ -126,10 +126,20 @@ def goals(runs: dict[str, WrkResult]) -> list[Goal]:
     return [
         Goal(name="added latency p50, 1 connection", value=added_p50, unit="ms", goal="<= 0.5", met=added_p50 <= 0.5),
         Goal(name="added latency p99, 1 connection", value=added_p99, unit="ms", goal="<= 1.5", met=added_p99 <= 1.5),
-        Goal(name="uncached list via gateway / mock alone, 64 connections", value=uncached, unit="ratio of req/s",
-             goal=">= 0.5", met=uncached >= 0.5),
-        Goal(name="warm-cache list via gateway / bare Litestar, 64 connections", value=cached, unit="ratio of req/s",
-             goal=">= 0.7", met=cached >= 0.7),
+        Goal(
+            name="uncached list via gateway / mock alone, 64 connections",
+            value=uncached,
+            unit="ratio of req/s",
+            goal=">= 0.5",
+            met=uncached >= 0.5,
+        ),
+        Goal(
+            name="warm-cache list via gateway / bare Litestar, 64 connections",
+            value=cached,
+            unit="ratio of req/s",
+            goal=">= 0.7",
+            met=cached >= 0.7,
+        ),
     ]
 
 
@@ -173,14 +183,20 @@ def main() -> None:
     started = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     info = machine()
     info["driver"] = driver
-    print(f"make bench: {started}, {info['cpus']} CPUs, load average at start {info['load_average_at_start']},"
-          f" driven by {driver}")
+    print(
+        f"make bench: {started}, {info['cpus']} CPUs, load average at start {info['load_average_at_start']},"
+        f" driven by {driver}"
+    )
     runs: dict[str, WrkResult] = {}
     namespace = f"bench-{uuid.uuid4().hex[:8]}"
     with serve("upstream_mocks", "/_mocks/journal", {}) as mocks:
         upstreams = upstream_env(mocks.url)
-        uncached_env = {**upstreams, "CATALOGUE_CACHE_SECONDS": "0", "REDIS_URL": args.redis_url,
-                        "REDIS_NAMESPACE": namespace}
+        uncached_env = {
+            **upstreams,
+            "CATALOGUE_CACHE_SECONDS": "0",
+            "REDIS_URL": args.redis_url,
+            "REDIS_NAMESPACE": namespace,
+        }
         with (
             serve("gateway", "/healthz", uncached_env) as gateway,
             serve("gateway", "/healthz", upstreams) as cached,

@@ -122,8 +122,16 @@ async def _profiled(args: argparse.Namespace, env: dict[str, str]) -> tuple[Samp
 
     async def drive(seconds: float) -> WrkResult:
         load = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bench.loadgen", url, "-c", str(args.connections), "-d", str(seconds),
-            cwd=ROOT, stdout=subprocess.PIPE,
+            sys.executable,
+            "-m",
+            "bench.loadgen",
+            url,
+            "-c",
+            str(args.connections),
+            "-d",
+            str(seconds),
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
         )
         out, _ = await load.communicate()
         return msgspec.json.decode(out.strip().splitlines()[-1], type=WrkResult)
@@ -142,8 +150,12 @@ async def _profiled(args: argparse.Namespace, env: dict[str, str]) -> tuple[Samp
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--cache", action=argparse.BooleanOptionalAction, default=False,
-                        help="the catalogue caches on (warm) or off (every call goes upstream)")
+    parser.add_argument(
+        "--cache",
+        action=argparse.BooleanOptionalAction,
+        default=False,
+        help="the catalogue caches on (warm) or off (every call goes upstream)",
+    )
     parser.add_argument("--path", default=GATEWAY_LIST)
     parser.add_argument("-c", "--connections", type=int, default=64)
     parser.add_argument("-d", "--seconds", type=float, default=3)
@@ -162,9 +174,11 @@ def main() -> None:
         finally:
             sys.stdout.close()
             sys.stdout = real_stdout
-    print(f"{args.path} cache={'on' if args.cache else 'off'} c={args.connections}: {result.requests_per_s:.0f} req/s,"
-          f" p50 {result.p50_ms:.2f} ms, p99 {result.p99_ms:.2f} ms, gateway {cpu_ms:.3f} ms CPU/request"
-          f" (sampling included), errors {result.errors + result.non_2xx}")
+    print(
+        f"{args.path} cache={'on' if args.cache else 'off'} c={args.connections}: {result.requests_per_s:.0f} req/s,"
+        f" p50 {result.p50_ms:.2f} ms, p99 {result.p99_ms:.2f} ms, gateway {cpu_ms:.3f} ms CPU/request"
+        f" (sampling included), errors {result.errors + result.non_2xx}"
+    )
     print(report(sampler.stacks, args.top))
     if args.folded:
         busy = _busy(sampler.stacks)

@@ -121,8 +121,12 @@ def main() -> None:
     parser.add_argument("-H", "--header", action="append", default=[], help="'Name: value'")
     args = parser.parse_args()
     headers = dict(h.split(":", 1) for h in args.header)
-    result = run_load(args.url, connections=args.connections, seconds=args.seconds,
-                      headers={k.strip(): v.strip() for k, v in headers.items()})
+    result = run_load(
+        args.url,
+        connections=args.connections,
+        seconds=args.seconds,
+        headers={k.strip(): v.strip() for k, v in headers.items()},
+    )
     print(msgspec.json.encode(result).decode())
 
 

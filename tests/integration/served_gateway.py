@@ -23,9 +23,7 @@ def served_gateway(**env: str) -> Iterator[tuple[str, int]]:
         s.bind(("127.0.0.1", 0))
         port = int(s.getsockname()[1])
     full_env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(port), "LOG_LEVEL": "WARNING", **env}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "gateway"], cwd=ROOT, env=full_env, stdout=subprocess.DEVNULL
-    )
+    process = subprocess.Popen([sys.executable, "-m", "gateway"], cwd=ROOT, env=full_env, stdout=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     try:
         # Ends as soon as /healthz answers; a loaded 2-core machine can need well over 30 s.

@@ -29,9 +29,9 @@ def test_a_webhook_sent_over_the_network_settles_the_payment(mocks_url: str) -> 
         deadline = time.monotonic() + 60
         history: list[dict[str, object]] = []
         while time.monotonic() < deadline:
-            history = mocks.get(
-                "lending/webRepayment/paymentHistory", params={"userId": 1001}, headers=bearer
-            ).json()["data"]
+            history = mocks.get("lending/webRepayment/paymentHistory", params={"userId": 1001}, headers=bearer).json()[
+                "data"
+            ]
             if history and history[0]["status"] == "paid":
                 break
             time.sleep(0.05)
