@@ -61,9 +61,9 @@ def first_visit_files(manifest: dict[str, dict[str, object]], modules: tuple[str
     return sorted({str(manifest[k]["file"]) for k in seen if str(manifest[k]["file"]).endswith(".js")})
 
 
-def starts_after_its_hero(dist: Path, route: str) -> bool:
-    """True when the route's pre-rendered page starts the app with public/start.js (which
-    frontend/scripts/prerender.mjs writes on pages with a hero): that script counts too."""
+def started_by_starter(dist: Path, route: str) -> bool:
+    """True when the route's pre-rendered page starts the app with public/start.js, once it is
+    painted (frontend/scripts/prerender.mjs): that script counts too."""
     pages = dist / ".prerendered"
     routes = pages / "routes.json"
     if not routes.is_file():
@@ -81,7 +81,7 @@ def measure(dist: Path, budgets: dict[str, tuple[float, tuple[str, ...]]] = BUDG
     out = []
     for route, (budget, modules) in budgets.items():
         files = first_visit_files(manifest, modules)
-        if starts_after_its_hero(dist, route):
+        if started_by_starter(dist, route):
             files.append(STARTER)
         for f in files:
             if f not in sizes:

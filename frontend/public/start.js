@@ -1,9 +1,9 @@
-// Starts the app on a pre-rendered page once the page's largest image (the hero, marked
-// fetchpriority="high") has been painted. frontend/scripts/prerender.mjs writes
+// Starts the app on a pre-rendered page once the page has been painted, with its largest image
+// (the hero, marked fetchpriority="high") where it has one. frontend/scripts/prerender.mjs writes
 //   <script src="/start.js" data-entry="/assets/index-….js" data-preload="/assets/….js …" defer>
-// on pages that have such an image, in place of the app's module script and its preloads.
-// Fetching and running the app first would hold that paint back on a slow phone (the browser
-// paints the image only after the scripts have run); the HTML works without them meanwhile.
+// in place of the app's module script and its preloads. Fetched and run first, the app would
+// hold that paint back on a slow phone (the browser paints only after the scripts have run);
+// the HTML works without them meanwhile. The app shell (pages not pre-rendered) loads as usual.
 // Plain script, no build step: it must run before the app's modules exist.
 (function () {
   "use strict";
@@ -29,12 +29,16 @@
     document.head.appendChild(script);
   }
 
-  // After the frame that shows the image (a tab that is not drawn gets no frame: 100 ms).
+  // After the frame that shows the page: the next frame's callback runs once it has been drawn.
+  // A hidden tab draws no frames: it starts at once, or as soon as it is hidden.
   function afterItsFrame() {
+    if (document.visibilityState === "hidden") return start();
     requestAnimationFrame(function () {
-      setTimeout(start, 0);
+      requestAnimationFrame(start);
     });
-    setTimeout(start, 100);
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "hidden") start();
+    });
   }
 
   var hero = document.querySelector('#root img[fetchpriority="high"]');

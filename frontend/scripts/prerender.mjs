@@ -138,6 +138,11 @@ const entryFiles = new Set();
 for (const route of READS_QUERY) {
   if (!PRERENDERED_PATHS.includes(route)) throw new Error(`READS_QUERY names ${route}, which is not pre-rendered`);
 }
+// Pages whose main content the app fetches once it runs (the HTML is their shell).
+const FILLED_BY_APP = new Set(["/products"]);
+for (const route of FILLED_BY_APP) {
+  if (!PRERENDERED_PATHS.includes(route)) throw new Error(`FILLED_BY_APP names ${route}, which is not pre-rendered`);
+}
 await rm(outDir, { recursive: true, force: true });
 await mkdir(outDir, { recursive: true });
 const routes = {};
@@ -168,17 +173,18 @@ for (const [index, route] of PRERENDERED_PATHS.entries()) {
   const used = new Set([...markup.matchAll(/class="([^"]*)"/g)].flatMap((m) => m[1].split(/\s+/)));
   const styles = sheets.filter((s) => [...s.classes].some((c) => used.has(c)));
   const scripts = new Set([...chunksOf(imported), ...styles.flatMap((s) => [...chunksWithCss(s.file)])]);
-  // The page is on screen without its scripts. On a page with a hero (an image marked high
-  // priority: its largest paint) they are fetched only once that image is painted, by
-  // public/start.js, so they cannot hold the paint back; elsewhere they load at low priority
-  // beside the HTML, after what it shows, and hydrate it once there.
-  const startsAfterHero = /<img\b[^>]*\bfetchPriority="high"/i.test(markup);
+  // The page is on screen without its scripts: public/start.js fetches them only once the page
+  // has been painted (with its hero, the image marked high priority, where it has one), so they
+  // cannot hold that paint back on a slow phone; then they hydrate it. A page whose content the
+  // app fetches (the product list) needs them for its largest paint: they load at once there, at
+  // low priority beside the HTML.
+  const startsAtOnce = FILLED_BY_APP.has(route);
   const head = [
     ...imagePreloads,
     ...styles.map((s) => inlined(s.href)),
-    ...(startsAfterHero
-      ? []
-      : [...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low">`)),
+    ...(startsAtOnce
+      ? [...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low">`)
+      : []),
   ].join("\n    ");
   // A page whose render reads the query says so, for main.tsx: with a query it is rendered anew.
   const rootTag = READS_QUERY.has(route) ? '<div id="root" data-reads-query="">' : '<div id="root">';
@@ -196,9 +202,10 @@ for (const [index, route] of PRERENDERED_PATHS.entries()) {
   // The app's script after the page's own stylesheets and images (it is deferred either way).
   const entryScript = page.match(/<script type="module"[^>]*><\/script>\s*/)[0];
   const entrySrc = entryScript.match(/src="([^"]+)"/)[1];
-  const starter = startsAfterHero
-    ? `<script src="/start.js" data-entry="${entrySrc}" data-preload="${[...scripts].map((f) => `/${f}`).join(" ")}" defer></script>`
-    : entryScript.trim().replace("<script ", '<script fetchpriority="low" ');
+  const preloads = [...scripts].map((f) => `/${f}`).join(" ");
+  const starter = startsAtOnce
+    ? entryScript.trim().replace("<script ", '<script fetchpriority="low" ')
+    : `<script src="/start.js" data-entry="${entrySrc}" data-preload="${preloads}" defer></script>`;
   page = page.replace(entryScript, "").replace("</head>", `  ${head}\n    ${starter}\n  </head>`);
   const file = `${index}.html`;
   await writeFile(path.join(outDir, file), page);

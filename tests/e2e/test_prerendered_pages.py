@@ -90,6 +90,36 @@ def test_the_app_is_fetched_only_once_the_hero_has_arrived(page: Page, path: str
     assert hero_done < first_app_script, events
 
 
+@pytest.mark.parametrize("path", ["/paynow", "/FAQ's"])
+def test_a_page_without_a_hero_fetches_the_app_after_its_first_frame(page: Page, path: str) -> None:
+    # When the browser first draws the page (the first animation frame after the document starts).
+    page.add_init_script("requestAnimationFrame(() => { window.__firstFrame = performance.now(); });")
+    page.goto(path)
+    expect(page.locator(HYDRATED)).to_be_attached()
+    first_frame, first_app_script = page.evaluate(
+        """() => [
+            window.__firstFrame,
+            Math.min(...performance.getEntriesByType("resource")
+                .filter((r) => r.name.includes("/assets/") && r.name.endsWith(".js"))
+                .map((r) => r.startTime)),
+        ]"""
+    )
+    assert first_frame is not None
+    assert first_frame < first_app_script
+
+
+def test_a_page_scrolled_before_the_app_started_stays_where_it_was(page: Page) -> None:
+    held: list[Route] = []
+    page.route(re.compile(r"/assets/index-[^/]+\.js$"), lambda route: held.append(route))
+    page.goto("/", wait_until="domcontentloaded")  # the held script would hold the load event
+    page.evaluate("window.scrollTo(0, 1500)")
+    while not held:  # the app's entry was asked for, and is held until now
+        page.wait_for_timeout(20)
+    held[0].continue_()
+    expect(page.locator(HYDRATED)).to_be_attached()
+    assert page.evaluate("window.scrollY") == 1500
+
+
 def test_the_hydrated_home_page_answers_a_click(phone_page: Page) -> None:
     phone_page.goto("/")
     expect(phone_page.locator(HYDRATED)).to_be_attached()

@@ -72,15 +72,14 @@ def test_a_page_missing_from_the_build_is_an_error_not_a_pass(tmp_path: Path) ->
     assert "not in the build manifest" in result.stderr
 
 
-
 def test_the_built_app_is_within_its_budgets() -> None:
     """The real build (make test and landing build it first): each route's first visit in budget."""
     result = _check(ROOT / "frontend" / "dist")
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_the_starter_script_of_a_page_with_a_hero_counts_on_that_page_only(tmp_path: Path) -> None:
-    # / starts the app with public/start.js after its hero; /paynow loads the app as usual.
+def test_the_starter_script_counts_on_the_pages_it_starts_only(tmp_path: Path) -> None:
+    # / starts the app with public/start.js once painted; /paynow loads the app at once.
     _build(tmp_path, {})
     (tmp_path / "start.js").write_bytes(os.urandom(75_000))  # 40 + 10 + 1 + 75 KB: over 120 on /
     pages = tmp_path / ".prerendered"
