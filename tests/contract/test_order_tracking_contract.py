@@ -333,3 +333,26 @@ def test_buy_again_says_what_is_sold_out_since(contract: Contract, suite: TestCl
     )
     lines = {line["productId"]: (line["quantity"], line["available"]) for line in again.json()["data"]["lines"]}
     assert lines == {LOW_STOCK_ID: (3, 0), 2: (4, 4)}
+
+
+def test_invoice_numbers_run_without_gaps(contract: Contract, suite: TestClient[Any]) -> None:
+    # GST wants one unbroken series a year: an order cancelled before it ships takes no number,
+    # and one cancelled after keeps its own (answered by a credit note, in a series of its own).
+    def ship(key: str) -> dict[str, Any]:
+        number = place(contract, suite, key)["orderNumber"]
+        advance(suite, number)
+        return advance(suite, number)
+
+    first = ship("key-series-01")
+    never_shipped = place(contract, suite, "key-series-02")["orderNumber"]
+    cancel = suite.post(path(never_shipped, "/cancel"), params={"userId": 2001}, headers=bearer(RAMESH_TOKEN))
+    assert conforms(contract, cancel).json()["data"]["invoice"] is None
+    second = ship("key-series-03")
+    cancel = suite.post(path(second["orderNumber"], "/cancel"), params={"userId": 2001}, headers=bearer(RAMESH_TOKEN))
+    assert conforms(contract, cancel).json()["data"]["creditNote"]["number"].startswith("VKC/")
+    third = ship("key-series-04")
+    numbers = [order["invoice"]["number"] for order in (first, second, third)]
+    series = {number.rsplit("/", 1)[0] for number in numbers}
+    assert len(series) == 1 and series.pop().startswith("VKI/")
+    serials = [int(number.rsplit("/", 1)[1]) for number in numbers]
+    assert serials == [serials[0], serials[0] + 1, serials[0] + 2]
