@@ -2,8 +2,9 @@
 
 Measured at 64 concurrent product-list calls on 2 cores (BENCHMARKS.md): httpx's request,
 response and client machinery on top of aiohttp's pool was about a fifth of the gateway's CPU
-per uncached call. This wire sends the same bytes with the same headers, time-outs and TLS,
-and raises httpx's errors, so `UpstreamHttp`'s retries, deadline and error mapping are the
+per uncached call. This wire sends the same URL, body, headers of the call and of the
+upstream's credentials, with the same time-outs and TLS (only the client's own User-Agent and
+Accept-Encoding differ), and raises httpx's errors, so `UpstreamHttp`'s retries, deadline and error mapping are the
 same whichever wire carries a call. Upstreams that need Authlib's OAuth client, and the
 in-process mocks, keep httpx (`UpstreamHttp.client`).
 """
