@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, cast
 
 from litestar import Litestar
@@ -27,11 +28,14 @@ from gateway.services import AppServices
 from gateway.sessions import SessionManager, build_store, provide_session, session_cookie_middleware
 from gateway.sessions.controller import get_session, logout
 from gateway.settings import Settings
-from gateway.spa import build_spa_handler
+from gateway.spa import PRERENDERED_DIR, build_spa_handler
 from gateway.upstreams.http import build_upstreams, close_upstreams
 from gateway.upstreams.lending import LendingClient
 
 API_VERSION = "1.0.0"
+# How long /products's HTML waits for the catalogue's first page before going out as the bare
+# shell (the app then asks for the list itself): a page is not held back by a slow catalogue.
+FIRST_PAGE_WAIT_SECONDS = 0.3
 
 
 def create_app(settings: Settings | None = None) -> Litestar:
@@ -50,6 +54,10 @@ def create_app(settings: Settings | None = None) -> Litestar:
         CsrfTokens(settings.secret_key, secure=settings.secure_cookies), sessions.cookie_name, embedded.exempt
     )
     metrics = MetricsPlugin(upstreams, sessions)
+    store_service = store.build_service(services)
+    first_products = store.FirstProductsPage(
+        Path(settings.static_dir) / PRERENDERED_DIR, store_service, sessions.cookie_name, FIRST_PAGE_WAIT_SECONDS
+    )
 
     handlers: list[Any] = [
         healthz,
@@ -58,11 +66,16 @@ def create_app(settings: Settings | None = None) -> Litestar:
         get_session,
         logout,
         portal.build_router(services),
-        store.build_router(services),
+        store.build_router(services, store_service),
         checkout.build_router(services),
         site.build_router(services),
         *embedded.handlers,
-        build_spa_handler(settings.static_dir, client_config(settings), reserved=("/api", embedded.mount)),
+        build_spa_handler(
+            settings.static_dir,
+            client_config(settings),
+            reserved=("/api", embedded.mount),
+            fillers={"/products": first_products},
+        ),
     ]
 
     async def shutdown() -> None:

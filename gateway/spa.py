@@ -8,17 +8,20 @@ The public pages are pre-rendered at build time (frontend/scripts/prerender.mjs 
 dist/.prerendered/: one HTML file per path and routes.json); those paths get their page's HTML,
 which paints before the JavaScript runs and is then hydrated. The pages were rendered with a
 `%%name%%` token for each string setting (%%productName%%, %%signIn.anchor%%, ...): they are
-filled in here, HTML-escaped, once per build of each file.
+filled in here, HTML-escaped, once per build of each file. A route group may fill a page in
+further for each request (`fillers`: the store's first page of products in /products).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable, Mapping
 from html import escape
 from pathlib import Path
+from typing import Any
 
 import msgspec
-from litestar import HttpMethod, Response, route
+from litestar import HttpMethod, Request, Response, route
 from litestar.exceptions import NotFoundException
 from litestar.handlers import HTTPRouteHandler
 from litestar.params import FromPath
@@ -33,6 +36,10 @@ _NO_APP = (
     "<!doctype html><title>App not built</title><h1>The app is not built</h1>"
     "<p>Run <code>make run</code> (or <code>npm run build</code>) to build frontend/dist.</p>"
 )
+
+
+# A pre-rendered page as this request should see it (the page's bytes in, the filled-in bytes out).
+PageFiller = Callable[[Request[Any, Any, Any], bytes], Awaitable[bytes]]
 
 
 class AppShell:
@@ -123,8 +130,15 @@ class PrerenderedPages:
         return cached[1]
 
 
-def build_spa_handler(static_dir: str, config: ClientConfig, reserved: tuple[str, ...] = ("/api",)) -> HTTPRouteHandler:
-    """Serve dist/ and the app shell everywhere but under `reserved` (404 there, as JSON)."""
+def build_spa_handler(
+    static_dir: str,
+    config: ClientConfig,
+    reserved: tuple[str, ...] = ("/api",),
+    fillers: Mapping[str, PageFiller] | None = None,
+) -> HTTPRouteHandler:
+    """Serve dist/ and the app shell everywhere but under `reserved` (404 there, as JSON);
+    the pre-rendered page of a path in `fillers` goes through its filler first."""
+    fillers = dict(fillers or {})
     root = Path(static_dir).resolve()
     prefixes = tuple(p.strip("/") for p in reserved)
     shell = AppShell(root / "index.html", config)
@@ -137,9 +151,8 @@ def build_spa_handler(static_dir: str, config: ClientConfig, reserved: tuple[str
         http_method=[HttpMethod.GET, HttpMethod.HEAD],
         include_in_schema=False,
         name="spa",
-        sync_to_thread=False,
     )
-    def spa(path: FromPath[str] = "") -> Response[bytes] | File:
+    async def spa(request: Request[Any, Any, Any], path: FromPath[str] = "") -> Response[bytes] | File:
         path = path.lstrip("/")
         if path in prefixes or path.startswith(tuple(f"{p}/" for p in prefixes)):
             raise NotFoundException()
@@ -162,7 +175,12 @@ def build_spa_handler(static_dir: str, config: ClientConfig, reserved: tuple[str
             if candidate.suffix and candidate.suffix not in (".html",) and "." in path.rsplit("/", 1)[-1]:
                 # A missing file (image, script) is a 404, not the app shell.
                 raise NotFoundException()
-        page = prerendered.render("/" + path.rstrip("/")) or shell.render()
+        route_path = "/" + path.rstrip("/")
+        page = prerendered.render(route_path)
+        filler = fillers.get(route_path)
+        if page is not None and filler is not None and request.method == HttpMethod.GET:
+            page = await filler(request, page)
+        page = page or shell.render()
         if page is None:
             return Response(_NO_APP.encode(), media_type="text/html", status_code=503)
         return Response(page, media_type="text/html", headers={"Cache-Control": "no-cache"})

@@ -66,7 +66,7 @@ await build({
     minify: false,
   },
 });
-const { render, markUntilHydrated, PRERENDERED_PATHS, READS_QUERY } = await import(pathToFileURL(path.join(ssrOut, "entry-server.js")).href);
+const { render, markUntilHydrated, renderWithFirstPage, rupees, PAGE_SIZE, PRERENDERED_PATHS, READS_QUERY } = await import(pathToFileURL(path.join(ssrOut, "entry-server.js")).href);
 
 const template = await readFile(path.join(dist, "index.html"), "utf8");
 const manifest = JSON.parse(await readFile(path.join(dist, ".vite", "manifest.json"), "utf8"));
@@ -138,11 +138,118 @@ const entryFiles = new Set();
 for (const route of READS_QUERY) {
   if (!PRERENDERED_PATHS.includes(route)) throw new Error(`READS_QUERY names ${route}, which is not pre-rendered`);
 }
-// Pages whose main content the app fetches once it runs (the HTML is their shell).
-const FILLED_BY_APP = new Set(["/products"]);
-for (const route of FILLED_BY_APP) {
-  if (!PRERENDERED_PATHS.includes(route)) throw new Error(`FILLED_BY_APP names ${route}, which is not pre-rendered`);
+/**
+ * A page's markup for its HTML: React puts a preload for each eagerly loaded image at the start;
+ * those go to <head> instead, ahead of the scripts, so the browser asks for those images (the
+ * hero: the largest paint) first, the one marked high priority ahead of the logo and badges.
+ * Form controls wait for the app: typed or clicked before hydration, React would not see it (a
+ * search not run, a form posted natively). Each comes alive once the component that owns it has
+ * hydrated (src/lib/until-hydrated.ts).
+ */
+function pageMarkup(html) {
+  const imagePreloads = [];
+  const rest = html.replace(/^(?:<link rel="preload" as="image"[^>]*\/>)+/, (links) => {
+    imagePreloads.push(...links.match(/<link[^>]*\/>/g));
+    return "";
+  });
+  const high = (link) => (/fetchPriority="high"/i.test(link) ? 0 : 1);
+  imagePreloads.sort((a, b) => high(a) - high(b));
+  return { markup: markUntilHydrated(rest), imagePreloads };
 }
+
+// The product list's first page, filled in by the gateway for a visitor (gateway/store/first_page.py):
+// the page rendered again with PAGE_SIZE sample products whose every shown value is a token or a
+// number found again below. What differs from the shell (the empty list and 'Loading...') is
+// what the gateway replaces; each card is kept by its place in the list, since its image's
+// loading and its stars' ids depend on it. The gateway fills in the same markup React renders
+// in the browser from the same answer, so the app hydrates the cards rather than redrawing them.
+const FIRST_PAGE_ROUTE = "/products";
+const FIRST_PAGE_FILE = "products-first-page.json";
+const SAMPLE_ID = 990000;
+const SAMPLE_PRICE = "1111111.11";
+const SAMPLE_MRP = "2222222.22";
+const SAMPLE_PERCENT = "97";
+const RATINGS = 11; // 0 to 5 stars in halves
+
+async function firstPageTemplate(shell) {
+  const records = Array.from({ length: PAGE_SIZE }, (_, i) => ({
+    id: SAMPLE_ID + i,
+    productName: "%%name%%",
+    productDetail: "%%detail%%",
+    filePath1: "%%image%%",
+    listingPrice: SAMPLE_PRICE,
+    mrp: SAMPLE_MRP,
+    discount: null,
+    ratings: (i % RATINGS) / 2,
+    discountToMerchant: SAMPLE_PERCENT,
+    distributorId: 1,
+    quantity: 0,
+    brandId: null,
+    brandName: null,
+    category: null,
+    hsnCode: null,
+    gstRate: null,
+    packSize: null,
+    warranty: null,
+    stockQuantity: null,
+  }));
+  renderWithFirstPage({ records, page: 1, pageSize: PAGE_SIZE, hasMore: true });
+  let filled;
+  try {
+    filled = pageMarkup((await render(FIRST_PAGE_ROUTE, CONFIG)).html).markup;
+  } finally {
+    renderWithFirstPage(undefined);
+  }
+  const fail = (what) => {
+    throw new Error(`${FIRST_PAGE_ROUTE}'s first page: ${what} (features/store changed its markup? see ${FIRST_PAGE_FILE} in this script)`);
+  };
+  // Where the two differ, widened to whole tags.
+  let start = 0;
+  while (start < shell.length && shell[start] === filled[start]) start++;
+  start = shell.lastIndexOf("<", start);
+  let tail = 0;
+  while (tail < shell.length - start && shell[shell.length - 1 - tail] === filled[filled.length - 1 - tail]) tail++;
+  while (tail > 0 && shell[shell.length - tail] !== "<") tail--;
+  const replaced = shell.slice(start, shell.length - tail);
+  const list = filled.slice(start, filled.length - tail);
+  const cardStart = /<li [^>]*data-testid="product-card"[^>]*>/g;
+  const starts = [...list.matchAll(cardStart)].map((m) => m.index);
+  if (starts.length !== PAGE_SIZE) fail(`${starts.length} cards rendered, not ${PAGE_SIZE}`);
+  if (!list.endsWith("</ul>")) fail("the list does not end its cards");
+  const bounds = [...starts, list.length - "</ul>".length];
+  const price = rupees(SAMPLE_PRICE);
+  const mrp = rupees(SAMPLE_MRP);
+  const offSpan = new RegExp(`<span class="[^"]*">${SAMPLE_PERCENT}<!-- -->% off</span>`);
+  const stars = /<span [^>]*role="img" aria-label="Rated [^"]*">[\s\S]*?<\/span>/;
+  const once = (text, needle, what) => {
+    const parts = text.split(needle);
+    if (parts.length !== 2) fail(`${what} is ${parts.length - 1} times in a card, not once`);
+    return parts;
+  };
+  let off = null;
+  const ratings = new Array(RATINGS).fill(null);
+  const starIds = [];
+  const cards = starts.map((at, i) => {
+    let card = list.slice(at, bounds[i + 1]);
+    card = card.split(`/product-details/${SAMPLE_ID + i}"`).join('/product-details/%%id%%"');
+    card = once(card, price, "the price").join("%%price%%");
+    card = once(card, mrp, "the M.R.P.").join("%%mrp%%");
+    const offMatch = card.match(offSpan) ?? fail("no percent off");
+    off ??= offMatch[0].replace(`>${SAMPLE_PERCENT}<`, ">%%percent%%<");
+    card = card.replace(offSpan, "%%off%%");
+    const starsMatch = card.match(stars) ?? fail("no star rating");
+    const id = (starsMatch[0].match(/id="([^"]+)-star-0"/) ?? fail("no star ids"))[1];
+    starIds.push(id);
+    ratings[i % RATINGS] ??= starsMatch[0].split(id).join("%%sid%%");
+    card = card.replace(stars, "%%rating%%");
+    for (const token of ["%%id%%", "%%name%%", "%%detail%%", "%%image%%"]) if (!card.includes(token)) fail(`${token} not in a card`);
+    if (card.includes(String(SAMPLE_ID)) || card.includes("1111111") || card.includes("2222222")) fail("a sample value left in a card");
+    return card;
+  });
+  if (ratings.includes(null)) fail("a star rating not rendered");
+  return { replaced, listOpen: list.slice(0, starts[0]), listClose: "</ul>", cards, starIds, ratings, off, pageSize: PAGE_SIZE };
+}
+
 await rm(outDir, { recursive: true, force: true });
 await mkdir(outDir, { recursive: true });
 const routes = {};
@@ -152,40 +259,21 @@ for (const [index, route] of PRERENDERED_PATHS.entries()) {
   globalThis.__prerenderImported = (key, loading) => (imported.add(key), loading);
   const rendered = await render(route, CONFIG);
   globalThis.__prerenderImported = undefined;
-  // React puts a preload for each eagerly loaded image at the start of the markup; in <head>, ahead
-  // of the scripts, the browser asks for those images (the hero: the largest paint) first.
-  const imagePreloads = [];
-  const html = rendered.html.replace(/^(?:<link rel="preload" as="image"[^>]*\/>)+/, (links) => {
-    imagePreloads.push(...links.match(/<link[^>]*\/>/g));
-    return "";
-  });
-  // The one marked high priority (the hero, the largest paint) ahead of the logo and badges.
-  const high = (link) => (/fetchPriority="high"/i.test(link) ? 0 : 1);
-  imagePreloads.sort((a, b) => high(a) - high(b));
+  const { markup, imagePreloads } = pageMarkup(rendered.html);
   const meta = rendered.meta;
-  // Form controls wait for the app: typed or clicked before hydration, React would not see it
-  // (a search not run, a form posted natively). Each comes alive once the component that owns it
-  // has hydrated (src/lib/until-hydrated.ts).
-  const markup = markUntilHydrated(html);
   if (!markup.trim()) throw new Error(`${route} rendered nothing`);
   // The Content-Security-Policy allows no inline script: markup must work without one.
   if (/<script\b/i.test(markup)) throw new Error(`${route} rendered an inline <script>`);
-  const used = new Set([...markup.matchAll(/class="([^"]*)"/g)].flatMap((m) => m[1].split(/\s+/)));
+  // The product list's first page, filled in by the gateway, is styled from the start as well.
+  const firstPage = route === FIRST_PAGE_ROUTE ? await firstPageTemplate(markup) : null;
+  const shown = firstPage ? markup + firstPage.cards.join("") + firstPage.ratings.join("") + firstPage.off : markup;
+  const used = new Set([...shown.matchAll(/class="([^"]*)"/g)].flatMap((m) => m[1].split(/\s+/)));
   const styles = sheets.filter((s) => [...s.classes].some((c) => used.has(c)));
   const scripts = new Set([...chunksOf(imported), ...styles.flatMap((s) => [...chunksWithCss(s.file)])]);
   // The page is on screen without its scripts: public/start.js fetches them only once the page
   // has been painted (with its hero, the image marked high priority, where it has one), so they
-  // cannot hold that paint back on a slow phone; then they hydrate it. A page whose content the
-  // app fetches (the product list) needs them for its largest paint: they load at once there, at
-  // low priority beside the HTML.
-  const startsAtOnce = FILLED_BY_APP.has(route);
-  const head = [
-    ...imagePreloads,
-    ...styles.map((s) => inlined(s.href)),
-    ...(startsAtOnce
-      ? [...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low">`)
-      : []),
-  ].join("\n    ");
+  // cannot hold that paint back on a slow phone; then they hydrate it.
+  const head = [...imagePreloads, ...styles.map((s) => inlined(s.href))].join("\n    ");
   // A page whose render reads the query says so, for main.tsx: with a query it is rendered anew.
   const rootTag = READS_QUERY.has(route) ? '<div id="root" data-reads-query="">' : '<div id="root">';
   let page = template.replace('<div id="root"></div>', `${rootTag}${markup}</div>`);
@@ -203,11 +291,13 @@ for (const [index, route] of PRERENDERED_PATHS.entries()) {
   const entryScript = page.match(/<script type="module"[^>]*><\/script>\s*/)[0];
   const entrySrc = entryScript.match(/src="([^"]+)"/)[1];
   const preloads = [...scripts].map((f) => `/${f}`).join(" ");
-  const starter = startsAtOnce
-    ? entryScript.trim().replace("<script ", '<script fetchpriority="low" ')
-    : `<script src="/start.js" data-entry="${entrySrc}" data-preload="${preloads}" defer></script>`;
+  const starter = `<script src="/start.js" data-entry="${entrySrc}" data-preload="${preloads}" defer></script>`;
   page = page.replace(entryScript, "").replace("</head>", `  ${head}\n    ${starter}\n  </head>`);
   const file = `${index}.html`;
+  if (firstPage) {
+    if (page.split(firstPage.replaced).length !== 2) throw new Error(`${route}: the list to fill in is not once in the page`);
+    await writeFile(path.join(outDir, FIRST_PAGE_FILE), JSON.stringify(firstPage) + "\n");
+  }
   await writeFile(path.join(outDir, file), page);
   routes[route] = file;
   console.log(`pre-rendered ${route} -> dist/.prerendered/${file} (${styles.length} stylesheets)`);

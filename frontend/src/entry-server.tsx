@@ -12,6 +12,9 @@ import { pageMetaSink, type PageMeta } from "./lib/page-meta";
 
 export { PRERENDERED_PATHS, READS_QUERY } from "./app/prerendered";
 export { markUntilHydrated } from "./lib/until-hydrated";
+export { renderWithFirstPage } from "./features/store/api/first-page";
+export { PAGE_SIZE } from "./features/store/api/get-products";
+export { rupees } from "./lib/money";
 
 export interface Rendered {
   /** The markup of #root. */

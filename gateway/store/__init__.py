@@ -1,5 +1,6 @@
 """The store route group's API (mirrors frontend/src/features/store)."""
 
-from gateway.store.routes import build_router
+from gateway.store.first_page import FirstProductsPage
+from gateway.store.routes import build_router, build_service
 
-__all__ = ["build_router"]
+__all__ = ["FirstProductsPage", "build_router", "build_service"]

@@ -138,9 +138,14 @@ async def native_session(
     return await store.hand_over(session, data)
 
 
-def build_router(services: AppServices) -> Router:
+def build_service(services: AppServices) -> StoreService:
     catalogue = CachedCatalogueClient(services.upstreams["catalogue"], services.settings.catalogue_cache_seconds)
-    service = StoreService(catalogue, services.code_sender)
+    return StoreService(catalogue, services.code_sender)
+
+
+def build_router(services: AppServices, service: StoreService | None = None) -> Router:
+    """The group's routes; `service` when the app shares it (the first page of /products's HTML)."""
+    service = service or build_service(services)
     return Router(
         path="/api/store",
         route_handlers=[

@@ -74,7 +74,12 @@ def test_the_page_hydrates_without_a_console_error(page: Page, path: str, headin
 
 
 # path -> its hero, the largest paint (marked high priority)
-HEROES = {"/": "hero.svg", "/dpd": "collections-hero.svg", "/product-home": "banner-1.svg"}
+HEROES = {
+    "/": "hero.svg",
+    "/dpd": "collections-hero.svg",
+    "/product-home": "banner-1.svg",
+    "/products": "products/1.svg",  # the first product of the first page the gateway fills in
+}
 
 
 @pytest.mark.parametrize(("path", "hero"), HEROES.items(), ids=list(HEROES))
@@ -136,6 +141,44 @@ def test_the_hydrated_home_page_answers_a_click(phone_page: Page) -> None:
 def test_the_products_shell_fills_in_once_hydrated(page: Page) -> None:
     page.goto("/products")
     expect(page.get_by_test_id("product-card")).to_have_count(12)
+
+
+CARD_TEXTS = "() => [...document.querySelectorAll('[data-testid=product-card]')].map((card) => card.innerText)"
+
+
+def test_the_products_first_page_shows_without_javascript(no_js_page: Page) -> None:
+    # The gateway filled the first page of the catalogue into the HTML: it paints before any script.
+    no_js_page.goto("/products")
+    first = no_js_page.request.get("/api/store/products?page=1&pageSize=12").json()["records"][0]
+    cards = no_js_page.get_by_test_id("product-card")
+    expect(cards).to_have_count(12)
+    expect(cards.first.get_by_role("heading", level=3)).to_have_text(first["productName"])
+    expect(cards.first).to_contain_text("M.R.P:")
+    expect(cards.first.get_by_role("button", name="Add to cart")).to_be_disabled()  # until the app runs
+
+
+def test_the_products_first_page_is_hydrated_as_it_is(page: Page) -> None:
+    # What the HTML showed, remembered before the app starts.
+    page.add_init_script(
+        "document.addEventListener('DOMContentLoaded', () => {"
+        " window.__firstName = document.querySelector('[data-testid=product-card] h3 a');"
+        f" window.__htmlCards = ({CARD_TEXTS})(); }});"
+    )
+    lists: list[str] = []
+    page.on("request", lambda r: lists.append(r.url) if "/api/store/products" in r.url else None)
+    page.goto("/products")
+    expect(page.locator(HYDRATED)).to_be_attached()
+    expect(page.locator("[data-until-hydrated]")).to_have_count(0)
+    # The app took the cards over as they were (no new nodes, the same text) from the answer
+    # sent with the page, without asking for it again; a mismatch would also log an error.
+    assert page.evaluate("() => document.querySelector('[data-testid=product-card] h3 a') === window.__firstName")
+    assert page.evaluate(CARD_TEXTS) == page.evaluate("() => window.__htmlCards")
+    assert lists == []
+    # Then the brand filter gained the brands of the cards shown.
+    expect(page.get_by_label("Brand").locator("option")).not_to_have_count(1)
+    # And the list goes on past the first page as before.
+    page.get_by_test_id("load-more-sentinel").scroll_into_view_if_needed()
+    expect(page.get_by_test_id("product-card")).to_have_count(24)
 
 
 # Chunks (Vite names them after their first module) that belong to the store, the portal, the

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -152,3 +153,66 @@ def test_pages_whose_render_reads_the_query_say_so(real_build: GatewayClient, pa
     # The app hydrates a page with any query unless its HTML says the query changes what it shows.
     root = _tag(real_build.get(path + "?utm_source=news").text, r'<div id="root"[^>]*>')
     assert ("data-reads-query" in root) is reads_query
+
+
+# /products's first page, filled in by the gateway for a visitor (gateway/store/first_page.py).
+CARD = re.compile(r'<li [^>]*data-testid="product-card"')
+FIRST_PAGE = re.compile(r'<script id="products-first-page" type="application/json">(.*?)</script>', re.S)
+
+
+def test_a_visitor_gets_the_products_first_page_in_the_html(real_build: GatewayClient) -> None:
+    html = real_build.get("/products").text
+    listing = real_build.get("/api/store/products", params={"page": 1, "pageSize": 12}).json()
+    assert len(CARD.findall(html)) == len(listing["records"]) == 12
+    assert "Loading..." not in html
+    # Each card as the app renders it: name, link, image, prices in rupees.
+    first = listing["records"][0]
+    assert f'href="/product-details/{first["id"]}"' in html
+    assert f'<img src="{first["filePath1"]}"' in html
+    assert re.search(rf">{re.escape(first['productName'])}</a></h3>", html)
+    assert "₹50.84" in html and "₹62.00" in html  # the seed's first product: 50.84, M.R.P. 62.00
+    # The same answer beside it, for the app to start from.
+    found = FIRST_PAGE.search(html)
+    assert found
+    assert json.loads(found.group(1)) == listing
+    assert "%%" not in html
+    # The largest paint, the first image, asked for from the head.
+    assert re.search(rf'<link rel="preload" as="image" href="{re.escape(first["filePath1"])}"', html)
+
+
+def test_a_shopper_with_a_session_gets_the_shell_of_the_products_page(real_build: GatewayClient) -> None:
+    # Their list shows their cart: the app asks for it.
+    real_build.cookies.set("session", "anything")
+    html = real_build.get("/products").text
+    assert CARD.search(html) is None
+    assert "Loading..." in html
+    assert FIRST_PAGE.search(html) is None
+
+
+def test_a_products_page_with_a_query_gets_the_shell(real_build: GatewayClient) -> None:
+    # The app renders a searched or filtered list anew; the first page of everything is not it.
+    html = real_build.get("/products?category=fans").text
+    assert CARD.search(html) is None
+    assert FIRST_PAGE.search(html) is None
+
+
+def test_the_products_page_goes_out_as_its_shell_when_the_catalogue_fails(real_build: GatewayClient) -> None:
+    failing = {"mock": "catalogue", "path": "electrician/getProductCatalogListMobile", "status": 500, "times": 5}
+    assert real_build.post("/_mocks/scenarios", json=failing).status_code == 201
+    answer = real_build.get("/products")
+    assert answer.status_code == 200
+    assert CARD.search(answer.text) is None
+    assert "Loading..." in answer.text
+
+
+def test_a_slow_catalogue_does_not_hold_the_products_page(
+    make_client: Callable[[Settings], GatewayClient], make_settings: Callable[..., Settings]
+) -> None:
+    client = make_client(make_settings(static_dir=str(DIST), catalogue_cache_seconds=0))
+    slow = {"mock": "catalogue", "path": "electrician/getProductCatalogListMobile", "delayMs": 3000, "times": 1}
+    assert client.post("/_mocks/scenarios", json=slow).status_code == 201
+    started = time.monotonic()
+    answer = client.get("/products")
+    assert time.monotonic() - started < 1.5  # the page waits 0.3 s for the catalogue, not 3
+    assert answer.status_code == 200
+    assert CARD.search(answer.text) is None

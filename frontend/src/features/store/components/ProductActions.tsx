@@ -1,4 +1,5 @@
 import { useNavigate } from "react-router";
+import { enableWhenHydrated } from "../../../lib/until-hydrated";
 import type { Product } from "../api/get-product";
 import { useStore } from "../StoreContext";
 import { QuantityControl } from "./QuantityControl";
@@ -22,7 +23,8 @@ export function ProductActions({ product, className, disabled = false }: Product
   const quantity = store.quantityOf(product.id, product.quantity);
   const item = { id: product.id, productName: product.productName };
   return (
-    <div className={`${styles.actions} ${className}`}>
+    // In the HTML of /products's first page (filled in by the gateway) until hydrated.
+    <div className={`${styles.actions} ${className}`} ref={enableWhenHydrated}>
       {quantity > 0 ? (
         <QuantityControl
           name={product.productName}

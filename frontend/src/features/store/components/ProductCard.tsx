@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { Link } from "react-router";
 import type { Product } from "../api/get-product";
 import { ProductActions } from "./ProductActions";
@@ -8,8 +9,17 @@ import styles from "./ProductCard.module.css";
 
 /** One product in the list: tapping the image or the text opens its detail page. `first`: the
  * card is in the first row, on screen at once: its image is fetched at once (the first, the
- * page's largest paint, ahead of everything else) rather than when laid out. */
-export function ProductCard({ product, first = false, lead = false }: { product: Product; first?: boolean; lead?: boolean }) {
+ * page's largest paint, ahead of everything else) rather than when laid out. Memoised: the list
+ * re-renders while it loads and refreshes, and a card whose product did not change stays as it is. */
+export const ProductCard = memo(function ProductCard({
+  product,
+  first = false,
+  lead = false,
+}: {
+  product: Product;
+  first?: boolean;
+  lead?: boolean;
+}) {
   const detail = `/product-details/${product.id}`;
 
   return (
@@ -36,4 +46,4 @@ export function ProductCard({ product, first = false, lead = false }: { product:
       <ProductActions product={product} className={styles.actions} />
     </li>
   );
-}
+});

@@ -27,7 +27,10 @@ export function ProductGrid({ showFilters = false }: { showFilters?: boolean }) 
   const urlSearch = filters.search ?? "";
   const [text, setText] = useState(urlSearch);
   // A new search or filter is a new list, starting again at page 1.
-  const { data, isFetching: loading, isError: failed, error, hasNextPage, fetchNextPage } = useProducts(filters);
+  const { data, isPending, isFetchingNextPage, isError: failed, error, hasNextPage, fetchNextPage } = useProducts(filters);
+  // Loading: a list not here yet, or its next page. A list on screen being refreshed in the
+  // background (the page the HTML came with, a list met again) stays as it is meanwhile.
+  const loading = isPending || isFetchingNextPage;
   const sentinel = useRef<HTMLDivElement>(null);
   const hasMore = hasNextPage && !failed;
 
@@ -46,11 +49,14 @@ export function ProductGrid({ showFilters = false }: { showFilters?: boolean }) 
   const shown = useDeferredValue(items);
   const building = shown !== items;
 
-  const brands = useMemo<BrandOption[]>(() => {
+  // After the render that shows the cards, not in it: a list the page's HTML came with (see
+  // api/first-page.ts) hydrates with the select as the HTML has it, then gains its brands.
+  const [brands, setBrands] = useState<BrandOption[]>(() => [...seenBrands].map(([id, name]) => ({ id, name })));
+  useEffect(() => {
     for (const product of items) {
       if (product.brandId && product.brandName) seenBrands.set(product.brandId, product.brandName);
     }
-    return [...seenBrands].map(([id, name]) => ({ id, name }));
+    setBrands((shown) => (shown.length === seenBrands.size ? shown : [...seenBrands].map(([id, name]) => ({ id, name }))));
   }, [items]);
 
   // Back / forward (or a link) changed the search: show it in the box. Only on a change: the

@@ -1,0 +1,139 @@
+"""The product list's first page in /products's HTML, for a visitor.
+
+/products is pre-rendered as its shell (an empty list, 'Loading...'); the largest thing it
+shows, the first product's image, would otherwise wait for the app's scripts and then for its
+catalogue call, which on a slow phone is seconds after the page itself. For a visitor (no
+session cookie: no cart, the same page for everyone) the gateway fills the first page in:
+
+- the cards, from the markup React renders for them (frontend/scripts/prerender.mjs renders the
+  page once with sample products and keeps, per place in the list, each card with %%tokens%%);
+- the same answer as `GET /api/store/products?page=1&pageSize=12` gives, as a JSON script
+  element the app starts its list from (features/store/api/first-page.ts), so it hydrates the
+  cards as they are instead of asking again and drawing them anew.
+
+A shopper with a session (a cart to show), an address with a query (the app renders those pages
+anew) or a catalogue that does not answer within `wait_seconds` gets the shell as before.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import re
+from html import escape
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import structlog
+from litestar import Request
+
+from gateway.errors import GatewayError
+from gateway.money import rupees_text
+from gateway.store.schemas import ProductListView, ProductView
+from gateway.store.service import StoreService
+
+TEMPLATE_FILE = "products-first-page.json"  # written by frontend/scripts/prerender.mjs
+DATA_ELEMENT = "products-first-page"  # the id the app reads (features/store/api/first-page.ts)
+NO_IMAGE = "/img/logo-mark.svg"  # the card's own stand-in (ProductCard.tsx)
+_TOKEN = re.compile(r"%%(id|name|detail|image|price|mrp|off|rating|percent|sid)%%")
+
+log = structlog.get_logger("gateway.store")
+
+
+class FirstPageTemplate(msgspec.Struct, frozen=True, rename="camel"):
+    """What the pre-renderer keeps (see its firstPageTemplate)."""
+
+    replaced: str  # the shell's empty list, to replace
+    list_open: str  # the list's own tag, as it is with cards in it
+    list_close: str
+    cards: list[str]  # by place in the list
+    star_ids: list[str]  # the stars' element ids, by place (React's useId: the same when hydrating)
+    ratings: list[str]  # the stars for 0, 0.5, ... 5
+    off: str  # '18% off'
+    page_size: int
+
+
+def _fill(template: str, values: dict[str, str]) -> str:
+    # One pass: a value that happens to contain a token is not filled again.
+    return _TOKEN.sub(lambda m: values[m.group(1)], template)
+
+
+def rating_index(rating: float) -> int:
+    """Stars in halves, as StarRating.tsx rounds them: Math.round(clamp(rating, 0, 5) * 2)."""
+    return math.floor(min(5.0, max(0.0, rating)) * 2 + 0.5)
+
+
+def card_html(template: FirstPageTemplate, place: int, product: ProductView) -> str:
+    """The card at `place`, as ProductCard.tsx renders `product` there."""
+    stars = _fill(template.ratings[rating_index(product.ratings)], {"sid": template.star_ids[place]})
+    off = (
+        _fill(template.off, {"percent": escape(str(product.discount_to_merchant))})
+        if product.discount_to_merchant > 0
+        else ""
+    )
+    values = {
+        "id": str(product.id),
+        "name": escape(product.product_name),
+        "detail": escape(product.product_detail or "-"),
+        "image": escape(product.file_path1 if product.file_path1 is not None else NO_IMAGE),
+        "price": rupees_text(product.listing_price),
+        "mrp": rupees_text(product.mrp),
+        "off": off,
+        "rating": stars,
+    }
+    return _fill(template.cards[place], values)
+
+
+def filled_page(page: bytes, template: FirstPageTemplate, listing: ProductListView) -> bytes:
+    """`page` with the listing's cards in place of the empty list, and the listing beside them."""
+    records = listing.records[: len(template.cards)]
+    html = page.decode()
+    if not records or template.replaced not in html:
+        return page
+    cards = "".join(card_html(template, place, product) for place, product in enumerate(records))
+    html = html.replace(template.replaced, f"{template.list_open}{cards}{template.list_close}", 1)
+    # "<" escaped, so no product text can close the script element early.
+    data = msgspec.json.encode(listing).decode().replace("<", "\\u003c")
+    script = f'<script id="{DATA_ELEMENT}" type="application/json">{data}</script>'
+    html = html.replace("</body>", f"{script}\n  </body>", 1)
+    first = records[0].file_path1
+    if first:  # the largest paint: asked for ahead of everything below the head
+        preload = f'<link rel="preload" as="image" href="{escape(first)}" fetchpriority="high">'
+        html = html.replace("</head>", f"  {preload}\n  </head>", 1)
+    return html.encode()
+
+
+class FirstProductsPage:
+    """Fills /products's first page in for visitors; the template is re-read when the build changes."""
+
+    def __init__(self, directory: Path, store: StoreService, session_cookie: str, wait_seconds: float) -> None:
+        self.file = directory / TEMPLATE_FILE
+        self.store = store
+        self.session_cookie = session_cookie
+        self.wait_seconds = wait_seconds
+        self._template: tuple[float, FirstPageTemplate] | None = None
+
+    def template(self) -> FirstPageTemplate | None:
+        try:
+            mtime = self.file.stat().st_mtime
+        except FileNotFoundError:
+            return None
+        if self._template is None or self._template[0] != mtime:
+            self._template = (mtime, msgspec.json.decode(self.file.read_bytes(), type=FirstPageTemplate))
+        return self._template[1]
+
+    async def __call__(self, request: Request[Any, Any, Any], page: bytes) -> bytes:
+        if request.scope.get("query_string") or self.session_cookie in request.cookies:
+            return page
+        template = self.template()
+        if template is None:
+            return page
+        try:
+            async with asyncio.timeout(self.wait_seconds):
+                listing = await self.store.products(None, 1, template.page_size, None)
+        except (GatewayError, TimeoutError) as exc:
+            # The shell is still a working page: the app asks for the list itself.
+            log.warning("first_page_not_filled", reason=type(exc).__name__)
+            return page
+        return filled_page(page, template, listing)
