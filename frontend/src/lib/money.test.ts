@@ -10,6 +10,13 @@ describe("rupees", () => {
     expect(rupees(0)).toBe("₹0.00");
   });
 
+  it("is Intl's en-IN currency text, from paise to crores", () => {
+    const intl = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const amounts = ["0.01", "0.10", "5", "99.99", "100.00", "999.99", "1000", "12345.60", "123456.78", "1234567.89", "99999999.99", "-5.00", "-1234.50"];
+    for (const amount of amounts) expect(rupees(amount)).toBe(intl.format(Number(amount)));
+    for (const amount of [0.5, 7, 1999.99, 250000]) expect(rupees(amount)).toBe(intl.format(amount));
+  });
+
   it("rounds to the paisa", () => {
     expect(rupees(0.1 + 0.2)).toBe("₹0.30");
     expect(rupees(1.005 * 100)).toBe("₹100.50");

@@ -1,16 +1,16 @@
-/** Rupees with 2 decimals and Indian digit grouping (₹5,356.92, ₹1,25,000.00), wherever an amount is shown. */
-const RUPEES = new Intl.NumberFormat("en-IN", {
-  style: "currency",
-  currency: "INR",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+import { indianDigits } from "./indian-numbers";
 
 /** Amounts arrive from the API as exact decimal strings ("12450.00"); typed ones are numbers. */
 export type Amount = number | string;
 
+/** Rupees with 2 decimals and Indian digit grouping (₹5,356.92, ₹1,25,000.00), wherever an amount
+ * is shown: Intl's en-IN currency text, built from whole paise (see indian-numbers.ts for why not Intl). */
 export function rupees(amount: Amount): string {
-  return RUPEES.format(toPaise(amount) / 100);
+  const paise = toPaise(amount);
+  if (Number.isNaN(paise)) return "₹NaN";
+  const sign = paise < 0 ? "-" : "";
+  const whole = Math.floor(Math.abs(paise) / 100);
+  return `${sign}₹${indianDigits(whole)}.${String(Math.abs(paise) % 100).padStart(2, "0")}`;
 }
 
 /** The same amount without the symbol or grouping, as the native app's messages carry it: 5356.92 */

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { indianDigits } from "../../../lib/indian-numbers";
 import { useReducedMotion } from "./useReducedMotion";
 
 const DURATION_MS = 1500;
@@ -38,14 +39,14 @@ export function CountUp({ value, prefix = "", suffix = "" }: { value: number; pr
     };
   }, [value, reduced]);
 
-  const final = `${prefix}${value.toLocaleString("en-IN")}${suffix}`;
+  const final = `${prefix}${indianDigits(value)}${suffix}`;
   return (
     <span ref={ref} data-testid={`count-${value}`} data-value={shown}>
       {/* Screen readers get the final figure once, not every frame of the count. */}
       <span className="visually-hidden">{final}</span>
       <span aria-hidden="true">
         {prefix}
-        {shown.toLocaleString("en-IN")}
+        {indianDigits(shown)}
         {suffix}
       </span>
     </span>
