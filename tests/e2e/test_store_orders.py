@@ -382,3 +382,32 @@ def test_the_store_header_stays_one_row_on_a_phone(phone_page: Page, server: Ser
             height = header.bounding_box()
             assert height is not None and height["height"] <= 72, f"{path}: header {height['height']}px tall"
         fits_the_screen(page)
+
+
+def test_an_order_returned_after_three_failed_deliveries(page: Page, server: Server) -> None:
+    api_login(page, server, RAMESH)
+    number = place_by_api(page, {1: 2, 4: 2})  # cash on delivery
+    advance(server, number, 3)  # packed, shipped, out for delivery: the tax invoice is issued on shipping
+    for _ in range(2):  # the courier fails, takes it back, and goes out again
+        advance(server, number, step="deliveryFailed")
+        advance(server, number)
+    page.goto(f"/orders/{number}")
+    expect(page.get_by_role("heading", name="Your order is out for delivery", level=1)).to_be_visible()
+    expect(page.get_by_test_id("order-timeline")).to_contain_text("Delivery attempt 2 of 3 failed")
+    expect(page.get_by_role("button", name="Cancel order")).to_have_count(0)  # not once it is out
+
+    advance(server, number, step="deliveryFailed")  # the third: the goods go back to the seller
+    page.reload()
+    expect(page.get_by_role("heading", name="Your order went back to the seller", level=1)).to_be_visible()
+    current = page.locator('[data-testid="timeline-step"][aria-current="step"]')
+    expect(current).to_contain_text("Returned to seller")
+    expect(current).to_contain_text("Delivery attempt 3 of 3 failed; the order went back to the seller")
+    # Paid on delivery, never delivered: nothing was paid, so nothing is refunded.
+    expect(page.get_by_test_id("refund")).to_contain_text("Nothing to refund")
+    # The invoice stays and a credit note answers it; the order can be bought again.
+    expect(page.get_by_role("link", name=re.compile("^Download invoice"))).to_be_visible()
+    expect(page.get_by_test_id("credit-note")).to_contain_text("Goods returned to the seller after failed deliveries")
+    expect(page.get_by_role("button", name="Buy again")).to_be_visible()
+    # The orders list says so too.
+    page.goto("/orders")
+    expect(page.get_by_text(number).locator("xpath=ancestor::li[1]")).to_contain_text("Returned to seller")
