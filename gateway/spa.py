@@ -27,6 +27,7 @@ from litestar.handlers import HTTPRouteHandler
 from litestar.params import FromPath
 from litestar.response import File
 
+from gateway.build_files import BuildFile
 from gateway.client_config import ClientConfig
 
 PRERENDERED_DIR = ".prerendered"  # written by frontend/scripts/prerender.mjs
@@ -46,18 +47,11 @@ class AppShell:
     """index.html with the configuration filled in, rebuilt when the file changes."""
 
     def __init__(self, index: Path, config: ClientConfig) -> None:
-        self.index = index
         self.config = config
-        self._built: tuple[float, bytes] | None = None
+        self._page = BuildFile(index, lambda raw: self._fill(raw.decode()))
 
     def render(self) -> bytes | None:
-        try:
-            mtime = self.index.stat().st_mtime
-        except FileNotFoundError:
-            return None
-        if self._built is None or self._built[0] != mtime:
-            self._built = (mtime, self._fill(self.index.read_text()))
-        return self._built[1]
+        return self._page.read()
 
     def _fill(self, html: str) -> bytes:
         title = f"<title>{escape(self.config.product_name)} | {_TITLE}</title>"
@@ -96,38 +90,26 @@ class PrerenderedPages:
         self.config = config
         self._tokens = setting_tokens(config)
         self._token = re.compile("|".join(re.escape(t) for t in sorted(self._tokens, key=len, reverse=True)))
-        self._routes: tuple[float, dict[str, str]] | None = None
-        self._pages: dict[str, tuple[float, bytes]] = {}
+        self._routes = BuildFile(directory / "routes.json", lambda raw: msgspec.json.decode(raw, type=dict[str, str]))
+        self._pages: dict[str, BuildFile[bytes]] = {}
 
     def routes(self) -> dict[str, str]:
         """Path -> file name, from routes.json (empty when the build has no pre-rendered pages)."""
-        index = self.directory / "routes.json"
-        try:
-            mtime = index.stat().st_mtime
-        except FileNotFoundError:
-            return {}
-        if self._routes is None or self._routes[0] != mtime:
-            routes = msgspec.json.decode(index.read_bytes(), type=dict[str, str])
-            self._routes = (mtime, routes)
-            self._pages.clear()
-        return self._routes[1]
+        return self._routes.read() or {}
 
     def render(self, path: str) -> bytes | None:
         """The page for `path` ('/dpd'), or None when it is not pre-rendered."""
         name = self.routes().get(path)
         if name is None or "/" in name:
             return None
-        file = self.directory / name
-        try:
-            mtime = file.stat().st_mtime
-        except FileNotFoundError:
-            return None
-        cached = self._pages.get(name)
-        if cached is None or cached[0] != mtime:
-            html = self._token.sub(lambda m: self._tokens[m.group(0)], file.read_text())
-            cached = (mtime, with_config(html, self.config).encode())
-            self._pages[name] = cached
-        return cached[1]
+        page = self._pages.get(name)
+        if page is None:
+            page = self._pages[name] = BuildFile(self.directory / name, self._fill)
+        return page.read()
+
+    def _fill(self, raw: bytes) -> bytes:
+        html = self._token.sub(lambda m: self._tokens[m.group(0)], raw.decode())
+        return with_config(html, self.config).encode()
 
 
 def build_spa_handler(

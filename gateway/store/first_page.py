@@ -28,6 +28,7 @@ import msgspec
 import structlog
 from litestar import Request
 
+from gateway.build_files import BuildFile
 from gateway.errors import GatewayError
 from gateway.money import rupees_text
 from gateway.store.schemas import ProductListView, ProductView
@@ -108,25 +109,17 @@ class FirstProductsPage:
     """Fills /products's first page in for visitors; the template is re-read when the build changes."""
 
     def __init__(self, directory: Path, store: StoreService, session_cookie: str, wait_seconds: float) -> None:
-        self.file = directory / TEMPLATE_FILE
         self.store = store
         self.session_cookie = session_cookie
         self.wait_seconds = wait_seconds
-        self._template: tuple[float, FirstPageTemplate] | None = None
-
-    def template(self) -> FirstPageTemplate | None:
-        try:
-            mtime = self.file.stat().st_mtime
-        except FileNotFoundError:
-            return None
-        if self._template is None or self._template[0] != mtime:
-            self._template = (mtime, msgspec.json.decode(self.file.read_bytes(), type=FirstPageTemplate))
-        return self._template[1]
+        self._template = BuildFile(
+            directory / TEMPLATE_FILE, lambda raw: msgspec.json.decode(raw, type=FirstPageTemplate)
+        )
 
     async def __call__(self, request: Request[Any, Any, Any], page: bytes) -> bytes:
         if request.scope.get("query_string") or self.session_cookie in request.cookies:
             return page
-        template = self.template()
+        template = self._template.read()
         if template is None:
             return page
         try:
