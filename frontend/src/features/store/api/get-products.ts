@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import { api } from "../../../api/client";
 import type { components } from "../../../api/schema";
-import { firstPageOfCatalogue } from "./first-page";
+import { SENT_PAGE_FRESH_MS, sentFirstPage } from "./first-page";
 
 export type ProductList = components["schemas"]["ProductListView"];
 
@@ -50,19 +50,16 @@ export function productsQuery(filters: ProductFilters) {
 
 const wholeCatalogue = (filters: ProductFilters) => !filters.search && !filters.category && !filters.brandId && !filters.sort;
 
-// The page the HTML came with is as fresh as an answer just fetched: not asked for again at once.
-const SENT_WITH_PAGE_FRESH_MS = 30_000;
-
 /** The list for one search and set of filters, 12 more at a time; a change starts again at page 1.
  * The whole catalogue starts from the page the gateway sent with the HTML, when it sent one. */
 export function useProducts(filters: ProductFilters) {
+  const sent = wholeCatalogue(filters) ? sentFirstPage() : undefined;
   return useInfiniteQuery({
     ...productsQuery(filters),
-    initialData: () => {
-      const first = wholeCatalogue(filters) ? firstPageOfCatalogue() : undefined;
-      return first ? { pages: [first], pageParams: [1] } : undefined;
-    },
-    // Data never fetched here (dataUpdateCount 0) is that page; anything fetched goes stale at once, as before.
-    staleTime: (query) => (query.state.dataUpdateCount === 0 ? SENT_WITH_PAGE_FRESH_MS : 0),
+    initialData: sent && { pages: [sent.list], pageParams: [1] },
+    initialDataUpdatedAt: sent?.at,
+    // That page is as fresh as an answer fetched when it was read (not asked for again at once);
+    // anything fetched here goes stale at once, as before.
+    staleTime: (query) => (query.state.dataUpdateCount === 0 ? SENT_PAGE_FRESH_MS : 0),
   });
 }
