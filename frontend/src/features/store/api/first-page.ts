@@ -1,7 +1,7 @@
 import type { ProductList } from "./get-products";
 
 /** The element the gateway writes into /products's HTML (gateway/store/first_page.py). */
-export const FIRST_PAGE_ELEMENT = "products-first-page";
+const FIRST_PAGE_ELEMENT = "products-first-page";
 
 /** How long the page sent with the HTML counts as fresh: the list is not asked for again meanwhile. */
 export const SENT_PAGE_FRESH_MS = 30_000;

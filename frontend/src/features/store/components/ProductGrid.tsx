@@ -56,7 +56,7 @@ export function ProductGrid({ showFilters = false }: { showFilters?: boolean }) 
     for (const product of items) {
       if (product.brandId && product.brandName) seenBrands.set(product.brandId, product.brandName);
     }
-    setBrands((shown) => (shown.length === seenBrands.size ? shown : [...seenBrands].map(([id, name]) => ({ id, name }))));
+    setBrands((listed) => (listed.length === seenBrands.size ? listed : [...seenBrands].map(([id, name]) => ({ id, name }))));
   }, [items]);
 
   // Back / forward (or a link) changed the search: show it in the box. Only on a change: the
