@@ -1,4 +1,6 @@
 import json
+import re
+from typing import Any
 
 import pytest
 import structlog
@@ -74,3 +76,50 @@ async def test_one_access_line_a_request_to_stdout_as_it_is_when_the_request_end
         ("request", 201, "/api/cart/98xxxxxx10")
     ]
     assert (b"x-request-id", lines[0]["request_id"].encode()) in sent[0]["headers"]
+
+
+async def _one_request(headers: list[tuple[bytes, bytes]], level: str, json_lines: bool) -> tuple[str, list[Any]]:
+    import io
+    import sys
+
+    from gateway.logging import request_log_middleware
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b"{}"})
+
+    configure_logging(level, json=json_lines)
+    logged = request_log_middleware(app)
+    out, sent = io.StringIO(), []
+    before, sys.stdout = sys.stdout, out
+
+    async def send(message: Any) -> None:
+        sent.append(message)
+
+    async def receive() -> Any:
+        return {"type": "http.request", "body": b""}
+
+    try:
+        await logged(
+            {"type": "http", "method": "GET", "path": "/api/store/products", "headers": headers}, receive, send
+        )
+    finally:
+        sys.stdout = before
+    return out.getvalue(), sent
+
+
+async def test_the_access_line_has_the_keys_every_line_has_and_masks_a_request_id_holding_a_number() -> None:
+    out, sent = await _one_request([(b"x-request-id", b"req-9876543210")], "INFO", json_lines=True)
+    line = json.loads(out)
+    assert list(line) == ["method", "path", "status", "ms", "event", "request_id", "level", "timestamp"]
+    assert (line["event"], line["level"], line["status"]) == ("request", "info", 200)
+    assert line["request_id"] == "req-98xxxxxx10"
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z", line["timestamp"])
+    assert (b"x-request-id", b"req-9876543210") in sent[0]["headers"]  # the caller gets its own id back
+
+
+async def test_no_access_line_above_info_and_a_readable_one_on_a_terminal() -> None:
+    out, _ = await _one_request([], "WARNING", json_lines=True)
+    assert out == ""
+    out, _ = await _one_request([], "INFO", json_lines=False)
+    assert "request" in out and "path=/api/store/products" in out and "status=200" in out and "request_id=" in out
