@@ -43,6 +43,27 @@ def test_headers_that_never_finish_are_cut_off_with_a_408(port: int) -> None:
     assert took < HEADER_TIMEOUT + 1
 
 
+def test_a_second_request_whose_headers_never_finish_is_cut_off_too(port: int) -> None:
+    """The deadline is one timer a connection: a kept-alive connection's next request gets its own
+    full deadline, counted from that request's first byte."""
+    with socket.create_connection(("127.0.0.1", port)) as sock:
+        sock.sendall(b"GET /api/config HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        sock.settimeout(5)
+        first = sock.recv(65536)
+        while b"\r\n\r\n" not in first:
+            first += sock.recv(65536)
+        head, _, body = first.partition(b"\r\n\r\n")
+        length = int(next(ln.split(b":")[1] for ln in head.split(b"\r\n") if ln.lower().startswith(b"content-length")))
+        while len(body) < length:
+            body += sock.recv(65536)
+        assert head.startswith(b"HTTP/1.1 200")
+        time.sleep(HEADER_TIMEOUT * 0.6)  # well into the first request's deadline, were it still counting
+        sock.sendall(b"GET /api/config HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+        data, took = read_until_closed(sock, 5)
+    assert data.startswith(b"HTTP/1.1 408")
+    assert HEADER_TIMEOUT * 0.9 < took < HEADER_TIMEOUT + 1
+
+
 def test_a_connection_that_sends_nothing_is_closed(port: int) -> None:
     with socket.create_connection(("127.0.0.1", port)) as sock:
         _, took = read_until_closed(sock, 5)
