@@ -213,7 +213,7 @@ def request_log_middleware(app: ASGIApp) -> ASGIApp:
                         path=mask_mobile(path) if len(path) >= 10 else path,
                         status=status,
                         ms=round((time.perf_counter() - started) * 1000, 2),
-                        request_id=request_id,
+                        request_id=mask_mobile(request_id) if incoming else request_id,
                         timestamp="",
                     )
                 )
