@@ -102,6 +102,38 @@ def test_product_home_banner_advances_by_itself(server: Server, page: Page) -> N
     expect(cards(page)).to_have_count(12)
 
 
+def test_the_first_banner_needs_no_carousel_code_until_a_dot_is_picked(server: Server, page: Page) -> None:
+    # Swiper's code and set-up were the longest tasks of the store home's start: the first banner
+    # is plain markup, and the carousel arrives when the visitor picks a dot (or its turn is over).
+    scripts: list[str] = []
+    page.on("request", lambda r: scripts.append(r.url) if r.resource_type == "script" else None)
+    page.clock.install()  # the banner's 3000 ms turn stands still until the test moves it on
+    page.goto("/product-home")
+    offers = page.get_by_role("region", name="Offers")
+    bullets = offers.locator(".swiper-pagination-bullet")
+    expect(bullets).to_have_count(3)
+    expect(offers.locator("[data-banner='1']")).to_contain_text("Free delivery")
+    assert not [url for url in scripts if "BannerSwiper" in url], scripts
+    bullets.nth(2).click()
+    expect(offers.locator("span.swiper-pagination-bullet")).to_have_count(3)  # Swiper's own dots: it is here
+    page.clock.run_for(1000)  # its slide to the third banner (300 ms), short of the next turn (3000 ms)
+    expect(bullets.nth(2)).to_have_class(re.compile("swiper-pagination-bullet-active"))
+    expect(offers.locator(".swiper-slide-active")).to_contain_text("LED lights")
+    assert [url for url in scripts if "BannerSwiper" in url], scripts
+
+
+def test_the_carousel_arrives_when_the_first_banner_s_turn_is_over(server: Server, page: Page) -> None:
+    page.clock.install()
+    page.goto("/product-home")
+    offers = page.get_by_role("region", name="Offers")
+    expect(offers.locator(".swiper-pagination-bullet")).to_have_count(3)
+    expect(offers.locator(".swiper-slide-active")).to_contain_text("Free delivery")
+    page.clock.run_for(3000)
+    expect(offers.locator("span.swiper-pagination-bullet")).to_have_count(3)
+    page.clock.run_for(1000)  # the slide to the second banner
+    expect(offers.locator(".swiper-slide-active")).to_contain_text("Up to 20% off")
+
+
 def field_error(page: Page):  # type: ignore[no-untyped-def]
     return page.locator(".form-error")
 

@@ -1,94 +1,66 @@
-import { Link } from "react-router";
-import { Swiper, SwiperSlide } from "swiper/react";
-import { A11y, Autoplay, Pagination } from "swiper/modules";
+import { lazy, startTransition, Suspense, useEffect, useState } from "react";
 import "swiper/css";
 import "swiper/css/pagination";
+import { AUTOPLAY_MS, BANNERS, BannerSlide } from "./banners";
 import styles from "./BannerCarousel.module.css";
 
-interface Banner {
-  art: string;
-  tone: "dark" | "sun" | "light";
-  kicker: string;
-  title: string;
-  highlight: string;
-  text: string;
-  action: string;
-  to: string;
-}
+const BannerSwiper = lazy(() => import("./BannerSwiper"));
 
-// The words and buttons are HTML over the art (the SVGs are pictures only), so they stay
-// legible on a phone, are read out, and the buttons go somewhere.
-const BANNERS: Banner[] = [
-  {
-    art: "/img/store/banner-1.svg",
-    tone: "dark",
-    kicker: "Quick commerce",
-    title: "Free delivery",
-    highlight: "in 1 hour",
-    text: "Wires, switches, fans & lights at your shop door",
-    action: "Order now",
-    to: "/products",
-  },
-  {
-    art: "/img/store/banner-2.svg",
-    tone: "sun",
-    kicker: "Limited offer",
-    title: "Up to 20% off",
-    highlight: "on wires & cables",
-    text: "On top wire brands, on easy credit",
-    action: "Shop wires",
-    to: "/products?category=home-wires",
-  },
-  {
-    art: "/img/store/banner-3.svg",
-    tone: "light",
-    kicker: "Bright deals",
-    title: "LED lights",
-    highlight: "for every shop",
-    text: "Bulbs, battens & panels at wholesale prices",
-    action: "Explore LEDs",
-    to: "/products?category=led-bulbs",
-  },
-];
-
-/** Three banners, auto-playing every 3000 ms in a loop, with clickable pagination. */
+/**
+ * Three banners, auto-playing every 3000 ms in a loop, with clickable pagination.
+ *
+ * The first banner and its dots are plain markup (in the page's HTML), in Swiper's own classes:
+ * Swiper's code and set-up were the longest tasks of the store home's start, and nothing needs
+ * them while the first banner is shown. Its dots come once the app runs, as Swiper's did. They load when that banner's turn is over (and the
+ * carousel moves on to the second), or at once when the visitor touches the banner or picks a
+ * dot (and it goes to that one).
+ */
 export function BannerCarousel() {
+  const [go, setGo] = useState<number | null>(null); // the banner Swiper moves to; null: not loaded
+  // In a transition: the first banner stays on screen (the same nodes, so a tap's click still
+  // lands on the dot it started on) until Swiper's code has arrived.
+  const load = (banner: number) => startTransition(() => setGo((current) => current ?? banner));
+  // The dots come with the app, as Swiper's did: in the HTML before it, a tap on one would be lost.
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
+
+  useEffect(() => {
+    if (go !== null) return;
+    const turn = window.setTimeout(() => load(1), AUTOPLAY_MS);
+    return () => window.clearTimeout(turn);
+  }, [go]);
+
+  const still = (
+    <div
+      className="swiper swiper-initialized swiper-horizontal"
+      onPointerDown={() => load(0)}
+    >
+      <div className="swiper-wrapper">
+        <div className="swiper-slide swiper-slide-active" data-banner={1}>
+          <BannerSlide banner={BANNERS[0]} index={0} />
+        </div>
+      </div>
+      <div className="swiper-pagination swiper-pagination-clickable swiper-pagination-bullets swiper-pagination-horizontal">
+        {live && BANNERS.map((banner, index) => (
+          <button
+            key={banner.art}
+            type="button"
+            className={`swiper-pagination-bullet${index === 0 ? " swiper-pagination-bullet-active" : ""}`}
+            aria-label={`Go to slide ${index + 1}`}
+            aria-current={index === 0 ? "true" : undefined}
+            onPointerDown={(event) => {
+              event.stopPropagation();
+              load(index);
+            }}
+            onClick={() => load(index)}
+          />
+        ))}
+      </div>
+    </div>
+  );
   return (
     <section className={styles.banner} aria-label="Offers">
-      <Swiper
-        modules={[Autoplay, Pagination, A11y]}
-        autoplay={{ delay: 3000, disableOnInteraction: false }}
-        loop
-        pagination={{ clickable: true }}
-        spaceBetween={0}
-        slidesPerView={1}
-      >
-        {BANNERS.map((banner, index) => (
-          <SwiperSlide key={banner.art} data-banner={index + 1}>
-            <div className={`${styles.slide} ${styles[banner.tone]}`}>
-              {/* The first banner is the page's largest paint: fetched first (and see public/start.js). */}
-              <img
-                className={styles.art}
-                src={banner.art}
-                alt=""
-                width={1200}
-                height={400}
-                fetchPriority={index === 0 ? "high" : undefined}
-              />
-              <div className={styles.copy}>
-                <p className={styles.kicker}>{banner.kicker}</p>
-                <p className={styles.title}>
-                  {banner.title} <span className={styles.highlight}>{banner.highlight}</span>
-                </p>
-                <p className={styles.text}>{banner.text}</p>
-                <Link to={banner.to} className={`btn ${styles.action}`}>
-                  {banner.action} <span aria-hidden="true">→</span>
-                </Link>
-              </div>
-            </div>
-          </SwiperSlide>
-        ))}
-      </Swiper>
+      {go === null ? still : <Suspense fallback={still}><BannerSwiper go={go} /></Suspense>}
     </section>
   );
 }
