@@ -14,6 +14,7 @@ from litestar.openapi.plugins import JsonRenderPlugin
 from gateway import checkout, portal, site, store
 from gateway.anonymous_reads import anonymous_read_cache_factory
 from gateway.client_config import client_config, get_config
+from gateway.dependency_order import resolve_dependencies_in_order_everywhere
 from gateway.embedded import embed
 from gateway.errors import exception_handlers
 from gateway.health import healthz, readyz
@@ -41,6 +42,7 @@ FIRST_PAGE_WAIT_SECONDS = 0.3
 def create_app(settings: Settings | None = None) -> Litestar:
     settings = settings or Settings.from_env()
     configure_logging(settings.log_level, settings.log_json)
+    resolve_dependencies_in_order_everywhere()
 
     session_store = build_store(settings)
     sessions = SessionManager(session_store, settings)
