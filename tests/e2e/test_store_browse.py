@@ -134,6 +134,23 @@ def test_the_carousel_arrives_when_the_first_banner_s_turn_is_over(server: Serve
     expect(offers.locator(".swiper-slide-active")).to_contain_text("Up to 20% off")
 
 
+def test_nothing_below_the_banner_moves_when_the_carousel_arrives(server: Server, phone_page: Page) -> None:
+    # On a phone the banners differ in height: the plain first banner is laid out with the others,
+    # as Swiper lays them out, so the page below it stays where it was.
+    page = phone_page
+    page.clock.install()
+    page.goto("/product-home")
+    offers = page.get_by_role("region", name="Offers")
+    heading = page.get_by_role("heading", name="Shop by category")
+    expect(offers.locator("button.swiper-pagination-bullet")).to_have_count(3)
+    before = heading.bounding_box()
+    page.clock.run_for(3000)
+    expect(offers.locator("span.swiper-pagination-bullet")).to_have_count(3)
+    page.clock.run_for(1000)
+    expect(offers.locator(".swiper-slide-active")).to_contain_text("Up to 20% off")
+    assert heading.bounding_box() == before
+
+
 def field_error(page: Page):  # type: ignore[no-untyped-def]
     return page.locator(".form-error")
 

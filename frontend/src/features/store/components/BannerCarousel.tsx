@@ -9,7 +9,7 @@ const BannerSwiper = lazy(() => import("./BannerSwiper"));
 /**
  * Three banners, auto-playing every 3000 ms in a loop, with clickable pagination.
  *
- * The first banner and its dots are plain markup (in the page's HTML), in Swiper's own classes:
+ * The banners and their dots are plain markup (in the page's HTML), in Swiper's own classes:
  * Swiper's code and set-up were the longest tasks of the store home's start, and nothing needs
  * them while the first banner is shown. Its dots come once the app runs, as Swiper's did. They load when that banner's turn is over (and the
  * carousel moves on to the second), or at once when the visitor touches the banner or picks a
@@ -35,10 +35,20 @@ export function BannerCarousel() {
       className="swiper swiper-initialized swiper-horizontal"
       onPointerDown={() => load(0)}
     >
+      {/* Every banner is laid out, as in Swiper's own markup, so the carousel is as tall as its
+          tallest banner from the start; the others wait outside its box. */}
       <div className="swiper-wrapper">
-        <div className="swiper-slide swiper-slide-active" data-banner={1}>
-          <BannerSlide banner={BANNERS[0]} index={0} />
-        </div>
+        {BANNERS.map((banner, index) => (
+          <div
+            key={banner.art}
+            className={`swiper-slide${index === 0 ? " swiper-slide-active" : index === 1 ? " swiper-slide-next" : ""}`}
+            data-banner={index + 1}
+            aria-hidden={index === 0 ? undefined : true}
+            inert={index === 0 ? undefined : true}
+          >
+            <BannerSlide banner={banner} index={index} />
+          </div>
+        ))}
       </div>
       <div className="swiper-pagination swiper-pagination-clickable swiper-pagination-bullets swiper-pagination-horizontal">
         {live && BANNERS.map((banner, index) => (
