@@ -9,11 +9,11 @@ const BannerSwiper = lazy(() => import("./BannerSwiper"));
 /**
  * Three banners, auto-playing every 3000 ms in a loop, with clickable pagination.
  *
- * The banners and their dots are plain markup (in the page's HTML), in Swiper's own classes:
- * Swiper's code and set-up were the longest tasks of the store home's start, and nothing needs
- * them while the first banner is shown. Its dots come once the app runs, as Swiper's did. They load when that banner's turn is over (and the
- * carousel moves on to the second), or at once when the visitor touches the banner or picks a
- * dot (and it goes to that one).
+ * The banners are plain markup (in the page's HTML), in Swiper's own classes: Swiper's code and
+ * set-up were the longest tasks of the store home's start, and nothing needs them while the
+ * first banner is shown. They load when that banner's turn is over (and the carousel moves on to
+ * the second), or at once when the visitor touches the banner or picks a dot (and it goes to
+ * that one). The dots come once the app runs, as Swiper's did.
  */
 export function BannerCarousel() {
   const [go, setGo] = useState<number | null>(null); // the banner Swiper moves to; null: not loaded
