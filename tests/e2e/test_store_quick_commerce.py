@@ -449,6 +449,8 @@ def test_banners_are_words_and_buttons_over_the_art(
     offers = page.get_by_role("region", name="Offers")
     # Back to the first banner (the autoplay waits 3000 ms from the click).
     offers.locator(".swiper-pagination-bullet").first.click()
+    # The click brings Swiper in place of the plain banners: measure its nodes, not the ones it replaces.
+    expect(offers.locator("span.swiper-pagination-bullet")).to_have_count(3)
     slide = offers.locator("[data-banner='1']").first
     expect(slide).to_have_class(re.compile("swiper-slide-active"))
     expect(slide).to_contain_text("Free delivery")
