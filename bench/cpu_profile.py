@@ -98,12 +98,12 @@ async def _profiled(args: argparse.Namespace, env: dict[str, str]) -> tuple[Samp
     import uvicorn
 
     from gateway.app import create_app
-    from gateway.security.slow_clients import header_deadline_protocol
+    from gateway.security.slow_clients import HeaderDeadlineConfig
     from gateway.settings import Settings
 
     port = free_port()
     settings = Settings.from_env({**env, "PORT": str(port), "LOG_JSON": "true", "LOG_LEVEL": "INFO"})
-    config = uvicorn.Config(
+    config = HeaderDeadlineConfig(
         create_app(settings),
         host="127.0.0.1",
         port=port,
@@ -111,7 +111,7 @@ async def _profiled(args: argparse.Namespace, env: dict[str, str]) -> tuple[Samp
         access_log=False,
         proxy_headers=False,
         server_header=False,
-        http=header_deadline_protocol(settings.request_header_timeout),
+        request_header_timeout=settings.request_header_timeout,
         timeout_keep_alive=settings.keep_alive_timeout,
     )
     server = uvicorn.Server(config)

@@ -1,39 +1,67 @@
 """python -m gateway: serve the gateway (and, by default, the in-process mocks).
 
-SERVER picks the ASGI server: uvicorn (uvloop + httptools) or granian (Rust HTTP, one worker
-process). Both were measured side by side by `make bench` (BENCHMARKS.md).
+SERVER picks the ASGI server: uvicorn (uvloop + httptools) or granian (Rust HTTP). Both were
+measured side by side by `make bench` (BENCHMARKS.md). WORKERS runs that many processes on the
+port (gateway/workers.py says what more than one needs).
 """
 
 from __future__ import annotations
 
+import os
+import sys
+
 from gateway.settings import Settings
+from gateway.workers import WorkersRefused, prepare_workers
+
+APP_FACTORY = "gateway.app:create_app"  # each worker builds its app from the environment
 
 
 def main() -> None:
     settings = Settings.from_env()
-    if settings.server == "granian":
-        serve_granian(settings)
-    else:
-        serve_uvicorn(settings)
+    try:
+        clean_up = prepare_workers(settings, os.environ)
+    except WorkersRefused as exc:
+        sys.exit(f"gateway: {exc}")
+    try:
+        if settings.server == "granian":
+            serve_granian(settings)
+        else:
+            serve_uvicorn(settings)
+    finally:
+        clean_up()
 
 
 def serve_uvicorn(settings: Settings) -> None:
     import uvicorn
+    from uvicorn.config import STARTUP_FAILURE
+    from uvicorn.supervisors import Multiprocess
 
     from gateway.app import create_app
-    from gateway.security.slow_clients import header_deadline_protocol
+    from gateway.security.slow_clients import HeaderDeadlineConfig
 
-    uvicorn.run(
-        create_app(settings),
+    several = settings.workers > 1
+    config = HeaderDeadlineConfig(
+        # One process serves the app built here; several each import and build their own.
+        APP_FACTORY if several else create_app(settings),
+        factory=several,
+        workers=settings.workers,
         host=settings.host,
         port=settings.port,
         log_config=None,
         access_log=False,  # the gateway writes its own one-line-per-request log
         proxy_headers=False,  # TRUSTED_PROXIES decides whose X-Forwarded-For counts
         server_header=False,
-        http=header_deadline_protocol(settings.request_header_timeout),
+        request_header_timeout=settings.request_header_timeout,
         timeout_keep_alive=settings.keep_alive_timeout,
     )
+    server = uvicorn.Server(config)
+    if several:
+        # What uvicorn.run does for several workers, with our config (it builds its own).
+        Multiprocess(config, sockets=[config.bind_socket()]).run()
+    else:
+        server.run()
+        if not server.started:
+            sys.exit(STARTUP_FAILURE)
 
 
 def serve_granian(settings: Settings) -> None:
@@ -48,11 +76,12 @@ def serve_granian(settings: Settings) -> None:
     configure_logging(settings.log_level, settings.log_json)
     through_root = {"propagate": True, "handlers": []}
     Granian(
-        "gateway.app:create_app",
+        APP_FACTORY,
         factory=True,
         address=settings.host,
         port=settings.port,
         interface=Interfaces.ASGI,
+        workers=settings.workers,
         loop=Loops.uvloop,
         websockets=False,
         log_access=False,  # the gateway writes its own one-line-per-request log

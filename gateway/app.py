@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any, cast
 
@@ -32,6 +33,7 @@ from gateway.settings import Settings
 from gateway.spa import PRERENDERED_DIR, build_spa_handler
 from gateway.upstreams.http import build_upstreams, close_upstreams
 from gateway.upstreams.lending import LendingClient
+from gateway.workers import METRICS_DIR
 
 API_VERSION = "1.0.0"
 # How long /products's HTML waits for the catalogue's first page before going out as the bare
@@ -55,7 +57,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
     csrf = csrf_middleware_factory(
         CsrfTokens(settings.secret_key, secure=settings.secure_cookies), sessions.cookie_name, embedded.exempt
     )
-    metrics = MetricsPlugin(upstreams, sessions)
+    # Several workers add up their series from the files prometheus_client writes (gateway/workers.py).
+    metrics = MetricsPlugin(upstreams, sessions, os.environ.get(METRICS_DIR) if settings.workers > 1 else None)
     store_service = store.build_service(services)
     first_products = store.FirstProductsPage(
         Path(settings.static_dir) / PRERENDERED_DIR, store_service, sessions.cookie_name, FIRST_PAGE_WAIT_SECONDS

@@ -21,6 +21,7 @@ from litestar.plugins import InitPluginProtocol
 from litestar.stores.base import Store
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
+from prometheus_client.multiprocess import MultiProcessCollector
 from redis.exceptions import RedisError
 
 from gateway.request_metrics import ASGIApp, request_metrics_factory
@@ -36,8 +37,11 @@ _BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 
 class GatewayMetrics:
     """The gateway's own series, in a registry of their own (one per app)."""
 
-    def __init__(self) -> None:
+    def __init__(self, multiprocess_dir: str | None = None) -> None:
         self.registry = CollectorRegistry(auto_describe=True)
+        # With several workers (gateway/workers.py) every series is also written to files there,
+        # and a scrape adds up all the workers' files rather than reading this one's registry.
+        self.multiprocess_dir = multiprocess_dir
         self.upstream_seconds = Histogram(
             "gateway_upstream_request_duration_seconds",
             "Time to an upstream's answer, per upstream and status class",
@@ -55,6 +59,7 @@ class GatewayMetrics:
             "gateway_upstream_breaker_state",
             "Circuit breaker per upstream: 0 closed, 1 half-open, 2 open",
             ["upstream"],
+            multiprocess_mode="livemax",  # with several workers: the worst of the running ones
             registry=self.registry,
         )
         self.session_store_errors = Counter(
@@ -93,7 +98,11 @@ class GatewayMetrics:
             self.upstream_errors.labels(upstream).inc()
 
     def exposition(self) -> bytes:
-        return generate_latest(self.registry)
+        if self.multiprocess_dir is None:
+            return generate_latest(self.registry)
+        every_worker = CollectorRegistry()
+        MultiProcessCollector(every_worker, path=self.multiprocess_dir)  # type: ignore[no-untyped-call]
+        return generate_latest(every_worker)
 
 
 class CountingStore(Store):
@@ -137,8 +146,10 @@ class CountingStore(Store):
 class MetricsPlugin(InitPluginProtocol):
     """Adds GET /metrics to the app; `request_middleware` counts requests where the app lists it."""
 
-    def __init__(self, upstreams: Mapping[str, UpstreamHttp], sessions: SessionManager) -> None:
-        self.metrics = GatewayMetrics()
+    def __init__(
+        self, upstreams: Mapping[str, UpstreamHttp], sessions: SessionManager, multiprocess_dir: str | None = None
+    ) -> None:
+        self.metrics = GatewayMetrics(multiprocess_dir)
         self.metrics.watch(upstreams, sessions)
         self.request_middleware: Callable[[ASGIApp], ASGIApp] = request_metrics_factory(
             app_name="gateway", prefix="gateway", buckets=_BUCKETS, registry=self.metrics.registry

@@ -9,7 +9,7 @@ import os
 import secrets
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
 
@@ -41,6 +41,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     log_json: bool | None = None  # None: JSON when stdout is not a terminal
     log_level: str = "INFO"
     server: Literal["uvicorn", "granian"] = "uvicorn"  # the ASGI server of `python -m gateway`
+    # Processes serving the port, one per core at most; more than one needs Redis and every
+    # upstream's URL (gateway/workers.py).
+    workers: Annotated[int, msgspec.Meta(ge=1, le=64)] = 1
 
     # Product naming and links the app shows (the specification's {product})
     product_name: str = "VoltKhata"

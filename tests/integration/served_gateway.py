@@ -19,6 +19,13 @@ ROOT = Path(__file__).resolve().parents[2]
 @contextmanager
 def served_gateway(**env: str) -> Iterator[tuple[str, int]]:
     """Yields (url, port); the gateway runs with its embedded mocks plus `env`."""
+    with served_gateway_process(**env) as (url, port, _):
+        yield url, port
+
+
+@contextmanager
+def served_gateway_process(**env: str) -> Iterator[tuple[str, int, subprocess.Popen[bytes]]]:
+    """As `served_gateway`, with the gateway's process too."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = int(s.getsockname()[1])
@@ -37,7 +44,7 @@ def served_gateway(**env: str) -> Iterator[tuple[str, int]]:
             if time.monotonic() > deadline or process.poll() is not None:
                 raise RuntimeError("the gateway did not start")
             time.sleep(0.1)
-        yield url, port
+        yield url, port, process
     finally:
         process.terminate()
         process.wait(timeout=10)
