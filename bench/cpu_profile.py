@@ -97,14 +97,14 @@ async def _profiled(args: argparse.Namespace, env: dict[str, str]) -> tuple[Samp
     import msgspec
     import uvicorn
 
-    from gateway.app import create_app
     from gateway.security.slow_clients import HeaderDeadlineConfig
+    from gateway.served import served_app
     from gateway.settings import Settings
 
     port = free_port()
     settings = Settings.from_env({**env, "PORT": str(port), "LOG_JSON": "true", "LOG_LEVEL": "INFO"})
     config = HeaderDeadlineConfig(
-        create_app(settings),
+        served_app(settings),  # as `python -m gateway` serves it (its collector tuned)
         host="127.0.0.1",
         port=port,
         log_config=None,

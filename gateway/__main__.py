@@ -13,7 +13,7 @@ import sys
 from gateway.settings import Settings
 from gateway.workers import WorkersRefused, prepare_workers
 
-APP_FACTORY = "gateway.app:create_app"  # each worker builds its app from the environment
+APP_FACTORY = "gateway.served:served_app"  # each worker builds its app from the environment
 
 
 def main() -> None:
@@ -36,13 +36,13 @@ def serve_uvicorn(settings: Settings) -> None:
     from uvicorn.config import STARTUP_FAILURE
     from uvicorn.supervisors import Multiprocess
 
-    from gateway.app import create_app
     from gateway.security.slow_clients import HeaderDeadlineConfig
+    from gateway.served import served_app
 
     several = settings.workers > 1
     config = HeaderDeadlineConfig(
         # One process serves the app built here; several each import and build their own.
-        APP_FACTORY if several else create_app(settings),
+        APP_FACTORY if several else served_app(settings),
         factory=several,
         workers=settings.workers,
         host=settings.host,
