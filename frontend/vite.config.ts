@@ -1,13 +1,31 @@
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
+import { createRequire } from "node:module";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
+// React Router 7's package exports name only its development build (remix-run/react-router#14102,
+// open): its dev warnings and checks ship and run in production. Builds take its production
+// build, which it publishes beside it; `npm run dev` keeps the warnings.
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve("react-router")),
+  "..",
+  "production",
+  "index.mjs",
+);
 
 // The gateway serves dist/ and /api on one origin; in `npm run dev` Vite proxies to it.
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [
+    react(),
+    {
+      name: "react-router-production-build",
+      apply: "build",
+      config: () => ({ resolve: { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } }),
+    },
+  ],
   build: {
     outDir: "dist",
     emptyOutDir: true,

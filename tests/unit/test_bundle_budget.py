@@ -91,3 +91,11 @@ def test_the_starter_script_counts_on_the_pages_it_starts_only(tmp_path: Path) -
     assert result.returncode == 1
     assert "over budget on /\n" in result.stderr + "\n"
     assert "/paynow" not in result.stderr
+
+
+def test_the_built_app_carries_its_libraries_production_builds() -> None:
+    """React Router's package exports name only its development build; the build takes its
+    production one (frontend/vite.config.ts), without its development warnings and checks."""
+    scripts = (ROOT / "frontend" / "dist" / "assets").glob("*.js")
+    with_dev_warnings = [p.name for p in scripts if "You rendered descendant <Routes>" in p.read_text()]
+    assert with_dev_warnings == []
