@@ -1,15 +1,15 @@
-import { lazy, StrictMode, Suspense, useSyncExternalStore, type ReactNode } from "react";
+import { lazy, startTransition, StrictMode, Suspense, useEffect, useState, type ReactNode } from "react";
 import type { AppConfig } from "../lib/config";
 import { AppProviders } from "./providers";
 
 const Toasts = lazy(() => import("./Toasts"));
 
 /** The toast container, mounted after the first render: never part of the pre-rendered HTML. */
-const noSubscription = () => () => undefined;
-
 function LaterToasts() {
-  // False in the pre-renderer and while hydrating (the server snapshot), true in the browser after.
-  const mounted = useSyncExternalStore(noSubscription, () => true, () => false);
+  // In a transition, not as a store's snapshot that differs from the server's: that re-renders
+  // synchronously right after hydration, and any part of the page not hydrated yet with it.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => startTransition(() => setMounted(true)), []);
   return mounted ? (
     <Suspense fallback={null}>
       <Toasts />
