@@ -54,7 +54,7 @@ class RouteScores(msgspec.Struct, kw_only=True):
     fcp_ms: float
     misses: list[str]
     diagnostics: Diagnostics | None = None
-    tbt_runs: list[float] = msgspec.field(default_factory=list)  # each run's TBT, when audited more than once
+    tbt_runs: list[float] = msgspec.field(default_factory=list)  # each run's TBT
 
 
 def _items(audits: dict[str, Any], name: str) -> list[dict[str, Any]]:
@@ -117,8 +117,6 @@ def combine(runs: list[RouteScores]) -> RouteScores:
     """One route's runs as one row: each timing and the performance score at its median (the
     lower middle of an even count, so always a figure some run measured), the other scores at
     their lowest, the diagnostics of the run whose TBT is the median."""
-    if len(runs) == 1:
-        return runs[0]
     tbts = [r.tbt_ms for r in runs]
     middle = next(r for r in runs if r.tbt_ms == statistics.median_low(tbts))
     row = msgspec.structs.replace(
@@ -163,7 +161,7 @@ def main() -> None:
     args = parser.parse_args()
     reports = [json.loads(p.read_text()) for p in sorted(args.reports.glob("*.json"))]
     rows = by_route([summarise(r, args.base) for r in reports])
-    runs = max((len(r.tbt_runs) for r in rows), default=1) or 1
+    runs = max((len(r.tbt_runs) for r in rows), default=1)
     lighthouse_version = str(reports[0]["lighthouseVersion"]) if reports else ""
     print(
         f"\nLighthouse {lighthouse_version}, mobile emulation, load average {os.getloadavg()[0]:.2f}"
@@ -174,7 +172,7 @@ def main() -> None:
     for r in rows:
         print(
             f"| `{r.route}` | {r.performance} | {r.accessibility} | {r.best_practices} | {r.seo} | {r.lcp_ms:.0f} "
-            f"| {r.cls} | {r.tbt_ms:.0f} | {' '.join(f'{t:.0f}' for t in r.tbt_runs) or '-'} | {r.fcp_ms:.0f} "
+            f"| {r.cls} | {r.tbt_ms:.0f} | {' '.join(f'{t:.0f}' for t in r.tbt_runs)} | {r.fcp_ms:.0f} "
             f"| {'; '.join(r.misses) or 'none'} |"
         )
     if args.out:

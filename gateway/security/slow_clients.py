@@ -18,8 +18,6 @@ from uvicorn.config import Config
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.server import ServerState
 
-DEFAULT_SECONDS = 10.0
-
 _TIMED_OUT = b'{"error":{"code":"request_timeout","message":"The request took too long to arrive.","field":null}}'
 _RESPONSE = (
     b"HTTP/1.1 408 Request Timeout\r\ncontent-type: application/json\r\nconnection: close\r\n"
@@ -47,7 +45,8 @@ class HeaderDeadlineProtocol(HttpToolsProtocol):
         _loop: asyncio.AbstractEventLoop | None = None,
     ) -> None:
         super().__init__(config, server_state, app_state, _loop)
-        self._seconds = config.request_header_timeout if isinstance(config, HeaderDeadlineConfig) else DEFAULT_SECONDS
+        assert isinstance(config, HeaderDeadlineConfig), "served with HeaderDeadlineConfig only"
+        self._seconds = config.request_header_timeout
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)

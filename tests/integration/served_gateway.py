@@ -48,3 +48,15 @@ def served_gateway_process(**env: str) -> Iterator[tuple[str, int, subprocess.Po
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+def read_until_closed(sock: socket.socket, limit: float) -> tuple[bytes, float]:
+    """What the server sends until it closes the connection, and how long that took."""
+    started = time.monotonic()
+    sock.settimeout(limit)
+    data = b""
+    while True:
+        chunk = sock.recv(4096)
+        if not chunk:
+            return data, time.monotonic() - started
+        data += chunk

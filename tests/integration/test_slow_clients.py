@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
-from tests.integration.served_gateway import served_gateway
+from tests.integration.served_gateway import read_until_closed, served_gateway
 
 HEADER_TIMEOUT = 0.5
 BODY_TIMEOUT = 0.5
@@ -21,17 +21,6 @@ def port() -> Iterator[int]:
     env = {"REQUEST_HEADER_TIMEOUT": str(HEADER_TIMEOUT), "REQUEST_BODY_TIMEOUT": str(BODY_TIMEOUT)}
     with served_gateway(**env) as (_, served_port):
         yield served_port
-
-
-def read_until_closed(sock: socket.socket, limit: float) -> tuple[bytes, float]:
-    started = time.monotonic()
-    sock.settimeout(limit)
-    data = b""
-    while True:
-        chunk = sock.recv(4096)
-        if not chunk:
-            return data, time.monotonic() - started
-        data += chunk
 
 
 def test_headers_that_never_finish_are_cut_off_with_a_408(port: int) -> None:

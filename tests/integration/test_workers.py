@@ -16,8 +16,7 @@ import httpx
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from tests.integration.served_gateway import ROOT, served_gateway_process
-from tests.integration.test_slow_clients import read_until_closed
+from tests.integration.served_gateway import ROOT, read_until_closed, served_gateway_process
 
 STORE_USER = "9876543210"
 UPSTREAMS = ("lending", "catalogue", "mail", "orders")
