@@ -152,13 +152,75 @@ def by_route(rows: list[RouteScores]) -> list[RouteScores]:
     return [combine(route_runs) for route_runs in runs.values()]
 
 
+class Comparison(msgspec.Struct, kw_only=True):
+    """One route, this build against another, audited in turns on the same machine."""
+
+    route: str
+    tbt_ms: float  # this build's median
+    against_tbt_ms: float
+    tbt_runs: list[float]
+    against_tbt_runs: list[float]
+    lower_in: int  # runs (paired by their number) in which this build's TBT was the lower
+    lcp_ms: float
+    against_lcp_ms: float
+
+
+def compare(rows: list[RouteScores], against: list[RouteScores]) -> list[Comparison]:
+    """Each route both builds were audited on: medians side by side, and how many paired runs this
+    build won. One build's TBT moves by 100 ms and more between runs on a busy 2-core machine, so a
+    change shows in the medians and in most pairs, or it does not show."""
+    others = {r.route: r for r in against}
+    return [
+        Comparison(
+            route=r.route,
+            tbt_ms=r.tbt_ms,
+            against_tbt_ms=others[r.route].tbt_ms,
+            tbt_runs=r.tbt_runs,
+            against_tbt_runs=others[r.route].tbt_runs,
+            lower_in=sum(a < b for a, b in zip(r.tbt_runs, others[r.route].tbt_runs, strict=False)),
+            lcp_ms=r.lcp_ms,
+            against_lcp_ms=others[r.route].lcp_ms,
+        )
+        for r in rows
+        if r.route in others
+    ]
+
+
+def read_rows(reports: Path, base: str) -> list[RouteScores]:
+    """The routes' rows from a directory of reports named '<route>.<run>.json' (run order kept)."""
+    files = sorted(reports.glob("*.json"), key=lambda p: (p.name.rsplit(".", 2)[0], int(p.name.rsplit(".", 2)[1])))
+    return by_route([summarise(json.loads(p.read_text()), base) for p in files])
+
+
+def print_comparison(rows: list[Comparison], label: str, against_label: str) -> None:
+    print(f"\nTBT and LCP medians, {label or 'this build'} against {against_label}, runs taken in turns")
+    print("| route | TBT ms | against | lower in | TBT of each run | against, each run | LCP ms | against |")
+    print("|---|---:|---:|---:|---|---|---:|---:|")
+    for c in rows:
+        print(
+            f"| `{c.route}` | {c.tbt_ms:.0f} | {c.against_tbt_ms:.0f} | {c.lower_in} of {len(c.tbt_runs)} "
+            f"| {' '.join(f'{t:.0f}' for t in c.tbt_runs)} | {' '.join(f'{t:.0f}' for t in c.against_tbt_runs)} "
+            f"| {c.lcp_ms:.0f} | {c.against_lcp_ms:.0f} |"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("reports", type=Path)
     parser.add_argument("--base", required=True)
     parser.add_argument("--out", type=Path)
     parser.add_argument("--label", default="", help="what was measured (a build, a branch), kept in the summary")
+    parser.add_argument("--against", type=Path, help="reports of another build, audited in turns with these")
+    parser.add_argument("--against-base", help="the URL the other build was served on")
+    parser.add_argument("--against-label", default="the other build")
     args = parser.parse_args()
+    if args.against is not None:
+        print_comparison(
+            compare(read_rows(args.reports, args.base), read_rows(args.against, args.against_base or args.base)),
+            args.label,
+            args.against_label,
+        )
+        return
     reports = [json.loads(p.read_text()) for p in sorted(args.reports.glob("*.json"))]
     rows = by_route([summarise(r, args.base) for r in reports])
     runs = max((len(r.tbt_runs) for r in rows), default=1)

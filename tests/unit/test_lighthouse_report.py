@@ -90,3 +90,25 @@ def test_a_route_audited_several_times_is_summarised_by_its_medians(tmp_path: Pa
     # An even count takes the lower middle: a figure one run measured, here still over the goal.
     assert (paynow["route"], paynow["tbt_ms"], paynow["misses"]) == ("/paynow", 70, ["tbt_ms 70 > 50.0"])
     assert summary["runs_per_route"] == 5
+
+
+def test_two_builds_audited_in_turns_are_compared_route_by_route(tmp_path: Path) -> None:
+    # LIGHTHOUSE_AGAINST: this build's reports and the other's, runs paired by their number.
+    this, other = tmp_path / "this", tmp_path / "other"
+    this.mkdir()
+    other.mkdir()
+    against_base = "http://127.0.0.1:8124"
+    for run, (mine, theirs) in enumerate(((40, 90), (120, 100), (30, 60)), start=1):
+        (this / f"_products.{run}.json").write_text(json.dumps(_report("/products", tbt=mine)))
+        report = _report("/products", tbt=theirs)
+        report["requestedUrl"] = against_base + "/products"
+        (other / f"_products.{run}.json").write_text(json.dumps(report))
+    command = [sys.executable, "-m", "bench.lighthouse_report", str(this), "--base", BASE, "--label", "new"]
+    command += ["--against", str(other), "--against-base", against_base, "--against-label", "old"]
+    result = subprocess.run(command, cwd=ROOT, check=True, capture_output=True, text=True)
+
+    assert "new against old" in result.stdout
+    row = next(line for line in result.stdout.splitlines() if line.startswith("| `/products`"))
+    cells = [c.strip() for c in row.strip("|").split("|")]
+    # Medians 40 against 90; lower in runs 1 and 3, not in run 2; each run's TBT in run order.
+    assert cells[:6] == ["`/products`", "40", "90", "2 of 3", "40 120 30", "90 100 60"]
