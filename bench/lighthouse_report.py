@@ -170,26 +170,39 @@ def compare(rows: list[RouteScores], against: list[RouteScores]) -> list[Compari
     build won. One build's TBT moves by 100 ms and more between runs on a busy 2-core machine, so a
     change shows in the medians and in most pairs, or it does not show."""
     others = {r.route: r for r in against}
-    return [
-        Comparison(
-            route=r.route,
-            tbt_ms=r.tbt_ms,
-            against_tbt_ms=others[r.route].tbt_ms,
-            tbt_runs=r.tbt_runs,
-            against_tbt_runs=others[r.route].tbt_runs,
-            lower_in=sum(a < b for a, b in zip(r.tbt_runs, others[r.route].tbt_runs, strict=False)),
-            lcp_ms=r.lcp_ms,
-            against_lcp_ms=others[r.route].lcp_ms,
+    compared = []
+    for r in rows:
+        other = others.get(r.route)
+        if other is None:
+            continue
+        compared.append(
+            Comparison(
+                route=r.route,
+                tbt_ms=r.tbt_ms,
+                against_tbt_ms=other.tbt_ms,
+                tbt_runs=r.tbt_runs,
+                against_tbt_runs=other.tbt_runs,
+                lower_in=sum(a < b for a, b in zip(r.tbt_runs, other.tbt_runs, strict=False)),
+                lcp_ms=r.lcp_ms,
+                against_lcp_ms=other.lcp_ms,
+            )
         )
-        for r in rows
-        if r.route in others
-    ]
+    return compared
+
+
+def read_reports(reports: Path) -> list[dict[str, Any]]:
+    """The reports of a directory, named '<route>.<run>.json', each route's in run order (run 10
+    after run 9, not after run 1, so each run's TBT is listed in the order it was taken)."""
+
+    def order(path: Path) -> tuple[str, int]:
+        route, _, run = path.stem.rpartition(".")
+        return (route, int(run)) if route and run.isdigit() else (path.stem, 0)  # one run, unnumbered
+
+    return [json.loads(p.read_text()) for p in sorted(reports.glob("*.json"), key=order)]
 
 
 def read_rows(reports: Path, base: str) -> list[RouteScores]:
-    """The routes' rows from a directory of reports named '<route>.<run>.json' (run order kept)."""
-    files = sorted(reports.glob("*.json"), key=lambda p: (p.name.rsplit(".", 2)[0], int(p.name.rsplit(".", 2)[1])))
-    return by_route([summarise(json.loads(p.read_text()), base) for p in files])
+    return by_route([summarise(r, base) for r in read_reports(reports)])
 
 
 def print_comparison(rows: list[Comparison], label: str, against_label: str) -> None:
@@ -221,7 +234,7 @@ def main() -> None:
             args.against_label,
         )
         return
-    reports = [json.loads(p.read_text()) for p in sorted(args.reports.glob("*.json"))]
+    reports = read_reports(args.reports)
     rows = by_route([summarise(r, args.base) for r in reports])
     runs = max((len(r.tbt_runs) for r in rows), default=1)
     lighthouse_version = str(reports[0]["lighthouseVersion"]) if reports else ""

@@ -112,3 +112,13 @@ def test_two_builds_audited_in_turns_are_compared_route_by_route(tmp_path: Path)
     cells = [c.strip() for c in row.strip("|").split("|")]
     # Medians 40 against 90; lower in runs 1 and 3, not in run 2; each run's TBT in run order.
     assert cells[:6] == ["`/products`", "40", "90", "2 of 3", "40 120 30", "90 100 60"]
+
+
+def test_ten_runs_are_listed_in_the_order_they_were_taken(tmp_path: Path) -> None:
+    reports = tmp_path / "reports"
+    reports.mkdir()
+    for run in range(1, 11):
+        (reports / f"_.{run}.json").write_text(json.dumps(_report("/", tbt=run * 10)))
+    summary = _run(reports, tmp_path / "lighthouse.json", "ten")
+    # Run 10 after run 9, not after run 1 (the file names sort 1, 10, 2, ...).
+    assert summary["routes"][0]["tbt_runs"] == [10, 20, 30, 40, 50, 60, 70, 80, 90, 100]
