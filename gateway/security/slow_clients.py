@@ -7,6 +7,8 @@ nothing else is being answered on it. The body has its own deadline in the reque
 
 The deadline travels in uvicorn's config (`HeaderDeadlineConfig`), which uvicorn hands to each
 worker process whole (pickled): so the protocol is a module-level class, not one built per value.
+Being the gateway's uvicorn protocol, it also has each answer written in one piece
+(`gateway/answer_writes.py`).
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from typing import Any
 from uvicorn.config import Config
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.server import ServerState
+
+from gateway.answer_writes import HeadWithBody, flushed_before
 
 _TIMED_OUT = b'{"error":{"code":"request_timeout","message":"The request took too long to arrive.","field":null}}'
 _RESPONSE = (
@@ -58,7 +62,14 @@ class HeaderDeadlineProtocol(HttpToolsProtocol):
 
     def on_headers_complete(self) -> None:
         self._awaiting_headers = False
+        before = self.cycle
         super().on_headers_complete()
+        cycle = self.cycle
+        if cycle is None or cycle is before:  # an upgrade: no new cycle
+            return
+        writes = HeadWithBody(cycle.transport)
+        cycle.transport = writes  # type: ignore[assignment]
+        cycle.on_response = flushed_before(writes, cycle.on_response)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._awaiting_headers = False
