@@ -40,6 +40,12 @@ def _masked(text: str) -> str:
     return mask_mobile(text) if len(text) >= 10 else text
 
 
+@functools.lru_cache(maxsize=1024)
+def _masked_path(path: str) -> str:
+    """`_masked` for a request's path: the same few paths come again and again."""
+    return _masked(path)
+
+
 @functools.lru_cache(maxsize=512)
 def _is_secret(key: str) -> bool:
     return key.lower().replace("-", "_") in _SECRET_KEYS
@@ -206,7 +212,8 @@ def request_log_middleware(app: ASGIApp) -> ASGIApp:
                 message["headers"] = [*message["headers"], (b"x-request-id", request_id.encode())]
             await send(message)
 
-        structlog.contextvars.bind_contextvars(request_id=request_id)
+        # Reset, not cleared, at the end: clearing copies and walks the whole context each request.
+        bound = structlog.contextvars.bind_contextvars(request_id=request_id)
         try:
             await app(scope, receive, send_with_id)
         except Exception as exc:
@@ -217,11 +224,11 @@ def request_log_middleware(app: ASGIApp) -> ASGIApp:
             if write is not None:
                 write(
                     scope.get("method"),
-                    _masked(scope.get("path", "")),
+                    _masked_path(scope.get("path", "")),
                     status,
                     round((time.perf_counter() - started) * 1000, 2),
                     _masked(request_id) if incoming else request_id,  # a generated id is hex
                 )
-            structlog.contextvars.clear_contextvars()
+            structlog.contextvars.reset_contextvars(**bound)
 
     return middleware

@@ -82,9 +82,13 @@ class GatewayMetrics:
 
     def _observer(self, upstream: str) -> Callable[[int, float], None]:
         seconds = self.upstream_seconds
+        by_class: dict[int, Any] = {}  # a child per status class, looked up once
 
         def observe(status: int, elapsed: float) -> None:
-            seconds.labels(upstream, f"{status // 100}xx").observe(elapsed)
+            child = by_class.get(status // 100)
+            if child is None:
+                child = by_class[status // 100] = seconds.labels(upstream, f"{status // 100}xx")
+            child.observe(elapsed)
 
         return observe
 

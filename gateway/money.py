@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_HALF_UP, Context, Decimal
 from functools import lru_cache
 
 PAISA = Decimal("0.01")
 WHOLE = Decimal(1)
 MAX_RUPEES = Decimal(100_000_000)  # far above any loan; bounds what a client may send
+# Half up at the default precision: `HALF_UP.quantize(x, PAISA)` is `x.quantize(PAISA,
+# rounding=ROUND_HALF_UP)` in one C call (the product list rounds four amounts a product).
+HALF_UP = Context(rounding=ROUND_HALF_UP)
 
 
 def in_paise(amount: Decimal) -> Decimal:

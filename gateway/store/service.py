@@ -10,12 +10,12 @@ Cart rules, over the catalogue service's getCart / addCart / updateCart:
 from __future__ import annotations
 
 import asyncio
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 
 import structlog
 
 from gateway.errors import InvalidInput, NotAuthenticated, NotFound, UpstreamError, UpstreamRefused
-from gateway.money import PAISA, percent
+from gateway.money import HALF_UP, PAISA, percent
 from gateway.otp import CodeSender
 from gateway.sessions import Session, StoreLogin
 from gateway.sessions.logins import TOKEN_REFUSED, forget_login_on_refusal, start_login
@@ -52,7 +52,7 @@ DRAFT_STATUS = "5"
 
 def money(value: Decimal) -> Decimal:
     """Rupees to exactly 2 decimals, half up: a decimal string like "12450.00" in the answer."""
-    return value.quantize(PAISA, rounding=ROUND_HALF_UP)
+    return HALF_UP.quantize(value, PAISA)
 
 
 def line_price(item: CartItem) -> Decimal:
@@ -93,8 +93,8 @@ def product_view(product: Product, quantity: int) -> ProductView:
         product_name=product.product_name,
         product_detail=product.product_detail or None,
         file_path1=product.file_path1,
-        listing_price=money(product.listing_price),
-        mrp=money(product.mrp),
+        listing_price=HALF_UP.quantize(product.listing_price, PAISA),  # money(), without a call a product
+        mrp=HALF_UP.quantize(product.mrp, PAISA),
         discount=product.discount or None,
         ratings=max(0.0, min(5.0, product.ratings or 0.0)),
         discount_to_merchant=percent(product.discount_to_merchant or Decimal(0)),

@@ -123,3 +123,28 @@ async def test_no_access_line_above_info_and_a_readable_one_on_a_terminal() -> N
     assert out == ""
     out, _ = await _one_request([], "INFO", json_lines=False)
     assert "request" in out and "path=/api/store/products" in out and "status=200" in out and "request_id=" in out
+
+
+async def test_a_line_logged_during_a_request_carries_its_id_and_one_after_it_does_not(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from gateway.logging import request_log_middleware
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        structlog.get_logger("gateway.test").info("inside")
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b"{}"})
+
+    async def send(message: Any) -> None:
+        pass
+
+    async def receive() -> Any:
+        return {"type": "http.request", "body": b""}
+
+    configure_logging("INFO", json=True)
+    logged = request_log_middleware(app)
+    await logged({"type": "http", "method": "GET", "path": "/api/config", "headers": []}, receive, send)
+    structlog.get_logger("gateway.test").info("after")
+    lines = {line["event"]: line for line in map(json.loads, capsys.readouterr().out.splitlines())}
+    assert lines["inside"]["request_id"] == lines["request"]["request_id"]
+    assert "request_id" not in lines["after"]
