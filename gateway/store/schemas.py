@@ -24,7 +24,7 @@ class CategoryListItem(CategoryView, kw_only=True):
     product_count: int | None
 
 
-class ProductView(msgspec.Struct, rename="camel", kw_only=True):
+class ProductView(msgspec.Struct, rename="camel"):  # positional too: see store.service.product_view
     """Amounts are rupees, GST included, exact decimal strings with 2 decimals ("1234.50"):
     listingPrice is the unit price the cart charges, mrp the printed M.R.P. The percents
     (discountToMerchant, the whole percent off M.R.P., and gstRate) are decimal strings written

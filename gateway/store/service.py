@@ -86,28 +86,32 @@ def cart_view(items: list[CartItem]) -> CartView:
 
 
 def product_view(product: Product, quantity: int) -> ProductView:
-    """Amounts leave as decimal strings: the exact Decimals rounded to paise, rendered once here."""
+    """Amounts leave as decimal strings: the exact Decimals rounded to paise, rendered once here.
+
+    Built with positional arguments, in ProductView's field order (named beside each): a list
+    builds a dozen, and msgspec takes 19 keywords about six times slower than 19 positions.
+    `test_every_product_field_lands_in_its_own_key` fails on a value in the wrong place."""
     category = product.category
     return ProductView(
-        id=product.id,
-        product_name=product.product_name,
-        product_detail=product.product_detail or None,
-        file_path1=product.file_path1,
-        listing_price=HALF_UP.quantize(product.listing_price, PAISA),  # money(), without a call a product
-        mrp=HALF_UP.quantize(product.mrp, PAISA),
-        discount=product.discount or None,
-        ratings=max(0.0, min(5.0, product.ratings or 0.0)),
-        discount_to_merchant=percent(product.discount_to_merchant or Decimal(0)),
-        distributor_id=product.distributor_id,
-        quantity=quantity,
-        brand_id=product.brand_id,
-        brand_name=product.brand_name or None,
-        category=CategoryView(slug=category.slug, name=category.name) if category else None,
-        hsn_code=product.hsn_code,
-        gst_rate=percent(product.gst_rate) if product.gst_rate is not None else None,
-        pack_size=product.pack_size,
-        warranty=product.warranty,
-        stock_quantity=product.stock_quantity,
+        product.id,  # id
+        product.product_name,  # product_name
+        product.product_detail or None,  # product_detail
+        product.file_path1,  # file_path1
+        HALF_UP.quantize(product.listing_price, PAISA),  # listing_price: money(), without a call
+        HALF_UP.quantize(product.mrp, PAISA),  # mrp
+        product.discount or None,  # discount
+        max(0.0, min(5.0, product.ratings or 0.0)),  # ratings
+        percent(product.discount_to_merchant or Decimal(0)),  # discount_to_merchant
+        product.distributor_id,  # distributor_id
+        quantity,  # quantity
+        product.brand_id,  # brand_id
+        product.brand_name or None,  # brand_name
+        CategoryView(slug=category.slug, name=category.name) if category else None,  # category
+        product.hsn_code,  # hsn_code
+        percent(product.gst_rate) if product.gst_rate is not None else None,  # gst_rate
+        product.pack_size,  # pack_size
+        product.warranty,  # warranty
+        product.stock_quantity,  # stock_quantity
     )
 
 

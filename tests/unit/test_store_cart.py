@@ -241,3 +241,32 @@ def test_product_amounts_go_out_as_exact_strings_and_percents_as_written() -> No
         ("50.84", "62.00", "18", "12.5", 4.5),  # the star rating is not money: still a number
         ("20.00", "20.00", "0", "20", 0.0),  # 20, never 2E+1
     ]
+
+
+def test_every_product_field_lands_in_its_own_key() -> None:
+    upstream = b"""{"id": 7, "productName": "Fan", "productDetail": "1200 mm", "filePath1": "/f.png",
+        "listingPrice": 1999.5, "mrp": 2500, "discount": "Save 500", "ratings": 4.2, "discountToMerchant": 5,
+        "distributorId": 301, "brandId": 9, "brandName": "Breeze", "category": {"slug": "fans", "name": "Fans"},
+        "hsnCode": "8414", "gstRate": 18, "packSize": "1 piece", "warranty": "2 years", "stockQuantity": 40}"""
+    answer = json.loads(msgspec.json.encode(product_view(msgspec.json.decode(upstream, type=Product), 3)))
+    assert answer == {
+        "id": 7,
+        "productName": "Fan",
+        "productDetail": "1200 mm",
+        "filePath1": "/f.png",
+        "listingPrice": "1999.50",
+        "mrp": "2500.00",
+        "discount": "Save 500",
+        "ratings": 4.2,
+        "discountToMerchant": "5",
+        "distributorId": 301,
+        "quantity": 3,
+        "brandId": 9,
+        "brandName": "Breeze",
+        "category": {"slug": "fans", "name": "Fans"},
+        "hsnCode": "8414",
+        "gstRate": "18",
+        "packSize": "1 piece",
+        "warranty": "2 years",
+        "stockQuantity": 40,
+    }
