@@ -19,14 +19,14 @@ import structlog
 from cachetools import LRUCache
 from purgatory import AsyncCircuitBreakerFactory
 from purgatory.domain.model import OpenedState
-from yarl import URL
 
 from gateway.errors import UpstreamError, UpstreamRefused, UpstreamUnavailable
 from gateway.settings import UPSTREAMS, Settings
+from gateway.upstreams.connections import ConnectionPool
 from gateway.upstreams.credentials import build_client, tls_context
 from gateway.upstreams.envelope import Envelope
-from gateway.upstreams.transport import upstream_transport
-from gateway.upstreams.wire import AiohttpWire, UpstreamAnswer
+from gateway.upstreams.transport import UPSTREAM_LIMITS, upstream_transport
+from gateway.upstreams.wire import UpstreamAnswer
 
 T = TypeVar("T")
 log = structlog.get_logger("gateway.upstream")
@@ -64,12 +64,13 @@ class UpstreamHttp:
         *,
         deadline: float | None = None,
         attempt_timeout: float | None = None,
-        wire: AiohttpWire | None = None,
+        wire: ConnectionPool | None = None,
     ) -> None:
         self.name = name
         self.client = client
-        # A network upstream without OAuth is called over `wire`; `client` (httpx) carries the
-        # rest: in-process mocks, Authlib's OAuth client, and tests that mock httpx.
+        # A network upstream without OAuth is called over `wire` (our kept-alive connections);
+        # `client` (httpx) carries the rest: in-process mocks, Authlib's OAuth client, and tests
+        # that mock httpx.
         self.wire = wire
         # Told each answer's status and seconds (the gateway's metrics); None: nobody listens.
         self.observe: Callable[[int, float], None] | None = None
@@ -82,7 +83,7 @@ class UpstreamHttp:
         # httpx parses and merges the base URL, path and query in pure Python on every call
         # (about a tenth of an uncached product list's CPU): each distinct one is built once.
         self._urls: LRUCache[tuple[str, tuple[tuple[str, str | int], ...]], httpx.URL] = LRUCache(URLS_KEPT)
-        self._wire_urls: LRUCache[tuple[str, tuple[tuple[str, str | int], ...]], URL] = LRUCache(URLS_KEPT)
+        self._targets: LRUCache[tuple[str, tuple[tuple[str, str | int], ...]], bytes] = LRUCache(URLS_KEPT)
         self._circuits: dict[tuple[str, str], str] = {}
         self._decoders: dict[Any, msgspec.json.Decoder[Any]] = {}
 
@@ -99,13 +100,13 @@ class UpstreamHttp:
             self._urls[key] = url
         return url
 
-    def wire_url(self, path: str, params: Mapping[str, str | int] | None = None) -> URL:
-        """`url()` as aiohttp takes it, parsed once."""
+    def target(self, path: str, params: Mapping[str, str | int] | None = None) -> bytes:
+        """`url()`'s path and query as the request line sends them (the wire's origin is the base URL's)."""
         key = (path, tuple(params.items()) if params else ())
-        url = self._wire_urls.get(key)
-        if url is None:
-            url = self._wire_urls[key] = URL(str(self.url(path, params)), encoded=True)
-        return url
+        target = self._targets.get(key)
+        if target is None:
+            target = self._targets[key] = self.url(path, params).raw_path
+        return target
 
     def circuit(self, method: str, path: str) -> str:
         key = (method, path)
@@ -190,8 +191,8 @@ class UpstreamHttp:
     ) -> UpstreamAnswer:
         started = time.perf_counter()
         response: UpstreamAnswer
-        if self.wire is not None:  # aiohttp holds the connect and read time-outs itself
-            response = await self.wire.send(method, self.wire_url(path, params), content, headers)
+        if self.wire is not None:  # the wire holds the connect and read time-outs itself
+            response = await self.wire.send(method, self.target(path, params), content, headers)
         else:
             try:
                 async with asyncio.timeout(self.attempt_timeout):  # httpx's own time-outs skip in-process upstreams
@@ -273,8 +274,8 @@ def upstream_timeout(settings: Settings) -> httpx.Timeout:
 def build_upstreams(settings: Settings, local: Mapping[str, httpx.AsyncClient]) -> dict[str, UpstreamHttp]:
     """A client per upstream: over HTTP to its URL, else the httpx client handed in for it.
 
-    Over HTTP, calls go over aiohttp directly (`AiohttpWire`) unless the upstream signs them
-    with an OAuth token, which Authlib's httpx client fetches and refreshes.
+    Over HTTP, calls go over the gateway's own kept-alive connections (`ConnectionPool`) unless
+    the upstream signs them with an OAuth token, which Authlib's httpx client fetches and refreshes.
     """
     timeout = upstream_timeout(settings)
     breakers = AsyncCircuitBreakerFactory(
@@ -290,12 +291,14 @@ def build_upstreams(settings: Settings, local: Mapping[str, httpx.AsyncClient]) 
             tls = tls_context(credentials)
             client = build_client(credentials, base_url=base_url, timeout=timeout, transport=upstream_transport(tls))
             if credentials is None or credentials.oauth is None:
-                wire = AiohttpWire(
+                wire = ConnectionPool(
                     base_url,
-                    headers=credentials.headers if credentials else None,
+                    headers=dict(credentials.headers) if credentials else None,
                     tls=tls,
                     connect_timeout=settings.upstream_connect_timeout,
                     read_timeout=settings.upstream_read_timeout,
+                    max_connections=UPSTREAM_LIMITS.max_connections or 100,
+                    keepalive_expiry=UPSTREAM_LIMITS.keepalive_expiry or 30.0,
                 )
         elif name in local:
             client = local[name]

@@ -2,21 +2,35 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
+import uvloop
 
 from gateway.settings import Settings
 from tests.conftest import GatewayClient
 
 ROOT = Path(__file__).resolve().parents[2]
+LOOPS: Mapping[str, Callable[[], asyncio.AbstractEventLoop]] = {
+    "asyncio": asyncio.new_event_loop,
+    "uvloop": uvloop.new_event_loop,  # what the gateway is served on
+}
+
+
+def pytest_asyncio_loop_factories(config: pytest.Config, item: pytest.Item) -> Mapping[str, Any]:
+    """Tests marked `asyncio(loop_factories=[...])` run once on each loop named there; the others
+    on asyncio's own, as without this hook."""
+    marker = item.get_closest_marker("asyncio")
+    return LOOPS if marker is not None and "loop_factories" in marker.kwargs else {"asyncio": asyncio.new_event_loop}
 
 
 @pytest.fixture(scope="session")

@@ -1,5 +1,6 @@
-"""The aiohttp wire under network upstreams, against a real server on loopback: the same
-requests and the same failures as the httpx client it stands in for."""
+"""The wire under network upstreams (`gateway.upstreams.connections`), against a real server on
+loopback: the same requests and the same failures as the httpx client it stands in for, on
+asyncio's own event loop and on uvloop's (the one the gateway is served on)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ from gateway.settings import Settings
 from gateway.upstreams.credentials import OAuthClientCredentials, UpstreamCredentials
 from gateway.upstreams.envelope import Envelope
 from gateway.upstreams.http import UpstreamHttp, build_upstreams, close_upstreams
+
+pytestmark = pytest.mark.asyncio(loop_factories=["asyncio", "uvloop"])
 
 
 class Item(msgspec.Struct):
