@@ -16,6 +16,7 @@ client raised them, so `UpstreamHttp` retries and maps them alike whichever clie
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ssl
 import zlib
 from collections import deque
@@ -76,6 +77,7 @@ class Connection(asyncio.Protocol):
         self.closed = False
         self.keep_alive = False
         self.idle_since = 0.0
+        self.loop = loop
 
     # asyncio.Protocol
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
@@ -213,6 +215,7 @@ class ConnectionPool:
         self._open = 0  # open or opening, idle included
         self._waiters: deque[asyncio.Future[None]] = deque()
         self._closed = False
+        self._loop: asyncio.AbstractEventLoop | None = None  # the loop its connections belong to
 
     async def send(self, method: str, target: bytes, content: bytes | None, headers: dict[str, str]) -> WireAnswer:
         """Send one request for `target` (the path and query, as sent) and read the whole answer."""
@@ -248,6 +251,8 @@ class ConnectionPool:
         if self._closed:
             raise httpx.ConnectError("the connection pool is closed")
         loop = asyncio.get_running_loop()
+        if loop is not self._loop:
+            self._adopt(loop)
         while True:
             now = loop.time()
             while self._idle:
@@ -295,7 +300,22 @@ class ConnectionPool:
             raise httpx.ConnectError(f"could not connect to {self._host}:{self._port}: {exc}") from exc
         return connection
 
+    def _adopt(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Start afresh on `loop`: a connection serves the loop it was opened on only (the
+        gateway runs one loop a process; a test client may start a new one per test)."""
+        for connection in self._idle:
+            with contextlib.suppress(RuntimeError):  # its loop is closed already, and the socket with it
+                connection.close()
+        self._idle = []
+        self._open = 0
+        self._waiters = deque()
+        self._loop = loop
+
     def _release(self, connection: Connection, reusable: bool) -> None:
+        if connection.loop is not self._loop:  # opened before the pool moved to another loop
+            with contextlib.suppress(RuntimeError):
+                connection.close()
+            return
         if reusable and not connection.closed and not self._closed:
             connection.idle_since = asyncio.get_running_loop().time()
             self._idle.append(connection)

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator, Awaitable, Callable
+import threading
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 
 import httpx
@@ -14,7 +15,7 @@ import pytest
 
 from gateway.upstreams.connections import ConnectionPool
 
-pytestmark = pytest.mark.asyncio(loop_factories=["asyncio", "uvloop"])
+both_loops = pytest.mark.asyncio(loop_factories=["asyncio", "uvloop"])
 
 OK = b'{"statusCode":200}'
 
@@ -37,8 +38,15 @@ class Upstream:
     connections: int = 0
     requests: list[tuple[int, bytes]] = field(default_factory=list)  # (connection number, request)
     url: str = ""
+    handlers: set[asyncio.Task[None]] = field(default_factory=set)
+
+    async def stop(self) -> None:
+        for task in self.handlers:
+            task.cancel()
+        await asyncio.gather(*self.handlers, return_exceptions=True)
 
     async def handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.handlers.add(asyncio.current_task())  # type: ignore[arg-type]
         self.connections += 1
         number, nth = self.connections, 0
         try:
@@ -72,24 +80,50 @@ class Upstream:
 async def serve() -> AsyncIterator[
     Callable[[Callable[[int, int, bytes], Awaitable[bytes | None]]], Awaitable[Upstream]]
 ]:
-    servers: list[asyncio.Server] = []
+    servers: list[tuple[asyncio.Server, Upstream]] = []
 
     async def start(script: Callable[[int, int, bytes], Awaitable[bytes | None]]) -> Upstream:
         upstream = Upstream(script)
         server = await asyncio.start_server(upstream.handle, "127.0.0.1", 0)
-        servers.append(server)
+        servers.append((server, upstream))
         upstream.url = f"http://127.0.0.1:{server.sockets[0].getsockname()[1]}/api/"
         return upstream
 
     yield start
-    for server in servers:
+    for server, upstream in servers:
         server.close()
+        await upstream.stop()
+
+
+@pytest.fixture
+def serve_sync() -> Iterator[Callable[[], Upstream]]:
+    """An always-answering upstream on a loop of its own, in a thread, for tests that run loops themselves."""
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    servers: list[tuple[asyncio.Server, Upstream]] = []
+
+    def start() -> Upstream:
+        upstream = Upstream(always_ok)
+        server = asyncio.run_coroutine_threadsafe(asyncio.start_server(upstream.handle, "127.0.0.1", 0), loop).result(5)
+        servers.append((server, upstream))
+        upstream.url = f"http://127.0.0.1:{server.sockets[0].getsockname()[1]}/api/"
+        return upstream
+
+    yield start
+    for server, upstream in servers:
+        loop.call_soon_threadsafe(server.close)
+        asyncio.run_coroutine_threadsafe(upstream.stop(), loop).result(5)
+    loop.call_soon_threadsafe(loop.stop)
+    thread.join(5)
+    loop.close()
 
 
 async def always_ok(connection: int, nth: int, request: bytes) -> bytes | None:
     return answer()
 
 
+@both_loops
 async def test_calls_one_after_another_share_one_kept_alive_connection(
     serve: Callable[..., Awaitable[Upstream]],
 ) -> None:
@@ -101,6 +135,7 @@ async def test_calls_one_after_another_share_one_kept_alive_connection(
     await pool.aclose()
 
 
+@both_loops
 async def test_more_calls_at_once_than_connections_allowed_wait_their_turn(
     serve: Callable[..., Awaitable[Upstream]],
 ) -> None:
@@ -116,6 +151,7 @@ async def test_more_calls_at_once_than_connections_allowed_wait_their_turn(
     await pool.aclose()
 
 
+@both_loops
 async def test_a_get_on_a_connection_the_upstream_closed_unanswered_is_sent_again_on_a_fresh_one(
     serve: Callable[..., Awaitable[Upstream]],
 ) -> None:
@@ -130,6 +166,7 @@ async def test_a_get_on_a_connection_the_upstream_closed_unanswered_is_sent_agai
     await pool.aclose()
 
 
+@both_loops
 async def test_a_post_is_never_sent_twice(serve: Callable[..., Awaitable[Upstream]]) -> None:
     async def closes_on_the_second_request(connection: int, nth: int, request: bytes) -> bytes | None:
         return None if nth == 2 else answer()
@@ -143,6 +180,7 @@ async def test_a_post_is_never_sent_twice(serve: Callable[..., Awaitable[Upstrea
     await pool.aclose()
 
 
+@both_loops
 async def test_a_connection_the_upstream_closed_while_idle_is_not_reused(
     serve: Callable[..., Awaitable[Upstream]],
 ) -> None:
@@ -157,6 +195,7 @@ async def test_a_connection_the_upstream_closed_while_idle_is_not_reused(
     await pool.aclose()
 
 
+@both_loops
 async def test_a_request_carries_its_method_target_headers_and_body(serve: Callable[..., Awaitable[Upstream]]) -> None:
     upstream = await serve(always_ok)
     pool = ConnectionPool(upstream.url, headers={"X-Api-Key": "k"})
@@ -171,6 +210,7 @@ async def test_a_request_carries_its_method_target_headers_and_body(serve: Calla
     await pool.aclose()
 
 
+@both_loops
 @pytest.mark.parametrize(
     "reply",
     [
@@ -192,6 +232,7 @@ async def test_every_way_http_frames_an_answer_is_read_whole(
     await pool.aclose()
 
 
+@both_loops
 async def test_an_answer_that_is_not_http_fails_as_a_protocol_error(serve: Callable[..., Awaitable[Upstream]]) -> None:
     async def garbage(connection: int, nth: int, request: bytes) -> bytes | None:
         return b"SSH-2.0-OpenSSH_9.2\r\n\r\n"
@@ -202,6 +243,7 @@ async def test_an_answer_that_is_not_http_fails_as_a_protocol_error(serve: Calla
     await pool.aclose()
 
 
+@both_loops
 async def test_a_header_value_that_would_end_its_line_is_refused_before_anything_is_sent(
     serve: Callable[..., Awaitable[Upstream]],
 ) -> None:
@@ -213,6 +255,7 @@ async def test_a_header_value_that_would_end_its_line_is_refused_before_anything
     await pool.aclose()
 
 
+@both_loops
 async def test_a_call_given_up_on_leaves_the_pool_serving(serve: Callable[..., Awaitable[Upstream]]) -> None:
     async def first_never_answered(connection: int, nth: int, request: bytes) -> bytes | None:
         if connection == 1:
@@ -229,6 +272,7 @@ async def test_a_call_given_up_on_leaves_the_pool_serving(serve: Callable[..., A
     await pool.aclose()
 
 
+@both_loops
 async def test_no_byte_of_an_answer_within_the_read_time_out_is_a_read_time_out(
     serve: Callable[..., Awaitable[Upstream]],
 ) -> None:
@@ -243,3 +287,14 @@ async def test_no_byte_of_an_answer_within_the_read_time_out_is_a_read_time_out(
         await pool.send("GET", b"/api/x", None, {})
     assert loop.time() - started < 1
     await pool.aclose()
+
+
+def test_a_pool_used_from_a_new_event_loop_opens_connections_on_it(serve_sync: Callable[[], Upstream]) -> None:
+    """A test client may run each test on a loop of its own: connections opened on an earlier
+    (now closed) loop are never reused on the next one."""
+    upstream = serve_sync()
+    pool = ConnectionPool(upstream.url)
+    for _ in range(2):
+        answered = asyncio.run(asyncio.wait_for(pool.send("GET", b"/api/x", None, {}), 5))
+        assert answered.content == OK
+    assert upstream.connections == 2
