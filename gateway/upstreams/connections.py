@@ -225,7 +225,7 @@ class ConnectionPool:
         head = [verb, b" ", target, b" HTTP/1.1\r\n", self._fixed_head]
         for name, value in headers.items():
             head.append(_header_line(name, value).encode("latin-1"))
-        if content is not None or verb not in (b"GET", b"HEAD"):
+        if content is not None or verb != b"GET":
             head.append(b"Content-Length: %d\r\n" % len(content or b""))
         head.append(b"\r\n")
         if content:

@@ -83,7 +83,6 @@ class UpstreamHttp:
         # httpx parses and merges the base URL, path and query in pure Python on every call
         # (about a tenth of an uncached product list's CPU): each distinct one is built once.
         self._urls: LRUCache[tuple[str, tuple[tuple[str, str | int], ...]], httpx.URL] = LRUCache(URLS_KEPT)
-        self._targets: LRUCache[tuple[str, tuple[tuple[str, str | int], ...]], bytes] = LRUCache(URLS_KEPT)
         self._circuits: dict[tuple[str, str], str] = {}
         self._decoders: dict[Any, msgspec.json.Decoder[Any]] = {}
 
@@ -102,11 +101,7 @@ class UpstreamHttp:
 
     def target(self, path: str, params: Mapping[str, str | int] | None = None) -> bytes:
         """`url()`'s path and query as the request line sends them (the wire's origin is the base URL's)."""
-        key = (path, tuple(params.items()) if params else ())
-        target = self._targets.get(key)
-        if target is None:
-            target = self._targets[key] = self.url(path, params).raw_path
-        return target
+        return self.url(path, params).raw_path
 
     def circuit(self, method: str, path: str) -> str:
         key = (method, path)
