@@ -12,6 +12,7 @@
 import { mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import path from "node:path";
+import postcss from "postcss";
 import { build } from "vite";
 
 const frontend = fileURLToPath(new URL("..", import.meta.url));
@@ -77,7 +78,21 @@ const manifest = JSON.parse(await readFile(path.join(dist, ".vite", "manifest.js
 // Classes the global stylesheet (already linked) defines, such as .btn, do not count: a chunk's
 // rule like `._actions .btn` is not a reason to load that chunk's stylesheet.
 const linked = new Set([...template.matchAll(/href="(\/assets\/[^"]+\.css)"/g)].map((m) => m[1]));
-const classesOf = (css) => new Set([...css.replace(/url\([^)]*\)/g, "").matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map((m) => m[1]));
+const classesIn = (text) => [...text.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map((m) => m[1]);
+const classesOf = (css) => new Set(classesIn(css.replace(/url\([^)]*\)/g, "")));
+/**
+ * Each selector of a stylesheet as the classes an element and its ancestors must all wear for it
+ * to apply (a :not()'s are left out). By single classes, `._carousel .swiper` would count as used
+ * wherever Swiper's classes are: the store home once took the site carousel's stylesheet and, with
+ * it, preloaded (and compiled) the site's carousel and Swiper's code.
+ */
+function selectorsOf(css) {
+  const selectors = [];
+  postcss.parse(css).walkRules((rule) => {
+    for (const selector of rule.selectors) selectors.push(new Set(classesIn(selector.replace(/:not\([^)]*\)/g, ""))));
+  });
+  return selectors;
+}
 const globalClasses = new Set();
 const inline = new Map(); // href -> the stylesheet's text, to put in the page
 
@@ -101,12 +116,13 @@ for (const name of (await readdir(path.join(dist, "assets"))).sort()) {
   if (!name.endsWith(".css")) continue;
   const href = `/assets/${name}`;
   const text = await readFile(path.join(dist, "assets", name), "utf8");
-  const classes = classesOf(text);
-  if (linked.has(href)) classes.forEach((c) => globalClasses.add(c));
-  else sheets.push({ href, file: `assets/${name}`, classes });
+  if (linked.has(href)) classesOf(text).forEach((c) => globalClasses.add(c));
+  else sheets.push({ href, file: `assets/${name}`, selectors: selectorsOf(text) });
   inline.set(href, inlinable(text));
 }
-for (const sheet of sheets) globalClasses.forEach((c) => sheet.classes.delete(c));
+for (const sheet of sheets) sheet.selectors.forEach((classes) => globalClasses.forEach((c) => classes.delete(c)));
+/** Whether a selector of the stylesheet applies to the markup whose classes are `used`. */
+const appliesTo = (sheet, used) => sheet.selectors.some((classes) => classes.size > 0 && [...classes].every((c) => used.has(c)));
 
 /** The chunk files of the modules keyed `keys` in the manifest, with their static imports, less the entry's. */
 function chunksOf(keys) {
@@ -127,6 +143,9 @@ function chunksWithCss(cssFile) {
   const keys = Object.entries(manifest).filter(([key, chunk]) => key !== "index.html" && (chunk.css ?? []).includes(cssFile));
   return chunksOf(keys.map(([key]) => key));
 }
+const chunkByFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]));
+/** Whether one of the chunk files `files` carries `cssFile`. */
+const carries = (files, cssFile) => [...files].some((file) => (chunkByFile.get(file)?.css ?? []).includes(cssFile));
 const entryFiles = new Set();
 (function entry(key) {
   const chunk = manifest[key];
@@ -268,8 +287,12 @@ for (const [index, route] of PRERENDERED_PATHS.entries()) {
   const firstPage = route === FIRST_PAGE_ROUTE ? await firstPageTemplate(markup) : null;
   const shown = firstPage ? markup + firstPage.cards.join("") + firstPage.ratings.join("") + firstPage.off : markup;
   const used = new Set([...shown.matchAll(/class="([^"]*)"/g)].flatMap((m) => m[1].split(/\s+/)));
-  const styles = sheets.filter((s) => [...s.classes].some((c) => used.has(c)));
-  const scripts = new Set([...chunksOf(imported), ...styles.flatMap((s) => [...chunksWithCss(s.file)])]);
+  const styles = sheets.filter((s) => appliesTo(s, used));
+  // With each stylesheet the page's own chunks do not carry (a module loaded by an earlier page's
+  // render, as React.lazy loads once), the chunks that do; one they carry adds none: Swiper's
+  // stylesheet is carried by the site's carousels too.
+  const pageChunks = chunksOf(imported);
+  const scripts = new Set([...pageChunks, ...styles.filter((s) => !carries(pageChunks, s.file)).flatMap((s) => [...chunksWithCss(s.file)])]);
   // The page is on screen without its scripts: public/start.js fetches them only once the page
   // has been painted (with its hero, the image marked high priority, where it has one), so they
   // cannot hold that paint back on a slow phone; then they hydrate it.

@@ -3,6 +3,7 @@ the page hydrates without a console error (a hydration mismatch is one) and answ
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -10,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
-from tests.e2e.conftest import PHONE, Server
+from tests.e2e.conftest import PHONE, STATIC_DIR, Server
 
 PRODUCT = "VoltKhata"  # the default product name (settings)
 
@@ -207,6 +208,40 @@ def test_a_page_without_a_carousel_loads_no_swiper(page: Page) -> None:
     scripts = _scripts_loaded_by(page, "/blog")
     assert any(s.startswith("BlogPage-") for s in scripts)
     assert [s for s in scripts if s.startswith(SWIPER)] == []
+
+
+def _chunks_of(*modules: str) -> set[str]:
+    """The chunk files (as the browser requests them) of these source modules and their static imports."""
+    manifest = json.loads((STATIC_DIR / ".vite" / "manifest.json").read_text())
+    files: set[str] = set()
+    entry = manifest["index.html"]["file"]
+
+    def visit(key: str) -> None:
+        chunk = manifest[key]
+        if chunk["file"] not in files and chunk["file"] != entry:  # the entry's own imports are everyone's
+            files.add(chunk["file"])
+            for imported in chunk.get("imports", []):
+                if imported != "index.html":
+                    visit(imported)
+
+    for module in modules:
+        visit(module)
+    return {file.rsplit("/", 1)[-1] for file in files}
+
+
+def test_the_store_home_loads_neither_the_site_s_carousel_nor_swiper_before_its_banner_turns(page: Page) -> None:
+    # Its banners wear Swiper's classes, as the site's carousels do: the HTML once preloaded the
+    # site's carousel and Swiper's code with that stylesheet, and the phone compiled them at start.
+    page.clock.install()  # the first banner's turn (3000 ms), after which Swiper comes, stands still
+    scripts = _scripts_loaded_by(page, "/product-home")
+    assert any(s.startswith("ProductHomePage-") for s in scripts), scripts
+    page_chunks = _chunks_of("src/features/store/pages/ProductHomePage.tsx", "src/features/store/StoreShell.tsx")
+    carousels = (
+        _chunks_of("src/features/site/components/SwiperCarousel.tsx", "src/features/store/components/BannerSwiper.tsx")
+        - page_chunks
+    )
+    assert any(s.startswith("autoplay-") for s in carousels), carousels  # Swiper's own code is among them
+    assert sorted(carousels & set(scripts)) == []
 
 
 def test_form_controls_wait_for_the_app(no_js_page: Page, page: Page) -> None:
