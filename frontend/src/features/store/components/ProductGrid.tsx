@@ -21,8 +21,11 @@ const seenBrands = new Map<number, string>();
 /**
  * Search (debounced 500 ms), optionally the category / brand / sort filters, and the product
  * list, 12 more each time its end scrolls into view. Search and filters live in the address.
+ * `opensThePage`: the list is the first thing on the page (/products), so its first row's images
+ * load at once and the first is the page's largest paint; below the store home's banners every
+ * image waits until it is laid out near the screen.
  */
-export function ProductGrid({ showFilters = false }: { showFilters?: boolean }) {
+export function ProductGrid({ showFilters = false, opensThePage = false }: { showFilters?: boolean; opensThePage?: boolean }) {
   const { filters, update } = useBrowseFilters();
   const urlSearch = filters.search ?? "";
   const [text, setText] = useState(urlSearch);
@@ -126,7 +129,12 @@ export function ProductGrid({ showFilters = false }: { showFilters?: boolean }) 
       {showFilters && <BrowseFilters filters={filters} seenBrands={brands} onChange={(change) => update(change)} />}
       <ul className={`${shared.cardList} ${styles.grid}`} aria-busy={loading || building}>
         {shown.map((product, index) => (
-          <ProductCard key={product.id} product={product} first={index < FIRST_ROW} lead={index === 0} />
+          <ProductCard
+            key={product.id}
+            product={product}
+            first={opensThePage && index < FIRST_ROW}
+            lead={opensThePage && index === 0}
+          />
         ))}
       </ul>
       {!loading && !failed && items.length === 0 && (

@@ -13,7 +13,7 @@ export default function ProductsPage() {
     <div className={shared.page}>
       <StoreHeader />
       <h1 className="visually-hidden">Products</h1>
-      <ProductGrid showFilters />
+      <ProductGrid showFilters opensThePage />
     </div>
   );
 }
