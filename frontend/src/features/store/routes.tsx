@@ -1,11 +1,14 @@
 import type { RouteObject } from "react-router";
-import { lazyPage } from "../../lib/lazy-route";
+import { lazyPage, nextTask } from "../../lib/lazy-route";
 
 /** Storefront pages (storefront wrapper). */
 export const storeRoutes: RouteObject[] = [
   {
     // The shell (cart state, toasts, login calls) loads with the first store page, never on the site's.
-    lazy: () => import("./StoreShell").then((m) => ({ Component: m.StoreShell })),
+    lazy: () =>
+      nextTask()
+        .then(() => import("./StoreShell"))
+        .then((m) => ({ Component: m.StoreShell })),
     children: [
       lazyPage("login", () => import("./pages/LoginPage")),
       lazyPage("verifyotp", () => import("./pages/VerifyOtpPage")),
