@@ -50,7 +50,7 @@ def test_search_narrows_the_list_after_the_debounce(server: Server, page: Page) 
     page.get_by_label("Search products").fill("LED")
     names = cards(page).get_by_role("heading", level=3)
     expect(names.first).to_contain_text("LED")
-    for text in names.all_inner_texts():
+    for text in names.all_text_contents():
         assert "led" in text.lower(), text
     requests = [e for e in server.journal("catalogue") if "search=LED" in e["query"]]
     assert requests and all("page=1" in e["query"] for e in requests)

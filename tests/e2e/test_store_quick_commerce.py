@@ -53,8 +53,10 @@ def prices_of(product: Any) -> tuple[str, str, str | None]:
 
 
 def card_texts(page: Page) -> dict[str, str]:
+    # The text, not the rendered text: a card away from the screen is not laid out (it has
+    # content-visibility: auto), and innerText reads '' for it.
     texts: list[list[str]] = page.eval_on_selector_all(
-        "[data-testid=product-card]", "cards => cards.map((c) => [c.querySelector('h3').innerText, c.innerText])"
+        "[data-testid=product-card]", "cards => cards.map((c) => [c.querySelector('h3').textContent, c.textContent])"
     )
     return {name: text for name, text in texts}
 
@@ -273,7 +275,7 @@ def test_credit_page_categories_open_the_store_list(
     )
     names = cards(page).get_by_role("heading", level=3)
     expect(names.first).to_be_visible()
-    for name in names.all_inner_texts():
+    for name in names.all_text_contents():
         assert BY_NAME[name].category == "mcb-rccb", name
 
 
@@ -287,7 +289,7 @@ def test_filters_live_in_the_address(request: pytest.FixtureRequest, server: Ser
     expect(page).to_have_url(re.compile(r"/products\?category=fans$"))
     names = cards(page).get_by_role("heading", level=3)
     expect(names).to_have_count(12)
-    assert all(BY_NAME[n].category == "fans" for n in names.all_inner_texts())
+    assert all(BY_NAME[n].category == "fans" for n in names.all_text_contents())
 
     page.get_by_label("Brand", exact=True).select_option(label="Sheetal Fans")
     expect(page).to_have_url(re.compile(r"category=fans&brandId=9$"))
@@ -307,9 +309,9 @@ def test_filters_live_in_the_address(request: pytest.FixtureRequest, server: Ser
     expect(names).to_have_count(12)
     page.goto("/products?category=led-battens-panels&sort=priceAsc")
     expect(names).to_have_count(12)
-    prices = [BY_NAME[n].listing_price for n in names.all_inner_texts()]
+    prices = [BY_NAME[n].listing_price for n in names.all_text_contents()]
     assert prices == sorted(prices) and all(
-        BY_NAME[n].category == "led-battens-panels" for n in names.all_inner_texts()
+        BY_NAME[n].category == "led-battens-panels" for n in names.all_text_contents()
     )
     no_sideways_scroll(page)
 
@@ -330,7 +332,7 @@ def test_search_finds_fans_and_an_empty_result_suggests_categories(
     ceiling = [p.product_name for p in browse(seed(), search="ceiling fan")]
     assert any("Ceiling Fan" in n for n in ceiling)
     expect(names).to_have_count(len(ceiling))
-    assert sorted(names.all_inner_texts()) == sorted(ceiling)
+    assert sorted(names.all_text_contents()) == sorted(ceiling)
 
     search.fill("zzzz")
     expect(page.get_by_text("No products found.")).to_be_visible()
