@@ -1,0 +1,107 @@
+"""The main thread after the first paint, at a real 4x CPU slowdown, of one build or two in turns.
+
+Lighthouse's TBT is simulated from an unthrottled load (scripts/lighthouse); this loads the page
+in Debian's Chromium slowed down for real (DevTools' CPU throttling, as a slow phone), records a
+trace, and adds up each main-thread task after the first contentful paint past 50 ms: the same
+sum as TBT, measured rather than simulated, with the long tasks themselves listed. With
+`--against DIR` a second build is served beside the first and the two are loaded in turns, so a
+busy moment of the machine falls on both; the medians and the number of pairs each won say which
+is lighter. Timings only: nothing here fails a build.
+
+    .venv/bin/python -m bench.main_thread [--static-dir frontend/dist] [--against DIR]
+        [--path /product-home] [--runs 8] [--wait-ms 3500]
+
+`--wait-ms` is how long after the load starts the trace runs: 3500 ms covers the store home's
+start up to, not including, its banner carousel (which arrives with the first banner's turn).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+from collections import Counter
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, sync_playwright
+
+from bench.processes import ROOT, serve
+
+CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "loading", "toplevel"]
+PHONE = {"viewport": {"width": 412, "height": 823}, "device_scale_factor": 1.75, "is_mobile": True, "has_touch": True}
+SLOWDOWN = 4  # Lighthouse's mobile CPU multiplier
+BLOCKING_MS = 50
+
+
+def blocking(trace: bytes) -> tuple[float, list[int]]:
+    """The sum past 50 ms of the page's main-thread tasks after its first contentful paint, and those tasks (ms)."""
+    raw: Any = json.loads(trace)
+    events: list[dict[str, Any]] = raw["traceEvents"] if isinstance(raw, dict) else raw
+    threads = {(e["pid"], e["tid"]): e["args"]["name"] for e in events if e.get("name") == "thread_name"}
+    busiest = Counter((e["pid"], e["tid"]) for e in events if threads.get((e["pid"], e["tid"])) == "CrRendererMain")
+    main = busiest.most_common(1)[0][0]
+    painted = min(e["ts"] for e in events if e.get("name") == "firstContentfulPaint" and e["pid"] == main[0])
+    tasks = [
+        e["dur"] / 1000
+        for e in events
+        if (e["pid"], e["tid"]) == main and e.get("ph") == "X" and e["name"] == "RunTask" and e["ts"] >= painted
+    ]
+    long = sorted((round(t) for t in tasks if t > BLOCKING_MS), reverse=True)
+    return sum(t - BLOCKING_MS for t in tasks if t > BLOCKING_MS), long
+
+
+def visit(browser: Browser, url: str, wait_ms: int) -> tuple[float, list[int]]:
+    context = browser.new_context(**PHONE)  # type: ignore[arg-type]
+    try:
+        page = context.new_page()
+        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": SLOWDOWN})
+        browser.start_tracing(page=page, categories=CATEGORIES)
+        page.goto(url)
+        page.wait_for_timeout(wait_ms)
+        return blocking(browser.stop_tracing())
+    finally:
+        context.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--static-dir", default=str(ROOT / "frontend" / "dist"))
+    parser.add_argument("--against", help="a second build (another `npm run build`, copied aside)")
+    parser.add_argument("--path", default="/product-home")
+    parser.add_argument("--runs", type=int, default=8)
+    parser.add_argument("--wait-ms", type=int, default=3500)
+    args = parser.parse_args()
+    builds = {"this build": args.static_dir, **({"against": args.against} if args.against else {})}
+    for directory in builds.values():
+        if not (Path(directory) / "index.html").is_file():
+            raise SystemExit(f"{directory} holds no build (npm run build)")
+    totals: dict[str, list[float]] = {label: [] for label in builds}
+    with ExitStack() as servers, sync_playwright() as playwright:
+        urls = {
+            label: servers.enter_context(
+                serve("gateway", "/healthz", {"STATIC_DIR": directory, "LOG_LEVEL": "WARNING"})
+            ).url
+            for label, directory in builds.items()
+        }
+        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+        for run in range(args.runs):
+            order = list(urls) if run % 2 == 0 else list(reversed(urls))
+            for label in order:
+                total, long = visit(browser, urls[label] + args.path, args.wait_ms)
+                totals[label].append(total)
+                print(f"run {run + 1} {label}: {total:.0f} ms past 50 ms; tasks over 50 ms: {long}", flush=True)
+        browser.close()
+    print(f"\n{args.path}, {SLOWDOWN}x CPU slowdown, {args.runs} runs, blocking time after the first paint (ms):")
+    for label, values in totals.items():
+        print(f"  {label}: median {statistics.median(values):.0f} (each run: {' '.join(f'{v:.0f}' for v in values)})")
+    if args.against:
+        wins = sum(1 for mine, theirs in zip(totals["this build"], totals["against"], strict=True) if mine < theirs)
+        print(f"  this build lower in {wins} of {args.runs} pairs")
+    command = f".venv/bin/python -m bench.main_thread --path {args.path} --runs {args.runs} --wait-ms {args.wait_ms}"
+    print(f"repeat: {command}" + (f" --static-dir {args.static_dir} --against {args.against}" if args.against else ""))
+
+
+if __name__ == "__main__":
+    main()
