@@ -5,6 +5,7 @@ import "./styles/global.css";
 import { loadConfig } from "./lib/config";
 import { App } from "./app/App";
 import { createAppRouter } from "./app/router";
+import { nextTask } from "./lib/lazy-route";
 
 const container = document.getElementById("root")!;
 // The gateway sends the public pages pre-rendered (frontend/scripts/prerender.mjs): hydrate those.
@@ -36,6 +37,9 @@ function afterFirstPaint(): Promise<void> {
 
 loadConfig()
   .then(async (config) => {
+    // On a pre-rendered page, nothing is waiting for the app: the router (its route table, the
+    // first navigation) is made a task after the one that ran the app's code, not in it.
+    if (prerendered) await nextTask();
     const router = createAppRouter(config);
     const navigate = (path: string, state?: unknown) => void router.navigate(path, { replace: true, state });
     const app = (
