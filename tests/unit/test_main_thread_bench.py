@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 
-from bench.main_thread import blocking
+import pytest
+
+from bench.main_thread import NoPaint, blocking
 
 RENDERER, MAIN, OTHER = 7, 1, 2
 
@@ -38,3 +40,10 @@ def test_tasks_after_the_first_paint_count_past_50_ms_each() -> None:
 
 def test_a_page_with_no_long_task_blocks_for_nothing() -> None:
     assert blocking(trace(task(1100, 20), task(1200, 49))) == (0, [])
+
+
+def test_a_trace_without_the_first_paint_is_refused() -> None:
+    events = json.loads(trace(task(1100, 120)))["traceEvents"]
+    unpainted = json.dumps({"traceEvents": [e for e in events if e["name"] != "firstContentfulPaint"]}).encode()
+    with pytest.raises(NoPaint):
+        blocking(unpainted)
