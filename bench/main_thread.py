@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-from collections import Counter
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
@@ -44,17 +43,18 @@ def blocking(trace: bytes) -> tuple[float, list[int]]:
     """The sum past 50 ms of the page's main-thread tasks after its first contentful paint, and those tasks (ms)."""
     raw: Any = json.loads(trace)
     events: list[dict[str, Any]] = raw["traceEvents"] if isinstance(raw, dict) else raw
-    threads = {(e["pid"], e["tid"]): e["args"]["name"] for e in events if e.get("name") == "thread_name"}
-    busiest = Counter((e["pid"], e["tid"]) for e in events if threads.get((e["pid"], e["tid"])) == "CrRendererMain")
-    main = busiest.most_common(1)[0][0]
-    paints = [e["ts"] for e in events if e.get("name") == "firstContentfulPaint" and e["pid"] == main[0]]
+    paints = [e for e in events if e.get("name") == "firstContentfulPaint"]
     if not paints:
         raise NoPaint
-    painted = min(paints)
+    painted = min(paints, key=lambda e: e["ts"])
+    # The main thread of the renderer that painted (another, a spare one, may be busier).
+    threads = {(e["pid"], e["tid"]): e["args"]["name"] for e in events if e.get("name") == "thread_name"}
+    main = next(key for key, name in threads.items() if name == "CrRendererMain" and key[0] == painted["pid"])
+    painted_at = painted["ts"]
     tasks = [
         e["dur"] / 1000
         for e in events
-        if (e["pid"], e["tid"]) == main and e.get("ph") == "X" and e["name"] == "RunTask" and e["ts"] >= painted
+        if (e["pid"], e["tid"]) == main and e.get("ph") == "X" and e["name"] == "RunTask" and e["ts"] >= painted_at
     ]
     long = sorted((round(t) for t in tasks if t > BLOCKING_MS), reverse=True)
     return sum(t - BLOCKING_MS for t in tasks if t > BLOCKING_MS), long
