@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
+from bench.bundle_budget import first_visit_files
 from tests.e2e.conftest import PHONE, STATIC_DIR, Server
 
 PRODUCT = "VoltKhata"  # the default product name (settings)
@@ -213,22 +214,9 @@ def test_a_page_without_a_carousel_loads_no_swiper(page: Page) -> None:
 
 
 def _chunks_of(*modules: str) -> set[str]:
-    """The chunk files (as the browser requests them) of these source modules and their static imports."""
+    """The chunk files (as the browser requests them) of these source modules, their static imports and the entry's."""
     manifest = json.loads((STATIC_DIR / ".vite" / "manifest.json").read_text())
-    files: set[str] = set()
-    entry = manifest["index.html"]["file"]
-
-    def visit(key: str) -> None:
-        chunk = manifest[key]
-        if chunk["file"] not in files and chunk["file"] != entry:  # the entry's own imports are everyone's
-            files.add(chunk["file"])
-            for imported in chunk.get("imports", []):
-                if imported != "index.html":
-                    visit(imported)
-
-    for module in modules:
-        visit(module)
-    return {file.rsplit("/", 1)[-1] for file in files}
+    return {file.rsplit("/", 1)[-1] for file in first_visit_files(manifest, modules)}
 
 
 def test_the_store_home_loads_neither_the_site_s_carousel_nor_swiper_before_its_banner_turns(page: Page) -> None:
