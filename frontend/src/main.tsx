@@ -5,7 +5,7 @@ import "./styles/global.css";
 import { loadConfig } from "./lib/config";
 import { App } from "./app/App";
 import { createAppRouter } from "./app/router";
-import { nextTask } from "./lib/lazy-route";
+import { nextTask } from "./lib/tasks";
 
 const container = document.getElementById("root")!;
 // The gateway sends the public pages pre-rendered (frontend/scripts/prerender.mjs): hydrate those.

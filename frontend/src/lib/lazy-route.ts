@@ -1,23 +1,22 @@
 import type { ComponentType } from "react";
 import type { RouteObject } from "react-router";
-
-type PageModule = () => Promise<{ default: ComponentType }>;
+import { nextTask } from "./tasks";
 
 /**
- * Resolves in a task of its own. A route's module is imported after one: when the app starts,
- * the router asks for every matched route's module at once, and a module already fetched (the
- * pre-rendered pages preload theirs) is run in the same task, so the app's start, the store's
- * shell and the page were one long task on a slow phone; now each is its own.
+ * The route's component, from its own chunk, imported a task after the router asks for it: when
+ * the app starts, the router asks for every matched route's module at once, and a module already
+ * fetched (the pre-rendered pages preload theirs) runs in the task that imports it, so the app's
+ * start, the store's shell and the page were one long task on a slow phone; now each is its own.
  */
-export function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
+export function lazyComponent<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): RouteObject["lazy"] {
+  return () =>
+    nextTask()
+      .then(load)
+      .then((module) => ({ Component: pick(module) }));
 }
 
 /** A route whose page (its module's default export) loads with the route, in its own chunk. */
-export function lazyPage(path: string | undefined, load: PageModule): RouteObject {
-  const lazy = () =>
-    nextTask()
-      .then(load)
-      .then((m) => ({ Component: m.default }));
+export function lazyPage(path: string | undefined, load: () => Promise<{ default: ComponentType }>): RouteObject {
+  const lazy = lazyComponent(load, (module) => module.default);
   return path === undefined ? { index: true, lazy } : { path, lazy };
 }

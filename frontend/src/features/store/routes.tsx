@@ -1,14 +1,11 @@
 import type { RouteObject } from "react-router";
-import { lazyPage, nextTask } from "../../lib/lazy-route";
+import { lazyComponent, lazyPage } from "../../lib/lazy-route";
 
 /** Storefront pages (storefront wrapper). */
 export const storeRoutes: RouteObject[] = [
   {
     // The shell (cart state, toasts, login calls) loads with the first store page, never on the site's.
-    lazy: () =>
-      nextTask()
-        .then(() => import("./StoreShell"))
-        .then((m) => ({ Component: m.StoreShell })),
+    lazy: lazyComponent(() => import("./StoreShell"), (m) => m.StoreShell),
     children: [
       lazyPage("login", () => import("./pages/LoginPage")),
       lazyPage("verifyotp", () => import("./pages/VerifyOtpPage")),
