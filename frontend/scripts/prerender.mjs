@@ -313,7 +313,11 @@ for (const [index, route] of PRERENDERED_PATHS.entries()) {
   // The app's script after the page's own stylesheets and images (it is deferred either way).
   const entryScript = page.match(/<script type="module"[^>]*><\/script>\s*/)[0];
   const entrySrc = entryScript.match(/src="([^"]+)"/)[1];
-  const preloads = [...scripts].map((f) => `/${f}`).join(" ");
+  // Vite links the chunks the entry imports (when Rolldown splits some out of it) for preloading
+  // at once; those wait for start.js too, first in its list as the entry needs them first.
+  const entryPreloads = [...page.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>\s*/g)];
+  for (const [link] of entryPreloads) page = page.replace(link, "");
+  const preloads = [...new Set([...entryPreloads.map((m) => m[1]), ...[...scripts].map((f) => `/${f}`)])].join(" ");
   const starter = `<script src="/start.js" data-entry="${entrySrc}" data-preload="${preloads}" defer></script>`;
   page = page.replace(entryScript, "").replace("</head>", `  ${head}\n    ${starter}\n  </head>`);
   const file = `${index}.html`;

@@ -55,6 +55,13 @@ def _heading(html: str) -> str:
     return re.sub(r"<[^>]+>", "", found.group(1))
 
 
+def _header_text(html: str) -> str:
+    """The page header's text as shown (attributes, such as a link's accessible name, left out)."""
+    found = re.search(r"<header\b[^>]*>(.*?)</header>", html, re.S)
+    assert found, html
+    return re.sub(r"<[^>]+>", "", found.group(1))
+
+
 @pytest.fixture
 def real_build(
     make_client: Callable[[Settings], GatewayClient], make_settings: Callable[..., Settings]
@@ -74,6 +81,8 @@ def test_a_prerendered_route_answers_its_page_with_the_product_name(
     assert answer.headers["cache-control"] == "no-cache"
     assert heading in _heading(answer.text)
     assert "Bijli Bazaar" in answer.text
+    # The logo spells the product's name as set (it was drawn into the logo's image before).
+    assert "Bijli Bazaar" in _header_text(answer.text)
     assert "%%" not in answer.text
     assert re.search(r"<title>[^<]*Bijli Bazaar[^<]*</title>", answer.text)
     assert _inline_config(answer.text) == real_build.get("/api/config").json()

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useConfig } from "../../lib/config";
 import { company, social } from "../../content/company";
+import { Logo } from "../Logo/Logo";
 import { NewsletterForm } from "../NewsletterForm";
 import styles from "./Footer.module.css";
 
@@ -23,7 +24,9 @@ export function Footer() {
     <footer className={styles.footer}>
       <div className={`container ${styles.grid}`}>
         <section aria-labelledby="footer-about">
-          <img src="/img/logo.svg" alt="" height={40} width={200} className={styles.logo} />
+          <span className={styles.logo}>
+            <Logo />
+          </span>
           <h2 id="footer-about" className="visually-hidden">
             About {config.productName}
           </h2>

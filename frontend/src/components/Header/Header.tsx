@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { useConfig } from "../../lib/config";
+import { Logo } from "../Logo/Logo";
 import { useSession } from "../../lib/session";
 import { enableWhenHydrated } from "../../lib/until-hydrated";
 import styles from "./Header.module.css";
@@ -70,7 +71,7 @@ export function Header() {
       </a>
       <div className={`container ${styles.bar}`}>
         <Link to="/" className={styles.brand} aria-label={`${config.productName} home`} onClick={() => setMenuOpen(false)}>
-          <img src="/img/logo.svg" alt="" height={40} width={200} className={styles.logo} />
+          <Logo />
         </Link>
         <button
           type="button"

@@ -1,6 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { useConfig } from "../../../lib/config";
 import { useSession } from "../../../lib/session";
+import { Logo } from "../../../components/Logo/Logo";
 import { useStore } from "../StoreContext";
 import { loginStateFrom } from "./returnTo";
 import { StrokeIcon } from "./StrokeIcon";
@@ -28,7 +29,7 @@ export function StoreHeader({ back = false, cartLink = true }: StoreHeaderProps)
     <header className={styles.header} data-testid="store-header">
       <div className={styles.bar}>
         <Link to="/product-home" className={styles.logo} aria-label={`${config.productName} store home`}>
-          <img src="/img/logo.svg" alt="" width={160} height={32} />
+          <Logo size={32} />
         </Link>
         <div className={styles.actions}>
           {verified === true && (
