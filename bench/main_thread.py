@@ -6,7 +6,10 @@ trace, and adds up each main-thread task after the first contentful paint past 5
 sum as TBT, measured rather than simulated, with the long tasks themselves listed. With
 `--against DIR` a second build is served beside the first and the two are loaded in turns, so a
 busy moment of the machine falls on both; the medians and the number of pairs each won say which
-is lighter. Timings only: nothing here fails a build.
+is lighter. Beside TBT's sum it prints the same sum over the whole load and the main thread's
+busy time: a long task that falls just before or just after the first paint moves TBT by its
+whole length with the same work done, and these two show when that, not the work, changed.
+Timings only: nothing here fails a build.
 
     .venv/bin/python -m bench.main_thread [--static-dir frontend/dist] [--against DIR]
         [--path /product-home] [--runs 8] [--wait-ms 2000]
@@ -23,7 +26,7 @@ import json
 import statistics
 from contextlib import ExitStack
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from playwright.sync_api import Browser, sync_playwright
 
@@ -33,14 +36,28 @@ CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "loa
 PHONE = {"viewport": {"width": 412, "height": 823}, "device_scale_factor": 1.75, "is_mobile": True, "has_touch": True}
 SLOWDOWN = 4  # Lighthouse's mobile CPU multiplier
 BLOCKING_MS = 50
+FIGURES = {
+    "after_paint": "blocking time after the first paint (TBT's sum)",
+    "whole_load": "blocking time over the whole load",
+    "busy": "main thread busy, whole load",
+}
 
 
 class NoPaint(Exception):
     """The trace ended before the page's first contentful paint."""
 
 
-def blocking(trace: bytes) -> tuple[float, list[int]]:
-    """The sum past 50 ms of the page's main-thread tasks after its first contentful paint, and those tasks (ms)."""
+class Load(NamedTuple):
+    """One load's main thread (ms): TBT's sum, the same over the whole load, and all the time it was busy."""
+
+    after_paint: float
+    long: list[int]
+    whole_load: float
+    busy: float
+
+
+def _main_thread_tasks(trace: bytes) -> tuple[list[dict[str, Any]], float]:
+    """The tasks of the main thread of the renderer that painted, and when it first painted (trace us)."""
     raw: Any = json.loads(trace)
     events: list[dict[str, Any]] = raw["traceEvents"] if isinstance(raw, dict) else raw
     paints = [e for e in events if e.get("name") == "firstContentfulPaint"]
@@ -50,17 +67,32 @@ def blocking(trace: bytes) -> tuple[float, list[int]]:
     # The main thread of the renderer that painted (another, a spare one, may be busier).
     threads = {(e["pid"], e["tid"]): e["args"]["name"] for e in events if e.get("name") == "thread_name"}
     main = next(key for key, name in threads.items() if name == "CrRendererMain" and key[0] == painted["pid"])
-    painted_at = painted["ts"]
-    tasks = [
-        e["dur"] / 1000
-        for e in events
-        if (e["pid"], e["tid"]) == main and e.get("ph") == "X" and e["name"] == "RunTask" and e["ts"] >= painted_at
-    ]
-    long = sorted((round(t) for t in tasks if t > BLOCKING_MS), reverse=True)
-    return sum(t - BLOCKING_MS for t in tasks if t > BLOCKING_MS), long
+    tasks = [e for e in events if (e["pid"], e["tid"]) == main and e.get("ph") == "X" and e["name"] == "RunTask"]
+    return tasks, painted["ts"]
 
 
-def visit(browser: Browser, url: str, wait_ms: int) -> tuple[float, list[int]]:
+def _past_limit(durations: list[float]) -> float:
+    return sum(t - BLOCKING_MS for t in durations if t > BLOCKING_MS)
+
+
+def blocking(trace: bytes) -> tuple[float, list[int]]:
+    """The sum past 50 ms of the page's main-thread tasks after its first contentful paint, and those tasks (ms)."""
+    tasks, painted_at = _main_thread_tasks(trace)
+    after = [e["dur"] / 1000 for e in tasks if e["ts"] >= painted_at]
+    return _past_limit(after), sorted((round(t) for t in after if t > BLOCKING_MS), reverse=True)
+
+
+def load(trace: bytes) -> Load:
+    """`blocking`, and beside it the whole load's sum past 50 ms and busy time: a long task just
+    before or just after the first paint moves TBT by its whole length, where the work is the same;
+    the whole load's figures show when that, not the work, is what changed."""
+    after_paint, long = blocking(trace)
+    tasks, _ = _main_thread_tasks(trace)
+    durations = [e["dur"] / 1000 for e in tasks]
+    return Load(after_paint, long, _past_limit(durations), sum(durations))
+
+
+def visit(browser: Browser, url: str, wait_ms: int) -> Load:
     """One load in a fresh context (nothing cached), traced until `wait_ms` after its load event."""
     for _ in range(3):  # a busy machine now and then ends a trace before the first paint: again
         context = browser.new_context(**PHONE)  # type: ignore[arg-type]
@@ -70,7 +102,7 @@ def visit(browser: Browser, url: str, wait_ms: int) -> tuple[float, list[int]]:
             browser.start_tracing(page=page, categories=CATEGORIES)
             page.goto(url)
             page.wait_for_timeout(wait_ms)
-            return blocking(browser.stop_tracing())
+            return load(browser.stop_tracing())
         except NoPaint:
             print(f"no first paint traced on {url}; again", flush=True)
         finally:
@@ -90,7 +122,7 @@ def main() -> None:
     for directory in builds.values():
         if not (Path(directory) / "index.html").is_file():
             raise SystemExit(f"{directory} holds no build (npm run build)")
-    totals: dict[str, list[float]] = {label: [] for label in builds}
+    loads: dict[str, list[Load]] = {label: [] for label in builds}
     with ExitStack() as servers, sync_playwright() as playwright:
         urls = {
             label: servers.enter_context(
@@ -102,16 +134,25 @@ def main() -> None:
         for run in range(args.runs):
             order = list(urls) if run % 2 == 0 else list(reversed(urls))
             for label in order:
-                total, long = visit(browser, urls[label] + args.path, args.wait_ms)
-                totals[label].append(total)
-                print(f"run {run + 1} {label}: {total:.0f} ms past 50 ms; tasks over 50 ms: {long}", flush=True)
+                one = visit(browser, urls[label] + args.path, args.wait_ms)
+                loads[label].append(one)
+                print(
+                    f"run {run + 1} {label}: {one.after_paint:.0f} ms past 50 ms after the first paint "
+                    f"(whole load {one.whole_load:.0f}, busy {one.busy:.0f}); tasks over 50 ms: {one.long}",
+                    flush=True,
+                )
         browser.close()
-    print(f"\n{args.path}, {SLOWDOWN}x CPU slowdown, {args.runs} runs, blocking time after the first paint (ms):")
-    for label, values in totals.items():
-        print(f"  {label}: median {statistics.median(values):.0f} (each run: {' '.join(f'{v:.0f}' for v in values)})")
-    if args.against:
-        wins = sum(1 for mine, theirs in zip(totals["this build"], totals["against"], strict=True) if mine < theirs)
-        print(f"  this build lower in {wins} of {args.runs} pairs")
+    print(f"\n{args.path}, {SLOWDOWN}x CPU slowdown, {args.runs} runs (ms):")
+    for field, title in FIGURES.items():
+        print(f"  {title}:")
+        for label, runs in loads.items():
+            values = [getattr(one, field) for one in runs]
+            each = " ".join(f"{v:.0f}" for v in values)
+            print(f"    {label}: median {statistics.median(values):.0f} (each run: {each})")
+        if args.against:
+            pairs = zip(loads["this build"], loads["against"], strict=True)
+            wins = sum(1 for mine, theirs in pairs if getattr(mine, field) < getattr(theirs, field))
+            print(f"    this build lower in {wins} of {args.runs} pairs")
     command = f".venv/bin/python -m bench.main_thread --path {args.path} --runs {args.runs} --wait-ms {args.wait_ms}"
     print(f"repeat: {command}" + (f" --static-dir {args.static_dir} --against {args.against}" if args.against else ""))
 

@@ -1,4 +1,5 @@
-"""bench.main_thread's reading of a trace: the blocking time after the first paint, as TBT adds it up."""
+"""bench.main_thread's reading of a trace: the blocking time after the first paint, as TBT adds it up,
+and the same over the whole load beside the main thread's busy time."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import json
 
 import pytest
 
-from bench.main_thread import NoPaint, blocking
+from bench.main_thread import NoPaint, blocking, load
 
 RENDERER, MAIN, OTHER = 7, 1, 2
 
@@ -47,3 +48,18 @@ def test_a_trace_without_the_first_paint_is_refused() -> None:
     unpainted = json.dumps({"traceEvents": [e for e in events if e["name"] != "firstContentfulPaint"]}).encode()
     with pytest.raises(NoPaint):
         blocking(unpainted)
+
+
+def test_the_whole_load_counts_the_tasks_before_the_first_paint_too() -> None:
+    # The same work with its long task on either side of the first paint: TBT's sum moves by the
+    # task's whole length, the whole load's figures do not.
+    before = load(trace(task(900, 150), task(1100, 20)))
+    after = load(trace(task(1050, 150), task(1100, 20)))
+    assert (before.after_paint, after.after_paint) == (0, 100)
+    assert before.whole_load == after.whole_load == 100
+    assert before.busy == after.busy == 170
+
+
+def test_the_busy_time_is_the_painting_renderer_s_main_thread_only() -> None:
+    one = load(trace(task(1100, 60), task(1200, 400, tid=OTHER), task(1300, 500, pid=RENDERER + 1)))
+    assert (one.after_paint, one.whole_load, one.busy, one.long) == (10, 10, 60, [60])
