@@ -77,19 +77,19 @@ def _past_limit(durations: list[float]) -> float:
 
 def blocking(trace: bytes) -> tuple[float, list[int]]:
     """The sum past 50 ms of the page's main-thread tasks after its first contentful paint, and those tasks (ms)."""
-    tasks, painted_at = _main_thread_tasks(trace)
-    after = [e["dur"] / 1000 for e in tasks if e["ts"] >= painted_at]
-    return _past_limit(after), sorted((round(t) for t in after if t > BLOCKING_MS), reverse=True)
+    one = load(trace)
+    return one.after_paint, one.long
 
 
 def load(trace: bytes) -> Load:
     """`blocking`, and beside it the whole load's sum past 50 ms and busy time: a long task just
     before or just after the first paint moves TBT by its whole length, where the work is the same;
     the whole load's figures show when that, not the work, is what changed."""
-    after_paint, long = blocking(trace)
-    tasks, _ = _main_thread_tasks(trace)
+    tasks, painted_at = _main_thread_tasks(trace)
     durations = [e["dur"] / 1000 for e in tasks]
-    return Load(after_paint, long, _past_limit(durations), sum(durations))
+    after = [e["dur"] / 1000 for e in tasks if e["ts"] >= painted_at]
+    long = sorted((round(t) for t in after if t > BLOCKING_MS), reverse=True)
+    return Load(_past_limit(after), long, _past_limit(durations), sum(durations))
 
 
 def visit(browser: Browser, url: str, wait_ms: int) -> Load:
