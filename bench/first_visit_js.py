@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 import httpx
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Response, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 ROUTES = ["/", "/paynow", "/products", "/product-home", "/privacy-policy", "/dpd"]
@@ -51,10 +51,12 @@ def main() -> None:
                 context = browser.new_context()
                 page = context.new_page()
                 scripts: list[str] = []
-                page.on(
-                    "response",
-                    lambda r, s=scripts: s.append(r.url) if r.request.resource_type == "script" else None,
-                )
+
+                def on_response(response: Response, scripts: list[str] = scripts) -> None:
+                    if response.request.resource_type == "script":
+                        scripts.append(response.url)
+
+                page.on("response", on_response)
                 page.goto(base + route, wait_until="networkidle")
                 total = 0
                 for url in scripts:

@@ -93,12 +93,6 @@ def summarise(report: dict[str, object], base: str) -> RouteScores:
     audits = report["audits"]
     assert isinstance(categories, dict) and isinstance(audits, dict)
     score = {c: round(float(categories[c]["score"] or 0) * 100) for c in CATEGORIES}
-    values = {
-        "lcp_ms": round(float(audits["largest-contentful-paint"]["numericValue"])),
-        "cls": round(float(audits["cumulative-layout-shift"]["numericValue"]), 3),
-        "tbt_ms": round(float(audits["total-blocking-time"]["numericValue"])),
-        "fcp_ms": round(float(audits["first-contentful-paint"]["numericValue"])),
-    }
     url = str(report["requestedUrl"])
     row = RouteScores(
         route=url.removeprefix(base) or "/",
@@ -106,9 +100,12 @@ def summarise(report: dict[str, object], base: str) -> RouteScores:
         accessibility=score["accessibility"],
         best_practices=score["best-practices"],
         seo=score["seo"],
+        lcp_ms=round(float(audits["largest-contentful-paint"]["numericValue"])),
+        cls=round(float(audits["cumulative-layout-shift"]["numericValue"]), 3),
+        tbt_ms=round(float(audits["total-blocking-time"]["numericValue"])),
+        fcp_ms=round(float(audits["first-contentful-paint"]["numericValue"])),
         misses=[],
         diagnostics=diagnose(audits, base),
-        **values,
     )
     return msgspec.structs.replace(row, misses=misses_of(row))
 
@@ -201,6 +198,14 @@ def read_reports(reports: Path) -> list[dict[str, Any]]:
     return [json.loads(p.read_text()) for p in sorted(reports.glob("*.json"), key=order)]
 
 
+def benchmark_index(reports: list[dict[str, Any]]) -> int | None:
+    """The machine's speed as Lighthouse measured it before each run (its benchmarkIndex), the
+    median over the runs. Lighthouse's 4x CPU slowdown stands for a mid-tier phone on a machine of
+    about 1,500; on a slower machine the same page scores worse, so a figure is read beside it."""
+    indices = [float(r["environment"]["benchmarkIndex"]) for r in reports if "environment" in r]
+    return round(statistics.median_low(indices)) if indices else None
+
+
 def read_rows(reports: Path, base: str) -> list[RouteScores]:
     return by_route([summarise(r, base) for r in read_reports(reports)])
 
@@ -238,8 +243,10 @@ def main() -> None:
     rows = by_route([summarise(r, args.base) for r in reports])
     runs = max((len(r.tbt_runs) for r in rows), default=1)
     lighthouse_version = str(reports[0]["lighthouseVersion"]) if reports else ""
+    index = benchmark_index(reports)
     print(
         f"\nLighthouse {lighthouse_version}, mobile emulation, load average {os.getloadavg()[0]:.2f}"
+        + (f", benchmark index {index}" if index is not None else "")
         + (f", median of {runs} runs per route" if runs > 1 else "")
     )
     print("| route | perf | a11y | best pr. | SEO | LCP ms | CLS | TBT ms | TBT of each run | FCP ms | misses |")
@@ -255,6 +262,7 @@ def main() -> None:
             "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
             "lighthouse": lighthouse_version,
             "load_average": " ".join(f"{v:.2f}" for v in os.getloadavg()),
+            "benchmark_index": index,
             "command": "scripts/lighthouse",
             "runs_per_route": runs,
             "label": args.label,

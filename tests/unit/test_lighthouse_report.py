@@ -12,13 +12,14 @@ ROOT = Path(__file__).resolve().parents[2]
 BASE = "http://127.0.0.1:8123"
 
 
-def _report(route: str, tbt: float) -> dict[str, Any]:
+def _report(route: str, tbt: float, benchmark_index: float = 1500) -> dict[str, Any]:
     def table(items: list[dict[str, Any]]) -> dict[str, Any]:
         return {"details": {"type": "table", "items": items}}
 
     return {
         "lighthouseVersion": "13.5.0",
         "requestedUrl": BASE + route,
+        "environment": {"benchmarkIndex": benchmark_index},
         "categories": {c: {"score": 1} for c in ("performance", "accessibility", "best-practices", "seo")},
         "audits": {
             "largest-contentful-paint": {"numericValue": 900.4},
@@ -79,7 +80,7 @@ def test_a_route_audited_several_times_is_summarised_by_its_medians(tmp_path: Pa
     reports.mkdir()
     # One slow run in five (a busy moment of the machine) neither fails nor hides the route.
     for run, tbt in enumerate((30, 240, 20, 45, 35), start=1):
-        (reports / f"_.{run}.json").write_text(json.dumps(_report("/", tbt=tbt)))
+        (reports / f"_.{run}.json").write_text(json.dumps(_report("/", tbt=tbt, benchmark_index=900 + 100 * run)))
     (reports / "_paynow.1.json").write_text(json.dumps(_report("/paynow", tbt=90)))
     (reports / "_paynow.2.json").write_text(json.dumps(_report("/paynow", tbt=70)))
     summary = _run(reports, tmp_path / "lighthouse.json", "runs")
@@ -90,6 +91,9 @@ def test_a_route_audited_several_times_is_summarised_by_its_medians(tmp_path: Pa
     # An even count takes the lower middle: a figure one run measured, here still over the goal.
     assert (paynow["route"], paynow["tbt_ms"], paynow["misses"]) == ("/paynow", 70, ["tbt_ms 70 > 50.0"])
     assert summary["runs_per_route"] == 5
+    # The machine's speed, read beside the figures: the median of the seven runs' benchmark
+    # indices (1000-1400 on `/`, 1500 twice on `/paynow`).
+    assert summary["benchmark_index"] == 1300
 
 
 def test_two_builds_audited_in_turns_are_compared_route_by_route(tmp_path: Path) -> None:
