@@ -60,9 +60,16 @@ def create_app(settings: Settings | None = None) -> Litestar:
     # Several workers add up their series from the files prometheus_client writes (gateway/workers.py).
     metrics = MetricsPlugin(upstreams, sessions, os.environ.get(METRICS_DIR) if settings.workers > 1 else None)
     store_service = store.build_service(services)
-    first_products = store.FirstProductsPage(
-        Path(settings.static_dir) / PRERENDERED_DIR, store_service, sessions.cookie_name, FIRST_PAGE_WAIT_SECONDS
-    )
+    # The product pages whose first page of products goes out in their HTML to a visitor.
+    first_pages = {
+        path: store.FirstProductsPage(
+            Path(settings.static_dir) / PRERENDERED_DIR / template_file,
+            store_service,
+            sessions.cookie_name,
+            FIRST_PAGE_WAIT_SECONDS,
+        )
+        for path, template_file in store.FIRST_PAGE_TEMPLATES.items()
+    }
 
     handlers: list[Any] = [
         healthz,
@@ -79,7 +86,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             settings.static_dir,
             client_config(settings),
             reserved=("/api", embedded.mount),
-            fillers={"/products": first_products},
+            fillers=first_pages,
         ),
     ]
 

@@ -182,15 +182,21 @@ function pageMarkup(html) {
 // what the gateway replaces; each card is kept by its place in the list, since its image's
 // loading and its stars' ids depend on it. The gateway fills in the same markup React renders
 // in the browser from the same answer, so the app hydrates the cards rather than redrawing them.
-const FIRST_PAGE_ROUTE = "/products";
-const FIRST_PAGE_FILE = "products-first-page.json";
+// The pages whose product list the gateway fills in, each with its own template: the cards'
+// markup differs by page (on /products the list opens the page and its first row's images load at
+// once; on the store home it sits below the banners and every image waits until it is near the
+// screen), and so do the stars' ids (React's useId follows the page's tree).
+const FIRST_PAGE_FILES = { "/products": "products-first-page.json", "/product-home": "product-home-first-page.json" };
+// Where the list is the first thing on the page, its first image is the largest paint: the gateway
+// asks for it from the head (gateway/store/first_page.py).
+const LIST_OPENS_THE_PAGE = new Set(["/products"]);
 const SAMPLE_ID = 990000;
 const SAMPLE_PRICE = "1111111.11";
 const SAMPLE_MRP = "2222222.22";
 const SAMPLE_PERCENT = "97";
 const RATINGS = 11; // 0 to 5 stars in halves
 
-async function firstPageTemplate(shell) {
+async function firstPageTemplate(route, shell) {
   const records = Array.from({ length: PAGE_SIZE }, (_, i) => ({
     id: SAMPLE_ID + i,
     productName: "%%name%%",
@@ -215,12 +221,12 @@ async function firstPageTemplate(shell) {
   renderWithFirstPage({ records, page: 1, pageSize: PAGE_SIZE, hasMore: true });
   let filled;
   try {
-    filled = pageMarkup((await render(FIRST_PAGE_ROUTE, CONFIG)).html).markup;
+    filled = pageMarkup((await render(route, CONFIG)).html).markup;
   } finally {
     renderWithFirstPage(undefined);
   }
   const fail = (what) => {
-    throw new Error(`${FIRST_PAGE_ROUTE}'s first page: ${what} (features/store changed its markup? see ${FIRST_PAGE_FILE} in this script)`);
+    throw new Error(`${route}'s first page: ${what} (features/store changed its markup? see FIRST_PAGE_FILES in this script)`);
   };
   // Where the two differ, widened to whole tags.
   let start = 0;
@@ -266,7 +272,17 @@ async function firstPageTemplate(shell) {
     return card;
   });
   if (ratings.includes(null)) fail("a star rating not rendered");
-  return { replaced, listOpen: list.slice(0, starts[0]), listClose: "</ul>", cards, starIds, ratings, off, pageSize: PAGE_SIZE };
+  return {
+    replaced,
+    listOpen: list.slice(0, starts[0]),
+    listClose: "</ul>",
+    cards,
+    starIds,
+    ratings,
+    off,
+    pageSize: PAGE_SIZE,
+    opensThePage: LIST_OPENS_THE_PAGE.has(route),
+  };
 }
 
 await rm(outDir, { recursive: true, force: true });
@@ -284,7 +300,7 @@ for (const [index, route] of PRERENDERED_PATHS.entries()) {
   // The Content-Security-Policy allows no inline script: markup must work without one.
   if (/<script\b/i.test(markup)) throw new Error(`${route} rendered an inline <script>`);
   // The product list's first page, filled in by the gateway, is styled from the start as well.
-  const firstPage = route === FIRST_PAGE_ROUTE ? await firstPageTemplate(markup) : null;
+  const firstPage = route in FIRST_PAGE_FILES ? await firstPageTemplate(route, markup) : null;
   const shown = firstPage ? markup + firstPage.cards.join("") + firstPage.ratings.join("") + firstPage.off : markup;
   const used = new Set([...shown.matchAll(/class="([^"]*)"/g)].flatMap((m) => m[1].split(/\s+/)));
   const styles = sheets.filter((s) => appliesTo(s, used));
@@ -323,7 +339,7 @@ for (const [index, route] of PRERENDERED_PATHS.entries()) {
   const file = `${index}.html`;
   if (firstPage) {
     if (page.split(firstPage.replaced).length !== 2) throw new Error(`${route}: the list to fill in is not once in the page`);
-    await writeFile(path.join(outDir, FIRST_PAGE_FILE), JSON.stringify(firstPage) + "\n");
+    await writeFile(path.join(outDir, FIRST_PAGE_FILES[route]), JSON.stringify(firstPage) + "\n");
   }
   await writeFile(path.join(outDir, file), page);
   routes[route] = file;

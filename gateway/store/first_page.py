@@ -1,12 +1,14 @@
-"""The product list's first page in /products's HTML, for a visitor.
+"""The product list's first page in the HTML of /products and of the store home, for a visitor.
 
-/products is pre-rendered as its shell (an empty list, 'Loading...'); the largest thing it
-shows, the first product's image, would otherwise wait for the app's scripts and then for its
-catalogue call, which on a slow phone is seconds after the page itself. For a visitor (no
-session cookie: no cart, the same page for everyone) the gateway fills the first page in:
+Both are pre-rendered as their shells (an empty list, 'Loading...'); the products would otherwise
+wait for the app's scripts and then for its catalogue call, which on a slow phone is seconds after
+the page itself (on /products the first product's image is the largest paint; on the store home
+the app then drew the dozen cards in one long task of their own). For a visitor (no session
+cookie: no cart, the same page for everyone) the gateway fills the first page in:
 
-- the cards, from the markup React renders for them (frontend/scripts/prerender.mjs renders the
-  page once with sample products and keeps, per place in the list, each card with %%tokens%%);
+- the cards, from the markup React renders for them (frontend/scripts/prerender.mjs renders each
+  page once with sample products and keeps, per place in the list, each card with %%tokens%%;
+  one template per page, as a card's markup differs between them);
 - the same answer as `GET /api/store/products?page=1&pageSize=12` gives, as a JSON script
   element the app starts its list from (features/store/api/first-page.ts), so it hydrates the
   cards as they are instead of asking again and drawing them anew.
@@ -34,7 +36,8 @@ from gateway.money import rupees_text
 from gateway.store.schemas import ProductListView, ProductView
 from gateway.store.service import StoreService
 
-TEMPLATE_FILE = "products-first-page.json"  # written by frontend/scripts/prerender.mjs
+# Written by frontend/scripts/prerender.mjs, one per page whose list it fills in.
+FIRST_PAGE_TEMPLATES = {"/products": "products-first-page.json", "/product-home": "product-home-first-page.json"}
 DATA_ELEMENT = "products-first-page"  # the id the app reads (features/store/api/first-page.ts)
 NO_IMAGE = "/img/logo-mark.svg"  # the card's own stand-in (ProductCard.tsx)
 _TOKEN = re.compile(r"%%(id|name|detail|image|price|mrp|off|rating|percent|sid)%%")
@@ -53,6 +56,9 @@ class FirstPageTemplate(msgspec.Struct, frozen=True, rename="camel"):
     ratings: list[str]  # the stars for 0, 0.5, ... 5
     off: str  # '18% off'
     page_size: int
+    # The list is the first thing on the page, so its first image is the largest paint (/products);
+    # below the store home's banners it is not, and is not asked for ahead of them.
+    opens_the_page: bool = True
 
 
 def _fill(template: str, values: dict[str, str]) -> str:
@@ -99,22 +105,21 @@ def filled_page(page: bytes, template: FirstPageTemplate, listing: ProductListVi
     script = f'<script id="{DATA_ELEMENT}" type="application/json">{data}</script>'
     html = html.replace("</body>", f"{script}\n  </body>", 1)
     first = records[0].file_path1
-    if first:  # the largest paint: asked for ahead of everything below the head
+    if first and template.opens_the_page:  # the largest paint: asked for ahead of everything below the head
         preload = f'<link rel="preload" as="image" href="{escape(first)}" fetchpriority="high">'
         html = html.replace("</head>", f"  {preload}\n  </head>", 1)
     return html.encode()
 
 
 class FirstProductsPage:
-    """Fills /products's first page in for visitors; the template is re-read when the build changes."""
+    """Fills one page's first page of products in for visitors, from the template the build wrote
+    for it (`template_file`); the template is re-read when the build changes."""
 
-    def __init__(self, directory: Path, store: StoreService, session_cookie: str, wait_seconds: float) -> None:
+    def __init__(self, template_file: Path, store: StoreService, session_cookie: str, wait_seconds: float) -> None:
         self.store = store
         self.session_cookie = session_cookie
         self.wait_seconds = wait_seconds
-        self._template = BuildFile(
-            directory / TEMPLATE_FILE, lambda raw: msgspec.json.decode(raw, type=FirstPageTemplate)
-        )
+        self._template = BuildFile(template_file, lambda raw: msgspec.json.decode(raw, type=FirstPageTemplate))
 
     async def __call__(self, request: Request[Any, Any, Any], page: bytes) -> bytes:
         if request.scope.get("query_string") or self.session_cookie in request.cookies:

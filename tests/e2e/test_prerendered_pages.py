@@ -150,9 +150,14 @@ def test_the_products_shell_fills_in_once_hydrated(page: Page) -> None:
 CARD_TEXTS = "() => [...document.querySelectorAll('[data-testid=product-card]')].map((card) => card.textContent)"
 
 
-def test_the_products_first_page_shows_without_javascript(no_js_page: Page) -> None:
+# The pages whose first page of products the gateway fills in for a visitor.
+FIRST_PAGE_PATHS = ["/products", "/product-home"]
+
+
+@pytest.mark.parametrize("path", FIRST_PAGE_PATHS)
+def test_the_products_first_page_shows_without_javascript(no_js_page: Page, path: str) -> None:
     # The gateway filled the first page of the catalogue into the HTML: it paints before any script.
-    no_js_page.goto("/products")
+    no_js_page.goto(path)
     first = no_js_page.request.get("/api/store/products?page=1&pageSize=12").json()["records"][0]
     cards = no_js_page.get_by_test_id("product-card")
     expect(cards).to_have_count(12)
@@ -161,7 +166,8 @@ def test_the_products_first_page_shows_without_javascript(no_js_page: Page) -> N
     expect(cards.first.get_by_role("button", name="Add to cart")).to_be_disabled()  # until the app runs
 
 
-def test_the_products_first_page_is_hydrated_as_it_is(page: Page) -> None:
+@pytest.mark.parametrize("path", FIRST_PAGE_PATHS)
+def test_the_products_first_page_is_hydrated_as_it_is(page: Page, path: str) -> None:
     # What the HTML showed, remembered before the app starts.
     page.add_init_script(
         "document.addEventListener('DOMContentLoaded', () => {"
@@ -170,7 +176,7 @@ def test_the_products_first_page_is_hydrated_as_it_is(page: Page) -> None:
     )
     lists: list[str] = []
     page.on("request", lambda r: lists.append(r.url) if "/api/store/products" in r.url else None)
-    page.goto("/products")
+    page.goto(path)
     expect(page.locator(HYDRATED)).to_be_attached()
     expect(page.locator("[data-until-hydrated]")).to_have_count(0)
     # The app took the cards over as they were (no new nodes, the same text) from the answer
@@ -178,11 +184,15 @@ def test_the_products_first_page_is_hydrated_as_it_is(page: Page) -> None:
     assert page.evaluate("() => document.querySelector('[data-testid=product-card] h3 a') === window.__firstName")
     assert page.evaluate(CARD_TEXTS) == page.evaluate("() => window.__htmlCards")
     assert lists == []
-    # Then the brand filter gained the brands of the cards shown.
-    expect(page.get_by_label("Brand").locator("option")).not_to_have_count(1)
     # And the list goes on past the first page as before.
     page.get_by_test_id("load-more-sentinel").scroll_into_view_if_needed()
     expect(page.get_by_test_id("product-card")).to_have_count(24)
+
+
+def test_the_brand_filter_gains_the_brands_of_the_cards_the_html_came_with(page: Page) -> None:
+    page.goto("/products")
+    expect(page.locator(HYDRATED)).to_be_attached()
+    expect(page.get_by_label("Brand").locator("option")).not_to_have_count(1)
 
 
 # Chunks (Vite names them after their first module) that belong to the store, the portal, the

@@ -164,13 +164,16 @@ def test_pages_whose_render_reads_the_query_say_so(real_build: GatewayClient, pa
     assert ("data-reads-query" in root) is reads_query
 
 
-# /products's first page, filled in by the gateway for a visitor (gateway/store/first_page.py).
+# The first page of products, filled in by the gateway for a visitor (gateway/store/first_page.py)
+# on /products and on the store home.
 CARD = re.compile(r'<li [^>]*data-testid="product-card"')
 FIRST_PAGE = re.compile(r'<script id="products-first-page" type="application/json">(.*?)</script>', re.S)
+IMAGE_PRELOAD = re.compile(r'<link rel="preload" as="image" href="([^"]+)"')
 
 
-def test_a_visitor_gets_the_products_first_page_in_the_html(real_build: GatewayClient) -> None:
-    html = real_build.get("/products").text
+@pytest.mark.parametrize("path", ["/products", "/product-home"])
+def test_a_visitor_gets_the_products_first_page_in_the_html(real_build: GatewayClient, path: str) -> None:
+    html = real_build.get(path).text
     listing = real_build.get("/api/store/products", params={"page": 1, "pageSize": 12}).json()
     assert len(CARD.findall(html)) == len(listing["records"]) == 12
     assert "Loading..." not in html
@@ -185,14 +188,25 @@ def test_a_visitor_gets_the_products_first_page_in_the_html(real_build: GatewayC
     assert found
     assert json.loads(found.group(1)) == listing
     assert "%%" not in html
-    # The largest paint, the first image, asked for from the head.
-    assert re.search(rf'<link rel="preload" as="image" href="{re.escape(first["filePath1"])}"', html)
 
 
-def test_a_shopper_with_a_session_gets_the_shell_of_the_products_page(real_build: GatewayClient) -> None:
+def test_the_first_product_image_is_asked_for_first_only_where_the_list_opens_the_page(
+    real_build: GatewayClient,
+) -> None:
+    first = real_build.get("/api/store/products", params={"page": 1, "pageSize": 12}).json()["records"][0]
+    # /products: the first image is the largest paint, asked for from the head.
+    assert first["filePath1"] in IMAGE_PRELOAD.findall(real_build.get("/products").text)
+    # The store home: its banners come first; the cards' images wait until they are near the screen.
+    home = real_build.get("/product-home").text
+    assert first["filePath1"] not in IMAGE_PRELOAD.findall(home)
+    assert f'<img src="{first["filePath1"]}" alt="" loading="lazy"' in home
+
+
+@pytest.mark.parametrize("path", ["/products", "/product-home"])
+def test_a_shopper_with_a_session_gets_the_shell_of_the_products_page(real_build: GatewayClient, path: str) -> None:
     # Their list shows their cart: the app asks for it.
     real_build.cookies.set("session", "anything")
-    html = real_build.get("/products").text
+    html = real_build.get(path).text
     assert CARD.search(html) is None
     assert "Loading..." in html
     assert FIRST_PAGE.search(html) is None

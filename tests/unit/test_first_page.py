@@ -1,4 +1,4 @@
-"""/products's first page as the gateway fills it in (gateway/store/first_page.py), on a small
+"""The first page of products as the gateway fills it in (gateway/store/first_page.py), on a small
 template of the shape the pre-renderer writes; the real build's is exercised by the integration
 and e2e tiers."""
 
@@ -8,6 +8,7 @@ import json
 import re
 from decimal import Decimal
 
+import msgspec
 import pytest
 
 from gateway.store.first_page import FirstPageTemplate, filled_page, rating_index
@@ -80,6 +81,16 @@ def test_each_card_is_filled_in_at_its_place() -> None:
     assert second.startswith('<li data-place="1"><a href="/product-details/2">')
     assert "<h3>Switch</h3>" in second
     assert 'id="s_b_-star"' in second  # the stars' ids of its own place, as React gives them
+
+
+def test_the_first_image_is_asked_for_from_the_head_only_where_the_list_opens_the_page() -> None:
+    preload = '<link rel="preload" as="image" href="/media/1.svg" fetchpriority="high">'
+    opening = filled_page(PAGE, TEMPLATE, listing(product(1))).decode()
+    assert preload in opening.split("</head>")[0]
+    below_the_banners = msgspec.structs.replace(TEMPLATE, opens_the_page=False)
+    html = filled_page(PAGE, below_the_banners, listing(product(1))).decode()
+    assert 'rel="preload"' not in html
+    assert '<img src="/media/1.svg">' in html  # the cards are filled in all the same
 
 
 def test_text_is_escaped_and_tokens_in_it_are_left_alone() -> None:
