@@ -2,9 +2,9 @@
 
 Both are pre-rendered as their shells (an empty list, 'Loading...'); the products would otherwise
 wait for the app's scripts and then for its catalogue call, which on a slow phone is seconds after
-the page itself (on /products the first product's image is the largest paint; on the store home
-the app then drew the dozen cards in one long task of their own). For a visitor (no session
-cookie: no cart, the same page for everyone) the gateway fills the first page in:
+the page itself (on /products the first product's image is the largest paint; the store home
+showed 'Loading...' under its banners until then). For a visitor (no session cookie: no cart,
+the same page for everyone) the gateway fills the first page in:
 
 - the cards, from the markup React renders for them (frontend/scripts/prerender.mjs renders each
   page once with sample products and keeps, per place in the list, each card with %%tokens%%;
