@@ -75,16 +75,11 @@ def _past_limit(durations: list[float]) -> float:
     return sum(t - BLOCKING_MS for t in durations if t > BLOCKING_MS)
 
 
-def blocking(trace: bytes) -> tuple[float, list[int]]:
-    """The sum past 50 ms of the page's main-thread tasks after its first contentful paint, and those tasks (ms)."""
-    one = load(trace)
-    return one.after_paint, one.long
-
-
 def load(trace: bytes) -> Load:
-    """`blocking`, and beside it the whole load's sum past 50 ms and busy time: a long task just
-    before or just after the first paint moves TBT by its whole length, where the work is the same;
-    the whole load's figures show when that, not the work, is what changed."""
+    """The sum past 50 ms of the page's main-thread tasks after its first contentful paint (TBT's
+    sum) and those tasks, and beside them the whole load's sum past 50 ms and busy time: a long
+    task just before or just after the first paint moves TBT by its whole length, where the work
+    is the same; the whole load's figures show when that, not the work, is what changed."""
     tasks, painted_at = _main_thread_tasks(trace)
     durations = [e["dur"] / 1000 for e in tasks]
     after = [e["dur"] / 1000 for e in tasks if e["ts"] >= painted_at]

@@ -186,10 +186,12 @@ function pageMarkup(html) {
 // markup differs by page (on /products the list opens the page and its first row's images load at
 // once; on the store home it sits below the banners and every image waits until it is near the
 // screen), and so do the stars' ids (React's useId follows the page's tree).
-const FIRST_PAGE_FILES = { "/products": "products-first-page.json", "/product-home": "product-home-first-page.json" };
-// Where the list is the first thing on the page, its first image is the largest paint: the gateway
-// asks for it from the head (gateway/store/first_page.py).
-const LIST_OPENS_THE_PAGE = new Set(["/products"]);
+// `opensThePage`: the list is the first thing on the page, so its first image is the largest
+// paint and the gateway asks for it from the head (gateway/store/first_page.py).
+const FIRST_PAGES = {
+  "/products": { file: "products-first-page.json", opensThePage: true },
+  "/product-home": { file: "product-home-first-page.json", opensThePage: false },
+};
 const SAMPLE_ID = 990000;
 const SAMPLE_PRICE = "1111111.11";
 const SAMPLE_MRP = "2222222.22";
@@ -226,7 +228,7 @@ async function firstPageTemplate(route, shell) {
     renderWithFirstPage(undefined);
   }
   const fail = (what) => {
-    throw new Error(`${route}'s first page: ${what} (features/store changed its markup? see FIRST_PAGE_FILES in this script)`);
+    throw new Error(`${route}'s first page: ${what} (features/store changed its markup? see FIRST_PAGES in this script)`);
   };
   // Where the two differ, widened to whole tags.
   let start = 0;
@@ -281,7 +283,7 @@ async function firstPageTemplate(route, shell) {
     ratings,
     off,
     pageSize: PAGE_SIZE,
-    opensThePage: LIST_OPENS_THE_PAGE.has(route),
+    opensThePage: FIRST_PAGES[route].opensThePage,
   };
 }
 
@@ -300,7 +302,7 @@ for (const [index, route] of PRERENDERED_PATHS.entries()) {
   // The Content-Security-Policy allows no inline script: markup must work without one.
   if (/<script\b/i.test(markup)) throw new Error(`${route} rendered an inline <script>`);
   // The product list's first page, filled in by the gateway, is styled from the start as well.
-  const firstPage = route in FIRST_PAGE_FILES ? await firstPageTemplate(route, markup) : null;
+  const firstPage = route in FIRST_PAGES ? await firstPageTemplate(route, markup) : null;
   const shown = firstPage ? markup + firstPage.cards.join("") + firstPage.ratings.join("") + firstPage.off : markup;
   const used = new Set([...shown.matchAll(/class="([^"]*)"/g)].flatMap((m) => m[1].split(/\s+/)));
   const styles = sheets.filter((s) => appliesTo(s, used));
@@ -339,7 +341,7 @@ for (const [index, route] of PRERENDERED_PATHS.entries()) {
   const file = `${index}.html`;
   if (firstPage) {
     if (page.split(firstPage.replaced).length !== 2) throw new Error(`${route}: the list to fill in is not once in the page`);
-    await writeFile(path.join(outDir, FIRST_PAGE_FILES[route]), JSON.stringify(firstPage) + "\n");
+    await writeFile(path.join(outDir, FIRST_PAGES[route].file), JSON.stringify(firstPage) + "\n");
   }
   await writeFile(path.join(outDir, file), page);
   routes[route] = file;

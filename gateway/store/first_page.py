@@ -36,7 +36,7 @@ from gateway.money import rupees_text
 from gateway.store.schemas import ProductListView, ProductView
 from gateway.store.service import StoreService
 
-# Written by frontend/scripts/prerender.mjs, one per page whose list it fills in.
+# Written by frontend/scripts/prerender.mjs (its FIRST_PAGES), one per page whose list it fills in.
 FIRST_PAGE_TEMPLATES = {"/products": "products-first-page.json", "/product-home": "product-home-first-page.json"}
 DATA_ELEMENT = "products-first-page"  # the id the app reads (features/store/api/first-page.ts)
 NO_IMAGE = "/img/logo-mark.svg"  # the card's own stand-in (ProductCard.tsx)

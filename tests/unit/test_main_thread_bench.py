@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from bench.main_thread import NoPaint, blocking, load
+from bench.main_thread import NoPaint, load
 
 RENDERER, MAIN, OTHER = 7, 1, 2
 
@@ -26,7 +26,7 @@ def trace(*events: dict[str, object]) -> bytes:
 
 
 def test_tasks_after_the_first_paint_count_past_50_ms_each() -> None:
-    total, long = blocking(
+    one = load(
         trace(
             task(500, 300),  # before the first paint: not counted
             task(1100, 120),  # 70 past 50
@@ -35,19 +35,20 @@ def test_tasks_after_the_first_paint_count_past_50_ms_each() -> None:
             task(1500, 400, tid=OTHER),  # another thread
         )
     )
-    assert total == 100.5
-    assert long == [120, 80]
+    assert one.after_paint == 100.5
+    assert one.long == [120, 80]
 
 
 def test_a_page_with_no_long_task_blocks_for_nothing() -> None:
-    assert blocking(trace(task(1100, 20), task(1200, 49))) == (0, [])
+    one = load(trace(task(1100, 20), task(1200, 49)))
+    assert (one.after_paint, one.long) == (0, [])
 
 
 def test_a_trace_without_the_first_paint_is_refused() -> None:
     events = json.loads(trace(task(1100, 120)))["traceEvents"]
     unpainted = json.dumps({"traceEvents": [e for e in events if e["name"] != "firstContentfulPaint"]}).encode()
     with pytest.raises(NoPaint):
-        blocking(unpainted)
+        load(unpainted)
 
 
 def test_the_whole_load_counts_the_tasks_before_the_first_paint_too() -> None:
