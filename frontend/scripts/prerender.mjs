@@ -99,8 +99,9 @@ const inline = new Map(); // href -> the stylesheet's text, to put in the page
 /** A stylesheet's text fit for a <style> element in a page at any path. */
 function inlinable(css) {
   if (/<\/style/i.test(css)) throw new Error("a stylesheet contains '</style'");
-  // Relative url()s were relative to /assets/; in the page they must say so.
-  return css.replace(/url\((["']?)(?!data:|https?:|\/|#)/g, "url($1/assets/");
+  // Relative url()s were relative to /assets/; in the page they must say so. (The quote, if any, is
+  // taken whole: without the lookahead's first branch a quoted data: URL would pass as relative.)
+  return css.replace(/url\((["']?)(?!["']|data:|https?:|\/|#)/g, "url($1/assets/");
 }
 
 /**
@@ -180,12 +181,12 @@ function pageMarkup(html) {
 // the page rendered again with PAGE_SIZE sample products whose every shown value is a token or a
 // number found again below. What differs from the shell (the empty list and 'Loading...') is
 // what the gateway replaces; each card is kept by its place in the list, since its image's
-// loading and its stars' ids depend on it. The gateway fills in the same markup React renders
+// loading depends on it. The gateway fills in the same markup React renders
 // in the browser from the same answer, so the app hydrates the cards rather than redrawing them.
 // The pages whose product list the gateway fills in, each with its own template: the cards'
 // markup differs by page (on /products the list opens the page and its first row's images load at
 // once; on the store home it sits below the banners and every image waits until it is near the
-// screen), and so do the stars' ids (React's useId follows the page's tree).
+// screen).
 // `opensThePage`: the list is the first thing on the page, so its first image is the largest
 // paint and the gateway asks for it from the head (gateway/store/first_page.py).
 const FIRST_PAGES = {
@@ -247,7 +248,7 @@ async function firstPageTemplate(route, shell) {
   const price = rupees(SAMPLE_PRICE);
   const mrp = rupees(SAMPLE_MRP);
   const offSpan = new RegExp(`<span class="[^"]*">${SAMPLE_PERCENT}<!-- -->% off</span>`);
-  const stars = /<span [^>]*role="img" aria-label="Rated [^"]*">[\s\S]*?<\/span>/;
+  const stars = /<span [^>]*role="img" aria-label="Rated [^"]*"[^>]*><\/span>/;
   const once = (text, needle, what) => {
     const parts = text.split(needle);
     if (parts.length !== 2) fail(`${what} is ${parts.length - 1} times in a card, not once`);
@@ -255,7 +256,6 @@ async function firstPageTemplate(route, shell) {
   };
   let off = null;
   const ratings = new Array(RATINGS).fill(null);
-  const starIds = [];
   const cards = starts.map((at, i) => {
     let card = list.slice(at, bounds[i + 1]);
     card = card.split(`/product-details/${SAMPLE_ID + i}"`).join('/product-details/%%id%%"');
@@ -265,9 +265,7 @@ async function firstPageTemplate(route, shell) {
     off ??= offMatch[0].replace(`>${SAMPLE_PERCENT}<`, ">%%percent%%<");
     card = card.replace(offSpan, "%%off%%");
     const starsMatch = card.match(stars) ?? fail("no star rating");
-    const id = (starsMatch[0].match(/id="([^"]+)-star-0"/) ?? fail("no star ids"))[1];
-    starIds.push(id);
-    ratings[i % RATINGS] ??= starsMatch[0].split(id).join("%%sid%%");
+    ratings[i % RATINGS] ??= starsMatch[0];
     card = card.replace(stars, "%%rating%%");
     for (const token of ["%%id%%", "%%name%%", "%%detail%%", "%%image%%"]) if (!card.includes(token)) fail(`${token} not in a card`);
     if (card.includes(String(SAMPLE_ID)) || card.includes("1111111") || card.includes("2222222")) fail("a sample value left in a card");
@@ -279,7 +277,6 @@ async function firstPageTemplate(route, shell) {
     listOpen: list.slice(0, starts[0]),
     listClose: "</ul>",
     cards,
-    starIds,
     ratings,
     off,
     pageSize: PAGE_SIZE,

@@ -40,7 +40,7 @@ from gateway.store.service import StoreService
 FIRST_PAGE_TEMPLATES = {"/products": "products-first-page.json", "/product-home": "product-home-first-page.json"}
 DATA_ELEMENT = "products-first-page"  # the id the app reads (features/store/api/first-page.ts)
 NO_IMAGE = "/img/logo-mark.svg"  # the card's own stand-in (ProductCard.tsx)
-_TOKEN = re.compile(r"%%(id|name|detail|image|price|mrp|off|rating|percent|sid)%%")
+_TOKEN = re.compile(r"%%(id|name|detail|image|price|mrp|off|rating|percent)%%")
 
 log = structlog.get_logger("gateway.store")
 
@@ -52,7 +52,6 @@ class FirstPageTemplate(msgspec.Struct, frozen=True, rename="camel"):
     list_open: str  # the list's own tag, as it is with cards in it
     list_close: str
     cards: list[str]  # by place in the list
-    star_ids: list[str]  # the stars' element ids, by place (React's useId: the same when hydrating)
     ratings: list[str]  # the stars for 0, 0.5, ... 5
     off: str  # '18% off'
     page_size: int
@@ -73,7 +72,6 @@ def rating_index(rating: float) -> int:
 
 def card_html(template: FirstPageTemplate, place: int, product: ProductView) -> str:
     """The card at `place`, as ProductCard.tsx renders `product` there."""
-    stars = _fill(template.ratings[rating_index(product.ratings)], {"sid": template.star_ids[place]})
     off = (
         _fill(template.off, {"percent": escape(str(product.discount_to_merchant))})
         if product.discount_to_merchant > 0
@@ -87,7 +85,7 @@ def card_html(template: FirstPageTemplate, place: int, product: ProductView) -> 
         "price": rupees_text(product.listing_price),
         "mrp": rupees_text(product.mrp),
         "off": off,
-        "rating": stars,
+        "rating": template.ratings[rating_index(product.ratings)],
     }
     return _fill(template.cards[place], values)
 

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import PageGuard, Server
+from tests.e2e.star_pixels import star_fills
 
 STORE_USER = "9876543210"
 
@@ -23,7 +25,9 @@ def test_browse_logged_out_shows_twelve_cards_with_prices_and_ratings(server: Se
     expect(first).to_contain_text("₹50.84")
     expect(first).to_contain_text("M.R.P: ₹62.00")
     expect(first).to_contain_text("18% off")
-    expect(first.get_by_role("img", name="Rated 3.5 out of 5")).to_be_visible()
+    stars = first.get_by_role("img", name="Rated 3.5 out of 5")
+    expect(stars).to_be_visible()
+    assert star_fills(stars) == [1, 1, 1, pytest.approx(0.5, abs=0.1), 0]
     expect(first).to_contain_text("Free & Fastest Delivery")
     expect(first).to_contain_text("Get it in 1 Hour")
     # Product 4 sells at M.R.P.: no percent off on its card.
