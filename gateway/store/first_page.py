@@ -122,7 +122,13 @@ class FirstProductsPage:
     async def __call__(self, request: Request[Any, Any, Any], page: bytes) -> bytes:
         if request.scope.get("query_string") or self.session_cookie in request.cookies:
             return page
-        template = self._template.read()
+        try:
+            template = self._template.read()
+        except msgspec.DecodeError as exc:
+            # A template of another shape (a build newer or older than this gateway): the shell,
+            # a working page, rather than no page at all.
+            log.warning("first_page_template_unreadable", file=str(self._template.path), error=str(exc))
+            return page
         if template is None:
             return page
         try:

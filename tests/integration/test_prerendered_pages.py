@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -239,3 +240,20 @@ def test_a_slow_catalogue_does_not_hold_the_products_page(
     assert time.monotonic() - started < 1.5  # the page waits 0.3 s for the catalogue, not 3
     assert answer.status_code == 200
     assert CARD.search(answer.text) is None
+
+
+def test_a_first_page_template_of_another_shape_leaves_the_shell(
+    make_client: Callable[[Settings], GatewayClient], make_settings: Callable[..., Settings], tmp_path: Path
+) -> None:
+    # A build written by another version of the pre-renderer than this gateway's (a deploy half
+    # done): the page still goes out, as the shell the app fills in, not as an error.
+    build = tmp_path / "dist"
+    shutil.copytree(DIST, build)
+    (build / ".prerendered" / "products-first-page.json").write_text('{"replaced": "<ul></ul>", "starIds": []}')
+    client = make_client(make_settings(static_dir=str(build)))
+    answer = client.get("/products")
+    assert answer.status_code == 200
+    assert CARD.search(answer.text) is None
+    assert "Loading..." in answer.text
+    # The store home's template is whole: its first page is still filled in.
+    assert len(CARD.findall(client.get("/product-home").text)) == 12
