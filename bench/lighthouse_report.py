@@ -13,6 +13,7 @@ import datetime
 import json
 import os
 import statistics
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -206,6 +207,24 @@ def benchmark_index(reports: list[dict[str, Any]]) -> int | None:
     return round(statistics.median_low(indices)) if indices else None
 
 
+def unscored(report: dict[str, Any]) -> list[str]:
+    """The categories Lighthouse could not score in this run, each with the audits that errored:
+    one errored audit leaves its whole category without a score (read as 0), which says nothing
+    about the page."""
+    audits = report.get("audits", {})
+    found = []
+    for name, category in report.get("categories", {}).items():
+        if category.get("score") is not None:
+            continue
+        failed = [
+            f"{ref['id']} ({audits[ref['id']].get('errorMessage', 'no message')})"
+            for ref in category.get("auditRefs", [])
+            if audits.get(ref["id"], {}).get("scoreDisplayMode") == "error"
+        ]
+        found.append(f"{name}: {', '.join(failed) or 'no audit named'}")
+    return found
+
+
 def read_rows(reports: Path, base: str) -> list[RouteScores]:
     return by_route([summarise(r, base) for r in read_reports(reports)])
 
@@ -225,13 +244,23 @@ def print_comparison(rows: list[Comparison], label: str, against_label: str) -> 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("reports", type=Path)
-    parser.add_argument("--base", required=True)
+    parser.add_argument(
+        "--check", action="store_true", help="`reports` is one run's report: exit 3 if a category went unscored"
+    )
+    parser.add_argument("--base")
     parser.add_argument("--out", type=Path)
     parser.add_argument("--label", default="", help="what was measured (a build, a branch), kept in the summary")
     parser.add_argument("--against", type=Path, help="reports of another build, audited in turns with these")
     parser.add_argument("--against-base", help="the URL the other build was served on")
     parser.add_argument("--against-label", default="the other build")
     args = parser.parse_args()
+    if args.check:
+        found = unscored(json.loads(args.reports.read_text()))
+        for line in found:
+            print(f"not scored in this run, an audit errored: {line}", file=sys.stderr)
+        raise SystemExit(3 if found else 0)
+    if args.base is None:
+        parser.error("--base is required")
     if args.against is not None:
         print_comparison(
             compare(read_rows(args.reports, args.base), read_rows(args.against, args.against_base or args.base)),

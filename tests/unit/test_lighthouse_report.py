@@ -126,3 +126,27 @@ def test_ten_runs_are_listed_in_the_order_they_were_taken(tmp_path: Path) -> Non
     summary = _run(reports, tmp_path / "lighthouse.json", "ten")
     # Run 10 after run 9, not after run 1 (the file names sort 1, 10, 2, ...).
     assert summary["routes"][0]["tbt_runs"] == [10, 20, 30, 40, 50, 60, 70, 80, 90, 100]
+
+
+def test_a_run_with_an_errored_audit_is_told_apart_from_a_low_score(tmp_path: Path) -> None:
+    # One errored audit leaves its category unscored (null, which reads as 0): scripts/lighthouse
+    # audits such a run again; a run whose categories are all scored passes the check.
+    scored = _report("/", 10)
+    unscored = _report("/", 10)
+    unscored["categories"]["best-practices"] = {
+        "score": None,
+        "auditRefs": [{"id": "inspector-issues"}, {"id": "errors-in-console"}],
+    }
+    unscored["audits"]["inspector-issues"] = {"scoreDisplayMode": "error", "errorMessage": "Protocol timeout"}
+    unscored["audits"]["errors-in-console"] = {"scoreDisplayMode": "binary", "score": 1}
+
+    def check(report: dict[str, Any]) -> subprocess.CompletedProcess[str]:
+        path = tmp_path / "run.json"
+        path.write_text(json.dumps(report))
+        command = [sys.executable, "-m", "bench.lighthouse_report", "--check", str(path)]
+        return subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+
+    assert check(scored).returncode == 0
+    failed = check(unscored)
+    assert failed.returncode == 3
+    assert "best-practices: inspector-issues (Protocol timeout)" in failed.stderr
