@@ -181,8 +181,8 @@ function pageMarkup(html) {
 // the page rendered again with PAGE_SIZE sample products whose every shown value is a token or a
 // number found again below. What differs from the shell (the empty list and 'Loading...') is
 // what the gateway replaces; each card is kept by its place in the list, since its image's
-// loading depends on it. The gateway fills in the same markup React renders
-// in the browser from the same answer, so the app hydrates the cards rather than redrawing them.
+// loading depends on it. The gateway fills in the same markup React renders in the browser from
+// the same answer, so the app hydrates the cards rather than redrawing them.
 // The pages whose product list the gateway fills in, each with its own template: the cards'
 // markup differs by page (on /products the list opens the page and its first row's images load at
 // once; on the store home it sits below the banners and every image waits until it is near the

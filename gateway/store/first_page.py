@@ -122,14 +122,8 @@ class FirstProductsPage:
     async def __call__(self, request: Request[Any, Any, Any], page: bytes) -> bytes:
         if request.scope.get("query_string") or self.session_cookie in request.cookies:
             return page
-        try:
-            template = self._template.read()
-        except msgspec.DecodeError as exc:
-            # A template of another shape (a build newer or older than this gateway): the shell,
-            # a working page, rather than no page at all.
-            log.warning("first_page_template_unreadable", file=str(self._template.path), error=str(exc))
-            return page
-        if template is None:
+        template = self._template.read()
+        if template is None:  # no template in this build, or one of another shape: the shell
             return page
         try:
             async with asyncio.timeout(self.wait_seconds):
