@@ -1,7 +1,7 @@
 /**
  * Company details and marketing figures: one place, read the same on every page.
  * The specification gives the credit limit in several versions (Rs. 5 lakh, 10 lakh, 10 lacs);
- * we show one figure everywhere (see docs/decisions.md).
+ * we show one figure everywhere (see docs/decisions/company-figures.md).
  */
 export const company = {
   legalName: "VoltKhata Trade Technologies Private Limited",
