@@ -6,12 +6,23 @@ PY := $(VENV)/bin/python
 CHROMIUM ?= /usr/bin/chromium
 FRONTEND_SRC := $(shell find frontend/src frontend/public frontend/scripts frontend/index.html frontend/vite.config.ts -type f 2>/dev/null)
 
-.PHONY: run test setup build lint typecheck frontend-test contracts contracts-check pytest chromium mocks clean bench budget lighthouse lock
+.PHONY: run test test-checks setup build lint typecheck frontend-test contracts contracts-check pytest chromium mocks clean bench budget lighthouse lock
 
 run: setup build
 	$(PY) -m gateway
 
-test: setup chromium build lint typecheck frontend-test contracts-check pytest
+# Prints its wall time at the end, passed or failed: the installs and build, then the checks.
+test:
+	@start=$$(date +%s); \
+	  $(MAKE) --no-print-directory setup chromium build && { built=$$(date +%s); \
+	  $(MAKE) --no-print-directory test-checks; }; rc=$$?; \
+	  end=$$(date +%s); built=$${built:-$$end}; \
+	  span() { echo "$$(( $$1 / 60 )) min $$(( $$1 % 60 )) s"; }; \
+	  echo "make test: $$(span $$((end - start))) ($$( [ $$rc -eq 0 ] && echo passed || echo FAILED);" \
+	    "installs and build $$(span $$((built - start))), checks $$(span $$((end - built))))"; \
+	  exit $$rc
+
+test-checks: lint typecheck frontend-test contracts-check pytest
 
 setup: $(VENV)/.installed node_modules/.installed
 
@@ -64,9 +75,10 @@ contracts: setup
 contracts-check: setup
 	$(PY) -m gateway.openapi_export --check
 
-# All four tiers in one run. Exit code 5 (nothing collected) is reported, not treated as a failure.
+# All four tiers in one run, the 25 slowest tests listed at the end. Exit code 5 (nothing
+# collected) is reported, not treated as a failure.
 pytest: setup
-	scripts/with-redis.sh $(PY) -m pytest tests/unit tests/contract tests/integration tests/e2e -p no:cacheprovider -q; \
+	scripts/with-redis.sh $(PY) -m pytest tests/unit tests/contract tests/integration tests/e2e -p no:cacheprovider -q --durations=25; \
 	  rc=$$?; if [ $$rc -eq 5 ]; then echo "pytest collected no tests: nothing was checked" >&2; rc=0; fi; exit $$rc
 
 # First-visit JavaScript per route against its budget (bench/bundle_budget.py); also checked by
