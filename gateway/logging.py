@@ -67,7 +67,7 @@ _JSON = msgspec.json.Encoder(enc_hook=repr)
 
 
 def _json_line(event: Any, **_: Any) -> str:
-    """structlog's JSON renderer with msgspec's encoder (several times faster than json.dumps)."""
+    """structlog's JSON renderer with msgspec's encoder (faster than json.dumps)."""
     return _JSON.encode(event).decode()
 
 
@@ -168,7 +168,7 @@ def _access_writer(log: Any) -> AccessWriter | None:
     output, else through structlog's chain (the console renderer); None when INFO is filtered.
 
     structlog's generic chain (context variables merged, every value checked for a mobile
-    number, the line rendered) was a fifth of a cached answer's CPU; the access line's fields
+    number, the line rendered) was a large share of a cached answer's CPU; the access line's fields
     are known, and only its path and an incoming request id can hold a number (masked by the
     middleware)."""
     if not log.is_enabled_for(logging.INFO):
@@ -191,7 +191,7 @@ def _access_writer(log: Any) -> AccessWriter | None:
 def request_log_middleware(app: ASGIApp) -> ASGIApp:
     """Bind a request id for every log line of a request and write one line when it ends."""
     # Bound once, with the configuration of the app being built: a logger assembled for every
-    # line (structlog's lazy proxy) cost a third of the line.
+    # line (structlog's lazy proxy) was much of the line's cost.
     log = structlog.get_logger("gateway.access").bind()
     write = _access_writer(log)
 

@@ -20,9 +20,8 @@
     script.crossOrigin = "";
     script.src = entry;
     document.head.appendChild(script);
-    // The page's chunks one to a task: each link is a request the renderer starts on the spot
-    // (10-15 ms at a slow phone's speed, measured at a 4x CPU slowdown), and the fifteen of the
-    // store's pages in one task made it a long one (60-270 ms at that speed).
+    // The page's chunks one to a task: each link is a request the renderer starts on the spot,
+    // and the fifteen of the store's pages in one task made one long task on a slow phone.
     (function preloadFrom(at) {
       if (at >= preloads.length) return;
       setTimeout(function () {

@@ -89,7 +89,7 @@ def product_view(product: Product, quantity: int) -> ProductView:
     """Amounts leave as decimal strings: the exact Decimals rounded to paise, rendered once here.
 
     Built with positional arguments, in ProductView's field order (named beside each): a list
-    builds a dozen, and msgspec takes 19 keywords about six times slower than 19 positions.
+    builds a dozen, and msgspec takes keywords markedly slower than positions.
     `test_every_product_field_lands_in_its_own_key` fails on a value in the wrong place."""
     category = product.category
     return ProductView(

@@ -1,9 +1,8 @@
 /**
  * Whole numbers as India writes them: the last three digits, then groups of two (12,34,567), the
  * same text as `Intl.NumberFormat("en-IN")` gives (indian-numbers.test.ts checks it). Not through
- * Intl: the first Intl formatter a page builds loads the locale's data, a task of 60-75 ms on a
- * slow phone (measured at 4x CPU slowdown), on the first paint's heels of every page that shows
- * an amount or a figure.
+ * Intl: the first Intl formatter a page builds loads the locale's data, a long task on a slow
+ * phone, on the first paint's heels of every page that shows an amount or a figure.
  */
 export function indianDigits(value: number): string {
   if (!Number.isFinite(value)) return String(value);

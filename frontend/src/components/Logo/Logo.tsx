@@ -9,7 +9,7 @@ interface LogoProps {
 /**
  * The mark, then the product's name (the setting) as text. The name was drawn inside the logo's
  * image before, so a renamed product still showed the old name; and an image's text is laid out
- * and painted by a document of its own each time it is drawn (19-35 ms a paint on a slow phone).
+ * and painted by a document of its own each time it is drawn, costly on a slow phone.
  * Decorative: the link or heading around it carries the name for assistive technology.
  */
 export function Logo({ size = 40 }: LogoProps) {

@@ -27,7 +27,7 @@ export function BrowseFilters({ filters, seenBrands, onChange }: BrowseFiltersPr
   const brands = new Map<number, string>();
   for (const brand of [...(verified ? listed : []), ...seenBrands]) brands.set(brand.id, brand.name);
   // By name, ignoring case. Not localeCompare: its first call loads the locale's collation data,
-  // a 50 ms task on a slow phone just as the list hydrates, for brand names in plain Latin letters.
+  // a long task on a slow phone just as the list hydrates, for brand names in plain Latin letters.
   const byName = (name: string) => name.toLowerCase();
   const options = [...brands]
     .map(([id, name]) => ({ id, name }))
