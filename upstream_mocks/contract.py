@@ -8,6 +8,7 @@ describe (QA extras such as the SMS outbox or media) are not checked.
 
 from __future__ import annotations
 
+import functools
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -23,6 +24,8 @@ from openapi_core.validation.request.exceptions import SecurityValidationError
 from werkzeug.datastructures import Headers, ImmutableMultiDict
 
 CONTRACTS = Path(__file__).resolve().parent.parent / "contracts"
+# libyaml's parser where PyYAML was built with it (the same documents, read in C), else Python's.
+SAFE_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 @dataclass
@@ -132,10 +135,9 @@ class Verdicts:
 
 class Contract:
     def __init__(self, document: Path) -> None:
-        spec = yaml.safe_load(document.read_text())
-        spec["servers"] = [{"url": "/"}]  # the mock is mounted anywhere; match on paths only
         self.name = document.name
-        self.openapi = OpenAPI.from_dict(spec)
+        stat = document.stat()
+        self.openapi = _openapi(document, (stat.st_mtime_ns, stat.st_size))
         self._verdicts = Verdicts()
 
     def check_request(self, request: Any) -> Problem | None:
@@ -161,6 +163,17 @@ class Contract:
         if not errors or any(isinstance(e, PathError) for e in errors):
             return None
         return Problem(500, f"Mock answer breaks {self.name}: {describe(errors[0])}")
+
+
+@functools.lru_cache(maxsize=32)
+def _openapi(document: Path, version: tuple[int, int]) -> OpenAPI:
+    """A document parsed and validated once per version of its file (`version`: its mtime and
+    size). Parsing and validating is most of the cost of building a mock suite, and every app a
+    process builds (the tests build hundreds) checks against the same files; openapi-core's
+    object keeps no state between checks, so the apps can share it."""
+    spec = yaml.load(document.read_text(), Loader=SAFE_LOADER)  # noqa: S506 (a safe loader)
+    spec["servers"] = [{"url": "/"}]  # the mock is mounted anywhere; match on paths only
+    return OpenAPI.from_dict(spec)
 
 
 def load_contract(name: str) -> Contract | None:

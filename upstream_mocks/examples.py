@@ -7,6 +7,7 @@ documented answer.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -15,6 +16,8 @@ from urllib.parse import quote
 
 import msgspec
 import yaml
+
+from upstream_mocks.contract import SAFE_LOADER
 
 CONTRACTS = Path(__file__).resolve().parent.parent / "contracts"
 HTTP_METHODS = ("get", "put", "post", "delete", "patch", "head", "options")
@@ -55,7 +58,7 @@ def services() -> list[str]:
 
 
 def load_document(path: Path) -> dict[str, Any]:
-    document: dict[str, Any] = yaml.safe_load(path.read_text())
+    document: dict[str, Any] = yaml.load(path.read_text(), Loader=SAFE_LOADER)  # noqa: S506 (a safe loader)
     return document
 
 
@@ -175,13 +178,22 @@ def operations(document: dict[str, Any]) -> list[Operation]:
 
 def operation_finder(contract_file: Path | None) -> Callable[[str, str], str | None]:
     """The operationId of a concrete request path, by the contract's path templates."""
-    templates: list[tuple[str, re.Pattern[str], str]] = []
+    templates: tuple[tuple[str, re.Pattern[str], str], ...] = ()
     if contract_file is not None and contract_file.is_file():
-        for op in operations(load_document(contract_file)):
-            pattern = re.sub(r"\\{[^/]+?\\}", "[^/]+", re.escape(op.path.strip("/")))
-            templates.append((op.method.upper(), re.compile(f"^{pattern}$"), op.operation_id))
+        stat = contract_file.stat()
+        templates = _path_templates(contract_file, (stat.st_mtime_ns, stat.st_size))
 
     def find(method: str, path: str) -> str | None:
         return next((op_id for m, rx, op_id in templates if m == method.upper() and rx.match(path.strip("/"))), None)
 
     return find
+
+
+@functools.lru_cache(maxsize=32)
+def _path_templates(contract_file: Path, version: tuple[int, int]) -> tuple[tuple[str, re.Pattern[str], str], ...]:
+    """(method, path pattern, operationId) of each operation, read once per version of the file."""
+    templates = []
+    for op in operations(load_document(contract_file)):
+        pattern = re.sub(r"\\{[^/]+?\\}", "[^/]+", re.escape(op.path.strip("/")))
+        templates.append((op.method.upper(), re.compile(f"^{pattern}$"), op.operation_id))
+    return tuple(templates)
