@@ -8,7 +8,7 @@ a production image without it must set every upstream URL.
 
 With ENVIRONMENT=production the gateway refuses to start while any upstream would be mocked or
 MOCKS_URL is set, so the QA controls (code outbox, issued tokens, reset, scenarios) can never be
-served in production.
+served in production; with ENVIRONMENT=test the embedded mocks need MOCKS_WEBHOOK_SECRET set.
 """
 
 from __future__ import annotations
@@ -98,9 +98,14 @@ def embed(settings: Settings, environ: Mapping[str, str] | None = None) -> Embed
     embedded = Embedded()
     suite: Any = None
     if missing:
-        from upstream_mocks.suite import create_suite  # the optional `mocks` extra
+        from upstream_mocks.settings import MockSettings  # the optional `mocks` extra
+        from upstream_mocks.suite import create_suite
+        from upstream_mocks.world import MockWorld
 
-        suite = create_suite(check_contracts=True)
+        # The embedded mocks share the gateway's environment: outside development they (and so
+        # the gateway) refuse to start with the default webhook secret (SettingsRefused).
+        mock_settings = MockSettings.from_env(env, environment=settings.environment)
+        suite = create_suite(MockWorld(mock_settings), check_contracts=True)
         for name in missing:
             embedded.clients[name] = httpx.AsyncClient(
                 transport=InProcessTransport(app=suite),

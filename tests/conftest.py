@@ -22,6 +22,9 @@ from gateway.app import create_app
 from gateway.settings import OtpLimits, Settings
 
 RUN_ID = uuid.uuid4().hex[:8]
+# Tests run the gateway with ENVIRONMENT=test, where its embedded mocks (and the mocks' own
+# process, which inherits this) refuse the default webhook secret.
+os.environ.setdefault("MOCKS_WEBHOOK_SECRET", f"test-webhook-secret-{RUN_ID}")
 
 
 @pytest.fixture

@@ -1,7 +1,9 @@
 """python -m upstream_mocks: the mocks, a conformance check of a real service, and a recorder.
 
 - `python -m upstream_mocks [--seed DIR]` serves every mock under /_mocks/{name}/ on MOCKS_PORT
-  (default 9100); with `--seed DIR` recorded exchanges (see `record`) answer first.
+  (default 9100); with `--seed DIR` recorded exchanges (see `record`) answer first. With
+  MOCKS_ENVIRONMENT=test or production it refuses to start without MOCKS_WEBHOOK_SECRET set to a
+  secret of your own.
   Point the gateway at them with LENDING_URL=http://127.0.0.1:9100/_mocks/lending/ (and likewise
   catalogue, mail, payments) and MOCKS_URL=http://127.0.0.1:9100 so /_mocks stays reachable.
 Set MOCKS_PUBLIC_URL=http://127.0.0.1:9100 too for the payments mock's webhooks to reach the
@@ -28,7 +30,9 @@ import uvicorn
 from upstream_mocks.conformance import parse_headers, run
 from upstream_mocks.examples import contract_path, services
 from upstream_mocks.recorder import create_recorder
+from upstream_mocks.settings import MockSettings, SettingsRefused
 from upstream_mocks.suite import create_suite
+from upstream_mocks.world import MockWorld
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -53,12 +57,17 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _serve(seed: Path | None) -> None:
+def _serve(seed: Path | None) -> int:
     """MOCKS_TLS_CERT and MOCKS_TLS_KEY serve over TLS; MOCKS_TLS_CLIENT_CA then also demands a
     client certificate issued by that CA (mutual TLS, as a real upstream may)."""
+    try:
+        settings = MockSettings.from_env()
+    except SettingsRefused as refused:
+        print(f"The mocks will not start: {refused}", file=sys.stderr)
+        return 2
     client_ca = os.environ.get("MOCKS_TLS_CLIENT_CA") or None
     uvicorn.run(
-        create_suite(seed=seed),
+        create_suite(MockWorld(settings), seed=seed),
         host=os.environ.get("MOCKS_HOST", "127.0.0.1"),
         port=int(os.environ.get("MOCKS_PORT", "9100")),
         log_level="warning",
@@ -67,6 +76,7 @@ def _serve(seed: Path | None) -> None:
         ssl_ca_certs=client_ca,
         ssl_cert_reqs=ssl.CERT_REQUIRED if client_ca else ssl.CERT_NONE,
     )
+    return 0
 
 
 async def _record(args: argparse.Namespace) -> None:
@@ -97,8 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "record":
         asyncio.run(_record(args))
         return 0
-    _serve(args.seed)
-    return 0
+    return _serve(args.seed)
 
 
 if __name__ == "__main__":

@@ -2,7 +2,9 @@
 
 The payments mock signs its webhooks with `webhook_secret` and the lending mock (the lender's
 service, which receives them) verifies with the same value, as a merchant and Cashfree share
-the merchant's secret.
+the merchant's secret. Outside development (`MOCKS_ENVIRONMENT=test` or `production`) the
+mocks refuse to start with the default or an empty secret: anyone who read the README could
+sign a webhook with it.
 """
 
 from __future__ import annotations
@@ -15,10 +17,17 @@ import msgspec
 # Where webhook and mail calls between mocks go when no public address is set: an origin that
 # the suite answers itself, in-process (see upstream_mocks/loopback.py).
 INTERNAL_ORIGIN = "http://mocks.internal"
+DEFAULT_WEBHOOK_SECRET = "mock-webhook-secret"
+ENVIRONMENTS = ("development", "test", "production")
+
+
+class SettingsRefused(RuntimeError):
+    """Settings the mocks must not start with; the message names the setting to fix."""
 
 
 class MockSettings(msgspec.Struct, frozen=True, kw_only=True):
-    webhook_secret: str = "mock-webhook-secret"
+    environment: str = "development"
+    webhook_secret: str = DEFAULT_WEBHOOK_SECRET
     # Seconds a webhook's timestamp may be old before the receiver refuses it as stale.
     webhook_tolerance_seconds: int = 300
     # Waits before each delivery attempt after the first; Cashfree retries with growing gaps.
@@ -32,11 +41,24 @@ class MockSettings(msgspec.Struct, frozen=True, kw_only=True):
         return (self.public_url or INTERNAL_ORIGIN).rstrip("/")
 
     @classmethod
-    def from_env(cls, environ: Mapping[str, str] | None = None) -> MockSettings:
+    def from_env(cls, environ: Mapping[str, str] | None = None, *, environment: str | None = None) -> MockSettings:
+        """`environment` is the default for MOCKS_ENVIRONMENT (a gateway embedding the mocks
+        passes its own ENVIRONMENT); raises SettingsRefused for settings unsafe outside development."""
         env = os.environ if environ is None else environ
-        raw: dict[str, object] = {}
+        raw: dict[str, object] = {"environment": environment} if environment else {}
         for field in msgspec.structs.fields(cls):
             value = env.get(f"MOCKS_{field.name.upper()}")
             if value:
                 raw[field.name] = value.split(",") if field.name == "webhook_retry_seconds" else value
-        return msgspec.convert(raw, cls, strict=False)
+        settings = msgspec.convert(raw, cls, strict=False)
+        settings.refuse_unsafe()
+        return settings
+
+    def refuse_unsafe(self) -> None:
+        if self.environment not in ENVIRONMENTS:
+            raise SettingsRefused(f"MOCKS_ENVIRONMENT must be one of {', '.join(ENVIRONMENTS)}")
+        if self.environment != "development" and self.webhook_secret in ("", DEFAULT_WEBHOOK_SECRET):
+            raise SettingsRefused(
+                f"MOCKS_ENVIRONMENT={self.environment}: set MOCKS_WEBHOOK_SECRET to a secret of your own; "
+                "the default (or an empty) one lets anyone sign a payment webhook."
+            )

@@ -13,6 +13,7 @@ import pytest
 from gateway.app import create_app
 from gateway.embedded import MocksInProduction, embed
 from gateway.settings import Settings
+from upstream_mocks.settings import SettingsRefused
 
 URLS = {f"{n}_URL": f"http://upstream/{n}" for n in ("LENDING", "CATALOGUE", "MAIL", "ORDERS")}
 
@@ -76,6 +77,33 @@ def test_production_refuses_to_start_with_any_mock(
 ) -> None:
     with pytest.raises(MocksInProduction, match=says):
         embed(Settings.from_env(settings), environ)
+
+
+@pytest.mark.parametrize("secret", [{}, {"MOCKS_WEBHOOK_SECRET": ""}, {"MOCKS_WEBHOOK_SECRET": "mock-webhook-secret"}])
+def test_a_test_gateway_refuses_its_embedded_mocks_a_default_webhook_secret(secret: dict[str, str]) -> None:
+    with pytest.raises(SettingsRefused, match="set MOCKS_WEBHOOK_SECRET"):
+        embed(Settings.from_env({"ENVIRONMENT": "test"}), secret)
+    assert embed(Settings.from_env({"ENVIRONMENT": "test"}), {"MOCKS_WEBHOOK_SECRET": "ours"}).clients
+
+
+def test_python_m_gateway_in_test_with_the_default_secret_exits_naming_the_setting() -> None:
+    env = {**os.environ, "ENVIRONMENT": "test", "PORT": "0", "LOG_LEVEL": "WARNING"}
+    env.pop("MOCKS_WEBHOOK_SECRET", None)
+    for name in ("MOCKS_URL", *URLS):
+        env.pop(name, None)
+    done = subprocess.run([sys.executable, "-m", "gateway"], env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode != 0
+    assert "MOCKS_WEBHOOK_SECRET" in done.stderr + done.stdout
+
+
+def test_python_m_upstream_mocks_in_production_with_the_default_secret_exits_naming_the_setting() -> None:
+    env = {**os.environ, "MOCKS_ENVIRONMENT": "production", "MOCKS_PORT": "0"}
+    env.pop("MOCKS_WEBHOOK_SECRET", None)
+    done = subprocess.run(
+        [sys.executable, "-m", "upstream_mocks"], env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 2
+    assert "set MOCKS_WEBHOOK_SECRET" in done.stderr
 
 
 async def test_production_with_every_upstream_real_serves_no_mocks() -> None:

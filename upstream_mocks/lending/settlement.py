@@ -68,8 +68,9 @@ def successful_payment(world: MockWorld, order: Order) -> Payment | None:
     return next((p for p in payments_for(world, order.order_id) if p.payment_status == "SUCCESS"), None)
 
 
-def settle_from_provider(world: MockWorld, log: PaymentLog) -> bool:
-    """The browser's confirm: read the order at the provider and settle it if it is paid.
+def settle_from_provider(world: MockWorld, log: PaymentLog, by: Literal["webhook", "confirm"] = "confirm") -> bool:
+    """The browser's confirm or a verified webhook: read the order at the provider and settle it
+    if it is paid.
 
     True when the payment is (now or already) settled.
     """
@@ -81,7 +82,7 @@ def settle_from_provider(world: MockWorld, log: PaymentLog) -> bool:
         if order is None or order.order_status == "EXPIRED" or any(p.payment_status == "FAILED" for p in attempts):
             mark_failed(log)
         return log.status == "paid"
-    settle_paid(world, log, payment.cf_payment_id, payment.payment_amount, payment.payment_time, "confirm")
+    settle_paid(world, log, payment.cf_payment_id, payment.payment_amount, payment.payment_time, by)
     return True
 
 

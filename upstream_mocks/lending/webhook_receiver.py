@@ -1,9 +1,12 @@
 """The lender's endpoint for the payment provider's webhooks (our extension of the contract).
 
-It verifies the signature against the raw body and refuses a stale timestamp (401), then
-settles the payment exactly once (upstream_mocks/lending/settlement.py): a retried, duplicated
-or replayed webhook, or one arriving after the browser's confirm, changes nothing and is
-acknowledged with 200 so the provider stops retrying.
+It verifies the signature against the raw body and refuses a stale timestamp (401). A signature
+proves only who holds the secret, so the receiver then asks the provider for the order's real
+state and settles what the provider says it took, never what the event says: a forged or
+mistaken success for an unpaid order settles nothing. Settling happens exactly once
+(upstream_mocks/lending/settlement.py): a retried, duplicated or replayed webhook, or one
+arriving after the browser's confirm, changes nothing and is acknowledged with 200 so the
+provider stops retrying.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from litestar import Request, Response, post
 from litestar.handlers import HTTPRouteHandler
 
 from upstream_mocks.envelope import envelope
-from upstream_mocks.lending.settlement import lending_state, mark_failed, settle_paid
+from upstream_mocks.lending.settlement import lending_state, settle_from_provider
 from upstream_mocks.payments.events import PaymentEvent
 from upstream_mocks.payments.webhooks import verified_event
 from upstream_mocks.world import MockWorld
@@ -22,6 +25,7 @@ from upstream_mocks.world import MockWorld
 SETTLED = "Payment settled"
 ALREADY_SETTLED = "Payment already settled"
 FAILURE_RECORDED = "Payment failure recorded"
+NOT_TAKEN = "Payment not taken by the provider"
 
 
 def webhook_route(world: MockWorld) -> HTTPRouteHandler:
@@ -39,12 +43,9 @@ def webhook_route(world: MockWorld) -> HTTPRouteHandler:
         payment = event.data.payment
         if payment.payment_amount != log.amount:
             return envelope(None, "Invalid request: payment_amount does not match the order", 400)
-        if payment.payment_status == "FAILED":
-            mark_failed(log)
-            return envelope(None, FAILURE_RECORDED)
-        applied = settle_paid(
-            world, log, payment.cf_payment_id, payment.payment_amount, payment.payment_time, "webhook"
-        )
-        return envelope(None, SETTLED if applied else ALREADY_SETTLED)
+        was_paid = log.status == "paid"
+        if settle_from_provider(world, log, by="webhook"):
+            return envelope(None, ALREADY_SETTLED if was_paid else SETTLED)
+        return envelope(None, FAILURE_RECORDED if log.status == "failed" else NOT_TAKEN)
 
     return payment_webhook
