@@ -15,7 +15,6 @@ from litestar.openapi.plugins import JsonRenderPlugin
 from gateway import checkout, portal, site, store
 from gateway.anonymous_reads import anonymous_read_cache_factory
 from gateway.client_config import client_config, get_config
-from gateway.dependency_order import resolve_dependencies_in_order_everywhere
 from gateway.embedded import embed
 from gateway.errors import exception_handlers
 from gateway.health import healthz, readyz
@@ -44,7 +43,6 @@ FIRST_PAGE_WAIT_SECONDS = 0.3
 def create_app(settings: Settings | None = None) -> Litestar:
     settings = settings or Settings.from_env()
     configure_logging(settings.log_level, settings.log_json)
-    resolve_dependencies_in_order_everywhere()
 
     session_store = build_store(settings)
     sessions = SessionManager(session_store, settings)
@@ -53,7 +51,13 @@ def create_app(settings: Settings | None = None) -> Litestar:
     upstreams = build_upstreams(settings, embedded.clients)
     code_sender = CodeSender(LendingClient(upstreams["lending"]), build_limiter(settings), settings.otp)
     client_addresses = ClientAddresses(parse_networks(settings.trusted_proxies))
-    services = AppServices(settings=settings, store=session_store, upstreams=upstreams, code_sender=code_sender)
+    services = AppServices(
+        settings=settings,
+        store=session_store,
+        upstreams=upstreams,
+        code_sender=code_sender,
+        client_addresses=client_addresses,
+    )
     csrf = csrf_middleware_factory(
         CsrfTokens(settings.secret_key, secure=settings.secure_cookies), sessions.cookie_name, embedded.exempt
     )
@@ -98,8 +102,6 @@ def create_app(settings: Settings | None = None) -> Litestar:
         route_handlers=handlers,
         dependencies={
             "settings": Provide(lambda: settings, use_cache=True, sync_to_thread=False),
-            "codes": Provide(lambda: code_sender, use_cache=True, sync_to_thread=False),
-            "client_addresses": Provide(lambda: client_addresses, use_cache=True, sync_to_thread=False),
             "sessions": Provide(lambda: sessions, use_cache=True, sync_to_thread=False),
             "session_store": Provide(lambda: session_store, use_cache=True, sync_to_thread=False),
             "session": Provide(provide_session),

@@ -1,7 +1,9 @@
 """What the app factory builds once and hands to each route group's `build_router`.
 
-Handlers never see this bag: each group provides its own service (`PortalService`,
-`StoreService`, `SiteService`) and the app provides `codes` (the `CodeSender`).
+Handlers never see this bag: each group builds its own service (`PortalService`,
+`StoreService`, ...) closed over by its handlers, and Litestar provides only the session
+and the login read from it: one dependency at each depth, so Litestar resolves them in turn
+without starting a task group for a depth (litestar-org/litestar#4563).
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gateway.otp import CodeSender
+from gateway.security.client_address import ClientAddresses
 from gateway.sessions.store import SessionStore
 from gateway.settings import Settings
 from gateway.upstreams.http import UpstreamHttp
@@ -20,3 +23,4 @@ class AppServices:
     store: SessionStore
     upstreams: dict[str, UpstreamHttp]
     code_sender: CodeSender
+    client_addresses: ClientAddresses

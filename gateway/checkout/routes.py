@@ -33,127 +33,11 @@ PincodePath = Annotated[str, PathParameter(pattern=whole("[1-9][0-9]{5}"))]
 OrderNumberPath = Annotated[str, PathParameter(pattern=whole("VK[0-9]{8}"))]
 
 
-@get("/addresses", summary="The shopper's saved addresses, the one used last first")
-async def list_addresses(
-    session: NamedDependency[Session], login: NamedDependency[StoreLogin], checkout: NamedDependency[CheckoutService]
-) -> CheckoutAddresses:
-    return await checkout.addresses(session, login)
-
-
-@get("/pincodes/{pincode:str}", summary="City, state and the delivery promise of a pin code")
-async def check_pincode(checkout: NamedDependency[CheckoutService], pincode: PincodePath) -> PincodeCheck:
-    return await checkout.pincode(pincode)
-
-
-@post("/quote", status_code=200, summary="The cart priced for an address: lines, fees, GST, total, delivery, credit")
-async def quote(
-    session: NamedDependency[Session],
-    login: NamedDependency[StoreLogin],
-    checkout: NamedDependency[CheckoutService],
-    data: JSONBody[CheckoutQuoteRequest],
-) -> CheckoutQuote:
-    return await checkout.quote(session, login, data)
-
-
-@post("/orders", status_code=200, summary="Place the cart as an order, once per Idempotency-Key")
-async def place_order(
-    request: Request[Any, Any, Any],
-    session: NamedDependency[Session],
-    login: NamedDependency[StoreLogin],
-    checkout: NamedDependency[CheckoutService],
-    data: JSONBody[PlaceOrderRequest],
-    idempotency_key: IdempotencyKey,
-) -> PlacedOrder:
-    # Where the provider's own checkout (redirect mode) sends the browser back.
-    return_url = f"{str(request.base_url).rstrip('/')}/orders/{{order_number}}"
-    return await checkout.place(session, login, data, idempotency_key, return_url)
-
-
-@get("/orders/{order_number:str}", summary="One of the shopper's orders; a pending online payment is re-checked")
-async def get_order(
-    session: NamedDependency[Session],
-    login: NamedDependency[StoreLogin],
-    checkout: NamedDependency[CheckoutService],
-    order_number: OrderNumberPath,
-) -> PlacedOrder:
-    return await checkout.order(session, login, order_number)
-
-
-@post("/orders/{order_number:str}/payment", status_code=200, summary="A checkout session to pay a pending order")
-async def pay_again(
-    session: NamedDependency[Session],
-    login: NamedDependency[StoreLogin],
-    checkout: NamedDependency[CheckoutService],
-    order_number: OrderNumberPath,
-) -> PlacedOrder:
-    return await checkout.pay_again(session, login, order_number)
-
-
-@get("/orders", summary="The shopper's orders, newest first, ten a page")
-async def list_orders(
-    session: NamedDependency[Session],
-    login: NamedDependency[StoreLogin],
-    history: NamedDependency[OrderHistory],
-    page: Annotated[int, QueryParameter(ge=1, le=10_000)] = 1,
-) -> OrderList:
-    return await history.list(session, login, page)
-
-
-@post("/orders/{order_number:str}/cancel", status_code=200, summary="Cancel an order while placed, packed or shipped")
-async def cancel_order(
-    session: NamedDependency[Session],
-    login: NamedDependency[StoreLogin],
-    history: NamedDependency[OrderHistory],
-    order_number: OrderNumberPath,
-) -> PlacedOrder:
-    return await history.cancel(session, login, order_number)
-
-
 def pdf_download(pdf: bytes, filename: str) -> Response[bytes]:
     """A tax document as a file the browser saves under `filename`."""
     return Response(
         pdf, media_type="application/pdf", headers={"content-disposition": f'attachment; filename="{filename}"'}
     )
-
-
-@get(
-    "/orders/{order_number:str}/invoice",
-    summary="The order's GST tax invoice (PDF), once it has shipped",
-    media_type="application/pdf",
-    response_description="The invoice as a PDF file",
-)
-async def order_invoice(
-    session: NamedDependency[Session],
-    login: NamedDependency[StoreLogin],
-    history: NamedDependency[OrderHistory],
-    order_number: OrderNumberPath,
-) -> Response[bytes]:
-    return pdf_download(await history.invoice(session, login, order_number), f"invoice-{order_number}.pdf")
-
-
-@get(
-    "/orders/{order_number:str}/credit-note",
-    summary="The GST credit note (PDF) of an order cancelled or returned after its invoice",
-    media_type="application/pdf",
-    response_description="The credit note as a PDF file",
-)
-async def order_credit_note(
-    session: NamedDependency[Session],
-    login: NamedDependency[StoreLogin],
-    history: NamedDependency[OrderHistory],
-    order_number: OrderNumberPath,
-) -> Response[bytes]:
-    return pdf_download(await history.credit_note(session, login, order_number), f"credit-note-{order_number}.pdf")
-
-
-@post("/orders/{order_number:str}/buy-again", status_code=200, summary="Put an order's lines back in the cart")
-async def buy_again(
-    session: NamedDependency[Session],
-    login: NamedDependency[StoreLogin],
-    history: NamedDependency[OrderHistory],
-    order_number: OrderNumberPath,
-) -> BuyAgainResult:
-    return await history.buy_again(session, login, order_number)
 
 
 def build_router(services: AppServices) -> Router:
@@ -169,6 +53,107 @@ def build_router(services: AppServices) -> Router:
         placed=PlacedOrders(services.store),
         product_name=services.settings.product_name,
     )
+
+    @get("/addresses", summary="The shopper's saved addresses, the one used last first")
+    async def list_addresses(
+        session: NamedDependency[Session], login: NamedDependency[StoreLogin]
+    ) -> CheckoutAddresses:
+        return await checkout.addresses(session, login)
+
+    @get("/pincodes/{pincode:str}", summary="City, state and the delivery promise of a pin code")
+    async def check_pincode(pincode: PincodePath) -> PincodeCheck:
+        return await checkout.pincode(pincode)
+
+    @post(
+        "/quote", status_code=200, summary="The cart priced for an address: lines, fees, GST, total, delivery, credit"
+    )
+    async def quote(
+        session: NamedDependency[Session],
+        login: NamedDependency[StoreLogin],
+        data: JSONBody[CheckoutQuoteRequest],
+    ) -> CheckoutQuote:
+        return await checkout.quote(session, login, data)
+
+    @post("/orders", status_code=200, summary="Place the cart as an order, once per Idempotency-Key")
+    async def place_order(
+        request: Request[Any, Any, Any],
+        session: NamedDependency[Session],
+        login: NamedDependency[StoreLogin],
+        data: JSONBody[PlaceOrderRequest],
+        idempotency_key: IdempotencyKey,
+    ) -> PlacedOrder:
+        # Where the provider's own checkout (redirect mode) sends the browser back.
+        return_url = f"{str(request.base_url).rstrip('/')}/orders/{{order_number}}"
+        return await checkout.place(session, login, data, idempotency_key, return_url)
+
+    @get("/orders/{order_number:str}", summary="One of the shopper's orders; a pending online payment is re-checked")
+    async def get_order(
+        session: NamedDependency[Session],
+        login: NamedDependency[StoreLogin],
+        order_number: OrderNumberPath,
+    ) -> PlacedOrder:
+        return await checkout.order(session, login, order_number)
+
+    @post("/orders/{order_number:str}/payment", status_code=200, summary="A checkout session to pay a pending order")
+    async def pay_again(
+        session: NamedDependency[Session],
+        login: NamedDependency[StoreLogin],
+        order_number: OrderNumberPath,
+    ) -> PlacedOrder:
+        return await checkout.pay_again(session, login, order_number)
+
+    @get("/orders", summary="The shopper's orders, newest first, ten a page")
+    async def list_orders(
+        session: NamedDependency[Session],
+        login: NamedDependency[StoreLogin],
+        page: Annotated[int, QueryParameter(ge=1, le=10_000)] = 1,
+    ) -> OrderList:
+        return await history.list(session, login, page)
+
+    @post(
+        "/orders/{order_number:str}/cancel", status_code=200, summary="Cancel an order while placed, packed or shipped"
+    )
+    async def cancel_order(
+        session: NamedDependency[Session],
+        login: NamedDependency[StoreLogin],
+        order_number: OrderNumberPath,
+    ) -> PlacedOrder:
+        return await history.cancel(session, login, order_number)
+
+    @get(
+        "/orders/{order_number:str}/invoice",
+        summary="The order's GST tax invoice (PDF), once it has shipped",
+        media_type="application/pdf",
+        response_description="The invoice as a PDF file",
+    )
+    async def order_invoice(
+        session: NamedDependency[Session],
+        login: NamedDependency[StoreLogin],
+        order_number: OrderNumberPath,
+    ) -> Response[bytes]:
+        return pdf_download(await history.invoice(session, login, order_number), f"invoice-{order_number}.pdf")
+
+    @get(
+        "/orders/{order_number:str}/credit-note",
+        summary="The GST credit note (PDF) of an order cancelled or returned after its invoice",
+        media_type="application/pdf",
+        response_description="The credit note as a PDF file",
+    )
+    async def order_credit_note(
+        session: NamedDependency[Session],
+        login: NamedDependency[StoreLogin],
+        order_number: OrderNumberPath,
+    ) -> Response[bytes]:
+        return pdf_download(await history.credit_note(session, login, order_number), f"credit-note-{order_number}.pdf")
+
+    @post("/orders/{order_number:str}/buy-again", status_code=200, summary="Put an order's lines back in the cart")
+    async def buy_again(
+        session: NamedDependency[Session],
+        login: NamedDependency[StoreLogin],
+        order_number: OrderNumberPath,
+    ) -> BuyAgainResult:
+        return await history.buy_again(session, login, order_number)
+
     return Router(
         path="/api/checkout",
         route_handlers=[
@@ -185,8 +170,6 @@ def build_router(services: AppServices) -> Router:
             buy_again,
         ],
         dependencies={
-            "checkout": Provide(lambda: checkout, use_cache=True, sync_to_thread=False),
-            "history": Provide(lambda: history, use_cache=True, sync_to_thread=False),
             # Every handler that declares `login` is for a logged-in shopper only (401 otherwise).
             "login": Provide(store_login, sync_to_thread=False),
         },

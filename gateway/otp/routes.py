@@ -16,7 +16,7 @@ from gateway.security.client_address import ClientAddresses
 from gateway.sessions import Session
 
 
-def send_code_route(group: str, summary: str) -> HTTPRouteHandler:
+def send_code_route(group: str, summary: str, codes: CodeSender, client_addresses: ClientAddresses) -> HTTPRouteHandler:
     """POST /otp under the group's router: send a code and remember it in the session."""
 
     @post(
@@ -39,8 +39,6 @@ def send_code_route(group: str, summary: str) -> HTTPRouteHandler:
     async def send_code(
         request: Request[Any, Any, Any],
         session: NamedDependency[Session],
-        codes: NamedDependency[CodeSender],
-        client_addresses: NamedDependency[ClientAddresses],
         data: JSONBody[SendCodeRequest],
     ) -> SendCodeResponse:
         return await codes.send(group, session, data.mobile_number, client_addresses.of(request))

@@ -28,100 +28,90 @@ from gateway.upstreams.lending import LendingClient
 from gateway.validation import OptionalIdempotencyKey
 
 
-@post("/otp/verify", status_code=200, summary="Check the code; log the borrower in when something is owed")
-async def verify_code(
-    session: NamedDependency[Session], portal: NamedDependency[PortalService], data: JSONBody[VerifyCodeRequest]
-) -> VerifyResponse:
-    return await portal.verify(session, data.mobile_number, data.otp)
-
-
-@get("/repayment", summary="The logged-in borrower and what they owe now")
-async def get_repayment(
-    session: NamedDependency[Session], login: NamedDependency[PortalLogin], portal: NamedDependency[PortalService]
-) -> RepaymentView:
-    return await portal.repayment(session, login)
-
-
-@post(
-    "/payments",
-    status_code=201,
-    summary="Create a payment for the whole overdue amount or part of it",
-    description="Send a fresh Idempotency-Key per Pay click: the same key again answers the same payment.",
-)
-async def create_payment(
-    session: NamedDependency[Session],
-    login: NamedDependency[PortalLogin],
-    portal: NamedDependency[PortalService],
-    data: JSONBody[CreatePaymentRequest],
-    idempotency_key: OptionalIdempotencyKey = None,
-) -> PaymentCreated:
-    return await portal.create_payment(session, login, data, idempotency_key)
-
-
-@post(
-    "/payments/{order_id:str}/confirm",
-    status_code=200,
-    summary="After the checkout closes: settle the payment with the lender and say how it went",
-)
-async def confirm_payment(
-    session: NamedDependency[Session],
-    login: NamedDependency[PortalLogin],
-    portal: NamedDependency[PortalService],
-    order_id: FromPath[str],
-    data: JSONBody[ConfirmPaymentRequest],
-) -> PaymentOutcome:
-    return await portal.confirm(session, login, order_id, data.payment_log_id)
-
-
-@post(
-    "/payments/recheck",
-    status_code=200,
-    summary="Re-check payments started but never confirmed (a closed tab): settled, failed or still pending",
-)
-async def recheck_payments(
-    session: NamedDependency[Session], login: NamedDependency[PortalLogin], portal: NamedDependency[PortalService]
-) -> RecheckResult:
-    return await portal.recheck(session, login)
-
-
-@get("/payments", summary="The borrower's payments, newest first, with their status and receipts")
-async def payment_history(
-    session: NamedDependency[Session], login: NamedDependency[PortalLogin], portal: NamedDependency[PortalService]
-) -> list[PaymentRecord]:
-    return await portal.history(session, login)
-
-
-@get(
-    "/payments/{payment_log_id:int}/receipt",
-    summary="The PDF receipt of a paid payment",
-    media_type="application/pdf",
-    response_headers={"Cache-Control": "no-store"},
-)
-async def payment_receipt(
-    session: NamedDependency[Session],
-    login: NamedDependency[PortalLogin],
-    portal: NamedDependency[PortalService],
-    payment_log_id: FromPath[int],
-) -> Response[bytes]:
-    pdf = await portal.receipt(session, login, payment_log_id)
-    return Response(
-        pdf,
-        media_type="application/pdf",
-        headers={"Content-Disposition": f'attachment; filename="receipt-{payment_log_id}.pdf"'},
-    )
-
-
 def build_router(services: AppServices) -> Router:
-    service = PortalService(
+    portal = PortalService(
         LendingClient(services.upstreams["lending"]),
         services.code_sender,
         IdempotencyKeys(services.store),
         PendingPayments(services.store),
     )
+
+    @post("/otp/verify", status_code=200, summary="Check the code; log the borrower in when something is owed")
+    async def verify_code(session: NamedDependency[Session], data: JSONBody[VerifyCodeRequest]) -> VerifyResponse:
+        return await portal.verify(session, data.mobile_number, data.otp)
+
+    @get("/repayment", summary="The logged-in borrower and what they owe now")
+    async def get_repayment(session: NamedDependency[Session], login: NamedDependency[PortalLogin]) -> RepaymentView:
+        return await portal.repayment(session, login)
+
+    @post(
+        "/payments",
+        status_code=201,
+        summary="Create a payment for the whole overdue amount or part of it",
+        description="Send a fresh Idempotency-Key per Pay click: the same key again answers the same payment.",
+    )
+    async def create_payment(
+        session: NamedDependency[Session],
+        login: NamedDependency[PortalLogin],
+        data: JSONBody[CreatePaymentRequest],
+        idempotency_key: OptionalIdempotencyKey = None,
+    ) -> PaymentCreated:
+        return await portal.create_payment(session, login, data, idempotency_key)
+
+    @post(
+        "/payments/{order_id:str}/confirm",
+        status_code=200,
+        summary="After the checkout closes: settle the payment with the lender and say how it went",
+    )
+    async def confirm_payment(
+        session: NamedDependency[Session],
+        login: NamedDependency[PortalLogin],
+        order_id: FromPath[str],
+        data: JSONBody[ConfirmPaymentRequest],
+    ) -> PaymentOutcome:
+        return await portal.confirm(session, login, order_id, data.payment_log_id)
+
+    @post(
+        "/payments/recheck",
+        status_code=200,
+        summary="Re-check payments started but never confirmed (a closed tab): settled, failed or still pending",
+    )
+    async def recheck_payments(session: NamedDependency[Session], login: NamedDependency[PortalLogin]) -> RecheckResult:
+        return await portal.recheck(session, login)
+
+    @get("/payments", summary="The borrower's payments, newest first, with their status and receipts")
+    async def payment_history(
+        session: NamedDependency[Session], login: NamedDependency[PortalLogin]
+    ) -> list[PaymentRecord]:
+        return await portal.history(session, login)
+
+    @get(
+        "/payments/{payment_log_id:int}/receipt",
+        summary="The PDF receipt of a paid payment",
+        media_type="application/pdf",
+        response_headers={"Cache-Control": "no-store"},
+    )
+    async def payment_receipt(
+        session: NamedDependency[Session],
+        login: NamedDependency[PortalLogin],
+        payment_log_id: FromPath[int],
+    ) -> Response[bytes]:
+        pdf = await portal.receipt(session, login, payment_log_id)
+        return Response(
+            pdf,
+            media_type="application/pdf",
+            headers={"Content-Disposition": f'attachment; filename="receipt-{payment_log_id}.pdf"'},
+        )
+
     return Router(
         path="/api/portal",
         route_handlers=[
-            send_code_route("portal", "Send a one-time code to a borrower's mobile number"),
+            send_code_route(
+                "portal",
+                "Send a one-time code to a borrower's mobile number",
+                services.code_sender,
+                services.client_addresses,
+            ),
             verify_code,
             get_repayment,
             create_payment,
@@ -131,7 +121,6 @@ def build_router(services: AppServices) -> Router:
             payment_receipt,
         ],
         dependencies={
-            "portal": Provide(lambda: service, use_cache=True, sync_to_thread=False),
             # Every handler that declares `login` is for a logged-in borrower only (401 otherwise).
             "login": Provide(portal_login, sync_to_thread=False),
         },

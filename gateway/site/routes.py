@@ -6,7 +6,6 @@ Upstream failures come back as the gateway's 502/503 JSON.
 from __future__ import annotations
 
 from litestar import Router, post
-from litestar.di import NamedDependency, Provide
 from litestar.params import JSONBody
 
 from gateway.services import AppServices
@@ -15,26 +14,23 @@ from gateway.site.service import SiteService
 from gateway.upstreams.mail import MailClient
 
 
-@post("/newsletter", status_code=200, summary="Subscribe an email address to the newsletter")
-async def subscribe(data: JSONBody[NewsletterRequest], site: NamedDependency[SiteService]) -> SiteAnswer:
-    return await site.subscribe(data)
-
-
-@post("/contact", status_code=200, summary="Send a message from the contact form")
-async def contact(data: JSONBody[ContactRequest], site: NamedDependency[SiteService]) -> SiteAnswer:
-    return await site.contact(data)
-
-
-@post("/delete-data", status_code=200, summary="Ask for the account's data to be deleted")
-async def delete_data(data: JSONBody[DeleteDataRequest], site: NamedDependency[SiteService]) -> SiteAnswer:
-    return await site.delete_data(data)
-
-
 def build_router(services: AppServices) -> Router:
-    service = SiteService(MailClient(services.upstreams["mail"]), services.settings.product_name)
+    site = SiteService(MailClient(services.upstreams["mail"]), services.settings.product_name)
+
+    @post("/newsletter", status_code=200, summary="Subscribe an email address to the newsletter")
+    async def subscribe(data: JSONBody[NewsletterRequest]) -> SiteAnswer:
+        return await site.subscribe(data)
+
+    @post("/contact", status_code=200, summary="Send a message from the contact form")
+    async def contact(data: JSONBody[ContactRequest]) -> SiteAnswer:
+        return await site.contact(data)
+
+    @post("/delete-data", status_code=200, summary="Ask for the account's data to be deleted")
+    async def delete_data(data: JSONBody[DeleteDataRequest]) -> SiteAnswer:
+        return await site.delete_data(data)
+
     return Router(
         path="/api/site",
         route_handlers=[subscribe, contact, delete_data],
-        dependencies={"site": Provide(lambda: service, use_cache=True, sync_to_thread=False)},
         tags=["site"],
     )

@@ -35,109 +35,6 @@ CATEGORY_SLUG = r"^[a-z0-9-]+$"  # as GET /categories gives them
 ProductId = Annotated[int, PathParameter(ge=1, le=2_147_483_647)]
 
 
-@get("/products", summary="A page of the catalogue, with this shopper's cart quantities")
-async def list_products(
-    shopper: NamedDependency[StoreLogin | None],
-    store: NamedDependency[StoreService],
-    page: Annotated[int, QueryParameter(ge=1, le=10_000)] = 1,
-    page_size: Annotated[int, QueryParameter(name="pageSize", ge=1, le=48)] = PAGE_SIZE,
-    search: Annotated[str | None, QueryParameter(max_length=100)] = None,
-    category: Annotated[str | None, QueryParameter(pattern=CATEGORY_SLUG, max_length=60)] = None,
-    # Named as sent (not aliased) so a refusal's `field` is the query's own name.
-    brandId: Annotated[int | None, QueryParameter(ge=1, le=2_147_483_647)] = None,
-    sort: Annotated[ProductSort | None, QueryParameter(description="by listing price; absent: catalogue order")] = None,
-) -> ProductListView:
-    return await store.products(shopper, page, page_size, search, category=category, brand_id=brandId, sort=sort)
-
-
-@get("/products/{product_id:int}", summary="One product, with this shopper's cart quantity")
-async def get_product(
-    shopper: NamedDependency[StoreLogin | None], store: NamedDependency[StoreService], product_id: ProductId
-) -> ProductView:
-    return await store.product(shopper, product_id)
-
-
-@get("/categories", summary="The product categories, in the store's order, with product counts")
-async def list_categories(store: NamedDependency[StoreService]) -> list[CategoryListItem]:
-    return await store.categories()
-
-
-@get("/brands", summary="Brands (the catalogue wants a logged-in shopper; empty otherwise)")
-async def list_brands(
-    session: NamedDependency[Session], shopper: NamedDependency[StoreLogin | None], store: NamedDependency[StoreService]
-) -> list[BrandView]:
-    return await store.brands(session, shopper)
-
-
-@get("/cart", summary="The cart: lines, count (sum of quantities) and subtotal")
-async def get_cart(
-    session: NamedDependency[Session], login: NamedDependency[StoreLogin], store: NamedDependency[StoreService]
-) -> CartView:
-    return await store.cart(session, login)
-
-
-@put("/cart/items/{product_id:int}", summary="Set a line's quantity (0 deletes)")
-async def set_quantity(
-    session: NamedDependency[Session],
-    login: NamedDependency[StoreLogin],
-    store: NamedDependency[StoreService],
-    product_id: ProductId,
-    data: JSONBody[SetQuantityRequest],
-) -> CartView:
-    return await store.set_quantity(session, login, product_id, data.quantity)
-
-
-@post("/cart/items/{product_id:int}/increment", status_code=200, summary="Add one (adds the line if new)")
-async def increment(
-    session: NamedDependency[Session],
-    login: NamedDependency[StoreLogin],
-    store: NamedDependency[StoreService],
-    product_id: ProductId,
-) -> CartView:
-    return await store.increment(session, login, product_id)
-
-
-@post("/cart/items/{product_id:int}/decrement", status_code=200, summary="Take one away (nothing at 0)")
-async def decrement(
-    session: NamedDependency[Session],
-    login: NamedDependency[StoreLogin],
-    store: NamedDependency[StoreService],
-    product_id: ProductId,
-) -> CartView:
-    return await store.decrement(session, login, product_id)
-
-
-@get("/address", summary="The selected delivery address (the one last used)")
-async def selected_address(
-    session: NamedDependency[Session], login: NamedDependency[StoreLogin], store: NamedDependency[StoreService]
-) -> SelectedAddressView:
-    return await store.address(session, login)
-
-
-@post("/order-draft", status_code=200, summary="Build and log the desktop order draft (never sent upstream)")
-async def create_order_draft(
-    session: NamedDependency[Session],
-    login: NamedDependency[StoreLogin],
-    store: NamedDependency[StoreService],
-    data: JSONBody[OrderDraftRequest],
-) -> OrderDraftView:
-    return await store.order_draft(session, login, data.payment_type)
-
-
-@post("/otp/verify", status_code=200, summary="Verify the code; the store login lives in the session")
-async def verify(
-    session: NamedDependency[Session], store: NamedDependency[StoreService], data: JSONBody[VerifyCodeRequest]
-) -> StoreLoginView:
-    return await store.verify(session, data.mobile_number, data.otp)
-
-
-@post("/native-session", status_code=200, summary="Turn the native app's hand-over into a store session")
-async def native_session(
-    session: NamedDependency[Session], store: NamedDependency[StoreService], data: JSONBody[NativeSessionRequest]
-) -> StoreLoginView:
-    return await store.hand_over(session, data)
-
-
 def build_service(services: AppServices) -> StoreService:
     catalogue = CachedCatalogueClient(services.upstreams["catalogue"], services.settings.catalogue_cache_seconds)
     return StoreService(catalogue, services.code_sender)
@@ -145,7 +42,88 @@ def build_service(services: AppServices) -> StoreService:
 
 def build_router(services: AppServices, service: StoreService | None = None) -> Router:
     """The group's routes; `service` when the app shares it (the first page of /products's HTML)."""
-    service = service or build_service(services)
+    store = service or build_service(services)
+
+    @get("/products", summary="A page of the catalogue, with this shopper's cart quantities")
+    async def list_products(
+        shopper: NamedDependency[StoreLogin | None],
+        page: Annotated[int, QueryParameter(ge=1, le=10_000)] = 1,
+        page_size: Annotated[int, QueryParameter(name="pageSize", ge=1, le=48)] = PAGE_SIZE,
+        search: Annotated[str | None, QueryParameter(max_length=100)] = None,
+        category: Annotated[str | None, QueryParameter(pattern=CATEGORY_SLUG, max_length=60)] = None,
+        # Named as sent (not aliased) so a refusal's `field` is the query's own name.
+        brandId: Annotated[int | None, QueryParameter(ge=1, le=2_147_483_647)] = None,
+        sort: Annotated[
+            ProductSort | None, QueryParameter(description="by listing price; absent: catalogue order")
+        ] = None,
+    ) -> ProductListView:
+        return await store.products(shopper, page, page_size, search, category=category, brand_id=brandId, sort=sort)
+
+    @get("/products/{product_id:int}", summary="One product, with this shopper's cart quantity")
+    async def get_product(shopper: NamedDependency[StoreLogin | None], product_id: ProductId) -> ProductView:
+        return await store.product(shopper, product_id)
+
+    @get("/categories", summary="The product categories, in the store's order, with product counts")
+    async def list_categories() -> list[CategoryListItem]:
+        return await store.categories()
+
+    @get("/brands", summary="Brands (the catalogue wants a logged-in shopper; empty otherwise)")
+    async def list_brands(
+        session: NamedDependency[Session], shopper: NamedDependency[StoreLogin | None]
+    ) -> list[BrandView]:
+        return await store.brands(session, shopper)
+
+    @get("/cart", summary="The cart: lines, count (sum of quantities) and subtotal")
+    async def get_cart(session: NamedDependency[Session], login: NamedDependency[StoreLogin]) -> CartView:
+        return await store.cart(session, login)
+
+    @put("/cart/items/{product_id:int}", summary="Set a line's quantity (0 deletes)")
+    async def set_quantity(
+        session: NamedDependency[Session],
+        login: NamedDependency[StoreLogin],
+        product_id: ProductId,
+        data: JSONBody[SetQuantityRequest],
+    ) -> CartView:
+        return await store.set_quantity(session, login, product_id, data.quantity)
+
+    @post("/cart/items/{product_id:int}/increment", status_code=200, summary="Add one (adds the line if new)")
+    async def increment(
+        session: NamedDependency[Session],
+        login: NamedDependency[StoreLogin],
+        product_id: ProductId,
+    ) -> CartView:
+        return await store.increment(session, login, product_id)
+
+    @post("/cart/items/{product_id:int}/decrement", status_code=200, summary="Take one away (nothing at 0)")
+    async def decrement(
+        session: NamedDependency[Session],
+        login: NamedDependency[StoreLogin],
+        product_id: ProductId,
+    ) -> CartView:
+        return await store.decrement(session, login, product_id)
+
+    @get("/address", summary="The selected delivery address (the one last used)")
+    async def selected_address(
+        session: NamedDependency[Session], login: NamedDependency[StoreLogin]
+    ) -> SelectedAddressView:
+        return await store.address(session, login)
+
+    @post("/order-draft", status_code=200, summary="Build and log the desktop order draft (never sent upstream)")
+    async def create_order_draft(
+        session: NamedDependency[Session],
+        login: NamedDependency[StoreLogin],
+        data: JSONBody[OrderDraftRequest],
+    ) -> OrderDraftView:
+        return await store.order_draft(session, login, data.payment_type)
+
+    @post("/otp/verify", status_code=200, summary="Verify the code; the store login lives in the session")
+    async def verify(session: NamedDependency[Session], data: JSONBody[VerifyCodeRequest]) -> StoreLoginView:
+        return await store.verify(session, data.mobile_number, data.otp)
+
+    @post("/native-session", status_code=200, summary="Turn the native app's hand-over into a store session")
+    async def native_session(session: NamedDependency[Session], data: JSONBody[NativeSessionRequest]) -> StoreLoginView:
+        return await store.hand_over(session, data)
+
     return Router(
         path="/api/store",
         route_handlers=[
@@ -159,12 +137,13 @@ def build_router(services: AppServices, service: StoreService | None = None) -> 
             decrement,
             selected_address,
             create_order_draft,
-            send_code_route("store", "Send a login code to a mobile number"),
+            send_code_route(
+                "store", "Send a login code to a mobile number", services.code_sender, services.client_addresses
+            ),
             verify,
             native_session,
         ],
         dependencies={
-            "store": Provide(lambda: service, use_cache=True, sync_to_thread=False),
             # Every handler that declares `login` is for a logged-in shopper only (401 otherwise).
             "login": Provide(store_login, sync_to_thread=False),
             "shopper": Provide(optional_store_login, sync_to_thread=False),  # or None: open to everyone
