@@ -15,6 +15,7 @@ from litestar.openapi.plugins import JsonRenderPlugin
 from gateway import checkout, portal, site, store
 from gateway.anonymous_reads import anonymous_read_cache_factory
 from gateway.client_config import client_config, get_config
+from gateway.deadline import deadline_middleware_factory
 from gateway.embedded import embed
 from gateway.errors import exception_handlers
 from gateway.health import healthz, readyz
@@ -111,6 +112,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         middleware=[
             cast(Any, request_log_middleware),
             cast(Any, metrics.request_middleware),
+            cast(Any, deadline_middleware_factory(settings.request_deadline)),
             cast(Any, anonymous_read_cache_factory(settings.catalogue_cache_seconds, sessions.cookie_name)),
             cast(Any, request_guard_factory(settings.request_body_timeout)),
             cast(Any, csrf),

@@ -78,6 +78,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     upstream_connect_timeout: float = 3.0
     upstream_read_timeout: float = 10.0
     upstream_deadline: float = 10.0  # one upstream request's whole time, retries included
+    # A whole request's time for all its upstream calls together (gateway/deadline.py)
+    request_deadline: float = 15.0
     upstream_breaker_threshold: int = 5  # consecutive failures that open an endpoint's circuit
     upstream_breaker_ttl: float = 30.0  # seconds the circuit stays open before a trial call
     catalogue_cache_seconds: float = 5.0  # how long shared catalogue answers are reused; 0: never

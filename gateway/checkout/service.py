@@ -383,9 +383,14 @@ class CheckoutService:
             if known is not None and exc.code in ("cart_empty", "idempotency_conflict"):
                 return await self.order(session, login, known)
             raise
-        await self.placed.remember(login.user_id, key, order.order_number)
-        await self._empty_cart(session, login, [line.product_id for line in order.lines])
         log.info("checkout_order_placed", order=order.order_number, payment=order.payment.method)
+        try:
+            # Placed is placed: what follows only tidies up, within what is left of the request's
+            # deadline, and nothing in it may turn the order's answer into a failure.
+            await self.placed.remember(login.user_id, key, order.order_number)
+            await self._empty_cart(session, login, [line.product_id for line in order.lines])
+        except Exception as exc:  # logged; the order stands
+            log.warning("checkout_after_placing_failed", order=order.order_number, error=type(exc).__name__)
         return order_view(order)
 
     async def _empty_cart(self, session: Session, login: StoreLogin, product_ids: list[int]) -> None:

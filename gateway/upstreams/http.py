@@ -20,6 +20,7 @@ from cachetools import LRUCache
 from purgatory import AsyncCircuitBreakerFactory
 from purgatory.domain.model import OpenedState
 
+from gateway.deadline import budget
 from gateway.errors import UpstreamError, UpstreamRefused, UpstreamUnavailable
 from gateway.settings import UPSTREAMS, Settings
 from gateway.upstreams.connections import ConnectionPool
@@ -162,7 +163,8 @@ class UpstreamHttp:
         `UpstreamUnavailable`.
 
         Only idempotent requests (GET by default) are retried, and only on transport errors,
-        all within one `deadline` (UPSTREAM_DEADLINE). Each endpoint of an upstream has its own
+        all within one `deadline` (UPSTREAM_DEADLINE), or what is left of the request's own
+        (REQUEST_DEADLINE, gateway/deadline.py) when that is less. Each endpoint of an upstream has its own
         circuit breaker: after `upstream_breaker_threshold` consecutive failures, calls to that
         endpoint fail fast for `upstream_breaker_ttl` seconds; the upstream's other endpoints
         are not held back by it.
@@ -170,12 +172,16 @@ class UpstreamHttp:
         circuit = self.circuit(method, path)
         breaker = await self.breakers.get_breaker(circuit)
         try:
+            seconds = budget(self.deadline)  # this call's own deadline, or what the request has left
+            if seconds is not None and seconds <= 0:
+                log.warning("request_deadline_spent", upstream=self.name, path=path)
+                raise UpstreamUnavailable(UNAVAILABLE, upstream=self.name, code="upstream_timeout")
             async with breaker:
                 try:
-                    async with asyncio.timeout(self.deadline):  # None: no deadline
+                    async with asyncio.timeout(seconds):  # None: no deadline
                         return await self._send(method, path, json, params, token, headers, idempotent)
                 except TimeoutError as exc:
-                    log.warning("upstream_deadline", upstream=self.name, path=path, seconds=self.deadline)
+                    log.warning("upstream_deadline", upstream=self.name, path=path, seconds=seconds)
                     raise UpstreamUnavailable(UNAVAILABLE, upstream=self.name, code="upstream_timeout") from exc
         except OpenedState as exc:
             log.warning("upstream_circuit_open", upstream=self.name, circuit=circuit)
