@@ -18,7 +18,7 @@ from litestar.exceptions import ValidationException as LitestarValidationExcepti
 from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
 from redis.exceptions import RedisError
 
-from gateway.validation import FIELD_MESSAGES, ROUTE_FIELD_MESSAGES
+from gateway.validation import FIELD_MESSAGES, ROUTE_FIELD_MESSAGES, InvalidText
 
 log = structlog.get_logger("gateway.errors")
 
@@ -179,6 +179,11 @@ def handle_validation(request: Request[Any, Any, Any], exc: LitestarValidationEx
     return error_response(400, "invalid_request", message, field)
 
 
+def handle_invalid_text(request: Request[Any, Any, Any], exc: InvalidText) -> Response[Any]:
+    """A control or text-direction character in a text field: 422 naming the field."""
+    return error_response(422, "invalid_characters", exc.message, exc.field)
+
+
 _HTTP_CODES = {
     405: ("method_not_allowed", "This method is not allowed here."),
     408: ("request_timeout", "The request took too long to arrive."),
@@ -227,6 +232,7 @@ exception_handlers: dict[type[Exception] | int, Any] = {
     UnicodeDecodeError: handle_undecodable_body,
     RecursionError: handle_undecodable_body,
     LitestarValidationException: handle_validation,
+    InvalidText: handle_invalid_text,
     HTTPException: handle_http_exception,
     Exception: handle_unexpected,
 }

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+import re
+from typing import Annotated, Any, ClassVar
 
 import msgspec
 from litestar.params import HeaderParameter
@@ -25,11 +26,14 @@ def whole(pattern: str) -> str:
     return f"^(?:{pattern})$(?!\n)"
 
 
-MobileNumber = Annotated[str, msgspec.Meta(pattern=whole("[0-9]{10}"), description=MOBILE_MESSAGE)]
+# An Indian mobile: 10 digits, the first 6 to 9 (the numbering plan's mobile series), so
+# "0000000000" and landlines are refused.
+MOBILE_PATTERN = whole("[6-9][0-9]{9}")
+MobileNumber = Annotated[str, msgspec.Meta(pattern=MOBILE_PATTERN, description=MOBILE_MESSAGE)]
 OtpCode = Annotated[str, msgspec.Meta(pattern=whole("[0-9]{6}"), description=OTP_MESSAGE)]
 # A mobile, or a landline as 10 digits with its STD code (11 when the code keeps its 0); the page
 # strips spaces and hyphens before sending.
-PhoneNumber = Annotated[str, msgspec.Meta(pattern=whole("0?[0-9]{10}"), description=PHONE_MESSAGE)]
+PhoneNumber = Annotated[str, msgspec.Meta(pattern=whole("0?[1-9][0-9]{9}"), description=PHONE_MESSAGE)]
 
 # Field name (as the browser sends it) -> message shown when that field is missing or invalid.
 FIELD_MESSAGES: dict[str, str] = {
@@ -58,3 +62,69 @@ IdempotencyKey = Annotated[str, HeaderParameter(name="Idempotency-Key", pattern=
 OptionalIdempotencyKey = Annotated[
     str | None, HeaderParameter(name="Idempotency-Key", required=False, pattern=IDEMPOTENCY_KEY_PATTERN)
 ]
+
+
+# Characters no text field takes: C0 and C1 controls (NUL, CR, LF, ...; a multi-line field keeps
+# tab, CR and LF) and the bidirectional embeddings, overrides and isolates (U+202A-U+202E,
+# U+2066-U+2069), which make a printed name or address read other than it is stored.
+_BIDI = "\u202a-\u202e\u2066-\u2069"
+_SINGLE_LINE_REFUSED = re.compile(f"[\x00-\x1f\x7f-\x9f{_BIDI}]")
+_MULTI_LINE_REFUSED = re.compile(f"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f{_BIDI}]")
+TEXT_REFUSED = "{label} cannot contain line breaks, control characters or text-direction marks. Please type it again."
+
+# How a screen names a text field in a message; a field not listed is named by its own words.
+FIELD_LABELS: dict[str, str] = {
+    "name": "Your name",
+    "email": "The email address",
+    "message": "The message",
+    "address.name": "The name",
+    "address.address1": "Address line 1",
+    "address.address2": "Address line 2",
+    "business.gstin": "The GSTIN",
+    "business.legalName": "The legal name",
+}
+
+
+class InvalidText(Exception):
+    """A text field holds a refused character; `field` is its path as the browser sends it.
+
+    Raised from a request struct's `__post_init__`: msgspec passes any error other than
+    TypeError/ValueError through unchanged, so it reaches `gateway/errors.py` with the field."""
+
+    def __init__(self, field: str) -> None:
+        label = FIELD_LABELS.get(field) or field.rsplit(".", 1)[-1]
+        super().__init__(TEXT_REFUSED.format(label=label))
+        self.field = field
+        self.message = str(self)
+
+
+def refused_text_field(value: Any, path: str = "", multi_line: frozenset[str] = frozenset()) -> str | None:
+    """The path of the first string field (nested structs and lists included) holding a
+    refused character, or None."""
+    if isinstance(value, str):
+        refused = _MULTI_LINE_REFUSED if path in multi_line else _SINGLE_LINE_REFUSED
+        return path if refused.search(value) else None
+    if isinstance(value, msgspec.Struct):
+        for info in msgspec.structs.fields(value):
+            found = refused_text_field(getattr(value, info.name), f"{path}.{info.encode_name}".lstrip("."), multi_line)
+            if found:
+                return found
+    elif isinstance(value, (list, tuple)):
+        for index, item in enumerate(value):
+            found = refused_text_field(item, f"{path}.{index}", multi_line)
+            if found:
+                return found
+    return None
+
+
+class TextChecked(msgspec.Struct):
+    """Base of every request body with text in it: each string field, nested ones included, is
+    refused with a message naming it when it holds a control or text-direction character.
+    `MULTI_LINE` names the fields (by their JSON path) where line breaks are the text's own."""
+
+    MULTI_LINE: ClassVar[frozenset[str]] = frozenset()
+
+    def __post_init__(self) -> None:
+        field = refused_text_field(self, "", self.MULTI_LINE)
+        if field is not None:
+            raise InvalidText(field)

@@ -14,6 +14,7 @@ from gateway.checkout.schemas import (
     CheckoutAddresses,
     CheckoutQuote,
     CheckoutQuoteRequest,
+    GstinCheck,
     OrderList,
     PincodeCheck,
     PlacedOrder,
@@ -63,6 +64,17 @@ def build_router(services: AppServices) -> Router:
     @get("/pincodes/{pincode:str}", summary="City, state and the delivery promise of a pin code")
     async def check_pincode(pincode: PincodePath) -> PincodeCheck:
         return await checkout.pincode(pincode)
+
+    @get(
+        "/gstin",
+        summary="The gateway's GSTIN rule on what the user typed: canonical form, format, check digit, state",
+        description="With `pincode`, a GSTIN registered in another state than the pin code's is not valid.",
+    )
+    async def check_gstin(
+        number: Annotated[str, QueryParameter(min_length=1, max_length=30)],
+        pincode: Annotated[str | None, QueryParameter(pattern=whole("[1-9][0-9]{5}"))] = None,
+    ) -> GstinCheck:
+        return await checkout.gstin(number, pincode)
 
     @post(
         "/quote", status_code=200, summary="The cart priced for an address: lines, fees, GST, total, delivery, credit"
@@ -159,6 +171,7 @@ def build_router(services: AppServices) -> Router:
         route_handlers=[
             list_addresses,
             check_pincode,
+            check_gstin,
             quote,
             place_order,
             list_orders,

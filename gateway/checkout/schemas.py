@@ -6,12 +6,11 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from gateway.validation import whole
+from gateway.validation import MobileNumber, TextChecked, whole
 
 # Whole-string patterns: with a bare `$`, "122103\n" would pass as a pin code and travel upstream.
 Money = Annotated[str, msgspec.Meta(pattern=whole(r"[0-9]{1,9}\.[0-9]{2}"), examples=["1198.99"])]
 Pincode = Annotated[str, msgspec.Meta(pattern=whole("[1-9][0-9]{5}"))]
-MobileNumber = Annotated[str, msgspec.Meta(pattern=whole("[0-9]{10}"))]
 PaymentMethod = Literal["online", "cod", "credit"]
 Serviceability = Literal["oneHour", "standard", "notServiceable"]
 OrderStatus = Literal["placed", "packed", "shipped", "outForDelivery", "delivered", "cancelled", "returned"]
@@ -19,21 +18,23 @@ PaymentState = Literal["pending", "paid", "onDelivery", "onCredit", "refundIniti
 
 
 class CheckoutAddress(msgspec.Struct, rename="camel", kw_only=True):
+    """City and state are not taken: they always come from the pin code (a `city` or `state`
+    sent anyway is ignored), so the invoice never prints a place the pin code is not in."""
+
     name: Annotated[str, msgspec.Meta(min_length=1, max_length=80)]
     mobile_number: MobileNumber
     address1: Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
     pincode: Pincode
     address2: Annotated[str, msgspec.Meta(max_length=200)] = ""
-    city: Annotated[str, msgspec.Meta(max_length=80)] | None = None
-    state: Annotated[str, msgspec.Meta(max_length=80)] | None = None
 
 
 class BusinessDetails(msgspec.Struct, rename="camel", kw_only=True):
-    gstin: Annotated[str, msgspec.Meta(min_length=1, max_length=20)]
+    # As typed: spaces, hyphens and dashes are dropped and letters upper-cased (gateway/gstin.py).
+    gstin: Annotated[str, msgspec.Meta(min_length=1, max_length=30)]
     legal_name: Annotated[str, msgspec.Meta(min_length=1, max_length=120)]
 
 
-class CheckoutQuoteRequest(msgspec.Struct, rename="camel", kw_only=True):
+class CheckoutQuoteRequest(TextChecked, rename="camel", kw_only=True):
     address: CheckoutAddress
     payment_method: PaymentMethod
     business: BusinessDetails | None = None
@@ -48,6 +49,16 @@ class DeliveryPromiseView(msgspec.Struct, rename="camel", kw_only=True):
     earliest_by: str
     latest_by: str
     label: str  # 'Get it in 1 Hour', or the shipping policy's date range
+
+
+class GstinCheck(msgspec.Struct, rename="camel", kw_only=True):
+    """The gateway's GSTIN rule applied to what the user typed (the page shows this answer)."""
+
+    gstin: str  # canonical: upper case, without separators
+    valid: bool
+    code: str | None  # gstin_invalid, gstin_check_digit, gstin_wrong_state
+    message: str | None
+    state: str | None  # the state the GSTIN is registered in, when its code is known
 
 
 class PincodeCheck(msgspec.Struct, rename="camel", kw_only=True):

@@ -1,8 +1,10 @@
 """The checkout's rules: the cart priced by the orders service, credit from the lender, one order per key.
 
 The browser sends only the address, the business details and the way to pay; the lines come
-from the shopper's cart here and every figure from the orders service's quote. A GSTIN is
-checked (format and check digit) before anything is sent upstream.
+from the shopper's cart here and every figure from the orders service's quote. A GSTIN goes
+upstream only in its canonical form and after the gateway's rule (gateway/gstin.py): format,
+check digit, and its state code against the state of the billing address's pin code. City and
+state are never the browser's: the orders service fills them from the pin code.
 """
 
 from __future__ import annotations
@@ -14,8 +16,8 @@ from decimal import Decimal
 from typing import TypeVar
 
 import structlog
-from stdnum.in_ import gstin as gstin_number
 
+from gateway import gstin
 from gateway.checkout.schemas import (
     BusinessDetails,
     BusinessDetailsView,
@@ -25,6 +27,7 @@ from gateway.checkout.schemas import (
     CreditOffer,
     DeliveryAddressView,
     DeliveryPromiseView,
+    GstinCheck,
     OrderCharges,
     OrderLineView,
     OrderPaymentView,
@@ -73,7 +76,6 @@ log = structlog.get_logger("gateway.checkout")
 CART_EMPTY = "Your cart is empty. Add something to check out."
 ORDER_NOT_FOUND = "Order not found."
 PINCODE_UNKNOWN = "We could not find this pin code. Please check it."
-GSTIN_INVALID = "This GSTIN is not valid. Please check it: 15 characters ending in a check digit."
 LEGAL_NAME_MISSING = "Please enter the legal name of the business."
 NO_CREDIT_ACCOUNT = "You do not have a {product} Credit account yet. Please choose another way to pay."
 CREDIT_UNCHECKED = "Credit cannot be checked right now. Please choose another way to pay."
@@ -203,17 +205,31 @@ def order_view(order: Order) -> PlacedOrder:
     )
 
 
-def checked_business(business: BusinessDetails | None) -> Business | None:
-    """Format and check digit of the GSTIN, and a legal name that is more than spaces, before
-    anything is sent upstream (whose own refusal of a blank name reads as a schema error)."""
+def gstin_check(typed: str, billing_state: str | None = None) -> GstinCheck:
+    number = gstin.canonical(typed)
+    found = gstin.problem(number, billing_state)
+    return GstinCheck(
+        gstin=number,
+        valid=found is None,
+        code=found.code if found else None,
+        message=found.message if found else None,
+        state=gstin.state_of(number),
+    )
+
+
+def checked_business(business: BusinessDetails | None, billing_state: str | None) -> Business | None:
+    """The GSTIN in its canonical form, held to the gateway's rule (its state code against the
+    billing state), and a legal name that is more than spaces, before anything is sent upstream
+    (whose own refusal of a blank name reads as a schema error)."""
     if business is None:
         return None
-    number = business.gstin.strip().upper()
-    if not gstin_number.is_valid(number):
-        raise InvalidInput(GSTIN_INVALID, code="gstin_invalid", field="business.gstin")
     legal_name = business.legal_name.strip()
     if not legal_name:
         raise InvalidInput(LEGAL_NAME_MISSING, code="legal_name_missing", field="business.legalName")
+    number = gstin.canonical(business.gstin)
+    found = gstin.problem(number, billing_state)
+    if found is not None:
+        raise InvalidInput(found.message, code=found.code, field="business.gstin")
     return Business(gstin=number, legal_name=legal_name)
 
 
@@ -317,8 +333,24 @@ class CheckoutService:
             raise NotFound(PINCODE_UNKNOWN, code="pincode_unknown", field="pincode")
         return pincode_check(info)
 
+    async def gstin(self, typed: str, pincode: str | None) -> GstinCheck:
+        """The rule's answer for what the user typed; with a pin code, its state is the billing state."""
+        info = await self.orders.pincode(pincode) if pincode else None
+        return gstin_check(typed, info.state if info else None)
+
+    async def _business(self, data: CheckoutQuoteRequest) -> Business | None:
+        """The business details checked; the pin code is asked for its state only once the
+        GSTIN is well formed, so a typing mistake goes nowhere upstream."""
+        business = checked_business(data.business, None)
+        if business is None:
+            return None
+        info = await self.orders.pincode(data.address.pincode)
+        if info is None:
+            raise InvalidInput(PINCODE_UNKNOWN, code="pincode_unknown", field="address.pincode")
+        return checked_business(data.business, info.state)
+
     async def _request(self, session: Session, login: StoreLogin, data: CheckoutQuoteRequest) -> QuoteRequest:
-        business = checked_business(data.business)
+        business = await self._business(data)
         cart = await self.store.cart(session, login)
         if not cart.items:
             raise Conflict(CART_EMPTY, code="cart_empty")
@@ -332,8 +364,6 @@ class CheckoutService:
                 address1=a.address1,
                 address2=a.address2,
                 pincode=a.pincode,
-                city=a.city or None,
-                state=a.state or None,
             ),
             payment_method=data.payment_method,
             business=business,

@@ -6,29 +6,40 @@ from typing import Annotated
 
 import msgspec
 
-from gateway.validation import EMAIL_MESSAGE, MOBILE_MESSAGE, NAME_MESSAGE, TEXT_MESSAGE, PhoneNumber, whole
+from gateway.validation import (
+    EMAIL_MESSAGE,
+    MOBILE_MESSAGE,
+    MOBILE_PATTERN,
+    NAME_MESSAGE,
+    TEXT_MESSAGE,
+    PhoneNumber,
+    TextChecked,
+    whole,
+)
 
 # A pragmatic address check (something@domain.tld, no spaces); the mail service has the last word.
 Email = Annotated[
     str, msgspec.Meta(pattern=whole(r"[^@\s]+@[^@\s]+\.[^@\s]+"), max_length=254, description=EMAIL_MESSAGE)
 ]
 Name = Annotated[str, msgspec.Meta(pattern=r"\S", max_length=100, description=NAME_MESSAGE)]
-Phone = Annotated[str, msgspec.Meta(pattern=whole("[0-9]{10}"), description=MOBILE_MESSAGE)]
+Phone = Annotated[str, msgspec.Meta(pattern=MOBILE_PATTERN, description=MOBILE_MESSAGE)]
 Text = Annotated[str, msgspec.Meta(pattern=r"\S", max_length=5000, description=TEXT_MESSAGE)]
 
 
-class NewsletterRequest(msgspec.Struct, forbid_unknown_fields=True):
+class NewsletterRequest(TextChecked, forbid_unknown_fields=True):
     email: Email
 
 
-class ContactRequest(msgspec.Struct, forbid_unknown_fields=True):
+class ContactRequest(TextChecked, forbid_unknown_fields=True):
+    MULTI_LINE = frozenset({"message"})
+
     name: Name
     email: Email
     phone: PhoneNumber  # a landline with its STD code too
     message: Text
 
 
-class DeleteDataRequest(msgspec.Struct, forbid_unknown_fields=True):
+class DeleteDataRequest(TextChecked, forbid_unknown_fields=True):
     name: Name
     email: Email
     phone: Phone

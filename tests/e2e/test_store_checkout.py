@@ -144,7 +144,11 @@ def test_refusals_stop_the_order_with_their_message(page: Page, server: Server, 
     page.get_by_label("Legal name of the business").fill("Kumar Electricals")
     expect(page.get_by_role("alert").filter(has_text="check digit is wrong")).to_be_visible()
     expect(page.get_by_role("button", name="Place order", exact=True)).to_be_disabled()
+    # One of another state than the delivery pin code's (Haryana), in the gateway's words.
     page.get_by_label("GSTIN", exact=True).fill("27AAPFU0939F1ZV")
+    expect(page.get_by_role("alert").filter(has_text="registered in Maharashtra")).to_be_visible()
+    expect(page.get_by_role("button", name="Place order", exact=True)).to_be_disabled()
+    page.get_by_label("GSTIN", exact=True).fill("06-aaacr-5055k1zb")
     expect(page.get_by_test_id("summary-total")).to_be_visible()
     expect(page.get_by_role("button", name="Place order", exact=True)).to_be_enabled()
 

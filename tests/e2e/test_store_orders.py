@@ -37,7 +37,8 @@ from upstream_mocks.orders.gst import split
 from upstream_mocks.orders.pricing import priced_line
 
 SELLER_GSTIN = "29AAJCV4821K1ZU"  # upstream_mocks/orders/seller.py (Karnataka)
-BUYER_GSTIN = "27AAPFU0939F1ZV"
+# A buyer's GSTIN in the delivery pin code's state (the gateway refuses one of another state).
+BUYER_GSTINS = {"122103": "06AAACR5055K1ZB", "560103": "29AAPFU0939F1ZR"}
 LOW_STOCK = 38  # 3 in stock: an order of all 3 leaves none for 'Buy again'
 REFRESH_MS = 15_000  # the order page's refetch interval (frontend/src/features/store/components/orderRefresh.ts)
 
@@ -89,7 +90,9 @@ def test_place_follow_invoice_and_buy_again(
     to_checkout(page, "Cash on delivery")
     new_address(page, pincode, name="Ramesh Kumar", mobile=RAMESH)
     page.get_by_role("checkbox", name="Use a GSTIN for a business invoice").check()
-    page.get_by_label("GSTIN", exact=True).fill(BUYER_GSTIN)
+    buyer_gstin = BUYER_GSTINS[pincode]
+    # Typed as on a letterhead: the gateway keeps and prints it in its canonical form.
+    page.get_by_label("GSTIN", exact=True).fill(f"{buyer_gstin[:2]}-{buyer_gstin[2:7].lower()} {buyer_gstin[7:]}")
     page.get_by_label("Legal name of the business").fill("Kumar Electricals")
     expect(page.get_by_test_id("summary-total")).to_have_text(rupees(figures.total))
     page.get_by_role("button", name="Place order", exact=True).click()
@@ -120,7 +123,7 @@ def test_place_follow_invoice_and_buy_again(
     assert current_step(page) == "Order placed"
     expect(page.get_by_test_id("order-line").filter(has_text=SEED[1].product_name)).to_contain_text("HSN 3917")
     expect(page.get_by_test_id("order-line").filter(has_text=SEED[LOW_STOCK].product_name)).to_contain_text("GST 18%")
-    expect(page.get_by_test_id("order-business")).to_have_text(f"Kumar Electricals (GSTIN {BUYER_GSTIN})")
+    expect(page.get_by_test_id("order-business")).to_have_text(f"Kumar Electricals (GSTIN {buyer_gstin})")
     expect(page.get_by_role("button", name="Cancel order")).to_be_visible()
     expect(page.get_by_role("link", name=re.compile("^Download invoice"))).to_have_count(0)  # not shipped yet
     clean(axe, page)
@@ -147,7 +150,7 @@ def test_place_follow_invoice_and_buy_again(
     download = download_info.value
     assert download.suggested_filename == f"invoice-{number}.pdf"
     text = PdfReader(Path(download.path())).pages[0].extract_text()
-    assert f"GSTIN: {SELLER_GSTIN}" in text and f"GSTIN: {BUYER_GSTIN}" in text
+    assert f"GSTIN: {SELLER_GSTIN}" in text and f"GSTIN: {buyer_gstin}" in text
     total = f"{figures.total:,.2f}"  # lakh grouping only from Rs. 1,00,000: this is thousands
     assert f"Invoice total Rs. {total}" in text
     # Each row's GST is split on its own (CGST half of it rounded half-up, SGST the rest).

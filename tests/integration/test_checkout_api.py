@@ -102,7 +102,7 @@ def test_refusals_reach_the_client_with_their_message_and_field(client: GatewayC
         json={"address": ADDRESS, "paymentMethod": "cod", "business": bad_gstin},
         headers=client.xsrf(),
     )
-    assert gst.status_code == 422 and gst.json()["error"]["code"] == "gstin_invalid"
+    assert gst.status_code == 422 and gst.json()["error"]["code"] == "gstin_check_digit"
     stale = place(client, "checkout-key-stale", "1.00")
     assert stale.status_code == 409 and stale.json()["error"]["code"] == "quote_changed"
     assert orders_placed(client) == []

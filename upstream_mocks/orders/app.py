@@ -218,7 +218,7 @@ def create_app(world: MockWorld) -> Litestar:
             address1=body.address1.strip(),
             address2=body.address2.strip(),
             pincode=body.pincode,
-            city=(body.city or "").strip() or place.city,
+            city=place.city,  # from the pin code, as the state: a sent city is ignored
             district=place.district,
             state=place.state,  # always from the pin code: the invoice's place of supply
         )

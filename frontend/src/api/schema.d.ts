@@ -21,6 +21,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/checkout/gstin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The gateway's GSTIN rule on what the user typed: canonical form, format, check digit, state
+         * @description With `pincode`, a GSTIN registered in another state than the pin code's is not valid.
+         */
+        get: operations["ApiCheckoutGstinCheckGstin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/checkout/orders": {
         parameters: {
             query?: never;
@@ -710,11 +730,10 @@ export interface components {
             address1: string;
             /** @default  */
             address2: string;
-            city?: string | null;
+            /** @description Please enter a valid 10-digit mobile number. */
             mobileNumber: string;
             name: string;
             pincode: string;
-            state?: string | null;
         };
         /** CheckoutAddresses */
         CheckoutAddresses: {
@@ -822,6 +841,14 @@ export interface components {
             latestBy: string;
             /** @enum {string} */
             type: "oneHour" | "standard";
+        };
+        /** GstinCheck */
+        GstinCheck: {
+            code: string | null;
+            gstin: string;
+            message: string | null;
+            state: string | null;
+            valid: boolean;
         };
         /** InvoiceView */
         InvoiceView: {
@@ -1190,6 +1217,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CheckoutAddresses"];
+                };
+            };
+        };
+    };
+    ApiCheckoutGstinCheckGstin: {
+        parameters: {
+            query: {
+                number: string;
+                pincode?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GstinCheck"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
                 };
             };
         };

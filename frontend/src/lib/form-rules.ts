@@ -23,7 +23,7 @@ export function emailError(value: string): string | undefined {
 }
 
 export function mobileError(value: string): string | undefined {
-  return /^[0-9]{10}$/.test(value) ? undefined : MESSAGES.mobile;
+  return /^[6-9][0-9]{9}$/.test(value) ? undefined : MESSAGES.mobile;
 }
 
 export function messageError(value: string): string | undefined {
@@ -40,7 +40,7 @@ export function normalisePhone(value: string): string {
 }
 
 export function phoneError(value: string): string | undefined {
-  return /^0?[0-9]{10}$/.test(normalisePhone(value)) ? undefined : MESSAGES.phone;
+  return /^0?[1-9][0-9]{9}$/.test(normalisePhone(value)) ? undefined : MESSAGES.phone;
 }
 
 /** The first field (in the form's order) that has an error, to move the focus to. */

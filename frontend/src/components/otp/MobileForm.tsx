@@ -3,7 +3,8 @@ import { enableWhenHydrated } from "../../lib/until-hydrated";
 import { SendWaitNotice } from "./SendWaitNotice";
 
 export const MOBILE_MESSAGE = "Please enter a valid 10-digit mobile number.";
-const MOBILE = /^[0-9]{10}$/;
+// An Indian mobile, as the gateway holds it (gateway/validation.py): 10 digits, the first 6 to 9.
+const MOBILE = /^[6-9][0-9]{9}$/;
 
 interface MobileFormProps {
   title: string;

@@ -21,7 +21,8 @@ interface NewAddress {
 }
 
 const NEW = "new";
-const MOBILE = /^[0-9]{10}$/;
+// An Indian mobile, as the gateway's rule (gateway/validation.py): 10 digits, the first 6 to 9.
+const MOBILE = /^[6-9][0-9]{9}$/;
 
 function savedLabel(a: SavedAddress): string {
   return [a.name, a.address1, a.address2, a.city, a.state, a.pincode].filter(Boolean).join(", ");
@@ -55,11 +56,10 @@ export function AddressStep({
         address1: chosenSaved.address1,
         address2: chosenSaved.address2,
         pincode: chosenSaved.pincode,
-        city: chosenSaved.city || null,
-        state: chosenSaved.state || null,
       };
     } else if (choice === NEW && draft.name.trim() && MOBILE.test(draft.mobileNumber) && draft.address1.trim() && place) {
-      address = { ...draft, name: draft.name.trim(), city: place.city, state: place.state };
+      // City and state are the pin code's; the gateway takes them from there, never from the page.
+      address = { ...draft, name: draft.name.trim() };
     }
     onChange({ address, deliverable: address !== null && deliverable });
   }, [chosenSaved, choice, draft, place, deliverable, onChange]);

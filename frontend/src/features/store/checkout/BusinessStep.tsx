@@ -1,7 +1,9 @@
 import { useId, useState } from "react";
+import type { GstinCheck } from "../api/check-gstin";
 import type { BusinessDetails } from "../api/quote-order";
-import { gstinProblem } from "./gstin";
 import styles from "./checkout.module.css";
+
+const EMPTY_GSTIN = "Please enter a valid 15-character GSTIN, e.g. 27AAPFU0939F1ZV.";
 
 export interface BusinessDraft {
   wanted: boolean;
@@ -9,18 +11,39 @@ export interface BusinessDraft {
   legalName: string;
 }
 
-/** The business details to send: null without a GSTIN, undefined while what is typed is not valid. */
-export function businessOf(draft: BusinessDraft): BusinessDetails | null | undefined {
+/**
+ * The business details to send: null without a GSTIN, undefined until the gateway's rule has
+ * passed what is typed (`check`, the answer for exactly that) and a legal name is there. The
+ * GSTIN goes in its canonical form, as the gateway answered it.
+ */
+export function businessOf(draft: BusinessDraft, check: GstinCheck | null): BusinessDetails | null | undefined {
   if (!draft.wanted) return null;
-  if (gstinProblem(draft.gstin) || !draft.legalName.trim()) return undefined;
-  return { gstin: draft.gstin.trim().toUpperCase(), legalName: draft.legalName.trim() };
+  if (!check?.valid || !draft.legalName.trim()) return undefined;
+  return { gstin: check.gstin, legalName: draft.legalName.trim() };
 }
 
-/** Step 2 (optional): a GSTIN, checked for its format and check digit, and the legal name for the invoice. */
-export function BusinessStep({ value, onChange }: { value: BusinessDraft; onChange: (next: BusinessDraft) => void }) {
+/** Whether a check's complaint should show yet: once the field is left, or a whole GSTIN is typed. */
+function complaint(check: GstinCheck | undefined, touched: boolean): string | null {
+  if (!check || check.valid) return null;
+  return touched || check.gstin.length >= 15 ? check.message : null;
+}
+
+/**
+ * Step 2 (optional): a GSTIN, held to the gateway's rule as it is typed (format, check digit,
+ * and the state of the delivery pin code), and the legal name for the invoice.
+ */
+export function BusinessStep({
+  value,
+  check,
+  onChange,
+}: {
+  value: BusinessDraft;
+  check: GstinCheck | undefined;
+  onChange: (next: BusinessDraft) => void;
+}) {
   const id = useId();
   const [touched, setTouched] = useState({ gstin: false, legalName: false });
-  const gstinError = touched.gstin ? gstinProblem(value.gstin) : null;
+  const gstinError = value.gstin.trim() ? complaint(check, touched.gstin) : touched.gstin ? EMPTY_GSTIN : null;
   const nameError = touched.legalName && !value.legalName.trim() ? "Please enter the legal name of the business." : null;
 
   return (
@@ -37,7 +60,7 @@ export function BusinessStep({ value, onChange }: { value: BusinessDraft; onChan
             <input
               id={`${id}-gstin`}
               value={value.gstin}
-              maxLength={15}
+              maxLength={30}
               autoCapitalize="characters"
               spellCheck={false}
               aria-invalid={gstinError ? true : undefined}

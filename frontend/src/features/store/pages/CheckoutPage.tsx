@@ -6,6 +6,7 @@ import { LoadingOverlay } from "../../../components/LoadingOverlay";
 import { usePageMeta } from "../../../lib/page-meta";
 import { newIdempotencyKey } from "../../../lib/idempotency-key";
 import { useConfig } from "../../../lib/config";
+import { useGstinCheck } from "../api/check-gstin";
 import { useCheckoutAddresses } from "../api/checkout-addresses";
 import { cartQuery } from "../api/get-cart";
 import { usePlaceOrder } from "../api/place-order";
@@ -40,7 +41,8 @@ export default function CheckoutPage() {
   const attemptKey = useRef<string | null>(null);
   const { mutateAsync: place, isPending: placing } = usePlaceOrder();
 
-  const businessDetails = businessOf(business);
+  const gstinCheck = useGstinCheck(business.wanted ? business.gstin : "", address.address?.pincode ?? null);
+  const businessDetails = businessOf(business, gstinCheck.current);
   const request = useMemo<CheckoutQuoteRequest | null>(() => {
     if (!address.address || !address.deliverable || businessDetails === undefined) return null;
     return { address: address.address as CheckoutAddress, business: businessDetails, paymentMethod: method };
@@ -88,7 +90,7 @@ export default function CheckoutPage() {
           <AddressStep addresses={addresses.data} onChange={setAddress} />
         </div>
         <div className={styles.business}>
-          <BusinessStep value={business} onChange={setBusiness} />
+          <BusinessStep value={business} check={gstinCheck.shown} onChange={setBusiness} />
         </div>
         <div className={styles.summary}>
           <OrderSummary quote={summary} loading={quote.isFetching} waiting={request === null} />
