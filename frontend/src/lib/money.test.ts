@@ -45,15 +45,29 @@ describe("toPaise", () => {
 });
 
 describe("parseAmount", () => {
-  it("reads a typed amount", () => {
-    expect(parseAmount("2450")).toBe(2450);
-    expect(parseAmount(" 99.5 ")).toBe(99.5);
+  it("keeps a typed amount as its exact decimal string, with 2 decimals", () => {
+    expect(parseAmount("2450")).toBe("2450.00");
+    expect(parseAmount(" 99.5 ")).toBe("99.50");
+    expect(parseAmount("0012.05")).toBe("12.05");
+    expect(parseAmount(".5")).toBe("0.50");
+    expect(parseAmount("7.")).toBe("7.00");
   });
 
-  it("reads anything else as 0, as the specification does", () => {
-    expect(parseAmount("")).toBe(0);
-    expect(parseAmount("abc")).toBe(0);
-    expect(parseAmount("Infinity")).toBe(0);
+  it("never goes through a JavaScript number", () => {
+    // Each of these changes on its way through Number(): rounded, or written with an exponent.
+    expect(parseAmount("90071992547409.93")).toBe("90071992547409.93");
+    expect(parseAmount("1000000000000000000000")).toBe("1000000000000000000000.00");
+    expect(parseAmount("0.10")).toBe("0.10");
+  });
+
+  it("reads anything else as 0, as the specification does, rather than rounding it into an amount", () => {
+    expect(parseAmount("")).toBe("0.00");
+    expect(parseAmount("abc")).toBe("0.00");
+    expect(parseAmount("Infinity")).toBe("0.00");
+    expect(parseAmount("1e3")).toBe("0.00");
+    expect(parseAmount("-5")).toBe("0.00");
+    expect(parseAmount("12.345")).toBe("0.00");
+    expect(parseAmount("999.99999999999999999")).toBe("0.00"); // Number() makes it 1000
   });
 });
 

@@ -28,12 +28,16 @@ export function toPaise(amount: Amount): number {
   return match[1] ? -paise : paise;
 }
 
-/** A typed amount as a number of rupees; the specification reads anything else as 0. */
-export function parseAmount(text: string): number {
-  const trimmed = text.trim();
-  if (trimmed === "") return 0;
-  const value = Number(trimmed);
-  return Number.isFinite(value) ? value : 0;
+/** A typed amount as the exact decimal string typed, with 2 decimals ("99.5" is "99.50", "012"
+ * is "12.00"), read digit by digit and never through a JavaScript number, so what is paid is what
+ * was typed. Anything else (letters, an exponent, a sign, a third decimal) reads as "0.00", as the
+ * specification reads a typed amount that is not a number as 0. */
+export function parseAmount(text: string): string {
+  const match = /^(\d+)(?:\.(\d{0,2}))?$|^\.(\d{1,2})$/.exec(text.trim());
+  if (!match) return "0.00";
+  const whole = (match[1] ?? "0").replace(/^0+(?=\d)/, "");
+  const fraction = (match[2] ?? match[3] ?? "").padEnd(2, "0");
+  return `${whole}.${fraction}`;
 }
 
 /** Whole percent off `mrp` that `price` is (the catalogue's prices are exact whole percents); 0 when not below it. */

@@ -192,7 +192,7 @@ export default function PaymentPage() {
     try {
       payment = await creating.mutateAsync({
         mode,
-        amount: mode === "totalOverdue" ? null : String(amount),
+        amount: mode === "totalOverdue" ? null : amount,
         payWhilePending: samePending !== undefined,
       });
     } catch (error) {

@@ -1,0 +1,49 @@
+"""The amount a borrower types is the amount the provider is asked for, to the paisa: it leaves
+the page as the exact decimal string typed (never through a JavaScript number), and a typed text
+that a number would have rounded into an amount is refused instead of paid."""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import Server
+from tests.e2e.test_portal_flows import RAMESH, log_in, total_overdue
+
+
+def provider_asked(server: Server) -> list[Decimal]:
+    """The amounts the lender was asked to open provider orders for."""
+    started = [e for e in server.journal("lending") if e["path"].strip("/") == "webRepayment/cashFreeRequest"]
+    return [Decimal(str(e["body"]["order_amount"])) for e in started]
+
+
+def test_the_typed_partial_amount_is_exactly_what_the_provider_is_asked_for(page: Page, server: Server) -> None:
+    log_in(page, server, RAMESH)
+    main = page.locator("main")
+    expect(total_overdue(page)).to_contain_text("₹12,450.00")
+    main.get_by_role("radio", name="Partial payment").check()
+    main.get_by_label("Amount to pay (₹)").fill("2450.5")
+    with page.expect_request(lambda r: r.url.endswith("/api/portal/payments") and r.method == "POST") as sent:
+        main.get_by_role("button", name="Pay", exact=True).click()
+    assert json.loads(sent.value.post_data or "{}")["amount"] == "2450.50"  # a string, as typed, never 2450.5
+    page.frame_locator('iframe[title="Payment checkout"]').get_by_role("button", name="Pay ₹2,450.50").click()
+    expect(main.locator(".alert-success")).to_have_text("Payment process completed")
+    expect(total_overdue(page)).to_contain_text("₹9,999.50")
+    assert provider_asked(server) == [Decimal("2450.50")]
+
+
+def test_a_typed_amount_a_number_would_round_is_refused_not_paid(page: Page, server: Server) -> None:
+    log_in(page, server, RAMESH)
+    main = page.locator("main")
+    expect(total_overdue(page)).to_contain_text("₹12,450.00")
+    calls: list[str] = []
+    page.on("request", lambda r: calls.append(r.url) if "/api/portal/payments" in r.url else None)
+    main.get_by_role("radio", name="Partial payment").check()
+    # As a JavaScript number this is exactly 1000: it must not become a payment of ₹1,000.00.
+    main.get_by_label("Amount to pay (₹)").fill("999.99999999999999999")
+    main.get_by_role("button", name="Pay", exact=True).click()
+    expect(main.get_by_role("alert")).to_have_text("Please enter an amount above 0.")
+    assert calls == []
+    assert provider_asked(server) == []
