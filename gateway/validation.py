@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import secrets
 from typing import Annotated, Any, ClassVar
 
 import msgspec
@@ -59,6 +60,13 @@ ROUTE_FIELD_MESSAGES: dict[tuple[str, str], str] = {
 # Whole-string: a key ending in a newline would pass a bare `$`, and then fail as an upstream header.
 IDEMPOTENCY_KEY_PATTERN = whole("[A-Za-z0-9_-]{8,64}")
 IdempotencyKey = Annotated[str, HeaderParameter(name="Idempotency-Key", pattern=IDEMPOTENCY_KEY_PATTERN)]
+
+
+def fresh_key() -> str:
+    """A key for a caller that sent none, so the upstream call and its retries still carry one."""
+    return secrets.token_urlsafe(16)
+
+
 OptionalIdempotencyKey = Annotated[
     str | None, HeaderParameter(name="Idempotency-Key", required=False, pattern=IDEMPOTENCY_KEY_PATTERN)
 ]

@@ -89,16 +89,28 @@ def _with_controls(
         if problem is None and described and (refused := auth.refusal(world, name, _headers(scope))):
             problem = Problem(401, refused)
         scenario = world.scenario_for(name, method, path)
+        late = scenario is not None and scenario.after and problem is None
+        if late:
+            # The work is done now; only its answer is held back, then late or lost.
+            held = _HeldAnswer()
+            if contract is not None:
+                await _call_checked(app, scope, replay, held.send, contract, request)
+            else:
+                await app(scope, replay, held.send)
+            status = held.status
         if scenario and scenario.delay_ms:
             await asyncio.sleep(scenario.delay_ms / 1000)
         if scenario and scenario.drop:
             world.journal.append(
-                JournalEntry(mock=name, method=method, path=path, query=query, body=None, status=0, at=time.time())
+                JournalEntry(mock=name, method=method, path=path, query=query, body=None, status=status, at=time.time())
             )
             await _drop(send)
-        if problem is not None:
+        injected = scenario is not None and (scenario.status or scenario.body is not None)
+        if late and not injected:
+            await held.replay(send)
+        elif problem is not None:
             await _answer(send_status, problem.status, problem.message)
-        elif scenario and (scenario.status or scenario.body is not None):
+        elif scenario and injected:
             await _answer(send_status, scenario.status or 200, "Failure injected by a QA scenario", scenario.body)
         elif recorded and (answer := recorded.answer(method, path, query, body, _content_type(scope))):
             kind = answer.content_type
@@ -117,6 +129,23 @@ def _with_controls(
         del world.journal[:-_JOURNAL_LIMIT]
 
     return wrapped
+
+
+class _HeldAnswer:
+    """An answer kept whole, to be sent later (or never)."""
+
+    def __init__(self) -> None:
+        self.messages: list[Message] = []
+        self.status = 0
+
+    async def send(self, message: Message) -> None:
+        if message["type"] == "http.response.start":
+            self.status = message["status"]
+        self.messages.append(message)
+
+    async def replay(self, send: Send) -> None:
+        for message in self.messages:
+            await send(message)
 
 
 async def read_body(receive: Receive) -> bytes:

@@ -39,6 +39,9 @@ class Scenario(msgspec.Struct, rename="camel", kw_only=True):
     body: Any = None  # answer with this JSON body (status 200 unless given), e.g. a wrong shape
     delay_ms: int = 0
     drop: bool = False  # close the connection mid-answer, as a crashed server or a cut network would
+    # The mock does the work first; then the delay, drop or status hits its answer: the order is
+    # placed but its answer comes late, never or as a failure, as when a deadline passes mid-request.
+    after: bool = False
     # Share of matching requests it applies to (0..1); the others get the real answer.
     probability: Annotated[float, msgspec.Meta(ge=0, le=1)] = 1.0
     times: int | None = None  # how many requests it applies to; None: until cleared

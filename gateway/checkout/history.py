@@ -76,8 +76,10 @@ class OrderHistory:
             total_orders=found.total_orders,
         )
 
-    async def cancel(self, session: Session, login: StoreLogin, order_number: str) -> PlacedOrder:
-        order = await self._orders(session, self.orders.cancel(order_number, int(login.user_id), login.access_token))
+    async def cancel(self, session: Session, login: StoreLogin, order_number: str, key: str) -> PlacedOrder:
+        order = await self._orders(
+            session, self.orders.cancel(order_number, int(login.user_id), login.access_token, key)
+        )
         log.info("order_cancelled", order=order_number, refund=order.refund.kind if order.refund else None)
         return order_view(order)
 

@@ -28,7 +28,7 @@ from gateway.store.service import StoreService
 from gateway.upstreams.catalogue import CatalogueClient
 from gateway.upstreams.lending_credit import CreditClient
 from gateway.upstreams.orders import OrdersClient
-from gateway.validation import IdempotencyKey, whole
+from gateway.validation import IdempotencyKey, OptionalIdempotencyKey, fresh_key, whole
 
 PincodePath = Annotated[str, PathParameter(pattern=whole("[1-9][0-9]{5}"))]
 OrderNumberPath = Annotated[str, PathParameter(pattern=whole("VK[0-9]{8}"))]
@@ -106,13 +106,19 @@ def build_router(services: AppServices) -> Router:
     ) -> PlacedOrder:
         return await checkout.order(session, login, order_number)
 
-    @post("/orders/{order_number:str}/payment", status_code=200, summary="A checkout session to pay a pending order")
+    @post(
+        "/orders/{order_number:str}/payment",
+        status_code=200,
+        summary="A checkout session to pay a pending order",
+        description="Send an Idempotency-Key per Pay click, and the same on its retries: it answers the first result.",
+    )
     async def pay_again(
         session: NamedDependency[Session],
         login: NamedDependency[StoreLogin],
         order_number: OrderNumberPath,
+        idempotency_key: OptionalIdempotencyKey = None,
     ) -> PlacedOrder:
-        return await checkout.pay_again(session, login, order_number)
+        return await checkout.pay_again(session, login, order_number, idempotency_key or fresh_key())
 
     @get("/orders", summary="The shopper's orders, newest first, ten a page")
     async def list_orders(
@@ -123,14 +129,18 @@ def build_router(services: AppServices) -> Router:
         return await history.list(session, login, page)
 
     @post(
-        "/orders/{order_number:str}/cancel", status_code=200, summary="Cancel an order while placed, packed or shipped"
+        "/orders/{order_number:str}/cancel",
+        status_code=200,
+        summary="Cancel an order while placed, packed or shipped",
+        description="Send an Idempotency-Key, and the same on a retry: a repeat answers the cancelled order.",
     )
     async def cancel_order(
         session: NamedDependency[Session],
         login: NamedDependency[StoreLogin],
         order_number: OrderNumberPath,
+        idempotency_key: OptionalIdempotencyKey = None,
     ) -> PlacedOrder:
-        return await history.cancel(session, login, order_number)
+        return await history.cancel(session, login, order_number, idempotency_key or fresh_key())
 
     @get(
         "/orders/{order_number:str}/invoice",

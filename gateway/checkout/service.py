@@ -15,6 +15,7 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import TypeVar
 
+import msgspec
 import structlog
 
 from gateway import gstin
@@ -49,7 +50,7 @@ from gateway.errors import Conflict, GatewayError, InvalidInput, NotFound, Upstr
 from gateway.money import rupees_text
 from gateway.sessions import Session, StoreLogin
 from gateway.sessions.logins import TOKEN_REFUSED, forget_login_on_refusal
-from gateway.sessions.store import ClaimingRedisStore, SessionStore
+from gateway.sessions.store import SessionStore, keyspace
 from gateway.store.service import StoreService
 from gateway.upstreams.catalogue import CatalogueClient
 from gateway.upstreams.lending_credit import CreditClient, CreditPosition
@@ -256,27 +257,38 @@ def credit_offer(position: CreditPosition | None, total: Decimal, product: str) 
     return CreditOffer(offered=True, available=available, message=None, repay_url=None)
 
 
-class PlacedOrders:
-    """Which order an Idempotency-Key placed, in the session store so every replica knows.
+class KeyRecord(msgspec.Struct, rename="camel", kw_only=True):
+    """What one Idempotency-Key asked the orders service for, and the order once it answered."""
 
-    The cart is emptied once an order is placed, so a retry (a reload, a second click) cannot
-    rebuild the same request: the key answers the order it already made.
+    request: PlaceRequest
+    order_number: str | None = None
+
+
+class PlacedOrders:
+    """What each Idempotency-Key sent and placed, in the session store so every replica knows.
+
+    The request is written before it goes upstream: when its answer is lost (a time-out, a
+    dropped connection, the store failing afterwards) the order may exist and the cart may
+    already be empty, so a retry with the key sends that same request again and the orders
+    service answers the order it made, instead of a second one or "your cart is empty".
     """
 
     def __init__(self, store: SessionStore) -> None:
-        # Redis: a nested namespace; the in-memory store has none, so keys carry a prefix instead.
-        self._store: SessionStore = store
-        self._prefix = "checkout_orders:"
-        if isinstance(store, ClaimingRedisStore):
-            self._store = store.with_namespace("checkout_orders")
-            self._prefix = ""
+        self._store, self._prefix = keyspace(store, "checkout_orders")
 
-    async def get(self, user_id: str, key: str) -> str | None:
+    async def get(self, user_id: str, key: str) -> KeyRecord | None:
         raw = await self._store.get(f"{self._prefix}{user_id}:{key}")
-        return raw.decode() if raw is not None else None
+        return msgspec.json.decode(raw, type=KeyRecord) if raw is not None else None
 
-    async def remember(self, user_id: str, key: str, order_number: str) -> None:
-        await self._store.set(f"{self._prefix}{user_id}:{key}", order_number.encode(), expires_in=KEY_LIFETIME_SECONDS)
+    async def sending(self, user_id: str, key: str, request: PlaceRequest) -> None:
+        await self._save(user_id, key, KeyRecord(request=request))
+
+    async def remember(self, user_id: str, key: str, request: PlaceRequest, order_number: str) -> None:
+        await self._save(user_id, key, KeyRecord(request=request, order_number=order_number))
+
+    async def _save(self, user_id: str, key: str, record: KeyRecord) -> None:
+        raw = msgspec.json.encode(record)
+        await self._store.set(f"{self._prefix}{user_id}:{key}", raw, expires_in=KEY_LIFETIME_SECONDS)
 
 
 class CheckoutService:
@@ -393,35 +405,45 @@ class CheckoutService:
         self, session: Session, login: StoreLogin, data: PlaceOrderRequest, key: str, return_url: str
     ) -> PlacedOrder:
         known = await self.placed.get(login.user_id, key)
+        if known is not None and known.order_number is not None:
+            return await self.order(session, login, known.order_number)
         if known is not None:
-            return await self.order(session, login, known)
-        try:
-            base = await self._request(session, login, data)
-            body = PlaceRequest(
-                user_id=base.user_id,
-                lines=base.lines,
-                address=base.address,
-                payment_method=base.payment_method,
-                business=base.business,
-                quoted_total=Decimal(data.quoted_total),
-                return_url=return_url,
-            )
-            order = await self._orders(session, self.orders.place(body, login.access_token, key))
-        except GatewayError as exc:
-            # A simultaneous request with this key may have placed the order and emptied the cart.
-            known = await self.placed.get(login.user_id, key)
-            if known is not None and exc.code in ("cart_empty", "idempotency_conflict"):
-                return await self.order(session, login, known)
-            raise
+            body = known.request  # an earlier try with this key may have placed it: the same request again
+        else:
+            try:
+                body = await self._place_request(session, login, data, return_url)
+            except GatewayError as exc:
+                # A simultaneous request with this key may have sent it, and the order emptied the cart.
+                known = await self.placed.get(login.user_id, key)
+                if known is None or exc.code != "cart_empty":
+                    raise
+                body = known.request
+            else:
+                await self.placed.sending(login.user_id, key, body)
+        order = await self._orders(session, self.orders.place(body, login.access_token, key))
         log.info("checkout_order_placed", order=order.order_number, payment=order.payment.method)
         try:
             # Placed is placed: what follows only tidies up, within what is left of the request's
             # deadline, and nothing in it may turn the order's answer into a failure.
-            await self.placed.remember(login.user_id, key, order.order_number)
+            await self.placed.remember(login.user_id, key, body, order.order_number)
             await self._empty_cart(session, login, [line.product_id for line in order.lines])
         except Exception as exc:  # logged; the order stands
             log.warning("checkout_after_placing_failed", order=order.order_number, error=type(exc).__name__)
         return order_view(order)
+
+    async def _place_request(
+        self, session: Session, login: StoreLogin, data: PlaceOrderRequest, return_url: str
+    ) -> PlaceRequest:
+        base = await self._request(session, login, data)
+        return PlaceRequest(
+            user_id=base.user_id,
+            lines=base.lines,
+            address=base.address,
+            payment_method=base.payment_method,
+            business=base.business,
+            quoted_total=Decimal(data.quoted_total),
+            return_url=return_url,
+        )
 
     async def _empty_cart(self, session: Session, login: StoreLogin, product_ids: list[int]) -> None:
         """The bought lines leave the cart; a failure here never undoes the order."""
@@ -441,8 +463,8 @@ class CheckoutService:
             raise NotFound(ORDER_NOT_FOUND, code="order_not_found")
         return order_view(order)
 
-    async def pay_again(self, session: Session, login: StoreLogin, order_number: str) -> PlacedOrder:
+    async def pay_again(self, session: Session, login: StoreLogin, order_number: str, key: str) -> PlacedOrder:
         order = await self._orders(
-            session, self.orders.payment_session(order_number, int(login.user_id), login.access_token)
+            session, self.orders.payment_session(order_number, int(login.user_id), login.access_token, key)
         )
         return order_view(order)

@@ -276,17 +276,33 @@ class OrdersClient:
         """Ask the provider about a pending online payment; settled once when paid."""
         return await self._payment_call(order_number, "recheck", user_id, token, "The payment could not be checked.")
 
-    async def payment_session(self, order_number: str, user_id: int, token: str) -> Order:
-        """A live checkout session to pay a pending order (again)."""
-        return await self._payment_call(order_number, "session", user_id, token, "The payment could not be started.")
+    async def payment_session(self, order_number: str, user_id: int, token: str, idempotency_key: str) -> Order:
+        """A live checkout session to pay a pending order (again); a repeated key answers the first result."""
+        return await self._payment_call(
+            order_number,
+            "session",
+            user_id,
+            token,
+            "The payment could not be started.",
+            {"Idempotency-Key": idempotency_key},
+        )
 
-    async def _payment_call(self, order_number: str, action: str, user_id: int, token: str, fallback: str) -> Order:
+    async def _payment_call(
+        self,
+        order_number: str,
+        action: str,
+        user_id: int,
+        token: str,
+        fallback: str,
+        headers: dict[str, str] | None = None,
+    ) -> Order:
         # Both are safe to repeat: a recheck settles at most once, a session is reused while live.
         response = await self.http.request(
             "POST",
             f"electrician/order/{order_number}/payment/{action}",
             params={"userId": user_id},
             token=token,
+            headers=headers,
             idempotent=True,
         )
         return self._data(response, Envelope[Order], fallback)
@@ -298,10 +314,16 @@ class OrdersClient:
         )
         return self._data(response, Envelope[OrderPage], "Your orders could not be loaded.")
 
-    async def cancel(self, order_number: str, user_id: int, token: str) -> Order:
-        """POST electrician/order/{n}/cancel: a repeat is refused (already_cancelled), never applied twice."""
+    async def cancel(self, order_number: str, user_id: int, token: str, idempotency_key: str) -> Order:
+        """POST electrician/order/{n}/cancel: never applied twice; a repeat with the key that
+        cancelled it answers the cancelled order again, so it is safe to retry."""
         response = await self.http.request(
-            "POST", f"electrician/order/{order_number}/cancel", params={"userId": user_id}, token=token
+            "POST",
+            f"electrician/order/{order_number}/cancel",
+            params={"userId": user_id},
+            token=token,
+            headers={"Idempotency-Key": idempotency_key},
+            idempotent=True,
         )
         return self._data(response, Envelope[Order], "The order could not be cancelled.")
 

@@ -282,7 +282,11 @@ async def test_the_gateways_client_speaks_the_document(
     read = await client.order(order.order_number, 2001, RAMESH_TOKEN)
     assert read is not None and read.lines == priced.lines
     assert (await client.recheck_payment(order.order_number, 2001, RAMESH_TOKEN)).payment.state == "pending"
-    assert (await client.payment_session(order.order_number, 2001, RAMESH_TOKEN)).payment.payment_session_id
+    assert (
+        await client.payment_session(order.order_number, 2001, RAMESH_TOKEN, "client-pay-0001")
+    ).payment.payment_session_id
+    cancelled = await client.cancel(order.order_number, 2001, RAMESH_TOKEN, "client-cancel-01")
+    assert (await client.cancel(order.order_number, 2001, RAMESH_TOKEN, "client-cancel-01")) == cancelled
     with pytest.raises(OrdersRefused) as stale:
         await client.place(
             PlaceRequest(**{**msgspec.structs.asdict(body), "quoted_total": Decimal("1.00")}),

@@ -359,23 +359,39 @@ def create_app(world: MockWorld) -> Litestar:
         caller(request, body.user_id)
         return _answer(quote_for(body, _now()), "Quote")
 
+    def idempotency_key(request: Request[Any, Any, Any], required: bool) -> str | None:
+        key = request.headers.get("idempotency-key")
+        if key is None and not required:
+            return None
+        if key is None or not _IDEMPOTENCY_KEY.fullmatch(key):
+            raise Refused(400, "idempotency_key_missing", "An Idempotency-Key header is required.", "Idempotency-Key")
+        return key
+
+    def repeated(user_id: int, key: str | None, fingerprint: str) -> Order | None:
+        """The order a key already answered for this request; a key used for another request is refused."""
+        earlier = state().placements.get((user_id, key)) if key is not None else None
+        if earlier is None:
+            return None
+        if earlier.fingerprint != fingerprint:
+            raise Refused(
+                422, "idempotency_conflict", "This Idempotency-Key was used for another request.", "Idempotency-Key"
+            )
+        return state().orders[earlier.order_number]
+
+    def remember(user_id: int, key: str | None, fingerprint: str, order: Order) -> None:
+        if key is not None:
+            state().placements[(user_id, key)] = Placement(fingerprint=fingerprint, order_number=order.order_number)
+
     @post("/electrician/order/place", status_code=200)
     async def place_order(request: Request[Any, Any, Any]) -> Response[Any]:
         body: PlaceBody = parse(await request.body(), PlaceBody)
         caller(request, body.user_id)
-        key = request.headers.get("idempotency-key", "")
-        if not _IDEMPOTENCY_KEY.fullmatch(key):
-            raise Refused(400, "idempotency_key_missing", "An Idempotency-Key header is required.", "Idempotency-Key")
-        fingerprint = hashlib.sha256(msgspec.json.encode(body)).hexdigest()
-        earlier = state().placements.get((body.user_id, key))
-        if earlier is not None:
-            if earlier.fingerprint != fingerprint:
-                raise Refused(
-                    422, "idempotency_conflict", "This Idempotency-Key was used for another order.", "Idempotency-Key"
-                )
-            return _answer(state().orders[earlier.order_number], "Order already placed")
+        key = idempotency_key(request, required=True)
+        fingerprint = "place " + hashlib.sha256(msgspec.json.encode(body)).hexdigest()
+        if (earlier := repeated(body.user_id, key, fingerprint)) is not None:
+            return _answer(current(earlier, _now()), "Order already placed")
         order = place(body, _now())
-        state().placements[(body.user_id, key)] = Placement(fingerprint=fingerprint, order_number=order.order_number)
+        remember(body.user_id, key, fingerprint, order)
         return _answer(order, "Order placed")
 
     @get("/electrician/order/{order_number:str}")
@@ -398,11 +414,16 @@ def create_app(world: MockWorld) -> Litestar:
         request: Request[Any, Any, Any], order_number: FromPath[str], userId: FromQuery[int]
     ) -> Response[Any]:
         order = own_order(request, order_number, userId)
+        key = idempotency_key(request, required=False)
+        fingerprint = f"session {order_number}"
+        if repeated(userId, key, fingerprint) is not None:
+            return _answer(order, "Payment session")
         online_payment.settle(world, order, _now())
         if order.payment.method != "online" or order.payment.state != "pending":
             raise Refused(409, "nothing_to_pay", "This order has nothing left to pay online.")
         if online_payment.provider_expired(world, order):
             online_payment.open_checkout(world, order, None)
+        remember(userId, key, fingerprint, order)
         return _answer(order, "Payment session")
 
     @get("/electrician/orders")
@@ -435,7 +456,12 @@ def create_app(world: MockWorld) -> Litestar:
         request: Request[Any, Any, Any], order_number: FromPath[str], userId: FromQuery[int]
     ) -> Response[Any]:
         order = own_order(request, order_number, userId)
+        key = idempotency_key(request, required=False)
+        fingerprint = f"cancel {order_number}"
+        if repeated(userId, key, fingerprint) is not None:
+            return _answer(order, "Order already cancelled")  # the first answer, not already_cancelled
         tracking.cancel(world, state(), order, _now())  # raises CannotChange: then no mail goes out
+        remember(userId, key, fingerprint, order)
         send_status_mails(world, order, ["cancelled"], shopper_email(userId))
         return _answer(order, "Order cancelled")
 

@@ -167,7 +167,7 @@ class OrderSummary(msgspec.Struct, rename="camel", kw_only=True):
 
 
 class Placement(msgspec.Struct, kw_only=True):
-    """What one Idempotency-Key placed, and the request it placed it for."""
+    """What one Idempotency-Key did (placed, cancelled or paid again), and the request it did it for."""
 
     fingerprint: str
     order_number: str
@@ -175,7 +175,7 @@ class Placement(msgspec.Struct, kw_only=True):
 
 class OrdersState(msgspec.Struct, kw_only=True):
     orders: dict[str, Order] = msgspec.field(default_factory=dict)  # by order number
-    placements: dict[tuple[int, str], Placement] = msgspec.field(default_factory=dict)  # (user, key)
+    placements: dict[tuple[int, str], Placement] = msgspec.field(default_factory=dict)  # (user, key): every keyed call
     stock_taken: dict[int, int] = msgspec.field(default_factory=dict)  # product id -> units sold
     next_serial: int = FIRST_ORDER_SERIAL
     invoice_serials: dict[str, int] = msgspec.field(default_factory=dict)  # financial year -> last number

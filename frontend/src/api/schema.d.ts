@@ -102,7 +102,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel an order while placed, packed or shipped */
+        /**
+         * Cancel an order while placed, packed or shipped
+         * @description Send an Idempotency-Key, and the same on a retry: a repeat answers the cancelled order.
+         */
         post: operations["ApiCheckoutOrdersOrderNumberCancelCancelOrder"];
         delete?: never;
         options?: never;
@@ -153,7 +156,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A checkout session to pay a pending order */
+        /**
+         * A checkout session to pay a pending order
+         * @description Send an Idempotency-Key per Pay click, and the same on its retries: it answers the first result.
+         */
         post: operations["ApiCheckoutOrdersOrderNumberPaymentPayAgain"];
         delete?: never;
         options?: never;
@@ -1414,7 +1420,9 @@ export interface operations {
     ApiCheckoutOrdersOrderNumberCancelCancelOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string | null;
+            };
             path: {
                 order_number: string;
             };
@@ -1525,7 +1533,9 @@ export interface operations {
     ApiCheckoutOrdersOrderNumberPaymentPayAgain: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string | null;
+            };
             path: {
                 order_number: string;
             };

@@ -3,16 +3,19 @@ import { api } from "../../../api/client";
 import { orderQuery, type PlacedOrder } from "./get-order";
 import { ordersQuery } from "./list-orders";
 
-/** POST /api/checkout/orders/{n}/cancel: the cancelled order, with its refund. */
-export async function cancelOrder(orderNumber: string): Promise<PlacedOrder> {
-  const { data } = await api.post<PlacedOrder>(`/checkout/orders/${orderNumber}/cancel`);
+/** POST /api/checkout/orders/{n}/cancel: the cancelled order, with its refund. A retry with the
+ * same Idempotency-Key answers the cancelled order again, not "already cancelled". */
+export async function cancelOrder(orderNumber: string, idempotencyKey: string): Promise<PlacedOrder> {
+  const { data } = await api.post<PlacedOrder>(`/checkout/orders/${orderNumber}/cancel`, undefined, {
+    headers: { "Idempotency-Key": idempotencyKey },
+  });
   return data;
 }
 
 export function useCancelOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: cancelOrder,
+    mutationFn: ({ orderNumber, key }: { orderNumber: string; key: string }) => cancelOrder(orderNumber, key),
     onSuccess: (order) => {
       queryClient.setQueryData(orderQuery(order.orderNumber).queryKey, order);
       void queryClient.invalidateQueries({ queryKey: ordersQuery.queryKey });

@@ -4,6 +4,7 @@ import { useNavigate } from "react-router";
 import { errorMessage } from "../../../api/client";
 import { Dialog } from "../../../components/Dialog";
 import { useConfig } from "../../../lib/config";
+import { useAttemptKey } from "../../../lib/idempotency-key";
 import { rupees } from "../../../lib/money";
 import { showToast } from "../../../lib/toast";
 import { useBuyAgain } from "../api/buy-again";
@@ -32,19 +33,22 @@ export function OrderActions({ order }: { order: PlacedOrder }) {
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const cancel = useCancelOrder();
+  const cancelKey = useAttemptKey();
   const buyAgain = useBuyAgain();
   const queryClient = useQueryClient();
   const [buyError, setBuyError] = useState<string | null>(null);
 
   const confirmCancel = async () => {
     try {
-      await cancel.mutateAsync(order.orderNumber);
+      await cancel.mutateAsync({ orderNumber: order.orderNumber, key: cancelKey.current() });
+      cancelKey.settle();
       setConfirming(false);
       // The Cancel button is gone: focus moves to what happens to the money.
       requestAnimationFrame(() => document.getElementById("refund-heading")?.focus());
       showToast("success", `Order ${order.orderNumber} is cancelled.`, { autoClose: 3000 });
-    } catch {
+    } catch (error) {
       // The dialog shows the refusal (an order that went out for delivery meanwhile, say).
+      cancelKey.settle(error);
     }
   };
 

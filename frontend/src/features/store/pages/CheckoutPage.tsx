@@ -1,10 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useMemo, useRef, useState } from "react";
+import { useMemo, useState } from "react";
 import { Link, Navigate, useLocation, useNavigate } from "react-router";
 import { errorCode, errorMessage } from "../../../api/client";
 import { LoadingOverlay } from "../../../components/LoadingOverlay";
 import { usePageMeta } from "../../../lib/page-meta";
-import { newIdempotencyKey } from "../../../lib/idempotency-key";
+import { useAttemptKey } from "../../../lib/idempotency-key";
 import { useConfig } from "../../../lib/config";
 import { useGstinCheck } from "../api/check-gstin";
 import { useCheckoutAddresses } from "../api/checkout-addresses";
@@ -37,8 +37,9 @@ export default function CheckoutPage() {
   const [placeError, setPlaceError] = useState<string | null>(null);
   // Set once the order is placed: the emptied cart must not send the page back to the cart.
   const [placed, setPlaced] = useState(false);
-  // One key per order attempt: a double click or a retry after a lost answer reuses it.
-  const attemptKey = useRef<string | null>(null);
+  // One key per order attempt: a double click, or a retry after an answer that may hide an
+  // order (a 503, a lost connection), reuses it and gets that order instead of a second one.
+  const attemptKey = useAttemptKey();
   const { mutateAsync: place, isPending: placing } = usePlaceOrder();
 
   const gstinCheck = useGstinCheck(business.wanted ? business.gstin : "", address.address?.pincode ?? null);
@@ -62,19 +63,18 @@ export default function CheckoutPage() {
   const submit = async () => {
     if (!request || !summary) return;
     setPlaceError(null);
-    attemptKey.current ??= newIdempotencyKey();
     try {
       const order = await place({
         request: { ...request, quotedTotal: summary.charges.total },
-        key: attemptKey.current,
+        key: attemptKey.current(),
       });
-      attemptKey.current = null;
+      attemptKey.settle();
       setPlaced(true);
       void queryClient.invalidateQueries({ queryKey: cartQuery.queryKey, exact: true });
       navigate(`/orders/${order.orderNumber}`, { state: { pay: order.payment.state === "pending" } });
     } catch (error) {
-      // A refusal placed nothing: the next try is a new attempt. A lost answer keeps the key.
-      if (errorCode(error)) attemptKey.current = null;
+      // A refusal placed nothing: the next try is a new attempt. Anything else keeps the key.
+      attemptKey.settle(error);
       if (errorCode(error) === "quote_changed") void quote.refetch();
       setPlaceError(errorMessage(error, "The order could not be placed. Please try again."));
     }

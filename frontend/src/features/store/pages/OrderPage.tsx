@@ -7,6 +7,7 @@ import { MockCheckout } from "../../../components/checkout/MockCheckout";
 import { LoadingOverlay } from "../../../components/LoadingOverlay";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useConfig } from "../../../lib/config";
+import { useAttemptKey } from "../../../lib/idempotency-key";
 import { useSession } from "../../../lib/session";
 import { rupees } from "../../../lib/money";
 import { orderQuery, useOrder, type PlacedOrder } from "../api/get-order";
@@ -84,6 +85,7 @@ export default function OrderPage() {
   const { refresh } = useSession();
   const order = useOrder(orderNumber);
   const { mutateAsync: payAgain, isPending: starting } = usePayAgain();
+  const payKey = useAttemptKey();
   const [checkout, setCheckout] = useState<{ sessionId: string; providerOrderId: string | null } | null>(null);
   const [payError, setPayError] = useState<string | null>(null);
   const autoOpened = useRef(false);
@@ -96,7 +98,8 @@ export default function OrderPage() {
   const pay = useCallback(async () => {
     setPayError(null);
     try {
-      const live = await payAgain(orderNumber);
+      const live = await payAgain({ orderNumber, key: payKey.current() });
+      payKey.settle();
       const sessionId = live.payment.paymentSessionId;
       if (!sessionId) return;
       if (config.checkout.adapter === "mock") {
@@ -106,9 +109,10 @@ export default function OrderPage() {
       await openCashfreeCheckout(sessionId, config.checkout.mode);
       await recheck();
     } catch (error) {
+      payKey.settle(error); // a 503 may hide a session that was opened: the retry asks with the same key
       setPayError(errorMessage(error, "The payment could not be started. Please try again."));
     }
-  }, [payAgain, orderNumber, config.checkout, recheck]);
+  }, [payAgain, payKey, orderNumber, config.checkout, recheck]);
 
   // Straight from 'Place order and pay': open the checkout once; a reload shows 'Pay now' instead.
   const wantsPayment = (location.state as { pay?: boolean } | null)?.pay === true;

@@ -1,0 +1,36 @@
+"""Storefront e2e: money moves once (issue 28). The app keeps its Idempotency-Key across an answer
+that may hide an order, so a retry shows the order that was made instead of placing a second."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import PageGuard, Server
+from tests.e2e.store_steps import RAMESH, api_login, expected, fill_cart, rupees, to_checkout
+
+
+def test_a_503_after_the_order_was_made_keeps_the_key_and_the_retry_shows_that_order(
+    page: Page, server: Server, page_guard: PageGuard
+) -> None:
+    page_guard.allow_console.append("503 (Service Unavailable)")  # the injected failure, shown on the page
+    page_guard.allow_failed_status.add(503)
+    lines = {4: 1}
+    api_login(page, server, RAMESH)
+    fill_cart(page, lines)
+    to_checkout(page, "Cash on delivery")
+    expect(page.get_by_test_id("summary-total")).to_have_text(rupees(expected(lines).total))
+    # The orders service places the order; its answer then fails on the way back (a 503).
+    server.scenario(mock="orders", path="electrician/order/place", status=503, after=True, times=1)
+    place = page.get_by_role("button", name="Place order", exact=True)
+    place.click()
+    expect(page.get_by_role("alert")).to_contain_text("not reachable right now")
+    place.click()
+
+    expect(page).to_have_url(re.compile(r"/orders/VK\d{8}$"))
+    expect(page.get_by_test_id("payment-state")).to_have_text(
+        f"To be paid on delivery: {rupees(expected(lines).total)} in cash"
+    )
+    orders = page.request.get("/api/checkout/orders").json()["orders"]
+    assert [o["orderNumber"] for o in orders] == [page.url.rsplit("/", 1)[-1]]  # the one order, not two
