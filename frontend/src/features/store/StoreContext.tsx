@@ -1,7 +1,7 @@
 import { useIsMutating, useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { showToast } from "../../lib/toast";
-import { errorStatus } from "../../api/client";
+import { errorCode, errorMessage, errorStatus } from "../../api/client";
 import { useSession } from "../../lib/session";
 import { useDecrementLine } from "./api/decrement-line";
 import { CART_CHANGE, EMPTY_CART, cartQuery, useCart, type Cart } from "./api/get-cart";
@@ -10,6 +10,8 @@ import { useSetLineQuantity } from "./api/set-line-quantity";
 import { startNativeSession } from "./api/start-native-session";
 import { LoginDialog } from "./components/LoginDialog";
 import { parseInbound, postAddedToCart, trustedOrigin, type NativeCartItem } from "./nativeBridge";
+
+const QUANTITY_LIMIT = "You can have at most 999 of one product in your cart.";
 
 export interface CartProduct {
   id: number;
@@ -86,7 +88,9 @@ export function StoreProvider({ children }: { children: ReactNode }) {
           distributorId: line?.distributorId ?? null,
         });
       } catch (error) {
-        logCartFailure("add to cart", error);
+        // The one refusal a shopper can act on: a line is full (999); other cart failures are logged only.
+        if (errorCode(error) === "quantity_limit") showToast("error", errorMessage(error, QUANTITY_LIMIT), { autoClose: 3000 });
+        else logCartFailure("add to cart", error);
       }
     },
     [increment],
