@@ -81,8 +81,8 @@ pytest: setup
 	scripts/with-redis.sh $(PY) -m pytest tests/unit tests/contract tests/integration tests/e2e -p no:cacheprovider -q --durations=25; \
 	  rc=$$?; if [ $$rc -eq 5 ]; then echo "pytest collected no tests: nothing was checked" >&2; rc=0; fi; exit $$rc
 
-# First-visit JavaScript per route against its budget (bench/bundle_budget.py); also checked by
-# tests/unit/test_bundle_budget.py in every pytest run.
+# JavaScript per route (first visit, and everything by network idle) against its budgets
+# (bench/bundle_budget.py); also checked by tests/unit/test_bundle_budget.py in every pytest run.
 budget: build
 	$(PY) -m bench.bundle_budget
 

@@ -1,5 +1,6 @@
 // The frontend's lint: TypeScript's recommended rules, the hooks rules, and the import rules
-// that keep the shape (features never import each other; nothing but main.tsx imports app/).
+// that keep the shape (features never import each other; nothing but main.tsx imports app/;
+// only api/ imports axios).
 import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
@@ -34,6 +35,13 @@ export const boundaryZones = [
   },
 ];
 
+/** axios is the app's one HTTP client, and frontend/src/api/ is the one place that uses it. */
+const AXIOS_ONLY_IN_API = "Only frontend/src/api/ imports axios: call the gateway through api/client.";
+export const axiosRestriction = {
+  paths: [{ name: "axios", message: AXIOS_ONLY_IN_API }],
+  patterns: [{ group: ["axios/*"], message: AXIOS_ONLY_IN_API }],
+};
+
 export default tseslint.config(
   { ignores: ["frontend/dist/**", "frontend/src/api/schema.d.ts", "node_modules/**", ".venv/**"] },
   {
@@ -49,6 +57,11 @@ export default tseslint.config(
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "error",
       "import/no-restricted-paths": ["error", { zones: boundaryZones }],
+      "no-restricted-imports": ["error", axiosRestriction],
     },
+  },
+  {
+    files: ["frontend/src/api/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": "off" },
   },
 );

@@ -1,7 +1,8 @@
 import { defineConfig, mergeConfig } from "vitest/config";
 import viteConfig from "./vite.config.ts";
 
-// The fast tier: pure logic and single components in jsdom, no gateway, no browser.
+// The fast tier: pure logic and components in jsdom against a mocked /api (src/testing/), no
+// gateway, no browser.
 export default mergeConfig(
   viteConfig,
   defineConfig({
@@ -9,6 +10,7 @@ export default mergeConfig(
       environment: "jsdom",
       include: ["src/**/*.test.{ts,tsx}", "lint/**/*.test.ts"],
       restoreMocks: true,
+      setupFiles: ["src/testing/setup.ts"],
     },
   }),
 );

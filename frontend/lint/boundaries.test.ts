@@ -1,6 +1,7 @@
 // @vitest-environment node
-// The feature boundaries are only worth having if the lint really fails on a crossing: lint
-// deliberate bad imports (never written to disk) with the repository's own ESLint config.
+// The import rules (feature boundaries, axios only in api/) are only worth having if the lint
+// really fails on a crossing: lint deliberate bad imports (never written to disk) with the
+// repository's own ESLint config.
 import { ESLint } from "eslint";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -8,10 +9,13 @@ import { describe, expect, it } from "vitest";
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const eslint = new ESLint({ cwd: repo });
 
-async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
+async function errorsOf(rule: string, filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return result.messages.filter((m) => m.ruleId === "import/no-restricted-paths").map((m) => m.message);
+  return result.messages.filter((m) => m.ruleId === rule).map((m) => m.message);
 }
+
+const boundaryErrors = (filePath: string, code: string) => errorsOf("import/no-restricted-paths", filePath, code);
+const importErrors = (filePath: string, code: string) => errorsOf("no-restricted-imports", filePath, code);
 
 describe("feature boundaries", { timeout: 60_000 }, () => {
   it("fails a feature that imports another feature", async () => {
@@ -49,5 +53,35 @@ describe("feature boundaries", { timeout: 60_000 }, () => {
       'import { rupees } from "../../../lib/money";\nimport { amountProblem } from "../amount";\nexport const x = [rupees, amountProblem];\n',
     );
     expect(errors).toEqual([]);
+  });
+});
+
+describe("axios only in api/", { timeout: 60_000 }, () => {
+  it("fails a feature, a shared component or lib/ that imports axios or one of its files", async () => {
+    for (const filePath of [
+      "frontend/src/features/store/api/Direct.ts",
+      "frontend/src/components/Direct.tsx",
+      "frontend/src/lib/Direct.ts",
+      "frontend/src/app/Direct.tsx",
+    ]) {
+      expect(await importErrors(filePath, 'import axios from "axios";\nexport const x = axios;\n')).toEqual([
+        expect.stringContaining("Only frontend/src/api/ imports axios"),
+      ]);
+    }
+    const deep = await importErrors(
+      "frontend/src/features/portal/api/Deep.ts",
+      'import { isCancel } from "axios/unsafe/cancel/isCancel.js";\nexport const x = isCancel;\n',
+    );
+    expect(deep).toEqual([expect.stringContaining("Only frontend/src/api/ imports axios")]);
+  });
+
+  it("passes api/ itself, and a feature calling through api/client", async () => {
+    expect(await importErrors("frontend/src/api/Fine.ts", 'import axios from "axios";\nexport const x = axios;\n')).toEqual([]);
+    expect(
+      await importErrors(
+        "frontend/src/features/store/api/Fine.ts",
+        'import { api } from "../../../api/client";\nexport const x = api;\n',
+      ),
+    ).toEqual([]);
   });
 });

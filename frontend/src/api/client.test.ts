@@ -1,11 +1,14 @@
 // @vitest-environment jsdom
+import { http as route, HttpResponse } from "msw";
 import { describe, expect, it, vi } from "vitest";
+import { apiServer } from "../testing/api-server";
 import { ApiError, api, errorCode, errorMessage, errorStatus, groupOfUnauthorized, onUnauthorized } from "./client";
+import { xsrfCookieName } from "./http";
 
-/** A transport that answers every call with `status` and the gateway's error shape (no network). */
-function answering(status: number): typeof fetch {
-  const body = JSON.stringify({ error: { code: "x", message: "m" } });
-  return () => Promise.resolve(new Response(body, { status, headers: { "Content-Type": "application/json" } }));
+/** Every call answers `status` with the gateway's error shape. */
+function answering(status: number) {
+  const body = () => HttpResponse.json({ error: { code: "x", message: "m" } }, { status });
+  apiServer.use(route.all("/api/*", body));
 }
 
 describe("groupOfUnauthorized", () => {
@@ -28,10 +31,11 @@ describe("groupOfUnauthorized", () => {
 
 describe("onUnauthorized", () => {
   it("hears each 401 once, with its group, and the call still fails", async () => {
+    answering(401);
     const handler = vi.fn();
     const uninstall = onUnauthorized(handler);
     try {
-      await expect(api.get("/store/cart", { transport: answering(401) })).rejects.toBeInstanceOf(ApiError);
+      await expect(api.get("/store/cart")).rejects.toBeInstanceOf(ApiError);
       expect(handler).toHaveBeenCalledTimes(1);
       expect(handler).toHaveBeenCalledWith("store");
     } finally {
@@ -42,48 +46,61 @@ describe("onUnauthorized", () => {
   it("ignores other failures, the login calls' 401 and, once uninstalled, everything", async () => {
     const handler = vi.fn();
     const uninstall = onUnauthorized(handler);
-    await expect(api.get("/portal/repayment", { transport: answering(503) })).rejects.toBeInstanceOf(ApiError);
-    await expect(api.post("/portal/otp/verify", {}, { transport: answering(401) })).rejects.toBeInstanceOf(ApiError);
-    await expect(api.get("/portal/repayment", { transport: answering(200) })).resolves.toMatchObject({ status: 200 });
+    answering(503);
+    await expect(api.get("/portal/repayment")).rejects.toBeInstanceOf(ApiError);
+    answering(401);
+    await expect(api.post("/portal/otp/verify", {})).rejects.toBeInstanceOf(ApiError);
+    apiServer.use(route.get("/api/portal/repayment", () => HttpResponse.json({ ok: true })));
+    await expect(api.get("/portal/repayment")).resolves.toMatchObject({ status: 200 });
     expect(handler).not.toHaveBeenCalled();
     uninstall();
-    await expect(api.get("/portal/repayment", { transport: answering(401) })).rejects.toBeInstanceOf(ApiError);
+    apiServer.resetHandlers();
+    answering(401);
+    await expect(api.get("/portal/repayment")).rejects.toBeInstanceOf(ApiError);
     expect(handler).not.toHaveBeenCalled();
   });
 });
 
 describe("api", () => {
-  it("sends JSON with the XSRF cookie echoed on changes, and the query from params", async () => {
+  it("sends JSON with the XSRF cookie echoed in its header, and the query from params", async () => {
     document.cookie = "XSRF-TOKEN=tok%3D1";
-    const seen: { url: string; init: RequestInit }[] = [];
-    const transport: typeof fetch = (url, init) => {
-      seen.push({ url: String(url), init: init ?? {} });
-      return Promise.resolve(new Response(JSON.stringify({ ok: true }), { status: 200 }));
-    };
-    const read = await api.get<{ ok: boolean }>("/store/products", { params: { page: 2, search: "led", none: undefined }, transport });
-    await api.post("/store/otp", { mobileNumber: "9876543210" }, { headers: { "Idempotency-Key": "k1" }, transport });
-    expect(read).toEqual({ data: { ok: true }, status: 200 });
-    expect(seen[0].url).toBe("/api/store/products?page=2&search=led");
-    expect(new Headers(seen[0].init.headers).has("X-XSRF-TOKEN")).toBe(false);
-    const post = new Headers(seen[1].init.headers);
+    const seen: Request[] = [];
+    apiServer.use(
+      route.all("/api/*", ({ request }) => {
+        seen.push(request.clone());
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    const read = await api.get<{ ok: boolean }>("/store/products", { params: { page: 2, search: "led", none: undefined } });
+    await api.post("/store/otp", { mobileNumber: "9876543210" }, { headers: { "Idempotency-Key": "k1" } });
+    expect(read).toMatchObject({ data: { ok: true }, status: 200 });
+    expect(new URL(seen[0].url).pathname + new URL(seen[0].url).search).toBe("/api/store/products?page=2&search=led");
+    const post = seen[1].headers;
     expect([post.get("X-XSRF-TOKEN"), post.get("Content-Type"), post.get("Idempotency-Key")]).toEqual([
       "tok=1",
       "application/json",
       "k1",
     ]);
-    expect(seen[1].init.body).toBe('{"mobileNumber":"9876543210"}');
+    expect(await seen[1].text()).toBe('{"mobileNumber":"9876543210"}');
+  });
+
+  it("reads the __Host- cookie over HTTPS, the plain one otherwise", () => {
+    expect(xsrfCookieName("https:")).toBe("__Host-XSRF-TOKEN");
+    expect(xsrfCookieName("http:")).toBe("XSRF-TOKEN");
+    expect(xsrfCookieName(undefined)).toBe("XSRF-TOKEN");
   });
 
   it("turns an error answer into the gateway's message, code and status", async () => {
-    const failed = await api.get("/portal/repayment", { transport: answering(422) }).catch((e: unknown) => e);
+    answering(422);
+    const failed = await api.get("/portal/repayment").catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(ApiError);
     expect(errorMessage(failed, "fallback")).toBe("m");
     expect(errorCode(failed)).toBe("x");
     expect(errorStatus(failed)).toBe(422);
-    const unreachable = await api
-      .get("/session", { transport: () => Promise.reject(new TypeError("Failed to fetch")) })
-      .catch((e: unknown) => e);
+    apiServer.use(route.get("/api/session", () => HttpResponse.error()));
+    const unreachable = await api.get("/session").catch((e: unknown) => e);
+    expect(unreachable).toBeInstanceOf(ApiError);
     expect(errorMessage(unreachable, "fallback")).toBe("fallback");
     expect(errorStatus(unreachable)).toBeUndefined();
   });
 });
-

@@ -1,20 +1,11 @@
 /**
- * The one HTTP client, on the browser's fetch (axios was a sixth of every first download). Same
- * origin as the gateway: the session cookie rides along, and the XSRF-TOKEN cookie is echoed in
- * X-XSRF-TOKEN on every call that changes something.
+ * The app's one API client: `api.get/post/put/delete` answer `{data, status}` or fail with
+ * ApiError, which the pages read through errorMessage, errorCode and errorStatus. The calls go
+ * through one axios instance (./http), which arrives with the first call rather than with every
+ * page: a pre-rendered page is on screen and interactive before it asks the gateway anything
+ * (docs/decisions/axios-client.md).
  */
-
-export interface ApiResponse<T> {
-  data: T;
-  status: number;
-}
-
-export interface RequestConfig {
-  params?: Record<string, string | number | boolean | null | undefined>;
-  headers?: Record<string, string>;
-  /** Answers the call instead of the network (tests). */
-  transport?: typeof fetch;
-}
+import type { AxiosRequestConfig } from "axios";
 
 /** A call the gateway answered with an error status (`response`), or one that never reached it. */
 export class ApiError extends Error {
@@ -27,68 +18,6 @@ export class ApiError extends Error {
     this.name = "ApiError";
   }
 }
-
-const BASE = "/api";
-const SAFE = new Set(["GET", "HEAD"]);
-const unauthorizedListeners = new Set<(error: ApiError) => void>();
-
-function xsrfToken(): string | undefined {
-  if (typeof document === "undefined") return undefined;
-  // Over HTTPS the gateway names the cookie __Host-XSRF-TOKEN (no subdomain can plant it).
-  const name = `${document.location.protocol === "https:" ? "__Host-" : ""}XSRF-TOKEN=`;
-  const found = document.cookie.split("; ").find((c) => c.startsWith(name));
-  return found ? decodeURIComponent(found.slice(name.length)) : undefined;
-}
-
-function withQuery(path: string, params: RequestConfig["params"]): string {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params ?? {})) {
-    if (value !== undefined && value !== null) query.append(key, String(value));
-  }
-  const search = query.toString();
-  return search ? `${path}?${search}` : path;
-}
-
-async function request<T>(method: string, path: string, body: unknown, config: RequestConfig = {}): Promise<ApiResponse<T>> {
-  const headers: Record<string, string> = { Accept: "application/json", ...config.headers };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  const token = SAFE.has(method) ? undefined : xsrfToken();
-  if (token) headers["X-XSRF-TOKEN"] = token;
-  const send = config.transport ?? fetch;
-  let response: Response;
-  try {
-    response = await send(BASE + withQuery(path, config.params), {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: "same-origin",
-    });
-  } catch (cause) {
-    throw new ApiError(cause instanceof Error ? cause.message : "Network Error", path);
-  }
-  const text = await response.text();
-  let data: unknown = undefined;
-  if (text) {
-    try {
-      data = JSON.parse(text);
-    } catch {
-      data = text;
-    }
-  }
-  if (!response.ok) {
-    const error = new ApiError(`Request failed with status code ${response.status}`, path, { status: response.status, data });
-    if (response.status === 401) unauthorizedListeners.forEach((listener) => listener(error));
-    throw error;
-  }
-  return { data: data as T, status: response.status };
-}
-
-export const api = {
-  get: <T = unknown>(path: string, config?: RequestConfig) => request<T>("GET", path, undefined, config),
-  delete: <T = unknown>(path: string, config?: RequestConfig) => request<T>("DELETE", path, undefined, config),
-  post: <T = unknown>(path: string, body?: unknown, config?: RequestConfig) => request<T>("POST", path, body, config),
-  put: <T = unknown>(path: string, body?: unknown, config?: RequestConfig) => request<T>("PUT", path, body, config),
-};
 
 export interface ApiErrorBody {
   error: { code: string; message: string; field?: string | null };
@@ -108,6 +37,13 @@ export function groupOfUnauthorized(url: string | undefined): LoginGroup | null 
   if (!match) return null;
   // The checkout and the orders are the store's: they run on the shopper's store login.
   return match[1] === "checkout" ? "store" : (match[1] as LoginGroup);
+}
+
+const unauthorizedListeners = new Set<(error: ApiError) => void>();
+
+/** Tells every onUnauthorized handler about a 401 (the client's response interceptor). */
+export function reportUnauthorized(error: ApiError): void {
+  unauthorizedListeners.forEach((listener) => listener(error));
 }
 
 /**
@@ -143,3 +79,33 @@ export function errorCode(error: unknown): string | undefined {
 export function errorStatus(error: unknown): number | undefined {
   return error instanceof ApiError ? error.response?.status : undefined;
 }
+
+export interface ApiResponse<T> {
+  data: T;
+  status: number;
+}
+
+/** What a caller may set on one call. */
+export type RequestConfig = Pick<AxiosRequestConfig, "params" | "headers" | "signal">;
+
+let loading: Promise<typeof import("./http")> | undefined;
+
+async function instance() {
+  // A failed download is tried again by the next call, and fails this one as any unreached call.
+  loading ??= import("./http").catch((cause: unknown) => {
+    loading = undefined;
+    throw new ApiError(cause instanceof Error ? cause.message : "Network Error", "");
+  });
+  return (await loading).http;
+}
+
+export const api = {
+  get: async <T = unknown>(path: string, config?: RequestConfig): Promise<ApiResponse<T>> =>
+    (await instance()).get<T>(path, config),
+  delete: async <T = unknown>(path: string, config?: RequestConfig): Promise<ApiResponse<T>> =>
+    (await instance()).delete<T>(path, config),
+  post: async <T = unknown>(path: string, body?: unknown, config?: RequestConfig): Promise<ApiResponse<T>> =>
+    (await instance()).post<T>(path, body, config),
+  put: async <T = unknown>(path: string, body?: unknown, config?: RequestConfig): Promise<ApiResponse<T>> =>
+    (await instance()).put<T>(path, body, config),
+};

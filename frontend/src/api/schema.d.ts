@@ -520,7 +520,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add one (adds the line if new); 409 quantity_limit at 999 */
+        /** Add one (adds the line if new) */
         post: operations["ApiStoreCartItemsProductIdIncrementIncrement"];
         delete?: never;
         options?: never;
@@ -1147,7 +1147,6 @@ export interface components {
         };
         /** SetQuantityRequest */
         SetQuantityRequest: {
-            /** @description a JSON integer; 0 removes the line */
             quantity: number;
         };
         /** SignInLinks */

@@ -1,15 +1,16 @@
-import { lazy, startTransition, StrictMode, Suspense, useEffect, useState, type ReactNode } from "react";
+import { lazy, StrictMode, Suspense, useEffect, useSyncExternalStore, type ReactNode } from "react";
 import type { AppConfig } from "../lib/config";
+import { onToastsWanted, toastsWanted } from "../lib/toast";
 import { AppProviders } from "./providers";
 
 const Toasts = lazy(() => import("./Toasts"));
 
-/** The toast container, mounted after the first render: never part of the pre-rendered HTML. */
+/** The toast container, mounted with the first toast: never part of the pre-rendered HTML, and
+ * react-toastify is no part of a visit that shows none. */
 function LaterToasts() {
-  // In a transition, not as a store's snapshot that differs from the server's: that re-renders
-  // synchronously right after hydration, and any part of the page not hydrated yet with it.
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => startTransition(() => setMounted(true)), []);
+  // Always false until a toast is asked for, which only a tap or an answer does: long after
+  // hydration, so the server's snapshot and the first client render agree.
+  const mounted = useSyncExternalStore(onToastsWanted, toastsWanted, () => false);
   return mounted ? (
     <Suspense fallback={null}>
       <Toasts />
@@ -26,6 +27,9 @@ interface AppProps {
 
 /** The whole app around its router; the browser and the pre-renderer render the same tree. */
 export function App({ config, navigate, children }: AppProps) {
+  // The app has taken the page over (its first render is committed): <html data-app-live>, what
+  // a script or a test outside the app can wait on before it acts on the page.
+  useEffect(() => document.documentElement.setAttribute("data-app-live", ""), []);
   // A pre-rendered page's form controls come alive with the component that owns them, once that
   // component has hydrated (lib/until-hydrated.ts), not with the whole app: a lazily loaded part
   // hydrates later than the rest.

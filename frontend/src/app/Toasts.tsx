@@ -6,7 +6,7 @@ import "./Toasts.css";
 const LIMIT = 2;
 
 /**
- * Where toasts show; loaded beside the first page, not before it (the marketing pages show none).
+ * Where toasts show; loaded with the first toast (app/App), so a visit that shows none never loads it.
  * Each toast picks its own corner (lib/toast): away from the tap, below the header.
  */
 export default function Toasts() {

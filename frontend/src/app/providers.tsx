@@ -37,6 +37,10 @@ export function AppProviders({ config, navigate, children }: AppProvidersProps) 
   useEffect(
     () =>
       onUnauthorized((group) => {
+        // The 401 is the proof that this group's login has ended: the session says so at once,
+        // before the login page reads it (a login page that still sees the old login sends the
+        // user on as logged in), then is re-read from the gateway.
+        queryClient.setQueryData(sessionQuery.queryKey, (session) => session && { ...session, [group]: null });
         void queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 });
         if (window.location.pathname !== LOGIN_PATH[group]) navigate(LOGIN_PATH[group], loginStateFor(group));
       }),

@@ -1,7 +1,7 @@
 /**
  * Toasts without react-toastify in a page's own download: the library arrives with the toast
- * container (app/Toasts, loaded beside the first page), so a toast asked for before it is
- * there simply waits for it. Each opens away from the control just tapped, and a toast at the
+ * container (app/Toasts), which the app mounts when the first toast is asked for (most visits
+ * show none), and a toast asked for before it is there waits for it in react-toastify's queue. Each opens away from the control just tapped, and a toast at the
  * top starts below the header (--toast-top, app/Toasts.css).
  */
 type Kind = "success" | "error";
@@ -9,6 +9,19 @@ type Position = "top-right" | "top-center" | "bottom-right" | "bottom-center";
 type Tap = { y: number } | null;
 
 let lastTap: Tap = null;
+let wanted = false;
+const wantedListeners = new Set<() => void>();
+
+/** Whether a toast has been asked for yet: the app mounts the container from then on. */
+export function toastsWanted(): boolean {
+  return wanted;
+}
+
+export function onToastsWanted(listener: () => void): () => void {
+  wantedListeners.add(listener);
+  return () => wantedListeners.delete(listener);
+}
+
 let shown: (string | number)[] = [];
 if (typeof window !== "undefined") {
   window.addEventListener("pointerdown", (event) => (lastTap = { y: event.clientY }), { capture: true, passive: true });
@@ -25,6 +38,10 @@ export function showToast(kind: Kind, message: string, options?: { autoClose?: n
   // The page's header (the store's is sticky) ends here; off screen it counts as 0.
   const header = document.querySelector("header")?.getBoundingClientRect().bottom ?? 0;
   document.documentElement.style.setProperty("--toast-top", `${Math.max(0, Math.round(header)) + 8}px`);
+  if (!wanted) {
+    wanted = true;
+    wantedListeners.forEach((listener) => listener());
+  }
   const position = positionFor(lastTap, window.matchMedia("(max-width: 640px)").matches, window.innerHeight);
   void import("react-toastify").then(({ toast }) => {
     // The newest wins: toasts still waiting behind the container's limit (2) are dropped, and at

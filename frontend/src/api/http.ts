@@ -1,0 +1,39 @@
+/**
+ * The axios instance every call goes through, as bulletproof-react's api-client builds it: the
+ * gateway's /api on the same origin (the session cookie rides along), axios's own XSRF header
+ * from the cookie the gateway sets, and one response interceptor that answers a 401 once and
+ * turns every failure into the app's ApiError. Loaded with the first call (./client).
+ */
+import axios, { AxiosError } from "axios";
+import { ApiError, reportUnauthorized } from "./client";
+
+/** The XSRF cookie's name: over HTTPS the gateway prefixes it __Host- (no subdomain can plant it). */
+export function xsrfCookieName(protocol: string | undefined): string {
+  return protocol === "https:" ? "__Host-XSRF-TOKEN" : "XSRF-TOKEN";
+}
+
+/** A failed call as the app's ApiError: the gateway's status and body when it answered. */
+export function toApiError(cause: unknown): ApiError {
+  if (!(cause instanceof AxiosError)) {
+    return new ApiError(cause instanceof Error ? cause.message : "Network Error", "");
+  }
+  const { response } = cause;
+  return new ApiError(
+    cause.message,
+    cause.config?.url ?? "",
+    response ? { status: response.status, data: response.data } : undefined,
+  );
+}
+
+export const http = axios.create({
+  baseURL: "/api",
+  headers: { Accept: "application/json" },
+  xsrfCookieName: xsrfCookieName(typeof document === "undefined" ? undefined : document.location.protocol),
+  xsrfHeaderName: "X-XSRF-TOKEN",
+});
+
+http.interceptors.response.use(undefined, (cause: unknown) => {
+  const error = toApiError(cause);
+  if (error.response?.status === 401) reportUnauthorized(error);
+  return Promise.reject(error);
+});
