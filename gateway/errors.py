@@ -1,7 +1,8 @@
 """One error hierarchy, mapped to one JSON shape in one place.
 
-Every error the browser sees is `{"error": {"code": ..., "message": ...}}`; `message` is the
-user-facing text (the specification's wording where it has one).
+Every error the browser sees is `{"error": {"code": ..., "message": ...}, "traceId": ...}`;
+`message` is the user-facing text (the specification's wording where it has one), `traceId` the
+request's trace id (gateway/tracing.py).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from litestar.exceptions import ValidationException as LitestarValidationExcepti
 from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
 from redis.exceptions import RedisError
 
+from gateway.tracing import current_trace_id
 from gateway.validation import FIELD_MESSAGES, ROUTE_FIELD_MESSAGES, InvalidText
 
 log = structlog.get_logger("gateway.errors")
@@ -29,8 +31,11 @@ class ErrorBody(msgspec.Struct, frozen=True):
     field: str | None = None
 
 
-class ErrorEnvelope(msgspec.Struct, frozen=True):
+class ErrorEnvelope(msgspec.Struct, frozen=True, rename={"trace_id": "traceId"}):
     error: ErrorBody
+    # The request's trace id (gateway/tracing.py), for following a question about it in the logs;
+    # beside `error`, so what clients read in it is unchanged.
+    trace_id: str | None = msgspec.field(default_factory=current_trace_id)
 
 
 class RateLimitedBody(msgspec.Struct, frozen=True, rename={"retry_after": "retryAfter"}):
@@ -45,8 +50,9 @@ class RateLimitedBody(msgspec.Struct, frozen=True, rename={"retry_after": "retry
     field: str | None = None
 
 
-class RateLimitedEnvelope(msgspec.Struct, frozen=True):
+class RateLimitedEnvelope(msgspec.Struct, frozen=True, rename={"trace_id": "traceId"}):
     error: RateLimitedBody
+    trace_id: str | None = msgspec.field(default_factory=current_trace_id)
 
 
 class GatewayError(Exception):

@@ -16,6 +16,8 @@ from typing import Any
 import msgspec
 import structlog
 
+from gateway import tracing
+
 # Raw ASGI: Litestar's TypedDict scope/message types do not fit pass-through code.
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -156,11 +158,13 @@ class AccessLine(msgspec.Struct, kw_only=True):
     ms: float
     event: str = "request"
     request_id: str
+    trace_id: str
     level: str = "info"
     timestamp: str
 
 
-AccessWriter = Callable[[str | None, str, int, float, str], None]  # method, path, status, ms, request id
+# method, path, status, ms, request id, trace id
+AccessWriter = Callable[[str | None, str, int, float, str, str], None]
 
 
 def _access_writer(log: Any) -> AccessWriter | None:
@@ -175,14 +179,16 @@ def _access_writer(log: Any) -> AccessWriter | None:
         return None
     if isinstance(structlog.get_config()["processors"][-1], structlog.processors.JSONRenderer):
 
-        def write_json(method: str | None, path: str, status: int, ms: float, request_id: str) -> None:
+        def write_json(method: str | None, path: str, status: int, ms: float, request_id: str, trace_id: str) -> None:
             now = datetime.datetime.now(datetime.UTC).isoformat().replace("+00:00", "Z")
-            line = AccessLine(method=method, path=path, status=status, ms=ms, request_id=request_id, timestamp=now)
+            line = AccessLine(
+                method=method, path=path, status=status, ms=ms, request_id=request_id, trace_id=trace_id, timestamp=now
+            )
             _STDOUT_LOGGER.msg(_json_line(line))
 
         return write_json
 
-    def write_console(method: str | None, path: str, status: int, ms: float, request_id: str) -> None:
+    def write_console(method: str | None, path: str, status: int, ms: float, request_id: str, trace_id: str) -> None:
         log.info("request", method=method, path=path, status=status, ms=ms)  # the id: bound in the context
 
     return write_console
@@ -212,8 +218,11 @@ def request_log_middleware(app: ASGIApp) -> ASGIApp:
                 message["headers"] = [*message["headers"], (b"x-request-id", request_id.encode())]
             await send(message)
 
+        traceparent = next((v for n, v in scope.get("headers", ()) if n == b"traceparent"), b"").decode("latin-1")
+        trace_id = tracing.trace_id_of(traceparent, request_id) if traceparent else request_id
+        traced = tracing.start(trace_id)
         # Reset, not cleared, at the end: clearing copies and walks the whole context each request.
-        bound = structlog.contextvars.bind_contextvars(request_id=request_id)
+        bound = structlog.contextvars.bind_contextvars(request_id=request_id, trace_id=trace_id)
         try:
             await app(scope, receive, send_with_id)
         except Exception as exc:
@@ -227,8 +236,10 @@ def request_log_middleware(app: ASGIApp) -> ASGIApp:
                     _masked_path(scope.get("path", "")),
                     status,
                     round((time.perf_counter() - started) * 1000, 2),
-                    _masked(request_id) if incoming else request_id,  # a generated id is hex
+                    logged_id := _masked(request_id) if incoming else request_id,  # a generated id is hex
+                    trace_id if trace_id != request_id else logged_id,  # a traceparent's is hex
                 )
             structlog.contextvars.reset_contextvars(**bound)
+            tracing.end(traced)
 
     return middleware

@@ -72,6 +72,9 @@ def _with_controls(
         query = scope.get("query_string", b"").decode("latin-1")
         body = await read_body(receive)
         status = 0
+        request_id = next(
+            (v.decode("latin-1") for k, v in scope.get("headers", []) if k.lower() == b"x-request-id"), None
+        )
 
         async def replay() -> Message:
             return {"type": "http.request", "body": body, "more_body": False}
@@ -102,7 +105,16 @@ def _with_controls(
             await asyncio.sleep(scenario.delay_ms / 1000)
         if scenario and scenario.drop:
             world.journal.append(
-                JournalEntry(mock=name, method=method, path=path, query=query, body=None, status=status, at=time.time())
+                JournalEntry(
+                    mock=name,
+                    method=method,
+                    path=path,
+                    query=query,
+                    body=None,
+                    status=status,
+                    at=time.time(),
+                    request_id=request_id,
+                )
             )
             await _drop(send)
         injected = scenario is not None and (scenario.status or scenario.body is not None)
@@ -124,7 +136,16 @@ def _with_controls(
         except (ValueError, RecursionError):  # not JSON, or nested deeper than json recurses
             parsed = body.decode("utf-8", "replace")
         world.journal.append(
-            JournalEntry(mock=name, method=method, path=path, query=query, body=parsed, status=status, at=time.time())
+            JournalEntry(
+                mock=name,
+                method=method,
+                path=path,
+                query=query,
+                body=parsed,
+                status=status,
+                at=time.time(),
+                request_id=request_id,
+            )
         )
         del world.journal[:-_JOURNAL_LIMIT]
 

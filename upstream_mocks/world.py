@@ -27,6 +27,7 @@ class JournalEntry(msgspec.Struct, rename="camel"):
     body: Any
     status: int
     at: float
+    request_id: str | None = None  # the caller's X-Request-Id: the gateway's trace id for the request
 
 
 class Scenario(msgspec.Struct, rename="camel", kw_only=True):

@@ -23,6 +23,7 @@ from purgatory.domain.model import OpenedState
 from gateway.deadline import budget
 from gateway.errors import UpstreamError, UpstreamRefused, UpstreamUnavailable
 from gateway.settings import UPSTREAMS, Settings
+from gateway.tracing import upstream_headers
 from gateway.upstreams.connections import ConnectionPool
 from gateway.upstreams.credentials import build_client, tls_context
 from gateway.upstreams.envelope import Envelope
@@ -222,7 +223,7 @@ class UpstreamHttp:
         headers: Mapping[str, str] | None,
         idempotent: bool | None,
     ) -> UpstreamAnswer:
-        all_headers = dict(headers or {})
+        all_headers = {**upstream_headers(), **(headers or {})}  # the trace id goes on with every call
         if token:
             all_headers["Authorization"] = f"Bearer {token}"
         content = msgspec.json.encode(json) if json is not None else None

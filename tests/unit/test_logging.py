@@ -111,9 +111,9 @@ async def _one_request(headers: list[tuple[bytes, bytes]], level: str, json_line
 async def test_the_access_line_has_the_keys_every_line_has_and_masks_a_request_id_holding_a_number() -> None:
     out, sent = await _one_request([(b"x-request-id", b"req-9876543210")], "INFO", json_lines=True)
     line = json.loads(out)
-    assert list(line) == ["method", "path", "status", "ms", "event", "request_id", "level", "timestamp"]
+    assert list(line) == ["method", "path", "status", "ms", "event", "request_id", "trace_id", "level", "timestamp"]
     assert (line["event"], line["level"], line["status"]) == ("request", "info", 200)
-    assert line["request_id"] == "req-98xxxxxx10"
+    assert line["request_id"] == line["trace_id"] == "req-98xxxxxx10"
     assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z", line["timestamp"])
     assert (b"x-request-id", b"req-9876543210") in sent[0]["headers"]  # the caller gets its own id back
 

@@ -1084,6 +1084,7 @@ export interface components {
         /** RateLimitedEnvelope */
         RateLimitedEnvelope: {
             error: components["schemas"]["RateLimitedBody"];
+            traceId?: string | null;
         };
         /** RecheckResult */
         RecheckResult: {
