@@ -16,6 +16,7 @@ from litestar.params import FromQuery, JSONBody
 from upstream_mocks import auth, catalogue, lending, mail, orders, payments
 from upstream_mocks.contract import Contract, ContractRequest, ContractResponse, Problem, load_contract
 from upstream_mocks.examples import contract_path, operation_finder
+from upstream_mocks.ledger import Ledger, ledger
 from upstream_mocks.recordings import Replay, encode_body
 from upstream_mocks.settings import MockSettings
 from upstream_mocks.world import JournalEntry, MockWorld, Scenario
@@ -258,6 +259,10 @@ def create_suite(
     async def journal(mock: FromQuery[str | None] = None) -> list[JournalEntry]:
         return [e for e in world.journal if mock is None or e.mock == mock]
 
+    @get("/_mocks/ledger")
+    async def money_ledger() -> Ledger:
+        return ledger(world)
+
     @delete("/_mocks/journal")
     async def clear_journal() -> None:
         world.journal.clear()
@@ -304,6 +309,7 @@ def create_suite(
             reset,
             journal,
             clear_journal,
+            money_ledger,
             list_scenarios,
             add_scenario,
             clear_scenarios,

@@ -1,0 +1,351 @@
+"""The money-invariant suite: every rupee that moves belongs to exactly one order or repayment.
+
+The separate deployment, as production runs it: the gateway (`python -m gateway`,
+ENVIRONMENT=production, Redis) in front of the mocks in their own process (`python -m
+upstream_mocks` on a spare port), the provider's webhooks over loopback. Twenty shoppers at once
+place, pay, pay again and cancel for a few rounds, and a borrower repays, while a fifth of the
+gateway's upstream calls fail (a third each: 503, slower than the deadline, the connection
+dropped) and a fifth of the provider's webhooks are dropped. Then, from the mocks' ledger
+(`GET /_mocks/ledger`):
+
+- every provider charge belongs to exactly one store order or one repayment, and each order to
+  at most one charge;
+- the credit drawn is the credit orders not cancelled, to the paisa;
+- the stock taken is the open orders' lines;
+- no answer was a 5xx but the documented 503/504 JSON, and none took longer than
+  REQUEST_DEADLINE + 1 s.
+
+A payment made on the provider's page after the order was cancelled is counted and printed
+("charges kept on cancelled orders"), not yet asserted: it is refunded only once cancelling
+closes the provider's order.
+
+Bounded: ROUNDS rounds a shopper, every request with a client time-out; it prints the counts.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from collections import Counter
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.integration.test_checkout_api import ADDRESS
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOPPERS = 20
+ROUNDS = 4
+REQUEST_DEADLINE = 2.0
+UPSTREAM_DEADLINE = 1.5
+SLOW_MS = 1800  # past the upstream deadline
+LATE = 1.0  # what an answer may take past REQUEST_DEADLINE
+SUNITA = "9123456780"  # a borrower in good standing: her orders may go on credit
+RAMESH = "9876543210"  # a borrower with an overdue loan: repays part of it each round
+MOCKS = ("lending", "catalogue", "mail", "orders")
+# Each kind in turn takes a third of the 20%: P(503) = 1/15, then 1/14 of the rest, then 1/13.
+FAULTS = (
+    {"status": 503, "probability": 1 / 15},
+    {"delayMs": SLOW_MS, "probability": 1 / 14},
+    {"drop": True, "probability": 1 / 13},
+)
+RETRIED = (502, 503, 504)  # what the app answers "try again" to, with the same key
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _wait_for(url: str, process: subprocess.Popen[bytes], what: str) -> None:
+    deadline = time.monotonic() + 120  # a loaded 2-core machine can take well over 30 s to start
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            pytest.fail(f"{what} exited with {process.returncode}")
+        try:
+            if httpx.get(url, timeout=1).status_code == 200:
+                return
+        except httpx.TransportError:
+            pass
+        time.sleep(0.1)
+    pytest.fail(f"{what} did not start")
+
+
+@dataclass
+class Deployment:
+    gateway: str
+    mocks: str
+
+
+@pytest.fixture(scope="module")
+def deployment(redis_url: str) -> Iterator[Deployment]:
+    mocks_port, gateway_port = _free_port(), _free_port()
+    mocks_url, gateway_url = f"http://127.0.0.1:{mocks_port}", f"http://127.0.0.1:{gateway_port}"
+    secret = f"invariants-{uuid.uuid4().hex}"
+    mocks_env = {
+        **os.environ,
+        "MOCKS_ENVIRONMENT": "production",
+        "MOCKS_WEBHOOK_SECRET": secret,
+        "MOCKS_PORT": str(mocks_port),
+        "MOCKS_PUBLIC_URL": mocks_url,
+        "MOCKS_WEBHOOK_RETRY_SECONDS": "0.2,0.5,1",
+    }
+    gateway_env = {
+        **os.environ,
+        "ENVIRONMENT": "production",
+        "HOST": "127.0.0.1",
+        "PORT": str(gateway_port),
+        "LOG_LEVEL": "WARNING",
+        "SECRET_KEY": secret,
+        "REDIS_URL": redis_url,
+        "REDIS_NAMESPACE": f"test-invariants-{uuid.uuid4().hex[:8]}",
+        "REQUEST_DEADLINE": str(REQUEST_DEADLINE),
+        "UPSTREAM_DEADLINE": str(UPSTREAM_DEADLINE),
+        "UPSTREAM_READ_TIMEOUT": "1.2",
+        "UPSTREAM_CONNECT_TIMEOUT": "0.5",
+        "OTP_RESEND_SECONDS": "0",
+        "OTP_SENDS_PER_NUMBER_PER_HOUR": "1000",
+        "OTP_SENDS_PER_CLIENT_PER_HOUR": "1000",
+        **{f"{name.upper()}_URL": f"{mocks_url}/_mocks/{name}/" for name in MOCKS},
+    }
+    gateway_env.pop("MOCKS_URL", None)
+    mocks = subprocess.Popen([sys.executable, "-m", "upstream_mocks"], cwd=ROOT, env=mocks_env)
+    gateway = subprocess.Popen([sys.executable, "-m", "gateway"], cwd=ROOT, env=gateway_env, stdout=subprocess.DEVNULL)
+    try:
+        _wait_for(f"{mocks_url}/_mocks/journal", mocks, "the mocks")
+        _wait_for(f"{gateway_url}/healthz", gateway, "the gateway")
+        yield Deployment(gateway_url, mocks_url)
+    finally:
+        for process in (gateway, mocks):
+            process.terminate()
+            process.wait(timeout=10)
+
+
+@dataclass
+class Seen:
+    """What every gateway answer was, and how long the slowest took."""
+
+    answers: Counter[str] = field(default_factory=Counter)
+    slowest: float = 0.0
+    problems: list[str] = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def record(self, method: str, path: str, answer: httpx.Response | None, took: float) -> None:
+        with self.lock:
+            self.slowest = max(self.slowest, took)
+            if took > REQUEST_DEADLINE + LATE:
+                self.problems.append(f"{method} {path} took {took:.2f} s")
+            if answer is None:
+                self.answers["no answer"] += 1
+                self.problems.append(f"{method} {path}: no answer")
+                return
+            status = answer.status_code
+            if status >= 500:
+                try:
+                    error = answer.json()["error"]
+                    documented = status in (503, 504) and bool(error["code"]) and bool(error["message"])
+                except (ValueError, KeyError, TypeError):
+                    documented = False
+                if not documented:
+                    self.problems.append(f"{method} {path}: {status} {answer.text[:200]}")
+                self.answers[f"{status} {answer.json().get('error', {}).get('code') if documented else '?'}"] += 1
+            else:
+                self.answers[str(status)] += 1
+
+
+class Shopper:
+    """One browser: its own cookies and XSRF token, against the served gateway."""
+
+    def __init__(self, deployment: Deployment, seen: Seen, mobile: str) -> None:
+        self.http = httpx.Client(base_url=deployment.gateway, timeout=REQUEST_DEADLINE + 10)
+        self.mocks = httpx.Client(base_url=deployment.mocks, timeout=30)
+        self.seen = seen
+        self.mobile = mobile
+        self.orders: list[str] = []
+
+    def call(self, method: str, path: str, **kwargs: Any) -> httpx.Response | None:
+        token = self.http.cookies.get("XSRF-TOKEN")
+        headers = {**({"X-XSRF-TOKEN": token} if token else {}), **kwargs.pop("headers", {})}
+        started = time.monotonic()
+        try:
+            answer: httpx.Response | None = self.http.request(method, path, headers=headers, **kwargs)
+        except httpx.TransportError:
+            answer = None
+        self.seen.record(method, path, answer, time.monotonic() - started)
+        return answer
+
+    def retried(self, method: str, path: str, tries: int = 3, **kwargs: Any) -> httpx.Response | None:
+        """As the app does: the same request again (same key) while the answer says try again."""
+        answer = None
+        for _ in range(tries):
+            answer = self.call(method, path, **kwargs)
+            if answer is not None and answer.status_code not in RETRIED:
+                return answer
+        return answer
+
+    def log_in(self, group: str) -> None:
+        self.http.get("/api/session")
+        assert self.call("POST", f"/api/{group}/otp", json={"mobileNumber": self.mobile}).status_code == 200  # type: ignore[union-attr]
+        code = self.mocks.get(f"/_mocks/lending/outbox/{self.mobile}").json()["otp"]
+        verified = self.call("POST", f"/api/{group}/otp/verify", json={"mobileNumber": self.mobile, "otp": code})
+        assert verified is not None and verified.status_code == 200, verified and verified.text
+
+    def pay_at_provider(self, session_id: str, outcome: str = "success") -> None:
+        """The provider's own checkout page, not the gateway: a shopper paying there."""
+        self.mocks.post(f"/_mocks/payments/checkout/{session_id}/pay", json={"outcome": outcome})
+
+    def shop(self, round_: int, index: int) -> None:
+        methods = ("credit", "online", "credit") if self.mobile == SUNITA else ("online", "online", "cod")
+        method = methods[(index + round_) % 3]
+        product = 1 + (index + round_) % 6
+        if not ok(self.retried("PUT", f"/api/store/cart/items/{product}", json={"quantity": 1})):
+            return
+        quote = self.retried("POST", "/api/checkout/quote", json={"address": ADDRESS, "paymentMethod": method})
+        if not ok(quote):
+            return
+        body = {"address": ADDRESS, "paymentMethod": method, "quotedTotal": quote.json()["charges"]["total"]}  # type: ignore[union-attr]
+        key = f"inv-{index:02d}-{round_}-{uuid.uuid4().hex[:8]}"
+        placed = self.retried("POST", "/api/checkout/orders", json=body, headers={"Idempotency-Key": key})
+        if not ok(placed):
+            return
+        order: dict[str, Any] = placed.json()  # type: ignore[union-attr]
+        number = order["orderNumber"]
+        self.orders.append(number)
+        session = order["payment"].get("paymentSessionId")
+        plan = (index + round_) % 4
+        if method == "online" and session:
+            if plan == 0:
+                self.pay_at_provider(session)
+            elif plan == 1:
+                self.pay_at_provider(session, "failure")
+                again = self.retried("POST", f"/api/checkout/orders/{number}/payment")
+                if ok(again) and (renewed := again.json()["payment"].get("paymentSessionId")):  # type: ignore[union-attr]
+                    self.pay_at_provider(renewed)
+            elif plan == 2:
+                self.retried("POST", f"/api/checkout/orders/{number}/cancel")
+                self.pay_at_provider(session)  # the provider's page was still open: paid after cancelling
+            else:
+                self.pay_at_provider(session)
+                self.call("GET", f"/api/checkout/orders/{number}")  # the return from the checkout
+                self.retried("POST", f"/api/checkout/orders/{number}/cancel")
+        elif plan == 2:
+            self.retried("POST", f"/api/checkout/orders/{number}/cancel")
+        self.call("GET", f"/api/checkout/orders/{number}")
+
+    def repay(self, round_: int) -> None:
+        key = f"inv-repay-{round_}-{uuid.uuid4().hex[:8]}"
+        started = self.retried(
+            "POST",
+            "/api/portal/payments",
+            json={"mode": "partialPayment", "amount": "10.00"},
+            headers={"Idempotency-Key": key},
+        )
+        if started is None or started.status_code != 201:
+            return
+        payment = started.json()
+        self.pay_at_provider(payment["paymentSessionId"])
+        self.retried(
+            "POST", f"/api/portal/payments/{payment['orderId']}/confirm", json={"paymentLogId": payment["paymentLogId"]}
+        )
+
+
+def ok(answer: httpx.Response | None) -> bool:
+    return answer is not None and answer.status_code == 200
+
+
+def test_every_rupee_belongs_to_exactly_one_order_or_repayment(deployment: Deployment) -> None:
+    seen = Seen()
+    mocks = httpx.Client(base_url=deployment.mocks, timeout=30)
+    mobiles = [SUNITA, *(f"90000{i:05d}" for i in range(1, SHOPPERS))]
+    shoppers = [Shopper(deployment, seen, mobile) for mobile in mobiles]
+    borrower = Shopper(deployment, seen, RAMESH)
+    with ThreadPoolExecutor(max_workers=SHOPPERS + 1) as pool:  # logging in, before any fault
+        list(pool.map(lambda s: s.log_in("store"), shoppers))
+    borrower.log_in("portal")
+
+    for mock in MOCKS:
+        for fault in FAULTS:
+            assert mocks.post("/_mocks/scenarios", json={"mock": mock, "path": "*", **fault}).status_code == 201
+    webhook_drop = {"mock": "payments", "path": "webhook", "webhook": "drop", "probability": 0.2}
+    assert mocks.post("/_mocks/scenarios", json=webhook_drop).status_code == 201
+
+    def run(index: int) -> None:
+        for round_ in range(ROUNDS):
+            if index == SHOPPERS:
+                borrower.repay(round_)
+            else:
+                shoppers[index].shop(round_, index)
+
+    started = time.monotonic()
+    with ThreadPoolExecutor(max_workers=SHOPPERS + 1) as pool:
+        list(pool.map(run, range(SHOPPERS + 1)))
+    took = time.monotonic() - started
+
+    # The faults end; the provider's last webhooks land (bounded), and each shopper looks at each
+    # order once more, as a shopper coming back would (a pending online payment is re-checked).
+    assert mocks.delete("/_mocks/scenarios").status_code == 204
+    quiet_by = time.monotonic() + 15
+    while time.monotonic() < quiet_by and any(
+        d["outcome"] == "sending" for d in mocks.get("/_mocks/payments/webhooks").json()
+    ):
+        time.sleep(0.1)
+    for shopper in shoppers:
+        for number in shopper.orders:
+            shopper.call("GET", f"/api/checkout/orders/{number}")
+
+    ledger = mocks.get("/_mocks/ledger").json()
+    orders = {o["orderNumber"]: o for o in ledger["storeOrders"]}
+    repayments = {r["providerOrderId"] for r in ledger["repayments"]}
+    charges_of: Counter[str] = Counter()
+    for charge in ledger["charges"]:
+        provider_order = charge["providerOrderId"]
+        owners = [o for o in (provider_order.rsplit("-", 1)[0],) if o in orders] + (
+            [provider_order] if provider_order in repayments else []
+        )
+        assert len(owners) == 1, f"charge {charge} belongs to {owners or 'nothing'}"
+        charges_of[owners[0]] += 1
+    twice = {number: n for number, n in charges_of.items() if number in orders and n > 1}
+    assert not twice, f"orders charged more than once: {twice}"
+    # Not asserted yet: a payment landing on a cancelled order is refunded only once cancelling
+    # closes the provider's order (issue 28's orders half); until then the count is printed.
+    kept = [n for n in charges_of if n in orders and orders[n]["status"] == "cancelled" and not orders[n]["refunded"]]
+
+    drawn = sum((Decimal(str(d["amount"])) for d in ledger["creditDraws"]), Decimal(0))
+    on_credit = sum(
+        (Decimal(str(o["amount"])) for o in orders.values() if o["method"] == "credit" and o["status"] != "cancelled"),
+        Decimal(0),
+    )
+    assert drawn == on_credit, f"credit drawn {drawn} but credit orders not cancelled {on_credit}"
+
+    held: Counter[int] = Counter()
+    for order in orders.values():
+        if order["status"] not in ("cancelled", "returned"):
+            for line in order["lines"]:
+                held[line["productId"]] += line["quantity"]
+    taken = {int(p): n for p, n in ledger["stockTaken"].items() if n}
+    assert taken == dict(held), f"stock taken {taken} but open orders hold {dict(held)}"
+
+    statuses = Counter(f"{o['method']} {o['status']} {o['paymentState']}" for o in orders.values())
+    print(
+        f"\nmoney invariants: {sum(seen.answers.values())} answers in {took:.1f} s {dict(seen.answers)}; "
+        f"slowest {seen.slowest:.2f} s; {len(orders)} orders {dict(statuses)}; "
+        f"{len(ledger['charges'])} charges ({sum(charges_of[r] for r in repayments)} repayments); "
+        f"credit drawn {drawn}; stock held {sum(held.values())} units; "
+        f"charges kept on cancelled orders {len(kept)}"
+    )
+    assert not seen.problems, seen.problems[:20]
+    failures = sum(n for answer, n in seen.answers.items() if answer.startswith("5"))
+    assert failures > 0, "no fault reached an answer: the suite tested nothing"
+    assert len(orders) >= SHOPPERS, "too few orders were placed to judge"
