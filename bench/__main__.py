@@ -28,7 +28,7 @@ from pathlib import Path
 import httpx
 import msgspec
 
-from bench import session_lookup
+from bench import money_paths, session_lookup
 from bench.loadgen import run_load
 from bench.processes import ROOT, Running, serve, upstream_env
 from bench.wrk import WrkResult, run_wrk
@@ -59,6 +59,7 @@ class Results(msgspec.Struct, kw_only=True):
     runs: dict[str, WrkResult]
     session_lookup: list[session_lookup.LookupResult]
     goals: list[Goal]
+    money: money_paths.MoneyPaths | None = None
 
 
 def machine() -> dict[str, str | int | float]:
@@ -166,6 +167,8 @@ def print_table(results: Results) -> None:
     print("\n| 4. session lookup | lookups/s | p50 us | p99 us |\n|---|---:|---:|---:|")
     for s in results.session_lookup:
         print(f"| {s.store} | {s.lookups_per_s:.0f} | {s.p50_us:.1f} | {s.p99_us:.1f} |")
+    if results.money is not None:
+        money_paths.print_table(results.money)
     print("\n| goal | measured | target | met |\n|---|---:|---|---|")
     for g in results.goals:
         print(f"| {g.name} | {g.value} {g.unit} | {g.goal} | {'yes' if g.met else 'NO'} |")
@@ -228,6 +231,7 @@ def main() -> None:
         runs["embedded_uncached_c64"] = measure(embedded, GATEWAY_LIST, 64, seconds)
     lookups = session_lookup.run(args.redis_url)
     session_lookup.forget_namespace(args.redis_url, namespace)  # the bench gateway's sessions and limits
+    money = money_paths.run(args.redis_url)  # placing and paying with upstreams at 80-150 ms, 5% failing
     results = Results(
         date=started,
         machine=info,
@@ -236,6 +240,7 @@ def main() -> None:
         runs=runs,
         session_lookup=lookups,
         goals=goals(runs),
+        money=money,
     )
     args.out.write_bytes(msgspec.json.format(msgspec.json.encode(results)) + b"\n")
     print_table(results)
