@@ -80,6 +80,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     upstream_deadline: float = 10.0  # one upstream request's whole time, retries included
     # A whole request's time for all its upstream calls together (gateway/deadline.py)
     request_deadline: float = 15.0
+    # How long a shopper's placement holds off others of the same shopper (gateway/checkout/placing.py);
+    # longer than the request deadline, so it outlives the placement it guards.
+    placement_claim_seconds: int = 60
     upstream_breaker_threshold: int = 5  # consecutive failures that open an endpoint's circuit
     upstream_breaker_ttl: float = 30.0  # seconds the circuit stays open before a trial call
     catalogue_cache_seconds: float = 5.0  # how long shared catalogue answers are reused; 0: never

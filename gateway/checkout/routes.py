@@ -9,6 +9,7 @@ from litestar.di import NamedDependency, Provide
 from litestar.params import JSONBody, PathParameter, QueryParameter
 
 from gateway.checkout.history import OrderHistory
+from gateway.checkout.placing import PlacementClaims
 from gateway.checkout.schemas import (
     BuyAgainResult,
     CheckoutAddresses,
@@ -52,6 +53,7 @@ def build_router(services: AppServices) -> Router:
         catalogue=catalogue,
         store=store,
         placed=PlacedOrders(services.store),
+        claims=PlacementClaims(services.store, services.settings.placement_claim_seconds),
         product_name=services.settings.product_name,
     )
 

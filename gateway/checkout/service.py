@@ -19,6 +19,7 @@ import msgspec
 import structlog
 
 from gateway import gstin
+from gateway.checkout.placing import PlacementClaims
 from gateway.checkout.schemas import (
     BusinessDetails,
     BusinessDetailsView,
@@ -299,6 +300,7 @@ class CheckoutService:
         catalogue: CatalogueClient,
         store: StoreService,
         placed: PlacedOrders,
+        claims: PlacementClaims,
         product_name: str,
     ) -> None:
         self.orders = orders
@@ -306,6 +308,7 @@ class CheckoutService:
         self.catalogue = catalogue
         self.store = store
         self.placed = placed
+        self.claims = claims
         self.product_name = product_name
 
     async def _orders(self, session: Session, call: Awaitable[T]) -> T:
@@ -407,29 +410,53 @@ class CheckoutService:
         known = await self.placed.get(login.user_id, key)
         if known is not None and known.order_number is not None:
             return await self.order(session, login, known.order_number)
-        if known is not None:
-            body = known.request  # an earlier try with this key may have placed it: the same request again
-        else:
-            try:
-                body = await self._place_request(session, login, data, return_url)
-            except GatewayError as exc:
-                # A simultaneous request with this key may have sent it, and the order emptied the cart.
-                known = await self.placed.get(login.user_id, key)
-                if known is None or exc.code != "cart_empty":
-                    raise
-                body = known.request
-            else:
-                await self.placed.sending(login.user_id, key, body)
-        order = await self._orders(session, self.orders.place(body, login.access_token, key))
+        await self.claims.claim(login.user_id, key)  # 409 order_in_progress while another key places
+        try:
+            body = (
+                known.request if known is not None else await self._new_request(session, login, data, key, return_url)
+            )
+        except Exception:
+            await self._release(login.user_id, key)  # nothing went to the orders service
+            raise
+        try:
+            order = await self._orders(session, self.orders.place(body, login.access_token, key))
+        except GatewayError as exc:
+            # A refusal placed nothing, so the shopper may try again at once; after a 5xx the order
+            # may exist, so the claim stays until it expires and only this key goes on meanwhile.
+            if exc.status_code < 500:
+                await self._release(login.user_id, key)
+            raise
         log.info("checkout_order_placed", order=order.order_number, payment=order.payment.method)
         try:
             # Placed is placed: what follows only tidies up, within what is left of the request's
-            # deadline, and nothing in it may turn the order's answer into a failure.
+            # deadline, and nothing in it may turn the order's answer into a failure. The orders
+            # service emptied the cart as it placed the order.
             await self.placed.remember(login.user_id, key, body, order.order_number)
-            await self._empty_cart(session, login, [line.product_id for line in order.lines])
+            await self.claims.release(login.user_id, key)
         except Exception as exc:  # logged; the order stands
             log.warning("checkout_after_placing_failed", order=order.order_number, error=type(exc).__name__)
         return order_view(order)
+
+    async def _new_request(
+        self, session: Session, login: StoreLogin, data: PlaceOrderRequest, key: str, return_url: str
+    ) -> PlaceRequest:
+        """The request for a key's first try, written down before it is sent."""
+        try:
+            body = await self._place_request(session, login, data, return_url)
+        except GatewayError as exc:
+            # A simultaneous request with this key may have sent it, and the order emptied the cart.
+            known = await self.placed.get(login.user_id, key)
+            if known is None or exc.code != "cart_empty":
+                raise
+            return known.request
+        await self.placed.sending(login.user_id, key, body)
+        return body
+
+    async def _release(self, user_id: str, key: str) -> None:
+        try:
+            await self.claims.release(user_id, key)
+        except GatewayError as exc:  # the claim expires by itself; the refusal is the answer
+            log.warning("checkout_claim_kept", code=exc.code)
 
     async def _place_request(
         self, session: Session, login: StoreLogin, data: PlaceOrderRequest, return_url: str
@@ -444,14 +471,6 @@ class CheckoutService:
             quoted_total=Decimal(data.quoted_total),
             return_url=return_url,
         )
-
-    async def _empty_cart(self, session: Session, login: StoreLogin, product_ids: list[int]) -> None:
-        """The bought lines leave the cart; a failure here never undoes the order."""
-        for product_id in product_ids:
-            try:
-                await self.store.set_quantity(session, login, product_id, 0)
-            except GatewayError as exc:
-                log.info("checkout_cart_line_kept", product=product_id, code=exc.code)
 
     async def order(self, session: Session, login: StoreLogin, order_number: str) -> PlacedOrder:
         """One order; a pending online payment is re-checked with the provider first."""

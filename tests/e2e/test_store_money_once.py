@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.e2e.conftest import PageGuard, Server
 from tests.e2e.store_steps import RAMESH, api_login, expected, fill_cart, rupees, to_checkout
@@ -34,3 +34,23 @@ def test_a_503_after_the_order_was_made_keeps_the_key_and_the_retry_shows_that_o
     )
     orders = page.request.get("/api/checkout/orders").json()["orders"]
     assert [o["orderNumber"] for o in orders] == [page.url.rsplit("/", 1)[-1]]  # the one order, not two
+
+
+def test_a_second_tab_placing_the_same_cart_is_told_the_order_is_already_being_placed(
+    context: BrowserContext, page: Page, server: Server
+) -> None:
+    api_login(page, server, RAMESH)
+    fill_cart(page, {4: 1})
+    to_checkout(page, "Cash on delivery")
+    other = context.new_page()
+    to_checkout(other, "Cash on delivery")
+    expect(other.get_by_test_id("summary-total")).to_have_text(rupees(expected({4: 1}).total))
+    # The first tab's placement takes a while; the second tab clicks meanwhile.
+    server.scenario(mock="orders", path="electrician/order/place", delayMs=3000, times=1)
+    page.get_by_role("button", name="Place order", exact=True).click()
+    other.get_by_role("button", name="Place order", exact=True).click()
+
+    expect(other.get_by_role("alert")).to_contain_text("Your order is already being placed.")
+    expect(page).to_have_url(re.compile(r"/orders/VK\d{8}$"))
+    other.get_by_role("link", name="See My Orders").click()
+    expect(other.get_by_test_id("order-row")).to_have_count(1)

@@ -3,10 +3,11 @@ first try did, even when that answer was lost (issue 28), through the gateway an
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from tests.conftest import GatewayClient
-from tests.integration.test_checkout_api import fill_cart, place, quote
+from tests.integration.test_checkout_api import ADDRESS, fill_cart, place, quote
 from tests.integration.test_store_api import log_in
 
 
@@ -85,3 +86,60 @@ def test_a_key_used_for_one_order_is_refused_for_another_order(client: GatewayCl
     path = f"/api/checkout/orders/{second['orderNumber']}/cancel"
     reused = client.post(path, headers=keyed(client, "one-key-cancel"))
     assert reused.status_code == 422 and reused.json()["error"]["code"] == "idempotency_conflict"
+
+
+def test_twenty_placements_of_one_cart_with_twenty_keys_on_two_replicas_make_one_order(
+    replicas: tuple[GatewayClient, GatewayClient],
+) -> None:
+    a, b = replicas
+    log_in(a)
+    b.cookies = a.cookies
+    fill_cart(a, {1: 2, 3: 1})
+    total = quote(a, "credit")["charges"]["total"]
+    body = {"address": ADDRESS, "paymentMethod": "cod", "quotedTotal": total}
+    headers = a.xsrf()
+
+    def place_on(n: int) -> Any:
+        replica = (a, b)[n % 2]
+        return replica.post("/api/checkout/orders", json=body, headers={**headers, "Idempotency-Key": f"tab-{n:04d}"})
+
+    with ThreadPoolExecutor(max_workers=20) as pool:
+        answers = list(pool.map(place_on, range(20)))
+    placed = [x for x in answers if x.status_code == 200]
+    assert len(placed) == 1, [x.text for x in answers]
+    refused = [x.json()["error"] for x in answers if x.status_code != 200]
+    assert {x.status_code for x in answers if x.status_code != 200} == {409}
+    assert {e["code"] for e in refused} <= {"order_in_progress", "cart_empty"}
+    assert all(
+        e["message"] == "Your order is already being placed. Please check My Orders in a moment."
+        for e in refused
+        if e["code"] == "order_in_progress"
+    )
+    assert [o["orderNumber"] for o in my_orders(a)] == [placed[0].json()["orderNumber"]]
+
+
+def test_the_orders_service_empties_the_cart_as_it_places_the_order(client: GatewayClient) -> None:
+    log_in(client)
+    fill_cart(client, {1: 2, 5: 1})
+    total = quote(client)["charges"]["total"]
+    # The catalogue refusing cart changes cannot keep a placed order's lines in the cart.
+    scenario(client, mock="catalogue", path="electrician/updateCart", status=503)
+    answer = place(client, "emptied-by-orders", total)
+    assert answer.status_code == 200, answer.text
+    assert client.get("/api/store/cart").json()["items"] == []
+
+
+def test_after_a_lost_answer_only_its_key_goes_on_and_a_refusal_frees_the_next_attempt(client: GatewayClient) -> None:
+    log_in(client)
+    fill_cart(client, {2: 1})
+    total = quote(client)["charges"]["total"]
+    stale = place(client, "refused-0001", "1.00")
+    assert stale.status_code == 409 and stale.json()["error"]["code"] == "quote_changed"
+    scenario(client, mock="orders", path="electrician/order/place", status=503, after=True, times=1)
+    lost = place(client, "lost-0001", total)  # a new key at once: the refusal held nothing
+    assert lost.status_code == 503, lost.text
+    other = place(client, "other-tab-0001", total)  # the order may exist: another key waits
+    assert other.status_code == 409 and other.json()["error"]["code"] == "order_in_progress"
+    again = place(client, "lost-0001", total)
+    assert again.status_code == 200, again.text
+    assert [o["orderNumber"] for o in my_orders(client)] == [again.json()["orderNumber"]]

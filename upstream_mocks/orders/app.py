@@ -334,8 +334,20 @@ def create_app(world: MockWorld) -> Litestar:
             st.stock_taken[line.product_id] = st.stock_taken.get(line.product_id, 0) + line.quantity
         tracking.placed(order)
         st.orders[order_number] = order
+        take_from_cart(body.user_id, order)
         send_status_mails(world, order, ["placed"], shopper_email(body.user_id))
         return order
+
+    def take_from_cart(user_id: int, order: Order) -> None:
+        """The bought units leave the shopper's cart in the same step as the order is made (the
+        catalogue's cart, which this service shares), so a placed order never leaves it full."""
+        bought = {line.product_id: line.quantity for line in order.lines}
+        kept = []
+        for line in catalogue().carts.get(user_id, []):
+            line.quantity -= bought.get(line.product_id, 0)
+            if line.quantity > 0:
+                kept.append(line)
+        catalogue().carts[user_id] = kept
 
     def own_order(request: Request[Any, Any, Any], order_number: str, user_id: int) -> Order:
         caller(request, user_id)

@@ -35,6 +35,8 @@ export default function CheckoutPage() {
   const [business, setBusiness] = useState<BusinessDraft>({ wanted: false, gstin: "", legalName: "" });
   const [method, setMethod] = useState<PaymentMethod>(() => methodOfCartChoice(location.state));
   const [placeError, setPlaceError] = useState<string | null>(null);
+  // Another tab (or a click before this one) is placing this shopper's cart right now.
+  const [inProgress, setInProgress] = useState(false);
   // Set once the order is placed: the emptied cart must not send the page back to the cart.
   const [placed, setPlaced] = useState(false);
   // One key per order attempt: a double click, or a retry after an answer that may hide an
@@ -63,6 +65,7 @@ export default function CheckoutPage() {
   const submit = async () => {
     if (!request || !summary) return;
     setPlaceError(null);
+    setInProgress(false);
     try {
       const order = await place({
         request: { ...request, quotedTotal: summary.charges.total },
@@ -76,6 +79,7 @@ export default function CheckoutPage() {
       // A refusal placed nothing: the next try is a new attempt. Anything else keeps the key.
       attemptKey.settle(error);
       if (errorCode(error) === "quote_changed") void quote.refetch();
+      if (errorCode(error) === "order_in_progress") setInProgress(true);
       setPlaceError(errorMessage(error, "The order could not be placed. Please try again."));
     }
   };
@@ -107,6 +111,12 @@ export default function CheckoutPage() {
           {placeError && (
             <p className="alert alert-danger" role="alert">
               {placeError}
+              {inProgress && (
+                <>
+                  {" "}
+                  <Link to="/orders">See My Orders</Link>
+                </>
+              )}
             </p>
           )}
           <button type="button" className="btn btn-primary btn-block" disabled={!ready || placing} onClick={() => void submit()}>
