@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import re
 import secrets
-from typing import Annotated, Any, ClassVar
+from typing import Annotated, Any, ClassVar, TypeVar
 
 import msgspec
+from litestar import Request
+from litestar.exceptions import ValidationException
 from litestar.params import HeaderParameter
+
+T = TypeVar("T")
 
 MOBILE_MESSAGE = "Please enter a valid 10-digit mobile number."
 OTP_MESSAGE = "Please enter a valid 6-digit OTP."
@@ -17,6 +21,7 @@ TEXT_MESSAGE = "Please enter a message (up to 5000 characters)."
 PHONE_MESSAGE = "Please enter a valid phone number: a 10-digit mobile, or a landline with its STD code."
 PINCODE_MESSAGE = "Please enter a valid 6-digit pin code."
 AMOUNT_MESSAGE = "Please send the amount in rupees with two decimals, e.g. 1198.99."
+QUANTITY_MESSAGE = "Please choose a quantity from 1 to 999."
 IDEMPOTENCY_KEY_MESSAGE = "The Idempotency-Key header must be 8 to 64 letters, digits, '-' or '_'."
 
 
@@ -48,6 +53,7 @@ FIELD_MESSAGES: dict[str, str] = {
     "address.mobileNumber": MOBILE_MESSAGE,
     "address.pincode": PINCODE_MESSAGE,
     "quotedTotal": AMOUNT_MESSAGE,
+    "quantity": QUANTITY_MESSAGE,
     "idempotency_key": IDEMPOTENCY_KEY_MESSAGE,
 }
 
@@ -136,3 +142,22 @@ class TextChecked(msgspec.Struct):
         field = refused_text_field(self, "", self.MULTI_LINE)
         if field is not None:
             raise InvalidText(field)
+
+
+# msgspec ends its message with where it failed: "Expected `int`, got `str` - at `$.quantity`".
+_AT_PATH = re.compile(r" - at `\$\.?([^`]*)`$")
+
+
+async def strictly(request: Request[Any, Any, Any], type_: type[T]) -> T:
+    """The JSON body decoded without coercion. Litestar converts bodies leniently, so `"2"` and
+    `"1e2"` would pass as numbers and 2.0 as an integer; where a number must be a JSON number
+    (cart quantities), the body is decoded again strictly (Litestar has read and kept it) and a
+    mismatch is the usual validation error, worded by `gateway/errors.py` for the field."""
+    try:
+        return msgspec.json.decode(await request.body(), type=type_, strict=True)
+    except msgspec.ValidationError as exc:
+        found = _AT_PATH.search(str(exc))
+        detail = _AT_PATH.sub("", str(exc))
+        raise ValidationException(
+            detail="Validation failed", extra=[{"key": found.group(1) if found else None, "message": detail}]
+        ) from exc

@@ -17,6 +17,7 @@ from gateway.checkout.tracking import PAYMENT_LABELS, STATUS_LABELS, money, summ
 from gateway.errors import NotFound
 from gateway.sessions import Session, StoreLogin
 from gateway.sessions.logins import TOKEN_REFUSED, forget_login_on_refusal
+from gateway.store.schemas import MAX_QUANTITY
 from gateway.store.service import StoreService
 from gateway.upstreams.orders import OrdersClient, OrdersRefused
 
@@ -104,16 +105,16 @@ class OrderHistory:
                     BuyAgainLine(product_id=line.product_id, product_name=line.product_name, quantity=line.quantity)
                 )
                 continue
+            held = in_cart.get(line.product_id, 0)
+            adding = min(line.available, MAX_QUANTITY - held)  # a line holds 999 at most
+            if adding <= 0:  # already full in the cart: nothing to add, and it is not sold out
+                continue
             try:
-                await self.store.set_quantity(
-                    session, login, line.product_id, in_cart.get(line.product_id, 0) + line.available
-                )
+                await self.store.set_quantity(session, login, line.product_id, held + adding)
             except NotFound:  # gone from the catalogue since
                 skipped.append(
                     BuyAgainLine(product_id=line.product_id, product_name=line.product_name, quantity=line.quantity)
                 )
                 continue
-            added.append(
-                BuyAgainLine(product_id=line.product_id, product_name=line.product_name, quantity=line.available)
-            )
+            added.append(BuyAgainLine(product_id=line.product_id, product_name=line.product_name, quantity=adding))
         return BuyAgainResult(added=added, skipped=skipped, message=buy_again_message(added, skipped))

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
-from litestar import Router, get, post, put
+from litestar import Request, Router, get, post, put
 from litestar.di import NamedDependency, Provide
 from litestar.params import JSONBody, PathParameter, QueryParameter
 
@@ -29,6 +29,7 @@ from gateway.store.schemas import (
 )
 from gateway.store.service import StoreService
 from gateway.upstreams.catalogue_cache import CachedCatalogueClient
+from gateway.validation import strictly
 
 PAGE_SIZE = 12
 CATEGORY_SLUG = r"^[a-z0-9-]+$"  # as GET /categories gives them
@@ -79,14 +80,21 @@ def build_router(services: AppServices, service: StoreService | None = None) -> 
 
     @put("/cart/items/{product_id:int}", summary="Set a line's quantity (0 deletes)")
     async def set_quantity(
+        request: Request[Any, Any, Any],
         session: NamedDependency[Session],
         login: NamedDependency[StoreLogin],
         product_id: ProductId,
         data: JSONBody[SetQuantityRequest],
     ) -> CartView:
+        # A JSON integer only: "2", "1e2" and 2.0 are refused, not read as numbers.
+        data = await strictly(request, SetQuantityRequest)
         return await store.set_quantity(session, login, product_id, data.quantity)
 
-    @post("/cart/items/{product_id:int}/increment", status_code=200, summary="Add one (adds the line if new)")
+    @post(
+        "/cart/items/{product_id:int}/increment",
+        status_code=200,
+        summary="Add one (adds the line if new); 409 quantity_limit at 999",
+    )
     async def increment(
         session: NamedDependency[Session],
         login: NamedDependency[StoreLogin],

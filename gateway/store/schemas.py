@@ -9,7 +9,9 @@ import msgspec
 
 from gateway.validation import whole
 
-Quantity = Annotated[int, msgspec.Meta(ge=0, le=999)]
+# Most of one product a cart line holds; 0 (set only) removes the line.
+MAX_QUANTITY = 999
+Quantity = Annotated[int, msgspec.Meta(ge=0, le=MAX_QUANTITY, description="a JSON integer; 0 removes the line")]
 
 
 ProductSort = Literal["priceAsc", "priceDesc"]

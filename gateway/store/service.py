@@ -14,12 +14,13 @@ from decimal import Decimal
 
 import structlog
 
-from gateway.errors import InvalidInput, NotAuthenticated, NotFound, UpstreamError, UpstreamRefused
+from gateway.errors import Conflict, InvalidInput, NotAuthenticated, NotFound, UpstreamError, UpstreamRefused
 from gateway.money import HALF_UP, PAISA, percent
 from gateway.otp import CodeSender
 from gateway.sessions import Session, StoreLogin
 from gateway.sessions.logins import TOKEN_REFUSED, forget_login_on_refusal, start_login
 from gateway.store.schemas import (
+    MAX_QUANTITY,
     AddressView,
     BrandView,
     CartLineView,
@@ -36,6 +37,7 @@ from gateway.store.schemas import (
     StoreLoginView,
 )
 from gateway.upstreams.catalogue import AddCartBody, Address, CartItem, CatalogueClient, Product, UpdateCartBody
+from gateway.validation import QUANTITY_MESSAGE
 
 log = structlog.get_logger("gateway.store")
 
@@ -46,6 +48,7 @@ NOT_VERIFIED = "The app has not verified this user."
 HAND_OVER_REJECTED = "The app's login could not be confirmed. Please log in again."
 PRODUCT_NOT_FOUND = "Product not found."
 PRODUCT_GONE = "This product is no longer available."
+QUANTITY_LIMIT = "You can have at most 999 of one product in your cart."
 EMPTY_CART_STATUS = 400
 DRAFT_STATUS = "5"
 
@@ -253,6 +256,8 @@ class StoreService:
             return cart_view(await self._items(login))
 
     async def set_quantity(self, session: Session, login: StoreLogin, product_id: int, quantity: int) -> CartView:
+        if not 0 <= quantity <= MAX_QUANTITY:  # the route's schema says so too; other callers are held here
+            raise InvalidInput(QUANTITY_MESSAGE, code="invalid_quantity", field="quantity")
         async with forget_login_on_refusal(session, "store"):
             items = await self._items(login)  # any failure but "empty" stops here, before a change
             return cart_view(await self._apply(login, items, product_id, quantity))
@@ -261,6 +266,8 @@ class StoreService:
         async with forget_login_on_refusal(session, "store"):
             items = await self._items(login)
             current = next((i.quantity for i in items if i.product_id == product_id), 0)
+            if current >= MAX_QUANTITY:
+                raise Conflict(QUANTITY_LIMIT, code="quantity_limit", field="quantity")
             return cart_view(await self._apply(login, items, product_id, current + 1))
 
     async def decrement(self, session: Session, login: StoreLogin, product_id: int) -> CartView:

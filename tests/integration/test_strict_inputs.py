@@ -172,3 +172,45 @@ def test_the_delivery_mobile_is_an_indian_mobile(client: GatewayClient, mobile: 
         "message": "Please enter a valid 10-digit mobile number.",
         "field": "address.mobileNumber",
     }
+
+
+@pytest.mark.parametrize(
+    ("quantity", "status", "code"),
+    [
+        ("2", 422, "invalid_type"),
+        ("1e2", 422, "invalid_type"),
+        (2.5, 422, "invalid_type"),
+        (2.0, 422, "invalid_type"),
+        (1000, 400, "invalid_request"),
+        (-1, 400, "invalid_request"),
+        (True, 422, "invalid_type"),
+    ],
+    ids=["string-2", "string-1e2", "float-2.5", "float-2.0", "1000", "minus-1", "true"],
+)
+def test_a_quantity_is_a_json_integer_from_0_to_999(
+    client: GatewayClient, quantity: Any, status: int, code: str
+) -> None:
+    log_in(client)
+    answer = client.put("/api/store/cart/items/1", json={"quantity": quantity}, headers=client.xsrf())
+    assert answer.status_code == status, answer.text
+    assert answer.json()["error"] == {
+        "code": code,
+        "message": "Please choose a quantity from 1 to 999.",
+        "field": "quantity",
+    }
+    assert client.get("/api/store/cart").json()["items"] == []
+
+
+def test_plus_at_999_is_refused_with_a_message(client: GatewayClient) -> None:
+    log_in(client)
+    assert client.put("/api/store/cart/items/1", json={"quantity": 998}, headers=client.xsrf()).status_code == 200
+    up = client.post("/api/store/cart/items/1/increment", headers=client.xsrf())
+    assert up.status_code == 200 and up.json()["items"][0]["quantity"] == 999, up.text
+    refused = client.post("/api/store/cart/items/1/increment", headers=client.xsrf())
+    assert refused.status_code == 409, refused.text
+    assert refused.json()["error"] == {
+        "code": "quantity_limit",
+        "message": "You can have at most 999 of one product in your cart.",
+        "field": "quantity",
+    }
+    assert client.get("/api/store/cart").json()["items"][0]["quantity"] == 999

@@ -520,7 +520,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add one (adds the line if new) */
+        /** Add one (adds the line if new); 409 quantity_limit at 999 */
         post: operations["ApiStoreCartItemsProductIdIncrementIncrement"];
         delete?: never;
         options?: never;
@@ -1148,6 +1148,7 @@ export interface components {
         };
         /** SetQuantityRequest */
         SetQuantityRequest: {
+            /** @description a JSON integer; 0 removes the line */
             quantity: number;
         };
         /** SignInLinks */

@@ -12,7 +12,7 @@ import {
   type ReactNode,
 } from "react";
 import { showToast } from "../../lib/toast";
-import { errorStatus } from "../../api/client";
+import { errorCode, errorMessage, errorStatus } from "../../api/client";
 import { useSession } from "../../lib/session";
 import { useDecrementLine } from "./api/decrement-line";
 import { CART_CHANGE, EMPTY_CART, cartQuery, useCart, type Cart } from "./api/get-cart";
@@ -20,6 +20,8 @@ import { useIncrementLine } from "./api/increment-line";
 import { useSetLineQuantity } from "./api/set-line-quantity";
 import { startNativeSession } from "./api/start-native-session";
 import { parseInbound, postAddedToCart, trustedOrigin, type NativeCartItem } from "./nativeBridge";
+
+const QUANTITY_LIMIT = "You can have at most 999 of one product in your cart.";
 
 // The login modal and its forms arrive when a shopper first needs it, not with every store page.
 const LoginDialog = lazy(() => import("./components/LoginDialog").then((m) => ({ default: m.LoginDialog })));
@@ -101,7 +103,9 @@ export function StoreProvider({ children }: { children: ReactNode }) {
           distributorId: line?.distributorId ?? null,
         });
       } catch (error) {
-        logCartFailure("add to cart", error);
+        // The one refusal a shopper can act on: a line is full (999); other cart failures are logged only.
+        if (errorCode(error) === "quantity_limit") showToast("error", errorMessage(error, QUANTITY_LIMIT), { autoClose: 3000 });
+        else logCartFailure("add to cart", error);
       }
     },
     [increment],
