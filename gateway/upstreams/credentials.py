@@ -17,7 +17,6 @@ Secret values never appear in a repr, a log line or an answer.
 from __future__ import annotations
 
 import json
-import ssl
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -116,16 +115,6 @@ def credentials_from_env(env: Mapping[str, str], upstreams: Iterable[str]) -> di
     return found
 
 
-def tls_context(credentials: UpstreamCredentials | None) -> ssl.SSLContext | None:
-    """The upstream's CA and client certificate, for its transport; None: the system's defaults."""
-    if credentials is None or (not credentials.tls_cert and not credentials.tls_ca):
-        return None
-    context = ssl.create_default_context(cafile=credentials.tls_ca)
-    if credentials.tls_cert and credentials.tls_key:
-        context.load_cert_chain(credentials.tls_cert, credentials.tls_key)
-    return context
-
-
 class ClientCredentialsClient(AsyncOAuth2Client):  # type: ignore[misc]
     """Authlib's client, fetching its first token on first use (once, however many calls wait).
 
@@ -165,7 +154,7 @@ class ClientCredentialsClient(AsyncOAuth2Client):  # type: ignore[misc]
 
 def build_client(credentials: UpstreamCredentials | None, **kwargs: Any) -> httpx.AsyncClient:
     """An httpx client for one upstream, sending its headers and token; `kwargs` go to httpx
-    (the transport carries the TLS settings: `tls_context`)."""
+    (the transport carries the TLS settings: `transport.network_transport`)."""
     if credentials is None:
         return httpx.AsyncClient(**kwargs)
     kwargs["headers"] = {**kwargs.get("headers", {}), **credentials.headers}

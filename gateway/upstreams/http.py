@@ -3,11 +3,16 @@
 Typed clients (`lending.py`, `catalogue.py`, `mail.py`) call `UpstreamHttp.call`, which sends
 the request, decodes the `{statusCode, message, data}` envelope into msgspec structs and raises
 `UpstreamRefused` for a failure in it; they never see httpx errors.
+
+Every upstream is an httpx client: over the network on pyreqwest's transport
+(`transport.py`), as Authlib's httpx client when the upstream signs calls with an OAuth token,
+and on httpx's ASGI transport for the in-process mocks.
 """
 
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from collections.abc import Callable, Mapping
 from http.cookiejar import CookieJar, DefaultCookiePolicy
@@ -24,17 +29,18 @@ from gateway.deadline import budget
 from gateway.errors import UpstreamError, UpstreamRefused, UpstreamUnavailable
 from gateway.settings import UPSTREAMS, Settings
 from gateway.tracing import upstream_headers
-from gateway.upstreams.connections import ConnectionPool
-from gateway.upstreams.credentials import build_client, tls_context
+from gateway.upstreams.credentials import build_client
 from gateway.upstreams.envelope import Envelope
-from gateway.upstreams.transport import UPSTREAM_LIMITS, upstream_transport
-from gateway.upstreams.wire import UpstreamAnswer
+from gateway.upstreams.transport import network_transport
 
 T = TypeVar("T")
 log = structlog.get_logger("gateway.upstream")
 
 UPSTREAM_NAMES = UPSTREAMS
 UNAVAILABLE = "The service is not reachable right now. Please try again later."
+_ENDS_A_LINE = re.compile(r"[\r\n\0]")
+# Failures of the wire: the connection (refused, reset, timed out) or an answer that is not HTTP.
+WIRE_ERRORS = (httpx.TransportError, httpx.DecodingError)
 SAFE_ATTEMPTS = 3  # a GET or HEAD: the first try and two retries after a transport error
 URLS_KEPT = 1024  # distinct (path, query) URLs kept built; searches past that only evict
 
@@ -66,14 +72,9 @@ class UpstreamHttp:
         *,
         deadline: float | None = None,
         attempt_timeout: float | None = None,
-        wire: ConnectionPool | None = None,
     ) -> None:
         self.name = name
         self.client = client
-        # A network upstream without OAuth is called over `wire` (our kept-alive connections);
-        # `client` (httpx) carries the rest: in-process mocks, Authlib's OAuth client, and tests
-        # that mock httpx.
-        self.wire = wire
         # Told each answer's status and seconds (the gateway's metrics); None: nobody listens.
         self.observe: Callable[[int, float], None] | None = None
         client.cookies = cookie_jar_keeping_nothing()  # httpx takes a standard jar as it is
@@ -100,10 +101,6 @@ class UpstreamHttp:
                 url = url.copy_with(params=params)
             self._urls[key] = url
         return url
-
-    def target(self, path: str, params: Mapping[str, str | int] | None = None) -> bytes:
-        """`url()`'s path and query as the request line sends them (the wire's origin is the base URL's)."""
-        return self.url(path, params).raw_path
 
     def circuit(self, method: str, path: str) -> str:
         key = (method, path)
@@ -159,7 +156,7 @@ class UpstreamHttp:
         token: str | None = None,
         headers: Mapping[str, str] | None = None,
         idempotent: bool | None = None,
-    ) -> UpstreamAnswer:
+    ) -> httpx.Response:
         """Send one request; transport failures, 5xx answers and an open circuit become
         `UpstreamUnavailable`.
 
@@ -190,25 +187,21 @@ class UpstreamHttp:
 
     async def _attempt(
         self, method: str, path: str, content: bytes | None, params: Mapping[str, str | int] | None, headers: Any
-    ) -> UpstreamAnswer:
+    ) -> httpx.Response:
         started = time.perf_counter()
-        response: UpstreamAnswer
-        if self.wire is not None:  # the wire holds the connect and read time-outs itself
-            response = await self.wire.send(method, self.target(path, params), content, headers)
-        else:
-            try:
-                async with asyncio.timeout(self.attempt_timeout):  # httpx's own time-outs skip in-process upstreams
-                    if self.client.params:  # httpx would put only these in a built URL's query: it builds it
-                        response = await self.client.request(
-                            method, path.lstrip("/"), content=content, params=params, headers=headers
-                        )
-                    else:
-                        response = await self.client.request(
-                            method, self.url(path, params), content=content, headers=headers
-                        )
-            except TimeoutError as exc:
-                # The same error httpx raises over the network, so it is retried (or not) the same way.
-                raise httpx.ReadTimeout(f"no answer within {self.attempt_timeout} s") from exc
+        try:
+            async with asyncio.timeout(self.attempt_timeout):  # httpx's own time-outs skip in-process upstreams
+                if self.client.params:  # httpx would put only these in a built URL's query: it builds it
+                    response = await self.client.request(
+                        method, path.lstrip("/"), content=content, params=params, headers=headers
+                    )
+                else:
+                    response = await self.client.request(
+                        method, self.url(path, params), content=content, headers=headers
+                    )
+        except TimeoutError as exc:
+            # The same error httpx raises over the network, so it is retried (or not) the same way.
+            raise httpx.ReadTimeout(f"no answer within {self.attempt_timeout} s") from exc
         if self.observe is not None:
             self.observe(response.status_code, time.perf_counter() - started)
         return response
@@ -222,7 +215,7 @@ class UpstreamHttp:
         token: str | None,
         headers: Mapping[str, str] | None,
         idempotent: bool | None,
-    ) -> UpstreamAnswer:
+    ) -> httpx.Response:
         all_headers = {**upstream_headers(), **(headers or {})}  # the trace id goes on with every call
         if token:
             all_headers["Authorization"] = f"Bearer {token}"
@@ -232,13 +225,17 @@ class UpstreamHttp:
         retryable = method.upper() in ("GET", "HEAD") if idempotent is None else idempotent
         attempts = SAFE_ATTEMPTS if retryable else 1
         try:
-            # A plain loop: tenacity's machinery cost about 50 us on every call, retried or not.
+            if any(_ENDS_A_LINE.search(value) for value in all_headers.values()):
+                # A value that would end its header line (a token with a line break in it): refused
+                # before anything is sent, as httpx's own HTTP/1.1 writer refuses it.
+                raise httpx.LocalProtocolError("a header value holds a line break")
+            # A plain loop: tenacity's machinery cost a measurable share of every call, retried or not.
             attempt = 1
             while True:
                 try:
                     response = await self._attempt(method, path, content, params, all_headers)
                     break
-                except httpx.TransportError:
+                except WIRE_ERRORS:
                     if attempt >= attempts:
                         raise
                     await asyncio.sleep(retry_wait(attempt))
@@ -246,14 +243,14 @@ class UpstreamHttp:
         except httpx.TimeoutException as exc:
             log.warning("upstream_timeout", upstream=self.name, path=path)
             raise UpstreamUnavailable(UNAVAILABLE, upstream=self.name) from exc
-        except httpx.TransportError as exc:
+        except WIRE_ERRORS as exc:
             log.warning("upstream_unreachable", upstream=self.name, path=path, error=type(exc).__name__)
             raise UpstreamUnavailable(UNAVAILABLE, upstream=self.name) from exc
         if response.status_code >= 500:
             raise UpstreamUnavailable(UNAVAILABLE, upstream=self.name, status=response.status_code)
         return response
 
-    def decode(self, response: UpstreamAnswer, type_: type[T]) -> T:
+    def decode(self, response: httpx.Response, type_: type[T]) -> T:
         """Decode a JSON answer into `type_`; an answer of the wrong shape is the upstream's fault."""
         decoder = self._decoders.get(type_)
         if decoder is None:  # one per answer type, built once (a type per call site, so few)
@@ -276,8 +273,8 @@ def upstream_timeout(settings: Settings) -> httpx.Timeout:
 def build_upstreams(settings: Settings, local: Mapping[str, httpx.AsyncClient]) -> dict[str, UpstreamHttp]:
     """A client per upstream: over HTTP to its URL, else the httpx client handed in for it.
 
-    Over HTTP, calls go over the gateway's own kept-alive connections (`ConnectionPool`) unless
-    the upstream signs them with an OAuth token, which Authlib's httpx client fetches and refreshes.
+    Over HTTP, an upstream that signs calls with an OAuth token gets Authlib's httpx client, which
+    fetches and refreshes the token; the others a plain httpx client.
     """
     timeout = upstream_timeout(settings)
     breakers = AsyncCircuitBreakerFactory(
@@ -286,22 +283,14 @@ def build_upstreams(settings: Settings, local: Mapping[str, httpx.AsyncClient]) 
     pool: dict[str, UpstreamHttp] = {}
     for name in UPSTREAM_NAMES:
         url: str | None = getattr(settings, f"{name}_url")
-        wire = None
         if url:
-            base_url = url.rstrip("/") + "/"
             credentials = settings.credentials.get(name)
-            tls = tls_context(credentials)
-            client = build_client(credentials, base_url=base_url, timeout=timeout, transport=upstream_transport(tls))
-            if credentials is None or credentials.oauth is None:
-                wire = ConnectionPool(
-                    base_url,
-                    headers=dict(credentials.headers) if credentials else None,
-                    tls=tls,
-                    connect_timeout=settings.upstream_connect_timeout,
-                    read_timeout=settings.upstream_read_timeout,
-                    max_connections=UPSTREAM_LIMITS.max_connections or 100,
-                    keepalive_expiry=UPSTREAM_LIMITS.keepalive_expiry or 30.0,
-                )
+            transport = network_transport(
+                credentials,
+                connect_timeout=settings.upstream_connect_timeout,
+                read_timeout=settings.upstream_read_timeout,
+            )
+            client = build_client(credentials, base_url=url.rstrip("/") + "/", timeout=timeout, transport=transport)
         elif name in local:
             client = local[name]
         else:
@@ -312,7 +301,6 @@ def build_upstreams(settings: Settings, local: Mapping[str, httpx.AsyncClient]) 
             breakers,
             deadline=settings.upstream_deadline,
             attempt_timeout=settings.upstream_connect_timeout + settings.upstream_read_timeout,
-            wire=wire,
         )
     return pool
 
@@ -320,5 +308,3 @@ def build_upstreams(settings: Settings, local: Mapping[str, httpx.AsyncClient]) 
 async def close_upstreams(pool: Mapping[str, UpstreamHttp]) -> None:
     for upstream in pool.values():
         await upstream.client.aclose()
-        if upstream.wire is not None:
-            await upstream.wire.aclose()

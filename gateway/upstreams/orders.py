@@ -11,12 +11,12 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Literal, TypeVar
 
+import httpx
 import msgspec
 
 from gateway.errors import UpstreamError, UpstreamRefused
 from gateway.upstreams.envelope import Envelope
 from gateway.upstreams.http import UpstreamHttp
-from gateway.upstreams.wire import UpstreamAnswer
 
 T = TypeVar("T")
 PaymentMethod = Literal["online", "cod", "credit"]
@@ -220,7 +220,7 @@ class OrdersClient:
     def __init__(self, http: UpstreamHttp) -> None:
         self.http = http
 
-    def _check(self, response: UpstreamAnswer, fallback: str) -> None:
+    def _check(self, response: httpx.Response, fallback: str) -> None:
         if response.status_code == 200:
             return
         answer = self.http.decode(response, Envelope[Refusal | None])
@@ -233,7 +233,7 @@ class OrdersClient:
             field=refusal.field,
         )
 
-    def _data(self, response: UpstreamAnswer, type_: type[Envelope[T]], fallback: str) -> T:
+    def _data(self, response: httpx.Response, type_: type[Envelope[T]], fallback: str) -> T:
         self._check(response, fallback)
         answer = self.http.decode(response, type_)
         if answer.data is None:

@@ -1,24 +1,46 @@
-"""The wire under upstreams reached over HTTP with OAuth (Authlib's client is an httpx client):
-aiohttp's connection pool behind httpx's API. The others go over `connections.ConnectionPool`.
+"""The transport under every network upstream's httpx client: pyreqwest's (Rust's reqwest and
+hyper) instead of httpx's own.
 
-Measured at 64 concurrent calls on 2 cores (BENCHMARKS.md): httpx's own pool cost the gateway
-about 2 ms of CPU per call, much of it in pool bookkeeping (every idle connection is polled on
-each request, so a larger keep-alive pool made it slower); aiohttp's pool about 1 ms. Callers
-still see httpx requests, responses and errors, so `UpstreamHttp` and its tests are unchanged.
+httpx's own pool walks its connections and its queued requests on every request and every
+answer, so at the concurrency the gateway serves, its CPU per call grew several times over
+(docs/decisions/upstream-client.md has the measurement). Callers still see httpx's requests,
+answers and errors: pyreqwest's transport maps its failures to httpx's exceptions, so
+`UpstreamHttp` retries and maps them as before.
 """
 
 from __future__ import annotations
 
-import ssl
+from datetime import timedelta
+from pathlib import Path
 
 import httpx
-from httpx_aiohttp import AiohttpTransport
+from pyreqwest.client import ClientBuilder
+from pyreqwest.compatibility.httpx import HttpxTransport
 
-# Keep as many idle connections as may be open: at 64 concurrent calls a smaller keep-alive
-# pool would close and reopen connections on every burst.
-UPSTREAM_LIMITS = httpx.Limits(max_connections=100, max_keepalive_connections=100, keepalive_expiry=30)
+from gateway.upstreams.credentials import UpstreamCredentials
+
+# Idle kept-alive connections kept per upstream and worker, and for how long. The calls in flight
+# are not capped here: pyreqwest's cap keeps the slot of a call given up on (the deadline) until
+# the upstream answers or the read time-out ends it, so a slow upstream would hold back the rest.
+MAX_IDLE = 100
+IDLE_SECONDS = 30
 
 
-def upstream_transport(tls: ssl.SSLContext | None = None) -> httpx.AsyncBaseTransport:
-    """`tls`: the upstream's own TLS settings (CA, client certificate), else the system's."""
-    return AiohttpTransport(verify=tls or True, limits=UPSTREAM_LIMITS)
+def network_transport(
+    credentials: UpstreamCredentials | None, *, connect_timeout: float, read_timeout: float
+) -> httpx.AsyncBaseTransport:
+    """`credentials`' CA (trusted beside the system's) and client certificate, if any; the read
+    time-out is the longest wait for the next bytes of an answer."""
+    builder = (
+        ClientBuilder()
+        .connect_timeout(timedelta(seconds=connect_timeout))
+        .read_timeout(timedelta(seconds=read_timeout))
+        .pool_max_idle_per_host(MAX_IDLE)
+        .pool_idle_timeout(timedelta(seconds=IDLE_SECONDS))
+    )
+    if credentials is not None and credentials.tls_ca:
+        builder = builder.add_root_certificate_pem(Path(credentials.tls_ca).read_bytes())
+    if credentials is not None and credentials.tls_cert and credentials.tls_key:
+        identity = Path(credentials.tls_cert).read_bytes() + b"\n" + Path(credentials.tls_key).read_bytes()
+        builder = builder.identity_pem(identity)
+    return HttpxTransport(builder.build())

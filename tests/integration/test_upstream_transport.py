@@ -1,4 +1,5 @@
-"""Upstreams over HTTP (aiohttp's pool under httpx): answers, time-outs and refusals as before."""
+"""The gateway over network upstreams (the mock suite on loopback, through httpx's own transport):
+answers, time-outs and refusals as a user sees them."""
 
 from __future__ import annotations
 
@@ -58,3 +59,14 @@ def test_an_unreachable_upstream_is_a_503(
     answer = client.get("/api/store/products")
     assert answer.status_code == 503
     assert answer.json()["error"]["code"] == "upstream_unavailable"
+
+
+def test_each_app_a_test_client_builds_calls_upstreams_on_its_own_loop(
+    over_http: Callable[..., GatewayClient],
+) -> None:
+    """A test client runs its app on a loop of its own: apps built one after another (a loop
+    each) all reach the same upstream over HTTP."""
+    for _ in range(2):
+        answer = over_http().get("/api/store/products")
+        assert answer.status_code == 200
+        assert answer.json()["records"][0]["id"] == 1
