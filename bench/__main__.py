@@ -32,11 +32,8 @@ from bench import money_paths, session_lookup
 from bench.loadgen import run_load
 from bench.processes import ROOT, Running, serve, upstream_env
 from bench.wrk import WrkResult, run_wrk
-from gateway.settings import Settings
 
-DEFAULT_SERVER = Settings().server
 WORKERS = os.cpu_count() or 1  # a gateway worker per core, as deployed
-OTHER_SERVER = "granian" if DEFAULT_SERVER == "uvicorn" else "uvicorn"
 MOCK_LIST = "/_mocks/catalogue/electrician/getProductCatalogListMobile?productType=quickCommerce&pageSize=12&page=1"
 GATEWAY_LIST = "/api/store/products?page=1"
 CART = "/api/store/cart"
@@ -73,7 +70,7 @@ def machine() -> dict[str, str | int | float]:
         "cpu_model": model,
         "python": platform.python_version(),
         "load_average_at_start": f"{load1:.2f} {load5:.2f} {load15:.2f}",
-        "server": DEFAULT_SERVER,
+        "server": "granian",
     }
 
 
@@ -155,7 +152,6 @@ def print_table(results: Results) -> None:
         ("2. product list, via gateway (warm cache), 64 conns", "gateway_cached_c64"),
         ("2. same bytes, bare Litestar endpoint, 64 conns", "bare_c64"),
         ("3. logged-in cart read (Redis session), 64 conns", "cart_c64"),
-        (f"2. product list, warm cache, under {OTHER_SERVER}, 64 conns", f"gateway_cached_{OTHER_SERVER}_c64"),
         ("embedded default (make run), product list, 64 conns", "embedded_c64"),
         ("embedded, no cache (contract checks each call), 64 conns", "embedded_uncached_c64"),
     ]
@@ -219,12 +215,9 @@ def main() -> None:
                 runs["gateway_cached_c64"] = measure(cached, GATEWAY_LIST, 64, seconds)
                 runs["bare_c64"] = measure(bare, "/bare", 64, seconds)
                 runs["cart_c64"] = measure(gateway, CART, 64, seconds, cookie)
-            # The deployed shape on this machine: a worker per core (gateway/workers.py).
+            # The deployed shape on this machine: a worker per core (gateway/serving/workers.py).
             with serve("gateway", "/healthz", {**uncached_env, "WORKERS": str(WORKERS)}) as workers:
                 runs["gateway_workers_c64"] = measure(workers, GATEWAY_LIST, 64, seconds)
-        # The same cached list under the other server, for the uvicorn / granian choice.
-        with serve("gateway", "/healthz", {**upstreams, "SERVER": OTHER_SERVER}) as alternative:
-            runs[f"gateway_cached_{OTHER_SERVER}_c64"] = measure(alternative, GATEWAY_LIST, 64, seconds)
     with serve("gateway", "/healthz", {}) as embedded:
         runs["embedded_c64"] = measure(embedded, GATEWAY_LIST, 64, seconds)
     with serve("gateway", "/healthz", {"CATALOGUE_CACHE_SECONDS": "0"}) as embedded:

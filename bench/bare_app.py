@@ -23,14 +23,18 @@ def create_app() -> Litestar:
 
 
 if __name__ == "__main__":
-    import uvicorn
+    from granian import Granian
+    from granian.constants import HTTPModes, Interfaces, Loops
 
-    # The same server options as the gateway's own `python -m gateway`.
-    uvicorn.run(
-        create_app(),
-        host="127.0.0.1",
+    # The same server and options as the gateway's own `python -m gateway`.
+    Granian(
+        "bench.bare_app:create_app",
+        factory=True,
+        address="127.0.0.1",
         port=int(os.environ["PORT"]),
-        log_config=None,
-        access_log=False,
-        server_header=False,
-    )
+        interface=Interfaces.ASGI,
+        loop=Loops.uvloop,
+        http=HTTPModes.http1,
+        websockets=False,
+        log_access=False,
+    ).serve()

@@ -1,7 +1,7 @@
 """Where the gateway's CPU goes on one URL, sampled, with the gateway served in-process.
 
-The mock suite runs on its own port (as in `make bench`), the gateway is served by uvicorn in
-this process with the options of `python -m gateway` while `bench.loadgen` (its own process)
+The mock suite runs on its own port (as in `make bench`), the gateway is served by granian in
+this process (its embedded server) with the options of `python -m gateway` while `bench.loadgen` (its own process)
 drives one URL for a few seconds. The stack is sampled at every millisecond of the process's
 CPU time (SIGPROF; cProfile counts each resumption of a coroutine as a call and skews async
 code, and a sampling thread only wakes where the GIL is released); the functions on the most
@@ -31,6 +31,21 @@ from bench.wrk import WrkResult
 GATEWAY_LIST = "/api/store/products?page=1"
 IDLE = ("select.py", "selectors.py:select")  # the loop waiting for sockets: not the gateway's CPU
 LOOP = "asyncio/runners.py:run"  # uvloop's run_until_complete has no Python frame of its own
+
+
+async def _accepting(port: int, seconds: float = 30) -> None:
+    """Wait until the server accepts connections on `port`."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            _, writer = await asyncio.open_connection("127.0.0.1", port)
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            await asyncio.sleep(0.05)
+            continue
+        writer.close()
+        return
 
 
 def _where(frame: FrameType) -> str:
@@ -95,29 +110,28 @@ def report(stacks: collections.Counter[tuple[str, ...]], top: int) -> str:
 
 async def _profiled(args: argparse.Namespace, env: dict[str, str]) -> tuple[Sampler, WrkResult, float]:
     import msgspec
-    import uvicorn
+    from granian.constants import HTTPModes, Interfaces
+    from granian.http import HTTP1Settings
+    from granian.server.embed import Server
 
-    from gateway.security.slow_clients import HeaderDeadlineConfig
-    from gateway.served import served_app
+    from gateway.serving.served import served_app
     from gateway.settings import Settings
 
     port = free_port()
     settings = Settings.from_env({**env, "PORT": str(port), "LOG_JSON": "true", "LOG_LEVEL": "INFO"})
-    config = HeaderDeadlineConfig(
+    # Granian in this process (its embedded server), with the HTTP options of `python -m gateway`.
+    server = Server(
         served_app(settings),  # as `python -m gateway` serves it (its collector tuned)
-        host="127.0.0.1",
+        address="127.0.0.1",
         port=port,
-        log_config=None,
-        access_log=False,
-        proxy_headers=False,
-        server_header=False,
-        request_header_timeout=settings.request_header_timeout,
-        timeout_keep_alive=settings.keep_alive_timeout,
+        interface=Interfaces.ASGI,
+        http=HTTPModes.http1,
+        http1_settings=HTTP1Settings(header_read_timeout=round(settings.request_header_timeout * 1000)),
+        websockets=False,
+        log_access=False,
     )
-    server = uvicorn.Server(config)
     serving = asyncio.create_task(server.serve())
-    while not server.started:  # noqa: ASYNC110 (uvicorn offers no event for it)
-        await asyncio.sleep(0.05)
+    await _accepting(port)
     url = f"http://127.0.0.1:{port}{args.path}"
 
     async def drive(seconds: float) -> WrkResult:
@@ -143,7 +157,7 @@ async def _profiled(args: argparse.Namespace, env: dict[str, str]) -> tuple[Samp
     result = await drive(args.seconds)
     sampler.stop()
     cpu_ms = (time.process_time() - cpu_before) * 1000 / max(1, result.requests)
-    server.should_exit = True
+    server.stop()  # type: ignore[no-untyped-call]
     await serving
     return sampler, result, cpu_ms
 
@@ -168,7 +182,7 @@ def main() -> None:
         real_stdout = sys.stdout
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (the gateway's log lines, as in production)
         try:
-            import uvloop  # as uvicorn.run picks it
+            import uvloop  # the loop `python -m gateway` serves on
 
             sampler, result, cpu_ms = uvloop.run(_profiled(args, env))
         finally:

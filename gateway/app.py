@@ -13,27 +13,27 @@ from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin
 
 from gateway import checkout, portal, site, store
-from gateway.anonymous_reads import anonymous_read_cache_factory
 from gateway.client_config import client_config, get_config
 from gateway.deadline import deadline_middleware_factory
 from gateway.embedded import embed
 from gateway.errors import exception_handlers
 from gateway.health import healthz, readyz
 from gateway.logging import configure_logging, request_log_middleware
-from gateway.metrics import MetricsPlugin
 from gateway.otp import CodeSender, build_limiter
 from gateway.security.client_address import ClientAddresses, parse_networks
 from gateway.security.csrf import CsrfTokens, csrf_middleware_factory
 from gateway.security.headers import security_headers_hook
 from gateway.security.request_guard import request_guard_factory
 from gateway.services import AppServices
+from gateway.serving.anonymous_reads import anonymous_read_cache_factory
+from gateway.serving.metrics import MetricsPlugin
+from gateway.serving.workers import METRICS_DIR
 from gateway.sessions import SessionManager, build_store, provide_session, session_cookie_middleware
 from gateway.sessions.controller import get_session, logout
 from gateway.settings import Settings
 from gateway.spa import PRERENDERED_DIR, build_spa_handler
 from gateway.upstreams.http import build_upstreams, close_upstreams
 from gateway.upstreams.lending import LendingClient
-from gateway.workers import METRICS_DIR
 
 API_VERSION = "1.0.0"
 # How long /products's HTML waits for the catalogue's first page before going out as the bare
@@ -62,7 +62,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
     csrf = csrf_middleware_factory(
         CsrfTokens(settings.secret_key, secure=settings.secure_cookies), sessions.cookie_name, embedded.exempt
     )
-    # Several workers add up their series from the files prometheus_client writes (gateway/workers.py).
+    # Several workers add up their series from the files prometheus_client writes (gateway/serving/workers.py).
     metrics = MetricsPlugin(upstreams, sessions, os.environ.get(METRICS_DIR) if settings.workers > 1 else None)
     store_service = store.build_service(services)
     # The product pages whose first page of products goes out in their HTML to a visitor.
@@ -108,7 +108,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             "session": Provide(provide_session),
         },
         # Outermost first. Replayed anonymous reads are logged and counted, and skip the rest
-        # (gateway/anonymous_reads.py says why that is safe); compression runs inside all of it.
+        # (gateway/serving/anonymous_reads.py says why that is safe); compression runs inside all of it.
         middleware=[
             cast(Any, request_log_middleware),
             cast(Any, metrics.request_middleware),

@@ -11,14 +11,10 @@ rather than holding the answer back.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Callable
 from contextvars import ContextVar
-from typing import Any
 
-Scope = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
-Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+from gateway.asgi import ASGIApp, Receive, Scope, Send
 
 _ENDS_AT: ContextVar[float | None] = ContextVar("request_ends_at", default=None)
 

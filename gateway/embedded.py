@@ -14,7 +14,7 @@ served in production; with ENVIRONMENT=test the embedded mocks need MOCKS_WEBHOO
 from __future__ import annotations
 
 import os
-from collections.abc import Awaitable, Callable, Mapping, MutableMapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,15 +22,11 @@ import httpx
 import structlog
 from litestar.handlers import ASGIRouteHandler, asgi
 
+from gateway.asgi import ASGIApp, Receive, Scope, Send
 from gateway.settings import Settings
 from gateway.upstreams.http import UPSTREAM_NAMES, upstream_timeout
 
 # Raw ASGI: Litestar's TypedDict scope/message types do not fit pass-through code.
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 _HOP_HEADERS = {b"host", b"connection", b"keep-alive", b"transfer-encoding", b"content-length"}

@@ -10,20 +10,16 @@ import re
 import sys
 import threading
 import time
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Callable, MutableMapping
 from typing import Any
 
 import msgspec
 import structlog
 
 from gateway import tracing
+from gateway.asgi import ASGIApp, Message, Receive, Scope, Send
 
 # Raw ASGI: Litestar's TypedDict scope/message types do not fit pass-through code.
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 _MOBILE = re.compile(r"(?<![0-9A-Za-z])(\d{2})\d{6}(\d{2})(?![0-9A-Za-z])")
@@ -128,7 +124,7 @@ def configure_logging(level: str = "INFO", json: bool | None = None) -> None:
         logger_factory=_stdout_logger,  # sys.stdout as it is at each call
         cache_logger_on_first_use=False,  # a later configure_logging (tests, a new app) applies everywhere
     )
-    # Libraries log through the standard library (uvicorn's start-up lines, warnings): render
+    # Libraries log through the standard library (the server's start-up lines, warnings): render
     # those through the same processors, so every line has one format.
     handler = _StdoutHandler()
     handler.setFormatter(

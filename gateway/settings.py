@@ -40,9 +40,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     environment: Literal["development", "production", "test"] = "development"
     log_json: bool | None = None  # None: JSON when stdout is not a terminal
     log_level: str = "INFO"
-    server: Literal["uvicorn", "granian"] = "uvicorn"  # the ASGI server of `python -m gateway`
     # Processes serving the port, one per core at most; more than one needs Redis and every
-    # upstream's URL (gateway/workers.py).
+    # upstream's URL (gateway/serving/workers.py).
     workers: Annotated[int, msgspec.Meta(ge=1, le=64)] = 1
 
     # Product naming and links the app shows (the specification's {product})
@@ -66,9 +65,10 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
 
     # Requests: largest body accepted (413 above it), and how long a client may take to send one.
     max_body_bytes: int = 64 * 1024
-    request_header_timeout: float = 10.0  # from the first byte of a request to the end of its headers
+    # A request's headers must arrive whole within this (granian's header read time-out), else the
+    # connection is closed; in a deployment the reverse proxy answers 408 first (deploy/haproxy).
+    request_header_timeout: float = 10.0
     request_body_timeout: float = 10.0  # to receive the whole body once the handler reads it
-    keep_alive_timeout: int = 5  # seconds an idle kept-alive connection is kept open
 
     # Upstream base URLs; the app factory decides what serves an upstream without one
     lending_url: str | None = None

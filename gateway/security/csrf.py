@@ -21,22 +21,18 @@ import hashlib
 import hmac
 import re
 import secrets
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
 from litestar.connection import ASGIConnection
 from litestar.datastructures import Cookie
 
+from gateway.asgi import ASGIApp, Message, Receive, Scope, Send
 from gateway.errors import ErrorBody, ErrorEnvelope
 from gateway.sessions.service import issued_session_cookie
 
 # Raw ASGI: Litestar's TypedDict scope/message types do not fit pass-through code.
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 HEADER_NAME = "X-XSRF-TOKEN"
 SESSION_PATH = "/api/session"

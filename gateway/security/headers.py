@@ -9,14 +9,12 @@ frame it.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, MutableMapping
-from typing import Any
+from collections.abc import Awaitable, Callable
 
+from gateway.asgi import Message, Scope
 from gateway.settings import Settings
 
 # Raw ASGI: Litestar's TypedDict scope/message types do not fit pass-through code.
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
 
 # Cashfree's JS SDK: the script, its API calls and its checkout frames (sandbox and live).
 CASHFREE_SCRIPT = "https://sdk.cashfree.com"

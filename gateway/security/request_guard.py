@@ -10,20 +10,15 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Awaitable, Callable, MutableMapping
-from typing import Any
+from collections.abc import Callable
 
 import msgspec
 from litestar.exceptions import HTTPException
 
+from gateway.asgi import ASGIApp, Message, Receive, Scope, Send
 from gateway.errors import ErrorBody, ErrorEnvelope
 
 # Raw ASGI: Litestar's TypedDict scope/message types do not fit pass-through code.
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 MAX_PATH_LENGTH = 2048
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")

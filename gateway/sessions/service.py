@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any, cast
 
 import msgspec
@@ -19,17 +18,13 @@ from litestar.datastructures import Cookie
 from litestar.di import NamedDependency
 from litestar.stores.base import Store
 
+from gateway.asgi import ASGIApp, Message, Receive, Scope, Send
 from gateway.errors import SessionStoreUnavailable
 from gateway.sessions.outage import store_call
 from gateway.sessions.records import SessionRecord
 from gateway.settings import Settings
 
 # Raw ASGI: Litestar's TypedDict scope/message types do not fit pass-through code.
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 _SCOPE_KEY = "gateway_session_cookie"

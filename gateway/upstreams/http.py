@@ -83,8 +83,8 @@ class UpstreamHttp:
         # on a network transport but not on the in-process one.
         self.deadline = deadline
         self.attempt_timeout = attempt_timeout
-        # httpx parses and merges the base URL, path and query in pure Python on every call
-        # (about a tenth of an uncached product list's CPU): each distinct one is built once.
+        # httpx parses and merges the base URL, path and query in pure Python on every call, a
+        # visible share of an uncached call's CPU: each distinct one is built once.
         self._urls: LRUCache[tuple[str, tuple[tuple[str, str | int], ...]], httpx.URL] = LRUCache(URLS_KEPT)
         self._circuits: dict[tuple[str, str], str] = {}
         self._decoders: dict[Any, msgspec.json.Decoder[Any]] = {}

@@ -39,7 +39,7 @@ def two_workers(mocks_url: str, redis_url: str, redis_namespace: str) -> Iterato
     with served_gateway_process(**env) as (url, _, process):
         tasks = Path(f"/proc/{process.pid}/task").glob("*/children")
         children = [int(pid) for task in tasks for pid in task.read_text().split()]
-        workers = [pid for pid in children if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()]
+        workers = children  # granian's worker processes, forked by the one serving the port
         assert len(workers) == 2, workers
         # /healthz answered once one worker was up; the other may still be starting (and using
         # CPU, which the metrics test reads as work done): wait until neither is busy.
@@ -126,8 +126,8 @@ def test_each_worker_cuts_off_headers_that_never_finish(two_workers: tuple[str, 
         with socket.create_connection(("127.0.0.1", port)) as sock:
             sock.sendall(b"GET /api/config HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
             data, took = read_until_closed(sock, 5)
-        assert data.startswith(b"HTTP/1.1 408")
-        assert took < HEADER_TIMEOUT + 1
+        assert data == b""  # closed unanswered by granian's header read time-out
+        assert HEADER_TIMEOUT * 0.9 < took < HEADER_TIMEOUT + 1
 
 
 def test_more_workers_than_the_setup_allows_is_refused_at_start() -> None:

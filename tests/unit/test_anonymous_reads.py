@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from gateway.anonymous_reads import anonymous_read_cache_factory
+from gateway.serving.anonymous_reads import anonymous_read_cache_factory
 
 
 class CountingApp:

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from prometheus_client import CollectorRegistry
 
-from gateway.request_metrics import request_metrics_factory
+from gateway.serving.request_metrics import request_metrics_factory
 
 PREFIX = "unit_request_metrics"
 ROUTE = "/api/store/products/{product_id:int}"

@@ -10,7 +10,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 PROBE = """
 import gc
-from gateway.served import GC_THRESHOLDS, served_app
+from gateway.serving.served import GC_THRESHOLDS, served_app
 before = gc.get_threshold()
 served_app()
 print(before, gc.get_threshold() == GC_THRESHOLDS, gc.get_freeze_count() > 0)

@@ -8,9 +8,9 @@ from pathlib import Path
 import msgspec
 import pytest
 
+from gateway.serving.workers import METRICS_DIR, WorkersRefused, prepare_workers
 from gateway.settings import Settings
 from gateway.upstreams.http import UPSTREAM_NAMES
-from gateway.workers import METRICS_DIR, WorkersRefused, prepare_workers
 
 REAL = {
     "WORKERS": "2",

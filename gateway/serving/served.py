@@ -1,11 +1,11 @@
 """The app as `python -m gateway` serves it, in each of its worker processes.
 
 Besides building the app from the environment, it tunes the process's garbage collector for
-serving. CPython starts a collection every 700 new container objects, which an uncached product
-list (a request, its upstream answer, twelve products decoded and re-encoded) creates several
-times over: the collector then walks the young objects on nearly every request. With 50,000,
-it runs every few dozen requests instead (measured: about a tenth less CPU a call and a tenth
-more uncached requests a second; BENCHMARKS.md). `gc.freeze()` moves what start-up made (the
+serving. By default CPython starts a young collection after a few hundred new container
+objects, which an uncached product list (a request, its upstream answer, twelve products
+decoded and re-encoded) creates several times over: the collector would walk the young objects
+on nearly every request. With `GC_THRESHOLDS` it runs every few dozen requests instead
+(docs/decisions/server-and-workers.md). `gc.freeze()` moves what start-up made (the
 imported modules, the app) out of the collector's way for good. Tests and tools that build
 apps with `create_app` keep the interpreter's defaults.
 """

@@ -19,18 +19,14 @@ it, replay or not.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from cachetools import TTLCache
 
+from gateway.asgi import ASGIApp, Message, Receive, Scope, Send
+
 # Raw ASGI, as the other middleware: Litestar's TypedDict scope/message types do not fit pass-through code.
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 CACHED_PATHS = ("/api/store/products", "/api/store/categories")
 MAX_ENTRIES = 512  # distinct pages, searches and products; a flood of odd queries only evicts

@@ -1,6 +1,6 @@
 """More than one gateway process (WORKERS): what it needs, and what the parent sets up first.
 
-One Python process serves on one core; WORKERS=N lets uvicorn run N, each with its own app,
+One Python process serves on one core; WORKERS=N lets granian run N, each with its own app,
 all on one port. They share nothing in memory, so a second worker needs:
 - Redis for sessions and OTP limits (REDIS_URL): a login made on one worker is read on another;
 - every upstream's URL: the in-process mocks would keep their data once per worker;

@@ -1,7 +1,7 @@
 """/metrics in Prometheus' text format.
 
 Request counts and latency per route template (ids in paths do not explode the series) come
-from `gateway/request_metrics.py`. All series live in a registry per app (no process-wide
+from `gateway/serving/request_metrics.py`. All series live in a registry per app (no process-wide
 state, so two apps in one process, as in tests, never mix their counts). The gateway's own:
 upstream latency and errors per upstream, each breaker's state, and session-store errors, all
 fed from public hooks (each upstream client's `observe`, the breaker factory's listeners, a counting wrapper
@@ -24,7 +24,8 @@ from prometheus_client.exposition import CONTENT_TYPE_LATEST
 from prometheus_client.multiprocess import MultiProcessCollector
 from redis.exceptions import RedisError
 
-from gateway.request_metrics import ASGIApp, request_metrics_factory
+from gateway.asgi import ASGIApp
+from gateway.serving.request_metrics import request_metrics_factory
 from gateway.sessions import SessionManager
 from gateway.upstreams.http import UpstreamHttp
 
@@ -39,7 +40,7 @@ class GatewayMetrics:
 
     def __init__(self, multiprocess_dir: str | None = None) -> None:
         self.registry = CollectorRegistry(auto_describe=True)
-        # With several workers (gateway/workers.py) every series is also written to files there,
+        # With several workers (gateway/serving/workers.py) every series is also written to files there,
         # and a scrape adds up all the workers' files rather than reading this one's registry.
         self.multiprocess_dir = multiprocess_dir
         self.upstream_seconds = Histogram(
