@@ -7,7 +7,7 @@ export default mergeConfig(
   viteConfig,
   defineConfig({
     test: {
-      environment: "jsdom",
+      environment: "node",
       include: ["src/**/*.test.{ts,tsx}", "lint/**/*.test.ts"],
       restoreMocks: true,
       setupFiles: ["src/testing/setup.ts"],

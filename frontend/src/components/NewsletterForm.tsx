@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { api } from "../api/client";
 import type { components } from "../api/schema";
@@ -5,24 +6,19 @@ import { enableWhenHydrated } from "../lib/until-hydrated";
 
 type NewsletterRequest = components["schemas"]["NewsletterRequest"];
 
-type State = "idle" | "loading" | "success" | "failure";
+/** POST /api/site/newsletter. */
+async function subscribe(body: NewsletterRequest): Promise<void> {
+  await api.post("/site/newsletter", body);
+}
 
 /** Footer newsletter: 'Loading...', then thanks (email cleared) or the failure message. */
 export function NewsletterForm() {
   const [email, setEmail] = useState("");
-  const [state, setState] = useState<State>("idle");
+  const subscription = useMutation({ mutationFn: subscribe, onSuccess: () => setEmail("") });
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setState("loading");
-    try {
-      const body: NewsletterRequest = { email };
-      await api.post("/site/newsletter", body);
-      setEmail("");
-      setState("success");
-    } catch {
-      setState("failure");
-    }
+    subscription.mutate({ email });
   };
 
   return (
@@ -44,9 +40,9 @@ export function NewsletterForm() {
         Subscribe
       </button>
       <p className="newsletter-status" aria-live="polite">
-        {state === "loading" && "Loading..."}
-        {state === "success" && "Thank you for subscribing!"}
-        {state === "failure" && <span className="form-error">Failed to subscribe. Please try again later.</span>}
+        {subscription.isPending && "Loading..."}
+        {subscription.isSuccess && "Thank you for subscribing!"}
+        {subscription.isError && <span className="form-error">Failed to subscribe. Please try again later.</span>}
       </p>
     </form>
   );

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { act, lazy, Suspense, useState, type ComponentType } from "react";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";

@@ -1,11 +1,27 @@
-// Vitest's setup for every test file: the mocked /api, reset between tests.
-import { cleanup } from "@testing-library/react";
+// Vitest's setup for every test file: the mocked /api, reset between tests, and (in jsdom) the
+// rendered components unmounted.
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { apiServer } from "./api-server";
 
 beforeAll(() => apiServer.listen({ onUnhandledRequest: "error" }));
-afterEach(() => {
+
+// What jsdom lacks and the pages use: media queries (none match) and scrolling.
+if (typeof window !== "undefined") {
+  window.matchMedia ??= (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+  window.scrollTo = () => {};
+}
+afterEach(async () => {
   apiServer.resetHandlers();
-  cleanup();
+  if (typeof document !== "undefined") (await import("@testing-library/react")).cleanup();
 });
 afterAll(() => apiServer.close());

@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { errorMessage, errorStatus } from "../../../api/client";
 import { firstError, type FieldErrors } from "../../../lib/form-rules";
@@ -7,11 +8,18 @@ const SENT = "Mail sent successfully!";
 const FAILED = "Failed to send message. Please try again later.";
 type Status = { kind: "idle" | "success" | "failure"; text?: string };
 
+/** What the page says after a failed send: a 4xx is about what was typed (the gateway's words). */
+function failureText(error: unknown): string {
+  const code = errorStatus(error);
+  return code !== undefined && code < 500 ? errorMessage(error, FAILED) : FAILED;
+}
+
 /**
  * A support form's state (contact, data deletion): each field checked in the page first (its
  * message beside it, the focus on the first field in error), 'Sending...' while it goes, the form
  * cleared after success. A 4xx is about what was typed, so the gateway's message (naming the
- * field) is shown; any other failure gets the specification's message.
+ * field) is shown; any other failure gets the specification's message. The send is a TanStack
+ * Query mutation: its state (pending, success, error) is the form's.
  */
 export function useSupportForm<T extends Record<string, string>>(
   idPrefix: string,
@@ -21,8 +29,12 @@ export function useSupportForm<T extends Record<string, string>>(
 ) {
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<FieldErrors<T>>({});
-  const [sending, setSending] = useState(false);
-  const [status, setStatus] = useState<Status>({ kind: "idle" });
+  const sending = useMutation({ mutationFn: send, onSuccess: () => setValues(empty) });
+  const status: Status = sending.isSuccess
+    ? { kind: "success", text: SENT }
+    : sending.isError
+      ? { kind: "failure", text: failureText(sending.error) }
+      : { kind: "idle" };
 
   const set = (field: keyof T) => (event: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [field]: event.target.value }));
@@ -51,21 +63,11 @@ export function useSupportForm<T extends Record<string, string>>(
       document.getElementById(id(first))?.focus();
       return;
     }
-    setSending(true);
-    setStatus({ kind: "idle" });
-    try {
-      await send(values);
-      setValues(empty);
-      setStatus({ kind: "success", text: SENT });
-    } catch (error) {
-      const code = errorStatus(error);
-      setStatus({ kind: "failure", text: code !== undefined && code < 500 ? errorMessage(error, FAILED) : FAILED });
-    } finally {
-      setSending(false);
-    }
+    sending.reset();
+    sending.mutate(values);
   };
 
-  return { values, errors, field, sending, status, submit };
+  return { values, errors, field, sending: sending.isPending, status, submit };
 }
 
 /** A field's message, beside it; the input names it in aria-describedby so it is read out. */

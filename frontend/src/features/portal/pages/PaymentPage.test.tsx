@@ -1,0 +1,57 @@
+// @vitest-environment jsdom
+import { fireEvent, screen } from "@testing-library/react";
+import { delay, http, HttpResponse } from "msw";
+import { describe, expect, it } from "vitest";
+import { apiServer } from "../../../testing/api-server";
+import { portalSession, repayment } from "../../../testing/gateway-answers";
+import { renderApp } from "../../../testing/render-app";
+
+function borrower() {
+  apiServer.use(
+    http.get("/api/session", () => HttpResponse.json(portalSession)),
+    http.get("/api/portal/payments", () => HttpResponse.json([])),
+  );
+}
+
+describe("the repayment page", () => {
+  it("shows Loading... until the repayment arrives, then what is owed", async () => {
+    borrower();
+    apiServer.use(
+      http.get("/api/portal/repayment", async () => {
+        await delay(50);
+        return HttpResponse.json(repayment);
+      }),
+    );
+    renderApp("/payment");
+    expect(await screen.findByText("Loading...")).toBeTruthy();
+    expect((await screen.findAllByText("₹12,450.00")).length).toBeGreaterThan(0);
+    expect(screen.getByText("Ramesh Kumar")).toBeTruthy();
+    expect(screen.getByRole("button", { name: /^Pay/ })).toBeTruthy();
+  });
+
+  it("says when the repayment could not be loaded, and Try again loads it", async () => {
+    borrower();
+    let calls = 0;
+    apiServer.use(
+      http.get("/api/portal/repayment", () =>
+        ++calls === 1
+          ? HttpResponse.json({ error: { code: "upstream_unavailable", message: "The lender is not answering." } }, { status: 503 })
+          : HttpResponse.json(repayment),
+      ),
+    );
+    renderApp("/payment");
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("We could not load your repayment details.");
+    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect((await screen.findAllByText("₹12,450.00")).length).toBeGreaterThan(0);
+    expect(screen.queryByText(/We could not load your repayment details/)).toBeNull();
+    expect(calls).toBe(2);
+  });
+
+  it("sends a visitor without a portal login to /paynow", async () => {
+    apiServer.use(http.get("/api/session", () => HttpResponse.json({ portal: null, store: null })));
+    const app = renderApp("/payment");
+    await screen.findByRole("heading", { name: "Pay Now" });
+    expect(app.path()).toBe("/paynow");
+  });
+});

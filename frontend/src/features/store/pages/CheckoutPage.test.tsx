@@ -1,0 +1,83 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { delay, http, HttpResponse } from "msw";
+import { describe, expect, it } from "vitest";
+import { apiServer } from "../../../testing/api-server";
+import { addresses, cart, order, pincode, quote, storeSession } from "../../../testing/gateway-answers";
+import { renderApp } from "../../../testing/render-app";
+
+/** A shopper with a cart and saved addresses, the last used one deliverable, priced at `quote`. */
+function shopperReadyToOrder() {
+  apiServer.use(
+    http.get("/api/session", () => HttpResponse.json(storeSession)),
+    http.get("/api/store/cart", () => HttpResponse.json(cart)),
+    http.get("/api/checkout/addresses", async () => {
+      await delay(30);
+      return HttpResponse.json(addresses);
+    }),
+    http.get("/api/checkout/pincodes/:pin", ({ params }) => HttpResponse.json({ ...pincode, pincode: String(params.pin) })),
+    http.post("/api/checkout/quote", () => HttpResponse.json(quote)),
+    http.get(`/api/checkout/orders/${order.orderNumber}`, () => HttpResponse.json(order)),
+  );
+}
+
+const CASH = { paymentType: "cash" }; // the cart's choice, carried to the checkout
+
+describe("the checkout page", () => {
+  it("loads the addresses, prices the order and places it, then shows the order", async () => {
+    shopperReadyToOrder();
+    const keys: (string | null)[] = [];
+    apiServer.use(
+      http.post("/api/checkout/orders", ({ request }) => {
+        keys.push(request.headers.get("Idempotency-Key"));
+        return HttpResponse.json(order);
+      }),
+    );
+    const app = renderApp("/checkout", CASH);
+    expect(await screen.findByText("Loading...")).toBeTruthy();
+    expect(await screen.findByText(/Last used/)).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId("summary-total").textContent).toBe("₹238.93"));
+    const place = screen.getByRole("button", { name: "Place order" });
+    await waitFor(() => expect((place as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(place);
+    await waitFor(() => expect(app.path()).toBe(`/orders/${order.orderNumber}`));
+    expect(await screen.findByRole("heading", { name: "Thank you! Your order is placed" })).toBeTruthy();
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{32,36}$/);
+  });
+
+  it("after a 503 shows the gateway's message, and the retry carries the same Idempotency-Key", async () => {
+    shopperReadyToOrder();
+    const keys: (string | null)[] = [];
+    apiServer.use(
+      http.post("/api/checkout/orders", ({ request }) => {
+        keys.push(request.headers.get("Idempotency-Key"));
+        return keys.length === 1
+          ? HttpResponse.json({ error: { code: "upstream_unavailable", message: "The orders service is not answering." } }, { status: 503 })
+          : HttpResponse.json(order);
+      }),
+    );
+    const app = renderApp("/checkout", CASH);
+    const place = await screen.findByRole("button", { name: "Place order" });
+    await waitFor(() => expect((place as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(place);
+    expect((await screen.findByRole("alert")).textContent).toBe("The orders service is not answering.");
+    expect(app.path()).toBe("/checkout");
+    fireEvent.click(screen.getByRole("button", { name: "Place order" }));
+    await waitFor(() => expect(app.path()).toBe(`/orders/${order.orderNumber}`));
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it("says when the order cannot be priced, and does not offer to place it", async () => {
+    shopperReadyToOrder();
+    apiServer.use(
+      http.post("/api/checkout/quote", () =>
+        HttpResponse.json({ error: { code: "upstream_unavailable", message: "Prices are not available right now." } }, { status: 503 }),
+      ),
+    );
+    renderApp("/checkout", CASH);
+    expect((await screen.findByRole("alert")).textContent).toBe("Prices are not available right now.");
+    expect((screen.getByRole("button", { name: "Place order" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});

@@ -1,0 +1,320 @@
+/**
+ * The gateway's answers the component tests are given (frontend/src/testing/api-server.ts):
+ * recorded from the embedded gateway and its mocks (shopper and borrower 9876543210, who owes
+ * and has a cart of two products), typed against the gateway's OpenAPI document so a change of
+ * shape fails the typecheck.
+ */
+import type { components } from "../api/schema";
+
+type Schemas = components["schemas"];
+
+export const config = {
+  "productName": "VoltKhata",
+  "productSlug": "VoltKhata",
+  "signIn": {
+    "anchor": "https://anchor.voltkhata.example/",
+    "portal": "https://portal.voltkhata.example/",
+    "lender": "https://lender.voltkhata.example/"
+  },
+  "appLinks": {
+    "android": "https://play.voltkhata.example/app",
+    "ios": "https://apps.voltkhata.example/app"
+  },
+  "checkout": {
+    "adapter": "mock",
+    "mode": "production"
+  }
+} satisfies Schemas["ClientConfig"];
+
+export const storeSession = {
+  "portal": null,
+  "store": {
+    "verified": true,
+    "mobileNumber": "9876543210",
+    "via": "otp"
+  }
+} satisfies Schemas["SessionView"];
+
+export const portalSession = {
+  "portal": {
+    "verified": true,
+    "userName": "Ramesh Kumar",
+    "mobileNumber": "9876543210"
+  },
+  "store": null
+} satisfies Schemas["SessionView"];
+
+export const cart = {
+  "items": [
+    {
+      "id": 1,
+      "productId": 1,
+      "productName": "Trikon PVC Conduit Pipe 20mm",
+      "quantity": 2,
+      "distributorId": 302,
+      "filePath1": "/_mocks/catalogue/media/products/1.svg",
+      "brand": "Trikon",
+      "color": "Ivory",
+      "size": "20mm x 3m",
+      "mrpWithCashDiscount": "50.84",
+      "mrpWithCashDiscountGst": "62.00",
+      "discount": "Save ₹11.16 on M.R.P.",
+      "linePrice": "101.68"
+    },
+    {
+      "id": 2,
+      "productId": 3,
+      "productName": "Orbitron 6A One-Way Switch",
+      "quantity": 1,
+      "distributorId": 304,
+      "filePath1": "/_mocks/catalogue/media/products/3.svg",
+      "brand": "Orbitron",
+      "color": "Black",
+      "size": "1 module",
+      "mrpWithCashDiscount": "38.25",
+      "mrpWithCashDiscountGst": "45.00",
+      "discount": "Save ₹6.75 on M.R.P.",
+      "linePrice": "38.25"
+    }
+  ],
+  "count": 3,
+  "subtotal": "139.93"
+} satisfies Schemas["CartView"];
+
+export const addresses = {
+  "addresses": [
+    {
+      "id": 2,
+      "name": "Ramesh Kumar",
+      "mobileNumber": "9876543210",
+      "address1": "Plot 44, Sector 18",
+      "address2": "Near Metro Station",
+      "pincode": "122015",
+      "city": "Gurugram",
+      "state": "Haryana",
+      "lastUsed": true
+    },
+    {
+      "id": 1,
+      "name": "Ramesh Kumar",
+      "mobileNumber": "9876543210",
+      "address1": "Shop 12, Lakshmi Electricals",
+      "address2": "Karol Bagh Market",
+      "pincode": "110005",
+      "city": "New Delhi",
+      "state": "Delhi",
+      "lastUsed": false
+    }
+  ],
+  "mobileNumber": "9876543210"
+} satisfies Schemas["CheckoutAddresses"];
+
+export const quote = {
+  "lines": [
+    {
+      "productId": 1,
+      "productName": "Trikon PVC Conduit Pipe 20mm",
+      "hsnCode": "3917",
+      "gstRate": "18",
+      "unitPrice": "50.84",
+      "quantity": 2,
+      "taxableAmount": "86.17",
+      "gstAmount": "15.51",
+      "lineTotal": "101.68"
+    },
+    {
+      "productId": 3,
+      "productName": "Orbitron 6A One-Way Switch",
+      "hsnCode": "8536",
+      "gstRate": "18",
+      "unitPrice": "38.25",
+      "quantity": 1,
+      "taxableAmount": "32.42",
+      "gstAmount": "5.83",
+      "lineTotal": "38.25"
+    }
+  ],
+  "charges": {
+    "subtotal": "139.93",
+    "convenienceFee": "79.00",
+    "platformFee": "20.00",
+    "gstTotal": "21.34",
+    "total": "238.93"
+  },
+  "delivery": {
+    "type": "oneHour",
+    "earliestBy": "2026-11-26T22:46:41.448717+00:00",
+    "latestBy": "2026-11-26T23:46:41.448717+00:00",
+    "label": "Get it in 1 Hour"
+  },
+  "address": {
+    "name": "Ramesh Kumar",
+    "mobileNumber": "9876543210",
+    "address1": "Plot 44, Sector 18",
+    "address2": "Near Metro Station",
+    "pincode": "122103",
+    "city": "Gurugram",
+    "state": "Haryana"
+  },
+  "business": null,
+  "paymentMethod": "cod",
+  "credit": {
+    "offered": false,
+    "available": "487550.00",
+    "message": "You have an overdue amount of ₹12,450.00. Please repay it first.",
+    "repayUrl": "/paynow"
+  }
+} satisfies Schemas["CheckoutQuote"];
+
+export const pincode = {
+  "pincode": "122103",
+  "city": "Gurugram",
+  "district": "Gurugram",
+  "state": "Haryana",
+  "serviceability": "oneHour",
+  "delivery": {
+    "type": "oneHour",
+    "earliestBy": "2026-11-26T22:46:41.492666+00:00",
+    "latestBy": "2026-11-26T23:46:41.492666+00:00",
+    "label": "Get it in 1 Hour"
+  },
+  "message": "Get it in 1 Hour"
+} satisfies Schemas["PincodeCheck"];
+
+export const order = {
+  "orderNumber": "VK10000001",
+  "status": "placed",
+  "statusLabel": "Order placed",
+  "createdAt": "2026-11-26T22:46:41.507768+00:00",
+  "lines": [
+    {
+      "productId": 1,
+      "productName": "Trikon PVC Conduit Pipe 20mm",
+      "hsnCode": "3917",
+      "gstRate": "18",
+      "unitPrice": "50.84",
+      "quantity": 2,
+      "taxableAmount": "86.17",
+      "gstAmount": "15.51",
+      "lineTotal": "101.68"
+    },
+    {
+      "productId": 3,
+      "productName": "Orbitron 6A One-Way Switch",
+      "hsnCode": "8536",
+      "gstRate": "18",
+      "unitPrice": "38.25",
+      "quantity": 1,
+      "taxableAmount": "32.42",
+      "gstAmount": "5.83",
+      "lineTotal": "38.25"
+    }
+  ],
+  "charges": {
+    "subtotal": "139.93",
+    "convenienceFee": "79.00",
+    "platformFee": "20.00",
+    "gstTotal": "21.34",
+    "total": "238.93"
+  },
+  "delivery": {
+    "type": "oneHour",
+    "earliestBy": "2026-11-26T22:46:41.507768+00:00",
+    "latestBy": "2026-11-26T23:46:41.507768+00:00",
+    "label": "Get it in 1 Hour"
+  },
+  "address": {
+    "name": "Ramesh Kumar",
+    "mobileNumber": "9876543210",
+    "address1": "Plot 44, Sector 18",
+    "address2": "Near Metro Station",
+    "pincode": "122103",
+    "city": "Gurugram",
+    "state": "Haryana"
+  },
+  "business": null,
+  "payment": {
+    "method": "cod",
+    "state": "onDelivery",
+    "label": "Pay on delivery",
+    "amount": "238.93",
+    "paymentSessionId": null,
+    "providerOrderId": null,
+    "creditDueOn": null,
+    "paidAt": null
+  },
+  "timeline": [
+    {
+      "status": "placed",
+      "label": "Order placed",
+      "at": "2026-11-26T22:46:41.507768+00:00",
+      "state": "current",
+      "note": null
+    },
+    {
+      "status": "packed",
+      "label": "Packed",
+      "at": null,
+      "state": "upcoming",
+      "note": null
+    },
+    {
+      "status": "shipped",
+      "label": "Shipped",
+      "at": null,
+      "state": "upcoming",
+      "note": null
+    },
+    {
+      "status": "outForDelivery",
+      "label": "Out for delivery",
+      "at": null,
+      "state": "upcoming",
+      "note": null
+    },
+    {
+      "status": "delivered",
+      "label": "Delivered",
+      "at": null,
+      "state": "upcoming",
+      "note": null
+    }
+  ],
+  "canCancel": true,
+  "refund": null,
+  "invoice": null,
+  "creditNote": null
+} satisfies Schemas["PlacedOrder"];
+
+export const orders = {
+  "orders": [
+    {
+      "orderNumber": "VK10000001",
+      "status": "placed",
+      "statusLabel": "Order placed",
+      "createdAt": "2026-11-26T22:46:41.507768+00:00",
+      "total": "238.93",
+      "itemCount": 3,
+      "summary": "Trikon PVC Conduit Pipe 20mm and 1 more",
+      "paymentMethod": "cod",
+      "paymentState": "onDelivery",
+      "paymentLabel": "Pay on delivery"
+    }
+  ],
+  "page": 1,
+  "totalPages": 1,
+  "totalOrders": 1
+} satisfies Schemas["OrderList"];
+
+export const repayment = {
+  "userName": "Ramesh Kumar",
+  "mobileNumber": "9876543210",
+  "remainingAmount": "12450.00",
+  "lateFees": "450.00",
+  "pendingAmount": "12000.00",
+  "dueDate": "2026-11-10",
+  "daysOverdue": 17,
+  "lenderName": "Sahyogkosh Finance",
+  "loanNumber": "LN-1001",
+  "pendingPayments": []
+} satisfies Schemas["RepaymentView"];
