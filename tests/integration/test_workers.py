@@ -16,6 +16,7 @@ import httpx
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
+from tests.conftest import RUN_ID
 from tests.integration.served_gateway import ROOT, read_until_closed, served_gateway_process
 
 STORE_USER = "9876543210"
@@ -23,14 +24,15 @@ UPSTREAMS = ("lending", "catalogue", "mail", "orders")
 HEADER_TIMEOUT = 0.5  # shorter than the default 10 s, so a worker must have been handed it
 
 
-@pytest.fixture
-def two_workers(mocks_url: str, redis_url: str, redis_namespace: str) -> Iterator[tuple[str, list[int]]]:
-    """The gateway's URL and its two worker processes."""
-    httpx.post(f"{mocks_url}/_mocks/reset").raise_for_status()
+@pytest.fixture(scope="module")
+def served_two_workers(mocks_url: str, redis_url: str) -> Iterator[tuple[str, list[int]]]:
+    """The gateway's URL and its two worker processes, started once for the module's tests: none
+    of them changes what another asserts (each resets the mocks; only the metrics test reads
+    product pages, whose count it asserts)."""
     env = {
         "WORKERS": "2",
         "REDIS_URL": redis_url,
-        "REDIS_NAMESPACE": redis_namespace,
+        "REDIS_NAMESPACE": f"test-{RUN_ID}-workers",
         "MOCKS_URL": mocks_url,
         "SECRET_KEY": "",  # unset: the parent makes one that both workers must share
         "REQUEST_HEADER_TIMEOUT": str(HEADER_TIMEOUT),
@@ -51,6 +53,12 @@ def two_workers(mocks_url: str, redis_url: str, redis_namespace: str) -> Iterato
             if ticks == before:
                 break
         yield url, workers
+
+
+@pytest.fixture
+def two_workers(served_two_workers: tuple[str, list[int]], mocks_url: str) -> tuple[str, list[int]]:
+    httpx.post(f"{mocks_url}/_mocks/reset").raise_for_status()
+    return served_two_workers
 
 
 def cpu_ticks(pid: int) -> int:
