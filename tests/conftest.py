@@ -110,3 +110,22 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     Sync Playwright keeps an event loop running in the main thread until its session fixtures
     end, and an async test after it could not start its own loop."""
     items.sort(key=lambda item: "/tests/e2e/" in str(item.path))
+
+
+_MODULE_SECONDS: dict[str, float] = {}
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Adds each test's setup, call and teardown time to its module's total."""
+    module = report.nodeid.split("::", 1)[0]
+    _MODULE_SECONDS[module] = _MODULE_SECONDS.get(module, 0.0) + report.duration
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """With `--durations` (as `make test` runs), the slowest modules too: a suite that grows past
+    a minute or two shows here by name, not only as a longer run."""
+    if not terminalreporter.config.getoption("durations") or not _MODULE_SECONDS:
+        return
+    terminalreporter.write_sep("=", "slowest 15 modules (setup, call and teardown of their tests)")
+    for module, seconds in sorted(_MODULE_SECONDS.items(), key=lambda item: -item[1])[:15]:
+        terminalreporter.write_line(f"{seconds:8.1f}s {module}")

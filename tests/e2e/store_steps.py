@@ -64,11 +64,12 @@ def ui_login(page: Page, server: Server, mobile: str = RAMESH) -> None:
 
 
 def api_login(page: Page, server: Server, mobile: str) -> None:
-    """Log the browser's context in to the store through the gateway, as the login pages do."""
-    page.goto("/products")
-    # The page's own calls end first: one still in flight when the login replaces the session
-    # would come back 401 for the session it was sent with.
-    page.wait_for_load_state("networkidle")
+    """Log the browser's context in to the store through the gateway, as the login pages do.
+
+    No page is loaded for it: the XSRF cookie comes from `GET /api/session` (the context's
+    cookies are shared with `page.request`), so no call of a page can still be in flight, and
+    come back 401, when the login replaces the session. The test then opens its own page."""
+    assert page.request.get("/api/session").ok
     assert page.request.post("/api/store/otp", data={"mobileNumber": mobile}, headers=xsrf(page)).ok
     verified = page.request.post(
         "/api/store/otp/verify", data={"mobileNumber": mobile, "otp": server.otp_for(mobile)}, headers=xsrf(page)
