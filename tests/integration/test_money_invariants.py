@@ -5,8 +5,8 @@ ENVIRONMENT=production, Redis) in front of the mocks in their own process (`pyth
 upstream_mocks` on a spare port), the provider's webhooks over loopback. Twenty shoppers at once
 place, pay, pay again and cancel for a few rounds, and a borrower repays, while a fifth of the
 gateway's upstream calls fail (a third each: 503, slower than the deadline, the connection
-dropped) and a fifth of the provider's webhooks are dropped. Then, from the mocks' ledger
-(`GET /_mocks/ledger`):
+dropped), a fifth of the provider's webhooks are dropped and a tenth sent twice. Then, from the
+mocks' ledger (`GET /_mocks/ledger`):
 
 - every provider charge belongs to exactly one store order or one repayment, and each order to
   at most one charge;
@@ -278,8 +278,9 @@ def test_every_rupee_belongs_to_exactly_one_order_or_repayment(deployment: Deplo
     for mock in MOCKS:
         for fault in FAULTS:
             assert mocks.post("/_mocks/scenarios", json={"mock": mock, "path": "*", **fault}).status_code == 201
-    webhook_drop = {"mock": "payments", "path": "webhook", "webhook": "drop", "probability": 0.2}
-    assert mocks.post("/_mocks/scenarios", json=webhook_drop).status_code == 201
+    for webhook in ({"webhook": "drop", "probability": 0.2}, {"webhook": "duplicate", "probability": 0.125}):
+        scenario = {"mock": "payments", "path": "webhook", **webhook}
+        assert mocks.post("/_mocks/scenarios", json=scenario).status_code == 201
 
     def run(index: int) -> None:
         for round_ in range(ROUNDS):
