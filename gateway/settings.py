@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import secrets
 from collections.abc import Mapping
+from decimal import Decimal
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -20,6 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CheckoutAdapter = Literal["mock", "cashfree"]
 CheckoutMode = Literal["sandbox", "production"]
 UPSTREAMS = ("lending", "catalogue", "mail", "orders")
+COD_LEGAL_CEILING = Decimal("200000")  # Income-tax Act s.269ST: cash of Rs. 2 lakh or more a day
 
 
 class OtpLimits(msgspec.Struct, frozen=True, kw_only=True):
@@ -89,6 +91,10 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     # Per upstream, from <NAME>_HEADERS, <NAME>_OAUTH_*, <NAME>_TLS_* (gateway/upstreams/credentials.py)
     credentials: dict[str, UpstreamCredentials] = msgspec.field(default_factory=dict)
 
+    # Cash on delivery a buyer may place in one day, in rupees: below Rs. 2,00,000 (s.269ST of
+    # the Income-tax Act), or the gateway does not start (gateway/checkout/cash_limit.py).
+    cod_daily_limit: Decimal = Decimal("50000")
+
     # The store's key for the lender's partner calls (a shopper's purchase-credit position)
     lending_partner_key: str = "mock-partner-key"
 
@@ -98,6 +104,13 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
 
     # Built frontend
     static_dir: str = str(ROOT / "frontend" / "dist")
+
+    def __post_init__(self) -> None:
+        if not Decimal(0) < self.cod_daily_limit < COD_LEGAL_CEILING:
+            raise ValueError(
+                f"COD_DAILY_LIMIT must be above 0 and below {COD_LEGAL_CEILING} rupees (cash of Rs. 2 lakh or more "
+                f"from one person in one day is unlawful), not {self.cod_daily_limit}"
+            )
 
     @property
     def secure_cookies(self) -> bool:

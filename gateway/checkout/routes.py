@@ -8,6 +8,7 @@ from litestar import Request, Response, Router, get, post
 from litestar.di import NamedDependency, Provide
 from litestar.params import JSONBody, PathParameter, QueryParameter
 
+from gateway.checkout.cash_limit import CashLimit
 from gateway.checkout.history import OrderHistory
 from gateway.checkout.placing import PlacementClaims
 from gateway.checkout.schemas import (
@@ -55,6 +56,7 @@ def build_router(services: AppServices) -> Router:
         placed=PlacedOrders(services.store),
         claims=PlacementClaims(services.store, services.settings.placement_claim_seconds),
         product_name=services.settings.product_name,
+        cash=CashLimit(orders, services.settings.cod_daily_limit, services.settings.product_name),
     )
 
     @get("/addresses", summary="The shopper's saved addresses, the one used last first")

@@ -132,6 +132,15 @@ class CreditOffer(msgspec.Struct, rename="camel", kw_only=True):
     repay_url: str | None
 
 
+class CashOffer(msgspec.Struct, rename="camel", kw_only=True):
+    """Whether 'Cash on delivery' can take this total today, and if not, why (the daily cash limit)."""
+
+    offered: bool
+    message: str | None
+    limit: Money  # the buyer's cash limit a day
+    used_today: Money  # cash orders placed today and not cancelled
+
+
 class CheckoutQuote(msgspec.Struct, rename="camel", kw_only=True):
     lines: list[OrderLineView]
     charges: OrderCharges
@@ -140,6 +149,7 @@ class CheckoutQuote(msgspec.Struct, rename="camel", kw_only=True):
     business: BusinessDetailsView | None
     payment_method: PaymentMethod
     credit: CreditOffer
+    cash: CashOffer
 
 
 class OrderPaymentView(msgspec.Struct, rename="camel", kw_only=True):

@@ -19,10 +19,12 @@ import msgspec
 import structlog
 
 from gateway import gstin
+from gateway.checkout.cash_limit import CashLimit
 from gateway.checkout.placing import PlacementClaims
 from gateway.checkout.schemas import (
     BusinessDetails,
     BusinessDetailsView,
+    CashOffer,
     CheckoutAddresses,
     CheckoutQuote,
     CheckoutQuoteRequest,
@@ -165,7 +167,7 @@ def _business(business: Business | None) -> BusinessDetailsView | None:
     return BusinessDetailsView(gstin=business.gstin, legal_name=business.legal_name) if business else None
 
 
-def quote_view(quote: Quote, credit: CreditOffer) -> CheckoutQuote:
+def quote_view(quote: Quote, credit: CreditOffer, cash: CashOffer) -> CheckoutQuote:
     return CheckoutQuote(
         lines=[_line(line) for line in quote.lines],
         charges=_charges(quote.charges),
@@ -174,6 +176,7 @@ def quote_view(quote: Quote, credit: CreditOffer) -> CheckoutQuote:
         business=_business(quote.business),
         payment_method=quote.payment_method,
         credit=credit,
+        cash=cash,
     )
 
 
@@ -302,6 +305,7 @@ class CheckoutService:
         placed: PlacedOrders,
         claims: PlacementClaims,
         product_name: str,
+        cash: CashLimit,
     ) -> None:
         self.orders = orders
         self.credit = credit
@@ -310,6 +314,7 @@ class CheckoutService:
         self.placed = placed
         self.claims = claims
         self.product_name = product_name
+        self.cash = cash
 
     async def _orders(self, session: Session, call: Awaitable[T]) -> T:
         """A bearer call to the orders service: a refused token ends the login, a refusal is the screen's."""
@@ -395,14 +400,16 @@ class CheckoutService:
 
     async def quote(self, session: Session, login: StoreLogin, data: CheckoutQuoteRequest) -> CheckoutQuote:
         body = await self._request(session, login, data)
-        quote, position = await asyncio.gather(
-            self._orders(session, self.orders.quote(body, login.access_token)), self._credit(login)
+        quote, position, cash_today = await asyncio.gather(
+            self._orders(session, self.orders.quote(body, login.access_token)),
+            self._credit(login),
+            self._orders(session, self.cash.today(body.user_id, login.access_token)),
         )
         if isinstance(position, UpstreamError):
             offer = CreditOffer(offered=False, available=None, message=CREDIT_UNCHECKED, repay_url=None)
         else:
             offer = credit_offer(position, quote.charges.total, self.product_name)
-        return quote_view(quote, offer)
+        return quote_view(quote, offer, self.cash.offer(cash_today, quote.charges.total))
 
     async def place(
         self, session: Session, login: StoreLogin, data: PlaceOrderRequest, key: str, return_url: str
@@ -462,6 +469,8 @@ class CheckoutService:
         self, session: Session, login: StoreLogin, data: PlaceOrderRequest, return_url: str
     ) -> PlaceRequest:
         base = await self._request(session, login, data)
+        if base.payment_method == "cod":  # the day's cash with this order, within the limit
+            await self._orders(session, self.cash.check(base.user_id, login.access_token, Decimal(data.quoted_total)))
         return PlaceRequest(
             user_id=base.user_id,
             lines=base.lines,

@@ -4,13 +4,14 @@ with a message naming the field, before anything reaches an upstream or a tax in
 from __future__ import annotations
 
 import io
+from decimal import Decimal
 from typing import Any
 
 import pytest
 from pypdf import PdfReader
 
 from tests.conftest import GatewayClient
-from tests.integration.test_checkout_api import ADDRESS, fill_cart, quote
+from tests.integration.test_checkout_api import ADDRESS, fill_cart, place, quote
 from tests.integration.test_store_api import log_in
 
 HARYANA_GSTIN = "06AAACR5055K1ZB"  # the delivery pin code 122103 is in Haryana
@@ -214,3 +215,48 @@ def test_plus_at_999_is_refused_with_a_message(client: GatewayClient) -> None:
         "field": "quantity",
     }
     assert client.get("/api/store/cart").json()["items"][0]["quantity"] == 999
+
+
+def cash_cart(client: GatewayClient, above: int) -> str:
+    """A cart of FR house wire whose total is just above `above` rupees; answers the total."""
+    fill_cart(client, {4: 1})
+    unit = Decimal(quote(client)["lines"][0]["unitPrice"])
+    fill_cart(client, {4: int(above // unit) + 1})
+    total: str = quote(client)["charges"]["total"]
+    return total
+
+
+def test_two_same_day_cash_orders_that_together_pass_the_limit(client: GatewayClient) -> None:
+    log_in(client)
+    first_total = cash_cart(client, 30_000)
+    assert 30_000 < Decimal(first_total) < 50_000
+    assert quote(client)["cash"] == {"offered": True, "message": None, "limit": "50000.00", "usedToday": "0.00"}
+    first = place(client, "cash-limit-0001", first_total)
+    assert first.status_code == 200, first.text
+
+    second_total = cash_cart(client, 30_000)
+    cash = quote(client)["cash"]
+    assert cash["offered"] is False and cash["usedToday"] == first_total
+    assert cash["message"] == (
+        f"Cash on delivery is limited to ₹50,000.00 a day. With your cash orders today (₹{Decimal(first_total):,.2f}), "
+        f"this order of ₹{Decimal(second_total):,.2f} would go past it. Please pay online or with VoltKhata Credit."
+    )
+    refused = place(client, "cash-limit-0002", second_total)
+    assert refused.status_code == 409, refused.text
+    assert refused.json()["error"] == {"code": "cod_limit", "message": cash["message"], "field": "paymentMethod"}
+    assert len([e for e in journal(client, "electrician/order/place") if e["status"] == 200]) == 1
+    assert quote(client, "online")["charges"]["total"] == second_total  # the other ways stay open
+
+    # A cancelled cash order no longer counts.
+    number = first.json()["orderNumber"]
+    assert client.post(f"/api/checkout/orders/{number}/cancel", headers=client.xsrf()).status_code == 200
+    assert quote(client)["cash"]["offered"] is True
+    assert place(client, "cash-limit-0003", second_total).status_code == 200
+
+
+def test_one_cash_order_above_the_limit_is_refused(client: GatewayClient) -> None:
+    log_in(client)
+    total = cash_cart(client, 50_000)
+    assert quote(client)["cash"]["offered"] is False
+    refused = place(client, "cash-limit-0004", total)
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "cod_limit"

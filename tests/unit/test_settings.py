@@ -1,3 +1,9 @@
+from decimal import Decimal
+
+import msgspec
+import pytest
+
+from gateway.app import create_app
 from gateway.settings import Settings
 
 
@@ -32,3 +38,13 @@ def test_a_missing_secret_gets_a_random_one_per_process() -> None:
 def test_cookies_are_secure_only_over_https() -> None:
     assert not Settings.from_env({}).secure_cookies
     assert Settings.from_env({"PUBLIC_URL": "https://app.example"}).secure_cookies
+
+
+def test_the_daily_cash_limit_is_50000_and_the_gateway_refuses_to_start_at_2_lakh_or_more() -> None:
+    assert Settings.from_env({}).cod_daily_limit == Decimal("50000")
+    assert Settings.from_env({"COD_DAILY_LIMIT": "199999.99"}).cod_daily_limit == Decimal("199999.99")
+    for unlawful in ("200000", "200000.00", "988000", "2e5", "0"):
+        with pytest.raises(msgspec.ValidationError, match="COD_DAILY_LIMIT must be above 0 and below 200000"):
+            Settings.from_env({"COD_DAILY_LIMIT": unlawful})
+    with pytest.raises(ValueError, match="COD_DAILY_LIMIT"):
+        create_app(Settings(cod_daily_limit=Decimal("200000")))

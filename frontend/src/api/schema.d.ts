@@ -720,6 +720,15 @@ export interface components {
             items: components["schemas"]["CartLineView"][];
             subtotal: string;
         };
+        /** CashOffer */
+        CashOffer: {
+            /** @example 1198.99 */
+            limit: string;
+            message: string | null;
+            offered: boolean;
+            /** @example 1198.99 */
+            usedToday: string;
+        };
         /** CategoryListItem */
         CategoryListItem: {
             name: string;
@@ -757,6 +766,7 @@ export interface components {
         CheckoutQuote: {
             address: components["schemas"]["DeliveryAddressView"];
             business: components["schemas"]["BusinessDetailsView"] | null;
+            cash: components["schemas"]["CashOffer"];
             charges: components["schemas"]["OrderCharges"];
             credit: components["schemas"]["CreditOffer"];
             delivery: components["schemas"]["DeliveryPromiseView"];

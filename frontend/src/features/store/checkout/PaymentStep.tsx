@@ -5,21 +5,28 @@ import type { CheckoutQuote, PaymentMethod } from "../api/quote-order";
 import { paymentLabels } from "./payment-methods";
 import styles from "./checkout.module.css";
 
-/** Step 4: the cart's choice, changeable; credit only when it can pay this total and nothing is overdue. */
+/**
+ * Step 4: the cart's choice, changeable; credit only when it can pay this total and nothing is
+ * overdue; cash on delivery only within the day's cash limit (the gateway says why not, and the
+ * other ways stay offered).
+ */
 export function PaymentStep({
   method,
   onChange,
   credit,
+  cash,
   productName,
 }: {
   method: PaymentMethod;
   onChange: (method: PaymentMethod) => void;
   credit: CheckoutQuote["credit"] | undefined;
+  cash: CheckoutQuote["cash"] | undefined;
   productName: string;
 }) {
   const id = useId();
   const labels = paymentLabels(productName);
   const creditRefused = credit !== undefined && !credit.offered;
+  const cashRefused = cash !== undefined && !cash.offered;
 
   return (
     <section className={`card ${styles.step}`} aria-labelledby={`${id}-heading`}>
@@ -44,6 +51,11 @@ export function PaymentStep({
           {credit.repayUrl && (
             <Link to={credit.repayUrl}>Repay now</Link>
           )}
+        </p>
+      )}
+      {cashRefused && cash.message && (
+        <p className={method === "cod" ? "alert alert-danger" : styles.hint} role={method === "cod" ? "alert" : undefined} data-testid="cash-refused">
+          {cash.message}
         </p>
       )}
       {method === "credit" && credit?.offered && (

@@ -59,7 +59,9 @@ export default function CheckoutPage() {
   }
 
   const summary = quote.data;
-  const creditBlocked = method === "credit" && summary !== undefined && !summary.credit.offered;
+  const creditBlocked =
+    summary !== undefined &&
+    ((method === "credit" && !summary.credit.offered) || (method === "cod" && !summary.cash.offered));
   const ready = request !== null && summary !== undefined && !quote.isFetching && !quote.isError && !creditBlocked;
 
   const submit = async () => {
@@ -100,7 +102,7 @@ export default function CheckoutPage() {
           <OrderSummary quote={summary} loading={quote.isFetching} waiting={request === null} />
         </div>
         <div className={styles.payment}>
-          <PaymentStep method={method} onChange={setMethod} credit={summary?.credit} productName={config.productName} />
+          <PaymentStep method={method} onChange={setMethod} credit={summary?.credit} cash={summary?.cash} productName={config.productName} />
         </div>
         <div className={styles.actions}>
           {quote.isError && (
