@@ -163,6 +163,12 @@ export const quote = {
     "available": "487550.00",
     "message": "You have an overdue amount of ₹12,450.00. Please repay it first.",
     "repayUrl": "/paynow"
+  },
+  "cash": {
+    "offered": true,
+    "message": null,
+    "limit": "50000.00",
+    "usedToday": "0.00"
   }
 } satisfies Schemas["CheckoutQuote"];
 
