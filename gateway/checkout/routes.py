@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
-from litestar import Request, Response, Router, get, post
+from litestar import Response, Router, get, post
 from litestar.di import NamedDependency, Provide
 from litestar.params import JSONBody, PathParameter, QueryParameter
 
@@ -90,16 +90,18 @@ def build_router(services: AppServices) -> Router:
     ) -> CheckoutQuote:
         return await checkout.quote(session, login, data)
 
+    # Where the provider's own checkout (redirect mode) sends the browser back: our address from
+    # PUBLIC_URL, never the request's Host header (which anyone can send), so no link we hand a
+    # provider and no request we fingerprint for an Idempotency-Key depends on it.
+    return_url = f"{services.settings.public_url.rstrip('/')}/orders/{{order_number}}"
+
     @post("/orders", status_code=200, summary="Place the cart as an order, once per Idempotency-Key")
     async def place_order(
-        request: Request[Any, Any, Any],
         session: NamedDependency[Session],
         login: NamedDependency[StoreLogin],
         data: JSONBody[PlaceOrderRequest],
         idempotency_key: IdempotencyKey,
     ) -> PlacedOrder:
-        # Where the provider's own checkout (redirect mode) sends the browser back.
-        return_url = f"{str(request.base_url).rstrip('/')}/orders/{{order_number}}"
         return await checkout.place(session, login, data, idempotency_key, return_url)
 
     @get("/orders/{order_number:str}", summary="One of the shopper's orders; a pending online payment is re-checked")

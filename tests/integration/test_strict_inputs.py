@@ -260,3 +260,21 @@ def test_one_cash_order_above_the_limit_is_refused(client: GatewayClient) -> Non
     assert quote(client)["cash"]["offered"] is False
     refused = place(client, "cash-limit-0004", total)
     assert refused.status_code == 409 and refused.json()["error"]["code"] == "cod_limit"
+
+
+def test_a_forged_host_is_in_no_link_handed_to_a_provider(client: GatewayClient) -> None:
+    log_in(client)
+    fill_cart(client, {1: 1})
+    total = quote(client, "online")["charges"]["total"]
+    client.delete("/_mocks/journal")
+    body = {"address": ADDRESS, "paymentMethod": "online", "quotedTotal": total}
+    forged = {**client.xsrf(), "Idempotency-Key": "forged-host-01", "Host": "evil.example"}
+    placed = client.post("/api/checkout/orders", json=body, headers=forged)
+    assert placed.status_code == 200, placed.text
+    [sent] = [e for e in journal(client, "electrician/order/place") if e["status"] == 200]
+    assert sent["body"]["returnUrl"] == "http://127.0.0.1:8000/orders/{order_number}"  # PUBLIC_URL
+    every_call = client.get("/_mocks/journal").json()
+    assert "evil.example" not in str(every_call)
+    # The same key from another Host is the same request: the same order, not a conflict.
+    again = client.post("/api/checkout/orders", json=body, headers={**forged, "Host": "other.example"})
+    assert again.status_code == 200 and again.json()["orderNumber"] == placed.json()["orderNumber"]
