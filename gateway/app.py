@@ -23,6 +23,7 @@ from gateway.otp import CodeSender, build_limiter
 from gateway.security.client_address import ClientAddresses, parse_networks
 from gateway.security.csrf import CsrfTokens, csrf_middleware_factory
 from gateway.security.headers import security_headers_hook
+from gateway.security.operations_access import metrics_networks, networks_only
 from gateway.security.request_guard import request_guard_factory
 from gateway.services import AppServices
 from gateway.serving.anonymous_reads import anonymous_read_cache_factory
@@ -63,7 +64,12 @@ def create_app(settings: Settings | None = None) -> Litestar:
         CsrfTokens(settings.secret_key, secure=settings.secure_cookies), sessions.cookie_name, embedded.exempt
     )
     # Several workers add up their series from the files prometheus_client writes (gateway/serving/workers.py).
-    metrics = MetricsPlugin(upstreams, sessions, os.environ.get(METRICS_DIR) if settings.workers > 1 else None)
+    metrics = MetricsPlugin(
+        upstreams,
+        sessions,
+        os.environ.get(METRICS_DIR) if settings.workers > 1 else None,
+        guards=[networks_only(metrics_networks(settings), client_addresses)],
+    )
     store_service = store.build_service(services)
     # The product pages whose first page of products goes out in their HTML to a visitor.
     first_pages = {

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import structlog
 from litestar import Response, get
 from litestar.di import NamedDependency
 from litestar.stores.base import Store
 
 from gateway.sessions.store import ping_store
+
+log = structlog.get_logger("gateway.health")
 
 
 @get("/healthz", include_in_schema=False, sync_to_thread=False)
@@ -16,8 +19,10 @@ def healthz() -> dict[str, str]:
 
 @get("/readyz", include_in_schema=False)
 async def readyz(session_store: NamedDependency[Store]) -> Response[dict[str, str]]:
+    """Which dependency is down ("sessions": "down"), never which exception: that goes to the log."""
     try:
         await ping_store(session_store)
     except Exception as exc:  # any failure of the store means not ready
-        return Response({"status": "unavailable", "sessions": type(exc).__name__}, status_code=503)
+        log.warning("not_ready", dependency="sessions", error=type(exc).__name__)
+        return Response({"status": "unavailable", "sessions": "down"}, status_code=503)
     return Response({"status": "ok", "sessions": "ok"})

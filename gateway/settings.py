@@ -64,6 +64,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     otp: OtpLimits = OtpLimits()
     # Load balancers whose X-Forwarded-For is believed: comma-separated addresses or networks.
     trusted_proxies: str = ""
+    # Who may read /metrics: comma-separated addresses or networks; unset, loopback only in
+    # production and everyone elsewhere (gateway/security/operations_access.py).
+    metrics_allowed_networks: str = ""
 
     # Requests: largest body accepted (413 above it), and how long a client may take to send one.
     max_body_bytes: int = 64 * 1024

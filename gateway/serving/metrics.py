@@ -10,7 +10,7 @@ round the session store), so no route or client code changes.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -19,6 +19,7 @@ from litestar.config.app import AppConfig
 from litestar.handlers import HTTPRouteHandler
 from litestar.plugins import InitPluginProtocol
 from litestar.stores.base import Store
+from litestar.types import Guard
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 from prometheus_client.multiprocess import MultiProcessCollector
@@ -152,8 +153,13 @@ class MetricsPlugin(InitPluginProtocol):
     """Adds GET /metrics to the app; `request_middleware` counts requests where the app lists it."""
 
     def __init__(
-        self, upstreams: Mapping[str, UpstreamHttp], sessions: SessionManager, multiprocess_dir: str | None = None
+        self,
+        upstreams: Mapping[str, UpstreamHttp],
+        sessions: SessionManager,
+        multiprocess_dir: str | None = None,
+        guards: Sequence[Guard] = (),
     ) -> None:
+        self.guards = list(guards)  # who may scrape (gateway/security/operations_access.py)
         self.metrics = GatewayMetrics(multiprocess_dir)
         self.metrics.watch(upstreams, sessions)
         self.request_middleware: Callable[[ASGIApp], ASGIApp] = request_metrics_factory(
@@ -167,7 +173,7 @@ class MetricsPlugin(InitPluginProtocol):
     def _handler(self) -> HTTPRouteHandler:
         metrics = self.metrics
 
-        @get("/metrics", include_in_schema=False, sync_to_thread=False, name="metrics")
+        @get("/metrics", include_in_schema=False, sync_to_thread=False, name="metrics", guards=self.guards)
         def scrape() -> Response[bytes]:
             return Response(metrics.exposition(), media_type=CONTENT_TYPE_LATEST)
 

@@ -1,0 +1,44 @@
+"""Who may read the operations endpoints (`/metrics`): configured networks only.
+
+`METRICS_ALLOWED_NETWORKS` lists them (addresses or networks, comma-separated; the client
+address is the one `TRUSTED_PROXIES` resolves, so a load balancer's `X-Forwarded-For` counts
+only from a trusted peer). Unset, production allows loopback only (a scraper beside the process)
+and other environments allow everyone. Anyone else gets the plain 404 of a path that does not
+exist, so the endpoint is not even shown to be there.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from typing import Any
+
+from litestar.connection import ASGIConnection
+from litestar.exceptions import NotFoundException
+from litestar.handlers.base import BaseRouteHandler
+from litestar.types import Guard
+
+from gateway.security.client_address import ClientAddresses, Network, parse_networks
+from gateway.settings import Settings
+
+LOOPBACK = "127.0.0.0/8, ::1"
+
+
+def metrics_networks(settings: Settings) -> tuple[Network, ...] | None:
+    """The networks allowed to scrape, or None for everyone."""
+    if settings.metrics_allowed_networks:
+        return parse_networks(settings.metrics_allowed_networks)
+    return parse_networks(LOOPBACK) if settings.environment == "production" else None
+
+
+def networks_only(allowed: tuple[Network, ...] | None, addresses: ClientAddresses) -> Guard:
+    def guard(connection: ASGIConnection[Any, Any, Any, Any], _: BaseRouteHandler) -> None:
+        if allowed is None:
+            return
+        try:
+            client = ipaddress.ip_address(addresses.of(connection))
+        except ValueError:
+            raise NotFoundException() from None
+        if not any(client in network for network in allowed):
+            raise NotFoundException()
+
+    return guard
