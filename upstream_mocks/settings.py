@@ -35,6 +35,9 @@ class MockSettings(msgspec.Struct, frozen=True, kw_only=True):
     # The suite's own address as others reach it (e.g. http://127.0.0.1:9100). Unset: the
     # mocks call each other in-process, which works whether or not they have a port.
     public_url: str | None = None
+    # Minutes an unpaid online store order can be paid: it expires with its provider order, and
+    # its stock goes back on the shelf.
+    order_payment_minutes: int = 30
 
     @property
     def origin(self) -> str:

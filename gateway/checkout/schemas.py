@@ -161,6 +161,8 @@ class OrderPaymentView(msgspec.Struct, rename="camel", kw_only=True):
     provider_order_id: str | None
     credit_due_on: str | None
     paid_at: str | None
+    # An unpaid online order can be paid until then; after it the order is cancelled, unpaid.
+    pay_by: str | None = None
 
 
 class TrackingStep(msgspec.Struct, rename="camel", kw_only=True):

@@ -201,6 +201,7 @@ def order_view(order: Order) -> PlacedOrder:
             provider_order_id=payment.provider_order_id,
             credit_due_on=_stamp(payment.credit_due_on),
             paid_at=_stamp(payment.paid_at),
+            pay_by=_stamp(payment.pay_by) if payment.state == "pending" else None,
         ),
         timeline=timeline(order),
         can_cancel=order.status in CANCELLABLE,

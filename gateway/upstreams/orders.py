@@ -124,6 +124,7 @@ class Payment(msgspec.Struct, rename="camel", kw_only=True):
     provider_order_id: str | None = None
     paid_at: datetime | None = None
     credit_due_on: date | None = None
+    pay_by: datetime | None = None
 
 
 class TimelineEvent(msgspec.Struct, rename="camel", kw_only=True):

@@ -157,6 +157,7 @@ def test_placing_twice_with_one_key_makes_one_order(contract: Contract, suite: T
         "providerOrderId": None,
         "paidAt": None,
         "creditDueOn": None,
+        "payBy": None,
     }
     other_body = conforms(
         contract,

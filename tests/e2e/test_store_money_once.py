@@ -8,7 +8,7 @@ import re
 from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.e2e.conftest import PageGuard, Server
-from tests.e2e.store_steps import RAMESH, api_login, expected, fill_cart, rupees, to_checkout
+from tests.e2e.store_steps import RAMESH, api_login, expected, fill_cart, place_by_api, rupees, to_checkout
 
 
 def test_a_503_after_the_order_was_made_keeps_the_key_and_the_retry_shows_that_order(
@@ -54,3 +54,28 @@ def test_a_second_tab_placing_the_same_cart_is_told_the_order_is_already_being_p
     expect(page).to_have_url(re.compile(r"/orders/VK\d{8}$"))
     other.get_by_role("link", name="See My Orders").click()
     expect(other.get_by_test_id("order-row")).to_have_count(1)
+
+
+def test_an_unpaid_order_shows_its_time_to_pay_and_a_payment_after_cancelling_shows_its_refund(
+    page: Page, server: Server
+) -> None:
+    api_login(page, server, RAMESH)
+    number = place_by_api(page, {1: 1}, "online")
+    order = page.request.get(f"/api/checkout/orders/{number}").json()
+    page.goto(f"/orders/{number}")
+    pay_by = re.compile(r"^Pay by \d{1,2}:\d{2} [ap]m to keep this order: (29|30) minutes left")
+    expect(page.get_by_test_id("pay-by")).to_contain_text(pay_by)
+
+    # The provider is down as the order is cancelled, so its checkout stays open and takes the money.
+    server.scenario(mock="payments", path="terminate", status=503, times=1)
+    page.get_by_role("button", name="Cancel order").click()
+    page.get_by_role("button", name="Yes, cancel order").click()
+    expect(page.get_by_role("heading", name="Nothing to refund")).to_be_visible()
+    expect(page.get_by_test_id("pay-by")).to_have_count(0)
+    session = order["payment"]["paymentSessionId"]
+    server.http.post(f"/_mocks/payments/checkout/{session}/pay", json={"outcome": "success"}).raise_for_status()
+
+    page.reload()
+    expect(page.get_by_role("heading", name="Refund", exact=True)).to_be_visible()
+    expect(page.get_by_test_id("refund")).to_contain_text("reached us after this order was cancelled")
+    expect(page.get_by_test_id("refund-amount")).to_have_text(rupees(expected({1: 1}).total))

@@ -10,14 +10,11 @@ mocks' ledger (`GET /_mocks/ledger`):
 
 - every provider charge belongs to exactly one store order or one repayment, and each order to
   at most one charge;
+- every charge on a cancelled (or expired) order is refunded;
 - the credit drawn is the credit orders not cancelled, to the paisa;
 - the stock taken is the open orders' lines;
 - no answer was a 5xx but the documented 503/504 JSON, and none took longer than
   REQUEST_DEADLINE + 1 s.
-
-A payment made on the provider's page after the order was cancelled is counted and printed
-("charges kept on cancelled orders"), not yet asserted: it is refunded only once cancelling
-closes the provider's order.
 
 Bounded: ROUNDS rounds a shopper, every request with a client time-out; it prints the counts.
 """
@@ -319,9 +316,8 @@ def test_every_rupee_belongs_to_exactly_one_order_or_repayment(deployment: Deplo
         charges_of[owners[0]] += 1
     twice = {number: n for number, n in charges_of.items() if number in orders and n > 1}
     assert not twice, f"orders charged more than once: {twice}"
-    # Not asserted yet: a payment landing on a cancelled order is refunded only once cancelling
-    # closes the provider's order (issue 28's orders half); until then the count is printed.
     kept = [n for n in charges_of if n in orders and orders[n]["status"] == "cancelled" and not orders[n]["refunded"]]
+    assert not kept, f"charges kept on cancelled orders: {kept}"
 
     drawn = sum((Decimal(str(d["amount"])) for d in ledger["creditDraws"]), Decimal(0))
     on_credit = sum(

@@ -18,6 +18,7 @@ from upstream_mocks.catalogue.media import brand_svg, product_svg
 from upstream_mocks.catalogue.ranges import Category
 from upstream_mocks.catalogue.seed import PRODUCT_TYPE, CartLine, CatalogueState, Product, StoreUser, seed
 from upstream_mocks.envelope import envelope
+from upstream_mocks.orders.stock import on_hand
 from upstream_mocks.sms import check_code
 from upstream_mocks.world import MockWorld
 
@@ -69,7 +70,7 @@ def _parse(raw: bytes, type_: type[Any]) -> Any:
         raise BadRequest("Invalid request: the body is not JSON") from exc
 
 
-def _product_json(product: Product, state: CatalogueState) -> dict[str, Any]:
+def _product_json(product: Product, state: CatalogueState, stock: int) -> dict[str, Any]:
     category = _category(state, product.category)
     return {
         "id": product.id,
@@ -91,7 +92,7 @@ def _product_json(product: Product, state: CatalogueState) -> dict[str, Any]:
         "gstRate": product.gst_rate,
         "packSize": product.pack_size,
         "warranty": product.warranty,
-        "stockQuantity": product.stock_quantity,
+        "stockQuantity": stock,  # less what orders hold (upstream_mocks/orders/stock.py)
     }
 
 
@@ -169,7 +170,7 @@ def create_app(world: MockWorld) -> Litestar:
             return envelope({"records": [], "totalRecords": 0}, "No products for this product type")
         if id is not None:
             found = product_by_id(id)
-            records = [_product_json(found, st)] if found else []
+            records = [_product_json(found, st, on_hand(world, found))] if found else []
             return envelope({"records": records, "totalRecords": len(records)})
         if page < 1 or not 1 <= pageSize <= MAX_PAGE_SIZE:
             return envelope(None, "Invalid request: page must be 1 or more, pageSize 1 to 100", 400)
@@ -178,7 +179,7 @@ def create_app(world: MockWorld) -> Litestar:
         chunk = items[start : start + pageSize]
         return envelope(
             {
-                "records": [_product_json(p, st) for p in chunk],
+                "records": [_product_json(p, st, on_hand(world, p)) for p in chunk],
                 "totalRecords": len(items),
                 "page": page,
                 "pageSize": pageSize,
@@ -227,7 +228,7 @@ def create_app(world: MockWorld) -> Litestar:
                     # Our extension: what the checkout and the invoice need without a second call.
                     "hsnCode": product.hsn_code,
                     "gstRate": product.gst_rate,
-                    "stockQuantity": product.stock_quantity,
+                    "stockQuantity": on_hand(world, product),
                 }
             )
         return envelope(data)

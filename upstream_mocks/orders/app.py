@@ -27,11 +27,11 @@ from stdnum.in_ import gstin as gstin_number
 
 from upstream_mocks.lending import credit
 from upstream_mocks.money import rupees_text
-from upstream_mocks.orders import online_payment, tracking
+from upstream_mocks.orders import online_payment, stock, tracking
 from upstream_mocks.orders.invoice import credit_note_filename, invoice_filename, render_credit_note, render_invoice
 from upstream_mocks.orders.order_mail import send_status_mails
 from upstream_mocks.orders.pincodes import lookup
-from upstream_mocks.orders.pricing import charges, priced_line, product_facts
+from upstream_mocks.orders.pricing import charges, priced_line
 from upstream_mocks.orders.records import (
     Business,
     DeliveryAddress,
@@ -259,7 +259,7 @@ def create_app(world: MockWorld) -> Litestar:
                 raise Refused(
                     400, "product_unknown", f"Product {product_id} is not in the catalogue.", f"lines.{index}"
                 )
-            on_hand = max(product_facts(product)[3] - state().stock_taken.get(product_id, 0), 0)
+            on_hand = stock.on_hand(world, product)
             if quantity > on_hand:
                 message = (
                     f"{product.product_name} is out of stock."
@@ -286,6 +286,10 @@ def create_app(world: MockWorld) -> Litestar:
     def current(order: Order, now: datetime) -> Order:
         """The order as it stands now: paid if the provider says so, moved on by the time-based default."""
         online_payment.settle(world, order, now)
+        if online_payment.pay_time_over(world, order):
+            tracking.expire(world, state(), order, now)
+            send_status_mails(world, order, ["cancelled"], shopper_email(order.user_id))
+            return order
         reached = tracking.catch_up(state(), order, now)
         send_status_mails(world, order, reached, shopper_email(order.user_id))
         return order
@@ -433,8 +437,6 @@ def create_app(world: MockWorld) -> Litestar:
         online_payment.settle(world, order, _now())
         if order.payment.method != "online" or order.payment.state != "pending":
             raise Refused(409, "nothing_to_pay", "This order has nothing left to pay online.")
-        if online_payment.provider_expired(world, order):
-            online_payment.open_checkout(world, order, None)
         remember(userId, key, fingerprint, order)
         return _answer(order, "Payment session")
 
@@ -523,7 +525,7 @@ def create_app(world: MockWorld) -> Litestar:
             product = products.get(line.product_id)
             on_hand = 0
             if product is not None:
-                on_hand = max(product_facts(product)[3] - state().stock_taken.get(line.product_id, 0), 0)
+                on_hand = stock.on_hand(world, product)
             lines.append(
                 ReorderLine(
                     product_id=line.product_id,
@@ -533,6 +535,18 @@ def create_app(world: MockWorld) -> Litestar:
                 )
             )
         return _answer({"orderNumber": order.order_number, "lines": lines}, "Reorder")
+
+    # QA control (not part of the upstream contract): end an unpaid online order's time to pay now.
+    @post("/{order_number:str}/expire", status_code=200)
+    async def expire_now(order_number: FromPath[str]) -> Response[Any]:
+        order = state().orders.get(order_number)
+        if order is None:
+            raise Refused(404, "order_not_found", "Order not found")
+        now = _now()
+        current(order, now)
+        if not online_payment.expire_checkout(world, order, now):
+            raise Refused(409, "nothing_to_expire", f"Order {order_number} is not waiting for an online payment.")
+        return _answer(current(order, now), "Order expired")
 
     # QA control (not part of the upstream contract): move an order along now.
     @post("/{order_number:str}/advance", status_code=200)
@@ -561,6 +575,7 @@ def create_app(world: MockWorld) -> Litestar:
             credit_note,
             reorder,
             advance,
+            expire_now,
             webhook_route(world),
         ],
         openapi_config=None,

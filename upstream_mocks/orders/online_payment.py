@@ -7,11 +7,29 @@ repayments.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, date, datetime, timedelta
 
-from upstream_mocks.orders.records import Order
-from upstream_mocks.payments.orders import CustomerDetails, OrderMeta, create_order, get_order
+import structlog
+
+from upstream_mocks.ist import IST
+from upstream_mocks.money import rupees_text
+from upstream_mocks.orders.pincodes import add_business_days
+from upstream_mocks.orders.records import Order, Refund
+from upstream_mocks.payments.orders import (
+    CannotChange,
+    CustomerDetails,
+    OrderMeta,
+    create_order,
+    get_order,
+    refund_order,
+    terminate_order,
+)
 from upstream_mocks.world import MockWorld
+
+# Refund policy, section 3: online payments here are by card or UPI, both 2 to 4 business days.
+REFUND_DAYS = (2, 4)
+REFUND_TIMELINE = "2 to 4 business days"
+log = structlog.get_logger("upstream_mocks.orders")
 
 WEBHOOK_PATH = "/_mocks/orders/webhooks/payments"
 
@@ -21,6 +39,7 @@ def open_checkout(world: MockWorld, order: Order, return_url: str | None) -> Non
     previous = get_order(world, order.payment.provider_order_id) if order.payment.provider_order_id else None
     attempt = 1 if previous is None else int(previous.order_id.split("-")[-1]) + 1
     return_url = return_url or (previous.order_meta.return_url if previous else None)
+    pay_by = datetime.now(UTC).replace(microsecond=0) + timedelta(minutes=world.settings.order_payment_minutes)
     if return_url:
         return_url = return_url.replace("{order_number}", order.order_number)
     provider = create_order(
@@ -38,14 +57,24 @@ def open_checkout(world: MockWorld, order: Order, return_url: str | None) -> Non
             return_url=return_url, notify_url=f"{world.settings.origin}/_mocks/orders/webhooks/payments"
         ),
         order_note=f"Store order {order.order_number}",
+        # Unpaid, the order expires with the provider's order and gives its stock back.
+        order_expiry_time=pay_by,
     )
     order.payment.provider_order_id = provider.order_id
     order.payment.payment_session_id = provider.payment_session_id
+    order.payment.pay_by = pay_by
 
 
 def settle(world: MockWorld, order: Order, now: datetime) -> bool:
-    """Mark a pending online order paid when the provider's order is PAID; True only the once it does."""
-    if order.payment.method != "online" or order.payment.state != "pending" or not order.payment.provider_order_id:
+    """Mark a pending online order paid when the provider's order is PAID; True only the once it does.
+
+    A payment that lands on an order already cancelled or expired (it raced the termination of
+    the provider's order) is refunded at once instead, and the refund shown on the order."""
+    if order.payment.method != "online" or not order.payment.provider_order_id:
+        return False
+    if order.payment.state == "cancelled":
+        return refund_late_payment(world, order, now)
+    if order.payment.state != "pending":
         return False
     provider = get_order(world, order.payment.provider_order_id)
     if provider is None or provider.order_status != "PAID":
@@ -57,6 +86,73 @@ def settle(world: MockWorld, order: Order, now: datetime) -> bool:
     return True
 
 
-def provider_expired(world: MockWorld, order: Order) -> bool:
+def expire_checkout(world: MockWorld, order: Order, now: datetime) -> bool:
+    """QA: the provider's order of an unpaid order expires now (True), as its time ran out."""
+    if order.payment.method != "online" or order.payment.state != "pending" or order.status != "placed":
+        return False
     provider = get_order(world, order.payment.provider_order_id) if order.payment.provider_order_id else None
-    return provider is None or provider.order_status == "EXPIRED"
+    if provider is None or provider.order_status != "ACTIVE":
+        return False
+    provider.order_expiry_time = now.isoformat(timespec="seconds")
+    provider.order_status = "EXPIRED"
+    return True
+
+
+def close_checkout(world: MockWorld, order: Order) -> None:
+    """Terminate the provider's order of an unpaid order, so its checkout takes no payment.
+
+    A QA scenario `{"mock": "payments", "path": "terminate", "status": 503}` makes it fail, as a
+    provider that is down would: the cancellation stands, and a payment that still lands is
+    refunded when the orders service next hears of it (webhook or status check)."""
+    provider = get_order(world, order.payment.provider_order_id) if order.payment.provider_order_id else None
+    if provider is None or provider.order_status != "ACTIVE":
+        return
+    scenario = world.scenario_for("payments", "PATCH", "terminate")
+    if scenario is not None and scenario.status:
+        log.warning("provider_order_not_terminated", order=order.order_number, status=scenario.status)
+        return
+    try:
+        terminate_order(world, provider)
+    except CannotChange as exc:  # paid meanwhile: the caller's settle refunds it
+        log.info("provider_order_not_terminated", order=order.order_number, code=exc.code)
+
+
+def refund_to_source(world: MockWorld, order: Order, note: str) -> date:
+    """Refund the provider's payment in full (once: the refund id is the provider order's); the last day expected."""
+    provider = get_order(world, order.payment.provider_order_id) if order.payment.provider_order_id else None
+    if provider is not None and provider.order_status == "PAID":
+        refund_order(world, provider, provider.order_amount, f"{provider.order_id}-refund", note)
+    return add_business_days(datetime.now(IST).date(), REFUND_DAYS[1])
+
+
+def refund_late_payment(world: MockWorld, order: Order, now: datetime) -> bool:
+    provider = get_order(world, order.payment.provider_order_id) if order.payment.provider_order_id else None
+    if provider is None or provider.order_status != "PAID":
+        return False
+    amount = order.payment.amount
+    last = refund_to_source(world, order, "Paid after the order was cancelled")
+    order.payment.state = "refundInitiated"
+    order.payment.paid_at = now
+    order.payment.payment_session_id = None
+    order.updated_at = now
+    order.refund = Refund(
+        kind="toSource",
+        amount=amount,
+        initiated_at=now,
+        expected_by=last,
+        timeline=REFUND_TIMELINE,
+        message=(
+            f"Your payment of {rupees_text(amount)} reached us after this order was cancelled, so it is "
+            f"refunded to the card or UPI you paid with. It takes {REFUND_TIMELINE}: expect it by "
+            f"{last.strftime('%d %b %Y')}."
+        ),
+    )
+    return True
+
+
+def pay_time_over(world: MockWorld, order: Order) -> bool:
+    """An unpaid online order whose provider order expired: it is to be cancelled as expired."""
+    if order.payment.method != "online" or order.payment.state != "pending" or order.status != "placed":
+        return False
+    provider = get_order(world, order.payment.provider_order_id) if order.payment.provider_order_id else None
+    return provider is not None and provider.order_status == "EXPIRED"

@@ -77,6 +77,7 @@ class Payment(msgspec.Struct, rename="camel", kw_only=True):
     provider_order_id: str | None = None
     paid_at: datetime | None = None
     credit_due_on: date | None = None
+    pay_by: datetime | None = None  # an unpaid online order expires then, with its provider order
 
 
 class Quote(msgspec.Struct, rename="camel", kw_only=True):

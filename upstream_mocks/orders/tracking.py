@@ -22,6 +22,7 @@ from typing import Literal
 from upstream_mocks.ist import IST
 from upstream_mocks.lending import credit
 from upstream_mocks.money import rupees_text
+from upstream_mocks.orders import online_payment
 from upstream_mocks.orders.pincodes import add_business_days
 from upstream_mocks.orders.records import (
     CreditNote,
@@ -46,6 +47,7 @@ REFUND_DAYS = (2, 4)
 REFUND_TIMELINE = "2 to 4 business days"
 CANCELLED_REASON = "Order cancelled"
 RETURNED_REASON = "Goods returned to the seller after failed deliveries"
+EXPIRED_REASON = "Not paid in time"
 
 
 class CannotChange(Exception):
@@ -165,17 +167,32 @@ def refund_for(order: Order, at: datetime) -> Refund:
 
 
 def give_back(world: MockWorld, state: OrdersState, order: Order, at: datetime, reason: str) -> None:
-    """Stock back on the shelf, the credit owed cancelled or the payment refunded, and the
-    invoice, if one was issued, answered by a credit note (GST: an issued invoice is never
-    withdrawn)."""
+    """Stock back on the shelf, the credit owed cancelled or the payment refunded (at the
+    provider), an unpaid checkout closed, and the invoice, if one was issued, answered by a
+    credit note (GST: an issued invoice is never withdrawn)."""
     for line in order.lines:
         state.stock_taken[line.product_id] = max(state.stock_taken.get(line.product_id, 0) - line.quantity, 0)
     if order.payment.method == "credit" and order.payment.state == "onCredit":
         credit.reverse(world, order.order_number)
+    if order.payment.method == "online" and order.payment.state == "pending":
+        online_payment.close_checkout(world, order)
+        online_payment.settle(world, order, at)  # paid meanwhile: then it is refunded below
+    if order.payment.method == "online" and order.payment.state == "paid":
+        online_payment.refund_to_source(world, order, reason)
     order.refund = refund_for(order, at)
     if order.invoice is not None and order.credit_note is None:
         number = state.new_credit_note_number(at.astimezone(IST).date())
         order.credit_note = CreditNote(number=number, issued_at=at, reason=reason)
+
+
+def expire(world: MockWorld, state: OrdersState, order: Order, at: datetime) -> None:
+    """An unpaid online order whose time to pay ran out: cancelled, its stock released."""
+    _record(order, "cancelled", at, "Not paid in time")
+    give_back(world, state, order, at, EXPIRED_REASON)
+    if order.refund is not None and order.refund.kind == "nothingPaid":
+        order.refund.message = (
+            "This order was not paid in time, so it was cancelled and its items released. Nothing was charged."
+        )
 
 
 def cancel(world: MockWorld, state: OrdersState, order: Order, at: datetime) -> None:

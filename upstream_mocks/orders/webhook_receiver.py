@@ -41,6 +41,8 @@ def webhook_route(world: MockWorld) -> HTTPRouteHandler:
         if event.data.payment.payment_status == "FAILED":
             return envelope(None, "Payment failure recorded")
         applied = online_payment.settle(world, order, datetime.now(UTC))
+        if applied and order.payment.state == "refundInitiated":  # it landed on a cancelled order
+            return envelope(None, "Payment refunded: the order was cancelled")
         return envelope(None, "Payment settled" if applied else "Payment already settled")
 
     return payment_webhook

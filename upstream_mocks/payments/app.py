@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from decimal import Decimal
 from typing import Any, Literal
 
 import msgspec
-from litestar import Litestar, MediaType, Request, Response, get, post
+from litestar import Litestar, MediaType, Request, Response, get, patch, post
 from litestar.params import FromPath
 
 from upstream_mocks.envelope import json_answer
@@ -14,6 +15,7 @@ from upstream_mocks.money import has_paise_only
 from upstream_mocks.payments.checkout_page import POLICY, render_checkout, render_missing
 from upstream_mocks.payments.delivery import deliver_webhook
 from upstream_mocks.payments.orders import (
+    CannotChange,
     CustomerDetails,
     OrderExists,
     OrderMeta,
@@ -23,7 +25,10 @@ from upstream_mocks.payments.orders import (
     get_order,
     order_for_session,
     payments_for,
+    refund_order,
+    refunds_for,
     state,
+    terminate_order,
 )
 from upstream_mocks.world import MockWorld
 
@@ -39,6 +44,17 @@ class CreateOrderBody(msgspec.Struct, kw_only=True):
     order_id: str | None = None
     order_meta: OrderMeta | None = None
     order_note: str | None = None
+    order_expiry_time: datetime | None = None
+
+
+class TerminateBody(msgspec.Struct, kw_only=True):
+    order_status: Literal["TERMINATED"]
+
+
+class RefundBody(msgspec.Struct, kw_only=True):
+    refund_amount: Decimal
+    refund_id: str
+    refund_note: str | None = None
 
 
 class CheckoutOutcome(msgspec.Struct, kw_only=True):
@@ -82,6 +98,7 @@ def create_app(world: MockWorld) -> Litestar:
                 order_id=body.order_id,
                 order_meta=body.order_meta,
                 order_note=body.order_note,
+                order_expiry_time=body.order_expiry_time,
             )
         except OrderExists:
             return _error(409, "order with same id is already present", "order_already_exists")
@@ -95,6 +112,50 @@ def create_app(world: MockWorld) -> Litestar:
         if order is None:
             return _error(404, "order not found", "order_not_found")
         return json_answer(order)
+
+    @patch("/pg/orders/{order_id:str}", status_code=200)
+    async def terminate(request: Request[Any, Any, Any], order_id: FromPath[str]) -> Response[Any]:
+        if refused := _refused(request):
+            return refused
+        try:
+            msgspec.json.decode(await request.body(), type=TerminateBody)
+        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+            return _error(400, f"Invalid request: {exc}", "request_invalid")
+        order = get_order(world, order_id)
+        if order is None:
+            return _error(404, "order not found", "order_not_found")
+        if order.order_status == "TERMINATED":
+            return json_answer(order)
+        try:
+            return json_answer(terminate_order(world, order))
+        except CannotChange as exc:
+            return _error(exc.status, exc.message, exc.code)
+
+    @post("/pg/orders/{order_id:str}/refunds", status_code=200)
+    async def new_refund(request: Request[Any, Any, Any], order_id: FromPath[str]) -> Response[Any]:
+        if refused := _refused(request):
+            return refused
+        try:
+            body = msgspec.json.decode(await request.body(), type=RefundBody)
+        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+            return _error(400, f"Invalid request: {exc}", "request_invalid")
+        order = get_order(world, order_id)
+        if order is None:
+            return _error(404, "order not found", "order_not_found")
+        if not has_paise_only(body.refund_amount):
+            return _error(400, "refund_amount : at most two decimals", "refund_amount_invalid")
+        try:
+            return json_answer(refund_order(world, order, body.refund_amount, body.refund_id, body.refund_note))
+        except CannotChange as exc:
+            return _error(exc.status, exc.message, exc.code)
+
+    @get("/pg/orders/{order_id:str}/refunds")
+    async def order_refunds(request: Request[Any, Any, Any], order_id: FromPath[str]) -> Response[Any]:
+        if refused := _refused(request):
+            return refused
+        if get_order(world, order_id) is None:
+            return _error(404, "order not found", "order_not_found")
+        return json_answer(refunds_for(world, order_id))
 
     @get("/pg/orders/{order_id:str}/payments")
     async def order_payments(request: Request[Any, Any, Any], order_id: FromPath[str]) -> Response[Any]:
@@ -133,7 +194,17 @@ def create_app(world: MockWorld) -> Litestar:
         return json_answer(state(world).webhooks)
 
     return Litestar(
-        route_handlers=[new_order, read_order, order_payments, checkout, pay, webhooks],
+        route_handlers=[
+            new_order,
+            read_order,
+            terminate,
+            new_refund,
+            order_refunds,
+            order_payments,
+            checkout,
+            pay,
+            webhooks,
+        ],
         openapi_config=None,
         logging_config=None,  # the host process configures logging
     )

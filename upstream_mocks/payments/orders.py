@@ -16,7 +16,7 @@ import msgspec
 from upstream_mocks.money import rupees
 from upstream_mocks.world import MockWorld
 
-OrderStatus = Literal["ACTIVE", "PAID", "EXPIRED"]
+OrderStatus = Literal["ACTIVE", "PAID", "EXPIRED", "TERMINATED"]
 ORDER_LIFETIME = timedelta(minutes=30)
 
 
@@ -55,6 +55,18 @@ class Payment(msgspec.Struct, kw_only=True):
     payment_time: str
 
 
+class Refund(msgspec.Struct, kw_only=True):
+    cf_refund_id: str
+    refund_id: str
+    order_id: str
+    refund_amount: Decimal
+    refund_currency: str
+    refund_status: Literal["PENDING", "SUCCESS", "CANCELLED"]
+    created_at: str
+    refund_note: str | None = None
+    entity: str = "refund"
+
+
 class WebhookDelivery(msgspec.Struct, kw_only=True):
     """What became of one webhook: attempts made and how the last one went."""
 
@@ -71,12 +83,23 @@ class PaymentsState(msgspec.Struct, kw_only=True):
     orders: dict[str, Order] = msgspec.field(default_factory=dict)  # by order_id
     sessions: dict[str, str] = msgspec.field(default_factory=dict)  # payment_session_id -> order_id
     payments: dict[str, list[Payment]] = msgspec.field(default_factory=dict)  # by order_id
+    refunds: dict[str, list[Refund]] = msgspec.field(default_factory=dict)  # by order_id
     webhooks: list[WebhookDelivery] = msgspec.field(default_factory=list)  # QA read-out, oldest first
     next_cf_id: int = 3_100_000
 
 
 class OrderExists(Exception):
     pass
+
+
+class CannotChange(Exception):
+    """A termination or refund the order's state does not allow: `code` and the provider's words."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
 
 
 def _now() -> datetime:
@@ -100,6 +123,7 @@ def create_order(
     order_id: str | None = None,
     order_meta: OrderMeta | None = None,
     order_note: str | None = None,
+    order_expiry_time: datetime | None = None,
 ) -> Order:
     st = state(world)
     order_id = order_id or f"order_{secrets.token_hex(8)}"
@@ -115,7 +139,7 @@ def create_order(
         order_status="ACTIVE",
         payment_session_id=f"session_{secrets.token_urlsafe(24)}",
         created_at=_stamp(created),
-        order_expiry_time=_stamp(created + ORDER_LIFETIME),
+        order_expiry_time=_stamp(order_expiry_time or created + ORDER_LIFETIME),
         customer_details=customer,
         order_meta=order_meta or OrderMeta(),
         order_note=order_note,
@@ -159,3 +183,44 @@ def attempt_payment(world: MockWorld, order: Order, success: bool) -> Payment:
 
 def payments_for(world: MockWorld, order_id: str) -> list[Payment]:
     return list(state(world).payments.get(order_id, []))
+
+
+def terminate_order(world: MockWorld, order: Order) -> Order:
+    """Close an ACTIVE order so that its checkout can no longer take a payment."""
+    if order.order_status == "PAID":
+        raise CannotChange(409, "order_already_paid", "order is already paid; refund it instead")
+    if order.order_status == "EXPIRED":
+        raise CannotChange(409, "order_not_active", "order is expired")
+    order.order_status = "TERMINATED"
+    return order
+
+
+def refund_order(world: MockWorld, order: Order, amount: Decimal, refund_id: str, note: str | None) -> Refund:
+    """Give back up to what was paid and not yet refunded; the same refund_id answers the same refund."""
+    st = state(world)
+    done = st.refunds.setdefault(order.order_id, [])
+    earlier = next((r for r in done if r.refund_id == refund_id), None)
+    if earlier is not None:
+        return earlier
+    if order.order_status != "PAID":
+        raise CannotChange(409, "order_not_paid", f"order is {order.order_status.lower()}, nothing to refund")
+    left = order.order_amount - sum((r.refund_amount for r in done), Decimal("0"))
+    if amount <= 0 or amount > left:
+        raise CannotChange(400, "refund_amount_invalid", f"refund_amount : at most {left} can be refunded")
+    st.next_cf_id += 1
+    refund = Refund(
+        cf_refund_id=str(st.next_cf_id),
+        refund_id=refund_id,
+        order_id=order.order_id,
+        refund_amount=rupees(amount),
+        refund_currency="INR",
+        refund_status="SUCCESS",
+        refund_note=note,
+        created_at=_stamp(_now()),
+    )
+    done.append(refund)
+    return refund
+
+
+def refunds_for(world: MockWorld, order_id: str) -> list[Refund]:
+    return list(state(world).refunds.get(order_id, []))

@@ -968,6 +968,7 @@ export interface components {
             /** @enum {string} */
             method: "online" | "cod" | "credit";
             paidAt: string | null;
+            payBy?: string | null;
             paymentSessionId: string | null;
             providerOrderId: string | null;
             /** @enum {string} */

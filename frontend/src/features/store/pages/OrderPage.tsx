@@ -17,6 +17,7 @@ import styles from "../checkout/checkout.module.css";
 import { OrderActions } from "../components/OrderActions";
 import { orderTime } from "../components/orderDates";
 import { OrderTimeline } from "../components/OrderTimeline";
+import { PayBy } from "../components/PayBy";
 import { RefundNote } from "../components/RefundNote";
 import { StatusChip } from "../components/StatusChip";
 import { StoreHeader } from "../components/StoreHeader";
@@ -181,6 +182,7 @@ export default function OrderPage() {
               {data.payment.state === "pending" && (
                 <>
                   <p className={styles.hint}>Your order is saved. Pay now to confirm it; nothing is charged twice.</p>
+                  {data.payment.payBy && <PayBy payBy={data.payment.payBy} />}
                   <button type="button" className="btn btn-primary" disabled={starting} onClick={() => void pay()}>
                     Pay {rupees(data.payment.amount)} now
                   </button>
