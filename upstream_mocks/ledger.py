@@ -17,6 +17,7 @@ class Charge(msgspec.Struct, rename="camel", kw_only=True):
     cf_payment_id: str
     provider_order_id: str
     amount: Decimal
+    refunded: Decimal  # what the provider gave back on its order (successful refunds)
 
 
 class OrderLine(msgspec.Struct, rename="camel", kw_only=True):
@@ -56,8 +57,18 @@ class Ledger(msgspec.Struct, rename="camel", kw_only=True):
 def ledger(world: MockWorld) -> Ledger:
     payments = world.states["payments"]
     orders = world.states["orders"]
+
+    def refunded(provider_order_id: str) -> Decimal:
+        done = payments.refunds.get(provider_order_id, [])
+        return sum((r.refund_amount for r in done if r.refund_status == "SUCCESS"), Decimal("0.00"))
+
     charges = [
-        Charge(cf_payment_id=p.cf_payment_id, provider_order_id=p.order_id, amount=p.payment_amount)
+        Charge(
+            cf_payment_id=p.cf_payment_id,
+            provider_order_id=p.order_id,
+            amount=p.payment_amount,
+            refunded=refunded(p.order_id),
+        )
         for attempts in payments.payments.values()
         for p in attempts
         if p.payment_status == "SUCCESS"
