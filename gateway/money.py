@@ -33,12 +33,23 @@ def has_paise_only(amount: Decimal) -> bool:
     return amount == amount.quantize(PAISA)
 
 
-def rupees_text(amount: Decimal) -> str:
-    """₹12,34,567.89: two decimals, the last three digits then groups of two (as en-IN writes)."""
-    whole, _, paise = f"{abs(amount):.2f}".partition(".")
+def indian_grouping(amount: Decimal) -> str:
+    """12,34,567.89: rounded half up to paise, the last three digits then groups of two (the lakh
+    and crore system, as en-IN writes). The one Python writing of it: the gateway's messages and
+    the first page's cards, and the mocks' texts and invoices (contracts/money-text-cases.json)."""
+    text = f"{HALF_UP.quantize(amount, PAISA):.2f}"
+    sign = "-" if text.startswith("-") and amount != 0 else ""
+    whole, _, paise = text.lstrip("-").partition(".")
     groups = [whole[-3:]]
     rest = whole[:-3]
     while rest:
         groups.insert(0, rest[-2:])
         rest = rest[:-2]
-    return ("-" if amount < 0 else "") + "₹" + ",".join(groups) + "." + paise
+    return sign + ",".join(groups) + "." + paise
+
+
+@lru_cache(maxsize=4096)  # every product in a list carries two; a catalogue's prices repeat
+def rupees_text(amount: Decimal) -> str:
+    """₹12,34,567.89 (-₹1,25,000.00): an amount as a screen shows it."""
+    grouped = indian_grouping(amount)
+    return f"-₹{grouped[1:]}" if grouped.startswith("-") else f"₹{grouped}"

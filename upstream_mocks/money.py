@@ -6,6 +6,12 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from num2words import num2words
 
+# Indian digit grouping is written once in Python, beside the gateway's amounts; the mocks'
+# texts use the same (contracts/money-text-cases.json is the table both sides are tested on).
+from gateway.money import indian_grouping, rupees_text
+
+__all__ = ["PAISA", "as_rupees", "has_paise_only", "in_words", "indian_grouping", "rupees", "rupees_text"]
+
 PAISA = Decimal("0.01")
 
 
@@ -17,27 +23,6 @@ def rupees(value: Decimal | int | str) -> Decimal:
 def has_paise_only(value: Decimal) -> bool:
     """True when the amount has at most two decimals."""
     return value == value.quantize(PAISA)
-
-
-def indian_grouping(value: Decimal) -> str:
-    """12,34,567.89: the last three digits, then groups of two (the lakh and crore system)."""
-    text = f"{rupees(value):.2f}"
-    sign = "-" if text.startswith("-") else ""
-    whole, _, paise = text.lstrip("-").partition(".")
-    head, tail = whole[:-3], whole[-3:]
-    groups: list[str] = []
-    while len(head) > 2:
-        groups.insert(0, head[-2:])
-        head = head[:-2]
-    if head:
-        groups.insert(0, head)
-    return sign + ",".join([*groups, tail]) + "." + paise
-
-
-def rupees_text(amount: Decimal) -> str:
-    """ "₹12,34,567.89": an amount in a message shown on a screen (the gateway writes its own the same way)."""
-    grouped = indian_grouping(amount)
-    return f"-₹{grouped[1:]}" if grouped.startswith("-") else f"₹{grouped}"
 
 
 def as_rupees(amount: Decimal) -> str:

@@ -67,7 +67,7 @@ await build({
     minify: false,
   },
 });
-const { render, markUntilHydrated, renderWithFirstPage, rupees, PAGE_SIZE, PRERENDERED_PATHS, READS_QUERY } = await import(pathToFileURL(path.join(ssrOut, "entry-server.js")).href);
+const { render, markUntilHydrated, renderWithFirstPage, PAGE_SIZE, PRERENDERED_PATHS, READS_QUERY } = await import(pathToFileURL(path.join(ssrOut, "entry-server.js")).href);
 
 const template = await readFile(path.join(dist, "index.html"), "utf8");
 const manifest = JSON.parse(await readFile(path.join(dist, ".vite", "manifest.json"), "utf8"));
@@ -179,7 +179,8 @@ function pageMarkup(html) {
 
 // The product list's first page, filled in by the gateway for a visitor (gateway/store/first_page.py):
 // the page rendered again with PAGE_SIZE sample products whose every shown value is a token or a
-// number found again below. What differs from the shell (the empty list and 'Loading...') is
+// number found again below. The amounts are the gateway's own texts (priceText, mrpText), shown
+// by the app as they are: the gateway fills in the same strings it sends beside the cards. What differs from the shell (the empty list and 'Loading...') is
 // what the gateway replaces; each card is kept by its place in the list, since its image's
 // loading depends on it. The gateway fills in the same markup React renders in the browser from
 // the same answer, so the app hydrates the cards rather than redrawing them.
@@ -207,6 +208,8 @@ async function firstPageTemplate(route, shell) {
     filePath1: "%%image%%",
     listingPrice: SAMPLE_PRICE,
     mrp: SAMPLE_MRP,
+    priceText: "%%price%%",
+    mrpText: "%%mrp%%",
     discount: null,
     ratings: (i % RATINGS) / 2,
     discountToMerchant: SAMPLE_PERCENT,
@@ -245,8 +248,6 @@ async function firstPageTemplate(route, shell) {
   if (starts.length !== PAGE_SIZE) fail(`${starts.length} cards rendered, not ${PAGE_SIZE}`);
   if (!list.endsWith("</ul>")) fail("the list does not end its cards");
   const bounds = [...starts, list.length - "</ul>".length];
-  const price = rupees(SAMPLE_PRICE);
-  const mrp = rupees(SAMPLE_MRP);
   const offSpan = new RegExp(`<span class="[^"]*">${SAMPLE_PERCENT}<!-- -->% off</span>`);
   const stars = /<span [^>]*role="img" aria-label="Rated [^"]*"[^>]*><\/span>/;
   const once = (text, needle, what) => {
@@ -259,8 +260,8 @@ async function firstPageTemplate(route, shell) {
   const cards = starts.map((at, i) => {
     let card = list.slice(at, bounds[i + 1]);
     card = card.split(`/product-details/${SAMPLE_ID + i}"`).join('/product-details/%%id%%"');
-    card = once(card, price, "the price").join("%%price%%");
-    card = once(card, mrp, "the M.R.P.").join("%%mrp%%");
+    once(card, "%%price%%", "the price");
+    once(card, "%%mrp%%", "the M.R.P.");
     const offMatch = card.match(offSpan) ?? fail("no percent off");
     off ??= offMatch[0].replace(`>${SAMPLE_PERCENT}<`, ">%%percent%%<");
     card = card.replace(offSpan, "%%off%%");

@@ -14,7 +14,6 @@ export { PRERENDERED_PATHS, READS_QUERY } from "./app/prerendered";
 export { markUntilHydrated } from "./lib/until-hydrated";
 export { renderWithFirstPage } from "./features/store/api/first-page";
 export { PAGE_SIZE } from "./features/store/api/get-products";
-export { rupees } from "./lib/money";
 
 export interface Rendered {
   /** The markup of #root. */

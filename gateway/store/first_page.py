@@ -32,7 +32,6 @@ from litestar import Request
 
 from gateway.build_files import BuildFile
 from gateway.errors import GatewayError
-from gateway.money import rupees_text
 from gateway.store.schemas import ProductListView, ProductView
 from gateway.store.service import StoreService
 
@@ -82,8 +81,9 @@ def card_html(template: FirstPageTemplate, place: int, product: ProductView) -> 
         "name": escape(product.product_name),
         "detail": escape(product.product_detail or "-"),
         "image": escape(product.file_path1 if product.file_path1 is not None else NO_IMAGE),
-        "price": rupees_text(product.listing_price),
-        "mrp": rupees_text(product.mrp),
+        # The texts the app shows as they are, from the answer sent beside the cards.
+        "price": escape(product.price_text),
+        "mrp": escape(product.mrp_text),
         "off": off,
         "rating": template.ratings[rating_index(product.ratings)],
     }

@@ -30,7 +30,9 @@ class ProductView(msgspec.Struct, rename="camel"):  # positional too: see store.
     """Amounts are rupees, GST included, exact decimal strings with 2 decimals ("1234.50"):
     listingPrice is the unit price the cart charges, mrp the printed M.R.P. The percents
     (discountToMerchant, the whole percent off M.R.P., and gstRate) are decimal strings written
-    as people write them ("18", "12.5")."""
+    as people write them ("18", "12.5"). priceText and mrpText are the two amounts as every
+    screen shows them ("₹1,234.50"): the app shows them as they are, and the first page in the
+    HTML is filled from the same (store/first_page.py), so the two never disagree."""
 
     id: int
     product_name: str
@@ -52,6 +54,8 @@ class ProductView(msgspec.Struct, rename="camel"):  # positional too: see store.
     pack_size: str | None
     warranty: str | None
     stock_quantity: int | None  # units on hand; 0 is sold out
+    price_text: str
+    mrp_text: str
 
 
 class ProductListView(msgspec.Struct, rename="camel", kw_only=True):

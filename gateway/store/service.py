@@ -15,7 +15,7 @@ from decimal import Decimal
 import structlog
 
 from gateway.errors import Conflict, InvalidInput, NotAuthenticated, NotFound, UpstreamError, UpstreamRefused
-from gateway.money import HALF_UP, PAISA, percent
+from gateway.money import HALF_UP, PAISA, percent, rupees_text
 from gateway.otp import CodeSender
 from gateway.sessions import Session, StoreLogin
 from gateway.sessions.logins import TOKEN_REFUSED, forget_login_on_refusal, start_login
@@ -95,13 +95,15 @@ def product_view(product: Product, quantity: int) -> ProductView:
     builds a dozen, and msgspec takes keywords markedly slower than positions.
     `test_every_product_field_lands_in_its_own_key` fails on a value in the wrong place."""
     category = product.category
+    listing_price = HALF_UP.quantize(product.listing_price, PAISA)  # money(), without a call
+    mrp = HALF_UP.quantize(product.mrp, PAISA)
     return ProductView(
         product.id,  # id
         product.product_name,  # product_name
         product.product_detail or None,  # product_detail
         product.file_path1,  # file_path1
-        HALF_UP.quantize(product.listing_price, PAISA),  # listing_price: money(), without a call
-        HALF_UP.quantize(product.mrp, PAISA),  # mrp
+        listing_price,  # listing_price
+        mrp,  # mrp
         product.discount or None,  # discount
         max(0.0, min(5.0, product.ratings or 0.0)),  # ratings
         percent(product.discount_to_merchant or Decimal(0)),  # discount_to_merchant
@@ -115,6 +117,8 @@ def product_view(product: Product, quantity: int) -> ProductView:
         product.pack_size,  # pack_size
         product.warranty,  # warranty
         product.stock_quantity,  # stock_quantity
+        rupees_text(listing_price),  # price_text
+        rupees_text(mrp),  # mrp_text
     )
 
 

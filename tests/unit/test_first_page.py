@@ -54,6 +54,8 @@ def product(id: int = 1, **fields: object) -> ProductView:
         "pack_size": None,
         "warranty": None,
         "stock_quantity": None,
+        "price_text": "₹1,234.50",
+        "mrp_text": "₹1,500.00",
     }
     values.update(fields)
     return ProductView(**values)  # type: ignore[arg-type]

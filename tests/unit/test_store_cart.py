@@ -269,4 +269,6 @@ def test_every_product_field_lands_in_its_own_key() -> None:
         "packSize": "1 piece",
         "warranty": "2 years",
         "stockQuantity": 40,
+        "priceText": "₹1,999.50",
+        "mrpText": "₹2,500.00",
     }

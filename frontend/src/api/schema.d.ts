@@ -1076,7 +1076,9 @@ export interface components {
             id: number;
             listingPrice: string;
             mrp: string;
+            mrpText: string;
             packSize: string | null;
+            priceText: string;
             productDetail: string | null;
             productName: string;
             quantity: number;

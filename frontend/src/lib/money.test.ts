@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
 import { parseAmount, percentOff, plainRupees, rupees, toPaise } from "./money";
 
+// The table the gateway's and the mocks' pytest read too (tests/unit/test_money_text.py).
+const CASES: { amount: string; text: string }[] = JSON.parse(
+  readFileSync(new URL("../../../contracts/money-text-cases.json", import.meta.url), "utf8"),
+).cases;
+
 describe("rupees", () => {
+  it.each(CASES)("writes $amount as $text, as the gateway and the mocks do", ({ amount, text }) => {
+    expect(rupees(amount)).toBe(text);
+  });
+
   it("shows 2 decimals with Indian digit grouping", () => {
     expect(rupees(5356.92)).toBe("₹5,356.92");
     expect(rupees(125000)).toBe("₹1,25,000.00");

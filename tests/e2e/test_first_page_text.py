@@ -1,0 +1,95 @@
+"""The first page of products the gateway fills into the HTML shows, for every product of the
+catalogue mock's seed, the text the app renders for it: the cards are React's markup with tokens
+(frontend/scripts/prerender.mjs), filled by gateway/store/first_page.py, and the amounts in them
+are the gateway's own texts (priceText, mrpText) that the app shows as they are. Each page of the
+catalogue is filled in as the gateway fills the first one, and rendered by the app's own code in
+Node (frontend/scripts/render-first-pages.mjs, the render the browser hydrates with); the card
+texts must be equal, card for card. The app has one language (English) today; a second one
+renders here too. test_prerendered_pages.py shows in Chromium that the served first page
+hydrates as it is."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from html.parser import HTMLParser
+from typing import Any
+
+import msgspec
+
+from gateway.store.first_page import FirstPageTemplate, filled_page
+from gateway.store.schemas import ProductListView
+from tests.e2e.conftest import ROOT, STATIC_DIR, Server
+from upstream_mocks.catalogue.seed import products
+
+PAGE_SIZE = 12
+
+
+class CardTexts(HTMLParser):
+    """The text of each product card (li[data-testid=product-card]) in a page's markup."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.cards: list[str] = []
+        self._depth = 0  # open elements inside the card being read; 0 outside any card
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self._depth:
+            self._depth += tag not in {"img", "br", "input"}
+        elif tag == "li" and ("data-testid", "product-card") in attrs:
+            self._depth = 1
+            self.cards.append("")
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        pass  # <img ... />: opens nothing
+
+    def handle_endtag(self, tag: str) -> None:
+        if self._depth:
+            self._depth -= 1
+
+    def handle_data(self, data: str) -> None:
+        if self._depth:
+            self.cards[-1] += data
+
+
+def card_texts(markup: str) -> list[str]:
+    parser = CardTexts()
+    parser.feed(markup)
+    return [" ".join(text.split()) for text in parser.cards]
+
+
+def test_every_seed_product_shows_the_same_text_pre_rendered_and_rendered_by_the_app(server: Server) -> None:
+    listings: list[dict[str, Any]] = []
+    while not listings or listings[-1]["hasMore"]:
+        answer = server.http.get("/api/store/products", params={"page": len(listings) + 1, "pageSize": PAGE_SIZE})
+        answer.raise_for_status()
+        listings.append(answer.json())
+    shown = [product["id"] for listing in listings for product in listing["records"]]
+    assert sorted(shown) == sorted(p.id for p in products())
+
+    pages = json.loads((STATIC_DIR / ".prerendered" / "routes.json").read_text())
+    shell = (STATIC_DIR / ".prerendered" / pages["/products"]).read_bytes()
+    template = msgspec.json.decode(
+        (STATIC_DIR / ".prerendered" / "products-first-page.json").read_bytes(), type=FirstPageTemplate
+    )
+    pre_rendered = [
+        card_texts(filled_page(shell, template, msgspec.convert(listing, ProductListView, strict=False)).decode())
+        for listing in listings
+    ]
+
+    config = server.http.get("/api/config").json()
+    rendered = subprocess.run(
+        ["node", str(ROOT / "frontend" / "scripts" / "render-first-pages.mjs")],
+        input=json.dumps({"config": config, "listings": listings}),
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    )
+    by_the_app = [card_texts(markup) for markup in json.loads(rendered.stdout)]
+
+    assert [len(cards) for cards in pre_rendered] == [len(listing["records"]) for listing in listings]
+    for listing, html_cards, app_cards in zip(listings, pre_rendered, by_the_app, strict=True):
+        for product, html_card, app_card in zip(listing["records"], html_cards, app_cards, strict=True):
+            assert html_card == app_card, product["id"]
+            assert product["priceText"] in html_card and product["productName"] in html_card
