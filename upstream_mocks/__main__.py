@@ -18,21 +18,14 @@ lending mock over the network; unset, the mocks call each other in-process.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
-import ssl
 import sys
 from pathlib import Path
 
-import httpx
-import uvicorn
-
+from upstream_mocks import served
 from upstream_mocks.conformance import parse_headers, run
-from upstream_mocks.examples import contract_path, services
-from upstream_mocks.recorder import create_recorder
+from upstream_mocks.examples import services
 from upstream_mocks.settings import MockSettings, SettingsRefused
-from upstream_mocks.suite import create_suite
-from upstream_mocks.world import MockWorld
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -61,30 +54,29 @@ def _serve(seed: Path | None) -> int:
     """MOCKS_TLS_CERT and MOCKS_TLS_KEY serve over TLS; MOCKS_TLS_CLIENT_CA then also demands a
     client certificate issued by that CA (mutual TLS, as a real upstream may)."""
     try:
-        settings = MockSettings.from_env()
+        MockSettings.from_env()  # refused here, before the server starts, with the reason
     except SettingsRefused as refused:
         print(f"The mocks will not start: {refused}", file=sys.stderr)
         return 2
-    client_ca = os.environ.get("MOCKS_TLS_CLIENT_CA") or None
-    uvicorn.run(
-        create_suite(MockWorld(settings), seed=seed),
-        host=os.environ.get("MOCKS_HOST", "127.0.0.1"),
-        port=int(os.environ.get("MOCKS_PORT", "9100")),
-        log_level="warning",
-        ssl_certfile=os.environ.get("MOCKS_TLS_CERT") or None,
-        ssl_keyfile=os.environ.get("MOCKS_TLS_KEY") or None,
-        ssl_ca_certs=client_ca,
-        ssl_cert_reqs=ssl.CERT_REQUIRED if client_ca else ssl.CERT_NONE,
+    if seed is not None:
+        os.environ[served.SEED] = str(seed)  # read by the worker that builds the suite
+    served.serve(
+        "upstream_mocks.served:suite",
+        os.environ.get("MOCKS_HOST", "127.0.0.1"),
+        int(os.environ.get("MOCKS_PORT", "9100")),
+        tls_cert=os.environ.get("MOCKS_TLS_CERT") or None,
+        tls_key=os.environ.get("MOCKS_TLS_KEY") or None,
+        client_ca=os.environ.get("MOCKS_TLS_CLIENT_CA") or None,
     )
     return 0
 
 
-async def _record(args: argparse.Namespace) -> None:
-    async with httpx.AsyncClient(base_url=args.target.rstrip("/") + "/", timeout=30.0) as target:
-        app = create_recorder(args.service, target, args.out, contract_path(args.service))
-        config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning")
-        print(f"Recording {args.service}: send requests to http://{args.host}:{args.port}/ (Ctrl-C ends)")
-        await uvicorn.Server(config).serve()
+def _record(args: argparse.Namespace) -> None:
+    os.environ.update(
+        {served.RECORD_SERVICE: args.service, served.RECORD_TARGET: args.target, served.RECORD_OUT: str(args.out)}
+    )
+    print(f"Recording {args.service}: send requests to http://{args.host}:{args.port}/ (Ctrl-C ends)", flush=True)
+    served.serve("upstream_mocks.served:recorder", args.host, args.port)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -105,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
             out=sys.stdout,
         )
     if args.command == "record":
-        asyncio.run(_record(args))
+        _record(args)
         return 0
     return _serve(args.seed)
 
