@@ -22,7 +22,7 @@ import os
 import sys
 from pathlib import Path
 
-from upstream_mocks import served
+from upstream_mocks import promises, served
 from upstream_mocks.conformance import parse_headers, run
 from upstream_mocks.examples import services
 from upstream_mocks.settings import MockSettings, SettingsRefused
@@ -95,6 +95,7 @@ def main(argv: list[str] | None = None) -> int:
             report=args.report,
             timeout=args.timeout,
             out=sys.stdout,
+            promises=promises.check,
         )
     if args.command == "record":
         _record(args)

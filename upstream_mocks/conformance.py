@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import time
 import xml.etree.ElementTree as ET
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -179,10 +179,13 @@ def run(
     report: Path | None,
     timeout: float,
     out: Any,
+    promises: Callable[..., list[Outcome]] | None = None,
 ) -> int:
     """The command: print the report, write the JUnit file, exit 0 only when every call conforms."""
     with httpx.Client(base_url=base_url.rstrip("/") + "/", timeout=timeout) as client:
         outcomes = verify(service, client, allow_writes=allow_writes, headers=headers)
+        if promises is not None:  # what the service must do beyond its answers' shapes
+            outcomes += promises(service, client, allow_writes=allow_writes, headers=headers)
     out.write(render(service, base_url, outcomes))
     if report is not None:
         report.write_bytes(junit_xml(service, outcomes))

@@ -18,6 +18,20 @@ import pytest
 from tests.integration.conftest import ROOT
 
 PAYMENTS_KEYS = ["--header", "x-client-id: mock-client", "--header", "x-client-secret: mock-secret"]
+RAMESH = "9876543210"  # store user 2001, the shopper of the orders contract's examples
+
+
+def credentials(service: str, mocks: str) -> list[str]:
+    """The provider's keys; for the orders service, a shopper's catalogue token (its calls are a shopper's)."""
+    if service == "payments":
+        return PAYMENTS_KEYS
+    if service != "orders":
+        return []
+    httpx.post(f"{mocks}/_mocks/lending/sendOtp", json={"mobileNumber": RAMESH}).raise_for_status()
+    code = httpx.get(f"{mocks}/_mocks/lending/outbox/{RAMESH}").json()["otp"]
+    login = {"mobileNumber": RAMESH, "otp": code, "platform": "APP", "userType": "USER", "businessType": 1}
+    token = httpx.post(f"{mocks}/_mocks/catalogue/verifyOtp", json=login).json()["accessToken"]
+    return ["--header", f"Authorization: Bearer {token}"]
 
 
 def _verify(*args: str) -> subprocess.CompletedProcess[str]:
@@ -40,7 +54,7 @@ def mocks(mocks_url: str) -> Iterator[str]:
 @pytest.mark.parametrize("service", ["lending", "catalogue", "mail", "payments", "orders"])
 def test_our_mocks_conform_to_their_contracts(mocks: str, service: str, tmp_path: Path) -> None:
     report = tmp_path / "report.xml"
-    extra = PAYMENTS_KEYS if service == "payments" else []
+    extra = credentials(service, mocks)
     done = _verify(
         service, "--base-url", f"{mocks}/_mocks/{service}", "--allow-writes", "--report", str(report), *extra
     )
@@ -85,3 +99,30 @@ def test_an_unreachable_service_fails(tmp_path: Path) -> None:
     done = _verify("mail", "--base-url", "http://127.0.0.1:9/", "--allow-writes", "--timeout", "2")
     assert done.returncode == 1
     assert "no answer: ConnectError" in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("service", "promises"),
+    [
+        ("orders", ["place honours Idempotency-Key", "cancel honours Idempotency-Key"]),
+        ("payments", ["terminate closes an unpaid order", "refund once per refund_id"]),
+    ],
+)
+def test_with_writes_allowed_the_promises_the_gateway_relies_on_are_checked(
+    mocks: str, service: str, promises: list[str]
+) -> None:
+    done = _verify(service, "--base-url", f"{mocks}/_mocks/{service}", "--allow-writes", *credentials(service, mocks))
+    assert done.returncode == 0, done.stdout + done.stderr
+    for promise in promises:
+        assert f"promise: {promise} [promise]  200" in done.stdout, done.stdout
+
+
+def test_a_provider_that_does_not_terminate_fails_its_promise(mocks: str) -> None:
+    # Every PATCH answered 200 with the order still ACTIVE: a provider that ignores termination.
+    still_active = {"order_id": "x", "order_status": "ACTIVE"}
+    scenario = {"mock": "payments", "path": "*", "method": "PATCH", "status": 200, "body": still_active}
+    httpx.post(f"{mocks}/_mocks/scenarios", json=scenario).raise_for_status()
+    done = _verify("payments", "--base-url", f"{mocks}/_mocks/payments", "--allow-writes", *PAYMENTS_KEYS)
+    assert done.returncode == 1
+    assert "FAIL  PATCH  /pg/orders/{order_id}  promise: terminate closes an unpaid order" in done.stdout
+    assert "terminate answered order_status ACTIVE" in done.stdout
