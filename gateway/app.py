@@ -44,6 +44,7 @@ FIRST_PAGE_WAIT_SECONDS = 0.3
 
 def create_app(settings: Settings | None = None) -> Litestar:
     settings = settings or Settings.from_env()
+    settings.refuse_unsafe()
     configure_logging(settings.log_level, settings.log_json)
 
     session_store = build_store(settings)

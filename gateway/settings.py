@@ -24,6 +24,13 @@ UPSTREAMS = ("lending", "catalogue", "mail", "orders")
 COD_LEGAL_CEILING = Decimal("200000")  # Income-tax Act s.269ST: cash of Rs. 2 lakh or more a day
 
 
+DEFAULT_LENDING_PARTNER_KEY = "mock-partner-key"
+
+
+class UnsafeSettings(RuntimeError):
+    """A setting the gateway must not start with in production; the message names it."""
+
+
 class OtpLimits(msgspec.Struct, frozen=True, kw_only=True):
     """Abuse limits on one-time codes, enforced by the gateway whatever the upstream does."""
 
@@ -98,8 +105,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     # the Income-tax Act), or the gateway does not start (gateway/checkout/cash_limit.py).
     cod_daily_limit: Decimal = Decimal("50000")
 
-    # The store's key for the lender's partner calls (a shopper's purchase-credit position)
-    lending_partner_key: str = "mock-partner-key"
+    # The store's key for the lender's partner calls (a shopper's purchase-credit position); the
+    # default is the mocks' public one, refused in production (refuse_unsafe).
+    lending_partner_key: str = DEFAULT_LENDING_PARTNER_KEY
 
     # Checkout in the browser
     checkout_adapter: CheckoutAdapter = "mock"
@@ -113,6 +121,14 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             raise ValueError(
                 f"COD_DAILY_LIMIT must be above 0 and below {COD_LEGAL_CEILING} rupees (cash of Rs. 2 lakh or more "
                 f"from one person in one day is unlawful), not {self.cod_daily_limit}"
+            )
+
+    def refuse_unsafe(self) -> None:
+        """Raise UnsafeSettings, naming the setting, for a secret production must not run with."""
+        if self.environment == "production" and self.lending_partner_key in ("", DEFAULT_LENDING_PARTNER_KEY):
+            raise UnsafeSettings(
+                "ENVIRONMENT=production: set LENDING_PARTNER_KEY to the key your lender issued; "
+                "the default one is published with the mocks."
             )
 
     @property

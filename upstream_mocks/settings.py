@@ -18,6 +18,8 @@ import msgspec
 # the suite answers itself, in-process (see upstream_mocks/loopback.py).
 INTERNAL_ORIGIN = "http://mocks.internal"
 DEFAULT_WEBHOOK_SECRET = "mock-webhook-secret"
+# The store's key for the lender's partner calls (the gateway's LENDING_PARTNER_KEY default).
+DEFAULT_PARTNER_KEY = "mock-partner-key"
 ENVIRONMENTS = ("development", "test", "production")
 
 
@@ -28,6 +30,9 @@ class SettingsRefused(RuntimeError):
 class MockSettings(msgspec.Struct, frozen=True, kw_only=True):
     environment: str = "development"
     webhook_secret: str = DEFAULT_WEBHOOK_SECRET
+    # The key the lending mock asks of partner calls (x-partner-key); refused in production when
+    # left at its published default, as the gateway refuses its LENDING_PARTNER_KEY.
+    partner_key: str = DEFAULT_PARTNER_KEY
     # Seconds a webhook's timestamp may be old before the receiver refuses it as stale.
     webhook_tolerance_seconds: int = 300
     # Waits before each delivery attempt after the first; Cashfree retries with growing gaps.
@@ -64,4 +69,9 @@ class MockSettings(msgspec.Struct, frozen=True, kw_only=True):
             raise SettingsRefused(
                 f"MOCKS_ENVIRONMENT={self.environment}: set MOCKS_WEBHOOK_SECRET to a secret of your own; "
                 "the default (or an empty) one lets anyone sign a payment webhook."
+            )
+        if self.environment == "production" and self.partner_key in ("", DEFAULT_PARTNER_KEY):
+            raise SettingsRefused(
+                "MOCKS_ENVIRONMENT=production: set MOCKS_PARTNER_KEY to a key of your own; "
+                "the default one lets anyone read a shopper's credit."
             )

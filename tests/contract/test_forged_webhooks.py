@@ -80,8 +80,19 @@ def test_outside_development_the_mocks_refuse_a_default_or_empty_webhook_secret(
 
 def test_the_mocks_start_with_their_own_secret_or_in_development() -> None:
     assert MockSettings.from_env({}).webhook_secret == DEFAULT_SECRET
-    chosen = MockSettings.from_env({"MOCKS_ENVIRONMENT": "production", "MOCKS_WEBHOOK_SECRET": "s3cret-of-ours"})
-    assert chosen.webhook_secret == "s3cret-of-ours"
+    chosen = MockSettings.from_env(
+        {"MOCKS_ENVIRONMENT": "production", "MOCKS_WEBHOOK_SECRET": "s3cret-of-ours", "MOCKS_PARTNER_KEY": "k-of-ours"}
+    )
+    assert chosen.webhook_secret == "s3cret-of-ours" and chosen.partner_key == "k-of-ours"
+
+
+@pytest.mark.parametrize("key", [None, "", "mock-partner-key"])
+def test_in_production_the_mocks_refuse_a_default_or_empty_partner_key(key: str | None) -> None:
+    env = {"MOCKS_ENVIRONMENT": "production", "MOCKS_WEBHOOK_SECRET": "s3cret-of-ours"}
+    if key is not None:
+        env["MOCKS_PARTNER_KEY"] = key
+    with pytest.raises(SettingsRefused, match="set MOCKS_PARTNER_KEY"):
+        MockSettings.from_env(env)
 
 
 async def test_a_forged_success_signed_with_the_default_secret_settles_no_store_order() -> None:

@@ -12,7 +12,7 @@ import pytest
 
 from gateway.app import create_app
 from gateway.embedded import MocksInProduction, embed
-from gateway.settings import Settings
+from gateway.settings import Settings, UnsafeSettings
 from upstream_mocks.settings import SettingsRefused
 
 URLS = {f"{n}_URL": f"http://upstream/{n}" for n in ("LENDING", "CATALOGUE", "MAIL", "ORDERS")}
@@ -107,9 +107,15 @@ def test_python_m_upstream_mocks_in_production_with_the_default_secret_exits_nam
 
 
 async def test_production_with_every_upstream_real_serves_no_mocks() -> None:
-    app = create_app(Settings.from_env({"ENVIRONMENT": "production", **URLS}))
+    app = create_app(Settings.from_env({"ENVIRONMENT": "production", "LENDING_PARTNER_KEY": "ours", **URLS}))
     paths = {route.path for route in app.routes}
     assert not any(path.startswith("/_mocks") for path in paths)
+
+
+@pytest.mark.parametrize("key", [{}, {"LENDING_PARTNER_KEY": "mock-partner-key"}])
+def test_production_refuses_the_published_partner_key(key: dict[str, str]) -> None:
+    with pytest.raises(UnsafeSettings, match="set LENDING_PARTNER_KEY"):
+        create_app(Settings.from_env({"ENVIRONMENT": "production", **URLS, **key}))
 
 
 def test_development_says_mocks_are_on(capsys: pytest.CaptureFixture[str]) -> None:

@@ -11,6 +11,7 @@ due is overdue.
 
 from __future__ import annotations
 
+import hmac
 import re
 from datetime import UTC, date, datetime, timedelta
 from decimal import ROUND_HALF_UP, Decimal
@@ -25,8 +26,6 @@ from upstream_mocks.lending.seed import Borrower, LendingState, seed
 from upstream_mocks.money import rupees_text
 from upstream_mocks.world import MockWorld
 
-# The store's key for partner calls (the gateway's LENDING_PARTNER_KEY default).
-PARTNER_KEY = "mock-partner-key"
 CREDIT_LIMIT = Decimal("500000.00")  # Rs. 5 lakh, the site's claim
 CREDIT_DAYS = 30
 _PAISA = Decimal("0.01")
@@ -145,7 +144,8 @@ def draw(world: MockWorld, mobile_number: str, amount: Decimal, reference: str, 
 def credit_limit_handler(world: MockWorld) -> HTTPRouteHandler:
     @get("/webRepayment/creditLimit")
     async def credit_limit(request: Request[Any, Any, Any]) -> Response[Any]:
-        if request.headers.get("x-partner-key") != PARTNER_KEY:
+        given = request.headers.get("x-partner-key", "").encode()
+        if not hmac.compare_digest(given, world.settings.partner_key.encode()):
             return envelope(None, "Unauthorized", 401)
         mobile = request.query_params.get("mobileNumber", "")
         if not _MOBILE.match(mobile):
