@@ -7,7 +7,8 @@ CPU time (SIGPROF; cProfile counts each resumption of a coroutine as a call and 
 code, and a sampling thread only wakes where the GIL is released); the functions on the most
 samples, anywhere on the stack and on top, are printed, and `--folded FILE` writes the stacks
 for a flame graph (flamegraph.pl, speedscope). Logging stays on (JSON, to /dev/null), so its
-cost shows.
+cost shows. The CPU per request counts every thread of the process (granian's and pyreqwest's
+own threads too); the shares are of the Python thread's samples only.
 
     .venv/bin/python -m bench.cpu_profile [--cache|--no-cache] [-c 64] [-d 3] [--top 25] [--folded FILE]
 """
