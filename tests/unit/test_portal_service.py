@@ -275,7 +275,7 @@ async def test_a_payment_needs_a_well_formed_idempotency_key(portal: Portal, key
 
 
 async def test_an_amount_above_what_is_owed_never_reaches_the_lender(portal: Portal) -> None:
-    session = await portal.logged_in(remaining=500.0)
+    session = await portal.logged_in(remaining=Decimal("500.00"))
     create = portal.router.post("webRepayment/cashFreeRequest").mock(return_value=envelope(SESSION))
     assert session.record.portal is not None
     with pytest.raises(InvalidInput):
