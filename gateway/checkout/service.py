@@ -265,7 +265,7 @@ def credit_offer(position: CreditPosition | None, total: Decimal, product: str) 
 class KeyRecord(msgspec.Struct, rename="camel", kw_only=True):
     """What one Idempotency-Key asked the orders service for, and the order once it answered."""
 
-    request: PlaceRequest
+    request: PlaceRequest | None  # None only in a record kept before requests were (the order number alone)
     order_number: str | None = None
 
 
@@ -283,7 +283,15 @@ class PlacedOrders:
 
     async def get(self, user_id: str, key: str) -> KeyRecord | None:
         raw = await self._store.get(f"{self._prefix}{user_id}:{key}")
-        return msgspec.json.decode(raw, type=KeyRecord) if raw is not None else None
+        if raw is None:
+            return None
+        if not raw.startswith(b"{"):  # kept by an earlier release: the order number alone
+            return KeyRecord(request=None, order_number=raw.decode())
+        try:
+            return msgspec.json.decode(raw, type=KeyRecord)
+        except msgspec.DecodeError:  # unreadable: as if the key were new, and the orders service decides
+            log.warning("checkout_key_record_unreadable")
+            return None
 
     async def sending(self, user_id: str, key: str, request: PlaceRequest) -> None:
         await self._save(user_id, key, KeyRecord(request=request))
@@ -420,8 +428,11 @@ class CheckoutService:
             return await self.order(session, login, known.order_number)
         await self.claims.claim(login.user_id, key)  # 409 order_in_progress while another key places
         try:
+            # An earlier try with this key may have placed it: then the same request again.
             body = (
-                known.request if known is not None else await self._new_request(session, login, data, key, return_url)
+                known.request
+                if known and known.request
+                else await self._new_request(session, login, data, key, return_url)
             )
         except Exception:
             await self._release(login.user_id, key)  # nothing went to the orders service
@@ -454,7 +465,7 @@ class CheckoutService:
         except GatewayError as exc:
             # A simultaneous request with this key may have sent it, and the order emptied the cart.
             known = await self.placed.get(login.user_id, key)
-            if known is None or exc.code != "cart_empty":
+            if known is None or known.request is None or exc.code != "cart_empty":
                 raise
             return known.request
         await self.placed.sending(login.user_id, key, body)
