@@ -91,7 +91,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         logout,
         portal.build_router(services),
         store.build_router(services, store_service),
-        checkout.build_router(services),
+        checkout.build_router(services, store_service),
         site.build_router(services),
         *embedded.handlers,
         build_spa_handler(

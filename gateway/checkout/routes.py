@@ -27,7 +27,6 @@ from gateway.services import AppServices
 from gateway.sessions import Session, StoreLogin
 from gateway.sessions.logins import store_login
 from gateway.store.service import StoreService
-from gateway.upstreams.catalogue import CatalogueClient
 from gateway.upstreams.lending_credit import CreditClient
 from gateway.upstreams.orders import OrdersClient
 from gateway.validation import IdempotencyKey, OptionalIdempotencyKey, fresh_key, whole
@@ -43,10 +42,10 @@ def pdf_download(pdf: bytes, filename: str) -> Response[bytes]:
     )
 
 
-def build_router(services: AppServices) -> Router:
-    catalogue = CatalogueClient(services.upstreams["catalogue"])
+def build_router(services: AppServices, store: StoreService) -> Router:
+    """The group's routes, on the app's one StoreService (the store's cart, its catalogue client)."""
+    catalogue = store.catalogue
     orders = OrdersClient(services.upstreams["orders"])
-    store = StoreService(catalogue, services.code_sender)
     history = OrderHistory(orders, store)
     checkout = CheckoutService(
         orders=orders,

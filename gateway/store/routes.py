@@ -18,12 +18,9 @@ from gateway.store.schemas import (
     CartView,
     CategoryListItem,
     NativeSessionRequest,
-    OrderDraftRequest,
-    OrderDraftView,
     ProductListView,
     ProductSort,
     ProductView,
-    SelectedAddressView,
     SetQuantityRequest,
     StoreLoginView,
 )
@@ -110,20 +107,6 @@ def build_router(services: AppServices, service: StoreService | None = None) -> 
     ) -> CartView:
         return await store.decrement(session, login, product_id)
 
-    @get("/address", summary="The selected delivery address (the one last used)")
-    async def selected_address(
-        session: NamedDependency[Session], login: NamedDependency[StoreLogin]
-    ) -> SelectedAddressView:
-        return await store.address(session, login)
-
-    @post("/order-draft", status_code=200, summary="Build and log the desktop order draft (never sent upstream)")
-    async def create_order_draft(
-        session: NamedDependency[Session],
-        login: NamedDependency[StoreLogin],
-        data: JSONBody[OrderDraftRequest],
-    ) -> OrderDraftView:
-        return await store.order_draft(session, login, data.payment_type)
-
     @post("/otp/verify", status_code=200, summary="Verify the code; the store login lives in the session")
     async def verify(session: NamedDependency[Session], data: JSONBody[VerifyCodeRequest]) -> StoreLoginView:
         return await store.verify(session, data.mobile_number, data.otp)
@@ -143,8 +126,6 @@ def build_router(services: AppServices, service: StoreService | None = None) -> 
             set_quantity,
             increment,
             decrement,
-            selected_address,
-            create_order_draft,
             send_code_route(
                 "store", "Send a login code to a mobile number", services.code_sender, services.client_addresses
             ),

@@ -97,24 +97,6 @@ class SetQuantityRequest(msgspec.Struct, rename="camel", kw_only=True):
     quantity: Quantity
 
 
-class AddressView(msgspec.Struct, rename="camel", kw_only=True):
-    id: int | None
-    user_id: int
-    name: str | None
-    mobile_number: str | None
-    address1: str | None
-    address2: str | None
-    pincode: str | None
-    city: str | None
-    state: str | None
-    country: str | None
-    is_last_address: bool
-
-
-class SelectedAddressView(msgspec.Struct, rename="camel", kw_only=True):
-    address: AddressView | None
-
-
 class NativeSessionRequest(msgspec.Struct, rename="camel", kw_only=True):
     """The native app's `userDataFromNative` hand-over, relayed by the page."""
 
@@ -129,26 +111,3 @@ class StoreLoginView(msgspec.Struct, rename="camel", kw_only=True):
     verified: bool
     mobile_number: str | None
     via: Literal["otp", "native"]
-
-
-PaymentType = Literal["directPayment", "cash", "loan"]
-
-
-class OrderDraftRequest(msgspec.Struct, rename="camel", kw_only=True):
-    payment_type: PaymentType = "directPayment"
-
-
-class OrderDraftView(msgspec.Struct, rename="camel", kw_only=True):
-    """The desktop order draft of the specification: logged by the gateway, never sent upstream."""
-
-    user_id: str
-    status: str
-    total_order: Decimal
-    address1: str | None
-    address2: str | None
-    pincode: str | None
-    city: str | None
-    state: str | None
-    country: str | None
-    order_data: list[CartLineView]
-    payment_type: PaymentType

@@ -21,22 +21,18 @@ from gateway.sessions import Session, StoreLogin
 from gateway.sessions.logins import TOKEN_REFUSED, forget_login_on_refusal, start_login
 from gateway.store.schemas import (
     MAX_QUANTITY,
-    AddressView,
     BrandView,
     CartLineView,
     CartView,
     CategoryListItem,
     CategoryView,
     NativeSessionRequest,
-    OrderDraftView,
-    PaymentType,
     ProductListView,
     ProductSort,
     ProductView,
-    SelectedAddressView,
     StoreLoginView,
 )
-from gateway.upstreams.catalogue import AddCartBody, Address, CartItem, CatalogueClient, Product, UpdateCartBody
+from gateway.upstreams.catalogue import AddCartBody, CartItem, CatalogueClient, Product, UpdateCartBody
 from gateway.validation import QUANTITY_MESSAGE
 
 log = structlog.get_logger("gateway.store")
@@ -50,7 +46,6 @@ PRODUCT_NOT_FOUND = "Product not found."
 PRODUCT_GONE = "This product is no longer available."
 QUANTITY_LIMIT = "You can have at most 999 of one product in your cart."
 EMPTY_CART_STATUS = 400
-DRAFT_STATUS = "5"
 
 
 def money(value: Decimal) -> Decimal:
@@ -119,43 +114,6 @@ def product_view(product: Product, quantity: int) -> ProductView:
         product.stock_quantity,  # stock_quantity
         rupees_text(listing_price),  # price_text
         rupees_text(mrp),  # mrp_text
-    )
-
-
-def last_used(addresses: list[Address]) -> Address | None:
-    return next((a for a in addresses if str(a.is_last_address) == "1"), None)
-
-
-def address_view(a: Address) -> AddressView:
-    return AddressView(
-        id=a.id,
-        user_id=a.user_id,
-        name=a.name,
-        mobile_number=a.mobile_number,
-        address1=a.address1,
-        address2=a.address2,
-        pincode=a.pincode,
-        city=a.city,
-        state=a.state,
-        country=a.country,
-        is_last_address=str(a.is_last_address) == "1",
-    )
-
-
-def order_draft(user_id: str, cart: CartView, address: Address | None, payment_type: PaymentType) -> OrderDraftView:
-    """The desktop order draft of the specification (status '5', last used address, cart lines)."""
-    return OrderDraftView(
-        user_id=user_id,
-        status=DRAFT_STATUS,
-        total_order=cart.subtotal,
-        address1=address.address1 if address else None,
-        address2=address.address2 if address else None,
-        pincode=address.pincode if address else None,
-        city=address.city if address else None,
-        state=address.state if address else None,
-        country=address.country if address else None,
-        order_data=cart.items,
-        payment_type=payment_type,
     )
 
 
@@ -313,20 +271,3 @@ class StoreService:
         else:
             return items
         return await self._items(login)
-
-    # Address and order draft
-
-    async def address(self, session: Session, login: StoreLogin) -> SelectedAddressView:
-        """The selected delivery address: the one last used."""
-        async with forget_login_on_refusal(session, "store"):
-            chosen = last_used(await self.catalogue.addresses(int(login.user_id), login.access_token))
-        return SelectedAddressView(address=address_view(chosen) if chosen else None)
-
-    async def order_draft(self, session: Session, login: StoreLogin, payment_type: PaymentType) -> OrderDraftView:
-        async with forget_login_on_refusal(session, "store"):
-            items = await self._items(login)
-            addresses = await self.catalogue.addresses(int(login.user_id), login.access_token)
-        draft = order_draft(login.user_id, cart_view(items), last_used(addresses), payment_type)
-        # The specification only logs the draft; no order call exists upstream.
-        log.info("store_order_draft", total=draft.total_order, lines=len(draft.order_data), payment=draft.payment_type)
-        return draft

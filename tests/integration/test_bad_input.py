@@ -87,7 +87,6 @@ JSON_ROUTES = [
     ("POST", "/api/store/otp/verify"),
     ("POST", "/api/store/native-session"),
     ("PUT", "/api/store/cart/items/1"),
-    ("POST", "/api/store/order-draft"),
     ("POST", "/api/site/newsletter"),
     ("POST", "/api/site/contact"),
     ("POST", "/api/site/delete-data"),

@@ -68,7 +68,6 @@ STORE_ROUTES: list[Route] = [
     ("GET", "/api/store/products", None, 1),
     ("GET", "/api/store/cart", None, 1),
     ("POST", "/api/store/cart/items/2/increment", None, 4),
-    ("GET", "/api/store/address", None, 1),
     ("GET", "/api/store/brands", None, 1),
 ]
 PORTAL_ROUTES: list[Route] = [("GET", "/api/portal/repayment", None, 1)]

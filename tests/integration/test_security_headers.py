@@ -34,9 +34,9 @@ def test_every_answer_carries_the_security_headers(client: GatewayClient, path: 
         ("GET", "/api/session"),
         ("GET", "/api/portal/repayment"),
         ("GET", "/api/store/cart"),
-        ("GET", "/api/store/address"),
+        ("GET", "/api/checkout/addresses"),
         ("GET", "/api/store/products"),
-        ("POST", "/api/store/order-draft"),
+        ("POST", "/api/checkout/quote"),
     ],
 )
 def test_personal_api_answers_are_never_stored(client: GatewayClient, method: str, path: str) -> None:

@@ -70,7 +70,7 @@ def test_the_list_pages_by_twelve_searches_and_needs_no_login(client: GatewayCli
 
 def test_cart_calls_need_a_store_login_and_the_xsrf_header(client: GatewayClient) -> None:
     assert client.get("/api/store/cart").status_code == 401
-    assert client.get("/api/store/address").status_code == 401
+    assert client.get("/api/checkout/addresses").status_code == 401
     assert client.get("/api/store/brands").json() == []
     assert client.post("/api/store/cart/items/1/increment", headers=client.xsrf()).status_code == 401
     assert client.post("/api/store/cart/items/1/decrement", headers=client.xsrf()).status_code == 401
@@ -163,29 +163,23 @@ def test_brands_and_the_last_used_address(client: GatewayClient) -> None:
     brands = client.get("/api/store/brands").json()
     assert len(brands) >= 8 and all(b["logo"].startswith("/_mocks/catalogue/media/brands/") for b in brands)
     assert client.get(brands[0]["logo"]).headers["content-type"].startswith("image/svg+xml")
-    address = client.get("/api/store/address").json()["address"]
-    assert address["isLastAddress"] is True and address["city"] == "Gurugram"
+    first = client.get("/api/checkout/addresses").json()["addresses"][0]
+    assert first["lastUsed"] is True and first["city"] == "Gurugram"
 
 
 def test_an_unknown_verified_number_becomes_a_new_store_user(client: GatewayClient) -> None:
     log_in(client, "9000000001")
     assert client.get("/api/store/cart").json()["count"] == 0
-    assert client.get("/api/store/address").json() == {"address": None}
+    assert client.get("/api/checkout/addresses").json()["addresses"] == []
     cart = client.post("/api/store/cart/items/3/increment", headers=client.xsrf()).json()
     assert cart["count"] == 1
 
 
-def test_order_draft_is_built_logged_and_never_sent_upstream(client: GatewayClient) -> None:
+def test_the_routes_no_screen_called_are_gone(client: GatewayClient) -> None:
+    # The desktop order draft and the selected address: the checkout (/api/checkout/...) does both.
     log_in(client)
-    client.put("/api/store/cart/items/4", json={"quantity": 2}, headers=client.xsrf())
-    before = len(client.get("/_mocks/journal").json())
-    draft = client.post("/api/store/order-draft", json={"paymentType": "loan"}, headers=client.xsrf()).json()
-    assert draft["status"] == "5" and draft["userId"] == "2001" and draft["paymentType"] == "loan"
-    assert (draft["address1"], draft["pincode"], draft["country"]) == ("Plot 44, Sector 18", "122015", "India")
-    assert draft["totalOrder"] == money(SEED[4].mrp_with_cash_discount * 2)
-    assert [(i["productId"], i["quantity"]) for i in draft["orderData"]] == [(4, 2)]
-    after = client.get("/_mocks/journal").json()[before:]
-    assert {e["path"].strip("/") for e in after} <= {"electrician/getCart/2001", "address"}
+    assert client.get("/api/store/address").status_code == 404
+    assert client.post("/api/store/order-draft", json={"paymentType": "loan"}, headers=client.xsrf()).status_code == 404
 
 
 def test_native_hand_over_is_checked_with_the_catalogue(client: GatewayClient) -> None:

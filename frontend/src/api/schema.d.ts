@@ -426,23 +426,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/store/address": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The selected delivery address (the one last used) */
-        get: operations["ApiStoreAddressSelectedAddress"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/store/brands": {
         parameters: {
             query?: never;
@@ -562,23 +545,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/store/order-draft": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Build and log the desktop order draft (never sent upstream) */
-        post: operations["ApiStoreOrderDraftCreateOrderDraft"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/store/otp": {
         parameters: {
             query?: never;
@@ -651,20 +617,6 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** AddressView */
-        AddressView: {
-            address1: string | null;
-            address2: string | null;
-            city: string | null;
-            country: string | null;
-            id: number | null;
-            isLastAddress: boolean;
-            mobileNumber: string | null;
-            name: string | null;
-            pincode: string | null;
-            state: string | null;
-            userId: number;
-        };
         /** AppLinks */
         AppLinks: {
             android: string;
@@ -896,29 +848,6 @@ export interface components {
             /** @example 1198.99 */
             total: string;
         };
-        /** OrderDraftRequest */
-        OrderDraftRequest: {
-            /**
-             * @default directPayment
-             * @enum {string}
-             */
-            paymentType: "directPayment" | "cash" | "loan";
-        };
-        /** OrderDraftView */
-        OrderDraftView: {
-            address1: string | null;
-            address2: string | null;
-            city: string | null;
-            country: string | null;
-            orderData: components["schemas"]["CartLineView"][];
-            /** @enum {string} */
-            paymentType: "directPayment" | "cash" | "loan";
-            pincode: string | null;
-            state: string | null;
-            status: string;
-            totalOrder: string;
-            userId: string;
-        };
         /** OrderLineView */
         OrderLineView: {
             /** @example 1198.99 */
@@ -1138,10 +1067,6 @@ export interface components {
             name: string;
             pincode: string;
             state: string;
-        };
-        /** SelectedAddressView */
-        SelectedAddressView: {
-            address: components["schemas"]["AddressView"] | null;
         };
         /** SendCodeRequest */
         SendCodeRequest: {
@@ -2119,26 +2044,6 @@ export interface operations {
             };
         };
     };
-    ApiStoreAddressSelectedAddress: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Request fulfilled, document follows */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SelectedAddressView"];
-                };
-            };
-        };
-    };
     ApiStoreBrandsListBrands: {
         parameters: {
             query?: never;
@@ -2334,45 +2239,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StoreLoginView"];
-                };
-            };
-            /** @description Bad request syntax or unsupported method */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                        extra?: null | {
-                            [key: string]: unknown;
-                        } | unknown[];
-                        status_code: number;
-                    };
-                };
-            };
-        };
-    };
-    ApiStoreOrderDraftCreateOrderDraft: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["OrderDraftRequest"];
-            };
-        };
-        responses: {
-            /** @description Request fulfilled, document follows */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OrderDraftView"];
                 };
             };
             /** @description Bad request syntax or unsupported method */
