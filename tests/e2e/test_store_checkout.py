@@ -111,6 +111,8 @@ def test_credit_order_becomes_an_amount_owed_on_the_portal(page: Page, server: S
     main = page.locator("main")
     main.get_by_label("Mobile number").fill(SUNITA)
     main.get_by_role("button", name="Submit", exact=True).click()
+    # The code screen shows once the code went out: only then is it in the outbox.
+    expect(page).to_have_url(re.compile(r"/verify-otp$"))
     main.get_by_label("One-time code").fill(server.otp_for(SUNITA))
     main.get_by_role("button", name="Verify", exact=True).click()
     expect(page).to_have_url(re.compile(r"/payment$"))
