@@ -8,7 +8,7 @@ request's trace id (gateway/tracing.py).
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any
+from typing import Annotated, Any, NamedTuple
 
 import msgspec
 import structlog
@@ -133,6 +133,81 @@ class SessionStoreUnavailable(GatewayError):
     code = "session_store_unavailable"
 
 
+class Wording(NamedTuple):
+    """Our message for a refusal. `shown`: the whole shape of an upstream text we let through
+    instead, for refusals whose words carry the upstream's figures (a stock count, a new
+    total); any other text (a traceback, a validator's report) is replaced by `message`."""
+
+    message: str
+    shown: re.Pattern[str] | None = None
+
+
+_RUPEES = r"₹[0-9,]{1,15}\.[0-9]{2}"
+_NAME = r"[^\n\r<>{}]{1,200}"
+UPSTREAM_REFUSED = "upstream_refused"
+REFUSED_MESSAGE = "This could not be done right now. Please try again."
+
+# Every refusal the orders service can answer, by its reason, in our words; a reason not listed
+# is `upstream_refused`. (The other upstreams' clients answer each refusal with the caller's own
+# words: `UpstreamHttp.call`'s `failure`.)
+REFUSALS: dict[str, Wording] = {
+    # The orders service (its reasons)
+    "out_of_stock": Wording(
+        "Some items are not in stock in the quantity you chose. Please lower the quantity.",
+        re.compile(rf"Only [0-9]{{1,6}} of {_NAME} available; you asked for [0-9]{{1,6}}\.|{_NAME} is out of stock\."),
+    ),
+    "quote_changed": Wording(
+        "Prices or fees changed since your summary. Please check the summary and place the order again.",
+        re.compile(
+            rf"Prices or fees changed since your summary: the total is now {_RUPEES}\. "
+            r"Please check the summary and place the order again\."
+        ),
+    ),
+    "pincode_not_serviceable": Wording(
+        "Sorry, we do not deliver to this pin code yet.",
+        re.compile(rf"Sorry, we do not deliver to pin code [1-9][0-9]{{5}} \({_NAME}\) yet\."),
+    ),
+    "credit_refused": Wording(
+        "Credit cannot pay for this order. Please choose another way to pay.",
+        re.compile(
+            rf"You have an overdue amount of {_RUPEES}\. Please repay it first\."
+            rf"|The order total {_RUPEES} is above your available credit of {_RUPEES}\."
+            r"|You do not have a credit account yet\. Please choose another way to pay\."
+        ),
+    ),
+    "pincode_unknown": Wording("We could not find this pin code. Please check it."),
+    "pincode_invalid": Wording("Please enter a valid 6-digit pin code."),
+    "address_incomplete": Wording("Please enter the name and address."),
+    "gstin_invalid": Wording("Please enter a valid 15-character GSTIN, e.g. 27AAPFU0939F1ZV."),
+    "legal_name_missing": Wording("Please enter the legal name of the business."),
+    "no_lines": Wording("Your cart is empty. Add something to check out."),
+    "product_unknown": Wording("A product in your cart is no longer sold. Please remove it and try again."),
+    "idempotency_conflict": Wording("This order was already placed with other details. Please try again."),
+    "idempotency_key_missing": Wording("This order could not be placed. Please try again."),
+    "order_not_found": Wording("Order not found."),
+    "nothing_to_pay": Wording("This order has nothing left to pay online."),
+    "not_cancellable": Wording("This order can no longer be cancelled."),
+    "already_cancelled": Wording("This order is already cancelled."),
+    "invoice_not_ready": Wording("The tax invoice is issued when the order ships. Please check back then."),
+    "no_credit_note": Wording("A credit note is issued only when an order is cancelled or returned after its invoice."),
+    "invalid_page": Wording("This page of orders does not exist."),
+    "invalid_request": Wording("This request could not be handled. Please check what you entered and try again."),
+}
+
+
+def in_our_words(code: str, upstream_text: str | None, upstream: str) -> tuple[str, str]:
+    """The code and message the browser gets for an upstream's refusal. The upstream's own text
+    goes to the log (with the request's trace id), unless it is one of the shapes we let through."""
+    wording = REFUSALS.get(code)
+    if wording is not None and wording.shown is not None and upstream_text and wording.shown.fullmatch(upstream_text):
+        return code, upstream_text
+    if upstream_text:
+        log.info("upstream_text_withheld", upstream=upstream, code=code, upstream_text=upstream_text[:500])
+    if wording is None:
+        return UPSTREAM_REFUSED, REFUSED_MESSAGE
+    return code, wording.message
+
+
 def error_response(status: int, code: str, message: str, field: str | None = None) -> Response[Any]:
     return Response(
         content=ErrorEnvelope(ErrorBody(code=code, message=message, field=field)),
@@ -161,6 +236,10 @@ _FIELD_IN_MESSAGE = re.compile(r"`\$\.(\w+)`|field `(\w+)`")
 _WRONG_TYPE = re.compile(r"^Expected `[^`]+`, got `[^`]+`")
 
 
+FIELD_INVALID = "Please check {field}: it is missing or not valid."
+REQUEST_INVALID = "The request is not valid."
+
+
 def handle_validation(request: Request[Any, Any, Any], exc: LitestarValidationException) -> Response[Any]:
     """A bad input gets a 400 naming the field, with the message the screen shows for it."""
     field: str | None = None
@@ -174,11 +253,13 @@ def handle_validation(request: Request[Any, Any, Any], exc: LitestarValidationEx
         found = _FIELD_IN_MESSAGE.search(detail or str(exc.detail))
         if found:
             field = found.group(1) or found.group(2)
+    # The validator's own text (msgspec's "Expected `int`, got `str`", a pattern) is for the log;
+    # the browser gets the field's message, or one naming the field in our own words.
+    log.info("request_invalid", field=field, detail=detail or str(exc.detail))
     message = (
         ROUTE_FIELD_MESSAGES.get((request.url.path, field or ""))
         or FIELD_MESSAGES.get(field or "")
-        or detail
-        or "The request is not valid."
+        or (FIELD_INVALID.format(field=field) if field else REQUEST_INVALID)
     )
     if _WRONG_TYPE.match(detail):
         return error_response(422, "invalid_type", message, field)

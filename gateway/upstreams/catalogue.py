@@ -18,6 +18,7 @@ from gateway.upstreams.http import UpstreamHttp
 PRODUCT_TYPE = "quickCommerce"
 BRANDS_SEGMENT = 1  # the specification's brands path segment
 VERIFY_FAILED = "Error verifying OTP."
+OTP_REFUSED = "Invalid OTP. Please try again."
 CART_FAILED = "The cart could not be updated."
 
 
@@ -162,12 +163,10 @@ class CatalogueClient:
         """POST verifyOtp (platform WEB, userType USER, businessType 1)."""
         body = VerifyOtpBody(mobile_number=mobile_number, otp=otp)
         answer = await self.http.call(
-            "POST", "verifyOtp", Envelope[list[LoginRecord]], json=body, failure=VERIFY_FAILED, code="verify_failed"
+            "POST", "verifyOtp", Envelope[list[LoginRecord]], json=body, failure=OTP_REFUSED, code="verify_failed"
         )
         if not answer.access_token or not answer.data:
-            raise UpstreamRefused(
-                answer.message or VERIFY_FAILED, upstream=self.http.name, status=200, code="verify_failed"
-            )
+            raise UpstreamRefused(VERIFY_FAILED, upstream=self.http.name, status=200, code="verify_failed")
         return StoreLoginResult(access_token=answer.access_token, record=answer.data[0])
 
     async def _page(self, params: dict[str, str | int], failure: str) -> list[Product]:

@@ -119,7 +119,6 @@ class UpstreamHttp:
         *,
         failure: str,
         code: str,
-        pass_message: bool = True,
         need_data: bool = False,
         json: Any = None,
         params: Mapping[str, str | int] | None = None,
@@ -130,8 +129,8 @@ class UpstreamHttp:
         """Send one request and answer its envelope; a failure in it raises `UpstreamRefused`.
 
         The answer is a failure when its HTTP status or its `statusCode` is not 200. The error
-        carries the upstream's message (or `failure` without one, or always with
-        `pass_message=False`), `code`, and the failing status (the `statusCode` when it says so).
+        carries our words, `failure`, never the upstream's (its text goes to the log with the
+        request's trace id), `code`, and the failing status (the `statusCode` when it says so).
         With `need_data`, a success without `data` is a refusal too.
         """
         response = await self.request(
@@ -142,8 +141,7 @@ class UpstreamHttp:
         if refused or (need_data and answer.data is None):
             status = answer.status_code if answer.status_code not in (None, 200) else response.status_code
             log.info("upstream_refused", upstream=self.name, path=path, status=status, reason=answer.message)
-            message = (answer.message if pass_message else None) or failure
-            raise UpstreamRefused(message, upstream=self.name, status=status, code=code)
+            raise UpstreamRefused(failure, upstream=self.name, status=status, code=code)
         return answer
 
     async def request(

@@ -13,6 +13,8 @@ from gateway.upstreams.envelope import Envelope
 from gateway.upstreams.http import UpstreamHttp
 
 VERIFY_FAILED = "Error verifying OTP."
+OTP_REFUSED = "Invalid OTP. Please try again."
+SEND_FAILED = "The OTP could not be sent. Please try again."
 DETAIL_FAILED = "Could not load the repayment detail."
 PAYMENT_FAILED = "Could not create the payment."
 HISTORY_FAILED = "Could not load your payments."
@@ -72,13 +74,13 @@ class LendingClient:
         self.http = http
 
     async def send_otp(self, mobile_number: str) -> None:
-        """POST sendOtp. A non-200 statusCode raises the server's message or 'Unknown error'."""
+        """POST sendOtp. A non-200 statusCode raises our words (the server's go to the log)."""
         await self.http.call(
             "POST",
             "sendOtp",
             Envelope[Any],
             json={"mobileNumber": mobile_number},
-            failure="Unknown error",
+            failure=SEND_FAILED,
             code="send_code_failed",
         )
 
@@ -90,7 +92,7 @@ class LendingClient:
             "webRepayment/verifyOtp",
             Envelope[list[RepaymentRecord]],
             json=payload,
-            failure=VERIFY_FAILED,
+            failure=OTP_REFUSED,
             code="otp_rejected",
         )
         if not answer.access_token or not answer.data:
@@ -167,6 +169,4 @@ class LendingClient:
             return response.content
         answer = self.http.decode(response, Envelope[Any])
         status = answer.status_code if answer.status_code not in (None, 200) else response.status_code
-        raise UpstreamRefused(
-            answer.message or RECEIPT_FAILED, upstream=self.http.name, status=status, code="no_receipt"
-        )
+        raise UpstreamRefused(RECEIPT_FAILED, upstream=self.http.name, status=status, code="no_receipt")

@@ -36,9 +36,7 @@ class MailClient:
 
     async def _post(self, path: str, body: msgspec.Struct) -> None:
         # Not retried: a repeated call would send the visitor a second mail.
-        await self.http.call(
-            "POST", path, Envelope[Any], json=body, failure=REJECTED, code="mail_rejected", pass_message=False
-        )
+        await self.http.call("POST", path, Envelope[Any], json=body, failure=REJECTED, code="mail_rejected")
 
     async def subscribe(self, body: Subscription) -> None:
         """The confirmation mail, then the record; the record only once the mail went out."""

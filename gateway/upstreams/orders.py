@@ -14,7 +14,7 @@ from typing import Literal, TypeVar
 import httpx
 import msgspec
 
-from gateway.errors import UpstreamError, UpstreamRefused
+from gateway.errors import REFUSALS, UpstreamError, UpstreamRefused, in_our_words
 from gateway.upstreams.envelope import Envelope
 from gateway.upstreams.http import UpstreamHttp
 
@@ -226,12 +226,14 @@ class OrdersClient:
             return
         answer = self.http.decode(response, Envelope[Refusal | None])
         refusal = answer.data or Refusal()
+        # Our code and words for the refusal; the service's own text goes to the log.
+        code, message = in_our_words(refusal.reason, answer.message, self.http.name)
         raise OrdersRefused(
-            answer.message or fallback,
+            message if code in REFUSALS else fallback,
             upstream=self.http.name,
             status=response.status_code,
-            code=refusal.reason,
-            field=refusal.field,
+            code=code,
+            field=refusal.field if code in REFUSALS else None,
         )
 
     def _data(self, response: httpx.Response, type_: type[Envelope[T]], fallback: str) -> T:

@@ -81,7 +81,7 @@ def test_a_borrower_logs_in_with_the_code_and_sees_name_and_amounts(page: Page, 
     assert not [token for token in issued if token in readable]
 
 
-def test_a_wrong_code_shows_the_servers_message(page: Page, server: Server, page_guard: PageGuard) -> None:
+def test_a_wrong_code_shows_our_words(page: Page, server: Server, page_guard: PageGuard) -> None:
     page_guard.allow_console.append("status of 422")  # the browser logs the refused verify call
     start_login(page, RAMESH)
     right = server.otp_for(RAMESH)
@@ -89,7 +89,7 @@ def test_a_wrong_code_shows_the_servers_message(page: Page, server: Server, page
     main = page.locator("main")
     main.get_by_label("One-time code").fill(wrong)
     main.get_by_role("button", name="Verify", exact=True).click()
-    expect(main.get_by_role("alert")).to_have_text("Invalid OTP")
+    expect(main.get_by_role("alert")).to_have_text("Invalid OTP. Please try again.")
     expect(page).to_have_url(re.compile(r"/verify-otp$"))
 
 
@@ -207,8 +207,8 @@ def test_paying_the_whole_overdue_leaves_nothing_pending(page: Page, server: Ser
     expect(main.get_by_role("button", name="Pay", exact=True)).to_have_count(0)
 
 
-def test_a_failed_send_shows_the_servers_message_in_a_popup(page: Page, server: Server, page_guard: PageGuard) -> None:
-    # The lender refuses the send: the gateway answers 502 with the lender's message.
+def test_a_failed_send_shows_our_words_in_a_popup(page: Page, server: Server, page_guard: PageGuard) -> None:
+    # The lender refuses the send: the gateway answers 502 in our words; the lender's text is logged.
     page_guard.allow_failed_status.add(502)
     page_guard.allow_console.append("status of 502")
     server.scenario(mock="lending", path="sendOtp", status=400, times=1)
@@ -217,6 +217,7 @@ def test_a_failed_send_shows_the_servers_message_in_a_popup(page: Page, server: 
     main.get_by_label("Mobile number").fill(RAMESH)
     main.get_by_role("button", name="Submit", exact=True).click()
     popup = page.get_by_role("alertdialog")
-    expect(popup).to_contain_text("Failure injected by a QA scenario")
+    expect(popup).to_contain_text("The OTP could not be sent. Please try again.")
+    expect(popup).not_to_contain_text("Failure injected by a QA scenario")
     popup.get_by_role("button", name="OK").click()
     expect(page).to_have_url(re.compile(r"/paynow$"))

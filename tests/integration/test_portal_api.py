@@ -152,12 +152,12 @@ def test_a_borrower_with_nothing_pending_is_not_logged_in(client: GatewayClient)
     assert client.get("/api/portal/repayment").status_code == 401
 
 
-def test_a_wrong_code_answers_the_lenders_message(client: GatewayClient) -> None:
+def test_a_wrong_code_answers_our_words_not_the_lenders(client: GatewayClient) -> None:
     client.post("/api/portal/otp", json={"mobileNumber": RAMESH}, headers=client.xsrf())
     wrong = f"{(int(client.otp_for(RAMESH)) + 1) % 1_000_000:06d}"
     answer = client.post("/api/portal/otp/verify", json={"mobileNumber": RAMESH, "otp": wrong}, headers=client.xsrf())
     assert answer.status_code == 422
-    assert answer.json()["error"]["message"] == "Invalid OTP"
+    assert answer.json()["error"]["message"] == "Invalid OTP. Please try again."
 
 
 def test_an_invalid_mobile_number_never_reaches_the_lender(client: GatewayClient) -> None:

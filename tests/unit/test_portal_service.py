@@ -181,8 +181,15 @@ async def test_verify_with_nothing_pending_does_not_log_in(portal: Portal) -> No
     assert session.record.portal is None
 
 
-@pytest.mark.parametrize(("message", "shown"), [("Invalid OTP", "Invalid OTP"), (None, "Error verifying OTP.")])
-async def test_a_refused_code_shows_the_servers_message_or_the_fallback(
+@pytest.mark.parametrize(
+    ("message", "shown"),
+    [
+        ("Invalid OTP", "Invalid OTP. Please try again."),
+        (None, "Invalid OTP. Please try again."),
+        ('Traceback (most recent call last):\n  File "otp.py", line 3', "Invalid OTP. Please try again."),
+    ],
+)
+async def test_a_refused_code_shows_our_words_never_the_servers(
     portal: Portal, message: str | None, shown: str
 ) -> None:
     session = portal.session()

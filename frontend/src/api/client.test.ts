@@ -90,11 +90,28 @@ describe("api", () => {
     expect(xsrfCookieName(undefined)).toBe("XSRF-TOKEN");
   });
 
-  it("turns an error answer into the gateway's message, code and status", async () => {
+  it("words each code from the app's table, the gateway's words only where they carry its figures", async () => {
+    const answer = (code: string, message: string) =>
+      apiServer.use(route.all("/api/*", () => HttpResponse.json({ error: { code, message } }, { status: 409 })));
+    answer("cart_empty", "Traceback (most recent call last): ...");
+    expect(errorMessage(await api.get("/checkout/quote").catch((e: unknown) => e), "fallback")).toBe(
+      "Your cart is empty. Add something to check out.",
+    );
+    answer("out_of_stock", "Only 3 of Kavach Switch available; you asked for 5.");
+    expect(errorMessage(await api.get("/checkout/quote").catch((e: unknown) => e), "fallback")).toBe(
+      "Only 3 of Kavach Switch available; you asked for 5.",
+    );
+    answer("out_of_stock", "");
+    expect(errorMessage(await api.get("/checkout/quote").catch((e: unknown) => e), "fallback")).toBe(
+      "Some items are not in stock in the quantity you chose. Please lower the quantity.",
+    );
+  });
+
+  it("turns an error answer into the app's words, code and status", async () => {
     answering(422);
     const failed = await api.get("/portal/repayment").catch((e: unknown) => e);
     expect(failed).toBeInstanceOf(ApiError);
-    expect(errorMessage(failed, "fallback")).toBe("m");
+    expect(errorMessage(failed, "fallback")).toBe("fallback"); // code "x" is not the gateway's: never raw text
     expect(errorCode(failed)).toBe("x");
     expect(errorStatus(failed)).toBe(422);
     apiServer.use(route.get("/api/session", () => HttpResponse.error()));

@@ -6,6 +6,7 @@
  * (docs/decisions/axios-client.md).
  */
 import type { AxiosRequestConfig } from "axios";
+import { wordsFor } from "../lib/error-messages";
 
 /** A call the gateway answered with an error status (`response`), or one that never reached it. */
 export class ApiError extends Error {
@@ -60,11 +61,12 @@ export function onUnauthorized(handler: (group: LoginGroup) => void): () => void
   return () => unauthorizedListeners.delete(listener);
 }
 
-/** The user-facing message of a failed call: the gateway's message, else `fallback`. */
+/** The user-facing message of a failed call: the app's words for its code, else `fallback`. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError) {
     const body = error.response?.data as Partial<ApiErrorBody> | undefined;
-    if (body?.error?.message) return body.error.message;
+    // The app words each code (lib/error-messages.ts); a code it does not know gets the screen's words.
+    return wordsFor(body?.error?.code, body?.error?.message) ?? fallback;
   }
   return fallback;
 }

@@ -46,7 +46,7 @@ describe("the checkout page", () => {
     expect(keys[0]).toMatch(/^[0-9a-f-]{32,36}$/);
   });
 
-  it("after a 503 shows the gateway's message, and the retry carries the same Idempotency-Key", async () => {
+  it("after a 503 shows the app's words for its code, and the retry carries the same Idempotency-Key", async () => {
     shopperReadyToOrder();
     const keys: (string | null)[] = [];
     apiServer.use(
@@ -61,7 +61,7 @@ describe("the checkout page", () => {
     const place = await screen.findByRole("button", { name: "Place order" });
     await waitFor(() => expect((place as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(place);
-    expect((await screen.findByRole("alert")).textContent).toBe("The orders service is not answering.");
+    expect((await screen.findByRole("alert")).textContent).toBe("The service is not reachable right now. Please try again later."); // the app's words for the code
     expect(app.path()).toBe("/checkout");
     fireEvent.click(screen.getByRole("button", { name: "Place order" }));
     await waitFor(() => expect(app.path()).toBe(`/orders/${order.orderNumber}`));
@@ -77,7 +77,7 @@ describe("the checkout page", () => {
       ),
     );
     renderApp("/checkout", CASH);
-    expect((await screen.findByRole("alert")).textContent).toBe("Prices are not available right now.");
+    expect((await screen.findByRole("alert")).textContent).toBe("The service is not reachable right now. Please try again later.");
     expect((screen.getByRole("button", { name: "Place order" }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -41,10 +41,10 @@ describe("the order page", () => {
     );
     renderApp(PATH);
     expect(await screen.findByRole("heading", { name: "Order not found" })).toBeTruthy();
-    expect(screen.getByText("We could not find that order.")).toBeTruthy();
+    expect(screen.getByText("Not found.")).toBeTruthy(); // the app's words for not_found
   });
 
-  it("says when the order could not be loaded, in the gateway's words", async () => {
+  it("says when the order could not be loaded, in the app's words for its code", async () => {
     shopper();
     apiServer.use(
       http.get(`/api/checkout/orders/${order.orderNumber}`, () =>
@@ -53,6 +53,6 @@ describe("the order page", () => {
     );
     renderApp(PATH);
     expect(await screen.findByRole("heading", { name: "The order could not be loaded" })).toBeTruthy();
-    expect(screen.getByText("Orders are not available right now.")).toBeTruthy();
+    expect(screen.getByText("The service is not reachable right now. Please try again later.")).toBeTruthy();
   });
 });
