@@ -80,4 +80,21 @@ describe("the checkout page", () => {
     expect((await screen.findByRole("alert")).textContent).toBe("The service is not reachable right now. Please try again later.");
     expect((screen.getByRole("button", { name: "Place order" }) as HTMLButtonElement).disabled).toBe(true);
   });
+  it("says why cash on delivery is not offered today and keeps the other ways to pay", async () => {
+    shopperReadyToOrder();
+    const why =
+      "Cash on delivery is limited to ₹50,000.00 a day. With your cash orders today (₹38,000.00), this order of ₹238.93 would go past it. Please pay online or with VoltKhata Credit.";
+    apiServer.use(
+      http.post("/api/checkout/quote", () =>
+        HttpResponse.json({ ...quote, cash: { offered: false, message: why, limit: "50000.00", usedToday: "38000.00" } }),
+      ),
+    );
+    renderApp("/checkout", CASH);
+    expect((await screen.findByTestId("cash-refused")).textContent).toBe(why);
+    expect(screen.getByTestId("cash-refused").getAttribute("role")).toBe("alert");
+    await waitFor(() => expect(screen.getByTestId("summary-total").textContent).toBe("₹238.93"));
+    expect((screen.getByRole("button", { name: "Place order" }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole("radio", { name: /Online/ }));
+    await waitFor(() => expect(screen.getByTestId("cash-refused").getAttribute("role")).toBeNull());
+  });
 });
