@@ -51,6 +51,10 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+# How often otp_for asks the outbox again while the code is still on its way.
+OUTBOX_POLL_SECONDS = 0.05
+
+
 @dataclass
 class Server:
     url: str
@@ -63,11 +67,17 @@ class Server:
     def reset(self) -> None:
         self.http.post("/_mocks/reset").raise_for_status()
 
-    def otp_for(self, mobile_number: str) -> str:
-        """The latest code in the mocks' SMS outbox."""
-        answer = self.http.get(f"/_mocks/lending/outbox/{mobile_number}")
-        answer.raise_for_status()
-        return str(answer.json()["otp"])
+    def otp_for(self, mobile_number: str, wait_seconds: float = 10.0) -> str:
+        """The latest code in the mocks' SMS outbox, waiting for it to arrive: a test reads it
+        right after clicking Submit, and the page's send may still be on its way (a used code
+        leaves the outbox, so what arrives is the new one)."""
+        deadline = time.monotonic() + wait_seconds
+        while True:
+            answer = self.http.get(f"/_mocks/lending/outbox/{mobile_number}")
+            if answer.status_code != 404 or time.monotonic() > deadline:
+                answer.raise_for_status()
+                return str(answer.json()["otp"])
+            time.sleep(OUTBOX_POLL_SECONDS)
 
     def journal(self, mock: str | None = None) -> list[dict[str, Any]]:
         answer = self.http.get("/_mocks/journal", params={"mock": mock} if mock else None)
