@@ -1,7 +1,7 @@
 // The frontend's lint: TypeScript's recommended rules, the hooks rules, and the import rules
-// that keep the shape (features never import each other; nothing but main.tsx imports app/;
-// only api/ imports axios).
-import { readdirSync } from "node:fs";
+// that keep the shape (a feature imports another only through its public index.ts; nothing but
+// main.tsx imports app/; only api/ imports axios).
+import { existsSync, readdirSync } from "node:fs";
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -11,15 +11,21 @@ const SRC = "./frontend/src";
 const features = readdirSync(new URL("./frontend/src/features", import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+// A feature's public face (e.g. the store's cart hooks that checkout uses): its index.ts, if it has one.
+const publicIndexes = features
+  .filter((feature) => existsSync(new URL(`./frontend/src/features/${feature}/index.ts`, import.meta.url)))
+  .map((feature) => `./${feature}/index.ts`);
 
 /** The layers, top to bottom: app → features → components, lib, api. An import only goes down. */
 export const boundaryZones = [
-  // A feature is self-contained: what two features share moves down to components/ or lib/.
+  // A feature is self-contained: what two features share moves down to components/ or lib/, or
+  // is exported by the owning feature's index.ts; never reach into another feature's files.
   ...features.map((feature) => ({
     target: `${SRC}/features/${feature}`,
     from: `${SRC}/features`,
-    except: [`./${feature}`],
-    message: "A feature must not import another feature; move what they share to components/ or lib/.",
+    except: [`./${feature}`, ...publicIndexes.filter((index) => !index.startsWith(`./${feature}/`))],
+    message:
+      "A feature must not import another feature's files; use its index.ts, or move what they share to components/ or lib/.",
   })),
   // app/ is the top (router and providers): only main.tsx and app/ itself may import it.
   {

@@ -26,6 +26,29 @@ describe("feature boundaries", { timeout: 60_000 }, () => {
     expect(errors).toEqual([expect.stringContaining("must not import another feature")]);
   });
 
+  it("fails checkout reaching into the store's files, and the store importing checkout", async () => {
+    for (const internal of ["../../store/StoreContext", "../../store/api/get-cart", "../../store/components/StoreHeader"]) {
+      const errors = await boundaryErrors(
+        "frontend/src/features/checkout/pages/Crossing.tsx",
+        `import { x as y } from "${internal}";\nexport const x = y;\n`,
+      );
+      expect(errors).toEqual([expect.stringContaining("must not import another feature")]);
+    }
+    const upward = await boundaryErrors(
+      "frontend/src/features/store/pages/Crossing.tsx",
+      'import { checkoutRoutes } from "../../checkout/routes";\nexport const x = checkoutRoutes;\n',
+    );
+    expect(upward).toEqual([expect.stringContaining("must not import another feature")]);
+  });
+
+  it("passes checkout using the store's public index", async () => {
+    const errors = await boundaryErrors(
+      "frontend/src/features/checkout/pages/Fine.tsx",
+      'import { useStore, cartQuery } from "../../store";\nexport const x = [useStore, cartQuery];\n',
+    );
+    expect(errors).toEqual([]);
+  });
+
   it("fails a feature or shared component that imports app/", async () => {
     const fromFeature = await boundaryErrors(
       "frontend/src/features/store/components/Up.tsx",

@@ -1,4 +1,4 @@
-"""Routes of the checkout group under /api/checkout (mirrors frontend/src/features/store/checkout)."""
+"""Routes of the checkout group under /api/checkout (mirrors frontend/src/features/checkout)."""
 
 from __future__ import annotations
 

@@ -40,7 +40,7 @@ SELLER_GSTIN = "29AAJCV4821K1ZU"  # upstream_mocks/orders/seller.py (Karnataka)
 # A buyer's GSTIN in the delivery pin code's state (the gateway refuses one of another state).
 BUYER_GSTINS = {"122103": "06AAACR5055K1ZB", "560103": "29AAPFU0939F1ZR"}
 LOW_STOCK = 38  # 3 in stock: an order of all 3 leaves none for 'Buy again'
-REFRESH_MS = 15_000  # the order page's refetch interval (frontend/src/features/store/components/orderRefresh.ts)
+REFRESH_MS = 15_000  # the order page's refetch interval (frontend/src/features/checkout/components/orderRefresh.ts)
 
 
 def priced_lines(lines: dict[int, int]) -> list[Any]:

@@ -8,6 +8,7 @@ import { StoreLayout } from "../components/layout/StoreLayout";
 import { sitePublicRoutes, siteAppRoutes } from "../features/site/routes";
 import { portalRoutes } from "../features/portal/routes";
 import { storeRoutes } from "../features/store/routes";
+import { checkoutRoutes } from "../features/checkout/routes";
 
 function Root() {
   return (
@@ -37,7 +38,7 @@ export function appRoutes(config: AppConfig): RouteObject[] {
             lazyPage("*", () => import("./NotFound")),
           ],
         },
-        { element: <StoreLayout />, children: [...storeRoutes, ...siteAppRoutes] },
+        { element: <StoreLayout />, children: [...storeRoutes(checkoutRoutes), ...siteAppRoutes] },
       ],
     },
   ];

@@ -4,7 +4,7 @@ import { LoadingOverlay } from "../../../components/LoadingOverlay";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useConfig } from "../../../lib/config";
 import { percentOff, plainRupees, rupees } from "../../../lib/money";
-import { cartLabels, type CartPaymentType as PaymentType } from "../checkout/payment-methods";
+import { cartLabels, type CartPaymentType as PaymentType } from "../../../lib/payment-methods";
 import { QuantityControl } from "../components/QuantityControl";
 import { StoreHeader } from "../components/StoreHeader";
 import { StrokeIcon } from "../components/StrokeIcon";

@@ -9,9 +9,8 @@ import { rupees } from "../../../lib/money";
 import { showToast } from "../../../lib/toast";
 import { useBuyAgain } from "../api/buy-again";
 import { useCancelOrder } from "../api/cancel-order";
-import { cartQuery } from "../api/get-cart";
 import type { PlacedOrder } from "../api/get-order";
-import { inWebView, postAddedToCart } from "../nativeBridge";
+import { cartQuery, inWebView, postAddedToCart } from "../../store";
 import styles from "./OrderActions.module.css";
 
 /** What cancelling will do with the money, said before the shopper confirms (the refund policy's words). */

@@ -6,21 +6,17 @@ import { LoadingOverlay } from "../../../components/LoadingOverlay";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useAttemptKey } from "../../../lib/idempotency-key";
 import { useConfig } from "../../../lib/config";
+import { methodOfCartChoice } from "../../../lib/payment-methods";
+import { StoreHeader, cartQuery, loginStateFrom, storeStyles as shared, useStore } from "../../store";
 import { useGstinCheck } from "../api/check-gstin";
 import { useCheckoutAddresses } from "../api/checkout-addresses";
-import { cartQuery } from "../api/get-cart";
 import { usePlaceOrder } from "../api/place-order";
 import { useQuote, type CheckoutAddress, type CheckoutQuoteRequest, type PaymentMethod } from "../api/quote-order";
-import { AddressStep, type AddressChoice } from "../checkout/AddressStep";
-import { BusinessStep, businessOf, type BusinessDraft } from "../checkout/BusinessStep";
-import { OrderSummary } from "../checkout/OrderSummary";
-import { PaymentStep } from "../checkout/PaymentStep";
-import { methodOfCartChoice } from "../checkout/payment-methods";
-import { loginStateFrom } from "../components/returnTo";
-import { StoreHeader } from "../components/StoreHeader";
-import { useStore } from "../StoreContext";
-import shared from "../store.module.css";
-import styles from "../checkout/checkout.module.css";
+import { AddressStep, type AddressChoice } from "../components/AddressStep";
+import { BusinessStep, businessOf, type BusinessDraft } from "../components/BusinessStep";
+import { OrderSummary } from "../components/OrderSummary";
+import { PaymentStep } from "../components/PaymentStep";
+import styles from "../components/checkout.module.css";
 
 /** /checkout (a browser's 'Proceed to Payment'): address, business details, summary, payment, Place order. */
 export default function CheckoutPage() {

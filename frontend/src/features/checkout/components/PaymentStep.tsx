@@ -2,7 +2,7 @@ import { useId } from "react";
 import { Link } from "react-router";
 import { rupees } from "../../../lib/money";
 import type { CheckoutQuote, PaymentMethod } from "../api/quote-order";
-import { paymentLabels } from "./payment-methods";
+import { paymentLabels } from "../../../lib/payment-methods";
 import styles from "./checkout.module.css";
 
 /**

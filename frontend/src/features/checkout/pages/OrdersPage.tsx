@@ -6,9 +6,7 @@ import { rupees } from "../../../lib/money";
 import { useOrders } from "../api/list-orders";
 import { orderDay } from "../components/orderDates";
 import { StatusChip } from "../components/StatusChip";
-import { StoreHeader } from "../components/StoreHeader";
-import { useStore } from "../StoreContext";
-import shared from "../store.module.css";
+import { StoreHeader, storeStyles as shared, useStore } from "../../store";
 import styles from "./OrdersPage.module.css";
 
 /** /orders: the shopper's orders, newest first, ten at a time with 'Load more'. */

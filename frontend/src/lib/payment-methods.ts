@@ -1,4 +1,7 @@
-import type { PaymentMethod } from "../api/quote-order";
+import type { components } from "../api/schema";
+
+/** The checkout's ways to pay, as the gateway names them. */
+export type PaymentMethod = components["schemas"]["CheckoutQuoteRequest"]["paymentMethod"];
 
 /** The cart's payment types (the specification's names) and the checkout's ways to pay. */
 export type CartPaymentType = "directPayment" | "cash" | "loan";

@@ -1,7 +1,7 @@
 import { rupees } from "../../../lib/money";
 import type { PlacedOrder } from "../api/get-order";
 import { orderDay } from "./orderDates";
-import shared from "../store.module.css";
+import { storeStyles as shared } from "../../store";
 import styles from "./RefundNote.module.css";
 
 type Refund = NonNullable<PlacedOrder["refund"]>;
