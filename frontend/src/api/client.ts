@@ -6,14 +6,18 @@
  * (docs/decisions/axios-client.md).
  */
 import type { AxiosRequestConfig } from "axios";
-import { wordsFor } from "../lib/error-messages";
 
-/** A call the gateway answered with an error status (`response`), or one that never reached it. */
+/**
+ * A call the gateway answered with an error status (`response`), or one that never reached it.
+ * `words` are the app's words for the gateway's code (lib/error-messages.ts), looked up where the
+ * error is made (./http), so the table arrives with the client, not with every first page.
+ */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly url: string,
     readonly response?: { status: number; data: unknown },
+    readonly words?: string,
   ) {
     super(message);
     this.name = "ApiError";
@@ -64,9 +68,8 @@ export function onUnauthorized(handler: (group: LoginGroup) => void): () => void
 /** The user-facing message of a failed call: the app's words for its code, else `fallback`. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError) {
-    const body = error.response?.data as Partial<ApiErrorBody> | undefined;
     // The app words each code (lib/error-messages.ts); a code it does not know gets the screen's words.
-    return wordsFor(body?.error?.code, body?.error?.message) ?? fallback;
+    return error.words ?? fallback;
   }
   return fallback;
 }

@@ -5,7 +5,8 @@
  * turns every failure into the app's ApiError. Loaded with the first call (./client).
  */
 import axios, { AxiosError } from "axios";
-import { ApiError, reportUnauthorized } from "./client";
+import { wordsFor } from "../lib/error-messages";
+import { ApiError, reportUnauthorized, type ApiErrorBody } from "./client";
 
 /** The XSRF cookie's name: over HTTPS the gateway prefixes it __Host- (no subdomain can plant it). */
 export function xsrfCookieName(protocol: string | undefined): string {
@@ -18,10 +19,12 @@ export function toApiError(cause: unknown): ApiError {
     return new ApiError(cause instanceof Error ? cause.message : "Network Error", "");
   }
   const { response } = cause;
+  const body = response?.data as Partial<ApiErrorBody> | undefined;
   return new ApiError(
     cause.message,
     cause.config?.url ?? "",
     response ? { status: response.status, data: response.data } : undefined,
+    wordsFor(body?.error?.code, body?.error?.message),
   );
 }
 
