@@ -34,7 +34,7 @@ class Scenario(msgspec.Struct, rename="camel", kw_only=True):
     """Make matching requests to one mock slow or failing (a QA control)."""
 
     mock: str
-    path: str  # path inside the mock, e.g. "website/SendMail"; "*" matches every path
+    path: str  # path inside the mock, e.g. "website/SendMail"; "*" every path of its contract
     method: str = "*"
     status: int | None = None  # answer with this status instead of the real answer
     body: Any = None  # answer with this JSON body (status 200 unless given), e.g. a wrong shape
