@@ -47,7 +47,10 @@ def test_a_second_tab_placing_the_same_cart_is_told_the_order_is_already_being_p
     expect(other.get_by_test_id("summary-total")).to_have_text(rupees(expected({4: 1}).total))
     # The first tab's placement takes a while; the second tab clicks meanwhile.
     server.scenario(mock="orders", path="electrician/order/place", delayMs=3000, times=1)
-    page.get_by_role("button", name="Place order", exact=True).click()
+    # The first tab's placement is on its way before the second tab clicks (the app sends its
+    # call once its API client has arrived, so a click alone does not order the two calls).
+    with page.expect_request(lambda r: r.method == "POST" and r.url.endswith("/api/checkout/orders")):
+        page.get_by_role("button", name="Place order", exact=True).click()
     other.get_by_role("button", name="Place order", exact=True).click()
 
     expect(other.get_by_role("alert")).to_contain_text("Your order is already being placed.")

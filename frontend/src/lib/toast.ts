@@ -23,6 +23,7 @@ export function onToastsWanted(listener: () => void): () => void {
 }
 
 let shown: (string | number)[] = [];
+let tracking = false;
 if (typeof window !== "undefined") {
   window.addEventListener("pointerdown", (event) => (lastTap = { y: event.clientY }), { capture: true, passive: true });
 }
@@ -44,10 +45,18 @@ export function showToast(kind: Kind, message: string, options?: { autoClose?: n
   }
   const position = positionFor(lastTap, window.matchMedia("(max-width: 640px)").matches, window.innerHeight);
   void import("react-toastify").then(({ toast }) => {
+    // A toast counts from when it is asked for until react-toastify says it is removed, not
+    // only while rendered: one asked for a moment ago (or before the container was there) is
+    // not active yet, and dropping it from the count let a third wait behind the limit.
+    if (!tracking) {
+      tracking = true;
+      toast.onChange(({ id, status }) => {
+        if (status === "removed") shown = shown.filter((s) => s !== id);
+      });
+    }
     // The newest wins: toasts still waiting behind the container's limit (2) are dropped, and at
-    // two on screen the oldest closes, so the new one shows next, not after taps long past.
+    // two asked for the oldest closes, so the new one shows next, not after taps long past.
     toast.clearWaitingQueue();
-    shown = shown.filter((id) => toast.isActive(id));
     if (shown.length >= 2) toast.dismiss(shown.shift());
     shown.push(toast[kind](message, { ...options, position }));
   });
