@@ -18,6 +18,8 @@ from gateway.deadline import deadline_middleware_factory
 from gateway.embedded import embed
 from gateway.errors import exception_handlers
 from gateway.health import healthz, readyz
+from gateway.language import routes as language
+from gateway.language.resolution import provide_language
 from gateway.logging import configure_logging, request_log_middleware
 from gateway.otp import CodeSender, build_limiter
 from gateway.security.client_address import ClientAddresses, parse_networks
@@ -89,6 +91,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         get_config,
         get_session,
         logout,
+        language.build_router(settings.secure_cookies),
         portal.build_router(services),
         store.build_router(services, store_service),
         checkout.build_router(services, store_service),
@@ -113,6 +116,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             "sessions": Provide(lambda: sessions, use_cache=True, sync_to_thread=False),
             "session_store": Provide(lambda: session_store, use_cache=True, sync_to_thread=False),
             "session": Provide(provide_session),
+            "user_language": Provide(provide_language, sync_to_thread=False),
         },
         # Outermost first. Replayed anonymous reads are logged and counted, and skip the rest
         # (gateway/serving/anonymous_reads.py says why that is safe); compression runs inside all of it.

@@ -22,6 +22,7 @@ PHONE_MESSAGE = "Please enter a valid phone number: a 10-digit mobile, or a land
 PINCODE_MESSAGE = "Please enter a valid 6-digit pin code."
 AMOUNT_MESSAGE = "Please send the amount in rupees with two decimals, e.g. 1198.99."
 QUANTITY_MESSAGE = "Please choose a quantity from 1 to 999."
+LANGUAGE_MESSAGE = "Please choose English (en) or Hindi (hi)."
 IDEMPOTENCY_KEY_MESSAGE = "The Idempotency-Key header must be 8 to 64 letters, digits, '-' or '_'."
 
 
@@ -55,6 +56,7 @@ FIELD_MESSAGES: dict[str, str] = {
     "quotedTotal": AMOUNT_MESSAGE,
     "quantity": QUANTITY_MESSAGE,
     "idempotency_key": IDEMPOTENCY_KEY_MESSAGE,
+    "language": LANGUAGE_MESSAGE,
 }
 
 # Where one route's field takes more than FIELD_MESSAGES says: (path, field) -> message.

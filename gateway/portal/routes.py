@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from litestar import Response, Router, get, post
+from typing import Any
+
+from litestar import Request, Response, Router, get, post
 from litestar.di import NamedDependency, Provide
 from litestar.params import FromPath, JSONBody
 
+from gateway.language.resolution import cookie_language
 from gateway.otp.routes import send_code_route
 from gateway.otp.sender import VerifyCodeRequest
 from gateway.portal.idempotency import IdempotencyKeys
@@ -37,8 +40,10 @@ def build_router(services: AppServices) -> Router:
     )
 
     @post("/otp/verify", status_code=200, summary="Check the code; log the borrower in when something is owed")
-    async def verify_code(session: NamedDependency[Session], data: JSONBody[VerifyCodeRequest]) -> VerifyResponse:
-        return await portal.verify(session, data.mobile_number, data.otp)
+    async def verify_code(
+        request: Request[Any, Any, Any], session: NamedDependency[Session], data: JSONBody[VerifyCodeRequest]
+    ) -> VerifyResponse:
+        return await portal.verify(session, data.mobile_number, data.otp, cookie_language(request))
 
     @get("/repayment", summary="The logged-in borrower and what they owe now")
     async def get_repayment(session: NamedDependency[Session], login: NamedDependency[PortalLogin]) -> RepaymentView:

@@ -9,6 +9,7 @@ import msgspec
 import structlog
 
 from gateway.errors import Conflict, InvalidInput, NotFound, UpstreamError, UpstreamRefused
+from gateway.language.codes import Language
 from gateway.money import MAX_RUPEES, has_paise_only, in_paise, rupees_text
 from gateway.otp import CodeSender
 from gateway.portal.idempotency import IdempotencyKeys
@@ -95,7 +96,9 @@ class PortalService:
         self.keys = keys
         self.pending = pending
 
-    async def verify(self, session: Session, mobile_number: str, otp: str) -> VerifyResponse:
+    async def verify(
+        self, session: Session, mobile_number: str, otp: str, language: Language | None = None
+    ) -> VerifyResponse:
         await self.codes.attempt("portal", session, mobile_number)
         try:
             token, record = await self.lending.verify_repayment_otp(mobile_number, otp)
@@ -114,7 +117,7 @@ class PortalService:
             total_repayment_amount=record.total_repayment_amount,
             remaining_amount=in_paise(record.remaining_amount) if record.remaining_amount is not None else None,
         )
-        await start_login(session, login)
+        await start_login(session, login, language)
         view = PortalSessionView(verified=True, user_name=login.user_name, mobile_number=login.mobile_number)
         return VerifyResponse(message=VERIFIED, outcome="payment", portal=view)
 

@@ -16,6 +16,7 @@ from typing import Literal
 from litestar.di import NamedDependency
 
 from gateway.errors import NotAuthenticated, UpstreamRefused
+from gateway.language.codes import Language
 from gateway.sessions.records import PortalLogin, StoreLogin
 from gateway.sessions.service import Session
 
@@ -49,9 +50,12 @@ def store_login(session: NamedDependency[Session]) -> StoreLogin:
     return login
 
 
-async def start_login(session: Session, login: PortalLogin | StoreLogin) -> None:
-    """A new session id at every login (a planted id is worthless); the token stays server-side."""
+async def start_login(session: Session, login: PortalLogin | StoreLogin, language: Language | None = None) -> None:
+    """A new session id at every login (a planted id is worthless); the token stays server-side.
+    `language`: the app's `lang` cookie, which the new session takes for the server's texts."""
     await session.rotate()
+    if language is not None:
+        session.record.language = language
     if isinstance(login, PortalLogin):
         session.record.portal = login
         session.record.pending.pop("portal", None)

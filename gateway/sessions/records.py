@@ -7,6 +7,8 @@ from typing import Literal
 
 import msgspec
 
+from gateway.language.codes import Language
+
 
 class PortalLogin(msgspec.Struct, kw_only=True):
     """A borrower verified on the repayment portal."""
@@ -41,3 +43,4 @@ class SessionRecord(msgspec.Struct, kw_only=True):
     portal: PortalLogin | None = None
     store: StoreLogin | None = None
     pending: dict[str, PendingCode] = msgspec.field(default_factory=dict)
+    language: Language | None = None  # chosen in the app, for the SMS, mails and PDFs the server makes

@@ -8,6 +8,7 @@ from litestar import Request, Router, get, post, put
 from litestar.di import NamedDependency, Provide
 from litestar.params import JSONBody, PathParameter, QueryParameter
 
+from gateway.language.resolution import cookie_language
 from gateway.otp.routes import send_code_route
 from gateway.otp.sender import VerifyCodeRequest
 from gateway.services import AppServices
@@ -108,12 +109,16 @@ def build_router(services: AppServices, service: StoreService | None = None) -> 
         return await store.decrement(session, login, product_id)
 
     @post("/otp/verify", status_code=200, summary="Verify the code; the store login lives in the session")
-    async def verify(session: NamedDependency[Session], data: JSONBody[VerifyCodeRequest]) -> StoreLoginView:
-        return await store.verify(session, data.mobile_number, data.otp)
+    async def verify(
+        request: Request[Any, Any, Any], session: NamedDependency[Session], data: JSONBody[VerifyCodeRequest]
+    ) -> StoreLoginView:
+        return await store.verify(session, data.mobile_number, data.otp, cookie_language(request))
 
     @post("/native-session", status_code=200, summary="Turn the native app's hand-over into a store session")
-    async def native_session(session: NamedDependency[Session], data: JSONBody[NativeSessionRequest]) -> StoreLoginView:
-        return await store.hand_over(session, data)
+    async def native_session(
+        request: Request[Any, Any, Any], session: NamedDependency[Session], data: JSONBody[NativeSessionRequest]
+    ) -> StoreLoginView:
+        return await store.hand_over(session, data, cookie_language(request))
 
     return Router(
         path="/api/store",

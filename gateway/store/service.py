@@ -15,6 +15,7 @@ from decimal import Decimal
 import structlog
 
 from gateway.errors import Conflict, InvalidInput, NotAuthenticated, NotFound, UpstreamError, UpstreamRefused
+from gateway.language.codes import Language
 from gateway.money import HALF_UP, PAISA, percent, rupees_text
 from gateway.otp import CodeSender
 from gateway.sessions import Session, StoreLogin
@@ -124,7 +125,9 @@ class StoreService:
 
     # Login
 
-    async def verify(self, session: Session, mobile_number: str, otp: str) -> StoreLoginView:
+    async def verify(
+        self, session: Session, mobile_number: str, otp: str, language: Language | None = None
+    ) -> StoreLoginView:
         await self.codes.attempt("store", session, mobile_number)
         try:
             result = await self.catalogue.verify_otp(mobile_number, otp)
@@ -135,10 +138,12 @@ class StoreService:
         login = StoreLogin(
             user_id=str(result.record.user_id), access_token=result.access_token, mobile_number=mobile_number, via="otp"
         )
-        await start_login(session, login)
+        await start_login(session, login, language)
         return StoreLoginView(message=VERIFIED, verified=True, mobile_number=login.mobile_number, via="otp")
 
-    async def hand_over(self, session: Session, request: NativeSessionRequest) -> StoreLoginView:
+    async def hand_over(
+        self, session: Session, request: NativeSessionRequest, language: Language | None = None
+    ) -> StoreLoginView:
         """Trust the native app's token only after the catalogue service accepts it for that user."""
         if not request.verified:
             raise NotAuthenticated(NOT_VERIFIED, code="native_not_verified")
@@ -150,7 +155,7 @@ class StoreService:
             raise
         mobile = next((a.mobile_number for a in addresses if a.mobile_number), None)
         login = StoreLogin(user_id=request.user_id, access_token=request.token, mobile_number=mobile, via="native")
-        await start_login(session, login)
+        await start_login(session, login, language)
         return StoreLoginView(message=HANDED_OVER, verified=True, mobile_number=mobile, via="native")
 
     # Products (no login needed; a logged-in shopper sees their cart quantities)

@@ -358,6 +358,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/session/language": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choose the language (en or hi) of the SMS, mails and PDFs the server makes
+         * @description Sets the `lang` cookie (readable by the app) and keeps the language in the session when there is one; a login takes the cookie's language into the new session.
+         */
+        put: operations["ApiSessionLanguageSetLanguage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/session/{group}": {
         parameters: {
             query?: never;
@@ -823,6 +843,19 @@ export interface components {
             downloadUrl: string;
             issuedAt: string;
             number: string;
+        };
+        /** LanguageChoice */
+        LanguageChoice: {
+            /**
+             * @description `en` or `hi`
+             * @example hi
+             */
+            language: string;
+        };
+        /** LanguageView */
+        LanguageView: {
+            /** @enum {string} */
+            language: "en" | "hi";
         };
         /** NativeSessionRequest */
         NativeSessionRequest: {
@@ -1888,6 +1921,45 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SessionView"];
+                };
+            };
+        };
+    };
+    ApiSessionLanguageSetLanguage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LanguageChoice"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LanguageView"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
                 };
             };
         };

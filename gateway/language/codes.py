@@ -1,0 +1,13 @@
+"""The languages the server writes in, and how each is named on the wire."""
+
+from __future__ import annotations
+
+from typing import Literal, TypeGuard
+
+Language = Literal["en", "hi"]
+LANGUAGES: tuple[Language, ...] = ("en", "hi")
+DEFAULT: Language = "en"
+
+
+def is_language(value: object) -> TypeGuard[Language]:
+    return value in LANGUAGES
