@@ -30,9 +30,17 @@ ENTRY = "index.html"
 STARTER = "start.js"
 
 # Everything a first visit downloads by network idle, on every budgeted route (KB of gzip).
-IDLE_BUDGET_KB = 150.0
+IDLE_BUDGET_KB = 155.0  # docs/decisions/translation-layer.md: the layer's own cost
 API_CLIENT = "src/api/http.ts"  # axios and its interceptors, imported with the first call
 FOOTER = "src/components/Footer/Footer.tsx"
+# The English messages a route shows (frontend/src/lib/i18n.ts): the shared catalog, and its
+# feature's, which loads with the page. A Hindi visit loads the Hindi ones instead.
+SHARED_MESSAGES = "src/locales/en.po"
+
+
+def messages(feature: str) -> tuple[str, str]:
+    return (SHARED_MESSAGES, f"src/features/{feature}/locales/en.po")
+
 
 
 class Budget(msgspec.Struct, frozen=True, kw_only=True):
@@ -46,18 +54,18 @@ class Budget(msgspec.Struct, frozen=True, kw_only=True):
 
 BUDGETS: dict[str, Budget] = {
     "/": Budget(
-        first_visit_kb=120.0,
-        modules=("src/features/site/pages/HomePage.tsx",),
+        first_visit_kb=125.0,
+        modules=("src/features/site/pages/HomePage.tsx", *messages("site")),
         loaded_later=(FOOTER, "src/features/site/pages/HomeSections.tsx", API_CLIENT),
     ),
     "/paynow": Budget(
-        first_visit_kb=120.0,
-        modules=("src/features/portal/pages/PayNowPage.tsx",),
+        first_visit_kb=125.0,
+        modules=("src/features/portal/pages/PayNowPage.tsx", *messages("portal")),
         loaded_later=(FOOTER, API_CLIENT),
     ),
     "/products": Budget(
         first_visit_kb=140.0,
-        modules=("src/features/store/StoreShell.tsx", "src/features/store/pages/ProductsPage.tsx"),
+        modules=("src/features/store/StoreShell.tsx", "src/features/store/pages/ProductsPage.tsx", *messages("store")),
         loaded_later=(API_CLIENT,),
     ),
 }

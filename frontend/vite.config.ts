@@ -1,5 +1,7 @@
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
+import babel, { defineRolldownBabelPreset } from "@rolldown/plugin-babel";
+import { lingui } from "@lingui/vite-plugin";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,11 +17,22 @@ const reactRouterProduction = path.join(
   "index.mjs",
 );
 
+// Lingui's macros (t, Trans, msg) become catalog lookups at build time; only files that import
+// them go through Babel. In production the code keeps each message's id only: its text, in each
+// language, is in the feature's catalog (frontend/src/lib/i18n.ts loads it with the route).
+const linguiMacros = defineRolldownBabelPreset({
+  preset: { plugins: ["@lingui/babel-plugin-lingui-macro"] },
+  rolldown: { filter: { code: /@lingui\/(core|react)\/macro/ } },
+});
+
 // The gateway serves dist/ and /api on one origin; in `npm run dev` Vite proxies to it.
 export default defineConfig({
   root,
   plugins: [
     react(),
+    babel({ presets: [linguiMacros] }),
+    // Catalogs (.po) compile when imported; a Hindi message missing fails the build.
+    lingui({ cwd: path.join(root, ".."), failOnMissing: true, failOnCompileError: true }),
     {
       name: "react-router-production-build",
       apply: "build",

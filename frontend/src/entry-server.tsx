@@ -8,6 +8,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "r
 import { App } from "./app/App";
 import { appRoutes } from "./app/router";
 import type { AppConfig } from "./lib/config";
+import { activateLocale, ensureCatalog, sharedCatalog, type Locale } from "./lib/i18n";
 import { pageMetaSink, type PageMeta } from "./lib/page-meta";
 
 export { PRERENDERED_PATHS, READS_QUERY } from "./app/prerendered";
@@ -22,8 +23,10 @@ export interface Rendered {
   meta: PageMeta | null;
 }
 
-/** `path` rendered with `config`; waits for every lazy route and Suspense boundary. One at a time. */
-export async function render(path: string, config: AppConfig): Promise<Rendered> {
+/** `path` rendered with `config` in `locale`; waits for every lazy route and Suspense boundary. One at a time. */
+export async function render(path: string, config: AppConfig, locale: Locale = "en"): Promise<Rendered> {
+  await ensureCatalog(sharedCatalog, locale);
+  await activateLocale(locale);
   const handler = createStaticHandler(appRoutes(config));
   const context = await handler.query(new Request(new URL(path, "http://prerender.invalid")));
   if (context instanceof Response) throw new Error(`${path}: the router answered a redirect (${context.status})`);

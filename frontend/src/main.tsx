@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import "./styles/global.css";
 import { loadConfig } from "./lib/config";
+import { activateLocale, ensureCatalog, pageLocale, sharedCatalog } from "./lib/i18n";
 import { App } from "./app/App";
 import { createAppRouter } from "./app/router";
 import { nextTask } from "./lib/tasks";
@@ -35,8 +36,12 @@ function afterFirstPaint(): Promise<void> {
   });
 }
 
-loadConfig()
-  .then(async (config) => {
+// The page's language (the gateway served it in the visitor's): its shared messages load beside
+// the settings, and each route loads its own feature's with its code (lib/lazy-route.ts).
+const locale = pageLocale();
+Promise.all([loadConfig(), ensureCatalog(sharedCatalog, locale)])
+  .then(async ([config]) => {
+    await activateLocale(locale);
     // On a pre-rendered page, nothing is waiting for the app: the router (its route table, the
     // first navigation) is made a task after the one that ran the app's code, not in it.
     if (prerendered) await nextTask();

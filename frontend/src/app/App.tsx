@@ -1,5 +1,7 @@
 import { lazy, StrictMode, Suspense, useEffect, useSyncExternalStore, type ReactNode } from "react";
+import { I18nProvider } from "@lingui/react";
 import type { AppConfig } from "../lib/config";
+import { i18n } from "../lib/i18n";
 import { onToastsWanted, toastsWanted } from "../lib/toast";
 import { AppProviders } from "./providers";
 
@@ -35,10 +37,12 @@ export function App({ config, navigate, children }: AppProps) {
   // hydrates later than the rest.
   return (
     <StrictMode>
-      <AppProviders config={config} navigate={navigate}>
-        {children}
-        <LaterToasts />
-      </AppProviders>
+      <I18nProvider i18n={i18n}>
+        <AppProviders config={config} navigate={navigate}>
+          {children}
+          <LaterToasts />
+        </AppProviders>
+      </I18nProvider>
     </StrictMode>
   );
 }

@@ -1,5 +1,6 @@
 import { createBrowserRouter, Outlet, type RouteObject } from "react-router";
 import type { AppConfig } from "../lib/config";
+import { sharedCatalog } from "../lib/i18n";
 import { lazyPage } from "../lib/lazy-route";
 import { RouteError } from "./RouteError";
 import { ScrollToTop } from "./ScrollToTop";
@@ -35,7 +36,7 @@ export function appRoutes(config: AppConfig): RouteObject[] {
           children: [
             ...sitePublicRoutes(config),
             ...portalRoutes,
-            lazyPage("*", () => import("./NotFound")),
+            lazyPage("*", () => import("./NotFound"), sharedCatalog),
           ],
         },
         { element: <StoreLayout />, children: [...storeRoutes(checkoutRoutes), ...siteAppRoutes] },

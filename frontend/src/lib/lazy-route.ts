@@ -1,5 +1,6 @@
 import type { ComponentType } from "react";
 import type { RouteObject } from "react-router";
+import { ensureCatalog, type Catalog } from "./i18n";
 import { nextTask } from "./tasks";
 
 /**
@@ -8,15 +9,20 @@ import { nextTask } from "./tasks";
  * fetched (the pre-rendered pages preload theirs) runs in the task that imports it, so the app's
  * start, the store's shell and the page were one long task on a slow phone; now each is its own.
  */
-export function lazyComponent<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): RouteObject["lazy"] {
+export function lazyComponent<M>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+  catalog: Catalog,
+): RouteObject["lazy"] {
   return () =>
     nextTask()
-      .then(load)
-      .then((module) => ({ Component: pick(module) }));
+      .then(() => Promise.all([load(), ensureCatalog(catalog)]))
+      .then(([module]) => ({ Component: pick(module) }));
 }
 
-/** A route whose page (its module's default export) loads with the route, in its own chunk. */
-export function lazyPage(path: string | undefined, load: () => Promise<{ default: ComponentType }>): RouteObject {
-  const lazy = lazyComponent(load, (module) => module.default);
+/** A route whose page (its module's default export) loads with the route, in its own chunk, with
+ * its feature's messages in the visitor's language. */
+export function lazyPage(path: string | undefined, load: () => Promise<{ default: ComponentType }>, catalog: Catalog): RouteObject {
+  const lazy = lazyComponent(load, (module) => module.default, catalog);
   return path === undefined ? { index: true, lazy } : { path, lazy };
 }

@@ -2,6 +2,10 @@
 // rendered components unmounted.
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { apiServer } from "./api-server";
+import { i18n } from "../lib/i18n";
+
+// Components render in English (the catalogs' source language) unless a test activates Hindi.
+i18n.activate("en");
 
 beforeAll(() => apiServer.listen({ onUnhandledRequest: "error" }));
 

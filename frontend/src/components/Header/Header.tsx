@@ -1,21 +1,25 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { useConfig } from "../../lib/config";
+import { LanguageSwitch } from "../LanguageSwitch/LanguageSwitch";
 import { Logo } from "../Logo/Logo";
 import { useSession } from "../../lib/session";
 import { enableWhenHydrated } from "../../lib/until-hydrated";
 import styles from "./Header.module.css";
 
 const NAV = [
-  { to: "/", label: "Home", end: true },
-  { to: "/buy-products-on-credit", label: "Buy on credit" },
-  { to: "/product-home", label: "Shop" },
-  { to: "/contact-us", label: "Contact" },
-  { to: "/paynow", label: "Pay Now" },
+  { to: "/", label: msg`Home`, end: true },
+  { to: "/buy-products-on-credit", label: msg`Buy on credit` },
+  { to: "/product-home", label: msg`Shop` },
+  { to: "/contact-us", label: msg`Contact` },
+  { to: "/paynow", label: msg`Pay Now` },
 ];
 
 export function Header() {
   const config = useConfig();
+  const { t } = useLingui();
   const { session, logout } = useSession();
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -53,9 +57,9 @@ export function Header() {
   }, [signInOpen]);
 
   const signInLinks = [
-    { href: config.signIn.anchor, label: "Anchor (Distributor / Manufacturer)" },
-    { href: config.signIn.portal, label: `${config.productName} Portal` },
-    { href: config.signIn.lender, label: "Lender Portal" },
+    { key: "anchor", href: config.signIn.anchor, label: t`Anchor (Distributor / Manufacturer)` },
+    { key: "portal", href: config.signIn.portal, label: t`${config.productName} Portal` },
+    { key: "lender", href: config.signIn.lender, label: t`Lender Portal` },
   ];
 
   const onLogout = async () => {
@@ -67,10 +71,10 @@ export function Header() {
   return (
     <header className={styles.header} ref={enableWhenHydrated}>
       <a className="skip-link" href="#main">
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       <div className={`container ${styles.bar}`}>
-        <Link to="/" className={styles.brand} aria-label={`${config.productName} home`} onClick={() => setMenuOpen(false)}>
+        <Link to="/" className={styles.brand} aria-label={t`${config.productName} home`} onClick={() => setMenuOpen(false)}>
           <Logo />
         </Link>
         <button
@@ -78,14 +82,14 @@ export function Header() {
           className={styles.hamburger}
           aria-expanded={menuOpen}
           aria-controls="main-menu"
-          aria-label={menuOpen ? "Close menu" : "Open menu"}
+          aria-label={menuOpen ? t`Close menu` : t`Open menu`}
           onClick={() => setMenuOpen((open) => !open)}
         >
           <span aria-hidden="true" />
           <span aria-hidden="true" />
           <span aria-hidden="true" />
         </button>
-        <nav id="main-menu" aria-label="Main" className={`${styles.nav} ${menuOpen ? styles.open : ""}`}>
+        <nav id="main-menu" aria-label={t`Main`} className={`${styles.nav} ${menuOpen ? styles.open : ""}`}>
           <ul className={styles.links}>
             {NAV.map((item) => (
               <li key={item.to}>
@@ -95,18 +99,19 @@ export function Header() {
                   className={({ isActive }) => (isActive ? `${styles.link} ${styles.active}` : styles.link)}
                   onClick={() => setMenuOpen(false)}
                 >
-                  {item.label}
+                  {t(item.label)}
                 </NavLink>
               </li>
             ))}
             {session?.portal?.verified && (
               <li>
                 <button type="button" className={`${styles.link} ${styles.logout}`} onClick={onLogout}>
-                  Logout
+                  <Trans>Logout</Trans>
                 </button>
               </li>
             )}
           </ul>
+          <LanguageSwitch className={styles.language} />
           <div className={styles.signIn} ref={signInRef}>
             <button
               type="button"
@@ -116,12 +121,12 @@ export function Header() {
               aria-controls="sign-in-menu"
               onClick={() => setSignInOpen((open) => !open)}
             >
-              Sign In <span aria-hidden="true">▾</span>
+              <Trans>Sign In</Trans> <span aria-hidden="true">▾</span>
             </button>
             {signInOpen && (
               <ul id="sign-in-menu" className={styles.dropdown}>
                 {signInLinks.map((link) => (
-                  <li key={link.label}>
+                  <li key={link.key}>
                     <a
                       href={link.href}
                       target="_blank"

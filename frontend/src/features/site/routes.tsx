@@ -1,5 +1,7 @@
 import type { RouteObject } from "react-router";
 import type { AppConfig } from "../../lib/config";
+import { ensureCatalog } from "../../lib/i18n";
+import { siteCatalog } from "./catalog";
 import { lazyPage as page } from "../../lib/lazy-route";
 
 /** A page that renders one Markdown content file; its text, title and the renderer load with the route. */
@@ -9,7 +11,11 @@ function markdown(path: string): RouteObject {
     lazy: async () => {
       const { LEGAL_PAGES } = await import("./legal-pages");
       const { source, meta, app = false } = LEGAL_PAGES[path];
-      const [{ default: text }, { MarkdownPage }] = await Promise.all([source(), import("./components/MarkdownPage")]);
+      const [{ default: text }, { MarkdownPage }] = await Promise.all([
+        source(),
+        import("./components/MarkdownPage"),
+        ensureCatalog(siteCatalog),
+      ]);
       return { Component: () => <MarkdownPage source={text} meta={meta} app={app} /> };
     },
   };
@@ -18,21 +24,21 @@ function markdown(path: string): RouteObject {
 /** Public wrapper pages of the marketing and legal site. */
 export function sitePublicRoutes(config: AppConfig): RouteObject[] {
   return [
-    page(undefined, () => import("./pages/HomePage")),
-    page("buy-products-on-credit", () => import("./pages/CreditPage")),
-    page("contact-us", () => import("./pages/ContactPage")),
-    page("delete-data-policy", () => import("./pages/DeleteDataPage")),
-    page("AboutUs", () => import("./pages/AboutPage")),
-    page(`aboutUs_${config.productSlug}`, () => import("./pages/AboutPage")),
-    page("dpd", () => import("./pages/LenderPage")),
-    page("blog", () => import("./pages/BlogPage")),
+    page(undefined, () => import("./pages/HomePage"), siteCatalog),
+    page("buy-products-on-credit", () => import("./pages/CreditPage"), siteCatalog),
+    page("contact-us", () => import("./pages/ContactPage"), siteCatalog),
+    page("delete-data-policy", () => import("./pages/DeleteDataPage"), siteCatalog),
+    page("AboutUs", () => import("./pages/AboutPage"), siteCatalog),
+    page(`aboutUs_${config.productSlug}`, () => import("./pages/AboutPage"), siteCatalog),
+    page("dpd", () => import("./pages/LenderPage"), siteCatalog),
+    page("blog", () => import("./pages/BlogPage"), siteCatalog),
     markdown("privacy-policy"),
     markdown("landing-privacy-policy"),
     markdown("terms-and-conditions"),
     markdown("cancellation-and-refunds"),
     markdown("grievance-redressal"),
     markdown("shipping-policy"),
-    page("FAQ's", () => import("./pages/FaqPage")),
+    page("FAQ's", () => import("./pages/FaqPage"), siteCatalog),
   ];
 }
 
@@ -45,6 +51,7 @@ export const siteAppRoutes: RouteObject[] = [
   markdown("termsAndConditions_MobileApp"),
   {
     path: "contact-us_MobileApp",
-    lazy: () => import("./pages/ContactPage").then((m) => ({ Component: () => <m.default app /> })),
+    lazy: () =>
+      Promise.all([import("./pages/ContactPage"), ensureCatalog(siteCatalog)]).then(([m]) => ({ Component: () => <m.default app /> })),
   },
 ];

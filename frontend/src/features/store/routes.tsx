@@ -1,5 +1,6 @@
 import type { RouteObject } from "react-router";
 import { lazyComponent, lazyPage } from "../../lib/lazy-route";
+import { storeCatalog } from "./catalog";
 
 /**
  * Storefront pages (storefront wrapper). `inShell` are other features' pages that share the
@@ -10,15 +11,15 @@ export function storeRoutes(inShell: RouteObject[] = []): RouteObject[] {
   return [
     {
       // The shell (cart state, toasts, login calls) loads with the first store page, never on the site's.
-      lazy: lazyComponent(() => import("./StoreShell"), (m) => m.StoreShell),
+      lazy: lazyComponent(() => import("./StoreShell"), (m) => m.StoreShell, storeCatalog),
       children: [
-        lazyPage("login", () => import("./pages/LoginPage")),
-        lazyPage("verifyotp", () => import("./pages/VerifyOtpPage")),
-        lazyPage("product-home", () => import("./pages/ProductHomePage")),
-        lazyPage("products", () => import("./pages/ProductsPage")),
-        lazyPage("product-details", () => import("./pages/ProductDetailsPage")),
-        lazyPage("product-details/:id", () => import("./pages/ProductDetailsPage")),
-        lazyPage("shopping-cart", () => import("./pages/ShoppingCartPage")),
+        lazyPage("login", () => import("./pages/LoginPage"), storeCatalog),
+        lazyPage("verifyotp", () => import("./pages/VerifyOtpPage"), storeCatalog),
+        lazyPage("product-home", () => import("./pages/ProductHomePage"), storeCatalog),
+        lazyPage("products", () => import("./pages/ProductsPage"), storeCatalog),
+        lazyPage("product-details", () => import("./pages/ProductDetailsPage"), storeCatalog),
+        lazyPage("product-details/:id", () => import("./pages/ProductDetailsPage"), storeCatalog),
+        lazyPage("shopping-cart", () => import("./pages/ShoppingCartPage"), storeCatalog),
         ...inShell,
       ],
     },

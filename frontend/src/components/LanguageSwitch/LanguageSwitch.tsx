@@ -1,0 +1,48 @@
+import { useLingui } from "@lingui/react";
+import { useState } from "react";
+import { api } from "../../api/client";
+import { activateLocale, isLocale, rememberLocale, type Locale } from "../../lib/i18n";
+import styles from "./LanguageSwitch.module.css";
+
+/** Each language named in itself, as every Indian site's switch does: a reader finds their own. */
+const OTHER: Record<Locale, { locale: Locale; name: string }> = {
+  en: { locale: "hi", name: "हिंदी" },
+  hi: { locale: "en", name: "English" },
+};
+
+/**
+ * The header's language switch: shows the app in the other language at once (its messages load
+ * first), keeps the choice in the `lang` cookie, and tells the gateway, which keeps it in the
+ * session for the texts it sends (SMS, mails, PDFs).
+ */
+export function LanguageSwitch({ className = "" }: { className?: string }) {
+  const { i18n } = useLingui();
+  const [switching, setSwitching] = useState(false);
+  const current: Locale = isLocale(i18n.locale) ? i18n.locale : "en";
+  const other = OTHER[current];
+
+  const onSwitch = async () => {
+    setSwitching(true);
+    try {
+      await activateLocale(other.locale);
+      rememberLocale(other.locale);
+      // The server's copy of the choice; the cookie already holds it if this call fails.
+      void api.put("/session/language", { language: other.locale }).catch(() => undefined);
+    } finally {
+      setSwitching(false);
+    }
+  };
+
+  return (
+    <button
+      type="button"
+      className={`${styles.switch} ${className}`}
+      lang={other.locale}
+      aria-busy={switching}
+      disabled={switching}
+      onClick={onSwitch}
+    >
+      {other.name}
+    </button>
+  );
+}

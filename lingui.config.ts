@@ -1,0 +1,27 @@
+import { defineConfig } from "@lingui/cli";
+import { formatter } from "@lingui/format-po";
+
+// One catalog per feature and one for what they share (components/, lib/, app/), so a route
+// downloads only its own feature's messages, in the visitor's language (frontend/src/lib/i18n.ts).
+const FEATURES = ["site", "portal", "store", "checkout"];
+
+export default defineConfig({
+  sourceLocale: "en",
+  locales: ["en", "hi"],
+  // A Hindi message that is missing is an error (`lingui compile --strict` in `make test`), not English.
+  fallbackLocales: false,
+  format: formatter({ lineNumbers: false }),
+  catalogs: [
+    {
+      path: "<rootDir>/frontend/src/locales/{locale}",
+      include: ["<rootDir>/frontend/src/components", "<rootDir>/frontend/src/lib", "<rootDir>/frontend/src/api", "<rootDir>/frontend/src/app", "<rootDir>/frontend/src/main.tsx"],
+      exclude: ["**/*.test.*"],
+    },
+    ...FEATURES.map((feature) => ({
+      path: `<rootDir>/frontend/src/features/${feature}/locales/{locale}`,
+      include: [`<rootDir>/frontend/src/features/${feature}`],
+      exclude: ["**/*.test.*"],
+    })),
+  ],
+  orderBy: "messageId",
+});
