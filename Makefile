@@ -4,6 +4,8 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 CHROMIUM ?= /usr/bin/chromium
+# Devanagari for Hindi pages, so screenshots and Lighthouse see real glyphs (Debian's fonts-noto-core).
+DEVANAGARI_FONT := /usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf
 FRONTEND_SRC := $(shell find frontend/src frontend/public frontend/scripts frontend/index.html frontend/vite.config.ts -type f 2>/dev/null)
 
 .PHONY: run test test-checks setup build lint messages typecheck frontend-test contracts contracts-check pytest chromium mocks clean bench budget lighthouse lock
@@ -47,6 +49,10 @@ chromium:
 	@if [ ! -x $(CHROMIUM) ]; then \
 	  echo "Installing Chromium from Debian's packages"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core; \
+	fi
+	@if [ ! -f $(DEVANAGARI_FONT) ]; then \
+	  echo "Installing Devanagari fonts from Debian's packages (fonts-noto-core)"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-core; \
 	fi
 
 build: frontend/dist/index.html

@@ -11,12 +11,15 @@ from typing import Annotated, Any, Literal
 import msgspec
 
 from upstream_mocks.settings import MockSettings
+from upstream_mocks.texts.language import Language
 
 
 class OutboxEntry(msgspec.Struct, rename="camel"):
     mobile_number: str
     otp: str
     sent_at: float
+    message: str = ""  # the SMS as the user reads it
+    language: Language = "en"
 
 
 class JournalEntry(msgspec.Struct, rename="camel"):
@@ -91,8 +94,10 @@ class MockWorld:
         for name, seed in self._seeders.items():
             self.states[name] = seed()
 
-    def record_code(self, mobile_number: str, otp: str) -> None:
-        self.outbox[mobile_number] = OutboxEntry(mobile_number=mobile_number, otp=otp, sent_at=time.time())
+    def record_code(self, mobile_number: str, otp: str, message: str = "", language: Language = "en") -> None:
+        self.outbox[mobile_number] = OutboxEntry(
+            mobile_number=mobile_number, otp=otp, sent_at=time.time(), message=message, language=language
+        )
 
     def scenario_for(self, mock: str, method: str, path: str) -> Scenario | None:
         for scenario in self.scenarios:

@@ -15,6 +15,7 @@ from gateway.checkout.schemas import BuyAgainLine, BuyAgainResult, OrderList, Or
 from gateway.checkout.service import ORDER_NOT_FOUND, order_view, refused
 from gateway.checkout.tracking import PAYMENT_LABELS, STATUS_LABELS, money, summary
 from gateway.errors import NotFound
+from gateway.language.codes import Language
 from gateway.sessions import Session, StoreLogin
 from gateway.sessions.logins import TOKEN_REFUSED, forget_login_on_refusal
 from gateway.store.schemas import MAX_QUANTITY
@@ -84,12 +85,14 @@ class OrderHistory:
         log.info("order_cancelled", order=order_number, refund=order.refund.kind if order.refund else None)
         return order_view(order)
 
-    async def invoice(self, session: Session, login: StoreLogin, order_number: str) -> bytes:
-        return await self._orders(session, self.orders.invoice(order_number, int(login.user_id), login.access_token))
-
-    async def credit_note(self, session: Session, login: StoreLogin, order_number: str) -> bytes:
+    async def invoice(self, session: Session, login: StoreLogin, order_number: str, language: Language) -> bytes:
         return await self._orders(
-            session, self.orders.credit_note(order_number, int(login.user_id), login.access_token)
+            session, self.orders.invoice(order_number, int(login.user_id), login.access_token, language)
+        )
+
+    async def credit_note(self, session: Session, login: StoreLogin, order_number: str, language: Language) -> bytes:
+        return await self._orders(
+            session, self.orders.credit_note(order_number, int(login.user_id), login.access_token, language)
         )
 
     async def buy_again(self, session: Session, login: StoreLogin, order_number: str) -> BuyAgainResult:

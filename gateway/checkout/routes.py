@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
-from litestar import Response, Router, get, post
+from litestar import Request, Response, Router, get, post
 from litestar.di import NamedDependency, Provide
 from litestar.params import JSONBody, PathParameter, QueryParameter
 
@@ -23,6 +23,7 @@ from gateway.checkout.schemas import (
     PlaceOrderRequest,
 )
 from gateway.checkout.service import CheckoutService, PlacedOrders
+from gateway.language.resolution import language_of
 from gateway.services import AppServices
 from gateway.sessions import Session, StoreLogin
 from gateway.sessions.logins import store_login
@@ -96,12 +97,14 @@ def build_router(services: AppServices, store: StoreService) -> Router:
 
     @post("/orders", status_code=200, summary="Place the cart as an order, once per Idempotency-Key")
     async def place_order(
+        request: Request[Any, Any, Any],
         session: NamedDependency[Session],
         login: NamedDependency[StoreLogin],
         data: JSONBody[PlaceOrderRequest],
         idempotency_key: IdempotencyKey,
     ) -> PlacedOrder:
-        return await checkout.place(session, login, data, idempotency_key, return_url)
+        language = language_of(request, session)
+        return await checkout.place(session, login, data, idempotency_key, return_url, language)
 
     @get("/orders/{order_number:str}", summary="One of the shopper's orders; a pending online payment is re-checked")
     async def get_order(
@@ -154,11 +157,13 @@ def build_router(services: AppServices, store: StoreService) -> Router:
         response_description="The invoice as a PDF file",
     )
     async def order_invoice(
+        request: Request[Any, Any, Any],
         session: NamedDependency[Session],
         login: NamedDependency[StoreLogin],
         order_number: OrderNumberPath,
     ) -> Response[bytes]:
-        return pdf_download(await history.invoice(session, login, order_number), f"invoice-{order_number}.pdf")
+        pdf = await history.invoice(session, login, order_number, language_of(request, session))
+        return pdf_download(pdf, f"invoice-{order_number}.pdf")
 
     @get(
         "/orders/{order_number:str}/credit-note",
@@ -167,11 +172,13 @@ def build_router(services: AppServices, store: StoreService) -> Router:
         response_description="The credit note as a PDF file",
     )
     async def order_credit_note(
+        request: Request[Any, Any, Any],
         session: NamedDependency[Session],
         login: NamedDependency[StoreLogin],
         order_number: OrderNumberPath,
     ) -> Response[bytes]:
-        return pdf_download(await history.credit_note(session, login, order_number), f"credit-note-{order_number}.pdf")
+        pdf = await history.credit_note(session, login, order_number, language_of(request, session))
+        return pdf_download(pdf, f"credit-note-{order_number}.pdf")
 
     @post("/orders/{order_number:str}/buy-again", status_code=200, summary="Put an order's lines back in the cart")
     async def buy_again(

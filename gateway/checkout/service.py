@@ -50,6 +50,7 @@ from gateway.checkout.tracking import (
     timeline,
 )
 from gateway.errors import Conflict, GatewayError, InvalidInput, NotFound, UpstreamError
+from gateway.language.codes import DEFAULT, Language
 from gateway.money import rupees_text
 from gateway.sessions import Session, StoreLogin
 from gateway.sessions.logins import TOKEN_REFUSED, forget_login_on_refusal
@@ -421,7 +422,13 @@ class CheckoutService:
         return quote_view(quote, offer, self.cash.offer(cash_today, quote.charges.total))
 
     async def place(
-        self, session: Session, login: StoreLogin, data: PlaceOrderRequest, key: str, return_url: str
+        self,
+        session: Session,
+        login: StoreLogin,
+        data: PlaceOrderRequest,
+        key: str,
+        return_url: str,
+        language: Language = DEFAULT,
     ) -> PlacedOrder:
         known = await self.placed.get(login.user_id, key)
         if known is not None and known.order_number is not None:
@@ -438,7 +445,7 @@ class CheckoutService:
             await self._release(login.user_id, key)  # nothing went to the orders service
             raise
         try:
-            order = await self._orders(session, self.orders.place(body, login.access_token, key))
+            order = await self._orders(session, self.orders.place(body, login.access_token, key, language))
         except GatewayError as exc:
             # A refusal placed nothing, so the shopper may try again at once; after a 5xx the order
             # may exist, so the claim stays until it expires and only this key goes on meanwhile.

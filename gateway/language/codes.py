@@ -11,3 +11,9 @@ DEFAULT: Language = "en"
 
 def is_language(value: object) -> TypeGuard[Language]:
     return value in LANGUAGES
+
+
+def texts_in(language: Language) -> dict[str, str]:
+    """The header asking an upstream for the texts it makes for the user (SMS, mails, PDFs) in
+    `language` (docs/decisions/server-texts-language.md)."""
+    return {"Accept-Language": language}

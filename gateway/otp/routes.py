@@ -11,6 +11,7 @@ from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import JSONBody
 
 from gateway.errors import RateLimitedEnvelope
+from gateway.language.codes import Language
 from gateway.otp.sender import CodeSender, SendCodeRequest, SendCodeResponse
 from gateway.security.client_address import ClientAddresses
 from gateway.sessions import Session
@@ -39,8 +40,9 @@ def send_code_route(group: str, summary: str, codes: CodeSender, client_addresse
     async def send_code(
         request: Request[Any, Any, Any],
         session: NamedDependency[Session],
+        user_language: NamedDependency[Language],
         data: JSONBody[SendCodeRequest],
     ) -> SendCodeResponse:
-        return await codes.send(group, session, data.mobile_number, client_addresses.of(request))
+        return await codes.send(group, session, data.mobile_number, client_addresses.of(request), user_language)
 
     return send_code

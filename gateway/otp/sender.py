@@ -7,6 +7,7 @@ import time
 import msgspec
 
 from gateway.errors import InvalidInput, UpstreamError
+from gateway.language.codes import DEFAULT, Language
 from gateway.otp.limits import OtpLimiter
 from gateway.sessions import PendingCode, Session
 from gateway.settings import OtpLimits
@@ -40,11 +41,13 @@ class CodeSender:
         self.resend_seconds = limits.resend_seconds
         self.code_lifetime_seconds = limits.code_lifetime_seconds
 
-    async def send(self, group: str, session: Session, mobile_number: str, client: str) -> SendCodeResponse:
+    async def send(
+        self, group: str, session: Session, mobile_number: str, client: str, language: Language = DEFAULT
+    ) -> SendCodeResponse:
         record = session.record  # the store's 503 now, before any count, when the session is unreadable
         await self.limiter.hit_send(mobile_number, client)
         try:
-            await self.lending.send_otp(mobile_number)
+            await self.lending.send_otp(mobile_number, language)
         except UpstreamError:
             # No code went out: the user may retry at once (the hourly caps still count this one).
             await self.limiter.release_resend(mobile_number)

@@ -8,7 +8,7 @@ from litestar import Request, Response, Router, get, post
 from litestar.di import NamedDependency, Provide
 from litestar.params import FromPath, JSONBody
 
-from gateway.language.resolution import cookie_language
+from gateway.language.resolution import cookie_language, language_of
 from gateway.otp.routes import send_code_route
 from gateway.otp.sender import VerifyCodeRequest
 from gateway.portal.idempotency import IdempotencyKeys
@@ -56,12 +56,13 @@ def build_router(services: AppServices) -> Router:
         description="Send a fresh Idempotency-Key per Pay click: the same key again answers the same payment.",
     )
     async def create_payment(
+        request: Request[Any, Any, Any],
         session: NamedDependency[Session],
         login: NamedDependency[PortalLogin],
         data: JSONBody[CreatePaymentRequest],
         idempotency_key: OptionalIdempotencyKey = None,
     ) -> PaymentCreated:
-        return await portal.create_payment(session, login, data, idempotency_key)
+        return await portal.create_payment(session, login, data, idempotency_key, language_of(request, session))
 
     @post(
         "/payments/{order_id:str}/confirm",
@@ -97,11 +98,12 @@ def build_router(services: AppServices) -> Router:
         response_headers={"Cache-Control": "no-store"},
     )
     async def payment_receipt(
+        request: Request[Any, Any, Any],
         session: NamedDependency[Session],
         login: NamedDependency[PortalLogin],
         payment_log_id: FromPath[int],
     ) -> Response[bytes]:
-        pdf = await portal.receipt(session, login, payment_log_id)
+        pdf = await portal.receipt(session, login, payment_log_id, language_of(request, session))
         return Response(
             pdf,
             media_type="application/pdf",

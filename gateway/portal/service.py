@@ -9,7 +9,7 @@ import msgspec
 import structlog
 
 from gateway.errors import Conflict, InvalidInput, NotFound, UpstreamError, UpstreamRefused
-from gateway.language.codes import Language
+from gateway.language.codes import DEFAULT, Language
 from gateway.money import MAX_RUPEES, has_paise_only, in_paise, rupees_text
 from gateway.otp import CodeSender
 from gateway.portal.idempotency import IdempotencyKeys
@@ -143,7 +143,12 @@ class PortalService:
         )
 
     async def create_payment(
-        self, session: Session, login: PortalLogin, request: CreatePaymentRequest, key: str | None
+        self,
+        session: Session,
+        login: PortalLogin,
+        request: CreatePaymentRequest,
+        key: str | None,
+        language: Language = DEFAULT,
     ) -> PaymentCreated:
         idempotency_key = check_idempotency_key(key)
         if login.remaining_amount is None:
@@ -158,7 +163,9 @@ class PortalService:
         try:
             async with forget_login_on_refusal(session, "portal"):
                 try:
-                    created = await self.lending.create_payment_session(login.access_token, int(login.user_id), amount)
+                    created = await self.lending.create_payment_session(
+                        login.access_token, int(login.user_id), amount, language
+                    )
                 except UpstreamRefused as exc:
                     if exc.status == 401:
                         raise  # the token: the login is forgotten
@@ -270,10 +277,14 @@ class PortalService:
             for entry in await self._history(session, login)
         ]
 
-    async def receipt(self, session: Session, login: PortalLogin, payment_log_id: int) -> bytes:
+    async def receipt(
+        self, session: Session, login: PortalLogin, payment_log_id: int, language: Language = DEFAULT
+    ) -> bytes:
         async with forget_login_on_refusal(session, "portal"):
             try:
-                return await self.lending.payment_receipt(login.access_token, int(login.user_id), payment_log_id)
+                return await self.lending.payment_receipt(
+                    login.access_token, int(login.user_id), payment_log_id, language
+                )
             except UpstreamRefused as exc:
                 if exc.status in (403, 404):
                     raise NotFound(RECEIPT_NOT_FOUND, code="receipt_not_found") from exc

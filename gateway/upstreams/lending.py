@@ -9,6 +9,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 
 from gateway.errors import UpstreamError, UpstreamRefused
+from gateway.language.codes import DEFAULT, Language, texts_in
 from gateway.upstreams.envelope import Envelope
 from gateway.upstreams.http import UpstreamHttp
 
@@ -73,13 +74,14 @@ class LendingClient:
     def __init__(self, http: UpstreamHttp) -> None:
         self.http = http
 
-    async def send_otp(self, mobile_number: str) -> None:
-        """POST sendOtp. A non-200 statusCode raises our words (the server's go to the log)."""
+    async def send_otp(self, mobile_number: str, language: Language = DEFAULT) -> None:
+        """POST sendOtp, the SMS in `language`. A non-200 statusCode raises our words (the server's go to the log)."""
         await self.http.call(
             "POST",
             "sendOtp",
             Envelope[Any],
             json={"mobileNumber": mobile_number},
+            headers=texts_in(language),
             failure=SEND_FAILED,
             code="send_code_failed",
         )
@@ -114,14 +116,18 @@ class LendingClient:
             raise UpstreamError(DETAIL_FAILED, upstream=self.http.name, status=200)
         return answer.data[0]
 
-    async def create_payment_session(self, token: str, user_id: int, amount: Decimal) -> PaymentSession:
-        """POST webRepayment/cashFreeRequest (bearer). Never retried: a retry could make a second order."""
+    async def create_payment_session(
+        self, token: str, user_id: int, amount: Decimal, language: Language = DEFAULT
+    ) -> PaymentSession:
+        """POST webRepayment/cashFreeRequest (bearer), the receipt mail in `language`. Never
+        retried: a retry could make a second order."""
         answer = await self.http.call(
             "POST",
             "webRepayment/cashFreeRequest",
             Envelope[PaymentSession],
             json={"order_amount": json_number(amount), "userId": user_id},
             token=token,
+            headers=texts_in(language),
             failure=PAYMENT_FAILED,
             code="payment_failed",
             need_data=True,
@@ -156,13 +162,16 @@ class LendingClient:
         )
         return answer.data or []
 
-    async def payment_receipt(self, token: str, user_id: int, payment_log_id: int) -> bytes:
-        """GET webRepayment/paymentReceipt (bearer): the PDF receipt of a paid payment."""
+    async def payment_receipt(
+        self, token: str, user_id: int, payment_log_id: int, language: Language = DEFAULT
+    ) -> bytes:
+        """GET webRepayment/paymentReceipt (bearer): the PDF receipt of a paid payment, in `language`."""
         response = await self.http.request(
             "GET",
             "webRepayment/paymentReceipt",
             params={"userId": user_id, "paymentLogId": payment_log_id},
             token=token,
+            headers=texts_in(language),
             idempotent=True,
         )
         if response.status_code == 200 and response.headers.get("content-type", "").startswith("application/pdf"):

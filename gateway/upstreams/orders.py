@@ -15,6 +15,7 @@ import httpx
 import msgspec
 
 from gateway.errors import REFUSALS, UpstreamError, UpstreamRefused, in_our_words
+from gateway.language.codes import DEFAULT, Language, texts_in
 from gateway.upstreams.envelope import Envelope
 from gateway.upstreams.http import UpstreamHttp
 
@@ -255,14 +256,15 @@ class OrdersClient:
         response = await self.http.request("POST", "electrician/order/quote", json=body, token=token, idempotent=True)
         return self._data(response, Envelope[Quote], "The order could not be priced.")
 
-    async def place(self, body: PlaceRequest, token: str, idempotency_key: str) -> Order:
-        """POST electrician/order/place: safe to retry with the same key, which makes one order."""
+    async def place(self, body: PlaceRequest, token: str, idempotency_key: str, language: Language = DEFAULT) -> Order:
+        """POST electrician/order/place: safe to retry with the same key, which makes one order.
+        The order's mails, now and later, are in `language`."""
         response = await self.http.request(
             "POST",
             "electrician/order/place",
             json=body,
             token=token,
-            headers={"Idempotency-Key": idempotency_key},
+            headers={"Idempotency-Key": idempotency_key, **texts_in(language)},
             idempotent=True,
         )
         return self._data(response, Envelope[Order], "The order could not be placed.")
@@ -330,16 +332,20 @@ class OrdersClient:
         )
         return self._data(response, Envelope[Order], "The order could not be cancelled.")
 
-    async def invoice(self, order_number: str, user_id: int, token: str) -> bytes:
-        """GET electrician/order/{n}/invoice: the tax invoice's PDF bytes."""
-        return await self._pdf(f"electrician/order/{order_number}/invoice", user_id, token, "The invoice")
+    async def invoice(self, order_number: str, user_id: int, token: str, language: Language = DEFAULT) -> bytes:
+        """GET electrician/order/{n}/invoice: the tax invoice's PDF bytes, in `language`."""
+        return await self._pdf(f"electrician/order/{order_number}/invoice", user_id, token, "The invoice", language)
 
-    async def credit_note(self, order_number: str, user_id: int, token: str) -> bytes:
+    async def credit_note(self, order_number: str, user_id: int, token: str, language: Language = DEFAULT) -> bytes:
         """GET electrician/order/{n}/credit-note: the PDF bytes of the credit note against its invoice."""
-        return await self._pdf(f"electrician/order/{order_number}/credit-note", user_id, token, "The credit note")
+        return await self._pdf(
+            f"electrician/order/{order_number}/credit-note", user_id, token, "The credit note", language
+        )
 
-    async def _pdf(self, path: str, user_id: int, token: str, what: str) -> bytes:
-        response = await self.http.request("GET", path, params={"userId": user_id}, token=token)
+    async def _pdf(self, path: str, user_id: int, token: str, what: str, language: Language) -> bytes:
+        response = await self.http.request(
+            "GET", path, params={"userId": user_id}, token=token, headers=texts_in(language)
+        )
         failure = f"{what} could not be loaded."
         self._check(response, failure)
         if not response.content.startswith(b"%PDF"):

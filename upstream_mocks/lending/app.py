@@ -26,7 +26,8 @@ from upstream_mocks.lending.webhook_receiver import webhook_route
 from upstream_mocks.money import has_paise_only, rupees
 from upstream_mocks.payments.orders import CustomerDetails, OrderMeta, create_order
 from upstream_mocks.sms import check_code, issue_code
-from upstream_mocks.world import MockWorld, OutboxEntry
+from upstream_mocks.texts import requested
+from upstream_mocks.world import MockWorld
 
 _MOBILE = re.compile(r"^[0-9]{10}$")
 
@@ -113,7 +114,7 @@ def create_app(world: MockWorld) -> Litestar:
             return rejected
         if not _MOBILE.match(body.mobile_number):
             return envelope(None, "Invalid mobile number", 400)
-        issue_code(world, body.mobile_number)
+        issue_code(world, body.mobile_number, requested(request.headers))
         return envelope(None, "OTP sent successfully")
 
     @post("/webRepayment/verifyOtp", status_code=200)
@@ -188,6 +189,7 @@ def create_app(world: MockWorld) -> Litestar:
             order_id=order.order_id,
             amount=order.order_amount,
             created_at=datetime.now(UTC).isoformat(timespec="seconds"),
+            language=requested(request.headers),
         )
         session = {
             "payment_session_id": order.payment_session_id,
@@ -217,7 +219,7 @@ def create_app(world: MockWorld) -> Litestar:
         entry = world.outbox.get(mobile_number)
         if entry is None:
             return Response({"message": "No code sent to this number"}, status_code=404)
-        return Response(msgspec.to_builtins(OutboxEntry(entry.mobile_number, entry.otp, entry.sent_at)))
+        return Response(msgspec.to_builtins(entry))
 
     @get("/tokens")
     async def tokens() -> list[dict[str, Any]]:

@@ -16,6 +16,7 @@ from upstream_mocks.envelope import envelope
 from upstream_mocks.lending.receipts import render_receipt
 from upstream_mocks.lending.seed import Borrower
 from upstream_mocks.lending.settlement import lending_state, receipt_facts, view_status
+from upstream_mocks.texts import requested
 from upstream_mocks.world import MockWorld
 
 Caller = Callable[[Request[Any, Any, Any], int], tuple[Borrower | None, Response[Any] | None]]
@@ -69,7 +70,7 @@ def history_routes(world: MockWorld, caller: Caller) -> list[HTTPRouteHandler]:
         if facts is None or log is None or log.user_id != user_id:
             return envelope(None, "No receipt: the payment is not found or not paid", 404)
         return Response(
-            render_receipt(facts),
+            render_receipt(facts, requested(request.headers)),
             media_type="application/pdf",
             headers={"content-disposition": f'attachment; filename="receipt-{facts.receipt_number}.pdf"'},
         )

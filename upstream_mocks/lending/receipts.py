@@ -1,7 +1,8 @@
-"""The lender's receipt for a settled repayment, as a PDF (fpdf2).
+"""The lender's receipt for a settled repayment, as a PDF (fpdf2), in English or Hindi.
 
-Times are shown in India Standard Time; amounts as "Rs. 12,450.00" with Indian grouping (the
-PDF's built-in fonts have no rupee sign, and embedding a font file is not worth it here).
+Times are shown in India Standard Time; amounts with Indian grouping, as "Rs. 12,450.00" in
+English (the PDF's built-in fonts have no rupee sign) and "₹12,450.00" in Hindi, whose
+documents embed Noto fonts (upstream_mocks/pdf_fonts.py).
 """
 
 from __future__ import annotations
@@ -10,11 +11,10 @@ from datetime import datetime
 from decimal import Decimal
 
 import msgspec
-from fpdf import FPDF
 from fpdf.enums import XPos, YPos
 
-from upstream_mocks.ist import as_ist
-from upstream_mocks.money import as_rupees
+from upstream_mocks.pdf_fonts import new_pdf, printable
+from upstream_mocks.texts import Language, style, texts
 
 
 class ReceiptFacts(msgspec.Struct, kw_only=True, frozen=True):
@@ -29,32 +29,33 @@ class ReceiptFacts(msgspec.Struct, kw_only=True, frozen=True):
     remaining_after: Decimal
 
 
-def render_receipt(facts: ReceiptFacts) -> bytes:
-    pdf = FPDF(format="A4")
-    pdf.set_title(f"Payment receipt {facts.receipt_number}")
+def render_receipt(facts: ReceiptFacts, language: Language = "en") -> bytes:
+    words = texts(language)
+    pdf, font = new_pdf(language)
+    pdf.set_title(words.receipt_title.format(number=facts.receipt_number))
     pdf.set_creation_date(datetime.fromisoformat(facts.paid_at))  # the same receipt is the same file
     pdf.add_page()
-    pdf.set_font("Helvetica", style="B", size=16)
-    pdf.cell(0, 10, "Payment receipt", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
-    pdf.set_font("Helvetica", size=10)
-    pdf.cell(0, 6, f"Receipt {facts.receipt_number}", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    pdf.set_font(font, style="B", size=16)
+    pdf.cell(0, 10, words.receipt_heading, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+    pdf.set_font(font, size=10)
+    pdf.cell(0, 6, words.receipt_number.format(number=facts.receipt_number), new_x=XPos.LMARGIN, new_y=YPos.NEXT)
     pdf.ln(4)
     rows = [
-        ("Borrower", facts.borrower_name),
-        ("Mobile", f"+91 {facts.mobile_number}"),
-        ("Loan account", facts.loan_account),
-        ("Amount paid", as_rupees(facts.amount)),
-        ("Paid on", as_ist(facts.paid_at)),
-        ("Payment reference", facts.provider_reference),
-        ("Order", facts.order_id),
-        ("Remaining balance", as_rupees(facts.remaining_after)),
+        (words.receipt_borrower, printable(language, facts.borrower_name)),
+        (words.receipt_mobile, f"+91 {facts.mobile_number}"),
+        (words.receipt_loan_account, facts.loan_account),
+        (words.receipt_amount_paid, style.amount(language, facts.amount)),
+        (words.receipt_paid_on, style.moment(language, facts.paid_at)),
+        (words.receipt_payment_reference, facts.provider_reference),
+        (words.receipt_order, facts.order_id),
+        (words.receipt_remaining_balance, style.amount(language, facts.remaining_after)),
     ]
     for label, value in rows:
-        pdf.set_font("Helvetica", style="B", size=11)
+        pdf.set_font(font, style="B", size=11)
         pdf.cell(45, 8, label)
-        pdf.set_font("Helvetica", size=11)
+        pdf.set_font(font, size=11)
         pdf.cell(0, 8, value, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
     pdf.ln(6)
-    pdf.set_font("Helvetica", size=9)
-    pdf.multi_cell(0, 5, "This receipt confirms that the payment above was received and applied to the loan account.")
+    pdf.set_font(font, size=9)
+    pdf.multi_cell(0, 5, words.receipt_confirmation)
     return bytes(pdf.output())

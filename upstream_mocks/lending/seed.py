@@ -9,6 +9,7 @@ from typing import Literal
 import msgspec
 
 from upstream_mocks.ist import ist_today
+from upstream_mocks.texts import Language
 
 
 class Borrower(msgspec.Struct, kw_only=True):
@@ -44,6 +45,7 @@ class PaymentLog(msgspec.Struct, kw_only=True):
     paid_at: str | None = None
     remaining_after: Decimal | None = None  # what was still owed right after this payment
     settled_by: Literal["webhook", "confirm"] | None = None
+    language: Language = "en"  # the borrower's when the payment was made: the receipt mail's
 
 
 class LendingState(msgspec.Struct, kw_only=True):

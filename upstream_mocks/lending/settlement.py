@@ -15,11 +15,10 @@ from typing import Literal
 from upstream_mocks.lending.receipts import ReceiptFacts, render_receipt
 from upstream_mocks.lending.seed import Borrower, LendingState, PaymentLog
 from upstream_mocks.loopback import loopback_client
-from upstream_mocks.money import as_rupees, rupees
+from upstream_mocks.money import rupees
 from upstream_mocks.payments.orders import Order, Payment, get_order, payments_for
+from upstream_mocks.texts import style, texts
 from upstream_mocks.world import MockWorld
-
-RECEIPT_SUBJECT = "Your loan repayment receipt"
 
 
 def lending_state(world: MockWorld) -> LendingState:
@@ -116,12 +115,13 @@ async def mail_receipt(world: MockWorld, borrower: Borrower, log: PaymentLog) ->
     facts = receipt_facts(borrower, log)
     if facts is None or borrower.email is None:
         return
-    pdf = render_receipt(facts)
+    words = texts(log.language)
+    pdf = render_receipt(facts, log.language)
     body = {
         "email": borrower.email,
-        "subject": RECEIPT_SUBJECT,
-        "message": (
-            f"We received your payment of {as_rupees(facts.amount)}. Your receipt {facts.receipt_number} is attached."
+        "subject": words.receipt_mail_subject,
+        "message": words.receipt_mail_message.format(
+            amount=style.amount(log.language, facts.amount), receipt=facts.receipt_number
         ),
         "attachment": {
             "filename": f"receipt-{facts.receipt_number}.pdf",

@@ -86,7 +86,12 @@ def create_app(world: MockWorld) -> Litestar:
             return rejected
         state().outbox.append(
             OutboxMail(
-                kind="receipt", to=body.email, subject=body.subject, at=time.time(), attachment=body.attachment.filename
+                kind="receipt",
+                to=body.email,
+                subject=body.subject,
+                at=time.time(),
+                attachment=body.attachment.filename,
+                message=body.message,
             )
         )
         return envelope(None, "Mail sent successfully")

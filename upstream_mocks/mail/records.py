@@ -61,7 +61,7 @@ class OutboxMail(msgspec.Struct, rename="camel", kw_only=True):
     attachment: str | None = None  # the attached file's name
     order_number: str | None = None  # order mails
     status: str | None = None  # order mails: the status it tells of
-    message: str | None = None  # order mails: the text, so QA can read the refund timeline
+    message: str | None = None  # receipt and order mails: the text (QA reads its language, the refund timeline)
 
 
 class StoredRecord(msgspec.Struct, rename="camel"):

@@ -46,6 +46,7 @@ from upstream_mocks.orders.records import (
 )
 from upstream_mocks.orders.seller import SELLER
 from upstream_mocks.orders.webhook_receiver import webhook_route
+from upstream_mocks.texts import Language, requested
 from upstream_mocks.world import MockWorld
 
 # Matched with fullmatch: `$` alone would let a final newline through ("122103\n").
@@ -294,7 +295,7 @@ def create_app(world: MockWorld) -> Litestar:
         send_status_mails(world, order, reached, shopper_email(order.user_id))
         return order
 
-    def place(body: PlaceBody, now: datetime) -> Order:
+    def place(body: PlaceBody, now: datetime, language: Language) -> Order:
         quote = quote_for(body, now)
         total = quote.charges.total
         if total != body.quoted_total:
@@ -338,6 +339,7 @@ def create_app(world: MockWorld) -> Litestar:
             st.stock_taken[line.product_id] = st.stock_taken.get(line.product_id, 0) + line.quantity
         tracking.placed(order)
         st.orders[order_number] = order
+        st.mail_languages[order_number] = language
         take_from_cart(body.user_id, order)
         send_status_mails(world, order, ["placed"], shopper_email(body.user_id))
         return order
@@ -406,7 +408,7 @@ def create_app(world: MockWorld) -> Litestar:
         fingerprint = "place " + hashlib.sha256(msgspec.json.encode(body)).hexdigest()
         if (earlier := repeated(body.user_id, key, fingerprint)) is not None:
             return _answer(current(earlier, _now()), "Order already placed")
-        order = place(body, _now())
+        order = place(body, _now(), requested(request.headers))
         remember(body.user_id, key, fingerprint, order)
         return _answer(order, "Order placed")
 
@@ -491,7 +493,7 @@ def create_app(world: MockWorld) -> Litestar:
         # Drawing a PDF is CPU work: off the event loop, which in the embedded default is the
         # gateway's too, so other requests and their deadlines are not held up behind it.
         return Response(
-            await to_thread.run_sync(render_invoice, order),
+            await to_thread.run_sync(render_invoice, order, requested(request.headers)),
             media_type="application/pdf",
             headers={"content-disposition": f'attachment; filename="{invoice_filename(order)}"'},
         )
@@ -508,7 +510,7 @@ def create_app(world: MockWorld) -> Litestar:
                 "A credit note is issued only when an order is cancelled or returned after its invoice.",
             )
         return Response(
-            await to_thread.run_sync(render_credit_note, order),
+            await to_thread.run_sync(render_credit_note, order, requested(request.headers)),
             media_type="application/pdf",
             headers={"content-disposition": f'attachment; filename="{credit_note_filename(order)}"'},
         )

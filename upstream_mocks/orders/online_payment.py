@@ -24,11 +24,12 @@ from upstream_mocks.payments.orders import (
     refund_order,
     terminate_order,
 )
+from upstream_mocks.texts import style, texts
 from upstream_mocks.world import MockWorld
 
 # Refund policy, section 3: online payments here are by card or UPI, both 2 to 4 business days.
 REFUND_DAYS = (2, 4)
-REFUND_TIMELINE = "2 to 4 business days"
+REFUND_TIMELINE = texts("en").refund_timeline
 log = structlog.get_logger("upstream_mocks.orders")
 
 WEBHOOK_PATH = "/_mocks/orders/webhooks/payments"
@@ -141,10 +142,9 @@ def refund_late_payment(world: MockWorld, order: Order, now: datetime) -> bool:
         initiated_at=now,
         expected_by=last,
         timeline=REFUND_TIMELINE,
-        message=(
-            f"Your payment of {rupees_text(amount)} reached us after this order was cancelled, so it is "
-            f"refunded to the card or UPI you paid with. It takes {REFUND_TIMELINE}: expect it by "
-            f"{last.strftime('%d %b %Y')}."
+        # The order's data, in English like its other texts; a mail words it in the order's language.
+        message=texts("en").refund_late_payment.format(
+            amount=rupees_text(amount), timeline=REFUND_TIMELINE, date=style.day("en", last)
         ),
     )
     return True

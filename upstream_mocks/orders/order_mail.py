@@ -3,8 +3,9 @@
 Our extension of the mail contract. The delivered mail carries the tax invoice as a PDF, and
 the mail of a cancelled or returned order that was invoiced carries its credit note. Mails
 go out after the answer (in the world's background work), to the e-mail the store has for the
-shopper; a shopper without one gets none. A failed mail is not retried: the order page shows
-everything the mail says.
+shopper; a shopper without one gets none. They are in the language the order was placed in
+(`Accept-Language` on placement), and so is the invoice or credit note they carry. A failed
+mail is not retried: the order page shows everything the mail says.
 """
 
 from __future__ import annotations
@@ -13,47 +14,74 @@ import base64
 from typing import Any
 
 from upstream_mocks.loopback import loopback_client
-from upstream_mocks.money import as_rupees
 from upstream_mocks.orders.invoice import credit_note_filename, invoice_filename, render_credit_note, render_invoice
-from upstream_mocks.orders.records import Order, OrderStatus
+from upstream_mocks.orders.records import Order, OrdersState, OrderStatus
+from upstream_mocks.orders.tracking import EXPIRED_NOTE
+from upstream_mocks.texts import Language, style, texts
 from upstream_mocks.world import MockWorld
 
 
-def _subject_and_message(order: Order, status: OrderStatus) -> tuple[str, str]:
+def refund_words(order: Order, language: Language) -> str:
+    """What the cancelled or returned order gives back, as the mail says it."""
+    refund = order.refund
+    if refund is None:
+        return ""
+    if language == "en":
+        return refund.message  # written from the English texts when the refund was made
+    words = texts(language)
+    amount = style.amount(language, refund.amount)
+    match refund.kind:
+        case "creditReversed":
+            return words.refund_credit_reversed.format(amount=amount)
+        case "toSource":
+            by = style.day(language, refund.expected_by) if refund.expected_by else ""
+            return words.refund_to_source.format(amount=amount, timeline=words.refund_timeline, date=by)
+        case "nothingPaid":
+            expired = any(e.status == "cancelled" and e.note == EXPIRED_NOTE for e in order.timeline)
+            return words.refund_expired if expired else words.refund_nothing_paid
+
+
+def _subject_and_message(order: Order, status: OrderStatus, language: Language) -> tuple[str, str]:
+    words = texts(language)
     number = order.order_number
-    refund = order.refund.message if order.refund else ""
+    refund = refund_words(order, language)
     if order.credit_note is not None:
-        refund = f"{refund} The GST credit note against its invoice is attached.".strip()
+        refund = f"{refund} {words.credit_note_attached}".strip()
     match status:
         case "placed":
+            total = style.amount(language, order.charges.total)
             return (
-                f"Order {number} confirmed",
-                f"Thank you for your order {number} of {as_rupees(order.charges.total)}. "
-                "We will tell you when it is packed.",
+                words.order_placed_subject.format(number=number),
+                words.order_placed_message.format(number=number, total=total),
             )
         case "packed":
-            return f"Order {number} is packed", f"Your order {number} is packed and will ship soon."
+            return words.order_packed_subject.format(number=number), words.order_packed_message.format(number=number)
         case "shipped":
-            return f"Order {number} has shipped", f"Your order {number} is on its way."
+            return words.order_shipped_subject.format(number=number), words.order_shipped_message.format(number=number)
         case "outForDelivery":
-            return f"Order {number} is out for delivery", f"Your order {number} will reach you today."
+            return (
+                words.order_out_for_delivery_subject.format(number=number),
+                words.order_out_for_delivery_message.format(number=number),
+            )
         case "delivered":
             return (
-                f"Order {number} delivered: your tax invoice",
-                f"Your order {number} was delivered. Its GST tax invoice is attached.",
+                words.order_delivered_subject.format(number=number),
+                words.order_delivered_message.format(number=number),
             )
         case "cancelled":
-            return f"Order {number} cancelled", f"Your order {number} is cancelled. {refund}".strip()
+            return (
+                words.order_cancelled_subject.format(number=number),
+                words.order_cancelled_message.format(number=number, refund=refund).strip(),
+            )
         case "returned":
             return (
-                f"Order {number} returned to the seller",
-                f"We could not deliver your order {number} after three attempts, so it went back to the seller. "
-                f"{refund}".strip(),
+                words.order_returned_subject.format(number=number),
+                words.order_returned_message.format(number=number, refund=refund).strip(),
             )
 
 
-def order_mail(order: Order, status: OrderStatus, email: str) -> dict[str, Any]:
-    subject, message = _subject_and_message(order, status)
+def order_mail(order: Order, status: OrderStatus, email: str, language: Language = "en") -> dict[str, Any]:
+    subject, message = _subject_and_message(order, status, language)
     body: dict[str, Any] = {
         "email": email,
         "subject": subject,
@@ -65,13 +93,13 @@ def order_mail(order: Order, status: OrderStatus, email: str) -> dict[str, Any]:
         body["attachment"] = {
             "filename": invoice_filename(order),
             "contentType": "application/pdf",
-            "content": base64.b64encode(render_invoice(order)).decode(),
+            "content": base64.b64encode(render_invoice(order, language)).decode(),
         }
     if status in ("cancelled", "returned") and order.credit_note is not None:
         body["attachment"] = {
             "filename": credit_note_filename(order),
             "contentType": "application/pdf",
-            "content": base64.b64encode(render_credit_note(order)).decode(),
+            "content": base64.b64encode(render_credit_note(order, language)).decode(),
         }
     return body
 
@@ -80,7 +108,9 @@ def send_status_mails(world: MockWorld, order: Order, statuses: list[OrderStatus
     """Queue one mail per status reached, in order; the bodies are built now, from the order as it is."""
     if email is None or not statuses:
         return
-    bodies = [order_mail(order, status, email) for status in statuses]
+    orders: OrdersState = world.states["orders"]
+    language = orders.mail_languages.get(order.order_number, "en")
+    bodies = [order_mail(order, status, email, language) for status in statuses]
 
     async def send() -> None:
         async with loopback_client(world) as client:

@@ -17,6 +17,7 @@ import msgspec
 
 from upstream_mocks.orders.pincodes import DeliveryPromise
 from upstream_mocks.orders.seller import Seller
+from upstream_mocks.texts import Language
 
 PaymentMethod = Literal["online", "cod", "credit"]
 # refundInitiated: paid online, refunded to the card or UPI; creditReversed: the amount owed to
@@ -181,6 +182,8 @@ class OrdersState(msgspec.Struct, kw_only=True):
     next_serial: int = FIRST_ORDER_SERIAL
     invoice_serials: dict[str, int] = msgspec.field(default_factory=dict)  # financial year -> last number
     credit_note_serials: dict[str, int] = msgspec.field(default_factory=dict)  # financial year -> last number
+    # The language each order's mails are written in: the shopper's when placing it.
+    mail_languages: dict[str, Language] = msgspec.field(default_factory=dict)
 
     def new_order_number(self) -> str:
         number = f"{ORDER_PREFIX}{self.next_serial:08d}"

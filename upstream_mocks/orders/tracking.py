@@ -33,6 +33,7 @@ from upstream_mocks.orders.records import (
     Refund,
     TimelineEvent,
 )
+from upstream_mocks.texts import style, texts
 from upstream_mocks.world import MockWorld
 
 Step = Literal["next", "deliveryFailed"]
@@ -44,10 +45,13 @@ DELIVERY_ATTEMPTS = 3
 SCHEDULE: dict[OrderStatus, float] = {"packed": 1 / 6, "shipped": 2 / 6, "outForDelivery": 4 / 6, "delivered": 5 / 6}
 # Refund policy, section 3: online payments here are by card or UPI, both 2 to 4 business days.
 REFUND_DAYS = (2, 4)
-REFUND_TIMELINE = "2 to 4 business days"
-CANCELLED_REASON = "Order cancelled"
-RETURNED_REASON = "Goods returned to the seller after failed deliveries"
-EXPIRED_REASON = "Not paid in time"
+# An order's own texts (its refund's words) are English data; its mails are in its language.
+ENGLISH = texts("en")
+REFUND_TIMELINE = ENGLISH.refund_timeline
+CANCELLED_REASON = ENGLISH.credit_reason_cancelled
+RETURNED_REASON = ENGLISH.credit_reason_returned
+EXPIRED_REASON = ENGLISH.credit_reason_expired
+EXPIRED_NOTE = EXPIRED_REASON  # the cancelled step's note on the timeline
 
 
 class CannotChange(Exception):
@@ -138,7 +142,7 @@ def refund_for(order: Order, at: datetime) -> Refund:
             initiated_at=at,
             expected_by=None,
             timeline="at once",
-            message=f"The amount owed, {rupees_text(amount)}, is cancelled and restored to your credit limit.",
+            message=ENGLISH.refund_credit_reversed.format(amount=rupees_text(amount)),
         )
     if payment.method == "online" and payment.state == "paid":
         payment.state = "refundInitiated"
@@ -149,9 +153,8 @@ def refund_for(order: Order, at: datetime) -> Refund:
             initiated_at=at,
             expected_by=last,
             timeline=REFUND_TIMELINE,
-            message=(
-                f"A refund of {rupees_text(amount)} to the card or UPI you paid with has been started. "
-                f"It takes {REFUND_TIMELINE}: expect it by {last.strftime('%d %b %Y')}."
+            message=ENGLISH.refund_to_source.format(
+                amount=rupees_text(amount), timeline=REFUND_TIMELINE, date=style.day("en", last)
             ),
         )
     payment.state = "cancelled"
@@ -162,7 +165,7 @@ def refund_for(order: Order, at: datetime) -> Refund:
         initiated_at=at,
         expected_by=None,
         timeline="nothing to refund",
-        message="Nothing was paid for this order, so there is nothing to refund.",
+        message=ENGLISH.refund_nothing_paid,
     )
 
 
@@ -187,12 +190,10 @@ def give_back(world: MockWorld, state: OrdersState, order: Order, at: datetime, 
 
 def expire(world: MockWorld, state: OrdersState, order: Order, at: datetime) -> None:
     """An unpaid online order whose time to pay ran out: cancelled, its stock released."""
-    _record(order, "cancelled", at, "Not paid in time")
+    _record(order, "cancelled", at, EXPIRED_NOTE)
     give_back(world, state, order, at, EXPIRED_REASON)
     if order.refund is not None and order.refund.kind == "nothingPaid":
-        order.refund.message = (
-            "This order was not paid in time, so it was cancelled and its items released. Nothing was charged."
-        )
+        order.refund.message = ENGLISH.refund_expired
 
 
 def cancel(world: MockWorld, state: OrdersState, order: Order, at: datetime) -> None:
