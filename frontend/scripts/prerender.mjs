@@ -248,8 +248,9 @@ async function firstPageTemplate(route, shell) {
   if (starts.length !== PAGE_SIZE) fail(`${starts.length} cards rendered, not ${PAGE_SIZE}`);
   if (!list.endsWith("</ul>")) fail("the list does not end its cards");
   const bounds = [...starts, list.length - "</ul>".length];
-  const offSpan = new RegExp(`<span class="[^"]*">${SAMPLE_PERCENT}<!-- -->% off</span>`);
-  const stars = /<span [^>]*role="img" aria-label="Rated [^"]*"[^>]*><\/span>/;
+  // In the page's language: '97% off', '97% छूट' (one text, or the number and the words apart).
+  const offSpan = new RegExp(`<span class="[^"]*">${SAMPLE_PERCENT}[^<]*(?:<!-- -->[^<]*)?</span>`);
+  const stars = /<span [^>]*role="img" aria-label="[^"]*"[^>]*><\/span>/;
   const once = (text, needle, what) => {
     const parts = text.split(needle);
     if (parts.length !== 2) fail(`${what} is ${parts.length - 1} times in a card, not once`);
@@ -263,7 +264,7 @@ async function firstPageTemplate(route, shell) {
     once(card, "%%price%%", "the price");
     once(card, "%%mrp%%", "the M.R.P.");
     const offMatch = card.match(offSpan) ?? fail("no percent off");
-    off ??= offMatch[0].replace(`>${SAMPLE_PERCENT}<`, ">%%percent%%<");
+    off ??= offMatch[0].replace(`>${SAMPLE_PERCENT}`, ">%%percent%%");
     card = card.replace(offSpan, "%%off%%");
     const starsMatch = card.match(stars) ?? fail("no star rating");
     ratings[i % RATINGS] ??= starsMatch[0];

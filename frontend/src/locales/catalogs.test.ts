@@ -32,7 +32,8 @@ const LATIN_WORDS_IN_HINDI = /^(OTP|UPI|GST|GSTIN|PDF|IFSC|PAN|KYC|EMI|NEFT|RTGS
 const DEVANAGARI = /[\u0900-\u097F]/;
 
 function onlyLatinAllowed(text: string): boolean {
-  const words = text.replace(/\{[^}]*\}|<\/?\d+>|[^\p{L}]+/gu, " ").trim().split(/\s+/).filter(Boolean);
+  // Placeholders and tags first: in one pass the run of signs before a tag swallows its "<".
+  const words = text.replace(/\{[^}]*\}|<\/?\d+\/?>/g, " ").replace(/[^\p{L}]+/gu, " ").trim().split(/\s+/).filter(Boolean);
   return words.every((word) => LATIN_WORDS_IN_HINDI.test(word));
 }
 

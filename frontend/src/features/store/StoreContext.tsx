@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { useIsMutating, useQueryClient } from "@tanstack/react-query";
 import {
   createContext,
@@ -11,6 +12,7 @@ import {
   useState,
   type ReactNode,
 } from "react";
+import { i18n } from "../../lib/i18n";
 import { showToast } from "../../lib/toast";
 import { errorCode, errorMessage, errorStatus } from "../../api/client";
 import { useSession } from "../../lib/session";
@@ -21,7 +23,11 @@ import { useSetLineQuantity } from "./api/set-line-quantity";
 import { startNativeSession } from "./api/start-native-session";
 import { parseInbound, postAddedToCart, trustedOrigin, type NativeCartItem } from "./nativeBridge";
 
-const QUANTITY_LIMIT = "You can have at most 999 of one product in your cart.";
+const QUANTITY_LIMIT = msg`You can have at most 999 of one product in your cart.`;
+
+// A product the answer does not name (it always does): "Item added to cart!".
+const ITEM = msg`Item`;
+const REMOVED = (name: string) => msg`${name} removed from cart!`;
 
 // The login modal and its forms arrive when a shopper first needs it, not with every store page.
 const LoginDialog = lazy(() => import("./components/LoginDialog").then((m) => ({ default: m.LoginDialog })));
@@ -80,7 +86,7 @@ export function StoreProvider({ children }: { children: ReactNode }) {
   }, [verified, queryClient]);
 
   useEffect(() => {
-    if (cartQueryState.isError) logCartFailure("cart count", cartQueryState.error);
+    if (cartQueryState.isError) logCartFailure("cart-count", cartQueryState.error);
   }, [cartQueryState.isError, cartQueryState.error]);
 
   const openLogin = useCallback((action: () => void) => {
@@ -94,8 +100,8 @@ export function StoreProvider({ children }: { children: ReactNode }) {
       try {
         const next = await increment(product.id);
         const line = next.items.find((i) => i.productId === product.id);
-        const name = product.productName ?? line?.productName ?? "Item";
-        showToast("success", `${name} added to cart!`, { autoClose: 3000 });
+        const name = product.productName ?? line?.productName ?? i18n._(ITEM);
+        showToast("success", i18n._(msg`${name} added to cart!`), { autoClose: 3000 });
         postAddedToCart({
           productId: product.id,
           productName: name,
@@ -104,8 +110,8 @@ export function StoreProvider({ children }: { children: ReactNode }) {
         });
       } catch (error) {
         // The one refusal a shopper can act on: a line is full (999); other cart failures are logged only.
-        if (errorCode(error) === "quantity_limit") showToast("error", errorMessage(error, QUANTITY_LIMIT), { autoClose: 3000 });
-        else logCartFailure("add to cart", error);
+        if (errorCode(error) === "quantity_limit") showToast("error", errorMessage(error, i18n._(QUANTITY_LIMIT)), { autoClose: 3000 });
+        else logCartFailure("add-to-cart", error);
       }
     },
     [increment],
@@ -135,7 +141,7 @@ export function StoreProvider({ children }: { children: ReactNode }) {
           const current = await queryClient.ensureQueryData(cartQuery);
           if (!current.items.some((line) => line.productId === product.id)) await addNow(product);
         } catch (error) {
-          logCartFailure("buy now", error);
+          logCartFailure("buy-now", error);
         }
         then();
       };
@@ -159,10 +165,10 @@ export function StoreProvider({ children }: { children: ReactNode }) {
       if (!verified || quantityOf(product.id) <= 0) return;
       try {
         const next = await decrement(product.id);
-        const name = product.productName ?? next.items.find((i) => i.productId === product.id)?.productName ?? "Item";
-        showToast("error", `${name} removed from cart!`, { autoClose: 3000 });
+        const name = product.productName ?? next.items.find((i) => i.productId === product.id)?.productName ?? i18n._(ITEM);
+        showToast("error", i18n._(REMOVED(name)), { autoClose: 3000 });
       } catch (error) {
-        logCartFailure("remove from cart", error);
+        logCartFailure("remove-from-cart", error);
       }
     },
     [verified, quantityOf, decrement],
@@ -173,9 +179,9 @@ export function StoreProvider({ children }: { children: ReactNode }) {
       if (!verified) return;
       try {
         await setQuantity({ productId: product.id, quantity: 0 });
-        showToast("error", `${product.productName ?? "Item"} removed from cart!`, { autoClose: 3000 });
+        showToast("error", i18n._(REMOVED(product.productName ?? i18n._(ITEM))), { autoClose: 3000 });
       } catch (error) {
-        logCartFailure("delete from cart", error);
+        logCartFailure("delete-from-cart", error);
       }
     },
     [verified, setQuantity],

@@ -18,6 +18,7 @@ export function storeRoutes(inShell: RouteObject[] = []): RouteObject[] {
         lazyPage("product-home", () => import("./pages/ProductHomePage"), storeCatalog),
         lazyPage("products", () => import("./pages/ProductsPage"), storeCatalog),
         lazyPage("product-details", () => import("./pages/ProductDetailsPage"), storeCatalog),
+        // eslint-disable-next-line lingui/no-unlocalized-strings -- a route
         lazyPage("product-details/:id", () => import("./pages/ProductDetailsPage"), storeCatalog),
         lazyPage("shopping-cart", () => import("./pages/ShoppingCartPage"), storeCatalog),
         ...inShell,

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { lazy, startTransition, Suspense, useEffect, useState } from "react";
 import "swiper/css";
 import "swiper/css/pagination";
@@ -16,6 +17,7 @@ const BannerSwiper = lazy(() => import("./BannerSwiper"));
  * that one). The dots come once the app runs, as Swiper's did.
  */
 export function BannerCarousel() {
+  const { t } = useLingui();
   const [go, setGo] = useState<number | null>(null); // the banner Swiper moves to; null: not loaded
   // In a transition: the first banner stays on screen (the same nodes, so a tap's click still
   // lands on the dot it started on) until Swiper's code has arrived.
@@ -51,12 +53,14 @@ export function BannerCarousel() {
         ))}
       </div>
       <div className="swiper-pagination swiper-pagination-clickable swiper-pagination-bullets swiper-pagination-horizontal">
-        {live && BANNERS.map((banner, index) => (
+        {live && BANNERS.map((banner, index) => {
+          const slide = index + 1;
+          return (
           <button
             key={banner.art}
             type="button"
             className={`swiper-pagination-bullet${index === 0 ? " swiper-pagination-bullet-active" : ""}`}
-            aria-label={`Go to slide ${index + 1}`}
+            aria-label={t`Go to slide ${slide}`}
             aria-current={index === 0 ? "true" : undefined}
             onPointerDown={(event) => {
               event.stopPropagation();
@@ -64,12 +68,13 @@ export function BannerCarousel() {
             }}
             onClick={() => load(index)}
           />
-        ))}
+          );
+        })}
       </div>
     </div>
   );
   return (
-    <section className={styles.banner} aria-label="Offers">
+    <section className={styles.banner} aria-label={t`Offers`}>
       {go === null ? still : <Suspense fallback={still}><BannerSwiper go={go} /></Suspense>}
     </section>
   );

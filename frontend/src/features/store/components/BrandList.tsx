@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { useBrands } from "../api/get-brands";
@@ -18,7 +19,9 @@ export function BrandList() {
   if (brands.length === 0) return null;
   return (
     <section aria-labelledby="brands-heading">
-      <h2 id="brands-heading" className={shared.sectionTitle}>Brands</h2>
+      <h2 id="brands-heading" className={shared.sectionTitle}>
+        <Trans>Brands</Trans>
+      </h2>
       <ul className={styles.list}>
         {brands.map((brand) => (
           <li key={brand.id}>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
 import { enableWhenHydrated } from "../../../lib/until-hydrated";
 import { useBrands } from "../api/get-brands";
@@ -22,6 +23,7 @@ interface BrowseFiltersProps {
 /** Category chips, a brand select and the price sort; every choice is written to the address. */
 export function BrowseFilters({ filters, seenBrands, onChange }: BrowseFiltersProps) {
   const { verified } = useStore();
+  const { t } = useLingui();
   const id = useId();
   const { data: listed = [] } = useBrands({ enabled: verified === true });
   const brands = new Map<number, string>();
@@ -32,25 +34,27 @@ export function BrowseFilters({ filters, seenBrands, onChange }: BrowseFiltersPr
   const options = [...brands]
     .map(([id, name]) => ({ id, name }))
     .sort((a, b) => (byName(a.name) < byName(b.name) ? -1 : byName(a.name) > byName(b.name) ? 1 : 0));
-  if (filters.brandId && !brands.has(filters.brandId)) options.push({ id: filters.brandId, name: "This brand" });
+  if (filters.brandId && !brands.has(filters.brandId)) options.push({ id: filters.brandId, name: t`This brand` });
 
   return (
     <div className={styles.filters} ref={enableWhenHydrated}>
       <CategoryChips
-        label="Categories"
+        label={t`Categories`}
         withAll
         current={filters.category ?? ""}
         hrefFor={(slug) => browseHref({ ...filters, category: slug || undefined })}
       />
       <div className={styles.selects}>
         <div className={styles.field}>
-          <label htmlFor={`${id}-brand`}>Brand</label>
+          <label htmlFor={`${id}-brand`}>
+            <Trans>Brand</Trans>
+          </label>
           <select
             id={`${id}-brand`}
             value={filters.brandId ?? ""}
             onChange={(event) => onChange({ brandId: Number(event.target.value) || undefined })}
           >
-            <option value="">All brands</option>
+            <option value="">{t`All brands`}</option>
             {options.map((brand) => (
               <option key={brand.id} value={brand.id}>
                 {brand.name}
@@ -59,15 +63,17 @@ export function BrowseFilters({ filters, seenBrands, onChange }: BrowseFiltersPr
           </select>
         </div>
         <div className={styles.field}>
-          <label htmlFor={`${id}-sort`}>Sort by</label>
+          <label htmlFor={`${id}-sort`}>
+            <Trans>Sort by</Trans>
+          </label>
           <select
             id={`${id}-sort`}
             value={filters.sort ?? ""}
             onChange={(event) => onChange({ sort: (event.target.value || undefined) as ProductSort | undefined })}
           >
-            <option value="">Relevance</option>
-            <option value="priceAsc">Price: low to high</option>
-            <option value="priceDesc">Price: high to low</option>
+            <option value="">{t`Relevance`}</option>
+            <option value="priceAsc">{t`Price: low to high`}</option>
+            <option value="priceDesc">{t`Price: high to low`}</option>
           </select>
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { useCategories } from "../api/get-categories";
 import styles from "./CategoryChips.module.css";
@@ -15,10 +16,11 @@ interface CategoryChipsProps {
 /** The store's categories as a row of links (chips), scrolling sideways on a phone. */
 export function CategoryChips({ current = "", hrefFor, withAll = false, label }: CategoryChipsProps) {
   const { data: categories = [], isPending } = useCategories();
+  const { t } = useLingui();
   // The row's height is kept while the categories load, so the products below do not jump.
   if (isPending) return <div className={styles.loading} aria-hidden="true" />;
   if (categories.length === 0) return null;
-  const chips = [...(withAll ? [{ slug: "", name: "All" }] : []), ...categories];
+  const chips = [...(withAll ? [{ slug: "", name: t`All` }] : []), ...categories];
   return (
     <nav aria-label={label} className={styles.chips}>
       <ul>

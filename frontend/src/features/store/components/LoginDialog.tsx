@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { Dialog } from "../../../components/Dialog";
 import { CodeForm } from "../../../components/otp/CodeForm";
@@ -15,6 +16,7 @@ interface LoginDialogProps {
 export function LoginDialog({ open, onClose, onVerified }: LoginDialogProps) {
   const [mobile, setMobile] = useState<string | null>(null);
   const calls = useLoginCalls();
+  const { t } = useLingui();
 
   const close = () => {
     setMobile(null);
@@ -23,10 +25,10 @@ export function LoginDialog({ open, onClose, onVerified }: LoginDialogProps) {
 
   return (
     <>
-      <Dialog open={open} title={mobile ? "Verify OTP" : "Login"} onClose={close}>
+      <Dialog open={open} title={mobile ? t`Verify OTP` : t`Login`} onClose={close}>
         {mobile === null ? (
           <MobileForm
-            title="Login"
+            title={t`Login`}
             idPrefix="store-modal"
             initialMobile={typeof window === "undefined" ? "" : (window.localStorage.getItem(MOBILE_KEY) ?? "")}
             busy={calls.busy}

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { useNavigate } from "react-router";
 import { enableWhenHydrated } from "../../../lib/until-hydrated";
 import type { Product } from "../api/get-product";
@@ -35,7 +36,7 @@ export function ProductActions({ product, className, disabled = false }: Product
         />
       ) : (
         <button type="button" className="btn btn-outline" disabled={disabled} onClick={() => void store.add(item)}>
-          Add to cart
+          <Trans>Add to cart</Trans>
         </button>
       )}
       <button
@@ -44,7 +45,7 @@ export function ProductActions({ product, className, disabled = false }: Product
         disabled={disabled}
         onClick={() => store.buyNow(item, () => navigate("/shopping-cart"))}
       >
-        Buy Now
+        <Trans>Buy Now</Trans>
       </button>
     </div>
   );

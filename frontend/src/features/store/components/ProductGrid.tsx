@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { enableWhenHydrated } from "../../../lib/until-hydrated";
@@ -27,6 +28,7 @@ const seenBrands = new Map<number, string>();
  */
 export function ProductGrid({ showFilters = false, opensThePage = false }: { showFilters?: boolean; opensThePage?: boolean }) {
   const { filters, update } = useBrowseFilters();
+  const { t } = useLingui();
   const urlSearch = filters.search ?? "";
   const [text, setText] = useState(urlSearch);
   // A new search or filter is a new list, starting again at page 1.
@@ -97,6 +99,7 @@ export function ProductGrid({ showFilters = false, opensThePage = false }: { sho
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) void fetchNextPage();
       },
+      // eslint-disable-next-line lingui/no-unlocalized-strings -- a CSS length
       { rootMargin: "100px" },
     );
     observer.observe(element);
@@ -108,15 +111,17 @@ export function ProductGrid({ showFilters = false, opensThePage = false }: { sho
   return (
     <section aria-labelledby="products-heading">
       <div className={shared.headRow}>
-        <h2 id="products-heading" className={shared.sectionTitle}>Products</h2>
+        <h2 id="products-heading" className={shared.sectionTitle}>
+          <Trans>Products</Trans>
+        </h2>
         <div className={styles.search} ref={enableWhenHydrated}>
           <label htmlFor="store-search" className="visually-hidden">
-            Search products
+            <Trans>Search products</Trans>
           </label>
           <input
             id="store-search"
             type="search"
-            placeholder="Search products"
+            placeholder={t`Search products`}
             value={text}
             maxLength={100}
             onChange={(event) => {
@@ -139,15 +144,23 @@ export function ProductGrid({ showFilters = false, opensThePage = false }: { sho
       </ul>
       {!loading && !failed && items.length === 0 && (
         <div className={styles.empty}>
-          <p className={shared.note}>No products found.</p>
-          <p>Try another word, or browse a category:</p>
+          <p className={shared.note}>
+            <Trans>No products found.</Trans>
+          </p>
+          <p>
+            <Trans>Try another word, or browse a category:</Trans>
+          </p>
           <CategorySuggestions />
-          {narrowed && <Link to="/products">See all products</Link>}
+          {narrowed && (
+            <Link to="/products">
+              <Trans>See all products</Trans>
+            </Link>
+          )}
         </div>
       )}
       {loading && (
         <p className={shared.note} role="status">
-          Loading...
+          <Trans>Loading...</Trans>
         </p>
       )}
       <div ref={sentinel} className={styles.sentinel} aria-hidden="true" data-testid="load-more-sentinel" />

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import styles from "./QuantityControl.module.css";
 
 interface QuantityControlProps {
@@ -10,15 +11,16 @@ interface QuantityControlProps {
 
 /** Minus / quantity / plus for one product. */
 export function QuantityControl({ name, quantity, disabled, onMinus, onPlus }: QuantityControlProps) {
+  const { t } = useLingui();
   return (
-    <div className={styles.control} role="group" aria-label={`Quantity of ${name}`}>
-      <button type="button" className={styles.button} aria-label={`Decrease quantity of ${name}`} onClick={onMinus} disabled={disabled}>
+    <div className={styles.control} role="group" aria-label={t`Quantity of ${name}`}>
+      <button type="button" className={styles.button} aria-label={t`Decrease quantity of ${name}`} onClick={onMinus} disabled={disabled}>
         −
       </button>
-      <output className={styles.value} aria-live="polite" aria-label={`Quantity in cart: ${quantity}`}>
+      <output className={styles.value} aria-live="polite" aria-label={t`Quantity in cart: ${quantity}`}>
         {quantity}
       </output>
-      <button type="button" className={styles.button} aria-label={`Increase quantity of ${name}`} onClick={onPlus} disabled={disabled}>
+      <button type="button" className={styles.button} aria-label={t`Increase quantity of ${name}`} onClick={onPlus} disabled={disabled}>
         +
       </button>
     </div>

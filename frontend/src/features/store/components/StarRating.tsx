@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import type { CSSProperties } from "react";
 import styles from "./StarRating.module.css";
 
@@ -8,12 +9,13 @@ import styles from "./StarRating.module.css";
  * of its markup, each parsed, styled, laid out and hydrated at start.
  */
 export function StarRating({ value }: { value: number }) {
+  const { t } = useLingui();
   const rating = Math.round(Math.max(0, Math.min(5, value)) * 2) / 2;
   return (
     <span
       className={styles.rating}
       role="img"
-      aria-label={`Rated ${rating} out of 5`}
+      aria-label={t`Rated ${rating} out of 5`}
       style={{ "--stars": rating } as CSSProperties}
     />
   );

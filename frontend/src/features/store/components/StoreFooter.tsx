@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { inWebView } from "../nativeBridge";
@@ -14,25 +15,36 @@ export function StoreFooter() {
   // Inside the native app's web view the app has its own navigation, and no site to go back to.
   // False while pre-rendering and hydrating, so the served HTML and the first render agree.
   const inApp = useSyncExternalStore(noSubscription, inWebView, () => false);
+  const { t } = useLingui();
   if (inApp) return null;
   return (
     <footer className={styles.footer}>
-      <nav aria-label="Store footer">
+      <nav aria-label={t`Store footer`}>
         <ul>
           <li>
-            <Link to="/">← Back to the main site</Link>
+            <Link to="/">
+              ← <Trans>Back to the main site</Trans>
+            </Link>
           </li>
           <li>
-            <Link to="/product-home">Store home</Link>
+            <Link to="/product-home">
+              <Trans>Store home</Trans>
+            </Link>
           </li>
           <li>
-            <Link to="/products">All products</Link>
+            <Link to="/products">
+              <Trans>All products</Trans>
+            </Link>
           </li>
           <li>
-            <Link to="/cancellation-and-refunds">Cancellation and refunds</Link>
+            <Link to="/cancellation-and-refunds">
+              <Trans>Cancellation and refunds</Trans>
+            </Link>
           </li>
           <li>
-            <Link to="/contact-us">Contact us</Link>
+            <Link to="/contact-us">
+              <Trans>Contact us</Trans>
+            </Link>
           </li>
         </ul>
       </nav>

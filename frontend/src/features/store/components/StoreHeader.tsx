@@ -1,4 +1,7 @@
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useLocation } from "react-router";
+import { LanguageSwitch } from "../../../components/LanguageSwitch/LanguageSwitch";
 import { useConfig } from "../../../lib/config";
 import { useSession } from "../../../lib/session";
 import { Logo } from "../../../components/Logo/Logo";
@@ -15,45 +18,53 @@ interface StoreHeaderProps {
 }
 
 /**
- * Logo, optional Back link, the login state and the cart count linking to /shopping-cart, in one
- * row on any phone: 'My orders' and 'Log out' are icons there (their words stay their
- * accessible names) and show the words beside the icon from 600 px up.
+ * Logo, optional Back link, the language switch, the login state and the cart count linking to
+ * /shopping-cart, in one row on any phone: 'My orders' and 'Log out' are icons there (their words
+ * stay their accessible names) and show the words beside the icon from 600 px up.
  */
 export function StoreHeader({ back = false, cartLink = true }: StoreHeaderProps) {
   const config = useConfig();
   const { logout } = useSession();
   const { verified, cart } = useStore();
   const location = useLocation();
+  const { t } = useLingui();
+  const productName = config.productName;
+  const count = cart.count;
 
   return (
     <header className={styles.header} data-testid="store-header">
       <div className={styles.bar}>
-        <Link to="/product-home" className={styles.logo} aria-label={`${config.productName} store home`}>
+        <Link to="/product-home" className={styles.logo} aria-label={t`${productName} store home`}>
           <Logo size={32} />
         </Link>
         <div className={styles.actions}>
+          <LanguageSwitch className={styles.language} />
           {verified === true && (
             <Link to="/orders" className={styles.iconAction}>
               <StrokeIcon d="M6 3h12v18l-3-2-3 2-3-2-3 2zM9 8h6M9 12h6M9 16h3" />
-              <span className={styles.label}>My orders</span>
+              <span className={styles.label}>
+                <Trans>My orders</Trans>
+              </span>
             </Link>
           )}
           {verified === true && (
             <button type="button" className={styles.iconAction} onClick={() => void logout("store")}>
               <StrokeIcon d="M10 4H5v16h5M14 8l4 4-4 4M18 12H9" />
-              <span className={styles.label}>Log out</span>
+              <span className={styles.label}>
+                <Trans>Log out</Trans>
+              </span>
             </button>
           )}
           {verified === false && (
             <Link to="/login" state={loginStateFrom(location)} className={styles.loginLink}>
-              Login
+              <Trans>Login</Trans>
             </Link>
           )}
           {cartLink && (
             <Link
               to="/shopping-cart"
               className={styles.cartLink}
-              aria-label={`Cart, ${cart.count} ${cart.count === 1 ? "item" : "items"}`}
+              aria-label={t`Cart, ${plural(count, { one: "# item", other: "# items" })}`}
             >
               <StrokeIcon d="M3 4h2l2.4 10.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 1.9-1.4L21 8H6.2" size={26}>
                 <circle cx="10" cy="20" r="1.6" fill="currentColor" />
@@ -68,7 +79,7 @@ export function StoreHeader({ back = false, cartLink = true }: StoreHeaderProps)
       </div>
       {back && (
         <Link to="/product-home" className={styles.back}>
-          ← Back
+          ← <Trans>Back</Trans>
         </Link>
       )}
     </header>

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import styles from "./BannerCarousel.module.css";
 
@@ -6,11 +9,11 @@ export const AUTOPLAY_MS = 3000;
 export interface Banner {
   art: string;
   tone: "dark" | "sun" | "light";
-  kicker: string;
-  title: string;
-  highlight: string;
-  text: string;
-  action: string;
+  kicker: MessageDescriptor;
+  title: MessageDescriptor;
+  highlight: MessageDescriptor;
+  text: MessageDescriptor;
+  action: MessageDescriptor;
   to: string;
 }
 
@@ -20,37 +23,38 @@ export const BANNERS: Banner[] = [
   {
     art: "/img/store/banner-1.svg",
     tone: "dark",
-    kicker: "Quick commerce",
-    title: "Free delivery",
-    highlight: "in 1 hour",
-    text: "Wires, switches, fans & lights at your shop door",
-    action: "Order now",
+    kicker: msg`Quick commerce`,
+    title: msg`Free delivery`,
+    highlight: msg`in 1 hour`,
+    text: msg`Wires, switches, fans & lights at your shop door`,
+    action: msg`Order now`,
     to: "/products",
   },
   {
     art: "/img/store/banner-2.svg",
     tone: "sun",
-    kicker: "Limited offer",
-    title: "Up to 20% off",
-    highlight: "on wires & cables",
-    text: "On top wire brands, on easy credit",
-    action: "Shop wires",
+    kicker: msg`Limited offer`,
+    title: msg`Up to 20% off`,
+    highlight: msg`on wires & cables`,
+    text: msg`On top wire brands, on easy credit`,
+    action: msg`Shop wires`,
     to: "/products?category=home-wires",
   },
   {
     art: "/img/store/banner-3.svg",
     tone: "light",
-    kicker: "Bright deals",
-    title: "LED lights",
-    highlight: "for every shop",
-    text: "Bulbs, battens & panels at wholesale prices",
-    action: "Explore LEDs",
+    kicker: msg`Bright deals`,
+    title: msg`LED lights`,
+    highlight: msg`for every shop`,
+    text: msg`Bulbs, battens & panels at wholesale prices`,
+    action: msg`Explore LEDs`,
     to: "/products?category=led-bulbs",
   },
 ];
 
 /** One banner's art, words and button; the first one's art is the page's largest paint. */
 export function BannerSlide({ banner, index }: { banner: Banner; index: number }) {
+  const { t } = useLingui();
   return (
     <div className={`${styles.slide} ${styles[banner.tone]}`}>
       {/* The first banner is the page's largest paint: fetched first (and see public/start.js). */}
@@ -63,13 +67,13 @@ export function BannerSlide({ banner, index }: { banner: Banner; index: number }
         fetchPriority={index === 0 ? "high" : undefined}
       />
       <div className={styles.copy}>
-        <p className={styles.kicker}>{banner.kicker}</p>
+        <p className={styles.kicker}>{t(banner.kicker)}</p>
         <p className={styles.title}>
-          {banner.title} <span className={styles.highlight}>{banner.highlight}</span>
+          {t(banner.title)} <span className={styles.highlight}>{t(banner.highlight)}</span>
         </p>
-        <p className={styles.text}>{banner.text}</p>
+        <p className={styles.text}>{t(banner.text)}</p>
         <Link to={banner.to} className={`btn ${styles.action}`}>
-          {banner.action} <span aria-hidden="true">→</span>
+          {t(banner.action)} <span aria-hidden="true">→</span>
         </Link>
       </div>
     </div>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { showToast } from "../../../lib/toast";
 import { Dialog } from "../../../components/Dialog";
 import { VERIFIED, useOtpLogin } from "../../../components/otp/useOtpLogin";
@@ -10,6 +11,7 @@ const remember = (mobileNumber: string) => window.localStorage.setItem(MOBILE_KE
 
 /** The shared OTP login with the store's touches: the number remembered, its error popup, a toast on verify. */
 export function useLoginCalls() {
+  const { t } = useLingui();
   const login = useOtpLogin({ send: sendCode, verify: verifyCode, onSent: remember });
 
   const verify = async (mobileNumber: string, otp: string) => {
@@ -19,10 +21,10 @@ export function useLoginCalls() {
   };
 
   const errorPopup = (
-    <Dialog open={login.sendError !== null} title="Error" role="alertdialog" onClose={login.clearSendError}>
+    <Dialog open={login.sendError !== null} title={t`Error`} role="alertdialog" onClose={login.clearSendError}>
       <p className="alert alert-danger">{login.sendError}</p>
       <button type="button" className="btn btn-primary" onClick={login.clearSendError}>
-        OK
+        <Trans>OK</Trans>
       </button>
     </Dialog>
   );

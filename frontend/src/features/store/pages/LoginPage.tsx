@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Navigate, useLocation, useNavigate } from "react-router";
 import { MobileForm } from "../../../components/otp/MobileForm";
 import { usePageMeta } from "../../../lib/page-meta";
@@ -9,7 +10,8 @@ import shared from "../store.module.css";
 
 /** /login: the mobile number step; a shopper already verified goes to /product-home (as the specification says). */
 export default function LoginPage() {
-  usePageMeta({ title: "Login" });
+  const { t } = useLingui();
+  usePageMeta({ title: t`Login` });
   const { verified } = useStore();
   const navigate = useNavigate();
   const location = useLocation();
@@ -25,10 +27,12 @@ export default function LoginPage() {
       <StoreHeader cartLink={false} />
       <div className={`card ${shared.auth}`}>
         {verified === null ? (
-          <p role="status">Loading...</p>
+          <p role="status">
+            <Trans>Loading...</Trans>
+          </p>
         ) : (
           <MobileForm
-            title="Login"
+            title={t`Login`}
             idPrefix="store"
             initialMobile={fromState ?? window.localStorage.getItem(MOBILE_KEY) ?? ""}
             busy={calls.busy}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect } from "react";
 import { Link, Navigate, useParams } from "react-router";
 import { LoadingOverlay } from "../../../components/LoadingOverlay";
@@ -23,7 +24,8 @@ export default function ProductDetailsPage() {
   const loading = valid && query.isFetching;
   const missing = query.isError;
   // The product's own name once it is loaded, so a tab or a bookmark says which product it is.
-  usePageMeta({ title: product?.productName ?? "Product" });
+  const { t } = useLingui();
+  usePageMeta({ title: product?.productName ?? t`Product` });
 
   useEffect(() => {
     // Detail failures are only logged; the page offers the way back.
@@ -72,7 +74,9 @@ export default function ProductDetailsPage() {
         !loading &&
         missing && (
           <p className={shared.note}>
-            This product could not be shown. <Link to="/products">See all products</Link>
+            <Trans>
+              This product could not be shown. <Link to="/products">See all products</Link>
+            </Trans>
           </p>
         )
       )}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { ProductGrid } from "../components/ProductGrid";
 import { StoreHeader } from "../components/StoreHeader";
 import shared from "../store.module.css";
@@ -5,14 +6,17 @@ import { usePageMeta } from "../../../lib/page-meta";
 
 /** /products: the cart count, search, category / brand / price-sort filters (in the address) and the list with infinite scroll. */
 export default function ProductsPage() {
+  const { t } = useLingui();
   usePageMeta({
-    title: "Products",
-    description: "Search the store's products, filter them by category or brand, sort them by price and add them to your cart.",
+    title: t`Products`,
+    description: t`Search the store's products, filter them by category or brand, sort them by price and add them to your cart.`,
   });
   return (
     <div className={shared.page}>
       <StoreHeader />
-      <h1 className="visually-hidden">Products</h1>
+      <h1 className="visually-hidden">
+        <Trans>Products</Trans>
+      </h1>
       <ProductGrid showFilters opensThePage />
     </div>
   );

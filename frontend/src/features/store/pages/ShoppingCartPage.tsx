@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { LoadingOverlay } from "../../../components/LoadingOverlay";
@@ -9,18 +10,29 @@ import { QuantityControl } from "../components/QuantityControl";
 import { StoreHeader } from "../components/StoreHeader";
 import { StrokeIcon } from "../components/StrokeIcon";
 import { inWebView, postToNative } from "../nativeBridge";
+import type { CartLine } from "../api/get-cart";
 import { useStore } from "../StoreContext";
 import shared from "../store.module.css";
 import styles from "./ShoppingCartPage.module.css";
 
+/** A line's M.R.P. with GST, and the percent off it when there is one. */
+function MrpWithGst({ line }: { line: CartLine }) {
+  const mrp = rupees(line.mrpWithCashDiscountGst ?? "0.00");
+  const percent = percentOff(line.mrpWithCashDiscountGst ?? "0.00", line.mrpWithCashDiscount);
+  return percent > 0 ? <Trans>M.R.P. with GST: {mrp} · {percent}% off</Trans> : <Trans>M.R.P. with GST: {mrp}</Trans>;
+}
+
 /** /shopping-cart: lines, payment type and Proceed to Payment; logged out goes to the login. */
 export default function ShoppingCartPage() {
-  usePageMeta({ title: "Shopping Cart" });
+  const { t } = useLingui();
+  usePageMeta({ title: t`Shopping Cart` });
   const config = useConfig();
   const store = useStore();
   const navigate = useNavigate();
   const [paymentType, setPaymentType] = useState<PaymentType>("directPayment");
   const { cart } = store;
+  const count = cart.count;
+  const subtotal = rupees(cart.subtotal);
 
   const paymentLabels = cartLabels(config.productName);
 
@@ -29,6 +41,7 @@ export default function ShoppingCartPage() {
 
   const proceed = () => {
     const message = {
+      // eslint-disable-next-line lingui/no-unlocalized-strings -- the native app's protocol values
       action: "ChoosePaymentMethod",
       paymentType,
       mode: inWebView() ? "Mobile App" : "Desktop",
@@ -48,9 +61,11 @@ export default function ShoppingCartPage() {
       {store.verified && store.cartReady && cart.items.length === 0 && !store.busy ? (
         <div className={styles.empty}>
           <img src="/img/store/empty-cart.svg" alt="" width={240} height={180} />
-          <h1>No item added in cart</h1>
+          <h1>
+            <Trans>No item added in cart</Trans>
+          </h1>
           <button type="button" className="btn btn-primary" onClick={() => navigate("/product-home")}>
-            Go to Store
+            <Trans>Go to Store</Trans>
           </button>
         </div>
       ) : (
@@ -59,23 +74,37 @@ export default function ShoppingCartPage() {
           <div className={styles.layout}>
             <section className={styles.lines} aria-labelledby="cart-heading">
               <h1 id="cart-heading">
-                Shopping Cart <span className={styles.totalCount}>({cart.count} {cart.count === 1 ? "item" : "items"})</span>
+                <Trans>
+                  Shopping Cart{" "}
+                  <span className={styles.totalCount}>
+                    (<Plural value={count} one="# item" other="# items" />)
+                  </span>
+                </Trans>
               </h1>
               <ul className={styles.list}>
                 {cart.items.map((line) => {
                   const item = { id: line.productId, productName: line.productName };
+                  const name = line.productName;
                   return (
                     <li key={line.productId} className={styles.line} data-testid="cart-line">
                       <img src={line.filePath1 ?? "/img/logo-mark.svg"} alt="" width={120} height={102} />
                       <div>
                         <dl className={styles.fields}>
-                          <dt>Product Name</dt>
+                          <dt>
+                            <Trans>Product Name</Trans>
+                          </dt>
                           <dd className={styles.name}>{line.productName}</dd>
-                          <dt>Brand Name</dt>
+                          <dt>
+                            <Trans>Brand Name</Trans>
+                          </dt>
                           <dd>{line.brand || "-"}</dd>
-                          <dt>Colour</dt>
+                          <dt>
+                            <Trans>Colour</Trans>
+                          </dt>
                           <dd>{line.color || "-"}</dd>
-                          <dt>Size</dt>
+                          <dt>
+                            <Trans>Size</Trans>
+                          </dt>
                           <dd>{line.size || "-"}</dd>
                         </dl>
                         <div className={styles.controls}>
@@ -89,7 +118,7 @@ export default function ShoppingCartPage() {
                           <button
                             type="button"
                             className={styles.iconButton}
-                            aria-label={`Delete ${line.productName}`}
+                            aria-label={t`Delete ${name}`}
                             disabled={store.busy}
                             onClick={() => void store.remove(item)}
                           >
@@ -101,7 +130,7 @@ export default function ShoppingCartPage() {
                             disabled={store.busy}
                             onClick={() => void store.remove(item)}
                           >
-                            Remove
+                            <Trans>Remove</Trans>
                           </button>
                         </div>
                       </div>
@@ -111,15 +140,15 @@ export default function ShoppingCartPage() {
                         </p>
                         {line.mrpWithCashDiscountGst != null && (
                           <p className={styles.gst}>
-                            M.R.P. with GST: {rupees(line.mrpWithCashDiscountGst)}
-                            {percentOff(line.mrpWithCashDiscountGst, line.mrpWithCashDiscount) > 0 && (
-                              <> · {percentOff(line.mrpWithCashDiscountGst, line.mrpWithCashDiscount)}% off</>
-                            )}
+                            <MrpWithGst line={line} />
                           </p>
                         )}
                         {line.discount && (
                           <p className={styles.deal}>
-                            {line.discount} <span className={styles.dealTag}>Limited time deal</span>
+                            {line.discount}{" "}
+                            <span className={styles.dealTag}>
+                              <Trans>Limited time deal</Trans>
+                            </span>
                           </p>
                         )}
                       </div>
@@ -130,10 +159,12 @@ export default function ShoppingCartPage() {
             </section>
             <aside className="card" aria-labelledby="summary-heading">
               <h2 id="summary-heading" className="visually-hidden">
-                Payment
+                <Trans>Payment</Trans>
               </h2>
               <fieldset className={styles.paymentOptions}>
-                <legend>Payment method</legend>
+                <legend>
+                  <Trans>Payment method</Trans>
+                </legend>
                 {(Object.keys(paymentLabels) as PaymentType[]).map((type) => (
                   <label key={type} className={styles.paymentOption}>
                     <input
@@ -148,11 +179,13 @@ export default function ShoppingCartPage() {
                 ))}
               </fieldset>
               <p className={styles.subtotal}>
-                Subtotal ({cart.count} {cart.count === 1 ? "item" : "items"}):{" "}
-                <strong data-testid="subtotal">{rupees(cart.subtotal)}</strong>
+                <Trans>
+                  Subtotal (<Plural value={count} one="# item" other="# items" />):{" "}
+                  <strong data-testid="subtotal">{subtotal}</strong>
+                </Trans>
               </p>
               <button type="button" className="btn btn-primary btn-block" disabled={store.busy} onClick={proceed}>
-                Proceed to Payment
+                <Trans>Proceed to Payment</Trans>
               </button>
             </aside>
           </div>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useRef } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router";
 import { useSession } from "../../../lib/session";
@@ -16,7 +17,8 @@ import shared from "../store.module.css";
  * specification says, with the gateway's answer as navigation state either way.
  */
 export default function VerifyOtpPage() {
-  usePageMeta({ title: "Verify OTP" });
+  const { t } = useLingui();
+  usePageMeta({ title: t`Verify OTP` });
   const { verified } = useStore();
   const { refresh } = useSession();
   const navigate = useNavigate();
@@ -36,7 +38,7 @@ export default function VerifyOtpPage() {
       <div className={`card ${shared.auth}`}>
         <CodeForm
           idPrefix="store"
-          title="Verify OTP"
+          title={t`Verify OTP`}
           mobileNumber={mobile}
           busy={calls.busy}
           error={calls.verifyError}
