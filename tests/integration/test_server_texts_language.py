@@ -36,7 +36,7 @@ def mail_when(client: GatewayClient, found: Callable[[dict[str, Any]], bool]) ->
     after their answer, in the gateway's event loop, which each read of the outbox lets run."""
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:
-        mails = [m for m in client.get("/_mocks/mail/outbox").json() if found(m)]
+        mails: list[dict[str, Any]] = [m for m in client.get("/_mocks/mail/outbox").json() if found(m)]
         if mails:
             return mails[0]
     raise AssertionError("the mail never arrived")
@@ -58,7 +58,7 @@ def pdf_text(content: bytes) -> tuple[str, set[str]]:
     fonts = {
         str(font["/BaseFont"])
         for page in reader.pages
-        for font in page["/Resources"]["/Font"].values()  # type: ignore[index, union-attr]
+        for font in page["/Resources"]["/Font"].values()  # type: ignore[index]
     }
     return "\n".join(page.extract_text() for page in reader.pages), fonts
 

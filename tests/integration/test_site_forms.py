@@ -140,3 +140,17 @@ def test_refused_record_is_a_502(client: GatewayClient) -> None:
     assert answer.status_code == 502
     assert answer.json()["error"]["code"] == "mail_rejected"
     assert [c["path"].strip("/") for c in mail_calls(client)] == ["website/SendMail", "website/InsertSupportData"]
+
+
+def test_the_mails_the_forms_start_are_in_the_visitor_s_language(client: GatewayClient) -> None:
+    client.cookies.set("lang", "hi")
+    assert client.post("/api/site/contact", json=CONTACT, headers=client.xsrf()).status_code == 200
+    assert (
+        client.post("/api/site/newsletter", json={"email": "asha@shop.example"}, headers=client.xsrf()).status_code
+        == 200
+    )
+    outbox = client.get("/_mocks/mail/outbox").json()
+    assert [(m["kind"], m["subject"]) for m in outbox] == [
+        ("supportData", "VoltKhata प्लैटफ़ॉर्म से संपर्क करने के लिए धन्यवाद"),
+        ("subscribe", "आपकी सदस्यता की पुष्टि हो गई है"),
+    ]
