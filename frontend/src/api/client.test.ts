@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { http as route, HttpResponse } from "msw";
 import { describe, expect, it, vi } from "vitest";
+import { activateLocale, ensureCatalog, sharedCatalog } from "../lib/i18n";
 import { apiServer } from "../testing/api-server";
 import { ApiError, api, errorCode, errorMessage, errorStatus, groupOfUnauthorized, onUnauthorized } from "./client";
 import { xsrfCookieName } from "./http";
@@ -105,6 +106,23 @@ describe("api", () => {
     expect(errorMessage(await api.get("/checkout/quote").catch((e: unknown) => e), "fallback")).toBe(
       "Some items are not in stock in the quantity you chose. Please lower the quantity.",
     );
+  });
+
+  it("words the error in the page's language when it is shown; in Hindi without the gateway's English", async () => {
+    apiServer.use(
+      route.all("/api/*", () =>
+        HttpResponse.json({ error: { code: "out_of_stock", message: "Only 3 of Kavach Switch available; you asked for 5." } }, { status: 409 }),
+      ),
+    );
+    const failed = await api.get("/checkout/quote").catch((e: unknown) => e);
+    await ensureCatalog(sharedCatalog, "en");
+    try {
+      await activateLocale("hi");
+      expect(errorMessage(failed, "fallback")).toBe("कुछ सामान आपकी चुनी गई मात्रा में स्टॉक में नहीं है। कृपया मात्रा कम करें।");
+    } finally {
+      await activateLocale("en");
+    }
+    expect(errorMessage(failed, "fallback")).toBe("Only 3 of Kavach Switch available; you asked for 5.");
   });
 
   it("turns an error answer into the app's words, code and status", async () => {

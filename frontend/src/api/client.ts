@@ -9,18 +9,23 @@ import type { AxiosRequestConfig } from "axios";
 
 /**
  * A call the gateway answered with an error status (`response`), or one that never reached it.
- * `words` are the app's words for the gateway's code (lib/error-messages.ts), looked up where the
- * error is made (./http), so the table arrives with the client, not with every first page.
+ * `words` are the app's words for the gateway's code (lib/error-messages.ts): the lookup is given
+ * where the error is made (./http), so the table arrives with the client, not with every first
+ * page, and runs when the words are shown, so they are in the page's language at that moment.
  */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly url: string,
     readonly response?: { status: number; data: unknown },
-    readonly words?: string,
+    private readonly wording?: () => string | undefined,
   ) {
     super(message);
     this.name = "ApiError";
+  }
+
+  get words(): string | undefined {
+    return this.wording?.();
   }
 }
 
@@ -99,6 +104,7 @@ async function instance() {
   // A failed download is tried again by the next call, and fails this one as any unreached call.
   loading ??= import("./http").catch((cause: unknown) => {
     loading = undefined;
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- axios's own text for an unreached call, for the log; never shown
     throw new ApiError(cause instanceof Error ? cause.message : "Network Error", "");
   });
   return (await loading).http;

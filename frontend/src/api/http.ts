@@ -10,12 +10,14 @@ import { ApiError, reportUnauthorized, type ApiErrorBody } from "./client";
 
 /** The XSRF cookie's name: over HTTPS the gateway prefixes it __Host- (no subdomain can plant it). */
 export function xsrfCookieName(protocol: string | undefined): string {
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- cookie names
   return protocol === "https:" ? "__Host-XSRF-TOKEN" : "XSRF-TOKEN";
 }
 
 /** A failed call as the app's ApiError: the gateway's status and body when it answered. */
 export function toApiError(cause: unknown): ApiError {
   if (!(cause instanceof AxiosError)) {
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- axios's own text for an unreached call, for the log; never shown
     return new ApiError(cause instanceof Error ? cause.message : "Network Error", "");
   }
   const { response } = cause;
@@ -24,14 +26,16 @@ export function toApiError(cause: unknown): ApiError {
     cause.message,
     cause.config?.url ?? "",
     response ? { status: response.status, data: response.data } : undefined,
-    wordsFor(body?.error?.code, body?.error?.message),
+    () => wordsFor(body?.error?.code, body?.error?.message),
   );
 }
 
 export const http = axios.create({
   baseURL: "/api",
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a media type
   headers: { Accept: "application/json" },
   xsrfCookieName: xsrfCookieName(typeof document === "undefined" ? undefined : document.location.protocol),
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a header name
   xsrfHeaderName: "X-XSRF-TOKEN",
 });
 

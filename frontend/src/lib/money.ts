@@ -7,6 +7,7 @@ export type Amount = number | string;
  * is shown: Intl's en-IN currency text, built from whole paise (see indian-numbers.ts for why not Intl). */
 export function rupees(amount: Amount): string {
   const paise = toPaise(amount);
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- JavaScript's own "not a number", a bug to notice, not words
   if (Number.isNaN(paise)) return "₹NaN";
   const sign = paise < 0 ? "-" : "";
   const whole = Math.floor(Math.abs(paise) / 100);

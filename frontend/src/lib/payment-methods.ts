@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import type { components } from "../api/schema";
 
 /** The checkout's ways to pay, as the gateway names them. */
@@ -8,11 +9,12 @@ export type CartPaymentType = "directPayment" | "cash" | "loan";
 
 const METHOD_OF: Record<CartPaymentType, PaymentMethod> = { directPayment: "online", cash: "cod", loan: "credit" };
 
+/** The ways to pay as the page names them, in its language at the time of the call. */
 export function paymentLabels(productName: string): Record<PaymentMethod, string> {
   return {
-    online: "Online (UPI, Credit, Debit Cards)",
-    cod: "Cash on delivery",
-    credit: `Pay with ${productName} Credit`,
+    online: t`Online (UPI, Credit, Debit Cards)`,
+    cod: t`Cash on delivery`,
+    credit: t`Pay with ${productName} Credit`,
   };
 }
 

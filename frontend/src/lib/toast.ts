@@ -4,6 +4,9 @@
  * show none), and a toast asked for before it is there waits for it in react-toastify's queue. Each opens away from the control just tapped, and a toast at the
  * top starts below the header (--toast-top, app/Toasts.css).
  */
+import type { MessageDescriptor } from "@lingui/core";
+import { i18n } from "./i18n";
+
 type Kind = "success" | "error";
 type Position = "top-right" | "top-center" | "bottom-right" | "bottom-center";
 type Tap = { y: number } | null;
@@ -35,9 +38,12 @@ export function positionFor(tap: Tap, phone: boolean, viewportHeight: number): P
   return tap.y > viewportHeight / 2 ? `top-${side}` : `bottom-${side}`;
 }
 
-export function showToast(kind: Kind, message: string, options?: { autoClose?: number }): void {
+/** Shows `message` (words already in the page's language, or a message worded now in it). */
+export function showToast(kind: Kind, message: string | MessageDescriptor, options?: { autoClose?: number }): void {
+  const text = typeof message === "string" ? message : i18n._(message);
   // The page's header (the store's is sticky) ends here; off screen it counts as 0.
   const header = document.querySelector("header")?.getBoundingClientRect().bottom ?? 0;
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a CSS custom property
   document.documentElement.style.setProperty("--toast-top", `${Math.max(0, Math.round(header)) + 8}px`);
   if (!wanted) {
     wanted = true;
@@ -58,6 +64,6 @@ export function showToast(kind: Kind, message: string, options?: { autoClose?: n
     // two asked for the oldest closes, so the new one shows next, not after taps long past.
     toast.clearWaitingQueue();
     if (shown.length >= 2) toast.dismiss(shown.shift());
-    shown.push(toast[kind](message, { ...options, position }));
+    shown.push(toast[kind](text, { ...options, position }));
   });
 }
