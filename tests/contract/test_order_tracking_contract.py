@@ -73,7 +73,7 @@ def path(number: str, tail: str = "") -> str:
 def mails(suite: TestClient[Any], number: str) -> list[dict[str, Any]]:
     world = suite.app.state.world
     if world.background:
-        suite.portal.call(world.drain)  # the mails go out after the answer
+        suite.blocking_portal.call(world.drain)  # the mails go out after the answer
     return [m for m in suite.get("mail/outbox").json() if m.get("orderNumber") == number]
 
 

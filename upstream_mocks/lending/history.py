@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from anyio import to_thread
 from litestar import Request, Response, get
 from litestar.handlers import HTTPRouteHandler
 
@@ -70,7 +71,8 @@ def history_routes(world: MockWorld, caller: Caller) -> list[HTTPRouteHandler]:
         if facts is None or log is None or log.user_id != user_id:
             return envelope(None, "No receipt: the payment is not found or not paid", 404)
         return Response(
-            render_receipt(facts, requested(request.headers)),
+            # Drawing a PDF is CPU work: off the event loop (the gateway's too, when embedded).
+            await to_thread.run_sync(render_receipt, facts, requested(request.headers)),
             media_type="application/pdf",
             headers={"content-disposition": f'attachment; filename="receipt-{facts.receipt_number}.pdf"'},
         )

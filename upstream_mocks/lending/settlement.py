@@ -12,6 +12,8 @@ import base64
 from decimal import Decimal
 from typing import Literal
 
+from anyio import to_thread
+
 from upstream_mocks.lending.receipts import ReceiptFacts, render_receipt
 from upstream_mocks.lending.seed import Borrower, LendingState, PaymentLog
 from upstream_mocks.loopback import loopback_client
@@ -116,7 +118,7 @@ async def mail_receipt(world: MockWorld, borrower: Borrower, log: PaymentLog) ->
     if facts is None or borrower.email is None:
         return
     words = texts(log.language)
-    pdf = render_receipt(facts, log.language)
+    pdf = await to_thread.run_sync(render_receipt, facts, log.language)  # CPU work, off the event loop
     body = {
         "email": borrower.email,
         "subject": words.receipt_mail_subject,

@@ -11,7 +11,10 @@ mail is not retried: the order page shows everything the mail says.
 from __future__ import annotations
 
 import base64
+import copy
 from typing import Any
+
+from anyio import to_thread
 
 from upstream_mocks.loopback import loopback_client
 from upstream_mocks.orders.invoice import credit_note_filename, invoice_filename, render_credit_note, render_invoice
@@ -105,14 +108,20 @@ def order_mail(order: Order, status: OrderStatus, email: str, language: Language
 
 
 def send_status_mails(world: MockWorld, order: Order, statuses: list[OrderStatus], email: str | None) -> None:
-    """Queue one mail per status reached, in order; the bodies are built now, from the order as it is."""
+    """Queue one mail per status reached, in order; the bodies are built from the order as it is
+    now (a copy), off the event loop: a Hindi invoice's fonts take a few hundred milliseconds to
+    embed, and in the embedded default that loop is the gateway's too."""
     if email is None or not statuses:
         return
     orders: OrdersState = world.states["orders"]
     language = orders.mail_languages.get(order.order_number, "en")
-    bodies = [order_mail(order, status, email, language) for status in statuses]
+    as_it_is = copy.deepcopy(order)
+
+    def build() -> list[dict[str, Any]]:
+        return [order_mail(as_it_is, status, email, language) for status in statuses]
 
     async def send() -> None:
+        bodies = await to_thread.run_sync(build)
         async with loopback_client(world) as client:
             for body in bodies:
                 await client.post(f"{world.settings.origin}/_mocks/mail/website/sendOrderMail", json=body)
