@@ -33,12 +33,14 @@ def sms(client: GatewayClient, mobile: str) -> dict[str, Any]:
 
 def mail_when(client: GatewayClient, found: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
     """The first mail in the outbox that `found` picks, once it arrives: the mocks send mails
-    after their answer, in the gateway's event loop, which each read of the outbox lets run."""
+    after their answer (a Hindi PDF attachment is drawn in a worker thread first). Read again
+    until it is there, a poll interval apart so the reads leave the drawing the interpreter."""
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:
         mails: list[dict[str, Any]] = [m for m in client.get("/_mocks/mail/outbox").json() if found(m)]
         if mails:
             return mails[0]
+        time.sleep(0.02)
     raise AssertionError("the mail never arrived")
 
 
@@ -102,6 +104,16 @@ def test_an_order_s_mails_are_in_the_language_it_was_placed_in(client: GatewayCl
     assert order_mail(client, number, "packed")["subject"] == f"ऑर्डर {number} पैक हो गया है"
     english = placed(client, "english-order-01")
     assert order_mail(client, english, "placed")["subject"] == f"Order {english} confirmed"
+    # Cancelled once shipped (so it was invoiced): the refund and the credit note, said in Hindi.
+    assert client.post(f"/_mocks/orders/{number}/advance", json={}).status_code == 200
+    assert client.post(f"/api/checkout/orders/{number}/cancel", headers=client.xsrf()).status_code == 200
+    cancelled = order_mail(client, number, "cancelled")
+    assert cancelled["subject"] == f"ऑर्डर {number} रद्द हो गया"
+    assert cancelled["message"] == (
+        f"आपका ऑर्डर {number} रद्द कर दिया गया है। इस ऑर्डर के लिए कोई भुगतान नहीं हुआ था, इसलिए कोई "
+        "रिफ़ंड नहीं बनता। इसके इनवॉइस के बदले जारी GST क्रेडिट नोट संलग्न है।"
+    )
+    assert cancelled["attachment"] == f"credit-note-{number}.pdf"
 
 
 def test_a_hindi_tax_invoice_is_drawn_in_devanagari_with_embedded_fonts(client: GatewayClient) -> None:
