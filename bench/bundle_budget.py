@@ -42,7 +42,6 @@ def messages(feature: str) -> tuple[str, str]:
     return (SHARED_MESSAGES, f"src/features/{feature}/locales/en.po")
 
 
-
 class Budget(msgspec.Struct, frozen=True, kw_only=True):
     first_visit_kb: float
     #: The page modules the route loads, as keyed in the manifest.
@@ -114,7 +113,8 @@ def started_by_starter(dist: Path, route: str) -> bool:
     routes = pages / "routes.json"
     if not routes.is_file():
         return False
-    page = json.loads(routes.read_text()).get(route)
+    # The English page: the Hindi one starts the app the same way.
+    page = (json.loads(routes.read_text()).get(route) or {}).get("en")
     return page is not None and f'src="/{STARTER}"' in (pages / page).read_text()
 
 

@@ -19,6 +19,7 @@ from gateway.embedded import embed
 from gateway.errors import exception_handlers
 from gateway.health import healthz, readyz
 from gateway.language import routes as language
+from gateway.language.codes import LANGUAGES
 from gateway.language.resolution import provide_language
 from gateway.logging import configure_logging, request_log_middleware
 from gateway.otp import CodeSender, build_limiter
@@ -77,12 +78,12 @@ def create_app(settings: Settings | None = None) -> Litestar:
     # The product pages whose first page of products goes out in their HTML to a visitor.
     first_pages = {
         path: store.FirstProductsPage(
-            Path(settings.static_dir) / PRERENDERED_DIR / template_file,
+            {lang: store.template_file(Path(settings.static_dir) / PRERENDERED_DIR, name, lang) for lang in LANGUAGES},
             store_service,
             sessions.cookie_name,
             FIRST_PAGE_WAIT_SECONDS,
         )
-        for path, template_file in store.FIRST_PAGE_TEMPLATES.items()
+        for path, name in store.FIRST_PAGE_TEMPLATES.items()
     }
 
     handlers: list[Any] = [
@@ -102,6 +103,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
             client_config(settings),
             reserved=("/api", embedded.mount),
             fillers=first_pages,
+            public_url=settings.public_url,
+            secure_cookies=settings.secure_cookies,
         ),
     ]
 

@@ -10,6 +10,13 @@ which paints before the JavaScript runs and is then hydrated. The pages were ren
 `%%name%%` token for each string setting (%%productName%%, %%signIn.anchor%%, ...): they are
 filled in here, HTML-escaped, once per build of each file. A route group may fill a page in
 further for each request (`fillers`: the store's first page of products in /products).
+
+Every page exists in English and Hindi (routes.json: path -> {"en": file, "hi": file}); the app
+shell is filled in once per language. A request gets the language of `?lang=` in its address
+(which also sets the `lang` cookie: the native app's web views open pages so), else of the `lang`
+cookie, else of its `Accept-Language`, else English (gateway/language/resolution.py), in
+`<html lang>`, which is where the app reads it from. The answer says it varies by those headers,
+and each pre-rendered page names its other language (`<link rel="alternate" hreflang>`).
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from html import escape
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import msgspec
 from litestar import HttpMethod, Request, Response, route
@@ -29,10 +37,17 @@ from litestar.response import File
 
 from gateway.build_files import BuildFile
 from gateway.client_config import ClientConfig
+from gateway.language.codes import LANGUAGES, Language
+from gateway.language.resolution import cookie_language, language_cookie, query_language, visitor_language
 
 PRERENDERED_DIR = ".prerendered"  # written by frontend/scripts/prerender.mjs
 CONFIG_ELEMENT = "app-config"  # the id the app reads (frontend/src/lib/config.tsx)
-_TITLE = "Buy electrical goods on credit"
+# <html lang> and hreflang: the app reads its language from the first two letters.
+LANGUAGE_TAGS: dict[Language, str] = {"en": "en-IN", "hi": "hi-IN"}
+# The shell's title until the app sets the page's own.
+_TITLES: dict[Language, str] = {"en": "Buy electrical goods on credit", "hi": "बिजली का सामान उधार पर खरीदें"}
+# A page's HTML depends on these request headers (the language), besides its address.
+VARY = "Cookie, Accept-Language"
 _NO_APP = (
     "<!doctype html><title>App not built</title><h1>The app is not built</h1>"
     "<p>Run <code>make run</code> (or <code>npm run build</code>) to build frontend/dist.</p>"
@@ -40,23 +55,43 @@ _NO_APP = (
 
 
 # A pre-rendered page as this request should see it (the page's bytes in, the filled-in bytes out).
-PageFiller = Callable[[Request[Any, Any, Any], bytes], Awaitable[bytes]]
+PageFiller = Callable[[Request[Any, Any, Any], bytes, Language], Awaitable[bytes]]
 
 
 class AppShell:
-    """index.html with the configuration filled in, rebuilt when the file changes."""
+    """index.html with the configuration filled in, in each language; rebuilt when the file changes."""
 
     def __init__(self, index: Path, config: ClientConfig) -> None:
         self.config = config
-        self._page = BuildFile(index, lambda raw: self._fill(raw.decode()))
+        self._pages = BuildFile(index, lambda raw: {lang: self._fill(raw.decode(), lang) for lang in LANGUAGES})
 
-    def render(self) -> bytes | None:
-        return self._page.read()
+    def render(self, language: Language) -> bytes | None:
+        pages = self._pages.read()
+        return None if pages is None else pages[language]
 
-    def _fill(self, html: str) -> bytes:
-        title = f"<title>{escape(self.config.product_name)} | {_TITLE}</title>"
+    def _fill(self, html: str, language: Language) -> bytes:
+        title = f"<title>{escape(self.config.product_name)} | {_TITLES[language]}</title>"
         html = re.sub(r"<title>.*?</title>", lambda _: title, html, count=1, flags=re.S)
+        html = with_language(html, language)
         return with_config(html, self.config).encode()
+
+
+def with_language(html: str, language: Language) -> str:
+    """`html` with its <html lang> saying `language`."""
+    tag = f'<html lang="{LANGUAGE_TAGS[language]}"'
+    html, found = re.subn(r'<html lang="[^"]*"', tag, html, count=1)
+    return html if found else html.replace("<html", tag, 1)
+
+
+def alternate_links(public_url: str, path: str) -> str:
+    """The page's <link rel="alternate" hreflang> for each language, and for a visitor whose
+    language is neither (the address without ?lang=, which follows the browser's)."""
+    address = escape(public_url.rstrip("/") + quote(path, safe="/'-._~!$&()*+,;=:@"), quote=True)
+    links = [
+        f'<link rel="alternate" hreflang="{LANGUAGE_TAGS[lang]}" href="{address}?lang={lang}">' for lang in LANGUAGES
+    ]
+    links.append(f'<link rel="alternate" hreflang="x-default" href="{address}">')
+    return "".join(links)
 
 
 def with_config(html: str, config: ClientConfig) -> str:
@@ -85,30 +120,34 @@ def setting_tokens(config: ClientConfig) -> dict[str, str]:
 class PrerenderedPages:
     """The pre-rendered pages of a build, settings filled in; each rebuilt when its file changes."""
 
-    def __init__(self, directory: Path, config: ClientConfig) -> None:
+    def __init__(self, directory: Path, config: ClientConfig, public_url: str) -> None:
         self.directory = directory
         self.config = config
+        self.public_url = public_url
         self._tokens = setting_tokens(config)
         self._token = re.compile("|".join(re.escape(t) for t in sorted(self._tokens, key=len, reverse=True)))
-        self._routes = BuildFile(directory / "routes.json", lambda raw: msgspec.json.decode(raw, type=dict[str, str]))
+        self._routes = BuildFile(
+            directory / "routes.json", lambda raw: msgspec.json.decode(raw, type=dict[str, dict[Language, str]])
+        )
         self._pages: dict[str, BuildFile[bytes]] = {}
 
-    def routes(self) -> dict[str, str]:
-        """Path -> file name, from routes.json (empty when the build has no pre-rendered pages)."""
+    def routes(self) -> dict[str, dict[Language, str]]:
+        """Path -> language -> file name, from routes.json (empty when the build has no pre-rendered pages)."""
         return self._routes.read() or {}
 
-    def render(self, path: str) -> bytes | None:
-        """The page for `path` ('/dpd'), or None when it is not pre-rendered."""
-        name = self.routes().get(path)
+    def render(self, path: str, language: Language) -> bytes | None:
+        """The page for `path` ('/dpd') in `language`, or None when it is not pre-rendered."""
+        name = self.routes().get(path, {}).get(language)
         if name is None or "/" in name:
             return None
         page = self._pages.get(name)
         if page is None:
-            page = self._pages[name] = BuildFile(self.directory / name, self._fill)
+            page = self._pages[name] = BuildFile(self.directory / name, lambda raw: self._fill(raw, path))
         return page.read()
 
-    def _fill(self, raw: bytes) -> bytes:
+    def _fill(self, raw: bytes, path: str) -> bytes:
         html = self._token.sub(lambda m: self._tokens[m.group(0)], raw.decode())
+        html = html.replace("</head>", f"  {alternate_links(self.public_url, path)}\n  </head>", 1)
         return with_config(html, self.config).encode()
 
 
@@ -117,14 +156,18 @@ def build_spa_handler(
     config: ClientConfig,
     reserved: tuple[str, ...] = ("/api",),
     fillers: Mapping[str, PageFiller] | None = None,
+    *,
+    public_url: str = "",
+    secure_cookies: bool = False,
 ) -> HTTPRouteHandler:
     """Serve dist/ and the app shell everywhere but under `reserved` (404 there, as JSON);
-    the pre-rendered page of a path in `fillers` goes through its filler first."""
+    the pre-rendered page of a path in `fillers` goes through its filler first. `public_url`
+    starts the pages' hreflang addresses."""
     fillers = dict(fillers or {})
     root = Path(static_dir).resolve()
     prefixes = tuple(p.strip("/") for p in reserved)
     shell = AppShell(root / "index.html", config)
-    prerendered = PrerenderedPages(root / PRERENDERED_DIR, config)
+    prerendered = PrerenderedPages(root / PRERENDERED_DIR, config, public_url)
 
     # HEAD as well as GET: link checkers, uptime probes and caches ask for the headers alone
     # (the server sends no body for HEAD).
@@ -158,13 +201,19 @@ def build_spa_handler(
                 # A missing file (image, script) is a 404, not the app shell.
                 raise NotFoundException()
         route_path = "/" + path.rstrip("/")
-        page = prerendered.render(route_path)
+        asked = query_language(request)
+        language = asked or visitor_language(request)
+        page = prerendered.render(route_path, language)
         filler = fillers.get(route_path)
         if page is not None and filler is not None and request.method == HttpMethod.GET:
-            page = await filler(request, page)
-        page = page or shell.render()
+            page = await filler(request, page, language)
+        page = page or shell.render(language)
         if page is None:
             return Response(_NO_APP.encode(), media_type="text/html", status_code=503)
-        return Response(page, media_type="text/html", headers={"Cache-Control": "no-cache"})
+        headers = {"Cache-Control": "no-cache", "Vary": VARY, "Content-Language": LANGUAGE_TAGS[language]}
+        # ?lang= is kept for the pages that follow (the app's own links carry no ?lang=).
+        keep = asked is not None and asked != cookie_language(request)
+        cookies = [language_cookie(asked, secure=secure_cookies)] if asked and keep else []
+        return Response(page, media_type="text/html", headers=headers, cookies=cookies)
 
     return spa

@@ -2,9 +2,11 @@
 // without the network: Vite's SSR build of src/entry-server.tsx renders each path with the
 // browser's own route tree, and the result goes beside the app shell:
 //
-//   dist/.prerendered/<n>.html   index.html with #root filled, the page's title, description
-//                                and stylesheets (inlined); settings as %%tokens%% (below)
-//   dist/.prerendered/routes.json  { "<path>": "<n>.html" }: what the gateway serves as HTML
+//   dist/.prerendered/<n>.<lang>.html  index.html with #root filled in the language (en, hi),
+//                                <html lang>, the page's title, description and stylesheets
+//                                (inlined); settings as %%tokens%% (below)
+//   dist/.prerendered/routes.json  { "<path>": { "en": "<n>.en.html", "hi": "<n>.hi.html" } }:
+//                                what the gateway serves as HTML, in the visitor's language
 //
 // Settings differ per deployment (PRODUCT_NAME, sign-in and app links), so the pages are
 // rendered with a token in each string setting, e.g. %%productName%% or %%signIn.anchor%%; the
@@ -67,7 +69,7 @@ await build({
     minify: false,
   },
 });
-const { render, markUntilHydrated, renderWithFirstPage, PAGE_SIZE, PRERENDERED_PATHS, READS_QUERY } = await import(pathToFileURL(path.join(ssrOut, "entry-server.js")).href);
+const { render, markUntilHydrated, renderWithFirstPage, PAGE_SIZE, PRERENDERED_PATHS, READS_QUERY, LOCALES } = await import(pathToFileURL(path.join(ssrOut, "entry-server.js")).href);
 
 const template = await readFile(path.join(dist, "index.html"), "utf8");
 const manifest = JSON.parse(await readFile(path.join(dist, ".vite", "manifest.json"), "utf8"));
@@ -190,9 +192,10 @@ function pageMarkup(html) {
 // screen).
 // `opensThePage`: the list is the first thing on the page, so its first image is the largest
 // paint and the gateway asks for it from the head (gateway/store/first_page.py).
+// One template a language: <file>.<lang>.json (gateway/store/first_page.py).
 const FIRST_PAGES = {
-  "/products": { file: "products-first-page.json", opensThePage: true },
-  "/product-home": { file: "product-home-first-page.json", opensThePage: false },
+  "/products": { file: "products-first-page", opensThePage: true },
+  "/product-home": { file: "product-home-first-page", opensThePage: false },
 };
 const SAMPLE_ID = 990000;
 const SAMPLE_PRICE = "1111111.11";
@@ -200,7 +203,7 @@ const SAMPLE_MRP = "2222222.22";
 const SAMPLE_PERCENT = "97";
 const RATINGS = 11; // 0 to 5 stars in halves
 
-async function firstPageTemplate(route, shell) {
+async function firstPageTemplate(route, shell, locale) {
   const records = Array.from({ length: PAGE_SIZE }, (_, i) => ({
     id: SAMPLE_ID + i,
     productName: "%%name%%",
@@ -227,12 +230,12 @@ async function firstPageTemplate(route, shell) {
   renderWithFirstPage({ records, page: 1, pageSize: PAGE_SIZE, hasMore: true });
   let filled;
   try {
-    filled = pageMarkup((await render(route, CONFIG)).html).markup;
+    filled = pageMarkup((await render(route, CONFIG, locale)).html).markup;
   } finally {
     renderWithFirstPage(undefined);
   }
   const fail = (what) => {
-    throw new Error(`${route}'s first page: ${what} (features/store changed its markup? see FIRST_PAGES in this script)`);
+    throw new Error(`${route}'s first page (${locale}): ${what} (features/store changed its markup? see FIRST_PAGES in this script)`);
   };
   // Where the two differ, widened to whole tags.
   let start = 0;
@@ -288,44 +291,52 @@ async function firstPageTemplate(route, shell) {
 
 await rm(outDir, { recursive: true, force: true });
 await mkdir(outDir, { recursive: true });
+// <html lang> of each language (the app reads its language from it: lib/i18n.ts's pageLocale), and
+// the shell's title for a page that sets none (as gateway/spa.py writes the shell's).
+const LANGUAGE_TAGS = { en: "en-IN", hi: "hi-IN" };
+const SHELL_TITLES = { en: template.match(/<title>([\s\S]*?)<\/title>/)[1], hi: "बिजली का सामान उधार पर खरीदें" };
 const routes = {};
 for (const [index, route] of PRERENDERED_PATHS.entries()) {
-  // The modules the page's routes load while it renders (its page, the Markdown renderer ...).
+  routes[route] = {};
+  // The modules the page's routes load while it renders (its page, the Markdown renderer ...), as
+  // its first render reports them (a lazy module loads once: a second render reports none).
   const imported = new Set();
-  globalThis.__prerenderImported = (key, loading) => (imported.add(key), loading);
-  const rendered = await render(route, CONFIG);
-  globalThis.__prerenderImported = undefined;
-  const { markup, imagePreloads } = pageMarkup(rendered.html);
-  const meta = rendered.meta;
-  if (!markup.trim()) throw new Error(`${route} rendered nothing`);
-  // The Content-Security-Policy allows no inline script: markup must work without one.
-  if (/<script\b/i.test(markup)) throw new Error(`${route} rendered an inline <script>`);
-  // The product list's first page, filled in by the gateway, is styled from the start as well.
-  const firstPage = route in FIRST_PAGES ? await firstPageTemplate(route, markup) : null;
-  const shown = firstPage ? markup + firstPage.cards.join("") + firstPage.ratings.join("") + firstPage.off : markup;
-  const used = new Set([...shown.matchAll(/class="([^"]*)"/g)].flatMap((m) => m[1].split(/\s+/)));
-  const styles = sheets.filter((s) => appliesTo(s, used));
-  // With each stylesheet the page's own chunks do not carry (a module loaded by an earlier page's
-  // render, as React.lazy loads once), the chunks that do; one they carry adds none: Swiper's
-  // stylesheet is carried by the site's carousels too.
-  const pageChunks = chunksOf(imported);
-  const scripts = new Set([...pageChunks, ...styles.filter((s) => !carries(pageChunks, s.file)).flatMap((s) => [...chunksWithCss(s.file)])]);
-  // The page is on screen without its scripts: public/start.js fetches them only once the page
-  // has been painted (with its hero, the image marked high priority, where it has one), so they
-  // cannot hold that paint back on a slow phone; then they hydrate it.
-  const head = [...imagePreloads, ...styles.map((s) => inlined(s.href))].join("\n    ");
-  // A page whose render reads the query says so, for main.tsx: with a query it is rendered anew.
-  const rootTag = READS_QUERY.has(route) ? '<div id="root" data-reads-query="">' : '<div id="root">';
-  let page = template.replace('<div id="root"></div>', `${rootTag}${markup}</div>`);
-  for (const href of linked) page = page.replace(new RegExp(`<link rel="stylesheet"[^>]*href="${href}"[^>]*>`), () => inlined(href));
-  if (page === template) throw new Error("index.html has no empty <div id=\"root\"></div>");
-  // The page's own title, else the shell's ('{product} | Buy electrical goods on credit', as gateway/spa.py writes it).
-  const title = meta ? meta.title : `${CONFIG.productName} | ${template.match(/<title>([\s\S]*?)<\/title>/)[1]}`;
-  page = page.replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(title)}</title>`);
-  if (meta) {
-    if (meta.description !== undefined) {
-      page = page.replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${escapeHtml(meta.description)}"`);
-    }
+  for (const locale of LOCALES) {
+    globalThis.__prerenderImported = (key, loading) => (imported.add(key), loading);
+    const rendered = await render(route, CONFIG, locale);
+    globalThis.__prerenderImported = undefined;
+    const { markup, imagePreloads } = pageMarkup(rendered.html);
+    const meta = rendered.meta;
+    if (!markup.trim()) throw new Error(`${route} rendered nothing`);
+    // The Content-Security-Policy allows no inline script: markup must work without one.
+    if (/<script\b/i.test(markup)) throw new Error(`${route} rendered an inline <script>`);
+    // The product list's first page, filled in by the gateway, is styled from the start as well.
+    const firstPage = route in FIRST_PAGES ? await firstPageTemplate(route, markup, locale) : null;
+    const shown = firstPage ? markup + firstPage.cards.join("") + firstPage.ratings.join("") + firstPage.off : markup;
+    const used = new Set([...shown.matchAll(/class="([^"]*)"/g)].flatMap((m) => m[1].split(/\s+/)));
+    const styles = sheets.filter((s) => appliesTo(s, used));
+    // With each stylesheet the page's own chunks do not carry (a module loaded by an earlier page's
+    // render, as React.lazy loads once), the chunks that do; one they carry adds none: Swiper's
+    // stylesheet is carried by the site's carousels too.
+    const pageChunks = chunksOf(imported);
+    const scripts = new Set([...pageChunks, ...styles.filter((s) => !carries(pageChunks, s.file)).flatMap((s) => [...chunksWithCss(s.file)])]);
+    // The page is on screen without its scripts: public/start.js fetches them only once the page
+    // has been painted (with its hero, the image marked high priority, where it has one), so they
+    // cannot hold that paint back on a slow phone; then they hydrate it.
+    const head = [...imagePreloads, ...styles.map((s) => inlined(s.href))].join("\n    ");
+    // A page whose render reads the query says so, for main.tsx: with a query it is rendered anew.
+    const rootTag = READS_QUERY.has(route) ? '<div id="root" data-reads-query="">' : '<div id="root">';
+    let page = template.replace('<div id="root"></div>', `${rootTag}${markup}</div>`);
+    page = page.replace(/<html lang="[^"]*"/, `<html lang="${LANGUAGE_TAGS[locale]}"`);
+    for (const href of linked) page = page.replace(new RegExp(`<link rel="stylesheet"[^>]*href="${href}"[^>]*>`), () => inlined(href));
+    if (page === template) throw new Error("index.html has no empty <div id=\"root\"></div>");
+    // The page's own title, else the shell's ('{product} | Buy electrical goods on credit', as gateway/spa.py writes it).
+    const title = meta ? meta.title : `${CONFIG.productName} | ${SHELL_TITLES[locale]}`;
+    page = page.replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(title)}</title>`);
+    if (meta) {
+      if (meta.description !== undefined) {
+        page = page.replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${escapeHtml(meta.description)}"`);
+      }
   }
   // The app's script after the page's own stylesheets and images (it is deferred either way).
   const entryScript = page.match(/<script type="module"[^>]*><\/script>\s*/)[0];
@@ -337,13 +348,14 @@ for (const [index, route] of PRERENDERED_PATHS.entries()) {
   const preloads = [...new Set([...entryPreloads.map((m) => m[1]), ...[...scripts].map((f) => `/${f}`)])].join(" ");
   const starter = `<script src="/start.js" data-entry="${entrySrc}" data-preload="${preloads}" defer></script>`;
   page = page.replace(entryScript, "").replace("</head>", `  ${head}\n    ${starter}\n  </head>`);
-  const file = `${index}.html`;
+  const file = `${index}.${locale}.html`;
   if (firstPage) {
     if (page.split(firstPage.replaced).length !== 2) throw new Error(`${route}: the list to fill in is not once in the page`);
-    await writeFile(path.join(outDir, FIRST_PAGES[route].file), JSON.stringify(firstPage) + "\n");
+    await writeFile(path.join(outDir, `${FIRST_PAGES[route].file}.${locale}.json`), JSON.stringify(firstPage) + "\n");
   }
   await writeFile(path.join(outDir, file), page);
-  routes[route] = file;
-  console.log(`pre-rendered ${route} -> dist/.prerendered/${file} (${styles.length} stylesheets)`);
+  routes[route][locale] = file;
+  console.log(`pre-rendered ${route} (${locale}) -> dist/.prerendered/${file} (${styles.length} stylesheets)`);
+  }
 }
 await writeFile(path.join(outDir, "routes.json"), JSON.stringify(routes, null, 2) + "\n");

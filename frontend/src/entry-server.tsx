@@ -15,6 +15,7 @@ export { PRERENDERED_PATHS, READS_QUERY } from "./app/prerendered";
 export { markUntilHydrated } from "./lib/until-hydrated";
 export { renderWithFirstPage } from "./features/store/api/first-page";
 export { PAGE_SIZE } from "./features/store/api/get-products";
+export { LOCALES } from "./lib/i18n";
 
 export interface Rendered {
   /** The markup of #root. */

@@ -13,7 +13,10 @@ const container = document.getElementById("root")!;
 const prerendered = container.hasChildNodes();
 // Each was rendered for its bare path; a page whose render reads the query (the store's filters)
 // is marked so by the pre-renderer, and with a query is rendered anew (app/prerendered.ts).
-const renderedForThisAddress = window.location.search === "" || !container.hasAttribute("data-reads-query");
+// `?lang=` chose the page's language (the gateway's), not what it shows: it is no such query.
+const query = new URLSearchParams(window.location.search);
+query.delete("lang");
+const renderedForThisAddress = query.toString() === "" || !container.hasAttribute("data-reads-query");
 
 /** Resolves once the router has loaded the matched routes' lazy modules (so hydration renders the page, not a fallback). */
 function routerReady(router: ReturnType<typeof createAppRouter>): Promise<void> {

@@ -1,5 +1,7 @@
 """Which language a request's server texts are in: the session's, else the `lang` cookie's,
 else the browser's `Accept-Language` (Hindi preferred to English gives Hindi), else English.
+A page of the app (gateway/spa.py) is served in `?lang=` when the address names one (the native
+app's web views open pages so, in the app's language), else as a visitor without a session.
 
 `provide_language` is the Litestar dependency `user_language` for handlers without a login (not
 `language`: Litestar answers 500 when a body field and a dependency share a name, and the
@@ -21,6 +23,7 @@ from gateway.language.codes import DEFAULT, Language, is_language
 from gateway.sessions.service import Session
 
 COOKIE_NAME = "lang"
+QUERY_NAME = "lang"  # ?lang=hi in a page's address
 COOKIE_MAX_AGE = 365 * 24 * 60 * 60
 
 
@@ -56,10 +59,21 @@ def header_language(accept_language: str | None) -> Language | None:
     return best[1] if best else None
 
 
+def query_language(request: Request[Any, Any, Any]) -> Language | None:
+    """The language a page's address asks for (`?lang=hi`), when it is one we write in."""
+    value = request.query_params.get(QUERY_NAME)
+    return value if is_language(value) else None
+
+
+def visitor_language(request: Request[Any, Any, Any]) -> Language:
+    """The language of a request without a session's: the cookie's, else the browser's, else English."""
+    return cookie_language(request) or header_language(request.headers.get("accept-language")) or DEFAULT
+
+
 def language_of(request: Request[Any, Any, Any], session: Session) -> Language:
     if session.available and session.exists and session.record.language is not None:
         return session.record.language
-    return cookie_language(request) or header_language(request.headers.get("accept-language")) or DEFAULT
+    return visitor_language(request)
 
 
 def provide_language(request: Request[Any, Any, Any], session: NamedDependency[Session]) -> Language:

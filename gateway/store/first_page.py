@@ -13,8 +13,9 @@ the same page for everyone) the gateway fills the first page in:
   element the app starts its list from (features/store/api/first-page.ts), so it hydrates the
   cards as they are instead of asking again and drawing them anew.
 
-A shopper with a session (a cart to show), an address with a query (the app renders those pages
-anew) or a catalogue that does not answer within `wait_seconds` gets the shell as before.
+Each page and language has its template (the cards' words are the page's language).
+A shopper with a session (a cart to show), an address with a query other than `?lang=` (the app
+renders those pages anew) or a catalogue that does not answer within `wait_seconds` gets the shell as before.
 """
 
 from __future__ import annotations
@@ -32,11 +33,14 @@ from litestar import Request
 
 from gateway.build_files import BuildFile
 from gateway.errors import GatewayError
+from gateway.language.codes import LANGUAGES, Language
+from gateway.language.resolution import QUERY_NAME
 from gateway.store.schemas import ProductListView, ProductView
 from gateway.store.service import StoreService
 
-# Written by frontend/scripts/prerender.mjs (its FIRST_PAGES), one per page whose list it fills in.
-FIRST_PAGE_TEMPLATES = {"/products": "products-first-page.json", "/product-home": "product-home-first-page.json"}
+# Written by frontend/scripts/prerender.mjs (its FIRST_PAGES), one per page whose list it fills in
+# and language: products-first-page.hi.json.
+FIRST_PAGE_TEMPLATES = {"/products": "products-first-page", "/product-home": "product-home-first-page"}
 DATA_ELEMENT = "products-first-page"  # the id the app reads (features/store/api/first-page.ts)
 NO_IMAGE = "/img/logo-mark.svg"  # the card's own stand-in (ProductCard.tsx)
 _TOKEN = re.compile(r"%%(id|name|detail|image|price|mrp|off|rating|percent)%%")
@@ -109,20 +113,35 @@ def filled_page(page: bytes, template: FirstPageTemplate, listing: ProductListVi
     return html.encode()
 
 
+def template_file(directory: Path, name: str, language: Language) -> Path:
+    """Where the build keeps the template `name` (FIRST_PAGE_TEMPLATES) in `language`."""
+    return directory / f"{name}.{language}.json"
+
+
+def _reads_query(request: Request[Any, Any, Any]) -> bool:
+    """Whether the address has a query the page reads (a search, a filter); ?lang= it does not."""
+    return any(key != QUERY_NAME for key in request.query_params)
+
+
 class FirstProductsPage:
     """Fills one page's first page of products in for visitors, from the template the build wrote
-    for it (`template_file`); the template is re-read when the build changes."""
+    for it in each language (`template_files`); a template is re-read when the build changes."""
 
-    def __init__(self, template_file: Path, store: StoreService, session_cookie: str, wait_seconds: float) -> None:
+    def __init__(
+        self, template_files: dict[Language, Path], store: StoreService, session_cookie: str, wait_seconds: float
+    ) -> None:
         self.store = store
         self.session_cookie = session_cookie
         self.wait_seconds = wait_seconds
-        self._template = BuildFile(template_file, lambda raw: msgspec.json.decode(raw, type=FirstPageTemplate))
+        self._templates = {
+            lang: BuildFile(template_files[lang], lambda raw: msgspec.json.decode(raw, type=FirstPageTemplate))
+            for lang in LANGUAGES
+        }
 
-    async def __call__(self, request: Request[Any, Any, Any], page: bytes) -> bytes:
-        if request.scope.get("query_string") or self.session_cookie in request.cookies:
+    async def __call__(self, request: Request[Any, Any, Any], page: bytes, language: Language) -> bytes:
+        if _reads_query(request) or self.session_cookie in request.cookies:
             return page
-        template = self._template.read()
+        template = self._templates[language].read()
         if template is None:  # no template in this build, or one of another shape: the shell
             return page
         try:

@@ -4,8 +4,8 @@ catalogue mock's seed, the text the app renders for it: the cards are React's ma
 are the gateway's own texts (priceText, mrpText) that the app shows as they are. Each page of the
 catalogue is filled in as the gateway fills the first one, and rendered by the app's own code in
 Node (frontend/scripts/render-first-pages.mjs, the render the browser hydrates with); the card
-texts must be equal, card for card. The app has one language (English) today; a second one
-renders here too. test_prerendered_pages.py shows in Chromium that the served first page
+texts must be equal, card for card, in every language the app has (each has its template).
+test_prerendered_pages.py shows in Chromium that the served first page
 hydrates as it is."""
 
 from __future__ import annotations
@@ -16,7 +16,9 @@ from html.parser import HTMLParser
 from typing import Any
 
 import msgspec
+import pytest
 
+from gateway.language.codes import LANGUAGES
 from gateway.store.first_page import FirstPageTemplate, filled_page
 from gateway.store.schemas import ProductListView
 from tests.e2e.conftest import ROOT, STATIC_DIR, Server
@@ -58,7 +60,10 @@ def card_texts(markup: str) -> list[str]:
     return [" ".join(text.split()) for text in parser.cards]
 
 
-def test_every_seed_product_shows_the_same_text_pre_rendered_and_rendered_by_the_app(server: Server) -> None:
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_seed_product_shows_the_same_text_pre_rendered_and_rendered_by_the_app(
+    server: Server, language: str
+) -> None:
     listings: list[dict[str, Any]] = []
     while not listings or listings[-1]["hasMore"]:
         answer = server.http.get("/api/store/products", params={"page": len(listings) + 1, "pageSize": PAGE_SIZE})
@@ -68,9 +73,9 @@ def test_every_seed_product_shows_the_same_text_pre_rendered_and_rendered_by_the
     assert sorted(shown) == sorted(p.id for p in products())
 
     pages = json.loads((STATIC_DIR / ".prerendered" / "routes.json").read_text())
-    shell = (STATIC_DIR / ".prerendered" / pages["/products"]).read_bytes()
+    shell = (STATIC_DIR / ".prerendered" / pages["/products"][language]).read_bytes()
     template = msgspec.json.decode(
-        (STATIC_DIR / ".prerendered" / "products-first-page.json").read_bytes(), type=FirstPageTemplate
+        (STATIC_DIR / ".prerendered" / f"products-first-page.{language}.json").read_bytes(), type=FirstPageTemplate
     )
     pre_rendered = [
         card_texts(filled_page(shell, template, msgspec.convert(listing, ProductListView, strict=False)).decode())
@@ -80,7 +85,7 @@ def test_every_seed_product_shows_the_same_text_pre_rendered_and_rendered_by_the
     config = server.http.get("/api/config").json()
     rendered = subprocess.run(
         ["node", str(ROOT / "frontend" / "scripts" / "render-first-pages.mjs")],
-        input=json.dumps({"config": config, "listings": listings}),
+        input=json.dumps({"config": config, "locale": language, "listings": listings}),
         capture_output=True,
         text=True,
         check=True,

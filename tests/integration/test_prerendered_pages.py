@@ -100,7 +100,7 @@ def test_other_routes_get_the_empty_app_shell(real_build: GatewayClient, path: s
     assert "<title>Bijli Bazaar | Buy electrical goods on credit</title>" in answer.text
 
 
-@pytest.mark.parametrize("path", ["/.prerendered/routes.json", "/.prerendered/0.html", "/.vite/manifest.json"])
+@pytest.mark.parametrize("path", ["/.prerendered/routes.json", "/.prerendered/0.en.html", "/.vite/manifest.json"])
 def test_the_build_internals_are_not_served(real_build: GatewayClient, path: str) -> None:
     assert real_build.get(path).status_code == 404
 
@@ -110,7 +110,7 @@ def test_settings_are_filled_in_escaped(
 ) -> None:
     (tmp_path / "index.html").write_text(SHELL)
     (tmp_path / ".prerendered").mkdir()
-    (tmp_path / ".prerendered" / "routes.json").write_text(json.dumps({"/dpd": "0.html"}))
+    (tmp_path / ".prerendered" / "routes.json").write_text(json.dumps({"/dpd": {"en": "0.html", "hi": "0.html"}}))
     (tmp_path / ".prerendered" / "0.html").write_text(PAGE)
     name = "Volt</h1><script>alert(1)</script>"
     client = make_client(
@@ -249,7 +249,7 @@ def test_a_first_page_template_of_another_shape_leaves_the_shell(
     # done): the page still goes out, as the shell the app fills in, not as an error.
     build = tmp_path / "dist"
     shutil.copytree(DIST, build)
-    (build / ".prerendered" / "products-first-page.json").write_text('{"replaced": "<ul></ul>", "starIds": []}')
+    (build / ".prerendered" / "products-first-page.en.json").write_text('{"replaced": "<ul></ul>", "starIds": []}')
     client = make_client(make_settings(static_dir=str(build)))
     answer = client.get("/products")
     assert answer.status_code == 200
@@ -257,3 +257,75 @@ def test_a_first_page_template_of_another_shape_leaves_the_shell(
     assert "Loading..." in answer.text
     # The store home's template is whole: its first page is still filled in.
     assert len(CARD.findall(client.get("/product-home").text)) == 12
+
+
+# Each page in the visitor's language (gateway/spa.py): ?lang=, else the cookie, else Accept-Language.
+HTML_LANG = re.compile(r'<html lang="([^"]+)"')
+
+
+def _html_lang(html: str) -> str:
+    found = HTML_LANG.search(html)
+    assert found, html[:200]
+    return found.group(1)
+
+
+@pytest.mark.parametrize(
+    ("headers", "cookie", "query", "expected"),
+    [
+        ({}, None, "", "en-IN"),
+        ({"Accept-Language": "hi-IN,hi;q=0.9,en;q=0.8"}, None, "", "hi-IN"),
+        ({"Accept-Language": "en-IN,en;q=0.9,hi;q=0.8"}, None, "", "en-IN"),
+        ({"Accept-Language": "hi-IN"}, "en", "", "en-IN"),  # the cookie (the visitor's switch) wins
+        ({}, "hi", "", "hi-IN"),
+        ({}, "hi", "?lang=en", "en-IN"),  # the address wins (the native app's web view)
+        ({"Accept-Language": "en"}, None, "?lang=hi", "hi-IN"),
+        ({}, "xx", "?lang=xx", "en-IN"),  # neither is a language of ours
+    ],
+)
+@pytest.mark.parametrize("path", ["/", "/paynow", "/checkout"])  # /checkout: the app shell
+def test_each_page_is_served_in_the_visitor_s_language(
+    real_build: GatewayClient, path: str, headers: dict[str, str], cookie: str | None, query: str, expected: str
+) -> None:
+    if cookie:
+        real_build.cookies.set("lang", cookie)
+    answer = real_build.get(path + query, headers=headers)
+    assert answer.status_code == 200
+    assert _html_lang(answer.text) == expected
+    assert answer.headers["content-language"] == expected
+    # A cache between keeps one copy per language, not the first visitor's for everyone.
+    vary = {v.strip().lower() for v in answer.headers["vary"].split(",")}
+    assert {"cookie", "accept-language"} <= vary
+
+
+def test_lang_in_the_address_is_kept_in_the_cookie(real_build: GatewayClient) -> None:
+    answer = real_build.get("/paynow?lang=hi")
+    assert answer.cookies.get("lang") == "hi"
+    assert "SameSite=lax" in answer.headers["set-cookie"] or "SameSite=Lax" in answer.headers["set-cookie"]
+    # The next page, without ?lang=, follows the cookie; a visitor already in it gets no new cookie.
+    follow = real_build.get("/contact-us")
+    assert _html_lang(follow.text) == "hi-IN"
+    assert "set-cookie" not in real_build.get("/?lang=hi").headers
+
+
+def test_each_pre_rendered_page_names_its_other_language(
+    make_client: Callable[[Settings], GatewayClient], make_settings: Callable[..., Settings]
+) -> None:
+    client = make_client(make_settings(static_dir=str(DIST), public_url="https://shop.example"))
+    for lang in ("en", "hi"):
+        html = client.get("/FAQ's", headers={"Accept-Language": lang}).text
+        links = dict(re.findall(r'<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">', html))
+        assert links == {
+            "en-IN": "https://shop.example/FAQ&#x27;s?lang=en",
+            "hi-IN": "https://shop.example/FAQ&#x27;s?lang=hi",
+            "x-default": "https://shop.example/FAQ&#x27;s",  # the browser's language decides
+        }
+    # The app shell's pages (a cart, a checkout) are nobody's search result: none.
+    assert "hreflang" not in client.get("/checkout").text
+
+
+def test_the_hindi_products_page_gets_its_first_page_filled_in(real_build: GatewayClient) -> None:
+    # ?lang= is no filter: the first page is filled in, in Hindi.
+    for answer in (real_build.get("/products", headers={"Accept-Language": "hi"}), real_build.get("/products?lang=hi")):
+        assert _html_lang(answer.text) == "hi-IN"
+        assert len(CARD.findall(answer.text)) == 12
+        assert FIRST_PAGE.search(answer.text)

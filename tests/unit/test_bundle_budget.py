@@ -105,7 +105,7 @@ def test_the_starter_script_counts_on_the_pages_it_starts_only(tmp_path: Path) -
     pages.mkdir()
     (pages / "0.html").write_text('<script src="/start.js" data-entry="/assets/index.js" defer></script>')
     (pages / "1.html").write_text('<script type="module" src="/assets/index.js"></script>')
-    (pages / "routes.json").write_text(json.dumps({"/": "0.html", "/paynow": "1.html"}))
+    (pages / "routes.json").write_text(json.dumps({"/": {"en": "0.html"}, "/paynow": {"en": "1.html"}}))
     result = _check(tmp_path)
     assert result.returncode == 1
     assert "over budget on /\n" in result.stderr + "\n"

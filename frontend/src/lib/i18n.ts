@@ -77,6 +77,13 @@ export function rememberLocale(locale: Locale): void {
   // eslint-disable-next-line lingui/no-unlocalized-strings -- the cookie itself
   document.cookie = `${COOKIE}=${locale}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax${secure}`;
   document.documentElement.lang = locale;
+  // An address's ?lang= (a web view's first page) chooses the gateway's language before the
+  // cookie: without it, a reload shows the page in the language chosen now.
+  const address = new URL(window.location.href);
+  if (address.searchParams.has(COOKIE)) {
+    address.searchParams.delete(COOKIE);
+    window.history.replaceState(window.history.state, "", address);
+  }
 }
 
 /** The BCP 47 tag for Intl's dates and numbers: Indian English, or Hindi (Latin digits, lakh grouping). */

@@ -1,0 +1,101 @@
+"""A Hindi visitor gets the public pages in Hindi from the server (the `lang` cookie, or a browser
+that prefers Hindi): the text is in the HTML before any script runs, the app hydrates it without a
+mismatch, and each page names its other language for search engines (hreflang)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from tests.e2e.conftest import PHONE, PageGuard, Server
+
+PRODUCT = "VoltKhata"  # the default product name (settings)
+HYDRATED = "html[data-app-live]"
+SITE_PAGES = ["/", "/buy-products-on-credit", "/contact-us", "/FAQ's"]
+# The portal's and the store's first pages: served in Hindi too (their words are their features').
+OTHER_PAGES = ["/paynow", "/products"]
+
+# Remembers the pre-rendered page's main heading (the node and its text) before the app runs.
+REMEMBER_HEADING = (
+    "document.addEventListener('DOMContentLoaded', () => {"
+    " window.__heading = document.querySelector('#root h1');"
+    " window.__headingText = window.__heading && window.__heading.textContent; });"
+)
+
+
+def _hindi_context(browser: Browser, server: Server, how: str, **options: object) -> BrowserContext:
+    if how == "accept-language":  # Chromium sends Accept-Language from its locale
+        context = browser.new_context(base_url=server.url, locale="hi-IN", **PHONE, **options)  # type: ignore[arg-type]
+    else:
+        context = browser.new_context(base_url=server.url, locale="en-IN", **PHONE, **options)  # type: ignore[arg-type]
+        context.add_cookies([{"name": "lang", "value": "hi", "url": server.url}])
+    context.set_default_timeout(10_000)
+    return context
+
+
+@pytest.fixture(params=["cookie", "accept-language"])
+def hindi_page(request: pytest.FixtureRequest, browser: Browser, server: Server) -> Iterator[Page]:
+    server.reset()
+    guard = PageGuard(origin=server.url)  # a hydration mismatch is a console error: it fails the test
+    context = _hindi_context(browser, server, request.param)
+    page = context.new_page()
+    guard.attach(page)
+    yield page
+    guard.check()
+    context.close()
+
+
+@pytest.fixture
+def hindi_no_js_page(browser: Browser, server: Server) -> Iterator[Page]:
+    context = _hindi_context(browser, server, "cookie", java_script_enabled=False)
+    yield context.new_page()
+    context.close()
+
+
+@pytest.mark.parametrize("path", SITE_PAGES + OTHER_PAGES)
+def test_the_server_sends_the_page_in_hindi(hindi_no_js_page: Page, path: str) -> None:
+    hindi_no_js_page.goto(path)
+    assert hindi_no_js_page.locator("html").get_attribute("lang") == "hi-IN"
+    html = hindi_no_js_page.content()
+    assert "%%" not in html
+    # Search engines find the other language's page, and the one for any browser.
+    alternates = hindi_no_js_page.locator("link[rel=alternate][hreflang]")
+    hreflangs = {alternates.nth(i).get_attribute("hreflang") for i in range(alternates.count())}
+    assert hreflangs == {"en-IN", "hi-IN", "x-default"}
+    hindi = hindi_no_js_page.locator("link[hreflang=hi-IN]").get_attribute("href") or ""
+    assert hindi.endswith("?lang=hi")
+
+
+@pytest.mark.parametrize("path", SITE_PAGES + OTHER_PAGES)
+def test_the_hindi_page_hydrates_as_it_was_sent(hindi_page: Page, path: str) -> None:
+    hindi_page.add_init_script(REMEMBER_HEADING)
+    hindi_page.goto(path)
+    expect(hindi_page.locator(HYDRATED)).to_be_attached()
+    expect(hindi_page.locator("[data-until-hydrated]")).to_have_count(0)
+    # The heading the HTML made is still there, with its Hindi text: hydrated, not drawn anew
+    # (React recovering from a mismatch would have replaced it, and logged an error).
+    assert hindi_page.evaluate("() => document.querySelector('#root h1') === window.__heading")
+    text = hindi_page.evaluate("() => window.__headingText")
+    expect(hindi_page.get_by_role("heading", level=1)).to_have_text(text)
+
+
+def test_lang_in_the_address_opens_the_page_in_that_language_and_keeps_it(page: Page) -> None:
+    # The native app's web view opens a page in the app's language.
+    page.goto("/contact-us?lang=hi")
+    expect(page.locator("html")).to_have_attribute("lang", "hi-IN")
+    expect(page.locator(HYDRATED)).to_be_attached()
+    # The next page the visitor opens, without ?lang=, is Hindi as well (the cookie).
+    page.goto("/buy-products-on-credit")
+    expect(page.locator("html")).to_have_attribute("lang", "hi-IN")
+    page.goto("/?lang=en")
+    expect(page.locator("html")).to_have_attribute("lang", "en-IN")
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Buy electrical stock on credit")
+
+
+def test_the_app_shell_carries_the_visitor_s_language(hindi_page: Page) -> None:
+    # A page the server does not pre-render (the cart) still says its language: the app reads it.
+    hindi_page.goto("/shopping-cart")
+    expect(hindi_page.locator("html")).to_have_attribute("lang", "hi-IN")
+    expect(hindi_page.locator(HYDRATED)).to_be_attached()
