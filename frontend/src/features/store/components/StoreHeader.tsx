@@ -3,6 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useLocation } from "react-router";
 import { LanguageSwitch } from "../../../components/LanguageSwitch/LanguageSwitch";
 import { useConfig } from "../../../lib/config";
+import { enableWhenHydrated } from "../../../lib/until-hydrated";
 import { useSession } from "../../../lib/session";
 import { Logo } from "../../../components/Logo/Logo";
 import { useStore } from "../StoreContext";
@@ -32,7 +33,7 @@ export function StoreHeader({ back = false, cartLink = true }: StoreHeaderProps)
   const count = cart.count;
 
   return (
-    <header className={styles.header} data-testid="store-header">
+    <header className={styles.header} data-testid="store-header" ref={enableWhenHydrated}>
       <div className={styles.bar}>
         <Link to="/product-home" className={styles.logo} aria-label={t`${productName} store home`}>
           <Logo size={32} />
