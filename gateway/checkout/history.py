@@ -67,6 +67,8 @@ class OrderHistory:
                     total=money(o.total),
                     item_count=o.item_count,
                     summary=summary(o.first_product_name, o.line_count),
+                    first_product_name=o.first_product_name,
+                    line_count=o.line_count,
                     payment_method=o.payment_method,
                     payment_state=o.payment_state,
                     payment_label=PAYMENT_LABELS[o.payment_state],

@@ -14,6 +14,11 @@ Pincode = Annotated[str, msgspec.Meta(pattern=whole("[1-9][0-9]{5}"))]
 PaymentMethod = Literal["online", "cod", "credit"]
 Serviceability = Literal["oneHour", "standard", "notServiceable"]
 OrderStatus = Literal["placed", "packed", "shipped", "outForDelivery", "delivered", "cancelled", "returned"]
+# Why credit cannot pay (the app words each): no credit account, an amount overdue, a total above
+# what is available, or the lender not answering.
+CreditRefusal = Literal["noAccount", "overdue", "overLimit", "unchecked"]
+# What a timeline step's note says, for the app to word: the upstream's note is English data.
+NoteCode = Literal["deliveryAttempt", "deliveryFailed", "returnedToSeller", "cancelledByYou", "notPaidInTime"]
 PaymentState = Literal["pending", "paid", "onDelivery", "onCredit", "refundInitiated", "creditReversed", "cancelled"]
 
 
@@ -130,6 +135,8 @@ class CreditOffer(msgspec.Struct, rename="camel", kw_only=True):
     available: Money | None
     message: str | None
     repay_url: str | None
+    reason: CreditRefusal | None = None  # why not offered, for the app's words
+    overdue: Money | None = None  # the amount overdue (reason overdue)
 
 
 class CashOffer(msgspec.Struct, rename="camel", kw_only=True):
@@ -172,7 +179,9 @@ class TrackingStep(msgspec.Struct, rename="camel", kw_only=True):
     label: str
     at: str | None
     state: Literal["done", "current", "upcoming"]
-    note: str | None
+    note: str | None  # the orders service's own words (English)
+    note_code: NoteCode | None = None  # what the note says, for the app's words; None: a note it does not know
+    attempt: int | None = None  # the delivery attempt a note counts (deliveryAttempt, deliveryFailed, returnedToSeller)
 
 
 class RefundView(msgspec.Struct, rename="camel", kw_only=True):
@@ -225,6 +234,8 @@ class OrderListItem(msgspec.Struct, rename="camel", kw_only=True):
     total: Money
     item_count: int
     summary: str  # 'Kavach Power PVC Conduit Pipe 20mm and 1 more'
+    first_product_name: str  # the summary's parts, for the app's words
+    line_count: int
     payment_method: PaymentMethod
     payment_state: PaymentState
     payment_label: str

@@ -249,17 +249,28 @@ def refused(exc: OrdersRefused) -> GatewayError:
 def credit_offer(position: CreditPosition | None, total: Decimal, product: str) -> CreditOffer:
     if position is None:
         return CreditOffer(
-            offered=False, available=None, message=NO_CREDIT_ACCOUNT.format(product=product), repay_url=None
+            offered=False,
+            available=None,
+            message=NO_CREDIT_ACCOUNT.format(product=product),
+            repay_url=None,
+            reason="noAccount",
         )
     available = money(position.available)
     if position.overdue_amount > 0:
         message = f"You have an overdue amount of {rupees_text(position.overdue_amount)}. Please repay it first."
-        return CreditOffer(offered=False, available=available, message=message, repay_url=REPAY_URL)
+        return CreditOffer(
+            offered=False,
+            available=available,
+            message=message,
+            repay_url=REPAY_URL,
+            reason="overdue",
+            overdue=money(position.overdue_amount),
+        )
     if total > position.available:
         message = (
             f"The order total {rupees_text(total)} is above your available credit of {rupees_text(position.available)}."
         )
-        return CreditOffer(offered=False, available=available, message=message, repay_url=None)
+        return CreditOffer(offered=False, available=available, message=message, repay_url=None, reason="overLimit")
     return CreditOffer(offered=True, available=available, message=None, repay_url=None)
 
 
@@ -416,7 +427,9 @@ class CheckoutService:
             self._orders(session, self.cash.today(body.user_id, login.access_token)),
         )
         if isinstance(position, UpstreamError):
-            offer = CreditOffer(offered=False, available=None, message=CREDIT_UNCHECKED, repay_url=None)
+            offer = CreditOffer(
+                offered=False, available=None, message=CREDIT_UNCHECKED, repay_url=None, reason="unchecked"
+            )
         else:
             offer = credit_offer(position, quote.charges.total, self.product_name)
         return quote_view(quote, offer, self.cash.offer(cash_today, quote.charges.total))

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 from gateway.checkout.schemas import (
     CreditNoteView,
     InvoiceView,
+    NoteCode,
     OrderStatus,
     PaymentState,
     RefundView,
@@ -34,6 +37,26 @@ PAYMENT_LABELS: dict[PaymentState, str] = {
 }
 
 
+# The orders service's timeline notes (its English data), read as codes the app words in the
+# shopper's language. A note not matched keeps only its text.
+NOTES: tuple[tuple[re.Pattern[str], NoteCode], ...] = (
+    (re.compile(r"^Delivery attempt (\d+) of \d+ failed; the order went back to the seller$"), "returnedToSeller"),
+    (re.compile(r"^Delivery attempt (\d+) of \d+ failed$"), "deliveryFailed"),
+    (re.compile(r"^Delivery attempt (\d+) of \d+$"), "deliveryAttempt"),
+    (re.compile(r"^Cancelled by you$"), "cancelledByYou"),
+    (re.compile(r"^Not paid in time$"), "notPaidInTime"),
+)
+
+
+def note_code(note: str | None) -> tuple[NoteCode | None, int | None]:
+    """What a timeline note says, and the delivery attempt it counts."""
+    for pattern, code in NOTES:
+        found = pattern.match(note or "")
+        if found:
+            return code, int(found.group(1)) if found.groups() else None
+    return None, None
+
+
 def money(value: object) -> str:
     return f"{value:.2f}"
 
@@ -41,16 +64,20 @@ def money(value: object) -> str:
 def timeline(order: Order) -> list[TrackingStep]:
     """Every status reached, oldest first (the last one current), then the steps still to come."""
     reached = order.timeline
-    steps = [
-        TrackingStep(
-            status=event.status,
-            label=STATUS_LABELS[event.status],
-            at=event.at.isoformat(),
-            state="current" if index == len(reached) - 1 and order.status != "delivered" else "done",
-            note=event.note,
+    steps = []
+    for index, event in enumerate(reached):
+        code, attempt = note_code(event.note)
+        steps.append(
+            TrackingStep(
+                status=event.status,
+                label=STATUS_LABELS[event.status],
+                at=event.at.isoformat(),
+                state="current" if index == len(reached) - 1 and order.status != "delivered" else "done",
+                note=event.note,
+                note_code=code,
+                attempt=attempt,
+            )
         )
-        for index, event in enumerate(reached)
-    ]
     if order.status in FORWARD:
         for status in FORWARD[FORWARD.index(order.status) + 1 :]:
             steps.append(TrackingStep(status=status, label=STATUS_LABELS[status], at=None, state="upcoming", note=None))

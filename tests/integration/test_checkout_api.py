@@ -188,6 +188,8 @@ def test_credit_refusals_write_their_amounts_in_lakhs(client: GatewayClient) -> 
         "available": "500000.00",
         "message": f"The order total {lakh_grouped} is above your available credit of ₹5,00,000.00.",
         "repayUrl": None,
+        "reason": "overLimit",  # the app words it in the shopper's language
+        "overdue": None,
     }
     # The lender says the same when the order is placed anyway.
     refused = place(client, "checkout-key-credit-lakh", big["charges"]["total"], "credit")

@@ -801,6 +801,10 @@ export interface components {
             available: string | null;
             message: string | null;
             offered: boolean;
+            /** @example 1198.99 */
+            overdue?: string | null;
+            /** @enum {null|string} */
+            reason?: "noAccount" | "overdue" | "overLimit" | "unchecked" | null;
             repayUrl: string | null;
         };
         /** DeleteDataRequest */
@@ -907,7 +911,9 @@ export interface components {
         /** OrderListItem */
         OrderListItem: {
             createdAt: string;
+            firstProductName: string;
             itemCount: number;
+            lineCount: number;
             orderNumber: string;
             paymentLabel: string;
             /** @enum {string} */
@@ -1150,8 +1156,11 @@ export interface components {
         /** TrackingStep */
         TrackingStep: {
             at: string | null;
+            attempt?: number | null;
             label: string;
             note: string | null;
+            /** @enum {null|string} */
+            noteCode?: "deliveryAttempt" | "deliveryFailed" | "returnedToSeller" | "cancelledByYou" | "notPaidInTime" | null;
             /** @enum {string} */
             state: "done" | "current" | "upcoming";
             /** @enum {string} */

@@ -302,6 +302,8 @@ export const orders = {
       "total": "238.93",
       "itemCount": 3,
       "summary": "Trikon PVC Conduit Pipe 20mm and 1 more",
+      "firstProductName": "Trikon PVC Conduit Pipe 20mm",
+      "lineCount": 2,
       "paymentMethod": "cod",
       "paymentState": "onDelivery",
       "paymentLabel": "Pay on delivery"

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef } from "react";
 import { Dialog } from "../Dialog";
 import styles from "./MockCheckout.module.css";
@@ -44,6 +45,7 @@ export function MockCheckout({ paymentSessionId, orderId, onClose }: MockCheckou
     return () => window.removeEventListener("message", listener);
   }, [paymentSessionId, orderId, onClose]);
 
+  const { t } = useLingui();
   const close = () => {
     if (!closed.current) {
       closed.current = true;
@@ -52,12 +54,12 @@ export function MockCheckout({ paymentSessionId, orderId, onClose }: MockCheckou
   };
 
   return (
-    <Dialog open={paymentSessionId !== null} title="Checkout" onClose={close} wide>
+    <Dialog open={paymentSessionId !== null} title={t`Checkout`} onClose={close} wide>
       {paymentSessionId && (
         <iframe
           ref={frame}
           className={styles.frame}
-          title="Payment checkout"
+          title={t`Payment checkout`}
           src={`/_mocks/payments/checkout/${encodeURIComponent(paymentSessionId)}`}
         />
       )}

@@ -7,6 +7,7 @@ export async function openCashfreeCheckout(paymentSessionId: string, mode: "sand
   const { load } = await import("@cashfreepayments/cashfree-js");
   const cashfree = await load({ mode });
   if (!cashfree) throw new Error("The payment provider's checkout could not be loaded");
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- the SDK's option
   const result = await cashfree.checkout({ paymentSessionId, redirectTarget: "_modal" });
   if (result.error) console.warn("checkout closed with an error", result.error.message);
 }

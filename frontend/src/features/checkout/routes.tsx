@@ -6,5 +6,6 @@ import { lazyPage } from "../../lib/lazy-route";
 export const checkoutRoutes: RouteObject[] = [
   lazyPage("checkout", () => import("./pages/CheckoutPage"), checkoutCatalog),
   lazyPage("orders", () => import("./pages/OrdersPage"), checkoutCatalog),
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a route
   lazyPage("orders/:orderNumber", () => import("./pages/OrderPage"), checkoutCatalog),
 ];

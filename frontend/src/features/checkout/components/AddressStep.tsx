@@ -1,8 +1,10 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useState } from "react";
 import { errorMessage } from "../../../api/client";
 import type { CheckoutAddresses, SavedAddress } from "../api/checkout-addresses";
 import { PINCODE, usePincodeCheck } from "../api/check-pincode";
 import type { CheckoutAddress } from "../api/quote-order";
+import { deliveryWords, notServiceableWords } from "./orderWords";
 import styles from "./checkout.module.css";
 
 export interface AddressChoice {
@@ -37,6 +39,7 @@ export function AddressStep({
   onChange: (choice: AddressChoice) => void;
 }) {
   const id = useId();
+  const { t } = useLingui();
   const saved = addresses?.addresses ?? [];
   const [picked, setPicked] = useState<string | null>(null);
   const [draft, setDraft] = useState<NewAddress>({ name: "", mobileNumber: "", address1: "", address2: "", pincode: "" });
@@ -66,19 +69,24 @@ export function AddressStep({
 
   const set = (field: keyof NewAddress) => (event: React.ChangeEvent<HTMLInputElement>) =>
     setDraft((current) => ({ ...current, [field]: event.target.value }));
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- an element id
   const pinMessageId = `${id}-pin-message`;
   const pinError =
     PINCODE.test(pincode) && check.isError
-      ? errorMessage(check.error, "We could not find this pin code. Please check it.")
+      ? errorMessage(check.error, t`We could not find this pin code. Please check it.`)
       : place?.serviceability === "notServiceable"
-        ? place.message
+        ? notServiceableWords(place)
         : null;
 
   return (
     <section className={`card ${styles.step}`} aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>1. Delivery address</h2>
+      <h2 id={`${id}-heading`}>
+        <Trans>1. Delivery address</Trans>
+      </h2>
       <fieldset className={styles.choices}>
-        <legend className="visually-hidden">Deliver to</legend>
+        <legend className="visually-hidden">
+          <Trans>Deliver to</Trans>
+        </legend>
         {saved.map((a) => (
           <label key={a.id ?? 0} className={styles.choice}>
             <input type="radio" name={`${id}-address`} checked={choice === String(a.id ?? 0)} onChange={() => setPicked(String(a.id ?? 0))} />
@@ -87,7 +95,9 @@ export function AddressStep({
               {a.lastUsed && (
                 <>
                   {" "}
-                  <span className={styles.tag}>Last used</span>
+                  <span className={styles.tag}>
+                    <Trans>Last used</Trans>
+                  </span>
                 </>
               )}
             </span>
@@ -95,17 +105,23 @@ export function AddressStep({
         ))}
         <label className={styles.choice}>
           <input type="radio" name={`${id}-address`} checked={choice === NEW} onChange={() => setPicked(NEW)} />
-          <span>Add a new address</span>
+          <span>
+            <Trans>Add a new address</Trans>
+          </span>
         </label>
       </fieldset>
       {choice === NEW && (
         <div className={styles.form}>
           <div>
-            <label htmlFor={`${id}-name`}>Full name</label>
+            <label htmlFor={`${id}-name`}>
+              <Trans>Full name</Trans>
+            </label>
             <input id={`${id}-name`} autoComplete="name" value={draft.name} onChange={set("name")} maxLength={80} />
           </div>
           <div>
-            <label htmlFor={`${id}-mobile`}>Mobile number</label>
+            <label htmlFor={`${id}-mobile`}>
+              <Trans>Mobile number</Trans>
+            </label>
             <input
               id={`${id}-mobile`}
               inputMode="numeric"
@@ -116,15 +132,21 @@ export function AddressStep({
             />
           </div>
           <div className={styles.wide}>
-            <label htmlFor={`${id}-line1`}>Address line 1</label>
+            <label htmlFor={`${id}-line1`}>
+              <Trans>Address line 1</Trans>
+            </label>
             <input id={`${id}-line1`} autoComplete="address-line1" value={draft.address1} onChange={set("address1")} maxLength={200} />
           </div>
           <div className={styles.wide}>
-            <label htmlFor={`${id}-line2`}>Address line 2 (optional)</label>
+            <label htmlFor={`${id}-line2`}>
+              <Trans>Address line 2 (optional)</Trans>
+            </label>
             <input id={`${id}-line2`} autoComplete="address-line2" value={draft.address2} onChange={set("address2")} maxLength={200} />
           </div>
           <div>
-            <label htmlFor={`${id}-pincode`}>Pin code</label>
+            <label htmlFor={`${id}-pincode`}>
+              <Trans>Pin code</Trans>
+            </label>
             <input
               id={`${id}-pincode`}
               inputMode="numeric"
@@ -137,12 +159,16 @@ export function AddressStep({
             />
           </div>
           <div>
-            <label htmlFor={`${id}-city`}>City</label>
-            <input id={`${id}-city`} readOnly value={place?.city ?? ""} placeholder="From the pin code" />
+            <label htmlFor={`${id}-city`}>
+              <Trans>City</Trans>
+            </label>
+            <input id={`${id}-city`} readOnly value={place?.city ?? ""} placeholder={t`From the pin code`} />
           </div>
           <div>
-            <label htmlFor={`${id}-state`}>State</label>
-            <input id={`${id}-state`} readOnly value={place?.state ?? ""} placeholder="From the pin code" />
+            <label htmlFor={`${id}-state`}>
+              <Trans>State</Trans>
+            </label>
+            <input id={`${id}-state`} readOnly value={place?.state ?? ""} placeholder={t`From the pin code`} />
           </div>
         </div>
       )}
@@ -152,7 +178,11 @@ export function AddressStep({
             {pinError}
           </p>
         ) : (
-          place && <p className={place.serviceability === "oneHour" ? styles.oneHour : styles.promise}>{place.message}</p>
+          place && (
+            <p className={place.serviceability === "oneHour" ? styles.oneHour : styles.promise}>
+              {place.delivery ? deliveryWords(place.delivery) : place.message}
+            </p>
+          )
         )}
       </div>
     </section>

@@ -1,9 +1,10 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
 import type { GstinCheck } from "../api/check-gstin";
 import type { BusinessDetails } from "../api/quote-order";
+import { gstinWords } from "./orderWords";
 import styles from "./checkout.module.css";
 
-const EMPTY_GSTIN = "Please enter a valid 15-character GSTIN, e.g. 27AAPFU0939F1ZV.";
 
 export interface BusinessDraft {
   wanted: boolean;
@@ -25,7 +26,7 @@ export function businessOf(draft: BusinessDraft, check: GstinCheck | null): Busi
 /** Whether a check's complaint should show yet: once the field is left, or a whole GSTIN is typed. */
 function complaint(check: GstinCheck | undefined, touched: boolean): string | null {
   if (!check || check.valid) return null;
-  return touched || check.gstin.length >= 15 ? check.message : null;
+  return touched || check.gstin.length >= 15 ? gstinWords(check) : null;
 }
 
 /**
@@ -42,21 +43,28 @@ export function BusinessStep({
   onChange: (next: BusinessDraft) => void;
 }) {
   const id = useId();
+  const { t } = useLingui();
   const [touched, setTouched] = useState({ gstin: false, legalName: false });
-  const gstinError = value.gstin.trim() ? complaint(check, touched.gstin) : touched.gstin ? EMPTY_GSTIN : null;
-  const nameError = touched.legalName && !value.legalName.trim() ? "Please enter the legal name of the business." : null;
+  const gstinError = value.gstin.trim() ? complaint(check, touched.gstin) : touched.gstin ? t`Please enter a valid 15-character GSTIN, e.g. 27AAPFU0939F1ZV.` : null;
+  const nameError = touched.legalName && !value.legalName.trim() ? t`Please enter the legal name of the business.` : null;
 
   return (
     <section className={`card ${styles.step}`} aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>2. Business details (optional)</h2>
+      <h2 id={`${id}-heading`}>
+        <Trans>2. Business details (optional)</Trans>
+      </h2>
       <label className={styles.choice}>
         <input type="checkbox" checked={value.wanted} onChange={(e) => onChange({ ...value, wanted: e.target.checked })} />
-        <span>Use a GSTIN for a business invoice</span>
+        <span>
+          <Trans>Use a GSTIN for a business invoice</Trans>
+        </span>
       </label>
       {value.wanted && (
         <div className={styles.form}>
           <div>
-            <label htmlFor={`${id}-gstin`}>GSTIN</label>
+            <label htmlFor={`${id}-gstin`}>
+              <Trans>GSTIN</Trans>
+            </label>
             <input
               id={`${id}-gstin`}
               value={value.gstin}
@@ -75,7 +83,9 @@ export function BusinessStep({
             )}
           </div>
           <div>
-            <label htmlFor={`${id}-legal`}>Legal name of the business</label>
+            <label htmlFor={`${id}-legal`}>
+              <Trans>Legal name of the business</Trans>
+            </label>
             <input
               id={`${id}-legal`}
               value={value.legalName}

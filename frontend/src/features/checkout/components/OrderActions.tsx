@@ -1,3 +1,5 @@
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router";
@@ -11,16 +13,16 @@ import { useBuyAgain } from "../api/buy-again";
 import { useCancelOrder } from "../api/cancel-order";
 import type { PlacedOrder } from "../api/get-order";
 import { cartQuery, inWebView, postAddedToCart } from "../../store";
+import { buyAgainWords, creditNoteReason } from "./orderWords";
 import styles from "./OrderActions.module.css";
 
 /** What cancelling will do with the money, said before the shopper confirms (the refund policy's words). */
 function cancelConsequence(order: PlacedOrder, productName: string): string {
   const { payment } = order;
   const amount = rupees(payment.amount);
-  if (payment.method === "credit") return `The ${amount} owed on your ${productName} Credit for it will be cancelled.`;
-  if (payment.state === "paid")
-    return `${amount} will be refunded to the card or UPI account you paid with, in 2 to 4 business days.`;
-  return "Nothing has been charged for it, so there is nothing to refund.";
+  if (payment.method === "credit") return t`The ${amount} owed on your ${productName} Credit for it will be cancelled.`;
+  if (payment.state === "paid") return t`${amount} will be refunded to the card or UPI account you paid with, in 2 to 4 business days.`;
+  return t`Nothing has been charged for it, so there is nothing to refund.`;
 }
 
 /**
@@ -37,6 +39,13 @@ export function OrderActions({ order }: { order: PlacedOrder }) {
   const queryClient = useQueryClient();
   const [buyError, setBuyError] = useState<string | null>(null);
 
+  const number = order.orderNumber;
+  const invoiceNumber = order.invoice?.number ?? "";
+  const creditNumber = order.creditNote?.number ?? "";
+  const creditInvoice = order.creditNote?.invoiceNumber ?? "";
+  const reason = creditNoteReason(order.status);
+  const consequence = cancelConsequence(order, config.productName);
+
   const confirmCancel = async () => {
     try {
       await cancel.mutateAsync({ orderNumber: order.orderNumber, key: cancelKey.current() });
@@ -44,7 +53,7 @@ export function OrderActions({ order }: { order: PlacedOrder }) {
       setConfirming(false);
       // The Cancel button is gone: focus moves to what happens to the money.
       requestAnimationFrame(() => document.getElementById("refund-heading")?.focus());
-      showToast("success", `Order ${order.orderNumber} is cancelled.`, { autoClose: 3000 });
+      showToast("success", t`Order ${number} is cancelled.`, { autoClose: 3000 });
     } catch (error) {
       // The dialog shows the refusal (an order that went out for delivery meanwhile, say).
       cancelKey.settle(error);
@@ -56,10 +65,10 @@ export function OrderActions({ order }: { order: PlacedOrder }) {
     try {
       const result = await buyAgain.mutateAsync(order.orderNumber);
       if (result.added.length === 0) {
-        setBuyError(result.message);
+        setBuyError(buyAgainWords(result));
         return;
       }
-      showToast(result.skipped.length ? "error" : "success", result.message, { autoClose: 6000 });
+      showToast(result.skipped.length ? "error" : "success", buyAgainWords(result), { autoClose: 6000 });
       if (inWebView()) {
         // The app keeps its own cart badge: tell it of each line, with the cart's quantity now.
         const cart = await queryClient.fetchQuery(cartQuery);
@@ -75,7 +84,7 @@ export function OrderActions({ order }: { order: PlacedOrder }) {
       }
       navigate("/shopping-cart");
     } catch (error) {
-      setBuyError(errorMessage(error, "The order could not be added to your cart. Please try again."));
+      setBuyError(errorMessage(error, t`The order could not be added to your cart. Please try again.`));
     }
   };
 
@@ -84,18 +93,20 @@ export function OrderActions({ order }: { order: PlacedOrder }) {
       <div className={styles.actions}>
         {order.invoice && (
           <a className="btn btn-outline" href={order.invoice.downloadUrl} download={`invoice-${order.orderNumber}.pdf`}>
-            Download invoice
-            <span className="visually-hidden"> {order.invoice.number} (PDF)</span>
+            <Trans>
+              Download invoice<span className="visually-hidden"> {invoiceNumber} (PDF)</span>
+            </Trans>
           </a>
         )}
         {order.creditNote && (
           <a className="btn btn-outline" href={order.creditNote.downloadUrl} download={`credit-note-${order.orderNumber}.pdf`}>
-            Download credit note
-            <span className="visually-hidden"> {order.creditNote.number} (PDF)</span>
+            <Trans>
+              Download credit note<span className="visually-hidden"> {creditNumber} (PDF)</span>
+            </Trans>
           </a>
         )}
         <button type="button" className="btn btn-outline" disabled={buyAgain.isPending} onClick={() => void again()}>
-          Buy again
+          <Trans>Buy again</Trans>
         </button>
         {order.canCancel && (
           <button
@@ -106,14 +117,20 @@ export function OrderActions({ order }: { order: PlacedOrder }) {
               setConfirming(true);
             }}
           >
-            Cancel order
+            <Trans>Cancel order</Trans>
           </button>
         )}
       </div>
-      {order.invoice && <p className={styles.invoice}>Tax invoice {order.invoice.number}</p>}
+      {order.invoice && (
+        <p className={styles.invoice}>
+          <Trans>Tax invoice {invoiceNumber}</Trans>
+        </p>
+      )}
       {order.creditNote && (
         <p className={styles.invoice} data-testid="credit-note">
-          Credit note {order.creditNote.number} against invoice {order.creditNote.invoiceNumber}: {order.creditNote.reason}
+          <Trans>
+            Credit note {creditNumber} against invoice {creditInvoice}: {reason}
+          </Trans>
         </p>
       )}
       {buyError && (
@@ -121,21 +138,23 @@ export function OrderActions({ order }: { order: PlacedOrder }) {
           {buyError}
         </p>
       )}
-      <Dialog open={confirming} title="Cancel this order?" onClose={() => setConfirming(false)}>
+      <Dialog open={confirming} title={t`Cancel this order?`} onClose={() => setConfirming(false)}>
         <p>
-          Order {order.orderNumber} will be cancelled. {cancelConsequence(order, config.productName)}
+          <Trans>
+            Order {number} will be cancelled. {consequence}
+          </Trans>
         </p>
         {cancel.isError && (
           <p className="alert alert-danger" role="alert">
-            {errorMessage(cancel.error, "The order could not be cancelled. Please try again.")}
+            {errorMessage(cancel.error, t`The order could not be cancelled. Please try again.`)}
           </p>
         )}
         <div className={styles.actions}>
           <button type="button" className="btn btn-danger" disabled={cancel.isPending} onClick={() => void confirmCancel()}>
-            Yes, cancel order
+            <Trans>Yes, cancel order</Trans>
           </button>
           <button type="button" className="btn btn-outline" onClick={() => setConfirming(false)}>
-            Keep order
+            <Trans>Keep order</Trans>
           </button>
         </div>
       </Dialog>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { rupees } from "../../../lib/money";
 import type { CheckoutQuote } from "../api/quote-order";
 import styles from "./checkout.module.css";
@@ -15,28 +16,36 @@ export function OrderFigures({
   /** Each line's HSN code, GST rate and GST amount under it (the order page). */
   taxes?: boolean;
 }) {
+  const { t } = useLingui();
   const rows: [string, string, string][] = [
-    ["Subtotal", charges.subtotal, "subtotal"],
-    ["Convenience fee", charges.convenienceFee, "convenience-fee"],
-    ["Platform fee", charges.platformFee, "platform-fee"],
-    ["GST included", charges.gstTotal, "gst"],
+    [t`Subtotal`, charges.subtotal, "subtotal"],
+    [t`Convenience fee`, charges.convenienceFee, "convenience-fee"],
+    [t`Platform fee`, charges.platformFee, "platform-fee"],
+    [t`GST included`, charges.gstTotal, "gst"],
   ];
   return (
     <>
       <ul className={styles.lines}>
-        {lines.map((line) => (
-          <li key={line.productId} data-testid={`${testIdPrefix}-line`}>
-            <span>
-              {line.productName} × {line.quantity}
-              {taxes && (
-                <span className={styles.tax}>
-                  HSN {line.hsnCode} · GST {line.gstRate}% ({rupees(line.gstAmount)} included) · {rupees(line.unitPrice)} each
-                </span>
-              )}
-            </span>
-            <span>{rupees(line.lineTotal)}</span>
-          </li>
-        ))}
+        {lines.map((line) => {
+          const { hsnCode, gstRate } = line;
+          const gst = rupees(line.gstAmount);
+          const unit = rupees(line.unitPrice);
+          return (
+            <li key={line.productId} data-testid={`${testIdPrefix}-line`}>
+              <span>
+                {line.productName} × {line.quantity}
+                {taxes && (
+                  <span className={styles.tax}>
+                    <Trans>
+                      HSN {hsnCode} · GST {gstRate}% ({gst} included) · {unit} each
+                    </Trans>
+                  </span>
+                )}
+              </span>
+              <span>{rupees(line.lineTotal)}</span>
+            </li>
+          );
+        })}
       </ul>
       <dl className={styles.figures}>
       {rows
@@ -48,7 +57,9 @@ export function OrderFigures({
           </div>
         ))}
       <div className={`${styles.row} ${styles.total}`}>
-        <dt>Total</dt>
+        <dt>
+          <Trans>Total</Trans>
+        </dt>
         <dd data-testid={`${testIdPrefix}-total`}>{rupees(charges.total)}</dd>
       </div>
       </dl>

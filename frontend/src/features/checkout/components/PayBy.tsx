@@ -1,12 +1,13 @@
+import { plural, t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
-
-const CLOCK = new Intl.DateTimeFormat("en-IN", { hour: "numeric", minute: "2-digit", timeZone: "Asia/Kolkata" });
+import { clockTime } from "./orderDates";
 
 /** Minutes left to pay, rounded up, as the shopper reads it: "29 minutes left". */
 export function timeLeft(payBy: Date, now: Date): string {
   const minutes = Math.ceil((payBy.getTime() - now.getTime()) / 60_000);
-  if (minutes <= 0) return "the time to pay is up";
-  return minutes === 1 ? "1 minute left" : `${minutes} minutes left`;
+  if (minutes <= 0) return t`the time to pay is up`;
+  return plural(minutes, { one: "# minute left", other: "# minutes left" });
 }
 
 /** Until when an unpaid online order can be paid (it is cancelled after), counting down each 15 s. */
@@ -17,10 +18,13 @@ export function PayBy({ payBy }: { payBy: string }) {
     return () => window.clearInterval(timer);
   }, []);
   const until = new Date(payBy);
+  const time = clockTime(until);
+  const left = timeLeft(until, now);
   return (
     <p data-testid="pay-by">
-      Pay by {CLOCK.format(until)} to keep this order: {timeLeft(until, now)}. Unpaid, it is cancelled and nothing is
-      charged.
+      <Trans>
+        Pay by {time} to keep this order: {left}. Unpaid, it is cancelled and nothing is charged.
+      </Trans>
     </p>
   );
 }

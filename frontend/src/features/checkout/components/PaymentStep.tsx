@@ -1,8 +1,10 @@
+import { Trans } from "@lingui/react/macro";
 import { useId } from "react";
 import { Link } from "react-router";
 import { rupees } from "../../../lib/money";
 import type { CheckoutQuote, PaymentMethod } from "../api/quote-order";
 import { paymentLabels } from "../../../lib/payment-methods";
+import { cashRefusalWords, creditRefusalWords } from "./orderWords";
 import styles from "./checkout.module.css";
 
 /**
@@ -15,51 +17,68 @@ export function PaymentStep({
   onChange,
   credit,
   cash,
+  total,
   productName,
 }: {
   method: PaymentMethod;
   onChange: (method: PaymentMethod) => void;
   credit: CheckoutQuote["credit"] | undefined;
   cash: CheckoutQuote["cash"] | undefined;
+  /** The quote's total, which the reasons credit or cash cannot pay name. */
+  total: string | undefined;
   productName: string;
 }) {
   const id = useId();
   const labels = paymentLabels(productName);
+  const available = rupees(credit?.available ?? "0.00");
   const creditRefused = credit !== undefined && !credit.offered;
   const cashRefused = cash !== undefined && !cash.offered;
+  const creditWhy = credit && total !== undefined ? creditRefusalWords(credit, total, productName) : null;
+  const cashWhy = cash && total !== undefined ? cashRefusalWords(cash, total, productName) : null;
 
   return (
     <section className={`card ${styles.step}`} aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>4. Payment</h2>
+      <h2 id={`${id}-heading`}>
+        <Trans>4. Payment</Trans>
+      </h2>
       <fieldset className={styles.choices}>
-        <legend className="visually-hidden">Payment method</legend>
+        <legend className="visually-hidden">
+          <Trans>Payment method</Trans>
+        </legend>
         {(Object.keys(labels) as PaymentMethod[]).map((option) => (
           <label key={option} className={styles.choice}>
             <input type="radio" name={`${id}-method`} value={option} checked={method === option} onChange={() => onChange(option)} />
             <span>
               {labels[option]}
               {option === "credit" && credit?.offered && credit.available && (
-                <span className={styles.hint}> (available {rupees(credit.available)})</span>
+                <span className={styles.hint}>
+                  {" "}
+                  <Trans>(available {available})</Trans>
+                </span>
               )}
             </span>
           </label>
         ))}
       </fieldset>
-      {method === "credit" && creditRefused && credit.message && (
+      {method === "credit" && creditRefused && creditWhy && (
         <p className="alert alert-danger" role="alert">
-          {credit.message}{" "}
+          {creditWhy}{" "}
           {credit.repayUrl && (
-            <Link to={credit.repayUrl}>Repay now</Link>
+            <Link to={credit.repayUrl}>
+              <Trans>Repay now</Trans>
+            </Link>
           )}
         </p>
       )}
-      {cashRefused && cash.message && (
+      {cashRefused && cashWhy && (
         <p className={method === "cod" ? "alert alert-danger" : styles.hint} role={method === "cod" ? "alert" : undefined} data-testid="cash-refused">
-          {cash.message}
+          {cashWhy}
         </p>
       )}
       {method === "credit" && credit?.offered && (
-        <p className={styles.hint}>Due in 30 days, with no interest.</p>
+        <p className={styles.hint}>
+          <Trans>Due in 30 days, with no interest.</Trans>
+        </p>
       )}
     </section>
   );

@@ -1,4 +1,5 @@
 import type { components } from "../../../api/schema";
+import { statusWords } from "./orderWords";
 import styles from "./StatusChip.module.css";
 
 type OrderStatus = components["schemas"]["PlacedOrder"]["status"];
@@ -14,10 +15,10 @@ const TONE: Record<OrderStatus, string> = {
 };
 
 /** The order's status as a small coloured label (the words carry it; the colour only helps). */
-export function StatusChip({ status, label }: { status: OrderStatus; label: string }) {
+export function StatusChip({ status }: { status: OrderStatus }) {
   return (
     <span className={`${styles.chip} ${TONE[status]}`} data-testid="order-status">
-      {label}
+      {statusWords(status)}
     </span>
   );
 }

@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { activateLocale } from "../../../lib/i18n";
 import { orderDay, orderTime } from "./orderDates";
 
 describe("order dates", () => {
@@ -10,5 +11,13 @@ describe("order dates", () => {
 
   it("reads a plain date as that day in India", () => {
     expect(orderDay("2026-11-27")).toBe("27 Nov 2026");
+  });
+
+  afterEach(() => activateLocale("en"));
+
+  it("writes Hindi dates with the month in words and the 24-hour clock", async () => {
+    await activateLocale("hi");
+    expect(orderDay("2026-11-26")).toBe("26 नवंबर 2026");
+    expect(orderTime("2026-11-23T13:00:00+00:00")).toBe("23 नवंबर 2026 को 18:30 बजे");
   });
 });

@@ -34,7 +34,8 @@ describe("the checkout page", () => {
       }),
     );
     const app = renderApp("/checkout", CASH);
-    expect(await screen.findByText("Loading...")).toBeTruthy();
+    // The first render of the file waits for the route's chunk and catalog: give a busy machine time.
+    expect(await screen.findByText("Loading...", {}, { timeout: 5000 })).toBeTruthy();
     expect(await screen.findByText(/Last used/)).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId("summary-total").textContent).toBe("₹238.93"));
     const place = screen.getByRole("button", { name: "Place order" });

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { Link, Navigate, useLocation, useNavigate } from "react-router";
@@ -20,7 +21,8 @@ import styles from "../components/checkout.module.css";
 
 /** /checkout (a browser's 'Proceed to Payment'): address, business details, summary, payment, Place order. */
 export default function CheckoutPage() {
-  usePageMeta({ title: "Checkout" });
+  const { t } = useLingui();
+  usePageMeta({ title: t`Checkout` });
   const config = useConfig();
   const store = useStore();
   const navigate = useNavigate();
@@ -78,7 +80,7 @@ export default function CheckoutPage() {
       attemptKey.settle(error);
       if (errorCode(error) === "quote_changed") void quote.refetch();
       if (errorCode(error) === "order_in_progress") setInProgress(true);
-      setPlaceError(errorMessage(error, "The order could not be placed. Please try again."));
+      setPlaceError(errorMessage(error, t`The order could not be placed. Please try again.`));
     }
   };
 
@@ -87,7 +89,9 @@ export default function CheckoutPage() {
       <StoreHeader back cartLink={false} />
       <LoadingOverlay show={store.verified === null || addresses.isPending || placing} />
       <div className={styles.layout}>
-        <h1 className={styles.title}>Checkout</h1>
+        <h1 className={styles.title}>
+          <Trans>Checkout</Trans>
+        </h1>
         <div className={styles.address}>
           <AddressStep addresses={addresses.data} onChange={setAddress} />
         </div>
@@ -98,12 +102,15 @@ export default function CheckoutPage() {
           <OrderSummary quote={summary} loading={quote.isFetching} waiting={request === null} />
         </div>
         <div className={styles.payment}>
-          <PaymentStep method={method} onChange={setMethod} credit={summary?.credit} cash={summary?.cash} productName={config.productName} />
+          <PaymentStep method={method} onChange={setMethod} credit={summary?.credit} cash={summary?.cash}
+            total={summary?.charges.total}
+            productName={config.productName}
+          />
         </div>
         <div className={styles.actions}>
           {quote.isError && (
             <p className="alert alert-danger" role="alert">
-              {errorMessage(quote.error, "The order could not be priced. Please try again.")}
+              {errorMessage(quote.error, t`The order could not be priced. Please try again.`)}
             </p>
           )}
           {placeError && (
@@ -112,16 +119,20 @@ export default function CheckoutPage() {
               {inProgress && (
                 <>
                   {" "}
-                  <Link to="/orders">See My Orders</Link>
+                  <Link to="/orders">
+                    <Trans>See My Orders</Trans>
+                  </Link>
                 </>
               )}
             </p>
           )}
           <button type="button" className="btn btn-primary btn-block" disabled={!ready || placing} onClick={() => void submit()}>
-            {method === "online" ? "Place order and pay" : "Place order"}
+            {method === "online" ? <Trans>Place order and pay</Trans> : <Trans>Place order</Trans>}
           </button>
           <p className={styles.note}>
-            <Link to="/shopping-cart">Back to cart</Link>
+            <Link to="/shopping-cart">
+              <Trans>Back to cart</Trans>
+            </Link>
           </p>
         </div>
       </div>

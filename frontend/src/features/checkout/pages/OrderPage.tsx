@@ -1,3 +1,7 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg, t } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { i18n } from "../../../lib/i18n";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, Navigate, useLocation, useNavigate, useParams } from "react-router";
@@ -15,7 +19,8 @@ import { usePayAgain } from "../api/pay-again";
 import { OrderFigures } from "../components/OrderFigures";
 import styles from "../components/checkout.module.css";
 import { OrderActions } from "../components/OrderActions";
-import { orderTime } from "../components/orderDates";
+import { orderDay, orderTime } from "../components/orderDates";
+import { deliveryWords, paymentWords } from "../components/orderWords";
 import { OrderTimeline } from "../components/OrderTimeline";
 import { PayBy } from "../components/PayBy";
 import { RefundNote } from "../components/RefundNote";
@@ -23,50 +28,52 @@ import { StatusChip } from "../components/StatusChip";
 import { StoreHeader, storeStyles as shared, useStore } from "../../store";
 import own from "./OrderPage.module.css";
 
-const DUE = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Kolkata" });
-
 function paymentState(order: PlacedOrder, productName: string): string {
   const { payment } = order;
+  const amount = rupees(payment.amount);
   switch (payment.state) {
     case "paid":
-      return `Paid online: ${rupees(payment.amount)}`;
+      return t`Paid online: ${amount}`;
     case "onDelivery":
-      return `To be paid on delivery: ${rupees(payment.amount)} in cash`;
-    case "onCredit":
-      return `On ${productName} Credit: ${rupees(payment.amount)}, due by ${
-        payment.creditDueOn ? DUE.format(new Date(`${payment.creditDueOn}T00:00:00+05:30`)) : "30 days"
-      }, no interest`;
+      return t`To be paid on delivery: ${amount} in cash`;
+    case "onCredit": {
+      if (!payment.creditDueOn) return t`On ${productName} Credit: ${amount}, due in 30 days, no interest`;
+      const due = orderDay(payment.creditDueOn);
+      return t`On ${productName} Credit: ${amount}, due by ${due}, no interest`;
+    }
     case "pending":
-      return "Payment pending";
+      return t`Payment pending`;
     case "cancelled":
-      return "Nothing was charged";
-    default:
+      return t`Nothing was charged`;
+    default: {
       // Cancelled or returned: the refund note below says what happens to the money.
-      return `${payment.label}: ${rupees(payment.amount)}`;
+      const state = paymentWords(payment.state);
+      return t`${state}: ${amount}`;
+    }
   }
 }
 
 const IN_PROGRESS = new Set<PlacedOrder["status"]>(["placed", "packed", "shipped", "outForDelivery"]);
 
-const HEADINGS: Record<PlacedOrder["status"], string> = {
-  placed: "Thank you! Your order is placed",
-  packed: "Your order is packed",
-  shipped: "Your order has shipped",
-  outForDelivery: "Your order is out for delivery",
-  delivered: "Your order was delivered",
-  cancelled: "Your order is cancelled",
-  returned: "Your order went back to the seller",
+const HEADINGS: Record<PlacedOrder["status"], MessageDescriptor> = {
+  placed: msg`Thank you! Your order is placed`,
+  packed: msg`Your order is packed`,
+  shipped: msg`Your order has shipped`,
+  outForDelivery: msg`Your order is out for delivery`,
+  delivered: msg`Your order was delivered`,
+  cancelled: msg`Your order is cancelled`,
+  returned: msg`Your order went back to the seller`,
 };
 
-const METHOD_LABELS: Record<PlacedOrder["payment"]["method"], string> = {
-  online: "Online (UPI, cards)",
-  cod: "Cash on delivery",
-  credit: "{product} Credit",
-};
+function methodWords(method: PlacedOrder["payment"]["method"], productName: string): string {
+  if (method === "online") return t`Online (UPI, cards)`;
+  if (method === "cod") return t`Cash on delivery`;
+  return t`${productName} Credit`;
+}
 
 function heading(order: PlacedOrder): string {
-  if (order.status === "placed" && order.payment.state === "pending") return "Order placed, payment pending";
-  return HEADINGS[order.status];
+  if (order.status === "placed" && order.payment.state === "pending") return t`Order placed, payment pending`;
+  return i18n._(HEADINGS[order.status]);
 }
 
 /**
@@ -79,7 +86,8 @@ export default function OrderPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const { orderNumber = "" } = useParams();
-  usePageMeta({ title: `Order ${orderNumber}` });
+  const { t: translate } = useLingui();
+  usePageMeta({ title: translate`Order ${orderNumber}` });
   const queryClient = useQueryClient();
   const { refresh } = useSession();
   const order = useOrder(orderNumber);
@@ -109,9 +117,9 @@ export default function OrderPage() {
       await recheck();
     } catch (error) {
       payKey.settle(error); // a 503 may hide a session that was opened: the retry asks with the same key
-      setPayError(errorMessage(error, "The payment could not be started. Please try again."));
+      setPayError(errorMessage(error, translate`The payment could not be started. Please try again.`));
     }
-  }, [payAgain, payKey, orderNumber, config.checkout, recheck]);
+  }, [payAgain, payKey, orderNumber, config.checkout, recheck, translate]);
 
   // Straight from 'Place order and pay': open the checkout once; a reload shows 'Pay now' instead.
   const wantsPayment = (location.state as { pay?: boolean } | null)?.pay === true;
@@ -138,6 +146,12 @@ export default function OrderPage() {
 
   if (store.verified === false) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   const data = order.data;
+  const number = data?.orderNumber ?? "";
+  const placedOn = data ? orderTime(data.createdAt) : "";
+  const payAmount = rupees(data?.payment.amount ?? "0.00");
+  const mobile = data?.address.mobileNumber ?? "";
+  const legalName = data?.business?.legalName ?? "";
+  const gstin = data?.business?.gstin ?? "";
 
   return (
     <div className={shared.page}>
@@ -146,10 +160,10 @@ export default function OrderPage() {
       <div className={styles.confirmation}>
         {order.isError && !order.data && (
           <div className="card">
-            <h1>{errorStatus(order.error) === 404 ? "Order not found" : "The order could not be loaded"}</h1>
-            <p>{errorMessage(order.error, "Please try again.")}</p>
+            <h1>{errorStatus(order.error) === 404 ? <Trans>Order not found</Trans> : <Trans>The order could not be loaded</Trans>}</h1>
+            <p>{errorMessage(order.error, translate`Please try again.`)}</p>
             <Link className="btn btn-primary" to="/product-home">
-              Continue shopping
+              <Trans>Continue shopping</Trans>
             </Link>
           </div>
         )}
@@ -159,14 +173,18 @@ export default function OrderPage() {
               <h1>{heading(data)}</h1>
               <p className={own.numberLine}>
                 <span>
-                  Order number <strong data-testid="order-number">{data.orderNumber}</strong>
+                  <Trans>
+                    Order number <strong data-testid="order-number">{number}</strong>
+                  </Trans>
                 </span>
-                <StatusChip status={data.status} label={data.statusLabel} />
+                <StatusChip status={data.status} />
               </p>
-              <p className={own.placedOn}>Placed on {orderTime(data.createdAt)}</p>
+              <p className={own.placedOn}>
+                <Trans>Placed on {placedOn}</Trans>
+              </p>
               {IN_PROGRESS.has(data.status) && (
                 <p className={data.delivery.type === "oneHour" ? styles.oneHour : styles.promise} data-testid="order-delivery">
-                  {data.delivery.label}
+                  {deliveryWords(data.delivery)}
                 </p>
               )}
               <p className={styles.state} data-testid="payment-state">
@@ -174,15 +192,19 @@ export default function OrderPage() {
               </p>
               {data.payment.state === "onCredit" && (
                 <p className={styles.hint}>
-                  See and repay what you owe on the <Link to="/paynow">repayment portal</Link>.
+                  <Trans>
+                    See and repay what you owe on the <Link to="/paynow">repayment portal</Link>.
+                  </Trans>
                 </p>
               )}
               {data.payment.state === "pending" && (
                 <>
-                  <p className={styles.hint}>Your order is saved. Pay now to confirm it; nothing is charged twice.</p>
+                  <p className={styles.hint}>
+                    <Trans>Your order is saved. Pay now to confirm it; nothing is charged twice.</Trans>
+                  </p>
                   {data.payment.payBy && <PayBy payBy={data.payment.payBy} />}
                   <button type="button" className="btn btn-primary" disabled={starting} onClick={() => void pay()}>
-                    Pay {rupees(data.payment.amount)} now
+                    <Trans>Pay {payAmount} now</Trans>
                   </button>
                 </>
               )}
@@ -195,48 +217,62 @@ export default function OrderPage() {
             </div>
             {data.refund && <RefundNote refund={data.refund} />}
             <section className="card" aria-labelledby="tracking-heading">
-              <h2 id="tracking-heading">Order status</h2>
+              <h2 id="tracking-heading">
+                <Trans>Order status</Trans>
+              </h2>
               <OrderTimeline steps={data.timeline} />
             </section>
             <section className="card" aria-labelledby="bought-heading">
-              <h2 id="bought-heading">What you bought</h2>
+              <h2 id="bought-heading">
+                <Trans>What you bought</Trans>
+              </h2>
               <OrderFigures lines={data.lines} charges={data.charges} testIdPrefix="order" taxes />
             </section>
             <section className="card" aria-labelledby="delivery-heading">
-              <h2 id="delivery-heading">Delivery and payment</h2>
+              <h2 id="delivery-heading">
+                <Trans>Delivery and payment</Trans>
+              </h2>
               <dl className={own.details}>
                 <div>
-                  <dt>Deliver to</dt>
+                  <dt>
+                    <Trans>Deliver to</Trans>
+                  </dt>
                   <dd data-testid="order-address">
                     {[data.address.name, data.address.address1, data.address.address2, data.address.city, data.address.state, data.address.pincode]
                       .filter(Boolean)
                       .join(", ")}
                     <br />
-                    Mobile {data.address.mobileNumber}
+                    <Trans>Mobile {mobile}</Trans>
                   </dd>
                 </div>
                 {data.business && (
                   <div>
-                    <dt>Invoice to</dt>
+                    <dt>
+                      <Trans>Invoice to</Trans>
+                    </dt>
                     <dd data-testid="order-business">
-                      {data.business.legalName} (GSTIN {data.business.gstin})
+                      <Trans>
+                        {legalName} (GSTIN {gstin})
+                      </Trans>
                     </dd>
                   </div>
                 )}
                 <div>
-                  <dt>Payment</dt>
+                  <dt>
+                    <Trans>Payment</Trans>
+                  </dt>
                   <dd data-testid="order-payment-method">
-                    {METHOD_LABELS[data.payment.method].replace("{product}", config.productName)}: {data.payment.label}
+                    {methodWords(data.payment.method, config.productName)}: {paymentWords(data.payment.state)}
                   </dd>
                 </div>
               </dl>
             </section>
             <div className={own.links}>
               <Link className="btn btn-primary" to="/product-home">
-                Continue shopping
+                <Trans>Continue shopping</Trans>
               </Link>
               <Link className="btn btn-outline" to="/orders">
-                My orders
+                <Trans>My orders</Trans>
               </Link>
             </div>
           </>

@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Link, Navigate } from "react-router";
 import { errorMessage } from "../../../api/client";
 import { LoadingOverlay } from "../../../components/LoadingOverlay";
@@ -7,11 +8,13 @@ import { useOrders } from "../api/list-orders";
 import { orderDay } from "../components/orderDates";
 import { StatusChip } from "../components/StatusChip";
 import { StoreHeader, storeStyles as shared, useStore } from "../../store";
+import { orderSummaryWords, paymentWords } from "../components/orderWords";
 import styles from "./OrdersPage.module.css";
 
 /** /orders: the shopper's orders, newest first, ten at a time with 'Load more'. */
 export default function OrdersPage() {
-  usePageMeta({ title: "My orders" });
+  const { t } = useLingui();
+  usePageMeta({ title: t`My orders` });
   const store = useStore();
   const orders = useOrders({ enabled: store.verified === true });
 
@@ -21,57 +24,75 @@ export default function OrdersPage() {
   const pages = orders.data?.pages ?? [];
   const list = pages.flatMap((page) => page.orders);
   const totalOrders = pages[0]?.totalOrders ?? 0;
+  const shown = list.length;
 
   return (
     <div className={shared.page}>
       <StoreHeader back />
       <LoadingOverlay show={store.verified === null || orders.isPending} />
       <div className={shared.narrow}>
-        <h1 className={styles.title}>My orders</h1>
+        <h1 className={styles.title}>
+          <Trans>My orders</Trans>
+        </h1>
         {orders.isError && (
           <p className="alert alert-danger" role="alert">
-            {errorMessage(orders.error, "Your orders could not be loaded. Please try again.")}
+            {errorMessage(orders.error, t`Your orders could not be loaded. Please try again.`)}
           </p>
         )}
         {orders.isSuccess && list.length === 0 && (
           <div className={`card ${styles.empty}`}>
-            <p>You have not ordered anything yet.</p>
+            <p>
+              <Trans>You have not ordered anything yet.</Trans>
+            </p>
             <Link className="btn btn-primary" to="/product-home">
-              Go to Store
+              <Trans>Go to Store</Trans>
             </Link>
           </div>
         )}
         {list.length > 0 && (
           <>
             <p className={styles.count} aria-live="polite">
-              Showing {list.length} of {totalOrders} {totalOrders === 1 ? "order" : "orders"}
+              <Trans>
+                Showing {shown} of <Plural value={totalOrders} one="# order" other="# orders" />
+              </Trans>
             </p>
             <ol className={shared.cardList}>
-              {list.map((order) => (
+              {list.map((order) => {
+                const number = order.orderNumber;
+                return (
                 <li key={order.orderNumber} className={`card ${styles.order}`} data-testid="order-row">
                   <div className={shared.headRow}>
                     <h2 className={styles.number}>
-                      <Link to={`/orders/${order.orderNumber}`}>Order {order.orderNumber}</Link>
+                      <Link to={`/orders/${order.orderNumber}`}>
+                        <Trans>Order {number}</Trans>
+                      </Link>
                     </h2>
-                    <StatusChip status={order.status} label={order.statusLabel} />
+                    <StatusChip status={order.status} />
                   </div>
-                  <p className={styles.summary}>{order.summary}</p>
+                  <p className={styles.summary}>{orderSummaryWords(order.firstProductName, order.lineCount)}</p>
                   <dl className={shared.facts}>
                     <div>
-                      <dt>Placed on</dt>
+                      <dt>
+                        <Trans>Placed on</Trans>
+                      </dt>
                       <dd data-testid="order-date">{orderDay(order.createdAt)}</dd>
                     </div>
                     <div>
-                      <dt>Total</dt>
+                      <dt>
+                        <Trans>Total</Trans>
+                      </dt>
                       <dd data-testid="order-row-total">{rupees(order.total)}</dd>
                     </div>
                     <div>
-                      <dt>Payment</dt>
-                      <dd data-testid="order-payment">{order.paymentLabel}</dd>
+                      <dt>
+                        <Trans>Payment</Trans>
+                      </dt>
+                      <dd data-testid="order-payment">{paymentWords(order.paymentState)}</dd>
                     </div>
                   </dl>
                 </li>
-              ))}
+                );
+              })}
             </ol>
             {orders.hasNextPage && (
               <button
@@ -80,7 +101,7 @@ export default function OrdersPage() {
                 disabled={orders.isFetchingNextPage}
                 onClick={() => void orders.fetchNextPage()}
               >
-                {orders.isFetchingNextPage ? "Loading..." : "Load more"}
+                {orders.isFetchingNextPage ? <Trans>Loading...</Trans> : <Trans>Load more</Trans>}
               </button>
             )}
           </>

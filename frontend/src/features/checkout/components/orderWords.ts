@@ -1,0 +1,174 @@
+/**
+ * The app's words for what the gateway sends as codes and figures on the checkout and order
+ * screens: statuses, ways to pay, delivery promises, timeline notes, refunds, why credit or cash
+ * cannot pay. The upstreams' own texts are English data; the shopper reads these, in the page's
+ * language. Called while rendering, so a change of language re-renders them.
+ */
+import type { MessageDescriptor } from "@lingui/core";
+import { msg, plural, t } from "@lingui/core/macro";
+import type { components } from "../../../api/schema";
+import { i18n } from "../../../lib/i18n";
+import { rupees } from "../../../lib/money";
+import { deliveryDay, orderDay } from "./orderDates";
+
+type Schemas = components["schemas"];
+type OrderStatus = Schemas["PlacedOrder"]["status"];
+type PaymentState = Schemas["OrderPaymentView"]["state"];
+type Refund = Schemas["RefundView"];
+type Step = Schemas["TrackingStep"];
+
+const STATUS: Record<OrderStatus, MessageDescriptor> = {
+  placed: msg`Order placed`,
+  packed: msg`Packed`,
+  shipped: msg`Shipped`,
+  outForDelivery: msg`Out for delivery`,
+  delivered: msg`Delivered`,
+  cancelled: msg`Cancelled`,
+  returned: msg`Returned to seller`,
+};
+
+const PAYMENT: Record<PaymentState, MessageDescriptor> = {
+  pending: msg`Payment pending`,
+  paid: msg`Paid`,
+  onDelivery: msg`Pay on delivery`,
+  onCredit: msg`On credit`,
+  refundInitiated: msg`Refund started`,
+  creditReversed: msg`Credit reversed`,
+  cancelled: msg`Not charged`,
+};
+
+export function statusWords(status: OrderStatus): string {
+  return i18n._(STATUS[status]);
+}
+
+export function paymentWords(state: PaymentState): string {
+  return i18n._(PAYMENT[state]);
+}
+
+/** 'Get it in 1 Hour', or the days the order arrives between. */
+export function deliveryWords(promise: Schemas["DeliveryPromiseView"]): string {
+  if (promise.type === "oneHour") return t`Get it in 1 Hour`;
+  const from = deliveryDay(promise.earliestBy);
+  const to = deliveryDay(promise.latestBy);
+  return t`Delivery between ${from} and ${to}`;
+}
+
+/** A pin code the store does not deliver to, with its place. */
+export function notServiceableWords(place: Schemas["PincodeCheck"]): string {
+  const { pincode, city, state } = place;
+  return t`Sorry, we do not deliver to pin code ${pincode} (${city}, ${state}) yet.`;
+}
+
+/** What a timeline step's note says; the orders service's own text when the app has no words for it. */
+export function noteWords(step: Step): string | null {
+  const attempt = step.attempt ?? 0;
+  switch (step.noteCode) {
+    case "deliveryAttempt":
+      return t`Delivery attempt ${attempt} of 3`;
+    case "deliveryFailed":
+      return t`Delivery attempt ${attempt} of 3 failed`;
+    case "returnedToSeller":
+      return t`Delivery attempt ${attempt} of 3 failed; the order went back to the seller`;
+    case "cancelledByYou":
+      return t`Cancelled by you`;
+    case "notPaidInTime":
+      return t`Not paid in time`;
+    default:
+      return step.note ?? null;
+  }
+}
+
+/** A refund's heading, what happens to the money, and how long it takes. */
+export function refundWords(refund: Refund): { title: string; message: string; timeline: string } {
+  const amount = rupees(refund.amount);
+  if (refund.kind === "creditReversed") {
+    return {
+      title: t`Credit cancelled`,
+      message: t`The amount owed, ${amount}, is cancelled and restored to your credit limit.`,
+      timeline: t`at once`,
+    };
+  }
+  if (refund.kind === "toSource") {
+    const date = refund.expectedBy ? orderDay(refund.expectedBy) : "";
+    return {
+      title: t`Refund`,
+      message: date
+        ? t`A refund of ${amount} to the card or UPI you paid with has been started. Expect it by ${date}.`
+        : t`A refund of ${amount} to the card or UPI you paid with has been started.`,
+      timeline: t`2 to 4 business days`,
+    };
+  }
+  return {
+    title: t`Nothing to refund`,
+    message: t`Nothing was paid for this order, so there is nothing to refund.`,
+    timeline: t`nothing to refund`,
+  };
+}
+
+/** Why a credit note was issued: the order's cancellation, or its goods coming back. */
+export function creditNoteReason(status: OrderStatus): string {
+  return status === "returned" ? t`Goods returned to the seller after failed deliveries` : t`Order cancelled`;
+}
+
+/** Why credit cannot pay this order, or null when it can (or the gateway gave no reason). */
+export function creditRefusalWords(credit: Schemas["CreditOffer"], total: string, productName: string): string | null {
+  if (credit.offered) return null;
+  switch (credit.reason) {
+    case "noAccount":
+      return t`You do not have a ${productName} Credit account yet. Please choose another way to pay.`;
+    case "overdue": {
+      const overdue = rupees(credit.overdue ?? "0.00");
+      return t`You have an overdue amount of ${overdue}. Please repay it first.`;
+    }
+    case "overLimit": {
+      const orderTotal = rupees(total);
+      const available = rupees(credit.available ?? "0.00");
+      return t`The order total ${orderTotal} is above your available credit of ${available}.`;
+    }
+    case "unchecked":
+      return t`Credit cannot be checked right now. Please choose another way to pay.`;
+    default:
+      return credit.message ?? null;
+  }
+}
+
+/** Why cash on delivery cannot take this order today (the day's cash limit), or null. */
+export function cashRefusalWords(cash: Schemas["CashOffer"], total: string, productName: string): string | null {
+  if (cash.offered) return null;
+  const limit = rupees(cash.limit);
+  const today = rupees(cash.usedToday);
+  const orderTotal = rupees(total);
+  return t`Cash on delivery is limited to ${limit} a day. With your cash orders today (${today}), this order of ${orderTotal} would go past it. Please pay online or with ${productName} Credit.`;
+}
+
+/** What is wrong with a GSTIN, by the gateway's code. */
+export function gstinWords(check: Schemas["GstinCheck"]): string | null {
+  if (check.valid) return null;
+  const state = check.state ?? "";
+  switch (check.code) {
+    case "gstin_check_digit":
+      return t`This GSTIN's check digit is wrong. Please check it.`;
+    case "gstin_wrong_state":
+      return t`This GSTIN is registered in ${state}, not in the billing address's state. Please enter the business's GSTIN for that state.`;
+    default:
+      return t`Please enter a valid 15-character GSTIN, e.g. 27AAPFU0939F1ZV.`;
+  }
+}
+
+/** 'Buy again': what went into the cart, and what is out of stock. */
+export function buyAgainWords(result: Schemas["BuyAgainResult"]): string {
+  const units = result.added.reduce((sum, line) => sum + line.quantity, 0);
+  const names = result.skipped.map((line) => line.productName).join(", ");
+  const added = plural(units, { one: "# item added to your cart.", other: "# items added to your cart." });
+  if (result.added.length && result.skipped.length) return t`${added} Out of stock, not added: ${names}.`;
+  if (result.added.length) return added;
+  if (result.skipped.length) return t`Out of stock, not added: ${names}.`;
+  return t`Nothing from this order is in stock right now.`;
+}
+
+/** An order in the list: its first product, and how many more. */
+export function orderSummaryWords(firstProductName: string, lineCount: number): string {
+  const name = firstProductName;
+  const more = lineCount - 1;
+  return more > 0 ? t`${name} and ${more} more` : name;
+}

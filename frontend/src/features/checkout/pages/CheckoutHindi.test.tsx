@@ -1,0 +1,70 @@
+// @vitest-environment jsdom
+// Checkout, the order list and an order in Hindi: the app's words, and its words for the
+// gateway's codes and figures (statuses, ways to pay, delivery promises, dates).
+import { screen, waitFor } from "@testing-library/react";
+import { http, HttpResponse } from "msw";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { activateLocale, ensureCatalog, sharedCatalog } from "../../../lib/i18n";
+import { apiServer } from "../../../testing/api-server";
+import { addresses, cart, order, orders, pincode, quote, storeSession } from "../../../testing/gateway-answers";
+import { renderApp } from "../../../testing/render-app";
+
+const SLOW_START = { timeout: 5000 }; // the first render waits for the route's chunk and catalog
+
+beforeEach(async () => {
+  await ensureCatalog(sharedCatalog);
+  await activateLocale("hi");
+  apiServer.use(
+    http.get("/api/session", () => HttpResponse.json(storeSession)),
+    http.get("/api/store/cart", () => HttpResponse.json(cart)),
+    http.get("/api/checkout/addresses", () => HttpResponse.json(addresses)),
+    http.get("/api/checkout/pincodes/:pin", ({ params }) => HttpResponse.json({ ...pincode, pincode: String(params.pin) })),
+    http.post("/api/checkout/quote", () => HttpResponse.json(quote)),
+    http.get("/api/checkout/orders", () => HttpResponse.json(orders)),
+    http.get(`/api/checkout/orders/${order.orderNumber}`, () =>
+      HttpResponse.json({ ...order, payment: { ...order.payment, method: "credit", state: "onCredit", creditDueOn: "2026-11-26" } }),
+    ),
+  );
+});
+
+afterEach(() => activateLocale("en"));
+
+describe("checkout and orders in Hindi", () => {
+  it("shows the checkout's steps, the delivery promise and the ways to pay in Hindi", async () => {
+    renderApp("/checkout", { paymentType: "cash" });
+    expect(await screen.findByRole("heading", { level: 1, name: "चेकआउट" }, SLOW_START)).toBeTruthy();
+    expect(await screen.findByText("पिछली बार इस्तेमाल किया")).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "1. डिलीवरी का पता" })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "4. भुगतान" })).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId("summary-delivery").textContent).toBe("1 घंटे में पाएँ"));
+    expect(screen.getByRole("button", { name: "ऑर्डर करें" })).toBeTruthy();
+    expect(screen.getByText("सुविधा शुल्क")).toBeTruthy();
+  });
+
+  it("shows the order list's statuses and dates in Hindi", async () => {
+    renderApp("/orders");
+    expect(await screen.findByRole("heading", { level: 1, name: "मेरे ऑर्डर" }, SLOW_START)).toBeTruthy();
+    expect(await screen.findByText("1 ऑर्डर में से 1 दिख रहे हैं")).toBeTruthy();
+    expect(screen.getByTestId("order-status").textContent).toBe("ऑर्डर हो गया");
+    expect(screen.getByTestId("order-payment").textContent).toBe("डिलीवरी पर भुगतान");
+    expect(screen.getByTestId("order-date").textContent).toBe("27 नवंबर 2026"); // 22:46 UTC is the next day in India
+    expect(screen.getByText("Trikon PVC Conduit Pipe 20mm और 1 अन्य")).toBeTruthy();
+  });
+
+  it("shows an order's heading, timeline, payment and due date in Hindi", async () => {
+    renderApp(`/orders/${order.orderNumber}`);
+    expect(await screen.findByRole("heading", { name: "धन्यवाद! आपका ऑर्डर हो गया है" }, SLOW_START)).toBeTruthy();
+    expect(screen.getByTestId("payment-state").textContent).toBe(
+      "VoltKhata क्रेडिट पर: ₹238.93, 26 नवंबर 2026 तक चुकाना है, कोई ब्याज नहीं",
+    );
+    expect(screen.getAllByTestId("step-label").map((step) => step.textContent)).toEqual([
+      "ऑर्डर हो गया",
+      "पैक हो गया",
+      "भेज दिया गया",
+      "डिलीवरी के लिए निकला",
+      "डिलीवर हो गया",
+    ]);
+    expect(screen.getByText("ऑर्डर की तारीख: 27 नवंबर 2026 को 04:16 बजे")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "ऑर्डर कैंसिल करें" })).toBeTruthy();
+  });
+});
