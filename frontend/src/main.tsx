@@ -1,9 +1,10 @@
+import { t } from "@lingui/core/macro";
 import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import "./styles/global.css";
 import { loadConfig } from "./lib/config";
-import { activateLocale, ensureCatalog, pageLocale, sharedCatalog } from "./lib/i18n";
+import { activateLocale, ensureCatalog, pageLocale, sharedCatalog, type Locale } from "./lib/i18n";
 import { App } from "./app/App";
 import { createAppRouter } from "./app/router";
 import { nextTask } from "./lib/tasks";
@@ -39,6 +40,14 @@ function afterFirstPaint(): Promise<void> {
   });
 }
 
+/* eslint-disable lingui/no-unlocalized-strings -- shown when the app could not start, its message
+   catalogs included (a dropped connection): written here, in both languages, needing no catalog. */
+const NOT_LOADED: Record<Locale, { lang: Locale; title: string; advice: string }> = {
+  en: { lang: "en", title: "We could not load the app", advice: "Please check your connection and reload the page." },
+  hi: { lang: "hi", title: "ऐप लोड नहीं हो सका", advice: "कृपया अपना इंटरनेट कनेक्शन जाँचें और पेज रीलोड करें।" },
+};
+/* eslint-enable lingui/no-unlocalized-strings */
+
 // The page's language (the gateway served it in the visitor's): its shared messages load beside
 // the settings, and each route loads its own feature's with its code (lib/lazy-route.ts).
 const locale = pageLocale();
@@ -68,16 +77,21 @@ Promise.all([loadConfig(), ensureCatalog(sharedCatalog, locale)])
     } else {
       // A pre-rendered page stays on screen until the new render replaces it (React clears the
       // container when it commits its first render), so there is no blank frame in between.
-      if (!prerendered) document.title = `${config.productName} | Buy electrical goods on credit`;
+      const { productName } = config;
+      if (!prerendered) document.title = t`${productName} | Buy electrical goods on credit`;
       startTransition(() => createRoot(container).render(app));
     }
   })
   .catch(() => {
     container.replaceChildren();
+    // The page's language first, then the other: the visitor reads one of them.
+    const [first, second] = locale === "hi" ? [NOT_LOADED.hi, NOT_LOADED.en] : [NOT_LOADED.en, NOT_LOADED.hi];
     createRoot(container).render(
       <main className="container page-narrow" role="alert">
-        <h1>We could not load the app</h1>
-        <p>Please check your connection and reload the page.</p>
+        <h1 lang={first.lang}>{first.title}</h1>
+        <p lang={first.lang}>{first.advice}</p>
+        <h2 lang={second.lang}>{second.title}</h2>
+        <p lang={second.lang}>{second.advice}</p>
       </main>,
     );
   });

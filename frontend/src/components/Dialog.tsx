@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 
 interface DialogProps {
@@ -12,6 +13,7 @@ interface DialogProps {
 
 /** An accessible modal on the native <dialog> element: focus is trapped, Escape closes it. */
 export function Dialog({ open, title, onClose, children, role = "dialog", wide = false }: DialogProps) {
+  const { t } = useLingui();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -40,7 +42,7 @@ export function Dialog({ open, title, onClose, children, role = "dialog", wide =
         <div className="dialog-body">
           <div className="dialog-head">
             <h2 id={titleId}>{title}</h2>
-            <button type="button" className="dialog-close" aria-label="Close" onClick={onClose}>
+            <button type="button" className="dialog-close" aria-label={t`Close`} onClick={onClose}>
               ×
             </button>
           </div>

@@ -1,3 +1,5 @@
+import { Trans } from "@lingui/react/macro";
+
 /** Full-screen 'Loading...' shown while a call is under way. */
 export function LoadingOverlay({ show }: { show: boolean }) {
   if (!show) return null;
@@ -5,7 +7,9 @@ export function LoadingOverlay({ show }: { show: boolean }) {
     <div className="loading-overlay" role="status" aria-live="polite">
       <div className="loading-box">
         <span className="spinner" aria-hidden="true" />
-        <span>Loading...</span>
+        <span>
+          <Trans>Loading...</Trans>
+        </span>
       </div>
     </div>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { api } from "../api/client";
@@ -13,6 +14,7 @@ async function subscribe(body: NewsletterRequest): Promise<void> {
 
 /** Footer newsletter: 'Loading...', then thanks (email cleared) or the failure message. */
 export function NewsletterForm() {
+  const { t } = useLingui();
   const [email, setEmail] = useState("");
   const subscription = useMutation({ mutationFn: subscribe, onSuccess: () => setEmail("") });
 
@@ -22,27 +24,31 @@ export function NewsletterForm() {
   };
 
   return (
-    <form onSubmit={submit} className="newsletter" aria-label="Newsletter" ref={enableWhenHydrated}>
+    <form onSubmit={submit} className="newsletter" aria-label={t`Newsletter`} ref={enableWhenHydrated}>
       <label htmlFor="newsletter-email" className="visually-hidden">
-        Email address
+        <Trans>Email address</Trans>
       </label>
       <input
         id="newsletter-email"
         type="email"
         required
-        placeholder="Your email address"
+        placeholder={t`Your email address`}
         value={email}
         onChange={(event) => setEmail(event.target.value)}
         autoComplete="email"
       />
       {/* The specification keeps the button enabled while loading. */}
       <button type="submit" className="btn btn-accent">
-        Subscribe
+        <Trans>Subscribe</Trans>
       </button>
       <p className="newsletter-status" aria-live="polite">
-        {subscription.isPending && "Loading..."}
-        {subscription.isSuccess && "Thank you for subscribing!"}
-        {subscription.isError && <span className="form-error">Failed to subscribe. Please try again later.</span>}
+        {subscription.isPending && <Trans>Loading...</Trans>}
+        {subscription.isSuccess && <Trans>Thank you for subscribing!</Trans>}
+        {subscription.isError && (
+          <span className="form-error">
+            <Trans>Failed to subscribe. Please try again later.</Trans>
+          </span>
+        )}
       </p>
     </form>
   );

@@ -1,9 +1,11 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState, type FormEvent } from "react";
 import { useSendWait } from "./sendWait";
 import { SendWaitNotice } from "./SendWaitNotice";
 import { useCountdown } from "./useCountdown";
 
-export const OTP_MESSAGE = "Please enter a valid 6-digit OTP.";
+export const OTP_MESSAGE = msg`Please enter a valid 6-digit OTP.`;
 const CODE = /^[0-9]{6}$/;
 
 interface CodeFormProps {
@@ -28,16 +30,19 @@ export function CodeForm({
   error,
   onClearError,
   idPrefix = "otp",
-  title = "Verify OTP",
+  title,
 }: CodeFormProps) {
+  const { t } = useLingui();
   const [otp, setOtp] = useState("");
   const [invalid, setInvalid] = useState(false);
   const { secondsLeft, restart, clear } = useCountdown();
   // A resend the gateway refused (its interval, or an hourly cap): Resend waits for that instead.
   const refused = useSendWait(mobileNumber);
+  /* eslint-disable lingui/no-unlocalized-strings -- element ids */
   const inputId = `${idPrefix}-code`;
   const errorId = `${idPrefix}-code-error`;
-  const shown = invalid ? OTP_MESSAGE : error;
+  /* eslint-enable lingui/no-unlocalized-strings */
+  const shown = invalid ? t(OTP_MESSAGE) : error;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -58,9 +63,11 @@ export function CodeForm({
 
   return (
     <form className="otp-form" onSubmit={submit} noValidate>
-      <h1 className="otp-title">{title}</h1>
+      <h1 className="otp-title">{title ?? t`Verify OTP`}</h1>
       <p className="otp-sent-to">
-        Enter the code sent to <strong>+91 {mobileNumber}</strong>{" "}
+        <Trans>
+          Enter the code sent to <strong>+91 {mobileNumber}</strong>
+        </Trans>{" "}
         <button
           type="button"
           className="link-button"
@@ -69,10 +76,12 @@ export function CodeForm({
             onEdit();
           }}
         >
-          Edit
+          <Trans>Edit</Trans>
         </button>
       </p>
-      <label htmlFor={inputId}>One-time code</label>
+      <label htmlFor={inputId}>
+        <Trans>One-time code</Trans>
+      </label>
       <input
         id={inputId}
         className="otp-input"
@@ -80,7 +89,7 @@ export function CodeForm({
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={6}
-        placeholder="6-digit code"
+        placeholder={t`6-digit code`}
         value={otp}
         aria-invalid={Boolean(shown)}
         aria-describedby={shown ? errorId : undefined}
@@ -98,15 +107,17 @@ export function CodeForm({
       <SendWaitNotice mobileNumber={mobileNumber} />
       <p className="otp-resend" aria-live="polite">
         {refused ? null : secondsLeft > 0 ? (
-          <span>Resend OTP in {secondsLeft}s</span>
+          <span>
+            <Trans>Resend OTP in {secondsLeft}s</Trans>
+          </span>
         ) : (
           <button type="button" className="link-button" onClick={resend} disabled={busy}>
-            Resend
+            <Trans>Resend</Trans>
           </button>
         )}
       </p>
       <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-        Verify
+        <Trans>Verify</Trans>
       </button>
     </form>
   );

@@ -1,8 +1,10 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState, type FormEvent } from "react";
 import { enableWhenHydrated } from "../../lib/until-hydrated";
 import { SendWaitNotice } from "./SendWaitNotice";
 
-export const MOBILE_MESSAGE = "Please enter a valid 10-digit mobile number.";
+export const MOBILE_MESSAGE = msg`Please enter a valid 10-digit mobile number.`;
 // An Indian mobile, as the gateway holds it (gateway/validation.py): 10 digits, the first 6 to 9.
 const MOBILE = /^[6-9][0-9]{9}$/;
 
@@ -19,11 +21,14 @@ interface MobileFormProps {
 }
 
 export function MobileForm({ title, initialMobile = "", busy, onSubmit, error, onClearError, idPrefix = "otp" }: MobileFormProps) {
+  const { t } = useLingui();
   const [mobile, setMobile] = useState(initialMobile);
   const [invalid, setInvalid] = useState(false);
+  /* eslint-disable lingui/no-unlocalized-strings -- element ids */
   const inputId = `${idPrefix}-mobile`;
   const errorId = `${idPrefix}-mobile-error`;
-  const shown = invalid ? MOBILE_MESSAGE : error;
+  /* eslint-enable lingui/no-unlocalized-strings */
+  const shown = invalid ? t(MOBILE_MESSAGE) : error;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -37,7 +42,9 @@ export function MobileForm({ title, initialMobile = "", busy, onSubmit, error, o
   return (
     <form className="otp-form" onSubmit={submit} noValidate ref={enableWhenHydrated}>
       <h1 className="otp-title">{title}</h1>
-      <label htmlFor={inputId}>Mobile number</label>
+      <label htmlFor={inputId}>
+        <Trans>Mobile number</Trans>
+      </label>
       <div className="input-prefix">
         <span aria-hidden="true">+91</span>
         <input
@@ -46,7 +53,7 @@ export function MobileForm({ title, initialMobile = "", busy, onSubmit, error, o
           inputMode="numeric"
           autoComplete="tel-national"
           maxLength={10}
-          placeholder="10-digit mobile number"
+          placeholder={t`10-digit mobile number`}
           value={mobile}
           aria-invalid={Boolean(shown)}
           aria-describedby={shown ? errorId : undefined}
@@ -64,7 +71,7 @@ export function MobileForm({ title, initialMobile = "", busy, onSubmit, error, o
       )}
       <SendWaitNotice mobileNumber={mobile} />
       <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-        Submit
+        <Trans>Submit</Trans>
       </button>
     </form>
   );

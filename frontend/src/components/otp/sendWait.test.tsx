@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { act, render, renderHook, screen } from "@testing-library/react";
+import { act, renderHook, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../api/client";
+import { renderWithQueries } from "../../testing/render-app";
 import { MobileForm } from "./MobileForm";
 import { clearSendWait, refusedSend, startSendWait, useSendWait, waitMessage } from "./sendWait";
 
@@ -63,7 +64,7 @@ describe("useSendWait", () => {
 
 describe("MobileForm", () => {
   it("shows the wait for the number in the field, counting down", () => {
-    render(<MobileForm title="Pay Now" initialMobile="9876543210" onSubmit={() => undefined} />);
+    renderWithQueries(<MobileForm title="Pay Now" initialMobile="9876543210" onSubmit={() => undefined} />);
     expect(screen.queryByRole("timer")).toBeNull();
     act(() => startSendWait("9876543210", 45, "resend"));
     expect(screen.getByRole("timer").textContent).toBe("Please wait 45 s before asking for another code.");

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { errorCode, errorStatus, type ApiErrorBody } from "../../api/client";
 
@@ -57,12 +58,13 @@ export function clearSendWait() {
   if (current !== null) publish(null);
 }
 
-/** The message for `secondsLeft` of a wait: seconds for the resend interval, minutes for an hourly cap. */
+/** The message for `secondsLeft` of a wait (in the page's language): seconds for the resend interval, minutes for an hourly cap. */
 export function waitMessage(kind: WaitKind, secondsLeft: number): string {
   if (kind === "hourly" && secondsLeft >= 60) {
-    return `Too many OTP requests. Please wait ${Math.ceil(secondsLeft / 60)} min before asking for another code.`;
+    const minutes = Math.ceil(secondsLeft / 60);
+    return t`Too many OTP requests. Please wait ${minutes} min before asking for another code.`;
   }
-  return `Please wait ${secondsLeft} s before asking for another code.`;
+  return t`Please wait ${secondsLeft} s before asking for another code.`;
 }
 
 function secondsUntil(until: number): number {

@@ -1,5 +1,7 @@
+import { msg } from "@lingui/core/macro";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
+import { i18n } from "../../lib/i18n";
 import { showToast } from "../../lib/toast";
 import { errorMessage } from "../../api/client";
 import type { components } from "../../api/schema";
@@ -8,10 +10,11 @@ import { clearCountdown, resendSeconds, startCountdown } from "./useCountdown";
 
 type SendCodeResponse = components["schemas"]["SendCodeResponse"];
 
-export const CODE_SENT = "OTP sent successfully!";
-export const SEND_FAILED = "An unexpected error occurred.";
-export const VERIFIED = "OTP verified successfully!";
-export const VERIFY_FAILED = "Error verifying OTP.";
+// The specification's messages, worded in the page's language when shown.
+export const CODE_SENT = msg`OTP sent successfully!`;
+export const SEND_FAILED = msg`An unexpected error occurred.`;
+export const VERIFIED = msg`OTP verified successfully!`;
+export const VERIFY_FAILED = msg`Error verifying OTP.`;
 
 interface OtpCalls<Verified> {
   /** The group's send-code call (its answer carries the gateway's resend interval). */
@@ -49,7 +52,7 @@ export function useOtpLogin<Verified>({ send, verify, onSent }: OtpCalls<Verifie
     } catch (error) {
       const wait = refusedSend(error);
       if (wait) startSendWait(mobileNumber, wait.seconds, wait.kind);
-      else setSendError(errorMessage(error, SEND_FAILED));
+      else setSendError(errorMessage(error, i18n._(SEND_FAILED)));
       return null;
     }
   };
@@ -62,7 +65,7 @@ export function useOtpLogin<Verified>({ send, verify, onSent }: OtpCalls<Verifie
       clearCountdown();
       return answer;
     } catch (error) {
-      setVerifyError(errorMessage(error, VERIFY_FAILED));
+      setVerifyError(errorMessage(error, i18n._(VERIFY_FAILED)));
       return null;
     }
   };
