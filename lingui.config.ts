@@ -15,7 +15,13 @@ export default defineConfig({
     {
       path: "<rootDir>/frontend/src/locales/{locale}",
       include: ["<rootDir>/frontend/src/components", "<rootDir>/frontend/src/lib", "<rootDir>/frontend/src/api", "<rootDir>/frontend/src/app", "<rootDir>/frontend/src/main.tsx"],
-      exclude: ["**/*.test.*"],
+      exclude: ["**/*.test.*", "<rootDir>/frontend/src/lib/error-messages.ts"],
+    },
+    // The app's words for the gateway's error codes: loaded with the first failed call (api/http.ts),
+    // not with every first page.
+    {
+      path: "<rootDir>/frontend/src/locales/errors/{locale}",
+      include: ["<rootDir>/frontend/src/lib/error-messages.ts"],
     },
     ...FEATURES.map((feature) => ({
       path: `<rootDir>/frontend/src/features/${feature}/locales/{locale}`,

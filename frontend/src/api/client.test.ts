@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { http as route, HttpResponse } from "msw";
 import { describe, expect, it, vi } from "vitest";
-import { activateLocale, ensureCatalog, sharedCatalog } from "../lib/i18n";
+import { activateLocale } from "../lib/i18n";
 import { apiServer } from "../testing/api-server";
 import { ApiError, api, errorCode, errorMessage, errorStatus, groupOfUnauthorized, onUnauthorized } from "./client";
 import { xsrfCookieName } from "./http";
@@ -115,7 +115,6 @@ describe("api", () => {
       ),
     );
     const failed = await api.get("/checkout/quote").catch((e: unknown) => e);
-    await ensureCatalog(sharedCatalog, "en");
     try {
       await activateLocale("hi");
       expect(errorMessage(failed, "fallback")).toBe("कुछ सामान आपकी चुनी गई मात्रा में स्टॉक में नहीं है। कृपया मात्रा कम करें।");

@@ -5,7 +5,8 @@
  * turns every failure into the app's ApiError. Loaded with the first call (./client).
  */
 import axios, { AxiosError } from "axios";
-import { wordsFor } from "../lib/error-messages";
+import { errorCatalog, wordsFor } from "../lib/error-messages";
+import { ensureCatalog } from "../lib/i18n";
 import { ApiError, reportUnauthorized, type ApiErrorBody } from "./client";
 
 /** The XSRF cookie's name: over HTTPS the gateway prefixes it __Host- (no subdomain can plant it). */
@@ -39,8 +40,11 @@ export const http = axios.create({
   xsrfHeaderName: "X-XSRF-TOKEN",
 });
 
-http.interceptors.response.use(undefined, (cause: unknown) => {
+http.interceptors.response.use(undefined, async (cause: unknown) => {
   const error = toApiError(cause);
+  // The words for the codes, in the page's language, before the failure reaches a screen; if
+  // they cannot load either, the screen shows its own words.
+  await ensureCatalog(errorCatalog).catch(() => undefined);
   if (error.response?.status === 401) reportUnauthorized(error);
   return Promise.reject(error);
 });

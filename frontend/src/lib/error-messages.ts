@@ -6,14 +6,17 @@
  * entry is `{ withDetail }`: the gateway's message is shown (it is ours, composed by the gateway,
  * never an upstream's), and `withDetail` when it is missing. The gateway writes its messages in
  * English, so a page in Hindi shows `withDetail` instead. A code not in the table shows the
- * screen's own fallback. tests/unit/test_error_codes.py checks that every code the gateway can
+ * screen's own fallback. The table's words are a catalog of their own (errorCatalog), loaded with
+ * the first failed call (api/http.ts): a visit where nothing fails never downloads them. tests/unit/test_error_codes.py checks that every code the gateway can
  * send is here.
  */
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
-import { activeLocale, i18n } from "./i18n";
+import { activeLocale, i18n, type Catalog } from "./i18n";
 
 export type Wording = MessageDescriptor | { withDetail: MessageDescriptor };
+
+export const errorCatalog: Catalog = { name: "errors", load: (locale) => import(`../locales/errors/${locale}.po`) };
 
 const TRY_AGAIN = msg`Something went wrong. Please try again.`;
 
@@ -114,6 +117,13 @@ export const ERROR_MESSAGES: Record<string, Wording> = {
 export function wordsFor(code: string | undefined, gatewayMessage: string | undefined): string | undefined {
   const wording = code ? ERROR_MESSAGES[code] : undefined;
   if (wording === undefined) return undefined;
-  if (!("withDetail" in wording)) return i18n._(wording);
-  return gatewayMessage && activeLocale() === "en" ? gatewayMessage : i18n._(wording.withDetail);
+  if (!("withDetail" in wording)) return worded(wording);
+  return gatewayMessage && activeLocale() === "en" ? gatewayMessage : worded(wording.withDetail);
+}
+
+/** The message in the page's language; undefined (the screen's own words) while its catalog is not loaded. */
+function worded(message: MessageDescriptor): string | undefined {
+  // A built app's descriptor carries only the id: without the catalog, i18n._ would show the id.
+  if (message.message === undefined && !(message.id in i18n.messages)) return undefined;
+  return i18n._(message);
 }

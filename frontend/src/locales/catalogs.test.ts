@@ -12,6 +12,7 @@ import { describe, expect, it } from "vitest";
 const src = fileURLToPath(new URL("..", import.meta.url));
 const catalogDirs = [
   path.join(src, "locales"),
+  path.join(src, "locales", "errors"),
   ...readdirSync(path.join(src, "features")).map((feature) => path.join(src, "features", feature, "locales")),
 ];
 const po = formatter({ lineNumbers: false });
