@@ -4,6 +4,11 @@ import { formatter } from "@lingui/format-po";
 // One catalog per feature and one for what they share (components/, lib/, app/), so a route
 // downloads only its own feature's messages, in the visitor's language (frontend/src/lib/i18n.ts).
 const FEATURES = ["site", "portal", "store", "checkout"];
+// The portal's payment page (for a borrower who has logged in) has its own: /paynow, a first page
+// of many visits, loads only the login's words.
+const PORTAL_PAYMENT = ["pages/PaymentPage.tsx", "components/PaymentHistory.tsx", "components/PendingPayments.tsx", "amount.ts"].map(
+  (file) => `<rootDir>/frontend/src/features/portal/${file}`,
+);
 
 export default defineConfig({
   sourceLocale: "en",
@@ -26,8 +31,9 @@ export default defineConfig({
     ...FEATURES.map((feature) => ({
       path: `<rootDir>/frontend/src/features/${feature}/locales/{locale}`,
       include: [`<rootDir>/frontend/src/features/${feature}`],
-      exclude: ["**/*.test.*"],
+      exclude: ["**/*.test.*", ...(feature === "portal" ? PORTAL_PAYMENT : [])],
     })),
+    { path: "<rootDir>/frontend/src/features/portal/locales/payment/{locale}", include: PORTAL_PAYMENT },
   ],
   orderBy: "messageId",
 });

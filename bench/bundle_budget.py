@@ -30,7 +30,7 @@ ENTRY = "index.html"
 STARTER = "start.js"
 
 # Everything a first visit downloads by network idle, on every budgeted route (KB of gzip).
-IDLE_BUDGET_KB = 155.0  # docs/decisions/translation-layer.md: the layer's own cost
+IDLE_BUDGET_KB = 156.0  # docs/decisions/bundle-budgets.md: the layer's own cost and the words shown
 API_CLIENT = "src/api/http.ts"  # axios and its interceptors, imported with the first call
 FOOTER = "src/components/Footer/Footer.tsx"
 # The English messages a route shows (frontend/src/lib/i18n.ts): the shared catalog, and its
@@ -58,7 +58,7 @@ BUDGETS: dict[str, Budget] = {
         loaded_later=(FOOTER, "src/features/site/pages/HomeSections.tsx", API_CLIENT),
     ),
     "/paynow": Budget(
-        first_visit_kb=125.0,
+        first_visit_kb=127.0,
         modules=("src/features/portal/pages/PayNowPage.tsx", *messages("portal")),
         loaded_later=(FOOTER, API_CLIENT),
     ),

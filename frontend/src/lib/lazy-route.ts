@@ -12,17 +12,18 @@ import { nextTask } from "./tasks";
 export function lazyComponent<M>(
   load: () => Promise<M>,
   pick: (module: M) => ComponentType,
-  catalog: Catalog,
+  catalog: Catalog | Catalog[],
 ): RouteObject["lazy"] {
+  const catalogs = Array.isArray(catalog) ? catalog : [catalog];
   return () =>
     nextTask()
-      .then(() => Promise.all([load(), ensureCatalog(catalog)]))
+      .then(() => Promise.all([load(), ...catalogs.map((one) => ensureCatalog(one))]))
       .then(([module]) => ({ Component: pick(module) }));
 }
 
 /** A route whose page (its module's default export) loads with the route, in its own chunk, with
- * its feature's messages in the visitor's language. */
-export function lazyPage(path: string | undefined, load: () => Promise<{ default: ComponentType }>, catalog: Catalog): RouteObject {
+ * its feature's messages (one catalog or several) in the visitor's language. */
+export function lazyPage(path: string | undefined, load: () => Promise<{ default: ComponentType }>, catalog: Catalog | Catalog[]): RouteObject {
   const lazy = lazyComponent(load, (module) => module.default, catalog);
   return path === undefined ? { index: true, lazy } : { path, lazy };
 }

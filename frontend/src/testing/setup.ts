@@ -24,6 +24,10 @@ if (typeof window !== "undefined") {
     }) as MediaQueryList;
   window.scrollTo = () => {};
 }
+// A page's first render waits for its lazily loaded module and message catalogs (each .po is
+// compiled as it is first imported): on a busy machine that is over testing-library's 1 s.
+if (typeof document !== "undefined") (await import("@testing-library/react")).configure({ asyncUtilTimeout: 5000 });
+
 afterEach(async () => {
   apiServer.resetHandlers();
   if (typeof document !== "undefined") (await import("@testing-library/react")).cleanup();

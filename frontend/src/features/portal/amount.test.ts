@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { AMOUNT_ABOVE_ZERO, amountProblem } from "./amount";
+import { amountProblem } from "./amount";
+
+const AMOUNT_ABOVE_ZERO = "Please enter an amount above 0.";
 
 describe("amountProblem", () => {
   it("accepts an amount above 0 and up to what is owed", () => {

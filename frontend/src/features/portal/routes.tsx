@@ -1,11 +1,11 @@
 import type { RouteObject } from "react-router";
-import { portalCatalog } from "./catalog";
+import { paymentCatalog, portalCatalog } from "./catalog";
 import { lazyPage } from "../../lib/lazy-route";
 
 /** Repayment portal pages (public wrapper). */
 export const portalRoutes: RouteObject[] = [
   lazyPage("paynow", () => import("./pages/PayNowPage"), portalCatalog),
   lazyPage("verify-otp", () => import("./pages/VerifyOtpPage"), portalCatalog),
-  lazyPage("payment", () => import("./pages/PaymentPage"), portalCatalog),
+  lazyPage("payment", () => import("./pages/PaymentPage"), [portalCatalog, paymentCatalog]),
   lazyPage("nopayment", () => import("./pages/NoPaymentPage"), portalCatalog),
 ];

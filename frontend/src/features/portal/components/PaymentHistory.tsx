@@ -1,54 +1,70 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
+import { dayAndTime } from "../../../lib/dates";
 import { rupees } from "../../../lib/money";
 import type { PaymentRecord } from "../api/get-payment-history";
 import styles from "../portal.module.css";
 
-const STATUS: Record<PaymentRecord["status"], string> = { paid: "Paid", failed: "Failed", pending: "Pending" };
-
-const WHEN = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short" });
+const STATUS = { paid: msg`Paid`, failed: msg`Failed`, pending: msg`Pending` } as const;
 
 /** The borrower's payments, newest first: date, amount, status and, once paid, the receipt. */
 export function PaymentHistory({ payments }: { payments: PaymentRecord[] }) {
+  const { t } = useLingui();
   const titleId = useId();
   return (
     <section className={styles.history} aria-labelledby={titleId}>
       <h2 id={titleId} className={styles.subtitle}>
-        Payment history
+        <Trans>Payment history</Trans>
       </h2>
       {payments.length === 0 ? (
-        <p>No payments yet.</p>
+        <p>
+          <Trans>No payments yet.</Trans>
+        </p>
       ) : (
         <table className={styles.historyTable}>
           <thead>
             <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Status</th>
-              <th scope="col">Receipt</th>
+              <th scope="col">
+                <Trans>Date</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Amount</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Status</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Receipt</Trans>
+              </th>
             </tr>
           </thead>
           <tbody>
-            {payments.map((payment) => (
-              <tr key={payment.paymentLogId}>
-                <td>{WHEN.format(new Date(payment.paidAt ?? payment.createdAt))}</td>
-                <td>{rupees(payment.amount)}</td>
-                <td>
-                  <span className={`${styles.status} ${styles[`status_${payment.status}`]}`}>
-                    {STATUS[payment.status]}
-                  </span>
-                  {payment.providerReference && <span className={styles.reference}>Ref. {payment.providerReference}</span>}
-                </td>
-                <td>
-                  {payment.receiptUrl ? (
-                    <a href={payment.receiptUrl} download>
-                      Receipt<span className="visually-hidden"> for {rupees(payment.amount)}</span> (PDF)
-                    </a>
-                  ) : (
-                    "—"
-                  )}
-                </td>
-              </tr>
-            ))}
+            {payments.map((payment) => {
+              const amount = rupees(payment.amount);
+              const reference = payment.providerReference;
+              return (
+                <tr key={payment.paymentLogId}>
+                  <td>{dayAndTime(payment.paidAt ?? payment.createdAt)}</td>
+                  <td>{amount}</td>
+                  <td>
+                    <span className={`${styles.status} ${styles[`status_${payment.status}`]}`}>{t(STATUS[payment.status])}</span>
+                    {reference && <span className={styles.reference}>{t`Ref. ${reference}`}</span>}
+                  </td>
+                  <td>
+                    {payment.receiptUrl ? (
+                      <a href={payment.receiptUrl} download>
+                        <Trans>
+                          Receipt<span className="visually-hidden"> for {amount}</span> (PDF)
+                        </Trans>
+                      </a>
+                    ) : (
+                      "—"
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       )}

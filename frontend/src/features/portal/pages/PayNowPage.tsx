@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Navigate, useLocation, useNavigate } from "react-router";
 import { LoadingOverlay } from "../../../components/LoadingOverlay";
 import { MobileForm } from "../../../components/otp/MobileForm";
@@ -11,7 +12,8 @@ import { usePageMeta } from "../../../lib/page-meta";
 
 /** /paynow: the borrower's mobile number; a code is sent and the borrower goes to /verify-otp. */
 export default function PayNowPage() {
-  usePageMeta({ title: "Pay Now", description: "Repay your loan online: enter your mobile number, verify the code and pay." });
+  const { t } = useLingui();
+  usePageMeta({ title: t`Pay Now`, description: t`Repay your loan online: enter your mobile number, verify the code and pay.` });
   const { session } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
@@ -27,9 +29,13 @@ export default function PayNowPage() {
   return (
     <div className={`container ${styles.page}`}>
       <section className={`card ${styles.panel}`}>
-        <p className={styles.lead}>Repay your loan online</p>
-        <MobileForm title="Pay Now" idPrefix="paynow" initialMobile={initialMobile} busy={login.busy} onSubmit={submit} />
-        <p className={styles.hint}>We will send a one-time code to this number.</p>
+        <p className={styles.lead}>
+          <Trans>Repay your loan online</Trans>
+        </p>
+        <MobileForm title={t`Pay Now`} idPrefix="paynow" initialMobile={initialMobile} busy={login.busy} onSubmit={submit} />
+        <p className={styles.hint}>
+          <Trans>We will send a one-time code to this number.</Trans>
+        </p>
       </section>
       <LoadingOverlay show={login.busy} />
       <ErrorDialog message={login.sendError} onClose={login.clearSendError} />

@@ -1,9 +1,12 @@
+import { msg } from "@lingui/core/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Navigate } from "react-router";
 import { errorCode, errorMessage, errorStatus } from "../../../api/client";
 import { Dialog } from "../../../components/Dialog";
 import { LoadingOverlay } from "../../../components/LoadingOverlay";
 import { usePageMeta } from "../../../lib/page-meta";
+import { calendarDay } from "../../../lib/dates";
 import { useConfig } from "../../../lib/config";
 import { parseAmount, rupees, toPaise } from "../../../lib/money";
 import { useSession } from "../../../lib/session";
@@ -20,23 +23,25 @@ import { PaymentHistory } from "../components/PaymentHistory";
 import { PendingPayments } from "../components/PendingPayments";
 import styles from "../portal.module.css";
 
-export const PAYMENT_NOT_MAPPED =
-  "Payment is either not mapped or the financier is not authorized to receive payment";
+export const PAYMENT_NOT_MAPPED = msg`Payment is either not mapped or the financier is not authorized to receive payment`;
+
+type Tone = "success" | "danger" | "cancelled";
+
+/**
+ * How a payment went, worded by the app from the gateway's status: the lender's own message is
+ * English ('Payment process completed'), the same words as the English here, and a page in Hindi
+ * shows them in Hindi.
+ */
+const OUTCOME_WORDS = {
+  success: msg`Payment process completed`,
+  danger: msg`Payment failed`,
+  cancelled: msg`Payment cancelled. No money was taken.`,
+} as const;
 
 interface Outcome {
-  tone: "success" | "danger" | "cancelled";
-  message: string;
+  tone: Tone;
   /** A cancelled payment, whose checkout 'Try again' reopens. */
   payment?: PaymentCreated;
-}
-
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/** 6 Nov 2026, from the lender's ISO date ("2026-11-06"), read as a calendar date (no time zone). */
-function calendarDate(iso: string): string {
-  const [year, month, day] = iso.split("-").map(Number);
-  const name = month ? MONTHS[month - 1] : undefined;
-  return year && name && day ? `${day} ${name} ${year}` : iso;
 }
 
 /** The 'Loan Details' figures, each saying what it is; the loan's particulars only when the lender gives them. */
@@ -46,46 +51,62 @@ function LoanDetails({ repayment }: { repayment: RepaymentView }) {
     <dl className={styles.details}>
         {repayment.lenderName && (
           <div>
-            <dt>Lender</dt>
+            <dt>
+              <Trans>Lender</Trans>
+            </dt>
             <dd>{repayment.lenderName}</dd>
           </div>
         )}
         {repayment.loanNumber && (
           <div>
-            <dt>Loan number</dt>
+            <dt>
+              <Trans>Loan number</Trans>
+            </dt>
             <dd>{repayment.loanNumber}</dd>
           </div>
         )}
         {repayment.dueDate && (
           <div>
-            <dt>Due date</dt>
-            <dd>{calendarDate(repayment.dueDate)}</dd>
+            <dt>
+              <Trans>Due date</Trans>
+            </dt>
+            <dd>{calendarDay(repayment.dueDate)}</dd>
           </div>
         )}
         {days !== null && days !== undefined && (
           <div>
-            <dt>Days overdue</dt>
-            <dd>{days === 1 ? "1 day" : `${days} days`}</dd>
+            <dt>
+              <Trans>Days overdue</Trans>
+            </dt>
+            <dd>
+              <Plural value={days} one="# day" other="# days" />
+            </dd>
           </div>
         )}
         <div>
           <dt>
-            Principal outstanding
-            <span className={styles.explain}>The loan amount still to be repaid</span>
+            <Trans>Principal outstanding</Trans>
+            <span className={styles.explain}>
+              <Trans>The loan amount still to be repaid</Trans>
+            </span>
           </dt>
           <dd>{rupees(repayment.pendingAmount)}</dd>
         </div>
         <div>
           <dt>
-            Late fees
-            <span className={styles.explain}>Charged for paying late</span>
+            <Trans>Late fees</Trans>
+            <span className={styles.explain}>
+              <Trans>Charged for paying late</Trans>
+            </span>
           </dt>
           <dd>{rupees(repayment.lateFees)}</dd>
         </div>
         <div className={styles.total}>
           <dt>
-            Total due
-            <span className={styles.explain}>The two figures above together, what Total overdue pays</span>
+            <Trans>Total due</Trans>
+            <span className={styles.explain}>
+              <Trans>The two figures above together, what Total overdue pays</Trans>
+            </span>
           </dt>
           <dd>{rupees(repayment.remainingAmount)}</dd>
         </div>
@@ -95,7 +116,8 @@ function LoanDetails({ repayment }: { repayment: RepaymentView }) {
 
 /** /payment: what the verified borrower owes, and paying all or part of it. */
 export default function PaymentPage() {
-  usePageMeta({ title: "Repayment" });
+  const { t } = useLingui();
+  usePageMeta({ title: t`Repayment` });
   const { session } = useSession();
   const config = useConfig();
   const ids = useId();
@@ -129,7 +151,7 @@ export default function PaymentPage() {
     recheck(undefined, {
       onSuccess: (result) => {
         const settled = result.settled[0];
-        if (settled) setOutcome({ tone: "success", message: settled.message });
+        if (settled) setOutcome({ tone: "success" });
       },
     });
   }, [pendingPayments.length, recheck]);
@@ -140,8 +162,8 @@ export default function PaymentPage() {
       try {
         // The gateway judges by the order's standing at the lender, not by how the modal closed.
         const answer = await confirm(payment);
-        if (answer.status === "cancelled") setOutcome({ tone: "cancelled", message: answer.message, payment });
-        else setOutcome({ tone: answer.status === "completed" ? "success" : "danger", message: answer.message });
+        if (answer.status === "cancelled") setOutcome({ tone: "cancelled", payment });
+        else setOutcome({ tone: answer.status === "completed" ? "success" : "danger" });
       } catch (error) {
         console.warn("payment confirmation failed", errorCode(error));
       }
@@ -198,41 +220,50 @@ export default function PaymentPage() {
     } catch (error) {
       if (errorStatus(error) === 401) return;
       const code = errorCode(error);
-      if (code === "invalid_input" || code === "payment_pending") setAmountError(errorMessage(error, PAYMENT_NOT_MAPPED));
-      else setFailure(PAYMENT_NOT_MAPPED);
+      const notMapped = t(PAYMENT_NOT_MAPPED);
+      if (code === "invalid_input" || code === "payment_pending") setAmountError(errorMessage(error, notMapped));
+      else setFailure(notMapped);
       return;
     }
     await openCheckout(payment);
   };
 
+  /* eslint-disable lingui/no-unlocalized-strings -- element ids */
   const amountId = `${ids}-amount`;
   const amountErrorId = `${ids}-amount-error`;
+  /* eslint-enable lingui/no-unlocalized-strings */
+  const owedAmount = rupees(owed);
+  const pendingAmount = samePending ? rupees(samePending.amount) : "";
 
   return (
     <div className={`container ${styles.page}`}>
       <section className={`card ${styles.panel} ${styles.wide}`} aria-labelledby={`${ids}-title`}>
         <h1 id={`${ids}-title`} className={styles.title}>
-          Repayment
+          <Trans>Repayment</Trans>
         </h1>
         <dl className={styles.borrower}>
           <div>
-            <dt>Name</dt>
+            <dt>
+              <Trans>Name</Trans>
+            </dt>
             <dd>{session.portal?.userName}</dd>
           </div>
           <div>
-            <dt>Mobile</dt>
+            <dt>
+              <Trans>Mobile</Trans>
+            </dt>
             <dd>+91 {session.portal?.mobileNumber}</dd>
           </div>
         </dl>
 
         {outcome && outcome.tone !== "cancelled" && (
           <p className={`alert alert-${outcome.tone}`} role={outcome.tone === "danger" ? "alert" : "status"}>
-            {outcome.message}
+            {t(OUTCOME_WORDS[outcome.tone])}
           </p>
         )}
         {outcome?.tone === "cancelled" && outcome.payment && (
           <div className={`alert ${styles.cancelled}`} role="status">
-            <p>{outcome.message}</p>
+            <p>{t(OUTCOME_WORDS.cancelled)}</p>
             <button
               type="button"
               className="btn btn-outline"
@@ -243,16 +274,16 @@ export default function PaymentPage() {
                 if (payment) void openCheckout(payment);
               }}
             >
-              Try again
+              <Trans>Try again</Trans>
             </button>
           </div>
         )}
 
         {loadFailed && (
           <div className="alert alert-danger" role="alert">
-            We could not load your repayment details.{" "}
+            <Trans>We could not load your repayment details.</Trans>{" "}
             <button type="button" className="link-button" onClick={() => void repaymentQuery.refetch()}>
-              Try again
+              <Trans>Try again</Trans>
             </button>
           </div>
         )}
@@ -261,8 +292,12 @@ export default function PaymentPage() {
 
         {repayment && owedPaise <= 0 && (
           <div className={styles.center}>
-            <p className={styles.title}>You do not have any pending payment</p>
-            <p className={styles.thanks}>Thank You!</p>
+            <p className={styles.title}>
+              <Trans>You do not have any pending payment</Trans>
+            </p>
+            <p className={styles.thanks}>
+              <Trans>Thank You!</Trans>
+            </p>
           </div>
         )}
 
@@ -276,7 +311,9 @@ export default function PaymentPage() {
             }}
           >
             <fieldset className={styles.choices}>
-              <legend>How much would you like to pay?</legend>
+              <legend>
+                <Trans>How much would you like to pay?</Trans>
+              </legend>
               <label className={styles.choice}>
                 <input
                   type="radio"
@@ -289,7 +326,9 @@ export default function PaymentPage() {
                   }}
                 />
                 <span>
-                  Total overdue <strong className={styles.amount}>{rupees(owed)}</strong>
+                  <Trans>
+                    Total overdue <strong className={styles.amount}>{owedAmount}</strong>
+                  </Trans>
                 </span>
               </label>
               <label className={styles.choice}>
@@ -300,13 +339,17 @@ export default function PaymentPage() {
                   checked={mode === "partialPayment"}
                   onChange={() => setMode("partialPayment")}
                 />
-                <span>Partial payment</span>
+                <span>
+                  <Trans>Partial payment</Trans>
+                </span>
               </label>
             </fieldset>
 
             {mode === "partialPayment" && (
               <div className={styles.amountField}>
-                <label htmlFor={amountId}>Amount to pay (₹)</label>
+                <label htmlFor={amountId}>
+                  <Trans>Amount to pay (₹)</Trans>
+                </label>
                 <input
                   id={amountId}
                   type="number"
@@ -331,15 +374,15 @@ export default function PaymentPage() {
 
             <div className={styles.actions}>
               <button type="button" className="btn btn-outline" onClick={() => setDetailsOpen(true)}>
-                View Details
+                <Trans>View Details</Trans>
               </button>
               <button type="submit" className="btn btn-primary" disabled={busy}>
-                {samePending ? "Pay again anyway" : "Pay"}
+                {samePending ? <Trans>Pay again anyway</Trans> : <Trans>Pay</Trans>}
               </button>
             </div>
             {samePending && (
               <p className={styles.warning}>
-                A payment of {rupees(samePending.amount)} is pending confirmation. Paying again may charge you twice.
+                <Trans>A payment of {pendingAmount} is pending confirmation. Paying again may charge you twice.</Trans>
               </p>
             )}
           </form>
@@ -347,7 +390,7 @@ export default function PaymentPage() {
         {historyQuery.data && <PaymentHistory payments={historyQuery.data} />}
       </section>
 
-      <Dialog open={detailsOpen && repayment !== null} title="Loan Details" onClose={() => setDetailsOpen(false)}>
+      <Dialog open={detailsOpen && repayment !== null} title={t`Loan Details`} onClose={() => setDetailsOpen(false)}>
         {repayment && <LoanDetails repayment={repayment} />}
       </Dialog>
 

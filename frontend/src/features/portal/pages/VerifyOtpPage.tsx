@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Navigate, useLocation, useNavigate } from "react-router";
 import { showToast } from "../../../lib/toast";
 import { LoadingOverlay } from "../../../components/LoadingOverlay";
@@ -12,7 +13,8 @@ import { usePageMeta } from "../../../lib/page-meta";
 
 /** /verify-otp: the code sent to the number in the navigation state. */
 export default function VerifyOtpPage() {
-  usePageMeta({ title: "Verify OTP" });
+  const { t } = useLingui();
+  usePageMeta({ title: t`Verify OTP` });
   const navigate = useNavigate();
   const { refresh } = useSession();
   const mobileNumber = (useLocation().state as { mobileNumber?: string } | null)?.mobileNumber;
@@ -34,7 +36,7 @@ export default function VerifyOtpPage() {
 
   return (
     <div className={`container ${styles.page}`}>
-      <section className={`card ${styles.panel}`} aria-label="Verify OTP">
+      <section className={`card ${styles.panel}`} aria-label={t`Verify OTP`}>
         <CodeForm
           idPrefix="portal"
           mobileNumber={mobileNumber}
