@@ -86,10 +86,13 @@ contracts: setup
 contracts-check: setup
 	$(PY) -m gateway.openapi_export --check
 
-# All four tiers in one run, the 25 slowest tests listed at the end. Exit code 5 (nothing
+# All four tiers in one run over PYTEST_WORKERS processes (pytest-xdist; each with its own e2e
+# gateway and Chromium), the 25 slowest tests listed at the end. Exit code 5 (nothing
 # collected) is reported, not treated as a failure.
+PYTEST_WORKERS ?= 2
 pytest: setup
-	scripts/with-redis.sh $(PY) -m pytest tests/unit tests/contract tests/integration tests/e2e -p no:cacheprovider -q --durations=25; \
+	scripts/with-redis.sh $(PY) -m pytest tests/unit tests/contract tests/integration tests/e2e -p no:cacheprovider -q \
+	  -n $(PYTEST_WORKERS) --durations=25; \
 	  rc=$$?; if [ $$rc -eq 5 ]; then echo "pytest collected no tests: nothing was checked" >&2; rc=0; fi; exit $$rc
 
 # JavaScript per route (first visit, and everything by network idle) against its budgets
@@ -113,4 +116,4 @@ mocks: setup
 	$(PY) -m upstream_mocks
 
 clean:
-	rm -rf frontend/dist .e2e-server.log
+	rm -rf frontend/dist .e2e-server*.log

@@ -1,7 +1,7 @@
 """End-to-end fixtures: the built app served by `python -m gateway` and Debian's Chromium.
 
-- `server`: one gateway process per test session (mocks in-process, in-memory sessions), on a
-  free port, serving E2E_STATIC_DIR or frontend/dist; mocks reset before every test.
+- `server`: one gateway process per test session (per pytest-xdist worker; mocks in-process,
+  in-memory sessions), on a free port, serving E2E_STATIC_DIR or frontend/dist; mocks reset before every test.
 - `page`: a fresh browser context per test; at the end of each test it fails on console errors,
   failed requests and any request to another host (unless a test opts out with `page_guard`).
 """
@@ -109,6 +109,8 @@ def run_gateway(overrides: dict[str, str], log_path: Path) -> Iterator[Server]:
     }
     for name in ("REDIS_URL", "LENDING_URL", "CATALOGUE_URL", "MAIL_URL", "MOCKS_URL"):
         env.pop(name, None)
+    if worker := os.environ.get("PYTEST_XDIST_WORKER"):  # each pytest-xdist worker runs its own gateway
+        log_path = log_path.with_name(f"{log_path.stem}-{worker}{log_path.suffix}")
     log_path.parent.mkdir(exist_ok=True)
     log = log_path.open("wb")
     process = subprocess.Popen([sys.executable, "-m", "gateway"], cwd=ROOT, env=env, stdout=log, stderr=log)
