@@ -40,6 +40,13 @@ SIZES: dict[str, dict[str, Any]] = {
         "device_scale_factor": 2,
     },
 }
+# The store in Hindi is looked at on the narrowest phone it is laid out for.
+SMALL_PHONE: dict[str, Any] = {
+    "viewport": {"width": 360, "height": 800},
+    "is_mobile": True,
+    "has_touch": True,
+    "device_scale_factor": 2,
+}
 # Pages anyone can open by their address; /aboutUs_{product} is added from the configuration.
 PUBLIC = [
     "/",
@@ -204,6 +211,37 @@ def place_order(page: Page) -> str:
     return str(placed.json()["orderNumber"])
 
 
+def api_store_login(page: Page, url: str) -> None:
+    """The shopper logged in through the gateway, as the login pages do, with two lines in the cart."""
+    page.request.get("/api/session")
+    page.request.post("/api/store/otp", data={"mobileNumber": SEEDED_USER}, headers=xsrf(page))
+    code = code_for(url, SEEDED_USER)
+    page.request.post("/api/store/otp/verify", data={"mobileNumber": SEEDED_USER, "otp": code}, headers=xsrf(page))
+    for product_id, quantity in ((1, 2), (3, 1)):
+        page.request.put(f"/api/store/cart/items/{product_id}", data={"quantity": quantity}, headers=xsrf(page))
+
+
+def hindi_store(browser: Any, url: str, out: Path) -> None:
+    """The store in Hindi on a 360 px phone: the list, the cart, the checkout and the order page."""
+    folder = out / "phone-360-hi"
+    folder.mkdir(parents=True, exist_ok=True)
+    context = browser.new_context(base_url=url, locale="en-IN", **SMALL_PHONE)
+    context.add_cookies([{"name": "lang", "value": "hi", "url": url}])
+    page = context.new_page()
+    api_store_login(page, url)
+    shoot(page, "/products", folder / "products.png")
+    shoot(page, "/shopping-cart", folder / "shopping-cart.png")
+    page.goto("/checkout", wait_until="commit")
+    page.get_by_test_id("summary-total").wait_for()
+    snap(page, folder / "checkout.png")
+    number = place_order(page)
+    page.goto(f"/orders/{number}")
+    page.get_by_test_id("order-number").wait_for()
+    snap(page, folder / "order.png")
+    shoot(page, "/orders", folder / "orders.png")
+    context.close()
+
+
 def public_paths(url: str) -> list[str]:
     """PUBLIC and the About page under the product's own name (/aboutUs_{productSlug})."""
     answer = httpx.get(f"{url}/api/config", timeout=10)
@@ -211,12 +249,13 @@ def public_paths(url: str) -> list[str]:
     return [*PUBLIC, f"/aboutUs_{answer.json()['productSlug']}"]
 
 
-def run(url: str, out: Path) -> None:
+def run(url: str, out: Path, only_hindi_store: bool = False) -> None:
     paths = public_paths(url)
     with sync_playwright() as playwright:
         # As the e2e tests launch it: Chromium's sandbox is not available in every container.
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        for size, options in SIZES.items():
+        hindi_store(browser, url, out)
+        for size, options in {} if only_hindi_store else SIZES.items():
             folder = out / size
             folder.mkdir(parents=True, exist_ok=True)
             context = browser.new_context(base_url=url, locale="en-IN", **options)
@@ -239,13 +278,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--url", help="a running gateway; default: start one")
     parser.add_argument("--out", default=str(ROOT / "screenshots"), help="folder for the pictures")
+    parser.add_argument("--hindi-store", action="store_true", help="only the store in Hindi at 360 px")
     args = parser.parse_args()
     out = Path(args.out).resolve()
     if args.url:
-        run(args.url, out)
+        run(args.url, out, args.hindi_store)
     else:
         with gateway() as url:
-            run(url, out)
+            run(url, out, args.hindi_store)
 
 
 if __name__ == "__main__":

@@ -146,7 +146,7 @@ class FirstProductsPage:
             return page
         try:
             async with asyncio.timeout(self.wait_seconds):
-                listing = await self.store.products(None, 1, template.page_size, None)
+                listing = await self.store.products(None, 1, template.page_size, None, language=language)
         except (GatewayError, TimeoutError) as exc:
             # The shell is still a working page: the app asks for the list itself.
             log.warning("first_page_not_filled", reason=type(exc).__name__)

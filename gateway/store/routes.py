@@ -8,7 +8,8 @@ from litestar import Request, Router, get, post, put
 from litestar.di import NamedDependency, Provide
 from litestar.params import JSONBody, PathParameter, QueryParameter
 
-from gateway.language.resolution import cookie_language
+from gateway.language.codes import DEFAULT, Language
+from gateway.language.resolution import cookie_language, header_language
 from gateway.otp.routes import send_code_route
 from gateway.otp.sender import VerifyCodeRequest
 from gateway.services import AppServices
@@ -34,6 +35,13 @@ CATEGORY_SLUG = r"^[a-z0-9-]+$"  # as GET /categories gives them
 ProductId = Annotated[int, PathParameter(ge=1, le=2_147_483_647)]
 
 
+def browsing_language(request: Request[Any, Any, Any]) -> Language:
+    """The language of the catalogue's words (products, categories, the cart's lines): the app's
+    `lang` cookie, which its language switch sets at once (the session's copy follows in a call of
+    its own, which a cart read just after the switch could overtake), else the browser's."""
+    return cookie_language(request) or header_language(request.headers.get("accept-language")) or DEFAULT
+
+
 def build_service(services: AppServices) -> StoreService:
     catalogue = CachedCatalogueClient(services.upstreams["catalogue"], services.settings.catalogue_cache_seconds)
     return StoreService(catalogue, services.code_sender)
@@ -45,6 +53,7 @@ def build_router(services: AppServices, service: StoreService | None = None) -> 
 
     @get("/products", summary="A page of the catalogue, with this shopper's cart quantities")
     async def list_products(
+        request: Request[Any, Any, Any],
         shopper: NamedDependency[StoreLogin | None],
         page: Annotated[int, QueryParameter(ge=1, le=10_000)] = 1,
         page_size: Annotated[int, QueryParameter(name="pageSize", ge=1, le=48)] = PAGE_SIZE,
@@ -56,15 +65,20 @@ def build_router(services: AppServices, service: StoreService | None = None) -> 
             ProductSort | None, QueryParameter(description="by listing price; absent: catalogue order")
         ] = None,
     ) -> ProductListView:
-        return await store.products(shopper, page, page_size, search, category=category, brand_id=brandId, sort=sort)
+        language = browsing_language(request)
+        return await store.products(
+            shopper, page, page_size, search, category=category, brand_id=brandId, sort=sort, language=language
+        )
 
     @get("/products/{product_id:int}", summary="One product, with this shopper's cart quantity")
-    async def get_product(shopper: NamedDependency[StoreLogin | None], product_id: ProductId) -> ProductView:
-        return await store.product(shopper, product_id)
+    async def get_product(
+        request: Request[Any, Any, Any], shopper: NamedDependency[StoreLogin | None], product_id: ProductId
+    ) -> ProductView:
+        return await store.product(shopper, product_id, browsing_language(request))
 
     @get("/categories", summary="The product categories, in the store's order, with product counts")
-    async def list_categories() -> list[CategoryListItem]:
-        return await store.categories()
+    async def list_categories(request: Request[Any, Any, Any]) -> list[CategoryListItem]:
+        return await store.categories(browsing_language(request))
 
     @get("/brands", summary="Brands (the catalogue wants a logged-in shopper; empty otherwise)")
     async def list_brands(
@@ -73,8 +87,10 @@ def build_router(services: AppServices, service: StoreService | None = None) -> 
         return await store.brands(session, shopper)
 
     @get("/cart", summary="The cart: lines, count (sum of quantities) and subtotal")
-    async def get_cart(session: NamedDependency[Session], login: NamedDependency[StoreLogin]) -> CartView:
-        return await store.cart(session, login)
+    async def get_cart(
+        request: Request[Any, Any, Any], session: NamedDependency[Session], login: NamedDependency[StoreLogin]
+    ) -> CartView:
+        return await store.cart(session, login, browsing_language(request))
 
     @put("/cart/items/{product_id:int}", summary="Set a line's quantity (0 deletes)")
     async def set_quantity(
@@ -86,7 +102,7 @@ def build_router(services: AppServices, service: StoreService | None = None) -> 
     ) -> CartView:
         # A JSON integer only: "2", "1e2" and 2.0 are refused, not read as numbers.
         data = await strictly(request, SetQuantityRequest)
-        return await store.set_quantity(session, login, product_id, data.quantity)
+        return await store.set_quantity(session, login, product_id, data.quantity, browsing_language(request))
 
     @post(
         "/cart/items/{product_id:int}/increment",
@@ -94,19 +110,21 @@ def build_router(services: AppServices, service: StoreService | None = None) -> 
         summary="Add one (adds the line if new); 409 quantity_limit at 999",
     )
     async def increment(
+        request: Request[Any, Any, Any],
         session: NamedDependency[Session],
         login: NamedDependency[StoreLogin],
         product_id: ProductId,
     ) -> CartView:
-        return await store.increment(session, login, product_id)
+        return await store.increment(session, login, product_id, browsing_language(request))
 
     @post("/cart/items/{product_id:int}/decrement", status_code=200, summary="Take one away (nothing at 0)")
     async def decrement(
+        request: Request[Any, Any, Any],
         session: NamedDependency[Session],
         login: NamedDependency[StoreLogin],
         product_id: ProductId,
     ) -> CartView:
-        return await store.decrement(session, login, product_id)
+        return await store.decrement(session, login, product_id, browsing_language(request))
 
     @post("/otp/verify", status_code=200, summary="Verify the code; the store login lives in the session")
     async def verify(

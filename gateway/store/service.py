@@ -15,7 +15,7 @@ from decimal import Decimal
 import structlog
 
 from gateway.errors import Conflict, InvalidInput, NotAuthenticated, NotFound, UpstreamError, UpstreamRefused
-from gateway.language.codes import Language
+from gateway.language.codes import DEFAULT, Language
 from gateway.money import HALF_UP, PAISA, percent, rupees_text
 from gateway.otp import CodeSender
 from gateway.sessions import Session, StoreLogin
@@ -170,10 +170,11 @@ class StoreService:
         category: str | None = None,
         brand_id: int | None = None,
         sort: ProductSort | None = None,
+        language: Language = DEFAULT,
     ) -> ProductListView:
         needle = search.strip() if search else None
         wanted = self.catalogue.products(
-            page, page_size, needle or None, category=category, brand_id=brand_id, sort=sort
+            page, page_size, needle or None, category=category, brand_id=brand_id, sort=sort, language=language
         )
         quantities: dict[int, int] = {}
         if login is None:  # a visitor: no cart to read beside the page (and no tasks to start for it)
@@ -187,14 +188,16 @@ class StoreService:
             has_more=len(records) >= page_size,
         )
 
-    async def product(self, login: StoreLogin | None, product_id: int) -> ProductView:
-        product, quantities = await asyncio.gather(self.catalogue.product(product_id), self._quantities(login))
+    async def product(self, login: StoreLogin | None, product_id: int, language: Language = DEFAULT) -> ProductView:
+        product, quantities = await asyncio.gather(
+            self.catalogue.product(product_id, language), self._quantities(login)
+        )
         if product is None:
             raise NotFound(PRODUCT_NOT_FOUND, code="product_not_found")
         return product_view(product, quantities.get(product.id, 0))
 
-    async def categories(self) -> list[CategoryListItem]:
-        records = await self.catalogue.categories()
+    async def categories(self, language: Language = DEFAULT) -> list[CategoryListItem]:
+        records = await self.catalogue.categories(language)
         return [CategoryListItem(slug=c.slug, name=c.name, product_count=c.product_count) for c in records]
 
     async def brands(self, session: Session, login: StoreLogin | None) -> list[BrandView]:
@@ -218,44 +221,53 @@ class StoreService:
 
     # Cart
 
-    async def cart(self, session: Session, login: StoreLogin) -> CartView:
+    async def cart(self, session: Session, login: StoreLogin, language: Language = DEFAULT) -> CartView:
+        """The cart, its words (colours, sizes) in `language`."""
         async with forget_login_on_refusal(session, "store"):
-            return cart_view(await self._items(login))
+            return cart_view(await self._items(login, language))
 
-    async def set_quantity(self, session: Session, login: StoreLogin, product_id: int, quantity: int) -> CartView:
+    async def set_quantity(
+        self, session: Session, login: StoreLogin, product_id: int, quantity: int, language: Language = DEFAULT
+    ) -> CartView:
         if not 0 <= quantity <= MAX_QUANTITY:  # the route's schema says so too; other callers are held here
             raise InvalidInput(QUANTITY_MESSAGE, code="invalid_quantity", field="quantity")
         async with forget_login_on_refusal(session, "store"):
-            items = await self._items(login)  # any failure but "empty" stops here, before a change
-            return cart_view(await self._apply(login, items, product_id, quantity))
+            items = await self._items(login, language)  # any failure but "empty" stops here, before a change
+            return cart_view(await self._apply(login, items, product_id, quantity, language))
 
-    async def increment(self, session: Session, login: StoreLogin, product_id: int) -> CartView:
+    async def increment(
+        self, session: Session, login: StoreLogin, product_id: int, language: Language = DEFAULT
+    ) -> CartView:
         async with forget_login_on_refusal(session, "store"):
-            items = await self._items(login)
+            items = await self._items(login, language)
             current = next((i.quantity for i in items if i.product_id == product_id), 0)
             if current >= MAX_QUANTITY:
                 raise Conflict(QUANTITY_LIMIT, code="quantity_limit", field="quantity")
-            return cart_view(await self._apply(login, items, product_id, current + 1))
+            return cart_view(await self._apply(login, items, product_id, current + 1, language))
 
-    async def decrement(self, session: Session, login: StoreLogin, product_id: int) -> CartView:
+    async def decrement(
+        self, session: Session, login: StoreLogin, product_id: int, language: Language = DEFAULT
+    ) -> CartView:
         async with forget_login_on_refusal(session, "store"):
-            items = await self._items(login)
+            items = await self._items(login, language)
             line = next((i for i in items if i.product_id == product_id), None)
             if line is None or line.quantity <= 0:
                 return cart_view(items)
             body = UpdateCartBody(user_id=int(login.user_id), product_id=product_id, quantity=line.quantity - 1)
             await self.catalogue.update_cart(body, login.access_token)
-            return cart_view(await self._items(login))
+            return cart_view(await self._items(login, language))
 
-    async def _items(self, login: StoreLogin) -> list[CartItem]:
+    async def _items(self, login: StoreLogin, language: Language = DEFAULT) -> list[CartItem]:
         try:
-            return await self.catalogue.cart(int(login.user_id), login.access_token)
+            return await self.catalogue.cart(int(login.user_id), login.access_token, language)
         except UpstreamRefused as exc:
             if exc.status == EMPTY_CART_STATUS:
                 return []
             raise
 
-    async def _apply(self, login: StoreLogin, items: list[CartItem], product_id: int, quantity: int) -> list[CartItem]:
+    async def _apply(
+        self, login: StoreLogin, items: list[CartItem], product_id: int, quantity: int, language: Language = DEFAULT
+    ) -> list[CartItem]:
         line = next((i for i in items if i.product_id == product_id), None)
         user_id = int(login.user_id)
         if line is not None:
@@ -275,4 +287,4 @@ class StoreService:
             await self.catalogue.add_cart(add, login.access_token)
         else:
             return items
-        return await self._items(login)
+        return await self._items(login, language)

@@ -12,6 +12,7 @@ from typing import Literal
 import msgspec
 
 from gateway.errors import UpstreamRefused
+from gateway.language.codes import DEFAULT, Language, texts_in
 from gateway.upstreams.envelope import Envelope
 from gateway.upstreams.http import UpstreamHttp
 
@@ -169,12 +170,13 @@ class CatalogueClient:
             raise UpstreamRefused(VERIFY_FAILED, upstream=self.http.name, status=200, code="verify_failed")
         return StoreLoginResult(access_token=answer.access_token, record=answer.data[0])
 
-    async def _page(self, params: dict[str, str | int], failure: str) -> list[Product]:
+    async def _page(self, params: dict[str, str | int], failure: str, language: Language) -> list[Product]:
         answer = await self.http.call(
             "GET",
             "electrician/getProductCatalogListMobile",
             Envelope[ProductPage],
             params=params,
+            headers=texts_in(language),
             failure=failure,
             code="catalogue_failed",
             need_data=True,
@@ -190,7 +192,9 @@ class CatalogueClient:
         category: str | None = None,
         brand_id: int | None = None,
         sort: ProductSort | None = None,
+        language: Language = DEFAULT,
     ) -> list[Product]:
+        """A page of products; its words (details, category names...) in `language`."""
         params: dict[str, str | int] = {"productType": PRODUCT_TYPE, "pageSize": page_size, "page": page}
         optional: dict[str, str | int | None] = {
             "search": search or None,
@@ -199,33 +203,37 @@ class CatalogueClient:
             "sort": sort,
         }
         params.update({name: value for name, value in optional.items() if value is not None})
-        return await self._page(params, "Products could not be loaded.")
+        return await self._page(params, "Products could not be loaded.", language)
 
-    async def categories(self) -> list[CategoryRecord]:
-        """GET electrician/getCategories (our extension; needs no token)."""
+    async def categories(self, language: Language = DEFAULT) -> list[CategoryRecord]:
+        """GET electrician/getCategories (our extension; needs no token), named in `language`."""
         answer = await self.http.call(
             "GET",
             "electrician/getCategories",
             Envelope[CategoryPage],
             params={"productType": PRODUCT_TYPE},
+            headers=texts_in(language),
             failure="Categories could not be loaded.",
             code="catalogue_failed",
             need_data=True,
         )
         return answer.data.records if answer.data else []
 
-    async def product(self, product_id: int) -> Product | None:
-        records = await self._page({"productType": PRODUCT_TYPE, "id": product_id}, "The product could not be loaded.")
+    async def product(self, product_id: int, language: Language = DEFAULT) -> Product | None:
+        records = await self._page(
+            {"productType": PRODUCT_TYPE, "id": product_id}, "The product could not be loaded.", language
+        )
         return records[0] if records else None
 
-    async def cart(self, user_id: int, token: str) -> list[CartItem]:
-        """GET electrician/getCart/{userId}. A 400 raises too: the caller decides it means empty."""
+    async def cart(self, user_id: int, token: str, language: Language = DEFAULT) -> list[CartItem]:
+        """GET electrician/getCart/{userId}, its words (colours, sizes) in `language`. A 400 raises
+        too: the caller decides it means empty."""
         answer = await self.http.call(
             "GET",
             f"electrician/getCart/{user_id}",
             Envelope[list[CartItem] | None],
             token=token,
-            headers={"Content-Type": "application/json"},
+            headers={"Content-Type": "application/json", **texts_in(language)},
             failure="The cart could not be loaded.",
             code="cart_failed",
         )

@@ -1,7 +1,7 @@
 """The catalogue client with a short-lived cache of the answers that are the same for everyone.
 
-Product pages (keyed by every parameter: page, page size, search, category, brand and sort),
-single products and the category list are cached for
+Product pages (keyed by every parameter: page, page size, search, category, brand, sort and
+language), single products and the category list (by language) are cached for
 CATALOGUE_CACHE_SECONDS; brands are cached per access token, so one shopper's answer is never
 another's. Carts, addresses and logins are never cached. Concurrent misses of one key share
 one upstream call (async-lru), and a failed call is not cached. 0 seconds turns it off.
@@ -14,6 +14,7 @@ from typing import Any, ParamSpec, TypeVar, cast
 
 from async_lru import alru_cache
 
+from gateway.language.codes import DEFAULT, Language
 from gateway.upstreams.catalogue import Brand, CatalogueClient, CategoryRecord, Product, ProductSort
 from gateway.upstreams.http import UpstreamHttp
 
@@ -47,14 +48,17 @@ class CachedCatalogueClient(CatalogueClient):
         category: str | None = None,
         brand_id: int | None = None,
         sort: ProductSort | None = None,
+        language: Language = DEFAULT,
     ) -> list[Product]:
-        return await self._products(page, page_size, search, category=category, brand_id=brand_id, sort=sort)
+        return await self._products(
+            page, page_size, search, category=category, brand_id=brand_id, sort=sort, language=language
+        )
 
-    async def categories(self) -> list[CategoryRecord]:
-        return await self._categories()
+    async def categories(self, language: Language = DEFAULT) -> list[CategoryRecord]:
+        return await self._categories(language)
 
-    async def product(self, product_id: int) -> Product | None:
-        return await self._product(product_id)
+    async def product(self, product_id: int, language: Language = DEFAULT) -> Product | None:
+        return await self._product(product_id, language)
 
     async def brands(self, token: str) -> list[Brand]:
         return await self._brands(token)

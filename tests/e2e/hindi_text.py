@@ -20,8 +20,11 @@ ALLOWED_WORDS = frozenset(
         "NBFC", "RBI", "English", "Android", "iOS", "App", "Store", "Google", "Play",
     }
 )  # fmt: skip
+# The electrical trade's abbreviations, written in Latin letters in Hindi shops and catalogues
+# too ("LED बल्ब", "MCB और RCCB", "ISI मार्क"): the catalogue's Hindi words keep them.
+TRADE_TERMS = frozenset({"PVC", "MCB", "RCCB", "LED", "ISI", "RPM", "ABS", "CRCA", "DIN", "SPN", "AA"})
 # Units and their abbreviations as product facts print them.
-UNITS = re.compile(r"^(mm|cm|m|km|sq|kg|g|W|kW|V|A|mA|Hz|L|pcs|pc|nos|MB|KB|x)$")
+UNITS = re.compile(r"^(mm|cm|m|km|sq|kg|g|W|kW|V|A|mA|kA|Hz|L|pcs|pc|nos|MB|KB|x)$")
 # Codes: order and payment numbers, pin codes, SKUs (a letter run beside digits or dashes).
 CODE = re.compile(r"^[A-Z0-9]+([-_/][A-Z0-9]+)+$|^[A-Z]*\d[A-Z0-9]*$")
 LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'\u2019.-]*[A-Za-z]|[A-Za-z]")
@@ -41,7 +44,7 @@ def latin_words(page: Page, selector: str = "main", extra_names: tuple[str, ...]
     words = []
     for token in re.split(r"\s+", text):
         for word in LATIN_WORD.findall(token):
-            if word in ALLOWED_WORDS or UNITS.match(word) or CODE.match(token.strip(".,:;()₹")):
+            if word in ALLOWED_WORDS or word in TRADE_TERMS or UNITS.match(word) or CODE.match(token.strip(".,:;()₹")):
                 continue
             words.append(word)
     return words

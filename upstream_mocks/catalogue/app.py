@@ -14,12 +14,14 @@ from litestar import Litestar, Request, Response, get, post
 from litestar.params import FromPath, FromQuery
 
 from upstream_mocks.catalogue.browse import Sort, browse
+from upstream_mocks.catalogue.hindi import hindi, saving_text_hindi
 from upstream_mocks.catalogue.media import brand_svg, product_svg
 from upstream_mocks.catalogue.ranges import Category
 from upstream_mocks.catalogue.seed import PRODUCT_TYPE, CartLine, CatalogueState, Product, StoreUser, seed
 from upstream_mocks.envelope import envelope
 from upstream_mocks.orders.stock import on_hand
 from upstream_mocks.sms import check_code
+from upstream_mocks.texts.language import Language, requested
 from upstream_mocks.world import MockWorld
 
 MEDIA = "/_mocks/catalogue/media"
@@ -70,16 +72,27 @@ def _parse(raw: bytes, type_: type[Any]) -> Any:
         raise BadRequest("Invalid request: the body is not JSON") from exc
 
 
-def _product_json(product: Product, state: CatalogueState, stock: int) -> dict[str, Any]:
+def _words(text: str, language: Language) -> str:
+    """A catalogue text (a category, a detail, a size...) in the language asked for."""
+    return hindi(text) if language == "hi" else text
+
+
+def _saving(product: Product, language: Language) -> str | None:
+    if language == "hi":
+        return saving_text_hindi(product.mrp, product.listing_price)
+    return product.discount
+
+
+def _product_json(product: Product, state: CatalogueState, stock: int, language: Language = "en") -> dict[str, Any]:
     category = _category(state, product.category)
     return {
         "id": product.id,
         "productName": product.product_name,
-        "productDetail": product.product_detail or None,
+        "productDetail": _words(product.product_detail, language) or None,
         "filePath1": f"{MEDIA}/products/{product.id}.svg",
         "listingPrice": product.listing_price,
         "mrp": product.mrp,
-        "discount": product.discount,
+        "discount": _saving(product, language),
         "ratings": product.ratings,
         "discountToMerchant": product.discount_to_merchant,
         "distributorId": product.distributor_id,
@@ -87,11 +100,11 @@ def _product_json(product: Product, state: CatalogueState, stock: int) -> dict[s
         "productType": PRODUCT_TYPE,
         # Our extension fields (see the contract's Product schema).
         "brandName": _brand_name(state, product.brand_id),
-        "category": {"slug": category.slug, "name": category.name},
+        "category": {"slug": category.slug, "name": _words(category.name, language)},
         "hsnCode": product.hsn_code,
         "gstRate": product.gst_rate,
-        "packSize": product.pack_size,
-        "warranty": product.warranty,
+        "packSize": _words(product.pack_size, language),
+        "warranty": _words(product.warranty, language) if product.warranty else None,
         "stockQuantity": stock,  # less what orders hold (upstream_mocks/orders/stock.py)
     }
 
@@ -156,6 +169,7 @@ def create_app(world: MockWorld) -> Litestar:
 
     @get("/electrician/getProductCatalogListMobile")
     async def product_list(
+        request: Request[Any, Any, Any],
         productType: FromQuery[str],
         page: FromQuery[int] = 1,
         pageSize: FromQuery[int] = DEFAULT_PAGE_SIZE,
@@ -166,11 +180,12 @@ def create_app(world: MockWorld) -> Litestar:
         sort: FromQuery[Sort | None] = None,
     ) -> Response[dict[str, Any]]:
         st = state()
+        language = requested(request.headers)
         if productType != PRODUCT_TYPE:
             return envelope({"records": [], "totalRecords": 0}, "No products for this product type")
         if id is not None:
             found = product_by_id(id)
-            records = [_product_json(found, st, on_hand(world, found))] if found else []
+            records = [_product_json(found, st, on_hand(world, found), language)] if found else []
             return envelope({"records": records, "totalRecords": len(records)})
         if page < 1 or not 1 <= pageSize <= MAX_PAGE_SIZE:
             return envelope(None, "Invalid request: page must be 1 or more, pageSize 1 to 100", 400)
@@ -179,7 +194,7 @@ def create_app(world: MockWorld) -> Litestar:
         chunk = items[start : start + pageSize]
         return envelope(
             {
-                "records": [_product_json(p, st, on_hand(world, p)) for p in chunk],
+                "records": [_product_json(p, st, on_hand(world, p), language) for p in chunk],
                 "totalRecords": len(items),
                 "page": page,
                 "pageSize": pageSize,
@@ -187,12 +202,15 @@ def create_app(world: MockWorld) -> Litestar:
         )
 
     @get("/electrician/getCategories")
-    async def categories(productType: FromQuery[str]) -> Response[dict[str, Any]]:
+    async def categories(request: Request[Any, Any, Any], productType: FromQuery[str]) -> Response[dict[str, Any]]:
         st = state()
+        language = requested(request.headers)
         if productType != PRODUCT_TYPE:
             return envelope({"records": []})
         counts = {c.slug: sum(1 for p in st.products if p.category == c.slug) for c in st.categories}
-        records = [{"slug": c.slug, "name": c.name, "productCount": counts[c.slug]} for c in st.categories]
+        records = [
+            {"slug": c.slug, "name": _words(c.name, language), "productCount": counts[c.slug]} for c in st.categories
+        ]
         return envelope({"records": records})
 
     @get("/electrician/getCart/{user_id:int}")
@@ -206,6 +224,7 @@ def create_app(world: MockWorld) -> Litestar:
         if not lines:  # the real service answers 400 for an empty cart
             return envelope(None, "Cart is empty", 400)
         brands = {b.id: b.name for b in st.brands}
+        language = requested(request.headers)
         data = []
         for line in lines:
             product = product_by_id(line.product_id)
@@ -220,11 +239,11 @@ def create_app(world: MockWorld) -> Litestar:
                     "distributorId": line.distributor_id,
                     "filePath1": f"{MEDIA}/products/{product.id}.svg",
                     "brand": brands.get(product.brand_id, ""),
-                    "color": product.color,
-                    "size": product.size,
+                    "color": _words(product.color, language),
+                    "size": _words(product.size, language),
                     "mrpWithCashDiscount": product.mrp_with_cash_discount,
                     "mrpWithCashDiscountGst": product.mrp_with_cash_discount_gst,
-                    "discount": product.discount,
+                    "discount": _saving(product, language),
                     # Our extension: what the checkout and the invoice need without a second call.
                     "hsnCode": product.hsn_code,
                     "gstRate": product.gst_rate,

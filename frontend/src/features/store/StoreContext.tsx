@@ -1,4 +1,5 @@
 import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react";
 import { useIsMutating, useQueryClient } from "@tanstack/react-query";
 import {
   createContext,
@@ -79,6 +80,17 @@ export function StoreProvider({ children }: { children: ReactNode }) {
   const cart = verified ? (cartQueryState.data ?? EMPTY_CART) : EMPTY_CART;
   // Read (or failed to read) for this login; logged out there is nothing to read.
   const loaded = verified === false || (verified === true && !cartQueryState.isPending);
+
+  // The catalogue's words (details, categories, the cart's colours) come in the page's language:
+  // after a switch, what is on screen is asked for again in the new one.
+  const { i18n: lingui } = useLingui();
+  const locale = lingui.locale;
+  const shownLocale = useRef(locale);
+  useEffect(() => {
+    if (shownLocale.current === locale) return;
+    shownLocale.current = locale;
+    void queryClient.invalidateQueries({ queryKey: ["store"] });
+  }, [locale, queryClient]);
 
   // A logout (or a login that ended) forgets the cart, so the next login reads its own.
   useEffect(() => {

@@ -48,7 +48,7 @@ beforeEach(async () => {
 
 afterEach(() => activateLocale("en"));
 
-describe("the store in Hindi", () => {
+describe("the store in Hindi", { timeout: 20_000 }, () => {
   it("shows the product list's words in Hindi", async () => {
     renderApp("/products");
     const card = await screen.findByTestId("product-card", {}, { timeout: 5000 });
