@@ -47,6 +47,9 @@ async def test_the_catalogue_answers_in_the_language_asked_for_and_conforms(
         assert hindi.discount is not None and hindi.discount.startswith("MRP पर ₹")
         categories = await client.categories("hi")
         assert categories[0].name == "PVC कंड्यूट पाइप" and categories[0].slug == "pvc-conduit-pipes"
+        # A shopper reading Hindi searches in Hindi: 'पंख' finds the fans ('पंखे').
+        fans = await client.products(1, 48, "पंख", language="hi")
+        assert fans and {product.category.slug for product in fans if product.category} == {"fans"}
         sent = [request.headers["accept-language"] for request, _ in mock.recorded.exchanges]
-        assert sent == ["hi", "en", "hi"]
+        assert sent == ["hi", "en", "hi", "hi"]
         assert_conforms(contract_for("catalogue"), mock.recorded.exchanges)

@@ -1,25 +1,29 @@
-"""Narrowing and ordering the product list: category, brand, word-prefix search, price sort."""
+"""Narrowing and ordering the product list: category, brand, word-prefix search (in English or
+Hindi: a shopper reading the catalogue in Hindi types its Hindi words), price sort."""
 
 from __future__ import annotations
 
 import re
 from typing import Literal
 
+from upstream_mocks.catalogue.hindi import hindi
 from upstream_mocks.catalogue.seed import CatalogueState, Product
 
 Sort = Literal["priceAsc", "priceDesc"]
-_WORD = re.compile(r"[0-9a-z]+")
+_WORD = re.compile(r"[0-9a-z\u0900-\u097f]+")
 
 
 def words(text: str) -> list[str]:
-    """Lower-case runs of letters and digits: '3-Pin' gives '3' and 'pin'."""
+    """Lower-case runs of letters (Latin or Devanagari) and digits: '3-Pin' gives '3' and 'pin'."""
     return _WORD.findall(text.lower())
 
 
 def searchable_words(state: CatalogueState, product: Product) -> set[str]:
     brand = next((b.name for b in state.brands if b.id == product.brand_id), "")
     category = next((c.name for c in state.categories if c.slug == product.category), "")
-    return set(words(" ".join((product.product_name, product.product_detail, brand, category))))
+    detail = product.product_detail
+    texts = (product.product_name, detail, brand, category, hindi(detail), hindi(category))
+    return set(words(" ".join(texts)))
 
 
 def matches(query_words: list[str], product_words: set[str]) -> bool:
