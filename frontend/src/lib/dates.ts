@@ -21,13 +21,22 @@ export function calendarDay(iso: string): string {
   return new Intl.DateTimeFormat(intlLocale(), { ...dayOptions(), timeZone: "UTC" }).format(new Date(Date.UTC(year, month - 1, day)));
 }
 
-/** A moment (an ISO timestamp) as its day and time in India. */
+function clock(): Intl.DateTimeFormatOptions {
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- Intl's option values
+  return { hour: "numeric", minute: "2-digit", hourCycle: intlLocale() === "hi-IN" ? "h23" : undefined, timeZone: INDIA };
+}
+
+/** A moment (an ISO timestamp) as its day and time in India, in one phrase. */
 export function dayAndTime(timestamp: string): string {
-  const hindi = intlLocale() === "hi-IN";
-  return new Intl.DateTimeFormat(intlLocale(), {
-    ...dayOptions(),
-    hour: "numeric",
-    minute: "2-digit",
-    hourCycle: hindi ? "h23" : undefined,
-  }).format(new Date(timestamp));
+  return new Intl.DateTimeFormat(intlLocale(), { ...dayOptions(), ...clock() }).format(new Date(timestamp));
+}
+
+/** A moment's day in India, for a table that shows the time beside it. */
+export function dayOf(timestamp: string): string {
+  return new Intl.DateTimeFormat(intlLocale(), dayOptions()).format(new Date(timestamp));
+}
+
+/** A moment's time of day in India: 3:04 pm, or 15:04. */
+export function timeOf(timestamp: string): string {
+  return new Intl.DateTimeFormat(intlLocale(), clock()).format(new Date(timestamp));
 }

@@ -1,7 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
-import { dayAndTime } from "../../../lib/dates";
+import { dayOf, timeOf } from "../../../lib/dates";
 import { rupees } from "../../../lib/money";
 import type { PaymentRecord } from "../api/get-payment-history";
 import styles from "../portal.module.css";
@@ -43,9 +43,12 @@ export function PaymentHistory({ payments }: { payments: PaymentRecord[] }) {
             {payments.map((payment) => {
               const amount = rupees(payment.amount);
               const reference = payment.providerReference;
+              const when = payment.paidAt ?? payment.createdAt;
               return (
                 <tr key={payment.paymentLogId}>
-                  <td>{dayAndTime(payment.paidAt ?? payment.createdAt)}</td>
+                  <td>
+                    <span className={styles.day}>{dayOf(when)}</span> <span className={styles.time}>{timeOf(when)}</span>
+                  </td>
                   <td>{amount}</td>
                   <td>
                     <span className={`${styles.status} ${styles[`status_${payment.status}`]}`}>{t(STATUS[payment.status])}</span>
