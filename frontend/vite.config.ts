@@ -25,6 +25,26 @@ const linguiMacros = defineRolldownBabelPreset({
   rolldown: { filter: { code: /@lingui\/(core|react)\/macro/ } },
 });
 
+// Chunks every first visit downloads together, as one file each: split by where they are
+// imported from, they were a dozen files of a few hundred bytes, each compressed on its own
+// (about 2 KB more gzip on /paynow's first visit than the same code in two files).
+// docs/decisions/bundle-budgets.md has the figures.
+const chunkGroups = [
+  // What the entry imports on every route: React, the module runtime, the API client's surface
+  // (axios itself stays in its own chunk, loaded with the first call) and each page's title setter.
+  {
+    name: "start",
+    test: /node_modules\/(react|react-dom|scheduler)\/|rolldown|preload-helper|\/src\/api\/client\.ts|\/src\/lib\/(page-meta|sent-data)\.ts/,
+  },
+  // The mobile-number login of the portal's /paynow and the store's /login, with its dialogs;
+  // only these modules (their libraries stay where they are shared from).
+  {
+    name: "otp-login",
+    includeDependenciesRecursively: false,
+    test: /\/src\/components\/(otp\/(MobileForm|useOtpLogin|sendWait|useCountdown|SendWaitNotice)|Dialog|LoadingOverlay)\.tsx?$|\/src\/components\/otp\/otp\.module\.css|\/src\/features\/portal\/components\/ErrorDialog\.tsx$|\/src\/features\/portal\/api\/(send|verify)-code\.ts$/,
+  },
+];
+
 // The gateway serves dist/ and /api on one origin; in `npm run dev` Vite proxies to it.
 export default defineConfig({
   root,
@@ -46,6 +66,7 @@ export default defineConfig({
     sourcemap: false,
     // dist/.vite/manifest.json: which chunks each route loads, read by the bundle-budget check.
     manifest: true,
+    rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } },
   },
   server: {
     proxy: {

@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 from typing import Any, cast
 
-from litestar import Litestar
+from litestar import Litestar, Request
 from litestar.config.compression import CompressionConfig
 from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
@@ -33,7 +33,7 @@ from gateway.serving.anonymous_reads import anonymous_read_cache_factory
 from gateway.serving.metrics import MetricsPlugin
 from gateway.serving.workers import METRICS_DIR
 from gateway.sessions import SessionManager, build_store, provide_session, session_cookie_middleware
-from gateway.sessions.controller import get_session, logout
+from gateway.sessions.controller import SessionView, get_session, logout, session_view
 from gateway.settings import Settings
 from gateway.spa import PRERENDERED_DIR, build_spa_handler
 from gateway.upstreams.http import build_upstreams, close_upstreams
@@ -86,6 +86,11 @@ def create_app(settings: Settings | None = None) -> Litestar:
         for path, name in store.FIRST_PAGE_TEMPLATES.items()
     }
 
+    async def page_session(request: Request[Any, Any, Any]) -> SessionView | None:
+        # A visitor without a cookie costs no read of the store.
+        session = await provide_session(request, sessions)
+        return session_view(session) if session.available else None
+
     handlers: list[Any] = [
         healthz,
         readyz,
@@ -105,6 +110,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             fillers=first_pages,
             public_url=settings.public_url,
             secure_cookies=settings.secure_cookies,
+            session=page_session,
         ),
     ]
 

@@ -11,6 +11,11 @@ which paints before the JavaScript runs and is then hydrated. The pages were ren
 filled in here, HTML-escaped, once per build of each file. A route group may fill a page in
 further for each request (`fillers`: the store's first page of products in /products).
 
+Every HTML answer also carries who is logged in (`GET /api/session`'s answer, #app-session), so a
+page's first render asks the gateway nothing: the API client (axios) then arrives with the page's
+first real call, not with every first visit (docs/decisions/bundle-budgets.md). That makes the
+HTML the visitor's own: it is sent `private`, never kept by a shared cache.
+
 Every page exists in English and Hindi (routes.json: path -> {"en": file, "hi": file}); the app
 shell is filled in once per language. A request gets the language of `?lang=` in its address
 (which also sets the `lang` cookie: the native app's web views open pages so), else of the `lang`
@@ -42,6 +47,7 @@ from gateway.language.resolution import cookie_language, language_cookie, query_
 
 PRERENDERED_DIR = ".prerendered"  # written by frontend/scripts/prerender.mjs
 CONFIG_ELEMENT = "app-config"  # the id the app reads (frontend/src/lib/config.tsx)
+SESSION_ELEMENT = "app-session"  # the id the app reads (frontend/src/lib/session.ts)
 # <html lang> and hreflang: the app reads its language from the first two letters.
 LANGUAGE_TAGS: dict[Language, str] = {"en": "en-IN", "hi": "hi-IN"}
 # The shell's title until the app sets the page's own.
@@ -56,6 +62,9 @@ _NO_APP = (
 
 # A pre-rendered page as this request should see it (the page's bytes in, the filled-in bytes out).
 PageFiller = Callable[[Request[Any, Any, Any], bytes, Language], Awaitable[bytes]]
+# The request's session as GET /api/session answers it (None when the session store cannot be read:
+# the page then goes without it and the app asks, which answers that outage as the API does).
+SessionReader = Callable[[Request[Any, Any, Any]], Awaitable[msgspec.Struct | None]]
 
 
 class AppShell:
@@ -94,12 +103,17 @@ def alternate_links(public_url: str, path: str) -> str:
     return "".join(links)
 
 
+def with_data(html: str, element: str, value: object) -> str:
+    """`html` with `value` as a JSON script element (id `element`) the app reads, before </head>."""
+    # "<" escaped, so no value can close the script element early.
+    data = msgspec.json.encode(value).decode().replace("<", "\\u003c")
+    script = f'<script id="{element}" type="application/json">{data}</script>'
+    return html.replace("</head>", f"    {script}\n  </head>", 1)
+
+
 def with_config(html: str, config: ClientConfig) -> str:
     """`html` with the configuration as the JSON script element the app reads, before </head>."""
-    # "<" escaped, so no value can close the script element early.
-    data = msgspec.json.encode(config).decode().replace("<", "\\u003c")
-    script = f'<script id="{CONFIG_ELEMENT}" type="application/json">{data}</script>'
-    return html.replace("</head>", f"    {script}\n  </head>", 1)
+    return with_data(html, CONFIG_ELEMENT, config)
 
 
 def setting_tokens(config: ClientConfig) -> dict[str, str]:
@@ -159,10 +173,11 @@ def build_spa_handler(
     *,
     public_url: str = "",
     secure_cookies: bool = False,
+    session: SessionReader | None = None,
 ) -> HTTPRouteHandler:
     """Serve dist/ and the app shell everywhere but under `reserved` (404 there, as JSON);
     the pre-rendered page of a path in `fillers` goes through its filler first. `public_url`
-    starts the pages' hreflang addresses."""
+    starts the pages' hreflang addresses; `session` reads the session each page carries."""
     fillers = dict(fillers or {})
     root = Path(static_dir).resolve()
     prefixes = tuple(p.strip("/") for p in reserved)
@@ -210,7 +225,10 @@ def build_spa_handler(
         page = page or shell.render(language)
         if page is None:
             return Response(_NO_APP.encode(), media_type="text/html", status_code=503)
-        headers = {"Cache-Control": "no-cache", "Vary": VARY, "Content-Language": LANGUAGE_TAGS[language]}
+        view = await session(request) if session is not None else None
+        if view is not None:
+            page = with_data(page.decode(), SESSION_ELEMENT, view).encode()
+        headers = {"Cache-Control": "private, no-cache", "Vary": VARY, "Content-Language": LANGUAGE_TAGS[language]}
         # ?lang= is kept for the pages that follow (the app's own links carry no ?lang=).
         keep = asked is not None and asked != cookie_language(request)
         cookies = [language_cookie(asked, secure=secure_cookies)] if asked and keep else []

@@ -13,6 +13,10 @@ the same page for everyone) the gateway fills the first page in:
   element the app starts its list from (features/store/api/first-page.ts), so it hydrates the
   cards as they are instead of asking again and drawing them anew.
 
+Both pages also carry the store's categories (`GET /api/store/categories`'s answer, for every
+request: they are the same for everyone), which the app's chips start from, so neither page calls
+the gateway as it starts (docs/decisions/bundle-budgets.md).
+
 Each page and language has its template (the cards' words are the page's language).
 A shopper with a session (a cart to show), an address with a query other than `?lang=` (the app
 renders those pages anew) or a catalogue that does not answer within `wait_seconds` gets the shell as before.
@@ -35,13 +39,15 @@ from gateway.build_files import BuildFile
 from gateway.errors import GatewayError
 from gateway.language.codes import LANGUAGES, Language
 from gateway.language.resolution import QUERY_NAME
-from gateway.store.schemas import ProductListView, ProductView
+from gateway.spa import with_data
+from gateway.store.schemas import CategoryListItem, ProductListView, ProductView
 from gateway.store.service import StoreService
 
 # Written by frontend/scripts/prerender.mjs (its FIRST_PAGES), one per page whose list it fills in
 # and language: products-first-page.hi.json.
 FIRST_PAGE_TEMPLATES = {"/products": "products-first-page", "/product-home": "product-home-first-page"}
 DATA_ELEMENT = "products-first-page"  # the id the app reads (features/store/api/first-page.ts)
+CATEGORIES_ELEMENT = "store-categories"  # the id the app reads (features/store/api/get-categories.ts)
 NO_IMAGE = "/img/logo-mark.svg"  # the card's own stand-in (ProductCard.tsx)
 _TOKEN = re.compile(r"%%(id|name|detail|image|price|mrp|off|rating|percent)%%")
 
@@ -139,16 +145,23 @@ class FirstProductsPage:
         }
 
     async def __call__(self, request: Request[Any, Any, Any], page: bytes, language: Language) -> bytes:
-        if _reads_query(request) or self.session_cookie in request.cookies:
-            return page
         template = self._templates[language].read()
-        if template is None:  # no template in this build, or one of another shape: the shell
-            return page
+        visitor = not (_reads_query(request) or self.session_cookie in request.cookies)
+        listing: ProductListView | None = None
+        categories: list[CategoryListItem] | None = None
         try:
             async with asyncio.timeout(self.wait_seconds):
-                listing = await self.store.products(None, 1, template.page_size, None, language=language)
+                if visitor and template is not None:
+                    listing, categories = await asyncio.gather(
+                        self.store.products(None, 1, template.page_size, None, language=language),
+                        self.store.categories(language),
+                    )
+                else:
+                    categories = await self.store.categories(language)
         except (GatewayError, TimeoutError) as exc:
-            # The shell is still a working page: the app asks for the list itself.
+            # The shell is still a working page: the app asks for the list and the categories itself.
             log.warning("first_page_not_filled", reason=type(exc).__name__)
             return page
-        return filled_page(page, template, listing)
+        if listing is not None and template is not None:
+            page = filled_page(page, template, listing)
+        return with_data(page.decode(), CATEGORIES_ELEMENT, categories).encode()

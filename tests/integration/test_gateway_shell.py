@@ -33,7 +33,7 @@ def test_app_routes_get_the_app_shell(shell: GatewayClient, path: str) -> None:
     assert answer.status_code == 200
     assert "<div id=root>" in answer.text
     assert answer.headers["content-type"].startswith("text/html")
-    assert answer.headers["cache-control"] == "no-cache"
+    assert answer.headers["cache-control"] == "private, no-cache"
 
 
 def test_fingerprinted_assets_are_cached_for_good(shell: GatewayClient) -> None:

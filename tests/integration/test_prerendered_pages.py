@@ -14,6 +14,7 @@ import pytest
 
 from gateway.settings import Settings
 from tests.conftest import GatewayClient
+from tests.integration.test_portal_api import RAMESH, log_in
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "frontend" / "dist"
@@ -50,6 +51,13 @@ def _inline_config(html: str) -> dict[str, object]:
     return config
 
 
+def _sent(html: str, element: str) -> object:
+    """The JSON the gateway wrote into the page as the script element `element`."""
+    found = re.search(rf'<script id="{element}" type="application/json">(.*?)</script>', html, re.S)
+    assert found, html
+    return json.loads(found.group(1))
+
+
 def _heading(html: str) -> str:
     found = re.search(r"<h1[^>]*>(.*?)</h1>", html, re.S)
     assert found, html
@@ -79,7 +87,7 @@ def test_a_prerendered_route_answers_its_page_with_the_product_name(
     answer = real_build.get(path)
     assert answer.status_code == 200
     assert answer.headers["content-type"].startswith("text/html")
-    assert answer.headers["cache-control"] == "no-cache"
+    assert answer.headers["cache-control"] == "private, no-cache"
     assert heading in _heading(answer.text)
     assert "Bijli Bazaar" in answer.text
     # The logo spells the product's name as set (it was drawn into the logo's image before).
@@ -90,6 +98,29 @@ def test_a_prerendered_route_answers_its_page_with_the_product_name(
     # No inline script but the configuration (data): the Content-Security-Policy would block one.
     scripts = re.findall(r"<script\b[^>]*>", answer.text)
     assert all(' src="' in s or 'type="application/json"' in s for s in scripts), scripts
+
+
+@pytest.mark.parametrize("path", ["/", "/paynow", "/products", "/payment"])
+def test_every_page_carries_who_is_logged_in(real_build: GatewayClient, path: str) -> None:
+    # The app's first render reads it instead of calling /api/session (and loading the API client).
+    assert _sent(real_build.get(path).text, "app-session") == {"portal": None, "store": None}
+    log_in(real_build)
+    page = real_build.get(path)
+    assert _sent(page.text, "app-session") == real_build.get("/api/session").json()
+    assert _sent(page.text, "app-session")["portal"]["mobileNumber"] == RAMESH  # type: ignore[index]
+    # The visitor's own page: no shared cache may keep it.
+    assert page.headers["cache-control"] == "private, no-cache"
+
+
+@pytest.mark.parametrize("path", ["/products", "/product-home", "/products?category=fans"])
+@pytest.mark.parametrize("session", [None, "anything"])
+def test_the_store_s_list_pages_carry_its_categories(real_build: GatewayClient, path: str, session: str | None) -> None:
+    # The chips start from them: the page calls the gateway for nothing as it starts.
+    if session:
+        real_build.cookies.set("session", session)
+    categories = real_build.get("/api/store/categories").json()
+    assert categories
+    assert _sent(real_build.get(path).text, "store-categories") == categories
 
 
 @pytest.mark.parametrize("path", ["/product-details/12", "/shopping-cart", "/payment", "/no/such", "/login"])

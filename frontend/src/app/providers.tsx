@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useState, type ReactNode } from "react";
 import { onUnauthorized, type LoginGroup } from "../api/client";
 import { ConfigProvider, type AppConfig } from "../lib/config";
-import { sessionQuery } from "../lib/session";
+import { freshSessionQuery, sessionQuery } from "../lib/session";
 
 /** Where each group's login starts. */
 const LOGIN_PATH = { portal: "/paynow", store: "/login" } as const;
@@ -41,7 +41,7 @@ export function AppProviders({ config, navigate, children }: AppProvidersProps) 
         // before the login page reads it (a login page that still sees the old login sends the
         // user on as logged in), then is re-read from the gateway.
         queryClient.setQueryData(sessionQuery.queryKey, (session) => session && { ...session, [group]: null });
-        void queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 });
+        void queryClient.fetchQuery(freshSessionQuery);
         if (window.location.pathname !== LOGIN_PATH[group]) navigate(LOGIN_PATH[group], loginStateFor(group));
       }),
     [queryClient, navigate],

@@ -2,14 +2,19 @@ import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { api } from "../api/client";
 import type { components } from "../api/schema";
+import { takeSent } from "./sent-data";
 
 export type SessionView = components["schemas"]["SessionView"];
 export type Group = "portal" | "store";
 
 const EMPTY: SessionView = { portal: null, store: null };
 
-/** Who is logged in, as the gateway says: the browser keeps no token, only this view. */
+/** The element the gateway writes the session into, in every page (gateway/spa.py). */
+const SESSION_ELEMENT = "app-session";
+
+/** Who is logged in, as the gateway says now: the browser keeps no token, only this view. */
 export async function getSession(): Promise<SessionView> {
+  takeSent(SESSION_ELEMENT); // the page's answer is older than this one: never read after it
   try {
     const { data } = await api.get<SessionView>("/session");
     return data;
@@ -18,7 +23,16 @@ export async function getSession(): Promise<SessionView> {
   }
 }
 
-export const sessionQuery = queryOptions({ queryKey: ["session"], queryFn: getSession, staleTime: Infinity });
+/** The session the page came with (the first answer), else the gateway's. */
+function sentOrGetSession(): Promise<SessionView> {
+  const sent = takeSent<SessionView>(SESSION_ELEMENT);
+  return sent ? Promise.resolve(sent) : getSession();
+}
+
+export const sessionQuery = queryOptions({ queryKey: ["session"], queryFn: sentOrGetSession, staleTime: Infinity });
+
+/** A re-read after a login, a logout or an ended login: always the gateway's answer of now. */
+export const freshSessionQuery = { ...sessionQuery, queryFn: getSession, staleTime: 0 };
 
 interface SessionState {
   /** null until the gateway has answered once. */
@@ -31,7 +45,7 @@ interface SessionState {
 export function useSession(): SessionState {
   const client = useQueryClient();
   const { data } = useQuery(sessionQuery);
-  const refresh = useCallback(() => client.fetchQuery({ ...sessionQuery, staleTime: 0 }), [client]);
+  const refresh = useCallback(() => client.fetchQuery(freshSessionQuery), [client]);
   const logout = useCallback(
     async (group: Group) => {
       try {
