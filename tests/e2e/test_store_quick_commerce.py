@@ -15,7 +15,7 @@ from playwright._impl._api_structures import FloatRect
 from playwright.sync_api import Locator, Page, expect
 
 from tests.e2e.conftest import Server, axe_violations
-from tests.e2e.store_steps import RAMESH, SEED, login_on_screens, rupees, ui_login
+from tests.e2e.store_steps import RAMESH, SEED, api_login, login_on_screens, rupees
 from upstream_mocks.catalogue.browse import browse
 from upstream_mocks.catalogue.ranges import BRANDS, CATEGORIES
 from upstream_mocks.catalogue.seed import seed
@@ -88,7 +88,7 @@ def test_card_detail_and_a_one_unit_cart_line_agree(
     request: pytest.FixtureRequest, server: Server, fixture: str
 ) -> None:
     page = at(request, fixture)
-    ui_login(page, server)
+    api_login(page, server, RAMESH)
     # Discounted, at M.R.P., and the dearest (a thousands separator).
     chosen = [SEED[2], SEED[4], SEED[148]]
     for product in chosen:
@@ -129,7 +129,7 @@ def test_card_detail_and_a_one_unit_cart_line_agree(
 @pytest.mark.parametrize("fixture", VIEWPORTS)
 def test_big_amounts_are_grouped_the_indian_way(request: pytest.FixtureRequest, server: Server, fixture: str) -> None:
     page = at(request, fixture)
-    ui_login(page, server)
+    api_login(page, server, RAMESH)
     token = next(c["value"] for c in page.context.cookies() if c["name"].endswith("XSRF-TOKEN"))
     answer = page.request.put("/api/store/cart/items/148", data={"quantity": 17}, headers={"X-XSRF-TOKEN": token})
     assert answer.ok, answer.text()
@@ -146,7 +146,7 @@ def test_add_to_cart_turns_into_the_quantity_control(
     request: pytest.FixtureRequest, server: Server, fixture: str
 ) -> None:
     page = at(request, fixture)
-    ui_login(page, server)
+    api_login(page, server, RAMESH)
     page.goto("/products")
     first, name = cards(page).first, SEED[1].product_name
     expect(first.get_by_role("group", name=f"Quantity of {name}")).to_have_count(0)
@@ -221,7 +221,7 @@ def test_toasts_are_few_and_clear_of_the_header_and_the_tap(
     request: pytest.FixtureRequest, server: Server, fixture: str
 ) -> None:
     page = at(request, fixture)
-    ui_login(page, server)
+    api_login(page, server, RAMESH)
     page.goto("/products")
     expect(cards(page)).to_have_count(12)
     # Count the toasts on screen at every change.
@@ -540,7 +540,7 @@ def test_in_cart_card_and_toast_are_axe_clean(
     request: pytest.FixtureRequest, axe: Axe, server: Server, fixture: str
 ) -> None:
     page = at(request, fixture)
-    ui_login(page, server)
+    api_login(page, server, RAMESH)
     page.goto("/products")
     cards(page).first.get_by_role("button", name="Add to cart").click()
     expect(page.get_by_role("alert").filter(has_text="added to cart!")).to_be_visible()
