@@ -78,8 +78,11 @@ export function noteWords(step: Step): string | null {
   }
 }
 
-/** A refund's heading, what happens to the money, and how long it takes. */
-export function refundWords(refund: Refund): { title: string; message: string; timeline: string } {
+/**
+ * A refund's heading, what happens to the money, and how long it takes. `late`: the payment
+ * reached the provider after the order was cancelled (an unpaid order's checkout still open).
+ */
+export function refundWords(refund: Refund, late = false): { title: string; message: string; timeline: string } {
   const amount = rupees(refund.amount);
   if (refund.kind === "creditReversed") {
     return {
@@ -90,11 +93,12 @@ export function refundWords(refund: Refund): { title: string; message: string; t
   }
   if (refund.kind === "toSource") {
     const date = refund.expectedBy ? orderDay(refund.expectedBy) : "";
+    const started = late
+      ? t`Your payment of ${amount} reached us after this order was cancelled, so it is refunded to the card or UPI you paid with.`
+      : t`A refund of ${amount} to the card or UPI you paid with has been started.`;
     return {
       title: t`Refund`,
-      message: date
-        ? t`A refund of ${amount} to the card or UPI you paid with has been started. Expect it by ${date}.`
-        : t`A refund of ${amount} to the card or UPI you paid with has been started.`,
+      message: date ? t`${started} Expect it by ${date}.` : started,
       timeline: t`2 to 4 business days`,
     };
   }
