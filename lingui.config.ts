@@ -4,6 +4,28 @@ import { formatter } from "@lingui/format-po";
 // One catalog per feature and one for what they share (components/, lib/, app/), so a route
 // downloads only its own feature's messages, in the visitor's language (frontend/src/lib/i18n.ts).
 const FEATURES = ["site", "portal", "store", "checkout"];
+// The footer's (with its newsletter form): loaded with the footer's own chunk.
+const FOOTER = ["components/Footer", "components/NewsletterForm.tsx"].map((file) => `<rootDir>/frontend/src/${file}`);
+// The company's details and figures (content/company.ts): the site's pages and the footer show them.
+const CONTENT = "<rootDir>/frontend/src/content";
+// The site's home page below its hero, and its pages other than the home, credit and contact pages,
+// have their own: the home page, a first page of many visits, loads only its hero's words at first.
+const SITE_HOME = ["data/marketing.ts", "pages/HomeSections.tsx"].map((file) => `<rootDir>/frontend/src/features/site/${file}`);
+const SITE_MORE = [
+  "legal-pages.ts",
+  "data/faq.ts",
+  "data/lender.ts",
+  "data/about.ts",
+  "components/MarkdownPage.tsx",
+  "components/EnglishTextNote.tsx",
+  "components/DeleteDataForm.tsx",
+  "pages/FaqPage.tsx",
+  "pages/FaqAppPage.tsx",
+  "pages/LenderPage.tsx",
+  "pages/AboutPage.tsx",
+  "pages/BlogPage.tsx",
+  "pages/DeleteDataPage.tsx",
+].map((file) => `<rootDir>/frontend/src/features/site/${file}`);
 // The portal's payment page (for a borrower who has logged in) has its own: /paynow, a first page
 // of many visits, loads only the login's words.
 const PORTAL_PAYMENT = ["pages/PaymentPage.tsx", "components/PaymentHistory.tsx", "components/PendingPayments.tsx", "amount.ts"].map(
@@ -20,8 +42,10 @@ export default defineConfig({
     {
       path: "<rootDir>/frontend/src/locales/{locale}",
       include: ["<rootDir>/frontend/src/components", "<rootDir>/frontend/src/lib", "<rootDir>/frontend/src/api", "<rootDir>/frontend/src/app", "<rootDir>/frontend/src/main.tsx"],
-      exclude: ["**/*.test.*", "<rootDir>/frontend/src/lib/error-messages.ts"],
+      exclude: ["**/*.test.*", "<rootDir>/frontend/src/lib/error-messages.ts", ...FOOTER],
     },
+    // The footer's (and the company's details it shows): loaded with the footer's chunk.
+    { path: "<rootDir>/frontend/src/components/Footer/locales/{locale}", include: [...FOOTER, CONTENT] },
     // The app's words for the gateway's error codes: loaded with the first failed call (api/http.ts),
     // not with every first page.
     {
@@ -30,10 +54,12 @@ export default defineConfig({
     },
     ...FEATURES.map((feature) => ({
       path: `<rootDir>/frontend/src/features/${feature}/locales/{locale}`,
-      include: [`<rootDir>/frontend/src/features/${feature}`],
-      exclude: ["**/*.test.*", ...(feature === "portal" ? PORTAL_PAYMENT : [])],
+      include: [`<rootDir>/frontend/src/features/${feature}`, ...(feature === "site" ? [CONTENT] : [])],
+      exclude: ["**/*.test.*", ...(feature === "portal" ? PORTAL_PAYMENT : []), ...(feature === "site" ? [...SITE_HOME, ...SITE_MORE] : [])],
     })),
     { path: "<rootDir>/frontend/src/features/portal/locales/payment/{locale}", include: PORTAL_PAYMENT },
+    { path: "<rootDir>/frontend/src/features/site/locales/home/{locale}", include: SITE_HOME },
+    { path: "<rootDir>/frontend/src/features/site/locales/more/{locale}", include: SITE_MORE },
   ],
   orderBy: "messageId",
 });

@@ -34,6 +34,7 @@ STARTER = "start.js"
 # Everything a first visit downloads by network idle, on every budgeted route (KB of gzip).
 IDLE_BUDGET_KB = 150.0  # issue 31
 FOOTER = "src/components/Footer/Footer.tsx"
+FOOTER_MESSAGES = "src/components/Footer/locales/en.po"  # loaded with the footer
 # The English messages a route shows (frontend/src/lib/i18n.ts): the shared catalog, and its
 # feature's, which loads with the page. A Hindi visit loads the Hindi ones instead.
 SHARED_MESSAGES = "src/locales/en.po"
@@ -56,12 +57,18 @@ BUDGETS: dict[str, Budget] = {
     "/": Budget(
         first_visit_kb=125.0,
         modules=("src/features/site/pages/HomePage.tsx", *messages("site")),
-        loaded_later=(FOOTER, "src/features/site/pages/HomeSections.tsx"),
+        # The sections below the hero come with their own messages (site/locales/home).
+        loaded_later=(
+            FOOTER,
+            FOOTER_MESSAGES,
+            "src/features/site/pages/HomeSections.tsx",
+            "src/features/site/locales/home/en.po",
+        ),
     ),
     "/paynow": Budget(
         first_visit_kb=125.0,
         modules=("src/features/portal/pages/PayNowPage.tsx", *messages("portal")),
-        loaded_later=(FOOTER,),
+        loaded_later=(FOOTER, FOOTER_MESSAGES),
     ),
     "/products": Budget(
         first_visit_kb=140.0,

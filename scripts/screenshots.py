@@ -242,6 +242,22 @@ def hindi_store(browser: Any, url: str, out: Path) -> None:
     context.close()
 
 
+# The public site in Hindi, looked at on a 360 px phone (--hindi-site).
+HINDI_SITE = ["/", "/buy-products-on-credit", "/contact-us", "/FAQ's", "/dpd", "/AboutUs", "/privacy-policy"]
+
+
+def hindi_site(browser: Any, url: str, out: Path) -> None:
+    """The site's pages in Hindi on a 360 px phone, as a visitor with the lang cookie gets them."""
+    folder = out / "phone-360-hi"
+    folder.mkdir(parents=True, exist_ok=True)
+    context = browser.new_context(base_url=url, locale="en-IN", **SMALL_PHONE)
+    context.add_cookies([{"name": "lang", "value": "hi", "url": url}])
+    page = context.new_page()
+    for path in HINDI_SITE:
+        shoot(page, path, folder / f"site_{file_name(path)}")
+    context.close()
+
+
 def public_paths(url: str) -> list[str]:
     """PUBLIC and the About page under the product's own name (/aboutUs_{productSlug})."""
     answer = httpx.get(f"{url}/api/config", timeout=10)
@@ -249,13 +265,16 @@ def public_paths(url: str) -> list[str]:
     return [*PUBLIC, f"/aboutUs_{answer.json()['productSlug']}"]
 
 
-def run(url: str, out: Path, only_hindi_store: bool = False) -> None:
+def run(url: str, out: Path, only_hindi_store: bool = False, only_hindi_site: bool = False) -> None:
     paths = public_paths(url)
     with sync_playwright() as playwright:
         # As the e2e tests launch it: Chromium's sandbox is not available in every container.
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        hindi_store(browser, url, out)
-        for size, options in {} if only_hindi_store else SIZES.items():
+        if not only_hindi_site:
+            hindi_store(browser, url, out)
+        if not only_hindi_store:
+            hindi_site(browser, url, out)
+        for size, options in {} if only_hindi_store or only_hindi_site else SIZES.items():
             folder = out / size
             folder.mkdir(parents=True, exist_ok=True)
             context = browser.new_context(base_url=url, locale="en-IN", **options)
@@ -279,13 +298,14 @@ def main() -> None:
     parser.add_argument("--url", help="a running gateway; default: start one")
     parser.add_argument("--out", default=str(ROOT / "screenshots"), help="folder for the pictures")
     parser.add_argument("--hindi-store", action="store_true", help="only the store in Hindi at 360 px")
+    parser.add_argument("--hindi-site", action="store_true", help="only the public site in Hindi at 360 px")
     args = parser.parse_args()
     out = Path(args.out).resolve()
     if args.url:
-        run(args.url, out, args.hindi_store)
+        run(args.url, out, args.hindi_store, args.hindi_site)
     else:
         with gateway() as url:
-            run(url, out, args.hindi_store)
+            run(url, out, args.hindi_store, args.hindi_site)
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ ALLOWED_WORDS = frozenset(
         "OTP", "UPI", "GST", "GSTIN", "PDF", "IFSC", "PAN", "KYC", "EMI", "NEFT", "RTGS", "IMPS",
         "ID", "SMS", "COD", "MRP", "KFS", "APR", "UTR", "PIN", "HSN", "IGST", "CGST", "SGST",
         "NBFC", "RBI", "English", "Android", "iOS", "App", "Store", "Google", "Play",
+        "iPhone", "STD", "MSME", "FMEG", "API", "NPA", "CEO", "CTO",
     }
 )  # fmt: skip
 # The electrical trade's abbreviations, written in Latin letters in Hindi shops and catalogues

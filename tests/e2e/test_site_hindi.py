@@ -4,18 +4,23 @@ mismatch, and each page names its other language for search engines (hreflang)."
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.e2e.conftest import PHONE, PageGuard, Server
+from tests.e2e.hindi_text import latin_words
 
 PRODUCT = "VoltKhata"  # the default product name (settings)
 HYDRATED = "html[data-app-live]"
+DEVANAGARI = re.compile(r"[\u0900-\u097F]")
 SITE_PAGES = ["/", "/buy-products-on-credit", "/contact-us", "/FAQ's"]
 # The portal's and the store's first pages: served in Hindi too (their words are their features').
 OTHER_PAGES = ["/paynow", "/products"]
+# What the contact page shows in Latin letters by nature: its addresses.
+ADDRESSES = ("support@voltkhata.example",)
 
 # Remembers the pre-rendered page's main heading (the node and its text) before the app runs.
 REMEMBER_HEADING = (
@@ -58,6 +63,11 @@ def hindi_no_js_page(browser: Browser, server: Server) -> Iterator[Page]:
 def test_the_server_sends_the_page_in_hindi(hindi_no_js_page: Page, path: str) -> None:
     hindi_no_js_page.goto(path)
     assert hindi_no_js_page.locator("html").get_attribute("lang") == "hi-IN"
+    # The page's words are in the HTML, before any script (on the site's and the store's pages,
+    # its main heading too).
+    expect(hindi_no_js_page.locator("#root")).to_contain_text(DEVANAGARI)
+    if path != "/paynow":  # the portal's own words are its feature's (issue 32's portal half)
+        expect(hindi_no_js_page.get_by_role("heading", level=1)).to_have_text(DEVANAGARI)
     html = hindi_no_js_page.content()
     assert "%%" not in html
     # Search engines find the other language's page, and the one for any browser.
@@ -79,6 +89,25 @@ def test_the_hindi_page_hydrates_as_it_was_sent(hindi_page: Page, path: str) -> 
     assert hindi_page.evaluate("() => document.querySelector('#root h1') === window.__heading")
     text = hindi_page.evaluate("() => window.__headingText")
     expect(hindi_page.get_by_role("heading", level=1)).to_have_text(text)
+    expect(hindi_page.locator("#root")).to_contain_text(DEVANAGARI)
+
+
+@pytest.mark.parametrize("path", SITE_PAGES)
+def test_the_site_pages_show_no_english_to_a_hindi_visitor(hindi_page: Page, path: str) -> None:
+    hindi_page.goto(path)
+    expect(hindi_page.locator(HYDRATED)).to_be_attached()
+    # Every part of the page, the lazily loaded ones included, is on it.
+    expect(hindi_page.locator("[data-until-hydrated]")).to_have_count(0)
+    expect(hindi_page.get_by_role("heading", level=1)).to_have_text(DEVANAGARI)
+    assert latin_words(hindi_page, extra_names=(PRODUCT, *ADDRESSES)) == []
+
+
+def test_the_faq_answers_open_in_hindi(hindi_page: Page) -> None:
+    hindi_page.goto("/FAQ's")
+    expect(hindi_page.locator(HYDRATED)).to_be_attached()
+    hindi_page.get_by_label("सवालों में खोजें").fill("गिरवी")
+    expect(hindi_page.get_by_role("status")).to_have_text("12 में से 1 सवाल")
+    expect(hindi_page.locator("main details")).to_contain_text("न ब्याज है, न छिपे चार्ज")
 
 
 def test_lang_in_the_address_opens_the_page_in_that_language_and_keeps_it(page: Page) -> None:
@@ -89,6 +118,7 @@ def test_lang_in_the_address_opens_the_page_in_that_language_and_keeps_it(page: 
     # The next page the visitor opens, without ?lang=, is Hindi as well (the cookie).
     page.goto("/buy-products-on-credit")
     expect(page.locator("html")).to_have_attribute("lang", "hi-IN")
+    expect(page.get_by_role("heading", level=1)).to_have_text("₹5 लाख तक का सामान उधार पर खरीदें")
     page.goto("/?lang=en")
     expect(page.locator("html")).to_have_attribute("lang", "en-IN")
     expect(page.get_by_role("heading", level=1)).to_contain_text("Buy electrical stock on credit")

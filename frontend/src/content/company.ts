@@ -1,28 +1,33 @@
+import { msg } from "@lingui/core/macro";
+
 /**
  * Company details and marketing figures: one place, read the same on every page.
  * The specification gives the credit limit in several versions (Rs. 5 lakh, 10 lakh, 10 lacs);
  * we show one figure everywhere (see docs/decisions/company-figures.md).
  */
 export const company = {
+  // The registered name, the addresses and the officer's name: names, the same in any language.
+  /* eslint-disable lingui/no-unlocalized-strings */
   legalName: "VoltKhata Trade Technologies Private Limited",
   supportEmail: "support@voltkhata.example",
   supportPhone: "+91 80 4000 1234",
-  officeAddress: "4th Floor, Lakeview Business Park, Outer Ring Road, Bengaluru, Karnataka 560103",
+  officeAddress: msg`4th Floor, Lakeview Business Park, Outer Ring Road, Bengaluru, Karnataka 560103`,
   grievanceOfficer: "Ananya Rao",
   grievanceEmail: "grievance@voltkhata.example",
   grievancePhone: "+91 80 4000 1299",
-  supportHours: "9:30 to 18:30, Monday to Friday, except public holidays",
-  grievanceHours: "10:00 to 19:00, Monday to Saturday",
+  /* eslint-enable lingui/no-unlocalized-strings */
+  supportHours: msg`9:30 to 18:30, Monday to Friday, except public holidays`,
+  grievanceHours: msg`10:00 to 19:00, Monday to Saturday`,
 } as const;
 
 export const figures = {
-  creditLimit: "Rs. 5 lakh",
+  creditLimit: msg`Rs. 5 lakh`,
   savingsUpTo: "20%",
   pinCodes: "6500+",
   brands: "50+",
   reviews: "10,000+",
   minimumAge: 18,
-  deliveryPromise: "1 hour",
+  deliveryPromise: msg`1 hour`,
 } as const;
 
 export const social = [

@@ -4,17 +4,6 @@ export interface FaqEntry {
   answer: string;
 }
 
-/** The FAQ file as its title and one entry per `## ` question. */
-export function faqEntries(markdown: string): { title: string; entries: FaqEntry[] } {
-  const [head, ...parts] = markdown.split(/^## /m);
-  const title = head.replace(/^# /, "").trim();
-  const entries = parts.map((part) => {
-    const [question, ...rest] = part.split("\n");
-    return { question: question.trim(), answer: rest.join("\n").trim() };
-  });
-  return { title, entries };
-}
-
 /** Entries whose question or answer holds every word of the search (case-insensitive). */
 export function searchFaq(entries: FaqEntry[], search: string): FaqEntry[] {
   const words = search.toLowerCase().split(/\s+/).filter(Boolean);

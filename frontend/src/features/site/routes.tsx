@@ -1,7 +1,7 @@
 import type { RouteObject } from "react-router";
 import type { AppConfig } from "../../lib/config";
 import { ensureCatalog } from "../../lib/i18n";
-import { siteCatalog } from "./catalog";
+import { siteCatalog, siteMoreCatalog } from "./catalog";
 import { lazyPage as page } from "../../lib/lazy-route";
 
 /** A page that renders one Markdown content file; its text, title and the renderer load with the route. */
@@ -10,13 +10,14 @@ function markdown(path: string): RouteObject {
     path,
     lazy: async () => {
       const { LEGAL_PAGES } = await import("./legal-pages");
-      const { source, meta, app = false } = LEGAL_PAGES[path];
+      const { source, words, app = false } = LEGAL_PAGES[path];
       const [{ default: text }, { MarkdownPage }] = await Promise.all([
         source(),
         import("./components/MarkdownPage"),
         ensureCatalog(siteCatalog),
+        ensureCatalog(siteMoreCatalog),
       ]);
-      return { Component: () => <MarkdownPage source={text} meta={meta} app={app} /> };
+      return { Component: () => <MarkdownPage source={text} words={words} app={app} /> };
     },
   };
 }
@@ -27,25 +28,29 @@ export function sitePublicRoutes(config: AppConfig): RouteObject[] {
     page(undefined, () => import("./pages/HomePage"), siteCatalog),
     page("buy-products-on-credit", () => import("./pages/CreditPage"), siteCatalog),
     page("contact-us", () => import("./pages/ContactPage"), siteCatalog),
-    page("delete-data-policy", () => import("./pages/DeleteDataPage"), siteCatalog),
-    page("AboutUs", () => import("./pages/AboutPage"), siteCatalog),
-    page(`aboutUs_${config.productSlug}`, () => import("./pages/AboutPage"), siteCatalog),
-    page("dpd", () => import("./pages/LenderPage"), siteCatalog),
-    page("blog", () => import("./pages/BlogPage"), siteCatalog),
+    page("delete-data-policy", () => import("./pages/DeleteDataPage"), [siteCatalog, siteMoreCatalog]),
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a route path (the specification's address)
+    page("AboutUs", () => import("./pages/AboutPage"), [siteCatalog, siteMoreCatalog]),
+    page(`aboutUs_${config.productSlug}`, () => import("./pages/AboutPage"), [siteCatalog, siteMoreCatalog]),
+    page("dpd", () => import("./pages/LenderPage"), [siteCatalog, siteMoreCatalog]),
+    page("blog", () => import("./pages/BlogPage"), [siteCatalog, siteMoreCatalog]),
     markdown("privacy-policy"),
     markdown("landing-privacy-policy"),
     markdown("terms-and-conditions"),
     markdown("cancellation-and-refunds"),
     markdown("grievance-redressal"),
     markdown("shipping-policy"),
-    page("FAQ's", () => import("./pages/FaqPage"), siteCatalog),
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a route path (the specification's address)
+    page("FAQ's", () => import("./pages/FaqPage"), [siteCatalog, siteMoreCatalog]),
   ];
 }
 
 /** Mobile-app variants, in the storefront wrapper (no site header or footer: the app has its own). */
 export const siteAppRoutes: RouteObject[] = [
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a route path (the specification's address)
   markdown("AboutUs_MobileApp"),
-  markdown("FAQ's_MobileApp"),
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a route path (the specification's address)
+  page("FAQ's_MobileApp", () => import("./pages/FaqAppPage"), [siteCatalog, siteMoreCatalog]),
   markdown("privacyPolicy_MobileApp"),
   markdown("privacyPolicyOpusCollect_MobileApp"),
   markdown("termsAndConditions_MobileApp"),

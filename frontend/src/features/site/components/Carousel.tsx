@@ -20,6 +20,7 @@ export function Carousel(props: CarouselProps) {
     const want = () => setWanted(true);
     const observer = "IntersectionObserver" in window ? new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) want();
+      // eslint-disable-next-line lingui/no-unlocalized-strings -- a CSS length
     }, { rootMargin: "0px" }) : null;
     if (holder.current && observer) observer.observe(holder.current);
     // Without IntersectionObserver (old browsers) it loads at once.

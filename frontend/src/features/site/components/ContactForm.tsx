@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { emailError, messageError, nameError, normalisePhone, phoneError } from "../../../lib/form-rules";
 import { enableWhenHydrated } from "../../../lib/until-hydrated";
 import { sendContact } from "../api";
@@ -21,6 +22,7 @@ export function ContactForm() {
     sendContact({ ...values, phone: normalisePhone(values.phone) }),
   );
   const { errors, field } = form;
+  const { t } = useLingui();
 
   return (
     <form
@@ -30,31 +32,41 @@ export function ContactForm() {
       noValidate
       ref={enableWhenHydrated}
     >
-      <h2 id="contact-form-title" className={styles.title}>Send us a message</h2>
+      <h2 id="contact-form-title" className={styles.title}>
+        <Trans>Send us a message</Trans>
+      </h2>
       <div className={styles.row}>
         <div className={styles.field}>
-          <label htmlFor="contact-name">Name</label>
+          <label htmlFor="contact-name">
+            <Trans>Name</Trans>
+          </label>
           <input {...field("name")} required autoComplete="name" />
           <FieldError id="contact-name" message={errors.name} />
         </div>
         <div className={styles.field}>
-          <label htmlFor="contact-email">Email</label>
+          <label htmlFor="contact-email">
+            <Trans>Email</Trans>
+          </label>
           <input {...field("email")} type="email" required autoComplete="email" />
           <FieldError id="contact-email" message={errors.email} />
         </div>
       </div>
       <div className={styles.field}>
-        <label htmlFor="contact-phone">Phone</label>
-        <input {...field("phone")} type="tel" required inputMode="tel" autoComplete="tel" placeholder="Mobile, or landline with STD code" />
+        <label htmlFor="contact-phone">
+          <Trans>Phone</Trans>
+        </label>
+        <input {...field("phone")} type="tel" required inputMode="tel" autoComplete="tel" placeholder={t`Mobile, or landline with STD code`} />
         <FieldError id="contact-phone" message={errors.phone} />
       </div>
       <div className={styles.field}>
-        <label htmlFor="contact-message">Message</label>
+        <label htmlFor="contact-message">
+          <Trans>Message</Trans>
+        </label>
         <textarea {...field("message")} required rows={5} />
         <FieldError id="contact-message" message={errors.message} />
       </div>
       <button type="submit" className="btn btn-primary" disabled={form.sending}>
-        {form.sending ? "Sending..." : "Send message"}
+        {form.sending ? <Trans>Sending...</Trans> : <Trans>Send message</Trans>}
       </button>
       <FormStatus status={form.status} />
     </form>

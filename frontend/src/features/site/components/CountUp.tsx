@@ -4,8 +4,11 @@ import { useReducedMotion } from "./useReducedMotion";
 
 const DURATION_MS = 1500;
 
-/** A figure that counts up from 0 the first time it scrolls into view (IntersectionObserver). */
-export function CountUp({ value, prefix = "", suffix = "" }: { value: number; prefix?: string; suffix?: string }) {
+/**
+ * A figure that counts up from 0 the first time it scrolls into view (IntersectionObserver);
+ * `figure` writes it with its words around it ('Rs. 500 Cr', '₹500 करोड़').
+ */
+export function CountUp({ value, figure = (n) => n }: { value: number; figure?: (n: string) => string }) {
   const ref = useRef<HTMLSpanElement>(null);
   const reduced = useReducedMotion();
   const [shown, setShown] = useState(0);
@@ -39,16 +42,12 @@ export function CountUp({ value, prefix = "", suffix = "" }: { value: number; pr
     };
   }, [value, reduced]);
 
-  const final = `${prefix}${indianDigits(value)}${suffix}`;
+  const final = figure(indianDigits(value));
   return (
     <span ref={ref} data-testid={`count-${value}`} data-value={shown}>
       {/* Screen readers get the final figure once, not every frame of the count. */}
       <span className="visually-hidden">{final}</span>
-      <span aria-hidden="true">
-        {prefix}
-        {indianDigits(shown)}
-        {suffix}
-      </span>
+      <span aria-hidden="true">{figure(indianDigits(shown))}</span>
     </span>
   );
 }

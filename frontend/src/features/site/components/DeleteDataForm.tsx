@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { emailError, mobileError, nameError } from "../../../lib/form-rules";
 import { enableWhenHydrated } from "../../../lib/until-hydrated";
 import { sendDeleteData } from "../api";
@@ -26,24 +27,32 @@ export function DeleteDataForm() {
       noValidate
       ref={enableWhenHydrated}
     >
-      <h2 id="delete-form-title" className={styles.title}>Request deletion of your data</h2>
+      <h2 id="delete-form-title" className={styles.title}>
+        <Trans>Request deletion of your data</Trans>
+      </h2>
       <div className={styles.field}>
-        <label htmlFor="delete-name">Name</label>
+        <label htmlFor="delete-name">
+          <Trans>Name</Trans>
+        </label>
         <input {...field("name")} autoComplete="name" />
         <FieldError id="delete-name" message={errors.name} />
       </div>
       <div className={styles.field}>
-        <label htmlFor="delete-email">Email</label>
+        <label htmlFor="delete-email">
+          <Trans>Email</Trans>
+        </label>
         <input {...field("email")} type="email" autoComplete="email" />
         <FieldError id="delete-email" message={errors.email} />
       </div>
       <div className={styles.field}>
-        <label htmlFor="delete-phone">Mobile number</label>
+        <label htmlFor="delete-phone">
+          <Trans>Mobile number</Trans>
+        </label>
         <input {...field("phone")} type="number" inputMode="numeric" autoComplete="tel-national" />
         <FieldError id="delete-phone" message={errors.phone} />
       </div>
       <button type="submit" className="btn btn-danger" disabled={form.sending}>
-        {form.sending ? "Sending..." : "Submit request"}
+        {form.sending ? <Trans>Sending...</Trans> : <Trans>Submit request</Trans>}
       </button>
       <FormStatus status={form.status} />
     </form>

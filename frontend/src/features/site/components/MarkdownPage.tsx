@@ -1,12 +1,21 @@
-import { usePageMeta, type PageMeta } from "../../../lib/page-meta";
+import { useLingui } from "@lingui/react/macro";
+import { usePageMeta } from "../../../lib/page-meta";
+import type { PageWords } from "../legal-pages";
+import { EnglishTextNote } from "./EnglishTextNote";
 import { Markdown } from "./Markdown";
 
-/** A legal or help page: one content file, in a readable column, with its own title. */
-export function MarkdownPage({ source, meta, app = false }: { source: string; meta: PageMeta; app?: boolean }) {
-  usePageMeta(meta);
+/**
+ * A legal or help page: one content file (English), in a readable column, with its own title;
+ * in another language, its heading and summary in that language above the English text.
+ */
+export function MarkdownPage({ source, words, app = false }: { source: string; words: PageWords; app?: boolean }) {
+  const { t, i18n } = useLingui();
+  const title = t(words.title);
+  usePageMeta({ title, description: words.description && t(words.description) });
   return (
     <article className={`container page-narrow${app ? " app-page" : ""}`}>
-      <Markdown source={source} />
+      <EnglishTextNote title={title} summary={t(words.summary)} />
+      <Markdown source={source} english={i18n.locale !== "en"} />
     </article>
   );
 }

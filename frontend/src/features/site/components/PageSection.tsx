@@ -1,5 +1,7 @@
+import type { MessageDescriptor } from "@lingui/core";
 import type { ReactNode } from "react";
 import styles from "../pages/site.module.css";
+import { useSay } from "./figures";
 
 interface PageSectionProps {
   id: string;
@@ -24,20 +26,21 @@ export function PageSection({ id, title, intro, soft = false, children }: PageSe
 }
 
 export interface FeatureCard {
-  title: string;
-  text: string;
+  title: MessageDescriptor;
+  text: MessageDescriptor;
   image?: string;
 }
 
 /** A grid of short cards (benefits, platform features), each with an optional icon. */
 export function FeatureCards({ items }: { items: readonly FeatureCard[] }) {
+  const say = useSay();
   return (
     <div className={styles.cards}>
-      {items.map((item) => (
-        <article key={item.title} className={styles.card}>
+      {items.map((item, index) => (
+        <article key={index} className={styles.card}>
           {item.image && <img loading="lazy" src={item.image} alt="" width={88} height={88} />}
-          <h3>{item.title}</h3>
-          <p>{item.text}</p>
+          <h3>{say(item.title)}</h3>
+          <p>{say(item.text)}</p>
         </article>
       ))}
     </div>

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { useRef, useState, type ReactNode } from "react";
 import { Swiper, SwiperSlide } from "swiper/react";
 import { A11y, Autoplay, Pagination } from "swiper/modules";
@@ -64,7 +65,7 @@ export default function SwiperCarousel({
         ))}
       </Swiper>
       <button type="button" className={styles.pause} onClick={toggle} aria-pressed={!playing}>
-        {playing ? "Pause" : "Play"}
+        {playing ? <Trans>Pause</Trans> : <Trans>Play</Trans>}
         <span className="visually-hidden"> {label}</span>
       </button>
     </div>

@@ -1,14 +1,16 @@
+import type { I18n } from "@lingui/core";
 import { company, figures } from "../../../content/company";
 
-/** Values of the `{{tokens}}` the content files use (see content/README.md). */
-export function contentTokens(productName: string): Record<string, string> {
+/** Values of the `{{tokens}}` the content files use (see content/README.md), the figures and the
+ * address in the page's language. */
+export function contentTokens(productName: string, i18n: I18n): Record<string, string> {
   return {
     product: productName,
     companyName: company.legalName,
-    creditLimit: figures.creditLimit,
+    creditLimit: i18n._(figures.creditLimit),
     supportEmail: company.supportEmail,
     supportPhone: company.supportPhone,
-    officeAddress: company.officeAddress,
+    officeAddress: i18n._(company.officeAddress),
     grievanceOfficer: company.grievanceOfficer,
     grievanceEmail: company.grievanceEmail,
     grievancePhone: company.grievancePhone,

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
 
+// eslint-disable-next-line lingui/no-unlocalized-strings -- a media query
 const QUERY = "(prefers-reduced-motion: reduce)";
 
 function subscribe(onChange: () => void): () => void {

@@ -1,17 +1,19 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react";
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { errorMessage, errorStatus } from "../../../api/client";
 import { firstError, type FieldErrors } from "../../../lib/form-rules";
 import styles from "./forms.module.css";
 
-const SENT = "Mail sent successfully!";
-const FAILED = "Failed to send message. Please try again later.";
+const SENT = msg`Mail sent successfully!`;
+const FAILED = msg`Failed to send message. Please try again later.`;
 type Status = { kind: "idle" | "success" | "failure"; text?: string };
 
 /** What the page says after a failed send: a 4xx is about what was typed (the gateway's words). */
-function failureText(error: unknown): string {
+function failureText(error: unknown, failed: string): string {
   const code = errorStatus(error);
-  return code !== undefined && code < 500 ? errorMessage(error, FAILED) : FAILED;
+  return code !== undefined && code < 500 ? errorMessage(error, failed) : failed;
 }
 
 /**
@@ -27,13 +29,14 @@ export function useSupportForm<T extends Record<string, string>>(
   validate: (values: T) => FieldErrors<T>,
   send: (values: T) => Promise<unknown>,
 ) {
+  const { i18n } = useLingui();
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<FieldErrors<T>>({});
   const sending = useMutation({ mutationFn: send, onSuccess: () => setValues(empty) });
   const status: Status = sending.isSuccess
-    ? { kind: "success", text: SENT }
+    ? { kind: "success", text: i18n._(SENT) }
     : sending.isError
-      ? { kind: "failure", text: failureText(sending.error) }
+      ? { kind: "failure", text: failureText(sending.error, i18n._(FAILED)) }
       : { kind: "idle" };
 
   const set = (field: keyof T) => (event: { target: { value: string } }) => {

@@ -1,7 +1,12 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import source from "../../../content/about.md?raw";
+import { useConfig } from "../../../lib/config";
 import { usePageMeta } from "../../../lib/page-meta";
+import { EnglishTextNote } from "../components/EnglishTextNote";
 import { Markdown } from "../components/Markdown";
-import { backers, team } from "../data/marketing";
+import { team } from "../data/about";
+import { backers } from "../data/lender";
 import styles from "./site.module.css";
 
 /** The story's text around its two sections with pictures, so each is said once. */
@@ -14,27 +19,39 @@ function parts(text: string) {
 
 const ABOUT = parts(source);
 
+// The story stays in English (content/about.md); a reader of another language gets this first.
+const SUMMARY = msg`We help India's electrical shops, contractors and electricians buy the stock they need on credit, from the distributors they already know, with next-day delivery and repayment in 30 to 70 days. Distributors sell more and are paid on time, and our partnered lenders reach small businesses that banks find hard to serve. We value trust, simplicity and responsible credit.`;
+
 /** /AboutUs and /aboutUs_{product}: the story, the team and the backers (once each), then the values. */
 export default function AboutPage() {
-  usePageMeta({ title: "About us", description: "Who we are: the team and backers behind credit for India's electrical-goods trade." });
+  const { t, i18n } = useLingui();
+  const { productName } = useConfig();
+  usePageMeta({
+    title: t`About us`,
+    description: t`Who we are: the team and backers behind credit for India's electrical-goods trade.`,
+  });
+  const english = i18n.locale !== "en";
   return (
     <>
       <article className="container page-narrow">
-        <Markdown source={ABOUT.story} />
+        <EnglishTextNote title={t`About ${productName}`} summary={t(SUMMARY)} />
+        <Markdown source={ABOUT.story} english={english} />
       </article>
       <section className={`${styles.section} ${styles.soft}`} aria-labelledby="team-title">
         <div className="container">
-          <h2 id="team-title">Our team</h2>
+          <h2 id="team-title">
+            <Trans>Our team</Trans>
+          </h2>
           <div className={`page-narrow ${styles.aboutText}`}>
-            <Markdown source={ABOUT.teamText} />
+            <Markdown source={ABOUT.teamText} english={english} />
           </div>
           <img src="/img/site/about-team.svg" alt="" width={900} height={360} className={`${styles.figure} ${styles.teamFigure}`} />
           <ul className={styles.team}>
             {team.map((person) => (
-              <li key={person.name}>
+              <li key={person.avatar}>
                 <img loading="lazy" src={person.avatar} alt="" width={112} height={112} />
-                <h3>{person.name}</h3>
-                <p>{person.role}</p>
+                <h3>{t(person.name)}</h3>
+                <p>{t(person.role)}</p>
               </li>
             ))}
           </ul>
@@ -42,9 +59,11 @@ export default function AboutPage() {
       </section>
       <section className={styles.section} aria-labelledby="backers-title">
         <div className="container">
-          <h2 id="backers-title">Our backers</h2>
+          <h2 id="backers-title">
+            <Trans>Our backers</Trans>
+          </h2>
           <div className={`page-narrow ${styles.aboutText}`}>
-            <Markdown source={ABOUT.backersText} />
+            <Markdown source={ABOUT.backersText} english={english} />
           </div>
           <ul className={`${styles.logos} ${styles.plainList}`}>
             {backers.map((backer) => (
@@ -57,7 +76,7 @@ export default function AboutPage() {
       </section>
       {ABOUT.rest && (
         <article className={`container page-narrow ${styles.aboutRest}`}>
-          <Markdown source={ABOUT.rest} />
+          <Markdown source={ABOUT.rest} english={english} />
         </article>
       )}
     </>

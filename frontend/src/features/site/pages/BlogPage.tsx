@@ -1,4 +1,6 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import posts from "../../../content/blog.json";
+import { intlLocale } from "../../../lib/i18n";
 import styles from "./site.module.css";
 import { usePageMeta } from "../../../lib/page-meta";
 
@@ -9,25 +11,37 @@ interface Post {
   summary: string;
 }
 
-const DATE = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-
-/** /blog: the posts with title and date (the specification shows no post pages). */
+/** /blog: the posts with title and date (the specification shows no post pages). The posts are
+ * written in English; a reader of another language is told so. */
 export default function BlogPage() {
-  usePageMeta({ title: "Blog", description: "News and guides for electrical shops, contractors and electricians." });
+  const { t, i18n } = useLingui();
+  usePageMeta({ title: t`Blog`, description: t`News and guides for electrical shops, contractors and electricians.` });
+  const date = new Intl.DateTimeFormat(intlLocale(), { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  const english = i18n.locale !== "en";
+  const postLang = english ? "en" : undefined;
   return (
     <section className={`container ${styles.section}`} aria-labelledby="blog-title">
-      <h1 id="blog-title">Blog</h1>
+      <h1 id="blog-title">
+        <Trans>Blog</Trans>
+      </h1>
       <p className={styles.intro} style={{ textAlign: "left", marginInline: 0 }}>
-        Notes for electrical shops, contractors and distributors on stock, seasons and credit.
+        <Trans>Notes for electrical shops, contractors and distributors on stock, seasons and credit.</Trans>
+        {english && (
+          <>
+            {" "}
+            <Trans>The posts are in English.</Trans>
+          </>
+        )}
       </p>
       <ul className={styles.posts}>
         {(posts as Post[]).map((post) => (
           <li key={post.slug} className={styles.post}>
             <img loading="lazy" src="/img/site/blog-cover.svg" alt="" width={400} height={200} />
             <article className={styles.postBody}>
-              <h2>{post.title}</h2>
-              <time dateTime={post.date}>{DATE.format(new Date(`${post.date}T00:00:00Z`))}</time>
-              <p>{post.summary}</p>
+              <h2 lang={postLang}>{post.title}</h2>
+              {/* eslint-disable-next-line lingui/no-unlocalized-strings -- midnight UTC of the post's date */}
+              <time dateTime={post.date}>{date.format(new Date(`${post.date}T00:00:00Z`))}</time>
+              <p lang={postLang}>{post.summary}</p>
             </article>
           </li>
         ))}

@@ -1,46 +1,53 @@
-import { useMemo, useState } from "react";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useState } from "react";
 import { Link } from "react-router";
-import faq from "../../../content/faq.md?raw";
 import { useConfig } from "../../../lib/config";
 import { usePageMeta } from "../../../lib/page-meta";
 import { enableWhenHydrated } from "../../../lib/until-hydrated";
 import { Markdown } from "../components/Markdown";
-import { contentTokens, fillTokens } from "../components/tokens";
-import { faqEntries, searchFaq } from "../faq-sections";
+import { FAQ_TITLE, faqEntries } from "../data/faq";
+import { searchFaq } from "../faq-sections";
 import styles from "./FaqPage.module.css";
 
 /** /FAQ's: the questions as an accordion, with a search over questions and answers. */
 export default function FaqPage() {
+  const { t, i18n } = useLingui();
   usePageMeta({
-    title: "FAQs",
-    description: "Answers about credit limits, repayments, delivery, orders and your data.",
+    title: t`FAQs`,
+    description: t`Answers about credit limits, repayments, delivery, orders and your data.`,
   });
   const { productName } = useConfig();
-  const { title, entries } = useMemo(() => faqEntries(fillTokens(faq, contentTokens(productName))), [productName]);
+  const entries = faqEntries(i18n, productName);
   const [search, setSearch] = useState("");
   const shown = searchFaq(entries, search);
+  const total = entries.length;
+  const found = shown.length;
 
   return (
     <section className={`container page-narrow ${styles.page}`} aria-labelledby="faq-title">
-      <h1 id="faq-title">{title}</h1>
+      <h1 id="faq-title">{t(FAQ_TITLE)}</h1>
       <div className={styles.search} ref={enableWhenHydrated}>
-        <label htmlFor="faq-search">Search the questions</label>
+        <label htmlFor="faq-search">
+          <Trans>Search the questions</Trans>
+        </label>
         <input
           id="faq-search"
           type="search"
           value={search}
           maxLength={100}
-          placeholder="For example: repay, delivery, credit limit"
+          placeholder={t`For example: repay, delivery, credit limit`}
           onChange={(event) => setSearch(event.target.value)}
           aria-describedby="faq-count"
         />
         <p id="faq-count" className={styles.count} role="status">
-          {search.trim() ? `${shown.length} of ${entries.length} questions` : `${entries.length} questions`}
+          {search.trim() ? t`${found} of ${total} questions` : t`${total} questions`}
         </p>
       </div>
       {shown.length === 0 ? (
         <p className={styles.none}>
-          No question matches that. <Link to="/contact-us">Ask us instead</Link>.
+          <Trans>
+            No question matches that. <Link to="/contact-us">Ask us instead</Link>.
+          </Trans>
         </p>
       ) : (
         <div className={styles.list}>

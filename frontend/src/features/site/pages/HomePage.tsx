@@ -1,34 +1,48 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { useConfig } from "../../../lib/config";
 import { figures } from "../../../content/company";
+import { ensureCatalog } from "../../../lib/i18n";
 import { AppStoreButtons } from "../components/AppStoreButtons";
+import { siteHomeCatalog } from "../catalog";
 import styles from "./site.module.css";
 import { usePageMeta } from "../../../lib/page-meta";
 
-// Everything below the hero arrives in its own chunk: the hero hydrates (and answers) without
-// waiting for it, and the pre-rendered HTML shows the sections meanwhile.
-const HomeSections = lazy(() => import("./HomeSections"));
+// Everything below the hero arrives in its own chunk, with its own messages: the hero hydrates
+// (and answers) without waiting for them, and the pre-rendered HTML shows the sections meanwhile.
+const HomeSections = lazy(() => Promise.all([import("./HomeSections"), ensureCatalog(siteHomeCatalog)]).then(([module]) => module));
 
 export default function HomePage() {
-  usePageMeta({ title: "Buy electrical goods on credit", description: "Buy electrical goods on credit with instant credit limits, the lowest market prices and next-day delivery, then repay online." });
+  const { t } = useLingui();
+  usePageMeta({
+    title: t`Buy electrical goods on credit`,
+    description: t`Buy electrical goods on credit with instant credit limits, the lowest market prices and next-day delivery, then repay online.`,
+  });
   const { productName } = useConfig();
+  const creditLimit = t(figures.creditLimit);
   return (
     <>
       <section className={styles.hero} aria-labelledby="home-title">
         <div className={`container ${styles.heroGrid}`}>
           <div>
-            <h1 id="home-title">Buy electrical stock on credit, up to {figures.creditLimit}</h1>
+            <h1 id="home-title">
+              <Trans>Buy electrical stock on credit, up to {creditLimit}</Trans>
+            </h1>
             <p className={styles.lead}>
-              {productName} lets shops, merchants, contractors and electricians buy electricals, wires, lights, fans and
-              switches from trusted distributors today and pay later, with no interest, hidden fees or collateral.
+              <Trans>
+                {productName} lets shops, merchants, contractors and electricians buy electricals, wires, lights, fans and
+                switches from trusted distributors today and pay later, with no interest, hidden fees or collateral.
+              </Trans>
             </p>
             <div className={styles.actions}>
               <Link to="/buy-products-on-credit" className="btn btn-primary">
-                Get Started
+                <Trans>Get Started</Trans>
               </Link>
               <Link to="/AboutUs" className="btn btn-outline">
-                Learn more<span className="visually-hidden"> about us</span>
+                <Trans>
+                  Learn more<span className="visually-hidden"> about us</span>
+                </Trans>
               </Link>
             </div>
             <div className={styles.actions}>

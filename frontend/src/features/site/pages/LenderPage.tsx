@@ -1,12 +1,14 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { useConfig } from "../../../lib/config";
 import { figures } from "../../../content/company";
 import { Carousel } from "../components/Carousel";
 import { CountUp } from "../components/CountUp";
 import { RotatingWords } from "../components/RotatingWords";
+import { sayWith } from "../components/figures";
 import { TestimonialCard } from "../components/TestimonialCard";
 import { FeatureCards, PageSection } from "../components/PageSection";
-import { clients, lenderCounters, lenderFeatures, lenderTestimonials, lenderWords } from "../data/marketing";
+import { clients, lenderCounters, lenderFeatures, lenderTestimonials, lenderWords } from "../data/lender";
 import styles from "./site.module.css";
 import { usePageMeta } from "../../../lib/page-meta";
 
@@ -14,23 +16,33 @@ const INTERVAL_MS = 2000;
 
 /** /dpd: the debt-collections software pitch for lenders. */
 export default function LenderPage() {
-  usePageMeta({ title: "Collections software for lenders", description: "Debt-collections software for lenders: reminders, field visits and recoveries in one place." });
+  const { t, i18n } = useLingui();
+  usePageMeta({
+    title: t`Collections software for lenders`,
+    description: t`Debt-collections software for lenders: reminders, field visits and recoveries in one place.`,
+  });
   const { productName } = useConfig();
+  const brandCount = figures.brands;
+  const reviews = figures.reviews;
   return (
     <>
       <section className={styles.heroDark} aria-labelledby="dpd-title">
         <div className={`container ${styles.heroGrid}`}>
           <div>
             <h1 id="dpd-title">
-              Collections with <RotatingWords words={lenderWords} interval={INTERVAL_MS} />
+              <Trans>
+                Collections with <RotatingWords words={lenderWords.map((word) => t(word))} interval={INTERVAL_MS} />
+              </Trans>
             </h1>
             <p className={styles.lead}>
-              {productName} Collect is debt-collection software for lenders: reminders, payment links, field visits and
-              compliance in one place, trusted by more than {figures.brands} brands and lenders.
+              <Trans>
+                {productName} Collect is debt-collection software for lenders: reminders, payment links, field visits and
+                compliance in one place, trusted by more than {brandCount} brands and lenders.
+              </Trans>
             </p>
             <div className={styles.actions}>
               <Link to="/contact-us" className="btn btn-accent">
-                Get in touch
+                <Trans>Get in touch</Trans>
               </Link>
             </div>
           </div>
@@ -40,10 +52,14 @@ export default function LenderPage() {
 
       <section className={styles.section} aria-labelledby="clients-title">
         <div className="container">
-          <h2 id="clients-title">Lenders who collect with us</h2>
-          <p className={styles.intro}>Banks, non-bank lenders and fintechs across India.</p>
+          <h2 id="clients-title">
+            <Trans>Lenders who collect with us</Trans>
+          </h2>
+          <p className={styles.intro}>
+            <Trans>Banks, non-bank lenders and fintechs across India.</Trans>
+          </p>
           <Carousel
-            label="Our clients"
+            label={t`Our clients`}
             delay={INTERVAL_MS}
             pagination={false}
             slidesPerView={2}
@@ -57,8 +73,8 @@ export default function LenderPage() {
 
       <PageSection
         id="features-title"
-        title="Everything your collections team needs"
-        intro="Fewer calls, fewer visits, more money back on time."
+        title={t`Everything your collections team needs`}
+        intro={t`Fewer calls, fewer visits, more money back on time.`}
         soft
       >
         <FeatureCards items={lenderFeatures} />
@@ -66,15 +82,19 @@ export default function LenderPage() {
 
       <section className={styles.section} aria-labelledby="numbers-title">
         <div className="container">
-          <h2 id="numbers-title">Numbers that speak</h2>
-          <p className={styles.intro}>What lenders achieve with {productName} Collect.</p>
+          <h2 id="numbers-title">
+            <Trans>Numbers that speak</Trans>
+          </h2>
+          <p className={styles.intro}>
+            <Trans>What lenders achieve with {productName} Collect.</Trans>
+          </p>
           <ul className={styles.counters} style={{ listStyle: "none", padding: 0, margin: 0 }}>
             {lenderCounters.map((counter) => (
-              <li key={counter.label} className={styles.counter}>
+              <li key={counter.value} className={styles.counter}>
                 <strong>
-                  <CountUp value={counter.value} prefix={counter.prefix} suffix={counter.suffix} />
+                  <CountUp value={counter.value} figure={(n) => sayWith(i18n, counter.figure, { n })} />
                 </strong>
-                <span>{counter.label}</span>
+                <span>{t(counter.label)}</span>
               </li>
             ))}
           </ul>
@@ -83,22 +103,24 @@ export default function LenderPage() {
 
       <section className={`${styles.section} ${styles.soft}`} aria-labelledby="lender-voices-title">
         <div className="container">
-          <h2 id="lender-voices-title">What lenders say</h2>
+          <h2 id="lender-voices-title">
+            <Trans>What lenders say</Trans>
+          </h2>
           <p className={styles.intro}>
-            Rated by collection teams with {figures.reviews} reviews.
+            <Trans>Rated by collection teams with {reviews} reviews.</Trans>
           </p>
           <Carousel
-            label="Lender testimonials"
+            label={t`Lender testimonials`}
             delay={INTERVAL_MS}
             slidesPerView={1}
             breakpoints={{ 761: { slidesPerView: 2 } }}
             slides={lenderTestimonials.map((item) => (
-              <TestimonialCard key={item.quote} item={item} extra="Rated 4.8 out of 5 from 450 reviews" />
+              <TestimonialCard key={item.avatar} item={item} extra={t`Rated 4.8 out of 5 from 450 reviews`} />
             ))}
           />
           <div className={styles.center}>
             <Link to="/contact-us" className="btn btn-primary">
-              Get in touch
+              <Trans>Get in touch</Trans>
             </Link>
           </div>
         </div>
