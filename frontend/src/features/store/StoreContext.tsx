@@ -89,7 +89,10 @@ export function StoreProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (shownLocale.current === locale) return;
     shownLocale.current = locale;
-    void queryClient.invalidateQueries({ queryKey: ["store"] });
+    // A task later: the switch keeps the choice in the `lang` cookie (which the gateway reads)
+    // just after the app has changed language, and this can run before that.
+    const later = window.setTimeout(() => void queryClient.invalidateQueries({ queryKey: ["store"] }), 0);
+    return () => window.clearTimeout(later);
   }, [locale, queryClient]);
 
   // A logout (or a login that ended) forgets the cart, so the next login reads its own.
