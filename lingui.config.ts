@@ -42,7 +42,8 @@ export default defineConfig({
     {
       path: "<rootDir>/frontend/src/locales/{locale}",
       include: ["<rootDir>/frontend/src/components", "<rootDir>/frontend/src/lib", "<rootDir>/frontend/src/api", "<rootDir>/frontend/src/app", "<rootDir>/frontend/src/main.tsx"],
-      exclude: ["**/*.test.*", "<rootDir>/frontend/src/lib/error-messages.ts", ...FOOTER],
+      // A folder is excluded by its files' glob (the folder's own path matches no file).
+      exclude: ["**/*.test.*", "<rootDir>/frontend/src/lib/error-messages.ts", ...FOOTER.map((path) => (path.endsWith(".tsx") ? path : `${path}/**`))],
     },
     // The footer's (and the company's details it shows): loaded with the footer's chunk.
     { path: "<rootDir>/frontend/src/components/Footer/locales/{locale}", include: [...FOOTER, CONTENT] },
