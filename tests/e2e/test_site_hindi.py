@@ -4,13 +4,14 @@ mismatch, and each page names its other language for search engines (hreflang)."
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
-from tests.e2e.conftest import PHONE, PageGuard, Server
+from tests.e2e.conftest import PHONE, STATIC_DIR, PageGuard, Server
 from tests.e2e.hindi_text import latin_words
 
 PRODUCT = "VoltKhata"  # the default product name (settings)
@@ -127,3 +128,29 @@ def test_the_app_shell_carries_the_visitor_s_language(hindi_page: Page) -> None:
     hindi_page.goto("/shopping-cart")
     expect(hindi_page.locator("html")).to_have_attribute("lang", "hi-IN")
     expect(hindi_page.locator(HYDRATED)).to_be_attached()
+
+
+def test_a_lazy_part_s_messages_arriving_while_its_code_is_held_leave_its_html_in_place(page: Page) -> None:
+    # The footer's messages (a catalog of their own) arrive while the page hydrates and its code
+    # is still on the way: the footer the HTML showed stays (a re-render of the whole tree for
+    # the new messages made React draw the waiting footer anew: blank until its code came).
+    manifest = json.loads((STATIC_DIR / ".vite" / "manifest.json").read_text())
+    catalog = "/" + manifest["src/components/Footer/locales/en.po"]["file"]
+    held: list[Route] = []
+    page.route(re.compile(r"/assets/Footer-[^/]+\.js$"), lambda route: held.append(route))
+    page.route(f"**{catalog}", lambda route: held.append(route))
+    page.goto("/")
+    expect(page.locator(HYDRATED)).to_be_attached()
+    field = page.get_by_label("Email address")
+    expect(field).to_be_disabled()
+    while len(held) < 2:  # both were asked for, and are held until now
+        page.wait_for_timeout(20)
+    messages = next(route for route in held if route.request.url.endswith(catalog))
+    with page.expect_response(lambda response: response.url.endswith(catalog)):
+        messages.continue_()
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => setTimeout(done)))")
+    expect(field).to_be_disabled()  # still the HTML's, not gone
+    for route in held:
+        if route is not messages:
+            route.continue_()
+    expect(field).to_be_enabled()

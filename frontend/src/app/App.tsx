@@ -1,7 +1,6 @@
 import { lazy, StrictMode, Suspense, useEffect, useSyncExternalStore, type ReactNode } from "react";
-import { I18nProvider } from "@lingui/react";
 import type { AppConfig } from "../lib/config";
-import { i18n } from "../lib/i18n";
+import { LanguageProvider } from "./LanguageProvider";
 import { onToastsWanted, toastsWanted } from "../lib/toast";
 import { AppProviders } from "./providers";
 
@@ -37,12 +36,12 @@ export function App({ config, navigate, children }: AppProps) {
   // hydrates later than the rest.
   return (
     <StrictMode>
-      <I18nProvider i18n={i18n}>
+      <LanguageProvider>
         <AppProviders config={config} navigate={navigate}>
           {children}
           <LaterToasts />
         </AppProviders>
-      </I18nProvider>
+      </LanguageProvider>
     </StrictMode>
   );
 }
