@@ -190,6 +190,7 @@ class RefundView(msgspec.Struct, rename="camel", kw_only=True):
     timeline: str  # the refund policy's words, e.g. '2 to 4 business days'
     expected_by: str | None  # ISO date
     message: str
+    paid_after_cancelling: bool  # the payment landed after the order was cancelled
 
 
 class InvoiceView(msgspec.Struct, rename="camel", kw_only=True):

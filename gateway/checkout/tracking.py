@@ -94,6 +94,7 @@ def refund_view(order: Order) -> RefundView | None:
         timeline=refund.timeline,
         expected_by=refund.expected_by.isoformat() if refund.expected_by else None,
         message=refund.message,
+        paid_after_cancelling=refund.paid_after_cancelling,
     )
 
 

@@ -141,6 +141,7 @@ class Refund(msgspec.Struct, rename="camel", kw_only=True):
     expected_by: date | None = None
     timeline: str
     message: str
+    paid_after_cancelling: bool = False  # the payment landed after the cancellation
 
 
 class InvoiceRef(msgspec.Struct, rename="camel", kw_only=True):

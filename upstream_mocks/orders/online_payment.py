@@ -142,6 +142,7 @@ def refund_late_payment(world: MockWorld, order: Order, now: datetime) -> bool:
         initiated_at=now,
         expected_by=last,
         timeline=REFUND_TIMELINE,
+        paid_after_cancelling=True,
         # The order's data, in English like its other texts; a mail words it in the order's language.
         message=texts("en").refund_late_payment.format(
             amount=rupees_text(amount), timeline=REFUND_TIMELINE, date=style.day("en", last)

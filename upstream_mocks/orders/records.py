@@ -105,6 +105,9 @@ class Refund(msgspec.Struct, rename="camel", kw_only=True):
     expected_by: date | None  # the last business day of the policy's range; None when nothing is due
     timeline: str  # the policy's words, e.g. "2 to 4 business days"
     message: str  # what the shopper reads on the order
+    # The money reached the provider after the order was cancelled (its checkout was still open):
+    # the app says so, rather than guessing from two times that can share a second.
+    paid_after_cancelling: bool = False
 
 
 class Invoice(msgspec.Struct, rename="camel", kw_only=True):

@@ -1080,6 +1080,7 @@ export interface components {
             /** @enum {string} */
             kind: "toSource" | "creditReversed" | "nothingPaid";
             message: string;
+            paidAfterCancelling: boolean;
             timeline: string;
         };
         /** RepaymentView */

@@ -64,9 +64,24 @@ export function activeLocale(): Locale {
   return isLocale(i18n.locale) ? i18n.locale : pageLocale();
 }
 
+function loadEvery(locale: Locale): Promise<unknown> {
+  return Promise.all([...catalogs].map(([name, loader]) => load(name, loader, locale)));
+}
+
 /** Loads every catalog in use in `locale`, then shows the app in it (an I18nProvider re-renders). */
 export async function activateLocale(locale: Locale): Promise<void> {
-  await Promise.all([...catalogs].map(([name, loader]) => load(name, loader, locale)));
+  await loadEvery(locale);
+  i18n.activate(locale);
+}
+
+/**
+ * The visitor's switch: the language's messages load, the choice is kept (rememberLocale), and
+ * only then does the app re-render in it, so every call a screen makes again for the new
+ * language (the store's catalogue words) already carries the cookie the gateway reads.
+ */
+export async function switchLocale(locale: Locale): Promise<void> {
+  await loadEvery(locale);
+  rememberLocale(locale);
   i18n.activate(locale);
 }
 

@@ -89,10 +89,9 @@ export function StoreProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (shownLocale.current === locale) return;
     shownLocale.current = locale;
-    // A task later: the switch keeps the choice in the `lang` cookie (which the gateway reads)
-    // just after the app has changed language, and this can run before that.
-    const later = window.setTimeout(() => void queryClient.invalidateQueries({ queryKey: ["store"] }), 0);
-    return () => window.clearTimeout(later);
+    // The switch wrote the `lang` cookie the gateway reads before the app re-rendered in the
+    // new language (lib/i18n switchLocale), so these calls ask in it.
+    void queryClient.invalidateQueries({ queryKey: ["store"] });
   }, [locale, queryClient]);
 
   // A logout (or a login that ended) forgets the cart, so the next login reads its own.

@@ -9,8 +9,8 @@ import styles from "./RefundNote.module.css";
 type Refund = NonNullable<PlacedOrder["refund"]>;
 
 /** What happens to the money of a cancelled (or returned) order, with the refund policy's timeline. */
-export function RefundNote({ refund, late = false }: { refund: Refund; late?: boolean }) {
-  const words = refundWords(refund, late);
+export function RefundNote({ refund }: { refund: Refund }) {
+  const words = refundWords(refund);
   return (
     <section className={`card ${styles.refund}`} aria-labelledby="refund-heading" data-testid="refund">
       <h2 id="refund-heading" tabIndex={-1}>

@@ -82,7 +82,7 @@ export function noteWords(step: Step): string | null {
  * A refund's heading, what happens to the money, and how long it takes. `late`: the payment
  * reached the provider after the order was cancelled (an unpaid order's checkout still open).
  */
-export function refundWords(refund: Refund, late = false): { title: string; message: string; timeline: string } {
+export function refundWords(refund: Refund): { title: string; message: string; timeline: string } {
   const amount = rupees(refund.amount);
   if (refund.kind === "creditReversed") {
     return {
@@ -93,7 +93,7 @@ export function refundWords(refund: Refund, late = false): { title: string; mess
   }
   if (refund.kind === "toSource") {
     const date = refund.expectedBy ? orderDay(refund.expectedBy) : "";
-    const started = late
+    const started = refund.paidAfterCancelling
       ? t`Your payment of ${amount} reached us after this order was cancelled, so it is refunded to the card or UPI you paid with.`
       : t`A refund of ${amount} to the card or UPI you paid with has been started.`;
     return {

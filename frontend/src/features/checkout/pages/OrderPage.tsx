@@ -53,13 +53,6 @@ function paymentState(order: PlacedOrder, productName: string): string {
   }
 }
 
-/** The money reached the provider after the order was cancelled (its checkout was still open). */
-function paidAfterCancelling(order: PlacedOrder): boolean {
-  const cancelled = order.timeline.find((step) => step.status === "cancelled")?.at;
-  const paid = order.payment.paidAt;
-  return Boolean(cancelled && paid && new Date(paid) > new Date(cancelled));
-}
-
 const IN_PROGRESS = new Set<PlacedOrder["status"]>(["placed", "packed", "shipped", "outForDelivery"]);
 
 const HEADINGS: Record<PlacedOrder["status"], MessageDescriptor> = {
@@ -222,7 +215,7 @@ export default function OrderPage() {
               )}
               <OrderActions order={data} />
             </div>
-            {data.refund && <RefundNote refund={data.refund} late={paidAfterCancelling(data)} />}
+            {data.refund && <RefundNote refund={data.refund} />}
             <section className="card" aria-labelledby="tracking-heading">
               <h2 id="tracking-heading">
                 <Trans>Order status</Trans>
