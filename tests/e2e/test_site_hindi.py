@@ -139,12 +139,13 @@ def test_a_lazy_part_s_messages_arriving_while_its_code_is_held_leave_its_html_i
     held: list[Route] = []
     page.route(re.compile(r"/assets/Footer-[^/]+\.js$"), lambda route: held.append(route))
     page.route(f"**{catalog}", lambda route: held.append(route))
-    page.goto("/")
+    # Both are asked for as the page starts, and held until released below.
+    with page.expect_request(re.compile(r"/assets/Footer-[^/]+\.js$")), page.expect_request(f"**{catalog}"):
+        page.goto("/")
     expect(page.locator(HYDRATED)).to_be_attached()
     field = page.get_by_label("Email address")
     expect(field).to_be_disabled()
-    while len(held) < 2:  # both were asked for, and are held until now
-        page.wait_for_timeout(20)
+    assert len(held) == 2
     messages = next(route for route in held if route.request.url.endswith(catalog))
     with page.expect_response(lambda response: response.url.endswith(catalog)):
         messages.continue_()
