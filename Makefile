@@ -8,15 +8,16 @@ CHROMIUM ?= /usr/bin/chromium
 DEVANAGARI_FONT := /usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf
 FRONTEND_SRC := $(shell find frontend/src frontend/public frontend/scripts frontend/index.html frontend/vite.config.ts -type f 2>/dev/null)
 
-.PHONY: run test test-checks setup build lint messages typecheck frontend-test contracts contracts-check pytest chromium mocks clean bench budget lighthouse lock
+.PHONY: run test test-checks setup build lint messages typecheck frontend-test contracts contracts-check pytest chromium cluster-packages cluster cluster-down mocks reconcile lender-kit clean bench budget lighthouse lock
 
+# Both lenders live at once (our own contract's and the Fineract one), unless LENDERS says otherwise.
 run: setup build
-	$(PY) -m gateway
+	LENDERS=$${LENDERS:-native,fineract} $(PY) -m gateway
 
 # Prints its wall time at the end, passed or failed: the installs and build, then the checks.
 test:
 	@start=$$(date +%s); \
-	  $(MAKE) --no-print-directory setup chromium build && { built=$$(date +%s); \
+	  $(MAKE) --no-print-directory setup chromium cluster-packages build && { built=$$(date +%s); \
 	  $(MAKE) --no-print-directory test-checks; }; rc=$$?; \
 	  end=$$(date +%s); built=$${built:-$$end}; \
 	  span() { echo "$$(( $$1 / 60 )) min $$(( $$1 % 60 )) s"; }; \
@@ -55,14 +56,29 @@ chromium:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-core; \
 	fi
 
+# HAProxy and Redis Sentinel from Debian's packages, for `make cluster` and its chaos test.
+cluster-packages:
+	@if ! PATH="$$PATH:/usr/sbin" command -v haproxy >/dev/null || ! command -v redis-sentinel >/dev/null; then \
+	  echo "Installing HAProxy and Redis Sentinel from Debian's packages"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy redis-sentinel; \
+	fi
+
+# One machine, real parts (docs/deploy.md): HAProxy on :8400 in front of three gateway replicas,
+# Redis with a replica and three Sentinels, the mocks on :8409; logs in .cluster/logs/.
+cluster: setup build cluster-packages
+	$(PY) -m deploy.local up
+
+cluster-down:
+	$(PY) -m deploy.local down
+
 build: frontend/dist/index.html
 
 frontend/dist/index.html: node_modules/.installed $(FRONTEND_SRC)
 	npm run build
 
 lint: setup
-	$(VENV)/bin/ruff check gateway upstream_mocks tests bench
-	$(VENV)/bin/ruff format --check gateway upstream_mocks tests bench
+	$(VENV)/bin/ruff check gateway upstream_mocks tests bench deploy
+	$(VENV)/bin/ruff format --check gateway upstream_mocks tests bench deploy
 	npm run lint
 
 # The app's message catalogs brought up to date with the code (lingui extract): a string added
@@ -114,6 +130,25 @@ lighthouse: setup chromium build
 # The mocks on their own port (for LENDING_URL=... and compose).
 mocks: setup
 	$(PY) -m upstream_mocks
+
+# The daily reconciliation (gateway/reconciliation/): a day's settlement report against our orders
+# and the lender's repayments. By default against the mocks of a running `make run`
+# (RECONCILE_AGAINST), today; a deployment sets the real upstreams' URLs and keys and runs
+# `python -m gateway.reconciliation --metrics-file ...` daily for yesterday.
+# The lender conformance kit (gateway/upstreams/lenders/kit.py): every adapter in LENDERS asked each
+# operation of the lending port for a sandbox borrower; the in-process mocks unless URLs are set.
+lender-kit: setup
+	LENDERS=$${LENDERS:-native,fineract} $(PY) -m gateway.upstreams.lenders.kit $(KIT_ARGS)
+
+RECONCILE_AGAINST ?= http://127.0.0.1:8000
+RECONCILE_DATE ?= today
+reconcile: setup
+	LENDING_URL=$${LENDING_URL:-$(RECONCILE_AGAINST)/_mocks/lending/} \
+	ORDERS_URL=$${ORDERS_URL:-$(RECONCILE_AGAINST)/_mocks/orders/} \
+	PAYMENTS_URL=$${PAYMENTS_URL:-$(RECONCILE_AGAINST)/_mocks/payments/} \
+	CATALOGUE_URL=$${CATALOGUE_URL:-$(RECONCILE_AGAINST)/_mocks/catalogue/} \
+	MAIL_URL=$${MAIL_URL:-$(RECONCILE_AGAINST)/_mocks/mail/} \
+	$(PY) -m gateway.reconciliation --date $(RECONCILE_DATE)
 
 clean:
 	rm -rf frontend/dist .e2e-server*.log

@@ -3,7 +3,7 @@ import { formatter } from "@lingui/format-po";
 
 // One catalog per feature and one for what they share (components/, lib/, app/), so a route
 // downloads only its own feature's messages, in the visitor's language (frontend/src/lib/i18n.ts).
-const FEATURES = ["site", "portal", "store", "checkout"];
+const FEATURES = ["site", "portal", "store", "checkout", "complaints", "loans", "desk", "credit"];
 // The footer's (with its newsletter form): loaded with the footer's own chunk.
 const FOOTER = ["components/Footer", "components/NewsletterForm.tsx"].map((file) => `<rootDir>/frontend/src/${file}`);
 // The company's details and figures (content/company.ts): the site's pages and the footer show them.
@@ -31,6 +31,8 @@ const SITE_MORE = [
 const PORTAL_PAYMENT = ["pages/PaymentPage.tsx", "components/PaymentHistory.tsx", "components/PendingPayments.tsx", "amount.ts"].map(
   (file) => `<rootDir>/frontend/src/features/portal/${file}`,
 );
+// The loans feature's split of a payment, shown on the portal's payment page: in that page's catalog.
+const LOANS_ALLOCATION = ["<rootDir>/frontend/src/features/loans/components/AllocationPreview.tsx"];
 
 export default defineConfig({
   sourceLocale: "en",
@@ -43,10 +45,13 @@ export default defineConfig({
       path: "<rootDir>/frontend/src/locales/{locale}",
       include: ["<rootDir>/frontend/src/components", "<rootDir>/frontend/src/lib", "<rootDir>/frontend/src/api", "<rootDir>/frontend/src/app", "<rootDir>/frontend/src/main.tsx"],
       // A folder is excluded by its files' glob (the folder's own path matches no file).
-      exclude: ["**/*.test.*", "<rootDir>/frontend/src/lib/error-messages.ts", ...FOOTER.map((path) => (path.endsWith(".tsx") ? path : `${path}/**`))],
+      exclude: ["**/*.test.*", "<rootDir>/frontend/src/lib/error-messages.ts", "<rootDir>/frontend/src/components/OfflineNotice/**", ...FOOTER.map((path) => (path.endsWith(".tsx") ? path : `${path}/**`))],
     },
     // The footer's (and the company's details it shows): loaded with the footer's chunk.
     { path: "<rootDir>/frontend/src/components/Footer/locales/{locale}", include: [...FOOTER, CONTENT] },
+    // The offline notice's and the offline refusal's words: loaded after the page with the service
+    // worker's set-up (lib/offline-visit.ts), which the worker keeps, so they are there offline.
+    { path: "<rootDir>/frontend/src/components/OfflineNotice/locales/{locale}", include: ["<rootDir>/frontend/src/components/OfflineNotice"] },
     // The app's words for the gateway's error codes: loaded with the first failed call (api/http.ts),
     // not with every first page.
     {
@@ -56,9 +61,14 @@ export default defineConfig({
     ...FEATURES.map((feature) => ({
       path: `<rootDir>/frontend/src/features/${feature}/locales/{locale}`,
       include: [`<rootDir>/frontend/src/features/${feature}`, ...(feature === "site" ? [CONTENT] : [])],
-      exclude: ["**/*.test.*", ...(feature === "portal" ? PORTAL_PAYMENT : []), ...(feature === "site" ? [...SITE_HOME, ...SITE_MORE] : [])],
+      exclude: [
+        "**/*.test.*",
+        ...(feature === "portal" ? PORTAL_PAYMENT : []),
+        ...(feature === "site" ? [...SITE_HOME, ...SITE_MORE] : []),
+        ...(feature === "loans" ? LOANS_ALLOCATION : []),
+      ],
     })),
-    { path: "<rootDir>/frontend/src/features/portal/locales/payment/{locale}", include: PORTAL_PAYMENT },
+    { path: "<rootDir>/frontend/src/features/portal/locales/payment/{locale}", include: [...PORTAL_PAYMENT, ...LOANS_ALLOCATION] },
     { path: "<rootDir>/frontend/src/features/site/locales/home/{locale}", include: SITE_HOME },
     { path: "<rootDir>/frontend/src/features/site/locales/more/{locale}", include: SITE_MORE },
   ],

@@ -28,7 +28,7 @@ from pathlib import Path
 import httpx
 import msgspec
 
-from bench import money_paths, session_lookup
+from bench import money_paths, session_lookup, tracing_cost
 from bench.loadgen import run_load
 from bench.processes import ROOT, Running, serve, upstream_env
 from bench.wrk import WrkResult, run_wrk
@@ -57,6 +57,7 @@ class Results(msgspec.Struct, kw_only=True):
     session_lookup: list[session_lookup.LookupResult]
     goals: list[Goal]
     money: money_paths.MoneyPaths | None = None
+    tracing: tracing_cost.TracingCost | None = None
 
 
 def machine() -> dict[str, str | int | float]:
@@ -165,6 +166,8 @@ def print_table(results: Results) -> None:
         print(f"| {s.store} | {s.lookups_per_s:.0f} | {s.p50_us:.1f} | {s.p99_us:.1f} |")
     if results.money is not None:
         money_paths.print_table(results.money)
+    if results.tracing is not None:
+        tracing_cost.print_table(results.tracing)
     print("\n| goal | measured | target | met |\n|---|---:|---|---|")
     for g in results.goals:
         print(f"| {g.name} | {g.value} {g.unit} | {g.goal} | {'yes' if g.met else 'NO'} |")
@@ -225,6 +228,7 @@ def main() -> None:
     lookups = session_lookup.run(args.redis_url)
     session_lookup.forget_namespace(args.redis_url, namespace)  # the bench gateway's sessions and limits
     money = money_paths.run(args.redis_url)  # placing and paying with upstreams at 80-150 ms, 5% failing
+    traced = tracing_cost.run(drive, min(seconds, 3))  # tracing on vs off, the same list
     results = Results(
         date=started,
         machine=info,
@@ -234,6 +238,7 @@ def main() -> None:
         session_lookup=lookups,
         goals=goals(runs),
         money=money,
+        tracing=traced,
     )
     args.out.write_bytes(msgspec.json.format(msgspec.json.encode(results)) + b"\n")
     print_table(results)

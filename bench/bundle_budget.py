@@ -38,6 +38,9 @@ FOOTER_MESSAGES = "src/components/Footer/locales/en.po"  # loaded with the foote
 # The English messages a route shows (frontend/src/lib/i18n.ts): the shared catalog, and its
 # feature's, which loads with the page. A Hindi visit loads the Hindi ones instead.
 SHARED_MESSAGES = "src/locales/en.po"
+# The service worker's set-up and the offline notice, loaded once the page has (frontend/src/main.tsx):
+# never first-visit code.
+OFFLINE_VISIT = ("src/lib/offline-visit.ts", "src/components/OfflineNotice/locales/en.po")
 
 
 def messages(feature: str) -> tuple[str, str]:
@@ -55,7 +58,9 @@ class Budget(msgspec.Struct, frozen=True, kw_only=True):
 
 BUDGETS: dict[str, Budget] = {
     "/": Budget(
-        first_visit_kb=125.0,
+        # Raised from 125 KB when the desk, credit and returns route groups joined the route
+        # table every first visit carries (docs/decisions/bundle-budgets.md).
+        first_visit_kb=127.0,
         modules=("src/features/site/pages/HomePage.tsx", *messages("site")),
         # The sections below the hero come with their own messages (site/locales/home).
         loaded_later=(
@@ -63,17 +68,18 @@ BUDGETS: dict[str, Budget] = {
             FOOTER_MESSAGES,
             "src/features/site/pages/HomeSections.tsx",
             "src/features/site/locales/home/en.po",
+            *OFFLINE_VISIT,
         ),
     ),
     "/paynow": Budget(
-        first_visit_kb=125.0,
+        first_visit_kb=125.5,  # docs/decisions/bundle-budgets.md: the offline guarantees' 0.3 KB
         modules=("src/features/portal/pages/PayNowPage.tsx", *messages("portal")),
-        loaded_later=(FOOTER, FOOTER_MESSAGES),
+        loaded_later=(FOOTER, FOOTER_MESSAGES, *OFFLINE_VISIT),
     ),
     "/products": Budget(
         first_visit_kb=140.0,
         modules=("src/features/store/StoreShell.tsx", "src/features/store/pages/ProductsPage.tsx", *messages("store")),
-        loaded_later=(),
+        loaded_later=OFFLINE_VISIT,
     ),
 }
 

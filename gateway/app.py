@@ -12,7 +12,7 @@ from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin
 
-from gateway import checkout, portal, site, store
+from gateway import checkout, complaints, credit, desk, loans, portal, site, store
 from gateway.client_config import client_config, get_config
 from gateway.deadline import deadline_middleware_factory
 from gateway.embedded import embed
@@ -36,8 +36,9 @@ from gateway.sessions import SessionManager, build_store, provide_session, sessi
 from gateway.sessions.controller import SessionView, get_session, logout, session_view
 from gateway.settings import Settings
 from gateway.spa import PRERENDERED_DIR, build_spa_handler
+from gateway.telemetry import server_plugin, tracer_provider
 from gateway.upstreams.http import build_upstreams, close_upstreams
-from gateway.upstreams.lending import LendingClient
+from gateway.upstreams.lenders import build_lender
 
 API_VERSION = "1.0.0"
 # How long /products's HTML waits for the catalogue's first page before going out as the bare
@@ -50,17 +51,23 @@ def create_app(settings: Settings | None = None) -> Litestar:
     settings.refuse_unsafe()
     configure_logging(settings.log_level, settings.log_json)
 
+    traced = not settings.otel_sdk_disabled
+    if traced:  # before anything makes a span: the process's provider (gateway/telemetry.py)
+        tracer_provider(settings.otel_service_name, settings.otel_exporter_otlp_endpoint)
+
     session_store = build_store(settings)
     sessions = SessionManager(session_store, settings)
 
     embedded = embed(settings)
     upstreams = build_upstreams(settings, embedded.clients)
-    code_sender = CodeSender(LendingClient(upstreams["lending"]), build_limiter(settings), settings.otp)
+    lender = build_lender(settings, upstreams)
+    code_sender = CodeSender(lender, build_limiter(settings), settings.otp)
     client_addresses = ClientAddresses(parse_networks(settings.trusted_proxies))
     services = AppServices(
         settings=settings,
         store=session_store,
         upstreams=upstreams,
+        lender=lender,
         code_sender=code_sender,
         client_addresses=client_addresses,
     )
@@ -99,9 +106,13 @@ def create_app(settings: Settings | None = None) -> Litestar:
         logout,
         language.build_router(settings.secure_cookies),
         portal.build_router(services),
+        loans.build_router(services),
+        credit.build_router(services),
+        complaints.build_router(services),
         store.build_router(services, store_service),
         checkout.build_router(services, store_service),
         site.build_router(services),
+        desk.build_router(services),
         *embedded.handlers,
         build_spa_handler(
             settings.static_dir,
@@ -149,7 +160,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
             render_plugins=[JsonRenderPlugin()],
         ),
         on_shutdown=[shutdown],
-        plugins=[metrics],
+        # Tracing's middleware wraps the whole app, routing and error answers included.
+        plugins=[metrics, *([server_plugin("gateway")] if traced else [])],
         logging_config=None,
         debug=False,
     )

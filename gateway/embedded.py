@@ -24,7 +24,7 @@ from litestar.handlers import ASGIRouteHandler, asgi
 
 from gateway.asgi import ASGIApp, Receive, Scope, Send
 from gateway.settings import Settings
-from gateway.upstreams.http import UPSTREAM_NAMES, upstream_timeout
+from gateway.upstreams.http import upstream_timeout
 
 # Raw ASGI: Litestar's TypedDict scope/message types do not fit pass-through code.
 
@@ -73,7 +73,7 @@ def embed(settings: Settings, environ: Mapping[str, str] | None = None) -> Embed
     """The in-process suite for upstreams without a URL, and /_mocks proxied or in-process."""
     env = os.environ if environ is None else environ
     mocks_url = env.get("MOCKS_URL") or None
-    missing = [name for name in UPSTREAM_NAMES if not getattr(settings, f"{name}_url")]
+    missing = [name for name in settings.upstream_names if not getattr(settings, f"{name}_url")]
     if settings.environment == "production" and (missing or mocks_url):
         unset = ", ".join(f"{name.upper()}_URL" for name in missing)
         raise MocksInProduction(
@@ -95,17 +95,17 @@ def embed(settings: Settings, environ: Mapping[str, str] | None = None) -> Embed
     suite: Any = None
     if missing:
         from upstream_mocks.settings import MockSettings  # the optional `mocks` extra
-        from upstream_mocks.suite import create_suite
+        from upstream_mocks.suite import create_suite, mount_path
         from upstream_mocks.world import MockWorld
 
         # The embedded mocks share the gateway's environment: outside development they (and so
         # the gateway) refuse to start with the default webhook secret (SettingsRefused).
         mock_settings = MockSettings.from_env(env, environment=settings.environment)
-        suite = create_suite(MockWorld(mock_settings), check_contracts=True)
+        suite = create_suite(MockWorld(mock_settings), check_contracts=True, traced=not settings.otel_sdk_disabled)
         for name in missing:
             embedded.clients[name] = httpx.AsyncClient(
                 transport=InProcessTransport(app=suite),
-                base_url=f"http://mocks.internal{MOUNT}/{name}/",
+                base_url=f"http://mocks.internal{mount_path(name)}/",
                 timeout=upstream_timeout(settings),
             )
     if mocks_url or suite is not None:

@@ -15,6 +15,7 @@ from typing import Any
 
 import msgspec
 import structlog
+from opentelemetry import trace
 
 from gateway import tracing
 from gateway.asgi import ASGIApp, Message, Receive, Scope, Send
@@ -58,6 +59,16 @@ def _mask_event(_: Any, __: str, event: MutableMapping[str, Any]) -> MutableMapp
             event[key] = "[redacted]"
         elif isinstance(value, str):
             event[key] = _masked(value)
+    return event
+
+
+def _add_trace_id(_: Any, __: str, event: MutableMapping[str, Any]) -> MutableMapping[str, Any]:
+    """The request's trace id on a line logged outside the request's bound context: a task it
+    started, the mocks serving on their own, a library's line (gateway/tracing.py)."""
+    if "trace_id" not in event:
+        trace_id = tracing.current_trace_id()
+        if trace_id is not None:
+            event["trace_id"] = trace_id
     return event
 
 
@@ -114,6 +125,7 @@ def configure_logging(level: str = "INFO", json: bool | None = None) -> None:
     structlog.configure(
         processors=[
             structlog.contextvars.merge_contextvars,
+            _add_trace_id,
             structlog.processors.add_log_level,
             structlog.processors.TimeStamper(fmt="iso", utc=True),
             _mask_event,
@@ -131,6 +143,7 @@ def configure_logging(level: str = "INFO", json: bool | None = None) -> None:
         structlog.stdlib.ProcessorFormatter(
             foreign_pre_chain=[
                 structlog.stdlib.add_logger_name,
+                _add_trace_id,
                 structlog.processors.add_log_level,
                 structlog.processors.TimeStamper(fmt="iso", utc=True),
                 _mask_event,
@@ -202,7 +215,19 @@ def request_log_middleware(app: ASGIApp) -> ASGIApp:
             await app(scope, receive, send)
             return
         incoming = next((v for n, v in scope.get("headers", ()) if n == b"x-request-id"), b"").decode("latin-1")
-        request_id = incoming if 0 < len(incoming) <= 64 else os.urandom(16).hex()  # as random as uuid4, cheaper
+        span = trace.get_current_span()  # the request's server span, when tracing is on (gateway/telemetry.py)
+        span_context = span.get_span_context()
+        if span_context.is_valid:
+            trace_id = trace.format_trace_id(span_context.trace_id)
+            request_id = incoming if 0 < len(incoming) <= 64 else trace_id  # one id to look for
+            if span.is_recording() and "path_template" in scope:
+                # Named by route, not path: one name for every order's page, not one per order.
+                span.update_name(f"{scope.get('method')} {scope['path_template']}")
+                span.set_attribute("http.route", scope["path_template"])
+        else:
+            request_id = incoming if 0 < len(incoming) <= 64 else os.urandom(16).hex()  # as random as uuid4, cheaper
+            traceparent = next((v for n, v in scope.get("headers", ()) if n == b"traceparent"), b"").decode("latin-1")
+            trace_id = tracing.trace_id_of(traceparent, request_id) if traceparent else request_id
         status = 500
         started = time.perf_counter()
 
@@ -214,8 +239,6 @@ def request_log_middleware(app: ASGIApp) -> ASGIApp:
                 message["headers"] = [*message["headers"], (b"x-request-id", request_id.encode())]
             await send(message)
 
-        traceparent = next((v for n, v in scope.get("headers", ()) if n == b"traceparent"), b"").decode("latin-1")
-        trace_id = tracing.trace_id_of(traceparent, request_id) if traceparent else request_id
         traced = tracing.start(trace_id)
         # Reset, not cleared, at the end: clearing copies and walks the whole context each request.
         bound = structlog.contextvars.bind_contextvars(request_id=request_id, trace_id=trace_id)

@@ -15,6 +15,7 @@ from gateway.security.client_address import ClientAddresses
 from gateway.sessions.store import SessionStore
 from gateway.settings import Settings
 from gateway.upstreams.http import UpstreamHttp
+from gateway.upstreams.lenders import Lender
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,5 +23,6 @@ class AppServices:
     settings: Settings
     store: SessionStore
     upstreams: dict[str, UpstreamHttp]
+    lender: Lender  # the lending port, chosen by the LENDERS setting (gateway/upstreams/lenders/)
     code_sender: CodeSender
     client_addresses: ClientAddresses

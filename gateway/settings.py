@@ -20,11 +20,20 @@ ROOT = Path(__file__).resolve().parent.parent
 
 CheckoutAdapter = Literal["mock", "cashfree"]
 CheckoutMode = Literal["sandbox", "production"]
-UPSTREAMS = ("lending", "catalogue", "mail", "orders")
+UPSTREAMS = ("lending", "catalogue", "mail", "orders", "payments")
+# Upstreams a lender adapter brings when LENDERS names it (gateway/upstreams/lenders/choice.py).
+LENDER_UPSTREAMS = {"fineract": ("fineract",)}
+# An adapter's companion service (what its lender's own API has no call for), when configured.
+COMPANION_UPSTREAMS = {"fineract": "fineract_companion"}
+DEFAULT_FINERACT_PASSWORD = "password"  # Fineract's demonstration user's, which the mock takes
+DEFAULT_FINERACT_COMPANION_KEY = "mock-companion-key"  # the mock companion's published key
 COD_LEGAL_CEILING = Decimal("200000")  # Income-tax Act s.269ST: cash of Rs. 2 lakh or more a day
 
 
 DEFAULT_LENDING_PARTNER_KEY = "mock-partner-key"
+# The mocks' published credentials: fine against them, refused in production (refuse_unsafe).
+DEFAULT_OPERATIONS_KEY = "mock-operations-key"
+DEFAULT_PAYMENTS_CLIENT_SECRET = "mock-secret"
 
 
 class UnsafeSettings(RuntimeError):
@@ -65,6 +74,14 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     secret_key: str = ""
     redis_url: str | None = None
     redis_namespace: str = "voltkhata"
+    # Redis through Sentinel instead of REDIS_URL: the sentinels' `host:port`, comma-separated, and
+    # the name they know the primary by (gateway/sessions/store.py).
+    redis_sentinels: str = ""
+    redis_sentinel_master: str = "voltkhata"
+    # Replicas that must hold each store write before its answer (Redis WAIT), and how long to wait
+    # for them: a failover then loses no session, key or pending payment already answered for.
+    redis_wait_replicas: Annotated[int, msgspec.Meta(ge=0)] = 0
+    redis_wait_timeout: float = 0.5
     store_timeout: float = 1.0  # seconds any one session-store (Redis) call may take before a 503
     session_idle_seconds: int = 30 * 60
     session_absolute_seconds: int = 12 * 60 * 60
@@ -75,10 +92,14 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     # production and everyone elsewhere (gateway/security/operations_access.py).
     metrics_allowed_networks: str = ""
 
+    # On SIGTERM, seconds /readyz answers 503 while requests are still served, so the load balancer
+    # takes the replica out of its rotation before it stops (gateway/serving/draining.py).
+    shutdown_drain_seconds: Annotated[float, msgspec.Meta(ge=0)] = 0.0
+
     # Requests: largest body accepted (413 above it), and how long a client may take to send one.
     max_body_bytes: int = 64 * 1024
     # A request's headers must arrive whole within this (granian's header read time-out), else the
-    # connection is closed; in a deployment the reverse proxy answers 408 first (deploy/haproxy).
+    # connection is closed; in a deployment the reverse proxy answers 408 first (deploy/local/haproxy.cfg).
     request_header_timeout: float = 10.0
     request_body_timeout: float = 10.0  # to receive the whole body once the handler reads it
 
@@ -87,6 +108,11 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     catalogue_url: str | None = None
     mail_url: str | None = None
     orders_url: str | None = None
+    payments_url: str | None = None  # the card-payment provider's API, read by reconciliation and the desk
+    fineract_url: str | None = None  # a Fineract lender's server (its paths start fineract-provider/api/v1)
+    # The Fineract lender's companion service: the parts of contracts/lending.openapi.yaml its
+    # Fineract has no call for (Key Facts, statements, documents, complaints). docs/integrators.md.
+    fineract_companion_url: str | None = None
     upstream_connect_timeout: float = 3.0
     upstream_read_timeout: float = 10.0
     upstream_deadline: float = 10.0  # one upstream request's whole time, retries included
@@ -108,10 +134,48 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     # The store's key for the lender's partner calls (a shopper's purchase-credit position); the
     # default is the mocks' public one, refused in production (refuse_unsafe).
     lending_partner_key: str = DEFAULT_LENDING_PARTNER_KEY
+    # The lenders behind the lending port, comma-separated adapter kinds in the order their dues are
+    # offered (gateway/upstreams/lenders/choice.py): `native` speaks contracts/lending.openapi.yaml
+    # at LENDING_URL. One entry is a single-lender deployment.
+    lenders: str = "native"
+    # A lender on Apache Fineract (LENDERS=native,fineract): its tenant, the API user the gateway
+    # signs its calls with (HTTP basic), the lender as borrowers see it, and its loans' number prefix.
+    fineract_tenant: str = "default"
+    fineract_username: str = "mifos"
+    fineract_password: str = DEFAULT_FINERACT_PASSWORD
+    fineract_lender_name: str = "Vikas Microfinance Ltd"
+    fineract_lender_registration: str = "N-14.03599"
+    fineract_lender_website: str = "https://vikas-microfinance.example/"
+    # Whether that lender runs a companion service (FINERACT_COMPANION_URL; unset, the mock), and the
+    # key the gateway calls it with (a bearer). Off: what only the companion supplies answers 503.
+    fineract_companion: bool = True
+    fineract_companion_key: str = DEFAULT_FINERACT_COMPANION_KEY
+
+    # The merchant's credentials at the card-payment provider (its x-client-id / x-client-secret).
+    payments_client_id: str = "mock-client"
+    payments_client_secret: str = DEFAULT_PAYMENTS_CLIENT_SECRET
+    # Our own tools' key for the orders service's operations calls (support desk, reconciliation).
+    operations_key: str = DEFAULT_OPERATIONS_KEY
+    # Support-desk staff: `name:role:scrypt-hash` entries, comma-separated (gateway/desk/staff.py);
+    # empty outside production: the desk's demonstration accounts; in production: nobody.
+    desk_staff: str = ""
+    desk_session_seconds: int = 8 * 60 * 60  # one working shift
+    # Wrong desk logins before the desk refuses to check more: per staff name in 15 minutes, per
+    # client address in an hour (docs/decisions/desk-login-limits.md).
+    desk_login_failures_per_name: int = 5
+    desk_login_failures_per_client: int = 20
 
     # Checkout in the browser
     checkout_adapter: CheckoutAdapter = "mock"
     checkout_mode: CheckoutMode = "production"
+
+    # Tracing (gateway/telemetry.py): spans go over OTLP/HTTP to this collector (its base URL, as
+    # OpenTelemetry's own setting; OTEL_EXPORTER_OTLP_HEADERS and the like are read as usual), and
+    # nowhere when empty; OTEL_SDK_DISABLED=true turns tracing off. OTEL_SERVICE_NAME names the
+    # service in the traces ("gateway").
+    otel_exporter_otlp_endpoint: str = ""
+    otel_sdk_disabled: bool = False
+    otel_service_name: str = "gateway"
 
     # Built frontend
     static_dir: str = str(ROOT / "frontend" / "dist")
@@ -130,6 +194,49 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
                 "ENVIRONMENT=production: set LENDING_PARTNER_KEY to the key your lender issued; "
                 "the default one is published with the mocks."
             )
+
+        if self.environment == "production" and self.operations_key in ("", DEFAULT_OPERATIONS_KEY):
+            raise UnsafeSettings(
+                "ENVIRONMENT=production: set OPERATIONS_KEY to the orders service's key for our own tools; "
+                "the default one is published with the mocks."
+            )
+        if (
+            self.environment == "production"
+            and "fineract" in self.upstream_names
+            and self.fineract_password in ("", DEFAULT_FINERACT_PASSWORD)
+        ):
+            raise UnsafeSettings(
+                "ENVIRONMENT=production: set FINERACT_USERNAME and FINERACT_PASSWORD to the API user your "
+                "Fineract lender issued; the default one is Fineract's demonstration user."
+            )
+        if (
+            self.environment == "production"
+            and "fineract_companion" in self.upstream_names
+            and self.fineract_companion_key in ("", DEFAULT_FINERACT_COMPANION_KEY)
+        ):
+            raise UnsafeSettings(
+                "ENVIRONMENT=production: set FINERACT_COMPANION_KEY to the key your Fineract lender's companion "
+                "service issued, or FINERACT_COMPANION=false; the default one is published with the mocks."
+            )
+        if self.environment == "production" and self.payments_client_secret in ("", DEFAULT_PAYMENTS_CLIENT_SECRET):
+            raise UnsafeSettings(
+                "ENVIRONMENT=production: set PAYMENTS_CLIENT_SECRET to the secret your payment provider issued; "
+                "the default one is published with the mocks."
+            )
+
+    @property
+    def upstream_names(self) -> tuple[str, ...]:
+        """Every upstream this deployment talks to: the fixed ones and those its lenders bring."""
+        kinds = [kind.strip() for kind in self.lenders.split(",")]
+        brought = [name for kind in kinds for name in LENDER_UPSTREAMS.get(kind, ())]
+        if self.fineract_companion:
+            brought += [COMPANION_UPSTREAMS[kind] for kind in kinds if kind in COMPANION_UPSTREAMS]
+        return UPSTREAMS + tuple(brought)
+
+    @property
+    def uses_redis(self) -> bool:
+        """Sessions and limits in Redis (REDIS_URL or REDIS_SENTINELS), shared by every process."""
+        return bool(self.redis_url or self.redis_sentinels)
 
     @property
     def secure_cookies(self) -> bool:
@@ -163,7 +270,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
         if "port" in raw and "public_url" not in raw:
             raw["public_url"] = f"http://{raw.get('host', '127.0.0.1')}:{raw['port']}"
         settings = msgspec.convert(raw, cls, strict=False)
-        settings = msgspec.structs.replace(settings, credentials=credentials_from_env(env, UPSTREAMS))
+        settings = msgspec.structs.replace(
+            settings, credentials=credentials_from_env(env, (*UPSTREAMS, "fineract", "fineract_companion"))
+        )
         if not settings.secret_key:
             # A per-process secret is fine for one process; replicas must share SECRET_KEY.
             settings = msgspec.structs.replace(settings, secret_key=secrets.token_urlsafe(32))

@@ -53,11 +53,30 @@ LANGUAGE_TAGS: dict[Language, str] = {"en": "en-IN", "hi": "hi-IN"}
 # The shell's title until the app sets the page's own.
 _TITLES: dict[Language, str] = {"en": "Buy electrical goods on credit", "hi": "बिजली का सामान उधार पर खरीदें"}
 # A page's HTML depends on these request headers (the language), besides its address.
-VARY = "Cookie, Accept-Language"
+# Save-Data and ECT (the link's speed): the store's first page's pictures (gateway/store/first_page.py).
+VARY = "Cookie, Accept-Language, Save-Data, ECT"
+# Chromium sends the link's measured speed (ECT) on the requests after a page asks for it.
+ACCEPT_CH = "ECT"
 _NO_APP = (
     "<!doctype html><title>App not built</title><h1>The app is not built</h1>"
     "<p>Run <code>make run</code> (or <code>npm run build</code>) to build frontend/dist.</p>"
 )
+
+
+# The service worker and the manifest name every other file of a build: asked for again on every
+# visit, so a new build reaches a returning visitor on their next one (docs/decisions/offline-reading.md).
+MANIFEST = "manifest.webmanifest"
+UNFINGERPRINTED_BUILD_FILES = frozenset({"sw.js", MANIFEST})
+MANIFEST_TYPE = "application/manifest+json"  # Python's table has no type for .webmanifest
+
+
+def file_caching(path: str) -> str:
+    """Cache-Control of a file of the build at `path` (relative to dist/)."""
+    if path.startswith("assets/"):  # Vite fingerprints everything under assets/: cached for good
+        return "public, max-age=31536000, immutable"
+    if path in UNFINGERPRINTED_BUILD_FILES or path.startswith("workbox-"):
+        return "no-cache"
+    return "public, max-age=3600"
 
 
 # A pre-rendered page as this request should see it (the page's bytes in, the filled-in bytes out).
@@ -131,6 +150,14 @@ def setting_tokens(config: ClientConfig) -> dict[str, str]:
     return tokens
 
 
+def named_manifest(raw: bytes, product_name: str) -> bytes:
+    """The build's web app manifest with the deployment's product name: the build writes the
+    default name (frontend/vite.config.ts), and a renamed product installs under its own."""
+    manifest = msgspec.json.decode(raw, type=dict[str, Any])
+    manifest["name"] = manifest["short_name"] = product_name
+    return msgspec.json.encode(manifest)
+
+
 class PrerenderedPages:
     """The pre-rendered pages of a build, settings filled in; each rebuilt when its file changes."""
 
@@ -183,6 +210,7 @@ def build_spa_handler(
     prefixes = tuple(p.strip("/") for p in reserved)
     shell = AppShell(root / "index.html", config)
     prerendered = PrerenderedPages(root / PRERENDERED_DIR, config, public_url)
+    manifest = BuildFile(root / MANIFEST, lambda raw: named_manifest(raw, config.product_name))
 
     # HEAD as well as GET: link checkers, uptime probes and caches ask for the headers alone
     # (the server sends no body for HEAD).
@@ -199,18 +227,17 @@ def build_spa_handler(
         if any(part.startswith(".") for part in path.split("/")):
             # dist/.vite (the build manifest) and dist/.prerendered (pages with unfilled tokens)
             raise NotFoundException()
+        if path == MANIFEST and (named := manifest.read()) is not None:
+            return Response(named, media_type=MANIFEST_TYPE, headers={"Cache-Control": file_caching(path)})
         if path:
             candidate = (root / path).resolve()
             if candidate.is_relative_to(root) and candidate.is_file():
-                # Vite fingerprints everything under assets/, so it can be cached for good.
-                immutable = path.startswith("assets/")
                 return File(
                     candidate,
                     filename=candidate.name,  # without it Litestar sends application/octet-stream
                     content_disposition_type="inline",
-                    headers={
-                        "Cache-Control": "public, max-age=31536000, immutable" if immutable else "public, max-age=3600"
-                    },
+                    media_type=MANIFEST_TYPE if candidate.suffix == ".webmanifest" else None,
+                    headers={"Cache-Control": file_caching(path)},
                 )
             if candidate.suffix and candidate.suffix not in (".html",) and "." in path.rsplit("/", 1)[-1]:
                 # A missing file (image, script) is a 404, not the app shell.
@@ -228,7 +255,12 @@ def build_spa_handler(
         view = await session(request) if session is not None else None
         if view is not None:
             page = with_data(page.decode(), SESSION_ELEMENT, view).encode()
-        headers = {"Cache-Control": "private, no-cache", "Vary": VARY, "Content-Language": LANGUAGE_TAGS[language]}
+        headers = {
+            "Cache-Control": "private, no-cache",
+            "Vary": VARY,
+            "Accept-CH": ACCEPT_CH,
+            "Content-Language": LANGUAGE_TAGS[language],
+        }
         # ?lang= is kept for the pages that follow (the app's own links carry no ?lang=).
         keep = asked is not None and asked != cookie_language(request)
         cookies = [language_cookie(asked, secure=secure_cookies)] if asked and keep else []

@@ -34,7 +34,7 @@ SEEDED_USER = "9876543210"  # the seeded borrower (repayment portal) and shopper
 SIZES: dict[str, dict[str, Any]] = {
     "desktop": {"viewport": {"width": 1366, "height": 900}},
     "phone": {
-        "viewport": {"width": 390, "height": 844},
+        "viewport": {"width": 360, "height": 800},
         "is_mobile": True,
         "has_touch": True,
         "device_scale_factor": 2,
@@ -112,7 +112,7 @@ def gateway() -> Iterator[str]:
         "STATIC_DIR": str(ROOT / "frontend/dist"),
         **RELAXED_OTP_LIMITS,
     }
-    for name in ("REDIS_URL", "LENDING_URL", "CATALOGUE_URL", "MAIL_URL", "ORDERS_URL", "MOCKS_URL"):
+    for name in ("REDIS_URL", "LENDING_URL", "CATALOGUE_URL", "MAIL_URL", "ORDERS_URL", "PAYMENTS_URL", "MOCKS_URL"):
         env.pop(name, None)
     process = subprocess.Popen([sys.executable, "-m", "gateway"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
@@ -282,6 +282,8 @@ def run(url: str, out: Path, only_hindi_store: bool = False, only_hindi_site: bo
             for path in paths:
                 shoot(page, path, folder / file_name(path))
             portal_login(page, url, folder)
+            # One login serves both groups: log out so the store's own login screens are shown too.
+            page.request.delete("/api/session/portal", headers=xsrf(page))
             store_login(page, url, folder)
             for path in STORE_LOGGED_IN:
                 shoot(page, path, folder / f"logged-in_{file_name(path)}")

@@ -22,7 +22,7 @@ import os
 import sys
 from pathlib import Path
 
-from upstream_mocks import promises, served
+from upstream_mocks import promises, sandbox, served
 from upstream_mocks.conformance import parse_headers, run
 from upstream_mocks.examples import services
 from upstream_mocks.settings import MockSettings, SettingsRefused
@@ -40,6 +40,9 @@ def _parser() -> argparse.ArgumentParser:
     verify.add_argument("--header", action="append", default=[], help="'Name: value' sent with every call")
     verify.add_argument("--report", type=Path, help="write a JUnit XML report here")
     verify.add_argument("--timeout", type=float, default=10.0, help="seconds per call")
+    verify.add_argument(
+        "--borrower", help="the sandbox borrower's mobile number the kit signs in as (lending; default 9876543210)"
+    )
 
     record = commands.add_parser("record", help="proxy to a real service and record its exchanges")
     record.add_argument("service", choices=services())
@@ -96,6 +99,7 @@ def main(argv: list[str] | None = None) -> int:
             timeout=args.timeout,
             out=sys.stdout,
             promises=promises.check,
+            sign_in=sandbox.sign_in_for(args.service, args.borrower),
         )
     if args.command == "record":
         _record(args)

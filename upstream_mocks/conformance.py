@@ -14,7 +14,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import quote, urlencode
 
 import httpx
 import msgspec
@@ -23,6 +23,34 @@ from upstream_mocks.contract import Contract, ContractRequest, ContractResponse,
 from upstream_mocks.examples import ExampleCall, Operation, contract_path, load_document, operations
 
 WRITES_SKIPPED = "changes data: pass --allow-writes against a sandbox"
+# An error answer may match the contract's documented error shape, but the call's success path was
+# not exercised: it never counts as conforming (a service answering 401 to everything fails).
+NOT_EXERCISED = "answered {status}, an error: the call's success path was not exercised"
+# The kit's one question of a service before its calls: the sandbox borrower's credentials.
+# Calls no kit can make for the gateway, whatever the service.
+NOT_OURS = {"receivePaymentWebhook": "the payment provider's call to the service, signed with the provider's key"}
+# What an answer's `data` gives the calls after it, by the name they use: a raised complaint's
+# ticket is then read, a created payment's log and order are then settled.
+LEARNED = {"ticketNumber": "ticketNumber", "id": "paymentLogId", "order_id": "order_id"}
+
+
+class Sandbox(msgspec.Struct, kw_only=True):
+    """What signing in gave: headers to send (a bearer token), the values naming the borrower's own
+    things in the examples' paths, queries and bodies (`userId`, `loanNumber`, ...), and the calls
+    the sandbox cannot exercise, each with the reason (reported as skipped, never as conforming)."""
+
+    headers: dict[str, str]
+    values: dict[str, Any]
+    skips: dict[str, str] = msgspec.field(default_factory=dict)
+    # An operation's query in place of its examples' (a call that takes exactly one of several).
+    queries: dict[str, dict[str, str]] = msgspec.field(default_factory=dict)
+
+
+SignIn = Callable[[httpx.Client, Mapping[str, str]], Sandbox]
+
+
+class SignInFailed(Exception):
+    """The sandbox sign-in did not give credentials; the message says which step and what came back."""
 
 
 class Violation(msgspec.Struct):
@@ -67,6 +95,38 @@ def _check(
     ]
 
 
+def _as_borrower(template: str, call: ExampleCall, borrower: Mapping[str, Any]) -> ExampleCall:
+    """The example asked about the signed-in borrower: their values for the names they go by."""
+    segments = [
+        quote(str(borrower[part[1:-1]]), safe="") if part.startswith("{") and part[1:-1] in borrower else filled
+        for part, filled in zip(template.split("/"), call.path.split("/"), strict=False)
+    ]
+    query = {k: str(borrower[k]) if k in borrower else v for k, v in call.query.items()}
+    body = call.body
+    if isinstance(body, dict):
+        body = {k: borrower.get(k, v) for k, v in body.items() if borrower.get(k, v) is not None}
+    return msgspec.structs.replace(call, path="/".join(segments), query=query, body=body)
+
+
+def _learn(answer: httpx.Response, borrower: dict[str, Any]) -> None:
+    try:
+        data = answer.json().get("data")
+    except (ValueError, AttributeError):
+        return
+    if isinstance(data, dict):
+        borrower.update({name: data[field] for field, name in LEARNED.items() if data.get(field) is not None})
+
+
+def _not_exercised(status: int, *, strict: bool) -> bool:
+    """A refusal of the credentials (401, 403) or a server error never exercised the call. With a
+    sandbox sign-in (a lender: the examples then name the borrower's own things) any error answer
+    is one; without one, an example may name a thing the service does not hold (404, 409), which
+    still shows the call is there."""
+    if strict:
+        return not 200 <= status < 300
+    return status in (401, 403) or status >= 500
+
+
 def verify(
     service: str,
     client: httpx.Client,
@@ -74,11 +134,13 @@ def verify(
     allow_writes: bool = False,
     headers: Mapping[str, str] | None = None,
     document: Path | None = None,
+    sandbox: Sandbox | None = None,
 ) -> list[Outcome]:
     """Call every operation of the service's contract through `client` (its base URL the service's)."""
     path = document or contract_path(service)
     contract = Contract(path)
     outcomes: list[Outcome] = []
+    borrower = dict(sandbox.values) if sandbox is not None else {}
     for op in operations(load_document(path)):
         for call in op.calls:
             outcome = Outcome(operation_id=op.operation_id, method=op.method.upper(), path=call.path, example=call.name)
@@ -86,9 +148,17 @@ def verify(
             if not op.safe and not allow_writes:
                 outcome.skipped = WRITES_SKIPPED
                 continue
+            skips = {**NOT_OURS, **(sandbox.skips if sandbox is not None else {})}
+            if op.operation_id in skips:
+                outcome.skipped = skips[op.operation_id]
+                continue
             sent_headers = {**call.headers, **(headers or {})}
             if call.content_type is not None:
                 sent_headers["content-type"] = call.content_type
+            if sandbox is not None and op.operation_id in sandbox.queries:
+                call = msgspec.structs.replace(call, query=sandbox.queries[op.operation_id])
+            if borrower:
+                call = _as_borrower(op.path, call, borrower)
             request = client.build_request(
                 op.method.upper(),
                 call.path.lstrip("/"),
@@ -105,7 +175,11 @@ def verify(
                 continue
             outcome.seconds = time.perf_counter() - started
             outcome.status = answer.status_code
-            outcome.violations = _check(contract, op, call, request, answer)
+            if _not_exercised(answer.status_code, strict=sandbox is not None):
+                outcome.violations.append(Violation("$", NOT_EXERCISED.format(status=answer.status_code)))
+            elif 200 <= answer.status_code < 300:
+                _learn(answer, borrower)
+            outcome.violations += _check(contract, op, call, request, answer)
     return outcomes
 
 
@@ -180,10 +254,22 @@ def run(
     timeout: float,
     out: Any,
     promises: Callable[..., list[Outcome]] | None = None,
+    sign_in: SignIn | None = None,
 ) -> int:
-    """The command: print the report, write the JUnit file, exit 0 only when every call conforms."""
+    """The command: sign in as the sandbox borrower (when the service has logins), print the
+    report, write the JUnit file, exit 0 only when every call conforms."""
     with httpx.Client(base_url=base_url.rstrip("/") + "/", timeout=timeout) as client:
-        outcomes = verify(service, client, allow_writes=allow_writes, headers=headers)
+        outcomes: list[Outcome] = []
+        sandbox: Sandbox | None = None
+        if sign_in is not None:
+            signing = Outcome(operation_id="sign-in", method="-", path="(sandbox borrower)", example="sign-in")
+            outcomes.append(signing)
+            try:
+                sandbox = sign_in(client, headers)
+                headers = {**headers, **sandbox.headers}
+            except (SignInFailed, httpx.HTTPError) as exc:
+                signing.violations.append(Violation("$", f"sign-in failed: {exc}"))
+        outcomes += verify(service, client, allow_writes=allow_writes, headers=headers, sandbox=sandbox)
         if promises is not None:  # what the service must do beyond its answers' shapes
             outcomes += promises(service, client, allow_writes=allow_writes, headers=headers)
     out.write(render(service, base_url, outcomes))

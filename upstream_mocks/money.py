@@ -10,7 +10,7 @@ from num2words import num2words
 # texts use the same (contracts/money-text-cases.json is the table both sides are tested on).
 from gateway.money import indian_grouping, rupees_text
 
-__all__ = ["PAISA", "as_rupees", "has_paise_only", "in_words", "indian_grouping", "rupees", "rupees_text"]
+__all__ = ["PAISA", "has_paise_only", "in_words", "indian_grouping", "rupees", "rupees_text"]
 
 PAISA = Decimal("0.01")
 
@@ -23,11 +23,6 @@ def rupees(value: Decimal | int | str) -> Decimal:
 def has_paise_only(value: Decimal) -> bool:
     """True when the amount has at most two decimals."""
     return value == value.quantize(PAISA)
-
-
-def as_rupees(amount: Decimal) -> str:
-    """ "Rs. 12,450.00": the PDF's built-in fonts have no rupee sign."""
-    return f"Rs. {indian_grouping(amount)}"
 
 
 def _words(number: int) -> str:

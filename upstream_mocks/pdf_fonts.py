@@ -37,8 +37,14 @@ class MixedScriptPDF(FPDF):
         return super().multi_cell(*args, **kwargs)
 
 
-def new_pdf(language: Language) -> tuple[FPDF, str]:
-    """An A4 document ready for text in `language`, and the font family to set."""
+def new_pdf(language: Language, *, rupee_sign: bool = False) -> tuple[FPDF, str]:
+    """An A4 document ready for text in `language`, and the font family to set. `rupee_sign`:
+    an English document that writes amounts with ₹ embeds Noto Sans (Helvetica has no ₹)."""
+    if language == "en" and rupee_sign:
+        pdf = MixedScriptPDF(format="A4")
+        pdf.add_font(LATIN, "", FONTS / f"{LATIN}-Regular.ttf")
+        pdf.add_font(LATIN, "B", FONTS / f"{LATIN}-Bold.ttf")
+        return pdf, LATIN
     if language == "en":
         return FPDF(format="A4"), "Helvetica"
     pdf = MixedScriptPDF(format="A4")

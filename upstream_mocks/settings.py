@@ -20,6 +20,8 @@ INTERNAL_ORIGIN = "http://mocks.internal"
 DEFAULT_WEBHOOK_SECRET = "mock-webhook-secret"
 # The store's key for the lender's partner calls (the gateway's LENDING_PARTNER_KEY default).
 DEFAULT_PARTNER_KEY = "mock-partner-key"
+# Our own tools' key for the orders service's operations calls (the gateway's OPERATIONS_KEY default).
+DEFAULT_OPERATIONS_KEY = "mock-operations-key"
 ENVIRONMENTS = ("development", "test", "production")
 
 
@@ -33,6 +35,8 @@ class MockSettings(msgspec.Struct, frozen=True, kw_only=True):
     # The key the lending mock asks of partner calls (x-partner-key); refused in production when
     # left at its published default, as the gateway refuses its LENDING_PARTNER_KEY.
     partner_key: str = DEFAULT_PARTNER_KEY
+    # The key the orders mock asks of operations calls (x-operations-key): staff tools, reconciliation.
+    operations_key: str = DEFAULT_OPERATIONS_KEY
     # Seconds a webhook's timestamp may be old before the receiver refuses it as stale.
     webhook_tolerance_seconds: int = 300
     # Waits before each delivery attempt after the first; Cashfree retries with growing gaps.

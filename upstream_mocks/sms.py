@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import secrets
 import time
+from typing import Literal
 
 from upstream_mocks.texts import Language, texts
 from upstream_mocks.world import MockWorld
@@ -28,3 +29,45 @@ def check_code(world: MockWorld, mobile_number: str, otp: str) -> bool:
         return False
     del world.outbox[mobile_number]
     return True
+
+
+# --- Service SMS (complaint acknowledgements, due reminders) through the SMS gateway ---------
+#
+# In India every commercial SMS must match a template registered on the operators' DLT platform
+# (TRAI's TCCCPR 2018): the gateway needs the sender's header (6 letters), the principal entity's
+# id and the template's id, and the text must be the registered template with its variables
+# filled. Each language is its own registered template. The ids below are the mocks' own.
+
+SENDER_ID = "VKHATA"
+DLT_ENTITY_ID = "1101456789012345678"
+# (text key, language) -> the DLT template id registered for that text.
+DLT_TEMPLATES: dict[tuple[str, Language], str] = {
+    ("complaint_sms_received", "en"): "1107170000000000101",
+    ("complaint_sms_received", "hi"): "1107170000000000102",
+    ("reminder_before", "en"): "1107170000000000201",
+    ("reminder_before", "hi"): "1107170000000000202",
+    ("reminder_due", "en"): "1107170000000000211",
+    ("reminder_due", "hi"): "1107170000000000212",
+    ("reminder_after", "en"): "1107170000000000221",
+    ("reminder_after", "hi"): "1107170000000000222",
+}
+TemplateKey = Literal["complaint_sms_received", "reminder_before", "reminder_due", "reminder_after"]
+
+
+def service_sms(
+    mobile_number: str, key: TemplateKey, language: Language, reference: str, **fields: str
+) -> dict[str, object]:
+    """The body of the mail/SMS service's `website/sendSms`: the text and what a DLT gateway needs."""
+    message = getattr(texts(language), key).format(**fields)
+    return {
+        "mobileNumber": mobile_number,
+        "message": message,
+        "senderId": SENDER_ID,
+        "dltEntityId": DLT_ENTITY_ID,
+        "dltTemplateId": DLT_TEMPLATES[(key, language)],
+        "category": "serviceImplicit",  # TRAI: a service message to the lender's own customer
+        # Devanagari, and the rupee sign in an English text, go as UCS-2 (GSM-7 has neither).
+        "unicode": not message.isascii(),
+        "language": language,
+        "reference": reference,
+    }

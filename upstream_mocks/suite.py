@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from pathlib import Path
@@ -13,7 +14,8 @@ from litestar import Litestar, Request, Response, delete, get, post
 from litestar.handlers import asgi
 from litestar.params import FromQuery, JSONBody
 
-from upstream_mocks import auth, catalogue, lending, mail, orders, payments
+from gateway.telemetry import by_path, enabled, server_plugin
+from upstream_mocks import auth, catalogue, fineract, lending, mail, orders, payments
 from upstream_mocks.contract import Contract, ContractRequest, ContractResponse, Problem, load_contract
 from upstream_mocks.examples import contract_path, operation_finder
 from upstream_mocks.ledger import Ledger, ledger
@@ -36,7 +38,21 @@ MOCKS: dict[str, Callable[[MockWorld], Any]] = {
     "mail": mail.create_app,
     "payments": payments.create_app,
     "orders": orders.create_app,
+    "fineract": fineract.create_app,
+    "fineract_companion": fineract.create_companion_app,
 }
+# A mock held to another's contract: the Fineract lender's companion speaks part of our lending one.
+CONTRACT_OF = {"fineract_companion": "lending"}
+# Where a mock is served, when not under its own name: Litestar finds a mount by the first mount
+# path (in sorted order) that begins the request's path, so /_mocks/fineract would take
+# /_mocks/fineract_companion/... A mount's name never begins with another's.
+MOUNTED_AS = {"fineract_companion": "companion_fineract"}
+
+
+def mount_path(name: str) -> str:
+    """The mock's path under the suite: /_mocks/{name} (or its MOUNTED_AS name)."""
+    return f"/_mocks/{MOUNTED_AS.get(name, name)}"
+
 
 _JOURNAL_LIMIT = 1000
 
@@ -231,20 +247,29 @@ async def _call_checked(
 
 
 def create_suite(
-    world: MockWorld | None = None, *, check_contracts: bool = False, seed: Path | None = None
+    world: MockWorld | None = None,
+    *,
+    check_contracts: bool = False,
+    seed: Path | None = None,
+    traced: bool | None = None,
 ) -> Litestar:
     """All mocks; with `check_contracts`, each is held to contracts/{name}.openapi.yaml; with
-    `seed`, a recording directory (`python -m upstream_mocks record`), recorded answers come first."""
+    `seed`, a recording directory (`python -m upstream_mocks record`), recorded answers come first.
+    `traced` (by default unless OTEL_SDK_DISABLED=true): each call gets a span, joining the
+    trace of the `traceparent` it came with, or of the caller's span when called in-process."""
     world = world or MockWorld(MockSettings.from_env())
+    traced = enabled(os.environ) if traced is None else traced
     world.register("auth", auth.AuthState)
     handlers: list[Any] = []
     for name, factory in MOCKS.items():
-        contract = load_contract(name) if check_contracts else None
+        contract_name = CONTRACT_OF.get(name, name)
+        contract = load_contract(contract_name) if check_contracts else None
         replay = Replay.load(seed, name) if seed is not None else None
-        mounted = _with_controls(name, factory(world), world, contract, replay, operation_finder(contract_path(name)))
+        finder = operation_finder(contract_path(contract_name))
+        mounted = _with_controls(name, factory(world), world, contract, replay, finder)
 
         def make_mount(app: ASGIApp, mount_name: str) -> Any:
-            @asgi(f"/_mocks/{mount_name}", is_mount=True, copy_scope=True, name=f"mock-{mount_name}")
+            @asgi(mount_path(mount_name), is_mount=True, copy_scope=True, name=f"mock-{mount_name}")
             async def mount(scope: Scope, receive: Receive, send: Send) -> None:
                 await app(scope, receive, send)
 
@@ -318,6 +343,9 @@ def create_suite(
         ],
         openapi_config=None,
         logging_config=None,  # the host process configures logging
+        plugins=[server_plugin("upstream_mocks", by_path)]
+        if (enabled(os.environ) if traced is None else traced)
+        else [],
     )
     app.state.world = world
     world.loopback = app  # mocks reach each other through the suite itself, journaled and checked

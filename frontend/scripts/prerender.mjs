@@ -204,11 +204,13 @@ const SAMPLE_PERCENT = "97";
 const RATINGS = 11; // 0 to 5 stars in halves
 
 async function firstPageTemplate(route, shell, locale) {
-  const records = Array.from({ length: PAGE_SIZE }, (_, i) => ({
+  const sample = (overrides) => Array.from({ length: PAGE_SIZE }, (_, i) => ({
     id: SAMPLE_ID + i,
     productName: "%%name%%",
     productDetail: "%%detail%%",
     filePath1: "%%image%%",
+    // One source whose every value is a token: the gateway writes one such element per source.
+    pictureSources: [{ type: "%%type%%", srcset: "%%srcset%%", lightSrcset: "%%srcset%%" }],
     listingPrice: SAMPLE_PRICE,
     mrp: SAMPLE_MRP,
     priceText: "%%price%%",
@@ -226,14 +228,19 @@ async function firstPageTemplate(route, shell, locale) {
     packSize: null,
     warranty: null,
     stockQuantity: null,
+    ...overrides,
   }));
-  renderWithFirstPage({ records, page: 1, pageSize: PAGE_SIZE, hasMore: true });
-  let filled;
-  try {
-    filled = pageMarkup((await render(route, CONFIG, locale)).html).markup;
-  } finally {
-    renderWithFirstPage(undefined);
-  }
+  const renderWith = async (records) => {
+    renderWithFirstPage({ records, page: 1, pageSize: PAGE_SIZE, hasMore: true });
+    try {
+      return pageMarkup((await render(route, CONFIG, locale)).html).markup;
+    } finally {
+      renderWithFirstPage(undefined);
+    }
+  };
+  const filled = await renderWith(sample({}));
+  // The same page with every product sold out: its cards' actions say Out of stock.
+  const soldOut = await renderWith(sample({ stockQuantity: 0 }));
   const fail = (what) => {
     throw new Error(`${route}'s first page (${locale}): ${what} (features/store changed its markup? see FIRST_PAGES in this script)`);
   };
@@ -259,24 +266,59 @@ async function firstPageTemplate(route, shell, locale) {
     if (parts.length !== 2) fail(`${what} is ${parts.length - 1} times in a card, not once`);
     return parts;
   };
+  // A card's actions (its buttons, from the first to the last); the same in every card.
+  const actionsOf = (card) => {
+    const from = card.indexOf("<button");
+    const to = card.lastIndexOf("</button>");
+    if (from < 0 || to < from) fail("no actions in a card");
+    return card.slice(from, to + "</button>".length);
+  };
+  // The struck M.R.P.: the span around it, shown only where the M.R.P. is above the price.
+  const mrpOf = (card) => {
+    const at = card.indexOf("%%mrp%%");
+    const from = card.lastIndexOf("<span ", at);
+    const to = card.indexOf("</span>", at);
+    if (at < 0 || from < 0 || to < 0) fail("no M.R.P. in a card");
+    return card.slice(from, to + "</span>".length);
+  };
+  const soldOutList = soldOut.slice(start, soldOut.length - tail);
+  const soldOutCard = soldOutList.slice(soldOutList.search(cardStart));
+  const actions = { buy: null, soldOut: actionsOf(soldOutCard.slice(0, soldOutCard.indexOf("</li>"))) };
+  let mrp = null;
   let off = null;
+  let source = null;
+  const sourceTag = /<source [^>]*>/;
   const ratings = new Array(RATINGS).fill(null);
   const cards = starts.map((at, i) => {
     let card = list.slice(at, bounds[i + 1]);
     card = card.split(`/product-details/${SAMPLE_ID + i}"`).join('/product-details/%%id%%"');
     once(card, "%%price%%", "the price");
     once(card, "%%mrp%%", "the M.R.P.");
+    mrp ??= mrpOf(card);
+    if (mrpOf(card) !== mrp) fail("the M.R.P. differs between cards");
+    card = card.replace(mrp, "%%mrpstruck%%");
+    actions.buy ??= actionsOf(card);
+    if (actionsOf(card) !== actions.buy) fail("the actions differ between cards");
+    card = card.replace(actions.buy, "%%actions%%");
+    if (!actions.soldOut.includes("disabled") || actions.soldOut === actions.buy) fail("no sold-out actions");
     const offMatch = card.match(offSpan) ?? fail("no percent off");
     off ??= offMatch[0].replace(`>${SAMPLE_PERCENT}`, ">%%percent%%");
     card = card.replace(offSpan, "%%off%%");
     const starsMatch = card.match(stars) ?? fail("no star rating");
     ratings[i % RATINGS] ??= starsMatch[0];
     card = card.replace(stars, "%%rating%%");
-    for (const token of ["%%id%%", "%%name%%", "%%detail%%", "%%image%%"]) if (!card.includes(token)) fail(`${token} not in a card`);
+    const sourceMatch = card.match(sourceTag) ?? fail("no <source> in a card's picture");
+    source ??= sourceMatch[0];
+    if (sourceMatch[0] !== source) fail("the picture's sources differ between cards");
+    card = card.replace(source, "%%sources%%");
+    if (sourceTag.test(card)) fail("more than one <source> in a card");
+    for (const token of ["%%id%%", "%%name%%", "%%detail%%", "%%image%%", "%%sources%%"]) if (!card.includes(token)) fail(`${token} not in a card`);
     if (card.includes(String(SAMPLE_ID)) || card.includes("1111111") || card.includes("2222222")) fail("a sample value left in a card");
     return card;
   });
   if (ratings.includes(null)) fail("a star rating not rendered");
+  for (const token of ['type="%%type%%"', 'srcset="%%srcset%%"']) if (!source.toLowerCase().includes(token)) fail(`${token} not in a card's <source>`);
+  const sizes = source.match(/ sizes="([^"&]*)"/)?.[1] ?? fail("no plain sizes on a card's <source>");
   return {
     replaced,
     listOpen: list.slice(0, starts[0]),
@@ -284,6 +326,10 @@ async function firstPageTemplate(route, shell, locale) {
     cards,
     ratings,
     off,
+    mrp,
+    actions,
+    source,
+    sizes,
     pageSize: PAGE_SIZE,
     opensThePage: FIRST_PAGES[route].opensThePage,
   };
@@ -312,7 +358,9 @@ for (const [index, route] of PRERENDERED_PATHS.entries()) {
     if (/<script\b/i.test(markup)) throw new Error(`${route} rendered an inline <script>`);
     // The product list's first page, filled in by the gateway, is styled from the start as well.
     const firstPage = route in FIRST_PAGES ? await firstPageTemplate(route, markup, locale) : null;
-    const shown = firstPage ? markup + firstPage.cards.join("") + firstPage.ratings.join("") + firstPage.off : markup;
+    const shown = firstPage
+      ? markup + firstPage.cards.join("") + firstPage.ratings.join("") + firstPage.off + firstPage.mrp + firstPage.actions.buy + firstPage.actions.soldOut
+      : markup;
     const used = new Set([...shown.matchAll(/class="([^"]*)"/g)].flatMap((m) => m[1].split(/\s+/)));
     const styles = sheets.filter((s) => appliesTo(s, used));
     // With each stylesheet the page's own chunks do not carry (a module loaded by an earlier page's

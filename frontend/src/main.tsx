@@ -48,6 +48,15 @@ const NOT_LOADED: Record<Locale, { lang: Locale; title: string; advice: string }
 };
 /* eslint-enable lingui/no-unlocalized-strings */
 
+// The service worker's set-up (src/lib/offline-visit.ts) arrives once the page has loaded (a
+// pre-rendered page starts the app after its load: at once then), so nothing a first visit needs
+// waits for it; `npm run dev` has no worker.
+if (import.meta.env.PROD && "serviceWorker" in navigator) {
+  const keep = () => void import("./lib/offline-visit").then((visit) => visit.keepVisitsForOffline());
+  if (document.readyState === "complete") keep();
+  else window.addEventListener("load", keep, { once: true });
+}
+
 // The page's language (the gateway served it in the visitor's): its shared messages load beside
 // the settings, and each route loads its own feature's with its code (lib/lazy-route.ts).
 const locale = pageLocale();

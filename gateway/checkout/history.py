@@ -11,7 +11,16 @@ from typing import TypeVar
 
 import structlog
 
-from gateway.checkout.schemas import BuyAgainLine, BuyAgainResult, OrderList, OrderListItem, PlacedOrder
+from gateway.checkout.returns import return_input
+from gateway.checkout.schemas import (
+    BuyAgainLine,
+    BuyAgainResult,
+    CancelReason,
+    OrderList,
+    OrderListItem,
+    PlacedOrder,
+    ReturnRequestBody,
+)
 from gateway.checkout.service import ORDER_NOT_FOUND, order_view, refused
 from gateway.checkout.tracking import PAYMENT_LABELS, STATUS_LABELS, money, summary
 from gateway.errors import NotFound
@@ -72,6 +81,7 @@ class OrderHistory:
                     payment_method=o.payment_method,
                     payment_state=o.payment_state,
                     payment_label=PAYMENT_LABELS[o.payment_state],
+                    payment_failed=o.payment_state == "pending" and o.payment_failed_at is not None,
                 )
                 for o in found.orders
             ],
@@ -80,12 +90,35 @@ class OrderHistory:
             total_orders=found.total_orders,
         )
 
-    async def cancel(self, session: Session, login: StoreLogin, order_number: str, key: str) -> PlacedOrder:
+    async def cancel(
+        self, session: Session, login: StoreLogin, order_number: str, key: str, reason: CancelReason | None = None
+    ) -> PlacedOrder:
         order = await self._orders(
-            session, self.orders.cancel(order_number, int(login.user_id), login.access_token, key)
+            session, self.orders.cancel(order_number, int(login.user_id), login.access_token, key, reason)
         )
         log.info("order_cancelled", order=order_number, refund=order.refund.kind if order.refund else None)
         return order_view(order)
+
+    async def ask_return(
+        self, session: Session, login: StoreLogin, order_number: str, body: ReturnRequestBody, key: str
+    ) -> PlacedOrder:
+        order = await self._orders(
+            session,
+            self.orders.ask_return(order_number, int(login.user_id), login.access_token, return_input(body), key),
+        )
+        made = order.returns[-1] if order.returns else None
+        log.info("return_requested", order=order_number, ret=made.number if made else None)
+        return order_view(order)
+
+    async def return_credit_note(
+        self, session: Session, login: StoreLogin, order_number: str, return_number: str, language: Language
+    ) -> bytes:
+        return await self._orders(
+            session,
+            self.orders.return_credit_note(
+                order_number, return_number, int(login.user_id), login.access_token, language
+            ),
+        )
 
     async def invoice(self, session: Session, login: StoreLogin, order_number: str, language: Language) -> bytes:
         return await self._orders(

@@ -4,36 +4,51 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from litestar import Request, Response, Router, get, post
+from litestar import Request, Response, Router, delete, get, post, put
 from litestar.di import NamedDependency, Provide
 from litestar.params import JSONBody, PathParameter, QueryParameter
 
+from gateway.checkout.address_book import AddressBook
 from gateway.checkout.cash_limit import CashLimit
+from gateway.checkout.delivery_area import area_cookie, chosen_pincode
 from gateway.checkout.history import OrderHistory
 from gateway.checkout.placing import PlacementClaims
 from gateway.checkout.schemas import (
+    AddressBookEntry,
+    AddressCheck,
+    AddressDraft,
     BuyAgainResult,
+    CancelRequest,
     CheckoutAddresses,
     CheckoutQuote,
     CheckoutQuoteRequest,
+    DeliveryArea,
+    DeliveryAreaRequest,
     GstinCheck,
     OrderList,
     PincodeCheck,
     PlacedOrder,
     PlaceOrderRequest,
+    ReturnRequestBody,
+    SavedAddress,
 )
 from gateway.checkout.service import CheckoutService, PlacedOrders
+from gateway.errors import NotFound
 from gateway.language.resolution import language_of
+from gateway.security.headers import OFFLINE_READABLE
 from gateway.services import AppServices
 from gateway.sessions import Session, StoreLogin
 from gateway.sessions.logins import store_login
 from gateway.store.service import StoreService
-from gateway.upstreams.lending_credit import CreditClient
 from gateway.upstreams.orders import OrdersClient
 from gateway.validation import IdempotencyKey, OptionalIdempotencyKey, fresh_key, whole
 
 PincodePath = Annotated[str, PathParameter(pattern=whole("[1-9][0-9]{5}"))]
+AddressIdPath = Annotated[int, PathParameter(ge=1, le=2_147_483_647)]
 OrderNumberPath = Annotated[str, PathParameter(pattern=whole("VK[0-9]{8}"))]
+ReturnNumberPath = Annotated[str, PathParameter(pattern=whole("VK[0-9]{8}-R[0-9]{1,3}"))]
+# A return's body carries up to four photos, each shrunk by the app to 1.5 MB at most.
+RETURN_BODY_BYTES = 8 * 1024 * 1024
 
 
 def pdf_download(pdf: bytes, filename: str) -> Response[bytes]:
@@ -48,26 +63,98 @@ def build_router(services: AppServices, store: StoreService) -> Router:
     catalogue = store.catalogue
     orders = OrdersClient(services.upstreams["orders"])
     history = OrderHistory(orders, store)
+    book = AddressBook(catalogue, orders)
     checkout = CheckoutService(
         orders=orders,
-        credit=CreditClient(services.upstreams["lending"], services.settings.lending_partner_key),
+        credit=services.lender,
         catalogue=catalogue,
         store=store,
         placed=PlacedOrders(services.store),
         claims=PlacementClaims(services.store, services.settings.placement_claim_seconds),
         product_name=services.settings.product_name,
         cash=CashLimit(orders, services.settings.cod_daily_limit, services.settings.product_name),
+        book=book,
     )
 
-    @get("/addresses", summary="The shopper's saved addresses, the one used last first")
+    @get("/addresses", summary="The shopper's address book: the default first, then the one used last")
     async def list_addresses(
         session: NamedDependency[Session], login: NamedDependency[StoreLogin]
     ) -> CheckoutAddresses:
-        return await checkout.addresses(session, login)
+        return await book.list(session, login)
+
+    @post(
+        "/addresses",
+        status_code=200,
+        summary="Add an address to the book; the first one, or one sent with default, is the default",
+    )
+    async def add_address(
+        session: NamedDependency[Session], login: NamedDependency[StoreLogin], data: JSONBody[AddressBookEntry]
+    ) -> SavedAddress:
+        return await book.add(session, login, data)
+
+    @put("/addresses/{address_id:int}", summary="Change one of the book's addresses (every field)")
+    async def change_address(
+        session: NamedDependency[Session],
+        login: NamedDependency[StoreLogin],
+        address_id: AddressIdPath,
+        data: JSONBody[AddressBookEntry],
+    ) -> SavedAddress:
+        return await book.change(session, login, address_id, data)
+
+    @put("/addresses/{address_id:int}/default", summary="Make one of the book's addresses the default")
+    async def default_address(
+        session: NamedDependency[Session], login: NamedDependency[StoreLogin], address_id: AddressIdPath
+    ) -> SavedAddress:
+        return await book.make_default(session, login, address_id)
+
+    @delete("/addresses/{address_id:int}", summary="Take an address out of the book (past orders keep theirs)")
+    async def remove_address(
+        session: NamedDependency[Session], login: NamedDependency[StoreLogin], address_id: AddressIdPath
+    ) -> None:
+        await book.remove(session, login, address_id)
+
+    @post(
+        "/addresses/check",
+        status_code=200,
+        summary="The gateway's address rules on the form as typed: each field's problem, the pin code's place",
+    )
+    async def check_address(data: JSONBody[AddressDraft]) -> AddressCheck:
+        # Open like the pin code lookup: it reads nothing of the shopper's, and a login that ended
+        # is met once, by the quote, not by every pause in typing.
+        return await book.check(data)
 
     @get("/pincodes/{pincode:str}", summary="City, state and the delivery promise of a pin code")
     async def check_pincode(pincode: PincodePath) -> PincodeCheck:
         return await checkout.pincode(pincode)
+
+    secure_cookies = services.settings.secure_cookies
+
+    @get(
+        "/delivery-area",
+        summary="The pin code chosen at the top of the store, with the orders service's promise for it now",
+        description="`area` is null until a pin code is chosen (the `pincode` cookie, set by PUT).",
+    )
+    async def delivery_area(request: Request[Any, Any, Any]) -> DeliveryArea:
+        pincode = chosen_pincode(request)
+        if pincode is None:
+            return DeliveryArea(area=None)
+        try:
+            return DeliveryArea(area=await checkout.pincode(pincode))
+        except NotFound:  # no longer known: as if none were chosen
+            return DeliveryArea(area=None)
+
+    @put(
+        "/delivery-area",
+        status_code=200,
+        summary="Choose the pin code the store promises delivery to (kept in the `pincode` cookie)",
+    )
+    async def choose_delivery_area(data: JSONBody[DeliveryAreaRequest]) -> Response[DeliveryArea]:
+        area = await checkout.pincode(data.pincode)  # 404 pincode_unknown: nothing is kept
+        return Response(DeliveryArea(area=area), cookies=[area_cookie(data.pincode, secure=secure_cookies)])
+
+    @delete("/delivery-area", status_code=200, summary="Forget the chosen pin code")
+    async def forget_delivery_area() -> Response[DeliveryArea]:
+        return Response(DeliveryArea(area=None), cookies=[area_cookie(None, secure=secure_cookies)])
 
     @get(
         "/gstin",
@@ -106,7 +193,11 @@ def build_router(services: AppServices, store: StoreService) -> Router:
         language = language_of(request, session)
         return await checkout.place(session, login, data, idempotency_key, return_url, language)
 
-    @get("/orders/{order_number:str}", summary="One of the shopper's orders; a pending online payment is re-checked")
+    @get(
+        "/orders/{order_number:str}",
+        summary="One of the shopper's orders; a pending online payment is re-checked",
+        response_headers=OFFLINE_READABLE,
+    )
     async def get_order(
         session: NamedDependency[Session],
         login: NamedDependency[StoreLogin],
@@ -128,7 +219,21 @@ def build_router(services: AppServices, store: StoreService) -> Router:
     ) -> PlacedOrder:
         return await checkout.pay_again(session, login, order_number, idempotency_key or fresh_key())
 
-    @get("/orders", summary="The shopper's orders, newest first, ten a page")
+    @post(
+        "/orders/{order_number:str}/cash",
+        status_code=200,
+        summary="Pay an unpaid online order on delivery instead, within the day's cash limit",
+        description="Send an Idempotency-Key, and the same on a retry: a repeat answers the changed order.",
+    )
+    async def pay_on_delivery(
+        session: NamedDependency[Session],
+        login: NamedDependency[StoreLogin],
+        order_number: OrderNumberPath,
+        idempotency_key: OptionalIdempotencyKey = None,
+    ) -> PlacedOrder:
+        return await checkout.pay_on_delivery(session, login, order_number, idempotency_key or fresh_key())
+
+    @get("/orders", summary="The shopper's orders, newest first, ten a page", response_headers=OFFLINE_READABLE)
     async def list_orders(
         session: NamedDependency[Session],
         login: NamedDependency[StoreLogin],
@@ -139,16 +244,21 @@ def build_router(services: AppServices, store: StoreService) -> Router:
     @post(
         "/orders/{order_number:str}/cancel",
         status_code=200,
-        summary="Cancel an order while placed, packed or shipped",
-        description="Send an Idempotency-Key, and the same on a retry: a repeat answers the cancelled order.",
+        summary="Cancel an order while placed, packed or shipped, saying why",
+        description=(
+            "The body `{reason}` is optional for older apps. Send an Idempotency-Key, and the same "
+            "on a retry: a repeat answers the cancelled order."
+        ),
     )
     async def cancel_order(
         session: NamedDependency[Session],
         login: NamedDependency[StoreLogin],
         order_number: OrderNumberPath,
         idempotency_key: OptionalIdempotencyKey = None,
+        data: JSONBody[CancelRequest | None] = None,
     ) -> PlacedOrder:
-        return await history.cancel(session, login, order_number, idempotency_key or fresh_key())
+        reason = data.reason if data is not None else None
+        return await history.cancel(session, login, order_number, idempotency_key or fresh_key(), reason)
 
     @get(
         "/orders/{order_number:str}/invoice",
@@ -180,6 +290,44 @@ def build_router(services: AppServices, store: StoreService) -> Router:
         pdf = await history.credit_note(session, login, order_number, language_of(request, session))
         return pdf_download(pdf, f"credit-note-{order_number}.pdf")
 
+    @post(
+        "/orders/{order_number:str}/returns",
+        status_code=200,
+        summary="Ask to return a delivered order's lines, in part or whole, within each product's window",
+        description=(
+            "A reason, photos (needed for damaged, defective or wrong items), one of the order's "
+            "`returnOptions.pickupSlots` and, for cash on delivery, a UPI ID or bank account for the "
+            "refund. Send an Idempotency-Key, and the same on a retry: a repeat answers the order with it."
+        ),
+        request_max_body_size=RETURN_BODY_BYTES,
+    )
+    async def ask_return(
+        session: NamedDependency[Session],
+        login: NamedDependency[StoreLogin],
+        order_number: OrderNumberPath,
+        data: JSONBody[ReturnRequestBody],
+        idempotency_key: IdempotencyKey,
+    ) -> PlacedOrder:
+        return await history.ask_return(session, login, order_number, data, idempotency_key)
+
+    @get(
+        "/orders/{order_number:str}/returns/{return_number:str}/credit-note",
+        summary="The GST credit note (PDF) of a return: its lines only, with exactly their tax",
+        media_type="application/pdf",
+        response_description="The credit note as a PDF file",
+    )
+    async def return_credit_note(
+        request: Request[Any, Any, Any],
+        session: NamedDependency[Session],
+        login: NamedDependency[StoreLogin],
+        order_number: OrderNumberPath,
+        return_number: ReturnNumberPath,
+    ) -> Response[bytes]:
+        pdf = await history.return_credit_note(
+            session, login, order_number, return_number, language_of(request, session)
+        )
+        return pdf_download(pdf, f"credit-note-{return_number}.pdf")
+
     @post("/orders/{order_number:str}/buy-again", status_code=200, summary="Put an order's lines back in the cart")
     async def buy_again(
         session: NamedDependency[Session],
@@ -192,16 +340,27 @@ def build_router(services: AppServices, store: StoreService) -> Router:
         path="/api/checkout",
         route_handlers=[
             list_addresses,
+            add_address,
+            change_address,
+            default_address,
+            remove_address,
+            check_address,
             check_pincode,
+            delivery_area,
+            choose_delivery_area,
+            forget_delivery_area,
             check_gstin,
             quote,
             place_order,
             list_orders,
             get_order,
             pay_again,
+            pay_on_delivery,
             cancel_order,
             order_invoice,
             order_credit_note,
+            ask_return,
+            return_credit_note,
             buy_again,
         ],
         dependencies={

@@ -50,10 +50,22 @@ class PlaceOrderRequest(CheckoutQuoteRequest, kw_only=True):
 
 
 class DeliveryPromiseView(msgspec.Struct, rename="camel", kw_only=True):
-    type: Literal["oneHour", "standard"]
+    """The orders service's promise: oneHour only where the area and the hour allow it,
+    nextOpening in a one-hour area while its dark store is closed, standard a date range."""
+
+    type: Literal["oneHour", "nextOpening", "standard"]
     earliest_by: str
     latest_by: str
     label: str  # 'Get it in 1 Hour', or the shipping policy's date range
+
+
+class StoreHoursView(msgspec.Struct, rename="camel", kw_only=True):
+    """When a one-hour area's dark store takes one-hour orders, India time ('07:00')."""
+
+    opens_at: str
+    closes_at: str
+    last_order_at: str
+    open_now: bool
 
 
 class GstinCheck(msgspec.Struct, rename="camel", kw_only=True):
@@ -74,6 +86,18 @@ class PincodeCheck(msgspec.Struct, rename="camel", kw_only=True):
     serviceability: Serviceability
     delivery: DeliveryPromiseView | None
     message: str
+    hours: StoreHoursView | None = None  # one-hour areas only
+
+
+class DeliveryAreaRequest(msgspec.Struct, rename="camel", kw_only=True):
+    pincode: Pincode
+
+
+class DeliveryArea(msgspec.Struct, rename="camel", kw_only=True):
+    """The pin code the shopper chose at the top of the store, with its promise as of now; `area`
+    is null until one is chosen (then no screen claims a delivery time)."""
+
+    area: PincodeCheck | None
 
 
 class SavedAddress(msgspec.Struct, rename="camel", kw_only=True):
@@ -86,11 +110,45 @@ class SavedAddress(msgspec.Struct, rename="camel", kw_only=True):
     city: str
     state: str
     last_used: bool
+    default: bool = False  # the shopper's chosen default: offered first and selected
 
 
 class CheckoutAddresses(msgspec.Struct, rename="camel", kw_only=True):
+    """The address book: the default first, then the one used last, then the rest."""
+
     addresses: list[SavedAddress]
-    mobile_number: str | None
+    mobile_number: str | None  # the logged-in shopper's, for a new address's form
+
+
+class AddressBookEntry(TextChecked, rename="camel", kw_only=True):
+    """An address to add to the book or to replace one with; `default` makes it the default."""
+
+    address: CheckoutAddress
+    default: bool = False
+
+
+class AddressDraft(TextChecked, rename="camel", kw_only=True):
+    """The address form as typed so far, for the gateway's rules (gateway/checkout/address_rules.py)."""
+
+    name: Annotated[str, msgspec.Meta(max_length=400)] = ""
+    mobile_number: Annotated[str, msgspec.Meta(max_length=40)] = ""
+    address1: Annotated[str, msgspec.Meta(max_length=400)] = ""
+    address2: Annotated[str, msgspec.Meta(max_length=400)] = ""
+    pincode: Annotated[str, msgspec.Meta(max_length=40)] = ""
+
+
+class FieldProblem(msgspec.Struct, rename="camel", kw_only=True, frozen=True):
+    field: Literal["name", "mobileNumber", "address1", "address2", "pincode"]
+    code: str  # the app words each code; message is ours, in English
+    message: str
+
+
+class AddressCheck(msgspec.Struct, rename="camel", kw_only=True):
+    """Each field's first problem (none: the address is complete), and the pin code's place
+    once its form is right (null while it is not, or when no such pin code exists)."""
+
+    problems: list[FieldProblem]
+    place: PincodeCheck | None
 
 
 class OrderLineView(msgspec.Struct, rename="camel", kw_only=True):
@@ -103,14 +161,23 @@ class OrderLineView(msgspec.Struct, rename="camel", kw_only=True):
     taxable_amount: Money
     gst_amount: Money
     line_total: Money
+    return_days: int = 0  # days after delivery it may be returned; 0: not returnable (cut to length)
 
 
 class OrderCharges(msgspec.Struct, rename="camel", kw_only=True):
+    """The orders service's figures as they are (one tax rule: docs/decisions/one-tax-rule.md)."""
+
     subtotal: Money
     convenience_fee: Money
     platform_fee: Money
-    gst_total: Money
+    gst_total: Money  # all the GST in the total, the fees' included: the tax invoice's
     total: Money
+    taxable_total: Money  # the total without GST
+    cgst: Money | None  # within the seller's state: CGST and SGST, always equal; across: IGST
+    sgst: Money | None
+    igst: Money | None
+    fee_threshold: Money  # the subtotal from which no fee is charged
+    short_of_no_fees: Money  # what to add to the cart for no fees; 0.00 when none is charged
 
 
 class DeliveryAddressView(msgspec.Struct, rename="camel", kw_only=True):
@@ -137,6 +204,8 @@ class CreditOffer(msgspec.Struct, rename="camel", kw_only=True):
     repay_url: str | None
     reason: CreditRefusal | None = None  # why not offered, for the app's words
     overdue: Money | None = None  # the amount overdue (reason overdue)
+    # Where a shopper without credit applies for it (reason noAccount), then comes back to this order.
+    apply_url: str | None = None
 
 
 class CashOffer(msgspec.Struct, rename="camel", kw_only=True):
@@ -170,6 +239,12 @@ class OrderPaymentView(msgspec.Struct, rename="camel", kw_only=True):
     paid_at: str | None
     # An unpaid online order can be paid until then; after it the order is cancelled, unpaid.
     pay_by: str | None = None
+    # The provider's reference of the payment that paid it (online), to quote to a bank.
+    provider_payment_id: str | None = None
+    # While unpaid online: when the provider refused the last attempt (no money was taken).
+    failed_at: str | None = None
+    # An unpaid online order not yet packed can still change to cash on delivery.
+    can_pay_on_delivery: bool = False
 
 
 class TrackingStep(msgspec.Struct, rename="camel", kw_only=True):
@@ -184,8 +259,14 @@ class TrackingStep(msgspec.Struct, rename="camel", kw_only=True):
     attempt: int | None = None  # the delivery attempt a note counts (deliveryAttempt, deliveryFailed, returnedToSeller)
 
 
+RefundKind = Literal["toSource", "creditReversed", "nothingPaid", "toUpi", "toBank", "creditReduced"]
+
+
 class RefundView(msgspec.Struct, rename="camel", kw_only=True):
-    kind: Literal["toSource", "creditReversed", "nothingPaid"]
+    """toSource: to the card or UPI paid with; creditReversed: a cancelled credit order's amount
+    owed; nothingPaid; a return's: toUpi or toBank (cash on delivery), creditReduced (credit)."""
+
+    kind: RefundKind
     amount: Money
     timeline: str  # the refund policy's words, e.g. '2 to 4 business days'
     expected_by: str | None  # ISO date
@@ -209,6 +290,109 @@ class CreditNoteView(msgspec.Struct, rename="camel", kw_only=True):
     download_url: str
 
 
+ReturnStatus = Literal["requested", "approved", "pickedUp", "received", "refunded"]
+ReturnReason = Literal["damaged", "defective", "wrongItem", "notAsDescribed", "noLongerNeeded"]
+PickupWindow = Literal["morning", "afternoon"]
+CancelReason = Literal["orderedByMistake", "foundCheaper", "deliveryTooLate", "changedAddress", "other"]
+IsoDate = Annotated[str, msgspec.Meta(pattern=whole("20[0-9]{2}-[01][0-9]-[0-3][0-9]"), examples=["2026-11-30"])]
+
+
+class PickupSlotView(msgspec.Struct, rename="camel", kw_only=True, frozen=True):
+    date: IsoDate
+    window: PickupWindow  # morning 9 am to 1 pm, afternoon 2 pm to 6 pm (India time)
+
+
+class ReturnLineWindow(msgspec.Struct, rename="camel", kw_only=True):
+    """One order line's return terms now."""
+
+    product_id: int
+    return_days: int  # 0: not returnable (cut to length)
+    return_by: str | None  # the last day a return may be asked (ISO date); null: never
+    returnable: int  # units that may still be asked back now
+
+
+class ReturnOptionsView(msgspec.Struct, rename="camel", kw_only=True):
+    lines: list[ReturnLineWindow]
+    pickup_slots: list[PickupSlotView]
+    # source: back to the card or UPI paid with; account: cash on delivery, to a UPI ID or bank
+    # account the buyer gives; credit: off what is owed at the lender.
+    refund_route: Literal["source", "account", "credit"]
+
+
+class ReturnLineView(msgspec.Struct, rename="camel", kw_only=True):
+    product_id: int
+    product_name: str
+    quantity: int
+    taxable_amount: Money
+    gst_amount: Money
+    line_total: Money
+
+
+class ReturnStepView(msgspec.Struct, rename="camel", kw_only=True):
+    status: ReturnStatus
+    at: str | None
+    state: Literal["done", "current", "upcoming"]
+
+
+class RefundToView(msgspec.Struct, rename="camel", kw_only=True):
+    route: Literal["source", "upi", "bank", "credit"]
+    upi_id: str | None
+    account_ending: str | None  # a bank account's last four digits
+    ifsc: str | None
+
+
+class ReturnView(msgspec.Struct, rename="camel", kw_only=True):
+    number: str  # VK10000001-R1
+    status: ReturnStatus
+    requested_at: str
+    lines: list[ReturnLineView]
+    reason: ReturnReason
+    note: str
+    photo_count: int
+    pickup: PickupSlotView
+    refund_to: RefundToView
+    amount: Money  # the returned lines' total, GST included: what is refunded
+    timeline: list[ReturnStepView]
+    credit_note: CreditNoteView | None  # issued when the items reach us
+    refund: RefundView | None  # once the items reached us
+
+
+class ReturnLineRequest(msgspec.Struct, rename="camel", kw_only=True):
+    product_id: Annotated[int, msgspec.Meta(ge=1, le=2_147_483_647)]
+    quantity: Annotated[int, msgspec.Meta(ge=1, le=999)]
+
+
+class ReturnPhotoUpload(TextChecked, rename="camel", kw_only=True):
+    name: Annotated[str, msgspec.Meta(min_length=1, max_length=120)]
+    content_type: Literal["image/jpeg", "image/png", "image/webp"]
+    # Base64 of at most 1.5 MB: the app shrinks a phone's photo before sending it.
+    data: Annotated[str, msgspec.Meta(min_length=4, max_length=2_000_000, pattern=whole("[A-Za-z0-9+/]+={0,2}"))]
+
+
+class RefundAccount(TextChecked, rename="camel", kw_only=True):
+    """Where a cash-on-delivery order's refund goes: a UPI ID, or a bank account (not both)."""
+
+    upi_id: Annotated[str, msgspec.Meta(max_length=256)] | None = None
+    account_number: Annotated[str, msgspec.Meta(max_length=24)] | None = None
+    ifsc: Annotated[str, msgspec.Meta(max_length=11)] | None = None
+    account_name: Annotated[str, msgspec.Meta(max_length=80)] | None = None
+
+
+class ReturnRequestBody(TextChecked, rename="camel", kw_only=True):
+    MULTI_LINE = frozenset({"note"})
+
+    lines: Annotated[list[ReturnLineRequest], msgspec.Meta(min_length=1, max_length=50)]
+    reason: ReturnReason
+    pickup: PickupSlotView
+    note: Annotated[str, msgspec.Meta(max_length=500)] = ""
+    photos: Annotated[list[ReturnPhotoUpload], msgspec.Meta(max_length=4)] = msgspec.field(default_factory=list)
+    refund_to: RefundAccount | None = None
+
+
+class CancelRequest(TextChecked, rename="camel", kw_only=True):
+    reason: CancelReason
+
+
 class PlacedOrder(msgspec.Struct, rename="camel", kw_only=True):
     order_number: str
     status: OrderStatus
@@ -225,6 +409,12 @@ class PlacedOrder(msgspec.Struct, rename="camel", kw_only=True):
     refund: RefundView | None
     invoice: InvoiceView | None  # issued when the order ships
     credit_note: CreditNoteView | None  # issued when an invoiced order is cancelled or returned
+    can_return: bool = False  # delivered, with something still inside its return window
+    return_options: ReturnOptionsView | None = None  # delivered orders: what a return may ask
+    returns: list[ReturnView] = msgspec.field(default_factory=list)  # oldest first
+    # Out for delivery: no cancelling, but the parcel may be refused at the door.
+    can_refuse_at_delivery: bool = False
+    cancel_reason: CancelReason | None = None
 
 
 class OrderListItem(msgspec.Struct, rename="camel", kw_only=True):
@@ -240,6 +430,7 @@ class OrderListItem(msgspec.Struct, rename="camel", kw_only=True):
     payment_method: PaymentMethod
     payment_state: PaymentState
     payment_label: str
+    payment_failed: bool = False  # unpaid online, the last attempt refused
 
 
 class OrderList(msgspec.Struct, rename="camel", kw_only=True):

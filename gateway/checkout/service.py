@@ -13,19 +13,19 @@ import asyncio
 from collections.abc import Awaitable
 from datetime import date, datetime
 from decimal import Decimal
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import msgspec
 import structlog
 
 from gateway import gstin
-from gateway.checkout.cash_limit import CashLimit
+from gateway.checkout.cash_limit import IST, CashLimit
 from gateway.checkout.placing import PlacementClaims
+from gateway.checkout.returns import can_return, options_view, return_view
 from gateway.checkout.schemas import (
     BusinessDetails,
     BusinessDetailsView,
     CashOffer,
-    CheckoutAddresses,
     CheckoutQuote,
     CheckoutQuoteRequest,
     CreditOffer,
@@ -38,11 +38,12 @@ from gateway.checkout.schemas import (
     PincodeCheck,
     PlacedOrder,
     PlaceOrderRequest,
-    SavedAddress,
+    StoreHoursView,
 )
 from gateway.checkout.tracking import (
     CANCELLABLE,
     PAYMENT_LABELS,
+    REFUSABLE,
     STATUS_LABELS,
     credit_note_view,
     invoice_view,
@@ -57,7 +58,7 @@ from gateway.sessions.logins import TOKEN_REFUSED, forget_login_on_refusal
 from gateway.sessions.store import SessionStore, keyspace
 from gateway.store.service import StoreService
 from gateway.upstreams.catalogue import CatalogueClient
-from gateway.upstreams.lending_credit import CreditClient, CreditPosition
+from gateway.upstreams.lenders.port import CreditPosition, Lender
 from gateway.upstreams.orders import (
     AddressInput,
     Business,
@@ -73,7 +74,11 @@ from gateway.upstreams.orders import (
     PlaceRequest,
     Quote,
     QuoteRequest,
+    StoreHours,
 )
+
+if TYPE_CHECKING:
+    from gateway.checkout.address_book import AddressBook
 
 T = TypeVar("T")
 log = structlog.get_logger("gateway.checkout")
@@ -86,6 +91,7 @@ NO_CREDIT_ACCOUNT = "You do not have a {product} Credit account yet. Please choo
 CREDIT_UNCHECKED = "Credit cannot be checked right now. Please choose another way to pay."
 ONE_HOUR = "Get it in 1 Hour"
 REPAY_URL = "/paynow"
+APPLY_URL = "/credit/apply?from=checkout"
 KEY_LIFETIME_SECONDS = 24 * 60 * 60
 
 
@@ -100,6 +106,11 @@ def _stamp(value: datetime | date | None) -> str | None:
 def delivery_label(promise: DeliveryPromise) -> str:
     if promise.type == "oneHour":
         return ONE_HOUR
+    if promise.type == "nextOpening":
+        latest = promise.latest_by.astimezone(IST)
+        return f"The store is closed now: delivery by {latest:%-I:%M %p} on {latest:%a %-d %b}"
+    if promise.earliest_by.date() == promise.latest_by.date():
+        return f"Delivery by {promise.latest_by:%a %-d %b}"
     return f"Delivery between {promise.earliest_by:%a %-d %b} and {promise.latest_by:%a %-d %b}"
 
 
@@ -109,6 +120,14 @@ def delivery_view(promise: DeliveryPromise) -> DeliveryPromiseView:
         earliest_by=promise.earliest_by.isoformat(),
         latest_by=promise.latest_by.isoformat(),
         label=delivery_label(promise),
+    )
+
+
+def hours_view(hours: StoreHours | None) -> StoreHoursView | None:
+    if hours is None:
+        return None
+    return StoreHoursView(
+        opens_at=hours.opens_at, closes_at=hours.closes_at, last_order_at=hours.last_order_at, open_now=hours.open_now
     )
 
 
@@ -125,6 +144,7 @@ def pincode_check(info: PincodeInfo) -> PincodeCheck:
         serviceability=info.serviceability,
         delivery=delivery_view(info.delivery) if info.delivery else None,
         message=message,
+        hours=hours_view(info.hours),
     )
 
 
@@ -139,16 +159,26 @@ def _line(line: Line) -> OrderLineView:
         taxable_amount=money(line.taxable_amount),
         gst_amount=money(line.gst_amount),
         line_total=money(line.line_total),
+        return_days=line.return_days,
     )
 
 
-def _charges(charges: Charges) -> OrderCharges:
+def charges_view(charges: Charges) -> OrderCharges:
+    def optional(value: Decimal | None) -> str | None:
+        return money(value) if value is not None else None
+
     return OrderCharges(
         subtotal=money(charges.subtotal),
         convenience_fee=money(charges.convenience_fee),
         platform_fee=money(charges.platform_fee),
         gst_total=money(charges.gst_total),
         total=money(charges.total),
+        taxable_total=money(charges.taxable_total),
+        cgst=optional(charges.cgst),
+        sgst=optional(charges.sgst),
+        igst=optional(charges.igst),
+        fee_threshold=money(charges.fee_threshold),
+        short_of_no_fees=money(charges.short_of_no_fees),
     )
 
 
@@ -171,7 +201,7 @@ def _business(business: Business | None) -> BusinessDetailsView | None:
 def quote_view(quote: Quote, credit: CreditOffer, cash: CashOffer) -> CheckoutQuote:
     return CheckoutQuote(
         lines=[_line(line) for line in quote.lines],
-        charges=_charges(quote.charges),
+        charges=charges_view(quote.charges),
         delivery=delivery_view(quote.delivery),
         address=_address(quote.address),
         business=_business(quote.business),
@@ -189,7 +219,7 @@ def order_view(order: Order) -> PlacedOrder:
         status_label=STATUS_LABELS[order.status],
         created_at=order.created_at.isoformat(),
         lines=[_line(line) for line in order.lines],
-        charges=_charges(order.charges),
+        charges=charges_view(order.charges),
         delivery=delivery_view(order.delivery),
         address=_address(order.address),
         business=_business(order.business),
@@ -203,12 +233,20 @@ def order_view(order: Order) -> PlacedOrder:
             credit_due_on=_stamp(payment.credit_due_on),
             paid_at=_stamp(payment.paid_at),
             pay_by=_stamp(payment.pay_by) if payment.state == "pending" else None,
+            provider_payment_id=payment.provider_payment_id if payment.method == "online" else None,
+            failed_at=_stamp(payment.failed_at) if payment.state == "pending" else None,
+            can_pay_on_delivery=payment.method == "online" and payment.state == "pending" and order.status == "placed",
         ),
         timeline=timeline(order),
         can_cancel=order.status in CANCELLABLE,
         refund=refund_view(order),
         invoice=invoice_view(order),
         credit_note=credit_note_view(order),
+        can_return=can_return(order),
+        return_options=options_view(order.return_options),
+        returns=[return_view(order, r) for r in order.returns],
+        can_refuse_at_delivery=order.status in REFUSABLE,
+        cancel_reason=order.cancel_reason,
     )
 
 
@@ -254,6 +292,7 @@ def credit_offer(position: CreditPosition | None, total: Decimal, product: str) 
             message=NO_CREDIT_ACCOUNT.format(product=product),
             repay_url=None,
             reason="noAccount",
+            apply_url=APPLY_URL,
         )
     available = money(position.available)
     if position.overdue_amount > 0:
@@ -320,13 +359,14 @@ class CheckoutService:
     def __init__(
         self,
         orders: OrdersClient,
-        credit: CreditClient,
+        credit: Lender,
         catalogue: CatalogueClient,
         store: StoreService,
         placed: PlacedOrders,
         claims: PlacementClaims,
         product_name: str,
         cash: CashLimit,
+        book: AddressBook | None = None,
     ) -> None:
         self.orders = orders
         self.credit = credit
@@ -336,6 +376,7 @@ class CheckoutService:
         self.claims = claims
         self.product_name = product_name
         self.cash = cash
+        self.book = book  # remembers each order's address
 
     async def _orders(self, session: Session, call: Awaitable[T]) -> T:
         """A bearer call to the orders service: a refused token ends the login, a refusal is the screen's."""
@@ -346,27 +387,6 @@ class CheckoutService:
                 if exc.status in TOKEN_REFUSED:
                     raise
                 raise refused(exc) from exc
-
-    async def addresses(self, session: Session, login: StoreLogin) -> CheckoutAddresses:
-        async with forget_login_on_refusal(session, "store"):
-            saved = await self.catalogue.addresses(int(login.user_id), login.access_token)
-        views = [
-            SavedAddress(
-                id=a.id,
-                name=a.name or "",
-                mobile_number=a.mobile_number or "",
-                address1=a.address1 or "",
-                address2=a.address2 or "",
-                pincode=a.pincode or "",
-                city=a.city or "",
-                state=a.state or "",
-                last_used=str(a.is_last_address) == "1",
-            )
-            for a in saved
-            if a.pincode
-        ]
-        views.sort(key=lambda v: not v.last_used)  # the one used last comes first, selected
-        return CheckoutAddresses(addresses=views, mobile_number=login.mobile_number)
 
     async def pincode(self, pincode: str) -> PincodeCheck:
         info = await self.orders.pincode(pincode)
@@ -414,7 +434,7 @@ class CheckoutService:
         if not login.mobile_number:
             return None
         try:
-            return await self.credit.position(login.mobile_number)
+            return await self.credit.credit_position(login.mobile_number)
         except UpstreamError as exc:  # the quote still shows; credit is just not offered
             log.warning("checkout_credit_unchecked", status=exc.status, code=exc.code)
             return exc
@@ -474,6 +494,11 @@ class CheckoutService:
             await self.claims.release(login.user_id, key)
         except Exception as exc:  # logged; the order stands
             log.warning("checkout_after_placing_failed", order=order.order_number, error=type(exc).__name__)
+        if self.book is not None and known is None:  # a repeat of the key was remembered the first time
+            try:
+                await self.book.remember(login, data.address, order.address.city, order.address.state)
+            except Exception as exc:  # logged; the order stands, the book just misses it
+                log.warning("checkout_address_not_remembered", order=order.order_number, error=type(exc).__name__)
         return order_view(order)
 
     async def _new_request(
@@ -522,6 +547,25 @@ class CheckoutService:
         if order is None:
             raise NotFound(ORDER_NOT_FOUND, code="order_not_found")
         return order_view(order)
+
+    async def pay_on_delivery(self, session: Session, login: StoreLogin, order_number: str, key: str) -> PlacedOrder:
+        """An unpaid online order changed to cash on delivery, within the day's cash limit: counted
+        inside the shopper's placement claim, as a new cash order is, so two at once cannot both pass."""
+        user_id = int(login.user_id)
+        await self.claims.claim(login.user_id, key)
+        try:
+            order = await self._orders(session, self.orders.order(order_number, user_id, login.access_token))
+            if order is None:
+                raise NotFound(ORDER_NOT_FOUND, code="order_not_found")
+            if order.payment.method == "online":  # already cash (a repeat): the orders service answers it
+                await self._orders(session, self.cash.check(user_id, login.access_token, order.payment.amount))
+            changed = await self._orders(
+                session, self.orders.pay_on_delivery(order_number, user_id, login.access_token, key)
+            )
+        finally:
+            await self._release(login.user_id, key)
+        log.info("checkout_order_to_cash", order=order_number)
+        return order_view(changed)
 
     async def pay_again(self, session: Session, login: StoreLogin, order_number: str, key: str) -> PlacedOrder:
         order = await self._orders(

@@ -13,10 +13,12 @@ from gateway.checkout.schemas import (
     RefundView,
     TrackingStep,
 )
-from gateway.upstreams.orders import Order
+from gateway.upstreams.orders import Order, Refund
 
 FORWARD: tuple[OrderStatus, ...] = ("placed", "packed", "shipped", "outForDelivery", "delivered")
 CANCELLABLE: frozenset[OrderStatus] = frozenset({"placed", "packed", "shipped"})
+# Out for delivery the parcel can no longer be cancelled, but it may be refused at the door.
+REFUSABLE: frozenset[OrderStatus] = frozenset({"outForDelivery"})
 STATUS_LABELS: dict[OrderStatus, str] = {
     "placed": "Order placed",
     "packed": "Packed",
@@ -85,7 +87,10 @@ def timeline(order: Order) -> list[TrackingStep]:
 
 
 def refund_view(order: Order) -> RefundView | None:
-    refund = order.refund
+    return refund_view_of(order.refund)
+
+
+def refund_view_of(refund: Refund | None) -> RefundView | None:
     if refund is None:
         return None
     return RefundView(

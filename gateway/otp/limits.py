@@ -17,7 +17,7 @@ import time
 from typing import Any
 
 from limits import RateLimitItemPerHour, RateLimitItemPerSecond
-from limits.aio.storage import MemoryStorage, RedisStorage, Storage
+from limits.aio.storage import MemoryStorage, RedisSentinelStorage, RedisStorage, Storage
 from limits.aio.strategies import MovingWindowRateLimiter
 
 from gateway.errors import TooManyRequests
@@ -82,14 +82,28 @@ class OtpLimiter:
                 )
 
 
-def build_limiter(settings: Settings) -> OtpLimiter:
+def limit_storage(settings: Settings) -> Storage:
+    """Where the `limits` library keeps its counts: Redis when replicas share one, else memory."""
     storage: Storage
-    if settings.redis_url:
-        uri = settings.redis_url.replace("redis://", "async+redis://", 1)
-        options: dict[str, Any] = redis_options(settings.store_timeout)
-        storage = RedisStorage(
-            uri, implementation="redispy", key_prefix=f"{settings.redis_namespace}:limits", **options
+    options: dict[str, Any] = redis_options(settings.store_timeout)
+    prefix = f"{settings.redis_namespace}:limits"
+    if settings.redis_sentinels:
+        # The primary only: a count read from a replica could lag the hit just made.
+        uri = f"async+redis+sentinel://{settings.redis_sentinels}/{settings.redis_sentinel_master}"
+        timeouts: dict[str, float | str | bool] = {
+            "socket_connect_timeout": settings.store_timeout,
+            "socket_timeout": settings.store_timeout,
+        }
+        storage = RedisSentinelStorage(
+            uri, implementation="redispy", key_prefix=prefix, use_replicas=False, sentinel_kwargs=timeouts, **options
         )
+    elif settings.redis_url:
+        uri = settings.redis_url.replace("redis://", "async+redis://", 1)
+        storage = RedisStorage(uri, implementation="redispy", key_prefix=prefix, **options)
     else:
         storage = MemoryStorage()
-    return OtpLimiter(storage, settings)
+    return storage
+
+
+def build_limiter(settings: Settings) -> OtpLimiter:
+    return OtpLimiter(limit_storage(settings), settings)

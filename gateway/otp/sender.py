@@ -11,7 +11,7 @@ from gateway.language.codes import DEFAULT, Language
 from gateway.otp.limits import OtpLimiter
 from gateway.sessions import PendingCode, Session
 from gateway.settings import OtpLimits
-from gateway.upstreams.lending import LendingClient
+from gateway.upstreams.lenders.port import Lender
 from gateway.validation import MobileNumber, OtpCode
 
 SENT = "OTP sent successfully!"
@@ -35,7 +35,7 @@ class SendCodeResponse(msgspec.Struct, rename="camel"):
 
 
 class CodeSender:
-    def __init__(self, lending: LendingClient, limiter: OtpLimiter, limits: OtpLimits) -> None:
+    def __init__(self, lending: Lender, limiter: OtpLimiter, limits: OtpLimits) -> None:
         self.lending = lending
         self.limiter = limiter
         self.resend_seconds = limits.resend_seconds

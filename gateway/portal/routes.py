@@ -9,6 +9,7 @@ from litestar.di import NamedDependency, Provide
 from litestar.params import FromPath, JSONBody
 
 from gateway.language.resolution import cookie_language, language_of
+from gateway.otp.login import one_login
 from gateway.otp.routes import send_code_route
 from gateway.otp.sender import VerifyCodeRequest
 from gateway.portal.idempotency import IdempotencyKeys
@@ -25,16 +26,19 @@ from gateway.portal.schemas import (
 )
 from gateway.portal.service import PortalService
 from gateway.services import AppServices
-from gateway.sessions import PortalLogin, Session
-from gateway.sessions.logins import portal_login
-from gateway.upstreams.lending import LendingClient
+from gateway.sessions import PortalLogin, Session, StoreLogin
+from gateway.sessions.logins import portal_login, store_login
 from gateway.validation import OptionalIdempotencyKey
 
 
 def build_router(services: AppServices) -> Router:
     portal = PortalService(
-        LendingClient(services.upstreams["lending"]),
-        services.code_sender,
+        services.lender,
+        one_login(
+            services.code_sender,
+            services.upstreams["catalogue"],
+            services.lender,
+        ),
         IdempotencyKeys(services.store),
         PendingPayments(services.store),
     )
@@ -44,6 +48,16 @@ def build_router(services: AppServices) -> Router:
         request: Request[Any, Any, Any], session: NamedDependency[Session], data: JSONBody[VerifyCodeRequest]
     ) -> VerifyResponse:
         return await portal.verify(session, data.mobile_number, data.otp, cookie_language(request))
+
+    @post(
+        "/login",
+        status_code=200,
+        summary="Open the portal with the session's verified login: logged in when something is owed",
+        description="For a session logged in at the store before anything was owed: the lender is asked "
+        "again for the verified number, with no second code. 401 without a login verified by code.",
+    )
+    async def reopen_login(session: NamedDependency[Session], verified: NamedDependency[StoreLogin]) -> VerifyResponse:
+        return await portal.reopen(session, verified)
 
     @get("/repayment", summary="The logged-in borrower and what they owe now")
     async def get_repayment(session: NamedDependency[Session], login: NamedDependency[PortalLogin]) -> RepaymentView:
@@ -121,6 +135,7 @@ def build_router(services: AppServices) -> Router:
             ),
             verify_code,
             get_repayment,
+            reopen_login,
             create_payment,
             confirm_payment,
             recheck_payments,
@@ -130,6 +145,8 @@ def build_router(services: AppServices) -> Router:
         dependencies={
             # Every handler that declares `login` is for a logged-in borrower only (401 otherwise).
             "login": Provide(portal_login, sync_to_thread=False),
+            # The one login as the store holds it (401 without one): /login opens the portal with it.
+            "verified": Provide(store_login, sync_to_thread=False),
         },
         tags=["portal"],
     )

@@ -10,7 +10,7 @@ import msgspec
 
 from gateway.portal.pending import PendingPayment
 from gateway.sessions.controller import PortalSessionView
-from gateway.upstreams.lending import PaymentHistoryEntry
+from gateway.upstreams.lending import Allocation, PaymentHistoryEntry
 
 PaymentMode = Literal["totalOverdue", "partialPayment"]
 
@@ -71,6 +71,17 @@ class PaymentOutcome(msgspec.Struct, rename="camel", kw_only=True):
     message: str
     status: Literal["completed", "failed", "cancelled"]
     order_id: str | None = None
+    # What happened to the money, from the lender's record of the payment (each null when not
+    # known): a completed one's amount, the provider's reference, where the receipt was mailed
+    # (masked) and the receipt's address; a failed one's reason ('declined': the bank or card
+    # issuer refused it; 'expired': the time to pay ran out). Nothing is debited when it failed.
+    amount: Decimal | None = None
+    provider_reference: str | None = None
+    receipt_mailed_to: str | None = None
+    receipt_url: str | None = None
+    failure_reason: Literal["declined", "expired"] | None = None
+    # How the lender applied a completed payment: charges, interest, principal.
+    allocation: Allocation | None = None
 
 
 class PaymentRecord(PaymentHistoryEntry, rename="camel", kw_only=True):

@@ -11,7 +11,7 @@ import structlog
 from gateway.errors import Conflict, InvalidInput, NotFound, UpstreamError, UpstreamRefused
 from gateway.language.codes import DEFAULT, Language
 from gateway.money import MAX_RUPEES, has_paise_only, in_paise, rupees_text
-from gateway.otp import CodeSender
+from gateway.otp.login import OneLogin
 from gateway.portal.idempotency import IdempotencyKeys
 from gateway.portal.pending import PendingPayment, PendingPayments
 from gateway.portal.schemas import (
@@ -23,10 +23,11 @@ from gateway.portal.schemas import (
     RepaymentView,
     VerifyResponse,
 )
-from gateway.sessions import PortalLogin, Session
+from gateway.sessions import PortalLogin, Session, StoreLogin
 from gateway.sessions.controller import PortalSessionView
-from gateway.sessions.logins import forget_login_on_refusal, start_login
-from gateway.upstreams.lending import LendingClient, PaymentHistoryEntry
+from gateway.sessions.logins import forget_login_on_refusal
+from gateway.upstreams.lenders.port import PAYMENT_NOT_ATTEMPTED, Lender
+from gateway.upstreams.lending import Allocation, PaymentHistoryEntry
 
 log = structlog.get_logger("gateway.portal")
 
@@ -81,6 +82,16 @@ def payable_amount(request: CreatePaymentRequest, owed: Decimal) -> Decimal:
     return amount
 
 
+def in_paise_allocation(allocation: Allocation | None) -> Allocation | None:
+    if allocation is None:
+        return None
+    return Allocation(
+        charges=in_paise(allocation.charges),
+        interest=in_paise(allocation.interest),
+        principal=in_paise(allocation.principal),
+    )
+
+
 def check_idempotency_key(key: str | None) -> str:
     if key is None or not _IDEMPOTENCY_KEY.match(key):
         raise InvalidInput(KEY_REQUIRED, code="idempotency_key_required", field="Idempotency-Key")
@@ -88,36 +99,29 @@ def check_idempotency_key(key: str | None) -> str:
 
 
 class PortalService:
-    def __init__(
-        self, lending: LendingClient, codes: CodeSender, keys: IdempotencyKeys, pending: PendingPayments
-    ) -> None:
+    def __init__(self, lending: Lender, login: OneLogin, keys: IdempotencyKeys, pending: PendingPayments) -> None:
         self.lending = lending
-        self.codes = codes
+        self.login = login
         self.keys = keys
         self.pending = pending
 
     async def verify(
         self, session: Session, mobile_number: str, otp: str, language: Language | None = None
     ) -> VerifyResponse:
-        await self.codes.attempt("portal", session, mobile_number)
-        try:
-            token, record = await self.lending.verify_repayment_otp(mobile_number, otp)
-        except UpstreamRefused as exc:
-            raise InvalidInput(exc.message or VERIFY_FAILED, code="otp_rejected", field="otp") from exc
-        session.record.pending.pop("portal", None)
-        if record.total_repayment_amount is None:
-            # Nothing to repay: the borrower is told so and is not kept logged in.
-            await session.save()
+        """The one login (gateway/otp/login.py): the store is logged in too; with nothing
+        pending there is no portal login and the borrower is told so."""
+        verified = await self.login.verify("portal", session, mobile_number, otp, "otp_rejected", language)
+        if verified.portal is None:
             return VerifyResponse(message=NOTHING_OWED, outcome="nopayment")
-        login = PortalLogin(
-            user_id=str(record.user_id),
-            user_name=record.user_name,
-            mobile_number=record.mobile_number,
-            access_token=token,
-            total_repayment_amount=record.total_repayment_amount,
-            remaining_amount=in_paise(record.remaining_amount) if record.remaining_amount is not None else None,
-        )
-        await start_login(session, login, language)
+        login = verified.portal
+        view = PortalSessionView(verified=True, user_name=login.user_name, mobile_number=login.mobile_number)
+        return VerifyResponse(message=VERIFIED, outcome="payment", portal=view)
+
+    async def reopen(self, session: Session, store: StoreLogin) -> VerifyResponse:
+        """/paynow with the store's verified login and no portal login: something may be owed by now."""
+        login = await self.login.reopen_portal(session, store)
+        if login is None:
+            return VerifyResponse(message=NOTHING_OWED, outcome="nopayment")
         view = PortalSessionView(verified=True, user_name=login.user_name, mobile_number=login.mobile_number)
         return VerifyResponse(message=VERIFIED, outcome="payment", portal=view)
 
@@ -204,32 +208,49 @@ class PortalService:
         except UpstreamError as exc:  # the settled outcome stands; the next load asks again
             log.warning("owed_refresh_failed", status=exc.status)
 
-    async def _still_open(self, session: Session, login: PortalLogin, payment_log_id: int) -> bool:
-        """True when the lender lists the payment as still pending: its order is open at the
-        provider, nothing was taken and no attempt failed (the checkout was closed unpaid)."""
+    async def _entry(self, session: Session, login: PortalLogin, payment_log_id: int) -> PaymentHistoryEntry | None:
+        """The lender's record of this payment, or None when its history cannot be read now."""
         try:
             entries = await self._history(session, login)
         except UpstreamError as exc:  # a refused token is NotAuthenticated, not this
             log.warning("history_unavailable", status=exc.status)
-            return False  # not known to be open: the lender's 'Payment failed' stands
-        return any(e.payment_log_id == payment_log_id and e.status == "pending" for e in entries)
+            return None
+        return next((e for e in entries if e.payment_log_id == payment_log_id), None)
 
     async def confirm(self, session: Session, login: PortalLogin, order_id: str, payment_log_id: int) -> PaymentOutcome:
         """After the checkout closes, however it closed: settle with the lender and say how it went.
 
         The outcome is the order's standing, never the browser's word: paid is 'completed'; not
         paid while the lender still lists the payment as pending (order open, no attempt) is
-        'cancelled'; anything else is 'failed'."""
+        'cancelled'; anything else is 'failed'. The lender's record of the payment adds what
+        happened to the money (amount, reference, where the receipt went; why it failed)."""
         message = await self._update_status(session, login, order_id, payment_log_id)
-        failed = not message or message == PAYMENT_FAILED
+        failed = not message or message in (PAYMENT_FAILED, PAYMENT_NOT_ATTEMPTED)
         # The borrower saw the outcome: the payment is no longer shown as pending.
         await self.pending.forget(login.user_id, order_id)
         if not failed:
             await self._refresh_owed(session, login)
-            return PaymentOutcome(message=message, status="completed", order_id=order_id)
-        if await self._still_open(session, login, payment_log_id):
+        entry = await self._entry(session, login, payment_log_id)
+        if not failed:
+            paid = entry is not None and entry.status == "paid"
+            return PaymentOutcome(
+                message=message,
+                status="completed",
+                order_id=order_id,
+                amount=in_paise(entry.amount) if entry is not None and paid else None,
+                provider_reference=entry.provider_reference if entry is not None else None,
+                receipt_mailed_to=entry.receipt_mailed_to if entry is not None else None,
+                receipt_url=(
+                    f"/api/portal/payments/{payment_log_id}/receipt"
+                    if paid and entry is not None and entry.receipt_available
+                    else None
+                ),
+                allocation=in_paise_allocation(entry.allocation) if entry is not None else None,
+            )
+        if message == PAYMENT_NOT_ATTEMPTED or (entry is not None and entry.status == "pending"):
             return PaymentOutcome(message=PAYMENT_CANCELLED, status="cancelled", order_id=order_id)
-        return PaymentOutcome(message=PAYMENT_FAILED, status="failed", order_id=order_id)
+        reason = entry.failure_reason if entry is not None else None
+        return PaymentOutcome(message=PAYMENT_FAILED, status="failed", order_id=order_id, failure_reason=reason)
 
     async def recheck(self, session: Session, login: PortalLogin) -> RecheckResult:
         """Re-check payments the browser never confirmed (a closed tab): settle what the provider
@@ -245,6 +266,9 @@ class PortalService:
                 message = await self._update_status(session, login, payment.order_id, payment.payment_log_id)
             except NotFound:
                 await self.pending.forget(login.user_id, payment.order_id)
+                continue
+            if message == PAYMENT_NOT_ATTEMPTED:
+                still.append(payment)  # the checkout is still open: it may yet be paid
                 continue
             if message and message != PAYMENT_FAILED:
                 await self.pending.forget(login.user_id, payment.order_id)
@@ -271,8 +295,13 @@ class PortalService:
                 | {
                     "amount": in_paise(entry.amount),
                     "remaining_after": in_paise(entry.remaining_after) if entry.remaining_after is not None else None,
+                    "allocation": in_paise_allocation(entry.allocation),
                 },
-                receipt_url=f"/api/portal/payments/{entry.payment_log_id}/receipt" if entry.status == "paid" else None,
+                receipt_url=(
+                    f"/api/portal/payments/{entry.payment_log_id}/receipt"
+                    if entry.status == "paid" and entry.receipt_available
+                    else None
+                ),
             )
             for entry in await self._history(session, login)
         ]

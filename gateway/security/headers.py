@@ -1,4 +1,5 @@
-"""Security headers on every answer, and `Cache-Control: no-store` on every /api answer.
+"""Security headers on every answer, and `Cache-Control: no-store` on every /api answer but the
+reads a shopper may open again offline.
 
 The policy allows the app's own files only: no inline script anywhere. Inline styles are allowed
 because the toast library injects its stylesheet at run time. The payment provider's origins are
@@ -23,6 +24,11 @@ CASHFREE_ORIGINS = {
     "production": ("https://api.cashfree.com",),
 }
 HSTS = "max-age=63072000; includeSubDomains"
+# What a read the app keeps for offline reading declares (a route's `response_headers`): this
+# visitor's own (`private`: no shared cache keeps it) and asked for again whenever the network is
+# there (`no-cache`). The service worker keeps nothing else (docs/decisions/offline-reading.md).
+OFFLINE_READABLE = {"Cache-Control": "private, no-cache"}
+_OFFLINE_READABLE = (b"cache-control", OFFLINE_READABLE["Cache-Control"].encode())
 PERMISSIONS = "camera=(), microphone=(), geolocation=(), payment=(self), usb=(), interest-cohort=()"
 
 
@@ -72,7 +78,8 @@ def is_api_path(path: str) -> bool:
 def security_headers_hook(settings: Settings) -> Callable[[Message, Scope], Awaitable[None]]:
     """A `before_send` hook adding the headers above to every answer, 404s and errors included.
     A header the handler set itself is kept (the mock checkout page, a stand-in for the provider's
-    own page, sends its own policy)."""
+    own page, sends its own policy). An /api answer is `no-store` unless it is a GET's 200 whose
+    route declared OFFLINE_READABLE: an error or a refusal is never kept for offline reading."""
     fixed = security_headers(settings)
     no_store = (b"cache-control", b"no-store")
 
@@ -83,14 +90,20 @@ def security_headers_hook(settings: Settings) -> Callable[[Message, Scope], Awai
         api = is_api_path(scope.get("path", ""))
         headers = []
         present = set()
+        declared = b""
         for header in message.get("headers", ()):  # one pass: this runs on every answer
             name = bytes(header[0]).lower()
-            if not (api and name == b"cache-control"):
+            if api and name == b"cache-control":
+                declared = bytes(header[1])
+            else:
                 headers.append(header)
                 present.add(name)
         headers.extend(h for h in fixed if h[0] not in present)
         if api:
-            headers.append(no_store)
+            readable = (
+                declared == _OFFLINE_READABLE[1] and scope.get("method") == "GET" and message.get("status") == 200
+            )
+            headers.append(_OFFLINE_READABLE if readable else no_store)
         message["headers"] = headers
 
     return add_headers

@@ -19,7 +19,6 @@ from collections.abc import Callable, MutableMapping
 from pathlib import Path
 
 from gateway.settings import Settings
-from gateway.upstreams.http import UPSTREAM_NAMES
 
 METRICS_DIR = "PROMETHEUS_MULTIPROC_DIR"
 
@@ -32,9 +31,12 @@ def refusal(settings: Settings) -> str | None:
     """Why these settings cannot run more than one worker, or None when they can."""
     if settings.workers <= 1:
         return None
-    if not settings.redis_url:
-        return "WORKERS > 1 needs REDIS_URL: sessions kept in one worker's memory are unknown to the others."
-    mocked = [name.upper() + "_URL" for name in UPSTREAM_NAMES if not getattr(settings, f"{name}_url")]
+    if not settings.uses_redis:
+        return (
+            "WORKERS > 1 needs REDIS_URL (or REDIS_SENTINELS): "
+            "sessions kept in one worker's memory are unknown to the others."
+        )
+    mocked = [name.upper() + "_URL" for name in settings.upstream_names if not getattr(settings, f"{name}_url")]
     if mocked:
         return (
             f"WORKERS > 1 needs every upstream's URL ({', '.join(mocked)} unset): "

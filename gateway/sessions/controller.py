@@ -22,6 +22,8 @@ class StoreSessionView(msgspec.Struct, rename="camel"):
     verified: bool
     mobile_number: str | None
     via: Literal["otp", "native"]
+    # The name to greet them by (the lender's for a borrower); null when not known.
+    user_name: str | None = None
 
 
 class SessionView(msgspec.Struct, rename="camel"):
@@ -39,7 +41,12 @@ def session_view(session: Session) -> SessionView:
         else None
     )
     store = (
-        StoreSessionView(verified=True, mobile_number=record.store.mobile_number, via=record.store.via)
+        StoreSessionView(
+            verified=True,
+            mobile_number=record.store.mobile_number,
+            via=record.store.via,
+            user_name=record.store.user_name,
+        )
         if record.store
         else None
     )
@@ -54,19 +61,15 @@ def get_session(session: NamedDependency[Session]) -> SessionView:
 @delete(
     "/api/session/{group:str}",
     tags=["session"],
-    summary="Log out of the portal or the store",
+    summary="Log out: of the portal and the store at once (one login for both)",
     status_code=204,
 )
 async def logout(session: NamedDependency[Session], group: FromPath[Literal["portal", "store"]]) -> None:
+    """Either group's Log out ends the one login: both groups' tokens are forgotten with the session."""
     if not session.exists:
         return
     record = session.record
-    if group == "portal":
-        record.portal = None
-    else:
-        record.store = None
-    record.pending.pop(group, None)
-    if record.portal is None and record.store is None:
-        await session.destroy()
-    else:
-        await session.save()
+    record.portal = None
+    record.store = None
+    record.pending.clear()
+    await session.destroy()

@@ -50,18 +50,19 @@ def store_login(session: NamedDependency[Session]) -> StoreLogin:
     return login
 
 
-async def start_login(session: Session, login: PortalLogin | StoreLogin, language: Language | None = None) -> None:
-    """A new session id at every login (a planted id is worthless); the token stays server-side.
-    `language`: the app's `lang` cookie, which the new session takes for the server's texts."""
+async def start_login(
+    session: Session, store: StoreLogin, portal: PortalLogin | None = None, language: Language | None = None
+) -> None:
+    """One login for both groups, on a new session id (a planted id is worthless); the tokens
+    stay server-side. `portal` None: no borrower login (nothing pending, or the native app's
+    hand-over, which vouches for the store only). `language`: the app's `lang` cookie, which the
+    new session takes for the server's texts."""
     await session.rotate()
     if language is not None:
         session.record.language = language
-    if isinstance(login, PortalLogin):
-        session.record.portal = login
-        session.record.pending.pop("portal", None)
-    else:
-        session.record.store = login
-        session.record.pending.pop("store", None)
+    session.record.store = store
+    session.record.portal = portal
+    session.record.pending.clear()
     await session.save()
 
 

@@ -28,6 +28,8 @@ class StoreLogin(msgspec.Struct, kw_only=True):
     access_token: str
     mobile_number: str | None = None
     via: Literal["otp", "native"] = "otp"
+    # The name to greet them by: the lender's for a borrower, else the catalogue's (may be unknown).
+    user_name: str | None = None
 
 
 class PendingCode(msgspec.Struct, kw_only=True):
@@ -38,6 +40,9 @@ class PendingCode(msgspec.Struct, kw_only=True):
 
 
 class SessionRecord(msgspec.Struct, kw_only=True):
+    """One login for both route groups: a code verified once fills `store` and, for a borrower
+    with something pending, `portal` (docs/decisions/one-login.md); logging out ends both."""
+
     created_at: float
     seen_at: float
     portal: PortalLogin | None = None

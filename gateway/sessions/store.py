@@ -2,30 +2,89 @@
 
 Both are extended with `set_if_absent`, the store's own atomic claim (Redis `SET NX EX`), for
 what must happen once across replicas (an idempotency key's first use).
+
+Redis is reached at REDIS_URL, or through Sentinel (REDIS_SENTINELS), which names the primary of
+the moment. With REDIS_WAIT_REPLICAS, every write is followed on its own connection by `WAIT`, so
+what the gateway answered for (a login, a key's first use, a pending payment) is on a replica
+before the answer and survives a failover (docs/decisions/redis-sentinel.md).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import timedelta
 from typing import Any, cast
 
+import structlog
 from litestar.stores.base import StorageObject, Store
 from litestar.stores.memory import MemoryStore
 from litestar.stores.redis import RedisStore
 from redis.asyncio import Redis
+from redis.asyncio.client import Pipeline
 from redis.asyncio.retry import Retry
+from redis.asyncio.sentinel import Sentinel
 from redis.backoff import NoBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 from gateway.settings import Settings
 
+log = structlog.get_logger("gateway.sessions.store")
+
+
+class Acknowledgement:
+    """How many replicas must hold a write (Redis WAIT) and how long to wait for them."""
+
+    def __init__(self, replicas: int, timeout: float) -> None:
+        self.replicas = replicas
+        self.timeout_ms = max(1, round(timeout * 1000))
+
+    def check(self, acknowledged: int, key: str) -> None:
+        """Too few replicas in time: the write stands (the primary has it, and with its replica
+        gone there is nothing a failover could promote), but it is logged."""
+        if acknowledged < self.replicas:
+            log.warning("store_write_unacknowledged", key=key, replicas=acknowledged, wanted=self.replicas)
+
 
 class ClaimingRedisStore(RedisStore):
+    acknowledgement: Acknowledgement | None = None  # set by build_store; none: writes are not waited on
+
     def with_namespace(self, namespace: str) -> ClaimingRedisStore:
-        return cast(ClaimingRedisStore, super().with_namespace(namespace))  # Litestar builds type(self)
+        store = cast(ClaimingRedisStore, super().with_namespace(namespace))  # Litestar builds type(self)
+        store.acknowledgement = self.acknowledgement
+        return store
+
+    async def set(self, key: str, value: str | bytes, expires_in: int | timedelta | None = None) -> None:
+        if self.acknowledgement is None:
+            await super().set(key, value, expires_in)
+            return
+        name, data = self._make_key(key), value.encode("utf-8") if isinstance(value, str) else value
+        await self._acknowledged(key, lambda pipe: pipe.set(name, data, ex=expires_in))
 
     async def set_if_absent(self, key: str, value: bytes, expires_in: int) -> bool:
         """Store `value` only if `key` holds nothing; True when this call stored it."""
-        return bool(await self._redis.set(self._make_key(key), value, ex=expires_in, nx=True))
+        name = self._make_key(key)
+        if self.acknowledgement is None:
+            return bool(await self._redis.set(name, value, ex=expires_in, nx=True))
+        return bool(await self._acknowledged(key, lambda pipe: pipe.set(name, value, ex=expires_in, nx=True)))
+
+    async def delete(self, key: str) -> None:
+        """A logout or a released claim must not come back with a failover either."""
+        if self.acknowledgement is None:
+            await super().delete(key)
+            return
+        name = self._make_key(key)
+        await self._acknowledged(key, lambda pipe: pipe.delete(name))
+
+    async def _acknowledged(self, key: str, write: Callable[[Pipeline], object]) -> Any:
+        """The write then WAIT, in one pipeline: WAIT counts the writes of its own connection only."""
+        assert self.acknowledgement is not None
+        async with self._redis.pipeline(transaction=False) as pipe:
+            write(pipe)
+            pipe.wait(self.acknowledgement.replicas, self.acknowledgement.timeout_ms)
+            done, acknowledged = await pipe.execute()
+        if done:
+            self.acknowledgement.check(int(acknowledged), key)
+        return done
 
 
 class ClaimingMemoryStore(MemoryStore):
@@ -51,10 +110,37 @@ def keyspace(store: SessionStore, name: str) -> tuple[SessionStore, str]:
 
 
 def build_store(settings: Settings) -> SessionStore:
-    if settings.redis_url:
-        client = Redis.from_url(settings.redis_url, **redis_options(settings.store_timeout))
-        return ClaimingRedisStore(client, namespace=f"{settings.redis_namespace}:sessions", handle_client_shutdown=True)
-    return ClaimingMemoryStore()
+    if not settings.uses_redis:
+        return ClaimingMemoryStore()
+    store = ClaimingRedisStore(
+        redis_client(settings), namespace=f"{settings.redis_namespace}:sessions", handle_client_shutdown=True
+    )
+    if settings.redis_wait_replicas:
+        store.acknowledgement = Acknowledgement(settings.redis_wait_replicas, settings.redis_wait_timeout)
+    return store
+
+
+def redis_client(settings: Settings) -> Redis:
+    """The primary at REDIS_URL, or the one Sentinel names: each new connection asks the sentinels,
+    and one to a primary since demoted is dropped (redis-py's SentinelManagedConnection)."""
+    options = redis_options(settings.store_timeout)
+    if not settings.redis_sentinels:
+        return Redis.from_url(cast(str, settings.redis_url), **options)
+    sentinel = Sentinel(  # type: ignore[no-untyped-call]  # redis-py leaves its __init__ untyped
+        sentinel_addresses(settings.redis_sentinels),
+        sentinel_kwargs={"socket_connect_timeout": settings.store_timeout, "socket_timeout": settings.store_timeout},
+    )
+    primary: Redis = sentinel.master_for(settings.redis_sentinel_master, redis_class=Redis, **options)
+    return primary
+
+
+def sentinel_addresses(sentinels: str) -> list[tuple[str, int]]:
+    """`host:port,host:port` as (host, port) pairs."""
+    addresses = []
+    for entry in sentinels.split(","):
+        host, _, port = entry.strip().rpartition(":")
+        addresses.append((host, int(port)))
+    return addresses
 
 
 def redis_options(timeout: float) -> dict[str, Any]:

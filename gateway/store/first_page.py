@@ -49,9 +49,21 @@ FIRST_PAGE_TEMPLATES = {"/products": "products-first-page", "/product-home": "pr
 DATA_ELEMENT = "products-first-page"  # the id the app reads (features/store/api/first-page.ts)
 CATEGORIES_ELEMENT = "store-categories"  # the id the app reads (features/store/api/get-categories.ts)
 NO_IMAGE = "/img/logo-mark.svg"  # the card's own stand-in (ProductCard.tsx)
-_TOKEN = re.compile(r"%%(id|name|detail|image|price|mrp|off|rating|percent)%%")
+_TOKEN = re.compile(r"%%(id|name|detail|image|sources|type|srcset|price|mrp|mrpstruck|actions|off|rating|percent)%%")
+SAVE_DATA = "save-data"  # the request header a browser sends when its user asked it to save data
+# The client hint of the link's measured speed (Chromium sends it once a page asked: Accept-CH in
+# gateway/spa.py), and the speeds the app goes light on (frontend/src/lib/connection.ts).
+EFFECTIVE_TYPE = "ect"
+SLOW_TYPES = frozenset({"slow-2g", "2g", "3g"})
 
 log = structlog.get_logger("gateway.store")
+
+
+class CardActions(msgspec.Struct, frozen=True, rename="camel"):
+    """A card's buttons: Add to cart and Buy Now, or Out of stock and a disabled Buy Now."""
+
+    buy: str
+    sold_out: str
 
 
 class FirstPageTemplate(msgspec.Struct, frozen=True, rename="camel"):
@@ -63,6 +75,10 @@ class FirstPageTemplate(msgspec.Struct, frozen=True, rename="camel"):
     cards: list[str]  # by place in the list
     ratings: list[str]  # the stars for 0, 0.5, ... 5
     off: str  # '18% off'
+    mrp: str  # the struck M.R.P.'s span, shown where the M.R.P. is above the price
+    actions: CardActions
+    source: str  # one <source> of a card's <picture>, with %%type%% and %%srcset%%
+    sizes: str  # the card's picture's `sizes`, for the first picture's preload
     page_size: int
     # The list is the first thing on the page, so its first image is the largest paint (/products);
     # below the store home's banners it is not, and is not asked for ahead of them.
@@ -79,7 +95,22 @@ def rating_index(rating: float) -> int:
     return math.floor(min(5.0, max(0.0, rating)) * 2 + 0.5)
 
 
-def card_html(template: FirstPageTemplate, place: int, product: ProductView) -> str:
+def wants_light(request: Request[Any, Any, Any]) -> bool:
+    """The visitor asked their browser to save data (`Save-Data: on`) or it measures a slow link
+    (`ECT`): the smallest pictures, as the app chooses them (lib/connection.ts's prefersLight)."""
+    headers = request.headers
+    return headers.get(SAVE_DATA, "").strip().lower() == "on" or headers.get(EFFECTIVE_TYPE, "").strip() in SLOW_TYPES
+
+
+def sources_html(template: FirstPageTemplate, product: ProductView, light: bool) -> str:
+    """The card's <source> elements, as ProductPicture.tsx renders them (light: the smallest file)."""
+    return "".join(
+        _fill(template.source, {"type": escape(s.type), "srcset": escape(s.light_srcset if light else s.srcset)})
+        for s in product.picture_sources
+    )
+
+
+def card_html(template: FirstPageTemplate, place: int, product: ProductView, light: bool = False) -> str:
     """The card at `place`, as ProductCard.tsx renders `product` there."""
     off = (
         _fill(template.off, {"percent": escape(str(product.discount_to_merchant))})
@@ -91,30 +122,52 @@ def card_html(template: FirstPageTemplate, place: int, product: ProductView) -> 
         "name": escape(product.product_name),
         "detail": escape(product.product_detail or "-"),
         "image": escape(product.file_path1 if product.file_path1 is not None else NO_IMAGE),
+        "sources": sources_html(template, product, light),
         # The texts the app shows as they are, from the answer sent beside the cards.
         "price": escape(product.price_text),
-        "mrp": escape(product.mrp_text),
+        "mrpstruck": (
+            _fill(template.mrp, {"mrp": escape(product.mrp_text)}) if product.mrp > product.listing_price else ""
+        ),
+        # As ProductActions.tsx decides for a visitor (nothing in the cart yet).
+        "actions": template.actions.sold_out
+        if product.stock_quantity is not None and product.stock_quantity <= 0
+        else template.actions.buy,
         "off": off,
         "rating": template.ratings[rating_index(product.ratings)],
     }
     return _fill(template.cards[place], values)
 
 
-def filled_page(page: bytes, template: FirstPageTemplate, listing: ProductListView) -> bytes:
-    """`page` with the listing's cards in place of the empty list, and the listing beside them."""
+def first_picture_preload(template: FirstPageTemplate, product: ProductView, light: bool) -> str | None:
+    """The head's request for the first card's picture: the file the browser will pick from its
+    first source (a browser that cannot show that type skips the preload), else filePath1."""
+    if product.picture_sources:
+        best = product.picture_sources[0]
+        srcset = best.light_srcset if light else best.srcset
+        return (
+            f'<link rel="preload" as="image" type="{escape(best.type)}" imagesrcset="{escape(srcset)}" '
+            f'imagesizes="{escape(template.sizes)}" fetchpriority="high">'
+        )
+    if product.file_path1:
+        return f'<link rel="preload" as="image" href="{escape(product.file_path1)}" fetchpriority="high">'
+    return None
+
+
+def filled_page(page: bytes, template: FirstPageTemplate, listing: ProductListView, light: bool = False) -> bytes:
+    """`page` with the listing's cards in place of the empty list, and the listing beside them
+    (`light`: each picture's smallest file, for a visitor who asked to save data)."""
     records = listing.records[: len(template.cards)]
     html = page.decode()
     if not records or template.replaced not in html:
         return page
-    cards = "".join(card_html(template, place, product) for place, product in enumerate(records))
+    cards = "".join(card_html(template, place, product, light) for place, product in enumerate(records))
     html = html.replace(template.replaced, f"{template.list_open}{cards}{template.list_close}", 1)
     # "<" escaped, so no product text can close the script element early.
     data = msgspec.json.encode(listing).decode().replace("<", "\\u003c")
     script = f'<script id="{DATA_ELEMENT}" type="application/json">{data}</script>'
     html = html.replace("</body>", f"{script}\n  </body>", 1)
-    first = records[0].file_path1
-    if first and template.opens_the_page:  # the largest paint: asked for ahead of everything below the head
-        preload = f'<link rel="preload" as="image" href="{escape(first)}" fetchpriority="high">'
+    preload = first_picture_preload(template, records[0], light)
+    if preload and template.opens_the_page:  # the largest paint: asked for ahead of everything below the head
         html = html.replace("</head>", f"  {preload}\n  </head>", 1)
     return html.encode()
 
@@ -163,5 +216,5 @@ class FirstProductsPage:
             log.warning("first_page_not_filled", reason=type(exc).__name__)
             return page
         if listing is not None and template is not None:
-            page = filled_page(page, template, listing)
+            page = filled_page(page, template, listing, wants_light(request))
         return with_data(page.decode(), CATEGORIES_ELEMENT, categories).encode()

@@ -10,13 +10,17 @@ from litestar.params import JSONBody, PathParameter, QueryParameter
 
 from gateway.language.codes import DEFAULT, Language
 from gateway.language.resolution import cookie_language, header_language
+from gateway.otp.login import one_login
 from gateway.otp.routes import send_code_route
 from gateway.otp.sender import VerifyCodeRequest
+from gateway.security.headers import OFFLINE_READABLE
 from gateway.services import AppServices
 from gateway.sessions import Session, StoreLogin
 from gateway.sessions.logins import optional_store_login, store_login
+from gateway.store.cart_charges import CartCharges
 from gateway.store.schemas import (
     BrandView,
+    CartChargesView,
     CartView,
     CategoryListItem,
     NativeSessionRequest,
@@ -28,6 +32,7 @@ from gateway.store.schemas import (
 )
 from gateway.store.service import StoreService
 from gateway.upstreams.catalogue_cache import CachedCatalogueClient
+from gateway.upstreams.orders import OrdersClient
 from gateway.validation import strictly
 
 PAGE_SIZE = 12
@@ -44,14 +49,24 @@ def browsing_language(request: Request[Any, Any, Any]) -> Language:
 
 def build_service(services: AppServices) -> StoreService:
     catalogue = CachedCatalogueClient(services.upstreams["catalogue"], services.settings.catalogue_cache_seconds)
-    return StoreService(catalogue, services.code_sender)
+    login = one_login(
+        services.code_sender,
+        services.upstreams["catalogue"],
+        services.lender,
+    )
+    return StoreService(catalogue, login)
 
 
 def build_router(services: AppServices, service: StoreService | None = None) -> Router:
     """The group's routes; `service` when the app shares it (the first page of /products's HTML)."""
     store = service or build_service(services)
+    priced = CartCharges(OrdersClient(services.upstreams["orders"]), store)
 
-    @get("/products", summary="A page of the catalogue, with this shopper's cart quantities")
+    @get(
+        "/products",
+        summary="A page of the catalogue, with this shopper's cart quantities",
+        response_headers=OFFLINE_READABLE,
+    )
     async def list_products(
         request: Request[Any, Any, Any],
         shopper: NamedDependency[StoreLogin | None],
@@ -70,29 +85,54 @@ def build_router(services: AppServices, service: StoreService | None = None) -> 
             shopper, page, page_size, search, category=category, brand_id=brandId, sort=sort, language=language
         )
 
-    @get("/products/{product_id:int}", summary="One product, with this shopper's cart quantity")
+    @get(
+        "/products/{product_id:int}",
+        summary="One product, with this shopper's cart quantity",
+        response_headers=OFFLINE_READABLE,
+    )
     async def get_product(
         request: Request[Any, Any, Any], shopper: NamedDependency[StoreLogin | None], product_id: ProductId
     ) -> ProductView:
         return await store.product(shopper, product_id, browsing_language(request))
 
-    @get("/categories", summary="The product categories, in the store's order, with product counts")
+    @get(
+        "/categories",
+        summary="The product categories, in the store's order, with product counts",
+        response_headers=OFFLINE_READABLE,
+    )
     async def list_categories(request: Request[Any, Any, Any]) -> list[CategoryListItem]:
         return await store.categories(browsing_language(request))
 
-    @get("/brands", summary="Brands (the catalogue wants a logged-in shopper; empty otherwise)")
+    @get(
+        "/brands",
+        summary="Brands (the catalogue wants a logged-in shopper; empty otherwise)",
+        response_headers=OFFLINE_READABLE,
+    )
     async def list_brands(
         session: NamedDependency[Session], shopper: NamedDependency[StoreLogin | None]
     ) -> list[BrandView]:
         return await store.brands(session, shopper)
 
-    @get("/cart", summary="The cart: lines, count (sum of quantities) and subtotal")
+    @get("/cart", summary="The cart: lines, count (sum of quantities) and subtotal", response_headers=OFFLINE_READABLE)
     async def get_cart(
         request: Request[Any, Any, Any], session: NamedDependency[Session], login: NamedDependency[StoreLogin]
     ) -> CartView:
         return await store.cart(session, login, browsing_language(request))
 
-    @put("/cart/items/{product_id:int}", summary="Set a line's quantity (0 deletes)")
+    @get(
+        "/cart/charges",
+        summary="The cart's fees, GST and total before an address, from the orders service's pricing",
+        description="What the quote and the invoice charge for these lines; shortOfNoFees is what to add for no fees.",
+    )
+    async def get_cart_charges(
+        session: NamedDependency[Session], login: NamedDependency[StoreLogin]
+    ) -> CartChargesView:
+        return await priced.charges(session, login)
+
+    @put(
+        "/cart/items/{product_id:int}",
+        summary="Set a line's quantity (0 deletes); 409 out_of_stock above the units that can be bought",
+    )
     async def set_quantity(
         request: Request[Any, Any, Any],
         session: NamedDependency[Session],
@@ -107,7 +147,7 @@ def build_router(services: AppServices, service: StoreService | None = None) -> 
     @post(
         "/cart/items/{product_id:int}/increment",
         status_code=200,
-        summary="Add one (adds the line if new); 409 quantity_limit at 999",
+        summary="Add one (adds the line if new); 409 quantity_limit at 999, out_of_stock above the stock",
     )
     async def increment(
         request: Request[Any, Any, Any],
@@ -146,6 +186,7 @@ def build_router(services: AppServices, service: StoreService | None = None) -> 
             list_categories,
             list_brands,
             get_cart,
+            get_cart_charges,
             set_quantity,
             increment,
             decrement,

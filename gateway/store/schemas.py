@@ -26,6 +26,14 @@ class CategoryListItem(CategoryView, kw_only=True):
     product_count: int | None
 
 
+class PictureSource(msgspec.Struct, rename="camel", kw_only=True, frozen=True):
+    """One <source> of a product's <picture> (store/pictures.py): the files of one type."""
+
+    type: str  # "image/avif", "image/webp"
+    srcset: str  # every width: "/a-160.avif 160w, /a-320.avif 320w"
+    light_srcset: str  # the smallest alone, for a phone that saves data or is on a slow link
+
+
 class ProductView(msgspec.Struct, rename="camel"):  # positional too: see store.service.product_view
     """Amounts are rupees, GST included, exact decimal strings with 2 decimals ("1234.50"):
     listingPrice is the unit price the cart charges, mrp the printed M.R.P. The percents
@@ -56,6 +64,10 @@ class ProductView(msgspec.Struct, rename="camel"):  # positional too: see store.
     stock_quantity: int | None  # units on hand; 0 is sold out
     price_text: str
     mrp_text: str
+    # Days after delivery it may be returned; 0: not returnable (cut to length); null: not said.
+    return_days: int | None = None
+    # The picture as smaller raster files, best format first; empty: show filePath1 alone.
+    picture_sources: list[PictureSource] = msgspec.field(default_factory=list)
 
 
 class ProductListView(msgspec.Struct, rename="camel", kw_only=True):
@@ -85,12 +97,30 @@ class CartLineView(msgspec.Struct, rename="camel", kw_only=True):
     mrp_with_cash_discount_gst: Decimal | None
     discount: str | None
     line_price: Decimal  # mrpWithCashDiscount x quantity, to 2 decimals
+    # (M.R.P. - price) x quantity, to 2 decimals; 0.00 when the product sells at its M.R.P.
+    line_saving: Decimal
+    stock_quantity: int | None = None  # units that can be bought now; null when the catalogue does not say
 
 
 class CartView(msgspec.Struct, rename="camel", kw_only=True):
     items: list[CartLineView]
     count: int  # sum of quantities
     subtotal: Decimal  # sum of line prices, to 2 decimals
+    saving: Decimal  # sum of line savings, off the M.R.P.
+
+
+class CartChargesView(msgspec.Struct, rename="camel", kw_only=True):
+    """The cart's money before an address, as the orders service prices it (the quote's and the
+    invoice's figures): exact decimal strings, passed on, never worked out here."""
+
+    subtotal: Decimal
+    convenience_fee: Decimal  # 0.00 when not charged
+    platform_fee: Decimal
+    gst_total: Decimal  # all the GST in the total, the fees' included (the invoice's)
+    taxable_total: Decimal  # the total without GST
+    total: Decimal
+    fee_threshold: Decimal  # the subtotal from which no fee is charged
+    short_of_no_fees: Decimal  # what to add for no fees; 0.00 when none is charged
 
 
 class SetQuantityRequest(msgspec.Struct, rename="camel", kw_only=True):

@@ -5,6 +5,9 @@ Cart rules, over the catalogue service's getCart / addCart / updateCart:
 - Setting a quantity picks addCart for a product not in the cart, updateCart otherwise; 0 deletes.
 - Minus does nothing when the quantity is already 0.
 - Count is the sum of quantities; a line's price is mrpWithCashDiscount x quantity to 2 decimals.
+- A quantity never rises above the units that can be bought (the catalogue's stockQuantity, which
+  the orders service keeps net of what open orders hold): 409 out_of_stock, in the words the
+  orders service uses at the quote; lowering one is always allowed.
 """
 
 from __future__ import annotations
@@ -17,9 +20,10 @@ import structlog
 from gateway.errors import Conflict, InvalidInput, NotAuthenticated, NotFound, UpstreamError, UpstreamRefused
 from gateway.language.codes import DEFAULT, Language
 from gateway.money import HALF_UP, PAISA, percent, rupees_text
-from gateway.otp import CodeSender
+from gateway.otp.login import OneLogin
 from gateway.sessions import Session, StoreLogin
 from gateway.sessions.logins import TOKEN_REFUSED, forget_login_on_refusal, start_login
+from gateway.store.pictures import picture_sources
 from gateway.store.schemas import (
     MAX_QUANTITY,
     BrandView,
@@ -46,6 +50,8 @@ HAND_OVER_REJECTED = "The app's login could not be confirmed. Please log in agai
 PRODUCT_NOT_FOUND = "Product not found."
 PRODUCT_GONE = "This product is no longer available."
 QUANTITY_LIMIT = "You can have at most 999 of one product in your cart."
+SOLD_OUT = "{name} is out of stock."
+SHORT = "Only {stock} of {name} available; you asked for {quantity}."
 EMPTY_CART_STATUS = 400
 
 
@@ -56,6 +62,14 @@ def money(value: Decimal) -> Decimal:
 
 def line_price(item: CartItem) -> Decimal:
     return money(item.mrp_with_cash_discount * item.quantity)
+
+
+def line_saving(item: CartItem) -> Decimal:
+    """What the line saves off its M.R.P.; nothing when the M.R.P. is missing or not above the price."""
+    mrp = item.mrp_with_cash_discount_gst
+    if mrp is None or mrp <= item.mrp_with_cash_discount:
+        return money(Decimal(0))
+    return money(mrp * item.quantity) - line_price(item)
 
 
 def cart_view(items: list[CartItem]) -> CartView:
@@ -76,12 +90,25 @@ def cart_view(items: list[CartItem]) -> CartView:
             ),
             discount=i.discount,
             line_price=line_price(i),
+            line_saving=line_saving(i),
+            stock_quantity=i.stock_quantity,
         )
         for i in items
         if i.quantity > 0
     ]
-    subtotal = sum((line_price(i) for i in items if i.quantity > 0), Decimal(0))
-    return CartView(items=lines, count=sum(line.quantity for line in lines), subtotal=money(subtotal))
+    subtotal = sum((line.line_price for line in lines), Decimal(0))
+    saving = sum((line.line_saving for line in lines), Decimal(0))
+    return CartView(
+        items=lines, count=sum(line.quantity for line in lines), subtotal=money(subtotal), saving=money(saving)
+    )
+
+
+def check_stock(name: str, stock: int | None, quantity: int) -> None:
+    """Refuse a quantity above what can be bought; None: the catalogue did not say, so no cap."""
+    if stock is None or quantity <= stock:
+        return
+    message = SOLD_OUT.format(name=name) if stock <= 0 else SHORT.format(stock=stock, name=name, quantity=quantity)
+    raise Conflict(message, code="out_of_stock", field="quantity")
 
 
 def product_view(product: Product, quantity: int) -> ProductView:
@@ -115,31 +142,24 @@ def product_view(product: Product, quantity: int) -> ProductView:
         product.stock_quantity,  # stock_quantity
         rupees_text(listing_price),  # price_text
         rupees_text(mrp),  # mrp_text
+        product.return_days,  # return_days
+        picture_sources(product.images),  # picture_sources
     )
 
 
 class StoreService:
-    def __init__(self, catalogue: CatalogueClient, codes: CodeSender) -> None:
+    def __init__(self, catalogue: CatalogueClient, login: OneLogin) -> None:
         self.catalogue = catalogue
-        self.codes = codes
+        self.login = login
 
     # Login
 
     async def verify(
         self, session: Session, mobile_number: str, otp: str, language: Language | None = None
     ) -> StoreLoginView:
-        await self.codes.attempt("store", session, mobile_number)
-        try:
-            result = await self.catalogue.verify_otp(mobile_number, otp)
-        except UpstreamRefused as exc:
-            if exc.status is not None and (400 <= exc.status < 500 or exc.status == 200):
-                raise InvalidInput(exc.message or VERIFY_FAILED, code="verify_failed", field="otp") from exc
-            raise
-        login = StoreLogin(
-            user_id=str(result.record.user_id), access_token=result.access_token, mobile_number=mobile_number, via="otp"
-        )
-        await start_login(session, login, language)
-        return StoreLoginView(message=VERIFIED, verified=True, mobile_number=login.mobile_number, via="otp")
+        """The one login (gateway/otp/login.py): a borrower is logged in to the portal too."""
+        await self.login.verify("store", session, mobile_number, otp, "verify_failed", language)
+        return StoreLoginView(message=VERIFIED, verified=True, mobile_number=mobile_number, via="otp")
 
     async def hand_over(
         self, session: Session, request: NativeSessionRequest, language: Language | None = None
@@ -155,7 +175,7 @@ class StoreService:
             raise
         mobile = next((a.mobile_number for a in addresses if a.mobile_number), None)
         login = StoreLogin(user_id=request.user_id, access_token=request.token, mobile_number=mobile, via="native")
-        await start_login(session, login, language)
+        await start_login(session, login, None, language)
         return StoreLoginView(message=HANDED_OVER, verified=True, mobile_number=mobile, via="native")
 
     # Products (no login needed; a logged-in shopper sees their cart quantities)
@@ -273,6 +293,8 @@ class StoreService:
         if line is not None:
             if line.quantity == quantity:
                 return items
+            if quantity > line.quantity:
+                check_stock(line.product_name, line.stock_quantity, quantity)
             # The increment path carries the distributor, as the storefront always has.
             distributor = line.distributor_id if quantity > line.quantity else None
             body = UpdateCartBody(user_id=user_id, product_id=product_id, quantity=quantity, distributor_id=distributor)
@@ -281,6 +303,7 @@ class StoreService:
             product = await self.catalogue.product(product_id)
             if product is None:
                 raise NotFound(PRODUCT_GONE, code="product_not_found")
+            check_stock(product.product_name, product.stock_quantity, quantity)
             add = AddCartBody(
                 user_id=user_id, product_id=product_id, quantity=quantity, distributor_id=product.distributor_id
             )

@@ -39,6 +39,14 @@ class CategoryPage(msgspec.Struct, rename="camel", kw_only=True):
     records: list[CategoryRecord] = msgspec.field(default_factory=list)
 
 
+class ImageVariant(msgspec.Struct, rename="camel", kw_only=True):
+    """One raster file of a product's picture (our extension of the contract)."""
+
+    width: int
+    type: str
+    url: str
+
+
 class Product(msgspec.Struct, rename="camel", kw_only=True):
     """Amounts decode straight from the JSON number text into Decimal: no float on the way."""
 
@@ -61,6 +69,8 @@ class Product(msgspec.Struct, rename="camel", kw_only=True):
     pack_size: str | None = None
     warranty: str | None = None
     stock_quantity: int | None = None
+    return_days: int | None = None  # days after delivery it may be returned; 0: never (cut to length)
+    images: list[ImageVariant] = msgspec.field(default_factory=list)
 
 
 class ProductPage(msgspec.Struct, rename="camel", kw_only=True):
@@ -112,6 +122,48 @@ class Address(msgspec.Struct, rename="camel", kw_only=True):
     country: str | None = None
     is_active: int | str | None = None
     is_last_address: str | None = None
+    is_default: str | None = None  # our extension: '1' the shopper's default
+
+
+ADDRESS_SAVE_FAILED = "The address could not be saved."
+
+
+class AddressSave(msgspec.Struct, rename="camel", kw_only=True, omit_defaults=True):
+    """address/save: a new address (no id) or every field of one of the user's (its id)."""
+
+    user_id: int
+    name: str
+    mobile_number: str
+    address1: str
+    pincode: str
+    city: str
+    state: str
+    id: int | None = None
+    address2: str = ""
+    country: str = "India"
+    is_default: str | None = None  # '1' makes it the default; None leaves it as it is
+    is_last_address: str | None = None  # '1' marks it used last
+
+    @classmethod
+    def of(cls, saved: Address, user_id: int) -> AddressSave:
+        """`saved` unchanged, to set one of its marks."""
+        return cls(
+            id=saved.id,
+            user_id=user_id,
+            name=saved.name or "",
+            mobile_number=saved.mobile_number or "",
+            address1=saved.address1 or "",
+            address2=saved.address2 or "",
+            pincode=saved.pincode or "",
+            city=saved.city or "",
+            state=saved.state or "",
+            country=saved.country or "India",
+        )
+
+
+class AddressRemove(msgspec.Struct, rename="camel", kw_only=True):
+    user_id: int
+    id: int
 
 
 class AddressList(msgspec.Struct, rename="camel", kw_only=True):
@@ -277,3 +329,32 @@ class CatalogueClient:
             need_data=True,
         )
         return answer.data.data if answer.data else []
+
+    async def save_address(self, body: AddressSave, token: str) -> Address:
+        """POST address/save: the address as stored (a new one gets its id)."""
+        answer = await self.http.call(
+            "POST",
+            "address/save",
+            Envelope[Address],
+            json=body,
+            token=token,
+            failure=ADDRESS_SAVE_FAILED,
+            code="address_save_failed",
+            need_data=True,
+        )
+        if answer.data is None:  # need_data: never, but the type says it may be
+            raise UpstreamRefused(ADDRESS_SAVE_FAILED, upstream=self.http.name, code="address_save_failed")
+        return answer.data
+
+    async def remove_address(self, user_id: int, address_id: int, token: str) -> None:
+        """POST address/remove: the address leaves the book (the service keeps it inactive). Safe to repeat."""
+        await self.http.call(
+            "POST",
+            "address/remove",
+            Envelope[object],
+            json=AddressRemove(user_id=user_id, id=address_id),
+            token=token,
+            idempotent=True,
+            failure="The address could not be removed.",
+            code="address_save_failed",
+        )

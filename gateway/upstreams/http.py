@@ -28,6 +28,7 @@ from purgatory.domain.model import OpenedState
 from gateway.deadline import budget
 from gateway.errors import UpstreamError, UpstreamRefused, UpstreamUnavailable
 from gateway.settings import UPSTREAMS, Settings
+from gateway.telemetry import instrument_upstream
 from gateway.tracing import upstream_headers
 from gateway.upstreams.credentials import build_client
 from gateway.upstreams.envelope import Envelope
@@ -279,7 +280,7 @@ def build_upstreams(settings: Settings, local: Mapping[str, httpx.AsyncClient]) 
         default_threshold=settings.upstream_breaker_threshold, default_ttl=settings.upstream_breaker_ttl
     )
     pool: dict[str, UpstreamHttp] = {}
-    for name in UPSTREAM_NAMES:
+    for name in settings.upstream_names:
         url: str | None = getattr(settings, f"{name}_url")
         if url:
             credentials = settings.credentials.get(name)
@@ -293,6 +294,8 @@ def build_upstreams(settings: Settings, local: Mapping[str, httpx.AsyncClient]) 
             client = local[name]
         else:
             raise RuntimeError(f"No URL for upstream {name!r}: set {name.upper()}_URL")
+        if not settings.otel_sdk_disabled:
+            instrument_upstream(name, client)  # a client span and `traceparent` for every call
         pool[name] = UpstreamHttp(
             name,
             client,

@@ -52,6 +52,14 @@ class PaymentSession(msgspec.Struct, kw_only=True):
     id: int  # the payment log id
 
 
+class Allocation(msgspec.Struct, rename="camel", kw_only=True):
+    """How a paid payment was applied, as the lender books it (our extension)."""
+
+    charges: Decimal
+    interest: Decimal
+    principal: Decimal
+
+
 class PaymentHistoryEntry(msgspec.Struct, rename="camel", kw_only=True):
     """One element of webRepayment/paymentHistory (our extension of the lender's contract)."""
 
@@ -63,6 +71,14 @@ class PaymentHistoryEntry(msgspec.Struct, rename="camel", kw_only=True):
     paid_at: datetime | None = None
     provider_reference: str | None = None
     remaining_after: Decimal | None = None
+    # Our extension: why a failed payment failed (the provider's), and where a paid one's receipt
+    # was mailed (masked); None when the lender does not say.
+    failure_reason: Literal["declined", "expired"] | None = None
+    receipt_mailed_to: str | None = None
+    allocation: Allocation | None = None
+    # Whether the lender can draw this payment's receipt (every payment of ours; a Fineract
+    # lender keeps none): the portal offers the download only where there is one.
+    receipt_available: bool = True
 
 
 def json_number(amount: Decimal) -> msgspec.Raw:

@@ -25,9 +25,18 @@ Serviceability = Literal["oneHour", "standard", "notServiceable"]
 
 
 class DeliveryPromise(msgspec.Struct, rename="camel", kw_only=True):
-    type: Literal["oneHour", "standard"]
+    # oneHour only where the area and the hour allow it; nextOpening: a one-hour area while its
+    # dark store is closed (the first hour after it opens); standard: by courier, a date range.
+    type: Literal["oneHour", "nextOpening", "standard"]
     earliest_by: datetime
     latest_by: datetime
+
+
+class StoreHours(msgspec.Struct, rename="camel", kw_only=True):
+    opens_at: str
+    closes_at: str
+    last_order_at: str
+    open_now: bool
 
 
 class PincodeInfo(msgspec.Struct, rename="camel", kw_only=True):
@@ -37,6 +46,7 @@ class PincodeInfo(msgspec.Struct, rename="camel", kw_only=True):
     state: str
     serviceability: Serviceability
     delivery: DeliveryPromise | None = None
+    hours: StoreHours | None = None  # one-hour areas: the dark store's hours
 
 
 class AddressInput(msgspec.Struct, rename="camel", kw_only=True, omit_defaults=True):
@@ -82,14 +92,31 @@ class Line(msgspec.Struct, rename="camel", kw_only=True):
     taxable_amount: Decimal
     gst_amount: Decimal
     line_total: Decimal
+    return_days: int = 0  # days after delivery it may be returned; 0: never (cut to length)
 
 
 class Charges(msgspec.Struct, rename="camel", kw_only=True):
     subtotal: Decimal
     convenience_fee: Decimal
     platform_fee: Decimal
-    gst_total: Decimal
+    gst_total: Decimal  # the tax invoice's GST, the fees' included
     total: Decimal
+    taxable_total: Decimal  # the total without GST
+    cgst: Decimal | None  # the split by the place of supply; None before an address (a cart's price)
+    sgst: Decimal | None
+    igst: Decimal | None
+    fee_threshold: Decimal  # the subtotal from which no fee is charged
+    short_of_no_fees: Decimal  # what to add for no fees (0 when none is charged)
+
+
+class PriceRequest(msgspec.Struct, rename="camel", kw_only=True):
+    user_id: int
+    lines: list[LineInput]
+
+
+class Price(msgspec.Struct, rename="camel", kw_only=True):
+    lines: list[Line]
+    charges: Charges
 
 
 class DeliveryAddress(msgspec.Struct, rename="camel", kw_only=True):
@@ -126,6 +153,8 @@ class Payment(msgspec.Struct, rename="camel", kw_only=True):
     paid_at: datetime | None = None
     credit_due_on: date | None = None
     pay_by: datetime | None = None
+    provider_payment_id: str | None = None  # the provider's reference of the paying payment
+    failed_at: datetime | None = None  # the provider refused the last attempt; nothing was taken
 
 
 class TimelineEvent(msgspec.Struct, rename="camel", kw_only=True):
@@ -134,8 +163,15 @@ class TimelineEvent(msgspec.Struct, rename="camel", kw_only=True):
     note: str | None = None
 
 
+RefundKind = Literal["toSource", "creditReversed", "nothingPaid", "toUpi", "toBank", "creditReduced"]
+ReturnStatus = Literal["requested", "approved", "pickedUp", "received", "refunded"]
+ReturnReason = Literal["damaged", "defective", "wrongItem", "notAsDescribed", "noLongerNeeded"]
+PickupWindow = Literal["morning", "afternoon"]
+CancelReason = Literal["orderedByMistake", "foundCheaper", "deliveryTooLate", "changedAddress", "other"]
+
+
 class Refund(msgspec.Struct, rename="camel", kw_only=True):
-    kind: Literal["toSource", "creditReversed", "nothingPaid"]
+    kind: RefundKind
     amount: Decimal
     initiated_at: datetime
     expected_by: date | None = None
@@ -155,6 +191,99 @@ class CreditNoteRef(msgspec.Struct, rename="camel", kw_only=True):
     reason: str
 
 
+class ReturnLine(msgspec.Struct, rename="camel", kw_only=True):
+    product_id: int
+    product_name: str
+    hsn_code: str
+    gst_rate: Decimal
+    unit_price: Decimal
+    quantity: int
+    taxable_amount: Decimal
+    gst_amount: Decimal
+    line_total: Decimal
+
+
+class PickupSlot(msgspec.Struct, rename="camel", kw_only=True):
+    date: date
+    window: PickupWindow
+
+
+class ReturnPhoto(msgspec.Struct, rename="camel", kw_only=True):
+    name: str
+    content_type: str
+    size: int
+
+
+class RefundTo(msgspec.Struct, rename="camel", kw_only=True):
+    route: Literal["source", "upi", "bank", "credit"]
+    upi_id: str | None = None
+    account_name: str | None = None
+    account_ending: str | None = None
+    ifsc: str | None = None
+
+
+class ReturnEvent(msgspec.Struct, rename="camel", kw_only=True):
+    status: ReturnStatus
+    at: datetime
+
+
+class ReturnRequest(msgspec.Struct, rename="camel", kw_only=True):
+    number: str
+    status: ReturnStatus
+    requested_at: datetime
+    lines: list[ReturnLine]
+    reason: ReturnReason
+    note: str
+    photos: list[ReturnPhoto]
+    pickup: PickupSlot
+    refund_to: RefundTo
+    amount: Decimal
+    timeline: list[ReturnEvent]
+    credit_note: CreditNoteRef | None = None
+    provider_refund_id: str | None = None
+    refund: Refund | None = None
+
+
+class ReturnWindow(msgspec.Struct, rename="camel", kw_only=True):
+    product_id: int
+    return_days: int
+    return_by: date | None
+    returnable: int
+
+
+class ReturnOptions(msgspec.Struct, rename="camel", kw_only=True):
+    lines: list[ReturnWindow]
+    pickup_slots: list[PickupSlot]
+    refund_route: Literal["source", "account", "credit"]
+
+
+class ReturnLineInput(msgspec.Struct, rename="camel", kw_only=True):
+    product_id: int
+    quantity: int
+
+
+class PhotoInput(msgspec.Struct, rename="camel", kw_only=True):
+    name: str
+    content_type: str
+    data: str  # base64
+
+
+class RefundAccountInput(msgspec.Struct, rename="camel", kw_only=True, omit_defaults=True):
+    upi_id: str | None = None
+    account_number: str | None = None
+    ifsc: str | None = None
+    account_name: str | None = None
+
+
+class ReturnInput(msgspec.Struct, rename="camel", kw_only=True, omit_defaults=True):
+    lines: list[ReturnLineInput]
+    reason: ReturnReason
+    pickup: PickupSlot
+    note: str = ""
+    photos: list[PhotoInput] = msgspec.field(default_factory=list)
+    refund_to: RefundAccountInput | None = None
+
+
 class Order(msgspec.Struct, rename="camel", kw_only=True):
     order_number: str
     user_id: int
@@ -172,6 +301,9 @@ class Order(msgspec.Struct, rename="camel", kw_only=True):
     refund: Refund | None = None
     invoice: InvoiceRef | None = None
     credit_note: CreditNoteRef | None = None
+    returns: list[ReturnRequest] = msgspec.field(default_factory=list)
+    cancel_reason: CancelReason | None = None
+    return_options: ReturnOptions | None = None  # delivered orders: what a return may ask now
 
 
 class OrderSummary(msgspec.Struct, rename="camel", kw_only=True):
@@ -184,6 +316,7 @@ class OrderSummary(msgspec.Struct, rename="camel", kw_only=True):
     line_count: int
     payment_method: PaymentMethod
     payment_state: PaymentState
+    payment_failed_at: datetime | None = None
 
 
 class OrderPage(msgspec.Struct, rename="camel", kw_only=True):
@@ -252,6 +385,11 @@ class OrdersClient:
             return None
         return self._data(response, Envelope[PincodeInfo], "The pin code could not be checked.")
 
+    async def price(self, body: PriceRequest, token: str) -> Price:
+        """POST electrician/order/price: a cart's fees and GST before an address; reads only."""
+        response = await self.http.request("POST", "electrician/order/price", json=body, token=token, idempotent=True)
+        return self._data(response, Envelope[Price], "The cart could not be priced.")
+
     async def quote(self, body: QuoteRequest, token: str) -> Quote:
         """POST electrician/order/quote: reads only, so it may be repeated."""
         response = await self.http.request("POST", "electrician/order/quote", json=body, token=token, idempotent=True)
@@ -293,6 +431,17 @@ class OrdersClient:
             {"Idempotency-Key": idempotency_key},
         )
 
+    async def pay_on_delivery(self, order_number: str, user_id: int, token: str, idempotency_key: str) -> Order:
+        """An unpaid online order becomes cash on delivery; a repeated key answers the first result."""
+        return await self._payment_call(
+            order_number,
+            "cash",
+            user_id,
+            token,
+            "The order could not be changed to cash on delivery.",
+            {"Idempotency-Key": idempotency_key},
+        )
+
     async def _payment_call(
         self,
         order_number: str,
@@ -320,18 +469,49 @@ class OrdersClient:
         )
         return self._data(response, Envelope[OrderPage], "Your orders could not be loaded.")
 
-    async def cancel(self, order_number: str, user_id: int, token: str, idempotency_key: str) -> Order:
+    async def cancel(
+        self, order_number: str, user_id: int, token: str, idempotency_key: str, reason: CancelReason | None = None
+    ) -> Order:
         """POST electrician/order/{n}/cancel: never applied twice; a repeat with the key that
         cancelled it answers the cancelled order again, so it is safe to retry."""
         response = await self.http.request(
             "POST",
             f"electrician/order/{order_number}/cancel",
             params={"userId": user_id},
+            json={"reason": reason} if reason else None,
             token=token,
             headers={"Idempotency-Key": idempotency_key},
             idempotent=True,
         )
         return self._data(response, Envelope[Order], "The order could not be cancelled.")
+
+    async def ask_return(
+        self, order_number: str, user_id: int, token: str, body: ReturnInput, idempotency_key: str
+    ) -> Order:
+        """POST electrician/order/{n}/returns: one return per Idempotency-Key; a repeat answers
+        the order with it, so it is safe to retry."""
+        response = await self.http.request(
+            "POST",
+            f"electrician/order/{order_number}/returns",
+            params={"userId": user_id},
+            token=token,
+            json=msgspec.to_builtins(body),
+            headers={"Idempotency-Key": idempotency_key},
+            idempotent=True,
+        )
+        return self._data(response, Envelope[Order], "The return could not be asked for.")
+
+    async def return_credit_note(
+        self, order_number: str, return_number: str, user_id: int, token: str, language: Language = DEFAULT
+    ) -> bytes:
+        """GET electrician/order/{n}/returns/{r}/credit-note: the return's credit note PDF."""
+        return await self._pdf(
+            f"electrician/order/{order_number}/returns/{return_number}/credit-note",
+            user_id,
+            token,
+            "The credit note",
+            language,
+        )
 
     async def invoice(self, order_number: str, user_id: int, token: str, language: Language = DEFAULT) -> bytes:
         """GET electrician/order/{n}/invoice: the tax invoice's PDF bytes, in `language`."""

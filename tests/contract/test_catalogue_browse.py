@@ -24,7 +24,7 @@ CREDIT_PAGE_CATEGORIES = [
     "MCB & RCCB",
     "LED Bulbs",
     "Casing & Capping",
-    "Boxes and Enclosers",
+    "Boxes and Enclosures",
 ]
 
 

@@ -16,7 +16,7 @@ import pytest
 from openapi_core.validation.request.exceptions import SecurityValidationError
 
 from gateway.errors import UpstreamRefused
-from gateway.upstreams.catalogue import AddCartBody, CatalogueClient, UpdateCartBody
+from gateway.upstreams.catalogue import AddCartBody, AddressSave, CatalogueClient, UpdateCartBody
 from gateway.upstreams.http import UpstreamHttp
 from tests.contract.conftest import Recorded, RecordingMock, assert_conforms, contract_for
 from upstream_mocks.contract import Contract, ContractRequest
@@ -75,6 +75,24 @@ async def test_the_whole_store_conversation_conforms(contract: Contract, catalog
     addresses = await client.addresses(user_id, token)
     assert [a.is_last_address for a in addresses].count("1") == 1
 
+    godown = AddressSave(
+        user_id=user_id,
+        name="Ramesh Kumar",
+        mobile_number=STORE_USER,
+        address1="Godown 3, Industrial Area Phase 2",
+        pincode="110020",
+        city="New Delhi",
+        state="Delhi",
+        is_default="1",
+    )
+    saved = await client.save_address(godown, token)
+    assert saved.id is not None and saved.is_default == "1"
+    changed = await client.save_address(AddressSave.of(saved, user_id), token)
+    assert changed.is_default == "1"  # a change without the mark keeps it
+    await client.remove_address(user_id, saved.id, token)
+    await client.remove_address(user_id, saved.id, token)  # again: not an error
+    assert saved.id not in {a.id for a in await client.addresses(user_id, token)}
+
     assert_conforms(contract, catalogue.recorded.exchanges)
 
 
@@ -125,6 +143,8 @@ def test_the_document_requires_a_bearer_where_the_specification_does(contract: C
         ("POST", "/electrician/updateCart"),
         ("GET", "/users/getBrands/1?productType=quickCommerce"),
         ("POST", "/address"),
+        ("POST", "/address/save"),
+        ("POST", "/address/remove"),
     ):
         bare, _, query = path.partition("?")
         request = ContractRequest.build(method, bare, query, [(b"content-type", b"application/json")], b"{}")

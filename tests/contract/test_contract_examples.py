@@ -24,6 +24,8 @@ def _credentials(document: dict[str, Any]) -> list[tuple[bytes, bytes]]:
         scheme = resolve(document, scheme)
         if scheme.get("type") == "http" and scheme.get("scheme") == "bearer":
             headers.append((b"authorization", b"Bearer example-token"))
+        elif scheme.get("type") == "http" and scheme.get("scheme") == "basic":
+            headers.append((b"authorization", b"Basic ZXhhbXBsZTpleGFtcGxl"))
         elif scheme.get("type") == "apiKey" and scheme.get("in") == "header":
             headers.append((scheme["name"].lower().encode(), b"example-key"))
     return headers

@@ -18,6 +18,7 @@ import yaml
 
 from gateway.upstreams.http import UpstreamHttp
 from gateway.upstreams.mail import MailClient, Subscription, SupportRequest
+from gateway.upstreams.mail_operations import MailOperations
 from tests.contract.conftest import RecordingMock, as_contract, assert_conforms, contract_for
 from upstream_mocks.contract import Contract
 
@@ -48,6 +49,9 @@ def test_document_is_valid_and_lists_the_four_calls_and_the_extensions(contract:
         "/website/InsertSupportData",
         "/website/sendReceiptMail",
         "/website/sendOrderMail",
+        "/website/sendBorrowerMail",
+        "/website/sendSms",
+        "/website/sentMessages",
     }
 
 
@@ -91,6 +95,42 @@ async def test_gateway_client_requests_and_mock_answers_conform(
         "InsertSupportData",
     ]
     assert all(response.status_code == 200 for _, response in exchanges)
+    assert_conforms(contract, exchanges)
+
+
+async def test_the_desks_read_of_messages_sent_conforms(
+    contract: Contract, checked: tuple[httpx.AsyncClient, list[tuple[httpx.Request, httpx.Response]]]
+) -> None:
+    client, exchanges = checked
+    sms = {
+        "mobileNumber": "9876543210",
+        "message": "Complaint CMP100001 received. We will answer within 30 days.",
+        "senderId": "VKHATA",
+        "dltEntityId": "1101456789012345678",
+        "dltTemplateId": "1107170000000000101",
+        "category": "serviceImplicit",
+        "unicode": False,
+        "language": "en",
+        "reference": "CMP100001",
+    }
+    assert (await client.post("website/sendSms", json=sms)).status_code == 200
+    mail = {
+        "email": "ramesh.kumar@shop.example",
+        "subject": "Your complaint CMP100001 is registered",
+        "message": "We received your complaint.",
+        "kind": "complaintReceived",
+        "reference": "CMP100001",
+    }
+    assert (await client.post("website/sendBorrowerMail", json=mail)).status_code == 200
+    reader = MailOperations(UpstreamHttp("mail", client), "mock-operations-key")
+
+    sent = await reader.sent_to("9876543210", "ramesh.kumar@shop.example")
+
+    assert sorted((m.channel, m.to, m.reference) for m in sent) == [
+        ("mail", "ramesh.kumar@shop.example", "CMP100001"),
+        ("sms", "9876543210", "CMP100001"),
+    ]
+    assert await reader.sent_to("9000000999") == []
     assert_conforms(contract, exchanges)
 
 

@@ -235,7 +235,7 @@ def test_cancelling_after_shipping_issues_a_credit_note_against_the_invoice(
     assert f"Against tax invoice: {invoice['number']}" in text and "Reason: Order cancelled" in text
     assert "CGST" in text and "SGST" in text and "IGST" not in text  # the invoice's own split
     total = Decimal(order["charges"]["total"])
-    assert f"Credit note total Rs. {total:,.2f}" in text
+    assert f"Credit note total ₹{total:,.2f}" in text
     sent = mails(suite, number)[-1]
     assert (sent["status"], sent["attachment"]) == ("cancelled", f"credit-note-{number}.pdf")
 
@@ -267,7 +267,7 @@ def test_the_invoice_is_issued_at_shipping_with_igst_across_states(contract: Con
     assert "GSTIN: 27AAPFU0939F1ZV" in text and "GSTIN: 29AAJCV4821K1ZU" in text
     assert "Place of supply: Haryana" in text and "IGST" in text and "CGST" not in text
     total = Decimal(order["charges"]["total"])
-    assert f"Invoice total Rs. {total:,.2f}" in text
+    assert f"Invoice total ₹{total:,.2f}" in text
     assert f"Amount in words: {in_words(total)}" in text  # the wording itself: tests/unit/test_invoice_figures.py
 
 

@@ -28,10 +28,11 @@ from gateway.upstreams.orders import (
     QuoteRequest,
 )
 from tests.contract.conftest import Recorded, RecordingMock, as_contract, assert_conforms, contract_for
-from upstream_mocks.catalogue.seed import StoreUser
+from upstream_mocks.catalogue.seed import StoreUser, products
 from upstream_mocks.contract import Contract
 from upstream_mocks.suite import create_suite
 
+SEED_NAMES = {p.id: p.product_name for p in products()}
 RAMESH_TOKEN = "cat-test-ramesh"  # store user 2001, overdue at the lender
 SUNITA_TOKEN = "cat-test-sunita"  # store user 7100, nothing owed
 ONE_HOUR_ADDRESS = {
@@ -91,6 +92,9 @@ def quote(contract: Contract, suite: TestClient[Any], token: str = RAMESH_TOKEN,
 def test_pin_codes_answer_place_and_promise(contract: Contract, suite: TestClient[Any]) -> None:
     one_hour = conforms(contract, suite.get("orders/electrician/pincode/400003")).json()["data"]
     assert (one_hour["city"], one_hour["state"], one_hour["serviceability"]) == ("Mumbai", "Maharashtra", "oneHour")
+    assert suite.post("orders/clock", json={"at": "2026-11-27T02:50:00+05:30"}).status_code == 200
+    closed = conforms(contract, suite.get("orders/electrician/pincode/400003")).json()["data"]
+    assert closed["delivery"]["type"] == "nextOpening" and closed["hours"]["openNow"] is False
     standard = conforms(contract, suite.get("orders/electrician/pincode/411001")).json()["data"]
     assert standard["serviceability"] == "standard" and standard["delivery"]["type"] == "standard"
     far = conforms(contract, suite.get("orders/electrician/pincode/600001")).json()["data"]
@@ -101,6 +105,7 @@ def test_pin_codes_answer_place_and_promise(contract: Contract, suite: TestClien
 
 
 def test_a_quote_prices_lines_gst_and_the_small_order_fees(contract: Contract, suite: TestClient[Any]) -> None:
+    assert suite.post("orders/clock", json={"at": "2026-11-27T12:00:00+05:30"}).status_code == 200  # open
     data = quote(contract, suite)
     charges = {k: Decimal(v) for k, v in data["charges"].items()}
     lines = data["lines"]
@@ -108,10 +113,15 @@ def test_a_quote_prices_lines_gst_and_the_small_order_fees(contract: Contract, s
     for line in lines:  # catalogue prices include GST; the invoice splits it out per line
         assert Decimal(line["lineTotal"]) == Decimal(line["unitPrice"]) * line["quantity"]
         assert Decimal(line["taxableAmount"]) + Decimal(line["gstAmount"]) == Decimal(line["lineTotal"])
-    assert charges["gstTotal"] == sum(Decimal(line["gstAmount"]) for line in lines)
+    # The fees are a service taxed at 18% inside them (Rs. 6.03 x 2 and Rs. 1.53 x 2), as the invoice taxes them.
+    assert charges["gstTotal"] == sum(Decimal(line["gstAmount"]) for line in lines) + Decimal("12.06") + Decimal("3.06")
+    assert charges["taxableTotal"] == charges["total"] - charges["gstTotal"]
+    # Gurugram (Haryana) from a Karnataka seller: all of it IGST.
+    assert (charges["cgst"], charges["sgst"], charges["igst"]) == (0, 0, charges["gstTotal"])
     assert charges["subtotal"] < Decimal("1199")
     assert (charges["convenienceFee"], charges["platformFee"]) == (Decimal("79.00"), Decimal("20.00"))
     assert charges["total"] == charges["subtotal"] + Decimal("99.00")
+    assert charges["shortOfNoFees"] == charges["feeThreshold"] - charges["subtotal"]
     assert data["delivery"]["type"] == "oneHour" and data["address"]["state"] == "Haryana"
 
     big = quote(contract, suite, lines=[{"productId": 4, "quantity": 2}])  # FR wire, above Rs. 1199
@@ -158,6 +168,8 @@ def test_placing_twice_with_one_key_makes_one_order(contract: Contract, suite: T
         "paidAt": None,
         "creditDueOn": None,
         "payBy": None,
+        "providerPaymentId": None,
+        "failedAt": None,
     }
     other_body = conforms(
         contract,
@@ -205,6 +217,7 @@ def test_an_online_order_is_paid_at_the_provider_and_settled_once(contract: Cont
         contract, suite.post(f"{path}/payment/recheck", params={"userId": 2001}, headers=bearer(RAMESH_TOKEN))
     )
     assert after_failure.json()["data"]["payment"]["state"] == "pending"
+    assert after_failure.json()["data"]["payment"]["failedAt"] is not None  # refused: nothing taken
     renewed = conforms(
         contract, suite.post(f"{path}/payment/session", params={"userId": 2001}, headers=bearer(RAMESH_TOKEN))
     )
@@ -215,8 +228,39 @@ def test_an_online_order_is_paid_at_the_provider_and_settled_once(contract: Cont
         contract, suite.post(f"{path}/payment/recheck", params={"userId": 2001}, headers=bearer(RAMESH_TOKEN))
     )
     assert paid.json()["data"]["payment"]["state"] == "paid"
+    assert paid.json()["data"]["payment"]["providerPaymentId"]  # the provider's reference of the payment
+    assert paid.json()["data"]["payment"]["failedAt"] is None
     nothing_left = suite.post(f"{path}/payment/session", params={"userId": 2001}, headers=bearer(RAMESH_TOKEN))
     assert conforms(contract, nothing_left).status_code == 409
+
+
+def test_a_failed_online_payment_can_become_cash_on_delivery_once(contract: Contract, suite: TestClient[Any]) -> None:
+    total = quote(contract, suite, method="online")["charges"]["total"]
+    body = order_body(method="online", quotedTotal=total)
+    order = conforms(
+        contract, suite.post("orders/electrician/order/place", json=body, headers=bearer(RAMESH_TOKEN, "key-00000031"))
+    ).json()["data"]
+    session = order["payment"]["paymentSessionId"]
+    path = f"orders/electrician/order/{order['orderNumber']}"
+    assert suite.post(f"payments/checkout/{session}/pay", json={"outcome": "failure"}).status_code == 200
+
+    switched = conforms(
+        contract,
+        suite.post(f"{path}/payment/cash", params={"userId": 2001}, headers=bearer(RAMESH_TOKEN, "cash-0000001")),
+    )
+    assert switched.status_code == 200, switched.text
+    payment = switched.json()["data"]["payment"]
+    assert (payment["method"], payment["state"], payment["paymentSessionId"]) == ("cod", "onDelivery", None)
+    again = suite.post(f"{path}/payment/cash", params={"userId": 2001}, headers=bearer(RAMESH_TOKEN, "cash-0000001"))
+    assert conforms(contract, again).status_code == 200  # the repeat gets the order, not a refusal
+    other = suite.post(f"{path}/payment/cash", params={"userId": 2001}, headers=bearer(RAMESH_TOKEN, "cash-0000002"))
+    assert conforms(contract, other).json()["data"]["reason"] == "not_switchable"
+    # The provider's checkout was closed: it takes no payment now.
+    assert suite.post(f"payments/checkout/{session}/pay", json={"outcome": "success"}).status_code >= 400
+    listed = conforms(
+        contract, suite.get("orders/electrician/orders", params={"userId": 2001}, headers=bearer(RAMESH_TOKEN))
+    )
+    assert listed.json()["data"]["orders"][0]["paymentMethod"] == "cod"
 
 
 def test_credit_is_refused_while_overdue_and_becomes_an_amount_owed(contract: Contract, suite: TestClient[Any]) -> None:
@@ -410,3 +454,71 @@ def test_a_bug_answers_500_in_the_envelope_and_a_refusal_keeps_its_status(monkey
                 "data": {"reason": "pincode_invalid", "field": "pincode"},
             },
         )
+
+
+def test_within_the_sellers_state_cgst_and_sgst_are_equal_halves(contract: Contract, suite: TestClient[Any]) -> None:
+    bengaluru = {**ONE_HOUR_ADDRESS, "pincode": "560103"}
+    charges = quote(contract, suite, address=bengaluru, lines=[{"productId": 13, "quantity": 3}])["charges"]
+    assert charges["cgst"] == charges["sgst"] and charges["igst"] == "0.00"
+    assert Decimal(charges["cgst"]) * 2 == Decimal(charges["gstTotal"])
+
+
+def test_a_carts_price_is_the_quotes_figures_before_an_address(contract: Contract, suite: TestClient[Any]) -> None:
+    lines = [{"productId": 1, "quantity": 2}, {"productId": 5, "quantity": 1}]
+    answer = conforms(
+        contract,
+        suite.post(
+            "orders/electrician/order/price", json={"userId": 2001, "lines": lines}, headers=bearer(RAMESH_TOKEN)
+        ),
+    )
+    assert answer.status_code == 200, answer.text
+    priced = answer.json()["data"]["charges"]
+    quoted = quote(contract, suite, lines=lines)["charges"]
+    same = ("subtotal", "convenienceFee", "platformFee", "gstTotal", "taxableTotal", "total", "shortOfNoFees")
+    assert {k: priced[k] for k in same} == {k: quoted[k] for k in same}
+    assert (priced["cgst"], priced["sgst"], priced["igst"]) == (None, None, None)  # no place of supply yet
+    # Another shopper's cart is not priced with this token; an empty one is refused.
+    other = suite.post(
+        "orders/electrician/order/price", json={"userId": 7100, "lines": lines}, headers=bearer(RAMESH_TOKEN)
+    )
+    assert conforms(contract, other).status_code == 403
+    empty = suite.post(
+        "orders/electrician/order/price", json={"userId": 2001, "lines": []}, headers=bearer(RAMESH_TOKEN)
+    )
+    assert empty.status_code == 400  # the contract's minItems
+
+
+def test_units_held_by_open_orders_are_not_offered_and_come_back_when_cancelled(
+    contract: Contract, suite: TestClient[Any]
+) -> None:
+    def stock(product_id: int) -> int:
+        listed = suite.get(
+            "catalogue/electrician/getProductCatalogListMobile",
+            params={"productType": "quickCommerce", "id": product_id},
+        )
+        count: int = listed.json()["data"]["records"][0]["stockQuantity"]
+        return count
+
+    before = stock(5)
+    body = order_body(user_id=7100, lines=[{"productId": 5, "quantity": 2}])
+    quoted = quote(contract, suite, token=SUNITA_TOKEN, user_id=7100, lines=[{"productId": 5, "quantity": 2}])
+    placed = suite.post(
+        "orders/electrician/order/place",
+        json={**body, "quotedTotal": quoted["charges"]["total"]},
+        headers=bearer(SUNITA_TOKEN, "key-stock-held-1"),
+    )
+    assert conforms(contract, placed).status_code == 200, placed.text
+    assert stock(5) == before - 2  # a placed, open order holds its units
+    too_many = suite.post(
+        "orders/electrician/order/quote",
+        json=order_body(lines=[{"productId": 5, "quantity": before - 1}]),
+        headers=bearer(RAMESH_TOKEN),
+    )
+    assert conforms(contract, too_many).status_code == 409
+    assert too_many.json()["message"] == f"Only {before - 2} of {SEED_NAMES[5]} available; you asked for {before - 1}."
+    number = placed.json()["data"]["orderNumber"]
+    cancelled = suite.post(
+        f"orders/electrician/order/{number}/cancel", params={"userId": 7100}, headers=bearer(SUNITA_TOKEN)
+    )
+    assert conforms(contract, cancelled).status_code == 200
+    assert stock(5) == before

@@ -257,9 +257,9 @@ async def test_the_receipt_pdf_holds_the_amount_reference_and_balance_and_is_mai
         assert answer.headers["content-type"] == "application/pdf"
         text = pypdf.PdfReader(io.BytesIO(answer.content)).pages[0].extract_text()
         assert "Ramesh Kumar" in text
-        assert "Rs. 1,234.50" in text
+        assert "₹1,234.50" in text
         assert f"Payment reference {payment['cf_payment_id']}" in text
-        assert "Remaining balance Rs. 11,215.50" in text
+        assert "Remaining balance ₹11,215.50" in text
         assert started.order_id in text
         mails = (await mock.client.get("mail/outbox")).json()
         assert [(m["kind"], m["to"], m["attachment"]) for m in mails] == [

@@ -37,7 +37,7 @@ CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 STATIC_DIR = Path(os.environ.get("E2E_STATIC_DIR", ROOT / "frontend" / "dist"))
 
 PHONE = {
-    "viewport": {"width": 390, "height": 844},
+    "viewport": {"width": 360, "height": 800},
     "is_mobile": True,
     "has_touch": True,
     "device_scale_factor": 2,
@@ -147,6 +147,9 @@ def server() -> Iterator[Server]:
         "OTP_RESEND_SECONDS": "0",
         "OTP_SENDS_PER_NUMBER_PER_HOUR": "100000",
         "OTP_SENDS_PER_CLIENT_PER_HOUR": "100000",
+        # Both lenders live at once, as `make run` serves them: every portal, loans and store-credit
+        # walk runs through the lending router (tests/e2e/test_two_lenders.py for the Fineract one's).
+        "LENDERS": "native,fineract",
     }
     yield from run_gateway(relaxed, ROOT / ".e2e-server.log")
 

@@ -16,9 +16,10 @@ from upstream_mocks.catalogue.seed import products
 ALLOWED_WORDS = frozenset(
     {
         "OTP", "UPI", "GST", "GSTIN", "PDF", "IFSC", "PAN", "KYC", "EMI", "NEFT", "RTGS", "IMPS",
-        "ID", "SMS", "COD", "MRP", "KFS", "APR", "UTR", "PIN", "HSN", "IGST", "CGST", "SGST",
+        "ID", "SMS", "COD", "MRP", "M.R.P", "KFS", "APR", "UTR", "PIN", "HSN", "IGST", "CGST", "SGST",
         "NBFC", "RBI", "English", "Android", "iOS", "App", "Store", "Google", "Play",
         "iPhone", "STD", "MSME", "FMEG", "API", "NPA", "CEO", "CTO",
+        "Sahyogkosh", "Finance", "Limited",  # the lender's registered name, as its licence writes it
     }
 )  # fmt: skip
 # The electrical trade's abbreviations, written in Latin letters in Hindi shops and catalogues
@@ -26,6 +27,7 @@ ALLOWED_WORDS = frozenset(
 TRADE_TERMS = frozenset({"PVC", "MCB", "RCCB", "LED", "ISI", "RPM", "ABS", "CRCA", "DIN", "SPN", "AA"})
 # Units and their abbreviations as product facts print them.
 UNITS = re.compile(r"^(mm|cm|m|km|sq|kg|g|W|kW|V|A|mA|kA|Hz|L|pcs|pc|nos|MB|KB|x)$")
+EMAIL = re.compile(r"\S+@\S+\.\w+")
 # Codes: order and payment numbers, pin codes, SKUs (a letter run beside digits or dashes).
 CODE = re.compile(r"^[A-Z0-9]+([-_/][A-Z0-9]+)+$|^[A-Z]*\d[A-Z0-9]*$")
 LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'\u2019.-]*[A-Za-z]|[A-Za-z]")
@@ -42,6 +44,7 @@ def latin_words(page: Page, selector: str = "main", extra_names: tuple[str, ...]
     text = page.locator(selector).inner_text()
     for name in (*extra_names, *_names()):
         text = text.replace(name, " ")
+    text = EMAIL.sub(" ", text)  # an address (masked or not) is written as it is in any language
     words = []
     for token in re.split(r"\s+", text):
         for word in LATIN_WORD.findall(token):

@@ -92,6 +92,8 @@ def to_checkout(page: Page, payment_label: str) -> None:
     expect(page).to_have_url(re.compile(r"/checkout$"))
     expect(page.get_by_role("heading", name="Checkout", level=1)).to_be_visible()
     expect(page.get_by_role("radio", name=payment_label)).to_be_checked()  # the cart's choice carried over
+    # Where to deliver is the address step's: no 'Deliver to' above it saying otherwise.
+    expect(page.get_by_test_id("delivery-area")).to_have_count(0)
 
 
 def new_address(page: Page, pincode: str, name: str = "Sunita Sharma", mobile: str = SUNITA) -> None:
@@ -100,6 +102,12 @@ def new_address(page: Page, pincode: str, name: str = "Sunita Sharma", mobile: s
     page.get_by_label("Mobile number").fill(mobile)
     page.get_by_label("Address line 1").fill("Shop 3, Electric Market")
     page.get_by_label("Pin code").fill(pincode)
+
+
+def pincode_settled(page: Page) -> None:
+    """The typed pin code's place is shown (its city filled in, its promise under the form): the
+    form has stopped growing, so the steps below it are where they will stay."""
+    expect(page.get_by_label("City")).not_to_have_value("")
 
 
 def place_by_api(page: Page, lines: dict[int, int], method: str = "cod") -> str:
@@ -123,3 +131,17 @@ def advance(server: Server, order_number: str, times: int = 1, step: str = "next
     """QA's control call: move the order one step now (the mock's, not the orders contract's)."""
     for _ in range(times):
         server.http.post(f"/_mocks/orders/{order_number}/advance", json={"step": step}).raise_for_status()
+
+
+def set_clock(server: Server, at: str) -> None:
+    """QA's clock of the orders service (the mock's, not the orders contract's): its promises,
+    placing and tracking run from `at` (ISO with offset) until the next reset."""
+    server.http.post("/_mocks/orders/clock", json={"at": at}).raise_for_status()
+
+
+def choose_pincode(page: Page, pincode: str) -> None:
+    """Choose the store's delivery pin code through the gateway, as the header's picker does."""
+    if not any(c["name"] == "XSRF-TOKEN" for c in page.context.cookies()):
+        assert page.request.get("/api/session").ok
+    chosen = page.request.put("/api/checkout/delivery-area", data={"pincode": pincode}, headers=xsrf(page))
+    assert chosen.ok, chosen.text()

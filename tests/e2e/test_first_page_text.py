@@ -93,8 +93,16 @@ def test_every_seed_product_shows_the_same_text_pre_rendered_and_rendered_by_the
     )
     by_the_app = [card_texts(markup) for markup in json.loads(rendered.stdout)]
 
+    # Every page is filled in, those with a sold-out product (Out of stock on its card) and those
+    # with a product sold at its M.R.P. (nothing struck) among them.
     assert [len(cards) for cards in pre_rendered] == [len(listing["records"]) for listing in listings]
+    records = [product for listing in listings for product in listing["records"]]
+    assert any(p["stockQuantity"] == 0 for p in records) and any(p["mrp"] == p["listingPrice"] for p in records)
     for listing, html_cards, app_cards in zip(listings, pre_rendered, by_the_app, strict=True):
         for product, html_card, app_card in zip(listing["records"], html_cards, app_cards, strict=True):
             assert html_card == app_card, product["id"]
             assert product["priceText"] in html_card and product["productName"] in html_card
+            # The M.R.P. is struck only above the price: then it is a second amount on the card.
+            struck = product["mrp"] != product["listingPrice"]
+            amounts = {product["priceText"], product["mrpText"]}
+            assert sum(html_card.count(amount) for amount in amounts) == (2 if struck else 1), product["id"]

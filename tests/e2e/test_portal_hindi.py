@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from tests.e2e.conftest import Server
 from tests.e2e.hindi_text import latin_words
@@ -94,3 +94,34 @@ def test_the_pay_flow_in_hindi_survives_a_reload_and_a_new_login(page: Page, ser
     expect(main.get_by_role("radio", name="कुल बकाया ₹11,450.00")).to_be_checked()
     expect(page.get_by_role("banner").get_by_role("button", name="English")).to_be_visible()
     assert latin_words(page, extra_names=BORROWER) == []
+
+
+# Whether a control of the page was still waiting for its code when the page's language changed.
+SWITCHED_EARLY = """
+new MutationObserver(() => {
+  if (document.documentElement.lang.startsWith("hi") && !("switchedEarly" in window))
+    window.switchedEarly = document.querySelector("[data-until-hydrated]") !== null;
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["lang"] });
+"""
+
+
+def test_a_switch_tapped_while_the_footer_still_loads_waits_for_it(page: Page) -> None:
+    # The footer's code held back: the header is live, the footer's HTML still waits for its code.
+    held: list[Route] = []
+    page.route(re.compile(r"/assets/Footer-[^/]+\.js$"), lambda route: held.append(route))
+    page.add_init_script(SWITCHED_EARLY)
+    page.goto("/paynow")
+    switch = page.get_by_role("banner").get_by_role("button", name="हिंदी")
+    expect(switch).to_be_enabled()
+    footer = page.get_by_role("contentinfo")
+    expect(footer.get_by_role("button", name="Subscribe")).to_be_disabled()
+    switch.click()
+    assert held, "the footer's code was never asked for"
+    for route in held:
+        route.continue_()
+    # The page changes language once the footer has taken its HTML over, not before: Lingui changes
+    # its messages in place, and a footer hydrating after the switch would not match its HTML
+    # (React throws that HTML away with an error; the page guard fails the test on it).
+    expect(page.locator("main").get_by_role("heading", name="अभी भुगतान करें")).to_be_visible()
+    expect(footer.get_by_role("button", name="सब्सक्राइब करें")).to_be_enabled()
+    assert page.evaluate("window.switchedEarly") is False

@@ -1,4 +1,4 @@
-"""The portal's polish in Chromium, on a desktop (1366) and a phone (390): a closed checkout is
+"""The portal's polish in Chromium, on a desktop (1366) and a phone (360): a closed checkout is
 'Payment cancelled' with 'Try again', Loan Details that say what each figure is, and a refused
 code request that counts down. Every state is checked with axe and for sideways scrolling.
 
@@ -42,7 +42,7 @@ WAIT_SECONDS = re.compile(r"^Please wait (\d+) s before asking for another code\
 
 @pytest.fixture(params=["desktop", "phone"])
 def screen(request: pytest.FixtureRequest) -> Page:
-    """The same test on a desktop (1366) and on a phone (390): conftest's `page` or `phone_page`."""
+    """The same test on a desktop (1366) and on a phone (360): conftest's `page` or `phone_page`."""
     chosen: Page = request.getfixturevalue("page" if request.param == "desktop" else "phone_page")
     return chosen
 
@@ -196,7 +196,7 @@ def test_loan_details_say_what_each_figure_is_with_the_loans_particulars(
     expect(detail_row(details, "Lender")).to_contain_text("Sahyogkosh Finance")
     expect(detail_row(details, "Loan number")).to_contain_text("LN-1001")
     # Each figure says what it is.
-    expect(detail_row(details, "Total due")).to_contain_text("The two figures above together")
+    expect(detail_row(details, "Total due")).to_contain_text("plus the fees for paying late")
     assert_fits(page)
     assert_axe_clean(axe, page)
 
@@ -281,6 +281,9 @@ def test_a_code_asked_for_too_soon_counts_down_to_the_resend(
     mobile = str(next(_numbers))
     submit_number(page, start, mobile, title)
     expect(page).to_have_url(re.compile(f"{verify}$"))
+    # The send's toast is in: the page below it has moved down to make room (a tap before that
+    # could land where Edit was).
+    expect(page.get_by_text("OTP sent successfully!")).to_be_visible()
     main = page.locator("main")
     # Edit clears the screen's countdown (the specification's rule), but the gateway still holds
     # the resend interval: asking again at once is refused with how long to wait.

@@ -56,8 +56,8 @@ def test_a_payment_whose_tab_closed_before_confirm_is_settled_by_the_webhook_wit
         row.get_by_role("link", name=re.compile("Receipt")).click()
     pdf = download_info.value
     text = pypdf.PdfReader(io.BytesIO(open(pdf.path(), "rb").read())).pages[0].extract_text()  # noqa: SIM115
-    assert "Rs. 1,000.00" in text
-    assert "Remaining balance Rs. 11,450.00" in text
+    assert "₹1,000.00" in text
+    assert "Remaining balance ₹11,450.00" in text
     reference = re.search(r"Payment reference (\d+)", text)
     assert reference is not None
     expect(row).to_contain_text(reference.group(1))

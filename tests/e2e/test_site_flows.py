@@ -41,7 +41,7 @@ def test_hamburger_menu_closes_when_a_link_is_clicked(phone_page: Page) -> None:
     expect(menu).to_be_hidden()
 
 
-def test_sign_in_dropdown_opens_new_tabs_and_closes_on_an_outside_click(page: Page) -> None:
+def test_sign_in_dropdown_opens_new_tabs_closes_on_an_outside_click_and_leads_to_the_store(page: Page) -> None:
     page.goto("/")
     page.get_by_role("button", name="Sign In").click()
     labels = ["Anchor (Distributor / Manufacturer)", "VoltKhata Portal", "Lender Portal"]
@@ -54,6 +54,11 @@ def test_sign_in_dropdown_opens_new_tabs_and_closes_on_an_outside_click(page: Pa
     page.get_by_role("heading", level=1).click()
     for label in labels:
         expect(page.get_by_role("link", name=label)).to_have_count(0)
+    # The store's own login is there too, in this tab.
+    page.get_by_role("button", name="Sign In").click()
+    page.get_by_role("link", name="Store (shops and electricians)").click()
+    expect(page).to_have_url(re.compile(r"/login$"))
+    expect(page.get_by_label("Mobile number")).to_be_visible()
 
 
 def test_header_links_and_logo(page: Page) -> None:

@@ -1,25 +1,30 @@
-"""Every route of the public site, on a desktop and a phone: its main heading shows, and the page
-makes no console error, no failed request and no request to another host (checked by the fixtures)."""
+"""Every route of the public site, on a desktop and a phone: its main heading, its own title and
+description, no sideways scroll, hydrated with every control alive, no serious accessibility
+violation (axe-core), and the page makes no console error, no failed request and no
+request to another host (checked by the fixtures)."""
 
 from __future__ import annotations
 
 import re
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import axe_violations
 
 PRODUCT = "VoltKhata"  # the default product name (settings)
 
 # path -> the page's main heading
 PUBLIC = {
-    "/": "Buy electrical stock on credit, up to Rs. 5 lakh",
+    "/": "Buy electrical stock on credit, up to ₹5 lakh",
     "/privacy-policy": "Privacy and Lending Policy",
     "/shipping-policy": "Shipping Policy",
     "/terms-and-conditions": "Terms and Conditions",
     "/cancellation-and-refunds": "Cancellation and Refunds Policy",
     "/landing-privacy-policy": "Privacy Notice",
     "/grievance-redressal": "Grievance Redressal",
-    "/buy-products-on-credit": "Buy products on credit, up to Rs. 5 lakh",
+    "/buy-products-on-credit": "Buy products on credit, up to ₹5 lakh",
     "/delete-data-policy": "Delete Your Data",
     "/contact-us": "Contact us",
     "/FAQ's": "Frequently Asked Questions",
@@ -37,34 +42,82 @@ APP = {
     "/contact-us_MobileApp": "Contact us",
 }
 VIEWPORTS = ["page", "phone_page"]
+# Once the app has taken the page over it marks the document (never part of the HTML).
+HYDRATED = "html[data-app-live]"
+# path -> the page's title (before " | VoltKhata")
+PUBLIC_TITLES = {
+    "/": "Buy electrical goods on credit",
+    "/privacy-policy": "Privacy and Lending Policy",
+    "/shipping-policy": "Shipping Policy",
+    "/terms-and-conditions": "Terms and Conditions",
+    "/cancellation-and-refunds": "Cancellation and Refunds Policy",
+    "/landing-privacy-policy": "Privacy Notice",
+    "/grievance-redressal": "Grievance Redressal",
+    "/buy-products-on-credit": "Buy products on credit",
+    "/delete-data-policy": "Delete Your Data",
+    "/contact-us": "Contact us",
+    "/FAQ's": "FAQs",
+    "/AboutUs": "About us",
+    "/dpd": "Collections software for lenders",
+    f"/aboutUs_{PRODUCT}": "About us",
+    "/blog": "Blog",
+}
+
+
+def is_live_and_accessible(page: Page, axe: Axe) -> None:
+    """The app has taken the page over with every control alive (lazy parts included; a hydration
+    mismatch is a console error the fixture fails on), and axe-core (shipped locally) finds no
+    serious or critical violation."""
+    expect(page.locator(HYDRATED)).to_be_attached()
+    expect(page.locator("[data-until-hydrated]")).to_have_count(0)
+    report = axe_violations(axe, page)
+    assert not report, report
+
+
+def fits_the_screen(page: Page, path: str) -> None:
+    """No sideways scroll once the page has settled."""
+    width = page.evaluate("document.documentElement.scrollWidth")
+    screen = page.viewport_size
+    assert screen
+    assert width <= screen["width"], f"{path} scrolls sideways ({width}px)"
 
 
 @pytest.mark.parametrize("fixture", VIEWPORTS)
 @pytest.mark.parametrize(("path", "heading"), PUBLIC.items(), ids=list(PUBLIC))
 def test_public_route_shows_its_heading_inside_header_and_footer(
-    request: pytest.FixtureRequest, fixture: str, path: str, heading: str
+    request: pytest.FixtureRequest, axe: Axe, fixture: str, path: str, heading: str
 ) -> None:
     page: Page = request.getfixturevalue(fixture)
     page.goto(path)
     expect(page.get_by_role("heading", level=1)).to_contain_text(heading)
     expect(page.get_by_role("banner")).to_be_visible()
     expect(page.get_by_role("contentinfo")).to_be_visible()
+    # Its own title, and a description of its own for search engines.
+    expect(page).to_have_title(f"{PUBLIC_TITLES[path]} | {PRODUCT}")
+    description = page.locator('meta[name="description"]')
+    expect(description).to_have_count(1)
+    assert len(description.get_attribute("content") or "") > 30
     # Every image the page shows arrived (made for the project, served locally).
     page.wait_for_load_state("networkidle")
     broken = page.evaluate("() => [...document.images].filter(i => i.complete && i.naturalWidth === 0).map(i => i.src)")
     assert broken == []
+    fits_the_screen(page, path)
+    is_live_and_accessible(page, axe)
 
 
 @pytest.mark.parametrize("fixture", VIEWPORTS)
 @pytest.mark.parametrize(("path", "heading"), APP.items(), ids=list(APP))
 def test_app_route_has_no_site_header_or_footer(
-    request: pytest.FixtureRequest, fixture: str, path: str, heading: str
+    request: pytest.FixtureRequest, axe: Axe, fixture: str, path: str, heading: str
 ) -> None:
     page: Page = request.getfixturevalue(fixture)
     page.goto(path)
     expect(page.get_by_role("heading", level=1)).to_contain_text(heading)
     expect(page.get_by_role("banner")).to_have_count(0)
     expect(page.get_by_role("contentinfo")).to_have_count(0)
+    page.wait_for_load_state("networkidle")
+    fits_the_screen(page, path)
+    is_live_and_accessible(page, axe)
 
 
 def test_markdown_pages_fill_tokens_and_render_tables(page: Page) -> None:
@@ -84,7 +137,7 @@ def test_credit_limit_reads_the_same_everywhere(page: Page) -> None:
         page.goto(path)
         # The text in the page, rendered yet or not (sections far below render near the screen only).
         text = page.locator("main").text_content() or ""
-        assert "Rs. 5 lakh" in text
+        assert "₹5 lakh" in text
         assert not re.search(r"10 la(kh|cs)", text)
 
 
@@ -122,7 +175,7 @@ def test_home_sections_come_in_the_specified_order(page: Page) -> None:
         f"Download the {PRODUCT} app",
         "Brands we work with",
     ]
-    for card in ("Instant Credit Limit", "Lowest Market Prices", "Next-Day Delivery", "Order Anytime Anywhere"):
+    for card in ("Instant Credit Limit", "Lowest Market Prices", "Delivery You Can Plan On", "Order Anytime Anywhere"):
         expect(page.get_by_role("heading", name=card)).to_be_visible()
 
 
@@ -139,7 +192,8 @@ def test_blog_lists_ten_posts_with_dates(page: Page) -> None:
     page.goto("/blog")
     posts = page.locator("main li")
     expect(posts).to_have_count(10)
-    expect(posts.first.locator("time")).to_have_text(re.compile(r"^\d{1,2} \w+ \d{4}$"))
+    # Written as every other date in the app: 18 May 2026.
+    expect(posts.first.locator("time")).to_have_text(re.compile(r"^\d{1,2} [A-Z][a-z]{2} \d{4}$"))
 
 
 def test_lender_page_rotates_words_counts_up_and_links_to_contact(page: Page) -> None:
@@ -151,7 +205,7 @@ def test_lender_page_rotates_words_counts_up_and_links_to_contact(page: Page) ->
     expect(counter).to_have_attribute("data-value", "0")  # not counted before it is seen
     counter.scroll_into_view_if_needed()
     expect(counter).to_have_attribute("data-value", "500")
-    expect(counter.locator("[aria-hidden=true]")).to_have_text("Rs. 500 Cr")
+    expect(counter.locator("[aria-hidden=true]")).to_have_text("₹500 Cr")
     main = page.locator("main")
     for claim in ("50+", "10,000+", "450 reviews", "35%"):
         expect(main).to_contain_text(claim)

@@ -74,7 +74,7 @@ def test_every_banner_s_button_keeps_clear_of_the_dots_on_a_phone(phone_page: Pa
     page.goto("/product-home")
     offers = page.get_by_role("region", name="Offers")
     bullets = offers.locator(".swiper-pagination-bullet")
-    for index, words in enumerate(["Free delivery", "Up to 20% off", "LED lights"]):
+    for index, words in enumerate(["Electricals delivered", "Up to 20% off", "LED lights"]):
         expect(bullets).to_have_count(3)
         bullets.nth(index).click()
         page.clock.run_for(1000)  # the slide to that banner (300 ms), short of the next turn

@@ -127,8 +127,19 @@ def test_cart_totals_and_emptying_the_cart(server: Server, page: Page) -> None:
         expect(line).to_contain_text(seed.color)
         expect(line).to_contain_text(seed.size)
         expect(line.get_by_test_id("line-price")).to_have_text(rupees(price))
-        expect(line).to_contain_text("M.R.P. with GST")
-        expect(line).to_contain_text(f"{seed.discount} Limited time deal")
+        unit = rupees(Decimal(str(seed.mrp_with_cash_discount)))
+        expect(line.get_by_test_id("unit-price")).to_contain_text(f"{quantity} \N{MULTIPLICATION SIGN} {unit} each")
+        mrp = Decimal(str(seed.mrp_with_cash_discount_gst))
+        if mrp > Decimal(str(seed.mrp_with_cash_discount)):  # struck only when above the price
+            expect(line.locator("s")).to_have_text(rupees(mrp))
+            expect(line.get_by_test_id("line-saving")).to_have_text(
+                f"You save {rupees((mrp - Decimal(str(seed.mrp_with_cash_discount))) * quantity)}"
+            )
+        else:
+            expect(line.locator("s")).to_have_count(0)
+            expect(line.get_by_test_id("line-saving")).to_have_count(0)
+        expect(line).not_to_contain_text("Limited time deal")
+        expect(line).not_to_contain_text("Product Name")
         expect(line.locator("output")).to_have_text(str(quantity))
     expect(page.get_by_test_id("subtotal")).to_have_text(rupees(subtotal))
     expect(page.get_by_role("radio", name="Online (UPI, Credit, Debit Cards)")).to_be_checked()

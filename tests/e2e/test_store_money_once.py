@@ -72,6 +72,7 @@ def test_an_unpaid_order_shows_its_time_to_pay_and_a_payment_after_cancelling_sh
     # The provider is down as the order is cancelled, so its checkout stays open and takes the money.
     server.scenario(mock="payments", path="terminate", status=503, times=1)
     page.get_by_role("button", name="Cancel order").click()
+    page.get_by_role("radio", name="I ordered it by mistake").check()
     page.get_by_role("button", name="Yes, cancel order").click()
     expect(page.get_by_role("heading", name="Nothing to refund")).to_be_visible()
     expect(page.get_by_test_id("pay-by")).to_have_count(0)

@@ -1,7 +1,7 @@
 """Storefront e2e, the quick-commerce points: one price everywhere, Indian grouping, cards that
 turn 'Add to cart' into the quantity control, Buy Now, toasts, browsing by category / brand /
 price in the address, the detail page's facts, the way back after a login, the banners and the
-links between site and store. Each on a desktop (1366) and a phone (390)."""
+links between site and store. Each on a desktop (1366) and a phone (360)."""
 
 from __future__ import annotations
 
@@ -47,9 +47,11 @@ def no_sideways_scroll(page: Page) -> None:
     assert width <= viewport, f"{page.url} scrolls sideways ({width}px > {viewport}px)"
 
 
-def prices_of(product: Any) -> tuple[str, str, str | None]:
+def prices_of(product: Any) -> tuple[str, str | None, str | None]:
+    """The price, the struck M.R.P. (only when above the price) and the percent off (only above 0)."""
     off = f"{product.discount_to_merchant}% off" if product.discount_to_merchant > 0 else None
-    return rupees(product.listing_price), f"M.R.P: {rupees(product.mrp)}", off
+    mrp = f"M.R.P: {rupees(product.mrp)}" if product.mrp > product.listing_price else None
+    return rupees(product.listing_price), mrp, off
 
 
 def card_texts(page: Page) -> dict[str, str]:
@@ -76,7 +78,8 @@ def test_every_seeded_product_card_shows_its_one_price(server: Server, page: Pag
     assert set(texts) == set(BY_NAME)
     for name, text in texts.items():
         price, mrp, off = prices_of(BY_NAME[name])
-        assert price in text and mrp in text, (name, text)
+        assert price in text, (name, text)
+        assert (mrp in text) if mrp else ("M.R.P" not in text), (name, text)
         if off:
             assert off in text, (name, text)
         else:
@@ -96,12 +99,18 @@ def test_card_detail_and_a_one_unit_cart_line_agree(
         page.goto(f"/products?search={product.product_name.replace(' ', '+')}")
         card = cards(page).filter(has=page.get_by_role("heading", name=product.product_name, exact=True))
         expect(card).to_contain_text(price)
-        expect(card).to_contain_text(mrp)
+        if mrp:
+            expect(card).to_contain_text(mrp)
+        else:
+            expect(card).not_to_contain_text("M.R.P")
         card.get_by_role("link", name=product.product_name, exact=True).click()
         expect(page.get_by_role("heading", level=1)).to_have_text(product.product_name)
         info = page.locator("article")
         expect(info).to_contain_text(price)
-        expect(info).to_contain_text(mrp)
+        if mrp:
+            expect(info).to_contain_text(mrp)
+        else:
+            expect(info).not_to_contain_text("M.R.P")
         if off:
             expect(info).to_contain_text(off)
         else:
@@ -246,7 +255,17 @@ def test_toasts_are_few_and_clear_of_the_header_and_the_tap(
         settle(page)
         box, head = toast.bounding_box(), header.bounding_box()
         assert box and head and tapped
-        assert not overlaps(box, head), ("toast over the header", box, head)
+        # Toasts open inside the store's header (docs/decisions/toasts.md), never over its controls.
+        # Read in one go: an earlier toast may close (and its close button go) meanwhile.
+        places = header.evaluate(
+            """(header) => [...header.querySelectorAll('a, button')]
+                .filter((el) => el.closest('[role=alert], .Toastify') === null)  // a toast's own close button
+                .map((el) => el.getBoundingClientRect())
+                .filter((r) => r.width > 0 && r.height > 0)
+                .map((r) => ({ x: r.x, y: r.y, width: r.width, height: r.height }))"""
+        )
+        for place in places:
+            assert not overlaps(box, place), ("toast over a header control", box, place)
         assert not overlaps(box, tapped), ("toast over the control just tapped", box, tapped)
         assert box["x"] >= 0 and box["x"] + box["width"] <= page.viewport_size["width"]  # type: ignore[index]
     expect(page.get_by_role("link", name="Cart, 4 items")).to_be_visible()
@@ -366,7 +385,8 @@ def test_detail_shows_specifications_delivery_and_returns(
         ("GST rate", f"{product.gst_rate}% (included in the price)"),
     ):
         expect(specs.get_by_role("row", name=label)).to_contain_text(str(value))
-    expect(page.get_by_role("region", name="Delivery")).to_contain_text("Get it in 1 Hour")
+    # No pin code chosen: the page claims no delivery time (issue 33).
+    expect(page.get_by_role("region", name="Delivery")).to_contain_text("Choose your pin code to see delivery time")
     returns = page.get_by_role("region", name="Returns")
     expect(returns).to_contain_text("7-day return window")
     expect(returns.get_by_role("link", name="Cancellation and refunds")).to_have_attribute(
@@ -455,11 +475,11 @@ def test_banners_are_words_and_buttons_over_the_art(
     expect(offers.locator("span.swiper-pagination-bullet")).to_have_count(3)
     slide = offers.locator("[data-banner='1']").first
     expect(slide).to_have_class(re.compile("swiper-slide-active"))
-    expect(slide).to_contain_text("Free delivery")
+    expect(slide).to_contain_text("Electricals delivered")
     button = slide.get_by_role("link", name=re.compile("Order now"))
     expect(button).to_have_attribute("href", "/products")
     # Legible on a phone: real text of at least 14 px inside the screen; the button is tap-sized.
-    title = slide.get_by_text("Free delivery")
+    title = slide.get_by_text("Electricals delivered")
     size = title.evaluate("(el) => parseFloat(getComputedStyle(el).fontSize)")
     assert size >= 20, size
     box = button.bounding_box()
@@ -489,6 +509,9 @@ def test_site_and_store_link_both_ways(request: pytest.FixtureRequest, server: S
     expect(page.get_by_role("link", name=re.compile("store home"))).to_have_attribute("href", "/product-home")
     page.get_by_role("link", name=re.compile("store home")).click()
     expect(page).to_have_url(re.compile(r"/product-home$"))
+    # The store home's list in place first: twelve cards arriving move the footer down the page,
+    # and a tap aimed at it a moment before lands where it was.
+    expect(page.get_by_test_id("product-card")).to_have_count(12)
     back = page.get_by_role("link", name="← Back to the main site")
     expect(back).to_have_attribute("href", "/")
     back.click()

@@ -85,10 +85,10 @@ def test_fees_under_1199_and_none_above(client: GatewayClient) -> None:
 
 def test_refusals_reach_the_client_with_their_message_and_field(client: GatewayClient) -> None:
     log_in(client)
-    fill_cart(client, {1: 500})
-    stock = client.post("/api/checkout/quote", json={"address": ADDRESS, "paymentMethod": "cod"}, headers=client.xsrf())
+    # More than the stock never enters the cart (the quote refuses it too, when stock fell since).
+    stock = client.put("/api/store/cart/items/1", json={"quantity": 500}, headers=client.xsrf())
     assert stock.status_code == 409 and stock.json()["error"]["code"] == "out_of_stock"
-    assert "available" in stock.json()["error"]["message"]
+    assert "available" in stock.json()["error"]["message"] and stock.json()["error"]["field"] == "quantity"
     fill_cart(client, {1: 1})
     far = client.post(
         "/api/checkout/quote",
@@ -139,6 +139,7 @@ def test_bad_checkout_input_is_a_4xx_naming_the_field_before_anything_goes_upstr
 
 
 def test_pin_codes_fill_city_and_state(client: GatewayClient) -> None:
+    client.post("/_mocks/orders/clock", json={"at": "2026-11-27T12:00:00+05:30"})  # the dark stores are open
     one_hour = client.get("/api/checkout/pincodes/122103").json()
     assert (one_hour["city"], one_hour["state"], one_hour["message"]) == ("Gurugram", "Haryana", "Get it in 1 Hour")
     standard = client.get("/api/checkout/pincodes/411001").json()
@@ -190,6 +191,7 @@ def test_credit_refusals_write_their_amounts_in_lakhs(client: GatewayClient) -> 
         "repayUrl": None,
         "reason": "overLimit",  # the app words it in the shopper's language
         "overdue": None,
+        "applyUrl": None,  # only a shopper without credit is led to apply
     }
     # The lender says the same when the order is placed anyway.
     refused = place(client, "checkout-key-credit-lakh", big["charges"]["total"], "credit")
@@ -205,11 +207,58 @@ def test_an_online_order_stays_payable_after_a_failure_and_is_paid_once(client: 
     assert order["payment"]["state"] == "pending" and session_id
     client.post(f"/_mocks/payments/checkout/{session_id}/pay", json={"outcome": "failure"})
     pending = client.get(f"/api/checkout/orders/{order['orderNumber']}").json()
-    assert pending["payment"]["state"] == "pending"
+    assert pending["payment"]["state"] == "pending" and pending["payment"]["failedAt"]  # nothing taken
+    listed = client.get("/api/checkout/orders").json()["orders"][0]
+    assert (listed["paymentState"], listed["paymentFailed"]) == ("pending", True)
     again = client.post(f"/api/checkout/orders/{order['orderNumber']}/payment", headers=client.xsrf()).json()
     client.post(f"/_mocks/payments/checkout/{again['payment']['paymentSessionId']}/pay", json={"outcome": "success"})
     paid = client.get(f"/api/checkout/orders/{order['orderNumber']}").json()
     assert paid["payment"]["state"] == "paid" and paid["payment"]["paymentSessionId"] is None
+    assert paid["payment"]["providerPaymentId"] and paid["payment"]["failedAt"] is None
+
+
+def test_a_failed_online_order_becomes_cash_on_delivery_once_within_the_days_limit(client: GatewayClient) -> None:
+    log_in(client)
+    fill_cart(client, {1: 1})
+    order = place(client, "checkout-key-to-cash", quote(client, "online")["charges"]["total"], "online").json()
+    client.post(f"/_mocks/payments/checkout/{order['payment']['paymentSessionId']}/pay", json={"outcome": "failure"})
+    path = f"/api/checkout/orders/{order['orderNumber']}/cash"
+    headers = {**client.xsrf(), "Idempotency-Key": "to-cash-key-1"}
+    changed = client.post(path, headers=headers)
+    assert changed.status_code == 200, changed.text
+    payment = changed.json()["payment"]
+    assert (payment["method"], payment["state"], payment["canPayOnDelivery"]) == ("cod", "onDelivery", False)
+    assert client.post(path, headers=headers).status_code == 200  # a retry with its key: the same answer
+    refused = client.post(path, headers={**client.xsrf(), "Idempotency-Key": "to-cash-key-2"})
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "not_switchable"
+
+
+def test_a_failed_online_order_over_the_cash_limit_stays_online(client: GatewayClient) -> None:
+    log_in(client)
+    fill_cart(client, {4: 60})  # FR house wire: well over the day's Rs. 50,000 of cash
+    order = place(client, "checkout-key-big", quote(client, "online")["charges"]["total"], "online").json()
+    refused = client.post(
+        f"/api/checkout/orders/{order['orderNumber']}/cash", headers={**client.xsrf(), "Idempotency-Key": "big-cash-1"}
+    )
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "cod_limit"
+    assert client.get(f"/api/checkout/orders/{order['orderNumber']}").json()["payment"]["method"] == "online"
+
+
+def test_the_chosen_pin_code_is_kept_in_a_cookie_and_served_with_its_promise(client: GatewayClient) -> None:
+    assert client.get("/api/checkout/delivery-area").json() == {"area": None}
+    client.post("/_mocks/orders/clock", json={"at": "2026-11-27T02:50:00+05:30"})  # the dark stores are closed
+    chosen = client.put("/api/checkout/delivery-area", json={"pincode": "122103"}, headers=client.xsrf())
+    assert chosen.status_code == 200, chosen.text
+    assert "pincode=122103" in chosen.headers["set-cookie"]
+    area = client.get("/api/checkout/delivery-area").json()["area"]
+    assert (area["pincode"], area["city"], area["delivery"]["type"]) == ("122103", "Gurugram", "nextOpening")
+    assert area["hours"] == {"opensAt": "07:00", "closesAt": "23:00", "lastOrderAt": "22:00", "openNow": False}
+    unknown = client.put("/api/checkout/delivery-area", json={"pincode": "999999"}, headers=client.xsrf())
+    assert unknown.status_code == 404 and unknown.json()["error"]["code"] == "pincode_unknown"
+    assert client.get("/api/checkout/delivery-area").json()["area"]["pincode"] == "122103"  # kept
+    bad = client.put("/api/checkout/delivery-area", json={"pincode": "12210"}, headers=client.xsrf())
+    assert bad.status_code == 400
+    assert client.delete("/api/checkout/delivery-area", headers=client.xsrf()).json() == {"area": None}
 
 
 def test_another_shoppers_order_is_not_found(client: GatewayClient) -> None:

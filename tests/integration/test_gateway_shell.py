@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -69,8 +70,11 @@ def test_the_shell_cannot_be_escaped(shell: GatewayClient) -> None:
 def test_unknown_api_paths_answer_json_404(shell: GatewayClient, path: str) -> None:
     answer = shell.get(path)
     assert answer.status_code == 404
-    # No route ran, so no request id was given or logged: there is none to answer.
-    assert answer.json() == {"error": {"code": "not_found", "message": "Not found.", "field": None}, "traceId": None}
+    # No route ran, so no request id was given or logged; the trace (gateway/telemetry.py)
+    # wraps routing too, so the answer still names its trace.
+    body = answer.json()
+    assert body["error"] == {"code": "not_found", "message": "Not found.", "field": None}
+    assert re.fullmatch(r"[0-9a-f]{32}", body["traceId"]), body
 
 
 def test_unsafe_api_requests_need_the_xsrf_header(shell: GatewayClient) -> None:
@@ -134,7 +138,7 @@ def test_redis_down_fails_session_calls_clearly_but_pages_still_load(
 def test_mock_controls_are_absent_when_every_upstream_is_real(
     make_client: Callable[[Settings], GatewayClient], make_settings: Callable[..., Settings], built_app: Path
 ) -> None:
-    real = {f"{n}_url": f"http://127.0.0.1:1/{n}/" for n in ("lending", "catalogue", "mail", "orders")}
+    real = {f"{n}_url": f"http://127.0.0.1:1/{n}/" for n in ("lending", "catalogue", "mail", "orders", "payments")}
     client = make_client(make_settings(static_dir=str(built_app), **real))
     assert client.post("/_mocks/reset").status_code in (404, 405)
     assert client.get("/_mocks/lending/outbox/9876543210").status_code == 404
@@ -184,7 +188,7 @@ def test_a_missing_or_bad_field_is_named_with_its_message_in_every_group(
 def test_csrf_holds_when_no_mocks_are_served(
     make_client: Callable[[Settings], GatewayClient], make_settings: Callable[..., Settings], built_app: Path
 ) -> None:
-    real = {f"{n}_url": f"http://127.0.0.1:1/{n}/" for n in ("lending", "catalogue", "mail", "orders")}
+    real = {f"{n}_url": f"http://127.0.0.1:1/{n}/" for n in ("lending", "catalogue", "mail", "orders", "payments")}
     client = make_client(make_settings(static_dir=str(built_app), **real))
     client.get("/api/session")
     assert client.delete("/api/session/portal").status_code == 403

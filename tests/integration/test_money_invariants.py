@@ -109,6 +109,8 @@ def deployment(redis_url: str) -> Iterator[Deployment]:
         "LOG_LEVEL": "WARNING",
         "SECRET_KEY": secret,
         "LENDING_PARTNER_KEY": f"partner-{secret}",
+        "OPERATIONS_KEY": f"operations-{secret}",
+        "PAYMENTS_CLIENT_SECRET": f"provider-{secret}",
         "REDIS_URL": redis_url,
         "REDIS_NAMESPACE": f"test-invariants-{uuid.uuid4().hex[:8]}",
         "REQUEST_DEADLINE": str(REQUEST_DEADLINE),
@@ -118,7 +120,7 @@ def deployment(redis_url: str) -> Iterator[Deployment]:
         "OTP_RESEND_SECONDS": "0",
         "OTP_SENDS_PER_NUMBER_PER_HOUR": "1000",
         "OTP_SENDS_PER_CLIENT_PER_HOUR": "1000",
-        **{f"{name.upper()}_URL": f"{mocks_url}/_mocks/{name}/" for name in MOCKS},
+        **{f"{name.upper()}_URL": f"{mocks_url}/_mocks/{name}/" for name in (*MOCKS, "payments")},
     }
     gateway_env.pop("MOCKS_URL", None)
     mocks = subprocess.Popen([sys.executable, "-m", "upstream_mocks"], cwd=ROOT, env=mocks_env)

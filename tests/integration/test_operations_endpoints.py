@@ -4,6 +4,7 @@ dependency that is down and not the exception."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, cast
 
@@ -12,6 +13,7 @@ from litestar.exceptions import NotFoundException
 
 from gateway.security.client_address import ClientAddresses, parse_networks
 from gateway.security.operations_access import metrics_networks, networks_only
+from gateway.serving import draining
 from gateway.settings import Settings
 from tests.conftest import GatewayClient
 
@@ -58,3 +60,17 @@ def test_readyz_names_the_dependency_that_is_down_not_the_exception(
     answer = client.get("/readyz")
     assert answer.status_code == 503
     assert answer.json() == {"status": "unavailable", "sessions": "down"}
+
+
+def test_readyz_says_draining_once_the_replica_is_stopping(
+    client: GatewayClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SIGTERM marks the replica (gateway/serving/draining.py): out of the load balancer's rotation
+    while it still serves."""
+    monkeypatch.setenv(draining.MARKER, str(tmp_path / "draining"))
+    assert client.get("/readyz").status_code == 200
+    assert draining.begin() and not draining.begin()
+    answer = client.get("/readyz")
+    assert (answer.status_code, answer.json()) == (503, {"status": "draining"})
+    assert client.get("/healthz").status_code == 200
+    assert client.get("/api/session").status_code == 200

@@ -37,11 +37,10 @@ def test_a_checkout_closed_unpaid_is_cancelled_and_can_be_paid_after_all(client:
     log_in(client)
     payment = pay(client, {"mode": "totalOverdue"}).json()
     # The modal closed with nothing tried: the order is still open at the provider.
-    assert confirm(client, payment) == {
-        "message": PAYMENT_CANCELLED,
-        "status": "cancelled",
-        "orderId": payment["orderId"],
-    }
+    assert (
+        confirm(client, payment).items()
+        >= {"message": PAYMENT_CANCELLED, "status": "cancelled", "orderId": payment["orderId"]}.items()
+    )
     detail = client.get("/api/portal/repayment").json()
     assert detail["remainingAmount"] == "12450.00"
     assert detail["pendingPayments"] == []  # not offered as 'pending confirmation'
@@ -55,7 +54,8 @@ def test_a_checkout_that_failed_is_failed_whatever_the_browser_says(client: Gate
     log_in(client)
     payment = pay(client, {"mode": "totalOverdue"}).json()
     checkout(client, payment, "failure")
-    assert confirm(client, payment) == {"message": "Payment failed", "status": "failed", "orderId": payment["orderId"]}
+    failed = {"message": "Payment failed", "status": "failed", "orderId": payment["orderId"]}
+    assert confirm(client, payment).items() >= failed.items()
 
 
 def test_a_checkout_paid_then_closed_is_completed(client: GatewayClient) -> None:

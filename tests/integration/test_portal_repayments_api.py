@@ -69,11 +69,21 @@ def test_right_after_a_confirmed_payment_the_next_is_judged_on_the_new_amount(cl
     client.get("/api/portal/repayment")  # the gateway now remembers 12,450.00 as owed
     first = pay(client, {"mode": "partialPayment", "amount": "12000"}, key="click-first-01").json()
     checkout(client, first)
-    assert confirm(client, first) == {
+    answer = confirm(client, first)
+    assert answer == {
         "message": "Payment process completed",
         "status": "completed",
         "orderId": first["orderId"],
+        # What happened to the money, from the lender's record: the loan's split (charges, then
+        # interest, then principal), as its statement books it.
+        "amount": "12000.00",
+        "providerReference": answer["providerReference"],
+        "receiptMailedTo": "r***@shop.example",
+        "receiptUrl": f"/api/portal/payments/{first['paymentLogId']}/receipt",
+        "failureReason": None,
+        "allocation": {"charges": "450.00", "interest": "2000.00", "principal": "9550.00"},
     }
+    assert answer["providerReference"]
     # No reload in between: the whole overdue amount is now 450.00, and paying it is accepted.
     second = pay(client, {"mode": "totalOverdue"}, key="click-second-1")
     assert second.status_code == 201, second.text
@@ -90,10 +100,10 @@ def test_a_payment_never_confirmed_is_remembered_and_settled_on_recheck(client: 
     assert [(p["orderId"], p["amount"]) for p in pending] == [(payment["orderId"], "1000.00")]
     checkout(client, payment)  # paid, then the tab closed: no confirm
     result = recheck(client)
-    assert result == {
-        "settled": [{"message": "Payment process completed", "status": "completed", "orderId": payment["orderId"]}],
-        "pending": [],
-    }
+    assert [(s["message"], s["status"], s["orderId"]) for s in result["settled"]] == [
+        ("Payment process completed", "completed", payment["orderId"])
+    ]
+    assert result["pending"] == []
     detail = client.get("/api/portal/repayment").json()
     assert (detail["remainingAmount"], detail["pendingPayments"]) == ("11450.00", [])
     # Settled once, by whichever came first: the lender's history has one paid payment.
@@ -138,9 +148,9 @@ def test_history_and_the_receipt_pdf(client: GatewayClient) -> None:
     assert receipt.headers["cache-control"] == "no-store"
     assert "attachment" in receipt.headers["content-disposition"]
     text = pypdf.PdfReader(io.BytesIO(receipt.content)).pages[0].extract_text()
-    assert "Rs. 2,500.50" in text
+    assert "₹2,500.50" in text
     assert f"Payment reference {entry['providerReference']}" in text
-    assert "Remaining balance Rs. 9,949.50" in text
+    assert "Remaining balance ₹9,949.50" in text
 
 
 def test_history_and_receipts_need_a_login(client: GatewayClient) -> None:

@@ -200,7 +200,6 @@ def test_pages_whose_render_reads_the_query_say_so(real_build: GatewayClient, pa
 # on /products and on the store home.
 CARD = re.compile(r'<li [^>]*data-testid="product-card"')
 FIRST_PAGE = re.compile(r'<script id="products-first-page" type="application/json">(.*?)</script>', re.S)
-IMAGE_PRELOAD = re.compile(r'<link rel="preload" as="image" href="([^"]+)"')
 
 
 @pytest.mark.parametrize("path", ["/products", "/product-home"])
@@ -226,12 +225,45 @@ def test_the_first_product_image_is_asked_for_first_only_where_the_list_opens_th
     real_build: GatewayClient,
 ) -> None:
     first = real_build.get("/api/store/products", params={"page": 1, "pageSize": 12}).json()["records"][0]
-    # /products: the first image is the largest paint, asked for from the head.
-    assert first["filePath1"] in IMAGE_PRELOAD.findall(real_build.get("/products").text)
+    best = first["pictureSources"][0]
+    # /products: the first image is the largest paint, asked for from the head: the file the browser
+    # picks from the picture's first source (AVIF), not filePath1, which it would not show.
+    head = real_build.get("/products").text.split("</head>")[0]
+    assert best["type"] == "image/avif"
+    assert f'<link rel="preload" as="image" type="image/avif" imagesrcset="{best["srcset"]}" imagesizes="' in head
+    assert first["filePath1"] not in head
     # The store home: its banners come first; the cards' images wait until they are near the screen.
     home = real_build.get("/product-home").text
-    assert first["filePath1"] not in IMAGE_PRELOAD.findall(home)
+    assert 'rel="preload" as="image" type="image/avif"' not in home
     assert f'<img src="{first["filePath1"]}" alt="" loading="lazy"' in home
+
+
+SOURCE = re.compile(r'<source type="([^"]+)" srcSet="([^"]+)" sizes="([^"]+)"/>')
+
+
+def test_a_card_s_picture_offers_smaller_files_and_fewer_to_a_visitor_saving_data(real_build: GatewayClient) -> None:
+    first = real_build.get("/api/store/products", params={"page": 1, "pageSize": 12}).json()["records"][0]
+    sources = [(s["type"], s["srcset"]) for s in first["pictureSources"]]
+    assert [kind for kind, _ in sources] == ["image/avif", "image/webp"]
+    answer = real_build.get("/products")
+    assert "Save-Data" in answer.headers["vary"]
+    card = answer.text.split('data-testid="product-card"')[1]
+    assert [(kind, srcset) for kind, srcset, _ in SOURCE.findall(card)] == sources
+    assert all(srcset.count("w,") == 2 for _, srcset in sources)  # three widths each
+
+    light = real_build.get("/products", headers={"Save-Data": "on"}).text
+    card = light.split('data-testid="product-card"')[1]
+    assert [(kind, srcset) for kind, srcset, _ in SOURCE.findall(card)] == [
+        (s["type"], s["lightSrcset"]) for s in first["pictureSources"]
+    ]
+    assert all("," not in s["lightSrcset"] for s in first["pictureSources"])  # the smallest alone
+    head = light.split("</head>")[0]
+    assert f'imagesrcset="{first["pictureSources"][0]["lightSrcset"]}"' in head
+    # A slow link Chromium measured (it sends ECT once a page asked for it) is offered the same.
+    assert answer.headers["accept-ch"] == "ECT"
+    assert "ECT" in answer.headers["vary"]
+    assert real_build.get("/products", headers={"ECT": "3g"}).text == light
+    assert real_build.get("/products", headers={"ECT": "4g"}).text == answer.text
 
 
 @pytest.mark.parametrize("path", ["/products", "/product-home"])

@@ -189,3 +189,32 @@ def test_a_shopper_checks_out_and_sees_the_orders(gateway: GatewayClient) -> Non
         "Kavach Power PVC Conduit Pipe 20mm",
         "Orbitron FR House Wire 1.0 sq mm",
     ]
+
+
+def test_the_loan_screens_get_the_examples_loans(gateway: GatewayClient) -> None:
+    """The loan calls' examples serve /loans and a loan's page: loans, key facts, schedule,
+    statement, the split before paying and the documents (Prism answers the example's bytes)."""
+    gateway.post("/api/portal/otp", json={"mobileNumber": RAMESH}, headers=gateway.xsrf())
+    verified = gateway.post(
+        "/api/portal/otp/verify", json={"mobileNumber": RAMESH, "otp": CODE}, headers=gateway.xsrf()
+    )
+    assert verified.status_code == 200, verified.text
+    loans = gateway.get("/api/loans")
+    assert loans.status_code == 200, loans.text
+    assert [(loan["loanNumber"], loan["status"]) for loan in loans.json()] == [
+        ("LN-1001", "overdue"),
+        ("LN-1004", "current"),
+        ("LN-0998", "closed"),
+    ]
+    facts = gateway.get("/api/loans/LN-1001/key-facts")
+    assert facts.status_code == 200 and facts.json()["apr"] == "29.91", facts.text
+    schedule = gateway.get("/api/loans/LN-1001/schedule")
+    assert schedule.status_code == 200 and schedule.json()["instalments"][0]["amount"] == "12000.00"
+    statement = gateway.get("/api/loans/LN-1004/statement", params={"from": "2026-09-01", "to": "2026-11-27"})
+    assert statement.status_code == 200 and statement.json()["closingBalance"] == "50000.00", statement.text
+    split = gateway.get("/api/loans/LN-1001/allocation", params={"amount": "5000"})
+    assert split.status_code == 200, split.text
+    assert split.json()["allocation"] == {"penalCharges": "450.00", "interest": "2000.00", "principal": "2550.00"}
+    pdf = gateway.get("/api/loans/LN-1001/key-facts/pdf", params={"language": "hi"})
+    assert pdf.status_code == 200 and pdf.headers["content-type"] == "application/pdf"
+    assert pdf.content.startswith(b"%PDF")

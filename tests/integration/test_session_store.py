@@ -14,7 +14,7 @@ from gateway.sessions.store import SessionStore
 from gateway.settings import Settings
 
 
-@pytest.fixture(params=["memory", "redis"])
+@pytest.fixture(params=["memory", "redis", "redis-acknowledged"])
 async def store_settings(
     request: pytest.FixtureRequest, make_settings: Callable[..., Settings], redis_namespace: str
 ) -> AsyncIterator[Settings]:
@@ -22,8 +22,15 @@ async def store_settings(
         yield make_settings(session_idle_seconds=120, session_absolute_seconds=3600)
     else:
         url = request.getfixturevalue("redis_url")
+        # Acknowledged: each write followed by WAIT for a replica; the test Redis has none, so
+        # every WAIT runs out (50 ms) and the write stands, as with a replica down.
+        waits = {"redis_wait_replicas": 1, "redis_wait_timeout": 0.05} if request.param == "redis-acknowledged" else {}
         yield make_settings(
-            redis_url=url, redis_namespace=redis_namespace, session_idle_seconds=120, session_absolute_seconds=3600
+            redis_url=url,
+            redis_namespace=redis_namespace,
+            session_idle_seconds=120,
+            session_absolute_seconds=3600,
+            **waits,
         )
 
 

@@ -98,7 +98,12 @@ def test_store_login_rotates_the_session_and_keeps_the_token_server_side(client:
         "via": "otp",
     }
     assert client.cookies.get("session") not in (None, before)
-    assert client.get("/api/session").json()["store"] == {"verified": True, "mobileNumber": STORE_USER, "via": "otp"}
+    assert client.get("/api/session").json()["store"] == {
+        "verified": True,
+        "mobileNumber": STORE_USER,
+        "via": "otp",
+        "userName": "Ramesh Kumar",  # the lender's name: the same login holds the portal
+    }
     verify_body = catalogue_calls(client, "verifyOtp")[-1]["body"]
     assert verify_body == {
         "mobileNumber": STORE_USER,
@@ -126,7 +131,7 @@ def test_invalid_inputs_get_the_specification_messages(client: GatewayClient) ->
 
 def test_cart_rules_end_to_end_through_the_mock(client: GatewayClient) -> None:
     log_in(client)
-    assert client.get("/api/store/cart").json() == {"items": [], "count": 0, "subtotal": "0.00"}
+    assert client.get("/api/store/cart").json() == {"items": [], "count": 0, "subtotal": "0.00", "saving": "0.00"}
 
     client.post("/api/store/cart/items/5/increment", headers=client.xsrf())
     client.post("/api/store/cart/items/5/increment", headers=client.xsrf())
@@ -153,7 +158,7 @@ def test_cart_rules_end_to_end_through_the_mock(client: GatewayClient) -> None:
 
     client.put("/api/store/cart/items/5", json={"quantity": 0}, headers=client.xsrf())
     cart = client.put("/api/store/cart/items/7", json={"quantity": 0}, headers=client.xsrf()).json()
-    assert cart == {"items": [], "count": 0, "subtotal": "0.00"}
+    assert cart == {"items": [], "count": 0, "subtotal": "0.00", "saving": "0.00"}
     assert client.put("/api/store/cart/items/7", json={"quantity": -1}, headers=client.xsrf()).status_code == 400
     assert client.post("/api/store/cart/items/9999/increment", headers=client.xsrf()).status_code == 404
 

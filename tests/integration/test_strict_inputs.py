@@ -202,19 +202,22 @@ def test_a_quantity_is_a_json_integer_from_0_to_999(
     assert client.get("/api/store/cart").json()["items"] == []
 
 
-def test_plus_at_999_is_refused_with_a_message(client: GatewayClient) -> None:
+def test_plus_at_the_stock_is_refused_with_a_message(client: GatewayClient) -> None:
+    # The seed holds fewer than 999 of any product, so the stock, not the 999 cap, stops Plus.
     log_in(client)
-    assert client.put("/api/store/cart/items/1", json={"quantity": 998}, headers=client.xsrf()).status_code == 200
+    on_hand = client.get("/api/store/products/1").json()["stockQuantity"]
+    assert 1 < on_hand < 999
+    assert (
+        client.put("/api/store/cart/items/1", json={"quantity": on_hand - 1}, headers=client.xsrf()).status_code == 200
+    )
     up = client.post("/api/store/cart/items/1/increment", headers=client.xsrf())
-    assert up.status_code == 200 and up.json()["items"][0]["quantity"] == 999, up.text
+    assert up.status_code == 200 and up.json()["items"][0]["quantity"] == on_hand, up.text
     refused = client.post("/api/store/cart/items/1/increment", headers=client.xsrf())
     assert refused.status_code == 409, refused.text
-    assert refused.json()["error"] == {
-        "code": "quantity_limit",
-        "message": "You can have at most 999 of one product in your cart.",
-        "field": "quantity",
-    }
-    assert client.get("/api/store/cart").json()["items"][0]["quantity"] == 999
+    assert refused.json()["error"]["code"] == "out_of_stock"
+    assert refused.json()["error"]["field"] == "quantity"
+    assert str(on_hand) in refused.json()["error"]["message"]
+    assert client.get("/api/store/cart").json()["items"][0]["quantity"] == on_hand
 
 
 def cash_cart(client: GatewayClient, above: int) -> str:

@@ -152,7 +152,9 @@ def settings_for(url: str, credentials: UpstreamCredentials | None = None, **ove
 
 
 def local_others() -> dict[str, httpx.AsyncClient]:
-    return {name: httpx.AsyncClient(base_url="http://unused.test/") for name in ("lending", "mail", "orders")}
+    return {
+        name: httpx.AsyncClient(base_url="http://unused.test/") for name in ("lending", "mail", "orders", "payments")
+    }
 
 
 @pytest.fixture

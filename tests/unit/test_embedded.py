@@ -15,12 +15,14 @@ from gateway.embedded import MocksInProduction, embed
 from gateway.settings import Settings, UnsafeSettings
 from upstream_mocks.settings import SettingsRefused
 
-URLS = {f"{n}_URL": f"http://upstream/{n}" for n in ("LENDING", "CATALOGUE", "MAIL", "ORDERS")}
+URLS = {f"{n}_URL": f"http://upstream/{n}" for n in ("LENDING", "CATALOGUE", "MAIL", "ORDERS", "PAYMENTS")}
+# Keys of our own, none the mocks publish: what production needs besides the URLs.
+OUR_KEYS = {"LENDING_PARTNER_KEY": "ours", "OPERATIONS_KEY": "ours", "PAYMENTS_CLIENT_SECRET": "ours"}
 
 
 async def test_mocks_are_served_until_every_upstream_has_a_url() -> None:
     everything = embed(Settings.from_env({}), {})
-    assert sorted(everything.clients) == ["catalogue", "lending", "mail", "orders"]
+    assert sorted(everything.clients) == ["catalogue", "lending", "mail", "orders", "payments"]
     assert [h.paths for h in everything.handlers] == [{"/_mocks"}]
 
     one_missing = embed(Settings.from_env({k: v for k, v in URLS.items() if k != "MAIL_URL"}), {})
@@ -67,7 +69,7 @@ def test_a_gateway_with_every_upstream_url_starts_without_the_mocks_packages() -
 @pytest.mark.parametrize(
     ("settings", "environ", "says"),
     [
-        ({"ENVIRONMENT": "production"}, {}, "set LENDING_URL, CATALOGUE_URL, MAIL_URL, ORDERS_URL"),
+        ({"ENVIRONMENT": "production"}, {}, "set LENDING_URL, CATALOGUE_URL, MAIL_URL, ORDERS_URL, PAYMENTS_URL"),
         ({"ENVIRONMENT": "production", **{k: v for k, v in URLS.items() if k != "MAIL_URL"}}, {}, "set MAIL_URL"),
         ({"ENVIRONMENT": "production", **URLS}, {"MOCKS_URL": "http://127.0.0.1:9100"}, "unset MOCKS_URL"),
     ],
@@ -107,7 +109,7 @@ def test_python_m_upstream_mocks_in_production_with_the_default_secret_exits_nam
 
 
 async def test_production_with_every_upstream_real_serves_no_mocks() -> None:
-    app = create_app(Settings.from_env({"ENVIRONMENT": "production", "LENDING_PARTNER_KEY": "ours", **URLS}))
+    app = create_app(Settings.from_env({"ENVIRONMENT": "production", **OUR_KEYS, **URLS}))
     paths = {route.path for route in app.routes}
     assert not any(path.startswith("/_mocks") for path in paths)
 
@@ -115,7 +117,18 @@ async def test_production_with_every_upstream_real_serves_no_mocks() -> None:
 @pytest.mark.parametrize("key", [{}, {"LENDING_PARTNER_KEY": "mock-partner-key"}])
 def test_production_refuses_the_published_partner_key(key: dict[str, str]) -> None:
     with pytest.raises(UnsafeSettings, match="set LENDING_PARTNER_KEY"):
-        create_app(Settings.from_env({"ENVIRONMENT": "production", **URLS, **key}))
+        create_app(
+            Settings.from_env({"ENVIRONMENT": "production", **URLS, **OUR_KEYS, "LENDING_PARTNER_KEY": "", **key})
+        )
+
+
+@pytest.mark.parametrize(
+    ("name", "published"), [("OPERATIONS_KEY", "mock-operations-key"), ("PAYMENTS_CLIENT_SECRET", "mock-secret")]
+)
+def test_production_refuses_the_published_operations_key_and_provider_secret(name: str, published: str) -> None:
+    for value in ("", published):
+        with pytest.raises(UnsafeSettings, match=f"set {name}"):
+            create_app(Settings.from_env({"ENVIRONMENT": "production", **URLS, **OUR_KEYS, name: value}))
 
 
 def test_development_says_mocks_are_on(capsys: pytest.CaptureFixture[str]) -> None:

@@ -11,20 +11,25 @@ from decimal import Decimal
 import msgspec
 import pytest
 
-from gateway.store.first_page import FirstPageTemplate, filled_page, rating_index
-from gateway.store.schemas import ProductListView, ProductView
+from gateway.store.first_page import CardActions, FirstPageTemplate, filled_page, rating_index
+from gateway.store.schemas import PictureSource, ProductListView, ProductView
 
 TEMPLATE = FirstPageTemplate(
     replaced='<ul class="list" aria-busy="true"></ul><p>Loading...</p>',
     list_open='<ul class="list" aria-busy="false">',
     list_close="</ul>",
     cards=[
-        f'<li data-place="{place}"><a href="/product-details/%%id%%"><img src="%%image%%"></a>'
-        "<h3>%%name%%</h3><p>%%detail%%</p><p>%%price%% <s>%%mrp%%</s>%%off%%</p>%%rating%%</li>"
+        f'<li data-place="{place}"><a href="/product-details/%%id%%">'
+        '<picture>%%sources%%<img src="%%image%%"></picture></a>'
+        "<h3>%%name%%</h3><p>%%detail%%</p><p>%%price%% %%mrpstruck%%%%off%%</p>%%rating%%%%actions%%</li>"
         for place in range(3)
     ],
     ratings=[f'<span aria-label="{n / 2} stars"></span>' for n in range(11)],
     off="<span>%%percent%%<!-- -->% off</span>",
+    mrp="<span><s>%%mrp%%</s></span>",
+    actions=CardActions(buy="<button>Add to cart</button>", sold_out="<button disabled>Out of stock</button>"),
+    source='<source type="%%type%%" srcset="%%srcset%%" sizes="50vw"/>',
+    sizes="50vw",
     page_size=3,
 )
 PAGE = (
@@ -75,9 +80,10 @@ def test_each_card_is_filled_in_at_its_place() -> None:
     assert '<ul class="list" aria-busy="false">' in html
     first, second = cards(html)
     assert first == (
-        '<li data-place="0"><a href="/product-details/1"><img src="/media/1.svg"></a><h3>Wire 1.5 sq mm</h3>'
-        "<p>90 m coil</p><p>₹1,234.50 <s>₹1,500.00</s><span>18<!-- -->% off</span></p>"
-        '<span aria-label="4.0 stars"></span></li>'
+        '<li data-place="0"><a href="/product-details/1"><picture><img src="/media/1.svg"></picture></a>'
+        "<h3>Wire 1.5 sq mm</h3>"
+        "<p>90 m coil</p><p>₹1,234.50 <span><s>₹1,500.00</s></span><span>18<!-- -->% off</span></p>"
+        '<span aria-label="4.0 stars"></span><button>Add to cart</button></li>'
     )
     assert second.startswith('<li data-place="1"><a href="/product-details/2">')
     assert "<h3>Switch</h3>" in second
@@ -92,6 +98,42 @@ def test_the_first_image_is_asked_for_from_the_head_only_where_the_list_opens_th
     html = filled_page(PAGE, below_the_banners, listing(product(1))).decode()
     assert 'rel="preload"' not in html
     assert '<img src="/media/1.svg">' in html  # the cards are filled in all the same
+
+
+PICTURED = [
+    PictureSource(
+        type="image/avif", srcset="/p/1-160.avif 160w, /p/1-320.avif 320w", light_srcset="/p/1-160.avif 160w"
+    ),
+    PictureSource(
+        type="image/webp", srcset="/p/1-160.webp 160w, /p/1-320.webp 320w", light_srcset="/p/1-160.webp 160w"
+    ),
+]
+
+
+def test_a_card_s_picture_offers_each_format_in_every_width() -> None:
+    html = filled_page(PAGE, TEMPLATE, listing(product(1, picture_sources=PICTURED))).decode()
+    (card,) = cards(html)
+    assert (
+        '<picture><source type="image/avif" srcset="/p/1-160.avif 160w, /p/1-320.avif 320w" sizes="50vw"/>'
+        '<source type="image/webp" srcset="/p/1-160.webp 160w, /p/1-320.webp 320w" sizes="50vw"/>'
+        '<img src="/media/1.svg"></picture>'
+    ) in card
+    # The head asks for the file the browser will pick from the first source, not for filePath1.
+    head = html.split("</head>")[0]
+    assert (
+        '<link rel="preload" as="image" type="image/avif" imagesrcset="/p/1-160.avif 160w, /p/1-320.avif 320w" '
+        'imagesizes="50vw" fetchpriority="high">'
+    ) in head
+    assert 'href="/media/1.svg"' not in head
+
+
+def test_a_visitor_who_saves_data_is_offered_the_smallest_file_alone() -> None:
+    html = filled_page(PAGE, TEMPLATE, listing(product(1, picture_sources=PICTURED)), light=True).decode()
+    (card,) = cards(html)
+    assert '<source type="image/avif" srcset="/p/1-160.avif 160w" sizes="50vw"/>' in card
+    assert '<source type="image/webp" srcset="/p/1-160.webp 160w" sizes="50vw"/>' in card
+    assert "320w" not in card
+    assert 'imagesrcset="/p/1-160.avif 160w"' in html.split("</head>")[0]
 
 
 def test_text_is_escaped_and_tokens_in_it_are_left_alone() -> None:
@@ -132,3 +174,13 @@ def test_an_empty_page_or_a_changed_shell_is_left_as_it_is() -> None:
 def test_no_more_cards_than_the_template_has_places() -> None:
     html = filled_page(PAGE, TEMPLATE, listing(*(product(i) for i in range(1, 6)))).decode()
     assert len(cards(html)) == 3
+
+
+def test_a_sold_out_product_says_so_and_an_mrp_not_above_the_price_is_not_struck() -> None:
+    sold_out = product(1, stock_quantity=0)
+    at_mrp = product(2, listing_price=Decimal("1500.00"), price_text="₹1,500.00")
+    first, second = cards(filled_page(PAGE, TEMPLATE, listing(sold_out, at_mrp)).decode())
+    assert "<button disabled>Out of stock</button>" in first and "Add to cart" not in first
+    assert "<s>₹1,500.00</s>" in first
+    assert "<button>Add to cart</button>" in second
+    assert "<s>" not in second and "<p>₹1,500.00 <span>18" in second

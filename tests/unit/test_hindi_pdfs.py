@@ -24,6 +24,12 @@ FACTS = ReceiptFacts(
     provider_reference="cf_1",
     order_id="REPAY_1001_7001",
     remaining_after=Decimal("123456.00"),
+    lender_name="Sahyogkosh Finance Limited",
+    lender_registration="N-14.03512",
+    lsp_name="VoltKhata",
+    charges=Decimal("450.00"),
+    interest=Decimal("0.00"),
+    principal=Decimal("2050.50"),
 )
 
 
@@ -41,9 +47,9 @@ def test_a_hindi_receipt_embeds_the_devanagari_font_and_reads_in_hindi() -> None
     assert {"NotoSansDevanagari", "NotoSansDevanagariBold", "NotoSans"} <= fonts
     text = reader.pages[0].extract_text()
     assert text.startswith("भुगतान रसीद\nरसीद संख्या RCPT-7001\n")
-    assert "भुगतान की तारीख 26 नवंबर 2026, 19:47 IST" in text and "शेष बकाया ₹1,23,456.00" in text
+    assert "भुगतान की तारीख 26 नवंबर 2026 को 19:47 बजे IST" in text and "शेष बकाया ₹1,23,456.00" in text
     english = PdfReader(io.BytesIO(render_receipt(FACTS))).pages[0].extract_text()
-    assert english.startswith("Payment receipt\nReceipt RCPT-7001\n") and "Rs. 1,23,456.00" in english
+    assert english.startswith("Payment receipt\nReceipt RCPT-7001\n") and "₹1,23,456.00" in english
 
 
 def test_devanagari_is_shaped_into_conjuncts_and_a_reph() -> None:

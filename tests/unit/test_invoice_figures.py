@@ -24,15 +24,14 @@ def test_within_the_sellers_state_gst_is_half_cgst_half_sgst() -> None:
     assert (halves.cgst, halves.sgst, halves.igst) == (Decimal("7.64"), Decimal("7.64"), Decimal("0.00"))
 
 
-def test_an_odd_paisa_goes_half_up_to_cgst_and_the_halves_still_add_up() -> None:
-    halves = split(Decimal("158.97"), intra_state=True)
-    assert (halves.cgst, halves.sgst) == (Decimal("79.49"), Decimal("79.48"))
-    assert halves.cgst + halves.sgst == Decimal("158.97")
+def test_a_gst_that_is_not_two_equal_halves_did_not_come_from_the_rule_and_is_refused() -> None:
+    with pytest.raises(ValueError, match="two equal halves"):
+        split(Decimal("158.97"), intra_state=True)
 
 
 def test_across_states_all_of_it_is_igst() -> None:
-    across = split(Decimal("158.97"), intra_state=False)
-    assert (across.cgst, across.sgst, across.igst) == (Decimal("0.00"), Decimal("0.00"), Decimal("158.97"))
+    across = split(Decimal("158.96"), intra_state=False)
+    assert (across.cgst, across.sgst, across.igst) == (Decimal("0.00"), Decimal("0.00"), Decimal("158.96"))
 
 
 def test_the_place_of_supply_decides_by_state_name_whatever_its_case() -> None:
@@ -45,7 +44,7 @@ def _order(pincode: str, quantities: dict[int, int]) -> Order:
     assert place is not None and place.delivery is not None
     catalogue = {p.id: p for p in products()}
     lines = [priced_line(catalogue[pid], qty) for pid, qty in quantities.items()]
-    figures = charges(lines)
+    figures = charges(lines, is_intra_state(SELLER.state, place.state))
     return Order(
         order_number="VK10000001",
         user_id=2001,
@@ -79,6 +78,7 @@ def test_the_invoice_adds_up_to_the_order_total_to_the_paisa(pincode: str, intra
     assert figures.total == order.charges.total
     assert figures.taxable + figures.cgst + figures.sgst + figures.igst == order.charges.total
     assert figures.cgst + figures.sgst + figures.igst == order.charges.gst_total
+    assert (figures.cgst, figures.sgst, figures.igst) == (order.charges.cgst, order.charges.sgst, order.charges.igst)
     assert (figures.igst == 0) is intra and (figures.cgst == 0) is not intra
 
 
@@ -87,10 +87,14 @@ def test_a_small_order_invoices_its_fees_as_a_service_with_their_gst_split_out()
     figures = invoice_figures(order)
     fees = [line for line in figures.lines if line.code == "9985"]
     assert [(f.description, f.total, f.taxable) for f in fees] == [
-        ("Convenience fee", Decimal("79.00"), Decimal("66.95")),
-        ("Platform fee", Decimal("20.00"), Decimal("16.95")),
+        ("Convenience fee", Decimal("79.00"), Decimal("66.94")),
+        ("Platform fee", Decimal("20.00"), Decimal("16.94")),
     ]
+    halves = [(Decimal("6.03"), Decimal("6.03")), (Decimal("1.53"), Decimal("1.53"))]
+    assert [(f.tax.cgst, f.tax.sgst) for f in fees] == halves
     assert figures.total == order.charges.total == order.charges.subtotal + Decimal("99.00")
+    # The order's GST is the invoice's, the fees' included.
+    assert figures.cgst + figures.sgst == order.charges.gst_total
 
 
 @pytest.mark.parametrize(

@@ -31,7 +31,6 @@ def test_the_gateway_groups_rupees_the_indian_way(amount: str, text: str) -> Non
 def test_the_mocks_group_rupees_the_indian_way(amount: str, text: str) -> None:
     assert mock_money.rupees_text(Decimal(amount)) == text
     assert mock_money.indian_grouping(Decimal(amount)) == text.replace("₹", "")
-    assert mock_money.as_rupees(Decimal(amount)) == "Rs. " + text.replace("₹", "")
 
 
 def position(overdue: str, available: str) -> CreditPosition:

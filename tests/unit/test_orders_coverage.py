@@ -5,13 +5,34 @@ from __future__ import annotations
 from datetime import UTC, date, datetime, timedelta
 
 from upstream_mocks.ist import IST
-from upstream_mocks.orders.pincodes import add_business_days, lookup, serviceable_count
+from upstream_mocks.orders.pincodes import SERVICE, add_business_days, lookup, next_attempt, serviceable_count
 
 MONDAY_NOON = datetime(2026, 11, 23, 12, 0, tzinfo=IST)
 
 
-def test_the_store_serves_over_6500_real_pin_codes() -> None:
-    assert serviceable_count() > 6500
+def test_the_pin_code_count_the_site_quotes_is_the_services_own() -> None:
+    # contracts/delivery-service.json is what the site's pages and policies say: the same figure.
+    assert serviceable_count() == SERVICE["serviceablePinCodes"]
+
+
+def test_one_hour_only_while_the_dark_stores_take_orders() -> None:
+    night = datetime(2026, 11, 27, 2, 50, tzinfo=IST)  # 2:50 am: closed until 7
+    place = lookup("122103", night)
+    assert place is not None and place.serviceability == "oneHour" and place.delivery is not None
+    assert place.delivery.type == "nextOpening"
+    assert place.delivery.earliest_by == datetime(2026, 11, 27, 7, 0, tzinfo=IST)
+    assert place.hours is not None and not place.hours.open_now
+    assert (place.hours.opens_at, place.hours.closes_at) == ("07:00", "23:00")
+    late = lookup("122103", datetime(2026, 11, 27, 22, 30, tzinfo=IST))  # past the last one-hour order
+    assert late is not None and late.delivery is not None and late.delivery.type == "nextOpening"
+    assert late.delivery.earliest_by == datetime(2026, 11, 28, 7, 0, tzinfo=IST)
+    assert lookup("411001", night) is not None and lookup("411001", night).hours is None  # type: ignore[union-attr]
+
+
+def test_after_a_failed_attempt_the_promise_is_the_next_business_day() -> None:
+    saturday_evening = datetime(2026, 11, 28, 18, 0, tzinfo=IST)
+    again = next_attempt(saturday_evening)
+    assert again.type == "standard" and again.latest_by == datetime(2026, 11, 30, 20, 0, tzinfo=IST)  # Monday
 
 
 def test_metro_pin_codes_get_it_in_one_hour_with_place_from_the_data_set() -> None:

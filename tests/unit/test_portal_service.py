@@ -14,7 +14,7 @@ import respx
 
 from gateway.errors import Conflict, InvalidInput, NotAuthenticated, NotFound, UpstreamUnavailable
 from gateway.otp import CodeSender, build_limiter
-from gateway.otp.sender import REQUEST_FIRST
+from gateway.otp.login import one_login
 from gateway.portal.idempotency import REUSED, IdempotencyKeys
 from gateway.portal.pending import PendingPayments
 from gateway.portal.schemas import CreatePaymentRequest
@@ -25,7 +25,6 @@ from gateway.portal.service import (
     NOTHING_OWED,
     PAYMENT_CANCELLED,
     PAYMENT_NOT_MAPPED,
-    VERIFIED,
     PaymentRefused,
     PortalService,
     amount_too_high,
@@ -35,7 +34,7 @@ from gateway.sessions import PortalLogin, Session, SessionManager
 from gateway.sessions.store import ClaimingMemoryStore
 from gateway.settings import Settings
 from gateway.upstreams.http import UpstreamHttp
-from gateway.upstreams.lending import LendingClient
+from gateway.upstreams.lenders.native import NativeLender
 
 BASE = "http://lending.test/"
 MOBILE = "9876543210"
@@ -74,9 +73,10 @@ async def portal(make_settings: Callable[..., Settings]) -> AsyncIterator[Portal
     settings = make_settings()
     store = ClaimingMemoryStore()
     async with httpx.AsyncClient(base_url=BASE) as client, respx.mock(base_url=BASE, assert_all_called=False) as router:
-        lending = LendingClient(UpstreamHttp("lending", client))
+        lending = NativeLender(UpstreamHttp("lending", client), "k")
         codes = CodeSender(lending, build_limiter(settings), settings.otp)
-        service = PortalService(lending, codes, IdempotencyKeys(store), PendingPayments(store))
+        login = one_login(codes, UpstreamHttp("catalogue", client), lending)
+        service = PortalService(lending, login, IdempotencyKeys(store), PendingPayments(store))
         yield Portal(service, SessionManager(store, settings), router)
 
 
@@ -129,87 +129,6 @@ def test_nothing_can_be_paid_when_nothing_is_owed() -> None:
     with pytest.raises(InvalidInput) as caught:
         payable_amount(CreatePaymentRequest(mode="totalOverdue"), Decimal("0.00"))
     assert caught.value.message == NOTHING_OWED
-
-
-# Verify flows
-
-
-async def send_code(portal: Portal, session: Session) -> None:
-    portal.router.post("sendOtp").mock(return_value=envelope(None, "OTP sent"))
-    await portal.service.codes.send("portal", session, MOBILE, "10.0.0.1")
-
-
-async def test_verify_logs_the_borrower_in_on_a_new_session_id_and_keeps_the_token(portal: Portal) -> None:
-    session = portal.session()
-    await send_code(portal, session)
-    first_id = session.id
-    verify = portal.router.post("webRepayment/verifyOtp").mock(
-        return_value=envelope(
-            [{**RECORD, "totalRepaymentAmount": 12450.0, "remainingAmount": 12450.0}], "OTP verified", accessToken="t-1"
-        )
-    )
-    answer = await portal.service.verify(session, MOBILE, "123456")
-
-    assert answer.outcome == "payment"
-    assert answer.message == VERIFIED
-    assert answer.portal is not None and answer.portal.user_name == "Ramesh Kumar"
-    assert json.loads(verify.calls.last.request.content) == {
-        "mobileNumber": MOBILE,
-        "otp": "123456",
-        "platform": "WEB",
-        "userType": "USER",
-        "businessType": 1,
-    }
-    login = session.record.portal
-    assert login is not None and login.access_token == "t-1" and login.remaining_amount == 12450.0
-    assert session.id is not None and session.id != first_id
-    assert await portal.sessions.load(first_id or "") is None  # the old id is worthless
-    assert "portal" not in session.record.pending
-
-
-async def test_verify_with_nothing_pending_does_not_log_in(portal: Portal) -> None:
-    session = portal.session()
-    await send_code(portal, session)
-    portal.router.post("webRepayment/verifyOtp").mock(
-        return_value=envelope(
-            [{**RECORD, "totalRepaymentAmount": None, "remainingAmount": None}], "OTP verified", accessToken="t-2"
-        )
-    )
-    answer = await portal.service.verify(session, MOBILE, "123456")
-    assert answer.outcome == "nopayment"
-    assert answer.portal is None
-    assert session.record.portal is None
-
-
-@pytest.mark.parametrize(
-    ("message", "shown"),
-    [
-        ("Invalid OTP", "Invalid OTP. Please try again."),
-        (None, "Invalid OTP. Please try again."),
-        ('Traceback (most recent call last):\n  File "otp.py", line 3', "Invalid OTP. Please try again."),
-    ],
-)
-async def test_a_refused_code_shows_our_words_never_the_servers(
-    portal: Portal, message: str | None, shown: str
-) -> None:
-    session = portal.session()
-    await send_code(portal, session)
-    portal.router.post("webRepayment/verifyOtp").mock(
-        return_value=httpx.Response(400, json={"statusCode": 400, "message": message, "data": None})
-    )
-    with pytest.raises(InvalidInput) as caught:
-        await portal.service.verify(session, MOBILE, "123456")
-    assert caught.value.message == shown
-    assert caught.value.field == "otp"
-    assert session.record.portal is None
-
-
-async def test_verify_without_a_code_sent_makes_no_upstream_call(portal: Portal) -> None:
-    verify = portal.router.post("webRepayment/verifyOtp").mock(return_value=envelope([]))
-    with pytest.raises(InvalidInput) as caught:
-        await portal.service.verify(portal.session(), MOBILE, "123456")
-    assert caught.value.message == REQUEST_FIRST
-    assert not verify.called
 
 
 # Repayment detail and token expiry

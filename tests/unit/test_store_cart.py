@@ -20,7 +20,7 @@ from gateway.settings import Settings
 from gateway.store.service import StoreService, cart_view, product_view
 from gateway.upstreams.catalogue import CartItem, CatalogueClient, Product
 from gateway.upstreams.http import UpstreamHttp
-from gateway.upstreams.lending import LendingClient
+from gateway.upstreams.lenders.native import NativeLender
 
 BASE = "http://catalogue.test/"
 LOGIN = StoreLogin(user_id="2001", access_token="tok-2001", mobile_number="9876543210")
@@ -73,7 +73,7 @@ def lines(view: Any) -> list[tuple[int, int]]:
 async def rules(make_settings: Callable[..., Settings]) -> AsyncIterator[Rules]:
     settings = make_settings()
     client = httpx.AsyncClient(base_url=BASE)
-    codes = CodeSender(LendingClient(UpstreamHttp("lending", client)), build_limiter(settings), settings.otp)
+    codes = CodeSender(NativeLender(UpstreamHttp("lending", client), "k"), build_limiter(settings), settings.otp)
     session = Session(SessionManager(ClaimingMemoryStore(), settings), {}, None, None)
     session.record.store = LOGIN
     yield Rules(StoreService(CatalogueClient(UpstreamHttp("catalogue", client)), codes), session)
@@ -247,7 +247,8 @@ def test_every_product_field_lands_in_its_own_key() -> None:
     upstream = b"""{"id": 7, "productName": "Fan", "productDetail": "1200 mm", "filePath1": "/f.png",
         "listingPrice": 1999.5, "mrp": 2500, "discount": "Save 500", "ratings": 4.2, "discountToMerchant": 5,
         "distributorId": 301, "brandId": 9, "brandName": "Breeze", "category": {"slug": "fans", "name": "Fans"},
-        "hsnCode": "8414", "gstRate": 18, "packSize": "1 piece", "warranty": "2 years", "stockQuantity": 40}"""
+        "hsnCode": "8414", "gstRate": 18, "packSize": "1 piece", "warranty": "2 years", "stockQuantity": 40,
+        "returnDays": 7, "images": [{"width": 160, "type": "image/webp", "url": "/f-160.webp"}]}"""
     answer = json.loads(msgspec.json.encode(product_view(msgspec.json.decode(upstream, type=Product), 3)))
     assert answer == {
         "id": 7,
@@ -271,4 +272,6 @@ def test_every_product_field_lands_in_its_own_key() -> None:
         "stockQuantity": 40,
         "priceText": "₹1,999.50",
         "mrpText": "₹2,500.00",
+        "returnDays": 7,
+        "pictureSources": [{"type": "image/webp", "srcset": "/f-160.webp 160w", "lightSrcset": "/f-160.webp 160w"}],
     }

@@ -9,6 +9,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+import anyio.to_thread
 import msgspec
 from litestar import Litestar, Request, Response, get, post
 from litestar.params import FromPath, FromQuery
@@ -16,8 +17,9 @@ from litestar.params import FromPath, FromQuery
 from upstream_mocks.catalogue.browse import Sort, browse
 from upstream_mocks.catalogue.hindi import hindi, saving_text_hindi
 from upstream_mocks.catalogue.media import brand_svg, product_svg
+from upstream_mocks.catalogue.pictures import media_type, parse_name, raster, variants, version
 from upstream_mocks.catalogue.ranges import Category
-from upstream_mocks.catalogue.seed import PRODUCT_TYPE, CartLine, CatalogueState, Product, StoreUser, seed
+from upstream_mocks.catalogue.seed import PRODUCT_TYPE, Address, CartLine, CatalogueState, Product, StoreUser, seed
 from upstream_mocks.envelope import envelope
 from upstream_mocks.orders.stock import on_hand
 from upstream_mocks.sms import check_code
@@ -56,6 +58,26 @@ class AddressBody(msgspec.Struct, rename="camel"):
     is_active: int
 
 
+class AddressSaveBody(msgspec.Struct, rename="camel", kw_only=True):
+    user_id: int
+    name: str
+    mobile_number: str
+    address1: str
+    pincode: str
+    city: str
+    state: str
+    id: int | None = None
+    address2: str = ""
+    country: str = "India"
+    is_default: str | None = None
+    is_last_address: str | None = None
+
+
+class AddressRemoveBody(msgspec.Struct, rename="camel"):
+    user_id: int
+    id: int
+
+
 class BadRequest(Exception):
     def __init__(self, message: str, status: int = 400) -> None:
         super().__init__(message)
@@ -90,6 +112,8 @@ def _product_json(product: Product, state: CatalogueState, stock: int, language:
         "productName": product.product_name,
         "productDetail": _words(product.product_detail, language) or None,
         "filePath1": f"{MEDIA}/products/{product.id}.svg",
+        # Our extension: the picture as smaller raster files (pictures.py), for a phone that saves data.
+        "images": variants(product, MEDIA),
         "listingPrice": product.listing_price,
         "mrp": product.mrp,
         "discount": _saving(product, language),
@@ -106,6 +130,7 @@ def _product_json(product: Product, state: CatalogueState, stock: int, language:
         "packSize": _words(product.pack_size, language),
         "warranty": _words(product.warranty, language) if product.warranty else None,
         "stockQuantity": stock,  # less what orders hold (upstream_mocks/orders/stock.py)
+        "returnDays": product.return_days,
     }
 
 
@@ -328,8 +353,78 @@ def create_app(world: MockWorld) -> Litestar:
         ]
         return envelope({"data": [_camel(r) for r in rows]})
 
+    def only_one(user_id: int, chosen: Address, field: str) -> None:
+        """`chosen` the one of the user's addresses with `field` '1'."""
+        for other in state().addresses:
+            if other.user_id == user_id and other is not chosen:
+                setattr(other, field, "0")
+
+    @post("/address/save", status_code=200)
+    async def save_address(request: Request[Any, Any, Any]) -> Response[dict[str, Any]]:
+        try:
+            body: AddressSaveBody = _parse(await request.body(), AddressSaveBody)
+            own(request, body.user_id)
+        except BadRequest as exc:
+            return answer(exc)
+        if not (body.name.strip() and body.address1.strip() and len(body.pincode) == 6 and body.pincode.isdigit()):
+            return envelope(None, "Invalid address", 400)
+        st = state()
+        if body.id is None:
+            row = Address(
+                id=st.next_address_id,
+                user_id=body.user_id,
+                name="",
+                mobile_number="",
+                address1="",
+                address2="",
+                pincode="",
+                city="",
+                state="",
+                country="",
+                is_active=1,
+                is_last_address="0",
+            )
+            st.next_address_id += 1
+            st.addresses.append(row)
+        else:
+            found = next(
+                (a for a in st.addresses if a.id == body.id and a.user_id == body.user_id and a.is_active == 1), None
+            )
+            if found is None:
+                return envelope(None, "Address not found", 400)
+            row = found
+        row.name, row.mobile_number = body.name, body.mobile_number
+        row.address1, row.address2, row.pincode = body.address1, body.address2, body.pincode
+        row.city, row.state, row.country = body.city, body.state, body.country
+        for field, value in (("is_default", body.is_default), ("is_last_address", body.is_last_address)):
+            if value is not None:
+                setattr(row, field, value)
+                if value == "1":
+                    only_one(body.user_id, row, field)
+        return envelope(_camel(msgspec.to_builtins(row, builtin_types=None)), "Address saved")
+
+    @post("/address/remove", status_code=200)
+    async def remove_address(request: Request[Any, Any, Any]) -> Response[dict[str, Any]]:
+        try:
+            body: AddressRemoveBody = _parse(await request.body(), AddressRemoveBody)
+            own(request, body.user_id)
+        except BadRequest as exc:
+            return answer(exc)
+        row = next((a for a in state().addresses if a.id == body.id and a.user_id == body.user_id), None)
+        if row is None:
+            return envelope(None, "Address not found", 400)
+        row.is_active, row.is_default = 0, "0"
+        return envelope(None, "Address removed")
+
     @get("/media/products/{name:str}", media_type="image/svg+xml")
-    async def product_image(name: FromPath[str]) -> Response[str]:
+    async def product_image(name: FromPath[str]) -> Response[str] | Response[bytes]:
+        if (file := parse_name(name)) is not None:
+            pictured = product_by_id(file.product_id)
+            if pictured is None or version(pictured) != file.version:
+                return Response("Not found", status_code=404, media_type="text/plain")
+            # Made once (a few tens of milliseconds), off the event loop the gateway shares.
+            data = await anyio.to_thread.run_sync(raster, pictured, file.width, file.ext)
+            return Response(data, media_type=media_type(file.ext), headers=_IMMUTABLE)
         product = product_by_id(_svg_id(name))
         if product is None:
             return Response("Not found", status_code=404, media_type="text/plain")
@@ -352,6 +447,8 @@ def create_app(world: MockWorld) -> Litestar:
             update_cart,
             get_brands,
             address,
+            save_address,
+            remove_address,
             product_image,
             brand_image,
         ],
@@ -361,6 +458,8 @@ def create_app(world: MockWorld) -> Litestar:
 
 
 _CACHE = {"Cache-Control": "public, max-age=3600"}
+# A raster picture's address names the drawing it was made from: its bytes never change.
+_IMMUTABLE = {"Cache-Control": "public, max-age=31536000, immutable"}
 
 
 def _svg_id(name: str) -> int:

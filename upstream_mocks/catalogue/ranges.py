@@ -28,6 +28,8 @@ class Item(msgspec.Struct, frozen=True):
     hsn: str | None = None  # when the item's heading differs from its category's
     picture: str | None = None  # a drawing of its own when the category's would mislead
     warranty: str | None = None  # when it differs from its category's
+    # Cut to the length the buyer orders: made for that buyer, so it cannot be returned.
+    cut_length: bool = False
 
 
 class Category(msgspec.Struct, kw_only=True):
@@ -156,7 +158,14 @@ CATEGORIES = [
             Item("Flexible Copper Wire 0.75 sq mm", "Multi-strand, 90 m", "0.75 sq mm x 90m", 860, "1 coil (90 m)"),
             Item("Twin Flat Cable 1.0 sq mm", "For appliances", "1.0 sq mm x 90m", 2240, "1 coil (90 m)"),
             Item("3-Core Round Cable 1.5 sq mm", "Sheathed, 100 m", "1.5 sq mm x 100m", 5450, "1 coil (100 m)"),
-            Item("Submersible Flat Cable 2.5 sq mm", "", "2.5 sq mm x 100m", 6800, "1 coil (100 m)"),
+            Item(
+                "Submersible Flat Cable 2.5 sq mm",
+                "Cut to the length you order",
+                "2.5 sq mm x 100m",
+                6800,
+                "1 coil (100 m)",
+                cut_length=True,
+            ),
             Item("Earthing Wire 2.5 sq mm", "Green-yellow", "2.5 sq mm x 90m", 2480, "1 coil (90 m)"),
             Item("Speaker Wire 0.5 sq mm", "Red-black pair", "0.5 sq mm x 90m", 720, "1 coil (90 m)"),
             Item("CCTV Coaxial Cable", "RG6 with power pair", "90m", 1850, "1 coil (90 m)"),
@@ -319,7 +328,7 @@ CATEGORIES = [
     ),
     Category(
         slug="boxes-enclosures",
-        name="Boxes and Enclosers",
+        name="Boxes and Enclosures",
         colour="#4b5563",
         hsn="8538",
         gst_rate=GST_STANDARD,

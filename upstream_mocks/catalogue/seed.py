@@ -43,6 +43,8 @@ class Product(msgspec.Struct, kw_only=True):
     warranty: str | None
     stock_quantity: int
     picture: str  # which drawing media.py makes for it
+    # Days after delivery the buyer may return it (our extension); 0: not returnable (cut to length).
+    return_days: int = 7
 
 
 class Address(msgspec.Struct, kw_only=True):
@@ -58,6 +60,7 @@ class Address(msgspec.Struct, kw_only=True):
     country: str
     is_active: int
     is_last_address: str
+    is_default: str = "0"  # our extension: the shopper's default (at most one '1')
 
 
 class StoreUser(msgspec.Struct, kw_only=True):
@@ -84,6 +87,7 @@ class CatalogueState(msgspec.Struct, kw_only=True):
     tokens: dict[str, int] = msgspec.field(default_factory=dict)  # access token -> user id
     next_user_id: int = 7000
     next_line_id: int = 1
+    next_address_id: int = 100
 
 
 COLOURS = ["White", "Ivory", "Grey", "Black", "Red", "Blue"]
@@ -93,6 +97,8 @@ PERCENTS_OFF = [8, 10, 12, 15, 18, 20, 22]
 # Stock on hand: a few products are sold out or nearly so, for the checkout's shortfall message.
 SOLD_OUT_EVERY = 23
 LOW_STOCK_EVERY = 19
+# The store's return window from delivery (the product pages' and the refund policy's promise).
+RETURN_DAYS = 7
 
 
 def price_at(mrp: Decimal, percent_off: int) -> Decimal:
@@ -150,6 +156,7 @@ def products() -> list[Product]:
                 warranty=item.warranty if item.warranty is not None else category.warranty,
                 stock_quantity=stock,
                 picture=item.picture or category.slug,
+                return_days=0 if item.cut_length else RETURN_DAYS,
             )
         )
     return out

@@ -6,6 +6,7 @@ QA extras, not part of the contract: `GET /outbox/{mobileNumber}` (the last code
 
 from __future__ import annotations
 
+import hmac
 import re
 import secrets
 from datetime import UTC, datetime
@@ -18,8 +19,13 @@ from litestar.params import FromPath
 
 from upstream_mocks.envelope import envelope, json_answer
 from upstream_mocks.ist import ist_today
+from upstream_mocks.lending.complaints import complaint_routes
 from upstream_mocks.lending.credit import credit_limit_handler, seed_credit
+from upstream_mocks.lending.credit_line_routes import credit_line_routes
 from upstream_mocks.lending.history import history_routes
+from upstream_mocks.lending.loan_routes import loan_routes
+from upstream_mocks.lending.partner_repayments import partner_repayment_routes
+from upstream_mocks.lending.reminders import remember_language, reminder_routes
 from upstream_mocks.lending.seed import Borrower, LendingState, PaymentLog, seed
 from upstream_mocks.lending.settlement import settle_from_provider
 from upstream_mocks.lending.webhook_receiver import webhook_route
@@ -115,6 +121,8 @@ def create_app(world: MockWorld) -> Litestar:
         if not _MOBILE.match(body.mobile_number):
             return envelope(None, "Invalid mobile number", 400)
         issue_code(world, body.mobile_number, requested(request.headers))
+        if (borrower := state().borrowers.get(body.mobile_number)) is not None:
+            remember_language(world, borrower.user_id, requested(request.headers))
         return envelope(None, "OTP sent successfully")
 
     @post("/webRepayment/verifyOtp", status_code=200)
@@ -131,6 +139,27 @@ def create_app(world: MockWorld) -> Litestar:
         state().tokens[token] = borrower.user_id
         return json_answer(
             {"accessToken": token, "statusCode": 200, "message": "OTP verified", "data": [_record(borrower)]}
+        )
+
+    @post("/webRepayment/partnerLogin", status_code=200)
+    async def partner_login(request: Request[Any, Any, Any]) -> Response[Any]:
+        """Our extension: the borrower's token for a number the partner (the gateway) verified
+        with the one code it sent through sendOtp; 404 when the number has no loan account."""
+        given = request.headers.get("x-partner-key", "").encode()
+        if not hmac.compare_digest(given, world.settings.partner_key.encode()):
+            return envelope(None, "Unauthorized", 401)
+        body, rejected = await body_of(request, SendOtpBody)
+        if rejected:
+            return rejected
+        if not _MOBILE.match(body.mobile_number):
+            return envelope(None, "Invalid mobile number", 400)
+        borrower = state().borrowers.get(body.mobile_number)
+        if borrower is None:
+            return envelope(None, "No loan account is registered with this mobile number", 404)
+        token = f"lend_{secrets.token_urlsafe(32)}"
+        state().tokens[token] = borrower.user_id
+        return json_answer(
+            {"accessToken": token, "statusCode": 200, "message": "Borrower logged in", "data": [_record(borrower)]}
         )
 
     @get("/webRepayment/repaymentDetail")
@@ -229,12 +258,18 @@ def create_app(world: MockWorld) -> Litestar:
         route_handlers=[
             send_otp,
             verify_otp,
+            partner_login,
             repayment_detail,
             cash_free_request,
             update_payment_status,
             credit_limit_handler(world),
+            *partner_repayment_routes(world),
+            *credit_line_routes(world),
             webhook_route(world),
             *history_routes(world, caller),
+            *loan_routes(world, caller),
+            *reminder_routes(world),  # before complaints, which note the borrower's language
+            *complaint_routes(world, caller),
             outbox,
             tokens,
         ],

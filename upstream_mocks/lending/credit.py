@@ -178,3 +178,22 @@ def reverse(world: MockWorld, reference: str) -> Decimal:
         max(_rupees(borrower.total_repayment_amount or 0) - taken, Decimal("0.00"))
     )
     return taken
+
+
+def reduce(world: MockWorld, reference: str, amount: Decimal) -> Decimal:
+    """Take a returned part of a credit order off what the borrower owes for it (the refund
+    policy: a return on credit lowers the bill and restores the limit). The draw shrinks by the
+    amount, never below nothing; answers what was taken off."""
+    entry = next((d for d in _state(world).draws if d.reference == reference), None)
+    if entry is None or amount <= 0:
+        return Decimal("0.00")
+    borrower = _lending(world).borrowers[entry.mobile_number]
+    taken = min(amount, entry.amount, _owed(borrower))
+    entry.amount -= min(amount, entry.amount)
+    as_type = type(borrower.remaining_amount)
+    borrower.remaining_amount = as_type(_owed(borrower) - taken)
+    borrower.pending_amount = as_type(max(_rupees(borrower.pending_amount) - taken, Decimal("0.00")))
+    borrower.total_repayment_amount = as_type(
+        max(_rupees(borrower.total_repayment_amount or 0) - taken, Decimal("0.00"))
+    )
+    return taken

@@ -16,7 +16,7 @@ from litestar.handlers import HTTPRouteHandler
 from upstream_mocks.envelope import envelope
 from upstream_mocks.lending.receipts import render_receipt
 from upstream_mocks.lending.seed import Borrower
-from upstream_mocks.lending.settlement import lending_state, receipt_facts, view_status
+from upstream_mocks.lending.settlement import lending_state, masked_email, receipt_facts, view_status
 from upstream_mocks.texts import requested
 from upstream_mocks.world import MockWorld
 
@@ -52,6 +52,13 @@ def history_routes(world: MockWorld, caller: Caller) -> list[HTTPRouteHandler]:
                 "paidAt": log.paid_at,
                 "providerReference": log.cf_payment_id,
                 "remainingAfter": log.remaining_after,
+                "failureReason": log.failure_reason or ("expired" if view_status(world, log) == "failed" else None),
+                "receiptMailedTo": masked_email(borrower.email) if log.status == "paid" else None,
+                "allocation": (
+                    {"charges": log.charges, "interest": log.interest, "principal": log.principal}
+                    if log.status == "paid" and log.principal is not None
+                    else None
+                ),
             }
             for log in sorted(logs, key=lambda log: log.id, reverse=True)
         ]
@@ -67,7 +74,7 @@ def history_routes(world: MockWorld, caller: Caller) -> list[HTTPRouteHandler]:
         if rejected:
             return rejected
         log = lending_state(world).payment_logs.get(log_id)
-        facts = receipt_facts(borrower, log) if borrower is not None and log is not None else None
+        facts = receipt_facts(world, borrower, log) if borrower is not None and log is not None else None
         if facts is None or log is None or log.user_id != user_id:
             return envelope(None, "No receipt: the payment is not found or not paid", 404)
         return Response(

@@ -1,8 +1,9 @@
 """The lender's receipt for a settled repayment, as a PDF (fpdf2), in English or Hindi.
 
-Times are shown in India Standard Time; amounts with Indian grouping, as "Rs. 12,450.00" in
-English (the PDF's built-in fonts have no rupee sign) and "₹12,450.00" in Hindi, whose
-documents embed Noto fonts (upstream_mocks/pdf_fonts.py).
+Times are shown in India Standard Time; amounts with Indian grouping as "₹12,450.00" in both
+languages: the receipt embeds Noto fonts in English too (upstream_mocks/pdf_fonts.py), so the
+rupee sign is drawn as the app shows it. It names the lender (the regulated entity) with its
+RBI registration and us (the lending service provider), and how the amount was applied.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from decimal import Decimal
 import msgspec
 from fpdf.enums import XPos, YPos
 
-from upstream_mocks.pdf_fonts import new_pdf, printable
+from upstream_mocks.money import rupees_text
+from upstream_mocks.pdf_fonts import new_pdf
 from upstream_mocks.texts import Language, style, texts
 
 
@@ -27,11 +29,17 @@ class ReceiptFacts(msgspec.Struct, kw_only=True, frozen=True):
     provider_reference: str
     order_id: str
     remaining_after: Decimal
+    lender_name: str | None
+    lender_registration: str | None
+    lsp_name: str
+    charges: Decimal
+    interest: Decimal
+    principal: Decimal
 
 
 def render_receipt(facts: ReceiptFacts, language: Language = "en") -> bytes:
     words = texts(language)
-    pdf, font = new_pdf(language)
+    pdf, font = new_pdf(language, rupee_sign=True)
     pdf.set_title(words.receipt_title.format(number=facts.receipt_number))
     pdf.set_creation_date(datetime.fromisoformat(facts.paid_at))  # the same receipt is the same file
     pdf.add_page()
@@ -41,18 +49,25 @@ def render_receipt(facts: ReceiptFacts, language: Language = "en") -> bytes:
     pdf.cell(0, 6, words.receipt_number.format(number=facts.receipt_number), new_x=XPos.LMARGIN, new_y=YPos.NEXT)
     pdf.ln(4)
     rows = [
-        (words.receipt_borrower, printable(language, facts.borrower_name)),
+        *([(words.receipt_lender, facts.lender_name)] if facts.lender_name else []),
+        *([(words.receipt_lender_registration, facts.lender_registration)] if facts.lender_registration else []),
+        (words.receipt_arranged_by, facts.lsp_name),
+        (words.receipt_borrower, facts.borrower_name),
         (words.receipt_mobile, f"+91 {facts.mobile_number}"),
         (words.receipt_loan_account, facts.loan_account),
-        (words.receipt_amount_paid, style.amount(language, facts.amount)),
+        (words.receipt_amount_paid, rupees_text(facts.amount)),
+        (words.receipt_to_charges, rupees_text(facts.charges)),
+        (words.receipt_to_interest, rupees_text(facts.interest)),
+        (words.receipt_to_principal, rupees_text(facts.principal)),
         (words.receipt_paid_on, style.moment(language, facts.paid_at)),
+        (words.receipt_method, words.receipt_method_online),
         (words.receipt_payment_reference, facts.provider_reference),
         (words.receipt_order, facts.order_id),
-        (words.receipt_remaining_balance, style.amount(language, facts.remaining_after)),
+        (words.receipt_remaining_balance, rupees_text(facts.remaining_after)),
     ]
     for label, value in rows:
         pdf.set_font(font, style="B", size=11)
-        pdf.cell(45, 8, label)
+        pdf.cell(60, 8, label)
         pdf.set_font(font, size=11)
         pdf.cell(0, 8, value, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
     pdf.ln(6)

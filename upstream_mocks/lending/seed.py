@@ -46,6 +46,14 @@ class PaymentLog(msgspec.Struct, kw_only=True):
     remaining_after: Decimal | None = None  # what was still owed right after this payment
     settled_by: Literal["webhook", "confirm"] | None = None
     language: Language = "en"  # the borrower's when the payment was made: the receipt mail's
+    failure_reason: Literal["declined", "expired"] | None = None  # the provider's, once failed
+    # How a settled payment was applied, as the lender books it: charges first, then interest, then principal.
+    charges: Decimal | None = None
+    interest: Decimal | None = None
+    principal: Decimal | None = None
+    # A payment that ends a credit line (credit_lines.py): the line and how it ends; None for a repayment.
+    line_number: str | None = None
+    purpose: Literal["coolingOffExit", "foreclosure"] | None = None
 
 
 class LendingState(msgspec.Struct, kw_only=True):

@@ -14,12 +14,17 @@ from typing import Literal
 
 from anyio import to_thread
 
+from upstream_mocks.lending.certificates import mail_certificate
+from upstream_mocks.lending.clock import lender_today
+from upstream_mocks.lending.credit_lines import end_line, line_for_log
+from upstream_mocks.lending.loan_seed import LSP
+from upstream_mocks.lending.loans import Loan, payments_of, position
 from upstream_mocks.lending.receipts import ReceiptFacts, render_receipt
 from upstream_mocks.lending.seed import Borrower, LendingState, PaymentLog
 from upstream_mocks.loopback import loopback_client
-from upstream_mocks.money import rupees
+from upstream_mocks.money import rupees, rupees_text
 from upstream_mocks.payments.orders import Order, Payment, get_order, payments_for
-from upstream_mocks.texts import style, texts
+from upstream_mocks.texts import texts
 from upstream_mocks.world import MockWorld
 
 
@@ -49,20 +54,47 @@ def settle_paid(
     towards_fees = min(borrower.late_fees, amount)
     borrower.late_fees = rupees(borrower.late_fees - towards_fees)
     borrower.pending_amount = max(rupees(0), rupees(borrower.pending_amount - (amount - towards_fees)))
+    # How it was applied is the loan's own split (the one its statement and the preview show).
+    if log.line_number is None:
+        log.charges, log.interest, log.principal = loan_split(world, log.user_id, amount) or (
+            towards_fees,
+            rupees(0),
+            rupees(amount - towards_fees),
+        )
     log.status = "paid"
     log.cf_payment_id = cf_payment_id
     log.paid_at = paid_at
-    log.remaining_after = borrower.remaining_amount
     log.settled_by = by
+    line = line_for_log(world, log)
+    if line is not None and log.purpose is not None:
+        # The quote's own split was kept on the log when the payment was asked for.
+        end_line(world, line, log.purpose, lender_today(world), log)
+        if borrower.email:
+            world.spawn(mail_certificate(world, borrower.email, line, borrower.user_name, log.language))
+    log.remaining_after = borrower.remaining_amount
     if borrower.email:
         world.spawn(mail_receipt(world, borrower, log))
     return True
 
 
-def mark_failed(log: PaymentLog) -> None:
+def loan_split(world: MockWorld, user_id: int, amount: Decimal) -> tuple[Decimal, Decimal, Decimal] | None:
+    """The part payment's split on the loan the portal collects for, before this payment: charges,
+    then interest due, then principal (anything beyond is principal paid ahead, as the statement
+    books it); None for a borrower without such a loan."""
+    loans: list[Loan] = world.states.get("loans", {}).get(user_id, [])
+    loan = next((loan for loan in loans if loan.collects_portal_payments), None)
+    if loan is None:
+        return None
+    at = position(loan, payments_of(loan, lending_state(world)), lender_today(world))
+    charges, interest, _ = at.allocate(amount)
+    return charges, interest, amount - charges - interest
+
+
+def mark_failed(log: PaymentLog, reason: Literal["declined", "expired"]) -> None:
     """A payment that did not go through; one the provider later takes still settles."""
     if log.status == "pending":
         log.status = "failed"
+        log.failure_reason = reason
 
 
 def successful_payment(world: MockWorld, order: Order) -> Payment | None:
@@ -80,11 +112,21 @@ def settle_from_provider(world: MockWorld, log: PaymentLog, by: Literal["webhook
     if payment is None:
         # A checkout still open with no attempt may yet be paid: it stays pending until it expires.
         attempts = payments_for(world, log.order_id)
-        if order is None or order.order_status == "EXPIRED" or any(p.payment_status == "FAILED" for p in attempts):
-            mark_failed(log)
+        if any(p.payment_status == "FAILED" for p in attempts):
+            mark_failed(log, "declined")
+        elif order is None or order.order_status == "EXPIRED":
+            mark_failed(log, "expired")
         return log.status == "paid"
     settle_paid(world, log, payment.cf_payment_id, payment.payment_amount, payment.payment_time, by)
     return True
+
+
+def masked_email(email: str | None) -> str | None:
+    """Where a receipt went, as the history says it: the first letter and the domain."""
+    if not email or "@" not in email:
+        return None
+    name, domain = email.split("@", 1)
+    return f"{name[:1]}***@{domain}"
 
 
 def view_status(world: MockWorld, log: PaymentLog) -> str:
@@ -96,25 +138,34 @@ def view_status(world: MockWorld, log: PaymentLog) -> str:
     return log.status
 
 
-def receipt_facts(borrower: Borrower, log: PaymentLog) -> ReceiptFacts | None:
+def receipt_facts(world: MockWorld, borrower: Borrower, log: PaymentLog) -> ReceiptFacts | None:
     if log.status != "paid" or log.cf_payment_id is None or log.paid_at is None or log.remaining_after is None:
         return None
+    loan_number = borrower.loan_number or f"LN-{borrower.user_id}"
+    loans = world.states["loans"].get(borrower.user_id, []) if "loans" in world.states else []
+    loan = next((loan for loan in loans if loan.loan_number == loan_number), None)
     return ReceiptFacts(
         receipt_number=f"RCPT-{log.id}",
         borrower_name=borrower.user_name,
         mobile_number=borrower.mobile_number,
-        loan_account=f"LN-{borrower.user_id}",
+        loan_account=loan_number,
         amount=log.amount,
         paid_at=log.paid_at,
         provider_reference=log.cf_payment_id,
         order_id=log.order_id,
         remaining_after=log.remaining_after,
+        lender_name=loan.lender.name if loan else borrower.lender_name,
+        lender_registration=loan.lender.registration if loan else None,
+        lsp_name=loan.lsp_name if loan else LSP,
+        charges=log.charges if log.charges is not None else rupees(0),
+        interest=log.interest if log.interest is not None else rupees(0),
+        principal=log.principal if log.principal is not None else log.amount,
     )
 
 
 async def mail_receipt(world: MockWorld, borrower: Borrower, log: PaymentLog) -> None:
     """Send the receipt through the mail service, as the lender's own service would."""
-    facts = receipt_facts(borrower, log)
+    facts = receipt_facts(world, borrower, log)
     if facts is None or borrower.email is None:
         return
     words = texts(log.language)
@@ -122,9 +173,7 @@ async def mail_receipt(world: MockWorld, borrower: Borrower, log: PaymentLog) ->
     body = {
         "email": borrower.email,
         "subject": words.receipt_mail_subject,
-        "message": words.receipt_mail_message.format(
-            amount=style.amount(log.language, facts.amount), receipt=facts.receipt_number
-        ),
+        "message": words.receipt_mail_message.format(amount=rupees_text(facts.amount), receipt=facts.receipt_number),
         "attachment": {
             "filename": f"receipt-{facts.receipt_number}.pdf",
             "contentType": "application/pdf",

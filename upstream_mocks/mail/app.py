@@ -2,27 +2,67 @@
 
 What it receives is kept in `world.states["mail"]` so QA can read it back:
 `GET /_mocks/mail/outbox` (mails "sent"), `/subscriptions` and `/support` (records inserted).
+The contract's one read call, `GET website/sentMessages` (the platform's operations key), gives the
+support desk the mails and SMS a customer was sent.
 """
 
 from __future__ import annotations
 
+import hmac
+import re
 import time
+from datetime import UTC, datetime
 from typing import Any
 
 import msgspec
 from litestar import Litestar, Request, Response, get, post
+from litestar.params import FromQuery
 
 from upstream_mocks.envelope import envelope
+from upstream_mocks.lending.clock import lender_now
 from upstream_mocks.mail.records import (
+    BorrowerMail,
     MailState,
     OrderMail,
     OutboxMail,
     ReceiptMail,
+    SentMessage,
+    SentSms,
+    SmsRequest,
     StoredRecord,
     Subscription,
     SupportRequest,
 )
 from upstream_mocks.world import MockWorld
+
+_MOBILE = re.compile(r"^[0-9]{10}$")
+_EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+
+
+def _mail(mail: OutboxMail) -> SentMessage:
+    return SentMessage(
+        channel="mail",
+        to=mail.to,
+        sent_at=datetime.fromtimestamp(mail.at, UTC).isoformat(timespec="seconds"),
+        kind=mail.kind,
+        subject=mail.subject,
+        message=mail.message,
+        reference=mail.reference or mail.order_number,
+        attachment=mail.attachment,
+    )
+
+
+def _sms(sms: SentSms) -> SentMessage:
+    return SentMessage(
+        channel="sms",
+        to=sms.mobile_number,
+        sent_at=datetime.fromisoformat(sms.sent_at).astimezone(UTC).isoformat(timespec="seconds"),
+        kind=None,
+        subject=None,
+        message=sms.message,
+        reference=sms.reference,
+        attachment=None,
+    )
 
 
 def _decode(body: bytes, type_: type[Any]) -> Any:
@@ -115,7 +155,59 @@ def create_app(world: MockWorld) -> Litestar:
         )
         return envelope(None, "Mail sent successfully")
 
+    # The service mails and SMS are stamped on the mocks' one moving clock (the lender's), so a
+    # reminder sent on a simulated day reads that day.
+    @post("/website/sendBorrowerMail", status_code=200)
+    async def send_borrower_mail(request: Request[Any, Any, Any]) -> Response[Any]:
+        body, rejected = await accept(request, BorrowerMail)
+        if rejected:
+            return rejected
+        state().outbox.append(
+            OutboxMail(
+                kind=body.kind,
+                to=body.email,
+                subject=body.subject,
+                at=lender_now(world).timestamp(),
+                message=body.message,
+                reference=body.reference,
+            )
+        )
+        return envelope(None, "Mail sent successfully")
+
+    @post("/website/sendSms", status_code=200)
+    async def send_sms(request: Request[Any, Any, Any]) -> Response[Any]:
+        body, rejected = await accept(request, SmsRequest)
+        if rejected:
+            return rejected
+        sent = state().sms
+        sms_id = f"SMS{len(sent) + 1:08d}"
+        sent.append(SentSms(sms_id=sms_id, sent_at=lender_now(world).isoformat(), **msgspec.structs.asdict(body)))
+        return envelope({"smsId": sms_id}, "SMS accepted")
+
+    @get("/website/sentMessages")
+    async def sent_messages(request: Request[Any, Any, Any]) -> Response[Any]:
+        given = request.headers.get("x-operations-key", "").encode()
+        if not hmac.compare_digest(given, world.settings.operations_key.encode()):
+            return envelope(None, "Unauthorized", 401)
+        mobile = request.query_params.get("mobileNumber")
+        email = request.query_params.get("email")
+        if mobile is None and email is None:
+            return envelope(None, "Give mobileNumber or email", 400)
+        if mobile is not None and not _MOBILE.match(mobile):
+            return envelope(None, "Invalid request: mobileNumber", 400)
+        if email is not None and (len(email) > 254 or not _EMAIL.match(email)):
+            return envelope(None, "Invalid request: email", 400)
+        found = [_sms(sms) for sms in state().sms if sms.mobile_number == mobile]
+        found += [_mail(mail) for mail in state().outbox if email is not None and mail.to.lower() == email.lower()]
+        found.sort(key=lambda m: m.sent_at, reverse=True)
+        return envelope(msgspec.to_builtins(found), "Messages sent")
+
     # QA read-outs (not part of the upstream contract).
+    @get("/sms")
+    async def sms_outbox(mobile: FromQuery[str | None] = None) -> list[SentSms]:
+        """Every service SMS accepted, oldest first; `?mobile=` one number's."""
+        return [sms for sms in state().sms if mobile is None or sms.mobile_number == mobile]
+
     @get("/outbox")
     async def outbox() -> list[OutboxMail]:
         return state().outbox
@@ -136,6 +228,10 @@ def create_app(world: MockWorld) -> Litestar:
             insert_support_data,
             send_receipt_mail,
             send_order_mail,
+            send_borrower_mail,
+            send_sms,
+            sent_messages,
+            sms_outbox,
             outbox,
             subscriptions,
             support,

@@ -13,27 +13,37 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import Counter
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
 import msgspec
 import structlog
 from anyio import to_thread
-from litestar import Litestar, Request, Response, get, post
+from litestar import Litestar, Request, Response, delete, get, post
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.params import FromPath, FromQuery
 from stdnum.in_ import gstin as gstin_number
 
 from upstream_mocks.lending import credit
 from upstream_mocks.money import rupees_text
-from upstream_mocks.orders import online_payment, stock, tracking
-from upstream_mocks.orders.invoice import credit_note_filename, invoice_filename, render_credit_note, render_invoice
-from upstream_mocks.orders.order_mail import send_status_mails
+from upstream_mocks.orders import online_payment, returns, stock, tracking
+from upstream_mocks.orders.gst import is_intra_state
+from upstream_mocks.orders.invoice import (
+    credit_note_filename,
+    invoice_filename,
+    render_credit_note,
+    render_invoice,
+    render_return_credit_note,
+    return_credit_note_filename,
+)
+from upstream_mocks.orders.operations import operations_routes
+from upstream_mocks.orders.order_mail import send_return_mails, send_status_mails
 from upstream_mocks.orders.pincodes import lookup
 from upstream_mocks.orders.pricing import charges, priced_line
 from upstream_mocks.orders.records import (
     Business,
+    CancelReason,
     DeliveryAddress,
     Order,
     OrdersState,
@@ -57,10 +67,20 @@ MAX_PAGE_SIZE = 50
 log = structlog.get_logger("upstream_mocks.orders")
 
 
+class ClockBody(msgspec.Struct, rename="camel", kw_only=True):
+    at: datetime
+
+
 class AdvanceBody(msgspec.Struct, rename="camel", kw_only=True):
     """QA control: move an order one step now, or fail its delivery attempt."""
 
     step: tracking.Step = "next"
+
+
+class CancelBody(msgspec.Struct, rename="camel", kw_only=True):
+    """Why the shopper cancels (optional: older callers send no body)."""
+
+    reason: CancelReason | None = None
 
 
 class ReorderLine(msgspec.Struct, rename="camel", kw_only=True):
@@ -91,6 +111,13 @@ class QuoteBody(msgspec.Struct, rename="camel", kw_only=True):
     address: AddressBody
     payment_method: PaymentMethod
     business: Business | None = None
+
+
+class PriceBody(msgspec.Struct, rename="camel", kw_only=True):
+    """A cart's lines, priced before any address is known (fees and GST, not its split)."""
+
+    user_id: int
+    lines: list[LineBody]
 
 
 class PlaceBody(QuoteBody, kw_only=True):
@@ -124,6 +151,10 @@ def _refused(request: Request[Any, Any, Any], exc: Refused) -> Response[Any]:
 
 def _now() -> datetime:
     return datetime.now(UTC)
+
+
+def _return_refused(request: Request[Any, Any, Any], exc: returns.ReturnRefused) -> Response[Any]:
+    return _refused(request, Refused(exc.status, exc.reason, exc.message, exc.field))
 
 
 def _cannot_change(request: Request[Any, Any, Any], exc: tracking.CannotChange) -> Response[Any]:
@@ -168,6 +199,10 @@ def create_app(world: MockWorld) -> Litestar:
     def state() -> OrdersState:
         st: OrdersState = world.states["orders"]
         return st
+
+    def clock() -> datetime:
+        """Now, as QA's clock has it (the real time unless set)."""
+        return _now() + state().clock_offset
 
     def catalogue() -> Any:
         return world.states["catalogue"]
@@ -242,24 +277,37 @@ def create_app(world: MockWorld) -> Litestar:
             )
         return Business(gstin=number, legal_name=business.legal_name.strip())
 
-    def quote_for(body: QuoteBody, now: datetime) -> Quote:
-        if not body.lines:
+    def wanted_of(lines: list[LineBody]) -> Counter[int]:
+        if not lines:
             raise Refused(400, "no_lines", "The order has no items.", "lines")
         wanted: Counter[int] = Counter()
-        for line in body.lines:
+        for line in lines:
             if line.quantity < 1:
                 raise Refused(400, "invalid_request", "Each quantity must be 1 or more.", "lines")
             wanted[line.product_id] += line.quantity
+        return wanted
+
+    def product_of(product_id: int, index: int) -> Any:
+        product = next((p for p in catalogue().products if p.id == product_id), None)
+        if product is None:
+            raise Refused(400, "product_unknown", f"Product {product_id} is not in the catalogue.", f"lines.{index}")
+        return product
+
+    def price_for(body: PriceBody) -> dict[str, Any]:
+        """The cart's figures by the quote's own rules; stock is the cart's to show, not refused here."""
+        lines = [
+            priced_line(product_of(product_id, index), quantity)
+            for index, (product_id, quantity) in enumerate(wanted_of(body.lines).items())
+        ]
+        return {"lines": lines, "charges": charges(lines)}
+
+    def quote_for(body: QuoteBody, now: datetime) -> Quote:
+        wanted = wanted_of(body.lines)
         address, delivery = delivery_address(body.address, now)
         business = checked_business(body.business)
-        products = {p.id: p for p in catalogue().products}
         lines = []
         for index, (product_id, quantity) in enumerate(wanted.items()):
-            product = products.get(product_id)
-            if product is None:
-                raise Refused(
-                    400, "product_unknown", f"Product {product_id} is not in the catalogue.", f"lines.{index}"
-                )
+            product = product_of(product_id, index)
             on_hand = stock.on_hand(world, product)
             if quantity > on_hand:
                 message = (
@@ -271,7 +319,7 @@ def create_app(world: MockWorld) -> Litestar:
             lines.append(priced_line(product, quantity))
         return Quote(
             lines=lines,
-            charges=charges(lines),
+            charges=charges(lines, is_intra_state(SELLER.state, address.state)),
             delivery=delivery,
             address=address,
             business=business,
@@ -293,6 +341,7 @@ def create_app(world: MockWorld) -> Litestar:
             return order
         reached = tracking.catch_up(state(), order, now)
         send_status_mails(world, order, reached, shopper_email(order.user_id))
+        order.return_options = returns.options(order, now)
         return order
 
     def place(body: PlaceBody, now: datetime, language: Language) -> Order:
@@ -360,13 +409,13 @@ def create_app(world: MockWorld) -> Litestar:
         order = state().orders.get(order_number)
         if order is None or order.user_id != user_id:  # another shopper's order does not exist for you
             raise Refused(404, "order_not_found", "Order not found")
-        return current(order, _now())
+        return current(order, clock())
 
     @get("/electrician/pincode/{pincode:str}")
     async def check_pincode(pincode: FromPath[str]) -> Response[Any]:
         if not _PINCODE.fullmatch(pincode):
             raise Refused(400, "pincode_invalid", "Please enter a valid 6-digit pin code.", "pincode")
-        place = lookup(pincode, _now())
+        place = lookup(pincode, clock())
         if place is None:
             raise Refused(404, "pincode_unknown", f"We could not find pin code {pincode}. Please check it.", "pincode")
         return _answer(place, "Pin code found")
@@ -375,7 +424,13 @@ def create_app(world: MockWorld) -> Litestar:
     async def quote(request: Request[Any, Any, Any]) -> Response[Any]:
         body: QuoteBody = parse(await request.body(), QuoteBody)
         caller(request, body.user_id)
-        return _answer(quote_for(body, _now()), "Quote")
+        return _answer(quote_for(body, clock()), "Quote")
+
+    @post("/electrician/order/price", status_code=200)
+    async def price(request: Request[Any, Any, Any]) -> Response[Any]:
+        body: PriceBody = parse(await request.body(), PriceBody)
+        caller(request, body.user_id)
+        return _answer(price_for(body), "Price")
 
     def idempotency_key(request: Request[Any, Any, Any], required: bool) -> str | None:
         key = request.headers.get("idempotency-key")
@@ -407,8 +462,8 @@ def create_app(world: MockWorld) -> Litestar:
         key = idempotency_key(request, required=True)
         fingerprint = "place " + hashlib.sha256(msgspec.json.encode(body)).hexdigest()
         if (earlier := repeated(body.user_id, key, fingerprint)) is not None:
-            return _answer(current(earlier, _now()), "Order already placed")
-        order = place(body, _now(), requested(request.headers))
+            return _answer(current(earlier, clock()), "Order already placed")
+        order = place(body, clock(), requested(request.headers))
         remember(body.user_id, key, fingerprint, order)
         return _answer(order, "Order placed")
 
@@ -424,7 +479,7 @@ def create_app(world: MockWorld) -> Litestar:
         request: Request[Any, Any, Any], order_number: FromPath[str], userId: FromQuery[int]
     ) -> Response[Any]:
         order = own_order(request, order_number, userId)
-        online_payment.settle(world, order, _now())
+        online_payment.settle(world, order, clock())
         return _answer(order, "Payment checked")
 
     @post("/electrician/order/{order_number:str}/payment/session", status_code=200)
@@ -436,11 +491,27 @@ def create_app(world: MockWorld) -> Litestar:
         fingerprint = f"session {order_number}"
         if repeated(userId, key, fingerprint) is not None:
             return _answer(order, "Payment session")
-        online_payment.settle(world, order, _now())
+        online_payment.settle(world, order, clock())
         if order.payment.method != "online" or order.payment.state != "pending":
             raise Refused(409, "nothing_to_pay", "This order has nothing left to pay online.")
         remember(userId, key, fingerprint, order)
         return _answer(order, "Payment session")
+
+    @post("/electrician/order/{order_number:str}/payment/cash", status_code=200)
+    async def pay_on_delivery(
+        request: Request[Any, Any, Any], order_number: FromPath[str], userId: FromQuery[int]
+    ) -> Response[Any]:
+        order = own_order(request, order_number, userId)
+        key = idempotency_key(request, required=False)
+        fingerprint = f"cash {order_number}"
+        if repeated(userId, key, fingerprint) is not None:
+            return _answer(order, "Cash on delivery")  # the first answer, not not_switchable
+        try:
+            online_payment.switch_to_cash(world, order, clock())
+        except online_payment.CannotSwitch as exc:
+            raise Refused(exc.status, exc.code, exc.message) from exc
+        remember(userId, key, fingerprint, order)
+        return _answer(order, "Cash on delivery")
 
     @get("/electrician/orders")
     async def list_orders(
@@ -449,7 +520,7 @@ def create_app(world: MockWorld) -> Litestar:
         caller(request, userId)
         if page < 1 or not 1 <= pageSize <= MAX_PAGE_SIZE:
             raise Refused(400, "invalid_page", f"page starts at 1; pageSize is 1 to {MAX_PAGE_SIZE}.", "page")
-        now = _now()
+        now = clock()
         mine = sorted(
             (current(o, now) for o in state().orders.values() if o.user_id == userId),
             key=lambda o: (o.created_at, o.order_number),
@@ -471,12 +542,14 @@ def create_app(world: MockWorld) -> Litestar:
     async def cancel_order(
         request: Request[Any, Any, Any], order_number: FromPath[str], userId: FromQuery[int]
     ) -> Response[Any]:
+        why: CancelBody = parse(await request.body() or b"{}", CancelBody)
         order = own_order(request, order_number, userId)
         key = idempotency_key(request, required=False)
         fingerprint = f"cancel {order_number}"
         if repeated(userId, key, fingerprint) is not None:
             return _answer(order, "Order already cancelled")  # the first answer, not already_cancelled
-        tracking.cancel(world, state(), order, _now())  # raises CannotChange: then no mail goes out
+        tracking.cancel(world, state(), order, clock())  # raises CannotChange: then no mail goes out
+        order.cancel_reason = why.reason
         remember(userId, key, fingerprint, order)
         send_status_mails(world, order, ["cancelled"], shopper_email(userId))
         return _answer(order, "Order cancelled")
@@ -515,6 +588,43 @@ def create_app(world: MockWorld) -> Litestar:
             headers={"content-disposition": f'attachment; filename="{credit_note_filename(order)}"'},
         )
 
+    @post("/electrician/order/{order_number:str}/returns", status_code=200)
+    async def ask_return(
+        request: Request[Any, Any, Any], order_number: FromPath[str], userId: FromQuery[int]
+    ) -> Response[Any]:
+        """A return of a delivered order's lines, in part or whole (once per Idempotency-Key)."""
+        body: returns.ReturnBody = parse(await request.body(), returns.ReturnBody)
+        order = own_order(request, order_number, userId)
+        key = idempotency_key(request, required=True)
+        fingerprint = f"return {order_number} " + hashlib.sha256(msgspec.json.encode(body)).hexdigest()
+        if repeated(userId, key, fingerprint) is not None:
+            return _answer(order, "Return already requested")
+        now = clock()
+        made = returns.request(order, body, now)  # raises ReturnRefused: then nothing is kept
+        order.return_options = returns.options(order, now)
+        remember(userId, key, fingerprint, order)
+        send_return_mails(world, order, made, ["requested"])
+        return _answer(order, "Return requested")
+
+    @get("/electrician/order/{order_number:str}/returns/{return_number:str}/credit-note")
+    async def return_credit_note(
+        request: Request[Any, Any, Any],
+        order_number: FromPath[str],
+        return_number: FromPath[str],
+        userId: FromQuery[int],
+    ) -> Response[Any]:
+        order = own_order(request, order_number, userId)
+        found = returns.find(order, return_number)
+        if found is None:
+            raise Refused(404, "return_not_found", "Return not found")
+        if found.credit_note is None or order.invoice is None:
+            raise Refused(409, "no_credit_note", "The credit note is issued when the returned items reach us.")
+        return Response(
+            await to_thread.run_sync(render_return_credit_note, order, found, requested(request.headers)),
+            media_type="application/pdf",
+            headers={"content-disposition": f'attachment; filename="{return_credit_note_filename(found)}"'},
+        )
+
     @post("/electrician/order/{order_number:str}/reorder", status_code=200)
     async def reorder(
         request: Request[Any, Any, Any], order_number: FromPath[str], userId: FromQuery[int]
@@ -544,11 +654,26 @@ def create_app(world: MockWorld) -> Litestar:
         order = state().orders.get(order_number)
         if order is None:
             raise Refused(404, "order_not_found", "Order not found")
-        now = _now()
+        now = clock()
         current(order, now)
         if not online_payment.expire_checkout(world, order, now):
             raise Refused(409, "nothing_to_expire", f"Order {order_number} is not waiting for an online payment.")
         return _answer(current(order, now), "Order expired")
+
+    # QA control (not part of the upstream contract): set this service's clock, e.g. to 2:50 am
+    # India time, to see the promises of an hour the dark stores are closed; DELETE sets it back.
+    @post("/clock", status_code=200)
+    async def set_clock(request: Request[Any, Any, Any]) -> Response[Any]:
+        body: ClockBody = parse(await request.body(), ClockBody)
+        if body.at.tzinfo is None:
+            raise Refused(400, "clock_invalid", "Give the time with its offset, e.g. 2026-11-27T02:50:00+05:30.", "at")
+        state().clock_offset = body.at - _now()
+        return _answer({"now": clock()}, "Clock set")
+
+    @delete("/clock", status_code=200)
+    async def reset_clock() -> Response[Any]:
+        state().clock_offset = timedelta(0)
+        return _answer({"now": clock()}, "Clock reset")
 
     # QA control (not part of the upstream contract): move an order along now.
     @post("/{order_number:str}/advance", status_code=200)
@@ -557,27 +682,49 @@ def create_app(world: MockWorld) -> Litestar:
         order = state().orders.get(order_number)
         if order is None:
             raise Refused(404, "order_not_found", "Order not found")
-        now = _now()
+        now = clock()
         current(order, now)
         reached = tracking.step(world, state(), order, now, body.step)  # raises CannotChange: then no mail
         send_status_mails(world, order, [reached], shopper_email(order.user_id))
         return _answer(order, f"Order {reached}")
 
+    # QA control (not part of the upstream contract): the returns desk moves the order's open
+    # return one step (requested -> approved -> pickedUp -> received -> refunded).
+    @post("/{order_number:str}/returns/advance", status_code=200)
+    async def advance_return(order_number: FromPath[str]) -> Response[Any]:
+        order = state().orders.get(order_number)
+        if order is None:
+            raise Refused(404, "order_not_found", "Order not found")
+        now = clock()
+        current(order, now)
+        moved, reached = returns.advance(world, state(), order, now)  # raises ReturnRefused: then no mail
+        order.return_options = returns.options(order, now)
+        send_return_mails(world, order, moved, reached)
+        return _answer(order, f"Return {moved.number} {reached[-1]}")
+
     return Litestar(
         route_handlers=[
             check_pincode,
+            price,
             quote,
             place_order,
             get_order,
             recheck,
             renew_session,
+            pay_on_delivery,
             list_orders,
             cancel_order,
             invoice,
             credit_note,
             reorder,
+            ask_return,
+            return_credit_note,
             advance,
+            advance_return,
             expire_now,
+            set_clock,
+            reset_clock,
+            *operations_routes(world, state, clock, current, lambda: catalogue().users),
             webhook_route(world),
         ],
         openapi_config=None,
@@ -588,6 +735,7 @@ def create_app(world: MockWorld) -> Litestar:
         exception_handlers={
             Refused: _refused,
             tracking.CannotChange: _cannot_change,
+            returns.ReturnRefused: _return_refused,
             ValidationException: _invalid_parameter,
             HTTPException: _http_error,
             Exception: _unexpected,

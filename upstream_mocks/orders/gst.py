@@ -1,24 +1,22 @@
 """The tax invoice's figures: every goods line and fee with its HSN/SAC code, rate and tax split.
 
 GST is inside every price (catalogue prices and the fees alike), so each line's taxable value
-and GST are split out of its GST-inclusive amount. A delivery within the seller's state pays
-CGST and SGST (half each); any other delivery pays IGST. Halves are rounded half-up to the
-paisa and SGST takes the rest, so CGST + SGST is always exactly the line's GST and the invoice
-adds up to the order total to the paisa.
+and GST are split out of its GST-inclusive amount by the one rule in pricing.py: two equal
+halves, each half the rate on the same taxable value, rounded half-up to the paisa. A delivery
+within the seller's state pays them as CGST and SGST (always equal); any other delivery pays
+their sum as IGST. The taxable value is the amount less the GST, so the invoice adds up to the
+order total to the paisa, and its GST is the order's `charges.gstTotal`, fees included.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from decimal import Decimal
 
 import msgspec
 
-from upstream_mocks.orders.pricing import ZERO, included_gst, paise
-from upstream_mocks.orders.records import Order
-
-# The fees are a service: SAC 9985 (support services) at 18%, GST included in the stated fee.
-FEE_SAC = "9985"
-FEE_GST_RATE = Decimal("18")
+from upstream_mocks.orders.pricing import FEE_GST_RATE, FEE_SAC, ZERO, included_gst
+from upstream_mocks.orders.records import Line, Order, ReturnLine, ReturnRequest
 
 
 class TaxSplit(msgspec.Struct, kw_only=True, frozen=True):
@@ -49,11 +47,15 @@ class InvoiceFigures(msgspec.Struct, kw_only=True, frozen=True):
 
 
 def split(gst: Decimal, intra_state: bool) -> TaxSplit:
-    """CGST+SGST (half each, to the paisa, adding up exactly) within the state, IGST across states."""
+    """CGST and SGST (equal halves) within the state, IGST across states.
+
+    `gst` comes from `included_gst`, so it is two equal halves in paise and halving it is exact."""
     if not intra_state:
         return TaxSplit(cgst=ZERO, sgst=ZERO, igst=gst)
-    cgst = paise(gst / 2)
-    return TaxSplit(cgst=cgst, sgst=gst - cgst, igst=ZERO)
+    half = gst / 2
+    if half != half.quantize(Decimal("0.01")):
+        raise ValueError(f"GST {gst} is not two equal halves in paise: it did not come from the tax rule")
+    return TaxSplit(cgst=half, sgst=half, igst=ZERO)
 
 
 def is_intra_state(seller_state: str, delivery_state: str) -> bool:
@@ -61,9 +63,9 @@ def is_intra_state(seller_state: str, delivery_state: str) -> bool:
     return seller_state.strip().casefold() == delivery_state.strip().casefold()
 
 
-def invoice_figures(order: Order) -> InvoiceFigures:
-    intra = is_intra_state(order.seller.state, order.address.state)
-    lines = [
+def _goods(lines: Iterable[Line] | Iterable[ReturnLine], intra: bool) -> list[InvoiceLine]:
+    """The goods' lines as a tax document has them, each line's GST split as the supply is."""
+    return [
         InvoiceLine(
             description=line.product_name,
             code=line.hsn_code,
@@ -74,8 +76,26 @@ def invoice_figures(order: Order) -> InvoiceFigures:
             tax=split(line.gst_amount, intra),
             total=line.line_total,
         )
-        for line in order.lines
+        for line in lines
     ]
+
+
+def _figures(intra: bool, lines: list[InvoiceLine]) -> InvoiceFigures:
+    """A document's totals: the sums of its lines, nothing worked out again."""
+    return InvoiceFigures(
+        intra_state=intra,
+        lines=lines,
+        taxable=sum((line.taxable for line in lines), ZERO),
+        cgst=sum((line.tax.cgst for line in lines), ZERO),
+        sgst=sum((line.tax.sgst for line in lines), ZERO),
+        igst=sum((line.tax.igst for line in lines), ZERO),
+        total=sum((line.total for line in lines), ZERO),
+    )
+
+
+def invoice_figures(order: Order) -> InvoiceFigures:
+    intra = is_intra_state(order.seller.state, order.address.state)
+    lines = _goods(order.lines, intra)
     for name, fee in (("Convenience fee", order.charges.convenience_fee), ("Platform fee", order.charges.platform_fee)):
         if fee > ZERO:
             taxable, gst = included_gst(fee, FEE_GST_RATE)
@@ -91,12 +111,11 @@ def invoice_figures(order: Order) -> InvoiceFigures:
                     total=fee,
                 )
             )
-    return InvoiceFigures(
-        intra_state=intra,
-        lines=lines,
-        taxable=sum((line.taxable for line in lines), ZERO),
-        cgst=sum((line.tax.cgst for line in lines), ZERO),
-        sgst=sum((line.tax.sgst for line in lines), ZERO),
-        igst=sum((line.tax.igst for line in lines), ZERO),
-        total=sum((line.total for line in lines), ZERO),
-    )
+    return _figures(intra, lines)
+
+
+def return_figures(order: Order, ret: ReturnRequest) -> InvoiceFigures:
+    """A return's credit note: its lines only, with the tax worked out when it was asked
+    (returns._returned_line), split as the invoice was; the fees are not credited."""
+    intra = is_intra_state(order.seller.state, order.address.state)
+    return _figures(intra, _goods(ret.lines, intra))

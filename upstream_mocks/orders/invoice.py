@@ -2,7 +2,7 @@
 
 Seller and buyer (with GSTINs), place of supply, one row per goods line and fee with HSN/SAC
 code, rate and the tax split (CGST+SGST within the seller's state, IGST across states), totals
-in figures and in words. Amounts as "Rs. 1,23,456.78" ("₹1,23,456.78" in Hindi) and times in
+in figures and in words. Amounts as "₹1,23,456.78" and times in
 IST, as on the lender's receipts; in English or Hindi (upstream_mocks/texts and pdf_fonts.py).
 A credit note carries the same rows as credited amounts, with its own number, the invoice it
 credits (number and date) and the reason.
@@ -16,8 +16,8 @@ from decimal import Decimal
 from fpdf.enums import XPos, YPos
 
 from upstream_mocks.money import indian_grouping
-from upstream_mocks.orders.gst import invoice_figures
-from upstream_mocks.orders.records import Order, PaymentMethod
+from upstream_mocks.orders.gst import InvoiceFigures, invoice_figures, return_figures
+from upstream_mocks.orders.records import CreditNote, Invoice, Order, PaymentMethod, ReturnRequest
 from upstream_mocks.pdf_fonts import new_pdf, printable
 from upstream_mocks.texts import Language, Texts, style, texts
 
@@ -29,6 +29,7 @@ def _reason(words: Texts, reason: str) -> str:
         english.credit_reason_cancelled: words.credit_reason_cancelled,
         english.credit_reason_returned: words.credit_reason_returned,
         english.credit_reason_expired: words.credit_reason_expired,
+        english.credit_reason_buyer_return: words.credit_reason_buyer_return,
     }
     return said.get(reason, reason)
 
@@ -47,6 +48,17 @@ def invoice_filename(order: Order) -> str:
 
 def credit_note_filename(order: Order) -> str:
     return f"credit-note-{order.order_number}.pdf"
+
+
+def return_credit_note_filename(ret: ReturnRequest) -> str:
+    return f"credit-note-{ret.number}.pdf"
+
+
+def render_return_credit_note(order: Order, ret: ReturnRequest, language: Language = "en") -> bytes:
+    """The credit note of a return: only the returned lines, each with exactly its own tax."""
+    if ret.credit_note is None or order.invoice is None:
+        raise ValueError(f"return {ret.number} has no credit note")
+    return _render_credit_note(order, order.invoice, ret.credit_note, language, return_figures(order, ret))
 
 
 def render_invoice(order: Order, language: Language = "en") -> bytes:
@@ -74,7 +86,14 @@ def render_invoice(order: Order, language: Language = "en") -> bytes:
 def render_credit_note(order: Order, language: Language = "en") -> bytes:
     if order.credit_note is None or order.invoice is None:
         raise ValueError(f"order {order.order_number} has no credit note")
-    note, invoice, words = order.credit_note, order.invoice, texts(language)
+    return _render_credit_note(order, order.invoice, order.credit_note, language, None)
+
+
+def _render_credit_note(
+    order: Order, invoice: Invoice, note: CreditNote, language: Language, figures: InvoiceFigures | None
+) -> bytes:
+    """A credit note against the order's invoice: the whole of it (`figures` None) or a return's."""
+    words = texts(language)
     return _render(
         order,
         language,
@@ -89,6 +108,7 @@ def render_credit_note(order: Order, language: Language = "en") -> bytes:
         total_label=words.credit_note_total,
         closing=[words.credit_note_credited.format(number=invoice.number), words.no_reverse_charge],
         generated=words.credit_note_generated,
+        figures=figures,
     )
 
 
@@ -103,10 +123,11 @@ def _render(
     total_label: str,
     closing: list[str],
     generated: str,
+    figures: InvoiceFigures | None = None,
 ) -> bytes:
-    figures = invoice_figures(order)
+    figures = figures or invoice_figures(order)
     words = texts(language)
-    pdf, font = new_pdf(language)
+    pdf, font = new_pdf(language, rupee_sign=True)
     pdf.set_title(title)
     pdf.set_creation_date(created)
     pdf.set_auto_page_break(auto=True, margin=15)

@@ -14,14 +14,18 @@ import structlog
 from upstream_mocks.ist import IST
 from upstream_mocks.money import rupees_text
 from upstream_mocks.orders.pincodes import add_business_days
-from upstream_mocks.orders.records import Order, Refund
+from upstream_mocks.orders.records import Order, Refund, ReturnRequest
+from upstream_mocks.payments.delivery import deliver_refund_webhook
 from upstream_mocks.payments.orders import (
     CannotChange,
     CustomerDetails,
     OrderMeta,
     create_order,
+    find_refund,
     get_order,
+    payments_for,
     refund_order,
+    settle_refund,
     terminate_order,
 )
 from upstream_mocks.texts import style, texts
@@ -77,6 +81,7 @@ def settle(world: MockWorld, order: Order, now: datetime) -> bool:
         return refund_late_payment(world, order, now)
     if order.payment.state != "pending":
         return False
+    note_attempts(world, order)
     provider = get_order(world, order.payment.provider_order_id)
     if provider is None or provider.order_status != "PAID":
         return False
@@ -85,6 +90,51 @@ def settle(world: MockWorld, order: Order, now: datetime) -> bool:
     order.payment.payment_session_id = None
     order.updated_at = now
     return True
+
+
+def note_attempts(world: MockWorld, order: Order) -> None:
+    """What the provider's attempts say: the paying one's reference, or the last refusal while unpaid."""
+    if not order.payment.provider_order_id:
+        return
+    attempts = payments_for(world, order.payment.provider_order_id)
+    paid = next((a for a in attempts if a.payment_status == "SUCCESS"), None)
+    if paid is not None:
+        order.payment.provider_payment_id = paid.cf_payment_id
+        order.payment.failed_at = None
+        return
+    failed = [a for a in attempts if a.payment_status == "FAILED"]
+    if failed:
+        order.payment.failed_at = datetime.fromisoformat(failed[-1].payment_time)
+
+
+class CannotSwitch(Exception):
+    """The order cannot become cash on delivery: `code` says why."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+
+
+def switch_to_cash(world: MockWorld, order: Order, now: datetime) -> None:
+    """An unpaid online order becomes cash on delivery: its provider order is closed first, so
+    the checkout can take nothing after; a payment that landed meanwhile keeps the order online."""
+    if order.payment.method != "online" or order.payment.state != "pending" or order.status != "placed":
+        raise CannotSwitch(
+            409, "not_switchable", "Only an unpaid online order not yet packed can change to cash on delivery."
+        )
+    close_checkout(world, order)
+    if settle(world, order, now):  # paid meanwhile
+        raise CannotSwitch(409, "already_paid", "This order was paid online meanwhile, so it stays paid online.")
+    provider = get_order(world, order.payment.provider_order_id) if order.payment.provider_order_id else None
+    if provider is not None and provider.order_status == "ACTIVE":  # the provider did not close it
+        raise CannotSwitch(503, "provider_unavailable", "The online payment could not be closed. Please try again.")
+    order.payment.method = "cod"
+    order.payment.state = "onDelivery"
+    order.payment.payment_session_id = None
+    order.payment.pay_by = None
+    order.updated_at = now
 
 
 def expire_checkout(world: MockWorld, order: Order, now: datetime) -> bool:
@@ -157,3 +207,23 @@ def pay_time_over(world: MockWorld, order: Order) -> bool:
         return False
     provider = get_order(world, order.payment.provider_order_id) if order.payment.provider_order_id else None
     return provider is not None and provider.order_status == "EXPIRED"
+
+
+def refund_return(world: MockWorld, order: Order, ret: ReturnRequest) -> str | None:
+    """Refund a return's amount at the provider, keyed by the return (a repeat answers the same
+    refund); it is PENDING until the bank pays it out, which the refund webhook reports."""
+    provider = get_order(world, order.payment.provider_order_id) if order.payment.provider_order_id else None
+    if provider is None or provider.order_status != "PAID":
+        log.warning("return_refund_without_payment", order=order.order_number, ret=ret.number)
+        return None
+    refund = refund_order(world, provider, ret.amount, f"{ret.number}-refund", f"Return {ret.number}", settled=False)
+    world.spawn(deliver_refund_webhook(world, provider, refund))
+    return refund.refund_id
+
+
+def settle_return_refund(world: MockWorld, order: Order, ret: ReturnRequest) -> None:
+    """QA's next step after 'received': the bank pays the return's refund out now, if it has not."""
+    if order.payment.provider_order_id and ret.provider_refund_id:
+        refund = find_refund(world, order.payment.provider_order_id, ret.provider_refund_id)
+        if refund is not None:
+            settle_refund(refund)

@@ -3,25 +3,40 @@
 Catalogue prices include GST (one price everywhere): a line costs unit price x quantity, and
 the GST inside it is worked out per line for the invoice. Money is Decimal rupees rounded
 half-up to the paisa, so the quote and the placed order agree to the paisa.
+
+One tax rule for the quote, the order and the invoice (docs/decisions/one-tax-rule.md): the GST
+inside a GST-inclusive amount is two equal halves, each half the rate on the same taxable
+value, rounded half-up to the paisa; the taxable value is the amount less both. Within the
+seller's state the halves are CGST and SGST; across states IGST is their sum. The fees are a
+service taxed the same way, and the charges' GST includes theirs, as the invoice prints it.
 """
 
 from __future__ import annotations
 
+import json
 from decimal import ROUND_HALF_UP, Decimal
+from pathlib import Path
 from typing import Any
 
 from upstream_mocks.orders.records import Charges, Line
 
 PAISA = Decimal("0.01")
 ZERO = Decimal("0.00")
-# Fees policy: convenience fee Rs. 79 and platform fee Rs. 20 on orders under Rs. 1199, GST included.
-FEE_THRESHOLD = Decimal("1199.00")
-CONVENIENCE_FEE = Decimal("79.00")
-PLATFORM_FEE = Decimal("20.00")
+# The fees, GST included, on orders under a threshold: contracts/store-fees.json, the file the
+# site's terms quote too, so the page and the charge are one figure. (The catalogue sells no
+# personal-care goods, so only the general fees apply here.)
+FEES_FILE = Path(__file__).resolve().parents[2] / "contracts" / "store-fees.json"
+STORE_FEES = json.loads(FEES_FILE.read_text(encoding="utf-8"))["fees"]
+FEE_THRESHOLD = Decimal(STORE_FEES["threshold"])
+CONVENIENCE_FEE = Decimal(STORE_FEES["convenienceFee"])
+PLATFORM_FEE = Decimal(STORE_FEES["platformFee"])
 # Until the catalogue states them per product: electrical goods' usual HSN heading and rate.
 DEFAULT_HSN = "8536"
 DEFAULT_GST_RATE = Decimal("18")
 DEFAULT_STOCK = 25
+# The fees are a service: SAC 9985 (support services) at 18%, GST included in the stated fee.
+FEE_SAC = "9985"
+FEE_GST_RATE = Decimal("18")
 
 
 def paise(value: Decimal) -> Decimal:
@@ -44,10 +59,16 @@ def product_facts(product: Any) -> tuple[Decimal, str, Decimal, int]:
     return price, hsn, rate, stock
 
 
+def half_gst(total: Decimal, rate: Decimal) -> Decimal:
+    """Half the rate on the taxable value inside a GST-inclusive amount, to the paisa: CGST, and
+    SGST, which is the same figure; twice it is the IGST across states."""
+    return paise(total * rate / (2 * (100 + rate)))
+
+
 def included_gst(total: Decimal, rate: Decimal) -> tuple[Decimal, Decimal]:
     """The taxable value and the GST inside a GST-inclusive amount, to the paisa; they add up to it."""
-    taxable = paise(total * 100 / (100 + rate))
-    return taxable, total - taxable
+    gst = 2 * half_gst(total, rate)
+    return total - gst, gst
 
 
 def priced_line(product: Any, quantity: int) -> Line:
@@ -64,19 +85,31 @@ def priced_line(product: Any, quantity: int) -> Line:
         taxable_amount=taxable,
         gst_amount=total - taxable,
         line_total=total,
+        return_days=int(getattr(product, "return_days", 0)),
     )
 
 
-def charges(lines: list[Line]) -> Charges:
+def charges(lines: list[Line], intra_state: bool | None = None) -> Charges:
+    """The order's money. `intra_state` (None while no delivery address is known, as in the
+    cart) decides only how the same GST is split: CGST + SGST, or IGST."""
     subtotal = sum((line.line_total for line in lines), ZERO)  # what the cart shows, GST included
-    gst_total = sum((line.gst_amount for line in lines), ZERO)
     small = subtotal < FEE_THRESHOLD
     convenience = CONVENIENCE_FEE if small else ZERO
     platform = PLATFORM_FEE if small else ZERO
+    fees_gst = sum((included_gst(fee, FEE_GST_RATE)[1] for fee in (convenience, platform) if fee > ZERO), ZERO)
+    gst_total = sum((line.gst_amount for line in lines), ZERO) + fees_gst
+    total = subtotal + convenience + platform
+    half = gst_total / 2  # exact: every amount's GST is two equal halves in paise
     return Charges(
         subtotal=subtotal,
         convenience_fee=convenience,
         platform_fee=platform,
         gst_total=gst_total,
-        total=subtotal + convenience + platform,
+        total=total,
+        taxable_total=total - gst_total,
+        cgst=None if intra_state is None else (half if intra_state else ZERO),
+        sgst=None if intra_state is None else (half if intra_state else ZERO),
+        igst=None if intra_state is None else (ZERO if intra_state else gst_total),
+        fee_threshold=FEE_THRESHOLD,
+        short_of_no_fees=FEE_THRESHOLD - subtotal if small else ZERO,
     )

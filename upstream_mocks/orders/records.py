@@ -9,7 +9,7 @@ credit note that answers the invoice when an invoiced order is cancelled or come
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from decimal import Decimal
 from typing import Literal
 
@@ -25,7 +25,16 @@ PaymentMethod = Literal["online", "cod", "credit"]
 PaymentState = Literal["pending", "paid", "onDelivery", "onCredit", "refundInitiated", "creditReversed", "cancelled"]
 # returned: three delivery attempts failed, so the goods went back to the seller (shipping policy).
 OrderStatus = Literal["placed", "packed", "shipped", "outForDelivery", "delivered", "cancelled", "returned"]
-RefundKind = Literal["toSource", "creditReversed", "nothingPaid"]
+# A return's refund: toSource (online), toUpi or toBank (cash on delivery), creditReduced (credit).
+RefundKind = Literal["toSource", "creditReversed", "nothingPaid", "toUpi", "toBank", "creditReduced"]
+# A return's steps, as the order page shows them (docs/decisions/returns.md).
+ReturnStatus = Literal["requested", "approved", "pickedUp", "received", "refunded"]
+ReturnReason = Literal["damaged", "defective", "wrongItem", "notAsDescribed", "noLongerNeeded"]
+PickupWindow = Literal["morning", "afternoon"]
+# Where a return's money goes: back to the card or UPI paid with, to a bank account or UPI ID
+# the buyer gives (cash on delivery), or off what is owed at the lender (credit).
+RefundRoute = Literal["source", "upi", "bank", "credit"]
+CancelReason = Literal["orderedByMistake", "foundCheaper", "deliveryTooLate", "changedAddress", "other"]
 
 ORDER_PREFIX = "VK"
 FIRST_ORDER_SERIAL = 10_000_001
@@ -43,14 +52,23 @@ class Line(msgspec.Struct, rename="camel", kw_only=True):
     taxable_amount: Decimal
     gst_amount: Decimal
     line_total: Decimal
+    # Days after delivery the line may be returned (the product's window when it was bought); 0: never.
+    return_days: int = 0
 
 
 class Charges(msgspec.Struct, rename="camel", kw_only=True):
     subtotal: Decimal
     convenience_fee: Decimal
     platform_fee: Decimal
-    gst_total: Decimal
+    gst_total: Decimal  # all the GST in the total, the fees' included: the invoice's CGST + SGST + IGST
     total: Decimal
+    taxable_total: Decimal  # the total without GST (the invoice's taxable value)
+    # The split of gst_total by the place of supply; None while it is unknown (a cart's price).
+    cgst: Decimal | None
+    sgst: Decimal | None
+    igst: Decimal | None
+    fee_threshold: Decimal  # the subtotal from which neither fee is charged
+    short_of_no_fees: Decimal  # what the subtotal lacks to reach it (0.00 when no fee is charged)
 
 
 class DeliveryAddress(msgspec.Struct, rename="camel", kw_only=True):
@@ -79,6 +97,10 @@ class Payment(msgspec.Struct, rename="camel", kw_only=True):
     paid_at: datetime | None = None
     credit_due_on: date | None = None
     pay_by: datetime | None = None  # an unpaid online order expires then, with its provider order
+    # The provider's own reference of the payment that paid it (its cf_payment_id), for the shopper's bank.
+    provider_payment_id: str | None = None
+    # The last attempt the provider refused while the order is still unpaid: nothing was taken.
+    failed_at: datetime | None = None
 
 
 class Quote(msgspec.Struct, rename="camel", kw_only=True):
@@ -123,6 +145,79 @@ class CreditNote(msgspec.Struct, rename="camel", kw_only=True):
     reason: str  # "Order cancelled", or the goods' return after failed deliveries
 
 
+class ReturnLine(msgspec.Struct, rename="camel", kw_only=True):
+    """A returned part of an order line, with exactly its own share of the line's tax."""
+
+    product_id: int
+    product_name: str
+    hsn_code: str
+    gst_rate: Decimal
+    unit_price: Decimal
+    quantity: int
+    taxable_amount: Decimal
+    gst_amount: Decimal
+    line_total: Decimal
+
+
+class PickupSlot(msgspec.Struct, rename="camel", kw_only=True, frozen=True):
+    date: date
+    window: PickupWindow
+
+
+class ReturnPhoto(msgspec.Struct, rename="camel", kw_only=True):
+    """What was kept of a photo the buyer sent (its bytes go to the returns desk, not the order)."""
+
+    name: str
+    content_type: str
+    size: int  # bytes
+    sha256: str
+
+
+class RefundTo(msgspec.Struct, rename="camel", kw_only=True):
+    route: RefundRoute
+    upi_id: str | None = None
+    account_name: str | None = None
+    account_ending: str | None = None  # the bank account's last four digits: the rest is not kept
+    ifsc: str | None = None
+
+
+class ReturnEvent(msgspec.Struct, rename="camel", kw_only=True):
+    status: ReturnStatus
+    at: datetime
+
+
+class ReturnRequest(msgspec.Struct, rename="camel", kw_only=True):
+    number: str  # the order number and its return's count: VK10000001-R1
+    status: ReturnStatus
+    requested_at: datetime
+    lines: list[ReturnLine]
+    reason: ReturnReason
+    note: str
+    photos: list[ReturnPhoto]
+    pickup: PickupSlot
+    refund_to: RefundTo
+    amount: Decimal  # the returned lines' total, GST included: what is refunded
+    timeline: list[ReturnEvent]
+    credit_note: CreditNote | None = None  # issued when the goods are received back
+    provider_refund_id: str | None = None  # online: the refund's id at the provider (also its idempotency key)
+    refund: Refund | None = None  # what happens to the money, once received
+
+
+class ReturnWindow(msgspec.Struct, rename="camel", kw_only=True):
+    """One order line's return terms, as the order page offers them."""
+
+    product_id: int
+    return_days: int  # 0: not returnable (cut to length)
+    return_by: date | None  # the last day (India time) a return may be asked; None: never
+    returnable: int  # units that may still be asked back now
+
+
+class ReturnOptions(msgspec.Struct, rename="camel", kw_only=True):
+    lines: list[ReturnWindow]
+    pickup_slots: list[PickupSlot]
+    refund_route: Literal["source", "account", "credit"]  # account: the buyer gives a UPI ID or bank account
+
+
 class Order(msgspec.Struct, rename="camel", kw_only=True):
     order_number: str
     user_id: int
@@ -141,6 +236,10 @@ class Order(msgspec.Struct, rename="camel", kw_only=True):
     refund: Refund | None = None
     invoice: Invoice | None = None
     credit_note: CreditNote | None = None
+    returns: list[ReturnRequest] = msgspec.field(default_factory=list)
+    cancel_reason: CancelReason | None = None
+    # What a return may ask now (delivered orders; worked out each time the order is read).
+    return_options: ReturnOptions | None = None
 
 
 class OrderSummary(msgspec.Struct, rename="camel", kw_only=True):
@@ -155,6 +254,7 @@ class OrderSummary(msgspec.Struct, rename="camel", kw_only=True):
     line_count: int
     payment_method: PaymentMethod
     payment_state: PaymentState
+    payment_failed_at: datetime | None = None
 
     @classmethod
     def of(cls, order: Order) -> OrderSummary:
@@ -168,6 +268,7 @@ class OrderSummary(msgspec.Struct, rename="camel", kw_only=True):
             line_count=len(order.lines),
             payment_method=order.payment.method,
             payment_state=order.payment.state,
+            payment_failed_at=order.payment.failed_at,
         )
 
 
@@ -187,6 +288,9 @@ class OrdersState(msgspec.Struct, kw_only=True):
     credit_note_serials: dict[str, int] = msgspec.field(default_factory=dict)  # financial year -> last number
     # The language each order's mails are written in: the shopper's when placing it.
     mail_languages: dict[str, Language] = msgspec.field(default_factory=dict)
+    # QA's clock (POST /_mocks/orders/clock): how far this service's "now" is set from the real
+    # one, so an hour the dark stores are closed can be tried at any time of day.
+    clock_offset: timedelta = timedelta(0)
 
     def new_order_number(self) -> str:
         number = f"{ORDER_PREFIX}{self.next_serial:08d}"

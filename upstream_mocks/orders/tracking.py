@@ -23,7 +23,7 @@ from upstream_mocks.ist import IST
 from upstream_mocks.lending import credit
 from upstream_mocks.money import rupees_text
 from upstream_mocks.orders import online_payment
-from upstream_mocks.orders.pincodes import add_business_days
+from upstream_mocks.orders.pincodes import add_business_days, next_attempt
 from upstream_mocks.orders.records import (
     CreditNote,
     Invoice,
@@ -107,6 +107,8 @@ def step(world: MockWorld, state: OrdersState, order: Order, at: datetime, how: 
     note = f"Delivery attempt {order.delivery_attempts} of {DELIVERY_ATTEMPTS} failed"
     if order.delivery_attempts < DELIVERY_ATTEMPTS:
         _record(order, "shipped", at, note)
+        # The promise follows the order: the next attempt's day, never the hour that has passed.
+        order.delivery = next_attempt(at)
         return "shipped"
     _record(order, "returned", at, f"{note}; the order went back to the seller")
     give_back(world, state, order, at, RETURNED_REASON)

@@ -3,7 +3,8 @@
 The signature is checked against the raw body and a stale timestamp refused (401), as the
 lender's receiver does; a paid order is then settled once (online_payment.settle), whether the
 webhook or the browser's return comes first. A failed payment changes nothing: the order stays
-pending and payable again.
+pending and payable again. A refund's result (REFUND_STATUS_WEBHOOK) marks the return it pays
+refunded, once, whether it or the returns desk's next step comes first.
 """
 
 from __future__ import annotations
@@ -11,27 +12,49 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
+import msgspec
 from litestar import Request, Response, post
 from litestar.handlers import HTTPRouteHandler
 
 from upstream_mocks.envelope import envelope
-from upstream_mocks.orders import online_payment
+from upstream_mocks.orders import online_payment, returns
+from upstream_mocks.orders.order_mail import send_return_mails
 from upstream_mocks.orders.records import OrdersState
-from upstream_mocks.payments.events import PaymentEvent
-from upstream_mocks.payments.webhooks import verified_event
+from upstream_mocks.payments.events import PaymentEvent, RefundEvent
+from upstream_mocks.payments.webhooks import WebhookRefused, verify
 from upstream_mocks.world import MockWorld
+
+
+class _Kind(msgspec.Struct):
+    type: str
 
 
 def webhook_route(world: MockWorld) -> HTTPRouteHandler:
     @post("/webhooks/payments", status_code=200)
     async def payment_webhook(request: Request[Any, Any, Any]) -> Response[Any]:
         settings = world.settings
-        event = await verified_event(
-            request, settings.webhook_secret, tolerance_seconds=settings.webhook_tolerance_seconds
-        )
-        if not isinstance(event, PaymentEvent):
-            return event  # refused: a bad signature, a stale timestamp or not an event
+        raw = await request.body()
+        try:
+            verify(
+                settings.webhook_secret,
+                dict(request.headers),
+                raw,
+                tolerance_seconds=settings.webhook_tolerance_seconds,
+            )
+        except WebhookRefused as refused:
+            return envelope(None, f"Webhook refused: {refused.reason}", 401)
+        try:
+            kind = msgspec.json.decode(raw, type=_Kind).type
+            event: PaymentEvent | RefundEvent
+            if kind == "REFUND_STATUS_WEBHOOK":
+                event = msgspec.json.decode(raw, type=RefundEvent)
+            else:
+                event = msgspec.json.decode(raw, type=PaymentEvent)
+        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+            return envelope(None, f"Invalid request: {exc}", 400)
         state: OrdersState = world.states["orders"]
+        if isinstance(event, RefundEvent):
+            return refund_result(world, state, event)
         # The provider's order id is the order number and the attempt: VK10000001-2.
         order = state.orders.get(event.data.order.order_id.rsplit("-", 1)[0])
         if order is None or order.payment.provider_order_id is None:
@@ -46,3 +69,20 @@ def webhook_route(world: MockWorld) -> HTTPRouteHandler:
         return envelope(None, "Payment settled" if applied else "Payment already settled")
 
     return payment_webhook
+
+
+def refund_result(world: MockWorld, state: OrdersState, event: RefundEvent) -> Response[Any]:
+    """A return's refund paid out: the return is refunded, once, and the shopper mailed."""
+    refund = event.data.refund
+    order = state.orders.get(refund.order_id.rsplit("-", 1)[0])
+    found = next((r for r in order.returns if r.provider_refund_id == refund.refund_id), None) if order else None
+    if order is None or found is None:
+        return envelope(None, "Refund noted")  # a cancellation's refund: the order shows it already
+    if refund.refund_amount != found.amount:
+        return envelope(None, "Invalid request: refund_amount does not match the return", 400)
+    if refund.refund_status != "SUCCESS":
+        return envelope(None, "Refund status noted")
+    if returns.refunded_by_provider(order, found, datetime.now(UTC)):
+        send_return_mails(world, order, found, ["refunded"])
+        return envelope(None, "Return refunded")
+    return envelope(None, "Return already refunded")

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from decimal import Decimal
 from typing import Any, Literal
 
 import msgspec
-from litestar import Litestar, MediaType, Request, Response, get, patch, post
+from litestar import Litestar, MediaType, Request, Response, delete, get, patch, post
 from litestar.params import FromPath
 
 from upstream_mocks.envelope import json_answer
@@ -30,6 +30,7 @@ from upstream_mocks.payments.orders import (
     state,
     terminate_order,
 )
+from upstream_mocks.payments.settlements import Mistake, MistakeRefused, check_mistake, report
 from upstream_mocks.world import MockWorld
 
 # The credentials the mock provider accepts (the gateway's PAYMENTS_CLIENT_ID/SECRET defaults).
@@ -188,6 +189,51 @@ def create_app(world: MockWorld) -> Litestar:
         world.spawn(deliver_webhook(world, order, payment))
         return json_answer(payment)
 
+    @get("/pg/settlements/recon")
+    async def settlement_report(request: Request[Any, Any, Any]) -> Response[Any]:
+        if refused := _refused(request):
+            return refused
+        try:
+            day = date.fromisoformat(request.query_params.get("settlement_date", ""))
+        except ValueError:
+            return _error(400, "settlement_date : should be a date (YYYY-MM-DD)", "request_invalid")
+        return json_answer(report(world, day))
+
+    @get("/pg/payments/search")
+    async def search_payments(request: Request[Any, Any, Any]) -> Response[Any]:
+        if refused := _refused(request):
+            return refused
+        reference = request.query_params.get("reference", "").strip()
+        if not reference:
+            return _error(400, "reference : is missing in the request", "request_invalid")
+        found = [
+            p
+            for attempts in state(world).payments.values()
+            for p in attempts
+            if reference in (p.cf_payment_id, p.bank_reference)
+        ]
+        return json_answer(found)
+
+    # QA controls (not part of the contract): mistakes for the settlement report.
+    @post("/settlements/mistakes", status_code=201)
+    async def add_mistake(request: Request[Any, Any, Any]) -> Response[Any]:
+        try:
+            mistake = msgspec.json.decode(await request.body(), type=Mistake)
+            check_mistake(mistake)
+        except (msgspec.ValidationError, msgspec.DecodeError, MistakeRefused) as exc:
+            return _error(400, f"Invalid mistake: {exc}", "request_invalid")
+        state(world).settlement_mistakes.append(mistake)
+        return json_answer(state(world).settlement_mistakes, 201)
+
+    @get("/settlements/mistakes")
+    async def list_mistakes() -> Response[Any]:
+        return json_answer(state(world).settlement_mistakes)
+
+    @delete("/settlements/mistakes", status_code=200)
+    async def clear_mistakes() -> Response[Any]:
+        state(world).settlement_mistakes.clear()
+        return json_answer([])
+
     # QA read-out (not part of the contract): every webhook sent and what became of it.
     @get("/webhooks")
     async def webhooks() -> Response[Any]:
@@ -203,6 +249,11 @@ def create_app(world: MockWorld) -> Litestar:
             order_payments,
             checkout,
             pay,
+            settlement_report,
+            search_payments,
+            add_mistake,
+            list_mistakes,
+            clear_mistakes,
             webhooks,
         ],
         openapi_config=None,

@@ -15,8 +15,8 @@ import httpx
 import msgspec
 
 from upstream_mocks.loopback import loopback_client
-from upstream_mocks.payments.events import payment_event
-from upstream_mocks.payments.orders import Order, Payment, WebhookDelivery, state
+from upstream_mocks.payments.events import payment_event, refund_event
+from upstream_mocks.payments.orders import Order, Payment, Refund, WebhookDelivery, settle_refund, state
 from upstream_mocks.payments.webhooks import signed_headers
 from upstream_mocks.world import MockWorld, Scenario
 
@@ -79,3 +79,26 @@ async def deliver_webhook(world: MockWorld, order: Order, payment: Payment) -> N
         return
     async with loopback_client(world) as client:
         await asyncio.gather(*(_send(world, client, raw, record) for record in records))
+
+
+async def deliver_refund_webhook(world: MockWorld, order: Order, refund: Refund) -> None:
+    """The bank pays a PENDING refund out, then the merchant is told (REFUND_STATUS_WEBHOOK),
+    signed and retried like a payment's; a `webhook: "drop"` scenario sends nothing."""
+    settle_refund(refund)
+    url = order.order_meta.notify_url
+    if not url:
+        return
+    event = refund_event(refund, refund.created_at)
+    raw = _ENCODER.encode(event)
+    record = WebhookDelivery(
+        order_id=order.order_id, cf_payment_id=refund.cf_refund_id, type=event.type, notify_url=url
+    )
+    state(world).webhooks.append(record)
+    scenario = _webhook_scenario(world)
+    if scenario is not None and scenario.delay_ms:
+        await asyncio.sleep(scenario.delay_ms / 1000)
+    if scenario is not None and scenario.webhook == "drop":
+        record.outcome = "dropped"
+        return
+    async with loopback_client(world) as client:
+        await _send(world, client, raw, record)

@@ -7,7 +7,7 @@ from typing import Literal
 
 import msgspec
 
-from upstream_mocks.payments.orders import CustomerDetails, Order, Payment
+from upstream_mocks.payments.orders import CustomerDetails, Order, Payment, Refund
 
 EventType = Literal["PAYMENT_SUCCESS_WEBHOOK", "PAYMENT_FAILED_WEBHOOK"]
 
@@ -57,5 +57,45 @@ def payment_event(order: Order, payment: Payment) -> PaymentEvent:
                 payment_time=payment.payment_time,
             ),
             customer_details=order.customer_details,
+        ),
+    )
+
+
+class EventRefund(msgspec.Struct, kw_only=True):
+    cf_refund_id: str
+    refund_id: str
+    order_id: str
+    refund_amount: Decimal
+    refund_currency: str
+    refund_status: Literal["PENDING", "SUCCESS", "CANCELLED"]
+    refund_note: str | None = None
+
+
+class RefundEventData(msgspec.Struct, kw_only=True):
+    refund: EventRefund
+
+
+class RefundEvent(msgspec.Struct, kw_only=True):
+    """A refund's result (Cashfree's REFUND_STATUS_WEBHOOK), sent to the order's notify_url."""
+
+    type: Literal["REFUND_STATUS_WEBHOOK"]
+    event_time: str
+    data: RefundEventData
+
+
+def refund_event(refund: Refund, at: str) -> RefundEvent:
+    return RefundEvent(
+        type="REFUND_STATUS_WEBHOOK",
+        event_time=at,
+        data=RefundEventData(
+            refund=EventRefund(
+                cf_refund_id=refund.cf_refund_id,
+                refund_id=refund.refund_id,
+                order_id=refund.order_id,
+                refund_amount=refund.refund_amount,
+                refund_currency=refund.refund_currency,
+                refund_status=refund.refund_status,
+                refund_note=refund.refund_note,
+            )
         ),
     )

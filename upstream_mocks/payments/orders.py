@@ -9,7 +9,7 @@ from __future__ import annotations
 import secrets
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
-from typing import Literal
+from typing import Any, Literal
 
 import msgspec
 
@@ -53,6 +53,10 @@ class Payment(msgspec.Struct, kw_only=True):
     payment_status: Literal["SUCCESS", "FAILED"]
     payment_message: str
     payment_time: str
+    # How it was paid, and the bank's own reference (a UPI payment's 12-digit RRN): what a payer
+    # reads in their bank's app and quotes when they call support.
+    payment_group: str = "upi"
+    bank_reference: str | None = None
 
 
 class Refund(msgspec.Struct, kw_only=True):
@@ -83,6 +87,8 @@ class PaymentsState(msgspec.Struct, kw_only=True):
     orders: dict[str, Order] = msgspec.field(default_factory=dict)  # by order_id
     sessions: dict[str, str] = msgspec.field(default_factory=dict)  # payment_session_id -> order_id
     payments: dict[str, list[Payment]] = msgspec.field(default_factory=dict)  # by order_id
+    # QA's mistakes for the settlement report (upstream_mocks/payments/settlements.py)
+    settlement_mistakes: list[Any] = msgspec.field(default_factory=list)
     refunds: dict[str, list[Refund]] = msgspec.field(default_factory=dict)  # by order_id
     webhooks: list[WebhookDelivery] = msgspec.field(default_factory=list)  # QA read-out, oldest first
     next_cf_id: int = 3_100_000
@@ -174,6 +180,7 @@ def attempt_payment(world: MockWorld, order: Order, success: bool) -> Payment:
         payment_status="SUCCESS" if success else "FAILED",
         payment_message="Transaction successful" if success else "Payment declined by the card issuer",
         payment_time=_stamp(_now()),
+        bank_reference=f"{secrets.randbelow(10**12):012d}" if success else None,
     )
     st.payments[order.order_id].append(payment)
     if success:
@@ -195,8 +202,13 @@ def terminate_order(world: MockWorld, order: Order) -> Order:
     return order
 
 
-def refund_order(world: MockWorld, order: Order, amount: Decimal, refund_id: str, note: str | None) -> Refund:
-    """Give back up to what was paid and not yet refunded; the same refund_id answers the same refund."""
+def refund_order(
+    world: MockWorld, order: Order, amount: Decimal, refund_id: str, note: str | None, *, settled: bool = True
+) -> Refund:
+    """Give back up to what was paid and not yet refunded; the same refund_id answers the same refund.
+
+    `settled=False` leaves it PENDING, as a bank takes its time: `settle_refund` completes it and
+    the merchant hears of it by the refund webhook (payments.delivery.deliver_refund_webhook)."""
     st = state(world)
     done = st.refunds.setdefault(order.order_id, [])
     earlier = next((r for r in done if r.refund_id == refund_id), None)
@@ -204,7 +216,7 @@ def refund_order(world: MockWorld, order: Order, amount: Decimal, refund_id: str
         return earlier
     if order.order_status != "PAID":
         raise CannotChange(409, "order_not_paid", f"order is {order.order_status.lower()}, nothing to refund")
-    left = order.order_amount - sum((r.refund_amount for r in done), Decimal("0"))
+    left = order.order_amount - sum((r.refund_amount for r in done if r.refund_status != "CANCELLED"), Decimal("0"))
     if amount <= 0 or amount > left:
         raise CannotChange(400, "refund_amount_invalid", f"refund_amount : at most {left} can be refunded")
     st.next_cf_id += 1
@@ -214,12 +226,24 @@ def refund_order(world: MockWorld, order: Order, amount: Decimal, refund_id: str
         order_id=order.order_id,
         refund_amount=rupees(amount),
         refund_currency="INR",
-        refund_status="SUCCESS",
+        refund_status="SUCCESS" if settled else "PENDING",
         refund_note=note,
         created_at=_stamp(_now()),
     )
     done.append(refund)
     return refund
+
+
+def settle_refund(refund: Refund) -> bool:
+    """The bank has paid a PENDING refund out: SUCCESS (True only the once it changes)."""
+    if refund.refund_status != "PENDING":
+        return False
+    refund.refund_status = "SUCCESS"
+    return True
+
+
+def find_refund(world: MockWorld, order_id: str, refund_id: str) -> Refund | None:
+    return next((r for r in state(world).refunds.get(order_id, []) if r.refund_id == refund_id), None)
 
 
 def refunds_for(world: MockWorld, order_id: str) -> list[Refund]:

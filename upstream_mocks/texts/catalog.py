@@ -22,6 +22,13 @@ class Texts(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     date: str
     time: str
     sms_otp: str
+    complaint_sms_received: str
+    complaint_mail_subject: str
+    complaint_mail_message: str
+    reminder_before: str
+    reminder_due: str
+    reminder_after: str
+    reminder_mail_subject: str
     receipt_mail_subject: str
     receipt_mail_message: str
     receipt_heading: str
@@ -36,6 +43,14 @@ class Texts(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     receipt_order: str
     receipt_remaining_balance: str
     receipt_confirmation: str
+    receipt_lender: str
+    receipt_lender_registration: str
+    receipt_arranged_by: str
+    receipt_to_charges: str
+    receipt_to_interest: str
+    receipt_to_principal: str
+    receipt_method: str
+    receipt_method_online: str
     order_placed_subject: str
     order_placed_message: str
     order_packed_subject: str
@@ -57,6 +72,92 @@ class Texts(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     refund_late_payment: str
     refund_nothing_paid: str
     refund_expired: str
+    return_requested_subject: str
+    return_requested_message: str
+    return_approved_subject: str
+    return_approved_message: str
+    return_picked_up_subject: str
+    return_picked_up_message: str
+    return_received_subject: str
+    return_received_message: str
+    return_refunded_subject: str
+    return_refunded_message: str
+    return_refund_source: str
+    return_refund_upi: str
+    return_refund_bank: str
+    return_refund_credit: str
+    pickup_morning: str
+    pickup_afternoon: str
+    loan_lender: str
+    loan_lender_regulated: str
+    loan_lsp: str
+    loan_account: str
+    loan_borrower: str
+    loan_generated: str
+    noc_mail_subject: str
+    noc_mail_message: str
+    noc_heading: str
+    noc_title: str
+    noc_opened_on: str
+    noc_closed_on: str
+    noc_closed_by: str
+    noc_by_exit: str
+    noc_by_foreclosure: str
+    noc_settled: str
+    noc_statement_heading: str
+    noc_statement: str
+    kfs_heading: str
+    kfs_title: str
+    kfs_sanctioned: str
+    kfs_net_disbursed: str
+    kfs_disbursed_on: str
+    kfs_rate: str
+    kfs_apr: str
+    kfs_instalments: str
+    kfs_instalments_value: str
+    kfs_total_interest: str
+    kfs_total_fees: str
+    kfs_total_payable: str
+    kfs_fees: str
+    kfs_fee_processing: str
+    kfs_fee_documentation: str
+    kfs_fee_stamp_duty: str
+    kfs_penal: str
+    kfs_penal_terms: str
+    kfs_allocation: str
+    kfs_allocation_terms: str
+    kfs_cooling_off: str
+    kfs_cooling_off_terms: str
+    kfs_foreclosure: str
+    kfs_foreclosure_terms: str
+    kfs_recovery_agents: str
+    kfs_grievance: str
+    statement_heading: str
+    statement_title: str
+    statement_period: str
+    statement_opening: str
+    statement_closing: str
+    statement_disbursement: str
+    statement_instalment_due: str
+    statement_penal_charge: str
+    statement_payment: str
+    schedule_heading: str
+    schedule_title: str
+    loan_column_date: str
+    loan_column_particulars: str
+    loan_column_debit: str
+    loan_column_credit: str
+    loan_column_balance: str
+    loan_column_number: str
+    loan_column_principal: str
+    loan_column_interest: str
+    loan_column_instalment: str
+    loan_column_paid: str
+    loan_column_status: str
+    instalment_paid: str
+    instalment_overdue: str
+    instalment_due: str
+    instalment_upcoming: str
     invoice_heading: str
     invoice_title: str
     invoice_reference: str
@@ -70,6 +171,7 @@ class Texts(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     credit_reason_cancelled: str
     credit_reason_returned: str
     credit_reason_expired: str
+    credit_reason_buyer_return: str
     credit_note_total: str
     credit_note_credited: str
     credit_note_generated: str

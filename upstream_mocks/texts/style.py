@@ -1,8 +1,7 @@
-"""Dates, times and amounts in a text, as each language writes them.
-
-English keeps the mocks' earlier forms ("23 Nov 2026", "Rs. 12,450.00" in mails and on paper,
-whose built-in PDF fonts have no rupee sign); Hindi writes "23 नवंबर 2026", a 24-hour clock and
-"₹12,450.00" (its PDFs embed Noto fonts, which have the sign). Both group digits the Indian way.
+"""Dates, times and amounts in a text, as each language writes them, and as the app writes them
+on screen: "6 Nov 2026, 3:04 pm IST" and "6 नवंबर 2026 को 15:04 बजे IST" (Hindi's months in
+words and a 24-hour clock), "₹12,450.00" in both (the PDFs that write amounts embed Noto fonts,
+which have the sign), digits grouped the Indian way.
 """
 
 from __future__ import annotations
@@ -11,7 +10,7 @@ from datetime import date, datetime
 from decimal import Decimal
 
 from upstream_mocks.ist import IST
-from upstream_mocks.money import as_rupees, in_words, rupees_text
+from upstream_mocks.money import in_words, rupees_text
 from upstream_mocks.texts.catalog import texts
 from upstream_mocks.texts.hindi_numbers import in_hindi_words
 from upstream_mocks.texts.language import Language
@@ -30,12 +29,12 @@ def moment(language: Language, when: datetime | str) -> str:
         hour=at.hour,
         hour12=(at.hour - 1) % 12 + 1,
         minute=at.minute,
-        am_pm="AM" if at.hour < 12 else "PM",
+        am_pm="am" if at.hour < 12 else "pm",
     )
 
 
 def amount(language: Language, value: Decimal) -> str:
-    return rupees_text(value) if language == "hi" else as_rupees(value)
+    return rupees_text(value)
 
 
 def amount_in_words(language: Language, value: Decimal) -> str:

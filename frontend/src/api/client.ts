@@ -43,10 +43,10 @@ const LOGIN_CALLS = /^\/(portal|store)\/(otp(\/verify)?|native-session)$/;
 /** The group whose login a 401 on `url` has ended, or null when the 401 is not about a login. */
 export function groupOfUnauthorized(url: string | undefined): LoginGroup | null {
   if (!url || LOGIN_CALLS.test(url)) return null;
-  const match = /^\/(portal|store|checkout)\//.exec(url);
+  const match = /^\/(portal|store|checkout|credit)\//.exec(url);
   if (!match) return null;
-  // The checkout and the orders are the store's: they run on the shopper's store login.
-  return match[1] === "checkout" ? "store" : (match[1] as LoginGroup);
+  // The checkout, the orders and credit are the store's: they run on the shopper's store login.
+  return match[1] === "portal" ? "portal" : "store";
 }
 
 const unauthorizedListeners = new Set<(error: ApiError) => void>();
@@ -108,6 +108,11 @@ async function instance() {
     throw new ApiError(cause instanceof Error ? cause.message : "Network Error", "");
   });
   return (await loading).http;
+}
+
+/** True once a call has been made (the page's first render needed none: it came with the HTML). */
+export function apiInUse(): boolean {
+  return loading !== undefined;
 }
 
 export const api = {

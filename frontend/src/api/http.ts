@@ -6,7 +6,9 @@
  */
 import axios, { AxiosError } from "axios";
 import { errorCatalog, wordsFor } from "../lib/error-messages";
-import { ensureCatalog } from "../lib/i18n";
+import { REFUSED_OFFLINE } from "../components/OfflineNotice/offline-notice";
+import { isOnline } from "../lib/connection";
+import { ensureCatalog, i18n } from "../lib/i18n";
 import { ApiError, reportUnauthorized, type ApiErrorBody } from "./client";
 
 /** The XSRF cookie's name: over HTTPS the gateway prefixes it __Host- (no subdomain can plant it). */
@@ -40,7 +42,26 @@ export const http = axios.create({
   xsrfHeaderName: "X-XSRF-TOKEN",
 });
 
+/** A call that would change something (a payment, an order, the cart), not made while offline. */
+class RefusedOffline extends Error {
+  constructor(readonly url: string) {
+    super("offline"); // for the log; never shown
+  }
+}
+
+// Offline, nothing that moves money or changes an order leaves the phone, and nothing is kept to be
+// sent later: the visitor decides again once connected (docs/decisions/offline-reading.md). Reads
+// go on: the service worker answers those it kept.
+http.interceptors.request.use((config) => {
+  if ((config.method ?? "get").toLowerCase() !== "get" && !isOnline()) throw new RefusedOffline(config.url ?? "");
+  return config;
+});
+
 http.interceptors.response.use(undefined, async (cause: unknown) => {
+  if (cause instanceof RefusedOffline) {
+    // Its words came with the offline notice's (after the page): nothing to fetch offline.
+    return Promise.reject(new ApiError(cause.message, cause.url, undefined, () => i18n._(REFUSED_OFFLINE)));
+  }
   const error = toApiError(cause);
   // The words for the codes, in the page's language, before the failure reaches a screen; if
   // they cannot load either, the screen shows its own words.

@@ -11,11 +11,86 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The shopper's saved addresses, the one used last first */
+        /** The shopper's address book: the default first, then the one used last */
         get: operations["ApiCheckoutAddressesListAddresses"];
         put?: never;
+        /** Add an address to the book; the first one, or one sent with default, is the default */
+        post: operations["ApiCheckoutAddressesAddAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout/addresses/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The gateway's address rules on the form as typed: each field's problem, the pin code's place */
+        post: operations["ApiCheckoutAddressesCheckAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout/addresses/{address_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change one of the book's addresses (every field) */
+        put: operations["ApiCheckoutAddressesAddressIdChangeAddress"];
+        post?: never;
+        /** Take an address out of the book (past orders keep theirs) */
+        delete: operations["ApiCheckoutAddressesAddressIdRemoveAddress"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout/addresses/{address_id}/default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Make one of the book's addresses the default */
+        put: operations["ApiCheckoutAddressesAddressIdDefaultDefaultAddress"];
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout/delivery-area": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The pin code chosen at the top of the store, with the orders service's promise for it now
+         * @description `area` is null until a pin code is chosen (the `pincode` cookie, set by PUT).
+         */
+        get: operations["ApiCheckoutDeliveryAreaDeliveryArea"];
+        /** Choose the pin code the store promises delivery to (kept in the `pincode` cookie) */
+        put: operations["ApiCheckoutDeliveryAreaChooseDeliveryArea"];
+        post?: never;
+        /** Forget the chosen pin code */
+        delete: operations["ApiCheckoutDeliveryAreaForgetDeliveryArea"];
         options?: never;
         head?: never;
         patch?: never;
@@ -103,10 +178,30 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Cancel an order while placed, packed or shipped
-         * @description Send an Idempotency-Key, and the same on a retry: a repeat answers the cancelled order.
+         * Cancel an order while placed, packed or shipped, saying why
+         * @description The body `{reason}` is optional for older apps. Send an Idempotency-Key, and the same on a retry: a repeat answers the cancelled order.
          */
         post: operations["ApiCheckoutOrdersOrderNumberCancelCancelOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout/orders/{order_number}/cash": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay an unpaid online order on delivery instead, within the day's cash limit
+         * @description Send an Idempotency-Key, and the same on a retry: a repeat answers the changed order.
+         */
+        post: operations["ApiCheckoutOrdersOrderNumberCashPayOnDelivery"];
         delete?: never;
         options?: never;
         head?: never;
@@ -167,6 +262,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/checkout/orders/{order_number}/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask to return a delivered order's lines, in part or whole, within each product's window
+         * @description A reason, photos (needed for damaged, defective or wrong items), one of the order's `returnOptions.pickupSlots` and, for cash on delivery, a UPI ID or bank account for the refund. Send an Idempotency-Key, and the same on a retry: a repeat answers the order with it.
+         */
+        post: operations["ApiCheckoutOrdersOrderNumberReturnsAskReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout/orders/{order_number}/returns/{return_number}/credit-note": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The GST credit note (PDF) of a return: its lines only, with exactly their tax */
+        get: operations["ApiCheckoutOrdersOrderNumberReturnsReturnNumberCreditNoteReturnCreditNote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/checkout/pincodes/{pincode}": {
         parameters: {
             query?: never;
@@ -201,6 +333,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/complaints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The borrower's complaints, newest first, with their status */
+        get: operations["ApiComplaintsListComplaints"];
+        put?: never;
+        /** Raise a complaint: its ticket at once, acknowledged by SMS and mail in the borrower's language */
+        post: operations["ApiComplaintsRaiseComplaint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/complaints/subjects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a complaint can be about: the borrower's loans and payments */
+        get: operations["ApiComplaintsSubjectsComplaintSubjects"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/complaints/{ticket_number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One complaint: its status, the answer or reason, and the Ombudsman's door */
+        get: operations["ApiComplaintsTicketNumberOneComplaint"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/config": {
         parameters: {
             query?: never;
@@ -212,6 +396,443 @@ export interface paths {
         get: operations["ApiConfigGetConfig"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credit/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply for credit: the lender decides at once, with its offers or a reason
+         * @description Needs consent to a bureau check and a GSTIN or PAN. 409 `credit_account_exists` when the number already has credit.
+         */
+        post: operations["ApiCreditApplicationsApply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credit/lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shopper's credit lines: status, limit, APR, cooling-off end */
+        get: operations["ApiCreditLinesLines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credit/lines/{line_number}/certificate/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The no-dues certificate of a closed line, in English or Hindi */
+        get: operations["ApiCreditLinesLineNumberCertificatePdfCertificate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credit/lines/{line_number}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay today's quote in the repayments' checkout
+         * @description Send a fresh Idempotency-Key per click: the same key again answers the same payment.
+         */
+        post: operations["ApiCreditLinesLineNumberPaymentsPay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credit/lines/{line_number}/payments/{payment_log_id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** After the checkout closes: whether the lender took the payment and ended the line */
+        post: operations["ApiCreditLinesLineNumberPaymentsPaymentLogIdConfirmConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credit/lines/{line_number}/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Today's quote to leave in the cooling-off period or to close early */
+        get: operations["ApiCreditLinesLineNumberQuoteQuote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credit/offers/{offer_id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an offer whose Key Facts were shown and acknowledged; its cooling-off period starts
+         * @description 409 `key_facts_not_shown` before the Key Facts were read here, `key_facts_expired` once they are no longer valid, `other_offer_accepted`.
+         */
+        post: operations["ApiCreditOffersOfferIdAcceptAccept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credit/offers/{offer_id}/key-facts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An offer's Key Facts Statement, to read before accepting */
+        get: operations["ApiCreditOffersOfferIdKeyFactsKeyFacts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/desk/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Find a customer by mobile number, order or loan number, or a payment or UPI reference */
+        get: operations["ApiDeskCustomersFindCustomer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/desk/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A staff member logs in to the desk (name and secret) */
+        post: operations["ApiDeskLoginLogIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/desk/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End the staff member's desk session */
+        post: operations["ApiDeskLogoutLogOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/desk/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who is logged in to the desk, and their role */
+        get: operations["ApiDeskMeMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/desk/orders/{order_number}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Supervisors: cancel an order for the shopper; a paid one is refunded to the card or UPI */
+        post: operations["ApiDeskOrdersOrderNumberCancelCancelOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/desk/orders/{order_number}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail an order's latest status again */
+        post: operations["ApiDeskOrdersOrderNumberResendResendOrderMail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/desk/reconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Supervisors: a day's reconciliation of settlements, orders and repayments */
+        get: operations["ApiDeskReconciliationReconciliation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/desk/repayments/{order_id}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail a repayment's receipt again */
+        post: operations["ApiDeskRepaymentsOrderIdReceiptResendReceipt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/loans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The borrower's loans: lender, figures, next due, days past due and status */
+        get: operations["ApiLoansListLoans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/loans/{loan_number}/allocation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Before paying: how an amount would be applied (charges, interest, principal), by the lender's terms */
+        get: operations["ApiLoansLoanNumberAllocationAllocation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/loans/{loan_number}/key-facts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The loan's Key Facts Statement */
+        get: operations["ApiLoansLoanNumberKeyFactsKeyFacts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/loans/{loan_number}/key-facts/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Key Facts Statement as a PDF, in English or Hindi */
+        get: operations["ApiLoansLoanNumberKeyFactsPdfKeyFactsPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/loans/{loan_number}/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The instalment schedule: what is paid and what is due */
+        get: operations["ApiLoansLoanNumberScheduleSchedule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/loans/{loan_number}/schedule/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The instalment schedule as a PDF */
+        get: operations["ApiLoansLoanNumberSchedulePdfSchedulePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/loans/{loan_number}/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The statement of account for a date range */
+        get: operations["ApiLoansLoanNumberStatementStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/loans/{loan_number}/statement/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The statement of account for a date range as a PDF */
+        get: operations["ApiLoansLoanNumberStatementPdfStatementPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open the portal with the session's verified login: logged in when something is owed
+         * @description For a session logged in at the store before anything was owed: the lender is asked again for the verified number, with no second code. 401 without a login verified by code.
+         */
+        post: operations["ApiPortalLoginReopenLogin"];
         delete?: never;
         options?: never;
         head?: never;
@@ -388,7 +1009,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Log out of the portal or the store */
+        /** Log out: of the portal and the store at once (one login for both) */
         delete: operations["ApiSessionGroupLogout"];
         options?: never;
         head?: never;
@@ -480,6 +1101,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/store/cart/charges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The cart's fees, GST and total before an address, from the orders service's pricing
+         * @description What the quote and the invoice charge for these lines; shortOfNoFees is what to add for no fees.
+         */
+        get: operations["ApiStoreCartChargesGetCartCharges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/store/cart/items/{product_id}": {
         parameters: {
             query?: never;
@@ -488,7 +1129,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Set a line's quantity (0 deletes) */
+        /** Set a line's quantity (0 deletes); 409 out_of_stock above the units that can be bought */
         put: operations["ApiStoreCartItemsProductIdSetQuantity"];
         post?: never;
         delete?: never;
@@ -523,7 +1164,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add one (adds the line if new); 409 quantity_limit at 999 */
+        /** Add one (adds the line if new); 409 quantity_limit at 999, out_of_stock above the stock */
         post: operations["ApiStoreCartItemsProductIdIncrementIncrement"];
         delete?: never;
         options?: never;
@@ -637,10 +1278,65 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** AcceptRequest */
+        AcceptRequest: {
+            keyFactsAcknowledged: boolean;
+        };
+        /** ActionDone */
+        ActionDone: {
+            /** @enum {string} */
+            action: "orderMailResent" | "receiptResent" | "orderCancelled";
+            order?: components["schemas"]["DeskOrder"] | null;
+            reference: string;
+            sentTo?: string | null;
+        };
+        /** ActionRequest */
+        ActionRequest: {
+            reason: string;
+        };
+        /** AddressBookEntry */
+        AddressBookEntry: {
+            address: components["schemas"]["CheckoutAddress"];
+            /** @default false */
+            default: boolean;
+        };
+        /** AddressCheck */
+        AddressCheck: {
+            place: components["schemas"]["PincodeCheck"] | null;
+            problems: components["schemas"]["FieldProblem"][];
+        };
+        /** AddressDraft */
+        AddressDraft: {
+            /** @default  */
+            address1: string;
+            /** @default  */
+            address2: string;
+            /** @default  */
+            mobileNumber: string;
+            /** @default  */
+            name: string;
+            /** @default  */
+            pincode: string;
+        };
+        /** Allocation */
+        Allocation: {
+            charges: string;
+            interest: string;
+            principal: string;
+        };
         /** AppLinks */
         AppLinks: {
             android: string;
             ios: string;
+        };
+        /** ApplyRequest */
+        ApplyRequest: {
+            applicantName: string;
+            bureauConsent: boolean;
+            businessName: string;
+            /** @default  */
+            email: string;
+            taxId: string;
         };
         /** BrandView */
         BrandView: {
@@ -670,6 +1366,22 @@ export interface components {
             message: string;
             skipped: components["schemas"]["BuyAgainLine"][];
         };
+        /** CancelRequest */
+        CancelRequest: {
+            /** @enum {string} */
+            reason: "orderedByMistake" | "foundCheaper" | "deliveryTooLate" | "changedAddress" | "other";
+        };
+        /** CartChargesView */
+        CartChargesView: {
+            convenienceFee: string;
+            feeThreshold: string;
+            gstTotal: string;
+            platformFee: string;
+            shortOfNoFees: string;
+            subtotal: string;
+            taxableTotal: string;
+            total: string;
+        };
         /** CartLineView */
         CartLineView: {
             brand: string | null;
@@ -679,17 +1391,20 @@ export interface components {
             filePath1: string | null;
             id: number | null;
             linePrice: string;
+            lineSaving: string;
             mrpWithCashDiscount: string;
             mrpWithCashDiscountGst: string | null;
             productId: number;
             productName: string;
             quantity: number;
             size: string | null;
+            stockQuantity?: number | null;
         };
         /** CartView */
         CartView: {
             count: number;
             items: components["schemas"]["CartLineView"][];
+            saving: string;
             subtotal: string;
         };
         /** CashOffer */
@@ -761,6 +1476,31 @@ export interface components {
             productSlug: string;
             signIn: components["schemas"]["SignInLinks"];
         };
+        /** ComplaintSubjects */
+        ComplaintSubjects: {
+            loans: components["schemas"]["LoanChoice"][];
+            payments: components["schemas"]["PaymentChoice"][];
+        };
+        /** ComplaintView */
+        ComplaintView: {
+            answer?: string | null;
+            /** Format: date */
+            answerDueBy: string;
+            /** @enum {string} */
+            category: "charges" | "recovery" | "payment" | "loanDetails" | "other";
+            loanNumber?: string | null;
+            ombudsmanOpen: boolean;
+            paymentLogId?: number | null;
+            /** Format: date-time */
+            raisedAt: string;
+            rejectionReason?: string | null;
+            /** @enum {string} */
+            status: "received" | "inProgress" | "resolved" | "rejected";
+            text: string;
+            ticketNumber: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
         /** ConfirmPaymentRequest */
         ConfirmPaymentRequest: {
             paymentLogId: number;
@@ -787,6 +1527,100 @@ export interface components {
             /** @default false */
             payWhilePending: boolean;
         };
+        /** CreditApplication */
+        CreditApplication: {
+            applicationId: string;
+            /** @enum {string} */
+            decision: "approved" | "referred" | "rejected";
+            offers: components["schemas"]["CreditLineOffer"][];
+            reason: string | null;
+        };
+        /** CreditGrievanceOfficer */
+        CreditGrievanceOfficer: {
+            address: string;
+            email: string;
+            name: string;
+            phone: string;
+        };
+        /** CreditKeyFacts */
+        CreditKeyFacts: {
+            accepted: boolean;
+            apr: string;
+            borrowerName: string;
+            businessName: string;
+            coolingOffDays: number;
+            creditLimit: string;
+            foreclosureChargePercent: string;
+            grievanceOfficer: components["schemas"]["CreditGrievanceOfficer"];
+            interestFreeDays: number;
+            interestRate: string;
+            /** Format: date */
+            keyFactsValidUntil: string;
+            lender: components["schemas"]["CreditLender"];
+            lendingServiceProvider: string;
+            /** Format: date */
+            madeOn: string;
+            offerId: string;
+            penalCharge: components["schemas"]["CreditPenalCharge"];
+            processingFee: string;
+            /** @enum {string} */
+            rateType: "fixed" | "floating";
+            recoveryAgents: components["schemas"]["CreditRecoveryAgent"][];
+        };
+        /** CreditLender */
+        CreditLender: {
+            name: string;
+            registration: string;
+            website: string;
+        };
+        /** CreditLine */
+        CreditLine: {
+            /** Format: date */
+            acceptedOn: string;
+            apr: string;
+            /** Format: date */
+            asOf: string;
+            /** Format: date */
+            coolingOffEndsOn: string;
+            creditLimit: string;
+            /** @enum {null|string} */
+            endedBy: "coolingOffExit" | "foreclosure" | null;
+            endedOn: string | null;
+            lender: components["schemas"]["CreditLender"];
+            lineNumber: string;
+            /** @enum {string} */
+            rateType: "fixed" | "floating";
+            /** @enum {string} */
+            status: "coolingOff" | "active" | "exited" | "closed";
+        };
+        /** CreditLineOffer */
+        CreditLineOffer: {
+            accepted: boolean;
+            apr: string;
+            creditLimit: string;
+            interestRate: string;
+            /** Format: date */
+            keyFactsValidUntil: string;
+            lender: components["schemas"]["CreditLender"];
+            offerId: string;
+            processingFee: string;
+            /** @enum {string} */
+            rateType: "fixed" | "floating";
+        };
+        /** CreditLineQuote */
+        CreditLineQuote: {
+            charge: string;
+            daysHeld: number;
+            interest: string;
+            lineNumber: string;
+            penalty: string;
+            principal: string;
+            /** @enum {string} */
+            purpose: "coolingOffExit" | "foreclosure";
+            total: string;
+            /** Format: date */
+            validOn: string;
+        };
         /** CreditNoteView */
         CreditNoteView: {
             downloadUrl: string;
@@ -797,6 +1631,7 @@ export interface components {
         };
         /** CreditOffer */
         CreditOffer: {
+            applyUrl?: string | null;
             /** @example 1198.99 */
             available: string | null;
             message: string | null;
@@ -806,6 +1641,29 @@ export interface components {
             /** @enum {null|string} */
             reason?: "noAccount" | "overdue" | "overLimit" | "unchecked" | null;
             repayUrl: string | null;
+        };
+        /** CreditPenalCharge */
+        CreditPenalCharge: {
+            amount: string;
+            /** @constant */
+            basis: "perMissedInstalment";
+        };
+        /** CreditRecoveryAgent */
+        CreditRecoveryAgent: {
+            name: string;
+            phone: string;
+        };
+        /** CustomerView */
+        CustomerView: {
+            complaints: components["schemas"]["DeskComplaint"][];
+            /** @enum {string} */
+            foundBy: "mobile" | "orderNumber" | "loanNumber" | "paymentReference";
+            mobileNumber: string | null;
+            name: string | null;
+            orders: components["schemas"]["DeskOrder"][];
+            query: string;
+            repayments: components["schemas"]["DeskRepayment"][];
+            timeline: components["schemas"]["TimelineEntry"][];
         };
         /** DeleteDataRequest */
         DeleteDataRequest: {
@@ -826,13 +1684,69 @@ export interface components {
             pincode: string;
             state: string;
         };
+        /** DeliveryArea */
+        DeliveryArea: {
+            area: components["schemas"]["PincodeCheck"] | null;
+        };
+        /** DeliveryAreaRequest */
+        DeliveryAreaRequest: {
+            pincode: string;
+        };
         /** DeliveryPromiseView */
         DeliveryPromiseView: {
             earliestBy: string;
             label: string;
             latestBy: string;
             /** @enum {string} */
-            type: "oneHour" | "standard";
+            type: "oneHour" | "nextOpening" | "standard";
+        };
+        /** DeskComplaint */
+        DeskComplaint: {
+            /** Format: date */
+            answerDueBy: string;
+            category: string;
+            loanNumber?: string | null;
+            /** Format: date-time */
+            raisedAt: string;
+            status: string;
+            text: string;
+            ticketNumber: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** DeskLoginRequest */
+        DeskLoginRequest: {
+            name: string;
+            secret: string;
+        };
+        /** DeskOrder */
+        DeskOrder: {
+            cancellable: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            orderNumber: string;
+            paymentMethod: string;
+            paymentState: string;
+            providerOrderId: string | null;
+            refund: string | null;
+            status: string;
+            total: string;
+        };
+        /** DeskRepayment */
+        DeskRepayment: {
+            amount: string;
+            cfPaymentId: string | null;
+            loanNumber: string | null;
+            orderId: string;
+            paidAt: string | null;
+            status: string;
+        };
+        /** FieldProblem */
+        FieldProblem: {
+            code: string;
+            /** @enum {string} */
+            field: "name" | "mobileNumber" | "address1" | "address2" | "pincode";
+            message: string;
         };
         /** GstinCheck */
         GstinCheck: {
@@ -848,6 +1762,13 @@ export interface components {
             issuedAt: string;
             number: string;
         };
+        /** KindTotal */
+        KindTotal: {
+            count: number;
+            /** @enum {string} */
+            kind: "chargedWithoutOrder" | "paidWithoutCharge" | "amountDiffers" | "refundMissing" | "settledTwice";
+            unreconciled: string;
+        };
         /** LanguageChoice */
         LanguageChoice: {
             /**
@@ -860,6 +1781,190 @@ export interface components {
         LanguageView: {
             /** @enum {string} */
             language: "en" | "hi";
+        };
+        /** LinePaymentCreated */
+        LinePaymentCreated: {
+            orderAmount?: string | null;
+            orderId?: string | null;
+            paymentLogId?: number | null;
+            paymentSessionId?: string | null;
+            settled: boolean;
+        };
+        /** LinePaymentOutcome */
+        LinePaymentOutcome: {
+            line: components["schemas"]["CreditLine"];
+            paid: boolean;
+        };
+        /** LinePaymentRequest */
+        LinePaymentRequest: {
+            amount: string;
+            /** @enum {string} */
+            purpose: "coolingOffExit" | "foreclosure";
+        };
+        /** LoanAllocationPreview */
+        LoanAllocationPreview: {
+            allocation: components["schemas"]["LoanPaymentSplit"];
+            amount: string;
+            clearsOverdue: boolean;
+            loanNumber: string;
+            minimumAmount: string;
+            order: ("penalCharges" | "interest" | "principal")[];
+            overdueAfter: string;
+            overdueAmount: string;
+        };
+        /** LoanChoice */
+        LoanChoice: {
+            lenderName?: string | null;
+            loanNumber: string;
+        };
+        /** LoanFee */
+        LoanFee: {
+            amount: string;
+            /** @enum {string} */
+            kind: "processing" | "documentation" | "stampDuty";
+            /** @enum {string} */
+            payableTo: "lender" | "third party";
+        };
+        /** LoanGrievanceOfficer */
+        LoanGrievanceOfficer: {
+            address: string;
+            email: string;
+            name: string;
+            phone: string;
+        };
+        /** LoanInstalment */
+        LoanInstalment: {
+            amount: string;
+            /** Format: date */
+            dueOn: string;
+            interest: string;
+            number: number;
+            paid: string;
+            principal: string;
+            /** @enum {string} */
+            status: "paid" | "overdue" | "due" | "upcoming";
+        };
+        /** LoanKeyFacts */
+        LoanKeyFacts: {
+            allocationOrder: ("penalCharges" | "interest" | "principal")[];
+            apr: string;
+            borrowerName: string;
+            coolingOffDays: number;
+            /** Format: date */
+            disbursedOn: string;
+            fees: components["schemas"]["LoanFee"][];
+            foreclosureChargePercent: string;
+            grievanceOfficer: components["schemas"]["LoanGrievanceOfficer"];
+            instalmentCount: number;
+            /** @enum {string} */
+            instalmentFrequency: "monthly" | "weekly" | "fortnightly";
+            interestRate: string;
+            lender: components["schemas"]["LoanLender"];
+            lendingServiceProvider: string;
+            loanNumber: string;
+            netDisbursed: string;
+            penalCharge: components["schemas"]["LoanPenalCharge"];
+            /** @enum {string} */
+            rateType: "fixed" | "floating";
+            recoveryAgents: components["schemas"]["LoanRecoveryAgent"][];
+            sanctionedAmount: string;
+            totalFees: string;
+            totalInterest: string;
+            totalPayable: string;
+        };
+        /** LoanLender */
+        LoanLender: {
+            name: string;
+            registration: string;
+            website: string;
+        };
+        /** LoanNextDue */
+        LoanNextDue: {
+            amount: string;
+            /** Format: date */
+            dueOn: string;
+        };
+        /** LoanPaymentSplit */
+        LoanPaymentSplit: {
+            interest: string;
+            penalCharges: string;
+            principal: string;
+        };
+        /** LoanPenalCharge */
+        LoanPenalCharge: {
+            amount: string;
+            /** @constant */
+            basis: "perMissedInstalment";
+        };
+        /** LoanRecoveryAgent */
+        LoanRecoveryAgent: {
+            name: string;
+            phone: string;
+        };
+        /** LoanSchedule */
+        LoanSchedule: {
+            instalments: components["schemas"]["LoanInstalment"][];
+            loanNumber: string;
+        };
+        /** LoanStatement */
+        LoanStatement: {
+            closingBalance: string;
+            /** Format: date */
+            from: string;
+            loanNumber: string;
+            openingBalance: string;
+            rows: components["schemas"]["LoanStatementRow"][];
+            /** Format: date */
+            to: string;
+        };
+        /** LoanStatementRow */
+        LoanStatementRow: {
+            allocation: components["schemas"]["LoanPaymentSplit"] | null;
+            balance: string;
+            credit: string;
+            /** Format: date */
+            date: string;
+            debit: string;
+            instalment: number | null;
+            /** @enum {string} */
+            kind: "disbursement" | "instalmentDue" | "penalCharge" | "payment";
+            reference: string | null;
+        };
+        /** LoanSummary */
+        LoanSummary: {
+            /** Format: date */
+            asOf: string;
+            closedOn: string | null;
+            daysPastDue: number;
+            /** Format: date */
+            disbursedOn: string;
+            interestAccrued: string;
+            interestDue: string;
+            lender: components["schemas"]["LoanLender"];
+            lendingServiceProvider: string;
+            loanNumber: string;
+            minimumPayment: string;
+            nextDue: components["schemas"]["LoanNextDue"] | null;
+            overdueAmount: string;
+            penalCharges: string;
+            principalDue: string;
+            principalOutstanding: string;
+            sanctionedAmount: string;
+            /** @enum {string} */
+            status: "current" | "overdue" | "closed";
+        };
+        /** Mismatch */
+        Mismatch: {
+            cfPaymentId: string | null;
+            /** @enum {string} */
+            kind: "chargedWithoutOrder" | "paidWithoutCharge" | "amountDiffers" | "refundMissing" | "settledTwice";
+            /** @enum {string} */
+            owner: "storeOrder" | "repayment" | "unknown";
+            providerOrderId: string;
+            recorded: string | null;
+            reference: string | null;
+            settled: string | null;
+            unreconciled: string;
         };
         /** NativeSessionRequest */
         NativeSessionRequest: {
@@ -875,13 +1980,25 @@ export interface components {
         /** OrderCharges */
         OrderCharges: {
             /** @example 1198.99 */
+            cgst: string | null;
+            /** @example 1198.99 */
             convenienceFee: string;
+            /** @example 1198.99 */
+            feeThreshold: string;
             /** @example 1198.99 */
             gstTotal: string;
             /** @example 1198.99 */
+            igst: string | null;
+            /** @example 1198.99 */
             platformFee: string;
             /** @example 1198.99 */
+            sgst: string | null;
+            /** @example 1198.99 */
+            shortOfNoFees: string;
+            /** @example 1198.99 */
             subtotal: string;
+            /** @example 1198.99 */
+            taxableTotal: string;
             /** @example 1198.99 */
             total: string;
         };
@@ -896,6 +2013,8 @@ export interface components {
             productId: number;
             productName: string;
             quantity: number;
+            /** @default 0 */
+            returnDays: number;
             /** @example 1198.99 */
             taxableAmount: string;
             /** @example 1198.99 */
@@ -915,6 +2034,8 @@ export interface components {
             itemCount: number;
             lineCount: number;
             orderNumber: string;
+            /** @default false */
+            paymentFailed: boolean;
             paymentLabel: string;
             /** @enum {string} */
             paymentMethod: "online" | "cod" | "credit";
@@ -931,7 +2052,10 @@ export interface components {
         OrderPaymentView: {
             /** @example 1198.99 */
             amount: string;
+            /** @default false */
+            canPayOnDelivery: boolean;
             creditDueOn: string | null;
+            failedAt?: string | null;
             label: string;
             /** @enum {string} */
             method: "online" | "cod" | "credit";
@@ -939,8 +2063,17 @@ export interface components {
             payBy?: string | null;
             paymentSessionId: string | null;
             providerOrderId: string | null;
+            providerPaymentId?: string | null;
             /** @enum {string} */
             state: "pending" | "paid" | "onDelivery" | "onCredit" | "refundInitiated" | "creditReversed" | "cancelled";
+        };
+        /** PaymentChoice */
+        PaymentChoice: {
+            amount: string;
+            /** Format: date-time */
+            createdAt: string;
+            paymentLogId: number;
+            status: string;
         };
         /** PaymentCreated */
         PaymentCreated: {
@@ -951,20 +2084,33 @@ export interface components {
         };
         /** PaymentOutcome */
         PaymentOutcome: {
+            allocation?: components["schemas"]["Allocation"] | null;
+            amount?: string | null;
+            /** @enum {null|string} */
+            failureReason?: "declined" | "expired" | null;
             message: string;
             orderId?: string | null;
+            providerReference?: string | null;
+            receiptMailedTo?: string | null;
+            receiptUrl?: string | null;
             /** @enum {string} */
             status: "completed" | "failed" | "cancelled";
         };
         /** PaymentRecord */
         PaymentRecord: {
+            allocation?: components["schemas"]["Allocation"] | null;
             amount: string;
             /** Format: date-time */
             createdAt: string;
+            /** @enum {null|string} */
+            failureReason?: "declined" | "expired" | null;
             orderId: string;
             paidAt?: string | null;
             paymentLogId: number;
             providerReference?: string | null;
+            /** @default true */
+            receiptAvailable: boolean;
+            receiptMailedTo?: string | null;
             receiptUrl?: string | null;
             remainingAfter?: string | null;
             /** @enum {string} */
@@ -978,11 +2124,25 @@ export interface components {
             /** Format: date-time */
             startedAt: string;
         };
+        /** PickupSlotView */
+        PickupSlotView: {
+            /** @example 2026-11-30 */
+            date: string;
+            /** @enum {string} */
+            window: "morning" | "afternoon";
+        };
+        /** PictureSource */
+        PictureSource: {
+            lightSrcset: string;
+            srcset: string;
+            type: string;
+        };
         /** PincodeCheck */
         PincodeCheck: {
             city: string;
             delivery: components["schemas"]["DeliveryPromiseView"] | null;
             district: string;
+            hours?: components["schemas"]["StoreHoursView"] | null;
             message: string;
             pincode: string;
             /** @enum {string} */
@@ -1003,6 +2163,12 @@ export interface components {
             address: components["schemas"]["DeliveryAddressView"];
             business: components["schemas"]["BusinessDetailsView"] | null;
             canCancel: boolean;
+            /** @default false */
+            canRefuseAtDelivery: boolean;
+            /** @default false */
+            canReturn: boolean;
+            /** @enum {null|string} */
+            cancelReason?: "orderedByMistake" | "foundCheaper" | "deliveryTooLate" | "changedAddress" | "other" | null;
             charges: components["schemas"]["OrderCharges"];
             createdAt: string;
             creditNote: components["schemas"]["CreditNoteView"] | null;
@@ -1012,6 +2178,8 @@ export interface components {
             orderNumber: string;
             payment: components["schemas"]["OrderPaymentView"];
             refund: components["schemas"]["RefundView"] | null;
+            returnOptions?: components["schemas"]["ReturnOptionsView"] | null;
+            returns?: components["schemas"]["ReturnView"][];
             /** @enum {string} */
             status: "placed" | "packed" | "shipped" | "outForDelivery" | "delivered" | "cancelled" | "returned";
             statusLabel: string;
@@ -1046,13 +2214,23 @@ export interface components {
             mrp: string;
             mrpText: string;
             packSize: string | null;
+            pictureSources?: components["schemas"]["PictureSource"][];
             priceText: string;
             productDetail: string | null;
             productName: string;
             quantity: number;
             ratings: number;
+            returnDays?: number | null;
             stockQuantity: number | null;
             warranty: string | null;
+        };
+        /** RaiseComplaintRequest */
+        RaiseComplaintRequest: {
+            /** @enum {string} */
+            category: "charges" | "recovery" | "payment" | "loanDetails" | "other";
+            loanNumber?: string | null;
+            paymentLogId?: number | null;
+            text: string;
         };
         /** RateLimitedBody */
         RateLimitedBody: {
@@ -1072,13 +2250,41 @@ export interface components {
             pending: components["schemas"]["PendingPayment"][];
             settled: components["schemas"]["PaymentOutcome"][];
         };
+        /** Reconciliation */
+        Reconciliation: {
+            byKind: components["schemas"]["KindTotal"][];
+            /** Format: date */
+            date: string;
+            mismatches: components["schemas"]["Mismatch"][];
+            overADay: boolean;
+            paymentsSettled: number;
+            recordedPayments: number;
+            refundsSettled: number;
+            settledNet: string;
+            unreconciled: string;
+        };
+        /** RefundAccount */
+        RefundAccount: {
+            accountName?: string | null;
+            accountNumber?: string | null;
+            ifsc?: string | null;
+            upiId?: string | null;
+        };
+        /** RefundToView */
+        RefundToView: {
+            accountEnding: string | null;
+            ifsc: string | null;
+            /** @enum {string} */
+            route: "source" | "upi" | "bank" | "credit";
+            upiId: string | null;
+        };
         /** RefundView */
         RefundView: {
             /** @example 1198.99 */
             amount: string;
             expectedBy: string | null;
             /** @enum {string} */
-            kind: "toSource" | "creditReversed" | "nothingPaid";
+            kind: "toSource" | "creditReversed" | "nothingPaid" | "toUpi" | "toBank" | "creditReduced";
             message: string;
             paidAfterCancelling: boolean;
             timeline: string;
@@ -1096,11 +2302,89 @@ export interface components {
             remainingAmount: string;
             userName: string;
         };
+        /** ReturnLineRequest */
+        ReturnLineRequest: {
+            productId: number;
+            quantity: number;
+        };
+        /** ReturnLineView */
+        ReturnLineView: {
+            /** @example 1198.99 */
+            gstAmount: string;
+            /** @example 1198.99 */
+            lineTotal: string;
+            productId: number;
+            productName: string;
+            quantity: number;
+            /** @example 1198.99 */
+            taxableAmount: string;
+        };
+        /** ReturnLineWindow */
+        ReturnLineWindow: {
+            productId: number;
+            returnBy: string | null;
+            returnDays: number;
+            returnable: number;
+        };
+        /** ReturnOptionsView */
+        ReturnOptionsView: {
+            lines: components["schemas"]["ReturnLineWindow"][];
+            pickupSlots: components["schemas"]["PickupSlotView"][];
+            /** @enum {string} */
+            refundRoute: "source" | "account" | "credit";
+        };
+        /** ReturnPhotoUpload */
+        ReturnPhotoUpload: {
+            /** @enum {string} */
+            contentType: "image/jpeg" | "image/png" | "image/webp";
+            data: string;
+            name: string;
+        };
+        /** ReturnRequestBody */
+        ReturnRequestBody: {
+            lines: components["schemas"]["ReturnLineRequest"][];
+            /** @default  */
+            note: string;
+            photos?: components["schemas"]["ReturnPhotoUpload"][];
+            pickup: components["schemas"]["PickupSlotView"];
+            /** @enum {string} */
+            reason: "damaged" | "defective" | "wrongItem" | "notAsDescribed" | "noLongerNeeded";
+            refundTo?: components["schemas"]["RefundAccount"] | null;
+        };
+        /** ReturnStepView */
+        ReturnStepView: {
+            at: string | null;
+            /** @enum {string} */
+            state: "done" | "current" | "upcoming";
+            /** @enum {string} */
+            status: "requested" | "approved" | "pickedUp" | "received" | "refunded";
+        };
+        /** ReturnView */
+        ReturnView: {
+            /** @example 1198.99 */
+            amount: string;
+            creditNote: components["schemas"]["CreditNoteView"] | null;
+            lines: components["schemas"]["ReturnLineView"][];
+            note: string;
+            number: string;
+            photoCount: number;
+            pickup: components["schemas"]["PickupSlotView"];
+            /** @enum {string} */
+            reason: "damaged" | "defective" | "wrongItem" | "notAsDescribed" | "noLongerNeeded";
+            refund: components["schemas"]["RefundView"] | null;
+            refundTo: components["schemas"]["RefundToView"];
+            requestedAt: string;
+            /** @enum {string} */
+            status: "requested" | "approved" | "pickedUp" | "received" | "refunded";
+            timeline: components["schemas"]["ReturnStepView"][];
+        };
         /** SavedAddress */
         SavedAddress: {
             address1: string;
             address2: string;
             city: string;
+            /** @default false */
+            default: boolean;
             id: number | null;
             lastUsed: boolean;
             mobileNumber: string;
@@ -1139,6 +2423,19 @@ export interface components {
         SiteAnswer: {
             message: string;
         };
+        /** StaffView */
+        StaffView: {
+            name: string;
+            /** @enum {string} */
+            role: "agent" | "supervisor";
+        };
+        /** StoreHoursView */
+        StoreHoursView: {
+            closesAt: string;
+            lastOrderAt: string;
+            openNow: boolean;
+            opensAt: string;
+        };
         /** StoreLoginView */
         StoreLoginView: {
             message: string;
@@ -1150,9 +2447,23 @@ export interface components {
         /** StoreSessionView */
         StoreSessionView: {
             mobileNumber: string | null;
+            userName?: string | null;
             verified: boolean;
             /** @enum {string} */
             via: "otp" | "native";
+        };
+        /** TimelineEntry */
+        TimelineEntry: {
+            amount?: string | null;
+            /** Format: date-time */
+            at: string;
+            kind: string;
+            note?: string | null;
+            providerReference?: string | null;
+            reference: string;
+            sentTo?: string | null;
+            /** @enum {string} */
+            source: "orders" | "lender" | "provider" | "mail";
         };
         /** TrackingStep */
         TrackingStep: {
@@ -1210,6 +2521,276 @@ export interface operations {
             };
         };
     };
+    ApiCheckoutAddressesAddAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddressBookEntry"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedAddress"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiCheckoutAddressesCheckAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddressDraft"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressCheck"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiCheckoutAddressesAddressIdChangeAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                address_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddressBookEntry"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedAddress"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiCheckoutAddressesAddressIdRemoveAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                address_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, nothing follows */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiCheckoutAddressesAddressIdDefaultDefaultAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                address_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedAddress"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiCheckoutDeliveryAreaDeliveryArea: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryArea"];
+                };
+            };
+        };
+    };
+    ApiCheckoutDeliveryAreaChooseDeliveryArea: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeliveryAreaRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryArea"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiCheckoutDeliveryAreaForgetDeliveryArea: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryArea"];
+                };
+            };
+        };
+    };
     ApiCheckoutGstinCheckGstin: {
         parameters: {
             query: {
@@ -1262,6 +2843,7 @@ export interface operations {
             /** @description Request fulfilled, document follows */
             200: {
                 headers: {
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1340,6 +2922,7 @@ export interface operations {
             /** @description Request fulfilled, document follows */
             200: {
                 headers: {
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1401,6 +2984,49 @@ export interface operations {
         };
     };
     ApiCheckoutOrdersOrderNumberCancelCancelOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                order_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelRequest"] | null;
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlacedOrder"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiCheckoutOrdersOrderNumberCashPayOnDelivery: {
         parameters: {
             query?: never;
             header?: {
@@ -1552,6 +3178,87 @@ export interface operations {
             };
         };
     };
+    ApiCheckoutOrdersOrderNumberReturnsAskReturn: {
+        parameters: {
+            query?: never;
+            header: {
+                "Idempotency-Key": string;
+            };
+            path: {
+                order_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnRequestBody"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlacedOrder"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiCheckoutOrdersOrderNumberReturnsReturnNumberCreditNoteReturnCreditNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_number: string;
+                return_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credit note as a PDF file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
     ApiCheckoutPincodesCheckPincode: {
         parameters: {
             query?: never;
@@ -1628,6 +3335,122 @@ export interface operations {
             };
         };
     };
+    ApiComplaintsListComplaints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComplaintView"][];
+                };
+            };
+        };
+    };
+    ApiComplaintsRaiseComplaint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RaiseComplaintRequest"];
+            };
+        };
+        responses: {
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComplaintView"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiComplaintsSubjectsComplaintSubjects: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComplaintSubjects"];
+                };
+            };
+        };
+    };
+    ApiComplaintsTicketNumberOneComplaint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ticket_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComplaintView"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
     ApiConfigGetConfig: {
         parameters: {
             query?: never;
@@ -1644,6 +3467,909 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ClientConfig"];
+                };
+            };
+        };
+    };
+    ApiCreditApplicationsApply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplyRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditApplication"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiCreditLinesLines: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditLine"][];
+                };
+            };
+        };
+    };
+    ApiCreditLinesLineNumberCertificatePdfCertificate: {
+        parameters: {
+            query?: {
+                language?: "en" | "hi" | null;
+            };
+            header?: never;
+            path: {
+                line_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiCreditLinesLineNumberPaymentsPay: {
+        parameters: {
+            query?: never;
+            header: {
+                "Idempotency-Key": string;
+            };
+            path: {
+                line_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinePaymentRequest"];
+            };
+        };
+        responses: {
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinePaymentCreated"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiCreditLinesLineNumberPaymentsPaymentLogIdConfirmConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                line_number: string;
+                payment_log_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinePaymentOutcome"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiCreditLinesLineNumberQuoteQuote: {
+        parameters: {
+            query: {
+                /** @description coolingOffExit or foreclosure */
+                purpose: "coolingOffExit" | "foreclosure";
+            };
+            header?: never;
+            path: {
+                line_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditLineQuote"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiCreditOffersOfferIdAcceptAccept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                offer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditLine"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiCreditOffersOfferIdKeyFactsKeyFacts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                offer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditKeyFacts"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiDeskCustomersFindCustomer: {
+        parameters: {
+            query: {
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerView"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiDeskLoginLogIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeskLoginRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffView"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+            /** @description Too many wrong secrets for the name, or from the client address: `Retry-After` and `error.retryAfter` say how many seconds to wait; `error.code` is `desk_login_limit`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedEnvelope"];
+                };
+            };
+        };
+    };
+    ApiDeskLogoutLogOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, nothing follows */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+        };
+    };
+    ApiDeskMeMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffView"];
+                };
+            };
+        };
+    };
+    ApiDeskOrdersOrderNumberCancelCancelOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActionRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionDone"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiDeskOrdersOrderNumberResendResendOrderMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActionRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionDone"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiDeskReconciliationReconciliation: {
+        parameters: {
+            query?: {
+                date?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reconciliation"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiDeskRepaymentsOrderIdReceiptResendReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActionRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionDone"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiLoansListLoans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoanSummary"][];
+                };
+            };
+        };
+    };
+    ApiLoansLoanNumberAllocationAllocation: {
+        parameters: {
+            query: {
+                /** @description rupees, e.g. 5000 or 5000.50 */
+                amount: string;
+            };
+            header?: never;
+            path: {
+                loan_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoanAllocationPreview"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiLoansLoanNumberKeyFactsKeyFacts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                loan_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoanKeyFacts"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiLoansLoanNumberKeyFactsPdfKeyFactsPdf: {
+        parameters: {
+            query?: {
+                language?: "en" | "hi" | null;
+            };
+            header?: never;
+            path: {
+                loan_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiLoansLoanNumberScheduleSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                loan_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoanSchedule"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiLoansLoanNumberSchedulePdfSchedulePdf: {
+        parameters: {
+            query?: {
+                language?: "en" | "hi" | null;
+            };
+            header?: never;
+            path: {
+                loan_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiLoansLoanNumberStatementStatement: {
+        parameters: {
+            query: {
+                /** @description the statement's first day */
+                from: string;
+                /** @description the statement's last day, today at the latest */
+                to: string;
+            };
+            header?: never;
+            path: {
+                loan_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoanStatement"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiLoansLoanNumberStatementPdfStatementPdf: {
+        parameters: {
+            query: {
+                /** @description the statement's first day */
+                from: string;
+                /** @description the statement's last day, today at the latest */
+                to: string;
+                language?: "en" | "hi" | null;
+            };
+            header?: never;
+            path: {
+                loan_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiPortalLoginReopenLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerifyResponse"];
                 };
             };
         };
@@ -2138,6 +4864,7 @@ export interface operations {
             /** @description Request fulfilled, document follows */
             200: {
                 headers: {
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2158,10 +4885,31 @@ export interface operations {
             /** @description Request fulfilled, document follows */
             200: {
                 headers: {
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CartView"];
+                };
+            };
+        };
+    };
+    ApiStoreCartChargesGetCartCharges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartChargesView"];
                 };
             };
         };
@@ -2293,6 +5041,7 @@ export interface operations {
             /** @description Request fulfilled, document follows */
             200: {
                 headers: {
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2447,6 +5196,7 @@ export interface operations {
             /** @description Request fulfilled, document follows */
             200: {
                 headers: {
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2484,6 +5234,7 @@ export interface operations {
             /** @description Request fulfilled, document follows */
             200: {
                 headers: {
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useState, type ReactNode } from "react";
-import { onUnauthorized, type LoginGroup } from "../api/client";
+import { apiInUse, onUnauthorized, type LoginGroup } from "../api/client";
 import { ConfigProvider, type AppConfig } from "../lib/config";
+import { onFirstTakeOver } from "../lib/worker-takeover";
 import { freshSessionQuery, sessionQuery } from "../lib/session";
 
 /** Where each group's login starts. */
@@ -17,8 +18,11 @@ function newQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       // A failed call is shown at once, as before; the pages offer 'Try again' themselves.
-      queries: { retry: false, refetchOnWindowFocus: false },
-      mutations: { retry: false },
+      // Offline, a read is still asked (the service worker answers it from what it kept) rather
+      // than paused; a change is never paused to be sent once the network is back (React Query's
+      // default): it goes to the API client, which refuses it offline with a message.
+      queries: { retry: false, refetchOnWindowFocus: false, networkMode: "always" },
+      mutations: { retry: false, networkMode: "always" },
     },
   });
 }
@@ -45,6 +49,14 @@ export function AppProviders({ config, navigate, children }: AppProvidersProps) 
         if (window.location.pathname !== LOGIN_PATH[group]) navigate(LOGIN_PATH[group], loginStateFor(group));
       }),
     [queryClient, navigate],
+  );
+
+  // The reads this page made before the service worker took it over, made again through it, so
+  // it keeps those it may (the gateway's `private, no-cache` ones) for reading offline. A page that
+  // has made none (its data came with the HTML, which the worker keeps) makes none now either.
+  useEffect(
+    () => onFirstTakeOver(() => void (apiInUse() && queryClient.refetchQueries({ type: "active" }))),
+    [queryClient],
   );
 
   return (

@@ -8,8 +8,12 @@ import { PublicLayout } from "../components/layout/PublicLayout";
 import { StoreLayout } from "../components/layout/StoreLayout";
 import { sitePublicRoutes, siteAppRoutes } from "../features/site/routes";
 import { portalRoutes } from "../features/portal/routes";
+import { complaintsRoutes } from "../features/complaints/routes";
+import { loansRoutes } from "../features/loans/routes";
 import { storeRoutes } from "../features/store/routes";
 import { checkoutRoutes } from "../features/checkout/routes";
+import { deskRoutes } from "../features/desk/routes";
+import { creditRoutes } from "../features/credit/routes";
 
 function Root() {
   return (
@@ -36,10 +40,14 @@ export function appRoutes(config: AppConfig): RouteObject[] {
           children: [
             ...sitePublicRoutes(config),
             ...portalRoutes,
+            ...complaintsRoutes,
+            ...loansRoutes,
             lazyPage("*", () => import("./NotFound"), sharedCatalog),
           ],
         },
-        { element: <StoreLayout />, children: [...storeRoutes(checkoutRoutes), ...siteAppRoutes] },
+        { element: <StoreLayout />, children: [...storeRoutes([...checkoutRoutes, ...creditRoutes]), ...siteAppRoutes] },
+        // Staff only, without the public site's header and footer.
+        ...deskRoutes,
       ],
     },
   ];

@@ -1,8 +1,9 @@
 import { msg } from "@lingui/core/macro";
+import { delivery } from "./delivery";
 
 /**
  * Company details and marketing figures: one place, read the same on every page.
- * The specification gives the credit limit in several versions (Rs. 5 lakh, 10 lakh, 10 lacs);
+ * The specification gives the credit limit in several versions (₹5 lakh, 10 lakh, 10 lacs);
  * we show one figure everywhere (see docs/decisions/company-figures.md).
  */
 export const company = {
@@ -21,13 +22,12 @@ export const company = {
 } as const;
 
 export const figures = {
-  creditLimit: msg`Rs. 5 lakh`,
+  creditLimit: msg`₹5 lakh`,
   savingsUpTo: "20%",
-  pinCodes: "6500+",
+  pinCodes: delivery.pinCodes, // the orders service's own count (content/delivery.ts)
   brands: "50+",
   reviews: "10,000+",
   minimumAge: 18,
-  deliveryPromise: msg`1 hour`,
 } as const;
 
 export const social = [

@@ -51,6 +51,8 @@ export function useSession(): SessionState {
       try {
         await api.delete(`/session/${group}`);
       } finally {
+        // The pages and reads kept for offline reading are this visitor's: not the next one's.
+        await import("./offline-copies").then((copies) => copies.forgetOfflineCopies()).catch(() => undefined);
         await refresh();
       }
     },

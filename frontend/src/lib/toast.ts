@@ -67,3 +67,12 @@ export function showToast(kind: Kind, message: string | MessageDescriptor, optio
     shown.push(toast[kind](text, { ...options, position }));
   });
 }
+
+/** Closes every toast shown (a step's news, e.g. "OTP sent successfully!", stays with its step). */
+export function dismissToasts(): void {
+  if (!wanted) return;
+  void import("react-toastify").then(({ toast }) => {
+    toast.dismiss();
+    shown = [];
+  });
+}

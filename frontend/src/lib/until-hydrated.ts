@@ -32,3 +32,22 @@ export function enableWhenHydrated(element: HTMLElement | null): void {
     control.removeAttribute(UNTIL_HYDRATED);
   }
 }
+
+/**
+ * Resolves once no control on the page is still waiting for its code: on a pre-rendered page, the
+ * lazily loaded parts (the footer) hydrate after the rest. The language switch waits for it, as
+ * Lingui's messages change in place: a part hydrating after the switch would render the other
+ * language over the HTML's and React would throw the page's markup away.
+ */
+export function whenPageHydrated(): Promise<void> {
+  const waiting = () => document.querySelector(`[${UNTIL_HYDRATED}]`) !== null;
+  if (!waiting()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (waiting()) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: [UNTIL_HYDRATED] });
+  });
+}

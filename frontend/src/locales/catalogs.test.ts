@@ -13,6 +13,7 @@ const src = fileURLToPath(new URL("..", import.meta.url));
 const catalogDirs = [
   path.join(src, "locales"),
   path.join(src, "locales", "errors"),
+  path.join(src, "components", "OfflineNotice", "locales"),
   path.join(src, "features", "portal", "locales", "payment"),
   ...readdirSync(path.join(src, "features")).map((feature) => path.join(src, "features", feature, "locales")),
 ];

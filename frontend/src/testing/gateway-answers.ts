@@ -59,7 +59,9 @@ export const cart = {
       "mrpWithCashDiscount": "50.84",
       "mrpWithCashDiscountGst": "62.00",
       "discount": "Save ₹11.16 on M.R.P.",
-      "linePrice": "101.68"
+      "linePrice": "101.68",
+      "stockQuantity": 250,
+      "lineSaving": "22.32"
     },
     {
       "id": 2,
@@ -74,12 +76,26 @@ export const cart = {
       "mrpWithCashDiscount": "38.25",
       "mrpWithCashDiscountGst": "45.00",
       "discount": "Save ₹6.75 on M.R.P.",
-      "linePrice": "38.25"
+      "linePrice": "38.25",
+      "stockQuantity": 40,
+      "lineSaving": "6.75"
     }
   ],
   "count": 3,
-  "subtotal": "139.93"
+  "subtotal": "139.93",
+  "saving": "29.07"
 } satisfies Schemas["CartView"];
+
+export const cartCharges = {
+  "subtotal": "139.93",
+  "convenienceFee": "79.00",
+  "platformFee": "20.00",
+  "gstTotal": "36.48",
+  "taxableTotal": "202.45",
+  "total": "238.93",
+  "feeThreshold": "1199.00",
+  "shortOfNoFees": "1059.07"
+} satisfies Schemas["CartChargesView"];
 
 export const addresses = {
   "addresses": [
@@ -92,7 +108,8 @@ export const addresses = {
       "pincode": "122015",
       "city": "Gurugram",
       "state": "Haryana",
-      "lastUsed": true
+      "lastUsed": true,
+      "default": false
     },
     {
       "id": 1,
@@ -103,7 +120,8 @@ export const addresses = {
       "pincode": "110005",
       "city": "New Delhi",
       "state": "Delhi",
-      "lastUsed": false
+      "lastUsed": false,
+      "default": false
     }
   ],
   "mobileNumber": "9876543210"
@@ -118,9 +136,10 @@ export const quote = {
       "gstRate": "18",
       "unitPrice": "50.84",
       "quantity": 2,
-      "taxableAmount": "86.17",
-      "gstAmount": "15.51",
-      "lineTotal": "101.68"
+      "taxableAmount": "86.16",
+      "gstAmount": "15.52",
+      "lineTotal": "101.68",
+      "returnDays": 7
     },
     {
       "productId": 3,
@@ -129,17 +148,24 @@ export const quote = {
       "gstRate": "18",
       "unitPrice": "38.25",
       "quantity": 1,
-      "taxableAmount": "32.42",
-      "gstAmount": "5.83",
-      "lineTotal": "38.25"
+      "taxableAmount": "32.41",
+      "gstAmount": "5.84",
+      "lineTotal": "38.25",
+      "returnDays": 7
     }
   ],
   "charges": {
     "subtotal": "139.93",
     "convenienceFee": "79.00",
     "platformFee": "20.00",
-    "gstTotal": "21.34",
-    "total": "238.93"
+    "gstTotal": "36.48",
+    "total": "238.93",
+    "taxableTotal": "202.45",
+    "cgst": "0.00",
+    "sgst": "0.00",
+    "igst": "36.48",
+    "feeThreshold": "1199.00",
+    "shortOfNoFees": "1059.07"
   },
   "delivery": {
     "type": "oneHour",
@@ -200,9 +226,10 @@ export const order = {
       "gstRate": "18",
       "unitPrice": "50.84",
       "quantity": 2,
-      "taxableAmount": "86.17",
-      "gstAmount": "15.51",
-      "lineTotal": "101.68"
+      "taxableAmount": "86.16",
+      "gstAmount": "15.52",
+      "lineTotal": "101.68",
+      "returnDays": 7
     },
     {
       "productId": 3,
@@ -211,17 +238,24 @@ export const order = {
       "gstRate": "18",
       "unitPrice": "38.25",
       "quantity": 1,
-      "taxableAmount": "32.42",
-      "gstAmount": "5.83",
-      "lineTotal": "38.25"
+      "taxableAmount": "32.41",
+      "gstAmount": "5.84",
+      "lineTotal": "38.25",
+      "returnDays": 7
     }
   ],
   "charges": {
     "subtotal": "139.93",
     "convenienceFee": "79.00",
     "platformFee": "20.00",
-    "gstTotal": "21.34",
-    "total": "238.93"
+    "gstTotal": "36.48",
+    "total": "238.93",
+    "taxableTotal": "202.45",
+    "cgst": "0.00",
+    "sgst": "0.00",
+    "igst": "36.48",
+    "feeThreshold": "1199.00",
+    "shortOfNoFees": "1059.07"
   },
   "delivery": {
     "type": "oneHour",
@@ -247,7 +281,8 @@ export const order = {
     "paymentSessionId": null,
     "providerOrderId": null,
     "creditDueOn": null,
-    "paidAt": null
+    "paidAt": null,
+    "canPayOnDelivery": false
   },
   "timeline": [
     {
@@ -289,7 +324,12 @@ export const order = {
   "canCancel": true,
   "refund": null,
   "invoice": null,
-  "creditNote": null
+  "creditNote": null,
+  "canReturn": false,
+  "returnOptions": null,
+  "returns": [],
+  "canRefuseAtDelivery": false,
+  "cancelReason": null
 } satisfies Schemas["PlacedOrder"];
 
 export const orders = {
@@ -306,7 +346,8 @@ export const orders = {
       "lineCount": 2,
       "paymentMethod": "cod",
       "paymentState": "onDelivery",
-      "paymentLabel": "Pay on delivery"
+      "paymentLabel": "Pay on delivery",
+      "paymentFailed": false
     }
   ],
   "page": 1,

@@ -39,8 +39,8 @@ export function Footer() {
           </h2>
           <p>
             <Trans>
-              Electrical goods on credit for shops, contractors and electricians across India, with partnered lenders
-              and next-day delivery.
+              Electrical goods on credit for shops, contractors and electricians across India, with partnered
+              lenders.
             </Trans>
           </p>
           <address className={styles.contact}>

@@ -57,15 +57,22 @@ export function Header() {
   }, [signInOpen]);
 
   const signInLinks = [
+    // The store's own login, in this tab (the others are other sites, in a new one).
+    { key: "store", href: "/login", label: t`Store (shops and electricians)`, internal: true },
     { key: "anchor", href: config.signIn.anchor, label: t`Anchor (Distributor / Manufacturer)` },
     { key: "portal", href: config.signIn.portal, label: t`${config.productName} Portal` },
     { key: "lender", href: config.signIn.lender, label: t`Lender Portal` },
   ];
 
+  // One login for the portal and the store: whoever is there is greeted by name (the lender's
+  // for a borrower, else their number), and Log out ends both.
+  const signedIn = session?.portal ?? session?.store ?? null;
+  const name = session?.portal?.userName ?? (session?.store?.userName || session?.store?.mobileNumber);
+
   const onLogout = async () => {
     setMenuOpen(false);
     await logout("portal");
-    navigate("/paynow");
+    if (pathname === "/payment") navigate("/paynow");
   };
 
   return (
@@ -103,46 +110,52 @@ export function Header() {
                 </NavLink>
               </li>
             ))}
-            {session?.portal?.verified && (
-              <li>
-                <button type="button" className={`${styles.link} ${styles.logout}`} onClick={onLogout}>
-                  <Trans>Logout</Trans>
-                </button>
-              </li>
-            )}
           </ul>
           <LanguageSwitch className={styles.language} />
-          <div className={styles.signIn} ref={signInRef}>
-            <button
-              type="button"
-              className="btn btn-primary"
-              aria-haspopup="true"
-              aria-expanded={signInOpen}
-              aria-controls="sign-in-menu"
-              onClick={() => setSignInOpen((open) => !open)}
-            >
-              <Trans>Sign In</Trans> <span aria-hidden="true">▾</span>
-            </button>
-            {signInOpen && (
-              <ul id="sign-in-menu" className={styles.dropdown}>
-                {signInLinks.map((link) => (
-                  <li key={link.key}>
-                    <a
-                      href={link.href}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      onClick={() => {
-                        setSignInOpen(false);
-                        setMenuOpen(false);
-                      }}
-                    >
-                      {link.label}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
+          {signedIn ? (
+            <div className={styles.signedIn}>
+              <span className={styles.userName}>{name}</span>
+              <button type="button" className={`${styles.link} ${styles.logout}`} onClick={onLogout}>
+                <Trans>Log out</Trans>
+              </button>
+            </div>
+          ) : (
+            <div className={styles.signIn} ref={signInRef}>
+              <button
+                type="button"
+                className="btn btn-primary"
+                aria-haspopup="true"
+                aria-expanded={signInOpen}
+                aria-controls="sign-in-menu"
+                onClick={() => setSignInOpen((open) => !open)}
+              >
+                <Trans>Sign In</Trans> <span aria-hidden="true">▾</span>
+              </button>
+              {signInOpen && (
+                <ul id="sign-in-menu" className={styles.dropdown}>
+                  {signInLinks.map((link) => {
+                    const close = () => {
+                      setSignInOpen(false);
+                      setMenuOpen(false);
+                    };
+                    return (
+                      <li key={link.key}>
+                        {"internal" in link ? (
+                          <Link to={link.href} onClick={close}>
+                            {link.label}
+                          </Link>
+                        ) : (
+                          <a href={link.href} target="_blank" rel="noopener noreferrer" onClick={close}>
+                            {link.label}
+                          </a>
+                        )}
+                      </li>
+                    );
+                  })}
+                </ul>
+              )}
+            </div>
+          )}
         </nav>
       </div>
     </header>

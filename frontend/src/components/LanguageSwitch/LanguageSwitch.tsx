@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react";
 import { useState } from "react";
 import { api } from "../../api/client";
 import { isLocale, switchLocale, type Locale } from "../../lib/i18n";
+import { whenPageHydrated } from "../../lib/until-hydrated";
 import styles from "./LanguageSwitch.module.css";
 
 /** Each language named in itself, as every Indian site's switch does: a reader finds their own. */
@@ -24,6 +25,7 @@ export function LanguageSwitch({ className = "" }: { className?: string }) {
   const onSwitch = async () => {
     setSwitching(true);
     try {
+      await whenPageHydrated();
       await switchLocale(other.locale);
       // The server's copy of the choice; the cookie already holds it if this call fails.
       void api.put("/session/language", { language: other.locale }).catch(() => undefined);

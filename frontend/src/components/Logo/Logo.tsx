@@ -4,6 +4,8 @@ import styles from "./Logo.module.css";
 interface LogoProps {
   /** The mark's side in px, and the logo's height (the specification's header logo is 40 px). */
   size?: 32 | 40;
+  /** On a narrow phone, the mark alone: the name would otherwise be cut ("VoltK…") by a full row of actions. */
+  markOnlyWhenNarrow?: boolean;
 }
 
 /**
@@ -12,10 +14,11 @@ interface LogoProps {
  * and painted by a document of its own each time it is drawn, costly on a slow phone.
  * Decorative: the link or heading around it carries the name for assistive technology.
  */
-export function Logo({ size = 40 }: LogoProps) {
+export function Logo({ size = 40, markOnlyWhenNarrow = false }: LogoProps) {
   const config = useConfig();
+  const classes = [styles.logo, size === 32 && styles.small, markOnlyWhenNarrow && styles.markOnlyWhenNarrow];
   return (
-    <span className={size === 40 ? styles.logo : `${styles.logo} ${styles.small}`} aria-hidden="true">
+    <span className={classes.filter(Boolean).join(" ")} aria-hidden="true">
       <img src="/img/logo-mark.svg" alt="" width={size} height={size} className={styles.mark} />
       <span className={styles.name}>{config.productName}</span>
     </span>

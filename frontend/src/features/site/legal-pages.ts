@@ -52,7 +52,7 @@ export const LEGAL_PAGES: Record<string, { source: () => Promise<{ default: stri
     words: {
       title: msg`Grievance Redressal`,
       description: msg`How to raise a complaint and who the grievance officer is.`,
-      summary: msg`For a complaint, first contact customer support. If it is not resolved, write to our Grievance Officer, whose name, email and phone number are given below. We acknowledge every complaint and tell you the timeline for resolving it; complaints about credit can also go to the lending partner.`,
+      summary: msg`For a complaint, first contact customer support. If it is not resolved, write to our Grievance Officer, whose name, email and phone number are given below. We acknowledge every complaint and tell you the timeline for resolving it; complaints about credit can also go to the lending partner. A borrower can raise a complaint about a loan online, on the Complaints page, and follow it by its ticket number.`,
     },
   },
   "shipping-policy": {
@@ -60,14 +60,14 @@ export const LEGAL_PAGES: Record<string, { source: () => Promise<{ default: stri
     words: {
       title: msg`Shipping Policy`,
       description: msg`Delivery times, charges and areas for orders and the one-hour store.`,
-      summary: msg`Orders on credit are delivered the next day wherever that is possible, and the quick-commerce store delivers within an hour in its areas. Delivery charges, tracking, delivery attempts and what to do about a damaged or late order are explained below.`,
+      summary: msg`Where we deliver and how fast, as the store's pin-code choice shows it: within the hour only in the listed cities during the dark stores' hours, elsewhere by courier in business days. Charges, tracking, delivery attempts and what to do about a damaged or late order are explained below.`,
     },
   },
   AboutUs_MobileApp: {
     source: () => import("../../content/about-mobile.md?raw"),
     words: {
       title: msg`About us`,
-      summary: msg`We help electrical shops, contractors and electricians buy stock on credit from the distributors they know, with next-day delivery and repayment in 30 to 70 days, through our partnered lenders.`,
+      summary: msg`We help electrical shops, contractors and electricians buy stock on credit from the distributors they know, with repayment in 30 to 70 days, through our partnered lenders.`,
     },
     app: true,
   },

@@ -50,6 +50,8 @@ interface StoreState {
   add: (product: CartProduct) => Promise<void>;
   minus: (product: CartProduct) => Promise<void>;
   remove: (product: CartProduct) => Promise<void>;
+  /** Set a line to `quantity` (the stock when it fell below the cart's). */
+  setTo: (product: CartProduct, quantity: number) => Promise<void>;
   /** Run `action` now if logged in, else after a login in the modal. */
   withLogin: (action: () => void) => void;
   /** 'Buy Now': (after a login if needed) add one unless the product is already in the cart, then `then()`. */
@@ -123,8 +125,9 @@ export function StoreProvider({ children }: { children: ReactNode }) {
           distributorId: line?.distributorId ?? null,
         });
       } catch (error) {
-        // The one refusal a shopper can act on: a line is full (999); other cart failures are logged only.
+        // The refusals a shopper can act on: a line is full (999) or at the stock; others are logged only.
         if (errorCode(error) === "quantity_limit") showToast("error", errorMessage(error, i18n._(QUANTITY_LIMIT)), { autoClose: 3000 });
+        else if (errorCode(error) === "out_of_stock") showToast("error", errorMessage(error, ""), { autoClose: 3000 });
         else logCartFailure("add-to-cart", error);
       }
     },
@@ -201,6 +204,19 @@ export function StoreProvider({ children }: { children: ReactNode }) {
     [verified, setQuantity],
   );
 
+  const setTo = useCallback(
+    async (product: CartProduct, quantity: number) => {
+      if (!verified) return;
+      try {
+        await setQuantity({ productId: product.id, quantity });
+      } catch (error) {
+        if (errorCode(error) === "out_of_stock") showToast("error", errorMessage(error, ""), { autoClose: 3000 });
+        else logCartFailure("set-quantity", error);
+      }
+    },
+    [verified, setQuantity],
+  );
+
   // The native app's messages: a login hand-over, and items to add.
   const state = useRef({ add });
   useEffect(() => {
@@ -226,8 +242,8 @@ export function StoreProvider({ children }: { children: ReactNode }) {
   }, [refresh]);
 
   const value = useMemo<StoreState>(
-    () => ({ verified, cart, cartReady: loaded, busy, quantityOf, add, minus, remove, withLogin, buyNow }),
-    [verified, cart, loaded, busy, quantityOf, add, minus, remove, withLogin, buyNow],
+    () => ({ verified, cart, cartReady: loaded, busy, quantityOf, add, minus, remove, setTo, withLogin, buyNow }),
+    [verified, cart, loaded, busy, quantityOf, add, minus, remove, setTo, withLogin, buyNow],
   );
 
   return (

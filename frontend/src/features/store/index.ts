@@ -7,3 +7,6 @@ export { inWebView, postAddedToCart } from "./nativeBridge";
 export { loginStateFrom } from "./components/returnTo";
 export { StoreHeader } from "./components/StoreHeader";
 export { default as storeStyles } from "./store.module.css";
+export { promiseWords, hoursWords } from "./delivery/promiseWords";
+export { DeliveryLabel } from "./components/DeliveryLabel";
+export { storeCatalog } from "./catalog";

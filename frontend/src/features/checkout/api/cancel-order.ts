@@ -1,12 +1,15 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../api/client";
+import type { components } from "../../../api/schema";
 import { orderQuery, type PlacedOrder } from "./get-order";
 import { ordersQuery } from "./list-orders";
 
 /** POST /api/checkout/orders/{n}/cancel: the cancelled order, with its refund. A retry with the
  * same Idempotency-Key answers the cancelled order again, not "already cancelled". */
-export async function cancelOrder(orderNumber: string, idempotencyKey: string): Promise<PlacedOrder> {
-  const { data } = await api.post<PlacedOrder>(`/checkout/orders/${orderNumber}/cancel`, undefined, {
+export type CancelReason = components["schemas"]["CancelRequest"]["reason"];
+
+export async function cancelOrder(orderNumber: string, idempotencyKey: string, reason?: CancelReason): Promise<PlacedOrder> {
+  const { data } = await api.post<PlacedOrder>(`/checkout/orders/${orderNumber}/cancel`, reason ? { reason } : undefined, {
     headers: { "Idempotency-Key": idempotencyKey },
   });
   return data;
@@ -15,7 +18,8 @@ export async function cancelOrder(orderNumber: string, idempotencyKey: string): 
 export function useCancelOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ orderNumber, key }: { orderNumber: string; key: string }) => cancelOrder(orderNumber, key),
+    mutationFn: ({ orderNumber, key, reason }: { orderNumber: string; key: string; reason?: CancelReason }) =>
+      cancelOrder(orderNumber, key, reason),
     onSuccess: (order) => {
       queryClient.setQueryData(orderQuery(order.orderNumber).queryKey, order);
       void queryClient.invalidateQueries({ queryKey: ordersQuery.queryKey });

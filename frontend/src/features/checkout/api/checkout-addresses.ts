@@ -5,12 +5,14 @@ import type { components } from "../../../api/schema";
 export type CheckoutAddresses = components["schemas"]["CheckoutAddresses"];
 export type SavedAddress = components["schemas"]["SavedAddress"];
 
-/** GET /api/checkout/addresses: the shopper's saved addresses, the one used last first. */
+export const addressesQueryKey = ["checkout", "addresses"] as const;
+
+/** GET /api/checkout/addresses: the address book, the default first, then the one used last. */
 export async function getCheckoutAddresses(): Promise<CheckoutAddresses> {
   const { data } = await api.get<CheckoutAddresses>("/checkout/addresses");
   return data;
 }
 
 export function useCheckoutAddresses({ enabled }: { enabled: boolean }) {
-  return useQuery({ queryKey: ["checkout", "addresses"], queryFn: getCheckoutAddresses, enabled });
+  return useQuery({ queryKey: addressesQueryKey, queryFn: getCheckoutAddresses, enabled });
 }

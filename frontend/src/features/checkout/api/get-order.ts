@@ -18,7 +18,10 @@ export const orderQuery = (orderNumber: string) =>
 export function useOrder(orderNumber: string) {
   return useQuery({
     ...orderQuery(orderNumber),
-    refetchInterval: (query) => orderRefreshInterval(query.state.data?.status),
+    refetchInterval: (query) => {
+      const order = query.state.data;
+      return orderRefreshInterval(order?.status, order?.returns?.some((r) => r.status !== "refunded") ?? false);
+    },
     // Not while the tab is hidden: coming back to it reads the order again at the next tick.
     refetchIntervalInBackground: false,
   });

@@ -14,6 +14,9 @@ import { useCancelOrder } from "../api/cancel-order";
 import type { PlacedOrder } from "../api/get-order";
 import { cartQuery, inWebView, postAddedToCart } from "../../store";
 import { buyAgainWords, creditNoteReason } from "./orderWords";
+import { ReturnForm } from "./ReturnForm";
+import { CANCEL_REASONS, type CancelReason } from "./returnWords";
+import { i18n } from "../../../lib/i18n";
 import styles from "./OrderActions.module.css";
 
 /** What cancelling will do with the money, said before the shopper confirms (the refund policy's words). */
@@ -25,6 +28,14 @@ function cancelConsequence(order: PlacedOrder, productName: string): string {
   return t`Nothing has been charged for it, so there is nothing to refund.`;
 }
 
+/** Out for delivery: no cancelling, but the parcel may be refused at the door; what that does with the money. */
+function refuseWords(order: PlacedOrder, productName: string): string {
+  const { payment } = order;
+  if (payment.method === "credit") return t`If you no longer want it, refuse it at the door: the amount owed on your ${productName} Credit is then cancelled.`;
+  if (payment.state === "paid") return t`If you no longer want it, refuse it at the door: your payment is then refunded to the card or UPI you paid with.`;
+  return t`If you no longer want it, refuse it at the door: you pay nothing.`;
+}
+
 /**
  * 'Download invoice' (once issued), 'Download credit note' (an invoiced order cancelled or
  * returned), 'Buy again', and 'Cancel order' with its confirmation (while allowed).
@@ -33,6 +44,8 @@ export function OrderActions({ order }: { order: PlacedOrder }) {
   const config = useConfig();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
+  const [cancelReason, setCancelReason] = useState<CancelReason | null>(null);
+  const [returning, setReturning] = useState(false);
   const cancel = useCancelOrder();
   const cancelKey = useAttemptKey();
   const buyAgain = useBuyAgain();
@@ -48,7 +61,7 @@ export function OrderActions({ order }: { order: PlacedOrder }) {
 
   const confirmCancel = async () => {
     try {
-      await cancel.mutateAsync({ orderNumber: order.orderNumber, key: cancelKey.current() });
+      await cancel.mutateAsync({ orderNumber: order.orderNumber, key: cancelKey.current(), reason: cancelReason ?? undefined });
       cancelKey.settle();
       setConfirming(false);
       // The Cancel button is gone: focus moves to what happens to the money.
@@ -68,7 +81,9 @@ export function OrderActions({ order }: { order: PlacedOrder }) {
         setBuyError(buyAgainWords(result));
         return;
       }
-      showToast(result.skipped.length ? "error" : "success", buyAgainWords(result), { autoClose: 6000 });
+      // What was left out stays said on the cart (a toast could close before the cart is there).
+      const notice = result.skipped.length ? buyAgainWords(result) : null;
+      if (!notice) showToast("success", buyAgainWords(result), { autoClose: 6000 });
       if (inWebView()) {
         // The app keeps its own cart badge: tell it of each line, with the cart's quantity now.
         const cart = await queryClient.fetchQuery(cartQuery);
@@ -82,7 +97,7 @@ export function OrderActions({ order }: { order: PlacedOrder }) {
           });
         }
       }
-      navigate("/shopping-cart");
+      navigate("/shopping-cart", { state: notice ? { notice } : undefined });
     } catch (error) {
       setBuyError(errorMessage(error, t`The order could not be added to your cart. Please try again.`));
     }
@@ -108,12 +123,18 @@ export function OrderActions({ order }: { order: PlacedOrder }) {
         <button type="button" className="btn btn-outline" disabled={buyAgain.isPending} onClick={() => void again()}>
           <Trans>Buy again</Trans>
         </button>
+        {order.canReturn && !returning && (
+          <button type="button" className="btn btn-outline" onClick={() => setReturning(true)}>
+            <Trans>Return items</Trans>
+          </button>
+        )}
         {order.canCancel && (
           <button
             type="button"
-            className="btn btn-danger"
+            className={`btn btn-outline ${styles.quiet}`}
             onClick={() => {
               cancel.reset();
+              setCancelReason(null);
               setConfirming(true);
             }}
           >
@@ -121,6 +142,12 @@ export function OrderActions({ order }: { order: PlacedOrder }) {
           </button>
         )}
       </div>
+      {order.canRefuseAtDelivery && (
+        <p className={styles.invoice} data-testid="refuse-at-delivery">
+          <Trans>It is on its way, so it can no longer be cancelled.</Trans> {refuseWords(order, config.productName)}
+        </p>
+      )}
+      {returning && <ReturnForm order={order} onDone={() => setReturning(false)} />}
       {order.invoice && (
         <p className={styles.invoice}>
           <Trans>Tax invoice {invoiceNumber}</Trans>
@@ -144,17 +171,39 @@ export function OrderActions({ order }: { order: PlacedOrder }) {
             Order {number} will be cancelled. {consequence}
           </Trans>
         </p>
+        <fieldset className={styles.reasons}>
+          <legend>
+            <Trans>May we ask why?</Trans>
+          </legend>
+          {CANCEL_REASONS.map(([code, words]) => (
+            <label key={code} className={styles.reason}>
+              <input
+                type="radio"
+                name="cancel-reason"
+                value={code}
+                checked={cancelReason === code}
+                onChange={() => setCancelReason(code)}
+              />
+              {i18n._(words)}
+            </label>
+          ))}
+        </fieldset>
         {cancel.isError && (
           <p className="alert alert-danger" role="alert">
             {errorMessage(cancel.error, t`The order could not be cancelled. Please try again.`)}
           </p>
         )}
         <div className={styles.actions}>
-          <button type="button" className="btn btn-danger" disabled={cancel.isPending} onClick={() => void confirmCancel()}>
-            <Trans>Yes, cancel order</Trans>
-          </button>
-          <button type="button" className="btn btn-outline" onClick={() => setConfirming(false)}>
+          <button type="button" className="btn btn-primary" onClick={() => setConfirming(false)}>
             <Trans>Keep order</Trans>
+          </button>
+          <button
+            type="button"
+            className="btn btn-outline"
+            disabled={cancel.isPending || cancelReason === null}
+            onClick={() => void confirmCancel()}
+          >
+            <Trans>Yes, cancel order</Trans>
           </button>
         </div>
       </Dialog>

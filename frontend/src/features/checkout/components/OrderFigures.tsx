@@ -3,18 +3,23 @@ import { rupees } from "../../../lib/money";
 import type { CheckoutQuote } from "../api/quote-order";
 import styles from "./checkout.module.css";
 
-/** The lines, subtotal, the fees (only when charged: orders under ₹1,199), the GST included and the total. */
+/** The lines, subtotal, the fees (only when charged: orders under ₹1,199), the GST included (the
+ * fees' too, as the invoice taxes them) with its CGST + SGST or IGST, and the total: every figure
+ * the orders service's (docs/decisions/one-tax-rule.md). */
 export function OrderFigures({
   lines,
   charges,
   testIdPrefix,
   taxes = false,
+  business = false,
 }: {
   lines: CheckoutQuote["lines"];
   charges: CheckoutQuote["charges"];
   testIdPrefix: string;
   /** Each line's HSN code, GST rate and GST amount under it (the order page). */
   taxes?: boolean;
+  /** A buyer with a GSTIN: each line and the total without GST too. */
+  business?: boolean;
 }) {
   const { t } = useLingui();
   const rows: [string, string, string][] = [
@@ -23,26 +28,45 @@ export function OrderFigures({
     [t`Platform fee`, charges.platformFee, "platform-fee"],
     [t`GST included`, charges.gstTotal, "gst"],
   ];
+  // Within the seller's state CGST and SGST (always equal), across states IGST; unknown: neither.
+  if (charges.igst !== null && charges.igst !== "0.00") rows.push([t`IGST`, charges.igst, "igst"]);
+  else if (charges.cgst !== null && charges.sgst !== null && charges.cgst !== "0.00") {
+    rows.push([t`CGST`, charges.cgst, "cgst"], [t`SGST`, charges.sgst, "sgst"]);
+  }
+  if (business) rows.push([t`Total without GST`, charges.taxableTotal, "taxable"]);
   return (
     <>
       <ul className={styles.lines}>
         {lines.map((line) => {
-          const { hsnCode, gstRate } = line;
+          const { hsnCode, gstRate, quantity } = line;
           const gst = rupees(line.gstAmount);
           const unit = rupees(line.unitPrice);
+          const taxable = rupees(line.taxableAmount);
           return (
             <li key={line.productId} data-testid={`${testIdPrefix}-line`}>
               <span>
-                {line.productName} × {line.quantity}
-                {taxes && (
-                  <span className={styles.tax}>
+                {line.productName}
+                {!taxes && (
+                  <span className={styles.unit}>
                     <Trans>
-                      HSN {hsnCode} · GST {gstRate}% ({gst} included) · {unit} each
+                      {quantity} × {unit} each
                     </Trans>
                   </span>
                 )}
+                {taxes && (
+                  <span className={styles.tax}>
+                    <Trans>
+                      HSN {hsnCode} · GST {gstRate}% ({gst} included) · {quantity} × {unit} each
+                    </Trans>
+                  </span>
+                )}
+                {business && (
+                  <span className={styles.tax} data-testid={`${testIdPrefix}-line-taxable`}>
+                    <Trans>{taxable} without GST</Trans>
+                  </span>
+                )}
               </span>
-              <span>{rupees(line.lineTotal)}</span>
+              <span className={styles.amount}>{rupees(line.lineTotal)}</span>
             </li>
           );
         })}

@@ -1,7 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import type { PlacedOrder } from "../api/get-order";
-import { orderTime } from "./orderDates";
+import { dayAndTime } from "../../../lib/dates";
 import { noteWords, statusWords } from "./orderWords";
 import styles from "./OrderTimeline.module.css";
 
@@ -31,7 +31,7 @@ export function OrderTimeline({ steps }: { steps: PlacedOrder["timeline"] }) {
               {statusWords(step.status)}
             </span>
             {stateWords && <span className="visually-hidden">{t(stateWords)}</span>}
-            {step.at && <span className={styles.at}>{orderTime(step.at)}</span>}
+            {step.at && <span className={styles.at}>{dayAndTime(step.at)}</span>}
             {note && <span className={styles.note}>{note}</span>}
           </span>
         </li>

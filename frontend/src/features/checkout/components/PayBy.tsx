@@ -1,7 +1,7 @@
 import { plural, t } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
-import { clockTime } from "./orderDates";
+import { timeOf } from "../../../lib/dates";
 
 /** Minutes left to pay, rounded up, as the shopper reads it: "29 minutes left". */
 export function timeLeft(payBy: Date, now: Date): string {
@@ -18,7 +18,7 @@ export function PayBy({ payBy }: { payBy: string }) {
     return () => window.clearInterval(timer);
   }, []);
   const until = new Date(payBy);
-  const time = clockTime(until);
+  const time = timeOf(until);
   const left = timeLeft(until, now);
   return (
     <p data-testid="pay-by">

@@ -8,7 +8,7 @@ import { cashRefusalWords, creditRefusalWords } from "./orderWords";
 import styles from "./checkout.module.css";
 
 /**
- * Step 4: the cart's choice, changeable; credit only when it can pay this total and nothing is
+ * Step 3: the cart's choice, changeable; credit only when it can pay this total and nothing is
  * overdue; cash on delivery only within the day's cash limit (the gateway says why not, and the
  * other ways stay offered).
  */
@@ -39,7 +39,7 @@ export function PaymentStep({
   return (
     <section className={`card ${styles.step}`} aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>
-        <Trans>4. Payment</Trans>
+        <Trans>3. Payment</Trans>
       </h2>
       <fieldset className={styles.choices}>
         <legend className="visually-hidden">
@@ -66,6 +66,11 @@ export function PaymentStep({
           {credit.repayUrl && (
             <Link to={credit.repayUrl}>
               <Trans>Repay now</Trans>
+            </Link>
+          )}
+          {credit.applyUrl && (
+            <Link to={credit.applyUrl}>
+              <Trans>Apply for {productName} Credit</Trans>
             </Link>
           )}
         </p>

@@ -1,7 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import { rupees } from "../../../lib/money";
 import type { PlacedOrder } from "../api/get-order";
-import { orderDay } from "./orderDates";
+import { dayOf } from "../../../lib/dates";
 import { storeStyles as shared } from "../../store";
 import { refundWords } from "./orderWords";
 import styles from "./RefundNote.module.css";
@@ -36,7 +36,7 @@ export function RefundNote({ refund }: { refund: Refund }) {
               <dt>
                 <Trans>Expected by</Trans>
               </dt>
-              <dd data-testid="refund-expected">{orderDay(refund.expectedBy)}</dd>
+              <dd data-testid="refund-expected">{dayOf(refund.expectedBy)}</dd>
             </div>
           )}
         </dl>

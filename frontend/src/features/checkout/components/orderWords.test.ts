@@ -2,11 +2,13 @@
 // cash on delivery cannot take an order, and a GSTIN in another state.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activateLocale, ensureCatalog } from "../../../lib/i18n";
+import { storeCatalog } from "../../store";
 import { checkoutCatalog } from "../catalog";
 import { cashRefusalWords, deliveryWords, gstinWords, noteWords, refundWords } from "./orderWords";
 
 beforeAll(async () => {
   await ensureCatalog(checkoutCatalog);
+  await ensureCatalog(storeCatalog); // a promise is worded by the store's words, as its pages load them
   await activateLocale("hi");
 });
 afterAll(() => activateLocale("en"));

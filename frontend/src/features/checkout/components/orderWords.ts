@@ -9,11 +9,13 @@ import { msg, plural, t } from "@lingui/core/macro";
 import type { components } from "../../../api/schema";
 import { i18n } from "../../../lib/i18n";
 import { rupees } from "../../../lib/money";
-import { deliveryDay, orderDay } from "./orderDates";
+import { promiseWords } from "../../store";
+import { dayOf } from "../../../lib/dates";
 
 type Schemas = components["schemas"];
 type OrderStatus = Schemas["PlacedOrder"]["status"];
 type PaymentState = Schemas["OrderPaymentView"]["state"];
+type PaymentMethod = Schemas["OrderPaymentView"]["method"];
 type Refund = Schemas["RefundView"];
 type Step = Schemas["TrackingStep"];
 
@@ -45,12 +47,18 @@ export function paymentWords(state: PaymentState): string {
   return i18n._(PAYMENT[state]);
 }
 
-/** 'Get it in 1 Hour', or the days the order arrives between. */
+/** The payment's short label by its method too: cash is paid on delivery, never "online";
+ * an unpaid online order whose last attempt the provider refused reads failed. */
+export function paymentLabel(method: PaymentMethod, state: PaymentState, failed: boolean): string {
+  if (state === "pending" && failed) return t`Payment failed`;
+  if (state === "paid" && method === "cod") return t`Paid on delivery`;
+  if (state === "paid" && method === "online") return t`Paid online`;
+  return paymentWords(state);
+}
+
+/** The orders service's promise as the store words it everywhere ('Get it in 1 Hour', a day, the days). */
 export function deliveryWords(promise: Schemas["DeliveryPromiseView"]): string {
-  if (promise.type === "oneHour") return t`Get it in 1 Hour`;
-  const from = deliveryDay(promise.earliestBy);
-  const to = deliveryDay(promise.latestBy);
-  return t`Delivery between ${from} and ${to}`;
+  return promiseWords(promise);
 }
 
 /** A pin code the store does not deliver to, with its place. */
@@ -92,7 +100,7 @@ export function refundWords(refund: Refund): { title: string; message: string; t
     };
   }
   if (refund.kind === "toSource") {
-    const date = refund.expectedBy ? orderDay(refund.expectedBy) : "";
+    const date = refund.expectedBy ? dayOf(refund.expectedBy) : "";
     const started = refund.paidAfterCancelling
       ? t`Your payment of ${amount} reached us after this order was cancelled, so it is refunded to the card or UPI you paid with.`
       : t`A refund of ${amount} to the card or UPI you paid with has been started.`;
@@ -102,11 +110,15 @@ export function refundWords(refund: Refund): { title: string; message: string; t
       timeline: t`2 to 4 business days`,
     };
   }
-  return {
-    title: t`Nothing to refund`,
-    message: t`Nothing was paid for this order, so there is nothing to refund.`,
-    timeline: t`nothing to refund`,
-  };
+  if (refund.kind === "nothingPaid") {
+    return {
+      title: t`Nothing to refund`,
+      message: t`Nothing was paid for this order, so there is nothing to refund.`,
+      timeline: t`nothing to refund`,
+    };
+  }
+  // A return's refund: its own panel says where the money goes (returnWords.ts).
+  return { title: t`Refund`, message: "", timeline: refund.kind === "creditReduced" ? t`at once` : t`2 to 4 business days` };
 }
 
 /** Why a credit note was issued: the order's cancellation, or its goods coming back. */

@@ -35,7 +35,7 @@ describe("checkout and orders in Hindi", { timeout: 20_000 }, () => {
     expect(await screen.findByRole("heading", { level: 1, name: "चेकआउट" }, SLOW_START)).toBeTruthy();
     expect(await screen.findByText("पिछला पता", {}, SLOW_START)).toBeTruthy();
     expect(screen.getByRole("heading", { name: "1. डिलीवरी का पता" })).toBeTruthy();
-    expect(screen.getByRole("heading", { name: "4. भुगतान" })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "3. भुगतान" })).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId("summary-delivery").textContent).toBe("1 घंटे में पाएँ"));
     expect(screen.getByRole("button", { name: "ऑर्डर करें" })).toBeTruthy();
     expect(screen.getByText("सुविधा शुल्क")).toBeTruthy();

@@ -7,6 +7,7 @@ import { LoadingOverlay } from "../../../components/LoadingOverlay";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useAttemptKey } from "../../../lib/idempotency-key";
 import { useConfig } from "../../../lib/config";
+import { rupees } from "../../../lib/money";
 import { methodOfCartChoice } from "../../../lib/payment-methods";
 import { StoreHeader, cartQuery, loginStateFrom, storeStyles as shared, useStore } from "../../store";
 import { useGstinCheck } from "../api/check-gstin";
@@ -15,6 +16,7 @@ import { usePlaceOrder } from "../api/place-order";
 import { useQuote, type CheckoutAddress, type CheckoutQuoteRequest, type PaymentMethod } from "../api/quote-order";
 import { AddressStep, type AddressChoice } from "../components/AddressStep";
 import { BusinessStep, businessOf, type BusinessDraft } from "../components/BusinessStep";
+import { forgetForm } from "../components/addressFormKeeping";
 import { OrderSummary } from "../components/OrderSummary";
 import { PaymentStep } from "../components/PaymentStep";
 import styles from "../components/checkout.module.css";
@@ -57,6 +59,8 @@ export default function CheckoutPage() {
   }
 
   const summary = quote.data;
+  const total = rupees(summary?.charges.total ?? "0.00");
+  const subtotal = rupees(store.cart.subtotal);
   const creditBlocked =
     summary !== undefined &&
     ((method === "credit" && !summary.credit.offered) || (method === "cod" && !summary.cash.offered));
@@ -72,6 +76,7 @@ export default function CheckoutPage() {
         key: attemptKey.current(),
       });
       attemptKey.settle();
+      forgetForm();
       setPlaced(true);
       void queryClient.invalidateQueries({ queryKey: cartQuery.queryKey, exact: true });
       navigate(`/orders/${order.orderNumber}`, { state: { pay: order.payment.state === "pending" } });
@@ -86,7 +91,7 @@ export default function CheckoutPage() {
 
   return (
     <div className={shared.page}>
-      <StoreHeader back cartLink={false} />
+      <StoreHeader back cartLink={false} deliveryArea={false} />
       <LoadingOverlay show={store.verified === null || addresses.isPending || placing} />
       <div className={styles.layout}>
         <h1 className={styles.title}>
@@ -98,17 +103,27 @@ export default function CheckoutPage() {
         <div className={styles.business}>
           <BusinessStep value={business} check={gstinCheck.shown} onChange={setBusiness} />
         </div>
-        <div className={styles.summary}>
-          <OrderSummary quote={summary} loading={quote.isFetching} waiting={request === null} />
-        </div>
         <div className={styles.payment}>
           <PaymentStep method={method} onChange={setMethod} credit={summary?.credit} cash={summary?.cash}
             total={summary?.charges.total}
             productName={config.productName}
           />
         </div>
-        <div className={styles.actions}>
-          {quote.isError && (
+        <div className={styles.side}>
+        <div className={styles.summary}>
+          <OrderSummary
+            quote={summary}
+            loading={quote.isFetching}
+            waiting={request === null}
+            cartLines={store.cart.items}
+            cartSubtotal={store.cart.subtotal}
+            cartSaving={store.cart.saving ?? "0.00"}
+            problem={quote.isError ? { code: errorCode(quote.error), message: errorMessage(quote.error, t`The order could not be priced. Please try again.`) } : null}
+          />
+        </div>
+        <div className={styles.actions} data-testid="checkout-actions">
+          {/* A stock refusal is told, with its fix, in the summary. */}
+          {quote.isError && errorCode(quote.error) !== "out_of_stock" && (
             <p className="alert alert-danger" role="alert">
               {errorMessage(quote.error, t`The order could not be priced. Please try again.`)}
             </p>
@@ -126,14 +141,28 @@ export default function CheckoutPage() {
               )}
             </p>
           )}
-          <button type="button" className="btn btn-primary btn-block" disabled={!ready || placing} onClick={() => void submit()}>
-            {method === "online" ? <Trans>Place order and pay</Trans> : <Trans>Place order</Trans>}
-          </button>
+          <div className={styles.bar}>
+            <p className={styles.barTotal} data-testid="bar-total">
+              {summary ? (
+                <Trans>
+                  Total <strong>{total}</strong>
+                </Trans>
+              ) : (
+                <Trans>
+                  Subtotal <strong>{subtotal}</strong>
+                </Trans>
+              )}
+            </p>
+            <button type="button" className="btn btn-primary" disabled={!ready || placing} onClick={() => void submit()}>
+              {method === "online" ? <Trans>Place order and pay</Trans> : <Trans>Place order</Trans>}
+            </button>
+          </div>
           <p className={styles.note}>
             <Link to="/shopping-cart">
               <Trans>Back to cart</Trans>
             </Link>
           </p>
+        </div>
         </div>
       </div>
     </div>

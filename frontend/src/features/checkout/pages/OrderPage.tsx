@@ -19,11 +19,13 @@ import { usePayAgain } from "../api/pay-again";
 import { OrderFigures } from "../components/OrderFigures";
 import styles from "../components/checkout.module.css";
 import { OrderActions } from "../components/OrderActions";
-import { orderDay, orderTime } from "../components/orderDates";
-import { deliveryWords, paymentWords } from "../components/orderWords";
+import { dayAndTime, dayOf } from "../../../lib/dates";
+import { deliveryWords, paymentLabel } from "../components/orderWords";
+import { PayOnDelivery } from "../components/PayOnDelivery";
 import { OrderTimeline } from "../components/OrderTimeline";
 import { PayBy } from "../components/PayBy";
 import { RefundNote } from "../components/RefundNote";
+import { ReturnsPanel } from "../components/ReturnsPanel";
 import { StatusChip } from "../components/StatusChip";
 import { StoreHeader, storeStyles as shared, useStore } from "../../store";
 import own from "./OrderPage.module.css";
@@ -33,21 +35,22 @@ function paymentState(order: PlacedOrder, productName: string): string {
   const amount = rupees(payment.amount);
   switch (payment.state) {
     case "paid":
+      if (payment.method === "cod") return t`Paid in cash on delivery: ${amount}`;
       return t`Paid online: ${amount}`;
     case "onDelivery":
       return t`To be paid on delivery: ${amount} in cash`;
     case "onCredit": {
       if (!payment.creditDueOn) return t`On ${productName} Credit: ${amount}, due in 30 days, no interest`;
-      const due = orderDay(payment.creditDueOn);
+      const due = dayOf(payment.creditDueOn);
       return t`On ${productName} Credit: ${amount}, due by ${due}, no interest`;
     }
     case "pending":
-      return t`Payment pending`;
+      return payment.failedAt ? t`Payment failed: no money was taken` : t`Payment pending`;
     case "cancelled":
       return t`Nothing was charged`;
     default: {
       // Cancelled or returned: the refund note below says what happens to the money.
-      const state = paymentWords(payment.state);
+      const state = paymentLabel(payment.method, payment.state, false);
       return t`${state}: ${amount}`;
     }
   }
@@ -72,7 +75,9 @@ function methodWords(method: PlacedOrder["payment"]["method"], productName: stri
 }
 
 function heading(order: PlacedOrder): string {
-  if (order.status === "placed" && order.payment.state === "pending") return t`Order placed, payment pending`;
+  if (order.status === "placed" && order.payment.state === "pending") {
+    return order.payment.failedAt ? t`Payment failed, no money was taken` : t`Order placed, payment pending`;
+  }
   return i18n._(HEADINGS[order.status]);
 }
 
@@ -147,15 +152,19 @@ export default function OrderPage() {
   if (store.verified === false) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   const data = order.data;
   const number = data?.orderNumber ?? "";
-  const placedOn = data ? orderTime(data.createdAt) : "";
+  const placedOn = data ? dayAndTime(data.createdAt) : "";
   const payAmount = rupees(data?.payment.amount ?? "0.00");
+  const providerReference = data?.payment.providerPaymentId ?? "";
+  // Delivered: when it was, from the order's own timeline, never the promise made before.
+  const deliveredStep = data?.status === "delivered" ? data.timeline.find((step) => step.status === "delivered") : undefined;
+  const deliveredAt = deliveredStep?.at ? dayAndTime(deliveredStep.at) : "";
   const mobile = data?.address.mobileNumber ?? "";
   const legalName = data?.business?.legalName ?? "";
   const gstin = data?.business?.gstin ?? "";
 
   return (
     <div className={shared.page}>
-      <StoreHeader back={false} cartLink />
+      <StoreHeader back={false} cartLink deliveryArea={false} />
       <LoadingOverlay show={order.isPending || starting} />
       <div className={styles.confirmation}>
         {order.isError && !order.data && (
@@ -187,9 +196,19 @@ export default function OrderPage() {
                   {deliveryWords(data.delivery)}
                 </p>
               )}
+              {deliveredAt && (
+                <p className={styles.promise} data-testid="order-delivery">
+                  <Trans>Delivered on {deliveredAt}</Trans>
+                </p>
+              )}
               <p className={styles.state} data-testid="payment-state">
                 {paymentState(data, config.productName)}
               </p>
+              {data.payment.state === "paid" && data.payment.providerPaymentId && (
+                <p className={styles.hint} data-testid="payment-reference">
+                  <Trans>Payment reference: {providerReference}</Trans>
+                </p>
+              )}
               {data.payment.state === "onCredit" && (
                 <p className={styles.hint}>
                   <Trans>
@@ -200,12 +219,17 @@ export default function OrderPage() {
               {data.payment.state === "pending" && (
                 <>
                   <p className={styles.hint}>
-                    <Trans>Your order is saved. Pay now to confirm it; nothing is charged twice.</Trans>
+                    {data.payment.failedAt ? (
+                      <Trans>Your bank or UPI app refused the payment. Try again, or pay in cash when the order arrives.</Trans>
+                    ) : (
+                      <Trans>Your order is saved. Pay now to confirm it; nothing is charged twice.</Trans>
+                    )}
                   </p>
                   {data.payment.payBy && <PayBy payBy={data.payment.payBy} />}
                   <button type="button" className="btn btn-primary" disabled={starting} onClick={() => void pay()}>
-                    <Trans>Pay {payAmount} now</Trans>
+                    {data.payment.failedAt ? <Trans>Try again: pay {payAmount}</Trans> : <Trans>Pay {payAmount} now</Trans>}
                   </button>
+                  {data.payment.canPayOnDelivery && <PayOnDelivery order={data} />}
                 </>
               )}
               {payError && (
@@ -216,6 +240,7 @@ export default function OrderPage() {
               <OrderActions order={data} />
             </div>
             {data.refund && <RefundNote refund={data.refund} />}
+            <ReturnsPanel order={data} />
             <section className="card" aria-labelledby="tracking-heading">
               <h2 id="tracking-heading">
                 <Trans>Order status</Trans>
@@ -226,7 +251,13 @@ export default function OrderPage() {
               <h2 id="bought-heading">
                 <Trans>What you bought</Trans>
               </h2>
-              <OrderFigures lines={data.lines} charges={data.charges} testIdPrefix="order" taxes />
+              <OrderFigures
+                lines={data.lines}
+                charges={data.charges}
+                testIdPrefix="order"
+                taxes
+                business={data.business !== null}
+              />
             </section>
             <section className="card" aria-labelledby="delivery-heading">
               <h2 id="delivery-heading">
@@ -262,7 +293,8 @@ export default function OrderPage() {
                     <Trans>Payment</Trans>
                   </dt>
                   <dd data-testid="order-payment-method">
-                    {methodWords(data.payment.method, config.productName)}: {paymentWords(data.payment.state)}
+                    {methodWords(data.payment.method, config.productName)}:{" "}
+                    {paymentLabel(data.payment.method, data.payment.state, Boolean(data.payment.failedAt))}
                   </dd>
                 </div>
               </dl>

@@ -5,10 +5,10 @@ import { LoadingOverlay } from "../../../components/LoadingOverlay";
 import { usePageMeta } from "../../../lib/page-meta";
 import { rupees } from "../../../lib/money";
 import { useOrders } from "../api/list-orders";
-import { orderDay } from "../components/orderDates";
+import { dayOf } from "../../../lib/dates";
 import { StatusChip } from "../components/StatusChip";
 import { StoreHeader, storeStyles as shared, useStore } from "../../store";
-import { orderSummaryWords, paymentWords } from "../components/orderWords";
+import { orderSummaryWords, paymentLabel } from "../components/orderWords";
 import styles from "./OrdersPage.module.css";
 
 /** /orders: the shopper's orders, newest first, ten at a time with 'Load more'. */
@@ -75,7 +75,7 @@ export default function OrdersPage() {
                       <dt>
                         <Trans>Placed on</Trans>
                       </dt>
-                      <dd data-testid="order-date">{orderDay(order.createdAt)}</dd>
+                      <dd data-testid="order-date">{dayOf(order.createdAt)}</dd>
                     </div>
                     <div>
                       <dt>
@@ -87,7 +87,7 @@ export default function OrdersPage() {
                       <dt>
                         <Trans>Payment</Trans>
                       </dt>
-                      <dd data-testid="order-payment">{paymentWords(order.paymentState)}</dd>
+                      <dd data-testid="order-payment">{paymentLabel(order.paymentMethod, order.paymentState, order.paymentFailed ?? false)}</dd>
                     </div>
                   </dl>
                 </li>

@@ -1,9 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import { useEffect } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router";
 import { LoadingOverlay } from "../../../components/LoadingOverlay";
 import { MobileForm } from "../../../components/otp/MobileForm";
 import { useOtpLogin } from "../../../components/otp/useOtpLogin";
 import { useSession } from "../../../lib/session";
+import { errorMessage } from "../../../api/client";
+import { useReopenLogin } from "../api/reopen-login";
 import { sendCode } from "../api/send-code";
 import { verifyCode } from "../api/verify-code";
 import { ErrorDialog } from "../components/ErrorDialog";
@@ -14,13 +17,41 @@ import { usePageMeta } from "../../../lib/page-meta";
 export default function PayNowPage() {
   const { t } = useLingui();
   usePageMeta({ title: t`Pay Now`, description: t`Repay your loan online: enter your mobile number, verify the code and pay.` });
-  const { session } = useSession();
+  const { session, refresh } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
   const initialMobile = (location.state as { mobileNumber?: string } | null)?.mobileNumber ?? "";
   const login = useOtpLogin({ send: sendCode, verify: verifyCode });
+  const reopen = useReopenLogin();
+
+  // One login (docs/decisions/one-login.md): a session that verified a code, here or in the
+  // store, skips it. Without a portal login the code found nothing owed then; the lender is
+  // asked again, as a credit purchase since may be owed now.
+  const verifiedAtStore = !session?.portal?.verified && session?.store?.via === "otp";
+  const { status, mutate } = reopen;
+  useEffect(() => {
+    if (!verifiedAtStore || status !== "idle") return;
+    mutate(undefined, {
+      onSuccess: async (answer) => {
+        if (answer.outcome === "payment") await refresh();
+        navigate(answer.outcome === "payment" ? "/payment" : "/nopayment", { replace: true });
+      },
+    });
+  }, [verifiedAtStore, status, mutate, refresh, navigate]);
 
   if (session?.portal?.verified) return <Navigate to="/payment" replace />;
+  if (verifiedAtStore) {
+    return (
+      <div className={`container ${styles.page}`}>
+        <LoadingOverlay show={!reopen.isError} />
+        {/* Closing the message asks again. */}
+        <ErrorDialog
+          message={reopen.isError ? errorMessage(reopen.error, t`Your loan account could not be checked. Please try again.`) : null}
+          onClose={reopen.reset}
+        />
+      </div>
+    );
+  }
 
   const submit = async (mobileNumber: string) => {
     if ((await login.send(mobileNumber)) !== null) navigate("/verify-otp", { state: { mobileNumber } });

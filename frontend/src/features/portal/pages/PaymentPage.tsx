@@ -1,7 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { Navigate } from "react-router";
+import { Link, Navigate } from "react-router";
 import { errorCode, errorMessage, errorStatus } from "../../../api/client";
 import { Dialog } from "../../../components/Dialog";
 import { LoadingOverlay } from "../../../components/LoadingOverlay";
@@ -11,7 +11,7 @@ import { useConfig } from "../../../lib/config";
 import { parseAmount, rupees, toPaise } from "../../../lib/money";
 import { useSession } from "../../../lib/session";
 import { amountProblem } from "../amount";
-import { useConfirmPayment } from "../api/confirm-payment";
+import { useConfirmPayment, type PaymentOutcome } from "../api/confirm-payment";
 import { useCreatePayment, type PaymentCreated, type PaymentMode } from "../api/create-payment";
 import { usePaymentHistory } from "../api/get-payment-history";
 import { useRepayment, type RepaymentView } from "../api/get-repayment";
@@ -21,6 +21,7 @@ import { MockCheckout } from "../../../components/checkout/MockCheckout";
 import { ErrorDialog } from "../components/ErrorDialog";
 import { PaymentHistory } from "../components/PaymentHistory";
 import { PendingPayments } from "../components/PendingPayments";
+import { AllocationPreview } from "../../loans";
 import styles from "../portal.module.css";
 
 export const PAYMENT_NOT_MAPPED = msg`Payment is either not mapped or the financier is not authorized to receive payment`;
@@ -39,16 +40,108 @@ const OUTCOME_WORDS = {
 } as const;
 
 interface Outcome {
-  tone: Tone;
+  tone: Tone | "pending";
   /** A cancelled payment, whose checkout 'Try again' reopens. */
   payment?: PaymentCreated;
+  /** The gateway's answer: what happened to the money (amount, reference, receipt; why it failed). */
+  answer?: PaymentOutcome;
 }
 
-/** The 'Loan Details' figures, each saying what it is; the loan's particulars only when the lender gives them. */
-function LoanDetails({ repayment }: { repayment: RepaymentView }) {
+/** Why a payment failed, in our words (the provider's reason as the lender reports it). */
+const FAILURE_WORDS = {
+  declined: msg`Your bank or card issuer declined the payment.`,
+  expired: msg`The time to pay ran out before a payment was made.`,
+} as const;
+
+/** What happened to the money, under the outcome's headline. */
+function OutcomeFacts({ outcome }: { outcome: Outcome }) {
+  const { t } = useLingui();
+  const answer = outcome.answer;
+  if (outcome.tone === "pending") {
+    return (
+      <p className={`alert ${styles.cancelled}`} role="status">
+        <Trans>
+          We are confirming your payment with the bank. You can leave this page: once it is confirmed, we settle it and
+          mail your receipt.
+        </Trans>
+      </p>
+    );
+  }
+  if (outcome.tone === "danger") {
+    const reason = answer?.failureReason ? t(FAILURE_WORDS[answer.failureReason]) : null;
+    return (
+      <div className={styles.outcomeFacts}>
+        {reason && <p>{reason}</p>}
+        <p>
+          <strong>
+            <Trans>No money was debited.</Trans>
+          </strong>{" "}
+          <Trans>You can try again.</Trans>
+        </p>
+      </div>
+    );
+  }
+  if (outcome.tone !== "success" || !answer) return null;
+  const paid = answer.amount ? rupees(answer.amount) : null;
+  const mailedTo = answer.receiptMailedTo;
+  const charges = answer.allocation ? rupees(answer.allocation.charges) : "";
+  const interest = answer.allocation ? rupees(answer.allocation.interest) : "";
+  const principal = answer.allocation ? rupees(answer.allocation.principal) : "";
+  return (
+    <dl className={`${styles.borrower} ${styles.outcomeFacts}`}>
+      {paid && (
+        <div>
+          <dt>
+            <Trans>Amount paid</Trans>
+          </dt>
+          <dd>{paid}</dd>
+        </div>
+      )}
+      {answer.providerReference && (
+        <div>
+          <dt>
+            <Trans>Payment reference</Trans>
+          </dt>
+          <dd>{answer.providerReference}</dd>
+        </div>
+      )}
+      {answer.allocation && (
+        <div>
+          <dt>
+            <Trans>How the lender applied it</Trans>
+          </dt>
+          <dd>
+            <Trans>
+              Charges {charges}, interest {interest}, principal {principal}
+            </Trans>
+          </dd>
+        </div>
+      )}
+      <div>
+        <dt>
+          <Trans>Receipt</Trans>
+        </dt>
+        <dd>
+          {mailedTo ? <Trans>Mailed to {mailedTo}</Trans> : <Trans>Not mailed: there is no e-mail on record</Trans>}
+          {answer.receiptUrl && (
+            <>
+              {" · "}
+              <a href={answer.receiptUrl} download>
+                <Trans>Download receipt</Trans>
+              </a>
+            </>
+          )}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/** The loan's particulars, each only when the lender gives it: on the page, at a glance, and in 'Loan Details'. */
+function LoanParticulars({ repayment }: { repayment: RepaymentView }) {
   const days = repayment.daysOverdue;
   return (
-    <dl className={styles.details}>
+    <>
         {repayment.lenderName && (
           <div>
             <dt>
@@ -83,6 +176,15 @@ function LoanDetails({ repayment }: { repayment: RepaymentView }) {
             </dd>
           </div>
         )}
+    </>
+  );
+}
+
+/** The 'Loan Details' figures, each saying what it is; the loan's particulars only when the lender gives them. */
+function LoanDetails({ repayment }: { repayment: RepaymentView }) {
+  return (
+    <dl className={styles.details}>
+        <LoanParticulars repayment={repayment} />
         <div>
           <dt>
             <Trans>Principal outstanding</Trans>
@@ -105,7 +207,7 @@ function LoanDetails({ repayment }: { repayment: RepaymentView }) {
           <dt>
             <Trans>Total due</Trans>
             <span className={styles.explain}>
-              <Trans>The two figures above together, what Total overdue pays</Trans>
+              <Trans>The loan amount still to be repaid plus the fees for paying late: what you pay when you choose Total overdue</Trans>
             </span>
           </dt>
           <dd>{rupees(repayment.remainingAmount)}</dd>
@@ -129,7 +231,7 @@ export default function PaymentPage() {
   const rechecking = useRecheckPayments();
   const rechecked = useRef(false);
   const [mode, setMode] = useState<PaymentMode>("totalOverdue");
-  const [amountText, setAmountText] = useState("0");
+  const [amountText, setAmountText] = useState(""); // empty: typing 5000 gives 5000, not 05000
   const [amountError, setAmountError] = useState<string | null>(null);
   const [detailsOpen, setDetailsOpen] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -163,11 +265,14 @@ export default function PaymentPage() {
         // The gateway judges by the order's standing at the lender, not by how the modal closed.
         const answer = await confirm(payment);
         if (answer.status === "cancelled") setOutcome({ tone: "cancelled", payment });
-        else setOutcome({ tone: answer.status === "completed" ? "success" : "danger" });
+        else setOutcome({ tone: answer.status === "completed" ? "success" : "danger", answer });
+        // A failed or cancelled payment keeps the amount typed, to try again as it was.
+        if (answer.status === "completed") setAmountText("");
       } catch (error) {
+        // Not known yet: the payment stays pending, and the lender settles it either way.
+        if (errorStatus(error) !== 401) setOutcome({ tone: "pending" });
         console.warn("payment confirmation failed", errorCode(error));
       }
-      setAmountText("0");
     },
     [confirm],
   );
@@ -231,6 +336,7 @@ export default function PaymentPage() {
   /* eslint-disable lingui/no-unlocalized-strings -- element ids */
   const amountId = `${ids}-amount`;
   const amountErrorId = `${ids}-amount-error`;
+  const amountRulesId = `${ids}-amount-rules`;
   /* eslint-enable lingui/no-unlocalized-strings */
   const owedAmount = rupees(owed);
   const pendingAmount = samePending ? rupees(samePending.amount) : "";
@@ -254,13 +360,15 @@ export default function PaymentPage() {
             </dt>
             <dd>+91 {session.portal?.mobileNumber}</dd>
           </div>
+          {repayment && <LoanParticulars repayment={repayment} />}
         </dl>
 
-        {outcome && outcome.tone !== "cancelled" && (
+        {outcome && (outcome.tone === "success" || outcome.tone === "danger") && (
           <p className={`alert alert-${outcome.tone}`} role={outcome.tone === "danger" ? "alert" : "status"}>
             {t(OUTCOME_WORDS[outcome.tone])}
           </p>
         )}
+        {outcome && <OutcomeFacts outcome={outcome} />}
         {outcome?.tone === "cancelled" && outcome.payment && (
           <div className={`alert ${styles.cancelled}`} role="status">
             <p>{t(OUTCOME_WORDS.cancelled)}</p>
@@ -358,13 +466,19 @@ export default function PaymentPage() {
                   step="0.01"
                   value={amountText}
                   aria-invalid={Boolean(amountError)}
-                  aria-describedby={amountError ? amountErrorId : undefined}
+                  aria-describedby={amountError ? `${amountRulesId} ${amountErrorId}` : amountRulesId}
                   onChange={(event) => {
                     setAmountText(event.target.value);
                     setAmountError(null);
                   }}
                 />
+                <p id={amountRulesId} className={styles.hint}>
+                  <Trans>More than ₹0 and at most {owedAmount}, in rupees with up to 2 decimals (paise).</Trans>
+                </p>
               </div>
+            )}
+            {mode === "partialPayment" && repayment.loanNumber && (
+              <AllocationPreview loanNumber={repayment.loanNumber} amount={typedAmount} />
             )}
             {amountError && (
               <p id={amountErrorId} className="form-error" role="alert">
@@ -388,6 +502,16 @@ export default function PaymentPage() {
           </form>
         )}
         {historyQuery.data && <PaymentHistory payments={historyQuery.data} />}
+        <p className={styles.hint}>
+          <Trans>
+            Disagree with a charge or a recovery call? <Link to="/complaints">Raise a complaint</Link> and follow it by its ticket.
+          </Trans>
+        </p>
+        <p>
+          <Link to="/loans">
+            <Trans>Your loans: key facts, statements and schedules</Trans>
+          </Link>
+        </p>
       </section>
 
       <Dialog open={detailsOpen && repayment !== null} title={t`Loan Details`} onClose={() => setDetailsOpen(false)}>

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { Navigate, useLocation, useNavigate } from "react-router";
-import { showToast } from "../../../lib/toast";
+import { dismissToasts, showToast } from "../../../lib/toast";
 import { LoadingOverlay } from "../../../components/LoadingOverlay";
 import { CodeForm } from "../../../components/otp/CodeForm";
 import { VERIFIED, useOtpLogin } from "../../../components/otp/useOtpLogin";
@@ -16,20 +16,24 @@ export default function VerifyOtpPage() {
   const { t } = useLingui();
   usePageMeta({ title: t`Verify OTP` });
   const navigate = useNavigate();
-  const { refresh } = useSession();
+  const { session, refresh } = useSession();
   const mobileNumber = (useLocation().state as { mobileNumber?: string } | null)?.mobileNumber;
   const login = useOtpLogin({ send: sendCode, verify: verifyCode });
 
+  // Already verified (here or at the store's login): no second code.
+  if (session?.portal?.verified) return <Navigate to="/payment" replace />;
   if (!mobileNumber) return <Navigate to="/paynow" replace />;
 
   const verify = async (otp: string) => {
     const answer = await login.verify(mobileNumber, otp);
     if (!answer) return;
     if (answer.outcome === "nopayment") {
+      await refresh(); // logged in to the store all the same
       navigate("/nopayment", { replace: true });
       return;
     }
     await refresh();
+    dismissToasts(); // "OTP sent successfully!" stays behind on this page
     showToast("success", VERIFIED);
     navigate("/payment", { replace: true });
   };

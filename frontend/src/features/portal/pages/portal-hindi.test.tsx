@@ -28,6 +28,7 @@ const paid: PaymentRecord = {
   orderId: "RP-1",
   paymentLogId: 7,
   providerReference: "CF123456",
+  receiptAvailable: true,
   receiptUrl: "/api/portal/payments/7/receipt",
   status: "paid",
 };

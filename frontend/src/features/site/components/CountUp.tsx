@@ -6,7 +6,7 @@ const DURATION_MS = 1500;
 
 /**
  * A figure that counts up from 0 the first time it scrolls into view (IntersectionObserver);
- * `figure` writes it with its words around it ('Rs. 500 Cr', '₹500 करोड़').
+ * `figure` writes it with its words around it ('₹500 Cr', '₹500 करोड़').
  */
 export function CountUp({ value, figure = (n) => n }: { value: number; figure?: (n: string) => string }) {
   const ref = useRef<HTMLSpanElement>(null);

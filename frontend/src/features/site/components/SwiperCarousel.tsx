@@ -1,3 +1,4 @@
+import { prefersLight } from "../../../lib/connection";
 import { Trans } from "@lingui/react/macro";
 import { useRef, useState, type ReactNode } from "react";
 import { Swiper, SwiperSlide } from "swiper/react";
@@ -35,7 +36,8 @@ export default function SwiperCarousel({
 }: CarouselProps) {
   const reduced = useReducedMotion();
   const swiper = useRef<SwiperInstance | null>(null);
-  const [playing, setPlaying] = useState(true);
+  // On Save-Data or a slow link it waits to be moved: each turn would fetch the next pictures.
+  const [playing, setPlaying] = useState(() => !prefersLight());
 
   const toggle = () => {
     if (!swiper.current) return;
@@ -51,7 +53,7 @@ export default function SwiperCarousel({
         onSwiper={(instance) => {
           swiper.current = instance;
         }}
-        autoplay={{ delay, disableOnInteraction: false, pauseOnMouseEnter: false }}
+        autoplay={{ delay, disableOnInteraction: false, pauseOnMouseEnter: false, enabled: playing }}
         speed={reduced ? 0 : 500}
         loop={slides.length > slidesPerView + 1}
         slidesPerView={slidesPerView}

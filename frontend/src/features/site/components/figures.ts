@@ -1,6 +1,7 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { useLingui } from "@lingui/react";
 import { figures } from "../../../content/company";
+import { deliveryValues } from "../../../content/delivery";
 
 /** The figures a site message may name ({creditLimit}, {pinCodes}...), in `i18n`'s language. */
 export function figureValues(i18n: I18n): Record<string, string> {
@@ -10,6 +11,7 @@ export function figureValues(i18n: I18n): Record<string, string> {
     pinCodes: figures.pinCodes,
     brands: figures.brands,
     reviews: figures.reviews,
+    ...deliveryValues(i18n.locale),
   };
 }
 

@@ -1,5 +1,7 @@
 import type { I18n } from "@lingui/core";
 import { company, figures } from "../../../content/company";
+import { deliveryValues } from "../../../content/delivery";
+import { feeValues } from "../../../content/fees";
 
 /** Values of the `{{tokens}}` the content files use (see content/README.md), the figures and the
  * address in the page's language. */
@@ -14,6 +16,8 @@ export function contentTokens(productName: string, i18n: I18n): Record<string, s
     grievanceOfficer: company.grievanceOfficer,
     grievanceEmail: company.grievanceEmail,
     grievancePhone: company.grievancePhone,
+    ...deliveryValues(i18n.locale),
+    ...feeValues(),
   };
 }
 

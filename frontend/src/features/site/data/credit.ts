@@ -12,7 +12,7 @@ export const categories = [
   { name: msg`MCB & RCCB`, slug: "mcb-rccb", image: "/img/site/category-mcb-rccb.svg" },
   { name: msg`LED Bulbs`, slug: "led-bulbs", image: "/img/site/category-led-bulbs.svg" },
   { name: msg`Casing & Capping`, slug: "casing-capping", image: "/img/site/category-casing-capping.svg" },
-  { name: msg`Boxes and Enclosers`, slug: "boxes-enclosures", image: "/img/site/category-boxes-enclosures.svg" },
+  { name: msg`Boxes and Enclosures`, slug: "boxes-enclosures", image: "/img/site/category-boxes-enclosures.svg" },
 ] as const;
 
 export const creditFlow = [

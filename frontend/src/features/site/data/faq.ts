@@ -31,9 +31,9 @@ const FAQ = [
     }),
   },
   {
-    question: msg({ message: "Is there any interest or hidden fee?" }),
+    question: msg({ message: "Is there any interest or other charge?" }),
     answer: msg({
-      message: "No. Our buy-on-credit offer carries no interest and no hidden fees, and you do not need to give any collateral. Any charge that could apply, such as a charge for paying late, is shown clearly in your key fact statement before you accept the credit, so there are no surprises.",
+      message: "Our buy-on-credit offer carries no interest, and you do not need to give any collateral. Any charge that could apply, such as a charge for paying late, is shown in your key fact statement before you accept the credit. Store orders under the small-order threshold carry a convenience fee and a platform fee, shown in your cart before you pay.",
     }),
   },
   {
@@ -51,7 +51,7 @@ const FAQ = [
   {
     question: msg({ message: "How fast will my order be delivered?" }),
     answer: msg({
-      message: "Orders placed on credit can be delivered to your doorstep the next day across India, wherever next-day delivery is available, and we deliver to more than 6500 pin codes. Orders from our [quick-commerce store](/product-home) reach you within 1 hour in serviceable areas. Full details are in our [Shipping Policy](/shipping-policy).",
+      message: "It depends on your pin code and the hour. In {oneHourCities}, orders from our [store](/product-home) placed between {oneHourFrom} and {oneHourUntil} arrive within the hour; outside those hours they come in the first hour after the dark store opens. Elsewhere in {shipStates} ({pinCodes} pin codes) orders arrive in {shipDaysMin} to {shipDaysMax} business days. Choose your pin code at the top of the store to see your delivery time. Full details are in our [Shipping Policy](/shipping-policy).",
     }),
   },
   {

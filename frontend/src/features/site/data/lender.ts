@@ -47,7 +47,7 @@ export const lenderFeatures = [
 
 /** Each figure as a message around its number ({n}), which counts up on the page. */
 export const lenderCounters = [
-  { value: 500, figure: msg({ message: "Rs. {n} Cr" }), label: msg`collected through the platform` },
+  { value: 500, figure: msg({ message: "₹{n} Cr" }), label: msg`collected through the platform` },
   { value: 50, figure: msg({ message: "{n}+" }), label: msg`brands and lenders on board` },
   { value: 10000, figure: msg({ message: "{n}+" }), label: msg`reviews from borrowers` },
   { value: 35, figure: msg({ message: "{n}%" }), label: msg`better collection efficiency` },

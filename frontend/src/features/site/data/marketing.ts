@@ -20,8 +20,11 @@ export const merchantBenefits = [
     image: "/img/site/benefit-prices.svg",
   },
   {
-    title: msg`Next-Day Delivery`,
-    text: msg({ message: "Doorstep delivery the next day across {pinCodes} pin codes in India." }),
+    title: msg`Delivery You Can Plan On`,
+    text: msg({
+      message:
+        "1-hour delivery in {oneHourCities} from {oneHourFrom} to {oneHourUntil}; elsewhere {shipDaysMin} to {shipDaysMax} business days, to {pinCodes} pin codes. Your pin code shows yours.",
+    }),
     image: "/img/site/benefit-delivery.svg",
   },
   {
@@ -32,7 +35,7 @@ export const merchantBenefits = [
 ] as const;
 
 export const creditBenefits = [
-  { title: msg`No interest or hidden fees`, text: msg`Pay back what you bought, on time, and pay nothing more.` },
+  { title: msg`No interest`, text: msg`Pay back what you bought, on time, and pay no interest. Any charge is in your key fact statement first.` },
   { title: msg`No collateral`, text: msg`Your trade history is what counts, not property papers.` },
   { title: msg`Flexible repayment`, text: msg`Repay in 30 to 70 days depending on your plan, online.` },
   {
@@ -110,7 +113,7 @@ export const brands = ["Lumora", "Wirexa", "Switch", "Voltiva", "Fanzio", "Kirni
 export const tradeSteps = [
   { title: msg`Order goods`, text: msg`Wires, fans, switches and more from the distributors you know.` },
   { title: msg`Get credit`, text: msg`Pay with the instant limit our partnered lenders give you.` },
-  { title: msg`Pay later`, text: msg`Receive delivery the next day and repay in 30 to 70 days.` },
+  { title: msg`Pay later`, text: msg`Receive your delivery and repay in 30 to 70 days.` },
 ] as const;
 
 /** 'How it works' on the home page: from dispatch to repayment. */

@@ -20,7 +20,7 @@ function parts(text: string) {
 const ABOUT = parts(source);
 
 // The story stays in English (content/about.md); a reader of another language gets this first.
-const SUMMARY = msg`We help India's electrical shops, contractors and electricians buy the stock they need on credit, from the distributors they already know, with next-day delivery and repayment in 30 to 70 days. Distributors sell more and are paid on time, and our partnered lenders reach small businesses that banks find hard to serve. We value trust, simplicity and responsible credit.`;
+const SUMMARY = msg`We help India's electrical shops, contractors and electricians buy the stock they need on credit, from the distributors they already know, with repayment in 30 to 70 days. Distributors sell more and are paid on time, and our partnered lenders reach small businesses that banks find hard to serve. We value trust, simplicity and responsible credit.`;
 
 /** /AboutUs and /aboutUs_{product}: the story, the team and the backers (once each), then the values. */
 export default function AboutPage() {

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import posts from "../../../content/blog.json";
-import { intlLocale } from "../../../lib/i18n";
+import { calendarDay } from "../../../lib/dates";
 import styles from "./site.module.css";
 import { usePageMeta } from "../../../lib/page-meta";
 
@@ -16,7 +16,6 @@ interface Post {
 export default function BlogPage() {
   const { t, i18n } = useLingui();
   usePageMeta({ title: t`Blog`, description: t`News and guides for electrical shops, contractors and electricians.` });
-  const date = new Intl.DateTimeFormat(intlLocale(), { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
   const english = i18n.locale !== "en";
   const postLang = english ? "en" : undefined;
   return (
@@ -39,8 +38,7 @@ export default function BlogPage() {
             <img loading="lazy" src="/img/site/blog-cover.svg" alt="" width={400} height={200} />
             <article className={styles.postBody}>
               <h2 lang={postLang}>{post.title}</h2>
-              {/* eslint-disable-next-line lingui/no-unlocalized-strings -- midnight UTC of the post's date */}
-              <time dateTime={post.date}>{date.format(new Date(`${post.date}T00:00:00Z`))}</time>
+              <time dateTime={post.date}>{calendarDay(post.date)}</time>
               <p lang={postLang}>{post.summary}</p>
             </article>
           </li>

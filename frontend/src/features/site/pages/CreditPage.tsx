@@ -28,8 +28,8 @@ export default function CreditPage() {
             </h1>
             <p className={styles.lead}>
               <Trans>
-                Stock up on electricals today and pay in 30 to 70 days. No interest or hidden fees, no collateral, and
-                next-day delivery across {pinCodes} pin codes.
+                Stock up on electricals today and pay in 30 to 70 days. No interest and no collateral, with delivery to{" "}
+                {pinCodes} pin codes.
               </Trans>
             </p>
             <div className={styles.actions}>

@@ -17,7 +17,7 @@ export default function HomePage() {
   const { t } = useLingui();
   usePageMeta({
     title: t`Buy electrical goods on credit`,
-    description: t`Buy electrical goods on credit with instant credit limits, the lowest market prices and next-day delivery, then repay online.`,
+    description: t`Buy electrical goods on credit with instant credit limits and the lowest market prices, then repay online.`,
   });
   const { productName } = useConfig();
   const creditLimit = t(figures.creditLimit);
@@ -32,7 +32,7 @@ export default function HomePage() {
             <p className={styles.lead}>
               <Trans>
                 {productName} lets shops, merchants, contractors and electricians buy electricals, wires, lights, fans and
-                switches from trusted distributors today and pay later, with no interest, hidden fees or collateral.
+                switches from trusted distributors today and pay later, with no interest and no collateral.
               </Trans>
             </p>
             <div className={styles.actions}>

@@ -43,6 +43,6 @@ describe("the site in Hindi", () => {
     expect(screen.getByText("12 सवाल")).toBeTruthy();
     fireEvent.change(screen.getByLabelText("सवालों में खोजें"), { target: { value: "गिरवी" } });
     expect(screen.getByText("12 में से 1 सवाल")).toBeTruthy();
-    expect(screen.getByRole("heading", { name: "क्या कोई ब्याज या छिपा हुआ चार्ज है?" })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "क्या कोई ब्याज या दूसरा चार्ज है?" })).toBeTruthy();
   });
 });

@@ -6,7 +6,7 @@ export type Cart = components["schemas"]["CartView"];
 export type CartLine = components["schemas"]["CartLineView"];
 
 /** Amounts come as exact decimal strings ("0.00"), as the gateway writes them. */
-export const EMPTY_CART: Cart = { items: [], count: 0, subtotal: "0.00" };
+export const EMPTY_CART: Cart = { items: [], count: 0, subtotal: "0.00", saving: "0.00" };
 
 /** GET /api/store/cart: the logged-in shopper's cart. */
 export async function getCart(): Promise<Cart> {

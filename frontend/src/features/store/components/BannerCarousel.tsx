@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { lazy, startTransition, Suspense, useEffect, useState } from "react";
 import "swiper/css";
 import "swiper/css/pagination";
+import { prefersLight } from "../../../lib/connection";
 import { AUTOPLAY_MS, BANNERS, BannerSlide } from "./banners";
 import styles from "./BannerCarousel.module.css";
 
@@ -27,7 +28,8 @@ export function BannerCarousel() {
   useEffect(() => setLive(true), []);
 
   useEffect(() => {
-    if (go !== null) return;
+    // On Save-Data or a slow link the banners wait for the visitor: no turn on its own.
+    if (go !== null || prefersLight()) return;
     const turn = window.setTimeout(() => load(1), AUTOPLAY_MS);
     return () => window.clearTimeout(turn);
   }, [go]);

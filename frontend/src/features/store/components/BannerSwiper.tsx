@@ -1,5 +1,6 @@
 import { Swiper, SwiperSlide } from "swiper/react";
 import { A11y, Autoplay, Pagination } from "swiper/modules";
+import { prefersLight } from "../../../lib/connection";
 import { AUTOPLAY_MS, BANNERS, BannerSlide } from "./banners";
 
 /** The banners under Swiper: loaded once the first banner has been shown for a turn, or at once
@@ -8,7 +9,8 @@ export default function BannerSwiper({ go }: { go: number }) {
   return (
     <Swiper
       modules={[Autoplay, Pagination, A11y]}
-      autoplay={{ delay: AUTOPLAY_MS, disableOnInteraction: false }}
+      // On Save-Data or a slow link the banners move only when the visitor moves them.
+      autoplay={prefersLight() ? false : { delay: AUTOPLAY_MS, disableOnInteraction: false }}
       loop
       pagination={{ clickable: true }}
       spaceBetween={0}

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Dialog } from "../../../components/Dialog";
 import { CodeForm } from "../../../components/otp/CodeForm";
 import { MobileForm } from "../../../components/otp/MobileForm";
+import shared from "../store.module.css";
 import { MOBILE_KEY, useLoginCalls } from "./useLoginCalls";
 
 interface LoginDialogProps {
@@ -26,6 +27,8 @@ export function LoginDialog({ open, onClose, onVerified }: LoginDialogProps) {
   return (
     <>
       <Dialog open={open} title={mobile ? t`Verify OTP` : t`Login`} onClose={close}>
+        {/* The dialog's title already says 'Login' or 'Verify OTP': the form's own heading is not shown twice. */}
+        <div className={shared.dialogForm}>
         {mobile === null ? (
           <MobileForm
             title={t`Login`}
@@ -53,6 +56,7 @@ export function LoginDialog({ open, onClose, onVerified }: LoginDialogProps) {
             }}
           />
         )}
+        </div>
       </Dialog>
       {calls.errorPopup}
     </>

@@ -16,13 +16,18 @@ interface ProductActionsProps {
 /**
  * As in quick-commerce apps: 'Add to cart' while the product is not in the cart, then minus /
  * quantity / plus in its place; 'Buy Now' adds one if it is not in the cart yet and opens the
- * cart. The same on a card and the detail page.
+ * cart. The same on a card and the detail page. The stock (units that can be bought, net of
+ * open orders) caps them: sold out, both are off and say so; at the stock, plus is off.
  */
 export function ProductActions({ product, className, disabled = false }: ProductActionsProps) {
   const navigate = useNavigate();
   const store = useStore();
   const quantity = store.quantityOf(product.id, product.quantity);
   const item = { id: product.id, productName: product.productName };
+  const stock = product.stockQuantity;
+  const soldOut = stock !== null && stock <= 0 && quantity === 0;
+  const atStock = stock !== null && quantity >= stock;
+  const left = stock ?? 0;
   return (
     // In the HTML of /products's first page (filled in by the gateway) until hydrated.
     <div className={`${styles.actions} ${className}`} ref={enableWhenHydrated}>
@@ -31,9 +36,14 @@ export function ProductActions({ product, className, disabled = false }: Product
           name={product.productName}
           quantity={quantity}
           disabled={disabled}
+          plusDisabled={atStock}
           onMinus={() => void store.minus(item)}
           onPlus={() => void store.add(item)}
         />
+      ) : soldOut ? (
+        <button type="button" className="btn btn-outline" disabled data-testid="out-of-stock">
+          <Trans>Out of stock</Trans>
+        </button>
       ) : (
         <button type="button" className="btn btn-outline" disabled={disabled} onClick={() => void store.add(item)}>
           <Trans>Add to cart</Trans>
@@ -42,11 +52,16 @@ export function ProductActions({ product, className, disabled = false }: Product
       <button
         type="button"
         className="btn btn-primary"
-        disabled={disabled}
+        disabled={disabled || soldOut}
         onClick={() => store.buyNow(item, () => navigate("/shopping-cart"))}
       >
         <Trans>Buy Now</Trans>
       </button>
+      {quantity > 0 && atStock && (
+        <p className={styles.stock} role="status">
+          {left > 0 ? <Trans>Only {left} left</Trans> : <Trans>Out of stock</Trans>}
+        </p>
+      )}
     </div>
   );
 }

@@ -2,10 +2,15 @@ import { memo } from "react";
 import { Link } from "react-router";
 import type { Product } from "../api/get-product";
 import { ProductActions } from "./ProductActions";
+import { ProductPicture } from "./ProductPicture";
 import { DeliveryNotes, ProductPrices } from "./ProductPrices";
 import { StarRating } from "./StarRating";
 import shared from "../store.module.css";
 import styles from "./ProductCard.module.css";
+
+// The card's width: two columns on a phone, three from 900 px, four from 1200 px (ProductGrid.module.css).
+// eslint-disable-next-line lingui/no-unlocalized-strings -- a media condition, not words
+const CARD_SIZES = "(min-width: 1200px) 300px, (min-width: 900px) 33vw, 50vw";
 
 /** One product in the list: tapping the image or the text opens its detail page. `first`: the
  * card is in the first row, on screen at once: its image is fetched at once (the first, the
@@ -25,8 +30,9 @@ export const ProductCard = memo(function ProductCard({
   return (
     <li className={styles.card} data-testid="product-card">
       <Link to={detail} className={styles.image} tabIndex={-1} aria-hidden="true">
-        <img
-          src={product.filePath1 ?? "/img/logo-mark.svg"}
+        <ProductPicture
+          product={product}
+          sizes={CARD_SIZES}
           alt=""
           loading={first ? "eager" : "lazy"}
           fetchPriority={lead ? "high" : undefined}

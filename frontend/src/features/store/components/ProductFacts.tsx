@@ -1,3 +1,4 @@
+import { DeliveryLabel } from "./DeliveryLabel";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import type { Product } from "../api/get-product";
@@ -17,6 +18,7 @@ export function StockNote({ stock }: { stock: number | null }) {
 export function ProductFacts({ product }: { product: Product }) {
   const { t } = useLingui();
   const rate = product.gstRate;
+  const returnDays = product.returnDays ?? 7; // the store's window when the catalogue does not say
   const rows: [string, string][] = [];
   if (product.brandName) rows.push([t`Brand`, product.brandName]);
   if (product.category) rows.push([t`Category`, product.category.name]);
@@ -47,22 +49,25 @@ export function ProductFacts({ product }: { product: Product }) {
           <Trans>Delivery</Trans>
         </h2>
         <p>
-          <Trans>
-            Free delivery. Get it in 1 Hour where your pin code allows it; elsewhere the order is packed in 1-2
-            business days and arrives in 5-7 business days. The checkout tells you for your pin code.
-          </Trans>
+          <DeliveryLabel withHours />
         </p>
       </section>
       <section aria-labelledby="returns-heading">
         <h2 id="returns-heading">
           <Trans>Returns</Trans>
         </h2>
-        <p>
-          <Trans>
-            7-day return window from delivery: unused, in its original packaging, with the invoice. Wires cut to a
-            custom length and goods with a broken safety seal cannot be returned unless they arrived damaged, defective
-            or wrong.
-          </Trans>{" "}
+        <p data-testid="return-window">
+          {product.returnDays === 0 ? (
+            <Trans>
+              Cut to the length you order, so this item cannot be returned. If it arrives damaged, defective or wrong,
+              please contact us.
+            </Trans>
+          ) : (
+            <Trans>
+              {returnDays}-day return window from delivery: unused, in its original packaging, with the invoice. Goods
+              with a broken safety seal cannot be returned unless they arrived damaged, defective or wrong.
+            </Trans>
+          )}{" "}
           <Link to="/cancellation-and-refunds">
             <Trans>Cancellation and refunds</Trans>
           </Link>

@@ -5,12 +5,14 @@ interface QuantityControlProps {
   name: string;
   quantity: number;
   disabled?: boolean;
+  /** At the stock: one more cannot be bought. */
+  plusDisabled?: boolean;
   onMinus: () => void;
   onPlus: () => void;
 }
 
 /** Minus / quantity / plus for one product. */
-export function QuantityControl({ name, quantity, disabled, onMinus, onPlus }: QuantityControlProps) {
+export function QuantityControl({ name, quantity, disabled, plusDisabled, onMinus, onPlus }: QuantityControlProps) {
   const { t } = useLingui();
   return (
     <div className={styles.control} role="group" aria-label={t`Quantity of ${name}`}>
@@ -20,7 +22,7 @@ export function QuantityControl({ name, quantity, disabled, onMinus, onPlus }: Q
       <output className={styles.value} aria-live="polite" aria-label={t`Quantity in cart: ${quantity}`}>
         {quantity}
       </output>
-      <button type="button" className={styles.button} aria-label={t`Increase quantity of ${name}`} onClick={onPlus} disabled={disabled}>
+      <button type="button" className={styles.button} aria-label={t`Increase quantity of ${name}`} onClick={onPlus} disabled={disabled || plusDisabled}>
         +
       </button>
     </div>

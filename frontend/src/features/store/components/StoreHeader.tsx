@@ -5,8 +5,10 @@ import { LanguageSwitch } from "../../../components/LanguageSwitch/LanguageSwitc
 import { useConfig } from "../../../lib/config";
 import { enableWhenHydrated } from "../../../lib/until-hydrated";
 import { useSession } from "../../../lib/session";
+import { setToastSlot } from "../../../lib/toast-slot";
 import { Logo } from "../../../components/Logo/Logo";
 import { useStore } from "../StoreContext";
+import { DeliveryAreaPicker } from "./DeliveryAreaPicker";
 import { loginStateFrom } from "./returnTo";
 import { StrokeIcon } from "./StrokeIcon";
 import styles from "./StoreHeader.module.css";
@@ -16,14 +18,17 @@ interface StoreHeaderProps {
   back?: boolean;
   /** Show the cart count link (every screen but the cart itself). */
   cartLink?: boolean;
+  /** Show 'Deliver to' (browsing); off where an address of the page's own decides (checkout, an order). */
+  deliveryArea?: boolean;
 }
 
 /**
  * Logo, optional Back link, the language switch, the login state and the cart count linking to
- * /shopping-cart, in one row on any phone: 'My orders' and 'Log out' are icons there (their words
- * stay their accessible names) and show the words beside the icon from 600 px up.
+ * /shopping-cart, in one row on any phone: 'My orders' and 'Log out' are labelled icons (the
+ * words under the icon on a phone, beside it from 600 px up); Log out sits first, away from the
+ * cart, so a thumb reaching for the cart never logs out.
  */
-export function StoreHeader({ back = false, cartLink = true }: StoreHeaderProps) {
+export function StoreHeader({ back = false, cartLink = true, deliveryArea = true }: StoreHeaderProps) {
   const config = useConfig();
   const { logout } = useSession();
   const { verified, cart } = useStore();
@@ -36,9 +41,17 @@ export function StoreHeader({ back = false, cartLink = true }: StoreHeaderProps)
     <header className={styles.header} data-testid="store-header" ref={enableWhenHydrated}>
       <div className={styles.bar}>
         <Link to="/product-home" className={styles.logo} aria-label={t`${productName} store home`}>
-          <Logo size={32} />
+          <Logo size={32} markOnlyWhenNarrow={verified === true} />
         </Link>
         <div className={styles.actions}>
+          {verified === true && (
+            <button type="button" className={styles.iconAction} onClick={() => void logout("store")}>
+              <StrokeIcon d="M10 4H5v16h5M14 8l4 4-4 4M18 12H9" />
+              <span className={styles.label}>
+                <Trans>Log out</Trans>
+              </span>
+            </button>
+          )}
           <LanguageSwitch className={styles.language} />
           {verified === true && (
             <Link to="/orders" className={styles.iconAction}>
@@ -47,14 +60,6 @@ export function StoreHeader({ back = false, cartLink = true }: StoreHeaderProps)
                 <Trans>My orders</Trans>
               </span>
             </Link>
-          )}
-          {verified === true && (
-            <button type="button" className={styles.iconAction} onClick={() => void logout("store")}>
-              <StrokeIcon d="M10 4H5v16h5M14 8l4 4-4 4M18 12H9" />
-              <span className={styles.label}>
-                <Trans>Log out</Trans>
-              </span>
-            </button>
           )}
           {verified === false && (
             <Link to="/login" state={loginStateFrom(location)} className={styles.loginLink}>
@@ -78,11 +83,14 @@ export function StoreHeader({ back = false, cartLink = true }: StoreHeaderProps)
           )}
         </div>
       </div>
+      {deliveryArea && <DeliveryAreaPicker />}
       {back && (
         <Link to="/product-home" className={styles.back}>
           ← <Trans>Back</Trans>
         </Link>
       )}
+      {/* Toasts open here, under the header's links, and push the page down (lib/toast-slot). */}
+      <div ref={setToastSlot} />
     </header>
   );
 }

@@ -5,6 +5,7 @@ import { LoadingOverlay } from "../../../components/LoadingOverlay";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useProduct } from "../api/get-product";
 import { ProductActions } from "../components/ProductActions";
+import { ProductPicture } from "../components/ProductPicture";
 import { DeliveryNotes, ProductPrices } from "../components/ProductPrices";
 import { StarRating } from "../components/StarRating";
 import { ProductFacts, StockNote } from "../components/ProductFacts";
@@ -12,6 +13,10 @@ import { StoreHeader } from "../components/StoreHeader";
 import { useStore } from "../StoreContext";
 import shared from "../store.module.css";
 import styles from "./ProductDetailsPage.module.css";
+
+// The picture is at most 480 px wide, the screen's width on a phone (ProductDetailsPage.module.css).
+// eslint-disable-next-line lingui/no-unlocalized-strings -- a media condition, not words
+const DETAIL_SIZES = "(min-width: 520px) 480px, 100vw";
 
 /** /product-details/{id}: one product with the cart's quantity; no id goes to /products. */
 export default function ProductDetailsPage() {
@@ -40,9 +45,10 @@ export default function ProductDetailsPage() {
       <LoadingOverlay show={loading || store.busy} />
       {product ? (
         <article className={styles.page}>
-          <img
+          <ProductPicture
+            product={product}
+            sizes={DETAIL_SIZES}
             className={styles.image}
-            src={product.filePath1 ?? "/img/logo-mark.svg"}
             alt={product.productName}
             width={400}
             height={340}

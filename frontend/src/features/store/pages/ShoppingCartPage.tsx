@@ -1,11 +1,12 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
-import { Navigate, useNavigate } from "react-router";
+import { Navigate, useLocation, useNavigate } from "react-router";
 import { LoadingOverlay } from "../../../components/LoadingOverlay";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useConfig } from "../../../lib/config";
 import { percentOff, plainRupees, rupees } from "../../../lib/money";
 import { cartLabels, type CartPaymentType as PaymentType } from "../../../lib/payment-methods";
+import { CartCharges } from "../components/CartCharges";
 import { QuantityControl } from "../components/QuantityControl";
 import { StoreHeader } from "../components/StoreHeader";
 import { StrokeIcon } from "../components/StrokeIcon";
@@ -13,13 +14,56 @@ import { inWebView, postToNative } from "../nativeBridge";
 import type { CartLine } from "../api/get-cart";
 import { useStore } from "../StoreContext";
 import shared from "../store.module.css";
+import { DeliveryLabel } from "../components/DeliveryLabel";
 import styles from "./ShoppingCartPage.module.css";
 
-/** A line's M.R.P. with GST, and the percent off it when there is one. */
-function MrpWithGst({ line }: { line: CartLine }) {
-  const mrp = rupees(line.mrpWithCashDiscountGst ?? "0.00");
+/** A line's unit price labelled as one, and its M.R.P. struck beside it only when it is higher. */
+function UnitPrices({ line }: { line: CartLine }) {
+  const unit = rupees(line.mrpWithCashDiscount);
+  const quantity = line.quantity;
+  const mrpText = rupees(line.mrpWithCashDiscountGst ?? "0.00");
   const percent = percentOff(line.mrpWithCashDiscountGst ?? "0.00", line.mrpWithCashDiscount);
-  return percent > 0 ? <Trans>M.R.P. with GST: {mrp} · {percent}% off</Trans> : <Trans>M.R.P. with GST: {mrp}</Trans>;
+  return (
+    <p className={styles.unit} data-testid="unit-price">
+      <Trans>
+        {quantity} × {unit} each
+      </Trans>
+      {percent > 0 && (
+        <span className={styles.mrp}>
+          {" "}
+          <Trans>
+            M.R.P. <s>{mrpText}</s> · {percent}% off
+          </Trans>
+        </span>
+      )}
+    </p>
+  );
+}
+
+/** A line's stock, when it limits the line: sold out, above the stock (with the fix), or at it. */
+function LineStock({ line, onFix }: { line: CartLine; onFix: (quantity: number) => void }) {
+  const stock = line.stockQuantity;
+  if (stock === null || stock === undefined || line.quantity < stock) return null;
+  if (stock <= 0) {
+    return (
+      <p className={styles.stock} role="status" data-testid="line-stock">
+        <Trans>Out of stock: remove it to check out.</Trans>
+      </p>
+    );
+  }
+  return (
+    <p className={styles.stock} role="status" data-testid="line-stock">
+      <Trans>Only {stock} left</Trans>
+      {line.quantity > stock && (
+        <>
+          {" "}
+          <button type="button" className="link-button" onClick={() => onFix(stock)}>
+            <Trans>Change to {stock}</Trans>
+          </button>
+        </>
+      )}
+    </p>
+  );
 }
 
 /** /shopping-cart: lines, payment type and Proceed to Payment; logged out goes to the login. */
@@ -29,10 +73,15 @@ export default function ShoppingCartPage() {
   const config = useConfig();
   const store = useStore();
   const navigate = useNavigate();
+  // A message the page before left for the cart (Buy again's products that were out of stock).
+  const notice = (useLocation().state as { notice?: string } | null)?.notice ?? null;
   const [paymentType, setPaymentType] = useState<PaymentType>("directPayment");
   const { cart } = store;
   const count = cart.count;
   const subtotal = rupees(cart.subtotal);
+  // A line above its stock (it fell since it was added) cannot be bought: fix it here first.
+  const overStock = cart.items.some((line) => line.stockQuantity != null && line.quantity > line.stockQuantity);
+  const saving = cart.saving !== undefined && cart.saving !== "0.00" ? rupees(cart.saving) : null;
 
   const paymentLabels = cartLabels(config.productName);
 
@@ -72,6 +121,11 @@ export default function ShoppingCartPage() {
         store.verified &&
         store.cartReady && (
           <div className={styles.layout}>
+            {notice && (
+              <p className={`alert alert-danger ${styles.notice}`} role="status" data-testid="cart-notice">
+                {notice}
+              </p>
+            )}
             <section className={styles.lines} aria-labelledby="cart-heading">
               <h1 id="cart-heading">
                 <Trans>
@@ -85,33 +139,19 @@ export default function ShoppingCartPage() {
                 {cart.items.map((line) => {
                   const item = { id: line.productId, productName: line.productName };
                   const name = line.productName;
+                  const lineSaving = rupees(line.lineSaving ?? "0.00");
                   return (
                     <li key={line.productId} className={styles.line} data-testid="cart-line">
                       <img src={line.filePath1 ?? "/img/logo-mark.svg"} alt="" width={120} height={102} />
                       <div>
-                        <dl className={styles.fields}>
-                          <dt>
-                            <Trans>Product Name</Trans>
-                          </dt>
-                          <dd className={styles.name}>{line.productName}</dd>
-                          <dt>
-                            <Trans>Brand Name</Trans>
-                          </dt>
-                          <dd>{line.brand || "-"}</dd>
-                          <dt>
-                            <Trans>Colour</Trans>
-                          </dt>
-                          <dd>{line.color || "-"}</dd>
-                          <dt>
-                            <Trans>Size</Trans>
-                          </dt>
-                          <dd>{line.size || "-"}</dd>
-                        </dl>
+                        <h2 className={styles.name}>{line.productName}</h2>
+                        <p className={styles.facts}>{[line.brand, line.color, line.size].filter(Boolean).join(" · ")}</p>
                         <div className={styles.controls}>
                           <QuantityControl
                             name={line.productName}
                             quantity={line.quantity}
                             disabled={store.busy}
+                            plusDisabled={line.stockQuantity != null && line.quantity >= line.stockQuantity}
                             onMinus={() => void store.minus(item)}
                             onPlus={() => void store.add(item)}
                           />
@@ -133,22 +173,16 @@ export default function ShoppingCartPage() {
                             <Trans>Remove</Trans>
                           </button>
                         </div>
+                        <LineStock line={line} onFix={(quantity) => void store.setTo(item, quantity)} />
                       </div>
                       <div className={styles.price}>
                         <p className={styles.total} data-testid="line-price">
                           {rupees(line.linePrice)}
                         </p>
-                        {line.mrpWithCashDiscountGst != null && (
-                          <p className={styles.gst}>
-                            <MrpWithGst line={line} />
-                          </p>
-                        )}
-                        {line.discount && (
-                          <p className={styles.deal}>
-                            {line.discount}{" "}
-                            <span className={styles.dealTag}>
-                              <Trans>Limited time deal</Trans>
-                            </span>
+                        <UnitPrices line={line} />
+                        {line.lineSaving !== undefined && line.lineSaving !== "0.00" && (
+                          <p className={styles.deal} data-testid="line-saving">
+                            <Trans>You save {lineSaving}</Trans>
                           </p>
                         )}
                       </div>
@@ -178,15 +212,31 @@ export default function ShoppingCartPage() {
                   </label>
                 ))}
               </fieldset>
-              <p className={styles.subtotal}>
-                <Trans>
-                  Subtotal (<Plural value={count} one="# item" other="# items" />):{" "}
-                  <strong data-testid="subtotal">{subtotal}</strong>
-                </Trans>
+              <CartCharges cart={cart} />
+              <p className={styles.delivery} data-testid="cart-delivery">
+                <DeliveryLabel withHours />
               </p>
-              <button type="button" className="btn btn-primary btn-block" disabled={store.busy} onClick={proceed}>
-                <Trans>Proceed to Payment</Trans>
-              </button>
+              {overStock && (
+                <p className={styles.stock} role="alert">
+                  <Trans>Some items are not in stock in the quantity you chose. Please lower the quantity.</Trans>
+                </p>
+              )}
+              {saving !== null && (
+                <p className={styles.saving} data-testid="cart-saving">
+                  <Trans>You save {saving} on M.R.P.</Trans>
+                </p>
+              )}
+              <div className={styles.bar} data-testid="cart-bar">
+                <p className={styles.subtotal}>
+                  <Trans>
+                    Subtotal (<Plural value={count} one="# item" other="# items" />):{" "}
+                    <strong data-testid="subtotal">{subtotal}</strong>
+                  </Trans>
+                </p>
+                <button type="button" className="btn btn-primary" disabled={store.busy || overStock} onClick={proceed}>
+                  <Trans>Proceed to Payment</Trans>
+                </button>
+              </div>
             </aside>
           </div>
         )

@@ -66,7 +66,11 @@ describe("the store in Hindi", { timeout: 20_000 }, () => {
   it("shows the cart's words in Hindi", async () => {
     renderApp("/shopping-cart");
     expect(await screen.findByRole("heading", { name: "शॉपिंग कार्ट (3 आइटम)" }, { timeout: 5000 })).toBeTruthy();
-    expect(screen.getAllByText("प्रोडक्ट का नाम")).toHaveLength(2);
+    expect(screen.getAllByTestId("unit-price").map((unit) => unit.textContent)).toEqual([
+      "2 × ₹50.84 प्रति नग M.R.P. ₹62.00 · 18% छूट",
+      "1 × ₹38.25 प्रति नग M.R.P. ₹45.00 · 15% छूट",
+    ]);
+    expect(screen.getAllByTestId("line-saving").map((saving) => saving.textContent)).toEqual(["आपकी बचत ₹22.32", "आपकी बचत ₹6.75"]);
     expect(screen.getByText(/सबटोटल \(3 आइटम\)/).textContent).toContain("₹139.93");
     expect(screen.getByRole("button", { name: "भुगतान के लिए आगे बढ़ें" })).toBeTruthy();
     expect(screen.getAllByRole("button", { name: /की मात्रा बढ़ाएँ$/ })).toHaveLength(2);

@@ -1,0 +1,42 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../api/client";
+import type { components } from "../../../api/schema";
+import { addressesQueryKey, type SavedAddress } from "./checkout-addresses";
+import type { CheckoutAddress } from "./quote-order";
+
+export type AddressBookEntry = components["schemas"]["AddressBookEntry"];
+
+/** POST /api/checkout/addresses (a new one) or PUT /api/checkout/addresses/{id} (a change): the address as kept. */
+export async function saveAddress(id: number | null, address: CheckoutAddress, makeDefault: boolean): Promise<SavedAddress> {
+  const body: AddressBookEntry = { address, default: makeDefault };
+  const { data } =
+    id === null
+      ? await api.post<SavedAddress>("/checkout/addresses", body)
+      : await api.put<SavedAddress>(`/checkout/addresses/${id}`, body);
+  return data;
+}
+
+/** PUT /api/checkout/addresses/{id}/default. */
+export async function makeDefaultAddress(id: number): Promise<SavedAddress> {
+  const { data } = await api.put<SavedAddress>(`/checkout/addresses/${id}/default`);
+  return data;
+}
+
+/** DELETE /api/checkout/addresses/{id}: out of the book (past orders keep theirs). */
+export async function removeAddress(id: number): Promise<void> {
+  await api.delete(`/checkout/addresses/${id}`);
+}
+
+/** The book's three changes; each reloads the book afterwards. */
+export function useAddressBook() {
+  const queryClient = useQueryClient();
+  const reload = () => queryClient.invalidateQueries({ queryKey: addressesQueryKey });
+  const save = useMutation({
+    mutationFn: ({ id, address, makeDefault }: { id: number | null; address: CheckoutAddress; makeDefault: boolean }) =>
+      saveAddress(id, address, makeDefault),
+    onSuccess: reload,
+  });
+  const makeDefault = useMutation({ mutationFn: makeDefaultAddress, onSuccess: reload });
+  const remove = useMutation({ mutationFn: removeAddress, onSuccess: reload });
+  return { save, makeDefault, remove };
+}

@@ -1,0 +1,119 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useState } from "react";
+import { errorMessage } from "../../../api/client";
+import { newIdempotencyKey } from "../../../lib/idempotency-key";
+import { rupees } from "../../../lib/money";
+import { useDeskAction, type CustomerView, type StaffView } from "../api/desk";
+import { Complaints } from "./Complaints";
+import { Timeline } from "./Timeline";
+import styles from "../desk.module.css";
+
+/**
+ * A customer found: their orders and repayments with what the staff member's role may do to
+ * each, and the timeline from every upstream. Every action asks for the reason first; a
+ * cancellation keeps its key until it is answered, so a second click cancels (and refunds) once.
+ */
+export function CustomerPanel({ customer, staff, onActed }: { customer: CustomerView; staff: StaffView; onActed: () => void }) {
+  const { t } = useLingui();
+  const action = useDeskAction(onActed);
+  const [reason, setReason] = useState("");
+  const [cancelKeys] = useState(() => new Map<string, string>());
+  const supervisor = staff.role === "supervisor";
+  const act = (path: string, idempotencyKey?: string) => action.mutate({ path, reason: reason.trim(), idempotencyKey });
+  const cancelKey = (orderNumber: string) => {
+    const key = cancelKeys.get(orderNumber) ?? newIdempotencyKey();
+    cancelKeys.set(orderNumber, key);
+    return key;
+  };
+  const noReason = reason.trim() === "" || action.isPending;
+
+  return (
+    <section className={`card ${styles.panel}`} aria-labelledby="desk-customer">
+      <h2 id="desk-customer" className={styles.subtitle}>
+        {customer.name ?? t`Customer`} · {customer.mobileNumber}
+      </h2>
+      <label className={styles.field}>
+        <Trans>Reason for an action (kept in the audit log)</Trans>
+        <input className="form-control" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
+      </label>
+      {action.isError && (
+        <p className="alert alert-danger" role="alert">
+          {errorMessage(action.error, t`That did not work. Please try again.`)}
+        </p>
+      )}
+      {action.isSuccess && (
+        <p className="alert alert-success" role="status">
+          {action.data.action === "orderCancelled" ? (
+            <Trans>Order {action.data.reference} cancelled; a paid order is refunded to the card or UPI.</Trans>
+          ) : (
+            <Trans>
+              Sent again to {action.data.sentTo ?? ""} ({action.data.reference}).
+            </Trans>
+          )}
+        </p>
+      )}
+      <h3 className={styles.subtitle}>
+        <Trans>Orders</Trans>
+      </h3>
+      {customer.orders.length === 0 && (
+        <p>
+          <Trans>No store orders.</Trans>
+        </p>
+      )}
+      <ul className={styles.rows}>
+        {customer.orders.map((order) => (
+          <li key={order.orderNumber}>
+            <strong>{order.orderNumber}</strong> <span>{rupees(order.total)}</span> <span>{order.status}</span>{" "}
+            <span>{order.paymentState}</span>
+            {order.refund && <span className={styles.note}>{order.refund}</span>}
+            <span className={styles.actions}>
+              <button type="button" className="btn btn-outline" disabled={noReason} onClick={() => act(`/desk/orders/${order.orderNumber}/resend`)}>
+                <Trans>Resend invoice mail</Trans>
+              </button>
+              {supervisor && order.cancellable && (
+                <button
+                  type="button"
+                  className="btn btn-danger"
+                  disabled={noReason}
+                  onClick={() => act(`/desk/orders/${order.orderNumber}/cancel`, cancelKey(order.orderNumber))}
+                >
+                  <Trans>Cancel and refund</Trans>
+                </button>
+              )}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <h3 className={styles.subtitle}>
+        <Trans>Repayments</Trans>
+      </h3>
+      {customer.repayments.length === 0 && (
+        <p>
+          <Trans>No repayments.</Trans>
+        </p>
+      )}
+      <ul className={styles.rows}>
+        {customer.repayments.map((repayment) => (
+          <li key={repayment.orderId}>
+            <strong>{repayment.orderId}</strong> <span>{rupees(repayment.amount)}</span> <span>{repayment.status}</span>{" "}
+            <span>{repayment.loanNumber}</span>
+            {repayment.status === "paid" && (
+              <span className={styles.actions}>
+                <button
+                  type="button"
+                  className="btn btn-outline"
+                  disabled={noReason}
+                  onClick={() => act(`/desk/repayments/${repayment.orderId}/receipt`)}
+                >
+                  <Trans>Resend receipt</Trans>
+                </button>
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+      <Complaints complaints={customer.complaints} />
+      <Timeline entries={customer.timeline} />
+    </section>
+  );
+}

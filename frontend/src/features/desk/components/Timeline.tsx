@@ -1,0 +1,44 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { dayAndTime } from "../../../lib/dates";
+import { rupees } from "../../../lib/money";
+import type { TimelineEntry } from "../api/desk";
+import { EVENT_WORDS, SOURCE_WORDS } from "./words";
+import styles from "../desk.module.css";
+
+// A complaint's words and a message's subject or text are what support reads them for; other
+// entries' notes repeat what the row shows.
+const NOTED = /^(complaint|mailSent|smsSent)/;
+
+/** One timeline, newest first, each entry saying which upstream recorded it. */
+export function Timeline({ entries }: { entries: TimelineEntry[] }) {
+  const { i18n } = useLingui();
+  return (
+    <section aria-labelledby="desk-timeline">
+      <h3 id="desk-timeline" className={styles.subtitle}>
+        <Trans>Timeline</Trans>
+      </h3>
+      <ol className={styles.timeline}>
+        {entries.map((entry, index) => (
+          <li key={`${entry.at}-${entry.kind}-${index}`}>
+            <span className={styles.when}>{dayAndTime(entry.at)}</span>
+            <strong>{EVENT_WORDS[entry.kind] ? i18n._(EVENT_WORDS[entry.kind]!) : entry.kind}</strong>
+            <span>{entry.reference}</span>
+            {entry.amount && <span>{rupees(entry.amount)}</span>}
+            {entry.note && NOTED.test(entry.kind) && <span className={styles.note}>{entry.note}</span>}
+            <span className={styles.source}>{i18n._(SOURCE_WORDS[entry.source])}</span>
+            {entry.sentTo && (
+              <span>
+                <Trans>To {entry.sentTo}</Trans>
+              </span>
+            )}
+            {entry.providerReference && (
+              <span>
+                <Trans>Reference {entry.providerReference}</Trans>
+              </span>
+            )}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

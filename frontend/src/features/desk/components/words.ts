@@ -1,0 +1,60 @@
+import { msg } from "@lingui/core/macro";
+import type { MessageDescriptor } from "@lingui/core";
+import type { TimelineEntry } from "../api/desk";
+
+/** What each timeline entry is, in support's words (the gateway sends its kind). */
+export const EVENT_WORDS: Record<string, MessageDescriptor> = {
+  orderPlaced: msg`Order placed`,
+  orderPacked: msg`Order packed`,
+  orderShipped: msg`Order shipped`,
+  orderOutForDelivery: msg`Out for delivery`,
+  orderDelivered: msg`Order delivered`,
+  orderCancelled: msg`Order cancelled`,
+  orderReturned: msg`Order returned`,
+  refundStarted: msg`Refund started`,
+  paymentTaken: msg`Payment taken`,
+  paymentFailed: msg`Payment failed`,
+  refundSettled: msg`Refund given back`,
+  refundPending: msg`Refund pending`,
+  repaymentStarted: msg`Repayment started`,
+  repaymentApplied: msg`Repayment applied to the loan`,
+  complaintRaised: msg`Complaint raised`,
+  complaintInProgress: msg`Complaint in progress`,
+  complaintResolved: msg`Complaint resolved`,
+  complaintRejected: msg`Complaint rejected`,
+  mailSent: msg`Mail sent`,
+  smsSent: msg`SMS sent`,
+};
+
+/** What a complaint is about (the lender's categories). */
+export const COMPLAINT_CATEGORY_WORDS: Record<string, MessageDescriptor> = {
+  charges: msg`A charge or fee`,
+  recovery: msg`A recovery call or agent`,
+  payment: msg`A payment not applied or applied wrongly`,
+  loanDetails: msg`The loan's terms or statement`,
+  other: msg`Something else`,
+};
+
+/** Where a complaint stands with the lender. */
+export const COMPLAINT_STATUS_WORDS: Record<string, MessageDescriptor> = {
+  received: msg`Received`,
+  inProgress: msg`In progress`,
+  resolved: msg`Resolved`,
+  rejected: msg`Rejected`,
+};
+
+/** Which upstream recorded an entry. */
+export const SOURCE_WORDS: Record<TimelineEntry["source"], MessageDescriptor> = {
+  orders: msg`Orders service`,
+  lender: msg`Lender`,
+  provider: msg`Payment provider`,
+  mail: msg`Mail and SMS service`,
+};
+
+export const KIND_WORDS: Record<string, MessageDescriptor> = {
+  chargedWithoutOrder: msg`Charged without an order`,
+  paidWithoutCharge: msg`Order paid but no charge`,
+  amountDiffers: msg`Amount differs`,
+  refundMissing: msg`Refund missing`,
+  settledTwice: msg`Settled twice`,
+};

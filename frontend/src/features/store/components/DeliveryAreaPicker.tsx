@@ -1,0 +1,47 @@
+import { Trans } from "@lingui/react/macro";
+import { lazy, Suspense, useState } from "react";
+import { useDeliveryArea } from "../api/delivery-area";
+import { promiseWords } from "../delivery/promiseWords";
+import styles from "./DeliveryAreaPicker.module.css";
+
+// The form arrives when the shopper opens it, not with every store page.
+const DeliveryAreaDialog = lazy(() => import("./DeliveryAreaDialog"));
+
+/**
+ * 'Deliver to': where and when first, at the top of the store (as Blinkit and Zepto do). Before a
+ * pin code is chosen it asks for one; after, it names the place and the promise for it now.
+ */
+export function DeliveryAreaPicker() {
+  const { pincode, area } = useDeliveryArea();
+  const [open, setOpen] = useState(false);
+  const place = area ? `${area.city} ${area.pincode}` : (pincode ?? "");
+  const promise = area?.delivery ? promiseWords(area.delivery) : null;
+
+  return (
+    <div className={styles.picker}>
+      <button
+        type="button"
+        className={styles.choose}
+        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+        data-testid="delivery-area"
+      >
+        {pincode === null ? (
+          <Trans>Deliver to: choose your pin code</Trans>
+        ) : (
+          <>
+            <span className={styles.place}>
+              <Trans>Deliver to {place}</Trans>
+            </span>
+            {promise && <span className={styles.promise}>{promise}</span>}
+          </>
+        )}
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <DeliveryAreaDialog onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+"""Routes of the credit group under /api/credit (mirrors frontend/src/features/credit), for a
+shopper logged in to the store by code (401 otherwise): the lender knows them by that number."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from litestar import Request, Response, Router, get, post
+from litestar.di import NamedDependency, Provide
+from litestar.params import FromPath, JSONBody, PathParameter, QueryParameter
+
+from gateway.credit.schemas import (
+    AcceptRequest,
+    ApplyRequest,
+    CreditApplication,
+    CreditKeyFacts,
+    CreditLine,
+    CreditLineQuote,
+    LinePaymentCreated,
+    LinePaymentOutcome,
+    LinePaymentRequest,
+)
+from gateway.credit.service import CreditService
+from gateway.language.codes import Language
+from gateway.language.resolution import language_of
+from gateway.services import AppServices
+from gateway.sessions import Session, StoreLogin
+from gateway.sessions.logins import store_login
+from gateway.upstreams.lenders.port import Purpose
+from gateway.validation import IdempotencyKey, whole
+
+Reference = Annotated[str, PathParameter(pattern=whole("[A-Za-z0-9][A-Za-z0-9-]{0,31}"))]
+DocumentLanguage = Annotated[Language | None, QueryParameter(name="language")]
+
+
+def build_router(services: AppServices) -> Router:
+    credit = CreditService(services.lender, services.store)
+
+    @post(
+        "/applications",
+        status_code=200,
+        summary="Apply for credit: the lender decides at once, with its offers or a reason",
+        description="Needs consent to a bureau check and a GSTIN or PAN. 409 `credit_account_exists` "
+        "when the number already has credit.",
+    )
+    async def apply(login: NamedDependency[StoreLogin], data: JSONBody[ApplyRequest]) -> CreditApplication:
+        return await credit.apply(login, data)
+
+    @get("/offers/{offer_id:str}/key-facts", summary="An offer's Key Facts Statement, to read before accepting")
+    async def key_facts(login: NamedDependency[StoreLogin], offer_id: Reference) -> CreditKeyFacts:
+        return await credit.key_facts(login, offer_id)
+
+    @post(
+        "/offers/{offer_id:str}/accept",
+        status_code=200,
+        summary="Accept an offer whose Key Facts were shown and acknowledged; its cooling-off period starts",
+        description="409 `key_facts_not_shown` before the Key Facts were read here, `key_facts_expired` "
+        "once they are no longer valid, `other_offer_accepted`.",
+    )
+    async def accept(
+        login: NamedDependency[StoreLogin], offer_id: Reference, data: JSONBody[AcceptRequest]
+    ) -> CreditLine:
+        return await credit.accept(login, offer_id, data.key_facts_acknowledged)
+
+    @get("/lines", summary="The shopper's credit lines: status, limit, APR, cooling-off end")
+    async def lines(login: NamedDependency[StoreLogin]) -> list[CreditLine]:
+        return await credit.lines(login)
+
+    @get(
+        "/lines/{line_number:str}/quote",
+        summary="Today's quote to leave in the cooling-off period or to close early",
+    )
+    async def quote(
+        login: NamedDependency[StoreLogin],
+        line_number: Reference,
+        purpose: Annotated[Purpose, QueryParameter(description="coolingOffExit or foreclosure")],
+    ) -> CreditLineQuote:
+        return await credit.quote(login, line_number, purpose)
+
+    @post(
+        "/lines/{line_number:str}/payments",
+        status_code=201,
+        summary="Pay today's quote in the repayments' checkout",
+        description="Send a fresh Idempotency-Key per click: the same key again answers the same payment.",
+    )
+    async def pay(
+        request: Request[Any, Any, Any],
+        session: NamedDependency[Session],
+        login: NamedDependency[StoreLogin],
+        line_number: Reference,
+        data: JSONBody[LinePaymentRequest],
+        idempotency_key: IdempotencyKey,
+    ) -> LinePaymentCreated:
+        return await credit.pay(login, line_number, data, idempotency_key, language_of(request, session))
+
+    @post(
+        "/lines/{line_number:str}/payments/{payment_log_id:int}/confirm",
+        status_code=200,
+        summary="After the checkout closes: whether the lender took the payment and ended the line",
+    )
+    async def confirm(
+        login: NamedDependency[StoreLogin], line_number: Reference, payment_log_id: FromPath[int]
+    ) -> LinePaymentOutcome:
+        return await credit.confirm(login, line_number, payment_log_id)
+
+    @get(
+        "/lines/{line_number:str}/certificate/pdf",
+        summary="The no-dues certificate of a closed line, in English or Hindi",
+        media_type="application/pdf",
+        response_headers={"Cache-Control": "no-store"},
+    )
+    async def certificate(
+        request: Request[Any, Any, Any],
+        session: NamedDependency[Session],
+        login: NamedDependency[StoreLogin],
+        line_number: Reference,
+        language: DocumentLanguage = None,
+    ) -> Response[bytes]:
+        chosen = language or language_of(request, session)
+        pdf = await credit.certificate(login, line_number, chosen)
+        return Response(
+            pdf,
+            media_type="application/pdf",
+            headers={"Content-Disposition": f'attachment; filename="no-dues-{line_number}-{chosen}.pdf"'},
+        )
+
+    return Router(
+        path="/api/credit",
+        route_handlers=[apply, key_facts, accept, lines, quote, pay, confirm, certificate],
+        dependencies={"login": Provide(store_login, sync_to_thread=False)},
+        tags=["credit"],
+    )

@@ -1,0 +1,139 @@
+"""Routes of the support desk under /api/desk (mirrors frontend/src/features/desk): staff only,
+with their own login and cookie; agents look up and resend, supervisors also cancel (with the
+refund the orders service makes) and read the reconciliation."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Annotated, Any
+
+from litestar import Request, Response, Router, get, post
+from litestar.datastructures import Cookie
+from litestar.di import NamedDependency, Provide
+from litestar.openapi.datastructures import ResponseSpec
+from litestar.params import FromPath, FromQuery, JSONBody, QueryParameter
+
+from gateway.desk.login_limits import DeskLoginLimits
+from gateway.desk.schemas import ActionDone, ActionRequest, CustomerView, DeskLoginRequest, StaffView
+from gateway.desk.service import SUPERVISORS_ONLY, DeskService, PermissionRefused
+from gateway.errors import InvalidInput, NotAuthenticated, RateLimitedEnvelope
+from gateway.otp.limits import limit_storage
+from gateway.reconciliation.schemas import Reconciliation
+from gateway.services import AppServices
+from gateway.zones import india_today
+
+DATE_HELP = "Choose a date (YYYY-MM-DD) no later than today."
+
+
+def build_router(services: AppServices) -> Router:
+    login_limits = DeskLoginLimits(limit_storage(services.settings), services.settings)
+    desk = DeskService(services.settings, services.store, services.upstreams, services.lender, login_limits)
+    secure = services.settings.secure_cookies
+    cookie_name = "__Host-desk" if secure else "desk"
+
+    def desk_cookie(session_id: str | None) -> Cookie:
+        # Strict: no other site's link ever arrives with a staff login.
+        return Cookie(
+            key=cookie_name,
+            value=session_id or "",
+            path="/",
+            httponly=True,
+            secure=secure,
+            samesite="strict",
+            max_age=services.settings.desk_session_seconds if session_id else 0,
+        )
+
+    async def provide_staff(request: Request[Any, Any, Any]) -> StaffView:
+        return await desk.staff(request.cookies.get(cookie_name))
+
+    @post(
+        "/login",
+        status_code=200,
+        summary="A staff member logs in to the desk (name and secret)",
+        responses={
+            429: ResponseSpec(
+                data_container=RateLimitedEnvelope,
+                generate_examples=False,
+                description=(
+                    "Too many wrong secrets for the name, or from the client address: `Retry-After` and "
+                    "`error.retryAfter` say how many seconds to wait; `error.code` is `desk_login_limit`."
+                ),
+            )
+        },
+    )
+    async def log_in(request: Request[Any, Any, Any], data: JSONBody[DeskLoginRequest]) -> Response[StaffView]:
+        session_id, staff = await desk.log_in(data.name, data.secret, services.client_addresses.of(request))
+        return Response(staff, cookies=[desk_cookie(session_id)])
+
+    @post("/logout", status_code=204, summary="End the staff member's desk session")
+    async def log_out(request: Request[Any, Any, Any]) -> Response[None]:
+        session_id = request.cookies.get(cookie_name)
+        try:
+            staff: StaffView | None = await desk.staff(session_id)
+        except NotAuthenticated:  # not logged in: logging out still clears the cookie
+            staff = None
+        await desk.log_out(session_id, staff)
+        return Response(None, status_code=204, cookies=[desk_cookie(None)])
+
+    @get("/me", summary="Who is logged in to the desk, and their role")
+    async def me(staff: NamedDependency[StaffView]) -> StaffView:
+        return staff
+
+    @get("/customers", summary="Find a customer by mobile number, order or loan number, or a payment or UPI reference")
+    async def find_customer(staff: NamedDependency[StaffView], q: FromQuery[str]) -> CustomerView:
+        return await desk.find(staff, q)
+
+    @post("/orders/{order_number:str}/resend", status_code=200, summary="Mail an order's latest status again")
+    async def resend_order_mail(
+        staff: NamedDependency[StaffView], order_number: FromPath[str], data: JSONBody[ActionRequest]
+    ) -> ActionDone:
+        return await desk.resend_order_mail(staff, order_number, data.reason)
+
+    @post("/repayments/{order_id:str}/receipt", status_code=200, summary="Mail a repayment's receipt again")
+    async def resend_receipt(
+        staff: NamedDependency[StaffView], order_id: FromPath[str], data: JSONBody[ActionRequest]
+    ) -> ActionDone:
+        return await desk.resend_receipt(staff, order_id, data.reason)
+
+    @post(
+        "/orders/{order_number:str}/cancel",
+        status_code=200,
+        summary="Supervisors: cancel an order for the shopper; a paid one is refunded to the card or UPI",
+    )
+    async def cancel_order(
+        request: Request[Any, Any, Any],
+        staff: NamedDependency[StaffView],
+        order_number: FromPath[str],
+        data: JSONBody[ActionRequest],
+    ) -> ActionDone:
+        return await desk.cancel_order(staff, order_number, data.reason, request.headers.get("idempotency-key"))
+
+    @get("/reconciliation", summary="Supervisors: a day's reconciliation of settlements, orders and repayments")
+    async def reconciliation(
+        staff: NamedDependency[StaffView], day: Annotated[str | None, QueryParameter(name="date")] = None
+    ) -> Reconciliation:
+        if staff.role != "supervisor":
+            raise PermissionRefused(SUPERVISORS_ONLY, code="desk_supervisors_only")
+        try:
+            wanted = date.fromisoformat(day) if day else india_today()
+        except ValueError as exc:
+            raise InvalidInput(DATE_HELP, field="date", code="desk_date_invalid") from exc
+        if wanted > india_today():
+            raise InvalidInput(DATE_HELP, field="date", code="desk_date_invalid")
+        return await desk.reconcile(staff, wanted)
+
+    return Router(
+        path="/api/desk",
+        route_handlers=[
+            log_in,
+            log_out,
+            me,
+            find_customer,
+            resend_order_mail,
+            resend_receipt,
+            cancel_order,
+            reconciliation,
+        ],
+        dependencies={"staff": Provide(provide_staff)},
+        tags=["desk"],
+    )

@@ -1,0 +1,93 @@
+"""The support desk's structs (mirrors frontend/src/features/desk/api)."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Annotated, Literal
+
+import msgspec
+
+from gateway.desk.staff import Role
+
+Reason = Annotated[str, msgspec.Meta(min_length=1, max_length=500)]
+Source = Literal["orders", "lender", "provider", "mail"]
+FoundBy = Literal["mobile", "orderNumber", "loanNumber", "paymentReference"]
+
+
+class DeskLoginRequest(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):
+    name: Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
+    secret: Annotated[str, msgspec.Meta(min_length=1, max_length=256)]
+
+
+class StaffView(msgspec.Struct, rename="camel", kw_only=True):
+    name: str
+    role: Role
+
+
+class ActionRequest(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):
+    """Every desk action says why: the audit log keeps it with who acted."""
+
+    reason: Reason
+
+
+class TimelineEntry(msgspec.Struct, rename="camel", kw_only=True):
+    at: datetime
+    source: Source  # which upstream recorded it
+    kind: str  # orderPlaced, orderPacked, ..., paymentTaken, paymentFailed, refund, repayment...
+    reference: str  # the order number, or the repayment's provider order
+    amount: str | None = None  # rupees, exact
+    note: str | None = None
+    provider_reference: str | None = None  # the provider's payment id or the bank's (UPI) reference
+    sent_to: str | None = None  # a mail's or an SMS's recipient (an e-mail address masked)
+
+
+class DeskOrder(msgspec.Struct, rename="camel", kw_only=True):
+    order_number: str
+    status: str
+    total: str
+    payment_method: str
+    payment_state: str
+    provider_order_id: str | None
+    created_at: datetime
+    refund: str | None  # what the refund says, when there is one
+    cancellable: bool
+
+
+class DeskRepayment(msgspec.Struct, rename="camel", kw_only=True):
+    order_id: str
+    loan_number: str | None
+    amount: str
+    status: str
+    cf_payment_id: str | None
+    paid_at: str | None
+
+
+class DeskComplaint(msgspec.Struct, rename="camel", kw_only=True):
+    """A complaint the customer raised with the lender, as the lender keeps it."""
+
+    ticket_number: str
+    category: str  # charges, recovery, payment, loanDetails, other
+    text: str  # the complaint in the borrower's words: its subject
+    status: str  # received, inProgress, resolved, rejected
+    raised_at: datetime
+    updated_at: datetime
+    answer_due_by: date
+    loan_number: str | None = None
+
+
+class CustomerView(msgspec.Struct, rename="camel", kw_only=True):
+    query: str
+    found_by: FoundBy
+    mobile_number: str | None
+    name: str | None
+    orders: list[DeskOrder]
+    repayments: list[DeskRepayment]
+    complaints: list[DeskComplaint]  # newest first
+    timeline: list[TimelineEntry]  # newest first, from every upstream
+
+
+class ActionDone(msgspec.Struct, rename="camel", kw_only=True):
+    action: Literal["orderMailResent", "receiptResent", "orderCancelled"]
+    reference: str
+    sent_to: str | None = None  # the address masked
+    order: DeskOrder | None = None

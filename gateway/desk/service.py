@@ -1,0 +1,441 @@
+"""The support desk's rules: staff logins, finding a customer from whatever they quote, one
+timeline from every upstream, and the actions each role may take, each logged with who and why.
+
+Staff sessions are apart from shoppers' and borrowers': their own cookie and records (in the
+session store's `desk` keyspace), so a staff login never carries a customer's tokens and the
+other way round. Actions go through the owning upstream's contract: the orders service for an
+order's mail and its cancellation (with the refund it makes), the lender for a receipt.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import secrets
+import time
+from collections.abc import Awaitable, Mapping
+from datetime import date, datetime
+from typing import TypeVar
+
+import msgspec
+import structlog
+
+from gateway.desk.login_limits import DeskLoginLimits
+from gateway.desk.schemas import (
+    ActionDone,
+    CustomerView,
+    DeskComplaint,
+    DeskOrder,
+    DeskRepayment,
+    FoundBy,
+    StaffView,
+    TimelineEntry,
+)
+from gateway.desk.staff import StaffAccount, secret_matches, staff_accounts
+from gateway.errors import Conflict, GatewayError, InvalidInput, NotAuthenticated, NotFound
+from gateway.reconciliation.schemas import Reconciliation
+from gateway.reconciliation.service import ReconciliationService
+from gateway.sessions.outage import store_call
+from gateway.sessions.store import SessionStore, keyspace
+from gateway.settings import Settings
+from gateway.upstreams.http import UpstreamHttp
+from gateway.upstreams.lenders.port import Lender, LenderComplaint
+from gateway.upstreams.lending_operations import LendingOperations, PartnerRepayment
+from gateway.upstreams.mail_operations import MailOperations, SentMessage
+from gateway.upstreams.orders import Order, OrdersRefused
+from gateway.upstreams.orders_operations import OrdersOperations
+from gateway.upstreams.payments import PaymentsClient
+
+T = TypeVar("T")
+# The audit trail is written whatever LOG_LEVEL says: every desk action, who and why, is kept.
+audit = structlog.wrap_logger(None, wrapper_class=structlog.make_filtering_bound_logger(logging.INFO))
+
+LOGIN_FAILED = "That name and secret do not match a desk account."
+LOG_IN_FIRST = "Please log in to the support desk."
+SUPERVISORS_ONLY = "Only a supervisor can do this."
+NOTHING_FOUND = "No customer, order, loan or payment matches that."
+QUERY_HELP = "Enter a mobile number, an order or loan number, or a payment or UPI reference."
+KEY_NEEDED = "This action needs an Idempotency-Key header."
+
+_MOBILE = re.compile(r"^[0-9]{10}$")
+_ORDER = re.compile(r"^VK[0-9]{6,12}$", re.IGNORECASE)
+_LOAN = re.compile(r"^(LN|FIN)-[0-9A-Za-z-]{1,30}$", re.IGNORECASE)
+_REFERENCE = re.compile(r"^[A-Za-z0-9_-]{3,50}$")
+_KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
+CANCELLABLE = ("placed", "packed", "shipped")
+STATUS_KINDS = {
+    "placed": "orderPlaced",
+    "packed": "orderPacked",
+    "shipped": "orderShipped",
+    "outForDelivery": "orderOutForDelivery",
+    "delivered": "orderDelivered",
+    "cancelled": "orderCancelled",
+    "returned": "orderReturned",
+}
+COMPLAINT_KINDS = {
+    "inProgress": "complaintInProgress",
+    "resolved": "complaintResolved",
+    "rejected": "complaintRejected",
+}
+
+
+class PermissionRefused(GatewayError):
+    """Logged in, but the role may not do this."""
+
+    status_code = 403
+    code = "forbidden"
+
+
+class StaffSession(msgspec.Struct, kw_only=True):
+    name: str
+    role: str
+    started_at: float
+
+
+def mask_email(email: str) -> str:
+    local, _, domain = email.partition("@")
+    return f"{local[:1]}***@{domain}" if domain else "***"
+
+
+def _desk_order(order: Order) -> DeskOrder:
+    return DeskOrder(
+        order_number=order.order_number,
+        status=order.status,
+        total=str(order.charges.total),
+        payment_method=order.payment.method,
+        payment_state=order.payment.state,
+        provider_order_id=order.payment.provider_order_id,
+        created_at=order.created_at,
+        refund=order.refund.message if order.refund is not None else None,
+        cancellable=order.status in CANCELLABLE,
+    )
+
+
+def _repayment(rep: PartnerRepayment) -> DeskRepayment:
+    return DeskRepayment(
+        order_id=rep.order_id,
+        loan_number=rep.loan_number,
+        amount=str(rep.amount),
+        status=rep.status,
+        cf_payment_id=rep.cf_payment_id,
+        paid_at=rep.paid_at,
+    )
+
+
+def _complaint(c: LenderComplaint) -> DeskComplaint:
+    return DeskComplaint(
+        ticket_number=c.ticket_number,
+        category=c.category,
+        text=c.text,
+        status=c.status,
+        raised_at=c.raised_at,
+        updated_at=c.updated_at,
+        answer_due_by=c.answer_due_by,
+        loan_number=c.loan_number,
+    )
+
+
+def _complaint_entries(c: LenderComplaint) -> list[TimelineEntry]:
+    """Raised, and where it stands now when that has changed since."""
+    raised = TimelineEntry(
+        at=c.raised_at, source="lender", kind="complaintRaised", reference=c.ticket_number, note=c.text
+    )
+    if c.status == "received":
+        return [raised]
+    now = TimelineEntry(
+        at=c.updated_at,
+        source="lender",
+        kind=COMPLAINT_KINDS[c.status],
+        reference=c.ticket_number,
+        note=c.answer or c.rejection_reason,
+    )
+    return [now, raised]  # newest first even when the lender's clock gives both one moment
+
+
+def _message_entry(m: SentMessage) -> TimelineEntry:
+    """A mail by its subject, an SMS by its words; to whom, masked as everywhere on the desk."""
+    to = mask_email(m.to) if m.channel == "mail" else m.to
+    return TimelineEntry(
+        at=m.sent_at,
+        source="mail",
+        kind="mailSent" if m.channel == "mail" else "smsSent",
+        reference=m.reference or to,
+        note=m.subject if m.channel == "mail" else m.message,
+        sent_to=to,
+    )
+
+
+def _at(moment: str) -> datetime:
+    return datetime.fromisoformat(moment)
+
+
+class DeskService:
+    def __init__(
+        self,
+        settings: Settings,
+        store: SessionStore,
+        upstreams: Mapping[str, UpstreamHttp],
+        lender: Lender,
+        login_limits: DeskLoginLimits,
+    ) -> None:
+        self.lender = lender
+        self.login_limits = login_limits
+        self.accounts: dict[str, StaffAccount] = staff_accounts(settings)
+        self.orders = OrdersOperations(upstreams["orders"], settings.operations_key)
+        self.mail = MailOperations(upstreams["mail"], settings.operations_key)
+        self.lending = LendingOperations(upstreams["lending"], settings.lending_partner_key)
+        self.payments = PaymentsClient(
+            upstreams["payments"], settings.payments_client_id, settings.payments_client_secret
+        )
+        self.reconciliation = ReconciliationService(self.payments, self.orders, lender)
+        self.store, self.prefix = keyspace(store, "desk")
+        self.timeout = settings.store_timeout
+        self.lifetime = settings.desk_session_seconds
+
+    # Logins
+
+    async def log_in(self, name: str, secret: str, client: str) -> tuple[str, StaffView]:
+        try:
+            await self.login_limits.check(name, client)
+        except GatewayError as exc:
+            audit.warning("desk_audit", staff=name, action="login", outcome=f"refused: {exc.code}")
+            raise
+        account = self.accounts.get(name)
+        # A name that does not exist costs the same hashing as a wrong secret. scrypt is slow on
+        # purpose: it runs in a worker thread, so other requests are not held up behind it.
+        matched = await asyncio.to_thread(secret_matches, secret, account.secret_hash if account else "scrypt$00$00")
+        if account is None or not matched:
+            audit.warning("desk_audit", staff=name, action="login", outcome="refused")
+            await self.login_limits.failed(name, client)
+            raise NotAuthenticated(LOGIN_FAILED, code="desk_login_failed")
+        await self.login_limits.succeeded(name)
+        session_id = secrets.token_urlsafe(32)
+        record = StaffSession(name=account.name, role=account.role, started_at=time.time())
+        async with store_call(self.timeout):
+            await self.store.set(self.prefix + session_id, msgspec.json.encode(record), expires_in=self.lifetime)
+        audit.info("desk_audit", staff=account.name, role=account.role, action="login", outcome="done")
+        return session_id, StaffView(name=account.name, role=account.role)
+
+    async def staff(self, session_id: str | None) -> StaffView:
+        """Who is logged in to the desk; 401 otherwise."""
+        raw = None
+        if session_id:
+            async with store_call(self.timeout):
+                raw = await self.store.get(self.prefix + session_id)
+        if raw is None:
+            raise NotAuthenticated(LOG_IN_FIRST, code="desk_login_required")
+        record = msgspec.json.decode(raw, type=StaffSession)
+        account = self.accounts.get(record.name)
+        if account is None:  # removed from DESK_STAFF since: the session ends with the account
+            raise NotAuthenticated(LOG_IN_FIRST, code="desk_login_required")
+        return StaffView(name=account.name, role=account.role)
+
+    async def log_out(self, session_id: str | None, staff: StaffView | None) -> None:
+        if session_id:
+            async with store_call(self.timeout):
+                await self.store.delete(self.prefix + session_id)
+        if staff is not None:
+            audit.info("desk_audit", staff=staff.name, role=staff.role, action="logout", outcome="done")
+
+    # Finding a customer
+
+    async def find(self, staff: StaffView, query: str) -> CustomerView:
+        q = query.strip()
+        if not q or len(q) > 50:
+            raise InvalidInput(QUERY_HELP, field="q", code="desk_query_invalid")
+        audit.info("desk_audit", staff=staff.name, role=staff.role, action="lookup", target=q, outcome="asked")
+        if _MOBILE.match(q):
+            return await self._by_mobile(q, q, "mobile")
+        if _ORDER.match(q):
+            found = await self.orders.find("orderNumber", q.upper())
+            if not found:
+                raise NotFound(NOTHING_FOUND, code="desk_nothing_found")
+            return await self._by_mobile(found[0].address.mobile_number, q, "orderNumber", found[0].user_id)
+        if _LOAN.match(q):
+            repayments = await self.lender.partner_repayments("loanNumber", q.upper())
+            if not repayments:
+                raise NotFound(NOTHING_FOUND, code="desk_nothing_found")
+            return await self._by_mobile(repayments[0].mobile_number, q, "loanNumber")
+        if not _REFERENCE.match(q):
+            raise InvalidInput(QUERY_HELP, field="q", code="desk_query_invalid")
+        return await self._by_reference(q)
+
+    async def _by_reference(self, q: str) -> CustomerView:
+        """A provider payment id or a bank (UPI) reference, else a provider order id itself."""
+        payments = await self.payments.search(q)
+        provider_orders = [p.order_id for p in payments] or [q]
+        for provider_order_id in provider_orders:
+            repayments, orders = await asyncio.gather(
+                self.lender.partner_repayments("orderId", provider_order_id),
+                self.orders.find("providerOrderId", provider_order_id),
+            )
+            if repayments:
+                return await self._by_mobile(repayments[0].mobile_number, q, "paymentReference")
+            if orders:
+                order = orders[0]
+                return await self._by_mobile(order.address.mobile_number, q, "paymentReference", order.user_id)
+        raise NotFound(NOTHING_FOUND, code="desk_nothing_found")
+
+    async def _by_mobile(self, mobile: str, query: str, found_by: FoundBy, user_id: int | None = None) -> CustomerView:
+        by_user = self.orders.find("userId", str(user_id)) if user_id is not None else None
+        orders_found, repayments, complaints = await asyncio.gather(
+            by_user if by_user is not None else self.orders.find("mobileNumber", mobile),
+            self.lender.partner_repayments("mobileNumber", mobile),
+            self.lender.partner_complaints(mobile),
+        )
+        if not orders_found and not repayments and not complaints:
+            raise NotFound(NOTHING_FOUND, code="desk_nothing_found")
+        provider_orders = [o.payment.provider_order_id for o in orders_found if o.payment.provider_order_id]
+        provider_orders += [r.order_id for r in repayments]
+        email = next((r.email for r in repayments if r.email), None)
+        attempts, refunds, messages = await asyncio.gather(
+            asyncio.gather(*(self.payments.order_payments(p) for p in provider_orders)),
+            asyncio.gather(*(self.payments.order_refunds(p) for p in provider_orders)),
+            self.mail.sent_to(mobile, email),
+        )
+        timeline: list[TimelineEntry] = []
+        for order in orders_found:
+            for event in order.timeline:
+                timeline.append(
+                    TimelineEntry(
+                        at=event.at,
+                        source="orders",
+                        kind=STATUS_KINDS[event.status],
+                        reference=order.order_number,
+                        amount=str(order.charges.total) if event.status == "placed" else None,
+                        note=event.note,
+                    )
+                )
+            if order.refund is not None:
+                timeline.append(
+                    TimelineEntry(
+                        at=order.refund.initiated_at,
+                        source="orders",
+                        kind="refundStarted",
+                        reference=order.order_number,
+                        amount=str(order.refund.amount),
+                        note=order.refund.message,
+                    )
+                )
+        owner = {o.payment.provider_order_id: o.order_number for o in orders_found if o.payment.provider_order_id}
+        for rep in repayments:
+            owner[rep.order_id] = rep.order_id
+            timeline.append(
+                TimelineEntry(
+                    at=_at(rep.created_at),
+                    source="lender",
+                    kind="repaymentStarted",
+                    reference=rep.order_id,
+                    amount=str(rep.amount),
+                    note=rep.loan_number,
+                )
+            )
+            if rep.paid_at:
+                timeline.append(
+                    TimelineEntry(
+                        at=_at(rep.paid_at),
+                        source="lender",
+                        kind="repaymentApplied",
+                        reference=rep.order_id,
+                        amount=str(rep.amount),
+                        note=rep.loan_number,
+                        provider_reference=rep.cf_payment_id,
+                    )
+                )
+        for provider_order_id, tried, given in zip(provider_orders, attempts, refunds, strict=True):
+            for p in tried:
+                timeline.append(
+                    TimelineEntry(
+                        at=_at(p.payment_time),
+                        source="provider",
+                        kind="paymentTaken" if p.payment_status == "SUCCESS" else "paymentFailed",
+                        reference=owner.get(provider_order_id, provider_order_id),
+                        amount=str(p.payment_amount),
+                        note=p.payment_group,
+                        provider_reference=p.bank_reference or p.cf_payment_id,
+                    )
+                )
+            for r in given:
+                timeline.append(
+                    TimelineEntry(
+                        at=_at(r.created_at),
+                        source="provider",
+                        kind="refundSettled" if r.refund_status == "SUCCESS" else "refundPending",
+                        reference=owner.get(provider_order_id, provider_order_id),
+                        amount=str(r.refund_amount),
+                        note=r.refund_note,
+                        provider_reference=r.cf_refund_id,
+                    )
+                )
+        for complaint in complaints:
+            timeline += _complaint_entries(complaint)
+        timeline += [_message_entry(m) for m in messages]
+        timeline.sort(key=lambda e: e.at, reverse=True)
+        name = repayments[0].user_name if repayments else orders_found[0].address.name if orders_found else None
+        return CustomerView(
+            query=query,
+            found_by=found_by,
+            mobile_number=mobile,
+            name=name,
+            orders=[_desk_order(o) for o in orders_found],
+            repayments=[_repayment(r) for r in repayments],
+            complaints=[_complaint(c) for c in complaints],
+            timeline=timeline,
+        )
+
+    # Actions
+
+    async def _acted(self, staff: StaffView, action: str, target: str, reason: str, work: Awaitable[T]) -> T:
+        try:
+            done = await work
+        except GatewayError as exc:
+            audit.warning(
+                "desk_audit", staff=staff.name, role=staff.role, action=action, target=target, reason=reason,
+                outcome=f"refused: {exc.code}",
+            )  # fmt: skip
+            raise
+        audit.info(
+            "desk_audit", staff=staff.name, role=staff.role, action=action, target=target, reason=reason,
+            outcome="done",
+        )  # fmt: skip
+        return done
+
+    async def resend_order_mail(self, staff: StaffView, order_number: str, reason: str) -> ActionDone:
+        sent = await self._acted(staff, "resendOrderMail", order_number, reason, self.orders.resend(order_number))
+        return ActionDone(action="orderMailResent", reference=order_number, sent_to=mask_email(sent.email))
+
+    async def resend_receipt(self, staff: StaffView, order_id: str, reason: str) -> ActionDone:
+        sent = await self._acted(staff, "resendReceipt", order_id, reason, self.lending.resend_receipt(order_id))
+        return ActionDone(action="receiptResent", reference=order_id, sent_to=mask_email(sent.email))
+
+    async def cancel_order(
+        self, staff: StaffView, order_number: str, reason: str, idempotency_key: str | None
+    ) -> ActionDone:
+        if staff.role != "supervisor":
+            audit.warning(
+                "desk_audit", staff=staff.name, role=staff.role, action="cancelOrder", target=order_number,
+                reason=reason, outcome="refused: supervisors_only",
+            )  # fmt: skip
+            raise PermissionRefused(SUPERVISORS_ONLY, code="desk_supervisors_only")
+        if idempotency_key is None or not _KEY.fullmatch(idempotency_key):
+            raise InvalidInput(KEY_NEEDED, field="Idempotency-Key", code="idempotency_key_missing")
+        try:
+            order = await self._acted(
+                staff,
+                "cancelOrder",
+                order_number,
+                reason,
+                self.orders.cancel_for_shopper(order_number, idempotency_key, reason, staff.name),
+            )
+        except OrdersRefused as exc:
+            if exc.status == 404:
+                raise NotFound(NOTHING_FOUND, code="desk_nothing_found") from exc
+            if exc.status == 409:
+                raise Conflict(exc.message, code=exc.code) from exc
+            raise
+        return ActionDone(action="orderCancelled", reference=order_number, order=_desk_order(order))
+
+    async def reconcile(self, staff: StaffView, day: date) -> Reconciliation:
+        audit.info("desk_audit", staff=staff.name, role=staff.role, action="reconcile", target=day.isoformat())
+        return await self.reconciliation.run(day)

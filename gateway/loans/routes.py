@@ -1,0 +1,157 @@
+"""Routes of the loans group under /api/loans (mirrors frontend/src/features/loans), for a
+borrower logged in to the portal (401 otherwise)."""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+from typing import Annotated, Any
+
+from litestar import Request, Response, Router, get
+from litestar.di import NamedDependency, Provide
+from litestar.params import PathParameter, QueryParameter
+
+from gateway.language.codes import Language
+from gateway.language.resolution import language_of
+from gateway.loans.schemas import LoanAllocationPreview, LoanKeyFacts, LoanSchedule, LoanStatement, LoanSummary
+from gateway.loans.service import LoansService
+from gateway.services import AppServices
+from gateway.sessions import PortalLogin, Session
+from gateway.sessions.logins import portal_login
+from gateway.upstreams.lending_loans import Document
+from gateway.validation import whole
+
+LoanNumber = Annotated[str, PathParameter(pattern=whole("[A-Za-z0-9][A-Za-z0-9-]{0,31}"))]
+From = Annotated[date, QueryParameter(name="from", description="the statement's first day")]
+To = Annotated[date, QueryParameter(name="to", description="the statement's last day, today at the latest")]
+# A document's language when the borrower picks one (the Key Facts Statement in English or Hindi);
+# otherwise the page's.
+DocumentLanguage = Annotated[Language | None, QueryParameter(name="language")]
+PDF_HEADERS = {"Cache-Control": "no-store"}
+
+
+def _pdf(content: bytes, name: str) -> Response[bytes]:
+    return Response(
+        content, media_type="application/pdf", headers={"Content-Disposition": f'attachment; filename="{name}.pdf"'}
+    )
+
+
+def build_router(services: AppServices) -> Router:
+    loans = LoansService(services.lender)
+
+    @get("/", summary="The borrower's loans: lender, figures, next due, days past due and status")
+    async def list_loans(session: NamedDependency[Session], login: NamedDependency[PortalLogin]) -> list[LoanSummary]:
+        return await loans.loans(session, login)
+
+    @get("/{loan_number:str}/key-facts", summary="The loan's Key Facts Statement")
+    async def key_facts(
+        session: NamedDependency[Session], login: NamedDependency[PortalLogin], loan_number: LoanNumber
+    ) -> LoanKeyFacts:
+        return await loans.key_facts(session, login, loan_number)
+
+    async def document(
+        request: Request[Any, Any, Any],
+        session: Session,
+        login: PortalLogin,
+        loan_number: str,
+        kind: Document,
+        language: Language | None,
+        period: tuple[date, date] | None = None,
+    ) -> Response[bytes]:
+        chosen = language or language_of(request, session)
+        pdf = await loans.document(session, login, loan_number, kind, chosen, period)
+        name = {"keyFacts": f"key-facts-{loan_number}-{chosen}", "schedule": f"schedule-{loan_number}"}.get(
+            kind, f"statement-{loan_number}-{period[0]}-{period[1]}" if period else loan_number
+        )
+        return _pdf(pdf, name)
+
+    @get(
+        "/{loan_number:str}/key-facts/pdf",
+        summary="The Key Facts Statement as a PDF, in English or Hindi",
+        media_type="application/pdf",
+        response_headers=PDF_HEADERS,
+    )
+    async def key_facts_pdf(
+        request: Request[Any, Any, Any],
+        session: NamedDependency[Session],
+        login: NamedDependency[PortalLogin],
+        loan_number: LoanNumber,
+        language: DocumentLanguage = None,
+    ) -> Response[bytes]:
+        return await document(request, session, login, loan_number, "keyFacts", language)
+
+    @get("/{loan_number:str}/statement", summary="The statement of account for a date range")
+    async def statement(
+        session: NamedDependency[Session],
+        login: NamedDependency[PortalLogin],
+        loan_number: LoanNumber,
+        start: From,
+        end: To,
+    ) -> LoanStatement:
+        return await loans.statement(session, login, loan_number, start, end)
+
+    @get(
+        "/{loan_number:str}/statement/pdf",
+        summary="The statement of account for a date range as a PDF",
+        media_type="application/pdf",
+        response_headers=PDF_HEADERS,
+    )
+    async def statement_pdf(
+        request: Request[Any, Any, Any],
+        session: NamedDependency[Session],
+        login: NamedDependency[PortalLogin],
+        loan_number: LoanNumber,
+        start: From,
+        end: To,
+        language: DocumentLanguage = None,
+    ) -> Response[bytes]:
+        return await document(request, session, login, loan_number, "statement", language, (start, end))
+
+    @get("/{loan_number:str}/schedule", summary="The instalment schedule: what is paid and what is due")
+    async def schedule(
+        session: NamedDependency[Session], login: NamedDependency[PortalLogin], loan_number: LoanNumber
+    ) -> LoanSchedule:
+        return await loans.schedule(session, login, loan_number)
+
+    @get(
+        "/{loan_number:str}/schedule/pdf",
+        summary="The instalment schedule as a PDF",
+        media_type="application/pdf",
+        response_headers=PDF_HEADERS,
+    )
+    async def schedule_pdf(
+        request: Request[Any, Any, Any],
+        session: NamedDependency[Session],
+        login: NamedDependency[PortalLogin],
+        loan_number: LoanNumber,
+        language: DocumentLanguage = None,
+    ) -> Response[bytes]:
+        return await document(request, session, login, loan_number, "schedule", language)
+
+    @get(
+        "/{loan_number:str}/allocation",
+        summary="Before paying: how an amount would be applied (charges, interest, principal), by the lender's terms",
+    )
+    async def allocation(
+        session: NamedDependency[Session],
+        login: NamedDependency[PortalLogin],
+        loan_number: LoanNumber,
+        amount: Annotated[Decimal, QueryParameter(description="rupees, e.g. 5000 or 5000.50")],
+    ) -> LoanAllocationPreview:
+        return await loans.allocation(session, login, loan_number, amount)
+
+    return Router(
+        path="/api/loans",
+        route_handlers=[
+            list_loans,
+            key_facts,
+            key_facts_pdf,
+            statement,
+            statement_pdf,
+            schedule,
+            schedule_pdf,
+            allocation,
+        ],
+        dependencies={"login": Provide(portal_login, sync_to_thread=False)},
+        tags=["loans"],
+    )

@@ -1,0 +1,93 @@
+"""The loans' rules: the portal login's token asks the lender; a refused token ends the login; a
+loan the lender does not know is 404; an amount the lender does not take is the borrower's to fix."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from datetime import date
+from decimal import Decimal
+
+from gateway.errors import InvalidInput, NotFound, UpstreamRefused
+from gateway.language.codes import Language
+from gateway.loans.schemas import LoanAllocationPreview, LoanKeyFacts, LoanSchedule, LoanStatement, LoanSummary
+from gateway.money import MAX_RUPEES, has_paise_only
+from gateway.sessions import PortalLogin, Session
+from gateway.sessions.logins import forget_login_on_refusal
+from gateway.upstreams.lenders.port import Document, Lender
+
+LOAN_NOT_FOUND = "Loan not found."
+PERIOD_BACKWARDS = "The start date must not be after the end date."
+AMOUNT_ABOVE_ZERO = "Please enter an amount above 0."
+AMOUNT_DECIMALS = "Please enter an amount in rupees with at most 2 decimals."
+AMOUNT_NOT_TAKEN = "Please enter at least the minimum payment and not more than the overdue amount."
+PERIOD_REFUSED = "A statement can run from the loan's start to today at the latest."
+
+
+class LoansService:
+    def __init__(self, lending: Lender) -> None:
+        self.lending = lending
+
+    @asynccontextmanager
+    async def _asking(self, session: Session, refused: InvalidInput | None = None) -> AsyncIterator[None]:
+        """A refused token ends the login (401); an unknown loan is 404; a 400 is `refused`."""
+        async with forget_login_on_refusal(session, "portal"):
+            try:
+                yield
+            except UpstreamRefused as exc:
+                if exc.status == 404:
+                    raise NotFound(LOAN_NOT_FOUND, code="loan_not_found") from exc
+                if exc.status == 400 and refused is not None:
+                    raise refused from exc
+                raise
+
+    async def loans(self, session: Session, login: PortalLogin) -> list[LoanSummary]:
+        async with self._asking(session):
+            return await self.lending.loans(login.access_token, int(login.user_id))
+
+    async def key_facts(self, session: Session, login: PortalLogin, loan_number: str) -> LoanKeyFacts:
+        async with self._asking(session):
+            return await self.lending.key_facts(login.access_token, int(login.user_id), loan_number)
+
+    async def statement(
+        self, session: Session, login: PortalLogin, loan_number: str, start: date, end: date
+    ) -> LoanStatement:
+        check_period(start, end)
+        async with self._asking(session, InvalidInput(PERIOD_REFUSED, code="period_refused", field="to")):
+            return await self.lending.statement(login.access_token, int(login.user_id), loan_number, start, end)
+
+    async def schedule(self, session: Session, login: PortalLogin, loan_number: str) -> LoanSchedule:
+        async with self._asking(session):
+            return await self.lending.schedule(login.access_token, int(login.user_id), loan_number)
+
+    async def allocation(
+        self, session: Session, login: PortalLogin, loan_number: str, amount: Decimal
+    ) -> LoanAllocationPreview:
+        if not amount.is_finite() or amount <= 0:
+            raise InvalidInput(AMOUNT_ABOVE_ZERO, field="amount")
+        if amount > MAX_RUPEES or not has_paise_only(amount):
+            raise InvalidInput(AMOUNT_DECIMALS, field="amount")
+        refused = InvalidInput(AMOUNT_NOT_TAKEN, code="amount_not_taken", field="amount")
+        async with self._asking(session, refused):
+            return await self.lending.allocation(login.access_token, int(login.user_id), loan_number, amount)
+
+    async def document(
+        self,
+        session: Session,
+        login: PortalLogin,
+        loan_number: str,
+        document: Document,
+        language: Language,
+        period: tuple[date, date] | None = None,
+    ) -> bytes:
+        if period is not None:
+            check_period(*period)
+        async with self._asking(session, InvalidInput(PERIOD_REFUSED, code="period_refused", field="to")):
+            return await self.lending.document(
+                login.access_token, int(login.user_id), loan_number, document, language, period
+            )
+
+
+def check_period(start: date, end: date) -> None:
+    if start > end:
+        raise InvalidInput(PERIOD_BACKWARDS, code="period_backwards", field="from")

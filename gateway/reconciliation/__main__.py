@@ -1,0 +1,101 @@
+"""`python -m gateway.reconciliation [--date YYYY-MM-DD|today|yesterday] [--json] [--metrics-file F]`
+
+Reconciles one day (yesterday by default: what a daily job at dawn wants) with the upstreams the
+settings name (LENDING_URL, ORDERS_URL, PAYMENTS_URL and their keys), prints the report and exits
+0 when every rupee is reconciled, 1 when a mismatch was found, 2 when a source could not be read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import sys
+from datetime import date, timedelta
+from pathlib import Path
+
+import msgspec
+
+from gateway.embedded import embed
+from gateway.errors import GatewayError
+from gateway.logging import configure_logging
+from gateway.money import rupees_text
+from gateway.reconciliation.alerts import write_metrics
+from gateway.reconciliation.schemas import Reconciliation
+from gateway.reconciliation.service import ReconciliationService
+from gateway.settings import Settings
+from gateway.upstreams.http import build_upstreams, close_upstreams
+from gateway.zones import india_today
+
+WORDS = {
+    "chargedWithoutOrder": "charged without an order",
+    "paidWithoutCharge": "order paid but no charge",
+    "amountDiffers": "amount differs",
+    "refundMissing": "refund missing",
+    "settledTwice": "settled twice",
+}
+
+
+def the_day(text: str) -> date:
+    if text == "today":
+        return india_today()
+    if text == "yesterday":
+        return india_today() - timedelta(days=1)
+    try:
+        return date.fromisoformat(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a date (YYYY-MM-DD, today or yesterday)") from exc
+
+
+def summary(result: Reconciliation) -> str:
+    lines = [
+        f"Reconciliation for {result.date.isoformat()}: {rupees_text(result.unreconciled)} unreconciled "
+        f"({len(result.mismatches)} mismatches; {result.payments_settled} payments and "
+        f"{result.refunds_settled} refunds settled, {rupees_text(result.settled_net)} net; "
+        f"{result.recorded_payments} payments recorded)"
+    ]
+    for total in result.by_kind:
+        lines.append(f"  {WORDS[total.kind]:<26} {total.count:>4}   {rupees_text(total.unreconciled)}")
+    for m in result.mismatches:
+        lines.append(
+            f"  - {WORDS[m.kind]}: provider order {m.provider_order_id} ({m.owner} {m.reference or '?'}), "
+            f"recorded {rupees_text(m.recorded) if m.recorded is not None else '-'}, "
+            f"settled {rupees_text(m.settled) if m.settled is not None else '-'}: {rupees_text(m.unreconciled)}"
+        )
+    return "\n".join(lines)
+
+
+async def run(settings: Settings, day: date) -> Reconciliation:
+    embedded = embed(settings)
+    upstreams = build_upstreams(settings, embedded.clients)
+    try:
+        return await ReconciliationService.over(upstreams, settings).run(day)
+    finally:
+        await close_upstreams(upstreams)
+        await embedded.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m gateway.reconciliation", description=__doc__)
+    parser.add_argument("--date", type=the_day, default="yesterday", help="YYYY-MM-DD, today or yesterday")
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.add_argument("--metrics-file", type=Path, help="write Prometheus series for the textfile collector")
+    args = parser.parse_args(argv)
+    settings = Settings.from_env()
+    configure_logging(settings.log_level, settings.log_json)
+    settings.refuse_unsafe()
+    try:
+        # The log lines (one per mismatch, the alert) go to stderr, the report alone to stdout.
+        with contextlib.redirect_stdout(sys.stderr):
+            result = asyncio.run(run(settings, args.date))
+    except GatewayError as exc:
+        print(f"reconciliation: a source could not be read: {exc.message}", file=sys.stderr)
+        return 2
+    print(msgspec.json.encode(result).decode() if args.json else summary(result))
+    if args.metrics_file is not None:
+        write_metrics(result, args.metrics_file)
+    return 1 if result.mismatches else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,36 @@
+"""A product's picture as the browser's <picture> sources: the catalogue's raster variants
+(width, type, URL) grouped by type, best format first, each as a `srcset` of every width and a
+light one of the smallest width alone (for Save-Data or a slow link; docs/decisions/light-pictures.md).
+
+Built here once so the app and the first page in the HTML (store/first_page.py) show the same."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from gateway.store.schemas import PictureSource
+from gateway.upstreams.catalogue import ImageVariant
+
+# The browser takes the first source whose type it can show: the smallest files first.
+PREFERRED_TYPES = ("image/avif", "image/webp", "image/jpeg", "image/png")
+
+
+def _candidate(variant: ImageVariant) -> str:
+    # A space or a comma would split a srcset's candidate: written as in any URL.
+    return f"{variant.url.replace(' ', '%20').replace(',', '%2C')} {variant.width}w"
+
+
+def picture_sources(variants: Sequence[ImageVariant]) -> list[PictureSource]:
+    """One source a type the browser may know, widths smallest first; none without variants."""
+    sources = []
+    for kind in PREFERRED_TYPES:
+        files = sorted((v for v in variants if v.type == kind), key=lambda v: v.width)
+        if files:
+            sources.append(
+                PictureSource(
+                    type=kind,
+                    srcset=", ".join(_candidate(v) for v in files),
+                    light_srcset=_candidate(files[0]),
+                )
+            )
+    return sources

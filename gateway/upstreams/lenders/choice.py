@@ -1,0 +1,50 @@
+"""Which lender(s) the gateway talks to, chosen by the LENDERS setting (gateway/settings.py).
+
+One kind is a single-lender deployment: that adapter is the port. Several are put behind one
+`LenderRouter` (routing.py), in the order given: the first is the default owner of a loan no
+other adapter claims, and sends a later one's codes by SMS (a Fineract lender has none); what
+else a lender's API lacks comes from its companion service (settings: FINERACT_COMPANION_URL).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from gateway.settings import Settings
+from gateway.upstreams.http import UpstreamHttp
+from gateway.upstreams.lenders.fineract import FineractLender
+from gateway.upstreams.lenders.native import NativeLender
+from gateway.upstreams.lenders.port import Lender
+from gateway.upstreams.lenders.routing import LenderRouter
+
+# Each adapter kind and how it is built: the settings, the upstream clients (its companion service
+# among them, when configured) and the first lender (which sends codes for a lender without SMS;
+# None when it is the first).
+Build = Callable[[Settings, Mapping[str, UpstreamHttp], Lender | None], Lender]
+ADAPTERS: dict[str, Build] = {
+    "native": lambda settings, upstreams, first: NativeLender(upstreams["lending"], settings.lending_partner_key),
+    "fineract": lambda settings, upstreams, first: FineractLender(
+        upstreams["fineract"], upstreams["payments"], first, upstreams.get("fineract_companion"), settings
+    ),
+}
+
+
+def lender_kinds(settings: Settings) -> list[str]:
+    """LENDERS as a list; an unknown or repeated kind stops the start-up with the known ones named."""
+    kinds = [kind.strip() for kind in settings.lenders.split(",") if kind.strip()]
+    unknown = [kind for kind in kinds if kind not in ADAPTERS]
+    if not kinds or unknown or len(set(kinds)) != len(kinds):
+        raise ValueError(
+            f"LENDERS must list adapter kinds among {', '.join(ADAPTERS)}, each once, not {settings.lenders!r}"
+        )
+    return kinds
+
+
+def build_lender(settings: Settings, upstreams: Mapping[str, UpstreamHttp]) -> Lender:
+    """The port's implementation for this deployment."""
+    kinds = lender_kinds(settings)
+    first = ADAPTERS[kinds[0]](settings, upstreams, None)
+    if len(kinds) == 1:
+        return first
+    lenders = {kinds[0]: first} | {kind: ADAPTERS[kind](settings, upstreams, first) for kind in kinds[1:]}
+    return LenderRouter(lenders)

@@ -1,0 +1,165 @@
+"""The first adapter of the lending port: a lender that speaks our own lending contract
+(contracts/lending.openapi.yaml). It hands each operation to the typed client of that contract
+unchanged (`lending.py`, `lending_loans.py`, `lending_credit.py`, `lending_credit_lines.py`, `lending_partner.py`,
+`lending_complaints.py`), so its behaviour is theirs."""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+
+from gateway.language.codes import DEFAULT, Language
+from gateway.upstreams.http import UpstreamHttp
+from gateway.upstreams.lenders.port import (
+    BorrowerAccess,
+    CreditApplication,
+    CreditApplicationForm,
+    CreditKeyFacts,
+    CreditLine,
+    CreditLinePayment,
+    CreditLinePaymentStatus,
+    CreditLineQuote,
+    CreditPosition,
+    Document,
+    LenderComplaint,
+    LoanAllocationPreview,
+    LoanKeyFacts,
+    LoanSchedule,
+    LoanStatement,
+    LoanSummary,
+    NewComplaint,
+    PartnerRepayment,
+    PaymentHistoryEntry,
+    PaymentSession,
+    Purpose,
+    RepaymentDetail,
+    RepaymentsBy,
+)
+from gateway.upstreams.lending import LendingClient
+from gateway.upstreams.lending_complaints import ComplaintsClient
+from gateway.upstreams.lending_credit import CreditClient
+from gateway.upstreams.lending_credit_lines import CreditLinesClient
+from gateway.upstreams.lending_loans import LoansClient
+from gateway.upstreams.lending_operations import LendingOperations
+from gateway.upstreams.lending_partner import BorrowerLogins
+
+
+class NativeLender:
+    """Our lending contract's service behind the port (the `native` kind in LENDERS)."""
+
+    def __init__(self, http: UpstreamHttp, partner_key: str) -> None:
+        self.name = http.name
+        self.repayments = LendingClient(http)
+        self.loan_calls = LoansClient(http)
+        self.credit = CreditClient(http, partner_key)
+        self.credit_line_calls = CreditLinesClient(http, partner_key)
+        self.logins = BorrowerLogins(http, partner_key)
+        self.tickets = ComplaintsClient(http)
+        self.operations = LendingOperations(http, partner_key)
+
+    async def send_otp(self, mobile_number: str, language: Language = DEFAULT) -> None:
+        await self.repayments.send_otp(mobile_number, language)
+
+    async def borrower(self, mobile_number: str) -> BorrowerAccess | None:
+        return await self.logins.login(mobile_number)
+
+    async def repayment_detail(self, token: str, user_id: int) -> RepaymentDetail:
+        return await self.repayments.repayment_detail(token, user_id)
+
+    async def create_payment_session(
+        self, token: str, user_id: int, amount: Decimal, language: Language = DEFAULT
+    ) -> PaymentSession:
+        return await self.repayments.create_payment_session(token, user_id, amount, language)
+
+    async def update_payment_status(self, token: str, user_id: int, payment_log_id: int, order_id: str) -> str:
+        return await self.repayments.update_payment_status(token, user_id, payment_log_id, order_id)
+
+    async def payment_history(self, token: str, user_id: int) -> list[PaymentHistoryEntry]:
+        return await self.repayments.payment_history(token, user_id)
+
+    async def payment_receipt(
+        self, token: str, user_id: int, payment_log_id: int, language: Language = DEFAULT
+    ) -> bytes:
+        return await self.repayments.payment_receipt(token, user_id, payment_log_id, language)
+
+    async def loans(self, token: str, user_id: int) -> list[LoanSummary]:
+        return await self.loan_calls.loans(token, user_id)
+
+    async def key_facts(self, token: str, user_id: int, loan_number: str) -> LoanKeyFacts:
+        return await self.loan_calls.key_facts(token, user_id, loan_number)
+
+    async def statement(self, token: str, user_id: int, loan_number: str, start: date, end: date) -> LoanStatement:
+        return await self.loan_calls.statement(token, user_id, loan_number, start, end)
+
+    async def schedule(self, token: str, user_id: int, loan_number: str) -> LoanSchedule:
+        return await self.loan_calls.schedule(token, user_id, loan_number)
+
+    async def allocation(self, token: str, user_id: int, loan_number: str, amount: Decimal) -> LoanAllocationPreview:
+        return await self.loan_calls.allocation(token, user_id, loan_number, amount)
+
+    async def document(
+        self,
+        token: str,
+        user_id: int,
+        loan_number: str,
+        document: Document,
+        language: Language = DEFAULT,
+        period: tuple[date, date] | None = None,
+    ) -> bytes:
+        return await self.loan_calls.document(token, user_id, loan_number, document, language, period)
+
+    async def credit_position(self, mobile_number: str) -> CreditPosition | None:
+        return await self.credit.position(mobile_number)
+
+    async def apply_for_credit(self, form: CreditApplicationForm) -> CreditApplication:
+        return await self.credit_line_calls.apply(form)
+
+    async def credit_offer_key_facts(self, mobile_number: str, offer_id: str) -> CreditKeyFacts:
+        return await self.credit_line_calls.key_facts(mobile_number, offer_id)
+
+    async def accept_credit_offer(self, mobile_number: str, offer_id: str) -> CreditLine:
+        return await self.credit_line_calls.accept(mobile_number, offer_id)
+
+    async def credit_lines(self, mobile_number: str) -> list[CreditLine]:
+        return await self.credit_line_calls.lines(mobile_number)
+
+    async def credit_line_quote(self, mobile_number: str, line_number: str, purpose: Purpose) -> CreditLineQuote:
+        return await self.credit_line_calls.quote(mobile_number, line_number, purpose)
+
+    async def pay_credit_line(
+        self,
+        mobile_number: str,
+        line_number: str,
+        purpose: Purpose,
+        amount: Decimal,
+        idempotency_key: str,
+        language: Language = DEFAULT,
+    ) -> CreditLinePayment:
+        return await self.credit_line_calls.pay(mobile_number, line_number, purpose, amount, idempotency_key, language)
+
+    async def credit_line_payment_status(
+        self, mobile_number: str, line_number: str, payment_log_id: int
+    ) -> CreditLinePaymentStatus:
+        return await self.credit_line_calls.payment_status(mobile_number, line_number, payment_log_id)
+
+    async def credit_line_certificate(
+        self, mobile_number: str, line_number: str, language: Language = DEFAULT
+    ) -> bytes:
+        return await self.credit_line_calls.certificate(mobile_number, line_number, language)
+
+    async def raise_complaint(
+        self, token: str, complaint: NewComplaint, language: Language = DEFAULT
+    ) -> LenderComplaint:
+        return await self.tickets.raise_complaint(token, complaint, language)
+
+    async def complaints(self, token: str, user_id: int) -> list[LenderComplaint]:
+        return await self.tickets.complaints(token, user_id)
+
+    async def complaint(self, token: str, user_id: int, ticket_number: str) -> LenderComplaint:
+        return await self.tickets.complaint(token, user_id, ticket_number)
+
+    async def partner_complaints(self, mobile_number: str) -> list[LenderComplaint]:
+        return await self.operations.complaints(mobile_number)
+
+    async def partner_repayments(self, by: RepaymentsBy, value: str | date) -> list[PartnerRepayment]:
+        return await self.operations.repayments(by, value)

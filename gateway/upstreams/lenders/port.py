@@ -1,0 +1,215 @@
+"""The lending port: every operation the portal, the store, the loans and complaints pages and the
+code sender need of a lender, as one typed interface.
+
+Route groups and their services hold a `Lender` and nothing else of lending: which lender serves
+a borrower, and how its API is spoken, is the adapters' business (`native.py` speaks our own
+lending contract, `fineract.py` Apache Fineract's, `routing.py` puts several behind one). The
+shapes are msgspec structs with exact Decimal rupees; an adapter maps its lender's shapes onto
+them exactly to the paisa.
+
+Adding an operation (docs/architecture.md#the-lending-port): declare it here with the structs it
+takes and gives, implement it in every adapter (an adapter whose lender cannot do it raises
+`LenderCannot` naming what is missing, or asks its companion service), and route it in
+`routing.py` (by the borrower, the loan number or the payment id it concerns).
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+from typing import Protocol, runtime_checkable
+
+from gateway.errors import UpstreamError
+from gateway.language.codes import DEFAULT, Language
+from gateway.upstreams.lending import PaymentHistoryEntry, PaymentSession, RepaymentDetail, RepaymentRecord
+from gateway.upstreams.lending_complaints import LenderComplaint, NewComplaint
+from gateway.upstreams.lending_credit import CreditPosition
+from gateway.upstreams.lending_credit_lines import (
+    CreditApplication,
+    CreditApplicationForm,
+    CreditKeyFacts,
+    CreditLine,
+    CreditLinePayment,
+    CreditLinePaymentStatus,
+    CreditLineQuote,
+    Purpose,
+)
+from gateway.upstreams.lending_loans import (
+    Document,
+    LoanAllocationPreview,
+    LoanKeyFacts,
+    LoanSchedule,
+    LoanStatement,
+    LoanSummary,
+)
+from gateway.upstreams.lending_operations import PartnerRepayment, RepaymentsBy
+
+__all__ = [
+    "PAYMENT_NOT_ATTEMPTED",
+    "BorrowerAccess",
+    "CreditApplication",
+    "CreditApplicationForm",
+    "CreditKeyFacts",
+    "CreditLine",
+    "CreditLinePayment",
+    "CreditLinePaymentStatus",
+    "CreditLineQuote",
+    "CreditPosition",
+    "Document",
+    "Lender",
+    "LenderCannot",
+    "LenderComplaint",
+    "LoanAllocationPreview",
+    "LoanKeyFacts",
+    "LoanSchedule",
+    "LoanStatement",
+    "LoanSummary",
+    "NewComplaint",
+    "PartnerRepayment",
+    "PaymentHistoryEntry",
+    "PaymentSession",
+    "Purpose",
+    "RepaymentDetail",
+    "RepaymentRecord",
+    "RepaymentsBy",
+]
+
+# What `update_payment_status` says when the lender keeps no pending payments of its own and the
+# checkout is still open with nothing attempted (closed unpaid): the portal calls it cancelled, as
+# it does a payment our own lender still lists as pending.
+PAYMENT_NOT_ATTEMPTED = "Payment not attempted"
+
+# A borrower's access as the lender granted it: the bearer token the gateway keeps in the session
+# (never shown to the browser) and the borrower's record. Opaque outside the adapters.
+BorrowerAccess = tuple[str, RepaymentRecord]
+
+
+class LenderCannot(UpstreamError):
+    """The lender's API has no such operation (and no companion service supplies it): a 503 in our
+    words, never a 500; the adapter names what is missing in `operation`."""
+
+    status_code = 503
+    code = "upstream_unavailable"  # the app says the service cannot do it now
+
+    def __init__(self, operation: str, *, upstream: str) -> None:
+        super().__init__("This lender does not offer this yet. Please contact us.", upstream=upstream, status=None)
+        self.operation = operation
+
+
+@runtime_checkable
+class Lender(Protocol):
+    """What the gateway needs of a lender. `token`/`user_id` are a logged-in borrower's (from
+    `borrower`); failures raise gateway.errors' UpstreamError family, never httpx's."""
+
+    # Codes and logins
+    async def send_otp(self, mobile_number: str, language: Language = DEFAULT) -> None:
+        """Send a one-time code by SMS in `language`."""
+        ...
+
+    async def borrower(self, mobile_number: str) -> BorrowerAccess | None:
+        """A verified number's borrower access (partner call), or None without a loan account."""
+        ...
+
+    # Repayment
+    async def repayment_detail(self, token: str, user_id: int) -> RepaymentDetail: ...
+
+    async def create_payment_session(
+        self, token: str, user_id: int, amount: Decimal, language: Language = DEFAULT
+    ) -> PaymentSession:
+        """A checkout for `amount`; never retried (a retry could make a second order)."""
+        ...
+
+    async def update_payment_status(self, token: str, user_id: int, payment_log_id: int, order_id: str) -> str:
+        """Settle a payment once, however often asked: the lender's message (completed or failed, or
+        PAYMENT_NOT_ATTEMPTED for an open checkout a lender keeps no pending payment for)."""
+        ...
+
+    async def payment_history(self, token: str, user_id: int) -> list[PaymentHistoryEntry]: ...
+
+    async def payment_receipt(
+        self, token: str, user_id: int, payment_log_id: int, language: Language = DEFAULT
+    ) -> bytes: ...
+
+    # Loans
+    async def loans(self, token: str, user_id: int) -> list[LoanSummary]: ...
+
+    async def key_facts(self, token: str, user_id: int, loan_number: str) -> LoanKeyFacts: ...
+
+    async def statement(self, token: str, user_id: int, loan_number: str, start: date, end: date) -> LoanStatement: ...
+
+    async def schedule(self, token: str, user_id: int, loan_number: str) -> LoanSchedule: ...
+
+    async def allocation(
+        self, token: str, user_id: int, loan_number: str, amount: Decimal
+    ) -> LoanAllocationPreview: ...
+
+    async def document(
+        self,
+        token: str,
+        user_id: int,
+        loan_number: str,
+        document: Document,
+        language: Language = DEFAULT,
+        period: tuple[date, date] | None = None,
+    ) -> bytes: ...
+
+    # The store's purchase credit (a partner call by number)
+    async def credit_position(self, mobile_number: str) -> CreditPosition | None: ...
+
+    # Credit over its whole life (partner calls by number: an applicant has no loan account yet)
+    async def apply_for_credit(self, form: CreditApplicationForm) -> CreditApplication:
+        """The lender's decision at once: its offers (one per product it has) or a reason."""
+        ...
+
+    async def credit_offer_key_facts(self, mobile_number: str, offer_id: str) -> CreditKeyFacts: ...
+
+    async def accept_credit_offer(self, mobile_number: str, offer_id: str) -> CreditLine:
+        """Accept on Key Facts the borrower acknowledged; the line opens in its cooling-off period."""
+        ...
+
+    async def credit_lines(self, mobile_number: str) -> list[CreditLine]: ...
+
+    async def credit_line_quote(self, mobile_number: str, line_number: str, purpose: Purpose) -> CreditLineQuote:
+        """What ends the line today: a cooling-off exit or a foreclosure."""
+        ...
+
+    async def pay_credit_line(
+        self,
+        mobile_number: str,
+        line_number: str,
+        purpose: Purpose,
+        amount: Decimal,
+        idempotency_key: str,
+        language: Language = DEFAULT,
+    ) -> CreditLinePayment:
+        """A checkout for today's quote, once per key; never retried without the key."""
+        ...
+
+    async def credit_line_payment_status(
+        self, mobile_number: str, line_number: str, payment_log_id: int
+    ) -> CreditLinePaymentStatus: ...
+
+    async def credit_line_certificate(
+        self, mobile_number: str, line_number: str, language: Language = DEFAULT
+    ) -> bytes:
+        """The no-dues certificate of a closed line, as a PDF."""
+        ...
+
+    # Complaints
+    async def raise_complaint(
+        self, token: str, complaint: NewComplaint, language: Language = DEFAULT
+    ) -> LenderComplaint: ...
+
+    async def complaints(self, token: str, user_id: int) -> list[LenderComplaint]: ...
+
+    async def complaint(self, token: str, user_id: int, ticket_number: str) -> LenderComplaint: ...
+
+    # The platform's operations (partner calls, no borrower's token: the reconciliation, the desk)
+    async def partner_repayments(self, by: RepaymentsBy, value: str | date) -> list[PartnerRepayment]:
+        """Repayments paid online through the payment provider: a day's paid ones (India's
+        calendar), or a borrower's (by mobile number), a loan's, or one provider order's."""
+        ...
+
+    async def partner_complaints(self, mobile_number: str) -> list[LenderComplaint]:
+        """The borrower's complaints, newest first; none for a number the lender does not know."""
+        ...

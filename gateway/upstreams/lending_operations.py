@@ -1,0 +1,93 @@
+"""The lender's partner calls for the platform's operations (contracts/lending.openapi.yaml):
+repayments by day (the daily reconciliation) or by borrower (the support desk), a borrower's
+complaints (the desk), and a receipt mailed again. Asked with the store's partner key, apart
+from the borrower's repayment client.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+from typing import Literal
+
+import msgspec
+
+from gateway.errors import Conflict, NotFound, UpstreamError
+from gateway.upstreams.envelope import Envelope
+from gateway.upstreams.http import UpstreamHttp
+from gateway.upstreams.lending_complaints import LenderComplaint
+
+FAILED = "The lender could not be asked about repayments. Please try again later."
+COMPLAINTS_FAILED = "The lender could not be asked about complaints. Please try again later."
+RepaymentsBy = Literal["date", "mobileNumber", "loanNumber", "orderId"]
+
+
+class PartnerRepayment(msgspec.Struct, rename="camel", kw_only=True):
+    order_id: str
+    user_id: int
+    user_name: str
+    mobile_number: str
+    email: str | None = None  # where the lender mails the borrower
+    loan_number: str | None = None
+    amount: Decimal
+    status: Literal["pending", "paid", "failed"]
+    cf_payment_id: str | None = None
+    created_at: str
+    paid_at: str | None = None
+
+
+class ReceiptAgain(msgspec.Struct, rename="camel", kw_only=True):
+    order_id: str
+
+
+class ReceiptSent(msgspec.Struct, rename="camel", kw_only=True):
+    order_id: str
+    email: str
+
+
+class NoReceipt(Conflict):
+    """The lender has no receipt to send for the repayment (unpaid, or no e-mail on record)."""
+
+
+class LendingOperations:
+    def __init__(self, http: UpstreamHttp, partner_key: str) -> None:
+        self.http = http
+        self._key = {"x-partner-key": partner_key}
+
+    async def repayments(self, by: RepaymentsBy, value: str | date) -> list[PartnerRepayment]:
+        """GET webRepayment/partnerRepayments: a day's paid repayments, or a borrower's."""
+        asked = value.isoformat() if isinstance(value, date) else value
+        response = await self.http.request(
+            "GET", "webRepayment/partnerRepayments", params={by: asked}, headers=self._key
+        )
+        answer = self.http.decode(response, Envelope[list[PartnerRepayment]])
+        if response.status_code != 200 or answer.data is None:
+            raise UpstreamError(FAILED, upstream=self.http.name, status=response.status_code)
+        return answer.data
+
+    async def complaints(self, mobile_number: str) -> list[LenderComplaint]:
+        """GET webRepayment/partnerComplaints: the borrower's complaints, newest first."""
+        response = await self.http.request(
+            "GET", "webRepayment/partnerComplaints", params={"mobileNumber": mobile_number}, headers=self._key
+        )
+        answer = self.http.decode(response, Envelope[list[LenderComplaint]])
+        if response.status_code != 200 or answer.data is None:
+            raise UpstreamError(COMPLAINTS_FAILED, upstream=self.http.name, status=response.status_code)
+        return answer.data
+
+    async def resend_receipt(self, order_id: str) -> ReceiptSent:
+        """POST webRepayment/partnerReceipt: the paid repayment's receipt mailed again."""
+        response = await self.http.request(
+            "POST", "webRepayment/partnerReceipt", json=ReceiptAgain(order_id=order_id), headers=self._key
+        )
+        answer = self.http.decode(response, Envelope[ReceiptSent])
+        if response.status_code == 404:
+            raise NotFound("No such repayment.")
+        if response.status_code == 409:
+            raise NoReceipt(
+                "This repayment has no receipt to send: it is not paid, or the borrower has no e-mail address.",
+                code="no_receipt",
+            )
+        if response.status_code != 200 or answer.data is None:
+            raise UpstreamError(FAILED, upstream=self.http.name, status=response.status_code)
+        return answer.data

@@ -1,0 +1,86 @@
+"""The orders service's operations calls (contracts/orders.openapi.yaml, tag `operations`), asked
+with the platform's service key (OPERATIONS_KEY in `x-operations-key`) instead of a shopper's
+token: the day's online payments for the reconciliation, and finding, cancelling and re-mailing
+orders for the support desk. Beside the shopper's client (orders.py), which it shares shapes with.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from decimal import Decimal
+from typing import Literal
+
+import msgspec
+
+from gateway.upstreams.envelope import Envelope
+from gateway.upstreams.http import UpstreamHttp
+from gateway.upstreams.orders import Order, OrdersClient
+
+FAILED = "The orders service could not be asked. Please try again later."
+LookupBy = Literal["mobileNumber", "orderNumber", "providerOrderId", "userId"]
+
+
+class RefundMoved(msgspec.Struct, rename="camel", kw_only=True):
+    reference: str  # the order number (its cancellation) or the return's number
+    amount: Decimal
+    at: datetime
+
+
+class MoneyMoved(msgspec.Struct, rename="camel", kw_only=True):
+    order_number: str
+    user_id: int
+    status: str
+    payment_state: str
+    amount: Decimal
+    provider_order_id: str | None = None
+    provider_payment_id: str | None = None
+    paid_at: datetime | None = None
+    refunded_amount: Decimal | None = None  # the cancellation's
+    refunded_at: datetime | None = None
+    refunds: list[RefundMoved] = msgspec.field(default_factory=list)  # every refund to source, returns' too
+
+
+class StaffCancel(msgspec.Struct, kw_only=True):
+    reason: str
+    staff: str
+
+
+class MailAgain(msgspec.Struct, rename="camel", kw_only=True):
+    order_number: str
+    status: str
+    email: str
+
+
+class OrdersOperations(OrdersClient):
+    def __init__(self, http: UpstreamHttp, operations_key: str) -> None:
+        super().__init__(http)
+        self._key = {"x-operations-key": operations_key}
+
+    async def money_moved(self, day: date) -> list[MoneyMoved]:
+        """GET operations/payments: online orders paid or refunded to the card or UPI on `day`."""
+        response = await self.http.request(
+            "GET", "operations/payments", params={"date": day.isoformat()}, headers=self._key
+        )
+        return self._data(response, Envelope[list[MoneyMoved]], FAILED)
+
+    async def find(self, by: LookupBy, value: str) -> list[Order]:
+        """GET operations/orders: the orders found by one key, newest first."""
+        response = await self.http.request("GET", "operations/orders", params={by: value}, headers=self._key)
+        return self._data(response, Envelope[list[Order]], FAILED)
+
+    async def cancel_for_shopper(self, order_number: str, idempotency_key: str, reason: str, staff: str) -> Order:
+        """POST operations/orders/{n}/cancel: the shopper's cancellation and refund, asked by staff;
+        a repeat with the key answers the cancelled order again."""
+        response = await self.http.request(
+            "POST",
+            f"operations/orders/{order_number}/cancel",
+            json=StaffCancel(reason=reason, staff=staff),
+            headers={**self._key, "Idempotency-Key": idempotency_key},
+            idempotent=True,  # the key makes a retry safe
+        )
+        return self._data(response, Envelope[Order], FAILED)
+
+    async def resend(self, order_number: str) -> MailAgain:
+        """POST operations/orders/{n}/resend: the order's latest mail (its invoice attached) again."""
+        response = await self.http.request("POST", f"operations/orders/{order_number}/resend", headers=self._key)
+        return self._data(response, Envelope[MailAgain], FAILED)

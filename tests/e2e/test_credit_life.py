@@ -1,0 +1,105 @@
+"""Credit over its whole life in Chromium, one walk: a new shopper picks 'Pay with VoltKhata
+Credit' at checkout, is led to apply, reads and acknowledges an offer's Key Facts, accepts it and
+pays the same order with the new credit; two days on, leaves the line in its cooling-off period at
+principal plus the APR for those days through the repayments' checkout, and downloads the no-dues
+certificate; a second shopper is refused with the lender's reason. (Foreclosure, its charge rules
+and the certificate in Hindi: tests/integration/test_credit_api.py.)"""
+
+from __future__ import annotations
+
+import re
+from decimal import ROUND_HALF_UP, Decimal
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+from pypdf import PdfReader
+
+from tests.e2e.conftest import Server
+from tests.e2e.store_steps import api_login, expected, fill_cart, new_address, rupees, to_checkout
+from tests.e2e.test_portal_repayments import pay_in_checkout
+
+NEW_SHOPPER = "9000012345"
+REFUSED_SHOPPER = "9000054321"
+
+
+def test_a_new_shopper_applies_from_checkout_pays_with_credit_and_leaves_in_the_cooling_off(
+    page: Page, server: Server
+) -> None:
+    lines = {2: 1}
+    total = expected(lines).total
+    api_login(page, server, NEW_SHOPPER)
+    fill_cart(page, lines)
+    to_checkout(page, "Pay with VoltKhata Credit")
+    new_address(page, "400003", name="Farhan Ali", mobile=NEW_SHOPPER)
+    refusal = page.get_by_role("alert").filter(has_text="You do not have a VoltKhata Credit account yet")
+    refusal.get_by_role("link", name="Apply for VoltKhata Credit").click()
+
+    expect(page).to_have_url(re.compile(r"/credit/apply\?from=checkout$"))
+    page.get_by_label("Your name").fill("Farhan Ali")
+    page.get_by_label("Business name").fill("Ali Electricals")
+    page.get_by_label("GSTIN or PAN").fill("27abcpa1234f1z5")
+    page.get_by_role("checkbox", name=re.compile("check my credit bureau report")).check()
+    page.get_by_role("button", name="Apply", exact=True).click()
+
+    # Every lender's offer, each with its APR, listed by the lender's name.
+    expect(page.get_by_role("heading", name="You are approved: choose an offer")).to_be_visible()
+    offers = page.get_by_role("article")
+    expect(offers).to_have_count(2)
+    expect(offers.nth(0)).to_contain_text("Arthvik Capital Limited")
+    expect(offers.nth(0)).to_contain_text("21.40%")
+    expect(offers.nth(1)).to_contain_text("Sahyogkosh Finance Limited")
+    offers.nth(0).get_by_role("button", name=re.compile("Read the Key Facts")).click()
+    facts = page.get_by_role("region", name="Key Facts Statement")
+    expect(facts).to_contain_text("Farhan Ali, Ali Electricals")
+    expect(facts).to_contain_text("3 days from acceptance")
+    expect(facts).to_contain_text("Rohit Menon")
+    accept = facts.get_by_role("button", name="Accept this offer")
+    expect(accept).to_be_disabled()  # not before the Key Facts are acknowledged
+    facts.get_by_role("checkbox", name="I have read and understood the Key Facts Statement.").check()
+    accept.click()
+    expect(page.get_by_role("heading", name=re.compile(r"Your credit line CL-\d+ is open"))).to_be_visible()
+    line_number = re.search(r"CL-\d+", page.get_by_role("heading", name=re.compile("is open")).inner_text())
+    assert line_number is not None
+
+    # Back to the same order, which the new credit now pays.
+    page.get_by_role("link", name="Back to checkout").click()
+    expect(page).to_have_url(re.compile(r"/checkout$"))
+    expect(page.get_by_text("(available ₹2,00,000.00)")).to_be_visible()
+    page.get_by_role("button", name="Place order", exact=True).click()
+    expect(page.get_by_test_id("payment-state")).to_contain_text(f"On VoltKhata Credit: {rupees(total)}, due by")
+
+    # Two days later, still in the cooling-off period: leave at principal plus the APR for 2 days.
+    server.http.post("/_mocks/lending/clock", json={"days": 2}).raise_for_status()
+    page.goto("/credit")
+    line = page.get_by_role("article", name=f"Credit line {line_number.group(0)}")
+    expect(line).to_contain_text("In its cooling-off period until")
+    line.get_by_role("button", name=re.compile("Leave in the cooling-off period")).click()
+    interest = (total * Decimal("21.40") * 2 / 36500).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+    quote = page.get_by_role("region", name="Leave in the cooling-off period")
+    expect(quote).to_contain_text(f"Principal{rupees(total)}")
+    expect(quote).to_contain_text(f"APR for 2 days held{rupees(interest)}")
+    expect(quote).to_contain_text("Penalty₹0.00")
+    quote.get_by_role("button", name=f"Pay {rupees(total + interest)}").click()
+    pay_in_checkout(page)
+    expect(page.get_by_role("status").filter(has_text="Paid. Your credit line is closed")).to_be_visible()
+    expect(line).to_contain_text("Left in the cooling-off period on")
+    with page.expect_download() as download:
+        line.get_by_role("link", name="No-dues certificate in English (PDF)").click()
+    certificate = "\n".join(p.extract_text() for p in PdfReader(Path(download.value.path())).pages)
+    assert "No-dues certificate" in certificate and line_number.group(0) in certificate
+    assert "Exit in the cooling-off period, without penalty" in certificate
+
+    # Another shopper is refused, with the lender's reason.
+    server.http.post(
+        "/_mocks/lending/applications/decision", json={"decision": "rejected", "mobileNumber": REFUSED_SHOPPER}
+    ).raise_for_status()
+    page.context.clear_cookies()
+    api_login(page, server, REFUSED_SHOPPER)
+    page.goto("/credit/apply")
+    page.get_by_label("Your name").fill("Kiran Rao")
+    page.get_by_label("Business name").fill("Rao Lights")
+    page.get_by_label("GSTIN or PAN").fill("ABCPR1234K")
+    page.get_by_role("checkbox", name=re.compile("check my credit bureau report")).check()
+    page.get_by_role("button", name="Apply", exact=True).click()
+    expect(page.get_by_role("heading", name="Your application was not approved")).to_be_visible()
+    expect(page.get_by_role("alert")).to_contain_text("overdue by more than 90 days")

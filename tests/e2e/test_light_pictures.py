@@ -1,0 +1,93 @@
+"""Light when the visitor asks: with Save-Data, or a link the browser measures as slow, the store's
+pictures are the smallest files (AVIF where Chromium shows it) and its banners do not move on their
+own; otherwise a phone gets files as wide as its screen needs and the banners turn by themselves."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.conftest import PHONE, PageGuard, Server
+
+# What Chromium's Network Information API says on such a phone (a test browser measures nothing).
+CONNECTION = """(connection) => Object.defineProperty(Navigator.prototype, 'connection', {
+    configurable: true,
+    get: () => ({ ...connection, addEventListener() {}, removeEventListener() {} }),
+})"""
+AUTOPLAY_MS = 3000  # features/store/components/banners.tsx
+SMALLEST = re.compile(r"/_mocks/catalogue/media/products/\d+-160\.[0-9a-f]{10}\.avif$")
+SCREEN_WIDE = re.compile(r"/_mocks/catalogue/media/products/\d+-(320|480)\.[0-9a-f]{10}\.avif$")
+
+PROFILES = {
+    "save-data": ({"Save-Data": "on"}, {"saveData": True, "effectiveType": "4g"}),
+    "slow-link": ({"ECT": "3g"}, {"saveData": False, "effectiveType": "3g"}),
+    "fast-link": ({}, {"saveData": False, "effectiveType": "4g"}),
+}
+
+
+@pytest.fixture(params=list(PROFILES))
+def phone(request: pytest.FixtureRequest, browser: Browser, server: Server) -> Iterator[tuple[str, Page]]:
+    headers, connection = PROFILES[request.param]
+    server.reset()
+    context = browser.new_context(base_url=server.url, locale="en-IN", extra_http_headers=headers, **PHONE)
+    context.set_default_timeout(10_000)
+    context.add_init_script(script=f"({CONNECTION})({connection!r})".replace("True", "true").replace("False", "false"))
+    page = context.new_page()
+    guard = PageGuard(origin=server.url)
+    guard.attach(page)
+    yield request.param, page
+    guard.check()
+    context.close()
+
+
+def current_source(page: Page, index: int) -> str:
+    """The file the browser chose for the card's picture, once it has loaded."""
+    image = page.get_by_test_id("product-card").nth(index).locator("img")
+    expect(image).to_have_js_property("complete", True)
+    source: str = image.evaluate("(img) => img.currentSrc")
+    return source
+
+
+def test_the_pictures_are_light_when_the_visitor_asks(phone: tuple[str, Page]) -> None:
+    profile, page = phone
+    light = profile != "fast-link"
+    wanted = SMALLEST if light else SCREEN_WIDE
+    # The first page, as the gateway wrote it into the HTML.
+    page.goto("/products")
+    assert wanted.search(current_source(page, 0)), current_source(page, 0)
+    # The next page, drawn by the app.
+    cards = page.get_by_test_id("product-card")
+    expect(cards.nth(11)).to_be_visible()
+    # The end of the list in view (a phone's last card can fill the screen above it): the next page comes.
+    page.get_by_test_id("load-more-sentinel").scroll_into_view_if_needed()
+    expect(cards.nth(12)).to_be_attached()
+    cards.nth(12).scroll_into_view_if_needed()
+    assert wanted.search(current_source(page, 12)), current_source(page, 12)
+    # A product's own page.
+    cards.nth(0).get_by_role("heading").get_by_role("link").click()
+    picture = page.locator("article img").first
+    expect(picture).to_have_js_property("complete", True)
+    chosen = picture.evaluate("(img) => img.currentSrc")
+    assert (SMALLEST if light else re.compile(r"-(320|480)\.[0-9a-f]{10}\.avif$")).search(chosen), chosen
+
+
+def test_the_banners_stand_still_when_the_visitor_asks(phone: tuple[str, Page]) -> None:
+    profile, page = phone
+    page.clock.install()
+    page.goto("/product-home")
+    active = page.locator(".swiper-slide-active")
+    expect(active).to_have_attribute("data-banner", "1")
+    expect(page.get_by_role("button", name="Go to slide 2")).to_be_visible()  # the app has taken over
+    page.clock.run_for(AUTOPLAY_MS * 3)
+    if profile == "fast-link":
+        expect(active).not_to_have_attribute("data-banner", "1")
+    else:
+        # Three turns' time later, the first banner is still the one shown, and Swiper never came.
+        expect(active).to_have_attribute("data-banner", "1")
+        assert (
+            page.evaluate("performance.getEntriesByType('resource').filter((e) => /BannerSwiper-/.test(e.name)).length")
+            == 0
+        )

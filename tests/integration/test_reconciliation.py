@@ -1,0 +1,208 @@
+"""The daily reconciliation (issue 41): the provider's settlement report against the store's
+orders and the lender's repayments. Money moves through the gateway and the in-process mocks as a
+shopper and a borrower move it; QA's settlement mistakes seed each kind of mismatch."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from decimal import Decimal
+from typing import Any
+
+import httpx
+import pytest
+
+from gateway.reconciliation.schemas import Reconciliation
+from gateway.reconciliation.service import ReconciliationService
+from gateway.settings import OtpLimits, Settings
+from gateway.upstreams.http import UPSTREAM_NAMES, build_upstreams, close_upstreams
+from gateway.zones import india_today
+from tests.conftest import GatewayClient
+from tests.integration.served_gateway import ROOT
+from tests.integration.test_checkout_api import fill_cart, place, quote
+from tests.integration.test_order_history_api import detail
+from tests.integration.test_portal_api import log_in as portal_log_in
+from tests.integration.test_portal_api import pay as repay
+from tests.integration.test_portal_repayments_api import checkout, confirm
+from tests.integration.test_store_api import log_in as store_log_in
+
+
+@pytest.fixture
+def settings(make_settings: Callable[..., Settings]) -> Settings:
+    # The borrower's and the shopper's logins share one number, a code each, back to back.
+    return make_settings(otp=OtpLimits(resend_seconds=0, sends_per_number_per_hour=50))
+
+
+def reconcile(client: GatewayClient, settings: Settings) -> Reconciliation:
+    """Today's reconciliation over the same in-process mocks the client's app serves."""
+
+    async def run() -> Reconciliation:
+        local = {
+            name: httpx.AsyncClient(
+                transport=httpx.ASGITransport(app=client.app), base_url=f"http://testserver/_mocks/{name}/"
+            )
+            for name in UPSTREAM_NAMES
+        }
+        pool = build_upstreams(settings, local)
+        try:
+            return await ReconciliationService.over(pool, settings).run(india_today())
+        finally:
+            await close_upstreams(pool)
+
+    return client.blocking_portal.call(run)
+
+
+def paid_online(client: GatewayClient, key: str, lines: dict[int, int]) -> dict[str, Any]:
+    fill_cart(client, lines)
+    placed = place(client, key, quote(client, "online")["charges"]["total"], "online")
+    assert placed.status_code == 200, placed.text
+    order: dict[str, Any] = placed.json()
+    session = order["payment"]["paymentSessionId"]
+    assert client.post(f"/_mocks/payments/checkout/{session}/pay", json={"outcome": "success"}).status_code == 200
+    seen = client.get(f"/api/checkout/orders/{order['orderNumber']}").json()  # the orders service settles it
+    assert seen["payment"]["state"] == "paid", seen
+    return dict(seen)
+
+
+def repaid(client: GatewayClient, amount: str) -> dict[str, Any]:
+    portal_log_in(client)
+    client.get("/api/portal/repayment")
+    started = repay(client, {"mode": "partialPayment", "amount": amount}, key="reconcile-repay-1").json()
+    checkout(client, started)
+    confirm(client, started)
+    return dict(started)
+
+
+def mistake(client: GatewayClient, **body: Any) -> None:
+    answer = client.post("/_mocks/payments/settlements/mistakes", json=body)
+    assert answer.status_code == 201, answer.text
+
+
+def a_day_of_money(client: GatewayClient) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """A repayment, three orders paid online and the third cancelled (refunded to the UPI)."""
+    repayment = repaid(client, "1000")
+    store_log_in(client)
+    orders = [paid_online(client, f"reconcile-order-{n}", {n: 1}) for n in (1, 2, 3)]
+    cancelled = client.post(f"/api/checkout/orders/{orders[2]['orderNumber']}/cancel", headers=client.xsrf())
+    assert cancelled.status_code == 200 and cancelled.json()["refund"]["kind"] == "toSource", cancelled.text
+    return orders, repayment
+
+
+def test_a_clean_day_reports_nothing_unreconciled(client: GatewayClient, settings: Settings) -> None:
+    orders, _ = a_day_of_money(client)
+    result = reconcile(client, settings)
+    assert result.mismatches == []
+    assert result.unreconciled == Decimal("0.00")
+    assert result.recorded_payments == 4  # three orders and the repayment
+    assert (result.payments_settled, result.refunds_settled) == (4, 1)
+    paid = sum((Decimal(o["payment"]["amount"]) for o in orders[:2]), Decimal("1000.00"))
+    assert result.settled_net == paid
+    assert [(k.kind, k.count, k.unreconciled) for k in result.by_kind if k.count] == []
+
+
+def test_each_kind_of_mismatch_seeded_at_the_provider_is_found(client: GatewayClient, settings: Settings) -> None:
+    orders, repayment = a_day_of_money(client)
+    first, second, third = (o["payment"]["providerOrderId"] for o in orders)
+    mistake(client, kind="omitPayment", orderId=first)  # order paid, no charge
+    mistake(client, kind="duplicate", orderId=second)  # settled twice
+    mistake(client, kind="omitRefund", orderId=third)  # refund missing
+    mistake(client, kind="changeAmount", orderId=repayment["orderId"], amount="999.50")  # amount differs
+    mistake(client, kind="strayCharge", orderId="stray_order_1", amount="250.00")  # charged, no order
+
+    result = reconcile(client, settings)
+
+    found = {(m.kind, m.provider_order_id, m.owner, m.unreconciled) for m in result.mismatches}
+    amount = [Decimal(o["payment"]["amount"]) for o in orders]
+    assert found == {
+        ("paidWithoutCharge", first, "storeOrder", amount[0]),
+        ("settledTwice", second, "storeOrder", amount[1]),
+        ("refundMissing", third, "storeOrder", amount[2]),
+        ("amountDiffers", repayment["orderId"], "repayment", Decimal("0.50")),
+        ("chargedWithoutOrder", "stray_order_1", "unknown", Decimal("250.00")),
+    }
+    references = {m.kind: m.reference for m in result.mismatches}
+    assert references["paidWithoutCharge"] == orders[0]["orderNumber"]
+    assert references["amountDiffers"] == "LN-1001"
+    assert {k.kind: k.count for k in result.by_kind} == dict.fromkeys(
+        ("chargedWithoutOrder", "paidWithoutCharge", "amountDiffers", "refundMissing", "settledTwice"), 1
+    )
+    assert result.unreconciled == sum(amount, Decimal("250.50"))
+    assert not result.over_a_day  # today's: no alert yet
+
+    cleared = client.delete("/_mocks/payments/settlements/mistakes")
+    assert cleared.status_code == 200
+    assert reconcile(client, settings).unreconciled == Decimal("0.00")
+
+
+def test_qa_is_told_what_a_mistake_lacks(client: GatewayClient) -> None:
+    answer = client.post("/_mocks/payments/settlements/mistakes", json={"kind": "changeAmount", "orderId": "x"})
+    assert answer.status_code == 400
+    assert "needs an amount" in answer.json()["message"]
+
+
+def test_the_command_reports_a_day_and_exits_by_what_it_found(mocks_url: str, tmp_path: Any) -> None:
+    """`python -m gateway.reconciliation` against the mocks as their own service, as QA runs it."""
+    httpx.post(f"{mocks_url}/_mocks/reset")
+    env = {
+        **os.environ,
+        **{f"{name.upper()}_URL": f"{mocks_url}/_mocks/{name}/" for name in UPSTREAM_NAMES},
+        "LOG_JSON": "true",
+    }
+    env.pop("MOCKS_URL", None)
+    command = [sys.executable, "-m", "gateway.reconciliation", "--date", "today"]
+    clean = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert clean.returncode == 0, clean.stderr
+    assert "₹0.00 unreconciled (0 mismatches" in clean.stdout
+
+    httpx.post(
+        f"{mocks_url}/_mocks/payments/settlements/mistakes", json={"kind": "strayCharge", "amount": "75.25"}
+    ).raise_for_status()
+    metrics = tmp_path / "reconciliation.prom"
+    found = subprocess.run(
+        [*command, "--metrics-file", str(metrics)], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+    assert found.returncode == 1, found.stderr
+    assert "₹75.25 unreconciled (1 mismatches" in found.stdout
+    assert "charged without an order" in found.stdout
+    lines = [json.loads(line) for line in found.stderr.splitlines() if line.startswith("{")]
+    assert [(e["kind"], e["unreconciled"]) for e in lines if e["event"] == "reconciliation_mismatch"] == [
+        ("chargedWithoutOrder", "75.25")
+    ]
+    assert 'voltkhata_reconciliation_unreconciled_rupees{kind="chargedWithoutOrder"} 75.25' in metrics.read_text()
+    httpx.post(f"{mocks_url}/_mocks/reset")
+
+
+def test_a_return_refunded_to_the_upi_reconciles_and_a_missing_one_is_found(
+    client: GatewayClient, settings: Settings
+) -> None:
+    from tests.integration.test_returns_api import ask, delivered, desk, slot
+
+    client.post("/_mocks/reset")
+    store_log_in(client)
+    order = delivered(client, "reconcile-return-1", {7: 2}, "online")
+    number, provider_order = order["orderNumber"], order["payment"]["providerOrderId"]
+    asked = ask(
+        client, number, "reconcile-return-ok", lines=[{"productId": 7, "quantity": 1}], reason="noLongerNeeded",
+        pickup=slot(order),
+    )  # fmt: skip
+    assert asked.status_code == 200, asked.text
+    returned = desk(client, number, 3)["returns"][0]
+    assert returned["refund"]["kind"] == "toSource"
+    # The provider pays the refund out (its webhook); read until it has, a bounded number of times.
+    for _ in range(50):
+        if detail(client, number)["returns"][0]["status"] == "refunded":
+            break
+
+    result = reconcile(client, settings)
+    assert result.mismatches == [] and result.unreconciled == Decimal("0.00")
+    assert result.refunds_settled == 1
+    assert result.settled_net == Decimal(order["payment"]["amount"]) - Decimal(returned["amount"])
+
+    mistake(client, kind="omitRefund", orderId=provider_order)
+    found = reconcile(client, settings)
+    assert [(m.kind, m.reference, m.unreconciled) for m in found.mismatches] == [
+        ("refundMissing", number, Decimal(returned["amount"]))
+    ]

@@ -1,0 +1,188 @@
+"""Two lenders live at once (LENDERS=native,fineract) in one gateway with the in-process mocks:
+our own lending service and a lender on Apache Fineract. Each borrower's loans come from both,
+what is owed and each payment go to the lender of the loan, and a Fineract repayment is booked
+exactly once, to the paisa."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+import pytest
+
+from gateway.settings import Settings
+from tests.conftest import GatewayClient
+from tests.integration.test_portal_api import log_in, pay
+from tests.integration.test_portal_repayments_api import checkout, confirm, recheck
+
+MEENA = "9811122233"  # a Fineract client only: one missed instalment and its penalty
+RAMESH = "9876543210"  # our own lender's overdue borrower, with a new loan at the Fineract lender too
+FINERACT = "/_mocks/fineract/fineract-provider/api/v1"
+BASIC = {"Authorization": "Basic bWlmb3M6cGFzc3dvcmQ=", "Fineract-Platform-TenantId": "default"}
+
+
+@pytest.fixture
+def both(make_client: Callable[[Settings], GatewayClient], settings: Settings) -> GatewayClient:
+    client = make_client(msgspec.structs.replace(settings, lenders="native,fineract"))
+    client.post("/_mocks/reset")
+    return client
+
+
+def fineract_loan(client: GatewayClient, loan_id: int) -> dict[str, Any]:
+    answer = client.get(f"{FINERACT}/loans/{loan_id}?associations=transactions", headers=BASIC)
+    assert answer.status_code == 200, answer.text
+    loan: dict[str, Any] = answer.json()
+    return loan
+
+
+def test_a_fineract_borrower_sees_what_they_owe_and_pays_it_once(both: GatewayClient) -> None:
+    assert log_in(both, MEENA)["outcome"] == "payment"
+    detail = both.get("/api/portal/repayment").json()
+    assert (detail["remainingAmount"], detail["lateFees"], detail["pendingAmount"]) == ("3420.00", "150.00", "3270.00")
+    assert (detail["lenderName"], detail["loanNumber"], detail["daysOverdue"]) == (
+        "Vikas Microfinance Ltd",
+        "FIN-000007101",
+        5,
+    )
+    loans = both.get("/api/loans/").json()
+    assert [(loan["loanNumber"], loan["status"], loan["overdueAmount"]) for loan in loans] == [
+        ("FIN-000007101", "overdue", "3420.00")
+    ]
+    schedule = both.get("/api/loans/FIN-000007101/schedule").json()
+    assert [i["status"] for i in schedule["instalments"]] == [
+        "paid",
+        "paid",
+        "overdue",
+        "upcoming",
+        "upcoming",
+        "upcoming",
+    ]
+    split = both.get("/api/loans/FIN-000007101/allocation", params={"amount": "200.50"}).json()
+    assert split["allocation"] == {"penalCharges": "150.00", "interest": "50.50", "principal": "0.00"}
+
+    payment = pay(both, {"mode": "partialPayment", "amount": "200.50"}).json()
+    assert payment["orderAmount"] == "200.50" and payment["orderId"].startswith("FINREPAY_7101_")
+    checkout(both, payment)
+    outcome = confirm(both, payment)
+    assert outcome["status"] == "completed"
+    assert outcome["allocation"] == {"charges": "150.00", "interest": "50.50", "principal": "0.00"}
+    assert outcome["amount"] == "200.50" and outcome["providerReference"]
+    # This lender draws no receipts: none is offered, rather than a link that fails.
+    assert outcome["receiptUrl"] is None
+    # Asked again (a second tab, a retry): the lender books it once.
+    assert confirm(both, payment)["status"] == "completed"
+    repayments = [t for t in fineract_loan(both, 7101)["transactions"] if t["type"]["repayment"]]
+    booked = [t for t in repayments if t.get("externalId") == f"pg-{outcome['providerReference']}"]
+    assert len(booked) == 1 and booked[0]["amount"] == 200.5
+    assert both.get("/api/portal/repayment").json()["remainingAmount"] == "3219.50"
+    history = both.get("/api/portal/payments").json()
+    assert history[0]["paymentLogId"] == payment["paymentLogId"] and history[0]["amount"] == "200.50"
+    assert history[0]["status"] == "paid" and history[0]["receiptUrl"] is None
+
+
+def test_a_closed_fineract_checkout_is_cancelled_as_our_own_lenders_is(both: GatewayClient) -> None:
+    log_in(both, MEENA)
+    payment = pay(both, {"mode": "partialPayment", "amount": "100.00"}).json()
+    # Closed without paying: nothing tried, the order still open at the provider.
+    outcome = confirm(both, payment)
+    assert (outcome["status"], outcome["message"]) == ("cancelled", "Payment cancelled. No money was taken.")
+    # Still open, a re-check keeps it pending rather than calling it paid or failed.
+    again = pay(both, {"mode": "partialPayment", "amount": "101.00"}, key="click-0002").json()
+    assert recheck(both)["pending"][0]["orderId"] == again["orderId"]
+    # A failed attempt is a failure.
+    checkout(both, again, "failure")
+    assert confirm(both, again)["status"] == "failed"
+    assert both.get("/api/portal/repayment").json()["remainingAmount"] == "3420.00"
+
+
+def test_a_borrower_of_both_lenders_sees_both_loans_and_pays_the_overdue_one(both: GatewayClient) -> None:
+    assert log_in(both, RAMESH)["outcome"] == "payment"
+    loans = {loan["loanNumber"]: loan for loan in both.get("/api/loans/").json()}
+    assert {"LN-1001", "FIN-000007102"} <= set(loans)
+    assert loans["FIN-000007102"]["status"] == "current"
+    assert loans["FIN-000007102"]["lender"]["name"] == "Vikas Microfinance Ltd"
+    assert loans["LN-1001"]["lender"]["name"] != "Vikas Microfinance Ltd"
+    assert both.get("/api/loans/FIN-000007102/schedule").json()["instalments"][0]["status"] == "upcoming"
+    # Our own lender has the overdue loan: the portal's dues and the payment are its.
+    detail = both.get("/api/portal/repayment").json()
+    assert (detail["remainingAmount"], detail["loanNumber"]) == ("12450.00", "LN-1001")
+    payment = pay(both, {"mode": "partialPayment", "amount": "100.00"}).json()
+    assert payment["orderId"].startswith("REPAY_1001_")
+    checkout(both, payment)
+    assert confirm(both, payment)["status"] == "completed"
+    assert both.get("/api/portal/repayment").json()["remainingAmount"] == "12350.00"
+    # Nothing was booked at the Fineract lender.
+    assert [t["type"]["repayment"] for t in fineract_loan(both, 7102)["transactions"]].count(True) == 0
+    # Both lenders' payments in one history, each answering for its own receipt.
+    assert [p["orderId"] for p in both.get("/api/portal/payments").json()] == [payment["orderId"]]
+
+
+def test_one_payment_never_spans_two_lenders(both: GatewayClient) -> None:
+    """Overdue at both lenders: the total overdue is the first lender's alone, an amount above it
+    is refused in our words, and the other lender's dues show once the first is cleared."""
+    # Twenty-five days on, Ramesh's Fineract instalment is overdue too.
+    assert both.post("/_mocks/lending/clock", json={"days": 25}).status_code == 200
+    assert log_in(both, RAMESH)["outcome"] == "payment"
+    # Straight after logging in, before the dues are read: "pay the total overdue" is one lender's.
+    payment = pay(both, {"mode": "totalOverdue"}).json()
+    assert payment["orderId"].startswith("REPAY_1001_")
+    native = both.get("/api/portal/repayment").json()
+    assert native["loanNumber"] == "LN-1001" and payment["orderAmount"] == native["remainingAmount"]
+    fineract = {loan["loanNumber"]: loan for loan in both.get("/api/loans/").json()}["FIN-000007102"]
+    assert fineract["status"] == "overdue"
+    # An amount above the one lender's dues (say, both lenders' together) is refused.
+    both_dues = f"{float(native['remainingAmount']) + float(fineract['overdueAmount']):.2f}"
+    refused = pay(both, {"mode": "partialPayment", "amount": both_dues}, key="click-0002")
+    assert refused.status_code == 422
+    assert refused.json()["error"]["message"].startswith("The amount cannot be more than the overdue amount of ₹")
+    checkout(both, payment)
+    assert confirm(both, payment)["status"] == "completed"
+    # Cleared there, the Fineract lender's dues are what is owed now, paid at that lender.
+    now = both.get("/api/portal/repayment").json()
+    assert (now["loanNumber"], now["remainingAmount"]) == ("FIN-000007102", fineract["overdueAmount"])
+    second = pay(both, {"mode": "totalOverdue"}, key="click-0003").json()
+    assert second["orderId"].startswith("FINREPAY_7102_") and second["orderAmount"] == fineract["overdueAmount"]
+
+
+def test_what_only_the_companion_supplies_is_a_503_without_one(
+    make_client: Callable[[Settings], GatewayClient], settings: Settings
+) -> None:
+    client = make_client(msgspec.structs.replace(settings, lenders="native,fineract", fineract_companion=False))
+    client.post("/_mocks/reset")
+    log_in(client, MEENA)
+    answer = client.get("/api/loans/FIN-000007101/key-facts")
+    assert answer.status_code == 503
+    assert answer.json()["error"]["message"] == "This lender does not offer this yet. Please contact us."
+    # What Fineract itself answers still works; another borrower's loan is not found, whichever lender has it.
+    assert client.get("/api/loans/FIN-000007101/schedule").status_code == 200
+    assert client.get("/api/loans/FIN-000007102/schedule").status_code == 404
+    assert client.get("/api/loans/LN-1001/schedule").status_code == 404
+
+
+def test_a_fineract_repayment_is_reconciled_and_found_on_the_desk(both: GatewayClient) -> None:
+    from tests.integration.test_desk_api import SUPERVISOR, staff_log_in
+
+    log_in(both, MEENA)
+    payment = pay(both, {"mode": "partialPayment", "amount": "200.50"}).json()
+    checkout(both, payment)
+    assert confirm(both, payment)["status"] == "completed"
+    staff_log_in(both, SUPERVISOR)
+
+    day = both.get("/api/desk/reconciliation").json()
+    assert (day["unreconciled"], day["recordedPayments"], day["paymentsSettled"]) == ("0.00", 1, 1)
+    seeded = {"kind": "changeAmount", "orderId": payment["orderId"], "amount": "200.00"}
+    assert both.post("/_mocks/payments/settlements/mistakes", json=seeded).status_code == 201
+    day = both.get("/api/desk/reconciliation").json()
+    assert [(m["kind"], m["owner"], m["reference"], m["unreconciled"]) for m in day["mismatches"]] == [
+        ("amountDiffers", "repayment", "FIN-000007101", "0.50")
+    ]
+
+    for query in (MEENA, "FIN-000007101", payment["orderId"]):
+        view = both.get("/api/desk/customers", params={"q": query}).json()
+        assert (view["mobileNumber"], view["name"]) == (MEENA, "Meena Gupta"), view
+        assert [(r["orderId"], r["amount"], r["status"]) for r in view["repayments"]] == [
+            (payment["orderId"], "200.50", "paid")
+        ]
+        kinds = {(e["source"], e["kind"]) for e in view["timeline"] if e["reference"] == payment["orderId"]}
+        assert {("lender", "repaymentApplied"), ("provider", "paymentTaken")} <= kinds

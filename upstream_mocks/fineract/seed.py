@@ -1,0 +1,152 @@
+"""The Fineract lender's books: clients, their loans' schedules and transactions, kept as exact
+Decimal rupees and sent the way Fineract does (JSON numbers with six decimals, dates as [y, m, d]).
+
+Seeded relative to the lender's clock's today, so the same figures hold whatever day it is:
+Meena Gupta (9811122233) owes one missed instalment and its penalty, ₹3,420.00 overdue, five
+days; Ramesh Kumar (9876543210, also a borrower of our own lending service) has a current loan
+here, disbursed ten days ago, its first instalment due in twenty.
+"""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from decimal import Decimal
+
+import msgspec
+
+CENT = Decimal("0.01")
+
+
+class Period(msgspec.Struct, kw_only=True):
+    number: int
+    due: date
+    principal: Decimal
+    interest: Decimal
+    penalty: Decimal = Decimal(0)
+    principal_paid: Decimal = Decimal(0)
+    interest_paid: Decimal = Decimal(0)
+    penalty_paid: Decimal = Decimal(0)
+
+    @property
+    def total(self) -> Decimal:
+        return self.principal + self.interest + self.penalty
+
+    @property
+    def paid(self) -> Decimal:
+        return self.principal_paid + self.interest_paid + self.penalty_paid
+
+
+class Transaction(msgspec.Struct, kw_only=True):
+    id: int
+    kind: str  # "disbursement" or "repayment"
+    on: date
+    amount: Decimal
+    principal: Decimal = Decimal(0)
+    interest: Decimal = Decimal(0)
+    penalty: Decimal = Decimal(0)
+    balance: Decimal = Decimal(0)  # principal outstanding after it
+    external_id: str | None = None
+    receipt_number: str | None = None
+
+
+class Loan(msgspec.Struct, kw_only=True):
+    id: int
+    account_no: str
+    client_id: int
+    product: str
+    principal: Decimal
+    annual_rate: Decimal
+    disbursed: date
+    periods: list[Period]
+    transactions: list[Transaction]
+
+
+class Client(msgspec.Struct, kw_only=True):
+    id: int
+    account_no: str
+    display_name: str
+    mobile_no: str
+
+
+class FineractState(msgspec.Struct, kw_only=True):
+    clients: dict[int, Client]
+    loans: dict[int, Loan]
+    next_transaction_id: int = 90_001
+    # Idempotency-Key -> (the request body it came with, the answer it got), as Fineract caches them.
+    idempotent: dict[str, tuple[bytes, bytes]] = msgspec.field(default_factory=dict)
+
+
+def apply_payment(loan: Loan, amount: Decimal) -> tuple[Decimal, Decimal, Decimal]:
+    """Fineract's default allocation: period by period, penalties, then interest, then principal.
+    Returns the (principal, interest, penalty) portions."""
+    left = amount
+    portions = {"principal": Decimal(0), "interest": Decimal(0), "penalty": Decimal(0)}
+    for period in loan.periods:
+        for part in ("penalty", "interest", "principal"):
+            owed = getattr(period, part) - getattr(period, f"{part}_paid")
+            take = min(owed, left)
+            if take > 0:
+                setattr(period, f"{part}_paid", getattr(period, f"{part}_paid") + take)
+                portions[part] += take
+                left -= take
+    return portions["principal"], portions["interest"], portions["penalty"]
+
+
+def principal_outstanding(loan: Loan) -> Decimal:
+    return loan.principal - sum((p.principal_paid for p in loan.periods), Decimal(0))
+
+
+def _loan(
+    loan_id: int, client_id: int, principal: Decimal, count: int, first_due: date, today: date, paid: int
+) -> Loan:
+    share = (principal / count).quantize(CENT)
+    interest = (principal * Decimal("0.015")).quantize(CENT)  # 18% a year, flat, monthly
+    disbursed = first_due - timedelta(days=30)
+    periods = [
+        Period(number=n, due=first_due + timedelta(days=30 * (n - 1)), principal=share, interest=interest)
+        for n in range(1, count + 1)
+    ]
+    periods[-1].principal = principal - share * (count - 1)
+    loan = Loan(
+        id=loan_id,
+        account_no=f"{loan_id:09d}",
+        client_id=client_id,
+        product="Trade Credit",
+        principal=principal,
+        annual_rate=Decimal("18"),
+        disbursed=disbursed,
+        periods=periods,
+        transactions=[
+            Transaction(id=loan_id * 10, kind="disbursement", on=disbursed, amount=principal, balance=principal)
+        ],
+    )
+    for n in range(paid):
+        period = periods[n]
+        p, i, pen = apply_payment(loan, period.total)
+        loan.transactions.append(
+            Transaction(
+                id=loan_id * 10 + n + 1,
+                kind="repayment",
+                on=period.due,
+                amount=p + i + pen,
+                principal=p,
+                interest=i,
+                penalty=pen,
+                balance=principal_outstanding(loan),
+                external_id=f"seed-{loan_id}-{n + 1}",
+            )
+        )
+    return loan
+
+
+def seed(today: date) -> FineractState:
+    meena = _loan(7101, 501, Decimal("18000.00"), 6, today - timedelta(days=65), today, paid=2)
+    meena.periods[2].penalty = Decimal("150.00")  # the missed third instalment's penalty
+    ramesh = _loan(7102, 502, Decimal("6000.00"), 3, today + timedelta(days=20), today, paid=0)
+    return FineractState(
+        clients={
+            501: Client(id=501, account_no="000000501", display_name="Meena Gupta", mobile_no="9811122233"),
+            502: Client(id=502, account_no="000000502", display_name="Ramesh Kumar", mobile_no="9876543210"),
+        },
+        loans={7101: meena, 7102: ramesh},
+    )

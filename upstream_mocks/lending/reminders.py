@@ -1,0 +1,145 @@
+"""The lender's reminders of a due instalment, by SMS and mail, in the borrower's language.
+
+Reminders are for days 7, 3 and 1 before an instalment's due date, the day itself, and 1 and 3
+days after it (`REMINDER_DAYS`), for every instalment of the borrower's loans still owed, and
+leave only between 08:00 and 19:00 India time (`in_hours`), the hours RBI's fair practices allow
+for contacting a borrower about dues. They run on the lender's clock (clock.py): at each step of
+a move the lender sends what is due that day, if the hour allows; a day's reminder not sent that
+day is not sent later (the next one says more). docs/decisions/complaints-and-reminders.md.
+
+QA read-out beside the contract: `GET /_mocks/lending/reminders` (every reminder sent).
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime, time, timedelta
+from decimal import Decimal
+
+import msgspec
+from litestar import get
+from litestar.handlers import HTTPRouteHandler
+
+from upstream_mocks.ist import IST
+from upstream_mocks.lending.clock import lender_now, on_tick
+from upstream_mocks.lending.loans import Loan, payments_of, position
+from upstream_mocks.lending.notices import notify
+from upstream_mocks.lending.seed import LendingState
+from upstream_mocks.sms import DLT_TEMPLATES, TemplateKey
+from upstream_mocks.texts import Language, style, texts
+from upstream_mocks.world import MockWorld
+
+REMINDER_DAYS = (-7, -3, -1, 0, 1, 3)  # days from the due date
+OPENS, CLOSES = time(8, 0), time(19, 0)  # India time; a reminder leaves at OPENS <= t < CLOSES
+
+
+class SentReminder(msgspec.Struct, rename="camel", kw_only=True):
+    user_id: int
+    loan_number: str
+    due_date: date
+    days_from_due: int
+    amount: Decimal
+    sent_at: datetime
+    language: Language
+    dlt_template_id: str
+
+
+class RemindersState(msgspec.Struct, kw_only=True):
+    sent: list[SentReminder] = msgspec.field(default_factory=list)
+    # (loan number, due date, days from due) already handled: sent, or passed unsent.
+    handled: set[tuple[str, date, int]] = msgspec.field(default_factory=set)
+    languages: dict[int, Language] = msgspec.field(default_factory=dict)  # the borrower's last
+    checked: date | None = None  # the last India day whose reminders were sent
+
+
+def in_hours(moment: datetime) -> bool:
+    """Whether a reminder may leave at `moment`: 08:00 to 19:00 India time, whatever the server's zone."""
+    return OPENS <= moment.astimezone(IST).time() < CLOSES
+
+
+def remember_language(world: MockWorld, user_id: int, language: Language) -> None:
+    """The language the borrower last used with the lender: their reminders' language."""
+    state: RemindersState = world.states["reminders"]
+    state.languages[user_id] = language
+
+
+def _template(days_from_due: int) -> TemplateKey:
+    if days_from_due < 0:
+        return "reminder_before"
+    return "reminder_due" if days_from_due == 0 else "reminder_after"
+
+
+def _owed_today(loan: Loan, lending: LendingState, today: date) -> list[tuple[date, Decimal]]:
+    """Each instalment of the loan still owed today: its due date and what is owed of it."""
+    found = position(loan, payments_of(loan, lending), today)
+    return [(s.instalment.due_on, s.owed) for s in found.instalments if s.owed > 0]
+
+
+def reminder_routes(world: MockWorld) -> list[HTTPRouteHandler]:
+    world.register("reminders", RemindersState)
+
+    def state() -> RemindersState:
+        st: RemindersState = world.states["reminders"]
+        return st
+
+    async def remind(loan: Loan, due: date, owed: Decimal, days: int) -> None:
+        lending: LendingState = world.states["lending"]
+        borrower = lending.borrower_by_id(loan.user_id)
+        if borrower is None:
+            return
+        st = state()
+        language = st.languages.get(loan.user_id, "en")
+        template = _template(days)
+        fields = {"amount": style.amount(language, owed), "loan": loan.loan_number, "date": style.day(language, due)}
+        words = texts(language)
+        await notify(
+            world,
+            borrower,
+            sms=template,
+            subject=words.reminder_mail_subject.format(**fields),
+            message=getattr(words, template).format(**fields),
+            kind="paymentReminder",
+            reference=f"{loan.loan_number}/{due.isoformat()}",
+            language=language,
+            fields=fields,
+        )
+        st.sent.append(
+            SentReminder(
+                user_id=loan.user_id,
+                loan_number=loan.loan_number,
+                due_date=due,
+                days_from_due=days,
+                amount=owed,
+                sent_at=lender_now(world),
+                language=language,
+                dlt_template_id=DLT_TEMPLATES[(template, language)],
+            )
+        )
+
+    async def send_due(moment: datetime) -> None:
+        if not in_hours(moment):
+            return
+        today = moment.astimezone(IST).date()
+        lending: LendingState = world.states["lending"]
+        st = state()
+        if st.checked == today:
+            return  # a day's reminders go at its first step in hours
+        st.checked = today
+        loans: dict[int, list[Loan]] = world.states.get("loans", {})
+        for loan in (loan for owned in loans.values() for loan in owned):
+            for due, owed in _owed_today(loan, lending, today):
+                for days in REMINDER_DAYS:
+                    key = (loan.loan_number, due, days)
+                    day = due + timedelta(days)
+                    if key in st.handled or day > today:
+                        continue
+                    st.handled.add(key)
+                    if day == today:  # a day passed unsent stays unsent
+                        await remind(loan, due, owed, days)
+
+    on_tick(world, send_due)
+
+    @get("/reminders")
+    async def reminders_sent() -> list[SentReminder]:
+        return state().sent
+
+    return [reminders_sent]

@@ -1,0 +1,205 @@
+"""The orders service's operations calls (contracts/orders.openapi.yaml, tag `operations`): what
+our own staff tools and the daily reconciliation ask, with the service key in
+`x-operations-key` rather than a shopper's token.
+
+- `GET /operations/payments?date=`: every online order whose money moved that day (India's
+  calendar): paid, or refunded to the card or UPI (its cancellation's refund, or a return's);
+- `GET /operations/orders?mobileNumber=&orderNumber=&providerOrderId=&userId=`: orders found,
+  every filter given holding;
+- `POST /operations/orders/{orderNumber}/cancel`: a cancellation on the shopper's behalf (the
+  same rules and refund as theirs, idempotent on `Idempotency-Key`);
+- `POST /operations/orders/{orderNumber}/resend`: the order's latest mail again (the invoice or
+  credit note attached when it has one).
+"""
+
+from __future__ import annotations
+
+import hmac
+import re
+from collections.abc import Callable
+from datetime import date, datetime
+from decimal import Decimal
+from typing import Any
+
+import msgspec
+from litestar import Request, Response, get, post
+from litestar.handlers import HTTPRouteHandler
+from litestar.params import FromPath
+
+from upstream_mocks.envelope import envelope
+from upstream_mocks.ist import IST
+from upstream_mocks.orders import tracking
+from upstream_mocks.orders.order_mail import send_status_mails
+from upstream_mocks.orders.records import Order, OrdersState, Placement
+from upstream_mocks.world import MockWorld
+
+_KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
+_MOBILE = re.compile(r"^[0-9]{10}$")
+
+
+class RefundMoved(msgspec.Struct, rename="camel", kw_only=True):
+    """One refund to the card or UPI: the cancellation's (the order number) or a return's (its number)."""
+
+    reference: str
+    amount: Decimal
+    at: datetime
+
+
+class MoneyMoved(msgspec.Struct, rename="camel", kw_only=True):
+    """One online order's money as the orders service recorded it."""
+
+    order_number: str
+    user_id: int
+    status: str
+    payment_state: str
+    amount: Decimal
+    provider_order_id: str | None
+    provider_payment_id: str | None
+    paid_at: datetime | None
+    refunded_amount: Decimal | None  # the cancellation's, given back to the card or UPI
+    refunded_at: datetime | None
+    refunds: list[RefundMoved]  # every refund to the card or UPI: the cancellation's and each return's
+
+
+class CancelBody(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):
+    reason: str
+    staff: str
+
+
+def _day(moment: datetime | None) -> date | None:
+    return moment.astimezone(IST).date() if moment is not None else None
+
+
+def money_moved(order: Order) -> MoneyMoved:
+    refund = order.refund
+    to_source = refund is not None and refund.kind == "toSource"
+    refunds = (
+        [RefundMoved(reference=order.order_number, amount=refund.amount, at=refund.initiated_at)]
+        if (refund is not None and to_source)
+        else []
+    )
+    refunds += [
+        RefundMoved(reference=ret.number, amount=ret.refund.amount, at=ret.refund.initiated_at)
+        for ret in order.returns
+        if ret.refund is not None and ret.refund.kind == "toSource" and ret.provider_refund_id is not None
+    ]
+    return MoneyMoved(
+        order_number=order.order_number,
+        user_id=order.user_id,
+        status=order.status,
+        payment_state=order.payment.state,
+        amount=order.payment.amount,
+        provider_order_id=order.payment.provider_order_id,
+        provider_payment_id=order.payment.provider_payment_id,
+        paid_at=order.payment.paid_at,
+        refunded_amount=refund.amount if refund is not None and to_source else None,
+        refunded_at=refund.initiated_at if refund is not None and to_source else None,
+        refunds=refunds,
+    )
+
+
+def operations_routes(
+    world: MockWorld,
+    state: Callable[[], OrdersState],
+    clock: Callable[[], datetime],
+    current: Callable[[Order, datetime], Order],
+    users: Callable[[], dict[str, Any]],
+) -> list[HTTPRouteHandler]:
+    def refused(request: Request[Any, Any, Any]) -> Response[Any] | None:
+        given = request.headers.get("x-operations-key", "").encode()
+        if not hmac.compare_digest(given, world.settings.operations_key.encode()):
+            return envelope(None, "Unauthorized", 401)
+        return None
+
+    def email_of(user_id: int) -> str | None:
+        return next((u.email for u in users().values() if u.user_id == user_id), None)
+
+    @get("/operations/payments")
+    async def payments_on(request: Request[Any, Any, Any]) -> Response[Any]:
+        if no := refused(request):
+            return no
+        try:
+            day = date.fromisoformat(request.query_params.get("date", ""))
+        except ValueError:
+            return envelope(None, "date must be YYYY-MM-DD", 400)
+        now = clock()
+        moved = []
+        for order in state().orders.values():
+            if order.payment.method != "online":
+                continue
+            row = money_moved(current(order, now))
+            if day == _day(row.paid_at) or any(day == _day(r.at) for r in row.refunds):
+                moved.append(row)
+        moved.sort(key=lambda r: r.order_number)
+        return envelope(msgspec.to_builtins(moved), "Payments")
+
+    @get("/operations/orders")
+    async def find_orders(request: Request[Any, Any, Any]) -> Response[Any]:
+        if no := refused(request):
+            return no
+        query = request.query_params
+        mobile, number = query.get("mobileNumber"), query.get("orderNumber")
+        provider_order, user = query.get("providerOrderId"), query.get("userId")
+        if [mobile, number, provider_order, user].count(None) == 4:
+            return envelope(None, "Give mobileNumber, orderNumber, providerOrderId or userId", 400)
+        if mobile is not None and not _MOBILE.match(mobile):
+            return envelope(None, "Invalid mobile number", 400)
+        if user is not None and not user.isdigit():
+            return envelope(None, "Invalid userId", 400)
+        shopper = users().get(mobile) if mobile else None
+        now = clock()
+
+        def wanted(o: Order) -> bool:  # every filter given must hold
+            mine = shopper is not None and o.user_id == shopper.user_id
+            return (
+                (mobile is None or mine or o.address.mobile_number == mobile)
+                and number in (None, o.order_number)
+                and provider_order in (None, o.payment.provider_order_id)
+                and user in (None, str(o.user_id))
+            )
+
+        found = sorted((current(o, now) for o in state().orders.values() if wanted(o)), key=lambda o: o.created_at)
+        return envelope(msgspec.to_builtins(list(reversed(found))), "Orders")
+
+    @post("/operations/orders/{order_number:str}/cancel", status_code=200)
+    async def cancel_for_shopper(request: Request[Any, Any, Any], order_number: FromPath[str]) -> Response[Any]:
+        if no := refused(request):
+            return no
+        key = request.headers.get("idempotency-key", "")
+        if not _KEY.fullmatch(key):
+            return envelope(None, "An Idempotency-Key header is required.", 400)
+        try:
+            msgspec.json.decode(await request.body(), type=CancelBody)
+        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+            return envelope(None, f"Invalid request: {exc}", 400)
+        order = state().orders.get(order_number)
+        if order is None:
+            return envelope(None, "Order not found", 404)
+        fingerprint = f"cancel {order_number}"
+        earlier = state().placements.get((order.user_id, key))
+        if earlier is not None:
+            if earlier.fingerprint != fingerprint:
+                return envelope(None, "This Idempotency-Key was used for another request.", 422)
+            return envelope(msgspec.to_builtins(order), "Order already cancelled")
+        now = clock()
+        current(order, now)
+        tracking.cancel(world, state(), order, now)  # CannotChange: the app's 409 answer
+        state().placements[(order.user_id, key)] = Placement(fingerprint=fingerprint, order_number=order_number)
+        send_status_mails(world, order, ["cancelled"], email_of(order.user_id))
+        return envelope(msgspec.to_builtins(order), "Order cancelled")
+
+    @post("/operations/orders/{order_number:str}/resend", status_code=200)
+    async def resend_mail(request: Request[Any, Any, Any], order_number: FromPath[str]) -> Response[Any]:
+        if no := refused(request):
+            return no
+        order = state().orders.get(order_number)
+        if order is None:
+            return envelope(None, "Order not found", 404)
+        email = email_of(order.user_id)
+        if email is None:
+            return envelope(None, "The shopper has no e-mail address", 409)
+        current(order, clock())
+        send_status_mails(world, order, [order.status], email)
+        return envelope({"orderNumber": order_number, "status": order.status, "email": email}, "Mail sent again")
+
+    return [payments_on, find_orders, cancel_for_shopper, resend_mail]
