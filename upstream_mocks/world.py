@@ -74,6 +74,8 @@ class MockWorld:
         # Work a mock started after answering (webhook deliveries, receipt mails), kept so it is
         # not collected mid-flight and so tests can wait for it.
         self.background: set[asyncio.Task[None]] = set()
+        # The last piece of work queued under each key (spawn_in_turn), so the next waits for it.
+        self.last_in_line: dict[str, asyncio.Task[None]] = {}
         self._seeders: dict[str, Callable[[], Any]] = {}
         self.states: dict[str, Any] = {}
         self.outbox: dict[str, OutboxEntry] = {}
@@ -88,6 +90,7 @@ class MockWorld:
     def reset(self) -> None:
         for task in self.background:
             task.cancel()  # a delivery for the old data must not land in the new
+        self.last_in_line.clear()
         self.outbox.clear()
         self.journal.clear()
         self.scenarios.clear()
@@ -111,6 +114,28 @@ class MockWorld:
         task = asyncio.get_running_loop().create_task(work)
         self.background.add(task)
         task.add_done_callback(self.background.discard)
+
+    def spawn_in_turn(self, key: str, work: Callable[[], Coroutine[Any, Any, None]]) -> None:
+        """Like `spawn`, but after the work queued before under the same key has finished: one
+        order's mails reach the shopper in the order its steps happened, however long each took
+        to build."""
+        before = self.last_in_line.get(key)
+
+        async def after_the_one_before() -> None:
+            if before is not None:
+                await asyncio.gather(before, return_exceptions=True)
+            await work()  # started only now, so a reset that cancels the wait leaves nothing unawaited
+
+        task = asyncio.get_running_loop().create_task(after_the_one_before())
+        self.background.add(task)
+        self.last_in_line[key] = task
+
+        def done(finished: asyncio.Task[None]) -> None:
+            self.background.discard(finished)
+            if self.last_in_line.get(key) is finished:
+                del self.last_in_line[key]
+
+        task.add_done_callback(done)
 
     async def drain(self, seconds: float = 10.0) -> None:
         """Wait (bounded) until the background work, and whatever it started, is done."""

@@ -17,8 +17,17 @@ from typing import Any
 from anyio import to_thread
 
 from upstream_mocks.loopback import loopback_client
-from upstream_mocks.orders.invoice import credit_note_filename, invoice_filename, render_credit_note, render_invoice
-from upstream_mocks.orders.records import Order, OrdersState, OrderStatus
+from upstream_mocks.orders.invoice import (
+    credit_note_filename,
+    invoice_filename,
+    render_credit_note,
+    render_invoice,
+    render_return_credit_note,
+    return_credit_note_filename,
+)
+from upstream_mocks.orders.records import Order, OrdersState, OrderStatus, ReturnRequest, ReturnStatus
+from upstream_mocks.orders.returns import pickup_words
+from upstream_mocks.orders.returns import refund_words as return_refund_words
 from upstream_mocks.orders.tracking import EXPIRED_NOTE
 from upstream_mocks.texts import Language, style, texts
 from upstream_mocks.world import MockWorld
@@ -42,6 +51,8 @@ def refund_words(order: Order, language: Language) -> str:
         case "nothingPaid":
             expired = any(e.status == "cancelled" and e.note == EXPIRED_NOTE for e in order.timeline)
             return words.refund_expired if expired else words.refund_nothing_paid
+        case _:  # a return's refund: its own mails say it (send_return_mails)
+            return refund.message
 
 
 def _subject_and_message(order: Order, status: OrderStatus, language: Language) -> tuple[str, str]:
@@ -126,4 +137,67 @@ def send_status_mails(world: MockWorld, order: Order, statuses: list[OrderStatus
             for body in bodies:
                 await client.post(f"{world.settings.origin}/_mocks/mail/website/sendOrderMail", json=body)
 
-    world.spawn(send())
+    world.spawn_in_turn(order.order_number, send)
+
+
+RETURN_MAIL_STATUS = {
+    "requested": "returnRequested",
+    "approved": "returnApproved",
+    "pickedUp": "returnPickedUp",
+    "received": "returnReceived",
+    "refunded": "returnRefunded",
+}
+
+
+def return_mail(
+    order: Order, ret: ReturnRequest, status: ReturnStatus, email: str, language: Language
+) -> dict[str, Any]:
+    words = texts(language)
+    number, pickup = ret.number, pickup_words(ret.pickup, language)
+    refund = return_refund_words(ret, language)
+    subject, message = {
+        "requested": (
+            words.return_requested_subject,
+            words.return_requested_message.format(number=number, order=order.order_number, pickup=pickup),
+        ),
+        "approved": (words.return_approved_subject, words.return_approved_message.format(number=number, pickup=pickup)),
+        "pickedUp": (words.return_picked_up_subject, words.return_picked_up_message.format(number=number)),
+        "received": (words.return_received_subject, words.return_received_message.format(number=number, refund=refund)),
+        "refunded": (words.return_refunded_subject, words.return_refunded_message.format(number=number, refund=refund)),
+    }[status]
+    body: dict[str, Any] = {
+        "email": email,
+        "subject": subject.format(number=number),
+        "message": message,
+        "orderNumber": order.order_number,
+        "status": RETURN_MAIL_STATUS[status],
+    }
+    if status == "received" and ret.credit_note is not None and order.invoice is not None:
+        body["attachment"] = {
+            "filename": return_credit_note_filename(ret),
+            "contentType": "application/pdf",
+            "content": base64.b64encode(render_return_credit_note(order, ret, language)).decode(),
+        }
+    return body
+
+
+def send_return_mails(world: MockWorld, order: Order, ret: ReturnRequest, statuses: list[ReturnStatus]) -> None:
+    """One mail per step of the return, in the order's language, to the shopper's e-mail (if any)."""
+    users = world.states["catalogue"].users.values()
+    email = next((u.email for u in users if u.user_id == order.user_id), None)
+    if email is None or not statuses:
+        return
+    orders: OrdersState = world.states["orders"]
+    language = orders.mail_languages.get(order.order_number, "en")
+    as_it_is, ret_now = copy.deepcopy(order), copy.deepcopy(ret)
+
+    def build() -> list[dict[str, Any]]:
+        return [return_mail(as_it_is, ret_now, status, email, language) for status in statuses]
+
+    async def send() -> None:
+        bodies = await to_thread.run_sync(build)
+        async with loopback_client(world) as client:
+            for body in bodies:
+                await client.post(f"{world.settings.origin}/_mocks/mail/website/sendOrderMail", json=body)
+
+    world.spawn_in_turn(order.order_number, send)
