@@ -306,6 +306,9 @@ def _settled_axe_report(axe: Axe, page: Page, impacts: tuple[str, ...] | None) -
     # which the app's Content-Security-Policy (no 'unsafe-eval') refuses.
     # Rounds, as one animation's end may start another (a toast's exit, then its collapse); a
     # frame first, so the page has drawn what the last round (or the pause) changed.
+    # Only animations on the document's clock: a scroll-driven one (the store's category chips'
+    # fade, `animation-timeline: scroll()`) stands where the scroll puts it and never finishes,
+    # so waiting on it only ran out the 5 s each scan of a store page.
     page.evaluate(
         """async () => {
             const frame = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done)));
@@ -313,7 +316,8 @@ def _settled_axe_report(axe: Axe, page: Page, impacts: tuple[str, ...] | None) -
             while (Date.now() < until) {
                 await frame();
                 const moving = document.getAnimations().filter(
-                    (a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
+                    (a) => a.playState === 'running' && a.timeline === document.timeline
+                        && a.effect?.getTiming().iterations !== Infinity);
                 if (!moving.length) return;
                 await Promise.race([
                     Promise.all(moving.map((a) => a.finished.catch(() => null))),
