@@ -18,10 +18,10 @@ from litestar import Litestar, Request, Response, get, post
 from litestar.params import FromPath
 
 from upstream_mocks.envelope import envelope, json_answer
-from upstream_mocks.ist import ist_today
 from upstream_mocks.lending.complaints import complaint_routes
 from upstream_mocks.lending.credit import credit_limit_handler, seed_credit
 from upstream_mocks.lending.credit_line_routes import credit_line_routes
+from upstream_mocks.lending.dues import Dues, dues
 from upstream_mocks.lending.history import history_routes
 from upstream_mocks.lending.loan_routes import loan_routes
 from upstream_mocks.lending.partner_repayments import partner_repayment_routes
@@ -64,24 +64,26 @@ class PaymentStatusBody(msgspec.Struct):
     userId: int
 
 
-def _record(borrower: Borrower) -> dict[str, Any]:
-    owed = borrower.remaining_amount > 0 and borrower.total_repayment_amount is not None
+def _record(borrower: Borrower, owed: Dues) -> dict[str, Any]:
+    pending = owed.remaining > 0
     return {
         "userId": borrower.user_id,
         "userName": borrower.user_name,
         "mobileNumber": borrower.mobile_number,
         # Once everything is repaid the record says nothing is pending, as for a borrower who never owed.
-        "totalRepaymentAmount": borrower.total_repayment_amount if owed else None,
-        "remainingAmount": rupees(borrower.remaining_amount) if owed else None,
+        "totalRepaymentAmount": (
+            rupees(owed.loan_overdue + (borrower.total_repayment_amount or 0)) if pending else None
+        ),
+        "remainingAmount": owed.remaining if pending else None,
     }
 
 
-def loan_particulars(borrower: Borrower) -> dict[str, Any]:
+def loan_particulars(borrower: Borrower, owed: Dues) -> dict[str, Any]:
     """The optional fields of repaymentDetail (our extension): only those the lender has."""
     found: dict[str, Any] = {}
-    if borrower.due_date is not None:
-        found["dueDate"] = borrower.due_date.isoformat()
-        found["daysOverdue"] = max(0, (ist_today() - borrower.due_date).days)
+    if owed.due_date is not None:
+        found["dueDate"] = owed.due_date.isoformat()
+        found["daysOverdue"] = owed.days_overdue
     if borrower.lender_name is not None:
         found["lenderName"] = borrower.lender_name
     if borrower.loan_number is not None:
@@ -102,6 +104,9 @@ def create_app(world: MockWorld) -> Litestar:
             return msgspec.json.decode(await request.body(), type=type_), None
         except (msgspec.ValidationError, msgspec.DecodeError) as exc:
             return None, envelope(None, f"Invalid request: {exc}", 400)
+
+    def record(borrower: Borrower) -> dict[str, Any]:
+        return _record(borrower, dues(world, borrower))
 
     def caller(request: Request[Any, Any, Any], user_id: int) -> tuple[Borrower | None, Response[Any] | None]:
         """The borrower the bearer token was issued to, who must be `user_id`."""
@@ -138,7 +143,7 @@ def create_app(world: MockWorld) -> Litestar:
         token = f"lend_{secrets.token_urlsafe(32)}"
         state().tokens[token] = borrower.user_id
         return json_answer(
-            {"accessToken": token, "statusCode": 200, "message": "OTP verified", "data": [_record(borrower)]}
+            {"accessToken": token, "statusCode": 200, "message": "OTP verified", "data": [record(borrower)]}
         )
 
     @post("/webRepayment/partnerLogin", status_code=200)
@@ -159,7 +164,7 @@ def create_app(world: MockWorld) -> Litestar:
         token = f"lend_{secrets.token_urlsafe(32)}"
         state().tokens[token] = borrower.user_id
         return json_answer(
-            {"accessToken": token, "statusCode": 200, "message": "Borrower logged in", "data": [_record(borrower)]}
+            {"accessToken": token, "statusCode": 200, "message": "Borrower logged in", "data": [record(borrower)]}
         )
 
     @get("/webRepayment/repaymentDetail")
@@ -173,12 +178,14 @@ def create_app(world: MockWorld) -> Litestar:
             return rejected
         if borrower is None:
             return envelope(None, "Borrower not found", 404)
+        # The loan's own position on the lender's clock (dues.py): the figures its pages show.
+        owed = dues(world, borrower)
         detail: dict[str, Any] = {
-            "remainingAmount": rupees(borrower.remaining_amount),
-            "lateFees": borrower.late_fees,
-            "pendingAmount": borrower.pending_amount,
+            "remainingAmount": owed.remaining,
+            "lateFees": owed.late_fees,
+            "pendingAmount": owed.pending,
         }
-        detail.update(loan_particulars(borrower))
+        detail.update(loan_particulars(borrower, owed))
         return envelope([detail], "Repayment detail")
 
     @post("/webRepayment/cashFreeRequest", status_code=200)
@@ -194,7 +201,7 @@ def create_app(world: MockWorld) -> Litestar:
         if not borrower.financier_mapped:
             return envelope(None, "Financier is not authorized to receive payment", 400)
         amount = body.order_amount
-        if amount <= 0 or not has_paise_only(amount) or amount > borrower.remaining_amount:
+        if amount <= 0 or not has_paise_only(amount) or amount > dues(world, borrower).remaining:
             return envelope(None, "Amount must be above 0, in paise, and not above the remaining amount", 400)
         st = state()
         log_id = st.next_payment_log_id

@@ -22,6 +22,7 @@ from litestar import Request, Response, get
 from litestar.handlers import HTTPRouteHandler
 
 from upstream_mocks.envelope import envelope
+from upstream_mocks.lending.dues import dues
 from upstream_mocks.lending.seed import Borrower, LendingState, seed
 from upstream_mocks.money import rupees_text
 from upstream_mocks.world import MockWorld
@@ -81,6 +82,7 @@ def _rupees(value: Any) -> Decimal:
 
 
 def _owed(borrower: Borrower) -> Decimal:
+    """The record's own dues (credit drawn), which draws, returns and cancellations change."""
     return _rupees(borrower.remaining_amount) if borrower.total_repayment_amount is not None else Decimal("0.00")
 
 
@@ -90,9 +92,12 @@ def summary(world: MockWorld, mobile_number: str, today: date) -> CreditSummary 
     limit = _state(world).limits.get(mobile_number)
     if borrower is None or limit is None:
         return None
-    outstanding = _owed(borrower)
+    # All the borrower owes the lender, their loan's overdue too (dues.py); draws not yet due
+    # are the record's own dues, never the loan's.
+    owed = dues(world, borrower)
+    outstanding = owed.remaining
     not_due = [d for d in _state(world).draws if d.mobile_number == mobile_number and d.due_on >= today]
-    not_due_total = min(sum((d.amount for d in not_due), Decimal("0.00")), outstanding)
+    not_due_total = min(sum((d.amount for d in not_due), Decimal("0.00")), outstanding - owed.loan_overdue)
     return CreditSummary(
         mobile_number=mobile_number,
         credit_limit=limit,

@@ -175,15 +175,22 @@ def schedule(sanctioned: Decimal, annual_rate: Decimal, count: int, first_due: d
 
 
 def portal_payments(state: LendingState, user_id: int) -> list[LoanPayment]:
-    """The repayments the lender settled through the portal, on their day in India."""
+    """The repayments the lender settled through the portal, on the lender's day it booked them
+    (so a payment made after QA moved the clock lands after the instalments due by then), each
+    for the part of it that went to the loan."""
     return [
         LoanPayment(
-            on=datetime.fromisoformat(log.paid_at).astimezone(IST).date(),
-            amount=log.amount,
+            on=log.booked_on or datetime.fromisoformat(log.paid_at).astimezone(IST).date(),
+            amount=log.amount if log.to_loan is None else log.to_loan,
             reference=log.cf_payment_id,
         )
         for log in sorted(state.payment_logs.values(), key=lambda log: log.id)
-        if log.user_id == user_id and log.status == "paid" and log.paid_at and log.cf_payment_id
+        if log.user_id == user_id
+        and log.status == "paid"
+        and log.paid_at
+        and log.cf_payment_id
+        and log.line_number is None
+        and log.to_loan != 0
     ]
 
 

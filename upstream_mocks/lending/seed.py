@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date
 from decimal import Decimal
 from typing import Literal
 
 import msgspec
 
-from upstream_mocks.ist import ist_today
 from upstream_mocks.texts import Language
 
 
@@ -44,6 +43,10 @@ class PaymentLog(msgspec.Struct, kw_only=True):
     cf_payment_id: str | None = None  # the provider's payment id, once paid
     paid_at: str | None = None
     remaining_after: Decimal | None = None  # what was still owed right after this payment
+    # The lender's day it was booked on (its clock, which QA may have moved), and how much of it
+    # went to the loan the portal collects for (the rest to the account's other dues).
+    booked_on: date | None = None
+    to_loan: Decimal | None = None
     settled_by: Literal["webhook", "confirm"] | None = None
     language: Language = "en"  # the borrower's when the payment was made: the receipt mail's
     failure_reason: Literal["declined", "expired"] | None = None  # the provider's, once failed
@@ -72,24 +75,25 @@ class LendingState(msgspec.Struct, kw_only=True):
         return next((log for log in self.payment_logs.values() if log.order_id == order_id), None)
 
 
-# Days Ramesh's instalment is overdue on any day the mocks start: the due date is set relative to
-# today, so the figure tests read is always the same.
+# Days Ramesh's first instalment (loan_seed.py) is overdue on any day the mocks start: its due
+# date is set relative to today, so the figure tests read is always the same.
 RAMESH_DAYS_OVERDUE = 17
 
 
-def seed(today: date | None = None) -> LendingState:
-    today = today or ist_today()
+def seed() -> LendingState:
     borrowers = [
         Borrower(
             user_id=1001,
             user_name="Ramesh Kumar",
             mobile_number="9876543210",
-            total_repayment_amount=Decimal("12450.00"),
-            remaining_amount=Decimal("12450.00"),
-            late_fees=Decimal("450.00"),
-            pending_amount=Decimal("12000.00"),
+            # What he owes is his loan LN-1001's overdue (loan_seed.py, dues.py): Rs. 12,450 on
+            # the day the mocks start, moving with the lender's clock. The record holds only
+            # what he draws on credit at the checkout.
+            total_repayment_amount=None,
+            remaining_amount=Decimal("0.00"),
+            late_fees=Decimal("0.00"),
+            pending_amount=Decimal("0.00"),
             email="ramesh.kumar@shop.example",
-            due_date=today - timedelta(days=RAMESH_DAYS_OVERDUE),
             lender_name="Sahyogkosh Finance",
             loan_number="LN-1001",  # as on the receipts (loan account LN-{userId})
         ),

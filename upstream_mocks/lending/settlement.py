@@ -17,8 +17,8 @@ from anyio import to_thread
 from upstream_mocks.lending.certificates import mail_certificate
 from upstream_mocks.lending.clock import lender_today
 from upstream_mocks.lending.credit_lines import end_line, line_for_log
+from upstream_mocks.lending.dues import dues, loan_position, other_dues, portal_loan
 from upstream_mocks.lending.loan_seed import LSP
-from upstream_mocks.lending.loans import Loan, payments_of, position
 from upstream_mocks.lending.receipts import ReceiptFacts, render_receipt
 from upstream_mocks.lending.seed import Borrower, LendingState, PaymentLog
 from upstream_mocks.loopback import loopback_client
@@ -49,18 +49,23 @@ def settle_paid(
     if borrower is None:
         return False
     st.settled_payment_ids.add(cf_payment_id)
-    borrower.remaining_amount = max(rupees(0), rupees(borrower.remaining_amount - amount))
-    # Late fees are cleared first, then the principal, so the detail's figures still add up.
-    towards_fees = min(borrower.late_fees, amount)
-    borrower.late_fees = rupees(borrower.late_fees - towards_fees)
-    borrower.pending_amount = max(rupees(0), rupees(borrower.pending_amount - (amount - towards_fees)))
-    # How it was applied is the loan's own split (the one its statement and the preview show).
+    # The loan's overdue is paid first (its split is the loan's own: the one its statement and the
+    # preview show), then the record's other dues, late fees before the rest.
+    loan_overdue = dues(world, borrower).loan_overdue if log.line_number is None else rupees(0)
+    to_loan = min(amount, loan_overdue)
+    rest = amount - to_loan
+    borrower.remaining_amount = max(rupees(0), other_dues(borrower) - rest)
+    towards_fees = min(rupees(borrower.late_fees), rest)
+    borrower.late_fees = rupees(borrower.late_fees) - towards_fees
+    borrower.pending_amount = max(rupees(0), rupees(borrower.pending_amount) - (rest - towards_fees))
     if log.line_number is None:
         log.charges, log.interest, log.principal = loan_split(world, log.user_id, amount) or (
             towards_fees,
             rupees(0),
             rupees(amount - towards_fees),
         )
+    log.booked_on = lender_today(world)
+    log.to_loan = to_loan
     log.status = "paid"
     log.cf_payment_id = cf_payment_id
     log.paid_at = paid_at
@@ -71,7 +76,7 @@ def settle_paid(
         end_line(world, line, log.purpose, lender_today(world), log)
         if borrower.email:
             world.spawn(mail_certificate(world, borrower.email, line, borrower.user_name, log.language))
-    log.remaining_after = borrower.remaining_amount
+    log.remaining_after = dues(world, borrower).remaining
     if borrower.email:
         world.spawn(mail_receipt(world, borrower, log))
     return True
@@ -79,13 +84,12 @@ def settle_paid(
 
 def loan_split(world: MockWorld, user_id: int, amount: Decimal) -> tuple[Decimal, Decimal, Decimal] | None:
     """The part payment's split on the loan the portal collects for, before this payment: charges,
-    then interest due, then principal (anything beyond is principal paid ahead, as the statement
-    books it); None for a borrower without such a loan."""
-    loans: list[Loan] = world.states.get("loans", {}).get(user_id, [])
-    loan = next((loan for loan in loans if loan.collects_portal_payments), None)
+    then interest due, then principal (anything beyond is principal of the account's other dues);
+    None for a borrower without such a loan."""
+    loan = portal_loan(world, user_id)
     if loan is None:
         return None
-    at = position(loan, payments_of(loan, lending_state(world)), lender_today(world))
+    at = loan_position(world, loan)
     charges, interest, _ = at.allocate(amount)
     return charges, interest, amount - charges - interest
 
