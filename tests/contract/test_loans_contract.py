@@ -15,8 +15,8 @@ import pytest
 
 from gateway.errors import UpstreamRefused
 from gateway.upstreams.http import UpstreamHttp
-from gateway.upstreams.lending import LendingClient
-from gateway.upstreams.lending_loans import LoansClient
+from gateway.upstreams.lending import LendingClient, RepaymentDetail
+from gateway.upstreams.lending_loans import LoansClient, LoanSummary
 from tests.contract.conftest import Recorded, RecordingMock, assert_conforms, contract_for
 from upstream_mocks.contract import Contract
 
@@ -94,3 +94,63 @@ async def test_refusals_conform_too(contract: Contract, loans: tuple[LoansClient
         await client.loans("not-a-token", 1001)
     assert stranger.value.status == 401
     assert_conforms(contract, recorded.exchanges)
+
+
+@pytest.mark.parametrize("days", [0, 6, 20])
+async def test_repayment_detail_is_the_loans_own_overdue_at_any_lender_clock(
+    contract: Contract,
+    recording_mock: Callable[..., AbstractAsyncContextManager[RecordingMock]],
+    days: int,
+) -> None:
+    """repaymentDetail (what the portal collects) and the loan calls answer one position, after the
+    lender's clock moves a few days or past the next due date; a payment is split as previewed and
+    leaves the same figure on the detail, the loan, the history (the receipt's) and the statement."""
+    async with recording_mock("lending") as mock:
+        http = UpstreamHttp("lending", mock.client)
+        lending, loans = LendingClient(http), LoansClient(http)
+        await lending.send_otp(RAMESH)
+        token, _ = await lending.verify_repayment_otp(RAMESH, mock.world.outbox[RAMESH].otp)
+        assert (await mock.client.post("clock", json={"days": days})).status_code == 200
+
+        async def agree() -> tuple[RepaymentDetail, LoanSummary]:
+            detail = await lending.repayment_detail(token, 1001)
+            loan = next(s for s in await loans.loans(token, 1001) if s.loan_number == detail.loan_number)
+            assert detail.remaining_amount == loan.overdue_amount == detail.pending_amount + detail.late_fees
+            assert detail.late_fees == loan.penal_charges
+            assert detail.pending_amount == loan.principal_due + loan.interest_due
+            assert detail.days_overdue == loan.days_past_due
+            return detail, loan
+
+        detail, loan = await agree()
+        # Past the second due date its instalment and penal charge are owed as well.
+        assert detail.remaining_amount == (Decimal("24700.00") if days == 20 else Decimal("12450.00"))
+        assert detail.days_overdue == 17 + days
+        amount = detail.remaining_amount - Decimal("2000.00")
+        preview = await loans.allocation(token, 1001, "LN-1001", amount)
+        assert preview.overdue_amount == detail.remaining_amount
+        session = await lending.create_payment_session(token, 1001, amount)
+        paid = await mock.client.post(
+            f"http://mocks.internal/_mocks/payments/checkout/{session.payment_session_id}/pay",
+            json={"outcome": "success"},
+        )
+        assert paid.status_code == 200
+        assert await lending.update_payment_status(token, 1001, session.id, session.order_id) == (
+            "Payment process completed"
+        )
+        after, loan = await agree()
+        assert after.remaining_amount == preview.overdue_after == Decimal("2000.00")
+        [entry] = await lending.payment_history(token, 1001)
+        assert entry.remaining_after == after.remaining_amount
+        assert entry.allocation is not None
+        split = preview.allocation
+        assert (entry.allocation.charges, entry.allocation.interest, entry.allocation.principal) == (
+            split.penal_charges,
+            split.interest,
+            split.principal,
+        )
+        statement = await loans.statement(token, 1001, "LN-1001", loan.as_of, loan.as_of)
+        [row] = [row for row in statement.rows if row.kind == "payment"]
+        assert row.credit == amount and row.allocation == split
+    # The lender's calls, not QA's (the clock) nor the provider's checkout.
+    lender_calls = [(q, a) for q, a in mock.recorded.exchanges if q.url.path.startswith("/_mocks/lending/webRepayment")]
+    assert_conforms(contract, lender_calls)
