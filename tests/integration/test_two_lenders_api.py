@@ -186,3 +186,27 @@ def test_a_fineract_repayment_is_reconciled_and_found_on_the_desk(both: GatewayC
         ]
         kinds = {(e["source"], e["kind"]) for e in view["timeline"] if e["reference"] == payment["orderId"]}
         assert {("lender", "repaymentApplied"), ("provider", "paymentTaken")} <= kinds
+
+
+@pytest.mark.parametrize("days", [3, 30])
+def test_a_fineract_borrowers_portal_and_loan_page_agree_at_any_lender_clock(both: GatewayClient, days: int) -> None:
+    """The Fineract lender's dues on /payment, its loan page and the allocation preview are one
+    position, a few days on and past the next due date (its instalment overdue too)."""
+    assert both.post("/_mocks/lending/clock", json={"days": days}).status_code == 200
+    log_in(both, MEENA)
+    detail = both.get("/api/portal/repayment").json()
+    [loan] = both.get("/api/loans/").json()
+    assert detail["remainingAmount"] == loan["overdueAmount"] == ("3420.00" if days == 3 else "6690.00")
+    assert detail["lateFees"] == loan["penalCharges"] == "150.00"
+    assert f"{float(loan['principalDue']) + float(loan['interestDue']):.2f}" == detail["pendingAmount"]
+    # Counted on the lender's date, the clock QA moved, not ours.
+    assert detail["daysOverdue"] == loan["daysPastDue"] == 5 + days
+    preview = both.get("/api/loans/FIN-000007101/allocation", params={"amount": detail["remainingAmount"]}).json()
+    assert (preview["overdueAmount"], preview["overdueAfter"]) == (detail["remainingAmount"], "0.00")
+    assert preview["allocation"]["penalCharges"] == detail["lateFees"]
+    payment = pay(both, {"mode": "totalOverdue"}).json()
+    assert payment["orderAmount"] == detail["remainingAmount"]
+    checkout(both, payment)
+    assert confirm(both, payment)["status"] == "completed"
+    [loan] = both.get("/api/loans/").json()
+    assert (loan["overdueAmount"], loan["status"]) == ("0.00", "current")

@@ -192,6 +192,15 @@ def _schedule(loan: Loan, today: date) -> dict[str, Any]:
     return {"currency": CURRENCY, "loanTermInDays": (loan.periods[-1].due - loan.disbursed).days, "periods": periods}
 
 
+def _delinquent(loan: Loan, today: date) -> dict[str, Any]:
+    """Days past due on the lender's own date (its clock), so no caller counts them on another."""
+    unpaid = [p for p in loan.periods if p.due < today and p.paid < p.total]
+    return {
+        "pastDueDays": (today - unpaid[0].due).days if unpaid else 0,
+        "delinquentAmount": _n(sum((p.total - p.paid for p in unpaid), Decimal(0))),
+    }
+
+
 def _loan_view(loan: Loan, client_name: str, today: date, associations: set[str]) -> dict[str, Any]:
     view: dict[str, Any] = {
         "id": loan.id,
@@ -213,6 +222,7 @@ def _loan_view(loan: Loan, client_name: str, today: date, associations: set[str]
             "expectedMaturityDate": _day(loan.periods[-1].due),
         },
         "summary": _summary(loan, today),
+        "delinquent": _delinquent(loan, today),
     }
     if "repaymentSchedule" in associations:
         view["repaymentSchedule"] = _schedule(loan, today)

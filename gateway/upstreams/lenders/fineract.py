@@ -233,6 +233,10 @@ class Currency(msgspec.Struct, rename="camel", kw_only=True):
     decimal_places: int
 
 
+class Delinquent(msgspec.Struct, rename="camel", kw_only=True):
+    past_due_days: int = 0  # on the lender's business date
+
+
 class FineractLoan(msgspec.Struct, rename="camel", kw_only=True):
     id: int
     account_no: str
@@ -247,6 +251,7 @@ class FineractLoan(msgspec.Struct, rename="camel", kw_only=True):
     repayment_frequency_type: Frequency | None = None
     repayment_schedule: Schedule | None = None
     transactions: list[Transaction] = msgspec.field(default_factory=list)
+    delinquent: Delinquent | None = None  # Fineract 1.8 and later
 
 
 class LoanListItem(msgspec.Struct, rename="camel", kw_only=True):
@@ -402,6 +407,14 @@ class FineractLender:
     def _overdue(self, loan: FineractLoan) -> Decimal:
         return paise(loan.summary.total_overdue, self.name)
 
+    def _days_past_due(self, loan: FineractLoan) -> int:
+        """The lender's count (its business date may not be ours: QA moves the mock's clock);
+        counted from overdueSinceDate on our date only for a Fineract without it."""
+        if loan.delinquent is not None:
+            return loan.delinquent.past_due_days
+        since = loan.summary.overdue_since_date
+        return max(0, (today() - day(since)).days) if since else 0
+
     async def _due_loan(self, client_id: int) -> FineractLoan | None:
         """The loan whose dues the portal offers: the one overdue longest, else the first active one."""
         loans = [loan for loan in await self._loans(client_id) if loan.status.active]
@@ -451,7 +464,7 @@ class FineractLender:
             late_fees=late_fees,
             pending_amount=remaining - late_fees,
             due_date=since or (day(open_periods[0].due_date) if open_periods else None),
-            days_overdue=max(0, (today() - since).days) if since else 0,
+            days_overdue=self._days_past_due(loan),
             lender_name=self.lender.name,
             loan_number=f"{LOAN_PREFIX}{loan.account_no}",
         )
@@ -599,7 +612,6 @@ class FineractLender:
         upcoming = [
             p for p in (loan.repayment_schedule or Schedule()).periods if p.period is not None and not p.complete
         ]
-        since = day(s.overdue_since_date) if s.overdue_since_date else None
         status: Literal["current", "overdue", "closed"] = (
             "closed" if loan.status.closed else "overdue" if overdue > 0 else "current"
         )
@@ -615,13 +627,15 @@ class FineractLender:
             principal_due=paise(s.principal_overdue, self.name),
             interest_due=paise(s.interest_overdue, self.name),
             interest_accrued=Decimal("0.00"),  # Fineract books interest per instalment, not daily here
-            penal_charges=paise(s.penalty_charges_outstanding + s.fee_charges_outstanding, self.name),
+            # Those overdue, as the portal's late fees and the allocation preview count them, so the
+            # overdue amount is principal due, interest due and penal charges on every screen.
+            penal_charges=paise(s.penalty_charges_overdue + s.fee_charges_overdue, self.name),
             overdue_amount=overdue,
             minimum_payment=min(Decimal("1.00"), overdue) if overdue > 0 else Decimal("0.00"),
             next_due=LoanNextDue(due_on=day(nxt.due_date), amount=paise(nxt.total_outstanding_for_period, self.name))
             if nxt
             else None,
-            days_past_due=max(0, (today() - since).days) if since else 0,
+            days_past_due=self._days_past_due(loan),
             closed_on=None,
             as_of=today(),
         )
