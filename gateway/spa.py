@@ -53,10 +53,24 @@ LANGUAGE_TAGS: dict[Language, str] = {"en": "en-IN", "hi": "hi-IN"}
 # The shell's title until the app sets the page's own.
 _TITLES: dict[Language, str] = {"en": "Buy electrical goods on credit", "hi": "बिजली का सामान उधार पर खरीदें"}
 # A page's HTML depends on these request headers (the language), besides its address.
-# Save-Data and ECT (the link's speed): the store's first page's pictures (gateway/store/first_page.py).
-VARY = "Cookie, Accept-Language, Save-Data, ECT"
-# Chromium sends the link's measured speed (ECT) on the requests after a page asks for it.
+VARY = "Cookie, Accept-Language"
+# Chromium sends the link's measured speed (ECT) on the requests after a page asks for it: every
+# page asks, so the first page filled in per request (`fillers`) that a visitor reaches after
+# another already has it.
 ACCEPT_CH = "ECT"
+# A page filled in per request (the store's first page of products) also depends on Save-Data
+# and ECT: its pictures are the smallest files on either (gateway/store/first_page.py). Critical-CH
+# has Chromium send such a first navigation again at once with ECT when it went without (a first
+# visit), so that page is light too; Save-Data needs no asking: a browser saving data always says so.
+FILLED_VARY = f"{VARY}, Save-Data, ECT"
+CRITICAL_CH = "ECT"
+
+
+def link_unknown(request: Request[Any, Any, Any]) -> bool:
+    """The request says neither the link's speed (ECT) nor `Save-Data: on` (light whatever the
+    speed): only then is asking again worth the visitor's round trip."""
+    headers = request.headers
+    return "ect" not in headers and headers.get("save-data", "").strip().lower() != "on"
 _NO_APP = (
     "<!doctype html><title>App not built</title><h1>The app is not built</h1>"
     "<p>Run <code>make run</code> (or <code>npm run build</code>) to build frontend/dist.</p>"
@@ -261,6 +275,10 @@ def build_spa_handler(
             "Accept-CH": ACCEPT_CH,
             "Content-Language": LANGUAGE_TAGS[language],
         }
+        if filler is not None:
+            headers["Vary"] = FILLED_VARY
+            if link_unknown(request):
+                headers["Critical-CH"] = CRITICAL_CH
         # ?lang= is kept for the pages that follow (the app's own links carry no ?lang=).
         keep = asked is not None and asked != cookie_language(request)
         cookies = [language_cookie(asked, secure=secure_cookies)] if asked and keep else []

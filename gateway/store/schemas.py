@@ -100,6 +100,8 @@ class CartLineView(msgspec.Struct, rename="camel", kw_only=True):
     # (M.R.P. - price) x quantity, to 2 decimals; 0.00 when the product sells at its M.R.P.
     line_saving: Decimal
     stock_quantity: int | None = None  # units that can be bought now; null when the catalogue does not say
+    # The product's picture as smaller raster files, as ProductView's; empty: show filePath1 alone.
+    picture_sources: list[PictureSource] = msgspec.field(default_factory=list)
 
 
 class CartView(msgspec.Struct, rename="camel", kw_only=True):

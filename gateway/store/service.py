@@ -92,6 +92,7 @@ def cart_view(items: list[CartItem]) -> CartView:
             line_price=line_price(i),
             line_saving=line_saving(i),
             stock_quantity=i.stock_quantity,
+            picture_sources=picture_sources(i.images),
         )
         for i in items
         if i.quantity > 0

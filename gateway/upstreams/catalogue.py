@@ -97,6 +97,7 @@ class CartItem(msgspec.Struct, rename="camel", kw_only=True):
     hsn_code: str | None = None
     gst_rate: Decimal | None = None
     stock_quantity: int | None = None
+    images: list[ImageVariant] = msgspec.field(default_factory=list)  # the product's (our extension)
 
 
 class Brand(msgspec.Struct, rename="camel", kw_only=True):

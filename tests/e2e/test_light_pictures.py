@@ -1,6 +1,7 @@
 """Light when the visitor asks: with Save-Data, or a link the browser measures as slow, the store's
-pictures are the smallest files (AVIF where Chromium shows it) and its banners do not move on their
-own; otherwise a phone gets files as wide as its screen needs and the banners turn by themselves."""
+pictures are the smallest files (AVIF where Chromium shows it), the cart's too, and its banners do
+not move on their own; otherwise a phone gets files as wide as its screen needs and the banners turn
+by themselves. A first visit on a slow link is light from its first page (Critical-CH)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Playwright, expect
 
-from tests.e2e.conftest import PHONE, PageGuard, Server
+from tests.e2e.conftest import BROWSER_ARGS, CHROMIUM, PHONE, PageGuard, Server
+from tests.e2e.store_steps import api_login, fill_cart
 
 # What Chromium's Network Information API says on such a phone (a test browser measures nothing).
 CONNECTION = """(connection) => Object.defineProperty(Navigator.prototype, 'connection', {
@@ -91,3 +93,48 @@ def test_the_banners_stand_still_when_the_visitor_asks(phone: tuple[str, Page]) 
             page.evaluate("performance.getEntriesByType('resource').filter((e) => /BannerSwiper-/.test(e.name)).length")
             == 0
         )
+
+
+def test_the_cart_shows_the_list_s_light_picture_sized_for_its_line(phone: tuple[str, Page], server: Server) -> None:
+    profile, page = phone
+    api_login(page, server, "9876543210")
+    fill_cart(page, {1: 1, 3: 2})
+    page.goto("/shopping-cart")
+    line = page.get_by_test_id("cart-line").first
+    image = line.locator("img")
+    expect(image).to_have_js_property("complete", True)
+    # A phone's line is 72 px wide: even at 2x the smallest file fills it, not the catalogue's drawing.
+    chosen = image.evaluate("(img) => img.currentSrc")
+    assert SMALLEST.search(chosen), chosen
+    # Light: nothing larger is offered, whatever the screen becomes.
+    offered = line.locator("source").first.get_attribute("srcset") or ""
+    assert ("320w" not in offered) == (profile != "fast-link"), offered
+
+
+@pytest.fixture(scope="module")
+def browser_on_a_slow_link(playwright_instance: Playwright) -> Iterator[Browser]:
+    """A Chromium that measures its link as 3G, as it would on one: its ECT hint (navigations included,
+    which DevTools' network emulation does not reach) and navigator.connection say so."""
+    browser = playwright_instance.chromium.launch(
+        executable_path=CHROMIUM, args=[*BROWSER_ARGS, "--force-effective-connection-type=3G"]
+    )
+    yield browser
+    browser.close()
+
+
+def test_a_first_visit_on_a_slow_link_gets_light_pictures_from_the_first_page(
+    browser_on_a_slow_link: Browser, server: Server
+) -> None:
+    server.reset()
+    # A new profile: the browser has never been asked for ECT here, and no Save-Data.
+    context = browser_on_a_slow_link.new_context(base_url=server.url, locale="en-IN", **PHONE)
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    guard = PageGuard(origin=server.url)
+    guard.attach(page)
+    answer = page.goto("/products")
+    assert answer is not None and answer.ok
+    # The HTML's first card: Chromium asked again at once with ECT, so the gateway wrote it light.
+    assert SMALLEST.search(current_source(page, 0)), current_source(page, 0)
+    guard.check()
+    context.close()

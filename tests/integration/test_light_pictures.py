@@ -8,6 +8,7 @@ import io
 from PIL import Image
 
 from tests.conftest import GatewayClient
+from tests.integration.test_store_api import log_in
 
 
 def test_each_product_offers_avif_and_webp_files_whose_bytes_never_change(client: GatewayClient) -> None:
@@ -38,3 +39,15 @@ def test_a_picture_address_of_another_drawing_or_width_is_not_found(client: Gate
     assert client.get(f"{stem}.{'0' * len(version)}.{ext}").status_code == 404  # not the drawing of today
     assert client.get(url.replace("-160.", "-170.")).status_code == 404  # not a width made
     assert client.get(url.replace("/1-160.", "/999999-160.")).status_code == 404  # no such product
+
+
+def test_a_cart_line_offers_its_product_s_smaller_files(client: GatewayClient) -> None:
+    log_in(client)
+    put = client.put("/api/store/cart/items/3", json={"quantity": 2}, headers=client.xsrf())
+    assert put.status_code == 200, put.text
+    product = client.get("/api/store/products/3").json()
+    # The cart's answer to the change, and the cart read afterwards, offer the list's sources.
+    for cart in (put.json(), client.get("/api/store/cart").json()):
+        (line,) = cart["items"]
+        assert [s["type"] for s in line["pictureSources"]] == ["image/avif", "image/webp"]
+        assert line["pictureSources"] == product["pictureSources"]

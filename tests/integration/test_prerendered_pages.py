@@ -260,10 +260,46 @@ def test_a_card_s_picture_offers_smaller_files_and_fewer_to_a_visitor_saving_dat
     head = light.split("</head>")[0]
     assert f'imagesrcset="{first["pictureSources"][0]["lightSrcset"]}"' in head
     # A slow link Chromium measured (it sends ECT once a page asked for it) is offered the same.
-    assert answer.headers["accept-ch"] == "ECT"
-    assert "ECT" in answer.headers["vary"]
     assert real_build.get("/products", headers={"ECT": "3g"}).text == light
     assert real_build.get("/products", headers={"ECT": "4g"}).text == answer.text
+
+
+def _header_list(value: str) -> set[str]:
+    return {v.strip().lower() for v in value.split(",")}
+
+
+@pytest.mark.parametrize("path", ["/products", "/product-home"])
+def test_a_first_visit_is_asked_again_with_the_link_s_speed_where_the_pictures_depend_on_it(
+    real_build: GatewayClient, path: str
+) -> None:
+    # A first visit's request carries no ECT (the browser has not been asked yet): Critical-CH has
+    # Chromium send it again at once with it, so even that first page is light on a slow link.
+    for method in ("GET", "HEAD"):
+        answer = real_build.request(method, path)
+        assert answer.status_code == 200
+        assert _header_list(answer.headers["accept-ch"]) == {"ect"}
+        assert _header_list(answer.headers["critical-ch"]) == {"ect"}
+        # A copy kept for one link's speed, or for Save-Data, is not the copy for another.
+        assert {"cookie", "accept-language", "save-data", "ect"} <= _header_list(answer.headers["vary"])
+    # Said already (or light whatever the speed: Save-Data), nothing is asked again: no round trip lost.
+    for said in ({"ECT": "4g"}, {"ECT": "3g"}, {"Save-Data": "on"}):
+        answer = real_build.get(path, headers=said)
+        assert "critical-ch" not in answer.headers, said
+        assert "ect" in _header_list(answer.headers["vary"])
+        assert answer.headers["accept-ch"] == "ECT"
+
+
+@pytest.mark.parametrize("path", ["/", "/paynow", "/checkout"])  # /checkout: the app shell
+def test_a_page_without_pictures_that_depend_on_the_link_is_not_asked_for_twice(
+    real_build: GatewayClient, path: str
+) -> None:
+    answer = real_build.get(path)
+    assert "critical-ch" not in answer.headers
+    # Still asked for, so the store's pages that follow come light at the first request.
+    assert answer.headers["accept-ch"] == "ECT"
+    vary = _header_list(answer.headers["vary"])
+    assert {"cookie", "accept-language"} <= vary
+    assert not {"save-data", "ect"} & vary
 
 
 @pytest.mark.parametrize("path", ["/products", "/product-home"])

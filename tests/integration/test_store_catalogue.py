@@ -79,6 +79,7 @@ def test_every_product_has_one_price_in_the_list_the_detail_and_the_cart(client:
         assert line["mrpWithCashDiscount"] == line["linePrice"] == product["listingPrice"], product["productName"]
         assert line["mrpWithCashDiscountGst"] == product["mrp"], product["productName"]
         assert line["discount"] == product["discount"]
+        assert line["pictureSources"] == product["pictureSources"], product["productName"]  # the same light picture
     assert amount(cart["subtotal"]) == sum(amount(p["listingPrice"]) for p in listed)
 
 

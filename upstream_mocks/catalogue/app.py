@@ -273,6 +273,8 @@ def create_app(world: MockWorld) -> Litestar:
                     "hsnCode": product.hsn_code,
                     "gstRate": product.gst_rate,
                     "stockQuantity": on_hand(world, product),
+                    # Our extension: the product's smaller raster files, for the cart's light picture.
+                    "images": variants(product, MEDIA),
                 }
             )
         return envelope(data)

@@ -1394,6 +1394,7 @@ export interface components {
             lineSaving: string;
             mrpWithCashDiscount: string;
             mrpWithCashDiscountGst: string | null;
+            pictureSources?: components["schemas"]["PictureSource"][];
             productId: number;
             productName: string;
             quantity: number;

@@ -61,7 +61,19 @@ export const cart = {
       "discount": "Save ₹11.16 on M.R.P.",
       "linePrice": "101.68",
       "stockQuantity": 250,
-      "lineSaving": "22.32"
+      "lineSaving": "22.32",
+      "pictureSources": [
+        {
+          "type": "image/avif",
+          "srcset": "/_mocks/catalogue/media/products/1-160.c619266ead.avif 160w, /_mocks/catalogue/media/products/1-320.c619266ead.avif 320w, /_mocks/catalogue/media/products/1-480.c619266ead.avif 480w",
+          "lightSrcset": "/_mocks/catalogue/media/products/1-160.c619266ead.avif 160w"
+        },
+        {
+          "type": "image/webp",
+          "srcset": "/_mocks/catalogue/media/products/1-160.c619266ead.webp 160w, /_mocks/catalogue/media/products/1-320.c619266ead.webp 320w, /_mocks/catalogue/media/products/1-480.c619266ead.webp 480w",
+          "lightSrcset": "/_mocks/catalogue/media/products/1-160.c619266ead.webp 160w"
+        }
+      ]
     },
     {
       "id": 2,
@@ -78,7 +90,19 @@ export const cart = {
       "discount": "Save ₹6.75 on M.R.P.",
       "linePrice": "38.25",
       "stockQuantity": 40,
-      "lineSaving": "6.75"
+      "lineSaving": "6.75",
+      "pictureSources": [
+        {
+          "type": "image/avif",
+          "srcset": "/_mocks/catalogue/media/products/3-160.76a97c3d03.avif 160w, /_mocks/catalogue/media/products/3-320.76a97c3d03.avif 320w, /_mocks/catalogue/media/products/3-480.76a97c3d03.avif 480w",
+          "lightSrcset": "/_mocks/catalogue/media/products/3-160.76a97c3d03.avif 160w"
+        },
+        {
+          "type": "image/webp",
+          "srcset": "/_mocks/catalogue/media/products/3-160.76a97c3d03.webp 160w, /_mocks/catalogue/media/products/3-320.76a97c3d03.webp 320w, /_mocks/catalogue/media/products/3-480.76a97c3d03.webp 480w",
+          "lightSrcset": "/_mocks/catalogue/media/products/3-160.76a97c3d03.webp 160w"
+        }
+      ]
     }
   ],
   "count": 3,

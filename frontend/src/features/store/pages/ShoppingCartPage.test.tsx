@@ -38,6 +38,20 @@ describe("the cart page", () => {
     expect(screen.queryByText("Loading...")).toBeNull();
   });
 
+  it("shows each line's picture as the list does: the smaller files, sized for the line's column", async () => {
+    apiServer.use(loggedIn, charges, http.get("/api/store/cart", () => HttpResponse.json(cart)));
+    renderApp("/shopping-cart");
+    await screen.findByRole("heading", { name: /Shopping Cart/ });
+    const [first] = screen.getAllByTestId("cart-line");
+    const sources = [...first.querySelectorAll("picture > source")];
+    expect(sources.map((source) => [source.getAttribute("type"), source.getAttribute("srcset")])).toEqual(
+      cart.items[0].pictureSources.map((source) => [source.type, source.srcset]),
+    );
+    expect(sources[0].getAttribute("sizes")).toBe("(max-width: 479px) 72px, (min-width: 640px) 120px, 96px");
+    // The catalogue's own picture is left for a browser that shows neither format.
+    expect(first.querySelector("picture > img")?.getAttribute("src")).toBe(cart.items[0].filePath1);
+  });
+
   it("says so when the cart is empty, with the way back to the store", async () => {
     apiServer.use(loggedIn, http.get("/api/store/cart", () => HttpResponse.json({ items: [], count: 0, subtotal: "0.00", saving: "0.00" })));
     renderApp("/shopping-cart");
