@@ -71,6 +71,8 @@ def link_unknown(request: Request[Any, Any, Any]) -> bool:
     speed): only then is asking again worth the visitor's round trip."""
     headers = request.headers
     return "ect" not in headers and headers.get("save-data", "").strip().lower() != "on"
+
+
 _NO_APP = (
     "<!doctype html><title>App not built</title><h1>The app is not built</h1>"
     "<p>Run <code>make run</code> (or <code>npm run build</code>) to build frontend/dist.</p>"
