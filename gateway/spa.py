@@ -55,8 +55,8 @@ _TITLES: dict[Language, str] = {"en": "Buy electrical goods on credit", "hi": "à
 # A page's HTML depends on these request headers (the language), besides its address.
 VARY = "Cookie, Accept-Language"
 # Chromium sends the link's measured speed (ECT) on the requests after a page asks for it: every
-# page asks, so the first page filled in per request (`fillers`) that a visitor reaches after
-# another already has it.
+# page asks, so a visitor who comes to a page filled in per request (`fillers`) from another page
+# already sends it.
 ACCEPT_CH = "ECT"
 # A page filled in per request (the store's first page of products) also depends on Save-Data
 # and ECT: its pictures are the smallest files on either (gateway/store/first_page.py). Critical-CH

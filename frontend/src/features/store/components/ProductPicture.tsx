@@ -6,9 +6,9 @@ import type { Product } from "../api/get-product";
 type Pictured = Pick<Product, "filePath1" | "pictureSources">;
 
 /**
- * A product's picture (a card, the product page, a cart line): the catalogue's smaller raster files (AVIF, then WebP) as <source>s the
- * browser picks from by `sizes`, and the catalogue's own picture (filePath1) where it takes
- * neither. On Save-Data or a slow link each source offers its smallest file alone
+ * A product's picture (a card, the product page, a cart line): the catalogue's smaller raster
+ * files (AVIF, then WebP) as <source>s the browser picks from by `sizes`, and the catalogue's own
+ * picture (filePath1) where it takes neither. On Save-Data or a slow link each source offers its smallest file alone
  * (docs/decisions/light-pictures.md). The gateway fills the store's first page in with the same
  * markup (gateway/store/first_page.py).
  */
