@@ -36,17 +36,6 @@ ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 STATIC_DIR = Path(os.environ.get("E2E_STATIC_DIR", ROOT / "frontend" / "dist"))
 
-# How every test's Chromium starts (a test needing one of its own adds to them).
-BROWSER_ARGS = [
-    "--no-sandbox",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-gpu",
-    "--disable-quic",
-]
-
 PHONE = {
     "viewport": {"width": 360, "height": 800},
     "is_mobile": True,
@@ -175,7 +164,18 @@ def playwright_instance() -> Iterator[Playwright]:
 def browser(playwright_instance: Playwright) -> Iterator[Browser]:
     if not Path(CHROMIUM).exists():
         pytest.fail(f"Chromium not found at {CHROMIUM}: `make test` installs it (apt-get install chromium).")
-    browser = playwright_instance.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
+    browser = playwright_instance.chromium.launch(
+        executable_path=CHROMIUM,
+        args=[
+            "--no-sandbox",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--disable-gpu",
+            "--disable-quic",
+        ],
+    )
     yield browser
     browser.close()
 
