@@ -279,20 +279,29 @@ class DeskService:
 
     async def _by_mobile(self, mobile: str, query: str, found_by: FoundBy, user_id: int | None = None) -> CustomerView:
         by_user = self.orders.find("userId", str(user_id)) if user_id is not None else None
-        orders_found, repayments, complaints = await asyncio.gather(
+        orders_found, repayments, complaints, shoppers = await asyncio.gather(
             by_user if by_user is not None else self.orders.find("mobileNumber", mobile),
             self.lender.partner_repayments("mobileNumber", mobile),
             self.lender.partner_complaints(mobile),
+            self.orders.shoppers("mobileNumber", mobile),
         )
         if not orders_found and not repayments and not complaints:
             raise NotFound(NOTHING_FOUND, code="desk_nothing_found")
         provider_orders = [o.payment.provider_order_id for o in orders_found if o.payment.provider_order_id]
         provider_orders += [r.order_id for r in repayments]
-        email = next((r.email for r in repayments if r.email), None)
+        # Every address the customer is mailed at: the orders service's for the shopper (an order
+        # found by its number may be another account's than the number's) and the lender's.
+        known = {s.user_id for s in shoppers}
+        others = sorted({o.user_id for o in orders_found} - known)
+        for more in await asyncio.gather(*(self.orders.shoppers("userId", str(u)) for u in others)):
+            shoppers += more
+        emails = list(
+            {e.lower(): e for e in [*(s.email for s in shoppers), *(r.email for r in repayments)] if e}.values()
+        )
         attempts, refunds, messages = await asyncio.gather(
             asyncio.gather(*(self.payments.order_payments(p) for p in provider_orders)),
             asyncio.gather(*(self.payments.order_refunds(p) for p in provider_orders)),
-            self.mail.sent_to(mobile, email),
+            self.mail.sent_to(mobile, emails),
         )
         timeline: list[TimelineEntry] = []
         for order in orders_found:

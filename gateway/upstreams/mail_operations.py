@@ -6,6 +6,7 @@ sends.
 
 from __future__ import annotations
 
+import asyncio
 from datetime import datetime
 from typing import Literal
 
@@ -34,8 +35,14 @@ class MailOperations:
         self.http = http
         self._key = {"x-operations-key": operations_key}
 
-    async def sent_to(self, mobile_number: str | None, email: str | None = None) -> list[SentMessage]:
-        """GET website/sentMessages: the SMS sent to the number and the mails to the address, newest first."""
+    async def sent_to(self, mobile_number: str | None, emails: list[str] | tuple[str, ...] = ()) -> list[SentMessage]:
+        """GET website/sentMessages: the SMS sent to the number and the mails to each address (the
+        call takes one address, so once more for each further one), newest first."""
+        asks = [(mobile_number, emails[0] if emails else None)] + [(None, email) for email in emails[1:]]
+        found = [m for messages in await asyncio.gather(*(self._sent(m, e) for m, e in asks if m or e)) for m in messages]
+        return sorted(found, key=lambda m: m.sent_at, reverse=True)
+
+    async def _sent(self, mobile_number: str | None, email: str | None) -> list[SentMessage]:
         asked = {name: value for name, value in (("mobileNumber", mobile_number), ("email", email)) if value}
         response = await self.http.request("GET", "website/sentMessages", params=asked, headers=self._key)
         answer = self.http.decode(response, Envelope[list[SentMessage]])

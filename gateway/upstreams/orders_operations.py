@@ -1,7 +1,7 @@
 """The orders service's operations calls (contracts/orders.openapi.yaml, tag `operations`), asked
 with the platform's service key (OPERATIONS_KEY in `x-operations-key`) instead of a shopper's
 token: the day's online payments for the reconciliation, and finding, cancelling and re-mailing
-orders for the support desk. Beside the shopper's client (orders.py), which it shares shapes with.
+orders and finding a shopper's mail address for the support desk. Beside the shopper's client (orders.py), which it shares shapes with.
 """
 
 from __future__ import annotations
@@ -40,6 +40,13 @@ class MoneyMoved(msgspec.Struct, rename="camel", kw_only=True):
     refunds: list[RefundMoved] = msgspec.field(default_factory=list)  # every refund to source, returns' too
 
 
+class Shopper(msgspec.Struct, rename="camel", kw_only=True):
+    user_id: int
+    mobile_number: str
+    user_name: str
+    email: str | None = None  # where the service mails the shopper's orders
+
+
 class StaffCancel(msgspec.Struct, kw_only=True):
     reason: str
     staff: str
@@ -67,6 +74,11 @@ class OrdersOperations(OrdersClient):
         """GET operations/orders: the orders found by one key, newest first."""
         response = await self.http.request("GET", "operations/orders", params={by: value}, headers=self._key)
         return self._data(response, Envelope[list[Order]], FAILED)
+
+    async def shoppers(self, by: Literal["mobileNumber", "userId"], value: str) -> list[Shopper]:
+        """GET operations/shoppers: the shopper's account (none for a number without one)."""
+        response = await self.http.request("GET", "operations/shoppers", params={by: value}, headers=self._key)
+        return self._data(response, Envelope[list[Shopper]], FAILED)
 
     async def cancel_for_shopper(self, order_number: str, idempotency_key: str, reason: str, staff: str) -> Order:
         """POST operations/orders/{n}/cancel: the shopper's cancellation and refund, asked by staff;

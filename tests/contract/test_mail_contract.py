@@ -124,7 +124,7 @@ async def test_the_desks_read_of_messages_sent_conforms(
     assert (await client.post("website/sendBorrowerMail", json=mail)).status_code == 200
     reader = MailOperations(UpstreamHttp("mail", client), "mock-operations-key")
 
-    sent = await reader.sent_to("9876543210", "ramesh.kumar@shop.example")
+    sent = await reader.sent_to("9876543210", ["ramesh.kumar@shop.example"])
 
     assert sorted((m.channel, m.to, m.reference) for m in sent) == [
         ("mail", "ramesh.kumar@shop.example", "CMP100001"),

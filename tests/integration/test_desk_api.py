@@ -17,6 +17,7 @@ from gateway.settings import OtpLimits, Settings, UnsafeSettings
 from tests.conftest import GatewayClient
 from tests.integration.test_portal_api import log_in as portal_log_in
 from tests.integration.test_reconciliation import paid_online, repaid
+from tests.integration.test_server_texts_language import mail_when
 from tests.integration.test_store_api import log_in as store_log_in
 
 AGENT, SUPERVISOR = "asha.agent", "vikram.supervisor"
@@ -237,6 +238,31 @@ def test_the_timeline_shows_the_mails_and_sms_the_customer_was_sent(client: Gate
     assert client.get(messages, headers=key).status_code == 400
     assert client.get(messages, params={"email": "not-an-address"}, headers=key).status_code == 400
     assert client.get(messages, params={"mobileNumber": "9000000999"}, headers=key).json()["data"] == []
+
+
+def test_a_shopper_who_never_repaid_sees_the_order_mails_the_orders_service_sent(client: GatewayClient) -> None:
+    # Ramesh shops but has made no repayment: the lender gives the desk no address of his, the
+    # orders service does (the one it mails his orders to).
+    store_log_in(client)
+    order = paid_online(client, "desk-never-repaid-1", {2: 1})
+    mail_when(client, lambda m: m.get("orderNumber") == order["orderNumber"])
+    staff_log_in(client, AGENT)
+
+    for q in ("9876543210", order["orderNumber"]):
+        view = client.get("/api/desk/customers", params={"q": q}).json()
+        assert view["repayments"] == []
+        mails = [(e["kind"], e["reference"], e["sentTo"]) for e in view["timeline"] if e["source"] == "mail"]
+        assert ("mailSent", order["orderNumber"], "r***@shop.example") in mails, mails
+
+    # The orders service's call says whose the address is, with the operations key only.
+    shoppers = "/_mocks/orders/operations/shoppers"
+    assert client.get(shoppers, params={"mobileNumber": "9876543210"}).status_code == 401
+    key = {"x-operations-key": "mock-operations-key"}
+    assert client.get(shoppers, params={"mobileNumber": "9876543210"}, headers=key).json()["data"] == [
+        {"userId": 2001, "mobileNumber": "9876543210", "userName": "Ramesh Kumar", "email": "ramesh.kumar@shop.example"}
+    ]
+    assert client.get(shoppers, params={"mobileNumber": "9000000999"}, headers=key).json()["data"] == []
+    assert client.get(shoppers, headers=key).status_code == 400
 
 
 def test_what_nothing_matches_and_what_is_not_a_query(client: GatewayClient) -> None:

@@ -6,6 +6,8 @@ our own staff tools and the daily reconciliation ask, with the service key in
   calendar): paid, or refunded to the card or UPI (its cancellation's refund, or a return's);
 - `GET /operations/orders?mobileNumber=&orderNumber=&providerOrderId=&userId=`: orders found,
   every filter given holding;
+- `GET /operations/shoppers?mobileNumber=&userId=`: the shopper's account (the e-mail address
+  order mails go to), so the support desk can read back every mail the shopper was sent;
 - `POST /operations/orders/{orderNumber}/cancel`: a cancellation on the shopper's behalf (the
   same rules and refund as theirs, idempotent on `Idempotency-Key`);
 - `POST /operations/orders/{orderNumber}/resend`: the order's latest mail again (the invoice or
@@ -161,6 +163,24 @@ def operations_routes(
         found = sorted((current(o, now) for o in state().orders.values() if wanted(o)), key=lambda o: o.created_at)
         return envelope(msgspec.to_builtins(list(reversed(found))), "Orders")
 
+    @get("/operations/shoppers")
+    async def find_shoppers(request: Request[Any, Any, Any]) -> Response[Any]:
+        if no := refused(request):
+            return no
+        mobile, user = request.query_params.get("mobileNumber"), request.query_params.get("userId")
+        if mobile is None and user is None:
+            return envelope(None, "Give mobileNumber or userId", 400)
+        if mobile is not None and not _MOBILE.match(mobile):
+            return envelope(None, "Invalid mobile number", 400)
+        if user is not None and not user.isdigit():
+            return envelope(None, "Invalid userId", 400)
+        found = [
+            {"userId": u.user_id, "mobileNumber": u.mobile_number, "userName": u.user_name, "email": u.email}
+            for u in users().values()
+            if mobile in (None, u.mobile_number) and user in (None, str(u.user_id))
+        ]
+        return envelope(found, "Shoppers")
+
     @post("/operations/orders/{order_number:str}/cancel", status_code=200)
     async def cancel_for_shopper(request: Request[Any, Any, Any], order_number: FromPath[str]) -> Response[Any]:
         if no := refused(request):
@@ -202,4 +222,4 @@ def operations_routes(
         send_status_mails(world, order, [order.status], email)
         return envelope({"orderNumber": order_number, "status": order.status, "email": email}, "Mail sent again")
 
-    return [payments_on, find_orders, cancel_for_shopper, resend_mail]
+    return [payments_on, find_orders, find_shoppers, cancel_for_shopper, resend_mail]
