@@ -39,6 +39,9 @@ class TimelineEntry(msgspec.Struct, rename="camel", kw_only=True):
     note: str | None = None
     provider_reference: str | None = None  # the provider's payment id or the bank's (UPI) reference
     sent_to: str | None = None  # a mail's or an SMS's recipient (an e-mail address masked)
+    # False when the source knows only the day (a Fineract repayment the provider cannot date):
+    # `at` is then that day's start in India, for ordering, and the desk shows the date alone.
+    time_known: bool = True
 
 
 class DeskOrder(msgspec.Struct, rename="camel", kw_only=True):
@@ -59,7 +62,7 @@ class DeskRepayment(msgspec.Struct, rename="camel", kw_only=True):
     amount: str
     status: str
     cf_payment_id: str | None
-    paid_at: str | None
+    paid_at: str | None  # a moment, or a date (YYYY-MM-DD) when the lender knows only the day
 
 
 class DeskComplaint(msgspec.Struct, rename="camel", kw_only=True):

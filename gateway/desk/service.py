@@ -119,7 +119,7 @@ def _repayment(rep: PartnerRepayment) -> DeskRepayment:
         amount=str(rep.amount),
         status=rep.status,
         cf_payment_id=rep.cf_payment_id,
-        paid_at=rep.paid_at,
+        paid_at=rep.paid_at if rep.time_known or rep.paid_at is None else _at(rep.paid_at).date().isoformat(),
     )
 
 
@@ -338,6 +338,7 @@ class DeskService:
                     reference=rep.order_id,
                     amount=str(rep.amount),
                     note=rep.loan_number,
+                    time_known=rep.time_known,
                 )
             )
             if rep.paid_at:
@@ -350,6 +351,7 @@ class DeskService:
                         amount=str(rep.amount),
                         note=rep.loan_number,
                         provider_reference=rep.cf_payment_id,
+                        time_known=rep.time_known,
                     )
                 )
         for provider_order_id, tried, given in zip(provider_orders, attempts, refunds, strict=True):

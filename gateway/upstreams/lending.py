@@ -79,6 +79,10 @@ class PaymentHistoryEntry(msgspec.Struct, rename="camel", kw_only=True):
     # Whether the lender can draw this payment's receipt (every payment of ours; a Fineract
     # lender keeps none): the portal offers the download only where there is one.
     receipt_available: bool = True
+    # False when the lender knows only the day it was paid (a repayment a Fineract lender booked
+    # without a payment the provider can date): `created_at`/`paid_at` are then that day's start
+    # in India, for ordering only, and every screen shows the date alone.
+    time_known: bool = True
 
 
 def json_number(amount: Decimal) -> msgspec.Raw:

@@ -34,6 +34,9 @@ class PartnerRepayment(msgspec.Struct, rename="camel", kw_only=True):
     cf_payment_id: str | None = None
     created_at: str
     paid_at: str | None = None
+    # False when the lender knows only the day (then `created_at`/`paid_at` are that day's start
+    # in India, for ordering only): shown as the date alone, never as a time.
+    time_known: bool = True
 
 
 class ReceiptAgain(msgspec.Struct, rename="camel", kw_only=True):

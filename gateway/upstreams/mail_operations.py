@@ -39,7 +39,9 @@ class MailOperations:
         """GET website/sentMessages: the SMS sent to the number and the mails to each address (the
         call takes one address, so once more for each further one), newest first."""
         asks = [(mobile_number, emails[0] if emails else None)] + [(None, email) for email in emails[1:]]
-        found = [m for messages in await asyncio.gather(*(self._sent(m, e) for m, e in asks if m or e)) for m in messages]
+        found = [
+            m for messages in await asyncio.gather(*(self._sent(m, e) for m, e in asks if m or e)) for m in messages
+        ]
         return sorted(found, key=lambda m: m.sent_at, reverse=True)
 
     async def _sent(self, mobile_number: str | None, email: str | None) -> list[SentMessage]:

@@ -6,6 +6,7 @@ exactly once, to the paisa."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import date, datetime, timedelta, timezone
 from typing import Any
 
 import msgspec
@@ -19,6 +20,7 @@ from tests.integration.test_portal_repayments_api import checkout, confirm, rech
 MEENA = "9811122233"  # a Fineract client only: one missed instalment and its penalty
 RAMESH = "9876543210"  # our own lender's overdue borrower, with a new loan at the Fineract lender too
 FINERACT = "/_mocks/fineract/fineract-provider/api/v1"
+IST = timezone(timedelta(hours=5, minutes=30))
 BASIC = {"Authorization": "Basic bWlmb3M6cGFzc3dvcmQ=", "Fineract-Platform-TenantId": "default"}
 
 
@@ -210,3 +212,46 @@ def test_a_fineract_borrowers_portal_and_loan_page_agree_at_any_lender_clock(bot
     assert confirm(both, payment)["status"] == "completed"
     [loan] = both.get("/api/loans/").json()
     assert (loan["overdueAmount"], loan["status"]) == ("0.00", "current")
+
+
+PROVIDER = {"x-client-id": "mock-client", "x-client-secret": "mock-secret", "x-api-version": "2023-08-01"}
+
+
+def test_a_fineract_repayment_shows_the_time_the_provider_took_it_and_a_branch_one_its_day_alone(
+    both: GatewayClient,
+) -> None:
+    from tests.integration.test_desk_api import AGENT, staff_log_in
+
+    log_in(both, MEENA)
+    payment = pay(both, {"mode": "partialPayment", "amount": "200.50"}).json()
+    checkout(both, payment)
+    assert confirm(both, payment)["status"] == "completed"
+    taken = both.get(f"/_mocks/payments/pg/orders/{payment['orderId']}/payments", headers=PROVIDER).json()
+    paid_at = datetime.fromisoformat(next(p for p in taken if p["payment_status"] == "SUCCESS")["payment_time"])
+
+    # Fineract books the day only: the portal's time is the provider's, never a made-up noon.
+    history = both.get("/api/portal/payments").json()
+    online = next(p for p in history if p["paymentLogId"] == payment["paymentLogId"])
+    assert online["timeKnown"] is True and datetime.fromisoformat(online["paidAt"]) == paid_at
+    # The two instalments paid before (at a branch, no provider record): their day, and no time.
+    branch = [p for p in history if p["paymentLogId"] != payment["paymentLogId"]]
+    books = fineract_loan(both, 7101)["transactions"]
+    days = sorted(
+        date(*t["date"]) for t in books if t["type"]["repayment"] and not t.get("externalId", "").startswith("pg-")
+    )
+    assert len(branch) == 2 and all(p["timeKnown"] is False for p in branch)
+    assert sorted(datetime.fromisoformat(p["paidAt"]).astimezone(IST).date() for p in branch) == days
+
+    staff_log_in(both, AGENT)
+    view = both.get("/api/desk/customers", params={"q": MEENA}).json()
+    applied = next(e for e in view["timeline"] if e["kind"] == "repaymentApplied")
+    assert applied["timeKnown"] is True and datetime.fromisoformat(applied["at"]) == paid_at
+    assert datetime.fromisoformat(view["repayments"][0]["paidAt"]) == paid_at
+
+    # The provider not answering: the day alone, never a time, and the history still shows.
+    orders = f"pg/orders/{payment['orderId']}/payments"
+    assert both.post("/_mocks/scenarios", json={"mock": "payments", "path": orders, "status": 500}).status_code < 300
+    again = next(p for p in both.get("/api/portal/payments").json() if p["paymentLogId"] == payment["paymentLogId"])
+    assert again["timeKnown"] is False
+    assert datetime.fromisoformat(again["paidAt"]).astimezone(IST).date() == paid_at.astimezone(IST).date()
+    both.delete("/_mocks/scenarios")

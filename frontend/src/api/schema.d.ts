@@ -2116,6 +2116,8 @@ export interface components {
             remainingAfter?: string | null;
             /** @enum {string} */
             status: "pending" | "paid" | "failed";
+            /** @default true */
+            timeKnown: boolean;
         };
         /** PendingPayment */
         PendingPayment: {
@@ -2465,6 +2467,8 @@ export interface components {
             sentTo?: string | null;
             /** @enum {string} */
             source: "orders" | "lender" | "provider" | "mail";
+            /** @default true */
+            timeKnown: boolean;
         };
         /** TrackingStep */
         TrackingStep: {

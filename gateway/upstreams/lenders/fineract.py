@@ -28,6 +28,9 @@ which the conformance kit reports):
   so the numbers have one source. Without a companion (FINERACT_COMPANION=false) they are
   `LenderCannot`, a 503 in our words;
 - receipts: not offered (`LenderCannot`); the payment history says none is available;
+- the time of a repayment: Fineract books it on a day. One paid online takes the time the
+  provider took the payment (its order's payments); one the provider cannot date (at a branch,
+  or the provider not answering) has the day alone (`time_known=False`), never a made-up time;
 - purchase credit: none (the store offers no credit line from this lender).
 
 A borrower's access: Fineract gives borrowers no token of their own, so the gateway's "token" is
@@ -37,6 +40,7 @@ server-side session; every call checks the loan or order it names is that client
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import secrets
 from datetime import UTC, date, datetime, time, timedelta, timezone
@@ -282,6 +286,7 @@ class ProviderPayment(msgspec.Struct, kw_only=True):
     cf_payment_id: str | int
     payment_amount: Decimal
     payment_status: str
+    payment_time: str | None = None
 
 
 def paise(amount: Decimal, upstream: str) -> Decimal:
@@ -567,14 +572,49 @@ class FineractLender:
             code="confirm_failed",
         )
 
-    def _entry(self, loan: FineractLoan, t: Transaction) -> PaymentHistoryEntry:
+    @staticmethod
+    def _online(t: Transaction) -> tuple[str, str] | None:
+        """(provider order, provider payment id) of a repayment paid online through the provider."""
+        receipt = t.payment_detail_data.receipt_number if t.payment_detail_data else None
+        if receipt and receipt.startswith(ORDER_PREFIX) and t.external_id and t.external_id.startswith("pg-"):
+            return receipt, t.external_id.removeprefix("pg-")
+        return None
+
+    async def _paid_times(self, transactions: list[Transaction]) -> dict[str, datetime]:
+        """When the provider took each online repayment's payment, by provider payment id. Fineract
+        keeps the day only; a payment the provider cannot date now keeps the day alone."""
+        online = {paid for t in transactions if (paid := self._online(t)) is not None}
+
+        async def taken(order_id: str, provider_id: str) -> tuple[str, datetime | None]:
+            try:
+                response = await self.payments.request(
+                    "GET", f"pg/orders/{order_id}/payments", headers=self.provider_headers, idempotent=True
+                )
+            except UpstreamError as exc:
+                log.warning("repayment_time_unknown", order_id=order_id, upstream=exc.upstream)
+                return provider_id, None
+            if response.status_code != 200:
+                log.warning("repayment_time_unknown", order_id=order_id, status=response.status_code)
+                return provider_id, None
+            for p in self.payments.decode(response, list[ProviderPayment]):
+                if str(p.cf_payment_id) == provider_id and p.payment_status == "SUCCESS" and p.payment_time:
+                    return provider_id, datetime.fromisoformat(p.payment_time).astimezone(UTC)
+            return provider_id, None
+
+        found = await asyncio.gather(*(taken(order_id, provider_id) for order_id, provider_id in sorted(online)))
+        return {provider_id: at for provider_id, at in found if at is not None}
+
+    def _entry(self, loan: FineractLoan, t: Transaction, times: dict[str, datetime]) -> PaymentHistoryEntry:
         receipt = t.payment_detail_data.receipt_number if t.payment_detail_data else None
         order_id = receipt or f"FIN-TXN-{t.id}"
         payment_id = PAYMENT_IDS_FROM + t.id  # a repayment booked elsewhere (at a branch): still this lender's
         if receipt and receipt.startswith(ORDER_PREFIX):
             payment_id = self._order_parts("", receipt)[1]
-        at = datetime.combine(day(t.date), time(12, 0), IST).astimezone(UTC)
         provider = t.external_id.removeprefix("pg-") if t.external_id and t.external_id.startswith("pg-") else None
+        known = times.get(provider) if provider else None
+        # Without the provider's time, the day's start in India stands for the day (for ordering);
+        # time_known=False says no time is known, so no screen shows one.
+        at = known or datetime.combine(day(t.date), time(0, 0), IST)
         return PaymentHistoryEntry(
             payment_log_id=payment_id,
             order_id=order_id,
@@ -582,6 +622,7 @@ class FineractLender:
             status="paid",
             created_at=at,
             paid_at=at,
+            time_known=known is not None,
             provider_reference=provider,
             remaining_after=paise(t.outstanding_loan_balance, self.name),
             allocation=Allocation(
@@ -593,12 +634,14 @@ class FineractLender:
         )
 
     async def payment_history(self, token: str, user_id: int) -> list[PaymentHistoryEntry]:
-        entries = [
-            self._entry(loan, t)
+        paid = [
+            (loan, t)
             for loan in await self._loans(self._client_id(token))
             for t in loan.transactions
             if t.type.repayment and not t.manually_reversed
         ]
+        times = await self._paid_times([t for _, t in paid])
+        entries = [self._entry(loan, t, times) for loan, t in paid]
         return sorted(entries, key=lambda e: e.created_at, reverse=True)
 
     async def payment_receipt(
@@ -859,34 +902,38 @@ class FineractLender:
     async def partner_repayments(self, by: RepaymentsBy, value: str | date) -> list[PartnerRepayment]:
         rows: list[PartnerRepayment] = []
         clients: dict[int, ClientRecord] = {}
+        online: list[tuple[FineractLoan, Transaction]] = []
         for loan in await self._loans_for(by, value):
             for t in loan.transactions:
                 receipt = t.payment_detail_data.receipt_number if t.payment_detail_data else None
                 if not t.type.repayment or t.manually_reversed or not (receipt and receipt.startswith(ORDER_PREFIX)):
                     continue  # reversed, or paid at a branch: not through the provider
-                entry = self._entry(loan, t)
-                if by == "orderId" and entry.order_id != value:
+                if by == "orderId" and receipt != value:
                     continue
-                if isinstance(value, date) and entry.created_at.astimezone(IST).date() != value:
-                    continue
-                if loan.client_id not in clients:
-                    clients[loan.client_id] = await self._get(f"clients/{loan.client_id}", ClientRecord)
-                client = clients[loan.client_id]
-                rows.append(
-                    PartnerRepayment(
-                        order_id=entry.order_id,
-                        user_id=USER_IDS_FROM + loan.client_id,
-                        user_name=client.display_name,
-                        mobile_number=client.mobile_no or "",
-                        loan_number=f"{LOAN_PREFIX}{loan.account_no}",
-                        amount=entry.amount,
-                        status="paid",
-                        cf_payment_id=entry.provider_reference,
-                        # Fineract books a repayment on a day, not at a time: noon in India, as the history shows it.
-                        created_at=entry.created_at.isoformat(),
-                        paid_at=entry.created_at.isoformat(),
-                    )
+                if isinstance(value, date) and day(t.date) != value:
+                    continue  # the day Fineract booked it on, India's calendar
+                online.append((loan, t))
+        times = await self._paid_times([t for _, t in online])
+        for loan, t in online:
+            entry = self._entry(loan, t, times)
+            if loan.client_id not in clients:
+                clients[loan.client_id] = await self._get(f"clients/{loan.client_id}", ClientRecord)
+            client = clients[loan.client_id]
+            rows.append(
+                PartnerRepayment(
+                    order_id=entry.order_id,
+                    user_id=USER_IDS_FROM + loan.client_id,
+                    user_name=client.display_name,
+                    mobile_number=client.mobile_no or "",
+                    loan_number=f"{LOAN_PREFIX}{loan.account_no}",
+                    amount=entry.amount,
+                    status="paid",
+                    cf_payment_id=entry.provider_reference,
+                    created_at=entry.created_at.isoformat(),
+                    paid_at=entry.created_at.isoformat(),
+                    time_known=entry.time_known,
                 )
+            )
         return rows
 
     async def partner_complaints(self, mobile_number: str) -> list[LenderComplaint]:

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { dayAndTime } from "../../../lib/dates";
+import { dayAndTime, dayOf } from "../../../lib/dates";
 import { rupees } from "../../../lib/money";
 import type { TimelineEntry } from "../api/desk";
 import { EVENT_WORDS, SOURCE_WORDS } from "./words";
@@ -20,7 +20,8 @@ export function Timeline({ entries }: { entries: TimelineEntry[] }) {
       <ol className={styles.timeline}>
         {entries.map((entry, index) => (
           <li key={`${entry.at}-${entry.kind}-${index}`}>
-            <span className={styles.when}>{dayAndTime(entry.at)}</span>
+            {/* A source that knows only the day (a Fineract repayment the provider cannot date) shows the date alone. */}
+            <span className={styles.when}>{entry.timeKnown === false ? dayOf(entry.at) : dayAndTime(entry.at)}</span>
             <strong>{EVENT_WORDS[entry.kind] ? i18n._(EVENT_WORDS[entry.kind]!) : entry.kind}</strong>
             <span>{entry.reference}</span>
             {entry.amount && <span>{rupees(entry.amount)}</span>}

@@ -47,7 +47,9 @@ export function PaymentHistory({ payments }: { payments: PaymentRecord[] }) {
               return (
                 <tr key={payment.paymentLogId}>
                   <td>
-                    <span className={styles.day}>{dayOf(when)}</span> <span className={styles.time}>{timeOf(when)}</span>
+                    <span className={styles.day}>{dayOf(when)}</span>
+                    {/* A lender that knows only the day it was paid: the date alone, never a made-up time. */}
+                    {payment.timeKnown !== false && <span className={styles.time}> {timeOf(when)}</span>}
                   </td>
                   <td>{amount}</td>
                   <td>
