@@ -1,7 +1,8 @@
 """The orders service's operations calls (contracts/orders.openapi.yaml, tag `operations`), asked
 with the platform's service key (OPERATIONS_KEY in `x-operations-key`) instead of a shopper's
 token: the day's online payments for the reconciliation, and finding, cancelling and re-mailing
-orders and finding a shopper's mail address for the support desk. Beside the shopper's client (orders.py), which it shares shapes with.
+orders and finding a shopper's mail address for the support desk. Beside the shopper's client
+(orders.py), which it shares shapes with.
 """
 
 from __future__ import annotations
