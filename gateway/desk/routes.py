@@ -89,11 +89,18 @@ def build_router(services: AppServices) -> Router:
     ) -> ActionDone:
         return await desk.resend_order_mail(staff, order_number, data.reason)
 
-    @post("/repayments/{order_id:str}/receipt", status_code=200, summary="Mail a repayment's receipt again")
+    @post(
+        "/repayments/{order_id:str}/receipt",
+        status_code=200,
+        summary="Mail a repayment's receipt again, through the lender that owns it; once per Idempotency-Key",
+    )
     async def resend_receipt(
-        staff: NamedDependency[StaffView], order_id: FromPath[str], data: JSONBody[ActionRequest]
+        request: Request[Any, Any, Any],
+        staff: NamedDependency[StaffView],
+        order_id: FromPath[str],
+        data: JSONBody[ActionRequest],
     ) -> ActionDone:
-        return await desk.resend_receipt(staff, order_id, data.reason)
+        return await desk.resend_receipt(staff, order_id, data.reason, request.headers.get("idempotency-key"))
 
     @post(
         "/orders/{order_number:str}/cancel",

@@ -63,6 +63,9 @@ class DeskRepayment(msgspec.Struct, rename="camel", kw_only=True):
     status: str
     cf_payment_id: str | None
     paid_at: str | None  # a moment, or a date (YYYY-MM-DD) when the lender knows only the day
+    # False: the lender cannot mail its receipt again (no receipts, no companion to draw them);
+    # the desk says so instead of offering the action.
+    receipt_resendable: bool = True
 
 
 class DeskComplaint(msgspec.Struct, rename="camel", kw_only=True):

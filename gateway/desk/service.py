@@ -4,7 +4,8 @@ timeline from every upstream, and the actions each role may take, each logged wi
 Staff sessions are apart from shoppers' and borrowers': their own cookie and records (in the
 session store's `desk` keyspace), so a staff login never carries a customer's tokens and the
 other way round. Actions go through the owning upstream's contract: the orders service for an
-order's mail and its cancellation (with the refund it makes), the lender for a receipt.
+order's mail and its cancellation (with the refund it makes), the lender for a receipt (a
+Fineract lender's companion service, which draws that lender's receipts).
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ from gateway.sessions.store import SessionStore, keyspace
 from gateway.settings import Settings
 from gateway.upstreams.http import UpstreamHttp
 from gateway.upstreams.lenders.port import Lender, LenderComplaint
-from gateway.upstreams.lending_operations import LendingOperations, PartnerRepayment
+from gateway.upstreams.lending_operations import PartnerRepayment
 from gateway.upstreams.mail_operations import MailOperations, SentMessage
 from gateway.upstreams.orders import Order, OrdersRefused
 from gateway.upstreams.orders_operations import OrdersOperations
@@ -119,6 +120,7 @@ def _repayment(rep: PartnerRepayment) -> DeskRepayment:
         amount=str(rep.amount),
         status=rep.status,
         cf_payment_id=rep.cf_payment_id,
+        receipt_resendable=rep.receipt_resendable,
         paid_at=rep.paid_at if rep.time_known or rep.paid_at is None else _at(rep.paid_at).date().isoformat(),
     )
 
@@ -184,7 +186,6 @@ class DeskService:
         self.accounts: dict[str, StaffAccount] = staff_accounts(settings)
         self.orders = OrdersOperations(upstreams["orders"], settings.operations_key)
         self.mail = MailOperations(upstreams["mail"], settings.operations_key)
-        self.lending = LendingOperations(upstreams["lending"], settings.lending_partner_key)
         self.payments = PaymentsClient(
             upstreams["payments"], settings.payments_client_id, settings.payments_client_secret
         )
@@ -416,8 +417,15 @@ class DeskService:
         sent = await self._acted(staff, "resendOrderMail", order_number, reason, self.orders.resend(order_number))
         return ActionDone(action="orderMailResent", reference=order_number, sent_to=mask_email(sent.email))
 
-    async def resend_receipt(self, staff: StaffView, order_id: str, reason: str) -> ActionDone:
-        sent = await self._acted(staff, "resendReceipt", order_id, reason, self.lending.resend_receipt(order_id))
+    async def resend_receipt(
+        self, staff: StaffView, order_id: str, reason: str, idempotency_key: str | None
+    ) -> ActionDone:
+        """Through the lender that owns the repayment (a Fineract lender's companion draws its
+        receipts), once per key: a retried click mails once."""
+        if idempotency_key is None or not _KEY.fullmatch(idempotency_key):
+            raise InvalidInput(KEY_NEEDED, field="Idempotency-Key", code="idempotency_key_missing")
+        work = self.lender.resend_receipt(order_id, idempotency_key)
+        sent = await self._acted(staff, "resendReceipt", order_id, reason, work)
         return ActionDone(action="receiptResent", reference=order_id, sent_to=mask_email(sent.email))
 
     async def cancel_order(

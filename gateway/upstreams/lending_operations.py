@@ -12,7 +12,7 @@ from typing import Literal
 
 import msgspec
 
-from gateway.errors import Conflict, NotFound, UpstreamError
+from gateway.errors import Conflict, InvalidInput, NotFound, UpstreamError
 from gateway.upstreams.envelope import Envelope
 from gateway.upstreams.http import UpstreamHttp
 from gateway.upstreams.lending_complaints import LenderComplaint
@@ -34,6 +34,9 @@ class PartnerRepayment(msgspec.Struct, rename="camel", kw_only=True):
     cf_payment_id: str | None = None
     created_at: str
     paid_at: str | None = None
+    # Whether the desk can have the receipt mailed again (False: the lender draws none, nor does
+    # a companion service of its; the desk says so rather than offer an action that fails).
+    receipt_resendable: bool = True
     # False when the lender knows only the day (then `created_at`/`paid_at` are that day's start
     # in India, for ordering only): shown as the date alone, never as a time.
     time_known: bool = True
@@ -50,6 +53,9 @@ class ReceiptSent(msgspec.Struct, rename="camel", kw_only=True):
 
 class NoReceipt(Conflict):
     """The lender has no receipt to send for the repayment (unpaid, or no e-mail on record)."""
+
+
+KEY_REUSED = "This Idempotency-Key was used for another request."
 
 
 class LendingOperations:
@@ -78,10 +84,14 @@ class LendingOperations:
             raise UpstreamError(COMPLAINTS_FAILED, upstream=self.http.name, status=response.status_code)
         return answer.data
 
-    async def resend_receipt(self, order_id: str) -> ReceiptSent:
-        """POST webRepayment/partnerReceipt: the paid repayment's receipt mailed again."""
+    async def resend_receipt(self, order_id: str, idempotency_key: str) -> ReceiptSent:
+        """POST webRepayment/partnerReceipt: the paid repayment's receipt mailed again, once per key."""
         response = await self.http.request(
-            "POST", "webRepayment/partnerReceipt", json=ReceiptAgain(order_id=order_id), headers=self._key
+            "POST",
+            "webRepayment/partnerReceipt",
+            json=ReceiptAgain(order_id=order_id),
+            headers={**self._key, "Idempotency-Key": idempotency_key},
+            idempotent=True,  # the key makes a retry safe: the lender answers the first answer again
         )
         answer = self.http.decode(response, Envelope[ReceiptSent])
         if response.status_code == 404:
@@ -91,6 +101,8 @@ class LendingOperations:
                 "This repayment has no receipt to send: it is not paid, or the borrower has no e-mail address.",
                 code="no_receipt",
             )
+        if response.status_code == 422:
+            raise InvalidInput(KEY_REUSED, field="Idempotency-Key", code="idempotency_key_reused")
         if response.status_code != 200 or answer.data is None:
             raise UpstreamError(FAILED, upstream=self.http.name, status=response.status_code)
         return answer.data

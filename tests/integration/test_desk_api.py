@@ -120,7 +120,10 @@ def test_an_agent_finds_a_customer_by_a_upi_reference_sees_every_upstream_and_re
         assert (again["foundBy"], again["mobileNumber"]) == (by, "9876543210"), again
 
     capsys.readouterr()
-    sent = act(client, f"/repayments/{repayment['orderId']}/receipt", "Customer lost the mail")
+    no_key = act(client, f"/repayments/{repayment['orderId']}/receipt", "Customer lost the mail")
+    assert no_key.status_code == 422 and no_key.json()["error"]["code"] == "idempotency_key_missing"
+    capsys.readouterr()
+    sent = act(client, f"/repayments/{repayment['orderId']}/receipt", "Customer lost the mail", "desk-receipt-0001")
     assert sent.status_code == 200, sent.text
     assert sent.json() == {
         "action": "receiptResent",

@@ -255,3 +255,62 @@ def test_a_fineract_repayment_shows_the_time_the_provider_took_it_and_a_branch_o
     assert again["timeKnown"] is False
     assert datetime.fromisoformat(again["paidAt"]).astimezone(IST).date() == paid_at.astimezone(IST).date()
     both.delete("/_mocks/scenarios")
+
+
+def test_the_desk_resends_a_fineract_receipt_through_the_companion_once_per_key(
+    both: GatewayClient, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.integration.test_desk_api import AGENT, act, audit_lines, staff_log_in
+    from tests.integration.test_server_texts_language import mail_when
+
+    log_in(both, MEENA)
+    payment = pay(both, {"mode": "partialPayment", "amount": "200.50"}).json()
+    checkout(both, payment)
+    assert confirm(both, payment)["status"] == "completed"
+    staff_log_in(both, AGENT)
+    view = both.get("/api/desk/customers", params={"q": MEENA}).json()
+    assert [(r["orderId"], r["receiptResendable"]) for r in view["repayments"]] == [(payment["orderId"], True)]
+
+    capsys.readouterr()
+    path = f"/repayments/{payment['orderId']}/receipt"
+    sent = act(both, path, "Customer asked for the receipt", "desk-receipt-fin-1")
+    assert sent.status_code == 200, sent.text
+    assert sent.json() == {
+        "action": "receiptResent",
+        "reference": payment["orderId"],
+        "sentTo": "m***@shop.example",
+        "order": None,
+    }
+    mail = mail_when(both, lambda m: m["to"] == "meena.gupta@shop.example" and m["kind"] == "receipt")
+    assert mail["attachment"].startswith("receipt-RCPT-FIN-") and "200.50" in mail["message"]
+    # The same click retried: the same answer, no second mail (a new key's mail is the second one).
+    assert act(both, path, "Customer asked for the receipt", "desk-receipt-fin-1").json() == sent.json()
+    assert act(both, path, "Asked once more", "desk-receipt-fin-2").status_code == 200
+    mail_when(both, lambda m: m["kind"] == "receipt" and m["at"] != mail["at"])
+    receipts = [m for m in both.get("/_mocks/mail/outbox").json() if m["kind"] == "receipt"]
+    assert [m["to"] for m in receipts] == ["meena.gupta@shop.example"] * 2
+    logged = [(e["action"], e["target"], e["reason"], e["outcome"]) for e in audit_lines(capsys.readouterr().out)]
+    assert ("resendReceipt", payment["orderId"], "Customer asked for the receipt", "done") in logged
+    # A repayment the companion does not know is not found, in our words.
+    unknown = act(both, "/repayments/FINREPAY_7101_999999999/receipt", "Wrong one", "desk-receipt-fin-3")
+    assert unknown.status_code == 404
+
+
+def test_without_a_companion_the_desk_offers_no_fineract_receipt_and_says_why(
+    make_client: Callable[[Settings], GatewayClient], settings: Settings
+) -> None:
+    from tests.integration.test_desk_api import AGENT, act, staff_log_in
+
+    client = make_client(msgspec.structs.replace(settings, lenders="native,fineract", fineract_companion=False))
+    client.post("/_mocks/reset")
+    log_in(client, MEENA)
+    payment = pay(client, {"mode": "partialPayment", "amount": "200.50"}).json()
+    checkout(client, payment)
+    assert confirm(client, payment)["status"] == "completed"
+    staff_log_in(client, AGENT)
+    view = client.get("/api/desk/customers", params={"q": MEENA}).json()
+    assert [(r["orderId"], r["receiptResendable"]) for r in view["repayments"]] == [(payment["orderId"], False)]
+    # Asked anyway (an old screen): a 503 in our words, never a "not found".
+    refused = act(client, f"/repayments/{payment['orderId']}/receipt", "Customer asked", "desk-receipt-fin-4")
+    assert refused.status_code == 503
+    assert refused.json()["error"]["message"] == "This lender does not offer this yet. Please contact us."

@@ -7,6 +7,7 @@ import io
 from datetime import UTC, datetime
 from decimal import Decimal
 
+import msgspec
 from fpdf import FPDF
 from fpdf.enums import XPos, YPos
 from pypdf import PdfReader
@@ -81,3 +82,12 @@ def test_fpdf2_alone_draws_that_line_in_the_wrong_font() -> None:
     pdf.set_fallback_fonts([LATIN])
     pdf.set_text_shaping(True)
     assert lines_of(pdf, BOLD_THEN_FALLBACK, DEVANAGARI)[2] != "मोबाइल"
+
+
+def test_a_receipt_whose_lender_knows_only_the_day_shows_the_day_alone() -> None:
+    day_only = msgspec.structs.replace(FACTS, paid_at="2026-11-26")
+    english = PdfReader(io.BytesIO(render_receipt(day_only))).pages[0].extract_text()
+    paid_on = next(line for line in english.splitlines() if "2026" in line and "Nov" in line)
+    assert paid_on.endswith("26 Nov 2026"), paid_on  # no time after it, neither midnight nor noon
+    hindi = PdfReader(io.BytesIO(render_receipt(day_only, "hi"))).pages[0].extract_text()
+    assert "भुगतान की तारीख 26 नवंबर 2026\n" in hindi

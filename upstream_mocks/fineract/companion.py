@@ -1,7 +1,8 @@
 """Mock of the Fineract lender's companion service: the parts of our own lending contract
 (contracts/lending.openapi.yaml) that Fineract's API has no call for, served by the same lender
 from the same books: each loan's Key Facts Statement, statement of account, its documents as PDFs
-(Key Facts, statement, schedule) and complaints.
+(Key Facts, statement, schedule), complaints, and a repayment's receipt mailed again (the support
+desk's `partnerReceipt`, upstream_mocks/fineract/receipts.py).
 
 Every figure is read from the Fineract mock's books (`world.states["fineract"]`) at the moment it
 is asked for, as a lender's companion service reads its own core lending system: principal, rate,
@@ -28,6 +29,7 @@ from litestar import Litestar, Request, Response, get, post
 from litestar.params import FromPath
 
 from upstream_mocks.envelope import envelope
+from upstream_mocks.fineract.receipts import EMAILS, mail_receipt, receipt_facts
 from upstream_mocks.fineract.seed import Client, FineractState
 from upstream_mocks.fineract.seed import Loan as Books
 from upstream_mocks.lending.clock import lender_now, lender_today
@@ -166,6 +168,10 @@ def position(books: Books, today: date) -> Position:
     )
 
 
+class ReceiptBody(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):
+    order_id: str
+
+
 def _pdf(content: bytes, name: str) -> Response[bytes]:
     return Response(
         content, media_type="application/pdf", headers={"content-disposition": f'attachment; filename="{name}.pdf"'}
@@ -181,6 +187,9 @@ def _date(value: str | None) -> date | None:
 
 def create_app(world: MockWorld) -> Litestar:
     world.register("fineract_companion", ComplaintsState)
+    # partnerReceipt's Idempotency-Key -> (the order it was for, the answer it got): a retried
+    # click mails once.
+    world.register("fineract_companion_receipts", dict)
 
     def books() -> FineractState:
         st: FineractState = world.states["fineract"]
@@ -359,8 +368,47 @@ def create_app(world: MockWorld) -> Litestar:
         mine.sort(key=lambda c: c.ticket_number, reverse=True)
         return envelope([view(c, moment) for c in mine], "Complaints")
 
+    @post("/webRepayment/partnerReceipt", status_code=200)
+    async def partner_receipt(request: Request[Any, Any, Any]) -> Response[Any]:
+        """The support desk's call: mail a paid repayment's receipt to the borrower again."""
+        if request.headers.get("x-partner-key") != KEY:
+            return envelope(None, "Unauthorized", 401)
+        try:
+            body = msgspec.json.decode(await request.body(), type=ReceiptBody)
+        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+            return envelope(None, f"Invalid request: {exc}", 400)
+        key = request.headers.get("idempotency-key")
+        sent: dict[str, tuple[str, dict[str, str]]] = world.states["fineract_companion_receipts"]
+        if key is not None and key in sent:
+            if sent[key][0] != body.order_id:
+                return envelope(None, "This Idempotency-Key was used for another request.", 422)
+            return envelope(sent[key][1], "Receipt sent again")
+        found = next(
+            (
+                (loan, t)
+                for loan in books().loans.values()
+                for t in loan.transactions
+                if t.kind == "repayment" and t.receipt_number == body.order_id
+            ),
+            None,
+        )
+        if found is None:
+            return envelope(None, "No such repayment", 404)
+        loan, t = found
+        client = books().clients[loan.client_id]
+        email = EMAILS.get(client.id)
+        if email is None:
+            return envelope(None, "The borrower has no e-mail address", 409)
+        facts = receipt_facts(world, client, loan, t, VIKAS.name, VIKAS.registration)
+        world.spawn(mail_receipt(world, facts, email))
+        answer = {"orderId": body.order_id, "email": email}
+        if key is not None:
+            sent[key] = (body.order_id, answer)
+        return envelope(answer, "Receipt sent again")
+
     return Litestar(
         route_handlers=[
+            partner_receipt,
             partner_complaints,
             key_facts,
             key_facts_pdf,

@@ -5,7 +5,8 @@ asked with the store's partner key (`x-partner-key`), like the purchase-credit c
   repayments the lender recorded, every filter given holding (a day's paid ones, one borrower's,
   one provider order's),
   for the daily reconciliation and the support desk;
-- `POST /webRepayment/partnerReceipt`: mail a paid repayment's receipt to the borrower again.
+- `POST /webRepayment/partnerReceipt`: mail a paid repayment's receipt to the borrower again
+  (once per `Idempotency-Key`: a retried click mails once).
 """
 
 from __future__ import annotations
@@ -115,6 +116,11 @@ def partner_repayment_routes(world: MockWorld) -> list[HTTPRouteHandler]:
         except (msgspec.ValidationError, msgspec.DecodeError) as exc:
             return envelope(None, f"Invalid request: {exc}", 400)
         st = lending_state(world)
+        key = request.headers.get("idempotency-key")
+        if key is not None and key in st.receipts_sent:
+            if st.receipts_sent[key][0] != body.order_id:
+                return envelope(None, "This Idempotency-Key was used for another request.", 422)
+            return envelope(st.receipts_sent[key][1], "Receipt sent again")
         log = st.log_for_order(body.order_id)
         borrower = st.borrower_by_id(log.user_id) if log is not None else None
         if log is None or borrower is None:
@@ -124,6 +130,9 @@ def partner_repayment_routes(world: MockWorld) -> list[HTTPRouteHandler]:
         if not borrower.email:
             return envelope(None, "The borrower has no e-mail address", 409)
         world.spawn(mail_receipt(world, borrower, log))
-        return envelope({"orderId": log.order_id, "email": borrower.email}, "Receipt sent again")
+        answer = {"orderId": log.order_id, "email": borrower.email}
+        if key is not None:
+            st.receipts_sent[key] = (log.order_id, answer)
+        return envelope(answer, "Receipt sent again")
 
     return [repayments, receipt_again]

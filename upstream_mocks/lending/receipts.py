@@ -8,15 +8,19 @@ RBI registration and us (the lending service provider), and how the amount was a
 
 from __future__ import annotations
 
-from datetime import datetime
+import re
+from datetime import date, datetime
 from decimal import Decimal
 
 import msgspec
 from fpdf.enums import XPos, YPos
 
+from upstream_mocks.ist import IST
 from upstream_mocks.money import rupees_text
 from upstream_mocks.pdf_fonts import new_pdf
 from upstream_mocks.texts import Language, style, texts
+
+DATE_ONLY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 class ReceiptFacts(msgspec.Struct, kw_only=True, frozen=True):
@@ -25,7 +29,7 @@ class ReceiptFacts(msgspec.Struct, kw_only=True, frozen=True):
     mobile_number: str
     loan_account: str
     amount: Decimal
-    paid_at: str  # ISO 8601
+    paid_at: str  # ISO 8601: a moment, or a date alone when the lender knows only the day
     provider_reference: str
     order_id: str
     remaining_after: Decimal
@@ -37,11 +41,21 @@ class ReceiptFacts(msgspec.Struct, kw_only=True, frozen=True):
     principal: Decimal
 
 
+def paid_on(language: Language, paid_at: str) -> str:
+    """The moment it was paid, or its day alone when that is all the lender knows."""
+    if DATE_ONLY.fullmatch(paid_at):
+        return style.day(language, date.fromisoformat(paid_at))
+    return style.moment(language, paid_at)
+
+
 def render_receipt(facts: ReceiptFacts, language: Language = "en") -> bytes:
     words = texts(language)
     pdf, font = new_pdf(language, rupee_sign=True)
     pdf.set_title(words.receipt_title.format(number=facts.receipt_number))
-    pdf.set_creation_date(datetime.fromisoformat(facts.paid_at))  # the same receipt is the same file
+    paid = datetime.fromisoformat(facts.paid_at)
+    if paid.tzinfo is None:  # a date alone: its day in India
+        paid = paid.replace(tzinfo=IST)
+    pdf.set_creation_date(paid)  # the same receipt is the same file
     pdf.add_page()
     pdf.set_font(font, style="B", size=16)
     pdf.cell(0, 10, words.receipt_heading, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
@@ -59,7 +73,7 @@ def render_receipt(facts: ReceiptFacts, language: Language = "en") -> bytes:
         (words.receipt_to_charges, rupees_text(facts.charges)),
         (words.receipt_to_interest, rupees_text(facts.interest)),
         (words.receipt_to_principal, rupees_text(facts.principal)),
-        (words.receipt_paid_on, style.moment(language, facts.paid_at)),
+        (words.receipt_paid_on, paid_on(language, facts.paid_at)),
         (words.receipt_method, words.receipt_method_online),
         (words.receipt_payment_reference, facts.provider_reference),
         (words.receipt_order, facts.order_id),

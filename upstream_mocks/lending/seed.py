@@ -65,6 +65,8 @@ class LendingState(msgspec.Struct, kw_only=True):
     payment_logs: dict[int, PaymentLog] = msgspec.field(default_factory=dict)
     # Provider payment ids already applied to a loan: the dedupe key for webhooks and confirms.
     settled_payment_ids: set[str] = msgspec.field(default_factory=set)
+    # partnerReceipt's Idempotency-Key -> (the order it was for, the answer): a retry mails once.
+    receipts_sent: dict[str, tuple[str, dict[str, str]]] = msgspec.field(default_factory=dict)
     next_user_id: int = 5000
     next_payment_log_id: int = 7001
 

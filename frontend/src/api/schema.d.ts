@@ -675,7 +675,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mail a repayment's receipt again */
+        /** Mail a repayment's receipt again, through the lender that owns it; once per Idempotency-Key */
         post: operations["ApiDeskRepaymentsOrderIdReceiptResendReceipt"];
         delete?: never;
         options?: never;
@@ -1740,6 +1740,8 @@ export interface components {
             loanNumber: string | null;
             orderId: string;
             paidAt: string | null;
+            /** @default true */
+            receiptResendable: boolean;
             status: string;
         };
         /** FieldProblem */

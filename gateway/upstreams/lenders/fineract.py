@@ -27,7 +27,9 @@ which the conformance kit reports):
   (fees, penal terms, cooling-off, foreclosure, recovery agents, the grievance officer, the APR),
   so the numbers have one source. Without a companion (FINERACT_COMPANION=false) they are
   `LenderCannot`, a 503 in our words;
-- receipts: not offered (`LenderCannot`); the payment history says none is available;
+- receipts: the portal's download is not offered (`LenderCannot`; the payment history says none
+  is available); the support desk's receipt mailed again is the companion's (`partnerReceipt`),
+  which draws it from Fineract's transaction and mails it to the lender's address for the borrower;
 - the time of a repayment: Fineract books it on a day. One paid online takes the time the
   provider took the payment (its order's payments); one the provider cannot date (at a branch,
   or the provider not answering) has the day alone (`time_known=False`), never a made-up time;
@@ -79,6 +81,7 @@ from gateway.upstreams.lenders.port import (
     PaymentHistoryEntry,
     PaymentSession,
     Purpose,
+    ReceiptSent,
     RepaymentDetail,
     RepaymentRecord,
     RepaymentsBy,
@@ -127,6 +130,7 @@ SUPPLIED_BY: dict[str, str] = {
     "complaints": COMPANION,
     "complaint": COMPANION,
     "partner_complaints": COMPANION,
+    "resend_receipt": COMPANION,
 }
 
 
@@ -932,9 +936,16 @@ class FineractLender:
                     created_at=entry.created_at.isoformat(),
                     paid_at=entry.created_at.isoformat(),
                     time_known=entry.time_known,
+                    receipt_resendable=self.companion_desk is not None,
                 )
             )
         return rows
+
+    async def resend_receipt(self, order_id: str, idempotency_key: str) -> ReceiptSent:
+        """The companion mails the receipt (Fineract draws none), once per key."""
+        if self.companion_desk is None:
+            raise LenderCannot("resend_receipt", upstream=self.name)
+        return await self.companion_desk.resend_receipt(order_id, idempotency_key)
 
     async def partner_complaints(self, mobile_number: str) -> list[LenderComplaint]:
         """The support desk's list of a number's complaints, from the companion (its partner call,

@@ -32,6 +32,7 @@ from gateway.upstreams.lenders.port import (
     PaymentHistoryEntry,
     PaymentSession,
     Purpose,
+    ReceiptSent,
     RepaymentDetail,
     RepaymentsBy,
 )
@@ -163,3 +164,6 @@ class NativeLender:
 
     async def partner_repayments(self, by: RepaymentsBy, value: str | date) -> list[PartnerRepayment]:
         return await self.operations.repayments(by, value)
+
+    async def resend_receipt(self, order_id: str, idempotency_key: str) -> ReceiptSent:
+        return await self.operations.resend_receipt(order_id, idempotency_key)

@@ -42,7 +42,7 @@ from gateway.upstreams.lending_loans import (
     LoanStatement,
     LoanSummary,
 )
-from gateway.upstreams.lending_operations import PartnerRepayment, RepaymentsBy
+from gateway.upstreams.lending_operations import PartnerRepayment, ReceiptSent, RepaymentsBy
 
 __all__ = [
     "PAYMENT_NOT_ATTEMPTED",
@@ -69,6 +69,7 @@ __all__ = [
     "PaymentHistoryEntry",
     "PaymentSession",
     "Purpose",
+    "ReceiptSent",
     "RepaymentDetail",
     "RepaymentRecord",
     "RepaymentsBy",
@@ -212,4 +213,9 @@ class Lender(Protocol):
 
     async def partner_complaints(self, mobile_number: str) -> list[LenderComplaint]:
         """The borrower's complaints, newest first; none for a number the lender does not know."""
+        ...
+
+    async def resend_receipt(self, order_id: str, idempotency_key: str) -> ReceiptSent:
+        """Mail a paid repayment's receipt to the borrower again, once per key (a retried click
+        mails once); the lender's address for them is in the answer."""
         ...

@@ -54,6 +54,7 @@ from gateway.upstreams.lenders.port import (
     PaymentHistoryEntry,
     PaymentSession,
     Purpose,
+    ReceiptSent,
     RepaymentDetail,
     RepaymentRecord,
     RepaymentsBy,
@@ -348,6 +349,9 @@ class LenderRouter:
             except LenderCannot:
                 continue
         return found
+
+    async def resend_receipt(self, order_id: str, idempotency_key: str) -> ReceiptSent:
+        return await self.lenders[self._owner("owns_order", order_id)].resend_receipt(order_id, idempotency_key)
 
     async def partner_complaints(self, mobile_number: str) -> list[LenderComplaint]:
         found: list[LenderComplaint] = []

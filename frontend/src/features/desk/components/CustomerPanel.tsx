@@ -11,19 +11,29 @@ import styles from "../desk.module.css";
 /**
  * A customer found: their orders and repayments with what the staff member's role may do to
  * each, and the timeline from every upstream. Every action asks for the reason first; a
- * cancellation keeps its key until it is answered, so a second click cancels (and refunds) once.
+ * cancellation keeps its key until it is answered, so a second click cancels (and refunds) once,
+ * and a receipt's key until it is sent, so a retried click mails once (a later resend is a new one).
  */
 export function CustomerPanel({ customer, staff, onActed }: { customer: CustomerView; staff: StaffView; onActed: () => void }) {
   const { t } = useLingui();
   const action = useDeskAction(onActed);
   const [reason, setReason] = useState("");
   const [cancelKeys] = useState(() => new Map<string, string>());
+  const [receiptKeys] = useState(() => new Map<string, string>());
   const supervisor = staff.role === "supervisor";
   const act = (path: string, idempotencyKey?: string) => action.mutate({ path, reason: reason.trim(), idempotencyKey });
   const cancelKey = (orderNumber: string) => {
     const key = cancelKeys.get(orderNumber) ?? newIdempotencyKey();
     cancelKeys.set(orderNumber, key);
     return key;
+  };
+  const resendReceipt = (orderId: string) => {
+    const key = receiptKeys.get(orderId) ?? newIdempotencyKey();
+    receiptKeys.set(orderId, key);
+    action.mutate(
+      { path: `/desk/repayments/${orderId}/receipt`, reason: reason.trim(), idempotencyKey: key },
+      { onSuccess: () => receiptKeys.delete(orderId) },
+    );
   };
   const noReason = reason.trim() === "" || action.isPending;
 
@@ -97,16 +107,16 @@ export function CustomerPanel({ customer, staff, onActed }: { customer: Customer
           <li key={repayment.orderId}>
             <strong>{repayment.orderId}</strong> <span>{rupees(repayment.amount)}</span> <span>{repayment.status}</span>{" "}
             <span>{repayment.loanNumber}</span>
-            {repayment.status === "paid" && (
+            {repayment.status === "paid" && repayment.receiptResendable && (
               <span className={styles.actions}>
-                <button
-                  type="button"
-                  className="btn btn-outline"
-                  disabled={noReason}
-                  onClick={() => act(`/desk/repayments/${repayment.orderId}/receipt`)}
-                >
+                <button type="button" className="btn btn-outline" disabled={noReason} onClick={() => resendReceipt(repayment.orderId)}>
                   <Trans>Resend receipt</Trans>
                 </button>
+              </span>
+            )}
+            {repayment.status === "paid" && !repayment.receiptResendable && (
+              <span className={styles.note}>
+                <Trans>This lender cannot send its receipt again; ask the lender for it.</Trans>
               </span>
             )}
           </li>

@@ -29,6 +29,7 @@ const paid: PaymentRecord = {
   paymentLogId: 7,
   providerReference: "CF123456",
   receiptAvailable: true,
+  timeKnown: true,
   receiptUrl: "/api/portal/payments/7/receipt",
   status: "paid",
 };

@@ -1,0 +1,37 @@
+// @vitest-environment jsdom
+import { screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { renderWithQueries } from "../../../testing/render-app";
+import type { PaymentRecord } from "../api/get-payment-history";
+import { PaymentHistory } from "./PaymentHistory";
+
+const paid: PaymentRecord = {
+  amount: "1000.00",
+  createdAt: "2026-11-20T04:30:00Z",
+  paidAt: "2026-11-20T04:31:00Z",
+  orderId: "FINREPAY_7101_900000001",
+  paymentLogId: 900000001,
+  providerReference: "CF123456",
+  receiptAvailable: false,
+  receiptUrl: null,
+  status: "paid",
+  timeKnown: true,
+};
+
+describe("PaymentHistory", () => {
+  it("shows the time a payment was taken where the lender knows it", () => {
+    renderWithQueries(<PaymentHistory payments={[paid]} />);
+    const row = screen.getByRole("row", { name: /1,000\.00/ });
+    expect(row.textContent).toContain("20 Nov 2026");
+    expect(row.textContent).toContain("10:01");
+  });
+
+  it("shows the day alone, never a time, when the lender knows only the day", () => {
+    // A repayment Fineract booked on 23 Nov with no provider record: its day's start in India, for ordering only.
+    const dayOnly = { ...paid, paymentLogId: 900000002, createdAt: "2026-11-23T00:00:00+05:30", paidAt: "2026-11-23T00:00:00+05:30", timeKnown: false };
+    renderWithQueries(<PaymentHistory payments={[dayOnly]} />);
+    const row = screen.getByRole("row", { name: /1,000\.00/ });
+    expect(row.textContent).toContain("23 Nov 2026");
+    expect(row.textContent).not.toMatch(/\d{1,2}:\d{2}/);
+  });
+});

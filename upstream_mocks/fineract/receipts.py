@@ -1,0 +1,77 @@
+"""The Fineract lender's receipts, mailed by its companion service (`POST webRepayment/partnerReceipt`,
+our lending contract's call for the support desk): Fineract's API draws none.
+
+The figures are Fineract's own transaction (amount, its split, the balance after); the time is
+the one the payment provider took the payment at (the lender hears of it from the provider, as
+our own lender does), and where the provider has no record of it, the day Fineract booked it on
+alone, never a made-up time. The borrower's address is the lender's own record (`EMAILS`):
+Fineract's clients here carry none.
+"""
+
+from __future__ import annotations
+
+import base64
+
+from anyio import to_thread
+
+from upstream_mocks.fineract.seed import Client, Loan, Transaction
+from upstream_mocks.lending.receipts import ReceiptFacts, render_receipt
+from upstream_mocks.loopback import loopback_client
+from upstream_mocks.money import rupees_text
+from upstream_mocks.payments.orders import payments_for
+from upstream_mocks.texts import Language, texts
+from upstream_mocks.world import MockWorld
+
+# Where the lender mails each client (by Fineract client id); a client missing has no address.
+EMAILS: dict[int, str] = {501: "meena.gupta@shop.example", 502: "ramesh.kumar@shop.example"}
+LSP = "VoltKhata"
+
+
+def paid_at(world: MockWorld, t: Transaction) -> str:
+    """The provider's time for the payment, else the day Fineract booked it on (an ISO date)."""
+    provider_id = t.external_id.removeprefix("pg-") if t.external_id and t.external_id.startswith("pg-") else None
+    if provider_id is not None and t.receipt_number is not None:
+        for p in payments_for(world, t.receipt_number):
+            if p.cf_payment_id == provider_id and p.payment_status == "SUCCESS":
+                return p.payment_time
+    return t.on.isoformat()
+
+
+def receipt_facts(
+    world: MockWorld, client: Client, loan: Loan, t: Transaction, lender: str, registration: str
+) -> ReceiptFacts:
+    return ReceiptFacts(
+        receipt_number=f"RCPT-FIN-{t.id}",
+        borrower_name=client.display_name,
+        mobile_number=client.mobile_no,
+        loan_account=f"FIN-{loan.account_no}",
+        amount=t.amount,
+        paid_at=paid_at(world, t),
+        provider_reference=(t.external_id or "").removeprefix("pg-"),
+        order_id=t.receipt_number or "",
+        remaining_after=t.balance,
+        lender_name=lender,
+        lender_registration=registration,
+        lsp_name=LSP,
+        charges=t.penalty,
+        interest=t.interest,
+        principal=t.principal,
+    )
+
+
+async def mail_receipt(world: MockWorld, facts: ReceiptFacts, email: str, language: Language = "en") -> None:
+    """Through the mail service, as the lender's own service sends its receipts."""
+    words = texts(language)
+    pdf = await to_thread.run_sync(render_receipt, facts, language)  # CPU work, off the event loop
+    body = {
+        "email": email,
+        "subject": words.receipt_mail_subject,
+        "message": words.receipt_mail_message.format(amount=rupees_text(facts.amount), receipt=facts.receipt_number),
+        "attachment": {
+            "filename": f"receipt-{facts.receipt_number}.pdf",
+            "contentType": "application/pdf",
+            "content": base64.b64encode(pdf).decode(),
+        },
+    }
+    async with loopback_client(world) as client:
+        await client.post(f"{world.settings.origin}/_mocks/mail/website/sendReceiptMail", json=body)
