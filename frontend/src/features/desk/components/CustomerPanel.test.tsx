@@ -1,0 +1,43 @@
+// @vitest-environment jsdom
+import { screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { renderWithQueries } from "../../../testing/render-app";
+import type { CustomerView, DeskRepayment } from "../api/desk";
+import { CustomerPanel } from "./CustomerPanel";
+
+const repayment: DeskRepayment = {
+  orderId: "FINREPAY_7101_900000001",
+  loanNumber: "FIN-000007101",
+  amount: "200.50",
+  status: "paid",
+  cfPaymentId: "3100002",
+  paidAt: "2026-11-23T06:30:00+00:00",
+  receiptResendable: true,
+};
+
+function customer(repayments: DeskRepayment[]): CustomerView {
+  return {
+    query: "9811122233",
+    foundBy: "mobile",
+    mobileNumber: "9811122233",
+    name: "Meena Gupta",
+    orders: [],
+    repayments,
+    complaints: [],
+    timeline: [],
+  };
+}
+
+describe("CustomerPanel", () => {
+  it("offers to resend a receipt the lender can send again", () => {
+    renderWithQueries(<CustomerPanel customer={customer([repayment])} staff={{ name: "asha.agent", role: "agent" }} onActed={() => {}} />);
+    expect(screen.getByRole("button", { name: "Resend receipt" })).toBeTruthy();
+  });
+
+  it("says why instead of offering a resend the lender cannot do", () => {
+    const none = { ...repayment, receiptResendable: false };
+    renderWithQueries(<CustomerPanel customer={customer([none])} staff={{ name: "asha.agent", role: "agent" }} onActed={() => {}} />);
+    expect(screen.queryByRole("button", { name: "Resend receipt" })).toBeNull();
+    expect(screen.getByText("This lender cannot send its receipt again; ask the lender for it.")).toBeTruthy();
+  });
+});
