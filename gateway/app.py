@@ -41,9 +41,6 @@ from gateway.upstreams.http import build_upstreams, close_upstreams
 from gateway.upstreams.lenders import build_lender
 
 API_VERSION = "1.0.0"
-# How long /products's HTML waits for the catalogue's first page before going out as the bare
-# shell (the app then asks for the list itself): a page is not held back by a slow catalogue.
-FIRST_PAGE_WAIT_SECONDS = 0.3
 
 
 def create_app(settings: Settings | None = None) -> Litestar:
@@ -88,7 +85,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             {lang: store.template_file(Path(settings.static_dir) / PRERENDERED_DIR, name, lang) for lang in LANGUAGES},
             store_service,
             sessions.cookie_name,
-            FIRST_PAGE_WAIT_SECONDS,
+            settings.first_page_wait_seconds,
         )
         for path, name in store.FIRST_PAGE_TEMPLATES.items()
     }

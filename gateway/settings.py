@@ -124,6 +124,10 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     upstream_breaker_threshold: int = 5  # consecutive failures that open an endpoint's circuit
     upstream_breaker_ttl: float = 30.0  # seconds the circuit stays open before a trial call
     catalogue_cache_seconds: float = 5.0  # how long shared catalogue answers are reused; 0: never
+    # How long /products's and the store home's HTML waits for the catalogue's first page before
+    # going out as the bare shell (the app then asks for the list itself): a page is not held back
+    # by a slow catalogue.
+    first_page_wait_seconds: Annotated[float, msgspec.Meta(ge=0)] = 0.3
     # Per upstream, from <NAME>_HEADERS, <NAME>_OAUTH_*, <NAME>_TLS_* (gateway/upstreams/credentials.py)
     credentials: dict[str, UpstreamCredentials] = msgspec.field(default_factory=dict)
 

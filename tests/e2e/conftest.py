@@ -105,6 +105,11 @@ def run_gateway(overrides: dict[str, str], log_path: Path) -> Iterator[Server]:
         "LOG_LEVEL": "WARNING",
         "LOG_JSON": "true",
         "ENVIRONMENT": "test",
+        # The pages that come with their first products wait this long for them: on a loaded
+        # machine the in-process catalogue can miss the default's fraction of a second, and the
+        # page would go out as the shell the tests of those pages are not about
+        # (tests/integration/test_prerendered_pages.py holds the short wait).
+        "FIRST_PAGE_WAIT_SECONDS": "5",
         **overrides,
     }
     for name in ("REDIS_URL", "LENDING_URL", "CATALOGUE_URL", "MAIL_URL", "MOCKS_URL"):

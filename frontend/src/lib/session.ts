@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { api } from "../api/client";
 import type { components } from "../api/schema";
 import { takeSent } from "./sent-data";
@@ -59,4 +59,26 @@ export function useSession(): SessionState {
     [refresh],
   );
   return { session: data ?? null, refresh, logout };
+}
+
+interface Awaited {
+  shows: (view: SessionView) => boolean;
+  then: () => void;
+}
+
+/**
+ * `after(shows, then)`: run `then` once this page's session shows what `shows` asks (a login just
+ * made). A re-read's answer reaches the components a task after it resolves (the query cache
+ * tells them in its own task), so a page opened at once could still read the old session: the
+ * cart sent a shopper who had just logged in back to the login.
+ */
+export function useAfterSessionShows(): (shows: Awaited["shows"], then: Awaited["then"]) => void {
+  const { session } = useSession();
+  const [awaited, setAwaited] = useState<Awaited | null>(null);
+  useEffect(() => {
+    if (awaited === null || session === null || !awaited.shows(session)) return;
+    setAwaited(null);
+    awaited.then();
+  }, [awaited, session]);
+  return useCallback((shows, then) => setAwaited({ shows, then }), []);
 }

@@ -4,7 +4,7 @@ import { Navigate, useLocation, useNavigate } from "react-router";
 import { LoadingOverlay } from "../../../components/LoadingOverlay";
 import { MobileForm } from "../../../components/otp/MobileForm";
 import { useOtpLogin } from "../../../components/otp/useOtpLogin";
-import { useSession } from "../../../lib/session";
+import { useAfterSessionShows, useSession } from "../../../lib/session";
 import { errorMessage } from "../../../api/client";
 import { useReopenLogin } from "../api/reopen-login";
 import { sendCode } from "../api/send-code";
@@ -23,6 +23,7 @@ export default function PayNowPage() {
   const initialMobile = (location.state as { mobileNumber?: string } | null)?.mobileNumber ?? "";
   const login = useOtpLogin({ send: sendCode, verify: verifyCode });
   const reopen = useReopenLogin();
+  const afterSessionShows = useAfterSessionShows();
 
   // One login (docs/decisions/one-login.md): a session that verified a code, here or in the
   // store, skips it. Without a portal login the code found nothing owed then; the lender is
@@ -33,11 +34,13 @@ export default function PayNowPage() {
     if (!verifiedAtStore || status !== "idle") return;
     mutate(undefined, {
       onSuccess: async (answer) => {
-        if (answer.outcome === "payment") await refresh();
-        navigate(answer.outcome === "payment" ? "/payment" : "/nopayment", { replace: true });
+        if (answer.outcome !== "payment") return navigate("/nopayment", { replace: true });
+        await refresh();
+        // /payment once this page reads the login, or /payment would find none and turn back.
+        afterSessionShows((view) => Boolean(view.portal?.verified), () => navigate("/payment", { replace: true }));
       },
     });
-  }, [verifiedAtStore, status, mutate, refresh, navigate]);
+  }, [verifiedAtStore, status, mutate, refresh, navigate, afterSessionShows]);
 
   if (session?.portal?.verified) return <Navigate to="/payment" replace />;
   if (verifiedAtStore) {

@@ -4,7 +4,7 @@ import { dismissToasts, showToast } from "../../../lib/toast";
 import { LoadingOverlay } from "../../../components/LoadingOverlay";
 import { CodeForm } from "../../../components/otp/CodeForm";
 import { VERIFIED, useOtpLogin } from "../../../components/otp/useOtpLogin";
-import { useSession } from "../../../lib/session";
+import { useAfterSessionShows, useSession } from "../../../lib/session";
 import { sendCode } from "../api/send-code";
 import { verifyCode } from "../api/verify-code";
 import { ErrorDialog } from "../components/ErrorDialog";
@@ -19,6 +19,7 @@ export default function VerifyOtpPage() {
   const { session, refresh } = useSession();
   const mobileNumber = (useLocation().state as { mobileNumber?: string } | null)?.mobileNumber;
   const login = useOtpLogin({ send: sendCode, verify: verifyCode });
+  const afterSessionShows = useAfterSessionShows();
 
   // Already verified (here or at the store's login): no second code.
   if (session?.portal?.verified) return <Navigate to="/payment" replace />;
@@ -33,9 +34,15 @@ export default function VerifyOtpPage() {
       return;
     }
     await refresh();
-    dismissToasts(); // "OTP sent successfully!" stays behind on this page
-    showToast("success", VERIFIED);
-    navigate("/payment", { replace: true });
+    // /payment once this page reads the login, or /payment would find none and turn back.
+    afterSessionShows(
+      (view) => Boolean(view.portal?.verified),
+      () => {
+        dismissToasts(); // "OTP sent successfully!" stays behind on this page
+        showToast("success", VERIFIED);
+        navigate("/payment", { replace: true });
+      },
+    );
   };
 
   return (

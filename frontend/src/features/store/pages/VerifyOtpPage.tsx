@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useRef } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router";
-import { useSession } from "../../../lib/session";
+import { useAfterSessionShows, useSession } from "../../../lib/session";
 import { CodeForm } from "../../../components/otp/CodeForm";
 import { clearCountdown } from "../../../components/otp/useCountdown";
 import { usePageMeta } from "../../../lib/page-meta";
@@ -24,6 +24,7 @@ export default function VerifyOtpPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const calls = useLoginCalls();
+  const afterSessionShows = useAfterSessionShows();
   // Set once this page verified the code, so the 'already verified' redirect does not win.
   const done = useRef(false);
   const mobile = (location.state as LoginState | null)?.mobileNumber ?? window.localStorage.getItem(MOBILE_KEY);
@@ -52,9 +53,13 @@ export default function VerifyOtpPage() {
             const answer = await calls.verify(mobile, otp);
             if (!answer) return;
             done.current = true;
-            // Read the new login first, so a page that needs it (the cart) does not send the shopper back here.
-            await refresh().catch(() => undefined);
-            navigate(from ?? "/products", { state: answer });
+            const go = () => navigate(from ?? "/products", { state: answer });
+            // Go once this page reads the new login, so a page that needs it (the cart) does not
+            // send the shopper back to the login; without a re-read, go all the same.
+            await refresh().then(
+              () => afterSessionShows((view) => Boolean(view.store?.verified), go),
+              go,
+            );
           }}
         />
       </div>
