@@ -81,3 +81,23 @@ def test_a_lender_missing_a_call_fails_that_call(mocks: str) -> None:
     assert done.returncode == 1, done.stdout + done.stderr
     assert "FAIL     borrower (sign-in)" in done.stdout
     assert "native (sandbox borrower 9876543210): 13 of 13 operations work" in done.stdout
+
+
+def test_a_companions_receipt_is_checked_once_the_sandbox_borrower_has_paid_online(mocks: str) -> None:
+    # A repayment paid online, as the adapter books one (the provider's order and payment id).
+    paid = {
+        "transactionDate": "01 January 2026",
+        "dateFormat": "dd MMMM yyyy",
+        "locale": "en",
+        "transactionAmount": 100.0,
+        "externalId": "pg-4400001",
+        "receiptNumber": "FINREPAY_7101_900004400",
+        "paymentTypeId": 1,
+    }
+    headers = {"Authorization": "Basic bWlmb3M6cGFzc3dvcmQ=", "Fineract-Platform-TenantId": "default"}
+    url = f"{mocks}/_mocks/fineract/fineract-provider/api/v1/loans/7101/transactions?command=repayment"
+    httpx.post(url, json=paid, headers=headers).raise_for_status()
+    done = kit(mocks)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "PASS     payment_receipt  [companion service]" in done.stdout
+    assert "fineract (sandbox borrower 9811122233): 14 of 14 operations work" in done.stdout

@@ -6,10 +6,12 @@ exactly once, to the paisa."""
 from __future__ import annotations
 
 from collections.abc import Callable
+import io
 from datetime import date, datetime, timedelta, timezone
 from typing import Any
 
 import msgspec
+import pypdf
 import pytest
 
 from gateway.settings import Settings
@@ -70,8 +72,8 @@ def test_a_fineract_borrower_sees_what_they_owe_and_pays_it_once(both: GatewayCl
     assert outcome["status"] == "completed"
     assert outcome["allocation"] == {"charges": "150.00", "interest": "50.50", "principal": "0.00"}
     assert outcome["amount"] == "200.50" and outcome["providerReference"]
-    # This lender draws no receipts: none is offered, rather than a link that fails.
-    assert outcome["receiptUrl"] is None
+    # Fineract draws no receipts; the lender's companion does, so one is offered.
+    assert outcome["receiptUrl"] == f"/api/portal/payments/{payment['paymentLogId']}/receipt"
     # Asked again (a second tab, a retry): the lender books it once.
     assert confirm(both, payment)["status"] == "completed"
     repayments = [t for t in fineract_loan(both, 7101)["transactions"] if t["type"]["repayment"]]
@@ -80,7 +82,54 @@ def test_a_fineract_borrower_sees_what_they_owe_and_pays_it_once(both: GatewayCl
     assert both.get("/api/portal/repayment").json()["remainingAmount"] == "3219.50"
     history = both.get("/api/portal/payments").json()
     assert history[0]["paymentLogId"] == payment["paymentLogId"] and history[0]["amount"] == "200.50"
-    assert history[0]["status"] == "paid" and history[0]["receiptUrl"] is None
+    assert history[0]["status"] == "paid" and history[0]["receiptUrl"] == outcome["receiptUrl"]
+
+
+def receipt_text(client: GatewayClient, url: str, language: str | None = None) -> str:
+    answer = client.get(url, headers={"Accept-Language": language} if language else None)
+    assert answer.status_code == 200, answer.text
+    assert answer.headers["content-type"] == "application/pdf"
+    return "\n".join(page.extract_text() for page in pypdf.PdfReader(io.BytesIO(answer.content)).pages)
+
+
+def test_a_fineract_borrower_downloads_the_receipt_the_companion_draws(both: GatewayClient) -> None:
+    log_in(both, MEENA)
+    payment = pay(both, {"mode": "partialPayment", "amount": "200.50"}).json()
+    checkout(both, payment)
+    assert confirm(both, payment)["status"] == "completed"
+    history = both.get("/api/portal/payments").json()
+    online = next(p for p in history if p["paymentLogId"] == payment["paymentLogId"])
+    # Offered for the repayment paid online; the instalments paid at a branch have the branch's.
+    assert online["receiptUrl"] == f"/api/portal/payments/{payment['paymentLogId']}/receipt"
+    assert [p["receiptUrl"] for p in history if p is not online] == [None, None]
+    text = receipt_text(both, online["receiptUrl"])
+    assert "Vikas Microfinance Ltd" in text and "N-14.03599" in text
+    assert "₹200.50" in text and "FIN-000007101" in text
+    # The split Fineract booked: the penalty first, then interest.
+    assert "₹150.00" in text and "₹50.50" in text
+    assert f"Payment reference {online['providerReference']}" in text
+    # In the borrower's language.
+    hindi = receipt_text(both, online["receiptUrl"], "hi")
+    assert "Vikas Microfinance Ltd" in hindi and "₹200.50" in hindi and hindi != text
+    # A branch repayment's id, or another's: not found, in our words.
+    branch = next(p for p in history if p is not online)
+    assert both.get(f"/api/portal/payments/{branch['paymentLogId']}/receipt").status_code == 404
+    assert both.get("/api/portal/payments/999999999/receipt").status_code == 404
+
+
+def test_without_a_companion_no_fineract_receipt_is_offered(
+    make_client: Callable[[Settings], GatewayClient], settings: Settings
+) -> None:
+    client = make_client(msgspec.structs.replace(settings, lenders="native,fineract", fineract_companion=False))
+    client.post("/_mocks/reset")
+    log_in(client, MEENA)
+    payment = pay(client, {"mode": "partialPayment", "amount": "200.50"}).json()
+    checkout(client, payment)
+    outcome = confirm(client, payment)
+    assert outcome["status"] == "completed" and outcome["receiptUrl"] is None
+    assert [p["receiptUrl"] for p in client.get("/api/portal/payments").json()] == [None, None, None]
+    asked = client.get(f"/api/portal/payments/{payment['paymentLogId']}/receipt")
+    assert asked.status_code == 503
 
 
 def test_a_closed_fineract_checkout_is_cancelled_as_our_own_lenders_is(both: GatewayClient) -> None:
@@ -314,3 +363,49 @@ def test_without_a_companion_the_desk_offers_no_fineract_receipt_and_says_why(
     refused = act(client, f"/repayments/{payment['orderId']}/receipt", "Customer asked", "desk-receipt-fin-4")
     assert refused.status_code == 503
     assert refused.json()["error"]["message"] == "This lender does not offer this yet. Please contact us."
+
+
+def test_the_fineract_loan_page_is_dated_on_the_lenders_business_date(both: GatewayClient) -> None:
+    """As of, the next due and each instalment's status are on Fineract's business date (the
+    lender's clock, moved by QA), not the gateway's; a repayment is booked on that day."""
+    log_in(both, MEENA)
+    ours = date.fromisoformat(both.get("/api/loans/").json()[0]["asOf"])
+    # The fourth instalment falls due 25 days on: on the lender's day it is due, not upcoming.
+    lender_day = date.fromisoformat(both.post("/_mocks/lending/clock", json={"days": 25}).json()["today"])
+    assert lender_day == ours + timedelta(days=25)
+    [loan] = both.get("/api/loans/").json()
+    assert loan["asOf"] == lender_day.isoformat()
+    assert loan["nextDue"]["dueOn"] == lender_day.isoformat()
+    statuses = [i["status"] for i in both.get("/api/loans/FIN-000007101/schedule").json()["instalments"]]
+    assert statuses == ["paid", "paid", "overdue", "due", "upcoming", "upcoming"]
+    # A day later it is overdue and the next due is the fifth.
+    both.post("/_mocks/lending/clock", json={"days": 1}).raise_for_status()
+    [loan] = both.get("/api/loans/").json()
+    assert loan["asOf"] == (lender_day + timedelta(days=1)).isoformat()
+    assert loan["nextDue"]["dueOn"] == (lender_day + timedelta(days=30)).isoformat()
+    statuses = [i["status"] for i in both.get("/api/loans/FIN-000007101/schedule").json()["instalments"]]
+    assert statuses == ["paid", "paid", "overdue", "overdue", "upcoming", "upcoming"]
+    # A repayment is booked on the lender's day.
+    payment = pay(both, {"mode": "partialPayment", "amount": "100.00"}).json()
+    checkout(both, payment)
+    outcome = confirm(both, payment)
+    booked = next(
+        t
+        for t in fineract_loan(both, 7101)["transactions"]
+        if t.get("externalId") == f"pg-{outcome['providerReference']}"
+    )
+    assert date(*booked["date"]) == lender_day + timedelta(days=1)
+
+
+def test_a_fineract_without_a_business_date_is_dated_on_ours(both: GatewayClient) -> None:
+    """Fineract before 1.7 has no business date (404): the gateway's own date stands in."""
+    log_in(both, MEENA)
+    ours = date.fromisoformat(both.get("/api/loans/").json()[0]["asOf"])
+    absent = {"mock": "fineract", "path": "fineract-provider/api/v1/businessdate/BUSINESS_DATE", "status": 404}
+    both.post("/_mocks/scenarios", json={**absent, "body": {"httpStatusCode": "404"}}).raise_for_status()
+    both.post("/_mocks/lending/clock", json={"days": 25}).raise_for_status()
+    [loan] = both.get("/api/loans/").json()
+    assert loan["asOf"] == ours.isoformat()
+    statuses = [i["status"] for i in both.get("/api/loans/FIN-000007101/schedule").json()["instalments"]]
+    assert statuses == ["paid", "paid", "overdue", "upcoming", "upcoming", "upcoming"]
+    both.delete("/_mocks/scenarios")

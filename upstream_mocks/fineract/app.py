@@ -2,8 +2,10 @@
 
 As Fineract does: every call needs HTTP basic auth (the demo user `mifos`/`password`) and the
 `Fineract-Platform-TenantId` header (`default`); amounts are JSON numbers with six decimals, dates
-`[year, month, day]` arrays; a write with an `Idempotency-Key` seen before answers the first
-answer again (`x-served-from-cache: true`), and a repayment's `externalId` is unique per loan.
+`[year, month, day]` arrays; the business date (`businessdate/BUSINESS_DATE`, Fineract 1.7+) is
+the lender's clock's day (`/_mocks/lending/clock`), the day its books are kept on; a write with an
+`Idempotency-Key` seen before answers the first answer again (`x-served-from-cache: true`), and a
+repayment's `externalId` is unique per loan.
 """
 
 from __future__ import annotations
@@ -332,6 +334,12 @@ def create_app(world: MockWorld) -> Litestar:
         client = st.clients[found.client_id]
         return json_answer(_loan_view(found, client.display_name, lender_today(world), associations))
 
+    @get(f"{API}/businessdate/BUSINESS_DATE")
+    async def business_date(request: Request[Any, Any, Any]) -> Response[Any]:
+        if refused := _refused(request):
+            return refused
+        return json_answer({"type": "BUSINESS_DATE", "description": "Business Date", "date": _day(lender_today(world))})
+
     @post(f"{API}/loans/{{loan_id:int}}/transactions", status_code=200)
     async def transactions(request: Request[Any, Any, Any], loan_id: FromPath[int]) -> Response[Any]:
         if refused := _refused(request):
@@ -406,6 +414,6 @@ def create_app(world: MockWorld) -> Litestar:
         return Response(answer, media_type="application/json")
 
     return Litestar(
-        route_handlers=[search, client, every_loan, accounts, loan, transactions],
+        route_handlers=[search, client, every_loan, accounts, loan, business_date, transactions],
         logging_config=None,  # the host process configures logging
     )

@@ -1,8 +1,10 @@
 """Mock of the Fineract lender's companion service: the parts of our own lending contract
 (contracts/lending.openapi.yaml) that Fineract's API has no call for, served by the same lender
 from the same books: each loan's Key Facts Statement, statement of account, its documents as PDFs
-(Key Facts, statement, schedule), complaints, and a repayment's receipt mailed again (the support
-desk's `partnerReceipt`, upstream_mocks/fineract/receipts.py).
+(Key Facts, statement, schedule), complaints, and a repayment's receipt: the PDF for the borrower to
+download (`paymentReceipt`, its `paymentLogId` Fineract's transaction id; paid online, through
+the provider) and mailed again (the
+support desk's `partnerReceipt`), one drawing for both (upstream_mocks/fineract/receipts.py).
 
 Every figure is read from the Fineract mock's books (`world.states["fineract"]`) at the moment it
 is asked for, as a lender's companion service reads its own core lending system: principal, rate,
@@ -48,6 +50,7 @@ from upstream_mocks.lending.loans import (
     RecoveryAgent,
     StatementRow,
 )
+from upstream_mocks.lending.receipts import render_receipt
 from upstream_mocks.lending.seed import Borrower
 from upstream_mocks.money import rupees
 from upstream_mocks.texts import Language, requested
@@ -368,6 +371,34 @@ def create_app(world: MockWorld) -> Litestar:
         mine.sort(key=lambda c: c.ticket_number, reverse=True)
         return envelope([view(c, moment) for c in mine], "Complaints")
 
+    @get("/webRepayment/paymentReceipt")
+    async def payment_receipt(request: Request[Any, Any, Any]) -> Response[Any]:
+        """The borrower's receipt of a repayment paid online, by Fineract's transaction id: the PDF
+        partnerReceipt mails. A repayment taken at a branch has the branch's receipt, not this one."""
+        client = client_of(request)
+        if isinstance(client, Response):
+            return client
+        try:
+            transaction_id = int(request.query_params.get("paymentLogId", ""))
+        except ValueError:
+            return envelope(None, "Invalid request: userId and paymentLogId must be integers", 400)
+        found = next(
+            (
+                (loan, t)
+                for loan in books().loans.values()
+                if loan.client_id == client.id
+                for t in loan.transactions
+                if t.id == transaction_id and t.kind == "repayment" and (t.external_id or "").startswith("pg-")
+            ),
+            None,
+        )
+        if found is None:
+            return envelope(None, "No receipt: the payment is not found or not paid", 404)
+        loan, t = found
+        facts = receipt_facts(world, client, loan, t, VIKAS.name, VIKAS.registration)
+        content = await to_thread.run_sync(render_receipt, facts, requested(request.headers))
+        return _pdf(content, f"receipt-{facts.receipt_number}")
+
     @post("/webRepayment/partnerReceipt", status_code=200)
     async def partner_receipt(request: Request[Any, Any, Any]) -> Response[Any]:
         """The support desk's call: mail a paid repayment's receipt to the borrower again."""
@@ -408,6 +439,7 @@ def create_app(world: MockWorld) -> Litestar:
 
     return Litestar(
         route_handlers=[
+            payment_receipt,
             partner_receipt,
             partner_complaints,
             key_facts,

@@ -27,9 +27,16 @@ which the conformance kit reports):
   (fees, penal terms, cooling-off, foreclosure, recovery agents, the grievance officer, the APR),
   so the numbers have one source. Without a companion (FINERACT_COMPANION=false) they are
   `LenderCannot`, a 503 in our words;
-- receipts: the portal's download is not offered (`LenderCannot`; the payment history says none
-  is available); the support desk's receipt mailed again is the companion's (`partnerReceipt`),
-  which draws it from Fineract's transaction and mails it to the lender's address for the borrower;
+- receipts: the companion's, drawn from Fineract's transaction: the portal's download of a
+  repayment paid online (`paymentReceipt`, asked by Fineract's transaction id once Fineract says
+  it is the borrower's) and the support desk's receipt mailed again (`partnerReceipt`, to the
+  lender's address for the borrower). Without a companion the download is not offered (the
+  payment history says none is available; `LenderCannot`); a repayment at a branch has the
+  branch's receipt;
+- the day: Fineract's business date (`businessdate/BUSINESS_DATE`, read once per request where a
+  day matters: as-of, next due, instalment status, the day a repayment is booked on), so the loan
+  page agrees with the lender's books; a Fineract before 1.7 has none (404), and the gateway's
+  date in India stands in;
 - the time of a repayment: Fineract books it on a day. One paid online takes the time the
   provider took the payment (its order's payments); one the provider cannot date (at a branch,
   or the provider not answering) has the day alone (`time_known=False`), never a made-up time;
@@ -86,7 +93,7 @@ from gateway.upstreams.lenders.port import (
     RepaymentRecord,
     RepaymentsBy,
 )
-from gateway.upstreams.lending import Allocation
+from gateway.upstreams.lending import RECEIPT_FAILED, Allocation, LendingClient
 from gateway.upstreams.lending_complaints import ComplaintsClient
 from gateway.upstreams.lending_loans import (
     LoanInstalment,
@@ -131,6 +138,7 @@ SUPPLIED_BY: dict[str, str] = {
     "complaint": COMPANION,
     "partner_complaints": COMPANION,
     "resend_receipt": COMPANION,
+    "payment_receipt": COMPANION,
 }
 
 
@@ -245,6 +253,11 @@ class Delinquent(msgspec.Struct, rename="camel", kw_only=True):
     past_due_days: int = 0  # on the lender's business date
 
 
+class BusinessDate(msgspec.Struct, kw_only=True):
+    type: str
+    date: Day
+
+
 class FineractLoan(msgspec.Struct, rename="camel", kw_only=True):
     id: int
     account_no: str
@@ -308,6 +321,7 @@ def day(value: Day) -> date:
 
 
 def today() -> date:
+    """Our date in India: the lender's day only for a Fineract without a business date."""
     return datetime.now(IST).date()
 
 
@@ -329,6 +343,7 @@ class FineractLender:
         # The companion service's calls (our lending contract's), when the lender runs one.
         self.companion_loans = LoansClient(companion) if companion is not None else None
         self.companion_tickets = ComplaintsClient(companion) if companion is not None else None
+        self.companion_receipts = LendingClient(companion) if companion is not None else None
         self.companion_desk = (
             LendingOperations(companion, settings.fineract_companion_key) if companion is not None else None
         )
@@ -373,6 +388,18 @@ class FineractLender:
             raise UpstreamRefused(LOANS_FAILED, upstream=self.name, status=response.status_code)
         return self.http.decode(response, type_)
 
+    async def _business_date(self) -> date:
+        """The lender's day (its books' date, which QA may move); ours in India for a Fineract
+        without the call (before 1.7)."""
+        response = await self.http.request(
+            "GET", f"{API}/businessdate/BUSINESS_DATE", headers=self.headers, idempotent=True
+        )
+        if response.status_code == 404:
+            return today()
+        if response.status_code != 200:
+            raise UpstreamRefused(LOANS_FAILED, upstream=self.name, status=response.status_code)
+        return day(self.http.decode(response, BusinessDate).date)
+
     async def _client(self, mobile_number: str) -> SearchHit | None:
         hits: list[SearchHit] = await self._get(
             "search", list[SearchHit], {"query": mobile_number, "resource": "clients"}
@@ -416,13 +443,19 @@ class FineractLender:
     def _overdue(self, loan: FineractLoan) -> Decimal:
         return paise(loan.summary.total_overdue, self.name)
 
-    def _days_past_due(self, loan: FineractLoan) -> int:
-        """The lender's count (its business date may not be ours: QA moves the mock's clock);
-        counted from overdueSinceDate on our date only for a Fineract without it."""
+    def _days_past_due(self, loan: FineractLoan, on: date) -> int:
+        """The lender's count; counted from overdueSinceDate to `on` (the business date) only for
+        a Fineract without it."""
         if loan.delinquent is not None:
             return loan.delinquent.past_due_days
         since = loan.summary.overdue_since_date
-        return max(0, (today() - day(since)).days) if since else 0
+        return max(0, (on - day(since)).days) if since else 0
+
+    async def _days_overdue(self, loan: FineractLoan) -> int:
+        """As _days_past_due, asking the business date only when Fineract does not count them."""
+        if loan.delinquent is not None:
+            return loan.delinquent.past_due_days
+        return self._days_past_due(loan, await self._business_date())
 
     async def _due_loan(self, client_id: int) -> FineractLoan | None:
         """The loan whose dues the portal offers: the one overdue longest, else the first active one."""
@@ -473,7 +506,7 @@ class FineractLender:
             late_fees=late_fees,
             pending_amount=remaining - late_fees,
             due_date=since or (day(open_periods[0].due_date) if open_periods else None),
-            days_overdue=self._days_past_due(loan),
+            days_overdue=await self._days_overdue(loan),
             lender_name=self.lender.name,
             loan_number=f"{LOAN_PREFIX}{loan.account_no}",
         )
@@ -549,7 +582,7 @@ class FineractLender:
     async def _book(self, loan: FineractLoan, paid: ProviderPayment, order_id: str) -> None:
         provider_id = str(paid.cf_payment_id)
         body = {
-            "transactionDate": today().strftime("%d %B %Y"),
+            "transactionDate": (await self._business_date()).strftime("%d %B %Y"),
             "dateFormat": "dd MMMM yyyy",
             "locale": "en",
             "transactionAmount": msgspec.Raw(format(paise(paid.payment_amount, self.name), "f").encode()),
@@ -608,12 +641,18 @@ class FineractLender:
         found = await asyncio.gather(*(taken(order_id, provider_id) for order_id, provider_id in sorted(online)))
         return {provider_id: at for provider_id, at in found if at is not None}
 
+    def _payment_id(self, t: Transaction) -> int:
+        """The repayment's id in the gateway: its checkout's, or for one booked elsewhere (at a
+        branch) Fineract's transaction id in this lender's range."""
+        receipt = t.payment_detail_data.receipt_number if t.payment_detail_data else None
+        if receipt and receipt.startswith(ORDER_PREFIX):
+            return self._order_parts("", receipt)[1]
+        return PAYMENT_IDS_FROM + t.id
+
     def _entry(self, loan: FineractLoan, t: Transaction, times: dict[str, datetime]) -> PaymentHistoryEntry:
         receipt = t.payment_detail_data.receipt_number if t.payment_detail_data else None
         order_id = receipt or f"FIN-TXN-{t.id}"
-        payment_id = PAYMENT_IDS_FROM + t.id  # a repayment booked elsewhere (at a branch): still this lender's
-        if receipt and receipt.startswith(ORDER_PREFIX):
-            payment_id = self._order_parts("", receipt)[1]
+        payment_id = self._payment_id(t)
         provider = t.external_id.removeprefix("pg-") if t.external_id and t.external_id.startswith("pg-") else None
         known = times.get(provider) if provider else None
         # Without the provider's time, the day's start in India stands for the day (for ordering);
@@ -634,7 +673,8 @@ class FineractLender:
                 interest=paise(t.interest_portion, self.name),
                 principal=paise(t.principal_portion, self.name),
             ),
-            receipt_available=False,  # Fineract draws no receipts (payment_receipt says so)
+            # Drawn by the companion, for a repayment paid online; Fineract draws none.
+            receipt_available=self.companion_receipts is not None and self._online(t) is not None,
         )
 
     async def payment_history(self, token: str, user_id: int) -> list[PaymentHistoryEntry]:
@@ -651,9 +691,28 @@ class FineractLender:
     async def payment_receipt(
         self, token: str, user_id: int, payment_log_id: int, language: Language = DEFAULT
     ) -> bytes:
-        raise LenderCannot("payment_receipt", upstream=self.name)
+        """The companion's PDF of a repayment paid online, asked by Fineract's transaction id only
+        after Fineract says the repayment is on one of the borrower's loans."""
+        if self.companion_receipts is None:
+            raise LenderCannot("payment_receipt", upstream=self.name)
+        client_id = self._client_id(token)
+        found = next(
+            (
+                t
+                for loan in await self._loans(client_id)
+                for t in loan.transactions
+                if t.type.repayment
+                and not t.manually_reversed
+                and self._online(t) is not None
+                and self._payment_id(t) == payment_log_id
+            ),
+            None,
+        )
+        if found is None:
+            raise UpstreamRefused(RECEIPT_FAILED, upstream=self.name, status=404, code="no_receipt")
+        return await self.companion_receipts.payment_receipt(self.companion_key, client_id, found.id, language)
 
-    def _summary(self, loan: FineractLoan) -> LoanSummary:
+    def _summary(self, loan: FineractLoan, on: date) -> LoanSummary:
         s = loan.summary
         overdue = self._overdue(loan)
         upcoming = [
@@ -662,7 +721,7 @@ class FineractLender:
         status: Literal["current", "overdue", "closed"] = (
             "closed" if loan.status.closed else "overdue" if overdue > 0 else "current"
         )
-        nxt = next((p for p in upcoming if day(p.due_date) >= today()), None)
+        nxt = next((p for p in upcoming if day(p.due_date) >= on), None)
         return LoanSummary(
             loan_number=f"{LOAN_PREFIX}{loan.account_no}",
             status=status,
@@ -682,13 +741,14 @@ class FineractLender:
             next_due=LoanNextDue(due_on=day(nxt.due_date), amount=paise(nxt.total_outstanding_for_period, self.name))
             if nxt
             else None,
-            days_past_due=self._days_past_due(loan),
+            days_past_due=self._days_past_due(loan, on),
             closed_on=None,
-            as_of=today(),
+            as_of=on,
         )
 
     async def loans(self, token: str, user_id: int) -> list[LoanSummary]:
-        return [self._summary(loan) for loan in await self._loans(self._client_id(token))]
+        loans, on = await asyncio.gather(self._loans(self._client_id(token)), self._business_date())
+        return [self._summary(loan, on) for loan in loans]
 
     def _loans_companion(self, operation: str) -> LoansClient:
         if self.companion_loans is None:
@@ -751,14 +811,14 @@ class FineractLender:
         return await companion.statement(self.companion_key, loan.client_id, loan_number, start, end)
 
     async def schedule(self, token: str, user_id: int, loan_number: str) -> LoanSchedule:
-        loan = await self._own_loan(token, loan_number)
+        loan, on = await asyncio.gather(self._own_loan(token, loan_number), self._business_date())
         instalments = []
         for p in (loan.repayment_schedule or Schedule()).periods:
             if p.period is None:
                 continue
             due_on = day(p.due_date)
             status: Literal["paid", "overdue", "due", "upcoming"] = (
-                "paid" if p.complete else "overdue" if due_on < today() else "due" if due_on == today() else "upcoming"
+                "paid" if p.complete else "overdue" if due_on < on else "due" if due_on == on else "upcoming"
             )
             instalments.append(
                 LoanInstalment(

@@ -146,7 +146,17 @@ class Kit:
                 else [f"remainingAmount {d.remaining_amount} is not pendingAmount plus lateFees"]
             ),
         )
-        await self.ask("payment_history", lambda: lender.payment_history(token, uid))
+        history = await self.ask("payment_history", lambda: lender.payment_history(token, uid))
+        offered = [e for e in history or [] if e.status == "paid" and e.receipt_available]
+        if offered:
+            receipt_of = offered[0].payment_log_id
+            await self.ask(
+                "payment_receipt",
+                lambda: lender.payment_receipt(token, uid, receipt_of),
+                lambda pdf: [] if pdf.startswith(b"%PDF") else ["not a PDF"],
+            )
+        else:
+            self.skip("payment_receipt", "no paid payment with a receipt: pay one in the sandbox, then run again")
         loans = await self.ask(
             "loans", lambda: lender.loans(token, uid), lambda ls: [] if ls else ["the sandbox borrower has no loans"]
         )
