@@ -5,8 +5,8 @@ exactly once, to the paisa."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 import io
+from collections.abc import Callable
 from datetime import date, datetime, timedelta, timezone
 from typing import Any
 
