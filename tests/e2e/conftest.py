@@ -296,14 +296,23 @@ def axe_violations(axe: Axe, page: Page, impacts: tuple[str, ...] | None = ("ser
     """axe-core's findings of the given impacts (all when None) as a report; '' when clean.
 
     Animations (a toast sliding in, a carousel moving) are let finish first: a half-faded
-    element is not what a reader is left looking at. Toasts' timers are held meanwhile (the
-    window losing focus pauses them, as for a reader who looked away), so none starts to fade
-    out while axe reads the page."""
-    page.evaluate("window.dispatchEvent(new Event('blur'))")
+    element is not what a reader is left looking at. Toasts' timers are held meanwhile, so a
+    toast on screen is read, not waited out: a toast closes when its progress bar's animation
+    ends, and that animation is paused until axe has read the page."""
+    held = page.evaluate(f"() => {{ {_HOLD_TOASTS} }}")
     try:
         return _settled_axe_report(axe, page, impacts)
     finally:
-        page.evaluate("window.dispatchEvent(new Event('focus'))")
+        if held:
+            page.evaluate(f"() => {{ {_RELEASE_TOASTS} }}")
+
+
+# The toasts' countdowns (react-toastify closes a toast at the end of its progress bar's animation).
+_TOAST_TIMERS = (
+    "document.getAnimations().filter((a) => a.effect?.target?.classList?.contains('Toastify__progress-bar'))"
+)
+_HOLD_TOASTS = f"const timers = {_TOAST_TIMERS}; timers.forEach((a) => a.pause()); return timers.length;"
+_RELEASE_TOASTS = f"{_TOAST_TIMERS}.forEach((a) => a.play());"
 
 
 def _settled_axe_report(axe: Axe, page: Page, impacts: tuple[str, ...] | None) -> str:

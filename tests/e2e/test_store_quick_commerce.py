@@ -569,3 +569,5 @@ def test_in_cart_card_and_toast_are_axe_clean(
     expect(page.get_by_role("alert").filter(has_text="added to cart!")).to_be_visible()
     expect(cards(page).first.locator("output")).to_have_text("1")
     assert not (report := axe_violations(axe, page)), report
+    # The toast was read, not waited out: it is still there after the scan.
+    expect(page.get_by_role("alert").filter(has_text="added to cart!")).to_be_visible(timeout=1)
