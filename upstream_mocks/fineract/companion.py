@@ -31,7 +31,7 @@ from litestar import Litestar, Request, Response, get, post
 from litestar.params import FromPath
 
 from upstream_mocks.envelope import envelope
-from upstream_mocks.fineract.receipts import EMAILS, mail_receipt, receipt_facts
+from upstream_mocks.fineract.receipts import EMAILS, receipt_facts
 from upstream_mocks.fineract.seed import Client, FineractState
 from upstream_mocks.fineract.seed import Loan as Books
 from upstream_mocks.lending.clock import lender_now, lender_today
@@ -50,7 +50,7 @@ from upstream_mocks.lending.loans import (
     RecoveryAgent,
     StatementRow,
 )
-from upstream_mocks.lending.receipts import render_receipt
+from upstream_mocks.lending.receipts import mail_receipt, render_receipt
 from upstream_mocks.lending.seed import Borrower
 from upstream_mocks.money import rupees
 from upstream_mocks.texts import Language, requested

@@ -10,16 +10,9 @@ Fineract's clients here carry none.
 
 from __future__ import annotations
 
-import base64
-
-from anyio import to_thread
-
 from upstream_mocks.fineract.seed import Client, Loan, Transaction
-from upstream_mocks.lending.receipts import ReceiptFacts, render_receipt
-from upstream_mocks.loopback import loopback_client
-from upstream_mocks.money import rupees_text
+from upstream_mocks.lending.receipts import ReceiptFacts
 from upstream_mocks.payments.orders import payments_for
-from upstream_mocks.texts import Language, texts
 from upstream_mocks.world import MockWorld
 
 # Where the lender mails each client (by Fineract client id); a client missing has no address.
@@ -57,21 +50,3 @@ def receipt_facts(
         interest=t.interest,
         principal=t.principal,
     )
-
-
-async def mail_receipt(world: MockWorld, facts: ReceiptFacts, email: str, language: Language = "en") -> None:
-    """Through the mail service, as the lender's own service sends its receipts."""
-    words = texts(language)
-    pdf = await to_thread.run_sync(render_receipt, facts, language)  # CPU work, off the event loop
-    body = {
-        "email": email,
-        "subject": words.receipt_mail_subject,
-        "message": words.receipt_mail_message.format(amount=rupees_text(facts.amount), receipt=facts.receipt_number),
-        "attachment": {
-            "filename": f"receipt-{facts.receipt_number}.pdf",
-            "contentType": "application/pdf",
-            "content": base64.b64encode(pdf).decode(),
-        },
-    }
-    async with loopback_client(world) as client:
-        await client.post(f"{world.settings.origin}/_mocks/mail/website/sendReceiptMail", json=body)

@@ -8,17 +8,21 @@ RBI registration and us (the lending service provider), and how the amount was a
 
 from __future__ import annotations
 
+import base64
 import re
 from datetime import date, datetime
 from decimal import Decimal
 
 import msgspec
+from anyio import to_thread
 from fpdf.enums import XPos, YPos
 
 from upstream_mocks.ist import IST
+from upstream_mocks.loopback import loopback_client
 from upstream_mocks.money import rupees_text
 from upstream_mocks.pdf_fonts import new_pdf
 from upstream_mocks.texts import Language, style, texts
+from upstream_mocks.world import MockWorld
 
 DATE_ONLY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
@@ -88,3 +92,22 @@ def render_receipt(facts: ReceiptFacts, language: Language = "en") -> bytes:
     pdf.set_font(font, size=9)
     pdf.multi_cell(0, 5, words.receipt_confirmation)
     return bytes(pdf.output())
+
+
+async def mail_receipt(world: MockWorld, facts: ReceiptFacts, email: str, language: Language = "en") -> None:
+    """Through the mail service, as a lender's own service sends its receipts (ours and the
+    Fineract lender's companion alike)."""
+    words = texts(language)
+    pdf = await to_thread.run_sync(render_receipt, facts, language)  # CPU work, off the event loop
+    body = {
+        "email": email,
+        "subject": words.receipt_mail_subject,
+        "message": words.receipt_mail_message.format(amount=rupees_text(facts.amount), receipt=facts.receipt_number),
+        "attachment": {
+            "filename": f"receipt-{facts.receipt_number}.pdf",
+            "contentType": "application/pdf",
+            "content": base64.b64encode(pdf).decode(),
+        },
+    }
+    async with loopback_client(world) as client:
+        await client.post(f"{world.settings.origin}/_mocks/mail/website/sendReceiptMail", json=body)

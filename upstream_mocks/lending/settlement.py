@@ -8,23 +8,19 @@ After settling, the receipt is mailed in the background when the borrower has an
 
 from __future__ import annotations
 
-import base64
 from decimal import Decimal
 from typing import Literal
-
-from anyio import to_thread
 
 from upstream_mocks.lending.certificates import mail_certificate
 from upstream_mocks.lending.clock import lender_today
 from upstream_mocks.lending.credit_lines import end_line, line_for_log
 from upstream_mocks.lending.dues import dues, loan_position, other_dues, portal_loan
 from upstream_mocks.lending.loan_seed import LSP
-from upstream_mocks.lending.receipts import ReceiptFacts, render_receipt
+from upstream_mocks.lending.receipts import ReceiptFacts
+from upstream_mocks.lending.receipts import mail_receipt as mail_receipt_facts
 from upstream_mocks.lending.seed import Borrower, LendingState, PaymentLog
-from upstream_mocks.loopback import loopback_client
-from upstream_mocks.money import rupees, rupees_text
+from upstream_mocks.money import rupees
 from upstream_mocks.payments.orders import Order, Payment, get_order, payments_for
-from upstream_mocks.texts import texts
 from upstream_mocks.world import MockWorld
 
 
@@ -172,17 +168,4 @@ async def mail_receipt(world: MockWorld, borrower: Borrower, log: PaymentLog) ->
     facts = receipt_facts(world, borrower, log)
     if facts is None or borrower.email is None:
         return
-    words = texts(log.language)
-    pdf = await to_thread.run_sync(render_receipt, facts, log.language)  # CPU work, off the event loop
-    body = {
-        "email": borrower.email,
-        "subject": words.receipt_mail_subject,
-        "message": words.receipt_mail_message.format(amount=rupees_text(facts.amount), receipt=facts.receipt_number),
-        "attachment": {
-            "filename": f"receipt-{facts.receipt_number}.pdf",
-            "contentType": "application/pdf",
-            "content": base64.b64encode(pdf).decode(),
-        },
-    }
-    async with loopback_client(world) as client:
-        await client.post(f"{world.settings.origin}/_mocks/mail/website/sendReceiptMail", json=body)
+    await mail_receipt_facts(world, facts, borrower.email, log.language)
