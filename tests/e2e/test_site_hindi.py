@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
-from tests.e2e.conftest import PHONE, STATIC_DIR, PageGuard, Server
+from tests.e2e.conftest import DESKTOP, PHONE, STATIC_DIR, PageGuard, Server
 from tests.e2e.hindi_text import latin_words
 
 PRODUCT = "VoltKhata"  # the default product name (settings)
@@ -124,7 +124,25 @@ def test_the_app_shell_carries_the_visitor_s_language(hindi_page: Page) -> None:
     expect(hindi_page.locator(HYDRATED)).to_be_attached()
 
 
-def test_a_lazy_part_s_messages_arriving_while_its_code_is_held_leave_its_html_in_place(page: Page) -> None:
+@pytest.fixture
+def page_without_worker(browser: Browser, server: Server) -> Iterator[Page]:
+    """A desktop page whose service worker never starts: its precache (after the page's load)
+    would fetch the held files itself, past the page's routes, and the page then find them."""
+    server.reset()
+    guard = PageGuard(origin=server.url)
+    context = browser.new_context(base_url=server.url, locale="en-IN", service_workers="block", **DESKTOP)  # type: ignore[arg-type]
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    guard.attach(page)
+    yield page
+    guard.check()
+    context.close()
+
+
+def test_a_lazy_part_s_messages_arriving_while_its_code_is_held_leave_its_html_in_place(
+    page_without_worker: Page,
+) -> None:
+    page = page_without_worker
     # The footer's messages (a catalog of their own) arrive while the page hydrates and its code
     # is still on the way: the footer the HTML showed stays (a re-render of the whole tree for
     # the new messages made React draw the waiting footer anew: blank until its code came).
