@@ -55,7 +55,9 @@ export function AppProviders({ config, navigate, children }: AppProvidersProps) 
   // it keeps those it may (the gateway's `private, no-cache` ones) for reading offline. A page that
   // has made none (its data came with the HTML, which the worker keeps) makes none now either.
   useEffect(
-    () => onFirstTakeOver(() => void (apiInUse() && queryClient.refetchQueries({ type: "active" }))),
+    // Not cancelling a read in flight: 'Load more' asked for then was lost to the read again of
+    // the pages before it, and a cart's read after a change to the read of before it.
+    () => onFirstTakeOver(() => void (apiInUse() && queryClient.refetchQueries({ type: "active" }, { cancelRefetch: false }))),
     [queryClient],
   );
 
