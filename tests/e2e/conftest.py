@@ -13,7 +13,8 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections import deque
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -196,6 +197,9 @@ class PageGuard:
     allow_console: list[str] = field(default_factory=list)
     allow_failed_status: set[int] = field(default_factory=set)
     enabled: bool = True
+    # The page's last calls to the gateway, told with a failure: what it asked and was answered.
+    api_calls: deque[str] = field(default_factory=lambda: deque(maxlen=40))
+    started: float = field(default_factory=time.monotonic)
 
     def attach(self, page: Page) -> None:
         page.on("console", self._on_console)
@@ -222,6 +226,10 @@ class PageGuard:
             self.foreign_requests.append(request.url)
 
     def _on_response(self, response: Any) -> None:
+        path = urlparse(response.url).path
+        if path.startswith("/api/"):
+            at = time.monotonic() - self.started
+            self.api_calls.append(f"{at:7.2f}s {response.request.method} {path} -> {response.status}")
         if response.status >= 500 and response.status not in self.allow_failed_status:
             self.failed_requests.append(f"{response.request.method} {response.url}: HTTP {response.status}")
 
@@ -239,6 +247,34 @@ class PageGuard:
 @pytest.fixture
 def page_guard(server: Server) -> PageGuard:
     return PageGuard(origin=server.url)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """A failed e2e test's report also says where its page was, what it showed and which calls
+    it had made: a failure seen once in a full run can be read from its log."""
+    report: pytest.TestReport = yield
+    if report.when == "call" and report.failed:
+        funcargs = getattr(item, "funcargs", {})
+        for name, value in funcargs.items():
+            if isinstance(value, Page):
+                report.sections.append((f"page {name}", _page_story(value)))
+        guard = funcargs.get("page_guard")
+        if isinstance(guard, PageGuard) and guard.api_calls:
+            report.sections.append(("gateway calls", "\n".join(guard.api_calls)))
+    return report
+
+
+def _page_story(page: Page) -> str:
+    try:
+        snapshot = page.locator("body").aria_snapshot(timeout=2_000)
+    except Exception as error:  # a closed page or a crashed one: say so rather than hide the failure
+        return f"(not readable: {error})"
+    lines = snapshot.splitlines()
+    shown = "\n".join(lines[:120]) + (f"\n… {len(lines) - 120} more lines" if len(lines) > 120 else "")
+    return f"url: {page.url}\n{shown}"
 
 
 def _new_context(browser: Browser, server: Server, **options: Any) -> BrowserContext:
