@@ -343,6 +343,13 @@ def axe_violations(axe: Axe, page: Page, impacts: tuple[str, ...] | None = ("ser
             page.evaluate(f"() => {{ {_RELEASE_TOASTS} }}")
 
 
+def hold_toasts(page: Page) -> int:
+    """Stops the countdowns of the toasts on screen: one that leaves now was closed by the app,
+    not timed out. The number held."""
+    held: int = page.evaluate(f"() => {{ {_HOLD_TOASTS} }}")
+    return held
+
+
 # The toasts' countdowns (react-toastify closes a toast at the end of its progress bar's animation).
 _TOAST_TIMERS = (
     "document.getAnimations().filter((a) => a.effect?.target?.classList?.contains('Toastify__progress-bar'))"

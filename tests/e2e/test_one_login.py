@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import Server
+from tests.e2e.conftest import Server, hold_toasts
 from tests.e2e.store_steps import RAMESH, login_on_screens
 
 
@@ -72,6 +72,8 @@ def test_the_portal_login_opens_the_store_and_the_sent_toast_stays_behind(page: 
     main.get_by_label("Mobile number").fill(RAMESH)
     main.get_by_role("button", name="Submit", exact=True).click()
     expect(page.get_by_text("OTP sent successfully!")).to_be_visible()
+    # Its countdown held: if it leaves /payment, the app closed it rather than it timing out.
+    assert hold_toasts(page) == 1
     main.get_by_label("One-time code").fill(server.otp_for(RAMESH))
     main.get_by_role("button", name="Verify", exact=True).click()
     expect(page).to_have_url(re.compile(r"/payment$"))
