@@ -60,6 +60,7 @@ OUTBOX_POLL_SECONDS = 0.05
 class Server:
     url: str
     process: subprocess.Popen[bytes]
+    log: Path | None = None  # the gateway's own log (warnings and errors), told with a failure
     http: httpx.Client = field(init=False)
 
     def __post_init__(self) -> None:
@@ -111,6 +112,8 @@ def run_gateway(overrides: dict[str, str], log_path: Path) -> Iterator[Server]:
         # page would go out as the shell the tests of those pages are not about
         # (tests/integration/test_prerendered_pages.py holds the short wait).
         "FIRST_PAGE_WAIT_SECONDS": "5",
+        # Each warning in the log file as it happens: a failing test's report quotes them.
+        "PYTHONUNBUFFERED": "1",
         **overrides,
     }
     for name in ("REDIS_URL", "LENDING_URL", "CATALOGUE_URL", "MAIL_URL", "MOCKS_URL"):
@@ -135,7 +138,7 @@ def run_gateway(overrides: dict[str, str], log_path: Path) -> Iterator[Server]:
     else:
         process.kill()
         pytest.fail(f"gateway did not become healthy in {STARTUP_SECONDS} s; see {log.name}")
-    srv = Server(url=url, process=process)
+    srv = Server(url=url, process=process, log=Path(log.name))
     yield srv
     srv.http.close()
     process.terminate()
@@ -249,15 +252,29 @@ def page_guard(server: Server) -> PageGuard:
     return PageGuard(origin=server.url)
 
 
+_LOG_MARK = pytest.StashKey[int]()
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(
     item: pytest.Item, call: pytest.CallInfo[None]
 ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
     """A failed e2e test's report also says where its page was, what it showed and which calls
-    it had made: a failure seen once in a full run can be read from its log."""
+    it had made, and what the gateway logged meanwhile: a failure seen once in a full run can be
+    read from its log."""
     report: pytest.TestReport = yield
+    funcargs = getattr(item, "funcargs", {})
+    server = funcargs.get("server")
+    log = server.log if isinstance(server, Server) else None
+    if report.when == "setup" and log is not None and log.exists():
+        item.stash[_LOG_MARK] = log.stat().st_size
     if report.when == "call" and report.failed:
-        funcargs = getattr(item, "funcargs", {})
+        if log is not None and _LOG_MARK in item.stash:
+            with log.open("rb") as written:
+                written.seek(item.stash[_LOG_MARK])
+                lines = written.read().decode(errors="replace").splitlines()[-40:]
+            if lines:
+                report.sections.append(("gateway log during the test", "\n".join(lines)))
         for name, value in funcargs.items():
             if isinstance(value, Page):
                 report.sections.append((f"page {name}", _page_story(value)))
