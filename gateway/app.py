@@ -22,7 +22,7 @@ from gateway.language import routes as language
 from gateway.language.codes import LANGUAGES
 from gateway.language.resolution import provide_language
 from gateway.logging import configure_logging, request_log_middleware
-from gateway.otp import CodeSender, build_limiter
+from gateway.otp import CodeLog, CodeSender, build_limiter
 from gateway.security.client_address import ClientAddresses, parse_networks
 from gateway.security.csrf import CsrfTokens, csrf_middleware_factory
 from gateway.security.headers import security_headers_hook
@@ -58,7 +58,9 @@ def create_app(settings: Settings | None = None) -> Litestar:
     embedded = embed(settings)
     upstreams = build_upstreams(settings, embedded.clients)
     lender = build_lender(settings, upstreams)
-    code_sender = CodeSender(lender, build_limiter(settings), settings.otp)
+    code_sender = CodeSender(
+        lender, build_limiter(settings), settings.otp, CodeLog(session_store, settings.store_timeout)
+    )
     client_addresses = ClientAddresses(parse_networks(settings.trusted_proxies))
     services = AppServices(
         settings=settings,

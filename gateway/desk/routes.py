@@ -27,7 +27,14 @@ DATE_HELP = "Choose a date (YYYY-MM-DD) no later than today."
 
 def build_router(services: AppServices) -> Router:
     login_limits = DeskLoginLimits(limit_storage(services.settings), services.settings)
-    desk = DeskService(services.settings, services.store, services.upstreams, services.lender, login_limits)
+    desk = DeskService(
+        services.settings,
+        services.store,
+        services.upstreams,
+        services.lender,
+        login_limits,
+        services.code_sender.log,
+    )
     secure = services.settings.secure_cookies
     cookie_name = "__Host-desk" if secure else "desk"
 

@@ -10,7 +10,7 @@ import msgspec
 from gateway.desk.staff import Role
 
 Reason = Annotated[str, msgspec.Meta(min_length=1, max_length=500)]
-Source = Literal["orders", "lender", "provider", "mail"]
+Source = Literal["orders", "lender", "provider", "mail", "gateway"]  # gateway: our own login limits
 FoundBy = Literal["mobile", "orderNumber", "loanNumber", "paymentReference"]
 
 

@@ -35,6 +35,7 @@ from gateway.desk.schemas import (
 )
 from gateway.desk.staff import StaffAccount, secret_matches, staff_accounts
 from gateway.errors import Conflict, GatewayError, InvalidInput, NotAuthenticated, NotFound
+from gateway.otp.code_log import CodeEvent, CodeLog
 from gateway.reconciliation.schemas import Reconciliation
 from gateway.reconciliation.service import ReconciliationService
 from gateway.sessions.outage import store_call
@@ -79,6 +80,7 @@ COMPLAINT_KINDS = {
     "resolved": "complaintResolved",
     "rejected": "complaintRejected",
 }
+CODE_KINDS = {"sent": "loginCodeSent", "failed": "loginCodeFailed", "refused": "loginCodeRefused"}
 
 
 class PermissionRefused(GatewayError):
@@ -168,6 +170,16 @@ def _message_entry(m: SentMessage) -> TimelineEntry:
     )
 
 
+def _code_entry(event: CodeEvent, mobile: str) -> TimelineEntry:
+    """A login code asked for: sent (or not) by the lender's SMS, or refused by our own limits;
+    never the code."""
+    if event.outcome == "refused":
+        return TimelineEntry(
+            at=event.at, source="gateway", kind=CODE_KINDS[event.outcome], reference=mobile, note=event.reason
+        )
+    return TimelineEntry(at=event.at, source="lender", kind=CODE_KINDS[event.outcome], reference=mobile, sent_to=mobile)
+
+
 def _at(moment: str) -> datetime:
     return datetime.fromisoformat(moment)
 
@@ -180,8 +192,10 @@ class DeskService:
         upstreams: Mapping[str, UpstreamHttp],
         lender: Lender,
         login_limits: DeskLoginLimits,
+        code_log: CodeLog,
     ) -> None:
         self.lender = lender
+        self.code_log = code_log
         self.login_limits = login_limits
         self.accounts: dict[str, StaffAccount] = staff_accounts(settings)
         self.orders = OrdersOperations(upstreams["orders"], settings.operations_key)
@@ -280,13 +294,15 @@ class DeskService:
 
     async def _by_mobile(self, mobile: str, query: str, found_by: FoundBy, user_id: int | None = None) -> CustomerView:
         by_user = self.orders.find("userId", str(user_id)) if user_id is not None else None
-        orders_found, repayments, complaints, shoppers = await asyncio.gather(
+        orders_found, repayments, complaints, shoppers, codes = await asyncio.gather(
             by_user if by_user is not None else self.orders.find("mobileNumber", mobile),
             self.lender.partner_repayments("mobileNumber", mobile),
             self.lender.partner_complaints(mobile),
             self.orders.shoppers("mobileNumber", mobile),
+            self.code_log.recent(mobile),
         )
-        if not orders_found and not repayments and not complaints:
+        # A caller whose login code never came has nothing else yet: the codes alone find them.
+        if not orders_found and not repayments and not complaints and not codes:
             raise NotFound(NOTHING_FOUND, code="desk_nothing_found")
         provider_orders = [o.payment.provider_order_id for o in orders_found if o.payment.provider_order_id]
         provider_orders += [r.order_id for r in repayments]
@@ -383,6 +399,7 @@ class DeskService:
         for complaint in complaints:
             timeline += _complaint_entries(complaint)
         timeline += [_message_entry(m) for m in messages]
+        timeline += [_code_entry(c, mobile) for c in codes]
         timeline.sort(key=lambda e: e.at, reverse=True)
         name = repayments[0].user_name if repayments else orders_found[0].address.name if orders_found else None
         return CustomerView(

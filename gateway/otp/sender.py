@@ -6,8 +6,9 @@ import time
 
 import msgspec
 
-from gateway.errors import InvalidInput, UpstreamError
+from gateway.errors import InvalidInput, TooManyRequests, UpstreamError
 from gateway.language.codes import DEFAULT, Language
+from gateway.otp.code_log import CodeLog
 from gateway.otp.limits import OtpLimiter
 from gateway.sessions import PendingCode, Session
 from gateway.settings import OtpLimits
@@ -35,9 +36,10 @@ class SendCodeResponse(msgspec.Struct, rename="camel"):
 
 
 class CodeSender:
-    def __init__(self, lending: Lender, limiter: OtpLimiter, limits: OtpLimits) -> None:
+    def __init__(self, lending: Lender, limiter: OtpLimiter, limits: OtpLimits, log: CodeLog) -> None:
         self.lending = lending
         self.limiter = limiter
+        self.log = log
         self.resend_seconds = limits.resend_seconds
         self.code_lifetime_seconds = limits.code_lifetime_seconds
 
@@ -45,13 +47,19 @@ class CodeSender:
         self, group: str, session: Session, mobile_number: str, client: str, language: Language = DEFAULT
     ) -> SendCodeResponse:
         record = session.record  # the store's 503 now, before any count, when the session is unreadable
-        await self.limiter.hit_send(mobile_number, client)
+        try:
+            await self.limiter.hit_send(mobile_number, client)
+        except TooManyRequests as refused:
+            await self.log.record(mobile_number, group, "refused", refused.code)
+            raise
         try:
             await self.lending.send_otp(mobile_number, language)
         except UpstreamError:
             # No code went out: the user may retry at once (the hourly caps still count this one).
+            await self.log.record(mobile_number, group, "failed")
             await self.limiter.release_resend(mobile_number)
             raise
+        await self.log.record(mobile_number, group, "sent")
         record.pending[group] = PendingCode(mobile_number=mobile_number, sent_at=time.time())
         await session.save()
         return SendCodeResponse(message=SENT, mobile_number=mobile_number, resend_after=self.resend_seconds)

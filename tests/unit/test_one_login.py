@@ -14,7 +14,7 @@ import pytest
 import respx
 
 from gateway.errors import InvalidInput, NotAuthenticated, UpstreamUnavailable
-from gateway.otp import CodeSender, build_limiter
+from gateway.otp import CodeLog, CodeSender, build_limiter
 from gateway.otp.login import OneLogin, one_login
 from gateway.otp.sender import REQUEST_FIRST
 from gateway.sessions import Session, SessionManager, StoreLogin
@@ -64,7 +64,7 @@ async def world(make_settings: Callable[..., Settings]) -> AsyncIterator[World]:
     ):
         lending_http = UpstreamHttp("lending", lending)
         lender = NativeLender(lending_http, KEY)
-        codes = CodeSender(lender, build_limiter(settings), settings.otp)
+        codes = CodeSender(lender, build_limiter(settings), settings.otp, CodeLog(ClaimingMemoryStore(), 1.0))
         yield World(
             one_login(codes, UpstreamHttp("catalogue", catalogue), lender),
             SessionManager(store, settings),

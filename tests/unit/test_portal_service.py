@@ -13,7 +13,7 @@ import pytest
 import respx
 
 from gateway.errors import Conflict, InvalidInput, NotAuthenticated, NotFound, UpstreamUnavailable
-from gateway.otp import CodeSender, build_limiter
+from gateway.otp import CodeLog, CodeSender, build_limiter
 from gateway.otp.login import one_login
 from gateway.portal.idempotency import REUSED, IdempotencyKeys
 from gateway.portal.pending import PendingPayments
@@ -74,7 +74,7 @@ async def portal(make_settings: Callable[..., Settings]) -> AsyncIterator[Portal
     store = ClaimingMemoryStore()
     async with httpx.AsyncClient(base_url=BASE) as client, respx.mock(base_url=BASE, assert_all_called=False) as router:
         lending = NativeLender(UpstreamHttp("lending", client), "k")
-        codes = CodeSender(lending, build_limiter(settings), settings.otp)
+        codes = CodeSender(lending, build_limiter(settings), settings.otp, CodeLog(ClaimingMemoryStore(), 1.0))
         login = one_login(codes, UpstreamHttp("catalogue", client), lending)
         service = PortalService(lending, login, IdempotencyKeys(store), PendingPayments(store))
         yield Portal(service, SessionManager(store, settings), router)

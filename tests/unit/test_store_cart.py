@@ -13,7 +13,7 @@ import pytest
 import respx
 
 from gateway.errors import NotAuthenticated, UpstreamRefused, UpstreamUnavailable
-from gateway.otp import CodeSender, build_limiter
+from gateway.otp import CodeLog, CodeSender, build_limiter
 from gateway.sessions import Session, SessionManager, StoreLogin
 from gateway.sessions.store import ClaimingMemoryStore
 from gateway.settings import Settings
@@ -73,7 +73,12 @@ def lines(view: Any) -> list[tuple[int, int]]:
 async def rules(make_settings: Callable[..., Settings]) -> AsyncIterator[Rules]:
     settings = make_settings()
     client = httpx.AsyncClient(base_url=BASE)
-    codes = CodeSender(NativeLender(UpstreamHttp("lending", client), "k"), build_limiter(settings), settings.otp)
+    codes = CodeSender(
+        NativeLender(UpstreamHttp("lending", client), "k"),
+        build_limiter(settings),
+        settings.otp,
+        CodeLog(ClaimingMemoryStore(), 1.0),
+    )
     session = Session(SessionManager(ClaimingMemoryStore(), settings), {}, None, None)
     session.record.store = LOGIN
     yield Rules(StoreService(CatalogueClient(UpstreamHttp("catalogue", client)), codes), session)

@@ -2468,7 +2468,7 @@ export interface components {
             reference: string;
             sentTo?: string | null;
             /** @enum {string} */
-            source: "orders" | "lender" | "provider" | "mail";
+            source: "orders" | "lender" | "provider" | "mail" | "gateway";
             /** @default true */
             timeKnown: boolean;
         };

@@ -40,4 +40,22 @@ describe("CustomerPanel", () => {
     expect(screen.queryByRole("button", { name: "Resend receipt" })).toBeNull();
     expect(screen.getByText("This lender cannot send its receipt again; ask the lender for it.")).toBeTruthy();
   });
+
+  it("tells a caller's login codes: sent by SMS, or refused by our limits and why", () => {
+    const codes: CustomerView = {
+      ...customer([]),
+      name: null,
+      timeline: [
+        { at: "2026-11-27T12:31:00+00:00", source: "gateway", kind: "loginCodeRefused", reference: "9811122233", note: "otp_send_limit", timeKnown: true },
+        { at: "2026-11-27T12:30:00+00:00", source: "lender", kind: "loginCodeSent", reference: "9811122233", sentTo: "9811122233", timeKnown: true },
+      ],
+    };
+    renderWithQueries(<CustomerPanel customer={codes} staff={{ name: "asha.agent", role: "agent" }} onActed={() => {}} />);
+    const [refused, sent] = screen.getAllByRole("listitem").filter((item) => /Login code/.test(item.textContent ?? ""));
+    expect(refused!.textContent).toContain("Login code refused by our limits");
+    expect(refused!.textContent).toContain("Too many codes asked for in an hour");
+    expect(refused!.textContent).toContain("VoltKhata login");
+    expect(sent!.textContent).toContain("Login code sent by SMS");
+    expect(sent!.textContent).toContain("To 9811122233");
+  });
 });

@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { dayAndTime, dayOf } from "../../../lib/dates";
 import { rupees } from "../../../lib/money";
 import type { TimelineEntry } from "../api/desk";
-import { EVENT_WORDS, SOURCE_WORDS } from "./words";
+import { CODE_REFUSAL_WORDS, EVENT_WORDS, SOURCE_WORDS } from "./words";
 import styles from "../desk.module.css";
 
 // A complaint's words and a message's subject or text are what support reads them for; other
@@ -26,6 +26,11 @@ export function Timeline({ entries }: { entries: TimelineEntry[] }) {
             <span>{entry.reference}</span>
             {entry.amount && <span>{rupees(entry.amount)}</span>}
             {entry.note && NOTED.test(entry.kind) && <span className={styles.note}>{entry.note}</span>}
+            {entry.kind === "loginCodeRefused" && entry.note && (
+              <span className={styles.note}>
+                {CODE_REFUSAL_WORDS[entry.note] ? i18n._(CODE_REFUSAL_WORDS[entry.note]!) : entry.note}
+              </span>
+            )}
             <span className={styles.source}>{i18n._(SOURCE_WORDS[entry.source])}</span>
             {entry.sentTo && (
               <span>

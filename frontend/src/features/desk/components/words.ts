@@ -24,6 +24,15 @@ export const EVENT_WORDS: Record<string, MessageDescriptor> = {
   complaintRejected: msg`Complaint rejected`,
   mailSent: msg`Mail sent`,
   smsSent: msg`SMS sent`,
+  loginCodeSent: msg`Login code sent by SMS`,
+  loginCodeFailed: msg`Login code not sent: the SMS failed`,
+  loginCodeRefused: msg`Login code refused by our limits`,
+};
+
+/** Why our limits refused a login code (the gateway's error codes). */
+export const CODE_REFUSAL_WORDS: Record<string, MessageDescriptor> = {
+  otp_resend_too_soon: msg`Asked again before the wait was over`,
+  otp_send_limit: msg`Too many codes asked for in an hour`,
 };
 
 /** What a complaint is about (the lender's categories). */
@@ -49,6 +58,7 @@ export const SOURCE_WORDS: Record<TimelineEntry["source"], MessageDescriptor> = 
   lender: msg`Lender`,
   provider: msg`Payment provider`,
   mail: msg`Mail and SMS service`,
+  gateway: msg`VoltKhata login`,
 };
 
 export const KIND_WORDS: Record<string, MessageDescriptor> = {
