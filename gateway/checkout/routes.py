@@ -33,6 +33,7 @@ from gateway.checkout.schemas import (
     SavedAddress,
 )
 from gateway.checkout.service import CheckoutService, PlacedOrders
+from gateway.downloads import PDF, pdf_download
 from gateway.errors import NotFound
 from gateway.language.resolution import language_of
 from gateway.security.headers import OFFLINE_READABLE
@@ -49,13 +50,6 @@ OrderNumberPath = Annotated[str, PathParameter(pattern=whole("VK[0-9]{8}"))]
 ReturnNumberPath = Annotated[str, PathParameter(pattern=whole("VK[0-9]{8}-R[0-9]{1,3}"))]
 # A return's body carries up to four photos, each shrunk by the app to 1.5 MB at most.
 RETURN_BODY_BYTES = 8 * 1024 * 1024
-
-
-def pdf_download(pdf: bytes, filename: str) -> Response[bytes]:
-    """A tax document as a file the browser saves under `filename`."""
-    return Response(
-        pdf, media_type="application/pdf", headers={"content-disposition": f'attachment; filename="{filename}"'}
-    )
 
 
 def build_router(services: AppServices, store: StoreService) -> Router:
@@ -263,7 +257,7 @@ def build_router(services: AppServices, store: StoreService) -> Router:
     @get(
         "/orders/{order_number:str}/invoice",
         summary="The order's GST tax invoice (PDF), once it has shipped",
-        media_type="application/pdf",
+        media_type=PDF,
         response_description="The invoice as a PDF file",
     )
     async def order_invoice(
@@ -278,7 +272,7 @@ def build_router(services: AppServices, store: StoreService) -> Router:
     @get(
         "/orders/{order_number:str}/credit-note",
         summary="The GST credit note (PDF) of an order cancelled or returned after its invoice",
-        media_type="application/pdf",
+        media_type=PDF,
         response_description="The credit note as a PDF file",
     )
     async def order_credit_note(
@@ -313,7 +307,7 @@ def build_router(services: AppServices, store: StoreService) -> Router:
     @get(
         "/orders/{order_number:str}/returns/{return_number:str}/credit-note",
         summary="The GST credit note (PDF) of a return: its lines only, with exactly their tax",
-        media_type="application/pdf",
+        media_type=PDF,
         response_description="The credit note as a PDF file",
     )
     async def return_credit_note(

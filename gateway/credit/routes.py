@@ -21,6 +21,7 @@ from gateway.credit.schemas import (
     LinePaymentRequest,
 )
 from gateway.credit.service import CreditService
+from gateway.downloads import NO_STORE, PDF, pdf_download
 from gateway.language.codes import Language
 from gateway.language.resolution import language_of
 from gateway.services import AppServices
@@ -106,8 +107,8 @@ def build_router(services: AppServices) -> Router:
     @get(
         "/lines/{line_number:str}/certificate/pdf",
         summary="The no-dues certificate of a closed line, in English or Hindi",
-        media_type="application/pdf",
-        response_headers={"Cache-Control": "no-store"},
+        media_type=PDF,
+        response_headers=NO_STORE,
     )
     async def certificate(
         request: Request[Any, Any, Any],
@@ -118,11 +119,7 @@ def build_router(services: AppServices) -> Router:
     ) -> Response[bytes]:
         chosen = language or language_of(request, session)
         pdf = await credit.certificate(login, line_number, chosen)
-        return Response(
-            pdf,
-            media_type="application/pdf",
-            headers={"Content-Disposition": f'attachment; filename="no-dues-{line_number}-{chosen}.pdf"'},
-        )
+        return pdf_download(pdf, f"no-dues-{line_number}-{chosen}.pdf")
 
     return Router(
         path="/api/credit",

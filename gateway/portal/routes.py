@@ -8,6 +8,7 @@ from litestar import Request, Response, Router, get, post
 from litestar.di import NamedDependency, Provide
 from litestar.params import FromPath, JSONBody
 
+from gateway.downloads import NO_STORE, PDF, pdf_download
 from gateway.language.resolution import cookie_language, language_of
 from gateway.otp.login import one_login
 from gateway.otp.routes import send_code_route
@@ -108,8 +109,8 @@ def build_router(services: AppServices) -> Router:
     @get(
         "/payments/{payment_log_id:int}/receipt",
         summary="The PDF receipt of a paid payment",
-        media_type="application/pdf",
-        response_headers={"Cache-Control": "no-store"},
+        media_type=PDF,
+        response_headers=NO_STORE,
     )
     async def payment_receipt(
         request: Request[Any, Any, Any],
@@ -118,11 +119,7 @@ def build_router(services: AppServices) -> Router:
         payment_log_id: FromPath[int],
     ) -> Response[bytes]:
         pdf = await portal.receipt(session, login, payment_log_id, language_of(request, session))
-        return Response(
-            pdf,
-            media_type="application/pdf",
-            headers={"Content-Disposition": f'attachment; filename="receipt-{payment_log_id}.pdf"'},
-        )
+        return pdf_download(pdf, f"receipt-{payment_log_id}.pdf")
 
     return Router(
         path="/api/portal",
