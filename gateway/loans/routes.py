@@ -9,8 +9,10 @@ from typing import Annotated, Any
 
 from litestar import Request, Response, Router, get
 from litestar.di import NamedDependency, Provide
+from litestar.handlers import HTTPRouteHandler
 from litestar.params import PathParameter, QueryParameter
 
+from gateway.downloads import NO_STORE, PDF, pdf_download
 from gateway.language.codes import Language
 from gateway.language.resolution import language_of
 from gateway.loans.schemas import LoanAllocationPreview, LoanKeyFacts, LoanSchedule, LoanStatement, LoanSummary
@@ -27,13 +29,6 @@ To = Annotated[date, QueryParameter(name="to", description="the statement's last
 # A document's language when the borrower picks one (the Key Facts Statement in English or Hindi);
 # otherwise the page's.
 DocumentLanguage = Annotated[Language | None, QueryParameter(name="language")]
-PDF_HEADERS = {"Cache-Control": "no-store"}
-
-
-def _pdf(content: bytes, name: str) -> Response[bytes]:
-    return Response(
-        content, media_type="application/pdf", headers={"Content-Disposition": f'attachment; filename="{name}.pdf"'}
-    )
 
 
 def build_router(services: AppServices) -> Router:
@@ -63,22 +58,30 @@ def build_router(services: AppServices) -> Router:
         name = {"keyFacts": f"key-facts-{loan_number}-{chosen}", "schedule": f"schedule-{loan_number}"}.get(
             kind, f"statement-{loan_number}-{period[0]}-{period[1]}" if period else loan_number
         )
-        return _pdf(pdf, name)
+        return pdf_download(pdf, f"{name}.pdf")
 
-    @get(
+    def loan_pdf(kind: Document, path: str, summary: str, operation_id: str) -> HTTPRouteHandler:
+        """A document that needs nothing but the loan (its Key Facts, its schedule). Its operation id
+        is named, as Litestar would have made it from the path and a handler of its own."""
+
+        @get(path, summary=summary, media_type=PDF, response_headers=NO_STORE, operation_id=operation_id)
+        async def loan_document(
+            request: Request[Any, Any, Any],
+            session: NamedDependency[Session],
+            login: NamedDependency[PortalLogin],
+            loan_number: LoanNumber,
+            language: DocumentLanguage = None,
+        ) -> Response[bytes]:
+            return await document(request, session, login, loan_number, kind, language)
+
+        return loan_document
+
+    key_facts_pdf = loan_pdf(
+        "keyFacts",
         "/{loan_number:str}/key-facts/pdf",
-        summary="The Key Facts Statement as a PDF, in English or Hindi",
-        media_type="application/pdf",
-        response_headers=PDF_HEADERS,
+        "The Key Facts Statement as a PDF, in English or Hindi",
+        "ApiLoansLoanNumberKeyFactsPdfKeyFactsPdf",
     )
-    async def key_facts_pdf(
-        request: Request[Any, Any, Any],
-        session: NamedDependency[Session],
-        login: NamedDependency[PortalLogin],
-        loan_number: LoanNumber,
-        language: DocumentLanguage = None,
-    ) -> Response[bytes]:
-        return await document(request, session, login, loan_number, "keyFacts", language)
 
     @get("/{loan_number:str}/statement", summary="The statement of account for a date range")
     async def statement(
@@ -93,8 +96,8 @@ def build_router(services: AppServices) -> Router:
     @get(
         "/{loan_number:str}/statement/pdf",
         summary="The statement of account for a date range as a PDF",
-        media_type="application/pdf",
-        response_headers=PDF_HEADERS,
+        media_type=PDF,
+        response_headers=NO_STORE,
     )
     async def statement_pdf(
         request: Request[Any, Any, Any],
@@ -113,20 +116,12 @@ def build_router(services: AppServices) -> Router:
     ) -> LoanSchedule:
         return await loans.schedule(session, login, loan_number)
 
-    @get(
+    schedule_pdf = loan_pdf(
+        "schedule",
         "/{loan_number:str}/schedule/pdf",
-        summary="The instalment schedule as a PDF",
-        media_type="application/pdf",
-        response_headers=PDF_HEADERS,
+        "The instalment schedule as a PDF",
+        "ApiLoansLoanNumberSchedulePdfSchedulePdf",
     )
-    async def schedule_pdf(
-        request: Request[Any, Any, Any],
-        session: NamedDependency[Session],
-        login: NamedDependency[PortalLogin],
-        loan_number: LoanNumber,
-        language: DocumentLanguage = None,
-    ) -> Response[bytes]:
-        return await document(request, session, login, loan_number, "schedule", language)
 
     @get(
         "/{loan_number:str}/allocation",
