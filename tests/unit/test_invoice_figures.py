@@ -3,20 +3,13 @@ amounts in words with Indian numbering."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from decimal import Decimal
 
 import pytest
 
-from upstream_mocks.catalogue.seed import products
+from tests.unit.shipped_order import shipped_order
 from upstream_mocks.money import in_words
 from upstream_mocks.orders.gst import invoice_figures, is_intra_state, split
-from upstream_mocks.orders.pincodes import lookup
-from upstream_mocks.orders.pricing import charges, priced_line
-from upstream_mocks.orders.records import DeliveryAddress, Order, Payment
-from upstream_mocks.orders.seller import SELLER
-
-NOW = datetime(2026, 11, 23, 6, 30, tzinfo=UTC)
 
 
 def test_within_the_sellers_state_gst_is_half_cgst_half_sgst() -> None:
@@ -39,40 +32,9 @@ def test_the_place_of_supply_decides_by_state_name_whatever_its_case() -> None:
     assert not is_intra_state("Karnataka", "Haryana")
 
 
-def _order(pincode: str, quantities: dict[int, int]) -> Order:
-    place = lookup(pincode, NOW)
-    assert place is not None and place.delivery is not None
-    catalogue = {p.id: p for p in products()}
-    lines = [priced_line(catalogue[pid], qty) for pid, qty in quantities.items()]
-    figures = charges(lines, is_intra_state(SELLER.state, place.state))
-    return Order(
-        order_number="VK10000001",
-        user_id=2001,
-        status="shipped",
-        created_at=NOW,
-        updated_at=NOW,
-        lines=lines,
-        charges=figures,
-        delivery=place.delivery,
-        address=DeliveryAddress(
-            name="Ramesh Kumar",
-            mobile_number="9876543210",
-            address1="Shop 4",
-            address2="",
-            pincode=pincode,
-            city=place.city,
-            district=place.district,
-            state=place.state,
-        ),
-        business=None,
-        payment=Payment(method="cod", state="onDelivery", amount=figures.total),
-        seller=SELLER,
-    )
-
-
 @pytest.mark.parametrize(("pincode", "intra"), [("560103", True), ("122103", False)])
 def test_the_invoice_adds_up_to_the_order_total_to_the_paisa(pincode: str, intra: bool) -> None:
-    order = _order(pincode, {1: 3, 4: 1, 7: 2})  # over Rs. 1,199: no fees
+    order = shipped_order(pincode, {1: 3, 4: 1, 7: 2})  # over Rs. 1,199: no fees
     figures = invoice_figures(order)
     assert figures.intra_state is intra
     assert figures.total == order.charges.total
@@ -83,7 +45,8 @@ def test_the_invoice_adds_up_to_the_order_total_to_the_paisa(pincode: str, intra
 
 
 def test_a_small_order_invoices_its_fees_as_a_service_with_their_gst_split_out() -> None:
-    order = _order("560103", {1: 1})  # one conduit pipe, far under Rs. 1,199: convenience Rs. 79 and platform Rs. 20
+    # One conduit pipe, far under Rs. 1,199: convenience Rs. 79 and platform Rs. 20.
+    order = shipped_order("560103", {1: 1})
     figures = invoice_figures(order)
     fees = [line for line in figures.lines if line.code == "9985"]
     assert [(f.description, f.total, f.taxable) for f in fees] == [

@@ -5,20 +5,14 @@ across states; the fees taxed as the invoice taxes them."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from decimal import Decimal
 
 import pytest
 
-from upstream_mocks.catalogue.seed import products
+from tests.unit.shipped_order import SEED, shipped_order
 from upstream_mocks.orders.gst import invoice_figures
-from upstream_mocks.orders.pincodes import lookup
 from upstream_mocks.orders.pricing import FEE_THRESHOLD, charges, half_gst, included_gst, priced_line
-from upstream_mocks.orders.records import DeliveryAddress, Order, Payment
-from upstream_mocks.orders.seller import SELLER
 
-NOW = datetime(2026, 11, 23, 6, 30, tzinfo=UTC)
-SEED = {p.id: p for p in products()}
 WITHIN, ACROSS = "560103", "122103"  # Bengaluru (the seller's Karnataka), Gurugram (Haryana)
 
 
@@ -41,42 +35,12 @@ def test_each_half_is_half_the_rate_on_the_taxable_value_rounded_half_up(amount:
     assert abs(taxable * Decimal(rate) / 200 - Decimal(half)) < Decimal("0.01")
 
 
-def _order(pincode: str, quantities: dict[int, int]) -> Order:
-    place = lookup(pincode, NOW)
-    assert place is not None and place.delivery is not None
-    lines = [priced_line(SEED[pid], qty) for pid, qty in quantities.items()]
-    figures = charges(lines, SELLER.state.casefold() == place.state.casefold())
-    return Order(
-        order_number="VK10000001",
-        user_id=2001,
-        status="shipped",
-        created_at=NOW,
-        updated_at=NOW,
-        lines=lines,
-        charges=figures,
-        delivery=place.delivery,
-        address=DeliveryAddress(
-            name="Ramesh Kumar",
-            mobile_number="9876543210",
-            address1="Shop 4",
-            address2="",
-            pincode=pincode,
-            city=place.city,
-            district=place.district,
-            state=place.state,
-        ),
-        business=None,
-        payment=Payment(method="cod", state="onDelivery", amount=figures.total),
-        seller=SELLER,
-    )
-
-
 @pytest.mark.parametrize("pincode", [WITHIN, ACROSS])
 @pytest.mark.parametrize("quantities", [{1: 1}, {1: 3, 4: 1, 7: 2}, {13: 3, 2: 4}], ids=["fees", "no-fees", "odd"])
 def test_the_orders_gst_is_the_invoices_to_the_paisa_with_and_without_fees(
     pincode: str, quantities: dict[int, int]
 ) -> None:
-    order = _order(pincode, quantities)
+    order = shipped_order(pincode, quantities)
     c = order.charges
     figures = invoice_figures(order)
     assert c.cgst is not None and c.sgst is not None and c.igst is not None
@@ -93,7 +57,7 @@ def test_the_orders_gst_is_the_invoices_to_the_paisa_with_and_without_fees(
 
 
 def test_the_gst_is_the_same_within_and_across_states_only_its_split_differs() -> None:
-    within, across = _order(WITHIN, {13: 3, 2: 4}).charges, _order(ACROSS, {13: 3, 2: 4}).charges
+    within, across = shipped_order(WITHIN, {13: 3, 2: 4}).charges, shipped_order(ACROSS, {13: 3, 2: 4}).charges
     assert within.gst_total == across.gst_total and within.taxable_total == across.taxable_total
     # ...so the cart, before an address, shows the GST the invoice will: its split is unknown (None).
     cart = charges([priced_line(SEED[13], 3), priced_line(SEED[2], 4)])
