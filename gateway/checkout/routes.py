@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 
 from litestar import Request, Response, Router, delete, get, post, put
 from litestar.di import NamedDependency, Provide
+from litestar.handlers import HTTPRouteHandler
 from litestar.params import JSONBody, PathParameter, QueryParameter
 
 from gateway.checkout.address_book import AddressBook
@@ -35,6 +37,7 @@ from gateway.checkout.schemas import (
 from gateway.checkout.service import CheckoutService, PlacedOrders
 from gateway.downloads import PDF, pdf_download
 from gateway.errors import NotFound
+from gateway.language.codes import Language
 from gateway.language.resolution import language_of
 from gateway.security.headers import OFFLINE_READABLE
 from gateway.services import AppServices
@@ -50,6 +53,8 @@ OrderNumberPath = Annotated[str, PathParameter(pattern=whole("VK[0-9]{8}"))]
 ReturnNumberPath = Annotated[str, PathParameter(pattern=whole("VK[0-9]{8}-R[0-9]{1,3}"))]
 # A return's body carries up to four photos, each shrunk by the app to 1.5 MB at most.
 RETURN_BODY_BYTES = 8 * 1024 * 1024
+# How OrderHistory reads one of an order's PDFs: session, login, order number, language.
+OrderDocument = Callable[[Session, StoreLogin, str, Language], Awaitable[bytes]]
 
 
 def build_router(services: AppServices, store: StoreService) -> Router:
@@ -254,35 +259,43 @@ def build_router(services: AppServices, store: StoreService) -> Router:
         reason = data.reason if data is not None else None
         return await history.cancel(session, login, order_number, idempotency_key or fresh_key(), reason)
 
-    @get(
-        "/orders/{order_number:str}/invoice",
-        summary="The order's GST tax invoice (PDF), once it has shipped",
-        media_type=PDF,
-        response_description="The invoice as a PDF file",
-    )
-    async def order_invoice(
-        request: Request[Any, Any, Any],
-        session: NamedDependency[Session],
-        login: NamedDependency[StoreLogin],
-        order_number: OrderNumberPath,
-    ) -> Response[bytes]:
-        pdf = await history.invoice(session, login, order_number, language_of(request, session))
-        return pdf_download(pdf, f"invoice-{order_number}.pdf")
+    def order_pdf(path: str, summary: str, saved_as: str, fetch: OrderDocument, operation_id: str) -> HTTPRouteHandler:
+        """An order's tax document (its invoice, its credit note) in the shopper's language, saved as
+        `{saved_as}-{order number}.pdf`. Its operation id is named, as Litestar would have made it
+        from the path and a handler of its own."""
 
-    @get(
-        "/orders/{order_number:str}/credit-note",
-        summary="The GST credit note (PDF) of an order cancelled or returned after its invoice",
-        media_type=PDF,
-        response_description="The credit note as a PDF file",
+        @get(
+            path,
+            summary=summary,
+            media_type=PDF,
+            response_description=f"The {saved_as.replace('-', ' ')} as a PDF file",
+            operation_id=operation_id,
+        )
+        async def order_document(
+            request: Request[Any, Any, Any],
+            session: NamedDependency[Session],
+            login: NamedDependency[StoreLogin],
+            order_number: OrderNumberPath,
+        ) -> Response[bytes]:
+            pdf = await fetch(session, login, order_number, language_of(request, session))
+            return pdf_download(pdf, f"{saved_as}-{order_number}.pdf")
+
+        return order_document
+
+    order_invoice = order_pdf(
+        "/orders/{order_number:str}/invoice",
+        "The order's GST tax invoice (PDF), once it has shipped",
+        "invoice",
+        history.invoice,
+        "ApiCheckoutOrdersOrderNumberInvoiceOrderInvoice",
     )
-    async def order_credit_note(
-        request: Request[Any, Any, Any],
-        session: NamedDependency[Session],
-        login: NamedDependency[StoreLogin],
-        order_number: OrderNumberPath,
-    ) -> Response[bytes]:
-        pdf = await history.credit_note(session, login, order_number, language_of(request, session))
-        return pdf_download(pdf, f"credit-note-{order_number}.pdf")
+    order_credit_note = order_pdf(
+        "/orders/{order_number:str}/credit-note",
+        "The GST credit note (PDF) of an order cancelled or returned after its invoice",
+        "credit-note",
+        history.credit_note,
+        "ApiCheckoutOrdersOrderNumberCreditNoteOrderCreditNote",
+    )
 
     @post(
         "/orders/{order_number:str}/returns",
