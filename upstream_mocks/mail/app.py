@@ -11,11 +11,13 @@ from __future__ import annotations
 import hmac
 import re
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 import msgspec
 from litestar import Litestar, Request, Response, get, post
+from litestar.handlers import HTTPRouteHandler
 from litestar.params import FromQuery
 
 from upstream_mocks.envelope import envelope
@@ -65,9 +67,7 @@ def _sms(sms: SentSms) -> SentMessage:
     )
 
 
-def _decode(body: bytes, type_: type[Any]) -> Any:
-    """Validate a request body against its contract schema; the error names the field."""
-    return msgspec.json.decode(body, type=type_)
+Body = TypeVar("Body", Subscription, SupportRequest, ReceiptMail, OrderMail, BorrowerMail, SmsRequest)
 
 
 def create_app(world: MockWorld) -> Litestar:
@@ -77,54 +77,42 @@ def create_app(world: MockWorld) -> Litestar:
         st: MailState = world.states["mail"]
         return st
 
-    async def accept(request: Request[Any, Any, Any], type_: type[Any]) -> tuple[Any, Response[Any] | None]:
-        try:
-            return _decode(await request.body(), type_), None
-        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
-            return None, envelope(None, f"Invalid request: {exc}", 400)
+    def website_call(path: str, schema: type[Body], answer: Callable[[Body], Response[Any]]) -> HTTPRouteHandler:
+        """POST `path`: the body validated against its contract schema (400 naming the field), then
+        answered."""
 
-    @post("/website/sendSubscribeMail", status_code=200)
-    async def send_subscribe_mail(request: Request[Any, Any, Any]) -> Response[Any]:
-        body, rejected = await accept(request, Subscription)
-        if rejected:
-            return rejected
-        state().outbox.append(OutboxMail(kind="subscribe", to=body.email, subject=body.subject, at=time.time()))
+        @post(path, status_code=200)
+        async def call(request: Request[Any, Any, Any]) -> Response[Any]:
+            try:
+                body = msgspec.json.decode(await request.body(), type=schema)
+            except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+                return envelope(None, f"Invalid request: {exc}", 400)
+            return answer(body)
+
+        return call
+
+    def mailed(mail: OutboxMail) -> Response[Any]:
+        state().outbox.append(mail)
         return envelope(None, "Mail sent successfully")
 
-    @post("/website/InsertSubscribeData", status_code=200)
-    async def insert_subscribe_data(request: Request[Any, Any, Any]) -> Response[Any]:
-        body, rejected = await accept(request, Subscription)
-        if rejected:
-            return rejected
-        records = state().subscriptions
+    def kept(records: list[StoredRecord], body: Subscription | SupportRequest, message: str) -> Response[Any]:
         records.append(StoredRecord(id=len(records) + 1, at=time.time(), data=msgspec.to_builtins(body)))
-        return envelope({"id": len(records)}, "Subscribed successfully")
+        return envelope({"id": len(records)}, message)
 
-    @post("/website/SendMail", status_code=200)
-    async def send_mail(request: Request[Any, Any, Any]) -> Response[Any]:
-        body, rejected = await accept(request, SupportRequest)
-        if rejected:
-            return rejected
-        state().outbox.append(
-            OutboxMail(kind=body.support_request, to=body.email, subject=body.subject, at=time.time())
-        )
-        return envelope(None, "Mail sent successfully")
+    def subscribe_mail(body: Subscription) -> Response[Any]:
+        return mailed(OutboxMail(kind="subscribe", to=body.email, subject=body.subject, at=time.time()))
 
-    @post("/website/InsertSupportData", status_code=200)
-    async def insert_support_data(request: Request[Any, Any, Any]) -> Response[Any]:
-        body, rejected = await accept(request, SupportRequest)
-        if rejected:
-            return rejected
-        records = state().support
-        records.append(StoredRecord(id=len(records) + 1, at=time.time(), data=msgspec.to_builtins(body)))
-        return envelope({"id": len(records)}, "Support request saved")
+    def subscribe_data(body: Subscription) -> Response[Any]:
+        return kept(state().subscriptions, body, "Subscribed successfully")
 
-    @post("/website/sendReceiptMail", status_code=200)
-    async def send_receipt_mail(request: Request[Any, Any, Any]) -> Response[Any]:
-        body, rejected = await accept(request, ReceiptMail)
-        if rejected:
-            return rejected
-        state().outbox.append(
+    def support_mail(body: SupportRequest) -> Response[Any]:
+        return mailed(OutboxMail(kind=body.support_request, to=body.email, subject=body.subject, at=time.time()))
+
+    def support_data(body: SupportRequest) -> Response[Any]:
+        return kept(state().support, body, "Support request saved")
+
+    def receipt_mail(body: ReceiptMail) -> Response[Any]:
+        return mailed(
             OutboxMail(
                 kind="receipt",
                 to=body.email,
@@ -134,14 +122,9 @@ def create_app(world: MockWorld) -> Litestar:
                 message=body.message,
             )
         )
-        return envelope(None, "Mail sent successfully")
 
-    @post("/website/sendOrderMail", status_code=200)
-    async def send_order_mail(request: Request[Any, Any, Any]) -> Response[Any]:
-        body, rejected = await accept(request, OrderMail)
-        if rejected:
-            return rejected
-        state().outbox.append(
+    def order_mail(body: OrderMail) -> Response[Any]:
+        return mailed(
             OutboxMail(
                 kind="order",
                 to=body.email,
@@ -153,16 +136,11 @@ def create_app(world: MockWorld) -> Litestar:
                 message=body.message,
             )
         )
-        return envelope(None, "Mail sent successfully")
 
     # The service mails and SMS are stamped on the mocks' one moving clock (the lender's), so a
     # reminder sent on a simulated day reads that day.
-    @post("/website/sendBorrowerMail", status_code=200)
-    async def send_borrower_mail(request: Request[Any, Any, Any]) -> Response[Any]:
-        body, rejected = await accept(request, BorrowerMail)
-        if rejected:
-            return rejected
-        state().outbox.append(
+    def borrower_mail(body: BorrowerMail) -> Response[Any]:
+        return mailed(
             OutboxMail(
                 kind=body.kind,
                 to=body.email,
@@ -172,13 +150,8 @@ def create_app(world: MockWorld) -> Litestar:
                 reference=body.reference,
             )
         )
-        return envelope(None, "Mail sent successfully")
 
-    @post("/website/sendSms", status_code=200)
-    async def send_sms(request: Request[Any, Any, Any]) -> Response[Any]:
-        body, rejected = await accept(request, SmsRequest)
-        if rejected:
-            return rejected
+    def sms(body: SmsRequest) -> Response[Any]:
         sent = state().sms
         sms_id = f"SMS{len(sent) + 1:08d}"
         sent.append(SentSms(sms_id=sms_id, sent_at=lender_now(world).isoformat(), **msgspec.structs.asdict(body)))
@@ -222,14 +195,14 @@ def create_app(world: MockWorld) -> Litestar:
 
     return Litestar(
         route_handlers=[
-            send_subscribe_mail,
-            insert_subscribe_data,
-            send_mail,
-            insert_support_data,
-            send_receipt_mail,
-            send_order_mail,
-            send_borrower_mail,
-            send_sms,
+            website_call("/website/sendSubscribeMail", Subscription, subscribe_mail),
+            website_call("/website/InsertSubscribeData", Subscription, subscribe_data),
+            website_call("/website/SendMail", SupportRequest, support_mail),
+            website_call("/website/InsertSupportData", SupportRequest, support_data),
+            website_call("/website/sendReceiptMail", ReceiptMail, receipt_mail),
+            website_call("/website/sendOrderMail", OrderMail, order_mail),
+            website_call("/website/sendBorrowerMail", BorrowerMail, borrower_mail),
+            website_call("/website/sendSms", SmsRequest, sms),
             sent_messages,
             sms_outbox,
             outbox,
