@@ -249,6 +249,14 @@ class UpstreamHttp:
             raise UpstreamUnavailable(UNAVAILABLE, upstream=self.name, status=response.status_code)
         return response
 
+    def pdf_or_status(self, response: httpx.Response) -> bytes | int:
+        """An answer that should be a PDF: the file, or else the status the upstream refused it
+        with (its envelope's `statusCode` when that says an error, otherwise the answer's own)."""
+        if response.status_code == 200 and response.headers.get("content-type", "").startswith("application/pdf"):
+            return response.content
+        answer = self.decode(response, Envelope[Any])
+        return answer.status_code if answer.status_code not in (None, 200) else response.status_code
+
     def decode(self, response: httpx.Response, type_: type[T]) -> T:
         """Decode a JSON answer into `type_`; an answer of the wrong shape is the upstream's fault."""
         decoder = self._decoders.get(type_)

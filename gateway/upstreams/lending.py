@@ -194,8 +194,7 @@ class LendingClient:
             headers=texts_in(language),
             idempotent=True,
         )
-        if response.status_code == 200 and response.headers.get("content-type", "").startswith("application/pdf"):
-            return response.content
-        answer = self.http.decode(response, Envelope[Any])
-        status = answer.status_code if answer.status_code not in (None, 200) else response.status_code
+        status = self.http.pdf_or_status(response)
+        if isinstance(status, bytes):
+            return status  # the PDF itself
         raise UpstreamRefused(RECEIPT_FAILED, upstream=self.http.name, status=status, code="no_receipt")
