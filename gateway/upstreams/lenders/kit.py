@@ -29,7 +29,7 @@ import asyncio
 import logging
 import sys
 from collections.abc import Awaitable, Callable
-from datetime import date, timedelta
+from datetime import timedelta
 from decimal import Decimal
 from typing import Any, Literal
 
@@ -41,6 +41,7 @@ from gateway.settings import Settings
 from gateway.upstreams.http import build_upstreams, close_upstreams
 from gateway.upstreams.lenders.choice import ADAPTERS, lender_kinds
 from gateway.upstreams.lenders.port import Lender, LenderCannot
+from gateway.zones import india_today
 
 SANDBOX_BORROWERS = {"native": "9876543210", "fineract": "9811122233"}  # the mocks' seed borrowers
 PAISA = Decimal("0.01")
@@ -169,7 +170,7 @@ class Kit:
             number = loan.loan_number
             await self.ask("key_facts", lambda: lender.key_facts(token, uid, number))
             await self.ask("schedule", lambda: lender.schedule(token, uid, number))
-            end = min(date.today(), loan.as_of)
+            end = min(india_today(), loan.as_of)
             start = max(loan.disbursed_on, end - timedelta(days=90))
             await self.ask("statement", lambda: lender.statement(token, uid, number, start, end))
             await self.ask(
