@@ -9,12 +9,22 @@ The pages behind a login are reached as a user reaches them, with the seeded bor
 (9876543210) and the code from the mocks' SMS outbox: /verify-otp and /payment through /paynow,
 /verifyotp and the store's own pages through /login, and /orders/{n} after an order placed
 through the gateway as the checkout page places it.
+
+The features' pages (`--features` for only these) are shot on both sizes in English and in
+Hindi (`desktop-hi/`, `phone-360-hi/`): /loans and a loan, /complaints and a ticket (the
+borrower logged in through the gateway); a delivered order with its return form and a return
+requested (the mocks' QA calls move the order); /credit empty, /credit/apply, the offers, an
+offer's Key Facts, the line open, /credit with it and its cooling-off quote, and a refusal (a new
+shopper per size, the mocks' clock and decision calls); /desk's login and a customer found
+there by an agent. Pages reached by clicking are shown in Hindi with the header's language
+switch, then switched back, so the same English clicks reach them.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -138,11 +148,24 @@ def file_name(path: str) -> str:
     return f"{name}.png"
 
 
+# The elements that reach past the viewport's right edge, innermost first (a sideways scroll).
+OVERFLOWING = """() => {
+  const width = document.documentElement.clientWidth;
+  if (document.documentElement.scrollWidth <= width) return [];
+  return [...document.querySelectorAll("body *")]
+    .filter((e) => e.getBoundingClientRect().right > width + 1 && !e.querySelector("*"))
+    .slice(0, 5)
+    .map((e) => `${e.tagName.toLowerCase()}.${e.className} (${Math.round(e.getBoundingClientRect().right)} px)`);
+}"""
+
+
 def snap(page: Page, target: Path) -> None:
-    """The page as it is now, once its calls have settled."""
+    """The page as it is now, once its calls have settled; says so if it scrolls sideways."""
     page.wait_for_load_state("networkidle")
     page.screenshot(path=target, full_page=True)
     print(target.relative_to(ROOT) if target.is_relative_to(ROOT) else target)
+    for culprit in page.evaluate(OVERFLOWING):
+        print(f"  scrolls sideways: {culprit}")
 
 
 def shoot(page: Page, path: str, target: Path) -> None:
@@ -211,12 +234,21 @@ def place_order(page: Page) -> str:
     return str(placed.json()["orderNumber"])
 
 
-def api_store_login(page: Page, url: str) -> None:
-    """The shopper logged in through the gateway, as the login pages do, with two lines in the cart."""
+def store_api_login(page: Page, url: str, mobile: str) -> None:
+    """A shopper logged in to the store through the gateway, as the login pages do."""
     page.request.get("/api/session")
-    page.request.post("/api/store/otp", data={"mobileNumber": SEEDED_USER}, headers=xsrf(page))
-    code = code_for(url, SEEDED_USER)
-    page.request.post("/api/store/otp/verify", data={"mobileNumber": SEEDED_USER, "otp": code}, headers=xsrf(page))
+    page.request.post("/api/store/otp", data={"mobileNumber": mobile}, headers=xsrf(page))
+    code = code_for(url, mobile)
+    verified = page.request.post(
+        "/api/store/otp/verify", data={"mobileNumber": mobile, "otp": code}, headers=xsrf(page)
+    )
+    if not verified.ok:
+        raise SystemExit(f"the login of {mobile} failed: {verified.text()}")
+
+
+def api_store_login(page: Page, url: str) -> None:
+    """The seeded shopper logged in through the gateway, with two lines in the cart."""
+    store_api_login(page, url, SEEDED_USER)
     for product_id, quantity in ((1, 2), (3, 1)):
         page.request.put(f"/api/store/cart/items/{product_id}", data={"quantity": quantity}, headers=xsrf(page))
 
@@ -258,6 +290,191 @@ def hindi_site(browser: Any, url: str, out: Path) -> None:
     context.close()
 
 
+# A shopper new to credit (and one refused) per size, so each size applies afresh.
+NEW_SHOPPERS = {"desktop": ("9000012301", "9000054301"), "phone": ("9000012302", "9000054302")}
+# A 1x1 PNG, as a phone's photo would be picked (the return form's damage photo).
+PNG = bytes.fromhex(
+    "89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de"
+    "0000000c49444154789c63f8cfc0000003010100c9fe92ef0000000049454e44ae426082"
+)
+
+
+class TwoLanguages:
+    """Shoots the page as it is in English, then in Hindi through the header's switch (and back)."""
+
+    def __init__(self, page: Page, out: Path, size: str) -> None:
+        self.page = page
+        self.english = out / size
+        self.hindi = out / ("phone-360-hi" if size == "phone" else f"{size}-hi")
+        for folder in (self.english, self.hindi):
+            folder.mkdir(parents=True, exist_ok=True)
+
+    def __call__(self, name: str) -> None:
+        snap(self.page, self.english / f"{name}.png")
+        self.switch("hi", "en")
+        snap(self.page, self.hindi / f"{name}.png")
+        self.switch("en", "hi")
+
+    def switch(self, to: str, back: str) -> None:
+        """The header's switch; on a phone the site's header keeps it in its menu (closed again)."""
+        button = self.page.locator(f"button[lang={to}]").first
+        menu = self.page.locator("button[aria-controls=main-menu]")
+        opened = not button.is_visible() and menu.is_visible()
+        if opened:
+            menu.click()
+        button.click()
+        self.page.locator(f"button[lang={back}]").first.wait_for(state="attached")
+        if opened and menu.get_attribute("aria-expanded") == "true":
+            menu.click()
+
+    def go(self, path: str, name: str) -> None:
+        self.page.goto(path)
+        self(name)
+
+
+def portal_api_login(page: Page, url: str) -> None:
+    """The borrower logged in to the portal through the gateway, as /paynow and /verify-otp do."""
+    page.request.get("/api/session")
+    page.request.post("/api/portal/otp", data={"mobileNumber": SEEDED_USER}, headers=xsrf(page))
+    code = code_for(url, SEEDED_USER)
+    page.request.post("/api/portal/otp/verify", data={"mobileNumber": SEEDED_USER, "otp": code}, headers=xsrf(page))
+
+
+def borrower_pages(browser: Any, url: str, out: Path, size: str) -> None:
+    """/loans, a loan, /complaints and a complaint's ticket page."""
+    context = browser.new_context(base_url=url, locale="en-IN", **SIZES[size])
+    page = context.new_page()
+    shots = TwoLanguages(page, out, size)
+    portal_api_login(page, url)
+    shots.go("/loans", "loans")
+    shots.go("/loans/LN-1001", "loans_LN-1001")
+    shots.go("/complaints", "complaints")
+    raised = page.request.post(
+        "/api/complaints",
+        data={"category": "payment", "text": "My payment of Rs. 1000 is not on the loan yet."},
+        headers=xsrf(page),
+    )
+    if not raised.ok:
+        raise SystemExit(f"the complaint was not raised: {raised.text()}")
+    shots.go(f"/complaints/{raised.json()['ticketNumber']}", "complaints_ticket")
+    context.close()
+
+
+def return_pages(browser: Any, url: str, out: Path, size: str) -> None:
+    """A delivered order, its return form filled, and the return requested."""
+    context = browser.new_context(base_url=url, locale="en-IN", **SIZES[size])
+    page = context.new_page()
+    shots = TwoLanguages(page, out, size)
+    api_store_login(page, url)
+    number = place_order(page)
+    for _ in range(4):  # the mocks' QA call: confirmed, packed, out for delivery, delivered
+        httpx.post(f"{url}/_mocks/orders/{number}/advance", json={"step": "next"}, timeout=10).raise_for_status()
+    page.goto(f"/orders/{number}")
+    page.get_by_test_id("order-number").wait_for()
+    shots("orders_delivered")
+    page.get_by_role("button", name="Return items").click()
+    form = page.get_by_test_id("return-form")
+    form.get_by_role("combobox").first.select_option("1")
+    form.get_by_role("radio", name="It arrived damaged").check()
+    form.get_by_test_id("return-photos").set_input_files(
+        files=[{"name": "cracked.png", "mimeType": "image/png", "buffer": PNG}]
+    )
+    form.get_by_role("radio", name=re.compile(r", 2 pm to 6 pm$")).first.check()
+    upi = form.get_by_label("Your UPI ID")
+    if upi.count():
+        upi.fill("ramesh@okaxis")
+    shots("orders_return-form")
+    form.get_by_role("button", name="Request return").click()
+    form.wait_for(state="hidden")
+    httpx.post(f"{url}/_mocks/orders/{number}/returns/advance", timeout=10).raise_for_status()
+    page.reload()
+    page.get_by_test_id("return").wait_for()
+    shots("orders_return-requested")
+    context.close()
+
+
+def credit_pages(browser: Any, url: str, out: Path, size: str) -> None:
+    """A new shopper's credit: none yet, applying, the offers, Key Facts, open, leaving; a refusal."""
+    shopper, refused = NEW_SHOPPERS[size]
+    context = browser.new_context(base_url=url, locale="en-IN", **SIZES[size])
+    page = context.new_page()
+    shots = TwoLanguages(page, out, size)
+    store_api_login(page, url, shopper)
+    shots.go("/credit", "credit_none")
+    shots.go("/credit/apply", "credit_apply")
+    page.get_by_label("Your name").fill("Farhan Ali")
+    page.get_by_label("Business name").fill("Ali Electricals")
+    page.get_by_label("GSTIN or PAN").fill("27abcpa1234f1z5")
+    page.get_by_role("checkbox", name=re.compile("check my credit bureau report")).check()
+    page.get_by_role("button", name="Apply", exact=True).click()
+    page.get_by_role("heading", name="You are approved: choose an offer").wait_for()
+    shots("credit_offers")
+    page.get_by_role("article").first.get_by_role("button", name=re.compile("Read the Key Facts")).click()
+    facts = page.get_by_role("region", name="Key Facts Statement")
+    facts.get_by_role("checkbox").wait_for()  # the statement loaded
+    shots("credit_key-facts")
+    facts.get_by_role("checkbox", name="I have read and understood the Key Facts Statement.").check()
+    facts.get_by_role("button", name="Accept this offer").click()
+    page.get_by_role("heading", name=re.compile(r"Your credit line CL-\d+ is open")).wait_for()
+    shots("credit_open")
+    httpx.post(f"{url}/_mocks/lending/clock", json={"days": 2}, timeout=10).raise_for_status()
+    shots.go("/credit", "credit_lines")
+    page.get_by_role("button", name=re.compile("Leave in the cooling-off period")).first.click()
+    page.get_by_role("region", name="Leave in the cooling-off period").wait_for()
+    shots("credit_leave-quote")
+    httpx.post(
+        f"{url}/_mocks/lending/applications/decision",
+        json={"decision": "rejected", "mobileNumber": refused},
+        timeout=10,
+    ).raise_for_status()
+    context.clear_cookies()
+    store_api_login(page, url, refused)
+    page.goto("/credit/apply")
+    page.get_by_label("Your name").fill("Kiran Rao")
+    page.get_by_label("Business name").fill("Rao Lights")
+    page.get_by_label("GSTIN or PAN").fill("ABCPR1234K")
+    page.get_by_role("checkbox", name=re.compile("check my credit bureau report")).check()
+    page.get_by_role("button", name="Apply", exact=True).click()
+    page.get_by_role("heading", name="Your application was not approved").wait_for()
+    shots("credit_refused")
+    context.close()
+
+
+def desk_pages(browser: Any, url: str, out: Path, size: str, language: str) -> None:
+    """/desk's login and, logged in as an agent, the seeded customer found (no header: the cookie
+    picks the language, and the fields are found by their kind, not their English words)."""
+    folder = out / {("desktop", "en"): "desktop", ("phone", "en"): "phone"}.get(
+        (size, language), "phone-360-hi" if size == "phone" else f"{size}-hi"
+    )
+    folder.mkdir(parents=True, exist_ok=True)
+    context = browser.new_context(base_url=url, locale="en-IN", **SIZES[size])
+    context.add_cookies([{"name": "lang", "value": language, "url": url}])
+    page = context.new_page()
+    page.goto("/desk")
+    login = page.locator("form[aria-labelledby=desk-login]")
+    login.wait_for()
+    snap(page, folder / "desk_login.png")
+    login.locator("input[autocomplete=username]").fill("asha.agent")
+    login.locator("input[type=password]").fill("agent-demo-secret")
+    login.locator("button[type=submit]").click()
+    search = page.get_by_role("search")
+    search.wait_for(timeout=30_000)  # the secret is checked with scrypt, slow on purpose
+    search.locator("input").fill(SEEDED_USER)
+    search.locator("button[type=submit]").click()
+    page.get_by_role("heading", name=f"Ramesh Kumar · {SEEDED_USER}").wait_for()
+    snap(page, folder / "desk_customer.png")
+    context.close()
+
+
+def feature_pages(browser: Any, url: str, out: Path) -> None:
+    for size in SIZES:
+        borrower_pages(browser, url, out, size)
+        return_pages(browser, url, out, size)
+        credit_pages(browser, url, out, size)
+        for language in ("en", "hi"):
+            desk_pages(browser, url, out, size, language)
+
+
 def public_paths(url: str) -> list[str]:
     """PUBLIC and the About page under the product's own name (/aboutUs_{productSlug})."""
     answer = httpx.get(f"{url}/api/config", timeout=10)
@@ -265,11 +482,19 @@ def public_paths(url: str) -> list[str]:
     return [*PUBLIC, f"/aboutUs_{answer.json()['productSlug']}"]
 
 
-def run(url: str, out: Path, only_hindi_store: bool = False, only_hindi_site: bool = False) -> None:
+def run(
+    url: str, out: Path, only_hindi_store: bool = False, only_hindi_site: bool = False, only_features: bool = False
+) -> None:
     paths = public_paths(url)
     with sync_playwright() as playwright:
         # As the e2e tests launch it: Chromium's sandbox is not available in every container.
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        if only_features:
+            feature_pages(browser, url, out)
+            browser.close()
+            return
+        if not only_hindi_store and not only_hindi_site:
+            feature_pages(browser, url, out)
         if not only_hindi_site:
             hindi_store(browser, url, out)
         if not only_hindi_store:
@@ -301,13 +526,14 @@ def main() -> None:
     parser.add_argument("--out", default=str(ROOT / "screenshots"), help="folder for the pictures")
     parser.add_argument("--hindi-store", action="store_true", help="only the store in Hindi at 360 px")
     parser.add_argument("--hindi-site", action="store_true", help="only the public site in Hindi at 360 px")
+    parser.add_argument("--features", action="store_true", help="only the features' pages, both sizes and languages")
     args = parser.parse_args()
     out = Path(args.out).resolve()
     if args.url:
-        run(args.url, out, args.hindi_store, args.hindi_site)
+        run(args.url, out, args.hindi_store, args.hindi_site, args.features)
     else:
         with gateway() as url:
-            run(url, out, args.hindi_store, args.hindi_site)
+            run(url, out, args.hindi_store, args.hindi_site, args.features)
 
 
 if __name__ == "__main__":
