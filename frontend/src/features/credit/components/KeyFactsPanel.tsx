@@ -31,6 +31,11 @@ export function KeyFactsPanel({
       <h2 id={`${id}-kfs`}>
         <Trans>Key Facts Statement</Trans>
       </h2>
+      {facts.isPending && (
+        <p className={styles.hint} role="status">
+          <Trans>Loading the Key Facts…</Trans>
+        </p>
+      )}
       {facts.isError && (
         <p className="alert alert-danger" role="alert">
           <Trans>We could not load the key facts.</Trans>{" "}
