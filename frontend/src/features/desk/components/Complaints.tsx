@@ -1,17 +1,13 @@
-import type { MessageDescriptor } from "@lingui/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { calendarDay, dayAndTime } from "../../../lib/dates";
 import type { DeskComplaint } from "../api/desk";
-import { COMPLAINT_CATEGORY_WORDS, COMPLAINT_STATUS_WORDS } from "./words";
+import { COMPLAINT_CATEGORY_WORDS, COMPLAINT_STATUS_WORDS, wordFor } from "./words";
 import styles from "../desk.module.css";
 
 /** The customer's complaints to the lender, newest first: what each is about and where it stands. */
 export function Complaints({ complaints }: { complaints: DeskComplaint[] }) {
   const { i18n } = useLingui();
-  const words = (table: Record<string, MessageDescriptor>, key: string) => {
-    const descriptor = table[key];
-    return descriptor ? i18n._(descriptor) : key;
-  };
+  const words = (table: Parameters<typeof wordFor>[1], key: string) => wordFor(i18n, table, key);
   return (
     <section aria-labelledby="desk-complaints">
       <h3 id="desk-complaints" className={styles.subtitle}>

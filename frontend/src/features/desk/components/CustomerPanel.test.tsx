@@ -2,7 +2,7 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderWithQueries } from "../../../testing/render-app";
-import type { CustomerView, DeskRepayment } from "../api/desk";
+import type { CustomerView, DeskOrder, DeskRepayment } from "../api/desk";
 import { CustomerPanel } from "./CustomerPanel";
 
 const repayment: DeskRepayment = {
@@ -15,13 +15,25 @@ const repayment: DeskRepayment = {
   receiptResendable: true,
 };
 
-function customer(repayments: DeskRepayment[]): CustomerView {
+const order: DeskOrder = {
+  orderNumber: "VK10000002",
+  status: "outForDelivery",
+  total: "238.93",
+  paymentMethod: "cod",
+  paymentState: "onDelivery",
+  providerOrderId: null,
+  createdAt: "2026-11-23T06:30:00+00:00",
+  refund: null,
+  cancellable: false,
+};
+
+function customer(repayments: DeskRepayment[], orders: DeskOrder[] = []): CustomerView {
   return {
     query: "9811122233",
     foundBy: "mobile",
     mobileNumber: "9811122233",
     name: "Meena Gupta",
-    orders: [],
+    orders,
     repayments,
     complaints: [],
     timeline: [],
@@ -57,5 +69,15 @@ describe("CustomerPanel", () => {
     expect(refused!.textContent).toContain("VoltKhata login");
     expect(sent!.textContent).toContain("Login code sent by SMS");
     expect(sent!.textContent).toContain("To 9811122233");
+  });
+
+  it("says where an order and a repayment stand in words, not the gateway's codes", () => {
+    renderWithQueries(
+      <CustomerPanel customer={customer([repayment], [order])} staff={{ name: "asha.agent", role: "agent" }} onActed={() => {}} />,
+    );
+    const [orderRow, repaymentRow] = screen.getAllByRole("listitem");
+    expect(orderRow.textContent).toContain("Out for delivery Cash on delivery");
+    expect(orderRow.textContent).not.toContain("outForDelivery");
+    expect(repaymentRow.textContent).toContain("₹200.50 Paid");
   });
 });

@@ -6,6 +6,7 @@ import { rupees } from "../../../lib/money";
 import { useDeskAction, type CustomerView, type StaffView } from "../api/desk";
 import { Complaints } from "./Complaints";
 import { Timeline } from "./Timeline";
+import { ORDER_STATUS_WORDS, PAYMENT_STATE_WORDS, REPAYMENT_STATUS_WORDS, wordFor } from "./words";
 import styles from "../desk.module.css";
 
 /**
@@ -15,7 +16,8 @@ import styles from "../desk.module.css";
  * and a receipt's key until it is sent, so a retried click mails once (a later resend is a new one).
  */
 export function CustomerPanel({ customer, staff, onActed }: { customer: CustomerView; staff: StaffView; onActed: () => void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const words = (table: Parameters<typeof wordFor>[1], key: string) => wordFor(i18n, table, key);
   const action = useDeskAction(onActed);
   const [reason, setReason] = useState("");
   const [cancelKeys] = useState(() => new Map<string, string>());
@@ -73,8 +75,8 @@ export function CustomerPanel({ customer, staff, onActed }: { customer: Customer
       <ul className={styles.rows}>
         {customer.orders.map((order) => (
           <li key={order.orderNumber}>
-            <strong>{order.orderNumber}</strong> <span>{rupees(order.total)}</span> <span>{order.status}</span>{" "}
-            <span>{order.paymentState}</span>
+            <strong>{order.orderNumber}</strong> <span>{rupees(order.total)}</span> <span>{words(ORDER_STATUS_WORDS, order.status)}</span>{" "}
+            <span>{words(PAYMENT_STATE_WORDS, order.paymentState)}</span>
             {order.refund && <span className={styles.note}>{order.refund}</span>}
             <span className={styles.actions}>
               <button type="button" className="btn btn-outline" disabled={noReason} onClick={() => act(`/desk/orders/${order.orderNumber}/resend`)}>
@@ -105,7 +107,7 @@ export function CustomerPanel({ customer, staff, onActed }: { customer: Customer
       <ul className={styles.rows}>
         {customer.repayments.map((repayment) => (
           <li key={repayment.orderId}>
-            <strong>{repayment.orderId}</strong> <span>{rupees(repayment.amount)}</span> <span>{repayment.status}</span>{" "}
+            <strong>{repayment.orderId}</strong> <span>{rupees(repayment.amount)}</span> <span>{words(REPAYMENT_STATUS_WORDS, repayment.status)}</span>{" "}
             <span>{repayment.loanNumber}</span>
             {repayment.status === "paid" && repayment.receiptResendable && (
               <span className={styles.actions}>

@@ -1,6 +1,12 @@
 import { msg } from "@lingui/core/macro";
-import type { MessageDescriptor } from "@lingui/core";
+import type { I18n, MessageDescriptor } from "@lingui/core";
 import type { TimelineEntry } from "../api/desk";
+
+/** A code the gateway sends in the staff member's language; one this app does not know yet, as sent. */
+export function wordFor(i18n: I18n, table: Record<string, MessageDescriptor>, key: string): string {
+  const descriptor = table[key];
+  return descriptor ? i18n._(descriptor) : key;
+}
 
 /** What each timeline entry is, in support's words (the gateway sends its kind). */
 export const EVENT_WORDS: Record<string, MessageDescriptor> = {
@@ -50,6 +56,35 @@ export const COMPLAINT_STATUS_WORDS: Record<string, MessageDescriptor> = {
   inProgress: msg`In progress`,
   resolved: msg`Resolved`,
   rejected: msg`Rejected`,
+};
+
+/** Where a store order is (the orders service's status). */
+export const ORDER_STATUS_WORDS: Record<string, MessageDescriptor> = {
+  placed: msg`Placed`,
+  packed: msg`Packed`,
+  shipped: msg`Shipped`,
+  outForDelivery: msg`Out for delivery`,
+  delivered: msg`Delivered`,
+  cancelled: msg`Cancelled`,
+  returned: msg`Returned`,
+};
+
+/** How a store order is paid, or where its payment stands. */
+export const PAYMENT_STATE_WORDS: Record<string, MessageDescriptor> = {
+  pending: msg`Payment pending`,
+  paid: msg`Paid`,
+  onDelivery: msg`Cash on delivery`,
+  onCredit: msg`On credit`,
+  refundInitiated: msg`Refund started`,
+  creditReversed: msg`Credit reversed`,
+  cancelled: msg`Payment cancelled`,
+};
+
+/** Where a repayment stands with the lender. */
+export const REPAYMENT_STATUS_WORDS: Record<string, MessageDescriptor> = {
+  pending: msg`Pending`,
+  paid: msg`Paid`,
+  failed: msg`Failed`,
 };
 
 /** Which upstream recorded an entry. */
