@@ -80,4 +80,10 @@ describe("CustomerPanel", () => {
     expect(orderRow.textContent).not.toContain("outForDelivery");
     expect(repaymentRow.textContent).toContain("₹200.50 Paid");
   });
+
+  it("says why its actions wait until a reason is typed", () => {
+    renderWithQueries(<CustomerPanel customer={customer([repayment])} staff={{ name: "asha.agent", role: "agent" }} onActed={() => {}} />);
+    expect((screen.getByRole("button", { name: "Resend receipt" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText("Type the reason first: the actions below wait for it.")).toBeTruthy();
+  });
 });

@@ -46,8 +46,20 @@ export function CustomerPanel({ customer, staff, onActed }: { customer: Customer
       </h2>
       <label className={styles.field}>
         <Trans>Reason for an action (kept in the audit log)</Trans>
-        <input className="form-control" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
+        <input
+          className="form-control"
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          maxLength={500}
+          aria-describedby="desk-reason-hint"
+        />
       </label>
+      {/* Why the actions below are greyed out: each waits for the reason. */}
+      {reason.trim() === "" && (
+        <p id="desk-reason-hint" className={styles.note}>
+          <Trans>Type the reason first: the actions below wait for it.</Trans>
+        </p>
+      )}
       {action.isError && (
         <p className="alert alert-danger" role="alert">
           {errorMessage(action.error, t`That did not work. Please try again.`)}
