@@ -1,6 +1,7 @@
 """The credit and loan screens on a 360 px phone, in English and in Hindi: the Key Facts
 Statement (a long e-mail address in it) does not scroll the page sideways, no amount beside a long
-term breaks over two lines, and each consent's tick box sits beside its sentence."""
+term breaks over two lines, no date in a loan's tables either, and each consent's tick box sits
+beside its sentence."""
 
 from __future__ import annotations
 
@@ -32,6 +33,17 @@ BROKEN_AMOUNTS = """() => {
   }
   return broken;
 }"""
+
+
+# Every date in a table ("10 मार्च 2027") whose words do not all sit on one line.
+BROKEN_DATES = """() => [...document.querySelectorAll("main td")]
+  .filter((td) => /^[0-9]{1,2} \\S+ [0-9]{4}$/.test(td.textContent.trim()))
+  .filter((td) => {
+    const range = document.createRange();
+    range.selectNodeContents(td);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+  })
+  .map((td) => td.textContent)"""
 
 
 def scrolls_sideways(page: Page) -> bool:
@@ -82,7 +94,7 @@ def test_the_key_facts_fit_a_phone_with_their_tick_boxes_beside_their_sentences(
 
 
 @pytest.mark.parametrize("language", ["en", "hi"])
-def test_a_loans_amounts_stay_on_one_line_on_a_phone(phone_page: Page, server: Server, language: str) -> None:
+def test_a_loans_amounts_and_dates_stay_on_one_line_on_a_phone(phone_page: Page, server: Server, language: str) -> None:
     page = phone_page
     page.context.add_cookies([{"name": "lang", "value": language, "url": server.url}])
     portal_login(page, server)
@@ -90,3 +102,5 @@ def test_a_loans_amounts_stay_on_one_line_on_a_phone(phone_page: Page, server: S
     expect(page.locator("main dd").filter(has_text="₹12,450.00").first).to_be_visible()
     assert not scrolls_sideways(page)
     assert page.evaluate(BROKEN_AMOUNTS) == []
+    expect(page.locator("main td").filter(has_text="2027").first).to_be_visible()
+    assert page.evaluate(BROKEN_DATES) == []

@@ -58,7 +58,7 @@ export function ScheduleSection({ loanNumber, enabled }: { loanNumber: string; e
               {schedule.data.instalments.map((instalment) => (
                 <tr key={instalment.number}>
                   <td>{instalment.number}</td>
-                  <td>{calendarDay(instalment.dueOn)}</td>
+                  <td className={styles.date}>{calendarDay(instalment.dueOn)}</td>
                   <td className={styles.number}>{rupees(instalment.principal)}</td>
                   <td className={styles.number}>{rupees(instalment.interest)}</td>
                   <td className={styles.number}>{rupees(instalment.amount)}</td>

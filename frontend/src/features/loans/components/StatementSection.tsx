@@ -123,7 +123,7 @@ export function StatementSection({ loanNumber, first, last }: { loanNumber: stri
                 <tbody>
                   {data.rows.map((row, index) => (
                     <tr key={`${row.date}-${row.kind}-${index}`}>
-                      <td>{calendarDay(row.date)}</td>
+                      <td className={styles.date}>{calendarDay(row.date)}</td>
                       <td>
                         <Particulars row={row} />
                       </td>
