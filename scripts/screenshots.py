@@ -11,7 +11,7 @@ The pages behind a login are reached as a user reaches them, with the seeded bor
 through the gateway as the checkout page places it.
 
 The features' pages (`--features` for only these) are shot on both sizes in English and in
-Hindi (`desktop-hi/`, `phone-360-hi/`): /loans and a loan, /complaints and a ticket (the
+Hindi (`desktop-hi/`, `phone-360-hi/`): /payment, /loans and a loan, /complaints and a ticket (the
 borrower logged in through the gateway); a delivered order with its return form and a return
 requested (the mocks' QA calls move the order); /credit empty, /credit/apply, the offers, an
 offer's Key Facts, the line open, /credit with it and its cooling-off quote, and a refusal (a new
@@ -341,11 +341,12 @@ def portal_api_login(page: Page, url: str) -> None:
 
 
 def borrower_pages(browser: Any, url: str, out: Path, size: str) -> None:
-    """/loans, a loan, /complaints and a complaint's ticket page."""
+    """/payment, /loans, a loan, /complaints and a complaint's ticket page."""
     context = browser.new_context(base_url=url, locale="en-IN", **SIZES[size])
     page = context.new_page()
     shots = TwoLanguages(page, out, size)
     portal_api_login(page, url)
+    shots.go("/payment", "portal_payment")
     shots.go("/loans", "loans")
     shots.go("/loans/LN-1001", "loans_LN-1001")
     shots.go("/complaints", "complaints")
