@@ -1,7 +1,8 @@
 """The credit and loan screens on a 360 px phone, in English and in Hindi: the Key Facts
 Statement (a long e-mail address in it) does not scroll the page sideways, no amount beside a long
 term breaks over two lines, no date in a loan's tables either, and each consent's tick box sits
-beside its sentence."""
+beside its sentence. The return form in Hindi offers its photos with a button in Hindi (the
+browser's own file button speaks the browser's language)."""
 
 from __future__ import annotations
 
@@ -11,10 +12,15 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from tests.e2e.conftest import Server
-from tests.e2e.store_steps import api_login
+from tests.e2e.store_steps import RAMESH, advance, api_login, place_by_api
 from tests.e2e.test_complaints import portal_login
 
 NEW_SHOPPER = "9000012399"
+# A 1x1 PNG, as a phone's photo would be picked.
+PNG = bytes.fromhex(
+    "89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de"
+    "0000000c49444154789c63f8cfc0000003010100c9fe92ef0000000049454e44ae426082"
+)
 
 # Every ₹ amount in a figures list whose characters do not all sit on one line.
 BROKEN_AMOUNTS = """() => {
@@ -104,3 +110,22 @@ def test_a_loans_amounts_and_dates_stay_on_one_line_on_a_phone(phone_page: Page,
     assert page.evaluate(BROKEN_AMOUNTS) == []
     expect(page.locator("main td").filter(has_text="2027").first).to_be_visible()
     assert page.evaluate(BROKEN_DATES) == []
+
+
+def test_the_return_form_in_hindi_picks_photos_with_a_hindi_button(phone_page: Page, server: Server) -> None:
+    page = phone_page
+    page.context.add_cookies([{"name": "lang", "value": "hi", "url": server.url}])
+    api_login(page, server, RAMESH)
+    number = place_by_api(page, {2: 1})
+    advance(server, number, 4)  # delivered
+    page.goto(f"/orders/{number}")
+    page.get_by_role("button", name="सामान लौटाएँ").click()
+    form = page.get_by_test_id("return-form")
+    native = form.get_by_test_id("return-photos")
+    box = native.bounding_box()
+    assert box is not None and box["width"] <= 1  # the browser's English 'Choose Files' is not shown
+    with page.expect_file_chooser() as chooser:
+        form.get_by_text("फ़ोटो चुनें", exact=True).click()
+    chooser.value.set_files(files=[{"name": "cracked.png", "mimeType": "image/png", "buffer": PNG}])
+    expect(form.get_by_test_id("photo-count")).to_contain_text("4 में से 1 फ़ोटो जोड़ी गईं")
+    assert not scrolls_sideways(page)

@@ -182,8 +182,11 @@ export function ReturnForm({ order, onDone }: { order: PlacedOrder; onDone: () =
             <Trans>Photos of the item (optional, up to 4)</Trans>
           )}
         </label>
+        {/* The browser's own file button speaks the browser's language, not the page's: it is
+            hidden and this button (a second label of the same input) speaks the page's. */}
         <input
           id={`${id}-photos`}
+          className={`visually-hidden ${styles.photoInput}`}
           type="file"
           accept="image/*"
           multiple
@@ -192,6 +195,9 @@ export function ReturnForm({ order, onDone }: { order: PlacedOrder; onDone: () =
           onChange={(event) => void addPhotos(event.target.files)}
           data-testid="return-photos"
         />
+        <label htmlFor={`${id}-photos`} className={`btn btn-outline ${styles.photoButton}`} aria-hidden="true">
+          <Trans>Choose photos</Trans>
+        </label>
         {photos.length > 0 && (
           <p className={styles.hint} data-testid="photo-count">
             <Trans>{photos.length} of 4 photos added.</Trans>{" "}
