@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 
 from tests.e2e.conftest import Server
-from tests.e2e.store_steps import api_login, expected, fill_cart, new_address, rupees, to_checkout
+from tests.e2e.store_steps import api_login, expected, fill_cart, new_address, rupees, to_checkout, xsrf
 from tests.e2e.test_portal_repayments import pay_in_checkout
 
 NEW_SHOPPER = "9000012345"
@@ -103,3 +103,34 @@ def test_a_new_shopper_applies_from_checkout_pays_with_credit_and_leaves_in_the_
     page.get_by_role("button", name="Apply", exact=True).click()
     expect(page.get_by_role("heading", name="Your application was not approved")).to_be_visible()
     expect(page.get_by_role("alert")).to_contain_text("overdue by more than 90 days")
+
+
+def test_a_line_never_drawn_on_is_left_with_nothing_to_pay_not_a_payment_of_nothing(page: Page, server: Server) -> None:
+    api_login(page, server, NEW_SHOPPER)
+    form = {
+        "applicantName": "Farhan Ali",
+        "businessName": "Ali Electricals",
+        "taxId": "27abcpa1234f1z5",
+        "bureauConsent": True,
+    }
+    decided = page.request.post("/api/credit/applications", data=form, headers=xsrf(page))
+    assert decided.ok, decided.text()
+    offer = decided.json()["offers"][0]["offerId"]
+    assert page.request.get(f"/api/credit/offers/{offer}/key-facts").ok  # shown before accepting
+    accepted = page.request.post(
+        f"/api/credit/offers/{offer}/accept", data={"keyFactsAcknowledged": True}, headers=xsrf(page)
+    )
+    assert accepted.ok, accepted.text()
+
+    page.goto("/credit")
+    line = page.get_by_role("article", name=f"Credit line {accepted.json()['lineNumber']}")
+    line.get_by_role("button", name=re.compile("Leave in the cooling-off period")).click()
+    quote = page.get_by_role("region", name="Leave in the cooling-off period")
+    expect(quote).to_contain_text("Principal₹0.00")
+    expect(quote.get_by_role("button", name=re.compile(r"^Pay "))).to_have_count(0)
+    quote.get_by_role("button", name="Leave the credit line: nothing to pay").click()
+    expect(page.get_by_role("status").filter(has_text="Done. Your credit line is closed")).to_contain_text(
+        "there was nothing to pay"
+    )
+    expect(line).to_contain_text("Left in the cooling-off period on")
+    expect(page.get_by_text("Paid.", exact=False)).to_have_count(0)

@@ -8,7 +8,7 @@ import { LoadingOverlay } from "../../../components/LoadingOverlay";
 import { useConfig } from "../../../lib/config";
 import { calendarDay } from "../../../lib/dates";
 import { newIdempotencyKey } from "../../../lib/idempotency-key";
-import { rupees } from "../../../lib/money";
+import { rupees, toPaise } from "../../../lib/money";
 import { usePageMeta } from "../../../lib/page-meta";
 import { StoreHeader, loginStateFrom, storeStyles as shared, useStore } from "../../store";
 import { useConfirmLinePayment } from "../api/confirm-payment";
@@ -46,7 +46,8 @@ export default function CreditLinesPage() {
   const pay = usePayQuote();
   const confirm = useConfirmLinePayment();
   const [checkout, setCheckout] = useState<(LinePaymentCreated & { lineNumber: string }) | null>(null);
-  const [outcome, setOutcome] = useState<"paid" | "failed" | null>(null);
+  // "ended": a line left or closed with nothing to pay (never drawn on), so nothing was paid.
+  const [outcome, setOutcome] = useState<"paid" | "ended" | "failed" | null>(null);
   // One key per attempt to pay a quote: a double click, or a retry, is the same payment.
   const attemptKey = useRef<string | null>(null);
 
@@ -105,7 +106,7 @@ export default function CreditLinesPage() {
     }
   };
   const settleWithoutPayment = async () => {
-    setOutcome("paid");
+    setOutcome("ended");
     setChoice(null);
     attemptKey.current = null;
     await lines.refetch();
@@ -131,6 +132,11 @@ export default function CreditLinesPage() {
         {outcome === "paid" && (
           <p className="alert alert-success" role="status">
             <Trans>Paid. Your credit line is closed and nothing more is owed on it.</Trans>
+          </p>
+        )}
+        {outcome === "ended" && (
+          <p className="alert alert-success" role="status">
+            <Trans>Done. Your credit line is closed; there was nothing to pay and nothing is owed on it.</Trans>
           </p>
         )}
         {outcome === "failed" && (
@@ -228,7 +234,13 @@ export default function CreditLinesPage() {
                   </p>
                 )}
                 <button type="button" className="btn btn-primary" disabled={pay.isPending || confirm.isPending} onClick={() => void payQuote()}>
-                  <Trans>Pay {rupees(quote.data.total)}</Trans>
+                  {toPaise(quote.data.total) > 0 ? (
+                    <Trans>Pay {rupees(quote.data.total)}</Trans>
+                  ) : quote.data.purpose === "coolingOffExit" ? (
+                    <Trans>Leave the credit line: nothing to pay</Trans>
+                  ) : (
+                    <Trans>Close the credit line: nothing to pay</Trans>
+                  )}
                 </button>
               </>
             )}
