@@ -88,6 +88,8 @@ def test_a_rejected_complaint_offers_the_ombudsman_at_once(any_page: Page, serve
     page = any_page
     portal_login(page, server)
     ticket = raise_complaint(page, "A recovery call or agent", "An agent called me at 10 PM about my dues.")
+    # The complaint itself shown (the 'registered' note comes before it), then no Ombudsman yet.
+    expect(page.get_by_text("Received", exact=True)).to_be_visible()
     expect(page.get_by_role("region", name="Take it to the RBI Ombudsman")).to_have_count(0)
     rejected = server.http.post(
         f"/_mocks/lending/complaints/{ticket}/status",

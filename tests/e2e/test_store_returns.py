@@ -63,11 +63,12 @@ def test_a_cash_order_returned_in_part_to_a_upi_id_with_its_credit_note(
     api_login(page, server, RAMESH)
     number = place_by_api(page, {SOCKET: 3, PIPE: 1, CUT_WIRE: 1})  # to Gurugram from Karnataka: IGST
     page.goto(f"/orders/{number}")
+    expect(page.get_by_role("heading", name="Thank you! Your order is placed", level=1)).to_be_visible()
     expect(page.get_by_role("button", name="Return items")).to_have_count(0)  # not delivered yet
     advance(server, number, 3)  # out for delivery: no cancelling, refusing at the door instead
     page.reload()
-    expect(page.get_by_role("button", name="Cancel order")).to_have_count(0)
     expect(page.get_by_test_id("refuse-at-delivery")).to_contain_text("refuse it at the door: you pay nothing")
+    expect(page.get_by_role("button", name="Cancel order")).to_have_count(0)
     advance(server, number)
     page.reload()
     expect(page.get_by_role("heading", name="Your order was delivered", level=1)).to_be_visible()
