@@ -61,6 +61,10 @@ def test_search_narrows_the_list_after_the_debounce(server: Server, page: Page) 
     assert requests and all("page=1" in e["query"] for e in requests)
 
 
+# Two frames drawn, and the tasks they queued run (a list's 'Loading...' follows its fetch by one).
+TWO_FRAMES = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done))))"
+
+
 def test_scrolling_loads_the_next_twelve_and_stops_on_a_short_page(server: Server, page: Page) -> None:
     page.goto("/products")
     expect(cards(page)).to_have_count(12)
@@ -77,6 +81,10 @@ def test_scrolling_loads_the_next_twelve_and_stops_on_a_short_page(server: Serve
     page.mouse.wheel(0, 20000)
     expect(cards(page)).to_have_count(13)
     page.mouse.wheel(0, 20000)
+    # The end of the list in view, and two frames for the page to see it there (where a list
+    # with more to come asks for it, and says 'Loading...'): only then is no next page a 'no'.
+    expect(page.get_by_test_id("load-more-sentinel")).to_be_in_viewport()
+    page.evaluate(TWO_FRAMES)
     expect(page.get_by_text("Loading...")).to_have_count(0)
     pages = [e["query"] for e in server.journal("catalogue") if "search=MCB" in e["query"]]
     assert any("page=2" in q for q in pages), pages
