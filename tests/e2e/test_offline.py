@@ -64,6 +64,8 @@ def test_a_returning_shopper_reads_offline_and_nothing_is_ordered(
     assert page.evaluate(KEPT) == "kept"
     page.goto("/orders")
     expect(page.get_by_test_id("order-row").filter(has_text=number)).to_be_visible()
+    # The notice's code comes after the page's load, with its words: no notice once it has.
+    page.wait_for_load_state("networkidle")
     expect(page.get_by_test_id("offline-notice")).to_have_count(0)
 
     # Installable: Chromium's own checks (manifest, icons, service worker) find nothing missing but

@@ -84,6 +84,8 @@ def test_the_pay_flow_in_hindi_survives_a_reload_and_a_new_login(page: Page, ser
     expect(page.locator("html")).to_have_attribute("lang", re.compile(r"^hi"))
     expect(main.get_by_role("heading", name="लोन भुगतान")).to_be_visible()
     expect(main.get_by_role("radio", name="कुल बकाया ₹11,450.00")).to_be_visible()
+    # The history comes with a call of its own: read with the rest once it is in.
+    expect(history.get_by_role("row").filter(has_text="₹1,000.00")).to_contain_text("सफल")
     assert latin_words(page, extra_names=BORROWER) == []
 
     # A new login: out, then in again, still in Hindi.
@@ -93,6 +95,7 @@ def test_the_pay_flow_in_hindi_survives_a_reload_and_a_new_login(page: Page, ser
     expect(main.get_by_role("heading", name="लोन भुगतान")).to_be_visible()
     expect(main.get_by_role("radio", name="कुल बकाया ₹11,450.00")).to_be_checked()
     expect(page.get_by_role("banner").get_by_role("button", name="English")).to_be_visible()
+    expect(history.get_by_role("row").filter(has_text="₹1,000.00")).to_contain_text("सफल")
     assert latin_words(page, extra_names=BORROWER) == []
 
 
