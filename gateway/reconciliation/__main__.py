@@ -25,6 +25,7 @@ from gateway.reconciliation.schemas import Reconciliation
 from gateway.reconciliation.service import ReconciliationService
 from gateway.settings import Settings
 from gateway.upstreams.http import build_upstreams, close_upstreams
+from gateway.upstreams.transport import collect_closed_clients
 from gateway.zones import india_today
 
 WORDS = {
@@ -91,6 +92,8 @@ def main(argv: list[str] | None = None) -> int:
     except GatewayError as exc:
         print(f"reconciliation: a source could not be read: {exc.message}", file=sys.stderr)
         return 2
+    finally:
+        collect_closed_clients()
     print(msgspec.json.encode(result).decode() if args.json else summary(result))
     if args.metrics_file is not None:
         write_metrics(result, args.metrics_file)

@@ -41,6 +41,7 @@ from gateway.settings import Settings
 from gateway.upstreams.http import build_upstreams, close_upstreams
 from gateway.upstreams.lenders.choice import ADAPTERS, lender_kinds
 from gateway.upstreams.lenders.port import Lender, LenderCannot
+from gateway.upstreams.transport import collect_closed_clients
 from gateway.zones import india_today
 
 SANDBOX_BORROWERS = {"native": "9876543210", "fineract": "9811122233"}  # the mocks' seed borrowers
@@ -257,6 +258,7 @@ def main(argv: list[str] | None = None) -> int:
     borrowers = dict(item.split("=", 1) for item in args.borrower)
     settings = Settings.from_env()
     reports = asyncio.run(check(settings, borrowers, args.allow_writes))
+    collect_closed_clients()
     sys.stdout.write(render(reports))
     return 0 if all(r.ok for r in reports) else 1
 
