@@ -418,7 +418,7 @@ def credit_pages(browser: Any, url: str, out: Path, size: str) -> None:
     facts.get_by_role("button", name="Accept this offer").click()
     page.get_by_role("heading", name=re.compile(r"Your credit line CL-\d+ is open")).wait_for()
     shots("credit_open")
-    httpx.post(f"{url}/_mocks/lending/clock", json={"days": 2}, timeout=10).raise_for_status()
+    httpx.post(f"{url}/_mocks/clock", json={"days": 2}, timeout=10).raise_for_status()
     shots.go("/credit", "credit_lines")
     page.get_by_role("button", name=re.compile("Leave in the cooling-off period")).first.click()
     page.get_by_role("region", name="Leave in the cooling-off period").wait_for()

@@ -16,6 +16,7 @@ from litestar.params import FromQuery, JSONBody
 
 from gateway.telemetry import by_path, enabled, server_plugin
 from upstream_mocks import auth, catalogue, fineract, lending, mail, orders, payments
+from upstream_mocks.clock import clock_routes
 from upstream_mocks.contract import Contract, ContractRequest, ContractResponse, Problem, load_contract
 from upstream_mocks.examples import contract_path, operation_finder
 from upstream_mocks.ledger import Ledger, ledger
@@ -260,7 +261,7 @@ def create_suite(
     world = world or MockWorld(MockSettings.from_env())
     traced = enabled(os.environ) if traced is None else traced
     world.register("auth", auth.AuthState)
-    handlers: list[Any] = []
+    handlers: list[Any] = clock_routes(world)  # the one clock every mock reads (upstream_mocks/clock.py)
     for name, factory in MOCKS.items():
         contract_name = CONTRACT_OF.get(name, name)
         contract = load_contract(contract_name) if check_contracts else None

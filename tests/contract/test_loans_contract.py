@@ -18,6 +18,7 @@ from gateway.upstreams.http import UpstreamHttp
 from gateway.upstreams.lending import LendingClient, RepaymentDetail
 from gateway.upstreams.lending_loans import LoansClient, LoanSummary
 from tests.contract.conftest import Recorded, RecordingMock, assert_conforms, contract_for
+from upstream_mocks.clock import move
 from upstream_mocks.contract import Contract
 
 RAMESH = "9876543210"
@@ -110,7 +111,7 @@ async def test_repayment_detail_is_the_loans_own_overdue_at_any_lender_clock(
         lending, loans = LendingClient(http), LoansClient(http)
         await lending.send_otp(RAMESH)
         token, _ = await lending.verify_repayment_otp(RAMESH, mock.world.outbox[RAMESH].otp)
-        assert (await mock.client.post("clock", json={"days": days})).status_code == 200
+        await move(mock.world, timedelta(days=days))  # the one clock (upstream_mocks/clock.py)
 
         async def agree() -> tuple[RepaymentDetail, LoanSummary]:
             detail = await lending.repayment_detail(token, 1001)

@@ -92,7 +92,7 @@ def quote(contract: Contract, suite: TestClient[Any], token: str = RAMESH_TOKEN,
 def test_pin_codes_answer_place_and_promise(contract: Contract, suite: TestClient[Any]) -> None:
     one_hour = conforms(contract, suite.get("orders/electrician/pincode/400003")).json()["data"]
     assert (one_hour["city"], one_hour["state"], one_hour["serviceability"]) == ("Mumbai", "Maharashtra", "oneHour")
-    assert suite.post("orders/clock", json={"at": "2026-11-27T02:50:00+05:30"}).status_code == 200
+    assert suite.post("clock", json={"at": "2026-11-27T02:50:00+05:30"}).status_code == 200
     closed = conforms(contract, suite.get("orders/electrician/pincode/400003")).json()["data"]
     assert closed["delivery"]["type"] == "nextOpening" and closed["hours"]["openNow"] is False
     standard = conforms(contract, suite.get("orders/electrician/pincode/411001")).json()["data"]
@@ -105,7 +105,7 @@ def test_pin_codes_answer_place_and_promise(contract: Contract, suite: TestClien
 
 
 def test_a_quote_prices_lines_gst_and_the_small_order_fees(contract: Contract, suite: TestClient[Any]) -> None:
-    assert suite.post("orders/clock", json={"at": "2026-11-27T12:00:00+05:30"}).status_code == 200  # open
+    assert suite.post("clock", json={"at": "2026-11-27T12:00:00+05:30"}).status_code == 200  # open
     data = quote(contract, suite)
     charges = {k: Decimal(v) for k, v in data["charges"].items()}
     lines = data["lines"]

@@ -30,7 +30,7 @@ def _ist(sent_at: str) -> datetime:
 
 
 async def _now(mocks: httpx.AsyncClient) -> datetime:
-    return _ist((await mocks.get("lending/clock")).json()["now"])
+    return _ist((await mocks.get("clock")).json()["now"])
 
 
 WEEK_IN_ONE = [{"days": 7}]
@@ -42,11 +42,11 @@ WEEK_IN_ODD_STEPS += [{"hours": 2, "minutes": 23}]
 async def test_no_reminder_leaves_outside_8_to_19_india_time_across_a_week(
     mocks: httpx.AsyncClient, moves: list[dict[str, int]]
 ) -> None:
-    await mocks.post("lending/clock", json={"days": 5})  # the current loan's instalment now 5 days away
+    await mocks.post("clock", json={"days": 5})  # the current loan's instalment now 5 days away
     before = len((await mocks.get("mail/sms", params={"mobile": RAMESH})).json())
     started = await _now(mocks)
     for move in moves:
-        assert (await mocks.post("lending/clock", json=move)).status_code == 200
+        assert (await mocks.post("clock", json=move)).status_code == 200
     ended = await _now(mocks)
     assert ended - started >= timedelta(days=7)
 
@@ -81,7 +81,7 @@ def _ist_from_epoch(at: float) -> datetime:
 
 async def test_reminders_go_in_the_language_the_borrower_last_used(mocks: httpx.AsyncClient) -> None:
     await mocks.post("lending/sendOtp", json={"mobileNumber": RAMESH}, headers={"Accept-Language": "hi"})
-    await mocks.post("lending/clock", json={"days": 12})
+    await mocks.post("clock", json={"days": 12})
     sms = (await mocks.get("mail/sms", params={"mobile": RAMESH})).json()
     assert sms and all(s["language"] == "hi" and s["unicode"] and "किस्त" in s["message"] for s in sms)
 

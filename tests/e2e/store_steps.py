@@ -136,7 +136,7 @@ def advance(server: Server, order_number: str, times: int = 1, step: str = "next
 def set_clock(server: Server, at: str) -> None:
     """QA's clock of the orders service (the mock's, not the orders contract's): its promises,
     placing and tracking run from `at` (ISO with offset) until the next reset."""
-    server.http.post("/_mocks/orders/clock", json={"at": at}).raise_for_status()
+    server.http.post("/_mocks/clock", json={"at": at}).raise_for_status()
 
 
 def choose_pincode(page: Page, pincode: str) -> None:

@@ -70,7 +70,7 @@ def test_a_complaint_gets_a_ticket_both_acknowledgements_and_after_31_days_the_o
 
     # Not yet: the lender has 30 days.
     expect(page.get_by_role("region", name="Take it to the RBI Ombudsman")).to_have_count(0)
-    assert server.http.post("/_mocks/lending/clock", json={"days": 31}).status_code == 200
+    assert server.http.post("/_mocks/clock", json={"days": 31}).status_code == 200
     page.reload()
     details = ombudsman_details(page)
     expect(page.get_by_text("has not resolved your complaint within 30 days")).to_be_visible()

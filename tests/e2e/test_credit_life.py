@@ -69,7 +69,7 @@ def test_a_new_shopper_applies_from_checkout_pays_with_credit_and_leaves_in_the_
     expect(page.get_by_test_id("payment-state")).to_contain_text(f"On VoltKhata Credit: {rupees(total)}, due by")
 
     # Two days later, still in the cooling-off period: leave at principal plus the APR for 2 days.
-    server.http.post("/_mocks/lending/clock", json={"days": 2}).raise_for_status()
+    server.http.post("/_mocks/clock", json={"days": 2}).raise_for_status()
     page.goto("/credit")
     line = page.get_by_role("article", name=f"Credit line {line_number.group(0)}")
     expect(line).to_contain_text("In its cooling-off period until")

@@ -139,7 +139,7 @@ def test_bad_checkout_input_is_a_4xx_naming_the_field_before_anything_goes_upstr
 
 
 def test_pin_codes_fill_city_and_state(client: GatewayClient) -> None:
-    client.post("/_mocks/orders/clock", json={"at": "2026-11-27T12:00:00+05:30"})  # the dark stores are open
+    client.post("/_mocks/clock", json={"at": "2026-11-27T12:00:00+05:30"})  # the dark stores are open
     one_hour = client.get("/api/checkout/pincodes/122103").json()
     assert (one_hour["city"], one_hour["state"], one_hour["message"]) == ("Gurugram", "Haryana", "Get it in 1 Hour")
     standard = client.get("/api/checkout/pincodes/411001").json()
@@ -246,7 +246,7 @@ def test_a_failed_online_order_over_the_cash_limit_stays_online(client: GatewayC
 
 def test_the_chosen_pin_code_is_kept_in_a_cookie_and_served_with_its_promise(client: GatewayClient) -> None:
     assert client.get("/api/checkout/delivery-area").json() == {"area": None}
-    client.post("/_mocks/orders/clock", json={"at": "2026-11-27T02:50:00+05:30"})  # the dark stores are closed
+    client.post("/_mocks/clock", json={"at": "2026-11-27T02:50:00+05:30"})  # the dark stores are closed
     chosen = client.put("/api/checkout/delivery-area", json={"pincode": "122103"}, headers=client.xsrf())
     assert chosen.status_code == 200, chosen.text
     assert "pincode=122103" in chosen.headers["set-cookie"]

@@ -160,7 +160,7 @@ def test_bad_applications_are_refused_in_our_words_before_the_lender(client: Gat
 def test_a_line_left_in_its_cooling_off_costs_principal_and_the_apr_for_the_days_held(client: GatewayClient) -> None:
     offer, line = open_line(client)
     total = Decimal(buy_on_credit(client, "credit-life-exit-order"))
-    assert client.post("/_mocks/lending/clock", json={"days": 2}).status_code == 200
+    assert client.post("/_mocks/clock", json={"days": 2}).status_code == 200
     paid = pay_quote(client, line["lineNumber"], "coolingOffExit", "credit-exit-key-1")
     figures = paid["quote"]
     expected = (total * Decimal(offer["apr"]) * 2 / 36500).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
@@ -192,7 +192,7 @@ def test_no_exit_after_the_cooling_off_but_a_foreclosure_at_todays_quote_and_a_c
     number = line["lineNumber"]
     early = client.get(f"/api/credit/lines/{number}/certificate/pdf")
     assert early.status_code == 409 and early.json()["error"]["code"] == "line_not_closed"
-    client.post("/_mocks/lending/clock", json={"days": 4})
+    client.post("/_mocks/clock", json={"days": 4})
     late = client.get(f"/api/credit/lines/{number}/quote", params={"purpose": "coolingOffExit"})
     assert late.status_code == 409 and late.json()["error"]["code"] == "quote_refused"
     # A figure that is not today's quote is refused.
@@ -253,7 +253,7 @@ def test_an_offer_whose_key_facts_lapsed_is_not_accepted(client: GatewayClient) 
     offer = apply(client).json()["offers"][0]
     facts = client.get(f"/api/credit/offers/{offer['offerId']}/key-facts").json()
     assert facts["keyFactsValidUntil"] == offer["keyFactsValidUntil"]
-    client.post("/_mocks/lending/clock", json={"days": 6})  # past 3 working days, whatever the weekday
+    client.post("/_mocks/clock", json={"days": 6})  # past 3 working days, whatever the weekday
     lapsed = accept(client, offer["offerId"])
     assert lapsed.status_code == 409 and lapsed.json()["error"]["code"] == "key_facts_expired"
     assert client.get("/api/credit/lines").json() == []

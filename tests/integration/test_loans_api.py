@@ -49,12 +49,12 @@ def test_the_borrower_sees_each_loan_with_its_lender_and_figures(client: Gateway
 def test_interest_accrues_by_the_lenders_clock(client: GatewayClient) -> None:
     log_in(client)
     before = next(loan for loan in client.get("/api/loans/").json() if loan["loanNumber"] == "LN-1004")
-    assert client.post("/_mocks/lending/clock", json={"days": 3}).status_code == 200
+    assert client.post("/_mocks/clock", json={"days": 3}).status_code == 200
     after = next(loan for loan in client.get("/api/loans/").json() if loan["loanNumber"] == "LN-1004")
     assert date.fromisoformat(after["asOf"]) - date.fromisoformat(before["asOf"]) == timedelta(days=3)
     # Instalment 3's Rs. 750 interest accrues over its month: Rs. 750 x 3 days / the month's days more.
     assert Decimal(after["interestAccrued"]) > Decimal(before["interestAccrued"])
-    assert client.post("/_mocks/lending/clock", json={"days": 20}).status_code == 200
+    assert client.post("/_mocks/clock", json={"days": 20}).status_code == 200
     late = next(loan for loan in client.get("/api/loans/").json() if loan["loanNumber"] == "LN-1004")
     assert late["status"] == "overdue" and late["penalCharges"] == "300.00"
     assert late["principalOutstanding"] == "50000.00"  # the penal charge is never added to principal

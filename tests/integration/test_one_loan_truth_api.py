@@ -20,7 +20,7 @@ from tests.integration.test_portal_repayments_api import checkout, confirm
 
 
 def move_clock(client: GatewayClient, days: int) -> None:
-    assert client.post("/_mocks/lending/clock", json={"days": days}).status_code == 200
+    assert client.post("/_mocks/clock", json={"days": days}).status_code == 200
 
 
 def loan(client: GatewayClient) -> dict[str, Any]:

@@ -173,7 +173,7 @@ def test_one_payment_never_spans_two_lenders(both: GatewayClient) -> None:
     """Overdue at both lenders: the total overdue is the first lender's alone, an amount above it
     is refused in our words, and the other lender's dues show once the first is cleared."""
     # Twenty-five days on, Ramesh's Fineract instalment is overdue too.
-    assert both.post("/_mocks/lending/clock", json={"days": 25}).status_code == 200
+    assert both.post("/_mocks/clock", json={"days": 25}).status_code == 200
     assert log_in(both, RAMESH)["outcome"] == "payment"
     # Straight after logging in, before the dues are read: "pay the total overdue" is one lender's.
     payment = pay(both, {"mode": "totalOverdue"}).json()
@@ -243,7 +243,7 @@ def test_a_fineract_repayment_is_reconciled_and_found_on_the_desk(both: GatewayC
 def test_a_fineract_borrowers_portal_and_loan_page_agree_at_any_lender_clock(both: GatewayClient, days: int) -> None:
     """The Fineract lender's dues on /payment, its loan page and the allocation preview are one
     position, a few days on and past the next due date (its instalment overdue too)."""
-    assert both.post("/_mocks/lending/clock", json={"days": days}).status_code == 200
+    assert both.post("/_mocks/clock", json={"days": days}).status_code == 200
     log_in(both, MEENA)
     detail = both.get("/api/portal/repayment").json()
     [loan] = both.get("/api/loans/").json()
@@ -371,7 +371,7 @@ def test_the_fineract_loan_page_is_dated_on_the_lenders_business_date(both: Gate
     log_in(both, MEENA)
     ours = date.fromisoformat(both.get("/api/loans/").json()[0]["asOf"])
     # The fourth instalment falls due 25 days on: on the lender's day it is due, not upcoming.
-    lender_day = date.fromisoformat(both.post("/_mocks/lending/clock", json={"days": 25}).json()["today"])
+    lender_day = date.fromisoformat(both.post("/_mocks/clock", json={"days": 25}).json()["today"])
     assert lender_day == ours + timedelta(days=25)
     [loan] = both.get("/api/loans/").json()
     assert loan["asOf"] == lender_day.isoformat()
@@ -379,7 +379,7 @@ def test_the_fineract_loan_page_is_dated_on_the_lenders_business_date(both: Gate
     statuses = [i["status"] for i in both.get("/api/loans/FIN-000007101/schedule").json()["instalments"]]
     assert statuses == ["paid", "paid", "overdue", "due", "upcoming", "upcoming"]
     # A day later it is overdue and the next due is the fifth.
-    both.post("/_mocks/lending/clock", json={"days": 1}).raise_for_status()
+    both.post("/_mocks/clock", json={"days": 1}).raise_for_status()
     [loan] = both.get("/api/loans/").json()
     assert loan["asOf"] == (lender_day + timedelta(days=1)).isoformat()
     assert loan["nextDue"]["dueOn"] == (lender_day + timedelta(days=30)).isoformat()
@@ -403,7 +403,7 @@ def test_a_fineract_without_a_business_date_is_dated_on_ours(both: GatewayClient
     ours = date.fromisoformat(both.get("/api/loans/").json()[0]["asOf"])
     absent = {"mock": "fineract", "path": "fineract-provider/api/v1/businessdate/BUSINESS_DATE", "status": 404}
     both.post("/_mocks/scenarios", json={**absent, "body": {"httpStatusCode": "404"}}).raise_for_status()
-    both.post("/_mocks/lending/clock", json={"days": 25}).raise_for_status()
+    both.post("/_mocks/clock", json={"days": 25}).raise_for_status()
     [loan] = both.get("/api/loans/").json()
     assert loan["asOf"] == ours.isoformat()
     statuses = [i["status"] for i in both.get("/api/loans/FIN-000007101/schedule").json()["instalments"]]

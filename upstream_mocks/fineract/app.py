@@ -3,7 +3,7 @@
 As Fineract does: every call needs HTTP basic auth (the demo user `mifos`/`password`) and the
 `Fineract-Platform-TenantId` header (`default`); amounts are JSON numbers with six decimals, dates
 `[year, month, day]` arrays; the business date (`businessdate/BUSINESS_DATE`, Fineract 1.7+) is
-the lender's clock's day (`/_mocks/lending/clock`), the day its books are kept on; a write with an
+the day of the mocks' one clock (`/_mocks/clock`), the day its books are kept on; a write with an
 `Idempotency-Key` seen before answers the first answer again (`x-served-from-cache: true`), and a
 repayment's `externalId` is unique per loan.
 """
@@ -19,6 +19,7 @@ import msgspec
 from litestar import Litestar, Request, Response, get, post
 from litestar.params import FromPath
 
+from upstream_mocks.clock import mocks_today
 from upstream_mocks.envelope import json_answer
 from upstream_mocks.fineract.seed import (
     FineractState,
@@ -28,7 +29,6 @@ from upstream_mocks.fineract.seed import (
     principal_outstanding,
     seed,
 )
-from upstream_mocks.lending.clock import lender_today
 from upstream_mocks.world import MockWorld
 
 API = "/fineract-provider/api/v1"
@@ -234,7 +234,7 @@ def _loan_view(loan: Loan, client_name: str, today: date, associations: set[str]
 
 
 def create_app(world: MockWorld) -> Litestar:
-    world.register("fineract", lambda: seed(lender_today(world)))
+    world.register("fineract", lambda: seed(mocks_today(world)))
 
     def state() -> FineractState:
         st: FineractState = world.states["fineract"]
@@ -306,7 +306,7 @@ def create_app(world: MockWorld) -> Litestar:
         st = state()
         if client_id not in st.clients:
             return _error(404, "error.msg.client.id.invalid", f"Client with identifier {client_id} does not exist")
-        today = lender_today(world)
+        today = mocks_today(world)
         loans = [
             {
                 "id": loan.id,
@@ -332,13 +332,13 @@ def create_app(world: MockWorld) -> Litestar:
             return _error(404, "error.msg.loan.id.invalid", f"Loan with identifier {loan_id} does not exist")
         associations = set(request.query_params.get("associations", "").split(","))
         client = st.clients[found.client_id]
-        return json_answer(_loan_view(found, client.display_name, lender_today(world), associations))
+        return json_answer(_loan_view(found, client.display_name, mocks_today(world), associations))
 
     @get(f"{API}/businessdate/BUSINESS_DATE")
     async def business_date(request: Request[Any, Any, Any]) -> Response[Any]:
         if refused := _refused(request):
             return refused
-        return json_answer({"type": "BUSINESS_DATE", "description": "Business Date", "date": _day(lender_today(world))})
+        return json_answer({"type": "BUSINESS_DATE", "description": "Business Date", "date": _day(mocks_today(world))})
 
     @post(f"{API}/loans/{{loan_id:int}}/transactions", status_code=200)
     async def transactions(request: Request[Any, Any, Any], loan_id: FromPath[int]) -> Response[Any]:

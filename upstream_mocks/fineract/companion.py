@@ -30,11 +30,11 @@ from anyio import to_thread
 from litestar import Litestar, Request, Response, get, post
 from litestar.params import FromPath
 
+from upstream_mocks.clock import mocks_now, mocks_today
 from upstream_mocks.envelope import envelope
 from upstream_mocks.fineract.receipts import EMAILS, receipt_facts
 from upstream_mocks.fineract.seed import Client, FineractState
 from upstream_mocks.fineract.seed import Loan as Books
-from upstream_mocks.lending.clock import lender_now, lender_today
 from upstream_mocks.lending.complaints import Complaint, ComplaintsState, NewComplaint, view
 from upstream_mocks.lending.complaints import acknowledge as acknowledge_complaint
 from upstream_mocks.lending.loan_documents import render_key_facts, render_schedule, render_statement
@@ -233,7 +233,7 @@ def create_app(world: MockWorld) -> Litestar:
             return envelope(None, "Invalid request: from and to must be dates (YYYY-MM-DD)", 400)
         if start > end:
             return envelope(None, "Invalid request: from must not be after to", 400)
-        if end > lender_today(world):
+        if end > mocks_today(world):
             return envelope(None, "Invalid request: a statement ends today at the latest", 400)
         return start, end
 
@@ -266,7 +266,7 @@ def create_app(world: MockWorld) -> Litestar:
         client, loan = found
         language = requested(request.headers)
         content = await to_thread.run_sync(
-            render_key_facts, terms(loan), client.display_name, lender_today(world), language
+            render_key_facts, terms(loan), client.display_name, mocks_today(world), language
         )
         return _pdf(content, f"key-facts-{loan_number}-{language}")
 
@@ -302,7 +302,7 @@ def create_app(world: MockWorld) -> Litestar:
             return found
         client, loan = found
         language = requested(request.headers)
-        at = position(loan, lender_today(world))
+        at = position(loan, mocks_today(world))
         content = await to_thread.run_sync(render_schedule, terms(loan), client.display_name, at, language)
         return _pdf(content, f"schedule-{loan_number}")
 
@@ -321,7 +321,7 @@ def create_app(world: MockWorld) -> Litestar:
         if body.loan_number is not None and body.loan_number not in mine:
             return envelope(None, "Loan not found for this borrower", 400)
         st = complaints()
-        moment: datetime = lender_now(world)
+        moment: datetime = mocks_now(world)
         complaint = Complaint(
             ticket_number=f"CMP{FIRST_TICKET + len(st.complaints)}",
             user_id=client.id,
@@ -341,7 +341,7 @@ def create_app(world: MockWorld) -> Litestar:
         client = client_of(request)
         if isinstance(client, Response):
             return client
-        moment = lender_now(world)
+        moment = mocks_now(world)
         mine = sorted(
             (c for c in complaints().complaints.values() if c.user_id == client.id),
             key=lambda c: c.ticket_number,
@@ -357,7 +357,7 @@ def create_app(world: MockWorld) -> Litestar:
         complaint = complaints().complaints.get(ticket_number)
         if complaint is None or complaint.user_id != client.id:
             return envelope(None, "Complaint not found", 404)
-        return envelope(view(complaint, lender_now(world)), "Complaint")
+        return envelope(view(complaint, mocks_now(world)), "Complaint")
 
     @get("/webRepayment/partnerComplaints")
     async def partner_complaints(request: Request[Any, Any, Any]) -> Response[Any]:
@@ -366,7 +366,7 @@ def create_app(world: MockWorld) -> Litestar:
             return envelope(None, "Unauthorized", 401)
         mobile = request.query_params.get("mobileNumber", "")
         client = next((c for c in books().clients.values() if c.mobile_no == mobile), None)
-        moment = lender_now(world)
+        moment = mocks_now(world)
         mine = [] if client is None else [c for c in complaints().complaints.values() if c.user_id == client.id]
         mine.sort(key=lambda c: c.ticket_number, reverse=True)
         return envelope([view(c, moment) for c in mine], "Complaints")

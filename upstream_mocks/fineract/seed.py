@@ -1,7 +1,7 @@
 """The Fineract lender's books: clients, their loans' schedules and transactions, kept as exact
 Decimal rupees and sent the way Fineract does (JSON numbers with six decimals, dates as [y, m, d]).
 
-Seeded relative to the lender's clock's today, so the same figures hold whatever day it is:
+Seeded relative to the mocks' clock's today, so the same figures hold whatever day it is:
 Meena Gupta (9811122233) owes one missed instalment and its penalty, ₹3,420.00 overdue, five
 days; Ramesh Kumar (9876543210, also a borrower of our own lending service) has a current loan
 here, disbursed ten days ago, its first instalment due in twenty.

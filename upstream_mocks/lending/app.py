@@ -9,7 +9,6 @@ from __future__ import annotations
 import hmac
 import re
 import secrets
-from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any, Literal
 
@@ -17,6 +16,7 @@ import msgspec
 from litestar import Litestar, Request, Response, get, post
 from litestar.params import FromPath
 
+from upstream_mocks.clock import mocks_now
 from upstream_mocks.envelope import envelope, json_answer
 from upstream_mocks.lending.complaints import complaint_routes
 from upstream_mocks.lending.credit import credit_limit_handler, seed_credit
@@ -178,7 +178,7 @@ def create_app(world: MockWorld) -> Litestar:
             return rejected
         if borrower is None:
             return envelope(None, "Borrower not found", 404)
-        # The loan's own position on the lender's clock (dues.py): the figures its pages show.
+        # The loan's own position on the mocks' clock (dues.py): the figures its pages show.
         owed = dues(world, borrower)
         detail: dict[str, Any] = {
             "remainingAmount": owed.remaining,
@@ -224,7 +224,7 @@ def create_app(world: MockWorld) -> Litestar:
             user_id=borrower.user_id,
             order_id=order.order_id,
             amount=order.order_amount,
-            created_at=datetime.now(UTC).isoformat(timespec="seconds"),
+            created_at=mocks_now(world).isoformat(timespec="seconds"),
             language=requested(request.headers),
         )
         session = {

@@ -4,7 +4,7 @@
 before answering; `GET webRepayment/complaints` and `.../{ticketNumber}` follow it. The lender
 says when the borrower may take it to the RBI Integrated Ombudsman (`ombudsmanOpen`): once it is
 rejected, or 30 days after it was raised while still unresolved, by the mocks' clock (which QA
-can move: upstream_mocks/lending/clock.py). docs/decisions/complaints-and-reminders.md.
+can move: upstream_mocks/clock.py). docs/decisions/complaints-and-reminders.md.
 
 QA control beside the contract: `POST /_mocks/lending/complaints/{ticketNumber}/status` moves a
 complaint as the lender's staff would (in progress, resolved with the answer, rejected with
@@ -27,9 +27,9 @@ from litestar import Request, Response, get, post
 from litestar.handlers import HTTPRouteHandler
 from litestar.params import FromPath, JSONBody
 
+from upstream_mocks.clock import mocks_now
 from upstream_mocks.envelope import envelope
 from upstream_mocks.ist import IST
-from upstream_mocks.lending.clock import lender_now
 from upstream_mocks.lending.notices import notify
 from upstream_mocks.lending.reminders import remember_language
 from upstream_mocks.lending.seed import Borrower, LendingState
@@ -152,7 +152,7 @@ def complaint_routes(world: MockWorld, caller: Caller) -> list[HTTPRouteHandler]
         if (elsewhere := refers_elsewhere(borrower, body)) is not None:
             return envelope(None, elsewhere, 400)
         st = state()
-        moment = lender_now(world)
+        moment = mocks_now(world)
         complaint = Complaint(
             ticket_number=f"CMP{st.next_number}",
             user_id=borrower.user_id,
@@ -180,7 +180,7 @@ def complaint_routes(world: MockWorld, caller: Caller) -> list[HTTPRouteHandler]
             return rejected
         if borrower is None:
             return envelope(None, "Borrower not found", 404)
-        moment = lender_now(world)
+        moment = mocks_now(world)
         mine = [c for c in state().complaints.values() if c.user_id == user_id]
         mine.sort(key=lambda c: c.ticket_number, reverse=True)
         return envelope([view(c, moment) for c in mine], "Complaints")
@@ -196,7 +196,7 @@ def complaint_routes(world: MockWorld, caller: Caller) -> list[HTTPRouteHandler]
         complaint = state().complaints.get(ticket_number)
         if borrower is None or complaint is None or complaint.user_id != user_id:
             return envelope(None, "Complaint not found", 404)
-        return envelope(view(complaint, lender_now(world)), "Complaint")
+        return envelope(view(complaint, mocks_now(world)), "Complaint")
 
     @get("/webRepayment/partnerComplaints")
     async def partner_complaints(request: Request[Any, Any, Any]) -> Response[Any]:
@@ -210,7 +210,7 @@ def complaint_routes(world: MockWorld, caller: Caller) -> list[HTTPRouteHandler]
         # A number the lender does not know has no complaints: never a 404 that says who is a borrower.
         if borrower is None:
             return envelope([], "Complaints")
-        moment = lender_now(world)
+        moment = mocks_now(world)
         theirs = [c for c in state().complaints.values() if c.user_id == borrower.user_id]
         theirs.sort(key=lambda c: c.ticket_number, reverse=True)
         return envelope([view(c, moment) for c in theirs], "Complaints")
@@ -230,12 +230,12 @@ def complaint_routes(world: MockWorld, caller: Caller) -> list[HTTPRouteHandler]
         complaint.status = data.status
         complaint.answer = data.answer if data.status == "resolved" else None
         complaint.rejection_reason = data.reason if data.status == "rejected" else None
-        complaint.updated_at = lender_now(world)
+        complaint.updated_at = mocks_now(world)
         return Response(view(complaint, complaint.updated_at))
 
     @get("/complaints")
     async def all_complaints() -> list[dict[str, Any]]:
-        moment = lender_now(world)
+        moment = mocks_now(world)
         return [view(c, moment) for c in state().complaints.values()]
 
     return [raise_complaint, list_complaints, one_complaint, partner_complaints, change_status, all_complaints]

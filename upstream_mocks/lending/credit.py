@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hmac
 import re
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, datetime, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
@@ -21,6 +21,7 @@ import msgspec
 from litestar import Request, Response, get
 from litestar.handlers import HTTPRouteHandler
 
+from upstream_mocks.clock import mocks_today
 from upstream_mocks.envelope import envelope
 from upstream_mocks.lending.dues import dues
 from upstream_mocks.lending.seed import Borrower, LendingState, seed
@@ -155,7 +156,7 @@ def credit_limit_handler(world: MockWorld) -> HTTPRouteHandler:
         mobile = request.query_params.get("mobileNumber", "")
         if not _MOBILE.match(mobile):
             return envelope(None, "Invalid mobile number", 400)
-        position = summary(world, mobile, datetime.now(UTC).date())
+        position = summary(world, mobile, mocks_today(world))
         if position is None:
             return envelope(None, "No credit account for this mobile number", 404)
         return envelope(msgspec.to_builtins(position), "Credit limit")

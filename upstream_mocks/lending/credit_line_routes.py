@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hmac
 import re
-from datetime import UTC, date, datetime
+from datetime import date
 from decimal import Decimal
 from typing import Any, Literal
 
@@ -22,9 +22,9 @@ from litestar import Request, Response, delete, get, post
 from litestar.handlers import HTTPRouteHandler
 from litestar.params import FromPath
 
+from upstream_mocks.clock import mocks_now, mocks_today
 from upstream_mocks.envelope import envelope
 from upstream_mocks.lending.certificates import render_certificate
-from upstream_mocks.lending.clock import lender_today
 from upstream_mocks.lending.credit import CREDIT_DAYS
 from upstream_mocks.lending.credit_lines import (
     COOLING_OFF_DAYS,
@@ -231,7 +231,7 @@ def credit_line_routes(world: MockWorld) -> list[HTTPRouteHandler]:
             for line in state.lines.values()
         ):
             return envelope(None, "This mobile number already has a credit account", 409)
-        today = lender_today(world)
+        today = mocks_today(world)
         steer = decide(state, body.mobile_number)
         application_id = f"APP-{state.next_number}"
         state.next_number += 1
@@ -251,7 +251,7 @@ def credit_line_routes(world: MockWorld) -> list[HTTPRouteHandler]:
                 if steer.decision == "approved"
                 else []
             ),
-            made_at=datetime.now(UTC),
+            made_at=mocks_now(world),
         )
         state.applications[application_id] = application
         return envelope(application_view(application), "Application decided")
@@ -276,7 +276,7 @@ def credit_line_routes(world: MockWorld) -> list[HTTPRouteHandler]:
         if found is None:
             return envelope(None, "Offer not found", 404)
         application, offer = found
-        today = lender_today(world)
+        today = mocks_today(world)
         if offer.accepted_line is not None:  # the same acceptance again: the same line
             return envelope(line_view(state.lines[offer.accepted_line], today), "Offer accepted")
         if not body.key_facts_acknowledged:
@@ -285,7 +285,7 @@ def credit_line_routes(world: MockWorld) -> list[HTTPRouteHandler]:
             return envelope(None, "This offer's Key Facts Statement is no longer valid", 410)
         if any(o.accepted_line for o in application.offers):
             return envelope(None, "Another offer of this application was accepted", 409)
-        offer.key_facts_acknowledged_at = datetime.now(UTC)
+        offer.key_facts_acknowledged_at = mocks_now(world)
         line = open_line(world, application, offer, today)
         return envelope(line_view(line, today), "Offer accepted")
 
@@ -294,7 +294,7 @@ def credit_line_routes(world: MockWorld) -> list[HTTPRouteHandler]:
         mobile, rejected = mobile_of(request)
         if rejected:
             return rejected
-        today = lender_today(world)
+        today = mocks_today(world)
         found = [
             line_view(line, today) for line in applications_state(world).lines.values() if line.mobile_number == mobile
         ]
@@ -313,7 +313,7 @@ def credit_line_routes(world: MockWorld) -> list[HTTPRouteHandler]:
         if isinstance(line, Response):
             return line
         try:
-            found = quote(world, line, purpose, lender_today(world))
+            found = quote(world, line, purpose, mocks_today(world))
         except NotAllowed as exc:
             return envelope(None, exc.message, exc.status)
         return envelope(quote_view(found), "Quote")
@@ -345,7 +345,7 @@ def credit_line_routes(world: MockWorld) -> list[HTTPRouteHandler]:
                     },
                     "Payment session created",
                 )
-        today = lender_today(world)
+        today = mocks_today(world)
         try:
             found = quote(world, line, body.purpose, today)
         except NotAllowed as exc:
@@ -381,7 +381,7 @@ def credit_line_routes(world: MockWorld) -> list[HTTPRouteHandler]:
             user_id=borrower.user_id,
             order_id=order.order_id,
             amount=order.order_amount,
-            created_at=datetime.now(UTC).isoformat(timespec="seconds"),
+            created_at=mocks_now(world).isoformat(timespec="seconds"),
             language=requested(request.headers),
             charges=found.charge,
             interest=found.interest,
@@ -413,7 +413,7 @@ def credit_line_routes(world: MockWorld) -> list[HTTPRouteHandler]:
         if log is None or log.line_number != line.line_number:
             return envelope(None, "Payment not found", 404)
         paid = settle_from_provider(world, log)
-        return envelope({"paid": paid, "line": line_view(line, lender_today(world))}, "Payment status")
+        return envelope({"paid": paid, "line": line_view(line, mocks_today(world))}, "Payment status")
 
     @get("/webRepayment/credit/lines/{line_number:str}/certificate/pdf")
     async def certificate(request: Request[Any, Any, Any], line_number: FromPath[str]) -> Response[Any]:

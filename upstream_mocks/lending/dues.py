@@ -2,10 +2,10 @@
 payment cap, the receipt's balance and the credit limit read.
 
 For a borrower whose loan the portal collects for (LN-1001), it is that loan's overdue on the
-lender's clock (loans.py: principal and interest due and penal charges, the same position the loan
+mocks' clock (loans.py: principal and interest due and penal charges, the same position the loan
 calls answer), plus the account's other dues: what the borrower drew on credit at the checkout
 (credit.py), kept on the borrower record. For any other borrower it is the record alone. So when
-QA moves the lender's clock past a due date, /payment and the loan pages move together.
+QA moves the mocks' clock past a due date, /payment and the loan pages move together.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from decimal import Decimal
 
 import msgspec
 
-from upstream_mocks.lending.clock import lender_today
+from upstream_mocks.clock import mocks_today
 from upstream_mocks.lending.loans import ZERO, Loan, Position, payments_of, position
 from upstream_mocks.lending.seed import Borrower, LendingState
 from upstream_mocks.money import rupees
@@ -39,7 +39,7 @@ def portal_loan(world: MockWorld, user_id: int) -> Loan | None:
 
 def loan_position(world: MockWorld, loan: Loan, today: date | None = None) -> Position:
     lending: LendingState = world.states["lending"]
-    return position(loan, payments_of(loan, lending), today or lender_today(world))
+    return position(loan, payments_of(loan, lending), today or mocks_today(world))
 
 
 def other_dues(borrower: Borrower) -> Decimal:
@@ -48,7 +48,7 @@ def other_dues(borrower: Borrower) -> Decimal:
 
 
 def dues(world: MockWorld, borrower: Borrower) -> Dues:
-    today = lender_today(world)
+    today = mocks_today(world)
     other = other_dues(borrower)
     late = rupees(borrower.late_fees) if other > 0 else ZERO
     loan = portal_loan(world, borrower.user_id)

@@ -1,6 +1,6 @@
 """The loan calls of the lending contract (`webRepayment/loans...`, our extension): the borrower's
 loans, each loan's Key Facts Statement, statement of account and instalment schedule (JSON and
-PDF) and how a payment would be applied. Dates and interest come from the lender's clock (clock.py)."""
+PDF) and how a payment would be applied. Dates and interest come from the mocks' one clock (upstream_mocks/clock.py)."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from litestar import Request, Response, get
 from litestar.handlers import HTTPRouteHandler
 from litestar.params import FromPath
 
+from upstream_mocks.clock import mocks_today
 from upstream_mocks.envelope import envelope
-from upstream_mocks.lending.clock import clock_routes, lender_today
 from upstream_mocks.lending.history import Caller
 from upstream_mocks.lending.loan_documents import render_key_facts, render_schedule, render_statement
 from upstream_mocks.lending.loan_seed import seed_loans
@@ -58,7 +58,7 @@ def loan_routes(world: MockWorld, caller: Caller) -> list[HTTPRouteHandler]:
         return found
 
     def at(loan: Loan, today: date | None = None) -> Position:
-        return position(loan, payments_of(loan, lending_state(world)), today or lender_today(world))
+        return position(loan, payments_of(loan, lending_state(world)), today or mocks_today(world))
 
     def who(request: Request[Any, Any, Any]) -> tuple[Borrower | None, Response[Any] | None]:
         try:
@@ -87,7 +87,7 @@ def loan_routes(world: MockWorld, caller: Caller) -> list[HTTPRouteHandler]:
             return envelope(None, "Invalid request: from and to must be dates (YYYY-MM-DD)", 400)
         if start > end:
             return envelope(None, "Invalid request: from must not be after to", 400)
-        if end > lender_today(world):
+        if end > mocks_today(world):
             return envelope(None, "Invalid request: a statement ends today at the latest", 400)
         return start, end
 
@@ -195,5 +195,4 @@ def loan_routes(world: MockWorld, caller: Caller) -> list[HTTPRouteHandler]:
         schedule,
         schedule_pdf,
         allocation,
-        *clock_routes(world),
     ]

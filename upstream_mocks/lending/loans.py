@@ -6,7 +6,7 @@ penal charge for each instalment not paid in full by its due date, and each paym
 the loan's terms state: penal charges first, then interest due, then principal due, oldest
 instalment first. Penal charges are kept apart and never added to principal, and no interest is
 charged on them. Interest accrues daily between due dates (a share of the coming instalment's
-interest by the days gone), so moving the lender's clock (clock.py) moves it.
+interest by the days gone), so moving the mocks' one clock (upstream_mocks/clock.py) moves it.
 
 The portal's repayments (payment logs the lender settled) are this replay's payments for the loan
 the portal collects for (`collects_portal_payments`); the other loans' payments are seeded.

@@ -3,7 +3,7 @@
 Reminders are for days 7, 3 and 1 before an instalment's due date, the day itself, and 1 and 3
 days after it (`REMINDER_DAYS`), for every instalment of the borrower's loans still owed, and
 leave only between 08:00 and 19:00 India time (`in_hours`), the hours RBI's fair practices allow
-for contacting a borrower about dues. They run on the lender's clock (clock.py): at each step of
+for contacting a borrower about dues. They run on the mocks' one clock (upstream_mocks/clock.py): at each step of
 a move the lender sends what is due that day, if the hour allows; a day's reminder not sent that
 day is not sent later (the next one says more). docs/decisions/complaints-and-reminders.md.
 
@@ -19,8 +19,8 @@ import msgspec
 from litestar import get
 from litestar.handlers import HTTPRouteHandler
 
+from upstream_mocks.clock import mocks_now, on_tick
 from upstream_mocks.ist import IST
-from upstream_mocks.lending.clock import lender_now, on_tick
 from upstream_mocks.lending.loans import Loan, payments_of, position
 from upstream_mocks.lending.notices import notify
 from upstream_mocks.lending.seed import LendingState
@@ -109,7 +109,7 @@ def reminder_routes(world: MockWorld) -> list[HTTPRouteHandler]:
                 due_date=due,
                 days_from_due=days,
                 amount=owed,
-                sent_at=lender_now(world),
+                sent_at=mocks_now(world),
                 language=language,
                 dlt_template_id=DLT_TEMPLATES[(template, language)],
             )

@@ -89,7 +89,7 @@ def seed() -> LendingState:
             user_name="Ramesh Kumar",
             mobile_number="9876543210",
             # What he owes is his loan LN-1001's overdue (loan_seed.py, dues.py): Rs. 12,450 on
-            # the day the mocks start, moving with the lender's clock. The record holds only
+            # the day the mocks start, moving with the mocks' clock. The record holds only
             # what he draws on credit at the checkout.
             total_repayment_amount=None,
             remaining_amount=Decimal("0.00"),

@@ -11,8 +11,8 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Literal
 
+from upstream_mocks.clock import mocks_today
 from upstream_mocks.lending.certificates import mail_certificate
-from upstream_mocks.lending.clock import lender_today
 from upstream_mocks.lending.credit_lines import end_line, line_for_log
 from upstream_mocks.lending.dues import dues, loan_position, other_dues, portal_loan
 from upstream_mocks.lending.loan_seed import LSP
@@ -60,7 +60,7 @@ def settle_paid(
             rupees(0),
             rupees(amount - towards_fees),
         )
-    log.booked_on = lender_today(world)
+    log.booked_on = mocks_today(world)
     log.to_loan = to_loan
     log.status = "paid"
     log.cf_payment_id = cf_payment_id
@@ -69,7 +69,7 @@ def settle_paid(
     line = line_for_log(world, log)
     if line is not None and log.purpose is not None:
         # The quote's own split was kept on the log when the payment was asked for.
-        end_line(world, line, log.purpose, lender_today(world), log)
+        end_line(world, line, log.purpose, mocks_today(world), log)
         if borrower.email:
             world.spawn(mail_certificate(world, borrower.email, line, borrower.user_name, log.language))
     log.remaining_after = dues(world, borrower).remaining

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hmac
 import re
-import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any, TypeVar
@@ -20,8 +19,8 @@ from litestar import Litestar, Request, Response, get, post
 from litestar.handlers import HTTPRouteHandler
 from litestar.params import FromQuery
 
+from upstream_mocks.clock import mocks_now
 from upstream_mocks.envelope import envelope
-from upstream_mocks.lending.clock import lender_now
 from upstream_mocks.mail.records import (
     BorrowerMail,
     MailState,
@@ -96,17 +95,23 @@ def create_app(world: MockWorld) -> Litestar:
         return envelope(None, "Mail sent successfully")
 
     def kept(records: list[StoredRecord], body: Subscription | SupportRequest, message: str) -> Response[Any]:
-        records.append(StoredRecord(id=len(records) + 1, at=time.time(), data=msgspec.to_builtins(body)))
+        records.append(
+            StoredRecord(id=len(records) + 1, at=mocks_now(world).timestamp(), data=msgspec.to_builtins(body))
+        )
         return envelope({"id": len(records)}, message)
 
     def subscribe_mail(body: Subscription) -> Response[Any]:
-        return mailed(OutboxMail(kind="subscribe", to=body.email, subject=body.subject, at=time.time()))
+        return mailed(
+            OutboxMail(kind="subscribe", to=body.email, subject=body.subject, at=mocks_now(world).timestamp())
+        )
 
     def subscribe_data(body: Subscription) -> Response[Any]:
         return kept(state().subscriptions, body, "Subscribed successfully")
 
     def support_mail(body: SupportRequest) -> Response[Any]:
-        return mailed(OutboxMail(kind=body.support_request, to=body.email, subject=body.subject, at=time.time()))
+        return mailed(
+            OutboxMail(kind=body.support_request, to=body.email, subject=body.subject, at=mocks_now(world).timestamp())
+        )
 
     def support_data(body: SupportRequest) -> Response[Any]:
         return kept(state().support, body, "Support request saved")
@@ -117,7 +122,7 @@ def create_app(world: MockWorld) -> Litestar:
                 kind="receipt",
                 to=body.email,
                 subject=body.subject,
-                at=time.time(),
+                at=mocks_now(world).timestamp(),
                 attachment=body.attachment.filename,
                 message=body.message,
             )
@@ -129,7 +134,7 @@ def create_app(world: MockWorld) -> Litestar:
                 kind="order",
                 to=body.email,
                 subject=body.subject,
-                at=time.time(),
+                at=mocks_now(world).timestamp(),
                 attachment=body.attachment.filename if body.attachment else None,
                 order_number=body.order_number,
                 status=body.status,
@@ -137,15 +142,15 @@ def create_app(world: MockWorld) -> Litestar:
             )
         )
 
-    # The service mails and SMS are stamped on the mocks' one moving clock (the lender's), so a
-    # reminder sent on a simulated day reads that day.
+    # Every mail and SMS is stamped on the mocks' one clock, so a reminder sent on a simulated
+    # day reads that day.
     def borrower_mail(body: BorrowerMail) -> Response[Any]:
         return mailed(
             OutboxMail(
                 kind=body.kind,
                 to=body.email,
                 subject=body.subject,
-                at=lender_now(world).timestamp(),
+                at=mocks_now(world).timestamp(),
                 message=body.message,
                 reference=body.reference,
             )
@@ -154,7 +159,7 @@ def create_app(world: MockWorld) -> Litestar:
     def sms(body: SmsRequest) -> Response[Any]:
         sent = state().sms
         sms_id = f"SMS{len(sent) + 1:08d}"
-        sent.append(SentSms(sms_id=sms_id, sent_at=lender_now(world).isoformat(), **msgspec.structs.asdict(body)))
+        sent.append(SentSms(sms_id=sms_id, sent_at=mocks_now(world).isoformat(), **msgspec.structs.asdict(body)))
         return envelope({"smsId": sms_id}, "SMS accepted")
 
     @get("/website/sentMessages")

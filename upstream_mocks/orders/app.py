@@ -13,18 +13,19 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import Counter
-from datetime import UTC, datetime, timedelta
+from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
 import msgspec
 import structlog
 from anyio import to_thread
-from litestar import Litestar, Request, Response, delete, get, post
+from litestar import Litestar, Request, Response, get, post
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.params import FromPath, FromQuery
 from stdnum.in_ import gstin as gstin_number
 
+from upstream_mocks.clock import mocks_now, mocks_today
 from upstream_mocks.lending import credit
 from upstream_mocks.money import rupees_text
 from upstream_mocks.orders import online_payment, returns, stock, tracking
@@ -65,10 +66,6 @@ _IDEMPOTENCY_KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
 _MISSING_PARAMETER = re.compile(r"parameter '(\w+)'")
 MAX_PAGE_SIZE = 50
 log = structlog.get_logger("upstream_mocks.orders")
-
-
-class ClockBody(msgspec.Struct, rename="camel", kw_only=True):
-    at: datetime
 
 
 class AdvanceBody(msgspec.Struct, rename="camel", kw_only=True):
@@ -149,10 +146,6 @@ def _refused(request: Request[Any, Any, Any], exc: Refused) -> Response[Any]:
     )
 
 
-def _now() -> datetime:
-    return datetime.now(UTC)
-
-
 def _return_refused(request: Request[Any, Any, Any], exc: returns.ReturnRefused) -> Response[Any]:
     return _refused(request, Refused(exc.status, exc.reason, exc.message, exc.field))
 
@@ -201,8 +194,8 @@ def create_app(world: MockWorld) -> Litestar:
         return st
 
     def clock() -> datetime:
-        """Now, as QA's clock has it (the real time unless set)."""
-        return _now() + state().clock_offset
+        """Now, on the mocks' one clock (upstream_mocks/clock.py)."""
+        return mocks_now(world)
 
     def catalogue() -> Any:
         return world.states["catalogue"]
@@ -357,7 +350,7 @@ def create_app(world: MockWorld) -> Litestar:
             )
         mobile = shopper_mobile(body.user_id) or ""
         if body.payment_method == "credit":
-            reason = credit.refusal(credit.summary(world, mobile, now.date()), total)
+            reason = credit.refusal(credit.summary(world, mobile, mocks_today(world)), total)
             if reason is not None:
                 raise Refused(422, "credit_refused", reason, "paymentMethod")
         st = state()
@@ -660,21 +653,6 @@ def create_app(world: MockWorld) -> Litestar:
             raise Refused(409, "nothing_to_expire", f"Order {order_number} is not waiting for an online payment.")
         return _answer(current(order, now), "Order expired")
 
-    # QA control (not part of the upstream contract): set this service's clock, e.g. to 2:50 am
-    # India time, to see the promises of an hour the dark stores are closed; DELETE sets it back.
-    @post("/clock", status_code=200)
-    async def set_clock(request: Request[Any, Any, Any]) -> Response[Any]:
-        body: ClockBody = parse(await request.body(), ClockBody)
-        if body.at.tzinfo is None:
-            raise Refused(400, "clock_invalid", "Give the time with its offset, e.g. 2026-11-27T02:50:00+05:30.", "at")
-        state().clock_offset = body.at - _now()
-        return _answer({"now": clock()}, "Clock set")
-
-    @delete("/clock", status_code=200)
-    async def reset_clock() -> Response[Any]:
-        state().clock_offset = timedelta(0)
-        return _answer({"now": clock()}, "Clock reset")
-
     # QA control (not part of the upstream contract): move an order along now.
     @post("/{order_number:str}/advance", status_code=200)
     async def advance(request: Request[Any, Any, Any], order_number: FromPath[str]) -> Response[Any]:
@@ -722,8 +700,6 @@ def create_app(world: MockWorld) -> Litestar:
             advance,
             advance_return,
             expire_now,
-            set_clock,
-            reset_clock,
             *operations_routes(world, state, clock, current, lambda: catalogue().users),
             webhook_route(world),
         ],

@@ -7,11 +7,11 @@ repayments.
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, datetime, timedelta
 
 import structlog
 
-from upstream_mocks.ist import IST
+from upstream_mocks.clock import mocks_now, mocks_today
 from upstream_mocks.money import rupees_text
 from upstream_mocks.orders.pincodes import add_business_days
 from upstream_mocks.orders.records import Order, Refund, ReturnRequest
@@ -44,7 +44,7 @@ def open_checkout(world: MockWorld, order: Order, return_url: str | None) -> Non
     previous = get_order(world, order.payment.provider_order_id) if order.payment.provider_order_id else None
     attempt = 1 if previous is None else int(previous.order_id.split("-")[-1]) + 1
     return_url = return_url or (previous.order_meta.return_url if previous else None)
-    pay_by = datetime.now(UTC).replace(microsecond=0) + timedelta(minutes=world.settings.order_payment_minutes)
+    pay_by = mocks_now(world).replace(microsecond=0) + timedelta(minutes=world.settings.order_payment_minutes)
     if return_url:
         return_url = return_url.replace("{order_number}", order.order_number)
     provider = create_order(
@@ -173,7 +173,7 @@ def refund_to_source(world: MockWorld, order: Order, note: str) -> date:
     provider = get_order(world, order.payment.provider_order_id) if order.payment.provider_order_id else None
     if provider is not None and provider.order_status == "PAID":
         refund_order(world, provider, provider.order_amount, f"{provider.order_id}-refund", note)
-    return add_business_days(datetime.now(IST).date(), REFUND_DAYS[1])
+    return add_business_days(mocks_today(world), REFUND_DAYS[1])
 
 
 def refund_late_payment(world: MockWorld, order: Order, now: datetime) -> bool:

@@ -9,7 +9,7 @@ credit note that answers the invoice when an invoiced order is cancelled or come
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 from decimal import Decimal
 from typing import Literal
 
@@ -288,9 +288,6 @@ class OrdersState(msgspec.Struct, kw_only=True):
     credit_note_serials: dict[str, int] = msgspec.field(default_factory=dict)  # financial year -> last number
     # The language each order's mails are written in: the shopper's when placing it.
     mail_languages: dict[str, Language] = msgspec.field(default_factory=dict)
-    # QA's clock (POST /_mocks/orders/clock): how far this service's "now" is set from the real
-    # one, so an hour the dark stores are closed can be tried at any time of day.
-    clock_offset: timedelta = timedelta(0)
 
     def new_order_number(self) -> str:
         number = f"{ORDER_PREFIX}{self.next_serial:08d}"

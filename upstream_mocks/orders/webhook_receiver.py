@@ -9,13 +9,13 @@ refunded, once, whether it or the returns desk's next step comes first.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from typing import Any
 
 import msgspec
 from litestar import Request, Response, post
 from litestar.handlers import HTTPRouteHandler
 
+from upstream_mocks.clock import mocks_now
 from upstream_mocks.envelope import envelope
 from upstream_mocks.orders import online_payment, returns
 from upstream_mocks.orders.order_mail import send_return_mails
@@ -63,7 +63,7 @@ def webhook_route(world: MockWorld) -> HTTPRouteHandler:
             return envelope(None, "Invalid request: payment_amount does not match the order", 400)
         if event.data.payment.payment_status == "FAILED":
             return envelope(None, "Payment failure recorded")
-        applied = online_payment.settle(world, order, datetime.now(UTC))
+        applied = online_payment.settle(world, order, mocks_now(world))
         if applied and order.payment.state == "refundInitiated":  # it landed on a cancelled order
             return envelope(None, "Payment refunded: the order was cancelled")
         return envelope(None, "Payment settled" if applied else "Payment already settled")
@@ -82,7 +82,7 @@ def refund_result(world: MockWorld, state: OrdersState, event: RefundEvent) -> R
         return envelope(None, "Invalid request: refund_amount does not match the return", 400)
     if refund.refund_status != "SUCCESS":
         return envelope(None, "Refund status noted")
-    if returns.refunded_by_provider(order, found, datetime.now(UTC)):
+    if returns.refunded_by_provider(order, found, mocks_now(world)):
         send_return_mails(world, order, found, ["refunded"])
         return envelope(None, "Return refunded")
     return envelope(None, "Return already refunded")

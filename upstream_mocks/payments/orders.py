@@ -7,12 +7,13 @@ suite), exactly as the real lender calls the provider's API.
 from __future__ import annotations
 
 import secrets
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any, Literal
 
 import msgspec
 
+from upstream_mocks.clock import mocks_now
 from upstream_mocks.money import rupees
 from upstream_mocks.world import MockWorld
 
@@ -108,10 +109,6 @@ class CannotChange(Exception):
         self.message = message
 
 
-def _now() -> datetime:
-    return datetime.now(UTC)
-
-
 def _stamp(moment: datetime) -> str:
     return moment.isoformat(timespec="seconds")
 
@@ -136,7 +133,7 @@ def create_order(
     if order_id in st.orders:
         raise OrderExists(order_id)
     st.next_cf_id += 1
-    created = _now()
+    created = mocks_now(world)
     order = Order(
         cf_order_id=str(st.next_cf_id),
         order_id=order_id,
@@ -158,7 +155,7 @@ def create_order(
 
 def get_order(world: MockWorld, order_id: str) -> Order | None:
     order = state(world).orders.get(order_id)
-    expired = order is not None and datetime.fromisoformat(order.order_expiry_time) <= _now()
+    expired = order is not None and datetime.fromisoformat(order.order_expiry_time) <= mocks_now(world)
     if order is not None and order.order_status == "ACTIVE" and expired:
         order.order_status = "EXPIRED"
     return order
@@ -179,7 +176,7 @@ def attempt_payment(world: MockWorld, order: Order, success: bool) -> Payment:
         payment_amount=order.order_amount,
         payment_status="SUCCESS" if success else "FAILED",
         payment_message="Transaction successful" if success else "Payment declined by the card issuer",
-        payment_time=_stamp(_now()),
+        payment_time=_stamp(mocks_now(world)),
         bank_reference=f"{secrets.randbelow(10**12):012d}" if success else None,
     )
     st.payments[order.order_id].append(payment)
@@ -228,7 +225,7 @@ def refund_order(
         refund_currency="INR",
         refund_status="SUCCESS" if settled else "PENDING",
         refund_note=note,
-        created_at=_stamp(_now()),
+        created_at=_stamp(mocks_now(world)),
     )
     done.append(refund)
     return refund
