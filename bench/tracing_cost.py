@@ -1,8 +1,9 @@
 """What tracing costs the gateway: the same uncached product list (one upstream call a request)
 through three gateways in front of one mock suite, driven in turns so a busy moment of the
-machine falls on each: `off` (OTEL_SDK_DISABLED=true), `on` (the default without a collector: a
-server and a client span as contexts only, `traceparent` to the mocks) and `exporting` (every
-span recorded and sent over OTLP/HTTP to a collector stand-in in this process that answers 200).
+machine falls on each: `off` (OTEL_SDK_DISABLED=true), `on` (the default, without a collector: no
+span is made, the trace id still goes to the mocks in `traceparent`) and `exporting` (every trace
+recorded, OTEL_TRACES_SAMPLER_ARG=1.0, and sent over OTLP/HTTP to a collector stand-in in this
+process that answers 200).
 
     .venv/bin/python -m bench.tracing_cost [--seconds 3] [--rounds 2] [--driver wrk|python]
 
@@ -94,7 +95,11 @@ def run(drive: Driver, seconds: int = 3, rounds: int = 2) -> TracingCost:
         with (
             serve("gateway", "/healthz", {**common, "OTEL_SDK_DISABLED": "true"}) as off,
             serve("gateway", "/healthz", {**common, "OTEL_SDK_DISABLED": "false"}) as on,
-            serve("gateway", "/healthz", {**common, "OTEL_EXPORTER_OTLP_ENDPOINT": sink}) as exporting,
+            serve(
+                "gateway",
+                "/healthz",
+                {**common, "OTEL_EXPORTER_OTLP_ENDPOINT": sink, "OTEL_TRACES_SAMPLER_ARG": "1.0"},
+            ) as exporting,
         ):
             for connections in CONNECTIONS:
                 taken: dict[str, list[tuple[WrkResult, float]]] = {"off": [], "on": [], "exporting": []}

@@ -36,7 +36,7 @@ from gateway.sessions import SessionManager, build_store, provide_session, sessi
 from gateway.sessions.controller import SessionView, get_session, logout, session_view
 from gateway.settings import Settings
 from gateway.spa import PRERENDERED_DIR, build_spa_handler
-from gateway.telemetry import server_plugin, tracer_provider
+from gateway.telemetry import server_plugin, tracer_provider, tracing_on
 from gateway.upstreams.http import build_upstreams, close_upstreams
 from gateway.upstreams.lenders import build_lender
 
@@ -48,9 +48,13 @@ def create_app(settings: Settings | None = None) -> Litestar:
     settings.refuse_unsafe()
     configure_logging(settings.log_level, settings.log_json)
 
-    traced = not settings.otel_sdk_disabled
-    if traced:  # before anything makes a span: the process's provider (gateway/telemetry.py)
-        tracer_provider(settings.otel_service_name, settings.otel_exporter_otlp_endpoint)
+    # Spans only when something exports them (gateway/telemetry.py); the provider is set before
+    # anything makes one.
+    traced = tracing_on(settings)
+    if traced:
+        tracer_provider(
+            settings.otel_service_name, settings.otel_exporter_otlp_endpoint, settings.otel_traces_sampler_arg
+        )
 
     session_store = build_store(settings)
     sessions = SessionManager(session_store, settings)

@@ -24,6 +24,7 @@ from litestar.handlers import ASGIRouteHandler, asgi
 
 from gateway.asgi import ASGIApp, Receive, Scope, Send
 from gateway.settings import Settings
+from gateway.telemetry import tracing_on
 from gateway.upstreams.http import upstream_timeout
 
 # Raw ASGI: Litestar's TypedDict scope/message types do not fit pass-through code.
@@ -101,7 +102,7 @@ def embed(settings: Settings, environ: Mapping[str, str] | None = None) -> Embed
         # The embedded mocks share the gateway's environment: outside development they (and so
         # the gateway) refuse to start with the default webhook secret (SettingsRefused).
         mock_settings = MockSettings.from_env(env, environment=settings.environment)
-        suite = create_suite(MockWorld(mock_settings), check_contracts=True, traced=not settings.otel_sdk_disabled)
+        suite = create_suite(MockWorld(mock_settings), check_contracts=True, traced=tracing_on(settings))
         for name in missing:
             embedded.clients[name] = httpx.AsyncClient(
                 transport=InProcessTransport(app=suite),

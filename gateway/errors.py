@@ -19,7 +19,7 @@ from litestar.exceptions import ValidationException as LitestarValidationExcepti
 from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
 from redis.exceptions import RedisError
 
-from gateway.tracing import current_trace_id
+from gateway.tracing import current_trace_id, trace_id_for
 from gateway.validation import FIELD_MESSAGES, ROUTE_FIELD_MESSAGES, InvalidText
 
 log = structlog.get_logger("gateway.errors")
@@ -237,9 +237,12 @@ def in_our_words(code: str, upstream_text: str | None, upstream: str) -> tuple[s
     return code, wording.message
 
 
-def error_response(status: int, code: str, message: str, field: str | None = None) -> Response[Any]:
+def error_response(
+    status: int, code: str, message: str, field: str | None = None, *, trace_id: str | None = None
+) -> Response[Any]:
+    body = ErrorBody(code=code, message=message, field=field)
     return Response(
-        content=ErrorEnvelope(ErrorBody(code=code, message=message, field=field)),
+        content=ErrorEnvelope(body) if trace_id is None else ErrorEnvelope(body, trace_id=trace_id),
         status_code=status,
         media_type=MediaType.JSON,
     )
@@ -309,17 +312,20 @@ _HTTP_CODES = {
 
 
 def handle_http_exception(request: Request[Any, Any, Any], exc: HTTPException) -> Response[Any]:
+    # Routing's own refusals (an unknown path, a method not served) come before the request log
+    # middleware: their trace id is read from the request here (gateway/tracing.py).
+    trace_id = trace_id_for(request.headers)
     if isinstance(exc, NotFoundException):
-        return error_response(404, "not_found", "Not found.")
+        return error_response(404, "not_found", "Not found.", trace_id=trace_id)
     if isinstance(exc, PermissionDeniedException):
-        return error_response(403, "forbidden", exc.detail or "Forbidden.")
+        return error_response(403, "forbidden", exc.detail or "Forbidden.", trace_id=trace_id)
     if exc.status_code in _HTTP_CODES:
         code, message = _HTTP_CODES[exc.status_code]
-        response = error_response(exc.status_code, code, message)
+        response = error_response(exc.status_code, code, message, trace_id=trace_id)
         response.headers.update(exc.headers or {})
         return response
     code = "http_error" if exc.status_code < 500 else "internal_error"
-    return error_response(exc.status_code, code, exc.detail or "Request failed.")
+    return error_response(exc.status_code, code, exc.detail or "Request failed.", trace_id=trace_id)
 
 
 def handle_store_error(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import datetime
 import functools
 import logging
-import os
 import re
 import sys
 import threading
@@ -224,10 +223,12 @@ def request_log_middleware(app: ASGIApp) -> ASGIApp:
                 # Named by route, not path: one name for every order's page, not one per order.
                 span.update_name(f"{scope.get('method')} {scope['path_template']}")
                 span.set_attribute("http.route", scope["path_template"])
-        else:
-            request_id = incoming if 0 < len(incoming) <= 64 else os.urandom(16).hex()  # as random as uuid4, cheaper
+            flags = "01" if span_context.trace_flags.sampled else "00"
+        else:  # untraced (no exporter): the trace id without a span, at the cost of a header read
             traceparent = next((v for n, v in scope.get("headers", ()) if n == b"traceparent"), b"").decode("latin-1")
-            trace_id = tracing.trace_id_of(traceparent, request_id) if traceparent else request_id
+            parsed = tracing.parse_traceparent(traceparent) if traceparent else None
+            trace_id, flags = parsed if parsed is not None else (tracing.new_trace_id(), "00")
+            request_id = incoming if 0 < len(incoming) <= 64 else trace_id
         status = 500
         started = time.perf_counter()
 
@@ -239,7 +240,7 @@ def request_log_middleware(app: ASGIApp) -> ASGIApp:
                 message["headers"] = [*message["headers"], (b"x-request-id", request_id.encode())]
             await send(message)
 
-        traced = tracing.start(trace_id)
+        traced = tracing.start(trace_id, flags)
         # Reset, not cleared, at the end: clearing copies and walks the whole context each request.
         bound = structlog.contextvars.bind_contextvars(request_id=request_id, trace_id=trace_id)
         try:

@@ -174,11 +174,13 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     checkout_mode: CheckoutMode = "production"
 
     # Tracing (gateway/telemetry.py): spans go over OTLP/HTTP to this collector (its base URL, as
-    # OpenTelemetry's own setting; OTEL_EXPORTER_OTLP_HEADERS and the like are read as usual), and
-    # nowhere when empty; OTEL_SDK_DISABLED=true turns tracing off. OTEL_SERVICE_NAME names the
-    # service in the traces ("gateway").
+    # OpenTelemetry's own setting; OTEL_EXPORTER_OTLP_HEADERS and the like are read as usual);
+    # empty: no spans are made at all. OTEL_SDK_DISABLED=true turns tracing off. Of the traces
+    # that start here, the share recorded (OpenTelemetry's ratio sampler's argument; a caller's
+    # `traceparent` decides for its own). OTEL_SERVICE_NAME names the service ("gateway").
     otel_exporter_otlp_endpoint: str = ""
     otel_sdk_disabled: bool = False
+    otel_traces_sampler_arg: Annotated[float, msgspec.Meta(ge=0, le=1)] = 1.0
     otel_service_name: str = "gateway"
 
     # Built frontend

@@ -14,7 +14,7 @@ from litestar import Litestar, Request, Response, delete, get, post
 from litestar.handlers import asgi
 from litestar.params import FromQuery, JSONBody
 
-from gateway.telemetry import by_path, enabled, server_plugin
+from gateway.telemetry import by_path, server_plugin, traced_by
 from upstream_mocks import auth, catalogue, fineract, lending, mail, orders, payments
 from upstream_mocks.clock import clock_routes
 from upstream_mocks.contract import Contract, ContractRequest, ContractResponse, Problem, load_contract
@@ -256,10 +256,11 @@ def create_suite(
 ) -> Litestar:
     """All mocks; with `check_contracts`, each is held to contracts/{name}.openapi.yaml; with
     `seed`, a recording directory (`python -m upstream_mocks record`), recorded answers come first.
-    `traced` (by default unless OTEL_SDK_DISABLED=true): each call gets a span, joining the
-    trace of the `traceparent` it came with, or of the caller's span when called in-process."""
+    `traced` (by default when an exporter is configured, gateway/telemetry.py): each call gets a
+    span, joining the trace of the `traceparent` it came with, or of the caller's span when called
+    in-process; untraced, no span is made."""
     world = world or MockWorld(MockSettings.from_env())
-    traced = enabled(os.environ) if traced is None else traced
+    traced = traced_by(os.environ) if traced is None else traced
     world.register("auth", auth.AuthState)
     handlers: list[Any] = clock_routes(world)  # the one clock every mock reads (upstream_mocks/clock.py)
     for name, factory in MOCKS.items():
@@ -344,9 +345,7 @@ def create_suite(
         ],
         openapi_config=None,
         logging_config=None,  # the host process configures logging
-        plugins=[server_plugin("upstream_mocks", by_path)]
-        if (enabled(os.environ) if traced is None else traced)
-        else [],
+        plugins=[server_plugin("upstream_mocks", by_path)] if traced else [],
     )
     app.state.world = world
     world.loopback = app  # mocks reach each other through the suite itself, journaled and checked

@@ -28,7 +28,7 @@ from purgatory.domain.model import OpenedState
 from gateway.deadline import budget
 from gateway.errors import UpstreamError, UpstreamRefused, UpstreamUnavailable
 from gateway.settings import UPSTREAMS, Settings
-from gateway.telemetry import instrument_upstream
+from gateway.telemetry import instrument_upstream, tracing_on
 from gateway.tracing import upstream_headers
 from gateway.upstreams.credentials import build_client
 from gateway.upstreams.envelope import Envelope
@@ -288,6 +288,7 @@ def build_upstreams(settings: Settings, local: Mapping[str, httpx.AsyncClient]) 
         default_threshold=settings.upstream_breaker_threshold, default_ttl=settings.upstream_breaker_ttl
     )
     pool: dict[str, UpstreamHttp] = {}
+    traced = tracing_on(settings)  # only when something exports the spans (gateway/telemetry.py)
     for name in settings.upstream_names:
         url: str | None = getattr(settings, f"{name}_url")
         if url:
@@ -302,7 +303,7 @@ def build_upstreams(settings: Settings, local: Mapping[str, httpx.AsyncClient]) 
             client = local[name]
         else:
             raise RuntimeError(f"No URL for upstream {name!r}: set {name.upper()}_URL")
-        if not settings.otel_sdk_disabled:
+        if traced:
             instrument_upstream(name, client)  # a client span and `traceparent` for every call
         pool[name] = UpstreamHttp(
             name,

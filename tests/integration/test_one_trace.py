@@ -1,11 +1,12 @@
-"""One trace per request: a store checkout is one trace, from the gateway's server span through a
-client span for each upstream it called to the mocks' spans that answered them, read back from
-an in-memory exporter; and the mocks, serving on their own, join the trace of the `traceparent`
-they are called with."""
+"""One trace per request when something exports the spans: a store checkout is one trace, from the
+gateway's server span through a client span for each upstream it called to the mocks' spans that
+answered them, read back from an in-memory exporter; the mocks, serving on their own, join the
+trace of the `traceparent` they are called with. Without an exporter no span is made at all, and
+the trace id still reaches the answer and the upstreams."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from litestar.testing import TestClient
@@ -15,6 +16,8 @@ from opentelemetry.sdk.trace import ReadableSpan, Span, SpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 from opentelemetry.trace import SpanKind
 
+from gateway import telemetry
+from gateway.settings import Settings
 from gateway.telemetry import export_to, tracer_provider
 from tests.conftest import GatewayClient
 from tests.integration.test_checkout_api import fill_cart, place, quote
@@ -68,6 +71,14 @@ def spans() -> Iterator[InMemorySpanExporter]:
         _RECORDING.exporter.clear()
 
 
+@pytest.fixture
+def client(
+    spans: InMemorySpanExporter, make_client: Callable[[Settings], GatewayClient], settings: Settings
+) -> GatewayClient:
+    """The gateway built once an exporter is there: only then does it trace."""
+    return make_client(settings)
+
+
 def _scope(span: ReadableSpan) -> str:
     return span.instrumentation_scope.name if span.instrumentation_scope else ""
 
@@ -103,7 +114,7 @@ def test_a_store_checkout_is_one_trace_through_every_upstream_it_called(
         parent = _parent(span)
         while parent is not None and parent != server.context.span_id:
             parent = _parent(by_id[parent]) if parent in by_id else None
-        return parent == server.context.span_id
+        return bool(parent == server.context.span_id)
 
     called = {str(s.attributes["peer.service"]) for s in clients if s.attributes}
     # The placement reads the catalogue's cart and prices and places the order with the orders service.
@@ -139,3 +150,47 @@ def test_the_mocks_on_their_own_join_the_trace_they_are_called_with(spans: InMem
     assert served.kind is SpanKind.SERVER
     assert served.context is not None and trace.format_trace_id(served.context.trace_id) == TRACE_ID
     assert served.parent is not None and trace.format_span_id(served.parent.span_id) == PARENT_SPAN_ID
+
+
+class Counting(SpanProcessor):
+    """Counts the spans started, whatever their sampling."""
+
+    def __init__(self) -> None:
+        self.started = 0
+
+    def on_start(self, span: Span, parent_context: Context | None = None) -> None:
+        self.started += 1
+
+    def on_end(self, span: ReadableSpan) -> None:
+        pass
+
+    def shutdown(self) -> None:
+        pass
+
+    def force_flush(self, timeout_millis: int = 30000) -> bool:
+        return True
+
+
+def test_without_an_exporter_no_span_is_made_and_the_trace_id_still_goes_on(
+    make_client: Callable[[Settings], GatewayClient], settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    counting = Counting()
+    # The process's provider, watched without being handed to `export_to`: nothing exports.
+    tracer_provider("gateway", "").add_span_processor(counting)
+    monkeypatch.setattr(telemetry.IN_PROCESS, "on", False)  # another test's exporter, if any, gone
+    untraced = make_client(settings)
+    log_in(untraced)
+    fill_cart(untraced, {1: 1})
+    total = quote(untraced)["charges"]["total"]
+    untraced.delete("/_mocks/journal")
+    untraced.headers["traceparent"] = f"00-{TRACE_ID}-{PARENT_SPAN_ID}-01"
+    placed = place(untraced, "untraced-0001", total)
+    unknown = untraced.get("/api/nothing")
+    assert counting.started == 0
+    assert placed.status_code == 200, placed.text
+    assert placed.headers["x-request-id"] == TRACE_ID  # no id of its own: the trace's
+    assert unknown.json()["traceId"] == TRACE_ID  # routing refused it: still the caller's trace
+    # The gateway's calls (the order mail is the orders mock's own call to the mail mock).
+    calls = [c for c in untraced.get("/_mocks/journal").json() if c["mock"] != "mail"]
+    assert {c["mock"] for c in calls} >= {"catalogue", "orders"}, calls
+    assert {c["requestId"] for c in calls} == {TRACE_ID}, calls
