@@ -173,7 +173,7 @@ class OrderCharges(msgspec.Struct, rename="camel", kw_only=True):
     gst_total: Money  # all the GST in the total, the fees' included: the tax invoice's
     total: Money
     taxable_total: Money  # the total without GST
-    cgst: Money | None  # within the seller's state: CGST and SGST, always equal; across: IGST
+    cgst: Money | None  # within the shipping store's state: CGST and SGST (a paisa apart at most); across: IGST
     sgst: Money | None
     igst: Money | None
     fee_threshold: Money  # the subtotal from which no fee is charged

@@ -37,6 +37,7 @@ BENGALURU = {
     "address1": "Shop 4, HSR Layout",
     "pincode": "560102",
 }
+LUDHIANA = {**BENGALURU, "address1": "Shop 9, Ghumar Mandi", "pincode": "141001"}  # Punjab: by courier
 KUMAR_GSTIN = {"gstin": "27AAPFU0939F1ZV", "legalName": "Kumar Electricals"}
 
 
@@ -253,8 +254,10 @@ def test_no_credit_note_for_an_order_cancelled_before_it_shipped(contract: Contr
     assert answer.status_code == 409 and answer.json()["data"]["reason"] == "no_credit_note"
 
 
-def test_the_invoice_is_issued_at_shipping_with_igst_across_states(contract: Contract, suite: TestClient[Any]) -> None:
-    order = place(contract, suite, "key-track-07", business=KUMAR_GSTIN)  # Gurugram, Haryana; seller in Karnataka
+def test_the_invoice_is_issued_at_shipping_from_the_dark_store_that_ships(
+    contract: Contract, suite: TestClient[Any]
+) -> None:
+    order = place(contract, suite, "key-track-07", business=KUMAR_GSTIN)  # Gurugram, from its Haryana store
     number = order["orderNumber"]
     early = conforms(
         contract, suite.get(path(number, "/invoice"), params={"userId": 2001}, headers=bearer(RAMESH_TOKEN))
@@ -264,11 +267,22 @@ def test_the_invoice_is_issued_at_shipping_with_igst_across_states(contract: Con
     shipped = advance(suite, number)
     text = _invoice_text(suite, number)
     assert shipped["invoice"]["number"] in text
-    assert "GSTIN: 27AAPFU0939F1ZV" in text and "GSTIN: 29AAJCV4821K1ZU" in text
-    assert "Place of supply: Haryana" in text and "IGST" in text and "CGST" not in text
+    assert "GSTIN: 27AAPFU0939F1ZV" in text and "GSTIN: 06AAJCV4821K1Z2    State: Haryana" in text
+    assert "Place of supply: Haryana" in text and "CGST" in text and "SGST" in text and "IGST" not in text
     total = Decimal(order["charges"]["total"])
     assert f"Invoice total ₹{total:,.2f}" in text
     assert f"Amount in words: {in_words(total)}" in text  # the wording itself: tests/unit/test_invoice_figures.py
+
+
+def test_a_courier_delivery_across_states_is_igst_from_the_warehouse(
+    contract: Contract, suite: TestClient[Any]
+) -> None:
+    order = place(contract, suite, "key-track-09", address=LUDHIANA)
+    assert order["seller"]["gstin"] == "29AAJCV4821K1ZU"
+    advance(suite, order["orderNumber"])
+    advance(suite, order["orderNumber"])
+    text = _invoice_text(suite, order["orderNumber"])
+    assert "Place of supply: Punjab" in text and "IGST" in text and "CGST" not in text
 
 
 def test_the_invoice_splits_cgst_and_sgst_within_the_sellers_state(contract: Contract, suite: TestClient[Any]) -> None:

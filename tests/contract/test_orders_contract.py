@@ -113,11 +113,12 @@ def test_a_quote_prices_lines_gst_and_the_small_order_fees(contract: Contract, s
     for line in lines:  # catalogue prices include GST; the invoice splits it out per line
         assert Decimal(line["lineTotal"]) == Decimal(line["unitPrice"]) * line["quantity"]
         assert Decimal(line["taxableAmount"]) + Decimal(line["gstAmount"]) == Decimal(line["lineTotal"])
-    # The fees are a service taxed at 18% inside them (Rs. 6.03 x 2 and Rs. 1.53 x 2), as the invoice taxes them.
-    assert charges["gstTotal"] == sum(Decimal(line["gstAmount"]) for line in lines) + Decimal("12.06") + Decimal("3.06")
+    # The fees are a service taxed at 18% inside them (79 x 18/118 = 12.0508: Rs. 12.05; 20: Rs. 3.05),
+    # as the invoice taxes them.
+    assert charges["gstTotal"] == sum(Decimal(line["gstAmount"]) for line in lines) + Decimal("12.05") + Decimal("3.05")
     assert charges["taxableTotal"] == charges["total"] - charges["gstTotal"]
-    # Gurugram (Haryana) from a Karnataka seller: all of it IGST.
-    assert (charges["cgst"], charges["sgst"], charges["igst"]) == (0, 0, charges["gstTotal"])
+    # Gurugram (Haryana) from the Gurugram dark store: CGST and SGST, no IGST.
+    assert charges["igst"] == 0 and charges["cgst"] + charges["sgst"] == charges["gstTotal"]
     assert charges["subtotal"] < Decimal("1199")
     assert (charges["convenienceFee"], charges["platformFee"]) == (Decimal("79.00"), Decimal("20.00"))
     assert charges["total"] == charges["subtotal"] + Decimal("99.00")
@@ -456,11 +457,24 @@ def test_a_bug_answers_500_in_the_envelope_and_a_refusal_keeps_its_status(monkey
         )
 
 
-def test_within_the_sellers_state_cgst_and_sgst_are_equal_halves(contract: Contract, suite: TestClient[Any]) -> None:
+def test_within_the_shipping_stores_state_cgst_and_sgst_are_the_gsts_halves(
+    contract: Contract, suite: TestClient[Any]
+) -> None:
     bengaluru = {**ONE_HOUR_ADDRESS, "pincode": "560103"}
     charges = quote(contract, suite, address=bengaluru, lines=[{"productId": 13, "quantity": 3}])["charges"]
-    assert charges["cgst"] == charges["sgst"] and charges["igst"] == "0.00"
-    assert Decimal(charges["cgst"]) * 2 == Decimal(charges["gstTotal"])
+    cgst, sgst = Decimal(charges["cgst"]), Decimal(charges["sgst"])
+    assert charges["igst"] == "0.00" and cgst + sgst == Decimal(charges["gstTotal"])
+    assert Decimal(0) <= cgst - sgst <= Decimal("0.03")  # each amount's odd paisa goes to CGST
+
+
+def test_a_standard_delivery_to_another_state_is_igst_from_the_warehouse(
+    contract: Contract, suite: TestClient[Any]
+) -> None:
+    ludhiana = {**ONE_HOUR_ADDRESS, "pincode": "141001"}  # Punjab, by courier from Bengaluru
+    data = quote(contract, suite, address=ludhiana, lines=[{"productId": 13, "quantity": 3}])
+    charges = data["charges"]
+    assert data["delivery"]["type"] == "standard" and data["address"]["state"] == "Punjab"
+    assert (charges["cgst"], charges["sgst"], charges["igst"]) == ("0.00", "0.00", charges["gstTotal"])
 
 
 def test_a_carts_price_is_the_quotes_figures_before_an_address(contract: Contract, suite: TestClient[Any]) -> None:

@@ -18,7 +18,7 @@ from upstream_mocks.orders.pricing import charges, priced_line
 RAMESH = "9876543210"  # store user 2001; overdue at the lender
 SUNITA = "9123456780"  # nothing owed: a good credit user
 SEED = {p.id: p for p in products()}
-# Ramesh's address last used (Gurugram, Haryana: across states from the Karnataka seller).
+# Ramesh's address last used (Gurugram, Haryana: within the state of the Gurugram store that ships).
 GURUGRAM = {
     "name": "Ramesh Kumar",
     "mobileNumber": RAMESH,

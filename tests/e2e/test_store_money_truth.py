@@ -2,7 +2,8 @@
 
 The cart's fees are the checkout quote's and the tax invoice's (the PDF read back with pypdf);
 the GST on the checkout and the order page is the invoice's to the paisa, with and without fees,
-within the seller's state (CGST == SGST) and across states (IGST); an out-of-stock product
+within the shipping store's state (CGST + SGST: Gurugram from its Haryana store, issue 53) and
+across states (IGST), the fees' rows exact to the paisa (79.00: 66.95 + 12.05); an out-of-stock product
 cannot enter the cart by any button; a stock shortfall found at checkout is told with its fix.
 Desktop and a 360 px phone. Expected figures come from the orders mock's own pricing.
 """
@@ -33,8 +34,11 @@ from tests.e2e.store_steps import (
 )
 from upstream_mocks.orders.pricing import FEE_THRESHOLD, charges, priced_line
 
-WITHIN, ACROSS = "560103", "122103"  # Bengaluru (the seller's Karnataka), Gurugram (Haryana)
-BUYER_GSTINS = {ACROSS: "06AAACR5055K1ZB", WITHIN: "29AAPFU0939F1ZR"}
+# Bengaluru and Gurugram are shipped by their own dark stores (Karnataka, Haryana: CGST + SGST);
+# Ludhiana (Punjab) by courier from the Bengaluru warehouse (IGST).
+WITHIN, GURUGRAM, ACROSS = "560103", "122103", "141001"
+BUYER_GSTINS = {GURUGRAM: "06AAACR5055K1ZB", WITHIN: "29AAPFU0939F1ZR", ACROSS: "03AAACR5055K1ZH"}
+SUPPLIER_GSTINS = {GURUGRAM: "06AAJCV4821K1Z2", WITHIN: "29AAJCV4821K1ZU", ACROSS: "29AAJCV4821K1ZU"}
 WITH_FEES = {1: 1, 13: 3}  # far under Rs. 1,199: convenience and platform fees
 NO_FEES = {4: 2, 2: 3}  # FR house wire: above Rs. 1,199
 SOLD_OUT = 23  # the seed's stock 0
@@ -56,11 +60,12 @@ def shown(page: Page, prefix: str, keys: tuple[str, ...]) -> dict[str, str]:
 
 
 CASES = [
+    pytest.param("page", GURUGRAM, WITH_FEES, id="desktop-gurugram-fees"),
     pytest.param("page", WITHIN, WITH_FEES, id="desktop-within-fees"),
     pytest.param("page", ACROSS, NO_FEES, id="desktop-across-no-fees"),
     pytest.param("page", WITHIN, NO_FEES, id="desktop-within-no-fees"),
     pytest.param("page", ACROSS, WITH_FEES, id="desktop-across-fees"),
-    pytest.param("phone_page", WITHIN, WITH_FEES, id="phone-within-fees"),
+    pytest.param("phone_page", GURUGRAM, WITH_FEES, id="phone-gurugram-fees"),
     pytest.param("phone_page", ACROSS, NO_FEES, id="phone-across-no-fees"),
 ]
 
@@ -85,7 +90,7 @@ def test_the_carts_fees_and_the_gst_on_screen_are_the_quotes_and_the_invoices(
     request: pytest.FixtureRequest, server: Server, fixture: str, pincode: str, lines: dict[int, int]
 ) -> None:
     page: Page = request.getfixturevalue(fixture)
-    intra = pincode == WITHIN
+    intra = pincode != ACROSS
     figures = charges([priced_line(SEED[pid], qty) for pid, qty in lines.items()], intra)
     fees = figures.subtotal < FEE_THRESHOLD
     api_login(page, server, RAMESH)
@@ -120,7 +125,7 @@ def test_the_carts_fees_and_the_gst_on_screen_are_the_quotes_and_the_invoices(
     split = ("cgst", "sgst") if intra else ("igst",)
     taxes = shown(page, "summary", split)
     if intra:
-        assert taxes["cgst"] == taxes["sgst"] == rupees(figures.gst_total / 2)
+        assert (taxes["cgst"], taxes["sgst"]) == (rupees(figures.cgst), rupees(figures.sgst))
         expect(page.get_by_test_id("summary-igst")).to_have_count(0)
     else:
         assert taxes["igst"] == rupees(figures.gst_total)
@@ -140,15 +145,19 @@ def test_the_carts_fees_and_the_gst_on_screen_are_the_quotes_and_the_invoices(
     text = invoice_text(page, number)
     assert f"Invoice total {pdf_rupees(figures.total)}" in text
     assert f"Taxable value {pdf_rupees(figures.taxable_total)}" in text
+    # The supplier is the registration of the store that ships; the place of supply the buyer's state.
+    assert f"GSTIN: {SUPPLIER_GSTINS[pincode]}" in text
     if intra:
-        half = pdf_rupees(figures.gst_total / 2)
-        assert f"CGST {half}" in text and f"SGST {half}" in text and "IGST Rs." not in text
+        assert f"CGST {pdf_rupees(figures.cgst)}" in text and f"SGST {pdf_rupees(figures.sgst)}" in text
+        assert "IGST" not in text
     else:
-        assert f"IGST {pdf_rupees(figures.gst_total)}" in text and "CGST Rs." not in text
+        assert f"IGST {pdf_rupees(figures.gst_total)}" in text and "CGST" not in text
     assert ("Convenience fee" in text and "Platform fee" in text) is fees
-    if fees:
-        assert re.search(r"Convenience fee\s+9985\s+1\s+79\.00", text), text
-        assert re.search(r"Platform fee\s+9985\s+1\s+20\.00", text), text
+    if fees:  # 79 x 18/118 = 12.0508: GST 12.05 on taxable 66.95; 20: 3.05 on 16.95, to the paisa
+        tax = r"6\.03\s+6\.02" if intra else r"12\.05"
+        assert re.search(rf"Convenience fee\s+9985\s+1\s+79\.00\s+66\.95\s+18%\s+{tax}\s+79\.00", text), text
+        tax = r"1\.53\s+1\.52" if intra else r"3\.05"
+        assert re.search(rf"Platform fee\s+9985\s+1\s+20\.00\s+16\.95\s+18%\s+{tax}\s+20\.00", text), text
 
 
 @pytest.mark.parametrize("fixture", ["page", "phone_page"])
@@ -218,7 +227,7 @@ def test_stock_that_fell_since_the_cart_is_told_at_checkout_with_the_fix(
     finally:
         other.close()
 
-    new_address(page, ACROSS, name="Ramesh Kumar", mobile=RAMESH)
+    new_address(page, GURUGRAM, name="Ramesh Kumar", mobile=RAMESH)
 
     pincode_settled(page)
     problem = page.get_by_test_id("summary-stock")

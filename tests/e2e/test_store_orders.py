@@ -37,9 +37,11 @@ from tests.e2e.test_store_webview import WEBVIEW_STUB, app_login
 from upstream_mocks.orders.gst import split
 from upstream_mocks.orders.pricing import priced_line
 
-SELLER_GSTIN = "29AAJCV4821K1ZU"  # upstream_mocks/orders/seller.py (Karnataka)
+# The registration of the store that ships (upstream_mocks/orders/seller.py): a one-hour area's dark
+# store (Gurugram's in Haryana), else the Bengaluru warehouse.
+SUPPLIER_GSTINS = {"122103": "06AAJCV4821K1Z2", "560103": "29AAJCV4821K1ZU", "141001": "29AAJCV4821K1ZU"}
 # A buyer's GSTIN in the delivery pin code's state (the gateway refuses one of another state).
-BUYER_GSTINS = {"122103": "06AAACR5055K1ZB", "560103": "29AAPFU0939F1ZR"}
+BUYER_GSTINS = {"122103": "06AAACR5055K1ZB", "560103": "29AAPFU0939F1ZR", "141001": "03AAACR5055K1ZH"}
 LOW_STOCK = 38  # 3 in stock: an order of all 3 leaves none for 'Buy again'
 REFRESH_MS = 15_000  # the order page's refetch interval (frontend/src/features/checkout/components/orderRefresh.ts)
 
@@ -75,7 +77,8 @@ def current_step(page: Page) -> str:
 
 @pytest.mark.parametrize(
     ("fixture", "pincode", "intra_state"),
-    [("page", "122103", False), ("phone_page", "560103", True)],  # Gurugram: IGST; Bengaluru: CGST+SGST
+    # Ludhiana (Punjab) by courier from Bengaluru: IGST; Bengaluru from its own store: CGST+SGST.
+    [("page", "141001", False), ("phone_page", "560103", True)],
 )
 def test_place_follow_invoice_and_buy_again(
     request: pytest.FixtureRequest, server: Server, axe: Axe, fixture: str, pincode: str, intra_state: bool
@@ -152,10 +155,10 @@ def test_place_follow_invoice_and_buy_again(
     download = download_info.value
     assert download.suggested_filename == f"invoice-{number}.pdf"
     text = PdfReader(Path(download.path())).pages[0].extract_text()
-    assert f"GSTIN: {SELLER_GSTIN}" in text and f"GSTIN: {buyer_gstin}" in text
+    assert f"GSTIN: {SUPPLIER_GSTINS[pincode]}" in text and f"GSTIN: {buyer_gstin}" in text
     total = f"{figures.total:,.2f}"  # lakh grouping only from Rs. 1,00,000: this is thousands
     assert f"Invoice total ₹{total}" in text
-    # Each row's GST is two equal halves (docs/decisions/one-tax-rule.md): CGST == SGST on every row.
+    # Each row's GST split as the invoice states (docs/decisions/one-tax-rule.md), summed.
     rows = [split(line.gst_amount, intra_state=intra_state) for line in priced_lines(lines)]
     if intra_state:
         cgst, sgst = sum(r.cgst for r in rows), sum(r.sgst for r in rows)
@@ -316,7 +319,7 @@ def test_an_order_cancelled_after_shipping_offers_its_invoice_and_a_credit_note(
     figures = expected(lines)
     assert figures.convenience_fee == 0  # above Rs. 1,199: no fees, so the documents' GST is the order's
     api_login(page, server, RAMESH)
-    number = place_by_api(page, lines)  # to Gurugram, from a Karnataka seller: IGST
+    number = place_by_api(page, lines)  # to Gurugram, from the Gurugram store: CGST + SGST
     advance(server, number, 2)  # shipped: the tax invoice is issued
     page.goto(f"/orders/{number}")
     expect(page.get_by_role("heading", name="Your order has shipped", level=1)).to_be_visible()
@@ -341,9 +344,11 @@ def test_an_order_cancelled_after_shipping_offers_its_invoice_and_a_credit_note(
     text = PdfReader(Path(download.path())).pages[0].extract_text()
     assert "Credit Note" in text and re.search(r"Credit note number: VKC/\d{2}-\d{2}/\d{6}", text)
     assert f"Against tax invoice: {invoice}" in text and "Reason: Order cancelled" in text
-    assert f"GSTIN: {SELLER_GSTIN}" in text
-    # The invoice's rows and tax split, credited: IGST across states, the whole order's GST.
-    assert "CGST" not in text and f"IGST ₹{figures.gst_total:,.2f}" in text
+    assert f"GSTIN: {SUPPLIER_GSTINS['122103']}" in text
+    # The invoice's rows and tax split, credited: CGST + SGST within Haryana, the whole order's GST.
+    rows = [split(line.gst_amount, intra_state=True) for line in priced_lines(lines)]
+    assert "IGST" not in text and f"CGST ₹{sum(r.cgst for r in rows):,.2f}" in text
+    assert sum(r.cgst + r.sgst for r in rows) == figures.gst_total
     assert f"Credit note total ₹{figures.total:,.2f}" in text
 
     # Cancelled before it shipped: no invoice was issued, so there is nothing to credit.

@@ -61,7 +61,7 @@ def test_a_cash_order_returned_in_part_to_a_upi_id_with_its_credit_note(
     expect(page.get_by_test_id("return-window")).to_contain_text("7-day return window from delivery")
 
     api_login(page, server, RAMESH)
-    number = place_by_api(page, {SOCKET: 3, PIPE: 1, CUT_WIRE: 1})  # to Gurugram from Karnataka: IGST
+    number = place_by_api(page, {SOCKET: 3, PIPE: 1, CUT_WIRE: 1})  # to Gurugram from its own store: CGST + SGST
     page.goto(f"/orders/{number}")
     expect(page.get_by_role("heading", name="Thank you! Your order is placed", level=1)).to_be_visible()
     expect(page.get_by_role("button", name="Return items")).to_have_count(0)  # not delivered yet
@@ -129,9 +129,9 @@ def test_a_cash_order_returned_in_part_to_a_upi_id_with_its_credit_note(
     assert download.suggested_filename == f"credit-note-{number}-R1.pdf"
     text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(download.path().read_bytes())).pages)
     returned = priced_line(SEED[SOCKET], 2)
-    tax = split(returned.gst_amount, intra_state=False)
+    tax = split(returned.gst_amount, intra_state=True)  # Gurugram, from the Gurugram store
     assert "Reason: Goods returned by the buyer" in text
-    assert f"IGST ₹{tax.igst:,.2f}" in text  # exactly the two sockets' tax
+    assert f"CGST ₹{tax.cgst:,.2f}" in text and f"SGST ₹{tax.sgst:,.2f}" in text  # exactly the two sockets' tax
     assert f"Credit note total ₹{returned.line_total:,.2f}" in text
     assert SEED[PIPE].product_name not in text  # the pipe stays sold
 
@@ -172,7 +172,7 @@ def test_an_online_order_returned_in_part_is_refunded_at_the_provider_with_its_c
     page: Page, server: Server
 ) -> None:
     api_login(page, server, RAMESH)
-    order = place_online(page, {SOCKET: 2, PIPE: 1})  # to Gurugram from Karnataka: IGST
+    order = place_online(page, {SOCKET: 2, PIPE: 1})  # to Gurugram from its own store: CGST + SGST
     number = order["orderNumber"]
     session = order["payment"]["paymentSessionId"]
     server.http.post(f"/_mocks/payments/checkout/{session}/pay", json={"outcome": "success"}).raise_for_status()
@@ -206,5 +206,5 @@ def test_an_online_order_returned_in_part_is_refunded_at_the_provider_with_its_c
     answer = page.request.get(f"/api/checkout/orders/{number}/returns/{number}-R1/credit-note")
     assert answer.ok, answer.status
     text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(answer.body())).pages)
-    assert f"IGST ₹{split(returned.gst_amount, intra_state=False).igst:,.2f}" in text  # one socket's tax
+    assert f"CGST ₹{split(returned.gst_amount, intra_state=True).cgst:,.2f}" in text  # one socket's tax
     assert f"Credit note total ₹{returned.line_total:,.2f}" in text

@@ -73,8 +73,8 @@ def test_the_timeline_follows_the_order_and_the_invoice_arrives_when_it_ships(cl
     pdf = client.get(shipped["invoice"]["downloadUrl"])
     assert pdf.status_code == 200 and pdf.headers["content-type"] == "application/pdf"
     text = PdfReader(io.BytesIO(pdf.content)).pages[0].extract_text()
-    assert shipped["invoice"]["number"] in text and "GSTIN: 29AAJCV4821K1ZU" in text
-    assert "Place of supply: Haryana" in text and "IGST" in text  # Gurugram, from a Karnataka seller
+    assert shipped["invoice"]["number"] in text and "GSTIN: 06AAJCV4821K1Z2" in text  # the Gurugram store's
+    assert "Place of supply: Haryana" in text and "CGST" in text and "IGST" not in text
     assert f"Invoice total ₹{Decimal(shipped['charges']['total']):,.2f}" in text
 
     advance(client, number, 2)
@@ -118,7 +118,7 @@ def test_cancelling_after_shipping_keeps_the_invoice_and_adds_a_credit_note(clie
     text = PdfReader(io.BytesIO(pdf.content)).pages[0].extract_text()
     assert f"Credit note number: {note['number']}" in text
     assert f"Against tax invoice: {invoice['number']}" in text and "Reason: Order cancelled" in text
-    assert "IGST" in text and "CGST" not in text  # Gurugram from a Karnataka seller, as the invoice
+    assert "CGST" in text and "IGST" not in text  # Gurugram from the Gurugram store, as the invoice
     assert f"Credit note total ₹{Decimal(order['charges']['total']):,.2f}" in text
     # The invoice is still there to download.
     assert client.get(invoice["downloadUrl"]).status_code == 200

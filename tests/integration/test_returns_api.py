@@ -18,6 +18,7 @@ from tests.integration.test_checkout_api import SUNITA, fill_cart, place, quote
 from tests.integration.test_order_history_api import advance, detail
 from tests.integration.test_payments_follow_orders import PROVIDER, pay
 from tests.integration.test_store_api import log_in
+from upstream_mocks.orders.pricing import split
 
 CUT_WIRE = 100  # Voltara Submersible Flat Cable, cut to the length ordered: not returnable
 # A 1x1 PNG: what the app sends after shrinking a phone's photo.
@@ -188,7 +189,8 @@ def test_cash_order_returned_in_part_to_a_upi_id_with_its_own_credit_note(client
     line = made["lines"][0]
     assert f"Credit note number: {note['number']}" in text and "Reason: Goods returned by the buyer" in text
     assert f"Credit note total ₹{Decimal(line['lineTotal']):,.2f}" in text
-    assert f"IGST ₹{Decimal(line['gstAmount']):,.2f}" in text  # only these two sockets' tax
+    tax = split(Decimal(line["gstAmount"]), intra_state=True)  # Gurugram, from the Gurugram store
+    assert f"CGST ₹{tax.cgst:,.2f}" in text and f"SGST ₹{tax.sgst:,.2f}" in text  # only these two sockets' tax
     assert order["lines"][1]["productName"] not in text  # the conduit pipe stays sold
     refunded = desk(client, number)["returns"][0]
     assert refunded["status"] == "refunded" and all(s["state"] == "done" for s in refunded["timeline"])

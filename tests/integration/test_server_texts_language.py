@@ -128,7 +128,7 @@ def test_a_hindi_tax_invoice_is_drawn_in_devanagari_with_embedded_fonts(client: 
     # fpdf2 maps some shaped glyphs (a reph, a vowel sign) back to text imperfectly, so the words
     # looked for here are ones that read back whole; the drawing itself was looked at.
     assert "टैक्स इनवॉइस" in text and "इनवॉइस नंबर: VKI/" in text and "खरीदार" in text
-    assert "GSTIN: 29AAJCV4821K1ZU    राज्य: Karnataka" in text
+    assert "GSTIN: 06AAJCV4821K1Z2    राज्य: Haryana" in text
     total = Decimal(client.get(f"/api/checkout/orders/{number}").json()["charges"]["total"])
     assert f"शब्दों में: {in_hindi_words(total)}" in text  # "एक सौ पचहत्तर रुपये और पचास पैसे मात्र"
     assert re.search(r"₹[0-9,]+\.[0-9]{2}\n", text)

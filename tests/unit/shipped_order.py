@@ -10,7 +10,7 @@ from upstream_mocks.orders.gst import is_intra_state
 from upstream_mocks.orders.pincodes import lookup
 from upstream_mocks.orders.pricing import charges, priced_line
 from upstream_mocks.orders.records import DeliveryAddress, Order, Payment
-from upstream_mocks.orders.seller import SELLER
+from upstream_mocks.orders.seller import shipping_seller
 
 NOW = datetime(2026, 11, 23, 6, 30, tzinfo=UTC)
 SEED = {p.id: p for p in products()}
@@ -21,7 +21,8 @@ def shipped_order(pincode: str, quantities: dict[int, int]) -> Order:
     place = lookup(pincode, NOW)
     assert place is not None and place.delivery is not None
     lines = [priced_line(SEED[pid], qty) for pid, qty in quantities.items()]
-    figures = charges(lines, is_intra_state(SELLER.state, place.state))
+    seller = shipping_seller(place)
+    figures = charges(lines, is_intra_state(seller.state, place.state))
     return Order(
         order_number="VK10000001",
         user_id=2001,
@@ -43,5 +44,5 @@ def shipped_order(pincode: str, quantities: dict[int, int]) -> Order:
         ),
         business=None,
         payment=Payment(method="cod", state="onDelivery", amount=figures.total),
-        seller=SELLER,
+        seller=seller,
     )

@@ -62,7 +62,7 @@ def test_hindi_is_written_in_devanagari(key: str) -> None:
     assert DEVANAGARI.search(words), key
     # Latin letters only for the words Indians write so, and blanks
     latin = set(re.findall(r"[A-Za-z]+", re.sub(r"\{[^}]*\}", "", words)))
-    assert latin <= {"OTP", "UPI", "GST", "GSTIN", "PDF", "IST"}, (key, latin)
+    assert latin <= {"OTP", "UPI", "GST", "GSTIN", "CGST", "SGST", "IGST", "PDF", "IST"}, (key, latin)
 
 
 def test_dates_amounts_and_times_as_each_language_writes_them() -> None:

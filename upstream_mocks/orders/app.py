@@ -55,7 +55,7 @@ from upstream_mocks.orders.records import (
     Quote,
     seed,
 )
-from upstream_mocks.orders.seller import SELLER
+from upstream_mocks.orders.seller import Seller, shipping_seller
 from upstream_mocks.orders.webhook_receiver import webhook_route
 from upstream_mocks.texts import Language, requested
 from upstream_mocks.world import MockWorld
@@ -312,12 +312,18 @@ def create_app(world: MockWorld) -> Litestar:
             lines.append(priced_line(product, quantity))
         return Quote(
             lines=lines,
-            charges=charges(lines, is_intra_state(SELLER.state, address.state)),
+            charges=charges(lines, is_intra_state(seller_of(address, now).state, address.state)),
             delivery=delivery,
             address=address,
             business=business,
             payment_method=body.payment_method,
         )
+
+    def seller_of(address: DeliveryAddress, now: datetime) -> Seller:
+        """The GST registration that ships to a checked address: its area's dark store or the warehouse."""
+        place = lookup(address.pincode, now)
+        assert place is not None  # the address was checked against the same pin code data
+        return shipping_seller(place)
 
     def shopper_mobile(user_id: int) -> str | None:
         return next((u.mobile_number for u in catalogue().users.values() if u.user_id == user_id), None)
@@ -373,7 +379,7 @@ def create_app(world: MockWorld) -> Litestar:
             address=quote.address,
             business=quote.business,
             payment=payment,
-            seller=SELLER,
+            seller=seller_of(quote.address, now),
         )
         if body.payment_method == "online":
             online_payment.open_checkout(world, order, body.return_url)

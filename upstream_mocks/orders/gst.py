@@ -1,10 +1,10 @@
 """The tax invoice's figures: every goods line and fee with its HSN/SAC code, rate and tax split.
 
 GST is inside every price (catalogue prices and the fees alike), so each line's taxable value
-and GST are split out of its GST-inclusive amount by the one rule in pricing.py: two equal
-halves, each half the rate on the same taxable value, rounded half-up to the paisa. A delivery
-within the seller's state pays them as CGST and SGST (always equal); any other delivery pays
-their sum as IGST. The taxable value is the amount less the GST, so the invoice adds up to the
+and GST are split out of its GST-inclusive amount by the one rule in pricing.py: GST = amount x
+rate / (100 + rate) rounded half-up to the paisa, taxable value = amount - GST. A delivery within
+the shipping store's state pays it as CGST (half, rounded half-up) and SGST (the rest); any other
+delivery pays all of it as IGST. The taxable value is the amount less the GST, so the invoice adds up to the
 order total to the paisa, and its GST is the order's `charges.gstTotal`, fees included.
 """
 
@@ -15,14 +15,8 @@ from decimal import Decimal
 
 import msgspec
 
-from upstream_mocks.orders.pricing import FEE_GST_RATE, FEE_SAC, ZERO, included_gst
+from upstream_mocks.orders.pricing import FEE_GST_RATE, FEE_SAC, ZERO, TaxSplit, included_gst, split
 from upstream_mocks.orders.records import Line, Order, ReturnLine, ReturnRequest
-
-
-class TaxSplit(msgspec.Struct, kw_only=True, frozen=True):
-    cgst: Decimal
-    sgst: Decimal
-    igst: Decimal
 
 
 class InvoiceLine(msgspec.Struct, kw_only=True, frozen=True):
@@ -46,20 +40,9 @@ class InvoiceFigures(msgspec.Struct, kw_only=True, frozen=True):
     total: Decimal
 
 
-def split(gst: Decimal, intra_state: bool) -> TaxSplit:
-    """CGST and SGST (equal halves) within the state, IGST across states.
-
-    `gst` comes from `included_gst`, so it is two equal halves in paise and halving it is exact."""
-    if not intra_state:
-        return TaxSplit(cgst=ZERO, sgst=ZERO, igst=gst)
-    half = gst / 2
-    if half != half.quantize(Decimal("0.01")):
-        raise ValueError(f"GST {gst} is not two equal halves in paise: it did not come from the tax rule")
-    return TaxSplit(cgst=half, sgst=half, igst=ZERO)
-
-
 def is_intra_state(seller_state: str, delivery_state: str) -> bool:
-    """The place of supply is the delivery address's state (taken from its pin code)."""
+    """The place of supply is the delivery address's state (taken from its pin code); the seller's
+    state is the registration of the store that ships (seller.py)."""
     return seller_state.strip().casefold() == delivery_state.strip().casefold()
 
 

@@ -206,6 +206,7 @@ def _render(
     pdf.ln(2)
     line(words.amount_in_words.format(words=style.amount_in_words(language, figures.total)), 9, "B")
     pdf.ln(2)
+    line(words.tax_rule_within if figures.intra_state else words.tax_rule_across)
     for sentence in closing:
         line(sentence)
     line(generated, 8)

@@ -4,11 +4,12 @@ Catalogue prices include GST (one price everywhere): a line costs unit price x q
 the GST inside it is worked out per line for the invoice. Money is Decimal rupees rounded
 half-up to the paisa, so the quote and the placed order agree to the paisa.
 
-One tax rule for the quote, the order and the invoice (docs/decisions/one-tax-rule.md): the GST
-inside a GST-inclusive amount is two equal halves, each half the rate on the same taxable
-value, rounded half-up to the paisa; the taxable value is the amount less both. Within the
-seller's state the halves are CGST and SGST; across states IGST is their sum. The fees are a
-service taxed the same way, and the charges' GST includes theirs, as the invoice prints it.
+One tax rule for the quote, the order and the invoice (docs/decisions/one-tax-rule.md), the
+rule the invoice prints: the GST inside a GST-inclusive amount is amount x rate / (100 + rate),
+rounded half-up to the paisa, and the taxable value is the amount less it (79.00 at 18%: GST
+12.05, taxable 66.95). Within the shipping store's state it is paid as CGST (half of it, rounded
+half-up) and SGST (the rest); across states all of it is IGST. The fees are a service taxed the
+same way, and the charges' GST includes theirs, as the invoice prints it.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ import json
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from upstream_mocks.orders.records import Charges, Line
 
@@ -59,16 +62,25 @@ def product_facts(product: Any) -> tuple[Decimal, str, Decimal, int]:
     return price, hsn, rate, stock
 
 
-def half_gst(total: Decimal, rate: Decimal) -> Decimal:
-    """Half the rate on the taxable value inside a GST-inclusive amount, to the paisa: CGST, and
-    SGST, which is the same figure; twice it is the IGST across states."""
-    return paise(total * rate / (2 * (100 + rate)))
+class TaxSplit(msgspec.Struct, kw_only=True, frozen=True):
+    cgst: Decimal
+    sgst: Decimal
+    igst: Decimal
 
 
 def included_gst(total: Decimal, rate: Decimal) -> tuple[Decimal, Decimal]:
     """The taxable value and the GST inside a GST-inclusive amount, to the paisa; they add up to it."""
-    gst = 2 * half_gst(total, rate)
+    gst = paise(total * rate / (100 + rate))
     return total - gst, gst
+
+
+def split(gst: Decimal, intra_state: bool) -> TaxSplit:
+    """One amount's GST as the supply pays it: CGST (half, rounded half-up) and SGST (the rest)
+    within the shipping store's state, so they add up to it exactly; all of it IGST across states."""
+    if not intra_state:
+        return TaxSplit(cgst=ZERO, sgst=ZERO, igst=gst)
+    cgst = paise(gst / 2)
+    return TaxSplit(cgst=cgst, sgst=gst - cgst, igst=ZERO)
 
 
 def priced_line(product: Any, quantity: int) -> Line:
@@ -96,10 +108,12 @@ def charges(lines: list[Line], intra_state: bool | None = None) -> Charges:
     small = subtotal < FEE_THRESHOLD
     convenience = CONVENIENCE_FEE if small else ZERO
     platform = PLATFORM_FEE if small else ZERO
-    fees_gst = sum((included_gst(fee, FEE_GST_RATE)[1] for fee in (convenience, platform) if fee > ZERO), ZERO)
-    gst_total = sum((line.gst_amount for line in lines), ZERO) + fees_gst
+    fees_gst = [included_gst(fee, FEE_GST_RATE)[1] for fee in (convenience, platform) if fee > ZERO]
+    # Each amount's GST split on its own, as the invoice's rows are, and summed as its totals are.
+    amounts_gst = [line.gst_amount for line in lines] + fees_gst
+    gst_total = sum(amounts_gst, ZERO)
     total = subtotal + convenience + platform
-    half = gst_total / 2  # exact: every amount's GST is two equal halves in paise
+    splits = [split(gst, bool(intra_state)) for gst in amounts_gst]
     return Charges(
         subtotal=subtotal,
         convenience_fee=convenience,
@@ -107,9 +121,9 @@ def charges(lines: list[Line], intra_state: bool | None = None) -> Charges:
         gst_total=gst_total,
         total=total,
         taxable_total=total - gst_total,
-        cgst=None if intra_state is None else (half if intra_state else ZERO),
-        sgst=None if intra_state is None else (half if intra_state else ZERO),
-        igst=None if intra_state is None else (ZERO if intra_state else gst_total),
+        cgst=None if intra_state is None else sum((t.cgst for t in splits), ZERO),
+        sgst=None if intra_state is None else sum((t.sgst for t in splits), ZERO),
+        igst=None if intra_state is None else sum((t.igst for t in splits), ZERO),
         fee_threshold=FEE_THRESHOLD,
         short_of_no_fees=FEE_THRESHOLD - subtotal if small else ZERO,
     )

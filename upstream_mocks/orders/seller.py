@@ -1,14 +1,18 @@
 """Who sells on every store order: the operator's company facts, the one place the mocks read them.
 
 They match frontend/src/content/company.ts (legal name and registered office; the company is
-fictional). The seller's state decides the tax split: CGST+SGST for a delivery within it, IGST
-across states. The GSTIN is made up but well formed (state code 29 is Karnataka; the check
-digit is right).
+fictional). GST registration is per state, so the supplier on an invoice is the registration
+of the place that ships: a one-hour order leaves the dark store of its area (Gurugram's is
+registered in Haryana), any other order the Bengaluru warehouse at the registered office. That
+place's state decides the tax split: CGST+SGST for a delivery within it, IGST across states.
+The GSTINs are made up but well formed (one PAN; state codes 06, 07, 27, 29; right check digits).
 """
 
 from __future__ import annotations
 
 import msgspec
+
+from upstream_mocks.orders.pincodes import PincodeInfo
 
 
 class Seller(msgspec.Struct, rename="camel", kw_only=True, frozen=True):
@@ -20,11 +24,53 @@ class Seller(msgspec.Struct, rename="camel", kw_only=True, frozen=True):
     phone: str
 
 
+LEGAL_NAME = "VoltKhata Trade Technologies Private Limited"
+EMAIL = "support@voltkhata.example"
+PHONE = "+91 80 4000 1234"
+
+# The registered office, and the warehouse that ships every order not delivered within the hour.
 SELLER = Seller(
-    name="VoltKhata Trade Technologies Private Limited",
+    name=LEGAL_NAME,
     gstin="29AAJCV4821K1ZU",
     state="Karnataka",
     address="4th Floor, Lakeview Business Park, Outer Ring Road, Bengaluru, Karnataka 560103",
-    email="support@voltkhata.example",
-    phone="+91 80 4000 1234",
+    email=EMAIL,
+    phone=PHONE,
 )
+
+# The dark stores, one per one-hour area (contracts/delivery-service.json), by the area's state.
+DARK_STORES = {
+    "Haryana": Seller(
+        name=LEGAL_NAME,
+        gstin="06AAJCV4821K1Z2",
+        state="Haryana",
+        address="Unit 7, Sector 18 Industrial Area, Gurugram, Haryana 122015",
+        email=EMAIL,
+        phone=PHONE,
+    ),
+    "Delhi": Seller(
+        name=LEGAL_NAME,
+        gstin="07AAJCV4821K1Z0",
+        state="Delhi",
+        address="Shed 12, Okhla Industrial Estate Phase II, New Delhi, Delhi 110020",
+        email=EMAIL,
+        phone=PHONE,
+    ),
+    "Maharashtra": Seller(
+        name=LEGAL_NAME,
+        gstin="27AAJCV4821K1ZY",
+        state="Maharashtra",
+        address="Gala 4, Kamala Mills Compound, Lower Parel, Mumbai, Maharashtra 400013",
+        email=EMAIL,
+        phone=PHONE,
+    ),
+    "Karnataka": SELLER,  # Bengaluru's dark store is at the registered office
+}
+
+
+def shipping_seller(place: PincodeInfo) -> Seller:
+    """The registration that supplies a delivery to `place`: its area's dark store for a one-hour
+    area (open or not: the order waits for that store), the warehouse otherwise."""
+    if place.serviceability == "oneHour":
+        return DARK_STORES[place.state]
+    return SELLER

@@ -195,6 +195,8 @@ class Texts(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     payment_cod: str
     payment_credit: str
     no_reverse_charge: str
+    tax_rule_within: str  # the rule the invoice's figures follow, as the supply is split
+    tax_rule_across: str
 
 
 @cache

@@ -28,7 +28,8 @@ export function OrderFigures({
     [t`Platform fee`, charges.platformFee, "platform-fee"],
     [t`GST included`, charges.gstTotal, "gst"],
   ];
-  // Within the seller's state CGST and SGST (always equal), across states IGST; unknown: neither.
+  // Within the shipping store's state CGST and SGST (the GST's halves, a paisa apart at most),
+  // across states IGST; unknown: neither.
   if (charges.igst !== null && charges.igst !== "0.00") rows.push([t`IGST`, charges.igst, "igst"]);
   else if (charges.cgst !== null && charges.sgst !== null && charges.cgst !== "0.00") {
     rows.push([t`CGST`, charges.cgst, "cgst"], [t`SGST`, charges.sgst, "sgst"]);
