@@ -184,7 +184,7 @@ def main() -> None:
     driver = args.driver or ("wrk" if shutil.which("wrk") else "python")
     drive = DRIVERS[driver]
     seconds = max(1, min(args.seconds, 20))
-    started = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    started = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")  # real time: the run's stamp
     info = machine()
     info["driver"] = driver
     print(

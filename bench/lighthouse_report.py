@@ -288,7 +288,7 @@ def main() -> None:
         )
     if args.out:
         summary: dict[str, Any] = {
-            "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+            "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),  # real time: the report's stamp
             "lighthouse": lighthouse_version,
             "load_average": " ".join(f"{v:.2f}" for v in os.getloadavg()),
             "benchmark_index": index,

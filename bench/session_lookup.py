@@ -25,7 +25,7 @@ class LookupResult(msgspec.Struct, kw_only=True):
 
 async def _time_lookups(manager: SessionManager, label: str, count: int) -> LookupResult:
     session_id = uuid.uuid4().hex
-    now = time.time()
+    now = time.time()  # real time: a session's life
     login = StoreLogin(user_id="2001", access_token="bench-token", mobile_number="9876543210")
     await manager.save(session_id, SessionRecord(created_at=now, seen_at=now, store=login))
     for _ in range(min(200, count)):  # warm the connection pool and the code paths

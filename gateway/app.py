@@ -73,6 +73,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         lender=lender,
         code_sender=code_sender,
         client_addresses=client_addresses,
+        clock=embedded.clock,
     )
     csrf = csrf_middleware_factory(
         CsrfTokens(settings.secret_key, secure=settings.secure_cookies), sessions.cookie_name, embedded.exempt

@@ -9,6 +9,9 @@ a production image without it must set every upstream URL.
 With ENVIRONMENT=production the gateway refuses to start while any upstream would be mocked or
 MOCKS_URL is set, so the QA controls (code outbox, issued tokens, reset, scenarios) can never be
 served in production; with ENVIRONMENT=test the embedded mocks need MOCKS_WEBHOOK_SECRET set.
+
+While mocks are in use the gateway's time rules read the mocks' one clock (`/_mocks/clock`):
+in-process directly, on their own port over HTTP (gateway/clock.py, docs/decisions/one-clock.md).
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ import structlog
 from litestar.handlers import ASGIRouteHandler, asgi
 
 from gateway.asgi import ASGIApp, Receive, Scope, Send
+from gateway.clock import Clock, ReadClock, RemoteClock, SystemClock
 from gateway.settings import Settings
 from gateway.telemetry import tracing_on
 from gateway.upstreams.http import upstream_timeout
@@ -64,6 +68,7 @@ class Embedded:
     # header, and the mocks' answers pass through as they are.
     exempt: list[str] = field(default_factory=list)
     closing: list[httpx.AsyncClient] = field(default_factory=list)
+    clock: Clock = field(default_factory=SystemClock)  # what the gateway's time rules read
 
     async def close(self) -> None:
         for client in self.closing:
@@ -95,14 +100,17 @@ def embed(settings: Settings, environ: Mapping[str, str] | None = None) -> Embed
     embedded = Embedded()
     suite: Any = None
     if missing:
-        from upstream_mocks.settings import MockSettings  # the optional `mocks` extra
+        from upstream_mocks.clock import mocks_now  # the optional `mocks` extra
+        from upstream_mocks.settings import MockSettings
         from upstream_mocks.suite import create_suite, mount_path
         from upstream_mocks.world import MockWorld
 
         # The embedded mocks share the gateway's environment: outside development they (and so
         # the gateway) refuse to start with the default webhook secret (SettingsRefused).
         mock_settings = MockSettings.from_env(env, environment=settings.environment)
-        suite = create_suite(MockWorld(mock_settings), check_contracts=True, traced=tracing_on(settings))
+        world = MockWorld(mock_settings)
+        suite = create_suite(world, check_contracts=True, traced=tracing_on(settings))
+        embedded.clock = ReadClock(lambda: mocks_now(world))
         for name in missing:
             embedded.clients[name] = httpx.AsyncClient(
                 transport=InProcessTransport(app=suite),
@@ -114,7 +122,9 @@ def embed(settings: Settings, environ: Mapping[str, str] | None = None) -> Embed
     if mocks_url:
         proxy = httpx.AsyncClient(timeout=10)
         embedded.closing.append(proxy)
-        embedded.handlers.append(mount_proxy(mocks_url, proxy))
+        clock = RemoteClock(proxy, f"{mocks_url.rstrip('/')}{MOUNT}/clock")
+        embedded.clock = clock  # the one QA moves through /_mocks, even with some mocks in-process
+        embedded.handlers.append(mount_proxy(mocks_url, proxy, clock))
     elif suite is not None:
         embedded.handlers.append(mount_in_process(suite))
     return embedded
@@ -131,7 +141,7 @@ def mount_in_process(suite: ASGIApp) -> ASGIRouteHandler:
     return mocks
 
 
-def mount_proxy(mocks_url: str, client: httpx.AsyncClient) -> ASGIRouteHandler:
+def mount_proxy(mocks_url: str, client: httpx.AsyncClient, clock: RemoteClock) -> ASGIRouteHandler:
     base = mocks_url.rstrip("/")
 
     @asgi(MOUNT, is_mount=True, copy_scope=True, name="mocks")
@@ -161,6 +171,8 @@ def mount_proxy(mocks_url: str, client: httpx.AsyncClient) -> ASGIRouteHandler:
             for k, v in upstream.headers.items()
             if k.lower().encode() not in _HOP_HEADERS
         ]
+        if scope["method"] != "GET" and path in (f"{MOUNT}/clock", f"{MOUNT}/reset"):
+            clock.forget()  # QA moved the clock through us: our rules see it at once
         await send({"type": "http.response.start", "status": upstream.status_code, "headers": out})
         await send({"type": "http.response.body", "body": upstream.content})
 

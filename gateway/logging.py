@@ -188,6 +188,7 @@ def _access_writer(log: Any) -> AccessWriter | None:
     if isinstance(structlog.get_config()["processors"][-1], structlog.processors.JSONRenderer):
 
         def write_json(method: str | None, path: str, status: int, ms: float, request_id: str, trace_id: str) -> None:
+            # real time: a log line's stamp
             now = datetime.datetime.now(datetime.UTC).isoformat().replace("+00:00", "Z")
             line = AccessLine(
                 method=method, path=path, status=status, ms=ms, request_id=request_id, trace_id=trace_id, timestamp=now

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gateway.clock import Clock
 from gateway.otp import CodeSender
 from gateway.security.client_address import ClientAddresses
 from gateway.sessions.store import SessionStore
@@ -26,3 +27,4 @@ class AppServices:
     lender: Lender  # the lending port, chosen by the LENDERS setting (gateway/upstreams/lenders/)
     code_sender: CodeSender
     client_addresses: ClientAddresses
+    clock: Clock  # what the time rules read: the mocks' clock while mocks are in use (gateway/clock.py)

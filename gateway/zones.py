@@ -1,11 +1,8 @@
-"""India's time zone: the calendar days settlements, reconciliation and the desk speak in."""
+"""India's time zone: the calendar days settlements, reconciliation and the desk speak in. Which
+day it is comes from the clock the gateway reads (gateway/clock.py), never from here."""
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta, timezone
+from datetime import timedelta, timezone
 
 INDIA = timezone(timedelta(hours=5, minutes=30), "IST")
-
-
-def india_today() -> date:
-    return datetime.now(INDIA).date()

@@ -62,6 +62,7 @@ def refusal(world: MockWorld, mock: str, headers: dict[str, str]) -> str | None:
         if scheme.lower() != "bearer" or not token:
             return "Unauthorized: no access token"
         issued = auth.tokens.get(token)
+        # real time: an OAuth token's life, as the gateway's sessions
         if issued is not None and issued.expires_at <= time.time():
             return "Unauthorized: the access token has expired"
     return None
@@ -93,6 +94,6 @@ def issue_token(world: MockWorld, body: bytes, headers: dict[str, str]) -> tuple
     if requirement is None:
         return 401, {"error": "invalid_client"}
     token = f"qa_{secrets.token_urlsafe(24)}"
-    now = time.time()
+    now = time.time()  # real time: an OAuth token's life, as the gateway's sessions
     auth.tokens[token] = IssuedToken(client_id=client_id, issued_at=now, expires_at=now + requirement.token_lifetime)
     return 200, {"access_token": token, "token_type": "Bearer", "expires_in": requirement.token_lifetime}

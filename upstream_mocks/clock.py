@@ -68,7 +68,7 @@ def _state(world: MockWorld) -> ClockState:
 
 def mocks_now(world: MockWorld) -> datetime:
     """Now, on the mocks' clock (UTC)."""
-    return datetime.now(UTC) + _state(world).offset
+    return datetime.now(UTC) + _state(world).offset  # real time: the one clock is real time plus QA's offset
 
 
 def mocks_today(world: MockWorld) -> date:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta, timezone
+from datetime import datetime, timedelta, timezone
 
 IST = timezone(timedelta(hours=5, minutes=30), "IST")
 
@@ -11,8 +11,3 @@ def as_ist(moment: datetime | str) -> str:
     """ "23 Nov 2026, 07:47 AM IST" from an aware datetime or an ISO 8601 string."""
     when = datetime.fromisoformat(moment) if isinstance(moment, str) else moment
     return when.astimezone(IST).strftime("%d %b %Y, %I:%M %p IST")
-
-
-def ist_today() -> date:
-    """Today's date in India."""
-    return datetime.now(IST).date()

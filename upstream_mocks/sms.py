@@ -23,7 +23,7 @@ def issue_code(world: MockWorld, mobile_number: str, language: Language = "en") 
 def check_code(world: MockWorld, mobile_number: str, otp: str) -> bool:
     """True once for the latest live code sent to the number; a used code is gone."""
     entry = world.outbox.get(mobile_number)
-    if entry is None or time.time() - entry.sent_at > CODE_LIFETIME_SECONDS:
+    if entry is None or time.time() - entry.sent_at > CODE_LIFETIME_SECONDS:  # real time: a login code's life
         return False
     if not secrets.compare_digest(entry.otp, otp):
         return False

@@ -132,7 +132,7 @@ def _with_controls(
                     query=query,
                     body=None,
                     status=status,
-                    at=time.time(),
+                    at=time.time(),  # real time: the journal's stamp
                     request_id=request_id,
                 )
             )
@@ -163,7 +163,7 @@ def _with_controls(
                 query=query,
                 body=parsed,
                 status=status,
-                at=time.time(),
+                at=time.time(),  # real time: the journal's stamp
                 request_id=request_id,
             )
         )

@@ -99,7 +99,11 @@ class MockWorld:
 
     def record_code(self, mobile_number: str, otp: str, message: str = "", language: Language = "en") -> None:
         self.outbox[mobile_number] = OutboxEntry(
-            mobile_number=mobile_number, otp=otp, sent_at=time.time(), message=message, language=language
+            mobile_number=mobile_number,
+            otp=otp,
+            sent_at=time.time(),  # real time: a login code's life
+            message=message,
+            language=language,
         )
 
     def scenario_for(self, mock: str, method: str, path: str) -> Scenario | None:

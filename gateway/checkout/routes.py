@@ -71,7 +71,7 @@ def build_router(services: AppServices, store: StoreService) -> Router:
         placed=PlacedOrders(services.store),
         claims=PlacementClaims(services.store, services.settings.placement_claim_seconds),
         product_name=services.settings.product_name,
-        cash=CashLimit(orders, services.settings.cod_daily_limit, services.settings.product_name),
+        cash=CashLimit(orders, services.settings.cod_daily_limit, services.settings.product_name, services.clock),
         book=book,
     )
 

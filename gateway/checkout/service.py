@@ -19,7 +19,7 @@ import msgspec
 import structlog
 
 from gateway import gstin
-from gateway.checkout.cash_limit import IST, CashLimit
+from gateway.checkout.cash_limit import CashLimit
 from gateway.checkout.placing import PlacementClaims
 from gateway.checkout.returns import can_return, options_view, return_view
 from gateway.checkout.schemas import (
@@ -76,6 +76,7 @@ from gateway.upstreams.orders import (
     QuoteRequest,
     StoreHours,
 )
+from gateway.zones import INDIA
 
 if TYPE_CHECKING:
     from gateway.checkout.address_book import AddressBook
@@ -107,7 +108,7 @@ def delivery_label(promise: DeliveryPromise) -> str:
     if promise.type == "oneHour":
         return ONE_HOUR
     if promise.type == "nextOpening":
-        latest = promise.latest_by.astimezone(IST)
+        latest = promise.latest_by.astimezone(INDIA)
         return f"The store is closed now: delivery by {latest:%-I:%M %p} on {latest:%a %-d %b}"
     if promise.earliest_by.date() == promise.latest_by.date():
         return f"Delivery by {promise.latest_by:%a %-d %b}"

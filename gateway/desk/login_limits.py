@@ -45,6 +45,7 @@ class DeskLoginLimits:
             for item, keys, message in self._checks(name, client):
                 if not await self._limiter.test(item, *keys):
                     reset_at, _ = await self._limiter.get_window_stats(item, *keys)
+                    # real time: a login limit's wait, whatever QA's clock says
                     wait = max(1, math.ceil(reset_at - time.time()))
                     raise TooManyRequests(message.format(minutes=math.ceil(wait / 60)), code=CODE, retry_after=wait)
 

@@ -20,7 +20,6 @@ from gateway.errors import InvalidInput, NotAuthenticated, RateLimitedEnvelope
 from gateway.otp.limits import limit_storage
 from gateway.reconciliation.schemas import Reconciliation
 from gateway.services import AppServices
-from gateway.zones import india_today
 
 DATE_HELP = "Choose a date (YYYY-MM-DD) no later than today."
 
@@ -34,6 +33,7 @@ def build_router(services: AppServices) -> Router:
         services.lender,
         login_limits,
         services.code_sender.log,
+        services.clock,
     )
     secure = services.settings.secure_cookies
     cookie_name = "__Host-desk" if secure else "desk"
@@ -129,10 +129,11 @@ def build_router(services: AppServices) -> Router:
         if staff.role != "supervisor":
             raise PermissionRefused(SUPERVISORS_ONLY, code="desk_supervisors_only")
         try:
-            wanted = date.fromisoformat(day) if day else india_today()
+            today = await services.clock.today()
+            wanted = date.fromisoformat(day) if day else today
         except ValueError as exc:
             raise InvalidInput(DATE_HELP, field="date", code="desk_date_invalid") from exc
-        if wanted > india_today():
+        if wanted > today:
             raise InvalidInput(DATE_HELP, field="date", code="desk_date_invalid")
         return await desk.reconcile(staff, wanted)
 

@@ -22,6 +22,7 @@ from typing import TypeVar
 import msgspec
 import structlog
 
+from gateway.clock import Clock
 from gateway.desk.login_limits import DeskLoginLimits
 from gateway.desk.schemas import (
     ActionDone,
@@ -193,6 +194,7 @@ class DeskService:
         lender: Lender,
         login_limits: DeskLoginLimits,
         code_log: CodeLog,
+        clock: Clock,
     ) -> None:
         self.lender = lender
         self.code_log = code_log
@@ -203,7 +205,8 @@ class DeskService:
         self.payments = PaymentsClient(
             upstreams["payments"], settings.payments_client_id, settings.payments_client_secret
         )
-        self.reconciliation = ReconciliationService(self.payments, self.orders, lender)
+        self.clock = clock  # the desk's today (gateway/clock.py)
+        self.reconciliation = ReconciliationService(self.payments, self.orders, lender, clock)
         self.store, self.prefix = keyspace(store, "desk")
         self.timeout = settings.store_timeout
         self.lifetime = settings.desk_session_seconds
@@ -226,6 +229,7 @@ class DeskService:
             raise NotAuthenticated(LOGIN_FAILED, code="desk_login_failed")
         await self.login_limits.succeeded(name)
         session_id = secrets.token_urlsafe(32)
+        # real time: a staff session's life
         record = StaffSession(name=account.name, role=account.role, started_at=time.time())
         async with store_call(self.timeout):
             await self.store.set(self.prefix + session_id, msgspec.json.encode(record), expires_in=self.lifetime)

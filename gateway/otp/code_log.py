@@ -41,6 +41,7 @@ class CodeLog:
         self.timeout = timeout
 
     async def record(self, mobile_number: str, group: str, outcome: Outcome, reason: str | None = None) -> None:
+        # real time: when the code was asked for, as the desk's record
         event = CodeEvent(at=datetime.now(UTC), outcome=outcome, group=group, reason=reason)
         try:
             async with store_call(self.timeout):

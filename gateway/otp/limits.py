@@ -48,7 +48,7 @@ class OtpLimiter:
 
     async def _retry_after(self, item: RateLimitItemPerSecond | RateLimitItemPerHour, *keys: str) -> int:
         reset_at, _ = await self._limiter.get_window_stats(item, *keys)
-        return max(1, math.ceil(reset_at - time.time()))
+        return max(1, math.ceil(reset_at - time.time()))  # real time: a code limit's wait
 
     async def hit_send(self, mobile_number: str, client: str) -> None:
         """Count a send, or raise TooManyRequests (with Retry-After) without counting it."""

@@ -60,6 +60,7 @@ class CodeSender:
             await self.limiter.release_resend(mobile_number)
             raise
         await self.log.record(mobile_number, group, "sent")
+        # real time: a login code's life
         record.pending[group] = PendingCode(mobile_number=mobile_number, sent_at=time.time())
         await session.save()
         return SendCodeResponse(message=SENT, mobile_number=mobile_number, resend_after=self.resend_seconds)
@@ -69,7 +70,7 @@ class CodeSender:
         pending = session.record.pending.get(group) if session.exists else None
         if pending is None or pending.mobile_number != mobile_number:
             raise InvalidInput(REQUEST_FIRST, code="no_code_sent", field="mobileNumber")
-        if time.time() - pending.sent_at > self.code_lifetime_seconds:
+        if time.time() - pending.sent_at > self.code_lifetime_seconds:  # real time: a login code's life
             raise InvalidInput(EXPIRED, code="code_expired", field="otp")
         await self.limiter.hit_verify(mobile_number, pending.sent_at)
         return pending

@@ -51,7 +51,7 @@ class PendingPayments:
 
     async def remember(self, user_id: str, order_id: str, payment_log_id: int, amount: Decimal) -> None:
         payments = [p for p in await self.all(user_id) if p.order_id != order_id]
-        started = datetime.now(UTC).replace(microsecond=0)
+        started = datetime.now(UTC).replace(microsecond=0)  # real time: when the payment was started, a record
         payments.append(
             PendingPayment(order_id=order_id, payment_log_id=payment_log_id, amount=amount, started_at=started)
         )

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import msgspec
 
+from gateway.clock import Clock
 from gateway.embedded import embed
 from gateway.errors import GatewayError
 from gateway.logging import configure_logging
@@ -26,7 +27,6 @@ from gateway.reconciliation.service import ReconciliationService
 from gateway.settings import Settings
 from gateway.upstreams.http import build_upstreams, close_upstreams
 from gateway.upstreams.transport import collect_closed_clients
-from gateway.zones import india_today
 
 WORDS = {
     "chargedWithoutOrder": "charged without an order",
@@ -37,15 +37,22 @@ WORDS = {
 }
 
 
-def the_day(text: str) -> date:
-    if text == "today":
-        return india_today()
-    if text == "yesterday":
-        return india_today() - timedelta(days=1)
+def the_day(text: str) -> str:
+    """The --date as given: `today`, `yesterday` (India's, on the clock the gateway reads) or a date."""
+    if text in ("today", "yesterday"):
+        return text
     try:
-        return date.fromisoformat(text)
+        return date.fromisoformat(text).isoformat()
     except ValueError as exc:
         raise argparse.ArgumentTypeError(f"{text!r} is not a date (YYYY-MM-DD, today or yesterday)") from exc
+
+
+async def which_day(text: str, clock: Clock) -> date:
+    if text == "today":
+        return await clock.today()
+    if text == "yesterday":
+        return await clock.today() - timedelta(days=1)
+    return date.fromisoformat(text)
 
 
 def summary(result: Reconciliation) -> str:
@@ -66,11 +73,12 @@ def summary(result: Reconciliation) -> str:
     return "\n".join(lines)
 
 
-async def run(settings: Settings, day: date) -> Reconciliation:
+async def run(settings: Settings, day: str) -> Reconciliation:
     embedded = embed(settings)
     upstreams = build_upstreams(settings, embedded.clients)
     try:
-        return await ReconciliationService.over(upstreams, settings).run(day)
+        service = ReconciliationService.over(upstreams, settings, embedded.clock)
+        return await service.run(await which_day(day, embedded.clock))
     finally:
         await close_upstreams(upstreams)
         await embedded.close()

@@ -10,6 +10,7 @@ from datetime import date
 
 import structlog
 
+from gateway.clock import Clock
 from gateway.reconciliation.matching import reconcile
 from gateway.reconciliation.schemas import Reconciliation
 from gateway.settings import Settings
@@ -18,23 +19,24 @@ from gateway.upstreams.lenders import build_lender
 from gateway.upstreams.lenders.port import Lender
 from gateway.upstreams.orders_operations import OrdersOperations
 from gateway.upstreams.payments import PaymentsClient
-from gateway.zones import india_today
 
 log = structlog.get_logger("gateway.reconciliation")
 
 
 class ReconciliationService:
-    def __init__(self, payments: PaymentsClient, orders: OrdersOperations, lender: Lender) -> None:
+    def __init__(self, payments: PaymentsClient, orders: OrdersOperations, lender: Lender, clock: Clock) -> None:
         self.payments = payments
         self.orders = orders
         self.lender = lender  # every lender in LENDERS, through the lending port
+        self.clock = clock  # whose today says whether a day is over
 
     @classmethod
-    def over(cls, upstreams: Mapping[str, UpstreamHttp], settings: Settings) -> ReconciliationService:
+    def over(cls, upstreams: Mapping[str, UpstreamHttp], settings: Settings, clock: Clock) -> ReconciliationService:
         return cls(
             PaymentsClient(upstreams["payments"], settings.payments_client_id, settings.payments_client_secret),
             OrdersOperations(upstreams["orders"], settings.operations_key),
             build_lender(settings, upstreams),
+            clock,
         )
 
     async def run(self, day: date) -> Reconciliation:
@@ -43,7 +45,7 @@ class ReconciliationService:
             self.orders.money_moved(day),
             self.lender.partner_repayments("date", day),
         )
-        result = reconcile(day, report, store, repayments, india_today())
+        result = reconcile(day, report, store, repayments, await self.clock.today())
         for m in result.mismatches:
             log.warning(
                 "reconciliation_mismatch",

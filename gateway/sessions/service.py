@@ -53,13 +53,13 @@ class SessionManager:
         except msgspec.DecodeError:
             await self.delete(session_id)
             return None
-        if time.time() - record.created_at > self.absolute:
+        if time.time() - record.created_at > self.absolute:  # real time: a session's life
             await self.delete(session_id)
             return None
         return record
 
     async def save(self, session_id: str, record: SessionRecord) -> None:
-        now = time.time()
+        now = time.time()  # real time: a session's life
         record.seen_at = now
         left = int(record.created_at + self.absolute - now)
         async with store_call(self.timeout):
@@ -117,7 +117,7 @@ class Session:
         if self._unavailable is not None:
             raise self._unavailable
         if self._record is None:
-            now = time.time()
+            now = time.time()  # real time: a session's life
             self._record = SessionRecord(created_at=now, seen_at=now)
         return self._record
 
@@ -133,7 +133,7 @@ class Session:
             await self._manager.delete(self.id)
         self.id = None
         # A fresh absolute lifetime starts with the login.
-        self.record.created_at = time.time()
+        self.record.created_at = time.time()  # real time: a session's life
 
     async def destroy(self) -> None:
         if self.id is not None:

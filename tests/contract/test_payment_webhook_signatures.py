@@ -32,7 +32,7 @@ def test_the_signature_is_base64_hmac_sha256_of_timestamp_and_raw_body() -> None
 
 
 def test_verify_accepts_a_fresh_good_signature_and_refuses_the_rest() -> None:
-    now = time.time()
+    now = time.time()  # real time: a signature's age is real time
     good = signed_headers(SECRET, BODY, str(int(now * 1000)))
     verify(SECRET, good, BODY, now=now)
     cases = {
@@ -80,7 +80,7 @@ async def test_the_lender_refuses_a_bad_signature_and_a_stale_timestamp() -> Non
         raw, _ = await paid_without_webhook(mock, "700.00")
         secret = mock.world.settings.webhook_secret
         forged = signed_headers("not-the-secret", raw)
-        an_hour_ago = str(int((time.time() - 3600) * 1000))
+        an_hour_ago = str(int((time.time() - 3600) * 1000))  # real time: a signature's age is real time
         stale = signed_headers(secret, raw, an_hour_ago)  # a captured webhook, replayed later
         tampered = signed_headers(secret, raw)
         altered = raw.replace(b'"payment_amount":700.00', b'"payment_amount":7000.00')

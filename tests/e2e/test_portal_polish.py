@@ -30,7 +30,7 @@ from tests.e2e.conftest import (
     run_gateway,
 )
 from tests.e2e.test_portal_checkout_and_a11y import log_in, use_adapter
-from upstream_mocks.ist import ist_today
+from tests.mocks_clock import mocks_today
 from upstream_mocks.lending.seed import RAMESH_DAYS_OVERDUE
 
 RAMESH = "9876543210"  # overdue 12,450.00: principal 12,000.00 + late fees 450.00; particulars given
@@ -190,7 +190,7 @@ def test_loan_details_say_what_each_figure_is_with_the_loans_particulars(
     expect(detail_row(details, "Principal outstanding")).to_contain_text("₹12,000.00")
     expect(detail_row(details, "Late fees")).to_contain_text("₹450.00")
     expect(detail_row(details, "Total due")).to_contain_text("₹12,450.00")
-    due = ist_today() - timedelta(days=RAMESH_DAYS_OVERDUE)
+    due = mocks_today(server.http) - timedelta(days=RAMESH_DAYS_OVERDUE)
     expect(detail_row(details, "Due date")).to_contain_text(f"{due.day} {due:%b %Y}")
     expect(detail_row(details, "Days overdue")).to_contain_text(f"{RAMESH_DAYS_OVERDUE} days")
     expect(detail_row(details, "Lender")).to_contain_text("Sahyogkosh Finance")

@@ -68,7 +68,7 @@ async def test_a_refused_send_is_not_counted(limit_settings: Callable[..., Setti
 
 async def test_verify_attempts_per_code_are_capped(limit_settings: Callable[..., Settings]) -> None:
     limiter = build_limiter(limit_settings(verify_attempts_per_code=3))
-    sent_at = time.time()
+    sent_at = time.time()  # real time: a code's life is real time
     for _ in range(3):
         await limiter.hit_verify("9876543210", sent_at)
     with pytest.raises(TooManyRequests) as caught:

@@ -15,7 +15,7 @@ from gateway.portal.idempotency import IdempotencyKeys
 from gateway.portal.schemas import PaymentCreated
 from gateway.sessions.store import ClaimingRedisStore
 from tests.conftest import GatewayClient
-from upstream_mocks.ist import ist_today
+from tests.mocks_clock import mocks_today
 from upstream_mocks.lending.seed import RAMESH_DAYS_OVERDUE
 
 RAMESH = "9876543210"
@@ -61,7 +61,7 @@ def test_a_borrower_pays_part_once_and_the_amount_drops_once(client: GatewayClie
         "remainingAmount": "12450.00",
         "lateFees": "450.00",
         "pendingAmount": "12000.00",
-        "dueDate": (ist_today() - timedelta(days=RAMESH_DAYS_OVERDUE)).isoformat(),
+        "dueDate": (mocks_today(client) - timedelta(days=RAMESH_DAYS_OVERDUE)).isoformat(),
         "daysOverdue": RAMESH_DAYS_OVERDUE,
         "lenderName": "Sahyogkosh Finance",
         "loanNumber": "LN-1001",

@@ -18,7 +18,7 @@ from gateway.settings import ROOT, OtpLimits, Settings
 from tests.conftest import GatewayClient
 from tests.integration.test_portal_api import RAMESH, log_in, pay
 from tests.integration.test_portal_repayments_api import confirm
-from upstream_mocks.ist import ist_today
+from tests.mocks_clock import mocks_today
 from upstream_mocks.lending.seed import RAMESH_DAYS_OVERDUE
 
 ANIL = "9988776655"
@@ -79,7 +79,7 @@ def test_the_detail_names_each_figure_and_carries_the_loans_particulars(client: 
         "remainingAmount": "12450.00",
     }
     assert {k: detail[k] for k in ("dueDate", "daysOverdue", "lenderName", "loanNumber")} == {
-        "dueDate": (ist_today() - timedelta(days=RAMESH_DAYS_OVERDUE)).isoformat(),
+        "dueDate": (mocks_today(client) - timedelta(days=RAMESH_DAYS_OVERDUE)).isoformat(),
         "daysOverdue": RAMESH_DAYS_OVERDUE,
         "lenderName": "Sahyogkosh Finance",
         "loanNumber": "LN-1001",

@@ -9,17 +9,18 @@ import os
 import subprocess
 import sys
 from collections.abc import Callable
+from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
 import httpx
 import pytest
 
+from gateway.clock import ReadClock
 from gateway.reconciliation.schemas import Reconciliation
 from gateway.reconciliation.service import ReconciliationService
 from gateway.settings import OtpLimits, Settings
 from gateway.upstreams.http import UPSTREAM_NAMES, build_upstreams, close_upstreams
-from gateway.zones import india_today
 from tests.conftest import GatewayClient
 from tests.integration.served_gateway import ROOT
 from tests.integration.test_checkout_api import fill_cart, place, quote
@@ -39,6 +40,9 @@ def settings(make_settings: Callable[..., Settings]) -> Settings:
 def reconcile(client: GatewayClient, settings: Settings) -> Reconciliation:
     """Today's reconciliation over the same in-process mocks the client's app serves."""
 
+    now = datetime.fromisoformat(client.get("/_mocks/clock").json()["now"])  # the mocks' one clock
+    clock = ReadClock(lambda: now)
+
     async def run() -> Reconciliation:
         local = {
             name: httpx.AsyncClient(
@@ -48,7 +52,7 @@ def reconcile(client: GatewayClient, settings: Settings) -> Reconciliation:
         }
         pool = build_upstreams(settings, local)
         try:
-            return await ReconciliationService.over(pool, settings).run(india_today())
+            return await ReconciliationService.over(pool, settings, clock).run(await clock.today())
         finally:
             await close_upstreams(pool)
 

@@ -54,7 +54,7 @@ async def test_set_if_absent_claims_a_key_once_until_it_is_freed(store: SessionS
 
 
 def _record() -> SessionRecord:
-    now = time.time()
+    now = time.time()  # real time: a session's life is real time
     return SessionRecord(
         created_at=now,
         seen_at=now,
@@ -84,6 +84,7 @@ async def test_a_session_past_its_absolute_lifetime_is_gone(store: Store, store_
     manager = SessionManager(store, store_settings)
     record = _record()
     await manager.save("sid-old", record)
+    # real time: a session's life is real time
     record.created_at = time.time() - store_settings.session_absolute_seconds - 1
     await store.set("sid-old", msgspec.json.encode(record), expires_in=60)
     assert await manager.load("sid-old") is None

@@ -116,6 +116,7 @@ def test_an_expired_token_is_refreshed_once_not_per_request(
     assert _subscribe(gateway).status_code == 200
     assert _subscribe(gateway).status_code == 200
     (first,) = _tokens(mocks)
+    # real time: a token's life is real time
     time.sleep(max(0.0, first["expiresAt"] - time.time()) + 0.2)  # until the mock itself refuses the token
 
     for _ in range(3):

@@ -51,7 +51,7 @@ def _date(value: str | None) -> date | None:
 
 
 def loan_routes(world: MockWorld, caller: Caller) -> list[HTTPRouteHandler]:
-    world.register("loans", seed_loans)
+    world.register("loans", lambda: seed_loans(mocks_today(world)))
 
     def loans_of(user_id: int) -> list[Loan]:
         found: list[Loan] = world.states["loans"].get(user_id, [])

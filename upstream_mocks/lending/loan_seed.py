@@ -9,7 +9,6 @@ from __future__ import annotations
 from datetime import date, timedelta
 from decimal import Decimal
 
-from upstream_mocks.ist import ist_today
 from upstream_mocks.lending.loans import (
     Fee,
     GrievanceOfficer,
@@ -62,8 +61,8 @@ def paid_on_time(instalments: tuple[Instalment, ...], count: int, reference: str
     )
 
 
-def seed_loans(today: date | None = None) -> dict[int, list[Loan]]:
-    today = today or ist_today()
+def seed_loans(today: date) -> dict[int, list[Loan]]:
+    """The seed loans, dated from `today` (the mocks' clock's, when they are seeded)."""
     overdue_first_due = today - timedelta(days=RAMESH_DAYS_OVERDUE)
     overdue = Loan(
         loan_number="LN-1001",

@@ -47,6 +47,7 @@ def sign(secret: str, timestamp: str, raw_body: bytes) -> str:
 
 
 def now_millis() -> str:
+    # real time: a webhook signature's stamp, checked against the receiver's real time
     return str(int(time.time() * 1000))
 
 
@@ -77,7 +78,7 @@ def verify(
         raise WebhookRefused("missing signature or timestamp")
     if not stamp.isdigit():
         raise WebhookRefused("malformed timestamp")
-    age = (now if now is not None else time.time()) - int(stamp) / 1000
+    age = (now if now is not None else time.time()) - int(stamp) / 1000  # real time: a webhook signature's age
     # A little clock skew ahead is tolerated; anything older than the window is stale.
     if age > tolerance_seconds or age < -60:
         raise WebhookRefused("stale timestamp")

@@ -322,6 +322,7 @@ def day(value: Day) -> date:
 
 def today() -> date:
     """Our date in India: the lender's day only for a Fineract without a business date."""
+    # real time: only a real Fineract before 1.7 gets here; the mock keeps a business date
     return datetime.now(IST).date()
 
 

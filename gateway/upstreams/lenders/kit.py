@@ -35,6 +35,7 @@ from typing import Any, Literal
 
 import msgspec
 
+from gateway.clock import Clock
 from gateway.embedded import embed
 from gateway.errors import GatewayError
 from gateway.settings import Settings
@@ -42,7 +43,6 @@ from gateway.upstreams.http import build_upstreams, close_upstreams
 from gateway.upstreams.lenders.choice import ADAPTERS, lender_kinds
 from gateway.upstreams.lenders.port import Lender, LenderCannot
 from gateway.upstreams.transport import collect_closed_clients
-from gateway.zones import india_today
 
 SANDBOX_BORROWERS = {"native": "9876543210", "fineract": "9811122233"}  # the mocks' seed borrowers
 PAISA = Decimal("0.01")
@@ -88,8 +88,9 @@ def inexact(value: Any, path: str = "$") -> list[str]:
 
 
 class Kit:
-    def __init__(self, kind: str, lender: Lender, borrower: str, allow_writes: bool) -> None:
+    def __init__(self, kind: str, lender: Lender, borrower: str, allow_writes: bool, clock: Clock) -> None:
         self.lender = lender
+        self.clock = clock  # India's today: the mocks' while mocks are in use (gateway/clock.py)
         # What the adapter's lender API cannot do and who supplies it instead (by operation name).
         self.supplied_by: dict[str, str] = getattr(lender, "supplied_by", {})
         self.allow_writes = allow_writes
@@ -171,7 +172,7 @@ class Kit:
             number = loan.loan_number
             await self.ask("key_facts", lambda: lender.key_facts(token, uid, number))
             await self.ask("schedule", lambda: lender.schedule(token, uid, number))
-            end = min(india_today(), loan.as_of)
+            end = min(await self.clock.today(), loan.as_of)
             start = max(loan.disbursed_on, end - timedelta(days=90))
             await self.ask("statement", lambda: lender.statement(token, uid, number, start, end))
             await self.ask(
@@ -239,7 +240,7 @@ async def check(settings: Settings, borrowers: dict[str, str], allow_writes: boo
         for kind in kinds:
             lender = first if kind == kinds[0] else ADAPTERS[kind](settings, upstreams, first)
             mobile = borrowers.get(kind, SANDBOX_BORROWERS.get(kind, "9876543210"))
-            reports.append(await Kit(kind, lender, mobile, allow_writes).run())
+            reports.append(await Kit(kind, lender, mobile, allow_writes, embedded.clock).run())
         return reports
     finally:
         await close_upstreams(upstreams)
