@@ -7,7 +7,7 @@ from decimal import Decimal
 
 import msgspec
 
-from gateway.upstreams.lending_complaints import Category, Status
+from gateway.upstreams.lenders.complaints import Category, Status
 
 
 class RaiseComplaintRequest(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):

@@ -43,8 +43,7 @@ from gateway.sessions.outage import store_call
 from gateway.sessions.store import SessionStore, keyspace
 from gateway.settings import Settings
 from gateway.upstreams.http import UpstreamHttp
-from gateway.upstreams.lenders.port import Lender, LenderComplaint
-from gateway.upstreams.lending_operations import PartnerRepayment
+from gateway.upstreams.lenders.port import Lender, LenderComplaint, PartnerRepayment
 from gateway.upstreams.mail_operations import MailOperations, SentMessage
 from gateway.upstreams.orders import Order, OrdersRefused
 from gateway.upstreams.orders_operations import OrdersOperations
@@ -63,7 +62,6 @@ KEY_NEEDED = "This action needs an Idempotency-Key header."
 
 _MOBILE = re.compile(r"^[0-9]{10}$")
 _ORDER = re.compile(r"^VK[0-9]{6,12}$", re.IGNORECASE)
-_LOAN = re.compile(r"^(LN|FIN)-[0-9A-Za-z-]{1,30}$", re.IGNORECASE)
 _REFERENCE = re.compile(r"^[A-Za-z0-9_-]{3,50}$")
 _KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 CANCELLABLE = ("placed", "packed", "shipped")
@@ -124,7 +122,11 @@ def _repayment(rep: PartnerRepayment) -> DeskRepayment:
         status=rep.status,
         cf_payment_id=rep.cf_payment_id,
         receipt_resendable=rep.receipt_resendable,
-        paid_at=rep.paid_at if rep.time_known or rep.paid_at is None else _at(rep.paid_at).date().isoformat(),
+        paid_at=None
+        if rep.paid_at is None
+        else rep.paid_at.isoformat()
+        if rep.time_known
+        else rep.paid_at.date().isoformat(),
     )
 
 
@@ -271,7 +273,7 @@ class DeskService:
             if not found:
                 raise NotFound(NOTHING_FOUND, code="desk_nothing_found")
             return await self._by_mobile(found[0].address.mobile_number, q, "orderNumber", found[0].user_id)
-        if _LOAN.match(q):
+        if self.lender.owns_loan(q.upper()):  # the lenders know their loan numbers' forms
             repayments = await self.lender.partner_repayments("loanNumber", q.upper())
             if not repayments:
                 raise NotFound(NOTHING_FOUND, code="desk_nothing_found")
@@ -353,7 +355,7 @@ class DeskService:
             owner[rep.order_id] = rep.order_id
             timeline.append(
                 TimelineEntry(
-                    at=_at(rep.created_at),
+                    at=rep.created_at,
                     source="lender",
                     kind="repaymentStarted",
                     reference=rep.order_id,
@@ -365,7 +367,7 @@ class DeskService:
             if rep.paid_at:
                 timeline.append(
                     TimelineEntry(
-                        at=_at(rep.paid_at),
+                        at=rep.paid_at,
                         source="lender",
                         kind="repaymentApplied",
                         reference=rep.order_id,

@@ -20,7 +20,7 @@ from gateway.loans.service import LoansService
 from gateway.services import AppServices
 from gateway.sessions import PortalLogin, Session
 from gateway.sessions.logins import portal_login
-from gateway.upstreams.lending_loans import Document
+from gateway.upstreams.lenders.port import Document
 from gateway.validation import whole
 
 LoanNumber = Annotated[str, PathParameter(pattern=whole("[A-Za-z0-9][A-Za-z0-9-]{0,31}"))]

@@ -3,7 +3,7 @@ decimal strings), so each figure has one source, the lender; the gateway compute
 
 from __future__ import annotations
 
-from gateway.upstreams.lending_loans import (
+from gateway.upstreams.lenders.port import (
     LoanAllocationPreview,
     LoanKeyFacts,
     LoanSchedule,

@@ -10,7 +10,7 @@ import msgspec
 
 from gateway.portal.pending import PendingPayment
 from gateway.sessions.controller import PortalSessionView
-from gateway.upstreams.lending import Allocation, PaymentHistoryEntry
+from gateway.upstreams.lenders.payments import Allocation, PaymentHistoryEntry
 
 PaymentMode = Literal["totalOverdue", "partialPayment"]
 

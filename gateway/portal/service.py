@@ -26,8 +26,7 @@ from gateway.portal.schemas import (
 from gateway.sessions import PortalLogin, Session, StoreLogin
 from gateway.sessions.controller import PortalSessionView
 from gateway.sessions.logins import forget_login_on_refusal
-from gateway.upstreams.lenders.port import PAYMENT_NOT_ATTEMPTED, Lender
-from gateway.upstreams.lending import Allocation, PaymentHistoryEntry
+from gateway.upstreams.lenders.port import Allocation, Lender, PaymentHistoryEntry, Settlement
 
 log = structlog.get_logger("gateway.portal")
 
@@ -190,7 +189,9 @@ class PortalService:
         await self.pending.remember(login.user_id, payment.order_id, payment.payment_log_id, payment.order_amount)
         return payment
 
-    async def _update_status(self, session: Session, login: PortalLogin, order_id: str, payment_log_id: int) -> str:
+    async def _update_status(
+        self, session: Session, login: PortalLogin, order_id: str, payment_log_id: int
+    ) -> Settlement:
         async with forget_login_on_refusal(session, "portal"):
             try:
                 return await self.lending.update_payment_status(
@@ -224,8 +225,8 @@ class PortalService:
         paid while the lender still lists the payment as pending (order open, no attempt) is
         'cancelled'; anything else is 'failed'. The lender's record of the payment adds what
         happened to the money (amount, reference, where the receipt went; why it failed)."""
-        message = await self._update_status(session, login, order_id, payment_log_id)
-        failed = not message or message in (PAYMENT_FAILED, PAYMENT_NOT_ATTEMPTED)
+        settled = await self._update_status(session, login, order_id, payment_log_id)
+        failed = settled is not Settlement.COMPLETED
         # The borrower saw the outcome: the payment is no longer shown as pending.
         await self.pending.forget(login.user_id, order_id)
         if not failed:
@@ -234,7 +235,7 @@ class PortalService:
         if not failed:
             paid = entry is not None and entry.status == "paid"
             return PaymentOutcome(
-                message=message,
+                message=PAYMENT_COMPLETED,
                 status="completed",
                 order_id=order_id,
                 amount=in_paise(entry.amount) if entry is not None and paid else None,
@@ -247,7 +248,7 @@ class PortalService:
                 ),
                 allocation=in_paise_allocation(entry.allocation) if entry is not None else None,
             )
-        if message == PAYMENT_NOT_ATTEMPTED or (entry is not None and entry.status == "pending"):
+        if settled is Settlement.NOT_ATTEMPTED or (entry is not None and entry.status == "pending"):
             return PaymentOutcome(message=PAYMENT_CANCELLED, status="cancelled", order_id=order_id)
         reason = entry.failure_reason if entry is not None else None
         return PaymentOutcome(message=PAYMENT_FAILED, status="failed", order_id=order_id, failure_reason=reason)
@@ -263,16 +264,16 @@ class PortalService:
         statuses: dict[int, str] | None = None
         for payment in remembered:
             try:
-                message = await self._update_status(session, login, payment.order_id, payment.payment_log_id)
+                outcome = await self._update_status(session, login, payment.order_id, payment.payment_log_id)
             except NotFound:
                 await self.pending.forget(login.user_id, payment.order_id)
                 continue
-            if message == PAYMENT_NOT_ATTEMPTED:
+            if outcome is Settlement.NOT_ATTEMPTED:
                 still.append(payment)  # the checkout is still open: it may yet be paid
                 continue
-            if message and message != PAYMENT_FAILED:
+            if outcome is Settlement.COMPLETED:
                 await self.pending.forget(login.user_id, payment.order_id)
-                settled.append(PaymentOutcome(message=message, status="completed", order_id=payment.order_id))
+                settled.append(PaymentOutcome(message=PAYMENT_COMPLETED, status="completed", order_id=payment.order_id))
                 continue
             if statuses is None:  # only asked when something did not complete
                 statuses = {e.payment_log_id: e.status for e in await self._history(session, login)}

@@ -12,7 +12,7 @@ from datetime import date, datetime
 from decimal import Decimal
 
 from gateway.reconciliation.schemas import KINDS, KindTotal, Mismatch, Owner, Reconciliation
-from gateway.upstreams.lending_operations import PartnerRepayment
+from gateway.upstreams.lenders.port import PartnerRepayment
 from gateway.upstreams.orders_operations import MoneyMoved
 from gateway.upstreams.payments import SettlementEvent, SettlementReport
 from gateway.zones import INDIA

@@ -16,7 +16,7 @@ from openapi_core.validation.request.exceptions import SecurityValidationError
 
 from gateway.errors import UpstreamRefused
 from gateway.upstreams.http import UpstreamHttp
-from gateway.upstreams.lending import LendingClient
+from gateway.upstreams.lenders.native.repayments import LendingClient
 from tests.contract.conftest import Recorded, RecordingMock, as_contract, assert_conforms, contract_for
 from upstream_mocks.contract import Contract
 

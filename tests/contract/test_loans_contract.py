@@ -15,8 +15,9 @@ import pytest
 
 from gateway.errors import UpstreamRefused
 from gateway.upstreams.http import UpstreamHttp
-from gateway.upstreams.lending import LendingClient, RepaymentDetail
-from gateway.upstreams.lending_loans import LoansClient, LoanSummary
+from gateway.upstreams.lenders.native.loans import LoansClient
+from gateway.upstreams.lenders.native.repayments import LendingClient
+from gateway.upstreams.lenders.port import LoanSummary, RepaymentDetail
 from tests.contract.conftest import Recorded, RecordingMock, assert_conforms, contract_for
 from upstream_mocks.clock import move
 from upstream_mocks.contract import Contract

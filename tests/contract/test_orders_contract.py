@@ -17,7 +17,7 @@ import pytest
 from litestar.testing import TestClient
 
 from gateway.upstreams.http import UpstreamHttp
-from gateway.upstreams.lending_credit import CreditClient
+from gateway.upstreams.lenders.native.credit import CreditClient
 from gateway.upstreams.orders import (
     AddressInput,
     Business,

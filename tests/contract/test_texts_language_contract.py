@@ -8,7 +8,7 @@ from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 
 from gateway.upstreams.http import UpstreamHttp
-from gateway.upstreams.lending import LendingClient
+from gateway.upstreams.lenders.native.repayments import LendingClient
 from tests.contract.conftest import RecordingMock, assert_conforms, contract_for
 
 RAMESH = "9876543210"

@@ -9,7 +9,7 @@ import pytest
 
 from gateway.checkout.service import credit_offer
 from gateway.checkout.tracking import note_code
-from gateway.upstreams.lending_credit import CreditPosition
+from gateway.upstreams.lenders.port import CreditPosition
 
 
 def position(overdue: str, available: str) -> CreditPosition:

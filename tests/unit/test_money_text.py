@@ -12,7 +12,7 @@ import pytest
 
 from gateway.checkout.service import credit_offer
 from gateway.money import rupees_text
-from gateway.upstreams.lending_credit import CreditPosition
+from gateway.upstreams.lenders.port import CreditPosition
 from upstream_mocks import money as mock_money
 from upstream_mocks.catalogue.seed import saving_text
 from upstream_mocks.lending.credit import CreditSummary, refusal

@@ -41,7 +41,7 @@ from gateway.errors import GatewayError
 from gateway.settings import Settings
 from gateway.upstreams.http import build_upstreams, close_upstreams
 from gateway.upstreams.lenders.choice import ADAPTERS, lender_kinds
-from gateway.upstreams.lenders.port import Lender, LenderCannot
+from gateway.upstreams.lenders.port import Lender, LenderCannot, Settlement
 from gateway.upstreams.transport import collect_closed_clients
 
 SANDBOX_BORROWERS = {"native": "9876543210", "fineract": "9811122233"}  # the mocks' seed borrowers
@@ -211,7 +211,7 @@ class Kit:
             await self.ask(
                 "update_payment_status (unpaid)",
                 lambda: lender.update_payment_status(token, uid, session.id, session.order_id),
-                lambda m: [] if m != "Payment process completed" else ["an unpaid checkout settled as paid"],
+                lambda m: [] if m is not Settlement.COMPLETED else ["an unpaid checkout settled as paid"],
             )
         return self.report
 

@@ -2,10 +2,11 @@
 code sender need of a lender, as one typed interface.
 
 Route groups and their services hold a `Lender` and nothing else of lending: which lender serves
-a borrower, and how its API is spoken, is the adapters' business (`native.py` speaks our own
-lending contract, `fineract.py` Apache Fineract's, `routing.py` puts several behind one). The
-shapes are msgspec structs with exact Decimal rupees; an adapter maps its lender's shapes onto
-them exactly to the paisa.
+a borrower, and how its API is spoken, is the adapters' business (`native/` speaks our own
+lending contract, `fineract/` Apache Fineract's, `routing.py` puts several behind one). The
+shapes are the port's own (`payments.py`, `loans.py`, `credit.py`, `complaints.py`): msgspec
+structs with exact Decimal rupees, dates and an outcome enum; each adapter maps its lender's wire
+shapes onto them, exactly to the paisa, in its own package.
 
 Adding an operation (docs/architecture.md#the-lending-port): declare it here with the structs it
 takes and gives, implement it in every adapter (an adapter whose lender cannot do it raises
@@ -21,10 +22,8 @@ from typing import Protocol, runtime_checkable
 
 from gateway.errors import UpstreamError
 from gateway.language.codes import DEFAULT, Language
-from gateway.upstreams.lending import PaymentHistoryEntry, PaymentSession, RepaymentDetail, RepaymentRecord
-from gateway.upstreams.lending_complaints import LenderComplaint, NewComplaint
-from gateway.upstreams.lending_credit import CreditPosition
-from gateway.upstreams.lending_credit_lines import (
+from gateway.upstreams.lenders.complaints import LenderComplaint, NewComplaint
+from gateway.upstreams.lenders.credit import (
     CreditApplication,
     CreditApplicationForm,
     CreditKeyFacts,
@@ -32,9 +31,10 @@ from gateway.upstreams.lending_credit_lines import (
     CreditLinePayment,
     CreditLinePaymentStatus,
     CreditLineQuote,
+    CreditPosition,
     Purpose,
 )
-from gateway.upstreams.lending_loans import (
+from gateway.upstreams.lenders.loans import (
     Document,
     LoanAllocationPreview,
     LoanKeyFacts,
@@ -42,10 +42,21 @@ from gateway.upstreams.lending_loans import (
     LoanStatement,
     LoanSummary,
 )
-from gateway.upstreams.lending_operations import PartnerRepayment, ReceiptSent, RepaymentsBy
+from gateway.upstreams.lenders.payments import (
+    Allocation,
+    BorrowerAccess,
+    PartnerRepayment,
+    PaymentHistoryEntry,
+    PaymentSession,
+    ReceiptSent,
+    RepaymentDetail,
+    RepaymentRecord,
+    RepaymentsBy,
+    Settlement,
+)
 
 __all__ = [
-    "PAYMENT_NOT_ATTEMPTED",
+    "Allocation",
     "BorrowerAccess",
     "CreditApplication",
     "CreditApplicationForm",
@@ -73,16 +84,8 @@ __all__ = [
     "RepaymentDetail",
     "RepaymentRecord",
     "RepaymentsBy",
+    "Settlement",
 ]
-
-# What `update_payment_status` says when the lender keeps no pending payments of its own and the
-# checkout is still open with nothing attempted (closed unpaid): the portal calls it cancelled, as
-# it does a payment our own lender still lists as pending.
-PAYMENT_NOT_ATTEMPTED = "Payment not attempted"
-
-# A borrower's access as the lender granted it: the bearer token the gateway keeps in the session
-# (never shown to the browser) and the borrower's record. Opaque outside the adapters.
-BorrowerAccess = tuple[str, RepaymentRecord]
 
 
 class LenderCannot(UpstreamError):
@@ -102,6 +105,14 @@ class Lender(Protocol):
     """What the gateway needs of a lender. `token`/`user_id` are a logged-in borrower's (from
     `borrower`); failures raise gateway.errors' UpstreamError family, never httpx's."""
 
+    # Whose is it: a loan number, a checkout's order id or a payment id this lender issued, judged
+    # by its form alone (no call); the router, the desk and the reconciliation ask, never sniff.
+    def owns_loan(self, loan_number: str) -> bool: ...
+
+    def owns_order(self, order_id: str) -> bool: ...
+
+    def owns_payment(self, payment_log_id: int) -> bool: ...
+
     # Codes and logins
     async def send_otp(self, mobile_number: str, language: Language = DEFAULT) -> None:
         """Send a one-time code by SMS in `language`."""
@@ -120,9 +131,9 @@ class Lender(Protocol):
         """A checkout for `amount`; never retried (a retry could make a second order)."""
         ...
 
-    async def update_payment_status(self, token: str, user_id: int, payment_log_id: int, order_id: str) -> str:
-        """Settle a payment once, however often asked: the lender's message (completed or failed, or
-        PAYMENT_NOT_ATTEMPTED for an open checkout a lender keeps no pending payment for)."""
+    async def update_payment_status(self, token: str, user_id: int, payment_log_id: int, order_id: str) -> Settlement:
+        """Settle a payment once, however often asked: completed or failed, or NOT_ATTEMPTED for an
+        open checkout a lender keeps no pending payment for."""
         ...
 
     async def payment_history(self, token: str, user_id: int) -> list[PaymentHistoryEntry]: ...

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from datetime import date
 from decimal import Decimal
-from typing import Protocol, TypeVar
+from typing import TypeVar
 
 import msgspec
 
@@ -58,6 +58,7 @@ from gateway.upstreams.lenders.port import (
     RepaymentDetail,
     RepaymentRecord,
     RepaymentsBy,
+    Settlement,
 )
 
 T = TypeVar("T")
@@ -65,16 +66,6 @@ PREFIX = "lenders:"
 ONE_LENDER = (
     "One payment pays one lender's loan: pay at most {owed} now. What you owe another lender shows once this is paid."
 )
-
-
-class Owning(Protocol):
-    """What an adapter other than the first says it owns, for the router to send calls to it."""
-
-    def owns_loan(self, loan_number: str) -> bool: ...
-
-    def owns_order(self, order_id: str) -> bool: ...
-
-    def owns_payment(self, payment_log_id: int) -> bool: ...
 
 
 Accesses = dict[str, tuple[str, int]]
@@ -95,7 +86,7 @@ class LenderRouter:
 
     def _owner(self, owns: str, value: str | int) -> str:
         for kind, lender in self.lenders.items():
-            if kind != self.first and getattr(lender, owns, lambda _: False)(value):
+            if kind != self.first and getattr(lender, owns)(value):
                 return kind
         return self.first
 
@@ -121,6 +112,15 @@ class LenderRouter:
         return found
 
     # The port
+    def owns_loan(self, loan_number: str) -> bool:
+        return any(lender.owns_loan(loan_number) for lender in self.lenders.values())
+
+    def owns_order(self, order_id: str) -> bool:
+        return any(lender.owns_order(order_id) for lender in self.lenders.values())
+
+    def owns_payment(self, payment_log_id: int) -> bool:
+        return any(lender.owns_payment(payment_log_id) for lender in self.lenders.values())
+
     async def send_otp(self, mobile_number: str, language: Language = DEFAULT) -> None:
         await self.lenders[self.first].send_otp(mobile_number, language)
 
@@ -158,7 +158,7 @@ class LenderRouter:
             raise InvalidInput(ONE_LENDER.format(owed=rupees_text(detail.remaining_amount)), field="amount")
         return await lender.create_payment_session(access_token, own_id, amount, language)
 
-    async def update_payment_status(self, token: str, user_id: int, payment_log_id: int, order_id: str) -> str:
+    async def update_payment_status(self, token: str, user_id: int, payment_log_id: int, order_id: str) -> Settlement:
         lender, access_token, own_id = self._access(token, self._owner("owns_order", order_id))
         return await lender.update_payment_status(access_token, own_id, payment_log_id, order_id)
 

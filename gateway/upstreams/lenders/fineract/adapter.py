@@ -52,7 +52,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import secrets
-from datetime import UTC, date, datetime, time, timedelta, timezone
+from datetime import UTC, date, datetime, time
 from decimal import Decimal
 from typing import Any, Literal
 
@@ -63,8 +63,27 @@ from gateway.errors import UpstreamError, UpstreamRefused
 from gateway.language.codes import DEFAULT, Language
 from gateway.settings import Settings
 from gateway.upstreams.http import UpstreamHttp
+from gateway.upstreams.lenders.fineract.mapping import IST, day, paise, today
+from gateway.upstreams.lenders.fineract.wire import (
+    Accounts,
+    BusinessDate,
+    ClientRecord,
+    FineractLoan,
+    LoanListItem,
+    LoanPage,
+    ProviderOrder,
+    ProviderPayment,
+    Schedule,
+    SearchHit,
+    Transaction,
+)
+from gateway.upstreams.lenders.loans import LoanInstalment, LoanLender, LoanNextDue, LoanPaymentSplit
+from gateway.upstreams.lenders.native.complaints import ComplaintsClient
+from gateway.upstreams.lenders.native.loans import LoansClient
+from gateway.upstreams.lenders.native.operations import LendingOperations
+from gateway.upstreams.lenders.native.repayments import RECEIPT_FAILED, LendingClient
+from gateway.upstreams.lenders.payments import Allocation
 from gateway.upstreams.lenders.port import (
-    PAYMENT_NOT_ATTEMPTED,
     BorrowerAccess,
     CreditApplication,
     CreditApplicationForm,
@@ -92,23 +111,12 @@ from gateway.upstreams.lenders.port import (
     RepaymentDetail,
     RepaymentRecord,
     RepaymentsBy,
+    Settlement,
 )
-from gateway.upstreams.lending import RECEIPT_FAILED, Allocation, LendingClient
-from gateway.upstreams.lending_complaints import ComplaintsClient
-from gateway.upstreams.lending_loans import (
-    LoanInstalment,
-    LoanLender,
-    LoanNextDue,
-    LoanPaymentSplit,
-    LoansClient,
-)
-from gateway.upstreams.lending_operations import LendingOperations
 
 log = structlog.get_logger("gateway.lenders.fineract")
 
 API = "fineract-provider/api/v1"
-IST = timezone(timedelta(hours=5, minutes=30), "IST")
-PAISA = Decimal("0.01")
 TOKEN_PREFIX = "fineract:"
 LOAN_PREFIX = "FIN-"
 ORDER_PREFIX = "FINREPAY_"
@@ -119,8 +127,6 @@ PAYMENT_IDS_FROM = 900_000_000
 # The borrower's user id in the gateway: the client id, in a range of its own, so a Fineract client
 # and one of our own lender's borrowers never share one (pending payments are kept by user id).
 USER_IDS_FROM = 800_000_000
-PAYMENT_COMPLETED = "Payment process completed"  # the portal's words for a settled payment
-PAYMENT_FAILED = "Payment failed"
 LOANS_FAILED = "Could not load your loans."
 PAYMENT_NOT_CREATED = "Could not create the payment."
 NOT_YOURS = "Payment not found."
@@ -140,190 +146,6 @@ SUPPLIED_BY: dict[str, str] = {
     "resend_receipt": COMPANION,
     "payment_receipt": COMPANION,
 }
-
-
-class WrongAmount(UpstreamError):
-    """Fineract sent an amount with a non-zero digit below the paisa: never rounded away."""
-
-
-class Code(msgspec.Struct, kw_only=True):
-    id: int
-    code: str
-    value: str
-
-
-class Status(Code, kw_only=True):
-    active: bool = False
-    closed: bool = False
-
-
-class SearchHit(msgspec.Struct, rename="camel", kw_only=True):
-    entity_id: int
-    entity_name: str
-    entity_type: str
-    entity_mobile_no: str | None = None
-
-
-class LoanAccount(msgspec.Struct, rename="camel", kw_only=True):
-    id: int
-    account_no: str
-    status: Status
-
-
-class Accounts(msgspec.Struct, rename="camel", kw_only=True):
-    loan_accounts: list[LoanAccount] = msgspec.field(default_factory=list)
-
-
-Day = tuple[int, int, int]
-
-
-class Summary(msgspec.Struct, rename="camel", kw_only=True):
-    principal_disbursed: Decimal = Decimal(0)
-    principal_outstanding: Decimal = Decimal(0)
-    principal_overdue: Decimal = Decimal(0)
-    interest_outstanding: Decimal = Decimal(0)
-    interest_overdue: Decimal = Decimal(0)
-    fee_charges_outstanding: Decimal = Decimal(0)
-    fee_charges_overdue: Decimal = Decimal(0)
-    penalty_charges_outstanding: Decimal = Decimal(0)
-    penalty_charges_overdue: Decimal = Decimal(0)
-    total_outstanding: Decimal = Decimal(0)
-    total_overdue: Decimal = Decimal(0)
-    overdue_since_date: Day | None = None
-
-
-class Period(msgspec.Struct, rename="camel", kw_only=True):
-    due_date: Day
-    period: int | None = None  # None: the disbursement row
-    complete: bool = False
-    principal_due: Decimal = Decimal(0)
-    interest_due: Decimal = Decimal(0)
-    fee_charges_due: Decimal = Decimal(0)
-    penalty_charges_due: Decimal = Decimal(0)
-    total_due_for_period: Decimal = Decimal(0)
-    total_paid_for_period: Decimal = Decimal(0)
-    total_outstanding_for_period: Decimal = Decimal(0)
-
-
-class Schedule(msgspec.Struct, kw_only=True):
-    periods: list[Period] = msgspec.field(default_factory=list)
-
-
-class TransactionType(msgspec.Struct, kw_only=True):
-    id: int
-    code: str
-    value: str
-    repayment: bool = False
-    disbursement: bool = False
-
-
-class PaymentDetail(msgspec.Struct, rename="camel", kw_only=True):
-    receipt_number: str | None = None
-
-
-class Transaction(msgspec.Struct, rename="camel", kw_only=True):
-    id: int
-    type: TransactionType
-    date: Day
-    amount: Decimal
-    principal_portion: Decimal = Decimal(0)
-    interest_portion: Decimal = Decimal(0)
-    fee_charges_portion: Decimal = Decimal(0)
-    penalty_charges_portion: Decimal = Decimal(0)
-    outstanding_loan_balance: Decimal = Decimal(0)
-    external_id: str | None = None
-    manually_reversed: bool = False
-    payment_detail_data: PaymentDetail | None = None
-
-
-class Timeline(msgspec.Struct, rename="camel", kw_only=True):
-    actual_disbursement_date: Day | None = None
-
-
-class Frequency(msgspec.Struct, kw_only=True):
-    code: str
-
-
-class Currency(msgspec.Struct, rename="camel", kw_only=True):
-    code: str
-    decimal_places: int
-
-
-class Delinquent(msgspec.Struct, rename="camel", kw_only=True):
-    past_due_days: int = 0  # on the lender's business date
-
-
-class BusinessDate(msgspec.Struct, kw_only=True):
-    type: str
-    date: Day
-
-
-class FineractLoan(msgspec.Struct, rename="camel", kw_only=True):
-    id: int
-    account_no: str
-    client_id: int
-    status: Status
-    currency: Currency
-    principal: Decimal
-    timeline: Timeline
-    summary: Summary
-    client_name: str | None = None
-    annual_interest_rate: Decimal | None = None
-    repayment_frequency_type: Frequency | None = None
-    repayment_schedule: Schedule | None = None
-    transactions: list[Transaction] = msgspec.field(default_factory=list)
-    delinquent: Delinquent | None = None  # Fineract 1.8 and later
-
-
-class LoanListItem(msgspec.Struct, rename="camel", kw_only=True):
-    id: int
-    account_no: str
-    client_id: int
-
-
-class LoanPage(msgspec.Struct, rename="camel", kw_only=True):
-    total_filtered_records: int
-    page_items: list[LoanListItem] = msgspec.field(default_factory=list)
-
-
-class ClientRecord(msgspec.Struct, rename="camel", kw_only=True):
-    id: int
-    display_name: str
-    mobile_no: str | None = None
-
-
-class ProviderOrder(msgspec.Struct, kw_only=True):
-    order_id: str
-    order_amount: Decimal
-    payment_session_id: str
-    order_status: str
-
-
-class ProviderPayment(msgspec.Struct, kw_only=True):
-    cf_payment_id: str | int
-    payment_amount: Decimal
-    payment_status: str
-    payment_time: str | None = None
-
-
-def paise(amount: Decimal, upstream: str) -> Decimal:
-    """Fineract's amount as exact rupees and paise; a digit below the paisa is a wrong answer."""
-    exact = amount.quantize(PAISA)
-    if exact != amount:
-        raise WrongAmount(
-            "The lender gave an amount we cannot show exactly. Please try again later.", upstream=upstream
-        )
-    return exact
-
-
-def day(value: Day) -> date:
-    return date(*value)
-
-
-def today() -> date:
-    """Our date in India: the lender's day only for a Fineract without a business date."""
-    # real time: only a real Fineract before 1.7 gets here; the mock keeps a business date
-    return datetime.now(IST).date()
 
 
 class FineractLender:
@@ -550,7 +372,7 @@ class FineractLender:
         except ValueError as exc:
             raise UpstreamRefused(NOT_YOURS, upstream=self.name, status=404) from exc
 
-    async def update_payment_status(self, token: str, user_id: int, payment_log_id: int, order_id: str) -> str:
+    async def update_payment_status(self, token: str, user_id: int, payment_log_id: int, order_id: str) -> Settlement:
         """Ask the provider how the order went; a paid one is booked in Fineract once, however
         often asked (the key and external id come from the provider's payment id)."""
         client_id = self._client_id(token)
@@ -566,9 +388,10 @@ class FineractLender:
         attempts = self.payments.decode(response, list[ProviderPayment])
         paid = [p for p in attempts if p.payment_status == "SUCCESS"]
         if not paid:
-            return PAYMENT_NOT_ATTEMPTED if not attempts and await self._order_open(order_id) else PAYMENT_FAILED
+            open_unpaid = not attempts and await self._order_open(order_id)
+            return Settlement.NOT_ATTEMPTED if open_unpaid else Settlement.FAILED
         await self._book(loan, paid[0], order_id)
-        return PAYMENT_COMPLETED
+        return Settlement.COMPLETED
 
     async def _order_open(self, order_id: str) -> bool:
         """The provider's order is still open to be paid (closed unpaid, not expired): Fineract keeps
@@ -994,8 +817,8 @@ class FineractLender:
                     amount=entry.amount,
                     status="paid",
                     cf_payment_id=entry.provider_reference,
-                    created_at=entry.created_at.isoformat(),
-                    paid_at=entry.created_at.isoformat(),
+                    created_at=entry.created_at,
+                    paid_at=entry.created_at,
                     time_known=entry.time_known,
                     receipt_resendable=self.companion_desk is not None,
                 )

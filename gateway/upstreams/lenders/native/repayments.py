@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime
 from decimal import Decimal
-from typing import Annotated, Any, Literal
+from typing import Any
 
 import msgspec
 
@@ -12,6 +11,7 @@ from gateway.errors import UpstreamError, UpstreamRefused
 from gateway.language.codes import DEFAULT, Language, texts_in
 from gateway.upstreams.envelope import Envelope
 from gateway.upstreams.http import UpstreamHttp
+from gateway.upstreams.lenders.payments import PaymentHistoryEntry, PaymentSession, RepaymentDetail, RepaymentRecord
 
 VERIFY_FAILED = "Error verifying OTP."
 OTP_REFUSED = "Invalid OTP. Please try again."
@@ -20,69 +20,6 @@ DETAIL_FAILED = "Could not load the repayment detail."
 PAYMENT_FAILED = "Could not create the payment."
 HISTORY_FAILED = "Could not load your payments."
 RECEIPT_FAILED = "No receipt for this payment."
-
-
-class RepaymentRecord(msgspec.Struct, rename="camel", kw_only=True):
-    """`data[0]` of webRepayment/verifyOtp; a null totalRepaymentAmount means nothing is pending."""
-
-    user_id: int
-    user_name: str
-    mobile_number: str
-    total_repayment_amount: Decimal | None = None
-    remaining_amount: Decimal | None = None
-
-
-class RepaymentDetail(msgspec.Struct, rename="camel", kw_only=True):
-    remaining_amount: Decimal  # the total due: pending_amount plus late_fees
-    late_fees: Decimal
-    pending_amount: Decimal  # the principal outstanding
-    # Our extension of the lender's contract: the loan's particulars, None when not given.
-    due_date: date | None = None
-    days_overdue: Annotated[int, msgspec.Meta(ge=0)] | None = None
-    lender_name: str | None = None
-    loan_number: str | None = None
-
-
-class PaymentSession(msgspec.Struct, kw_only=True):
-    """`data` of webRepayment/cashFreeRequest (the lender's snake_case names)."""
-
-    payment_session_id: str
-    order_id: str
-    order_amount: Decimal
-    id: int  # the payment log id
-
-
-class Allocation(msgspec.Struct, rename="camel", kw_only=True):
-    """How a paid payment was applied, as the lender books it (our extension)."""
-
-    charges: Decimal
-    interest: Decimal
-    principal: Decimal
-
-
-class PaymentHistoryEntry(msgspec.Struct, rename="camel", kw_only=True):
-    """One element of webRepayment/paymentHistory (our extension of the lender's contract)."""
-
-    payment_log_id: int
-    order_id: str
-    amount: Decimal
-    status: Literal["pending", "paid", "failed"]
-    created_at: datetime
-    paid_at: datetime | None = None
-    provider_reference: str | None = None
-    remaining_after: Decimal | None = None
-    # Our extension: why a failed payment failed (the provider's), and where a paid one's receipt
-    # was mailed (masked); None when the lender does not say.
-    failure_reason: Literal["declined", "expired"] | None = None
-    receipt_mailed_to: str | None = None
-    allocation: Allocation | None = None
-    # Whether the lender can draw this payment's receipt (every payment of ours; a Fineract
-    # lender keeps none): the portal offers the download only where there is one.
-    receipt_available: bool = True
-    # False when the lender knows only the day it was paid (a repayment a Fineract lender booked
-    # without a payment the provider can date): `created_at`/`paid_at` are then that day's start
-    # in India, for ordering only, and every screen shows the date alone.
-    time_known: bool = True
 
 
 def json_number(amount: Decimal) -> msgspec.Raw:

@@ -15,14 +15,17 @@ import msgspec
 from gateway.errors import Conflict, InvalidInput, NotFound, UpstreamError
 from gateway.upstreams.envelope import Envelope
 from gateway.upstreams.http import UpstreamHttp
-from gateway.upstreams.lending_complaints import LenderComplaint
+from gateway.upstreams.lenders.complaints import LenderComplaint
+from gateway.upstreams.lenders.native.mapping import partner_repayment
+from gateway.upstreams.lenders.payments import PartnerRepayment, ReceiptSent, RepaymentsBy
 
 FAILED = "The lender could not be asked about repayments. Please try again later."
 COMPLAINTS_FAILED = "The lender could not be asked about complaints. Please try again later."
-RepaymentsBy = Literal["date", "mobileNumber", "loanNumber", "orderId"]
 
 
-class PartnerRepayment(msgspec.Struct, rename="camel", kw_only=True):
+class PartnerRepaymentRow(msgspec.Struct, rename="camel", kw_only=True):
+    """One element of webRepayment/partnerRepayments: its moments as the contract's ISO text."""
+
     order_id: str
     user_id: int
     user_name: str
@@ -46,11 +49,6 @@ class ReceiptAgain(msgspec.Struct, rename="camel", kw_only=True):
     order_id: str
 
 
-class ReceiptSent(msgspec.Struct, rename="camel", kw_only=True):
-    order_id: str
-    email: str
-
-
 class NoReceipt(Conflict):
     """The lender has no receipt to send for the repayment (unpaid, or no e-mail on record)."""
 
@@ -69,10 +67,10 @@ class LendingOperations:
         response = await self.http.request(
             "GET", "webRepayment/partnerRepayments", params={by: asked}, headers=self._key
         )
-        answer = self.http.decode(response, Envelope[list[PartnerRepayment]])
+        answer = self.http.decode(response, Envelope[list[PartnerRepaymentRow]])
         if response.status_code != 200 or answer.data is None:
             raise UpstreamError(FAILED, upstream=self.http.name, status=response.status_code)
-        return answer.data
+        return [partner_repayment(row) for row in answer.data]
 
     async def complaints(self, mobile_number: str) -> list[LenderComplaint]:
         """GET webRepayment/partnerComplaints: the borrower's complaints, newest first."""

@@ -12,7 +12,7 @@ import msgspec
 from gateway.errors import UpstreamError
 from gateway.upstreams.envelope import Envelope
 from gateway.upstreams.http import UpstreamHttp
-from gateway.upstreams.lending import RepaymentRecord
+from gateway.upstreams.lenders.payments import RepaymentRecord
 
 LOGIN_FAILED = "Your loan account could not be checked. Please try again."
 NO_LOAN_ACCOUNT = 404

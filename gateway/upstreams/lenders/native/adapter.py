@@ -1,15 +1,24 @@
 """The first adapter of the lending port: a lender that speaks our own lending contract
 (contracts/lending.openapi.yaml). It hands each operation to the typed client of that contract
-unchanged (`lending.py`, `lending_loans.py`, `lending_credit.py`, `lending_credit_lines.py`, `lending_partner.py`,
-`lending_complaints.py`), so its behaviour is theirs."""
+(`repayments.py`, `loans.py`, `credit.py`, `credit_lines.py`, `partner.py`, `complaints.py`,
+`operations.py`), whose answers `mapping.py` puts in the port's words."""
 
 from __future__ import annotations
 
+import re
 from datetime import date
 from decimal import Decimal
 
 from gateway.language.codes import DEFAULT, Language
 from gateway.upstreams.http import UpstreamHttp
+from gateway.upstreams.lenders.native.complaints import ComplaintsClient
+from gateway.upstreams.lenders.native.credit import CreditClient
+from gateway.upstreams.lenders.native.credit_lines import CreditLinesClient
+from gateway.upstreams.lenders.native.loans import LoansClient
+from gateway.upstreams.lenders.native.mapping import payment_outcome
+from gateway.upstreams.lenders.native.operations import LendingOperations
+from gateway.upstreams.lenders.native.partner import BorrowerLogins
+from gateway.upstreams.lenders.native.repayments import LendingClient
 from gateway.upstreams.lenders.port import (
     BorrowerAccess,
     CreditApplication,
@@ -35,14 +44,12 @@ from gateway.upstreams.lenders.port import (
     ReceiptSent,
     RepaymentDetail,
     RepaymentsBy,
+    Settlement,
 )
-from gateway.upstreams.lending import LendingClient
-from gateway.upstreams.lending_complaints import ComplaintsClient
-from gateway.upstreams.lending_credit import CreditClient
-from gateway.upstreams.lending_credit_lines import CreditLinesClient
-from gateway.upstreams.lending_loans import LoansClient
-from gateway.upstreams.lending_operations import LendingOperations
-from gateway.upstreams.lending_partner import BorrowerLogins
+
+# Our lending contract's forms of the numbers it issues (the desk and the router ask by them).
+LOAN_NUMBER = re.compile(r"^LN-[0-9A-Z-]{1,30}$")
+ORDER_ID = re.compile(r"^(REPAY|LINE)_[0-9A-Za-z_-]{1,60}$")
 
 
 class NativeLender:
@@ -58,6 +65,15 @@ class NativeLender:
         self.tickets = ComplaintsClient(http)
         self.operations = LendingOperations(http, partner_key)
 
+    def owns_loan(self, loan_number: str) -> bool:
+        return LOAN_NUMBER.match(loan_number) is not None
+
+    def owns_order(self, order_id: str) -> bool:
+        return ORDER_ID.match(order_id) is not None
+
+    def owns_payment(self, payment_log_id: int) -> bool:
+        return payment_log_id > 0
+
     async def send_otp(self, mobile_number: str, language: Language = DEFAULT) -> None:
         await self.repayments.send_otp(mobile_number, language)
 
@@ -72,8 +88,8 @@ class NativeLender:
     ) -> PaymentSession:
         return await self.repayments.create_payment_session(token, user_id, amount, language)
 
-    async def update_payment_status(self, token: str, user_id: int, payment_log_id: int, order_id: str) -> str:
-        return await self.repayments.update_payment_status(token, user_id, payment_log_id, order_id)
+    async def update_payment_status(self, token: str, user_id: int, payment_log_id: int, order_id: str) -> Settlement:
+        return payment_outcome(await self.repayments.update_payment_status(token, user_id, payment_log_id, order_id))
 
     async def payment_history(self, token: str, user_id: int) -> list[PaymentHistoryEntry]:
         return await self.repayments.payment_history(token, user_id)

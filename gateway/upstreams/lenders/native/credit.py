@@ -5,23 +5,10 @@ Apart from the borrower's repayment client: the store asks with its own key, not
 
 from __future__ import annotations
 
-from datetime import date
-from decimal import Decimal
-
-import msgspec
-
 from gateway.errors import UpstreamError
 from gateway.upstreams.envelope import Envelope
 from gateway.upstreams.http import UpstreamHttp
-
-
-class CreditPosition(msgspec.Struct, rename="camel", kw_only=True):
-    mobile_number: str
-    credit_limit: Decimal
-    outstanding: Decimal
-    available: Decimal
-    overdue_amount: Decimal
-    next_due_on: date | None = None
+from gateway.upstreams.lenders.credit import CreditPosition
 
 
 class CreditClient:

@@ -1,0 +1,169 @@
+"""Fineract's answers as its REST API sends them (contracts/fineract.openapi.yaml): amounts as JSON
+numbers decoded straight to Decimal, dates as `[y, m, d]`; and the payment provider's answers
+this adapter reads (an order, its payments)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import msgspec
+
+
+class Code(msgspec.Struct, kw_only=True):
+    id: int
+    code: str
+    value: str
+
+
+class Status(Code, kw_only=True):
+    active: bool = False
+    closed: bool = False
+
+
+class SearchHit(msgspec.Struct, rename="camel", kw_only=True):
+    entity_id: int
+    entity_name: str
+    entity_type: str
+    entity_mobile_no: str | None = None
+
+
+class LoanAccount(msgspec.Struct, rename="camel", kw_only=True):
+    id: int
+    account_no: str
+    status: Status
+
+
+class Accounts(msgspec.Struct, rename="camel", kw_only=True):
+    loan_accounts: list[LoanAccount] = msgspec.field(default_factory=list)
+
+
+Day = tuple[int, int, int]
+
+
+class Summary(msgspec.Struct, rename="camel", kw_only=True):
+    principal_disbursed: Decimal = Decimal(0)
+    principal_outstanding: Decimal = Decimal(0)
+    principal_overdue: Decimal = Decimal(0)
+    interest_outstanding: Decimal = Decimal(0)
+    interest_overdue: Decimal = Decimal(0)
+    fee_charges_outstanding: Decimal = Decimal(0)
+    fee_charges_overdue: Decimal = Decimal(0)
+    penalty_charges_outstanding: Decimal = Decimal(0)
+    penalty_charges_overdue: Decimal = Decimal(0)
+    total_outstanding: Decimal = Decimal(0)
+    total_overdue: Decimal = Decimal(0)
+    overdue_since_date: Day | None = None
+
+
+class Period(msgspec.Struct, rename="camel", kw_only=True):
+    due_date: Day
+    period: int | None = None  # None: the disbursement row
+    complete: bool = False
+    principal_due: Decimal = Decimal(0)
+    interest_due: Decimal = Decimal(0)
+    fee_charges_due: Decimal = Decimal(0)
+    penalty_charges_due: Decimal = Decimal(0)
+    total_due_for_period: Decimal = Decimal(0)
+    total_paid_for_period: Decimal = Decimal(0)
+    total_outstanding_for_period: Decimal = Decimal(0)
+
+
+class Schedule(msgspec.Struct, kw_only=True):
+    periods: list[Period] = msgspec.field(default_factory=list)
+
+
+class TransactionType(msgspec.Struct, kw_only=True):
+    id: int
+    code: str
+    value: str
+    repayment: bool = False
+    disbursement: bool = False
+
+
+class PaymentDetail(msgspec.Struct, rename="camel", kw_only=True):
+    receipt_number: str | None = None
+
+
+class Transaction(msgspec.Struct, rename="camel", kw_only=True):
+    id: int
+    type: TransactionType
+    date: Day
+    amount: Decimal
+    principal_portion: Decimal = Decimal(0)
+    interest_portion: Decimal = Decimal(0)
+    fee_charges_portion: Decimal = Decimal(0)
+    penalty_charges_portion: Decimal = Decimal(0)
+    outstanding_loan_balance: Decimal = Decimal(0)
+    external_id: str | None = None
+    manually_reversed: bool = False
+    payment_detail_data: PaymentDetail | None = None
+
+
+class Timeline(msgspec.Struct, rename="camel", kw_only=True):
+    actual_disbursement_date: Day | None = None
+
+
+class Frequency(msgspec.Struct, kw_only=True):
+    code: str
+
+
+class Currency(msgspec.Struct, rename="camel", kw_only=True):
+    code: str
+    decimal_places: int
+
+
+class Delinquent(msgspec.Struct, rename="camel", kw_only=True):
+    past_due_days: int = 0  # on the lender's business date
+
+
+class BusinessDate(msgspec.Struct, kw_only=True):
+    type: str
+    date: Day
+
+
+class FineractLoan(msgspec.Struct, rename="camel", kw_only=True):
+    id: int
+    account_no: str
+    client_id: int
+    status: Status
+    currency: Currency
+    principal: Decimal
+    timeline: Timeline
+    summary: Summary
+    client_name: str | None = None
+    annual_interest_rate: Decimal | None = None
+    repayment_frequency_type: Frequency | None = None
+    repayment_schedule: Schedule | None = None
+    transactions: list[Transaction] = msgspec.field(default_factory=list)
+    delinquent: Delinquent | None = None  # Fineract 1.8 and later
+
+
+class LoanListItem(msgspec.Struct, rename="camel", kw_only=True):
+    id: int
+    account_no: str
+    client_id: int
+
+
+class LoanPage(msgspec.Struct, rename="camel", kw_only=True):
+    total_filtered_records: int
+    page_items: list[LoanListItem] = msgspec.field(default_factory=list)
+
+
+class ClientRecord(msgspec.Struct, rename="camel", kw_only=True):
+    id: int
+    display_name: str
+    mobile_no: str | None = None
+
+
+class ProviderOrder(msgspec.Struct, kw_only=True):
+    order_id: str
+    order_amount: Decimal
+    payment_session_id: str
+    order_status: str
+
+
+class ProviderPayment(msgspec.Struct, kw_only=True):
+    cf_payment_id: str | int
+    payment_amount: Decimal
+    payment_status: str
+    payment_time: str | None = None
