@@ -63,15 +63,19 @@ chromium:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-core; \
 	fi
 
-# HAProxy and Redis Sentinel from Debian's packages, for `make cluster` and its chaos test.
+# HAProxy, Redis Sentinel and PostgreSQL from Debian's packages, for `make cluster` and its chaos test.
 cluster-packages:
 	@if ! PATH="$$PATH:/usr/sbin" command -v haproxy >/dev/null || ! command -v redis-sentinel >/dev/null; then \
 	  echo "Installing HAProxy and Redis Sentinel from Debian's packages"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy redis-sentinel; \
 	fi
+	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+	  echo "Installing PostgreSQL from Debian's packages"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; \
+	fi
 
 # One machine, real parts (docs/deploy.md): HAProxy on :8400 in front of three gateway replicas,
-# Redis with a replica and three Sentinels, the mocks on :8409; logs in .cluster/logs/.
+# PostgreSQL on :5440, Redis with a replica and three Sentinels, the mocks on :8409; logs in .cluster/logs/.
 cluster: setup build cluster-packages
 	$(PY) -m deploy.local up
 
@@ -110,11 +114,12 @@ contracts-check: setup
 	$(PY) -m gateway.openapi_export --check
 
 # All four tiers in one run over PYTEST_WORKERS processes (pytest-xdist; each with its own e2e
-# gateway and Chromium), the 25 slowest tests listed at the end. Exit code 5 (nothing
-# collected) is reported, not treated as a failure.
+# gateway and Chromium), the 25 slowest tests listed at the end, with a Redis and a private
+# PostgreSQL (scripts/with-postgres.sh: the operations database's tests run on it and on SQLite).
+# Exit code 5 (nothing collected) is reported, not treated as a failure.
 PYTEST_WORKERS ?= 2
 pytest: setup
-	scripts/with-redis.sh $(PY) -m pytest tests/unit tests/contract tests/integration tests/e2e -p no:cacheprovider -q \
+	scripts/with-redis.sh scripts/with-postgres.sh $(PY) -m pytest tests/unit tests/contract tests/integration tests/e2e -p no:cacheprovider -q \
 	  -n $(PYTEST_WORKERS) --durations=25; \
 	  rc=$$?; if [ $$rc -eq 5 ]; then echo "pytest collected no tests: nothing was checked" >&2; rc=0; fi; exit $$rc
 

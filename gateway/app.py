@@ -22,6 +22,7 @@ from gateway.language import routes as language
 from gateway.language.codes import LANGUAGES
 from gateway.language.resolution import provide_language
 from gateway.logging import configure_logging, request_log_middleware
+from gateway.operations_db import OperationsDatabase
 from gateway.otp import CodeLog, CodeSender, build_limiter
 from gateway.security.client_address import ClientAddresses, parse_networks
 from gateway.security.csrf import CsrfTokens, csrf_middleware_factory
@@ -66,6 +67,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         lender, build_limiter(settings), settings.otp, CodeLog(session_store, settings.store_timeout)
     )
     client_addresses = ClientAddresses(parse_networks(settings.trusted_proxies))
+    database = OperationsDatabase(settings.operations_database_url, settings.database_timeout)
     services = AppServices(
         settings=settings,
         store=session_store,
@@ -74,6 +76,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         code_sender=code_sender,
         client_addresses=client_addresses,
         clock=embedded.clock,
+        database=database,
     )
     csrf = csrf_middleware_factory(
         CsrfTokens(settings.secret_key, secure=settings.secure_cookies), sessions.cookie_name, embedded.exempt
@@ -132,6 +135,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
     async def shutdown() -> None:
         await close_upstreams(upstreams)
         await embedded.close()
+        await database.close()
 
     app = Litestar(
         route_handlers=handlers,
@@ -163,6 +167,9 @@ def create_app(settings: Settings | None = None) -> Litestar:
             path="/api/schema",
             render_plugins=[JsonRenderPlugin()],
         ),
+        # The operations database at its newest schema before the first request (several replicas
+        # starting together migrate it once: gateway/operations_db/database.py).
+        on_startup=[database.migrate],
         on_shutdown=[shutdown],
         # Tracing's middleware wraps the whole app, routing and error answers included.
         plugins=[metrics, *([server_plugin("gateway")] if traced else [])],

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gateway.clock import Clock
+from gateway.operations_db import OperationsDatabase
 from gateway.otp import CodeSender
 from gateway.security.client_address import ClientAddresses
 from gateway.sessions.store import SessionStore
@@ -28,3 +29,4 @@ class AppServices:
     code_sender: CodeSender
     client_addresses: ClientAddresses
     clock: Clock  # what the time rules read: the mocks' clock while mocks are in use (gateway/clock.py)
+    database: OperationsDatabase  # what the gateway itself owns (gateway/operations_db/)

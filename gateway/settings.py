@@ -31,6 +31,7 @@ COD_LEGAL_CEILING = Decimal("200000")  # Income-tax Act s.269ST: cash of Rs. 2 l
 
 
 DEFAULT_LENDING_PARTNER_KEY = "mock-partner-key"
+DEFAULT_DATABASE_FILE = ROOT / ".data" / "operations.sqlite3"
 # The mocks' published credentials: fine against them, refused in production (refuse_unsafe).
 DEFAULT_OPERATIONS_KEY = "mock-operations-key"
 DEFAULT_PAYMENTS_CLIENT_SECRET = "mock-secret"
@@ -102,6 +103,12 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     # connection is closed; in a deployment the reverse proxy answers 408 first (deploy/local/haproxy.cfg).
     request_header_timeout: float = 10.0
     request_body_timeout: float = 10.0  # to receive the whole body once the handler reads it
+
+    # The gateway's own database (gateway/operations_db/): the desk's audit trail and refunds.
+    # PostgreSQL in a deployment (postgresql://user:secret@host:5432/name); unset, a SQLite file
+    # (DEFAULT_DATABASE_FILE), fine for one process on one machine.
+    database_url: str = ""
+    database_timeout: float = 3.0  # seconds one database call may take before a 503
 
     # Upstream base URLs; the app factory decides what serves an upstream without one
     lending_url: str | None = None
@@ -238,6 +245,10 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
         if self.fineract_companion:
             brought += [COMPANION_UPSTREAMS[kind] for kind in kinds if kind in COMPANION_UPSTREAMS]
         return UPSTREAMS + tuple(brought)
+
+    @property
+    def operations_database_url(self) -> str:
+        return self.database_url or f"sqlite:///{DEFAULT_DATABASE_FILE}"
 
     @property
     def uses_redis(self) -> bool:

@@ -8,9 +8,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
+import shutil
+import tempfile
 import uuid
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import msgspec
@@ -22,6 +26,8 @@ from gateway.app import create_app
 from gateway.settings import OtpLimits, Settings
 
 RUN_ID = uuid.uuid4().hex[:8]
+# Each app a test makes keeps its operations database in a SQLite file of its own, here.
+DATABASES = tempfile.mkdtemp(prefix="gateway-test-databases-")
 # Tests run the gateway with ENVIRONMENT=test, where its embedded mocks (and the mocks' own
 # process, which inherits this) refuse the default webhook secret.
 os.environ.setdefault("MOCKS_WEBHOOK_SECRET", f"test-webhook-secret-{RUN_ID}")
@@ -35,6 +41,7 @@ def make_settings() -> Callable[..., Settings]:
             log_level="WARNING",
             log_json=True,
             secret_key="test-secret",
+            database_url=f"sqlite:///{DATABASES}/{uuid.uuid4().hex}.sqlite3",
             otp=OtpLimits(resend_seconds=60, sends_per_number_per_hour=5, sends_per_client_per_hour=30),
         )
         return msgspec.structs.replace(base, **overrides)
@@ -59,6 +66,42 @@ def redis_url() -> Iterator[str]:
     for key in client.scan_iter(match=f"test-{RUN_ID}-*"):
         client.delete(key)
     client.close()
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> str:
+    """The PostgreSQL `make test` starts (scripts/with-postgres.sh); missing is a failure, not a skip."""
+    url = os.environ.get("TEST_POSTGRES_URL")
+    if not url:
+        pytest.fail("TEST_POSTGRES_URL is unset: run through scripts/with-postgres.sh (as `make test` does).")
+    return url
+
+
+@pytest.fixture
+def postgres_database(postgres_url: str) -> Iterator[str]:
+    """A fresh database of its own on that server, dropped afterwards: its URL."""
+    import asyncpg  # only the tests on PostgreSQL need the driver here
+
+    name = f"test_{RUN_ID}_{uuid.uuid4().hex[:8]}"
+
+    async def execute(statement: str) -> None:
+        connection = await asyncpg.connect(postgres_url, timeout=10)
+        try:
+            await connection.execute(statement)
+        finally:
+            await connection.close()
+
+    def admin(statement: str) -> None:
+        # In a thread of its own: the e2e tier's Playwright keeps an event loop in this one.
+        with ThreadPoolExecutor(1) as thread:
+            thread.submit(asyncio.run, execute(statement)).result()
+
+    try:
+        admin(f'CREATE DATABASE "{name}"')
+    except (OSError, asyncpg.PostgresError) as exc:
+        pytest.fail(f"PostgreSQL at {postgres_url} is not reachable ({exc}).")
+    yield postgres_url.rsplit("/", 1)[0] + f"/{name}"
+    admin(f'DROP DATABASE "{name}" WITH (FORCE)')
 
 
 @pytest.fixture
@@ -129,3 +172,7 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
     terminalreporter.write_sep("=", "slowest 15 modules (setup, call and teardown of their tests)")
     for module, seconds in sorted(_MODULE_SECONDS.items(), key=lambda item: -item[1])[:15]:
         terminalreporter.write_line(f"{seconds:8.1f}s {module}")
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    shutil.rmtree(DATABASES, ignore_errors=True)

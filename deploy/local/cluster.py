@@ -40,10 +40,13 @@ class Part:
     name: str
     argv: tuple[str, ...]
     env: Mapping[str, str] | None = None  # added to this process's environment
+    runs_as: str | None = None  # the program its first arguments hand over to (setpriv's), if any
 
     @property
     def marker(self) -> str:
         """What its command line holds, checked before it is signalled (a reused id is left alone)."""
+        if self.runs_as:
+            return self.runs_as
         return " ".join(self.argv[1:3]) if self.argv[0] == sys.executable else Path(self.argv[0]).name
 
 
@@ -69,7 +72,8 @@ class Cluster:
 
     def parts(self) -> dict[str, Part]:
         cfg = self.layout.configs
-        parts = [Part(name, ("redis-server", str(cfg / f"{name}.conf"))) for name in self.redis_names]
+        parts = [self._postgres_part()]
+        parts += [Part(name, ("redis-server", str(cfg / f"{name}.conf"))) for name in self.redis_names]
         parts += [Part(name, ("redis-sentinel", str(cfg / f"{name}.conf"))) for name in self.sentinel_names]
         parts.append(Part("mocks", (sys.executable, "-m", "upstream_mocks"), self._mocks_env()))
         parts += [
@@ -102,6 +106,7 @@ class Cluster:
             "REDIS_SENTINELS": self.layout.sentinels,
             "REDIS_SENTINEL_MASTER": MASTER_NAME,
             "REDIS_WAIT_REPLICAS": "1",
+            "DATABASE_URL": self._database_url(),
             "SHUTDOWN_DRAIN_SECONDS": str(DRAIN_SECONDS),
             "MOCKS_URL": mocks,
             **{f"{name.upper()}_URL": f"{mocks}/_mocks/{name}/" for name in UPSTREAMS},
@@ -117,6 +122,51 @@ class Cluster:
             path.chmod(0o600)
         return path.read_text().strip()
 
+    # PostgreSQL: the operations database the replicas share ------------------------------------
+
+    def _postgres_part(self) -> Part:
+        server = postgres_bin() / "postgres"
+        data = self.layout.data / "postgres"
+        argv = (str(server), "-D", str(data), "-h", "127.0.0.1", "-p", str(self.layout.ports.postgres), "-k", str(data))
+        return Part("postgres", (*_as_postgres(), *argv), runs_as=f"{server} -D {data}" if _as_postgres() else None)
+
+    def _database_url(self) -> str:
+        return f"postgresql://voltkhata:{self._database_secret()}@127.0.0.1:{self.layout.ports.postgres}/postgres"
+
+    def _database_secret(self) -> str:
+        """The database's own password, made when the cluster's folder is."""
+        path = self.layout.root / "database_secret"
+        if not path.exists():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(secrets.token_urlsafe(24))
+            path.chmod(0o600)
+        return path.read_text().strip()
+
+    def _init_postgres(self) -> None:
+        """initdb once (its data kept with the folder), the `voltkhata` user with its password."""
+        data = self.layout.data / "postgres"
+        if (data / "PG_VERSION").exists():
+            return
+        data.mkdir(parents=True, exist_ok=True)
+        secret_file = self.layout.root / "database_secret.pw"
+        secret_file.write_text(self._database_secret() + "\n")
+        if _as_postgres():
+            shutil.chown(data, "postgres")
+            shutil.chown(secret_file, "postgres")
+        try:
+            subprocess.run(  # noqa: S603  # our own fixed command
+                [*_as_postgres(), str(postgres_bin() / "initdb"), "-D", str(data), "-U", "voltkhata",
+                 f"--pwfile={secret_file}", "--auth=scram-sha-256", "-E", "UTF8", "--locale=C.UTF-8"],
+                check=True, capture_output=True,
+            )  # fmt: skip
+        finally:
+            secret_file.unlink()
+
+    def wait_postgres(self, deadline: float) -> None:
+        ready = [str(postgres_bin() / "pg_isready"), "-q", "-h", "127.0.0.1", "-p", str(self.layout.ports.postgres)]
+        if not _until(lambda: subprocess.run(ready, check=False).returncode == 0, deadline):  # noqa: S603
+            raise ClusterError(f"PostgreSQL did not start: {self.log_tail('postgres')}")
+
     # Up and down -----------------------------------------------------------------------------
 
     def up(self, timeout: float = 180.0) -> None:
@@ -127,9 +177,13 @@ class Cluster:
             raise ClusterError(f"already running: {', '.join(running)} (make cluster-down first)")
         configs.write_all(self.layout)
         try:
-            for name in self.parts():
-                self.start(name)
             deadline = time.monotonic() + timeout
+            self._init_postgres()
+            self.start("postgres")  # first: each replica migrates the database as it starts
+            self.wait_postgres(deadline)
+            for name in self.parts():
+                if name != "postgres":
+                    self.start(name)
             self.wait_redis(deadline)
             for name in (*self.gateway_names, "mocks"):
                 self.wait_ready(name, deadline)
@@ -142,10 +196,11 @@ class Cluster:
     def down(self) -> list[str]:
         """Stop every part this cluster started (HAProxy first, Redis last); their names."""
         stopped = []
-        order = ["haproxy", *self.gateway_names, "mocks", *self.sentinel_names, *self.redis_names]
+        order = ["haproxy", *self.gateway_names, "mocks", *self.sentinel_names, *self.redis_names, "postgres"]
         for name in order:
             if self.pid(name):
-                self.signal(name, signal.SIGTERM)
+                # PostgreSQL's SIGTERM waits for its clients to leave; SIGINT ends their sessions.
+                self.signal(name, signal.SIGINT if name == "postgres" else signal.SIGTERM)
                 stopped.append(name)
         for name in stopped:
             if not self.wait_stopped(name, 15.0):
@@ -325,6 +380,21 @@ class Cluster:
 
         if not _until(settled, deadline):
             raise ClusterError(f"Redis and its sentinels did not settle: {self.log_tail(self.sentinel_names[0])}")
+
+
+def postgres_bin() -> Path:
+    """Debian's newest PostgreSQL's programs (`make cluster-packages` installs `postgresql`)."""
+    found = sorted(Path("/usr/lib/postgresql").glob("*/bin"), key=lambda p: int(p.parent.name))
+    if not found:
+        raise ClusterError("PostgreSQL is missing: apt-get install postgresql (make cluster-packages)")
+    return found[-1]
+
+
+def _as_postgres() -> tuple[str, ...]:
+    """PostgreSQL refuses to run as root: as root, its programs run as Debian's `postgres` user."""
+    if os.geteuid() != 0:
+        return ()
+    return ("setpriv", "--reuid=postgres", "--regid=postgres", "--init-groups", "--")
 
 
 def _group_alive(group: int | None) -> bool:

@@ -19,6 +19,7 @@ class Ports:
     mocks: int
     redis: tuple[int, int]  # the first starts as the primary, the second as its replica
     sentinels: tuple[int, ...]
+    postgres: int
 
     @classmethod
     def default(cls) -> Ports:
@@ -29,12 +30,13 @@ class Ports:
             mocks=8409,
             redis=(6390, 6391),
             sentinels=(26390, 26391, 26392),
+            postgres=5440,
         )
 
     @classmethod
     def free(cls) -> Ports:
         """Ports nobody listens on now (a test's own cluster, beside any other)."""
-        count = 1 + REPLICAS + 1 + 2 + SENTINELS
+        count = 1 + REPLICAS + 1 + 2 + SENTINELS + 1
         with ExitStack() as stack:
             sockets = [stack.enter_context(socket.socket()) for _ in range(count)]
             for sock in sockets:
@@ -45,7 +47,8 @@ class Ports:
             gateways=tuple(ports[1 : 1 + REPLICAS]),
             mocks=ports[1 + REPLICAS],
             redis=(ports[2 + REPLICAS], ports[3 + REPLICAS]),
-            sentinels=tuple(ports[4 + REPLICAS :]),
+            sentinels=tuple(ports[4 + REPLICAS : 4 + REPLICAS + SENTINELS]),
+            postgres=ports[-1],
         )
 
 

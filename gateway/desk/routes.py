@@ -13,6 +13,7 @@ from litestar.di import NamedDependency, Provide
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import FromPath, FromQuery, JSONBody, QueryParameter
 
+from gateway.desk.audit_trail import AuditEntry, AuditQuery, AuditTrail, as_csv
 from gateway.desk.login_limits import DeskLoginLimits
 from gateway.desk.schemas import ActionDone, ActionRequest, CustomerView, DeskLoginRequest, StaffView
 from gateway.desk.service import SUPERVISORS_ONLY, DeskService, PermissionRefused
@@ -22,6 +23,8 @@ from gateway.reconciliation.schemas import Reconciliation
 from gateway.services import AppServices
 
 DATE_HELP = "Choose a date (YYYY-MM-DD) no later than today."
+RANGE_HELP = "The first day must not be after the last."
+WHOLE_TRAIL = "Only a supervisor can read the whole desk's audit trail; choose a customer first."
 
 
 def build_router(services: AppServices) -> Router:
@@ -34,6 +37,7 @@ def build_router(services: AppServices) -> Router:
         login_limits,
         services.code_sender.log,
         services.clock,
+        AuditTrail(services.database, services.clock),
     )
     secure = services.settings.secure_cookies
     cookie_name = "__Host-desk" if secure else "desk"
@@ -94,7 +98,7 @@ def build_router(services: AppServices) -> Router:
     async def resend_order_mail(
         staff: NamedDependency[StaffView], order_number: FromPath[str], data: JSONBody[ActionRequest]
     ) -> ActionDone:
-        return await desk.resend_order_mail(staff, order_number, data.reason)
+        return await desk.resend_order_mail(staff, order_number, data.reason, data.customer)
 
     @post(
         "/repayments/{order_id:str}/receipt",
@@ -107,7 +111,8 @@ def build_router(services: AppServices) -> Router:
         order_id: FromPath[str],
         data: JSONBody[ActionRequest],
     ) -> ActionDone:
-        return await desk.resend_receipt(staff, order_id, data.reason, request.headers.get("idempotency-key"))
+        key = request.headers.get("idempotency-key")
+        return await desk.resend_receipt(staff, order_id, data.reason, key, data.customer)
 
     @post(
         "/orders/{order_number:str}/cancel",
@@ -120,7 +125,8 @@ def build_router(services: AppServices) -> Router:
         order_number: FromPath[str],
         data: JSONBody[ActionRequest],
     ) -> ActionDone:
-        return await desk.cancel_order(staff, order_number, data.reason, request.headers.get("idempotency-key"))
+        key = request.headers.get("idempotency-key")
+        return await desk.cancel_order(staff, order_number, data.reason, key, data.customer)
 
     @get("/reconciliation", summary="Supervisors: a day's reconciliation of settlements, orders and repayments")
     async def reconciliation(
@@ -137,6 +143,54 @@ def build_router(services: AppServices) -> Router:
             raise InvalidInput(DATE_HELP, field="date", code="desk_date_invalid")
         return await desk.reconcile(staff, wanted)
 
+    async def provide_audit_query(
+        staff: NamedDependency[StaffView],
+        customer: Annotated[str | None, QueryParameter(pattern="^[0-9]{10}$")] = None,
+        by: Annotated[str | None, QueryParameter(name="staff", max_length=64)] = None,
+        action: Annotated[str | None, QueryParameter(max_length=40)] = None,
+        since: Annotated[str | None, QueryParameter(name="from")] = None,
+        until: Annotated[str | None, QueryParameter(name="to")] = None,
+    ) -> AuditQuery:
+        """Which entries the staff member asked for (India's days, both ends included), and may read."""
+        if customer is None and staff.role != "supervisor":
+            raise PermissionRefused(WHOLE_TRAIL, code="desk_supervisors_only")
+        try:
+            query = AuditQuery(
+                customer=customer,
+                staff=by,
+                action=action,
+                since=date.fromisoformat(since) if since else None,
+                until=date.fromisoformat(until) if until else None,
+            )
+        except ValueError as exc:
+            raise InvalidInput(DATE_HELP, field="from" if since else "to", code="desk_date_invalid") from exc
+        if query.since and query.until and query.since > query.until:
+            raise InvalidInput(RANGE_HELP, field="to", code="desk_date_invalid")
+        return query
+
+    @get(
+        "/audit",
+        summary="The desk's audit trail, newest first: a customer's (any staff) or the whole desk's (supervisors)",
+        dependencies={"audit_query": Provide(provide_audit_query)},
+    )
+    async def audit_trail(audit_query: NamedDependency[AuditQuery]) -> list[AuditEntry]:
+        return await desk.trail.entries(audit_query)
+
+    @get(
+        "/audit.csv",
+        summary="The same audit trail as a CSV file (the same filters)",
+        media_type="text/csv",
+        dependencies={"audit_query": Provide(provide_audit_query)},
+    )
+    async def audit_trail_csv(audit_query: NamedDependency[AuditQuery]) -> Response[str]:
+        entries = await desk.trail.entries(audit_query)
+        name = f"desk-audit-{audit_query.customer or 'all'}-{(await services.clock.today()).isoformat()}.csv"
+        return Response(
+            as_csv(entries),
+            media_type="text/csv; charset=utf-8",
+            headers={"content-disposition": f'attachment; filename="{name}"'},
+        )
+
     return Router(
         path="/api/desk",
         route_handlers=[
@@ -148,6 +202,8 @@ def build_router(services: AppServices) -> Router:
             resend_receipt,
             cancel_order,
             reconciliation,
+            audit_trail,
+            audit_trail_csv,
         ],
         dependencies={"staff": Provide(provide_staff)},
         tags=["desk"],

@@ -24,10 +24,15 @@ class StaffView(msgspec.Struct, rename="camel", kw_only=True):
     role: Role
 
 
+Mobile = Annotated[str, msgspec.Meta(pattern="^[0-9]{10}$")]
+
+
 class ActionRequest(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):
-    """Every desk action says why: the audit log keeps it with who acted."""
+    """Every desk action says why: the audit trail keeps it with who acted, and for which
+    customer (the mobile number the desk found them by)."""
 
     reason: Reason
+    customer: Mobile | None = None
 
 
 class TimelineEntry(msgspec.Struct, rename="camel", kw_only=True):

@@ -11,18 +11,18 @@ Fineract lender's companion service, which draws that lender's receipts).
 from __future__ import annotations
 
 import asyncio
-import logging
 import re
 import secrets
 import time
-from collections.abc import Awaitable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from datetime import date, datetime
+from decimal import Decimal
 from typing import TypeVar
 
 import msgspec
-import structlog
 
 from gateway.clock import Clock
+from gateway.desk.audit_trail import AuditTrail
 from gateway.desk.login_limits import DeskLoginLimits
 from gateway.desk.schemas import (
     ActionDone,
@@ -50,8 +50,6 @@ from gateway.upstreams.orders_operations import OrdersOperations
 from gateway.upstreams.payments import PaymentsClient
 
 T = TypeVar("T")
-# The audit trail is written whatever LOG_LEVEL says: every desk action, who and why, is kept.
-audit = structlog.wrap_logger(None, wrapper_class=structlog.make_filtering_bound_logger(logging.INFO))
 
 LOGIN_FAILED = "That name and secret do not match a desk account."
 LOG_IN_FIRST = "Please log in to the support desk."
@@ -197,7 +195,9 @@ class DeskService:
         login_limits: DeskLoginLimits,
         code_log: CodeLog,
         clock: Clock,
+        trail: AuditTrail,
     ) -> None:
+        self.trail = trail
         self.lender = lender
         self.code_log = code_log
         self.login_limits = login_limits
@@ -219,14 +219,14 @@ class DeskService:
         try:
             await self.login_limits.check(name, client)
         except GatewayError as exc:
-            audit.warning("desk_audit", staff=name, action="login", outcome=f"refused: {exc.code}")
+            await self.trail.record(name, "login", f"refused: {exc.code}")
             raise
         account = self.accounts.get(name)
         # A name that does not exist costs the same hashing as a wrong secret. scrypt is slow on
         # purpose: it runs in a worker thread, so other requests are not held up behind it.
         matched = await asyncio.to_thread(secret_matches, secret, account.secret_hash if account else "scrypt$00$00")
         if account is None or not matched:
-            audit.warning("desk_audit", staff=name, action="login", outcome="refused")
+            await self.trail.record(name, "login", "refused")
             await self.login_limits.failed(name, client)
             raise NotAuthenticated(LOGIN_FAILED, code="desk_login_failed")
         await self.login_limits.succeeded(name)
@@ -235,7 +235,7 @@ class DeskService:
         record = StaffSession(name=account.name, role=account.role, started_at=time.time())
         async with store_call(self.timeout):
             await self.store.set(self.prefix + session_id, msgspec.json.encode(record), expires_in=self.lifetime)
-        audit.info("desk_audit", staff=account.name, role=account.role, action="login", outcome="done")
+        await self.trail.record(StaffView(name=account.name, role=account.role), "login", "done")
         return session_id, StaffView(name=account.name, role=account.role)
 
     async def staff(self, session_id: str | None) -> StaffView:
@@ -257,7 +257,7 @@ class DeskService:
             async with store_call(self.timeout):
                 await self.store.delete(self.prefix + session_id)
         if staff is not None:
-            audit.info("desk_audit", staff=staff.name, role=staff.role, action="logout", outcome="done")
+            await self.trail.record(staff, "logout", "done")
 
     # Finding a customer
 
@@ -265,7 +265,15 @@ class DeskService:
         q = query.strip()
         if not q or len(q) > 50:
             raise InvalidInput(QUERY_HELP, field="q", code="desk_query_invalid")
-        audit.info("desk_audit", staff=staff.name, role=staff.role, action="lookup", target=q, outcome="asked")
+        try:
+            view = await self._find(q)
+        except GatewayError as exc:
+            await self.trail.record(staff, "lookup", f"refused: {exc.code}", reference=q)
+            raise
+        await self.trail.record(staff, "lookup", "found", customer=view.mobile_number, reference=q)
+        return view
+
+    async def _find(self, q: str) -> CustomerView:
         if _MOBILE.match(q):
             return await self._by_mobile(q, q, "mobile")
         if _ORDER.match(q):
@@ -421,43 +429,80 @@ class DeskService:
 
     # Actions
 
-    async def _acted(self, staff: StaffView, action: str, target: str, reason: str, work: Awaitable[T]) -> T:
+    async def _acted(
+        self,
+        staff: StaffView,
+        action: str,
+        work: Awaitable[T],
+        *,
+        reference: str,
+        reason: str,
+        customer: str | None,
+        key: str | None = None,
+        about: Callable[[T], tuple[str, Decimal]] | None = None,
+    ) -> T:
+        """Do `work` and keep it in the audit trail, done or refused; `about` reads the customer
+        and the amount off what the work answered, when it says them."""
+        outcome, amount = "failed", None  # anything but a refusal in our words
         try:
             done = await work
         except GatewayError as exc:
-            audit.warning(
-                "desk_audit", staff=staff.name, role=staff.role, action=action, target=target, reason=reason,
-                outcome=f"refused: {exc.code}",
-            )  # fmt: skip
+            outcome = f"refused: {exc.code}"
             raise
-        audit.info(
-            "desk_audit", staff=staff.name, role=staff.role, action=action, target=target, reason=reason,
-            outcome="done",
-        )  # fmt: skip
-        return done
+        else:
+            outcome = "done"
+            if about is not None:
+                customer, amount = about(done)
+            return done
+        finally:
+            await self.trail.record(
+                staff, action, outcome, customer=customer, reference=reference, amount=amount, reason=reason,
+                idempotency_key=key,
+            )  # fmt: skip
 
-    async def resend_order_mail(self, staff: StaffView, order_number: str, reason: str) -> ActionDone:
-        sent = await self._acted(staff, "resendOrderMail", order_number, reason, self.orders.resend(order_number))
+    async def resend_order_mail(
+        self, staff: StaffView, order_number: str, reason: str, customer: str | None = None
+    ) -> ActionDone:
+        sent = await self._acted(
+            staff,
+            "resendOrderMail",
+            self.orders.resend(order_number),
+            reference=order_number,
+            reason=reason,
+            customer=customer,
+        )
         return ActionDone(action="orderMailResent", reference=order_number, sent_to=mask_email(sent.email))
 
     async def resend_receipt(
-        self, staff: StaffView, order_id: str, reason: str, idempotency_key: str | None
+        self, staff: StaffView, order_id: str, reason: str, idempotency_key: str | None, customer: str | None = None
     ) -> ActionDone:
         """Through the lender that owns the repayment (a Fineract lender's companion draws its
         receipts), once per key: a retried click mails once."""
         if idempotency_key is None or not _KEY.fullmatch(idempotency_key):
             raise InvalidInput(KEY_NEEDED, field="Idempotency-Key", code="idempotency_key_missing")
-        work = self.lender.resend_receipt(order_id, idempotency_key)
-        sent = await self._acted(staff, "resendReceipt", order_id, reason, work)
+        sent = await self._acted(
+            staff,
+            "resendReceipt",
+            self.lender.resend_receipt(order_id, idempotency_key),
+            reference=order_id,
+            reason=reason,
+            customer=customer,
+            key=idempotency_key,
+        )
         return ActionDone(action="receiptResent", reference=order_id, sent_to=mask_email(sent.email))
 
     async def cancel_order(
-        self, staff: StaffView, order_number: str, reason: str, idempotency_key: str | None
+        self,
+        staff: StaffView,
+        order_number: str,
+        reason: str,
+        idempotency_key: str | None,
+        customer: str | None = None,
     ) -> ActionDone:
         if staff.role != "supervisor":
-            audit.warning(
-                "desk_audit", staff=staff.name, role=staff.role, action="cancelOrder", target=order_number,
-                reason=reason, outcome="refused: supervisors_only",
+            await self.trail.record(
+                staff, "cancelOrder", "refused: desk_supervisors_only", customer=customer, reference=order_number,
+                reason=reason, idempotency_key=idempotency_key,
             )  # fmt: skip
             raise PermissionRefused(SUPERVISORS_ONLY, code="desk_supervisors_only")
         if idempotency_key is None or not _KEY.fullmatch(idempotency_key):
@@ -466,9 +511,12 @@ class DeskService:
             order = await self._acted(
                 staff,
                 "cancelOrder",
-                order_number,
-                reason,
                 self.orders.cancel_for_shopper(order_number, idempotency_key, reason, staff.name),
+                reference=order_number,
+                reason=reason,
+                customer=customer,
+                key=idempotency_key,
+                about=lambda o: (o.address.mobile_number, o.charges.total),
             )
         except OrdersRefused as exc:
             if exc.status == 404:
@@ -479,5 +527,5 @@ class DeskService:
         return ActionDone(action="orderCancelled", reference=order_number, order=_desk_order(order))
 
     async def reconcile(self, staff: StaffView, day: date) -> Reconciliation:
-        audit.info("desk_audit", staff=staff.name, role=staff.role, action="reconcile", target=day.isoformat())
+        await self.trail.record(staff, "reconcile", "asked", reference=day.isoformat())
         return await self.reconciliation.run(day)

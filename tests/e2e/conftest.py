@@ -33,6 +33,8 @@ from playwright.sync_api import (
     sync_playwright,
 )
 
+from tests.conftest import DATABASES
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 STATIC_DIR = Path(os.environ.get("E2E_STATIC_DIR", ROOT / "frontend" / "dist"))
@@ -107,6 +109,7 @@ def run_gateway(overrides: dict[str, str], log_path: Path) -> Iterator[Server]:
         "LOG_LEVEL": "WARNING",
         "LOG_JSON": "true",
         "ENVIRONMENT": "test",
+        "DATABASE_URL": f"sqlite:///{DATABASES}/e2e-{port}.sqlite3",  # not the checkout's own file
         # The pages that come with their first products wait this long for them: on a loaded
         # machine the in-process catalogue can miss the default's fraction of a second, and the
         # page would go out as the shell the tests of those pages are not about

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import httpx
 
+from tests.conftest import DATABASES
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -29,7 +31,14 @@ def served_gateway_process(**env: str) -> Iterator[tuple[str, int, subprocess.Po
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = int(s.getsockname()[1])
-    full_env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(port), "LOG_LEVEL": "WARNING", **env}
+    full_env = {
+        **os.environ,
+        "HOST": "127.0.0.1",
+        "PORT": str(port),
+        "LOG_LEVEL": "WARNING",
+        "DATABASE_URL": f"sqlite:///{DATABASES}/served-{port}.sqlite3",  # not the checkout's own file
+        **env,
+    }
     process = subprocess.Popen([sys.executable, "-m", "gateway"], cwd=ROOT, env=full_env, stdout=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     try:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import shutil
+import tempfile
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -50,9 +51,13 @@ def cheap_products() -> list[int]:
 
 
 @pytest.fixture
-def cluster(tmp_path: Path) -> Iterator[Cluster]:
+def cluster() -> Iterator[Cluster]:
+    # Not pytest's tmp_path (only root may enter it): run as root, the cluster's PostgreSQL is
+    # Debian's `postgres` user, who must reach its data folder.
+    root = Path(tempfile.mkdtemp(prefix="cluster-"))
+    root.chmod(0o755)
     cluster = Cluster(
-        Layout(tmp_path / "cluster", Ports.free()),
+        Layout(root, Ports.free()),
         gateway_env={
             # Every user comes from 127.0.0.1, and the borrowers share one number.
             "OTP_RESEND_SECONDS": "0",
@@ -66,6 +71,7 @@ def cluster(tmp_path: Path) -> Iterator[Cluster]:
         yield cluster
     finally:
         cluster.down()
+        shutil.rmtree(root, ignore_errors=True)
 
 
 class Chaos:

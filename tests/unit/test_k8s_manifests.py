@@ -194,3 +194,23 @@ def test_the_gateway_finds_redis_through_each_sentinel() -> None:
     assert settings["REDIS_SENTINELS"].split(",") == expected
     assert settings["REDIS_SENTINEL_MASTER"] == _one("ConfigMap", "redis-scripts")["data"]["MASTER_NAME"]
     assert _one("Service", headless)["spec"]["clusterIP"] == "None"
+
+
+def test_the_replicas_share_one_postgresql_whose_password_they_are_given() -> None:
+    [database_url] = [
+        d["stringData"]["DATABASE_URL"]
+        for d in DOCUMENTS
+        if d["kind"] == "Secret" and "DATABASE_URL" in d["stringData"]
+    ]
+    postgres = _one("StatefulSet", "postgres")
+    container = _container(postgres, "postgres")
+    env = {e["name"]: e for e in container["env"]}
+    secret = env["POSTGRES_PASSWORD"]["valueFrom"]["secretKeyRef"]
+    password = _one("Secret", secret["name"])["stringData"][secret["key"]]
+    [port] = [p["containerPort"] for p in container["ports"] if p["name"] == "postgres"]
+    user, database = env["POSTGRES_USER"]["value"], env["POSTGRES_DB"]["value"]
+    host = postgres["spec"]["serviceName"]
+    assert database_url == f"postgresql://{user}:{password}@{host}:{port}/{database}"
+    assert (
+        _one("Service", host)["spec"]["selector"].items() <= postgres["spec"]["template"]["metadata"]["labels"].items()
+    )

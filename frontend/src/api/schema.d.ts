@@ -547,6 +547,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/desk/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The desk's audit trail, newest first: a customer's (any staff) or the whole desk's (supervisors) */
+        get: operations["ApiDeskAuditAuditTrail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/desk/audit.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same audit trail as a CSV file (the same filters) */
+        get: operations["ApiDeskAuditCsvAuditTrailCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/desk/customers": {
         parameters: {
             query?: never;
@@ -1292,6 +1326,7 @@ export interface components {
         };
         /** ActionRequest */
         ActionRequest: {
+            customer?: string | null;
             reason: string;
         };
         /** AddressBookEntry */
@@ -1337,6 +1372,22 @@ export interface components {
             /** @default  */
             email: string;
             taxId: string;
+        };
+        /** AuditEntry */
+        AuditEntry: {
+            action: string;
+            amount: string | null;
+            /** Format: date-time */
+            at: string;
+            customer: string | null;
+            id: number;
+            idempotencyKey: string | null;
+            outcome: string;
+            reason: string | null;
+            reference: string | null;
+            role: string;
+            staff: string;
+            traceId: string | null;
         };
         /** BrandView */
         BrandView: {
@@ -3757,6 +3808,88 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CreditKeyFacts"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiDeskAuditAuditTrail: {
+        parameters: {
+            query?: {
+                customer?: string | null;
+                staff?: string | null;
+                action?: string | null;
+                from?: string | null;
+                to?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEntry"][];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiDeskAuditCsvAuditTrailCsv: {
+        parameters: {
+            query?: {
+                customer?: string | null;
+                staff?: string | null;
+                action?: string | null;
+                from?: string | null;
+                to?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             /** @description Bad request syntax or unsupported method */

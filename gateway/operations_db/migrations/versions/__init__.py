@@ -1,0 +1,1 @@
+"""One file per revision, oldest first by their `down_revision`s."""
