@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../api/client";
 import type { components } from "../../../api/schema";
 
@@ -10,6 +10,7 @@ export type DeskComplaint = components["schemas"]["DeskComplaint"];
 export type TimelineEntry = components["schemas"]["TimelineEntry"];
 export type ActionDone = components["schemas"]["ActionDone"];
 export type Reconciliation = components["schemas"]["Reconciliation"];
+export type AuditEntry = components["schemas"]["AuditEntry"];
 
 /** GET /api/desk/me: the staff member logged in to the desk (401 when nobody is). */
 export const staffQuery = queryOptions({
@@ -52,18 +53,55 @@ export function useCustomer(query: string) {
 export interface DeskAction {
   path: string;
   reason: string;
+  /** The customer's mobile number, kept with the action in the audit trail. */
+  customer?: string | null;
   idempotencyKey?: string;
 }
 
-/** POST an action (resend, cancel) with its reason; `onDone` reads the customer's view again. */
+/** POST an action (resend, cancel) with its reason; `onDone` reads the customer's view again, and
+ * the audit trail shows the action. */
 export function useDeskAction(onDone: () => void) {
+  const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ path, reason, idempotencyKey }: DeskAction) =>
+    mutationFn: async ({ path, reason, customer, idempotencyKey }: DeskAction) =>
       (
-        await api.post<ActionDone>(path, { reason }, idempotencyKey ? { headers: { "Idempotency-Key": idempotencyKey } } : undefined)
+        await api.post<ActionDone>(
+          path,
+          { reason, ...(customer ? { customer } : {}) },
+          idempotencyKey ? { headers: { "Idempotency-Key": idempotencyKey } } : undefined,
+        )
       ).data,
     onSuccess: onDone,
+    onSettled: () => void client.invalidateQueries({ queryKey: ["desk", "audit"] }),
   });
+}
+
+/** Which audit entries: a customer's (any staff) or the whole desk's (supervisors), and filters. */
+export interface AuditFilters {
+  customer?: string;
+  staff?: string;
+  action?: string;
+  from?: string;
+  to?: string;
+}
+
+function auditParams(filters: AuditFilters): Record<string, string> {
+  return Object.fromEntries(Object.entries(filters).filter(([, value]) => value)) as Record<string, string>;
+}
+
+/** GET /api/desk/audit: the audit trail, newest first. */
+export function useAuditTrail(filters: AuditFilters) {
+  return useQuery({
+    queryKey: ["desk", "audit", auditParams(filters)],
+    queryFn: async () => (await api.get<AuditEntry[]>("/desk/audit", { params: auditParams(filters) })).data,
+    retry: false,
+  });
+}
+
+/** The same entries as a CSV file (GET /api/desk/audit.csv), for a download link. */
+export function auditCsvUrl(filters: AuditFilters): string {
+  const query = new URLSearchParams(auditParams(filters)).toString();
+  return `/api/desk/audit.csv${query ? `?${query}` : ""}`;
 }
 
 /** GET /api/desk/reconciliation: today's reconciliation (supervisors). */

@@ -4,6 +4,7 @@ import { errorMessage } from "../../../api/client";
 import { newIdempotencyKey } from "../../../lib/idempotency-key";
 import { rupees } from "../../../lib/money";
 import { useDeskAction, type CustomerView, type StaffView } from "../api/desk";
+import { AuditTrail } from "./AuditTrail";
 import { Complaints } from "./Complaints";
 import { Timeline } from "./Timeline";
 import { ORDER_STATUS_WORDS, PAYMENT_STATE_WORDS, REPAYMENT_STATUS_WORDS, wordFor } from "./words";
@@ -23,7 +24,9 @@ export function CustomerPanel({ customer, staff, onActed }: { customer: Customer
   const [cancelKeys] = useState(() => new Map<string, string>());
   const [receiptKeys] = useState(() => new Map<string, string>());
   const supervisor = staff.role === "supervisor";
-  const act = (path: string, idempotencyKey?: string) => action.mutate({ path, reason: reason.trim(), idempotencyKey });
+  const customerNumber = customer.mobileNumber;
+  const act = (path: string, idempotencyKey?: string) =>
+    action.mutate({ path, reason: reason.trim(), customer: customerNumber, idempotencyKey });
   const cancelKey = (orderNumber: string) => {
     const key = cancelKeys.get(orderNumber) ?? newIdempotencyKey();
     cancelKeys.set(orderNumber, key);
@@ -33,7 +36,7 @@ export function CustomerPanel({ customer, staff, onActed }: { customer: Customer
     const key = receiptKeys.get(orderId) ?? newIdempotencyKey();
     receiptKeys.set(orderId, key);
     action.mutate(
-      { path: `/desk/repayments/${orderId}/receipt`, reason: reason.trim(), idempotencyKey: key },
+      { path: `/desk/repayments/${orderId}/receipt`, reason: reason.trim(), customer: customerNumber, idempotencyKey: key },
       { onSuccess: () => receiptKeys.delete(orderId) },
     );
   };
@@ -138,6 +141,7 @@ export function CustomerPanel({ customer, staff, onActed }: { customer: Customer
       </ul>
       <Complaints complaints={customer.complaints} />
       <Timeline entries={customer.timeline} />
+      {customerNumber && <AuditTrail customer={customerNumber} />}
     </section>
   );
 }

@@ -103,3 +103,23 @@ export const KIND_WORDS: Record<string, MessageDescriptor> = {
   refundMissing: msg`Refund missing`,
   settledTwice: msg`Settled twice`,
 };
+
+/** What a desk audit entry records, in support's words (the gateway sends its action). */
+export const AUDIT_ACTION_WORDS: Record<string, MessageDescriptor> = {
+  login: msg`Logged in`,
+  logout: msg`Logged out`,
+  lookup: msg`Looked up a customer`,
+  resendOrderMail: msg`Resent an order's mail`,
+  resendReceipt: msg`Resent a receipt`,
+  cancelOrder: msg`Cancelled an order`,
+  reconcile: msg`Read the reconciliation`,
+};
+
+/** How it came out; a refusal says the gateway's code after "refused: ". */
+export const AUDIT_OUTCOME_WORDS: Record<string, MessageDescriptor> = {
+  done: msg`Done`,
+  found: msg`Found`,
+  asked: msg`Asked`,
+  failed: msg`Failed`,
+  refused: msg`Refused`,
+};

@@ -4,6 +4,7 @@ import { errorMessage, errorStatus } from "../../../api/client";
 import { LoadingOverlay } from "../../../components/LoadingOverlay";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useCustomer, useDeskLogout, useStaff } from "../api/desk";
+import { AuditTrail } from "../components/AuditTrail";
 import { CustomerPanel } from "../components/CustomerPanel";
 import { DeskLogin } from "../components/DeskLogin";
 import { ReconciliationSummary } from "../components/ReconciliationSummary";
@@ -74,6 +75,7 @@ export default function DeskPage() {
       )}
       {customer.data && <CustomerPanel customer={customer.data} staff={staff.data} onActed={() => void customer.refetch()} />}
       {staff.data.role === "supervisor" && <ReconciliationSummary />}
+      {staff.data.role === "supervisor" && <AuditTrail />}
     </main>
   );
 }
