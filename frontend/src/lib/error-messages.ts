@@ -45,6 +45,7 @@ export const ERROR_MESSAGES: Record<string, Wording> = {
   not_authenticated: msg`Please log in again.`,
   session_expired: msg`Your session has expired. Please log in again.`,
   session_store_unavailable: msg`Sessions are unavailable right now. Please try again in a minute.`,
+  clock_unreachable: msg`The test clock is not reachable. Please try again.`,
   operations_database_unavailable: msg`The desk's records are unavailable right now. Please try again in a minute.`,
   csrf_failed: msg`This page has expired. Please reload it and try again.`,
   forbidden: msg`This page has expired. Please reload it and try again.`,
