@@ -83,6 +83,22 @@ class Sampler:
         signal.signal(signal.SIGPROF, signal.SIG_DFL)
 
 
+def thread_cpu() -> dict[str, float]:
+    """Seconds of CPU each kind of thread of this process has used, by the thread's name (the
+    Python thread, granian's workers, pyreqwest's runtime...); numbered names are summed."""
+    tick = os.sysconf("SC_CLK_TCK")
+    used: dict[str, float] = {}
+    for task in Path("/proc/self/task").iterdir():
+        try:
+            stat = (task / "stat").read_text()
+        except OSError:  # the thread ended meanwhile
+            continue
+        name = stat[stat.index("(") + 1 : stat.rindex(")")].rstrip("0123456789-_ ") or "?"
+        fields = stat[stat.rindex(")") + 2 :].split()
+        used[name] = used.get(name, 0.0) + (int(fields[11]) + int(fields[12])) / tick  # utime, stime
+    return used
+
+
 def _busy(stacks: collections.Counter[tuple[str, ...]]) -> collections.Counter[tuple[str, ...]]:
     return collections.Counter({s: n for s, n in stacks.items() if not any(i in s[-1] for i in IDLE)})
 
@@ -154,10 +170,21 @@ async def _profiled(args: argparse.Namespace, env: dict[str, str]) -> tuple[Samp
     await drive(1)  # warm-up: connections, caches, the first-call paths
     sampler = Sampler()
     cpu_before = time.process_time()
+    threads_before = thread_cpu()
     sampler.start()
     result = await drive(args.seconds)
     sampler.stop()
     cpu_ms = (time.process_time() - cpu_before) * 1000 / max(1, result.requests)
+    threads = {name: s - threads_before.get(name, 0.0) for name, s in thread_cpu().items()}
+    print(
+        "CPU ms/request by thread: "
+        + ", ".join(
+            f"{name} {s * 1000 / max(1, result.requests):.3f}"
+            for name, s in sorted(threads.items(), key=lambda t: -t[1])
+            if s > 0
+        ),
+        file=sys.__stdout__,
+    )
     server.stop()  # type: ignore[no-untyped-call]
     await serving
     return sampler, result, cpu_ms

@@ -6,6 +6,7 @@ Built here once so the app and the first page in the HTML (store/first_page.py) 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from gateway.store.schemas import PictureSource
@@ -15,22 +16,29 @@ from gateway.upstreams.catalogue import ImageVariant
 PREFERRED_TYPES = ("image/avif", "image/webp", "image/jpeg", "image/png")
 
 
-def _candidate(variant: ImageVariant) -> str:
+def _candidate(url: str, width: int) -> str:
     # A space or a comma would split a srcset's candidate: written as in any URL.
-    return f"{variant.url.replace(' ', '%20').replace(',', '%2C')} {variant.width}w"
+    return f"{url.replace(' ', '%20').replace(',', '%2C')} {width}w"
 
 
 def picture_sources(variants: Sequence[ImageVariant]) -> list[PictureSource]:
     """One source a type the browser may know, widths smallest first; none without variants."""
+    return list(_sources(tuple((v.type, v.width, v.url) for v in variants)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _sources(variants: tuple[tuple[str, int, str], ...]) -> tuple[PictureSource, ...]:
+    # A pure function of a product's files, which repeat on every list and page: built once each
+    # (sorting and joining them was a tenth of an uncached product list's CPU).
     sources = []
     for kind in PREFERRED_TYPES:
-        files = sorted((v for v in variants if v.type == kind), key=lambda v: v.width)
+        files = sorted((v for v in variants if v[0] == kind), key=lambda v: v[1])
         if files:
             sources.append(
                 PictureSource(
                     type=kind,
-                    srcset=", ".join(_candidate(v) for v in files),
-                    light_srcset=_candidate(files[0]),
+                    srcset=", ".join(_candidate(url, width) for _, width, url in files),
+                    light_srcset=_candidate(files[0][2], files[0][1]),
                 )
             )
-    return sources
+    return tuple(sources)

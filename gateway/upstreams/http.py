@@ -4,7 +4,7 @@ Typed clients (`lending.py`, `catalogue.py`, `mail.py`) call `UpstreamHttp.call`
 the request, decodes the `{statusCode, message, data}` envelope into msgspec structs and raises
 `UpstreamRefused` for a failure in it; they never see httpx errors.
 
-Every upstream is an httpx client: over the network on pyreqwest's transport
+Every upstream is an httpx client: over the network on pyreqwest's client
 (`transport.py`), as Authlib's httpx client when the upstream signs calls with an OAuth token,
 and on httpx's ASGI transport for the in-process mocks.
 """

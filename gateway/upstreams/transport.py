@@ -1,11 +1,14 @@
-"""The transport under every network upstream's httpx client: pyreqwest's (Rust's reqwest and
-hyper) instead of httpx's own.
+"""The transport under every network upstream's httpx client: Rust's reqwest and hyper, through
+pyreqwest's client, each answer read whole before httpx sees it.
 
 httpx's own pool walks its connections and its queued requests on every request and every
 answer, so at the concurrency the gateway serves, its CPU per call grew several times over
-(docs/decisions/upstream-client.md has the measurement). Callers still see httpx's requests,
-answers and errors: pyreqwest's transport maps its failures to httpx's exceptions, so
-`UpstreamHttp` retries and maps them as before.
+(docs/decisions/upstream-client.md has the measurement). pyreqwest's own transport for httpx
+streams each answer to httpx chunk by chunk, each chunk a hand-over to and from pyreqwest's
+thread, behind an exit stack; every upstream answer the gateway reads is a small JSON (or a
+PDF) it reads whole, so here pyreqwest reads it whole in one call (docs/decisions/
+uncached-call-cpu.md has the figures). Callers still see httpx's requests, answers and errors:
+pyreqwest's failures become httpx's exceptions, so `UpstreamHttp` retries and maps them as before.
 """
 
 from __future__ import annotations
@@ -15,8 +18,8 @@ from datetime import timedelta
 from pathlib import Path
 
 import httpx
-from pyreqwest.client import ClientBuilder
-from pyreqwest.compatibility.httpx import HttpxTransport
+from pyreqwest import exceptions
+from pyreqwest.client import Client, ClientBuilder
 
 from gateway.upstreams.credentials import UpstreamCredentials
 
@@ -25,6 +28,47 @@ from gateway.upstreams.credentials import UpstreamCredentials
 # the upstream answers or the read time-out ends it, so a slow upstream would hold back the rest.
 MAX_IDLE = 100
 IDLE_SECONDS = 30
+
+# pyreqwest's failures as httpx's, most specific first (a read time-out is also a time-out).
+_AS_HTTPX: tuple[tuple[type[exceptions.PyreqwestError], type[httpx.RequestError]], ...] = (
+    (exceptions.ConnectTimeoutError, httpx.ConnectTimeout),
+    (exceptions.ReadTimeoutError, httpx.ReadTimeout),
+    (exceptions.WriteTimeoutError, httpx.WriteTimeout),
+    (exceptions.PoolTimeoutError, httpx.PoolTimeout),
+    (exceptions.RequestTimeoutError, httpx.TimeoutException),
+    (exceptions.ConnectError, httpx.ConnectError),
+    (exceptions.ReadError, httpx.ReadError),
+    (exceptions.WriteError, httpx.WriteError),
+    (exceptions.NetworkError, httpx.NetworkError),
+    (exceptions.DecodeError, httpx.DecodingError),
+    (exceptions.RedirectError, httpx.TooManyRedirects),
+    (exceptions.TransportError, httpx.TransportError),
+)
+
+
+class WholeAnswerTransport(httpx.AsyncBaseTransport):
+    """httpx's transport interface over a pyreqwest client: one call sends the request and reads
+    the whole answer."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        body = await request.aread()  # the gateway's bodies are bytes already: no copy
+        builder = self._client.request(request.method, str(request.url)).headers(request.headers.multi_items())
+        try:
+            answer = await builder.body_bytes(body).build().send()
+            content = (await answer.bytes()).to_bytes()
+        except exceptions.PyreqwestError as exc:
+            for theirs, ours in _AS_HTTPX:
+                if isinstance(exc, theirs):
+                    raise ours(exc.message, request=request) from exc
+            raise
+        # httpx decodes a Content-Encoding of the answer here, as it does reading a stream.
+        return httpx.Response(answer.status, headers=list(answer.headers.items()), content=content)
+
+    async def aclose(self) -> None:
+        await self._client.close()
 
 
 def network_transport(
@@ -44,7 +88,7 @@ def network_transport(
     if credentials is not None and credentials.tls_cert and credentials.tls_key:
         identity = Path(credentials.tls_cert).read_bytes() + b"\n" + Path(credentials.tls_key).read_bytes()
         builder = builder.identity_pem(identity)
-    return HttpxTransport(builder.build())
+    return WholeAnswerTransport(builder.build())
 
 
 def collect_closed_clients() -> None:
