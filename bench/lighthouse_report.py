@@ -161,6 +161,8 @@ class Comparison(msgspec.Struct, kw_only=True):
     lower_in: int  # runs (paired by their number) in which this build's TBT was the lower
     lcp_ms: float
     against_lcp_ms: float
+    performance: int  # the median of its runs, each build
+    against_performance: int
 
 
 def compare(rows: list[RouteScores], against: list[RouteScores]) -> list[Comparison]:
@@ -183,6 +185,8 @@ def compare(rows: list[RouteScores], against: list[RouteScores]) -> list[Compari
                 lower_in=sum(a < b for a, b in zip(r.tbt_runs, other.tbt_runs, strict=False)),
                 lcp_ms=r.lcp_ms,
                 against_lcp_ms=other.lcp_ms,
+                performance=r.performance,
+                against_performance=other.performance,
             )
         )
     return compared
@@ -229,15 +233,24 @@ def read_rows(reports: Path, base: str) -> list[RouteScores]:
     return by_route([summarise(r, base) for r in read_reports(reports)])
 
 
-def print_comparison(rows: list[Comparison], label: str, against_label: str) -> None:
-    print(f"\nTBT and LCP medians, {label or 'this build'} against {against_label}, runs taken in turns")
-    print("| route | TBT ms | against | lower in | TBT of each run | against, each run | LCP ms | against |")
-    print("|---|---:|---:|---:|---|---|---:|---:|")
+def print_comparison(
+    rows: list[Comparison], label: str, against_label: str, indices: tuple[int | None, int | None]
+) -> None:
+    mine, theirs = (str(i) if i is not None else "unknown" for i in indices)
+    print(
+        f"\nPerformance, TBT and LCP medians, {label or 'this build'} against {against_label}, runs taken in "
+        f"turns; benchmark index {mine} over this build's runs, {theirs} over the other's"
+    )
+    print(
+        "| route | TBT ms | against | lower in | TBT of each run | against, each run | LCP ms | against "
+        "| perf | against |"
+    )
+    print("|---|---:|---:|---:|---|---|---:|---:|---:|---:|")
     for c in rows:
         print(
             f"| `{c.route}` | {c.tbt_ms:.0f} | {c.against_tbt_ms:.0f} | {c.lower_in} of {len(c.tbt_runs)} "
             f"| {' '.join(f'{t:.0f}' for t in c.tbt_runs)} | {' '.join(f'{t:.0f}' for t in c.against_tbt_runs)} "
-            f"| {c.lcp_ms:.0f} | {c.against_lcp_ms:.0f} |"
+            f"| {c.lcp_ms:.0f} | {c.against_lcp_ms:.0f} | {c.performance} | {c.against_performance} |"
         )
 
 
@@ -266,6 +279,7 @@ def main() -> None:
             compare(read_rows(args.reports, args.base), read_rows(args.against, args.against_base or args.base)),
             args.label,
             args.against_label,
+            (benchmark_index(read_reports(args.reports)), benchmark_index(read_reports(args.against))),
         )
         return
     reports = read_reports(args.reports)

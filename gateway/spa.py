@@ -59,18 +59,11 @@ VARY = "Cookie, Accept-Language"
 # already sends it.
 ACCEPT_CH = "ECT"
 # A page filled in per request (the store's first page of products) also depends on Save-Data
-# and ECT: its pictures are the smallest files on either (gateway/store/first_page.py). Critical-CH
-# has Chromium send such a first navigation again at once with ECT when it went without (a first
-# visit), so that page is light too; Save-Data needs no asking: a browser saving data always says so.
+# and ECT: its pictures are the smallest files on either (gateway/store/first_page.py). Save-Data
+# needs no asking (a browser saving data always says so). A first visit's navigation carries no
+# ECT and is not asked again for it (Critical-CH): that retry cost every first visitor a round
+# trip to save a slow link about 11 KB (docs/decisions/light-pictures.md).
 FILLED_VARY = f"{VARY}, Save-Data, ECT"
-CRITICAL_CH = "ECT"
-
-
-def link_unknown(request: Request[Any, Any, Any]) -> bool:
-    """The request says neither the link's speed (ECT) nor `Save-Data: on` (light whatever the
-    speed): only then is asking again worth the visitor's round trip."""
-    headers = request.headers
-    return "ect" not in headers and headers.get("save-data", "").strip().lower() != "on"
 
 
 _NO_APP = (
@@ -279,8 +272,6 @@ def build_spa_handler(
         }
         if filler is not None:
             headers["Vary"] = FILLED_VARY
-            if link_unknown(request):
-                headers["Critical-CH"] = CRITICAL_CH
         # ?lang= is kept for the pages that follow (the app's own links carry no ?lang=).
         keep = asked is not None and asked != cookie_language(request)
         cookies = [language_cookie(asked, secure=secure_cookies)] if asked and keep else []

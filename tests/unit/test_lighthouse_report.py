@@ -103,19 +103,24 @@ def test_two_builds_audited_in_turns_are_compared_route_by_route(tmp_path: Path)
     other.mkdir()
     against_base = "http://127.0.0.1:8124"
     for run, (mine, theirs) in enumerate(((40, 90), (120, 100), (30, 60)), start=1):
-        (this / f"_products.{run}.json").write_text(json.dumps(_report("/products", tbt=mine)))
-        report = _report("/products", tbt=theirs)
+        (this / f"_products.{run}.json").write_text(json.dumps(_report("/products", tbt=mine, benchmark_index=2000)))
+        report = _report("/products", tbt=theirs, benchmark_index=1800 + run)
         report["requestedUrl"] = against_base + "/products"
+        report["categories"]["performance"]["score"] = 0.9 + run / 100  # 91, 92, 93
         (other / f"_products.{run}.json").write_text(json.dumps(report))
     command = [sys.executable, "-m", "bench.lighthouse_report", str(this), "--base", BASE, "--label", "new"]
     command += ["--against", str(other), "--against-base", against_base, "--against-label", "old"]
     result = subprocess.run(command, cwd=ROOT, check=True, capture_output=True, text=True)
 
     assert "new against old" in result.stdout
+    # Each build's machine speed, as Lighthouse measured it before its runs (their medians).
+    assert "benchmark index 2000 over this build's runs, 1802 over the other's" in result.stdout
     row = next(line for line in result.stdout.splitlines() if line.startswith("| `/products`"))
     cells = [c.strip() for c in row.strip("|").split("|")]
     # Medians 40 against 90; lower in runs 1 and 3, not in run 2; each run's TBT in run order.
     assert cells[:6] == ["`/products`", "40", "90", "2 of 3", "40 120 30", "90 100 60"]
+    # The performance scores' medians: 100 in every run of this build, 91-93 in the other's.
+    assert cells[-2:] == ["100", "92"]
 
 
 def test_ten_runs_are_listed_in_the_order_they_were_taken(tmp_path: Path) -> None:
