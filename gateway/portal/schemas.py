@@ -32,6 +32,9 @@ class RepaymentView(msgspec.Struct, rename="camel", kw_only=True):
     days_overdue: int | None = None
     lender_name: str | None = None
     loan_number: str | None = None
+    # The lender's smallest part-payment for this loan, known before any checkout opens (None
+    # when the lender does not say): a part-payment below it is refused, never started.
+    minimum_payment: Decimal | None = None
     # Payments started but not yet known to be settled: 'Payment pending confirmation'.
     pending_payments: list[PendingPayment] = msgspec.field(default_factory=list)
 
@@ -45,8 +48,8 @@ class VerifyResponse(msgspec.Struct, rename="camel", kw_only=True):
 
 class CreatePaymentRequest(msgspec.Struct, rename="camel", kw_only=True):
     mode: PaymentMode = "totalOverdue"
-    # Rupees (a decimal string or number), for 'partialPayment' only: above 0, at most two
-    # decimals and not above what is owed.
+    # Rupees (a decimal string or number), for 'partialPayment' only: above 0 and at least the
+    # lender's minimum part-payment, at most two decimals and not above what is owed.
     amount: Decimal | None = None
     # True when the borrower was told a payment of the same amount is pending and pays anyway.
     pay_while_pending: bool = False

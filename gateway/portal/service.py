@@ -58,6 +58,10 @@ def amount_too_high(owed: Decimal) -> str:
     return f"The amount cannot be more than the overdue amount of {rupees_text(owed)}."
 
 
+def below_minimum(minimum: Decimal) -> str:
+    return f"The lender's minimum part-payment is {rupees_text(minimum)}."
+
+
 class PaymentRefused(UpstreamError):
     """The lender would not create a payment for this borrower (e.g. no financier mapped)."""
 
@@ -65,8 +69,9 @@ class PaymentRefused(UpstreamError):
     code = "payment_not_available"
 
 
-def payable_amount(request: CreatePaymentRequest, owed: Decimal) -> Decimal:
-    """The rupees to pay: what is owed, or the partial amount if it is above 0 and not above that."""
+def payable_amount(request: CreatePaymentRequest, owed: Decimal, minimum: Decimal | None = None) -> Decimal:
+    """The rupees to pay: what is owed, or the partial amount if it is above 0, not below the
+    lender's minimum part-payment (when it says one) and not above what is owed."""
     if owed <= 0:
         raise InvalidInput(NOTHING_OWED, code="nothing_owed")
     if request.mode == "totalOverdue":
@@ -78,6 +83,8 @@ def payable_amount(request: CreatePaymentRequest, owed: Decimal) -> Decimal:
         raise InvalidInput(amount_too_high(owed), field="amount")
     if not has_paise_only(amount):
         raise InvalidInput(AMOUNT_DECIMALS, field="amount")
+    if minimum is not None and amount < minimum:
+        raise InvalidInput(below_minimum(minimum), code="below_minimum", field="amount")
     return amount
 
 
@@ -128,9 +135,10 @@ class PortalService:
         async with forget_login_on_refusal(session, "portal"):
             detail = await self.lending.repayment_detail(login.access_token, int(login.user_id))
         owed = in_paise(detail.remaining_amount)
-        if login.remaining_amount != owed:
+        minimum = await self._minimum_payment(login, detail.loan_number)
+        if (login.remaining_amount, login.minimum_payment) != (owed, minimum):
             # Remembered so an amount can be checked without asking the lender again.
-            login.remaining_amount = owed
+            login.remaining_amount, login.minimum_payment = owed, minimum
             await session.save()
         return RepaymentView(
             user_name=login.user_name,
@@ -142,8 +150,22 @@ class PortalService:
             days_overdue=detail.days_overdue,
             lender_name=detail.lender_name,
             loan_number=detail.loan_number,
+            minimum_payment=minimum,
             pending_payments=await self.pending.all(login.user_id),
         )
+
+    async def _minimum_payment(self, login: PortalLogin, loan_number: str | None) -> Decimal | None:
+        """The lender's minimum part-payment for the loan owed on, from its loan list; None when
+        the lender names no loan or its list cannot be read now (the lender's own check stands)."""
+        if loan_number is None:
+            return None
+        try:
+            loans = await self.lending.loans(login.access_token, int(login.user_id))
+        except UpstreamError as exc:
+            log.warning("loan_minimum_unavailable", status=exc.status)
+            return None
+        loan = next((one for one in loans if one.loan_number == loan_number), None)
+        return in_paise(loan.minimum_payment) if loan is not None else None
 
     async def create_payment(
         self,
@@ -154,9 +176,9 @@ class PortalService:
         language: Language = DEFAULT,
     ) -> PaymentCreated:
         idempotency_key = check_idempotency_key(key)
-        if login.remaining_amount is None:
+        if login.remaining_amount is None or (request.mode == "partialPayment" and login.minimum_payment is None):
             await self.repayment(session, login)
-        amount = payable_amount(request, login.remaining_amount or Decimal(0))
+        amount = payable_amount(request, login.remaining_amount or Decimal(0), login.minimum_payment)
         earlier = await self.keys.begin(login.user_id, idempotency_key, amount)
         if earlier is not None:
             return earlier

@@ -19,6 +19,8 @@ class PortalLogin(msgspec.Struct, kw_only=True):
     access_token: str
     total_repayment_amount: Decimal | None = None
     remaining_amount: Decimal | None = None
+    # The lender's smallest part-payment for the loan, as last read with what is owed.
+    minimum_payment: Decimal | None = None
 
 
 class StoreLogin(msgspec.Struct, kw_only=True):

@@ -46,7 +46,8 @@ def test_the_loan_is_on_the_page_and_the_amount_rules_beside_the_field(any_page:
     expect(main.locator("dl > div", has_text="Days overdue").first).to_contain_text(re.compile(r"\d+ days?"))
     main.get_by_role("radio", name="Partial payment").check()
     expect(main.get_by_label("Amount to pay (₹)")).to_have_accessible_description(
-        "More than ₹0 and at most ₹12,450.00, in rupees with up to 2 decimals (paise)."
+        "At least ₹100.00 (the lender's minimum part-payment) and at most ₹12,450.00, "
+        "in rupees with up to 2 decimals (paise)."
     )
 
 

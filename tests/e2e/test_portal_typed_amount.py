@@ -10,6 +10,7 @@ from decimal import Decimal
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import Server
+from tests.e2e.store_steps import xsrf
 from tests.e2e.test_portal_flows import RAMESH, log_in, total_overdue
 
 
@@ -47,3 +48,39 @@ def test_a_typed_amount_a_number_would_round_is_refused_not_paid(page: Page, ser
     expect(main.get_by_role("alert")).to_have_text("Please enter an amount above 0.")
     assert calls == []
     assert provider_asked(server) == []
+
+
+def test_a_part_payment_below_the_lenders_minimum_is_refused_before_any_checkout(page: Page, server: Server) -> None:
+    """Issue 53: ₹50 against the lender's ₹100 minimum said 'minimum ₹100.00' and opened a checkout
+    for ₹50.00 at the same moment. The minimum is known before: said beside the amount, refused on
+    Pay, and nothing is started (no payment asked of the gateway or the lender, nothing pending)."""
+    log_in(page, server, RAMESH)
+    main = page.locator("main")
+    expect(total_overdue(page)).to_contain_text("₹12,450.00")
+    calls: list[str] = []
+    started = "/api/portal/payments"
+    page.on("request", lambda r: calls.append(r.url) if r.method == "POST" and started in r.url else None)
+    main.get_by_role("radio", name="Partial payment").check()
+    expect(main.get_by_text("At least ₹100.00 (the lender's minimum part-payment)")).to_be_visible()
+    main.get_by_label("Amount to pay (₹)").fill("50")
+    main.get_by_role("button", name="Pay", exact=True).click()
+    expect(main.get_by_role("alert")).to_have_text("The lender's minimum part-payment is ₹100.00.")
+    expect(page.locator('iframe[title="Payment checkout"]')).to_have_count(0)
+    assert calls == []
+    assert provider_asked(server) == []
+    # The gateway holds the same rule for any other client: refused in its words, nothing started.
+    refused = page.request.post(
+        "/api/portal/payments",
+        data={"mode": "partialPayment", "amount": "50"},
+        headers={"Idempotency-Key": "below-minimum-0001", **xsrf(page)},
+    )
+    assert refused.status == 422, refused.text()
+    assert refused.json()["error"] == {
+        "code": "below_minimum",
+        "message": "The lender's minimum part-payment is ₹100.00.",
+        "field": "amount",
+    }
+    assert provider_asked(server) == []
+    page.reload()
+    expect(total_overdue(page)).to_contain_text("₹12,450.00")
+    expect(main.get_by_text("Payment pending confirmation")).to_have_count(0)

@@ -254,7 +254,7 @@ class Shopper:
         started = self.retried(
             "POST",
             "/api/portal/payments",
-            json={"mode": "partialPayment", "amount": "10.00"},
+            json={"mode": "partialPayment", "amount": "100.00"},
             headers={"Idempotency-Key": key},
         )
         if started is None or started.status_code != 201:

@@ -65,6 +65,7 @@ def test_a_borrower_pays_part_once_and_the_amount_drops_once(client: GatewayClie
         "daysOverdue": RAMESH_DAYS_OVERDUE,
         "lenderName": "Sahyogkosh Finance",
         "loanNumber": "LN-1001",
+        "minimumPayment": "100.00",  # the lender's, known before any checkout
         "pendingPayments": [],
     }
 

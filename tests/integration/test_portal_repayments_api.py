@@ -45,12 +45,12 @@ def test_amounts_reach_the_browser_as_exact_decimal_strings(client: GatewayClien
         "12000.00",
     )
     assert detail["pendingPayments"] == []
-    # 0.1 + 0.2 paid in two parts leaves exactly 12,449.70.
-    for amount, key in (("0.1", "click-a-0001"), ("0.2", "click-b-0001")):
+    # 100.1 + 100.2 paid in two parts (each at least the lender's ₹100 minimum) leaves exactly 12,249.70.
+    for amount, key in (("100.1", "click-a-0001"), ("100.2", "click-b-0001")):
         payment = pay(client, {"mode": "partialPayment", "amount": amount}, key=key).json()
         checkout(client, payment)
         assert confirm(client, payment)["status"] == "completed"
-    assert client.get("/api/portal/repayment").json()["remainingAmount"] == "12449.70"
+    assert client.get("/api/portal/repayment").json()["remainingAmount"] == "12249.70"
 
 
 def test_more_than_two_decimals_is_refused(client: GatewayClient) -> None:
@@ -161,7 +161,7 @@ def test_history_and_receipts_need_a_login(client: GatewayClient) -> None:
 
 def test_another_borrowers_receipt_is_not_found(client: GatewayClient) -> None:
     log_in(client)
-    payment = pay(client, {"mode": "partialPayment", "amount": "10"}).json()
+    payment = pay(client, {"mode": "partialPayment", "amount": "100"}).json()
     checkout(client, payment)
     confirm(client, payment)
     other = GatewayClient(app=client.app, base_url="http://127.0.0.1:8000")

@@ -63,6 +63,7 @@ class Portal:
             access_token="tok-1001",
             total_repayment_amount=Decimal("12450.00"),
             remaining_amount=remaining,
+            minimum_payment=Decimal("1.00"),  # read with what is owed
         )
         await session.save()
         return session
@@ -319,6 +320,7 @@ async def test_the_loan_particulars_pass_through_only_when_given(portal: Portal)
         "loanNumber": "LN-1001",
     }
     detail.mock(return_value=envelope([figures | particulars]))
+    portal.router.get("webRepayment/loans").mock(return_value=envelope([]))  # the loan not listed: no minimum
     view = await portal.service.repayment(session, session.record.portal)
     assert (str(view.due_date), view.days_overdue, view.lender_name, view.loan_number) == (
         "2026-11-06",
@@ -344,3 +346,40 @@ async def test_confirming_an_unknown_payment_is_not_found(portal: Portal) -> Non
     assert session.record.portal is not None
     with pytest.raises(NotFound):
         await portal.service.confirm(session, session.record.portal, "REPAY_1001_9999", 9999)
+
+
+LOAN = {
+    "loanNumber": "LN-1001",
+    "status": "overdue",
+    "lender": {"name": "Sahyogkosh Finance", "registration": "N-14.03268", "website": "https://lender.example"},
+    "lendingServiceProvider": "VoltKhata",
+    "sanctionedAmount": "50000.00",
+    "disbursedOn": "2026-06-06",
+    "principalOutstanding": "12000.00",
+    "principalDue": "10000.00",
+    "interestDue": "2000.00",
+    "interestAccrued": "0.00",
+    "penalCharges": "450.00",
+    "overdueAmount": "12450.00",
+    "minimumPayment": "100.00",
+    "nextDue": None,
+    "daysPastDue": 17,
+    "closedOn": None,
+    "asOf": "2026-11-23",
+}
+
+
+async def test_a_part_payment_below_the_lenders_minimum_is_refused_before_the_lender_is_asked(portal: Portal) -> None:
+    session = await portal.logged_in()
+    assert session.record.portal is not None
+    session.record.portal.minimum_payment = None  # not read yet: asked with what is owed
+    figures = {"remainingAmount": 12450.0, "lateFees": 450.0, "pendingAmount": 12000.0, "loanNumber": "LN-1001"}
+    portal.router.get("webRepayment/repaymentDetail").mock(return_value=envelope([figures]))
+    portal.router.get("webRepayment/loans").mock(return_value=envelope([LOAN]))
+    create = portal.router.post("webRepayment/cashFreeRequest")
+    with pytest.raises(InvalidInput, match=r"minimum part-payment is ₹100\.00") as refused:
+        await portal.service.create_payment(session, session.record.portal, partial("50"), "key-min-0001")
+    assert (refused.value.code, refused.value.field) == ("below_minimum", "amount")
+    assert create.call_count == 0
+    view = await portal.service.repayment(session, session.record.portal)
+    assert view.minimum_payment == Decimal("100.00") and view.pending_payments == []

@@ -2352,6 +2352,7 @@ export interface components {
             lateFees: string;
             lenderName?: string | null;
             loanNumber?: string | null;
+            minimumPayment?: string | null;
             mobileNumber: string;
             pendingAmount: string;
             pendingPayments?: components["schemas"]["PendingPayment"][];

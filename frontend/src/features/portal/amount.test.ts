@@ -25,4 +25,11 @@ describe("amountProblem", () => {
   it("compares in paise, so float sums owed exactly are accepted", () => {
     expect(amountProblem(0.1 + 0.2, 0.3)).toBeNull();
   });
+
+  it("refuses a part-payment below the lender's minimum, and takes the minimum itself", () => {
+    expect(amountProblem(50, 12450, "100.00")).toBe("The lender's minimum part-payment is ₹100.00.");
+    expect(amountProblem(99.99, 12450, "100.00")).not.toBeNull();
+    expect(amountProblem(100, 12450, "100.00")).toBeNull();
+    expect(amountProblem(50, 12450, null)).toBeNull();
+  });
 });

@@ -9,10 +9,18 @@ export function amountTooHigh(owed: Amount): string {
   return t`The amount cannot be more than the overdue amount of ${amount}.`;
 }
 
-/** The same rule the gateway applies: above 0 and not above what is owed (compared in paise); the
- * problem in the page's language. */
-export function amountProblem(amount: Amount, owed: Amount): string | null {
+export function belowMinimum(minimum: Amount): string {
+  const amount = rupees(minimum);
+  return t`The lender's minimum part-payment is ${amount}.`;
+}
+
+/** The same rule the gateway applies: above 0, not below the lender's minimum part-payment (when
+ * it says one) and not above what is owed (compared in paise); the problem in the page's language.
+ * Checked before any payment is started, so a checkout never opens for an amount the lender
+ * would not take. */
+export function amountProblem(amount: Amount, owed: Amount, minimum?: Amount | null): string | null {
   if (!(toPaise(amount) > 0)) return i18n._(AMOUNT_ABOVE_ZERO);
   if (toPaise(amount) > toPaise(owed)) return amountTooHigh(owed);
+  if (minimum != null && toPaise(amount) < toPaise(minimum)) return belowMinimum(minimum);
   return null;
 }

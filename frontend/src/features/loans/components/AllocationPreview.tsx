@@ -15,17 +15,10 @@ export function AllocationPreview({ loanNumber, amount }: { loanNumber: string; 
   const headingId = useId();
   const loan = useLoans({ enabled: true }).data?.find((one) => one.loanNumber === loanNumber);
   // The lender is asked only within its own bounds (its minimum, the overdue); outside them the
-  // page's own amount rules speak, or the minimum is said here.
+  // page's own amount rules speak (the minimum among them, before any payment is started).
   const paise = toPaise(amount);
   const inBounds = loan !== undefined && paise >= toPaise(loan.minimumPayment) && paise <= toPaise(loan.overdueAmount) && paise > 0;
   const preview = useAllocationPreview(loanNumber, inBounds ? amount : null);
-  if (loan && paise > 0 && paise < toPaise(loan.minimumPayment)) {
-    return (
-      <p className={styles.warning} role="status">
-        <Trans>The lender's minimum part-payment is {rupees(loan.minimumPayment)}.</Trans>
-      </p>
-    );
-  }
   if (!inBounds) return null;
   if (preview.isError) {
     return (

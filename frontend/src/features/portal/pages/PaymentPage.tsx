@@ -309,7 +309,8 @@ export default function PaymentPage() {
   const pay = async () => {
     if (!repayment) return;
     const amount = typedAmount;
-    const problem = amountProblem(amount, owed);
+    // Before anything is started: the lender's minimum part-payment is the page's to enforce.
+    const problem = amountProblem(amount, owed, mode === "partialPayment" ? repayment.minimumPayment : null);
     if (problem) {
       setAmountError(problem);
       return;
@@ -326,7 +327,9 @@ export default function PaymentPage() {
       if (errorStatus(error) === 401) return;
       const code = errorCode(error);
       const notMapped = t(PAYMENT_NOT_MAPPED);
-      if (code === "invalid_input" || code === "payment_pending") setAmountError(errorMessage(error, notMapped));
+      if (code === "invalid_input" || code === "below_minimum" || code === "payment_pending") {
+        setAmountError(errorMessage(error, notMapped));
+      }
       else setFailure(notMapped);
       return;
     }
@@ -339,6 +342,7 @@ export default function PaymentPage() {
   const amountRulesId = `${ids}-amount-rules`;
   /* eslint-enable lingui/no-unlocalized-strings */
   const owedAmount = rupees(owed);
+  const minimumAmount = repayment?.minimumPayment ? rupees(repayment.minimumPayment) : null;
   const pendingAmount = samePending ? rupees(samePending.amount) : "";
 
   return (
@@ -473,7 +477,14 @@ export default function PaymentPage() {
                   }}
                 />
                 <p id={amountRulesId} className={styles.hint}>
-                  <Trans>More than ₹0 and at most {owedAmount}, in rupees with up to 2 decimals (paise).</Trans>
+                  {minimumAmount ? (
+                    <Trans>
+                      At least {minimumAmount} (the lender's minimum part-payment) and at most {owedAmount}, in rupees with up to 2
+                      decimals (paise).
+                    </Trans>
+                  ) : (
+                    <Trans>More than ₹0 and at most {owedAmount}, in rupees with up to 2 decimals (paise).</Trans>
+                  )}
                 </p>
               </div>
             )}
