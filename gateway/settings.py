@@ -175,6 +175,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     # client address in an hour (docs/decisions/desk-login-limits.md).
     desk_login_failures_per_name: int = 5
     desk_login_failures_per_client: int = 20
+    # A refund asked for on the desk above this many rupees needs a second supervisor's approval
+    # (four eyes); at or below it, one supervisor's (gateway/desk/refunds.py).
+    desk_refund_second_approval_above: Decimal = Decimal("10000")
 
     # Checkout in the browser
     checkout_adapter: CheckoutAdapter = "mock"

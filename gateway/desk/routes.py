@@ -15,6 +15,7 @@ from litestar.params import FromPath, FromQuery, JSONBody, QueryParameter
 
 from gateway.desk.audit_trail import AuditEntry, AuditQuery, AuditTrail, as_csv
 from gateway.desk.login_limits import DeskLoginLimits
+from gateway.desk.refunds import DeskRefundRequest, DeskRefunds, DeskRefundView
 from gateway.desk.schemas import ActionDone, ActionRequest, CustomerView, DeskLoginRequest, StaffView
 from gateway.desk.service import SUPERVISORS_ONLY, DeskService, PermissionRefused
 from gateway.errors import InvalidInput, NotAuthenticated, RateLimitedEnvelope
@@ -38,6 +39,14 @@ def build_router(services: AppServices) -> Router:
         services.code_sender.log,
         services.clock,
         AuditTrail(services.database, services.clock),
+    )
+    refunds = DeskRefunds(
+        services.database,
+        desk.orders,
+        desk.payments,
+        desk.trail,
+        services.clock,
+        services.settings.desk_refund_second_approval_above,
     )
     secure = services.settings.secure_cookies
     cookie_name = "__Host-desk" if secure else "desk"
@@ -128,6 +137,42 @@ def build_router(services: AppServices) -> Router:
         key = request.headers.get("idempotency-key")
         return await desk.cancel_order(staff, order_number, data.reason, key, data.customer)
 
+    @post(
+        "/orders/{order_number:str}/refunds",
+        status_code=200,
+        summary="Ask for a full or partial refund of an order paid online, with a reason code and a note; "
+        "once per Idempotency-Key. A supervisor other than the one asking approves it (two above the "
+        "configured amount), then it goes to the provider",
+    )
+    async def request_refund(
+        request: Request[Any, Any, Any],
+        staff: NamedDependency[StaffView],
+        order_number: FromPath[str],
+        data: JSONBody[DeskRefundRequest],
+    ) -> DeskRefundView:
+        return await refunds.request(staff, order_number, data, request.headers.get("idempotency-key"))
+
+    @get("/refunds", summary="Refunds asked for on the desk, newest first: a customer's, an order's, or all")
+    async def list_refunds(
+        staff: NamedDependency[StaffView],
+        customer: Annotated[str | None, QueryParameter(pattern="^[0-9]{10}$")] = None,
+        order: Annotated[str | None, QueryParameter(max_length=32)] = None,
+    ) -> list[DeskRefundView]:
+        return await refunds.listed(customer, order)
+
+    @post(
+        "/refunds/{refund_id:int}/approve",
+        status_code=200,
+        summary="Supervisors: approve a refund someone else asked for; the last approval needed sends it to the "
+        "provider (once, whatever the retries)",
+    )
+    async def approve_refund(staff: NamedDependency[StaffView], refund_id: FromPath[int]) -> DeskRefundView:
+        return await refunds.approve(staff, refund_id)
+
+    @post("/refunds/{refund_id:int}/reject", status_code=200, summary="Supervisors: turn a refund request down")
+    async def reject_refund(staff: NamedDependency[StaffView], refund_id: FromPath[int]) -> DeskRefundView:
+        return await refunds.reject(staff, refund_id)
+
     @get("/reconciliation", summary="Supervisors: a day's reconciliation of settlements, orders and repayments")
     async def reconciliation(
         staff: NamedDependency[StaffView], day: Annotated[str | None, QueryParameter(name="date")] = None
@@ -201,6 +246,10 @@ def build_router(services: AppServices) -> Router:
             resend_order_mail,
             resend_receipt,
             cancel_order,
+            request_refund,
+            list_refunds,
+            approve_refund,
+            reject_refund,
             reconciliation,
             audit_trail,
             audit_trail_csv,

@@ -61,7 +61,7 @@ KEY_NEEDED = "This action needs an Idempotency-Key header."
 _MOBILE = re.compile(r"^[0-9]{10}$")
 _ORDER = re.compile(r"^VK[0-9]{6,12}$", re.IGNORECASE)
 _REFERENCE = re.compile(r"^[A-Za-z0-9_-]{3,50}$")
-_KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
+IDEMPOTENCY_KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 CANCELLABLE = ("placed", "packed", "shipped")
 STATUS_KINDS = {
     "placed": "orderPlaced",
@@ -478,7 +478,7 @@ class DeskService:
     ) -> ActionDone:
         """Through the lender that owns the repayment (a Fineract lender's companion draws its
         receipts), once per key: a retried click mails once."""
-        if idempotency_key is None or not _KEY.fullmatch(idempotency_key):
+        if idempotency_key is None or not IDEMPOTENCY_KEY.fullmatch(idempotency_key):
             raise InvalidInput(KEY_NEEDED, field="Idempotency-Key", code="idempotency_key_missing")
         sent = await self._acted(
             staff,
@@ -505,7 +505,7 @@ class DeskService:
                 reason=reason, idempotency_key=idempotency_key,
             )  # fmt: skip
             raise PermissionRefused(SUPERVISORS_ONLY, code="desk_supervisors_only")
-        if idempotency_key is None or not _KEY.fullmatch(idempotency_key):
+        if idempotency_key is None or not IDEMPOTENCY_KEY.fullmatch(idempotency_key):
             raise InvalidInput(KEY_NEEDED, field="Idempotency-Key", code="idempotency_key_missing")
         try:
             order = await self._acted(

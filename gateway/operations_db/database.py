@@ -20,7 +20,7 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Connection, text
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from gateway.errors import GatewayError
@@ -94,10 +94,13 @@ class OperationsDatabase:
     @asynccontextmanager
     async def session(self) -> AsyncIterator[AsyncSession]:
         """A session whose work is committed at the end; a database that fails or takes longer
-        than its time-out is a 503 (OperationsDatabaseUnavailable)."""
+        than its time-out is a 503 (OperationsDatabaseUnavailable), a broken constraint the
+        caller's IntegrityError."""
         try:
             async with asyncio.timeout(self.timeout), self.sessions() as session, session.begin():
                 yield session
+        except IntegrityError:  # a constraint the caller answers for (a key already used)
+            raise
         except (SQLAlchemyError, OSError, TimeoutError) as exc:
             raise OperationsDatabaseUnavailable(DATABASE_DOWN) from exc
 

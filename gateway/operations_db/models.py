@@ -1,7 +1,8 @@
 """The operations database's tables. Money is NUMERIC (rupees, exact), times are UTC.
 
 The audit trail is append-only: the migration that makes its table also makes the database refuse
-any UPDATE or DELETE of it (a trigger on PostgreSQL and on SQLite alike).
+any UPDATE or DELETE of it (a trigger on PostgreSQL and on SQLite alike). Refund requests move (a
+request is approved, then refunded); the audit trail keeps each step.
 """
 
 from __future__ import annotations
@@ -11,8 +12,8 @@ from decimal import Decimal
 
 from advanced_alchemy.base import IdentityBase
 from advanced_alchemy.types import DateTimeUTC
-from sqlalchemy import Index, Numeric, String, Text
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy import ForeignKey, Index, Integer, Numeric, String, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 MONEY = Numeric(14, 2, asdecimal=True)
 
@@ -38,3 +39,46 @@ class DeskAuditEntry(IdentityBase):
     idempotency_key: Mapped[str | None] = mapped_column(String(64))
     trace_id: Mapped[str | None] = mapped_column(String(64))
     outcome: Mapped[str] = mapped_column(String(80))
+
+
+class DeskRefund(IdentityBase):
+    """A refund of a paid order asked for on the desk: who asked, how much and why, the approvals
+    it needs (two supervisors above the configured amount), and what the provider answered."""
+
+    __tablename__ = "desk_refund"
+    __table_args__ = (
+        UniqueConstraint("request_key", name="uq_desk_refund_request_key"),
+        Index("ix_desk_refund_customer", "customer"),
+        Index("ix_desk_refund_order_number", "order_number"),
+    )
+
+    order_number: Mapped[str] = mapped_column(String(32))
+    provider_order_id: Mapped[str] = mapped_column(String(64))
+    customer: Mapped[str | None] = mapped_column(String(20))
+    amount: Mapped[Decimal] = mapped_column(MONEY)
+    reason_code: Mapped[str] = mapped_column(String(32))
+    note: Mapped[str] = mapped_column(Text)
+    requested_by: Mapped[str] = mapped_column(String(64))
+    requested_at: Mapped[datetime] = mapped_column(DateTimeUTC(timezone=True))
+    request_key: Mapped[str] = mapped_column(String(64))  # the agent's Idempotency-Key: one request per click
+    approvals_needed: Mapped[int] = mapped_column(Integer)
+    # requested -> approved (the provider is being asked) -> refunded | pending | cancelled; or rejected
+    status: Mapped[str] = mapped_column(String(16))
+    provider_refund_id: Mapped[str | None] = mapped_column(String(64))  # cf_refund_id, once asked
+    updated_at: Mapped[datetime] = mapped_column(DateTimeUTC(timezone=True))
+    approvals: Mapped[list[DeskRefundApproval]] = relationship(
+        back_populates="refund", lazy="selectin", order_by="DeskRefundApproval.id"
+    )
+
+
+class DeskRefundApproval(IdentityBase):
+    """One supervisor's decision on a refund; one each (four eyes are two people)."""
+
+    __tablename__ = "desk_refund_approval"
+    __table_args__ = (UniqueConstraint("refund_id", "supervisor", name="uq_desk_refund_approval_supervisor"),)
+
+    refund_id: Mapped[int] = mapped_column(ForeignKey("desk_refund.id", ondelete="RESTRICT"))
+    supervisor: Mapped[str] = mapped_column(String(64))
+    decision: Mapped[str] = mapped_column(String(16))  # approved | rejected
+    at: Mapped[datetime] = mapped_column(DateTimeUTC(timezone=True))
+    refund: Mapped[DeskRefund] = relationship(back_populates="approvals")

@@ -22,6 +22,7 @@ T = TypeVar("T")
 API_VERSION = "2023-08-01"
 REPORT_FAILED = "The payment provider's settlement report could not be read. Please try again later."
 SEARCH_FAILED = "The payment provider could not be asked about this reference. Please try again later."
+REFUND_REFUSED = "The payment provider refused this refund."
 
 
 class SettlementEvent(msgspec.Struct, kw_only=True):
@@ -83,6 +84,23 @@ class PaymentsClient:
     async def order_refunds(self, order_id: str) -> list[ProviderRefund]:
         """GET pg/orders/{order_id}/refunds: what was given back on one provider order."""
         return await _listed(self.http, f"pg/orders/{order_id}/refunds", self._headers, list[ProviderRefund])
+
+    async def refund(self, order_id: str, amount: Decimal, refund_id: str, note: str | None) -> ProviderRefund:
+        """POST pg/orders/{order_id}/refunds: give back `amount` of a paid order. `refund_id` is the
+        refund's idempotency key at the provider: asked again, the provider answers the same refund."""
+        body = RefundAsked(refund_amount=msgspec.Raw(f"{amount:.2f}".encode()), refund_id=refund_id, refund_note=note)
+        response = await self.http.request(
+            "POST", f"pg/orders/{order_id}/refunds", json=body, headers=self._headers, idempotent=True
+        )
+        if response.status_code != 200:
+            raise UpstreamRefused(REFUND_REFUSED, upstream=self.http.name, status=response.status_code)
+        return self.http.decode(response, ProviderRefund)
+
+
+class RefundAsked(msgspec.Struct, kw_only=True):
+    refund_amount: msgspec.Raw  # a JSON number, written from the exact rupees
+    refund_id: str
+    refund_note: str | None = None
 
 
 class ProviderRefund(msgspec.Struct, kw_only=True):

@@ -33,6 +33,7 @@ from playwright.sync_api import (
     sync_playwright,
 )
 
+from gateway.desk.staff import DEMO_ACCOUNTS, hash_secret
 from tests.conftest import DATABASES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -152,6 +153,16 @@ def run_gateway(overrides: dict[str, str], log_path: Path) -> Iterator[Server]:
     log.close()
 
 
+SECOND_SUPERVISOR = ("meera.supervisor", "meera-supervisor-secret")
+
+
+def desk_staff() -> str:
+    """DESK_STAFF: the demonstration accounts with their published secrets, and a second supervisor."""
+    accounts = {name: (role, secret) for name, (role, secret, _) in DEMO_ACCOUNTS.items()}
+    accounts[SECOND_SUPERVISOR[0]] = ("supervisor", SECOND_SUPERVISOR[1])
+    return ",".join(f"{name}:{role}:{hash_secret(secret)}" for name, (role, secret) in accounts.items())
+
+
 @pytest.fixture(scope="session")
 def server() -> Iterator[Server]:
     # e2e logs the same seeded users in many times a minute; the limits have their own tests.
@@ -162,6 +173,10 @@ def server() -> Iterator[Server]:
         # Both lenders live at once, as `make run` serves them: every portal, loans and store-credit
         # walk runs through the lending router (tests/e2e/test_two_lenders.py for the Fineract one's).
         "LENDERS": "native,fineract",
+        # The demonstration desk accounts and a second supervisor, for a refund's four eyes; a
+        # refund above Rs. 100 needs both supervisors (tests/e2e/test_desk_refunds.py).
+        "DESK_STAFF": desk_staff(),
+        "DESK_REFUND_SECOND_APPROVAL_ABOVE": "100",
     }
     yield from run_gateway(relaxed, ROOT / ".e2e-server.log")
 

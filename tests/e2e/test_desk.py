@@ -117,6 +117,10 @@ def test_an_agent_finds_by_upi_reference_and_resends_a_receipt_and_a_supervisor_
 
     staff.get_by_label("Reason for an action (kept in the audit log)").fill("Customer did not get the receipt")
     staff.get_by_role("button", name="Resend receipt").click()
+    confirm = staff.get_by_role("dialog", name="Send the receipt again?")
+    expect(confirm).to_contain_text(f"Ramesh Kumar ({RAMESH})")
+    expect(confirm).to_contain_text("₹1,000.00")
+    confirm.get_by_role("button", name="Send it again").click()
     expect(staff.get_by_role("status").filter(has_text="Sent again")).to_contain_text("Sent again to r***@shop.example")
     assert len(receipts_mailed(server, at_least=2)) >= 2  # the first when paid, and the one sent again
     staff.get_by_role("button", name="Log out").click()
@@ -126,6 +130,10 @@ def test_an_agent_finds_by_upi_reference_and_resends_a_receipt_and_a_supervisor_
     find(staff, number)
     staff.get_by_label("Reason for an action (kept in the audit log)").fill("Ordered twice by mistake")
     staff.get_by_role("button", name="Cancel and refund").click()
+    confirm = staff.get_by_role("dialog", name="Cancel this order?")
+    expect(confirm).to_contain_text(f"Ramesh Kumar ({RAMESH})")
+    expect(confirm).to_contain_text("is refunded to the card or UPI")
+    confirm.get_by_role("button", name="Cancel the order").click()
     expect(staff.get_by_role("status").filter(has_text="cancelled")).to_contain_text(f"Order {number} cancelled")
     expect(staff.get_by_role("region", name="Reconciliation")).to_contain_text("₹0.00 unreconciled")
     staff.close()

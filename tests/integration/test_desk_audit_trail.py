@@ -15,9 +15,12 @@ from typing import Any
 
 import msgspec
 import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
 from sqlalchemy import text
 
 from gateway.operations_db import OperationsDatabase
+from gateway.operations_db.models import DeskAuditEntry
 from gateway.settings import Settings
 from tests.conftest import GatewayClient
 from tests.integration.test_desk_api import AGENT, SUPERVISOR, act, staff_log_in
@@ -120,13 +123,18 @@ def test_every_desk_action_is_in_the_trail_after_a_restart(
     assert whole.status_code == 403 and whole.json()["error"]["code"] == "desk_supervisors_only"
 
 
-def test_the_trail_cannot_be_changed_or_removed(database_url: str) -> None:
+def test_the_trail_cannot_be_changed_or_removed_and_the_schema_is_the_models(database_url: str) -> None:
     async def tamper() -> list[str]:
         database = OperationsDatabase(database_url, 5.0)
         refused = []
         try:
             await database.migrate()
             await database.migrate()  # a second start finds it at the newest revision
+            async with database.engine.connect() as connection:  # the migrations make what the models say
+                drift = await connection.run_sync(
+                    lambda c: compare_metadata(MigrationContext.configure(c), DeskAuditEntry.metadata)
+                )
+            assert drift == []
             async with database.engine.begin() as connection:
                 await connection.execute(
                     text("INSERT INTO desk_audit (at, staff, role, action, outcome) VALUES (:at, 'a', 'b', 'c', 'd')"),

@@ -666,6 +666,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/desk/orders/{order_number}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask for a full or partial refund of an order paid online, with a reason code and a note; once per Idempotency-Key. A supervisor other than the one asking approves it (two above the configured amount), then it goes to the provider */
+        post: operations["ApiDeskOrdersOrderNumberRefundsRequestRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/desk/orders/{order_number}/resend": {
         parameters: {
             query?: never;
@@ -694,6 +711,57 @@ export interface paths {
         get: operations["ApiDeskReconciliationReconciliation"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/desk/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Refunds asked for on the desk, newest first: a customer's, an order's, or all */
+        get: operations["ApiDeskRefundsListRefunds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/desk/refunds/{refund_id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Supervisors: approve a refund someone else asked for; the last approval needed sends it to the provider (once, whatever the retries) */
+        post: operations["ApiDeskRefundsRefundIdApproveApproveRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/desk/refunds/{refund_id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Supervisors: turn a refund request down */
+        post: operations["ApiDeskRefundsRefundIdRejectRejectRefund"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1784,6 +1852,33 @@ export interface components {
             status: string;
             total: string;
         };
+        /** DeskRefundRequest */
+        DeskRefundRequest: {
+            amount: string;
+            note: string;
+            /** @enum {string} */
+            reasonCode: "goodwill" | "damagedGoods" | "feeChargedWrongly" | "other";
+        };
+        /** DeskRefundView */
+        DeskRefundView: {
+            amount: string;
+            approvals: components["schemas"]["RefundApprovalView"][];
+            approvalsNeeded: number;
+            customer: string | null;
+            id: number;
+            note: string;
+            orderNumber: string;
+            providerRefundId: string | null;
+            /** @enum {string} */
+            reasonCode: "goodwill" | "damagedGoods" | "feeChargedWrongly" | "other";
+            /** Format: date-time */
+            requestedAt: string;
+            requestedBy: string;
+            /** @enum {string} */
+            status: "requested" | "approved" | "refunded" | "pending" | "cancelled" | "rejected" | "refused";
+            /** Format: date-time */
+            updatedAt: string;
+        };
         /** DeskRepayment */
         DeskRepayment: {
             amount: string;
@@ -2325,6 +2420,14 @@ export interface components {
             accountNumber?: string | null;
             ifsc?: string | null;
             upiId?: string | null;
+        };
+        /** RefundApprovalView */
+        RefundApprovalView: {
+            /** Format: date-time */
+            at: string;
+            /** @enum {string} */
+            decision: "approved" | "rejected";
+            supervisor: string;
         };
         /** RefundToView */
         RefundToView: {
@@ -4076,6 +4179,47 @@ export interface operations {
             };
         };
     };
+    ApiDeskOrdersOrderNumberRefundsRequestRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeskRefundRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskRefundView"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
     ApiDeskOrdersOrderNumberResendResendOrderMail: {
         parameters: {
             query?: never;
@@ -4135,6 +4279,118 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reconciliation"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiDeskRefundsListRefunds: {
+        parameters: {
+            query?: {
+                customer?: string | null;
+                order?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskRefundView"][];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiDeskRefundsRefundIdApproveApproveRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                refund_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskRefundView"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiDeskRefundsRefundIdRejectRejectRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                refund_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskRefundView"];
                 };
             };
             /** @description Bad request syntax or unsupported method */

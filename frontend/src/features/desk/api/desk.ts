@@ -11,6 +11,8 @@ export type TimelineEntry = components["schemas"]["TimelineEntry"];
 export type ActionDone = components["schemas"]["ActionDone"];
 export type Reconciliation = components["schemas"]["Reconciliation"];
 export type AuditEntry = components["schemas"]["AuditEntry"];
+export type RefundView = components["schemas"]["DeskRefundView"];
+export type RefundRequest = components["schemas"]["DeskRefundRequest"];
 
 /** GET /api/desk/me: the staff member logged in to the desk (401 when nobody is). */
 export const staffQuery = queryOptions({
@@ -111,5 +113,37 @@ export function useReconciliation(enabled: boolean) {
     queryFn: async () => (await api.get<Reconciliation>("/desk/reconciliation")).data,
     enabled,
     retry: false,
+  });
+}
+
+/** GET /api/desk/refunds?customer=: the refunds asked for a customer, newest first. */
+export function useRefunds(customer: string | null) {
+  return useQuery({
+    queryKey: ["desk", "refunds", customer],
+    queryFn: async () => (await api.get<RefundView[]>("/desk/refunds", { params: { customer } })).data,
+    enabled: customer !== null,
+    retry: false,
+  });
+}
+
+/** Ask for a refund (POST .../orders/{n}/refunds, once per key), or approve or turn one down. */
+export function useRefundAction(onDone: () => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (
+      asked: { orderNumber: string; body: RefundRequest; idempotencyKey: string } | { refundId: number; decision: "approve" | "reject" },
+    ) =>
+      "refundId" in asked
+        ? (await api.post<RefundView>(`/desk/refunds/${asked.refundId}/${asked.decision}`)).data
+        : (
+            await api.post<RefundView>(`/desk/orders/${asked.orderNumber}/refunds`, asked.body, {
+              headers: { "Idempotency-Key": asked.idempotencyKey },
+            })
+          ).data,
+    onSuccess: onDone,
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: ["desk", "refunds"] });
+      void client.invalidateQueries({ queryKey: ["desk", "audit"] });
+    },
   });
 }

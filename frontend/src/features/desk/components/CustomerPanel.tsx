@@ -6,6 +6,8 @@ import { rupees } from "../../../lib/money";
 import { useDeskAction, type CustomerView, type StaffView } from "../api/desk";
 import { AuditTrail } from "./AuditTrail";
 import { Complaints } from "./Complaints";
+import { ConfirmAction, type AskedAction } from "./ConfirmAction";
+import { Refunds } from "./Refunds";
 import { Timeline } from "./Timeline";
 import { ORDER_STATUS_WORDS, PAYMENT_STATE_WORDS, REPAYMENT_STATUS_WORDS, wordFor } from "./words";
 import styles from "../desk.module.css";
@@ -23,6 +25,8 @@ export function CustomerPanel({ customer, staff, onActed }: { customer: Customer
   const [reason, setReason] = useState("");
   const [cancelKeys] = useState(() => new Map<string, string>());
   const [receiptKeys] = useState(() => new Map<string, string>());
+  const [asked, setAsked] = useState<AskedAction | null>(null);
+  const who = `${customer.name ?? t`the customer`} (${customer.mobileNumber ?? ""})`;
   const supervisor = staff.role === "supervisor";
   const customerNumber = customer.mobileNumber;
   const act = (path: string, idempotencyKey?: string) =>
@@ -41,6 +45,8 @@ export function CustomerPanel({ customer, staff, onActed }: { customer: Customer
     );
   };
   const noReason = reason.trim() === "" || action.isPending;
+  const done = action.data;
+  const cancelled = done?.action === "orderCancelled" ? done.order : null;
 
   return (
     <section className={`card ${styles.panel}`} aria-labelledby="desk-customer">
@@ -70,8 +76,19 @@ export function CustomerPanel({ customer, staff, onActed }: { customer: Customer
       )}
       {action.isSuccess && (
         <p className="alert alert-success" role="status">
-          {action.data.action === "orderCancelled" ? (
-            <Trans>Order {action.data.reference} cancelled; a paid order is refunded to the card or UPI.</Trans>
+          {cancelled ? (
+            // One story with the order's card and the timeline: what happened to the money, by how it was paid.
+            cancelled.paymentMethod === "credit" ? (
+              <Trans>
+                Order {cancelled.orderNumber} cancelled; {rupees(cancelled.total)} is back on the customer's credit limit.
+              </Trans>
+            ) : cancelled.paymentMethod === "online" && cancelled.paymentState === "refundInitiated" ? (
+              <Trans>
+                Order {cancelled.orderNumber} cancelled; a refund of {rupees(cancelled.total)} to the card or UPI has started.
+              </Trans>
+            ) : (
+              <Trans>Order {cancelled.orderNumber} cancelled; nothing had been paid.</Trans>
+            )
           ) : (
             <Trans>
               Sent again to {action.data.sentTo ?? ""} ({action.data.reference}).
@@ -94,7 +111,19 @@ export function CustomerPanel({ customer, staff, onActed }: { customer: Customer
             <span>{words(PAYMENT_STATE_WORDS, order.paymentState)}</span>
             {order.refund && <span className={styles.note}>{order.refund}</span>}
             <span className={styles.actions}>
-              <button type="button" className="btn btn-outline" disabled={noReason} onClick={() => act(`/desk/orders/${order.orderNumber}/resend`)}>
+              <button
+                type="button"
+                className="btn btn-outline"
+                disabled={noReason}
+                onClick={() =>
+                  setAsked({
+                    title: t`Send the order's mail again?`,
+                    detail: t`Mail order ${order.orderNumber} (${rupees(order.total)}) again to ${who}.`,
+                    confirm: t`Send it again`,
+                    run: () => act(`/desk/orders/${order.orderNumber}/resend`),
+                  })
+                }
+              >
                 <Trans>Resend invoice mail</Trans>
               </button>
               {supervisor && order.cancellable && (
@@ -102,7 +131,19 @@ export function CustomerPanel({ customer, staff, onActed }: { customer: Customer
                   type="button"
                   className="btn btn-danger"
                   disabled={noReason}
-                  onClick={() => act(`/desk/orders/${order.orderNumber}/cancel`, cancelKey(order.orderNumber))}
+                  onClick={() =>
+                    setAsked({
+                      title: t`Cancel this order?`,
+                      detail:
+                        order.paymentMethod === "credit"
+                          ? t`Cancel order ${order.orderNumber} for ${who}; ${rupees(order.total)} goes back on the customer's credit limit.`
+                          : order.paymentMethod === "online"
+                            ? t`Cancel order ${order.orderNumber} for ${who}; ${rupees(order.total)} is refunded to the card or UPI.`
+                            : t`Cancel order ${order.orderNumber} (${rupees(order.total)}) for ${who}.`,
+                      confirm: t`Cancel the order`,
+                      run: () => act(`/desk/orders/${order.orderNumber}/cancel`, cancelKey(order.orderNumber)),
+                    })
+                  }
                 >
                   <Trans>Cancel and refund</Trans>
                 </button>
@@ -126,7 +167,19 @@ export function CustomerPanel({ customer, staff, onActed }: { customer: Customer
             <span>{repayment.loanNumber}</span>
             {repayment.status === "paid" && repayment.receiptResendable && (
               <span className={styles.actions}>
-                <button type="button" className="btn btn-outline" disabled={noReason} onClick={() => resendReceipt(repayment.orderId)}>
+                <button
+                  type="button"
+                  className="btn btn-outline"
+                  disabled={noReason}
+                  onClick={() =>
+                    setAsked({
+                      title: t`Send the receipt again?`,
+                      detail: t`Mail the receipt of ${rupees(repayment.amount)} (${repayment.orderId}) again to ${who}.`,
+                      confirm: t`Send it again`,
+                      run: () => resendReceipt(repayment.orderId),
+                    })
+                  }
+                >
                   <Trans>Resend receipt</Trans>
                 </button>
               </span>
@@ -139,9 +192,11 @@ export function CustomerPanel({ customer, staff, onActed }: { customer: Customer
           </li>
         ))}
       </ul>
+      <Refunds customer={customer} staff={staff} ask={setAsked} />
       <Complaints complaints={customer.complaints} />
       <Timeline entries={customer.timeline} />
       {customerNumber && <AuditTrail customer={customerNumber} />}
+      <ConfirmAction asked={asked} onClose={() => setAsked(null)} />
     </section>
   );
 }

@@ -112,6 +112,10 @@ export const AUDIT_ACTION_WORDS: Record<string, MessageDescriptor> = {
   resendOrderMail: msg`Resent an order's mail`,
   resendReceipt: msg`Resent a receipt`,
   cancelOrder: msg`Cancelled an order`,
+  requestRefund: msg`Asked for a refund`,
+  approveRefund: msg`Approved a refund`,
+  rejectRefund: msg`Turned a refund down`,
+  refund: msg`Refund sent to the provider`,
   reconcile: msg`Read the reconciliation`,
 };
 
@@ -122,4 +126,23 @@ export const AUDIT_OUTCOME_WORDS: Record<string, MessageDescriptor> = {
   asked: msg`Asked`,
   failed: msg`Failed`,
   refused: msg`Refused`,
+};
+
+/** Why a refund is given, as the desk asks for it (the gateway's reason codes). */
+export const REFUND_REASON_WORDS: Record<string, MessageDescriptor> = {
+  goodwill: msg`Goodwill`,
+  damagedGoods: msg`Damaged goods`,
+  feeChargedWrongly: msg`A fee charged wrongly`,
+  other: msg`Other`,
+};
+
+/** Where a refund asked for on the desk stands. */
+export const REFUND_STATUS_WORDS: Record<string, MessageDescriptor> = {
+  requested: msg`Waiting for approval`,
+  approved: msg`Approved, being sent to the provider`,
+  refunded: msg`Given back`,
+  pending: msg`On hold at the provider`,
+  cancelled: msg`Cancelled by the provider`,
+  rejected: msg`Turned down`,
+  refused: msg`Refused by the provider`,
 };

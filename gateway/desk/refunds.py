@@ -1,0 +1,330 @@
+"""Refunds as a desk action: a full or partial refund of any order paid online, with a reason code
+and a note. An agent (or a supervisor) asks; a supervisor other than the one who asked approves;
+above DESK_REFUND_SECOND_APPROVAL_ABOVE a second supervisor must approve too (four eyes). Then the
+refund goes to the provider once: its `refund_id` is made from the request's own key, so asking
+again (a retried approval, a replica that died after asking) is answered with the same refund.
+
+Requests and approvals are rows of the operations database; each step is also in the audit
+trail. The provider's answer (given back, on hold, cancelled) is read again while it is on hold.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import datetime
+from decimal import Decimal, InvalidOperation
+from typing import Annotated, Literal
+
+import msgspec
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from gateway.clock import Clock
+from gateway.desk.audit_trail import AuditTrail
+from gateway.desk.schemas import StaffView
+from gateway.desk.service import IDEMPOTENCY_KEY, KEY_NEEDED, SUPERVISORS_ONLY, PermissionRefused
+from gateway.errors import Conflict, GatewayError, InvalidInput, NotFound, UpstreamRefused
+from gateway.operations_db import OperationsDatabase
+from gateway.operations_db.models import DeskRefund, DeskRefundApproval
+from gateway.upstreams.orders import Order
+from gateway.upstreams.orders_operations import OrdersOperations
+from gateway.upstreams.payments import PaymentsClient
+
+ReasonCode = Literal["goodwill", "damagedGoods", "feeChargedWrongly", "other"]
+RefundStatus = Literal["requested", "approved", "refunded", "pending", "cancelled", "rejected", "refused"]
+PROVIDER_STATUS: dict[str, RefundStatus] = {"SUCCESS": "refunded", "PENDING": "pending", "CANCELLED": "cancelled"}
+OPEN: tuple[RefundStatus, ...] = ("requested", "approved", "refunded", "pending")  # counted against what is left
+
+AMOUNT_HELP = "Enter the amount to refund in rupees, more than 0, with at most two decimals."
+NOT_PAID_ONLINE = "Only an order paid online can be refunded here."
+TOO_MUCH = "That is more than is left to refund on this order ({left} left)."
+NOTHING_FOUND = "No such refund request."
+NOT_YOUR_OWN = "Someone else must approve a refund you asked for."
+ALREADY_YOURS = "You have approved this refund already; another supervisor must approve it too."
+DECIDED = "This refund has been decided already."
+
+
+class DeskRefundRequest(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):
+    amount: Annotated[str, msgspec.Meta(max_length=16)]  # rupees, exact, e.g. "250.00"
+    reason_code: ReasonCode
+    note: Annotated[str, msgspec.Meta(min_length=1, max_length=500)]
+
+
+class RefundApprovalView(msgspec.Struct, rename="camel", kw_only=True):
+    supervisor: str
+    decision: Literal["approved", "rejected"]
+    at: datetime
+
+
+class DeskRefundView(msgspec.Struct, rename="camel", kw_only=True):
+    id: int
+    order_number: str
+    customer: str | None
+    amount: str
+    reason_code: ReasonCode
+    note: str
+    requested_by: str
+    requested_at: datetime
+    approvals_needed: int
+    approvals: list[RefundApprovalView]
+    status: RefundStatus
+    provider_refund_id: str | None
+    updated_at: datetime
+
+
+def _view(row: DeskRefund) -> DeskRefundView:
+    return DeskRefundView(
+        id=row.id,
+        order_number=row.order_number,
+        customer=row.customer,
+        amount=f"{row.amount:.2f}",
+        reason_code=row.reason_code,  # type: ignore[arg-type]  # written from ReasonCode only
+        note=row.note,
+        requested_by=row.requested_by,
+        requested_at=row.requested_at,
+        approvals_needed=row.approvals_needed,
+        approvals=[
+            RefundApprovalView(supervisor=a.supervisor, decision=a.decision, at=a.at)  # type: ignore[arg-type]
+            for a in row.approvals
+        ],
+        status=row.status,  # type: ignore[arg-type]  # written from RefundStatus only
+        provider_refund_id=row.provider_refund_id,
+        updated_at=row.updated_at,
+    )
+
+
+def rupees(text: str) -> Decimal:
+    try:
+        amount = Decimal(text)
+    except InvalidOperation as exc:
+        raise InvalidInput(AMOUNT_HELP, field="amount", code="refund_amount_invalid") from exc
+    if not amount.is_finite() or amount <= 0 or amount != amount.quantize(Decimal("0.01")):
+        raise InvalidInput(AMOUNT_HELP, field="amount", code="refund_amount_invalid")
+    return amount.quantize(Decimal("0.01"))
+
+
+def provider_refund_id(request_key: str) -> str:
+    """The refund's id at the provider (at most 40 characters there), the same for every ask."""
+    return "desk" + hashlib.sha256(request_key.encode()).hexdigest()[:32]
+
+
+class DeskRefunds:
+    def __init__(
+        self,
+        database: OperationsDatabase,
+        orders: OrdersOperations,
+        payments: PaymentsClient,
+        trail: AuditTrail,
+        clock: Clock,
+        second_approval_above: Decimal,
+    ) -> None:
+        self.database = database
+        self.orders = orders
+        self.payments = payments
+        self.trail = trail
+        self.clock = clock
+        self.second_approval_above = second_approval_above
+
+    async def request(
+        self, staff: StaffView, order_number: str, asked: DeskRefundRequest, key: str | None
+    ) -> DeskRefundView:
+        """One request per key: the same key answers the request it made."""
+        if key is None or not IDEMPOTENCY_KEY.fullmatch(key):
+            raise InvalidInput(KEY_NEEDED, field="Idempotency-Key", code="idempotency_key_missing")
+        amount = rupees(asked.amount)
+        async with self.database.session() as session:
+            existing = await session.scalar(select(DeskRefund).where(DeskRefund.request_key == key))
+            if existing is not None:
+                return _view(existing)
+        order = await self._paid_order(order_number)
+        provider_order_id = order.payment.provider_order_id or ""
+        given = await self.payments.order_refunds(provider_order_id)
+        reason = f"{asked.reason_code}: {asked.note}"
+        customer = order.address.mobile_number
+        now = await self.clock.now()
+        try:
+            async with self.database.session() as session:
+                asked_before = await session.scalars(
+                    select(DeskRefund).where(DeskRefund.order_number == order.order_number)
+                )
+                left = order.charges.total - sum(
+                    (r.refund_amount for r in given if r.refund_status != "CANCELLED"), Decimal("0")
+                )
+                # What the desk has asked for and the provider has not yet given counts too.
+                at_provider = {g.refund_id for g in given}
+                left -= sum(
+                    (
+                        r.amount
+                        for r in asked_before
+                        if r.status in OPEN and provider_refund_id(r.request_key) not in at_provider
+                    ),
+                    Decimal("0"),
+                )
+                if amount > left:
+                    raise Conflict(TOO_MUCH.format(left=f"₹{max(left, Decimal(0)):.2f}"), code="refund_too_much")
+                row = DeskRefund(
+                    order_number=order.order_number,
+                    provider_order_id=provider_order_id,
+                    customer=customer,
+                    amount=amount,
+                    reason_code=asked.reason_code,
+                    note=asked.note,
+                    requested_by=staff.name,
+                    requested_at=now,
+                    request_key=key,
+                    approvals_needed=2 if amount > self.second_approval_above else 1,
+                    status="requested",
+                    provider_refund_id=None,
+                    updated_at=now,
+                    approvals=[],
+                )
+                session.add(row)
+                await session.flush()
+                view = _view(row)
+        except IntegrityError:  # the same key at once on another replica: that one's request
+            async with self.database.session() as session:
+                made = await session.scalar(select(DeskRefund).where(DeskRefund.request_key == key))
+                if made is None:
+                    raise
+                return _view(made)
+        except GatewayError as exc:
+            await self.trail.record(
+                staff, "requestRefund", f"refused: {exc.code}", customer=customer, reference=order.order_number,
+                amount=amount, reason=reason, idempotency_key=key,
+            )  # fmt: skip
+            raise
+        await self.trail.record(
+            staff, "requestRefund", "done", customer=customer, reference=order.order_number, amount=amount,
+            reason=reason, idempotency_key=key,
+        )  # fmt: skip
+        return view
+
+    async def _paid_order(self, order_number: str) -> Order:
+        found = await self.orders.find("orderNumber", order_number.upper())
+        if not found:
+            raise NotFound("No order matches that.", code="desk_nothing_found")
+        order = found[0]
+        if order.payment.method != "online" or not order.payment.provider_order_id or order.payment.paid_at is None:
+            raise Conflict(NOT_PAID_ONLINE, code="refund_not_paid_online")
+        return order
+
+    async def _supervisors_only(self, staff: StaffView, action: str, refund_id: int) -> None:
+        if staff.role == "supervisor":
+            return
+        async with self.database.session() as session:
+            refund = _view(await self._row(session, refund_id))
+        await self._kept(staff, action, "refused: desk_supervisors_only", refund)
+        raise PermissionRefused(SUPERVISORS_ONLY, code="desk_supervisors_only")
+
+    async def approve(self, staff: StaffView, refund_id: int) -> DeskRefundView:
+        """A supervisor's approval; the last one needed sends the refund to the provider."""
+        await self._supervisors_only(staff, "approveRefund", refund_id)
+        now = await self.clock.now()
+        async with self.database.session() as session:
+            row = await self._row(session, refund_id)
+            mine = any(a.supervisor == staff.name for a in row.approvals)
+            refusal = None
+            if row.requested_by == staff.name:
+                refusal = Conflict(NOT_YOUR_OWN, code="refund_own_request")
+            elif row.status in ("rejected", "refused", "cancelled"):
+                refusal = Conflict(DECIDED, code="refund_decided")
+            elif mine and row.status == "requested":
+                refusal = Conflict(ALREADY_YOURS, code="refund_second_approval_needed")
+            if refusal is None and not mine:
+                row.approvals.append(DeskRefundApproval(supervisor=staff.name, decision="approved", at=now))
+                if sum(a.decision == "approved" for a in row.approvals) >= row.approvals_needed:
+                    row.status = "approved"
+                row.updated_at = now
+            await session.flush()
+            view = _view(row)
+        if refusal is not None:
+            await self._kept(staff, "approveRefund", f"refused: {refusal.code}", view)
+            raise refusal
+        if not mine:
+            outcome = "done: a second approval needed" if view.status == "requested" else "done"
+            await self._kept(staff, "approveRefund", outcome, view)
+        if view.status == "approved":  # now, or again after a provider that did not answer
+            return await self._to_provider(staff, refund_id)
+        return view
+
+    async def _to_provider(self, staff: StaffView, refund_id: int) -> DeskRefundView:
+        async with self.database.session() as session:
+            row = await self._row(session, refund_id)
+            asked, order_id, key = _view(row), row.provider_order_id, row.request_key
+        refund_key = provider_refund_id(key)
+        try:
+            given = await self.payments.refund(order_id, Decimal(asked.amount), refund_key, asked.note)
+        except UpstreamRefused as exc:
+            status: RefundStatus = "refused"
+            await self._kept(staff, "refund", f"refused: {exc.code}", asked, refund_key)
+            provider_id = None
+        else:
+            status, provider_id = PROVIDER_STATUS[given.refund_status], given.cf_refund_id
+            await self._kept(staff, "refund", f"done: {status}", asked, refund_key)
+        now = await self.clock.now()
+        async with self.database.session() as session:
+            row = await self._row(session, refund_id)
+            row.status, row.provider_refund_id, row.updated_at = status, provider_id, now
+            await session.flush()
+            return _view(row)
+
+    async def reject(self, staff: StaffView, refund_id: int) -> DeskRefundView:
+        await self._supervisors_only(staff, "rejectRefund", refund_id)
+        now = await self.clock.now()
+        async with self.database.session() as session:
+            row = await self._row(session, refund_id)
+            if row.status != "requested":
+                refusal: GatewayError | None = Conflict(DECIDED, code="refund_decided")
+            else:
+                refusal = None
+                row.approvals.append(DeskRefundApproval(supervisor=staff.name, decision="rejected", at=now))
+                row.status, row.updated_at = "rejected", now
+                await session.flush()
+            view = _view(row)
+        await self._kept(staff, "rejectRefund", f"refused: {refusal.code}" if refusal else "done", view)
+        if refusal is not None:
+            raise refusal
+        return view
+
+    async def listed(self, customer: str | None, order_number: str | None) -> list[DeskRefundView]:
+        """Newest first; one on hold at the provider is asked about again."""
+        async with self.database.session() as session:
+            query = select(DeskRefund).order_by(DeskRefund.id.desc()).limit(200)
+            if customer:
+                query = query.where(DeskRefund.customer == customer)
+            if order_number:
+                query = query.where(DeskRefund.order_number == order_number.upper())
+            rows = list(await session.scalars(query))
+            on_hold = {r.provider_order_id for r in rows if r.status == "pending"}
+        if not on_hold:
+            return [_view(r) for r in rows]
+        now = await self.clock.now()
+        answers = {order_id: await self.payments.order_refunds(order_id) for order_id in on_hold}
+        async with self.database.session() as session:
+            for row in rows:
+                if row.status != "pending":
+                    continue
+                mine = provider_refund_id(row.request_key)
+                found = next((g for g in answers[row.provider_order_id] if g.refund_id == mine), None)
+                if found is not None and PROVIDER_STATUS[found.refund_status] != "pending":
+                    current = await self._row(session, row.id)
+                    current.status, current.updated_at = PROVIDER_STATUS[found.refund_status], now
+            await session.flush()
+            rows = list(await session.scalars(query))
+            return [_view(r) for r in rows]
+
+    async def _kept(
+        self, staff: StaffView, action: str, outcome: str, refund: DeskRefundView, key: str | None = None
+    ) -> None:
+        await self.trail.record(
+            staff, action, outcome, customer=refund.customer, reference=refund.order_number,
+            amount=Decimal(refund.amount), reason=f"{refund.reason_code}: {refund.note}", idempotency_key=key,
+        )  # fmt: skip
+
+    @staticmethod
+    async def _row(session: AsyncSession, refund_id: int) -> DeskRefund:
+        row = await session.scalar(select(DeskRefund).where(DeskRefund.id == refund_id).with_for_update())
+        if row is None:
+            raise NotFound(NOTHING_FOUND, code="refund_not_found")
+        return row

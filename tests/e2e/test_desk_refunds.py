@@ -1,0 +1,77 @@
+"""Refunds on the desk end to end (issue 55): an agent asks for two partial refunds of an order
+paid online, each confirmed with the amount and the customer; a supervisor approves the small one
+(given back at once) and the first approval of the one above the limit; a second supervisor
+approves that, and it is given back too."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.conftest import SECOND_SUPERVISOR, Server
+from tests.e2e.store_steps import api_login, place_by_api
+from tests.e2e.test_desk import RAMESH, desk_login, find, pay_at_provider
+
+
+def ask_refund(staff: Page, amount: str, reason: str, note: str) -> None:
+    form = staff.get_by_role("form", name="Ask for a refund")
+    form.get_by_label("Amount to refund (₹)").fill(amount)
+    form.get_by_label("Reason code").select_option(label=reason)
+    form.get_by_label("Note for the refund").fill(note)
+    form.get_by_role("button", name="Ask for a refund").click()
+    confirm = staff.get_by_role("dialog", name="Ask for this refund?")
+    expect(confirm).to_contain_text(f"₹{amount}.00")
+    expect(confirm).to_contain_text(f"Ramesh Kumar ({RAMESH})")
+    confirm.get_by_role("button", name="Ask for the refund").click()
+
+
+def approve(staff: Page, amount: str) -> None:
+    asked = staff.get_by_role("list", name="Refunds asked for").get_by_role("listitem").filter(has_text=f"₹{amount}")
+    asked.get_by_role("button", name="Approve").click()
+    confirm = staff.get_by_role("dialog", name="Approve this refund?")
+    expect(confirm).to_contain_text(f"Refund ₹{amount} to Ramesh Kumar ({RAMESH})")
+    confirm.get_by_role("button", name="Approve").click()
+
+
+def test_an_agent_asks_and_one_then_two_supervisors_approve_partial_refunds(
+    page: Page, browser: Browser, server: Server
+) -> None:
+    server.reset()
+    api_login(page, server, RAMESH)
+    number = place_by_api(page, {1: 1}, "online")
+    order = page.request.get(f"/api/checkout/orders/{number}").json()
+    pay_at_provider(server, order["payment"]["paymentSessionId"])
+
+    staff = browser.new_page(base_url=server.url)
+    desk_login(staff, "asha.agent", "agent-demo-secret")
+    find(staff, number)
+    ask_refund(staff, "40", "Goodwill", "Late delivery")
+    expect(staff.get_by_role("status").filter(has_text="Refund of")).to_contain_text(
+        "Refund of ₹40.00 asked for; it waits for 1 more approval."
+    )
+    ask_refund(staff, "105", "Damaged goods", "Two pipes cracked")
+    expect(staff.get_by_role("status").filter(has_text="₹105.00")).to_contain_text("waits for 2 more approval")
+    refunds = staff.get_by_role("list", name="Refunds asked for")
+    expect(refunds.get_by_role("listitem")).to_have_count(2)
+    expect(refunds.get_by_role("button", name="Approve")).to_have_count(0)  # agents do not approve
+    staff.get_by_role("button", name="Log out").click()
+
+    desk_login(staff, "vikram.supervisor", "supervisor-demo-secret")
+    find(staff, number)
+    approve(staff, "40.00")
+    small = refunds.get_by_role("listitem").filter(has_text="₹40.00")
+    expect(small).to_contain_text("Given back")
+    approve(staff, "105.00")
+    big = refunds.get_by_role("listitem").filter(has_text="₹105.00")
+    expect(big).to_contain_text("approvals 1 of 2 (vikram.supervisor)")
+    expect(big).to_contain_text("Waiting for approval")
+    expect(big.get_by_role("button", name="Approve")).to_have_count(0)  # not twice by the same supervisor
+    staff.get_by_role("button", name="Log out").click()
+
+    desk_login(staff, *SECOND_SUPERVISOR)
+    find(staff, number)
+    approve(staff, "105.00")
+    expect(big).to_contain_text("Given back")
+    expect(big).to_contain_text("approvals 2 of 2 (vikram.supervisor, meera.supervisor)")
+    audit = staff.get_by_role("list", name="Audit trail for this customer")
+    expect(audit.get_by_role("listitem").filter(has_text="Refund sent to the provider")).to_have_count(2)
+    staff.close()

@@ -1,0 +1,136 @@
+"""Refunds on the desk (issue 55), on a real PostgreSQL and on SQLite: an agent asks for a partial
+refund of an order paid online with a reason code and a note; a supervisor approves and it goes to
+the provider once; one above the configured amount waits for a second supervisor (never the same
+one twice, never the one who asked), even across a restart; what is left to refund is kept to;
+each step is in the audit trail."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from decimal import Decimal
+from typing import Any
+
+import httpx
+import msgspec
+import pytest
+
+from gateway.desk.staff import hash_secret
+from gateway.settings import Settings
+from tests.conftest import GatewayClient
+from tests.integration.test_desk_audit_trail import database_url, trail
+from tests.integration.test_reconciliation import paid_online
+from tests.integration.test_store_api import log_in as store_log_in
+
+__all__ = ["database_url"]  # the fixture, on PostgreSQL and on SQLite
+
+STAFF = {
+    "asha.agent": ("agent", "asha-agent-secret-1"),
+    "vikram.supervisor": ("supervisor", "vikram-supervisor-secret-1"),
+    "meera.supervisor": ("supervisor", "meera-supervisor-secret-1"),
+}
+PROVIDER = {"x-client-id": "mock-client", "x-client-secret": "mock-secret", "x-api-version": "2023-08-01"}
+
+
+@pytest.fixture(scope="module")
+def desk_staff() -> str:
+    return ",".join(f"{name}:{role}:{hash_secret(secret)}" for name, (role, secret) in STAFF.items())
+
+
+def log_in(client: GatewayClient, name: str) -> None:
+    answer = client.post("/api/desk/login", json={"name": name, "secret": STAFF[name][1]}, headers=client.xsrf())
+    assert answer.status_code == 200, answer.text
+
+
+def ask(client: GatewayClient, number: str, amount: str, code: str, key: str) -> Any:
+    return client.post(
+        f"/api/desk/orders/{number}/refunds",
+        json={"amount": amount, "reasonCode": code, "note": f"{code} for the customer"},
+        headers={**client.xsrf(), "Idempotency-Key": key},
+    )
+
+
+def decide(client: GatewayClient, refund_id: int, decision: str = "approve") -> Any:
+    return client.post(f"/api/desk/refunds/{refund_id}/{decision}", headers=client.xsrf())
+
+
+def given_back(client: GatewayClient, provider_order_id: str) -> list[tuple[Decimal, str]]:
+    answer = client.get(f"/_mocks/payments/pg/orders/{provider_order_id}/refunds", headers=PROVIDER)
+    return [(Decimal(str(r["refund_amount"])), r["refund_status"]) for r in answer.json()]
+
+
+def test_a_refund_is_asked_approved_once_or_twice_and_given_back_once(
+    make_client: Callable[[Settings], GatewayClient],
+    settings: Settings,
+    database_url: str,
+    desk_staff: str,
+    mocks_url: str,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The mocks as their own process, so the upstreams outlive the gateway restarted below.
+    httpx.post(f"{mocks_url}/_mocks/reset").raise_for_status()
+    monkeypatch.setenv("MOCKS_URL", mocks_url)  # read by gateway.embedded, as `python -m gateway` does
+    upstreams = {f"{n}_url": f"{mocks_url}/_mocks/{n}/" for n in ("lending", "catalogue", "mail", "orders", "payments")}
+    settings = msgspec.structs.replace(
+        settings,
+        database_url=database_url,
+        desk_staff=desk_staff,
+        desk_refund_second_approval_above=Decimal("100"),
+        **upstreams,
+    )
+    client = make_client(settings)
+    store_log_in(client)
+    order = paid_online(client, "refund-order-0001", {1: 1})
+    number, provider_order = order["orderNumber"], order["payment"]["providerOrderId"]
+    total = Decimal(order["charges"]["total"])
+    assert total > Decimal("145")
+
+    log_in(client, "asha.agent")
+    assert ask(client, number, "40", "goodwill", "").status_code == 422  # no key: no request
+    bad = ask(client, number, "40.005", "goodwill", "refund-key-0000")
+    assert bad.status_code == 422 and bad.json()["error"]["field"] == "amount"
+    first = ask(client, number, "40", "goodwill", "refund-key-0001")
+    assert first.status_code == 200, first.text
+    small = first.json()
+    assert (small["amount"], small["status"], small["approvalsNeeded"], small["requestedBy"]) == (
+        "40.00", "requested", 1, "asha.agent",
+    )  # fmt: skip
+    assert ask(client, number, "40", "goodwill", "refund-key-0001").json()["id"] == small["id"]  # a retried click
+    refused = decide(client, small["id"])
+    assert refused.status_code == 403 and refused.json()["error"]["code"] == "desk_supervisors_only"
+    big = ask(client, number, "105", "damagedGoods", "refund-key-0002").json()
+    assert (big["status"], big["approvalsNeeded"]) == ("requested", 2)
+    too_much = ask(client, number, "20", "feeChargedWrongly", "refund-key-0003")
+    assert too_much.status_code == 409 and too_much.json()["error"]["code"] == "refund_too_much"
+    assert given_back(client, provider_order) == []  # nothing goes to the provider before an approval
+
+    log_in(client, "vikram.supervisor")
+    approved = decide(client, small["id"])
+    assert approved.status_code == 200, approved.text
+    assert approved.json()["status"] == "refunded" and approved.json()["providerRefundId"]
+    assert [a["supervisor"] for a in approved.json()["approvals"]] == ["vikram.supervisor"]
+    halfway = decide(client, big["id"]).json()
+    assert (halfway["status"], len(halfway["approvals"])) == ("requested", 1)
+    twice = decide(client, big["id"])
+    assert twice.status_code == 409 and twice.json()["error"]["code"] == "refund_second_approval_needed"
+    assert given_back(client, provider_order) == [(Decimal("40"), "SUCCESS")]
+    client.__exit__(None, None, None)
+
+    # The gateway restarted (or another replica) has the request and its first approval.
+    again = make_client(settings)
+    log_in(again, "meera.supervisor")
+    waiting = again.get("/api/desk/refunds", params={"customer": "9876543210"}).json()
+    assert [(r["id"], r["status"]) for r in waiting] == [(big["id"], "requested"), (small["id"], "refunded")]
+    done = decide(again, big["id"]).json()
+    assert done["status"] == "refunded"
+    assert [a["supervisor"] for a in done["approvals"]] == ["vikram.supervisor", "meera.supervisor"]
+    assert decide(again, big["id"]).json()["providerRefundId"] == done["providerRefundId"]  # answered, not again
+    assert given_back(again, provider_order) == [(Decimal("40"), "SUCCESS"), (Decimal("105"), "SUCCESS")]
+
+    log_in(again, "vikram.supervisor")
+    kept = [(e["staff"], e["action"], e["outcome"], e["amount"]) for e in trail(again, customer="9876543210")]
+    assert ("asha.agent", "requestRefund", "done", "40.00") in kept
+    assert ("asha.agent", "approveRefund", "refused: desk_supervisors_only", "40.00") in kept
+    assert ("asha.agent", "requestRefund", "refused: refund_too_much", "20.00") in kept
+    assert ("vikram.supervisor", "approveRefund", "done: a second approval needed", "105.00") in kept
+    assert ("meera.supervisor", "refund", "done: refunded", "105.00") in kept
+    assert ("vikram.supervisor", "refund", "done: refunded", "40.00") in kept
