@@ -46,6 +46,8 @@ class Goal(msgspec.Struct, kw_only=True):
     unit: str
     goal: str
     met: bool
+    # The figure when issue 49 was filed (defaults, one 2-core machine), None where it gave none.
+    filed: float | None = None
 
 
 class Results(msgspec.Struct, kw_only=True):
@@ -97,8 +99,18 @@ drive: Driver = run_wrk
 
 
 def measure(
-    server: Running, path: str, connections: int, seconds: int, headers: dict[str, str] | None = None
+    server: Running,
+    path: str,
+    connections: int,
+    seconds: int,
+    headers: dict[str, str] | None = None,
+    *,
+    timeouts_stop: bool = True,
 ) -> WrkResult:
+    """One URL driven for `seconds` after a second's warm-up; the run stops at any error answer,
+    and at a request the driver gave up on (5 s) unless `timeouts_stop` is False: the embedded
+    default checks every call against the contracts, about 10-15 ms of CPU each, so on a busy
+    machine some of 64 waiting connections pass 5 s; their count is kept and printed."""
     url = server.url + path
     drive(url, connections=connections, seconds=1, headers=headers)  # warm-up, not kept
     cpu_before = server.cpu_seconds()
@@ -110,12 +122,20 @@ def measure(
         f"  p99 {result.p99_ms:7.2f} ms  cpu {cpu_ms:6.3f} ms/req  errors {result.errors + result.non_2xx}",
         flush=True,
     )
-    if result.errors or result.non_2xx:
+    if result.non_2xx or (result.errors and timeouts_stop):
         raise SystemExit(f"{url} answered errors under load: {result}")
     return result
 
 
+# Issue 49's figures, taken side by side on one 2-core machine before it was worked on (the
+# defaults: tracing on without a collector, httpx over pyreqwest's streaming transport).
+FILED = {"added_p50": 2.8, "uncached": 0.29, "cached": 0.24, "cpu": 0.76}
+
+
 def goals(runs: dict[str, WrkResult]) -> list[Goal]:
+    """The gateway's goals, each a comparison of two servers measured in this run: the mock (the
+    upstream alone) and the gateway in front of it, the cached gateway and the bare app."""
+
     def ratio(a: str, b: str) -> float:
         return round(runs[a].requests_per_s / runs[b].requests_per_s, 3)
 
@@ -123,24 +143,55 @@ def goals(runs: dict[str, WrkResult]) -> list[Goal]:
     added_p99 = round(runs["gateway_c1"].p99_ms - runs["mock_c1"].p99_ms, 3)
     uncached = ratio("gateway_workers_c64", "mock_c64")
     cached = ratio("gateway_cached_c64", "bare_c64")
+    cpu = runs["gateway_c1"].server_cpu_ms_per_request or 0.0
     return [
-        Goal(name="added latency p50, 1 connection", value=added_p50, unit="ms", goal="<= 0.5", met=added_p50 <= 0.5),
-        Goal(name="added latency p99, 1 connection", value=added_p99, unit="ms", goal="<= 1.5", met=added_p99 <= 1.5),
         Goal(
             name=f"uncached list via gateway ({WORKERS} workers) / mock alone, 64 connections",
             value=uncached,
             unit="ratio of req/s",
             goal=">= 0.5",
             met=uncached >= 0.5,
+            filed=FILED["uncached"],
         ),
         Goal(
-            name="warm-cache list via gateway / bare Litestar, 64 connections",
+            name="added latency p50, uncached, 1 connection",
+            value=added_p50,
+            unit="ms",
+            goal="<= 0.5",
+            met=added_p50 <= 0.5,
+            filed=FILED["added_p50"],
+        ),
+        Goal(
+            name="warm-cache list via gateway / bare Litestar, same bytes, 64 connections",
             value=cached,
             unit="ratio of req/s",
             goal=">= 0.7",
             met=cached >= 0.7,
+            filed=FILED["cached"],
+        ),
+        Goal(name="added latency p99, 1 connection", value=added_p99, unit="ms", goal="<= 1.5", met=added_p99 <= 1.5),
+        Goal(
+            name="gateway CPU per uncached call, 1 connection (all its threads, from /proc)",
+            value=cpu,
+            unit="ms",
+            goal="<= 0.5",
+            met=cpu <= 0.5,
+            filed=FILED["cpu"],
         ),
     ]
+
+
+def print_goals(results: Results) -> None:
+    load = (
+        f"{results.machine.get('load_average_at_start', '?')}, at end {results.machine.get('load_average_at_end', '?')}"
+    )
+    print(
+        f"\n| goal (each a ratio of two servers in this run; load average at start {load}) | target | when filed "
+        "(issue 49) | today | met |\n|---|---|---:|---:|---|"
+    )
+    for g in results.goals:
+        filed = "-" if g.filed is None else f"{g.filed}"
+        print(f"| {g.name} ({g.unit}) | {g.goal} | {filed} | {g.value} | {'yes' if g.met else 'NO'} |")
 
 
 def print_table(results: Results) -> None:
@@ -168,9 +219,7 @@ def print_table(results: Results) -> None:
         money_paths.print_table(results.money)
     if results.tracing is not None:
         tracing_cost.print_table(results.tracing)
-    print("\n| goal | measured | target | met |\n|---|---:|---|---|")
-    for g in results.goals:
-        print(f"| {g.name} | {g.value} {g.unit} | {g.goal} | {'yes' if g.met else 'NO'} |")
+    print_goals(results)
 
 
 def main() -> None:
@@ -224,11 +273,13 @@ def main() -> None:
     with serve("gateway", "/healthz", {}) as embedded:
         runs["embedded_c64"] = measure(embedded, GATEWAY_LIST, 64, seconds)
     with serve("gateway", "/healthz", {"CATALOGUE_CACHE_SECONDS": "0"}) as embedded:
-        runs["embedded_uncached_c64"] = measure(embedded, GATEWAY_LIST, 64, seconds)
+        runs["embedded_uncached_c64"] = measure(embedded, GATEWAY_LIST, 64, seconds, timeouts_stop=False)
     lookups = session_lookup.run(args.redis_url)
     session_lookup.forget_namespace(args.redis_url, namespace)  # the bench gateway's sessions and limits
     money = money_paths.run(args.redis_url)  # placing and paying with upstreams at 80-150 ms, 5% failing
     traced = tracing_cost.run(drive, min(seconds, 3))  # tracing on vs off, the same list
+    load1, load5, load15 = os.getloadavg()
+    info["load_average_at_end"] = f"{load1:.2f} {load5:.2f} {load15:.2f}"
     results = Results(
         date=started,
         machine=info,

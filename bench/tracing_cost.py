@@ -1,6 +1,6 @@
 """What tracing costs the gateway: the same uncached product list (one upstream call a request)
 through three gateways in front of one mock suite, driven in turns so a busy moment of the
-machine falls on each: `off` (OTEL_SDK_DISABLED=true), `on` (the default, without a collector: no
+machine falls on each: `off` (OTEL_SDK_DISABLED=true), `default` (without a collector: no
 span is made, the trace id still goes to the mocks in `traceparent`) and `exporting` (every trace
 recorded, OTEL_TRACES_SAMPLER_ARG=1.0, and sent over OTLP/HTTP to a collector stand-in in this
 process that answers 200).
@@ -33,7 +33,7 @@ CONNECTIONS = (1, 64)
 
 
 class TracingCase(msgspec.Struct, kw_only=True):
-    tracing: str  # "off", "on" or "exporting"
+    tracing: str  # "off", "default" (no collector: no spans) or "exporting" (every trace)
     connections: int
     requests_per_s: float
     p50_ms: float
@@ -94,7 +94,7 @@ def run(drive: Driver, seconds: int = 3, rounds: int = 2) -> TracingCost:
         common = {**upstream_env(mocks.url), "CATALOGUE_CACHE_SECONDS": "0", "OTEL_EXPORTER_OTLP_ENDPOINT": ""}
         with (
             serve("gateway", "/healthz", {**common, "OTEL_SDK_DISABLED": "true"}) as off,
-            serve("gateway", "/healthz", {**common, "OTEL_SDK_DISABLED": "false"}) as on,
+            serve("gateway", "/healthz", {**common, "OTEL_SDK_DISABLED": "false"}) as default,
             serve(
                 "gateway",
                 "/healthz",
@@ -102,9 +102,9 @@ def run(drive: Driver, seconds: int = 3, rounds: int = 2) -> TracingCost:
             ) as exporting,
         ):
             for connections in CONNECTIONS:
-                taken: dict[str, list[tuple[WrkResult, float]]] = {"off": [], "on": [], "exporting": []}
+                taken: dict[str, list[tuple[WrkResult, float]]] = {"off": [], "default": [], "exporting": []}
                 for _ in range(rounds):
-                    for label, server in (("off", off), ("on", on), ("exporting", exporting)):
+                    for label, server in (("off", off), ("default", default), ("exporting", exporting)):
                         taken[label].append(_run(drive, server, connections, seconds))
                 for label, runs in taken.items():
                     case = TracingCase(
@@ -138,7 +138,7 @@ def print_table(result: TracingCost) -> None:
     for connections in CONNECTIONS:
         at = {c.tracing: c for c in result.cases if c.connections == connections}
         off = at["off"].server_cpu_ms_per_request
-        for label in ("on", "exporting"):
+        for label in ("default", "exporting"):
             added = at[label].server_cpu_ms_per_request - off
             share = added / off * 100 if off else 0.0
             print(
