@@ -69,7 +69,9 @@ def build_router(services: AppServices, store: StoreService) -> Router:
         catalogue=catalogue,
         store=store,
         placed=PlacedOrders(services.store),
-        claims=PlacementClaims(services.store, services.settings.placement_claim_seconds),
+        claims=PlacementClaims(
+            services.store, services.settings.placement_claim_seconds, services.settings.request_deadline
+        ),
         product_name=services.settings.product_name,
         cash=CashLimit(orders, services.settings.cod_daily_limit, services.settings.product_name, services.clock),
         book=book,

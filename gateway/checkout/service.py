@@ -467,7 +467,12 @@ class CheckoutService:
         known = await self.placed.get(login.user_id, key)
         if known is not None and known.order_number is not None:
             return await self.order(session, login, known.order_number)
-        await self.claims.claim(login.user_id, key)  # 409 order_in_progress while another key places
+        ended = await self.claims.claim(login.user_id, key)  # 409 order_in_progress while another key places
+        if ended is not None:  # a placement that ended with its outcome unknown: its order, if it made one
+            found = await self._placed_by(session, login, ended, language)
+            if found is not None:
+                return found
+            await self.claims.take_over(login.user_id, ended, key)
         try:
             # An earlier try with this key may have placed it: then the same request again.
             body = (
@@ -482,9 +487,11 @@ class CheckoutService:
             order = await self._orders(session, self.orders.place(body, login.access_token, key, language))
         except GatewayError as exc:
             # A refusal placed nothing, so the shopper may try again at once; after a 5xx the order
-            # may exist, so the claim stays until it expires and only this key goes on meanwhile.
+            # may exist: the claim stays, and the next key finds that order before placing anew.
             if exc.status_code < 500:
                 await self._release(login.user_id, key)
+            else:
+                await self._ended(login.user_id, key)
             raise
         log.info("checkout_order_placed", order=order.order_number, payment=order.payment.method)
         try:
@@ -520,8 +527,39 @@ class CheckoutService:
     async def _release(self, user_id: str, key: str) -> None:
         try:
             await self.claims.release(user_id, key)
-        except GatewayError as exc:  # the claim expires by itself; the refusal is the answer
-            log.warning("checkout_claim_kept", code=exc.code)
+        except Exception as exc:  # the claim is over by the request's deadline; the refusal is the answer
+            log.warning("checkout_claim_kept", error=type(exc).__name__)
+
+    async def _ended(self, user_id: str, key: str) -> None:
+        try:
+            await self.claims.ended(user_id, key)
+        except Exception as exc:  # the claim is over by the request's deadline anyway
+            log.warning("checkout_claim_kept", error=type(exc).__name__)
+
+    async def _placed_by(
+        self, session: Session, login: StoreLogin, ended: str, language: Language
+    ) -> PlacedOrder | None:
+        """The order an ended placement under `ended` made, or None when it made none. Its request,
+        sent again under its key, is answered the order it made (or, not made, is placed now: the
+        same cart, which that order would have emptied); a refusal means nothing was placed."""
+        earlier = await self.placed.get(login.user_id, ended)
+        if earlier is None or earlier.request is None:
+            return None  # nothing was sent: nothing can have been placed
+        if earlier.order_number is not None:
+            await self._release(login.user_id, ended)
+            return await self.order(session, login, earlier.order_number)
+        try:
+            order = await self._orders(session, self.orders.place(earlier.request, login.access_token, ended, language))
+        except GatewayError as exc:
+            if exc.status_code < 500:
+                return None
+            raise
+        log.info("checkout_order_found_for_ended_placement", order=order.order_number)
+        try:
+            await self.placed.remember(login.user_id, ended, earlier.request, order.order_number)
+        finally:
+            await self._release(login.user_id, ended)
+        return order_view(order)
 
     async def _place_request(
         self, session: Session, login: StoreLogin, data: PlaceOrderRequest, return_url: str
@@ -553,7 +591,9 @@ class CheckoutService:
         """An unpaid online order changed to cash on delivery, within the day's cash limit: counted
         inside the shopper's placement claim, as a new cash order is, so two at once cannot both pass."""
         user_id = int(login.user_id)
-        await self.claims.claim(login.user_id, key)
+        ended = await self.claims.claim(login.user_id, key)
+        if ended is not None:  # an ended placement's order, if made, is counted by the orders service
+            await self.claims.take_over(login.user_id, ended, key)
         try:
             order = await self._orders(session, self.orders.order(order_number, user_id, login.access_token))
             if order is None:
