@@ -12,6 +12,7 @@ WORKDIR /app
 COPY pyproject.toml ./
 COPY gateway ./gateway
 COPY upstream_mocks ./upstream_mocks
+COPY payments_client ./payments_client
 COPY contracts ./contracts
 # The production gateway leaves the mocks' packages out (set LENDING_URL, CATALOGUE_URL and
 # MAIL_URL); the mocks' image, or a demo with them embedded, builds with EXTRAS="[mocks]".

@@ -31,6 +31,8 @@ DATABASES = tempfile.mkdtemp(prefix="gateway-test-databases-")
 # Tests run the gateway with ENVIRONMENT=test, where its embedded mocks (and the mocks' own
 # process, which inherits this) refuse the default webhook secret.
 os.environ.setdefault("MOCKS_WEBHOOK_SECRET", f"test-webhook-secret-{RUN_ID}")
+# Every call to the payments mock, its answers and its webhooks held to Cashfree's own document.
+os.environ.setdefault("MOCKS_CHECK_PROVIDER_DOCUMENT", "true")
 
 
 @pytest.fixture

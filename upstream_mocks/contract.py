@@ -13,7 +13,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 from urllib.parse import parse_qsl
 
 import yaml
@@ -131,6 +131,14 @@ class Verdicts:
         if len(self._entries) > self.MAX_ENTRIES:
             self._entries.popitem(last=False)
         return verdict
+
+
+class ContractCheck(Protocol):
+    """What the suite holds a mock's traffic to: a Contract, or one with more checks on top."""
+
+    def check_request(self, request: Any) -> Problem | None: ...
+
+    def check_response(self, request: Any, response: ContractResponse) -> Problem | None: ...
 
 
 class Contract:

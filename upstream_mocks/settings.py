@@ -47,6 +47,15 @@ class MockSettings(msgspec.Struct, frozen=True, kw_only=True):
     # Minutes an unpaid online store order can be paid: it expires with its provider order, and
     # its stock goes back on the shelf.
     order_payment_minutes: int = 30
+    # Hold the payments mock's calls, answers and webhooks to Cashfree's own API document
+    # (upstream_mocks/payments/provider_document.py); the tests turn it on.
+    check_provider_document: bool = False
+    # The payment provider the orders and lending mocks call (upstream_mocks/provider.py): its
+    # base URL (MOCKS_PAYMENTS_URL, else the gateway's PAYMENTS_URL), unset for the payments mock
+    # in this suite; and the merchant account they call it with.
+    payments_url: str | None = None
+    payments_client_id: str = "mock-client"
+    payments_client_secret: str = "mock-secret"
 
     @property
     def origin(self) -> str:
@@ -62,6 +71,8 @@ class MockSettings(msgspec.Struct, frozen=True, kw_only=True):
             value = env.get(f"MOCKS_{field.name.upper()}")
             if value:
                 raw[field.name] = value.split(",") if field.name == "webhook_retry_seconds" else value
+        if "payments_url" not in raw and env.get("PAYMENTS_URL"):
+            raw["payments_url"] = env["PAYMENTS_URL"]  # the provider the gateway is pointed at
         settings = msgspec.convert(raw, cls, strict=False)
         settings.refuse_unsafe()
         return settings

@@ -17,9 +17,12 @@ from litestar.params import FromQuery, JSONBody
 from gateway.telemetry import by_path, server_plugin, traced_by
 from upstream_mocks import auth, catalogue, fineract, lending, mail, orders, payments
 from upstream_mocks.clock import clock_routes
-from upstream_mocks.contract import Contract, ContractRequest, ContractResponse, Problem, load_contract
+from upstream_mocks.contract import ContractCheck, ContractRequest, ContractResponse, Problem, load_contract
 from upstream_mocks.examples import contract_path, operation_finder
 from upstream_mocks.ledger import Ledger, ledger
+from upstream_mocks.payments.orders import state as payments_state
+from upstream_mocks.payments.provider_document import HeldToCashfree
+from upstream_mocks.payments.provider_document import warm as warm_provider_document
 from upstream_mocks.recordings import Replay, encode_body
 from upstream_mocks.settings import MockSettings
 from upstream_mocks.world import JournalEntry, MockWorld, Scenario
@@ -74,7 +77,7 @@ def _with_controls(
     name: str,
     app: ASGIApp,
     world: MockWorld,
-    contract: Contract | None,
+    contract: ContractCheck | None,
     recorded: Replay | None = None,
     operation_of: Callable[[str, str], str | None] | None = None,
 ) -> ASGIApp:
@@ -221,7 +224,7 @@ async def _drop(send: Send) -> None:
 
 
 async def _call_checked(
-    app: ASGIApp, scope: Scope, receive: Receive, send: Send, contract: Contract, request: Any
+    app: ASGIApp, scope: Scope, receive: Receive, send: Send, contract: ContractCheck, request: Any
 ) -> None:
     """Run the mock, holding its answer until the contract has seen it."""
     start: Message = {}
@@ -265,7 +268,10 @@ def create_suite(
     handlers: list[Any] = clock_routes(world)  # the one clock every mock reads (upstream_mocks/clock.py)
     for name, factory in MOCKS.items():
         contract_name = CONTRACT_OF.get(name, name)
-        contract = load_contract(contract_name) if check_contracts else None
+        contract: ContractCheck | None = load_contract(contract_name) if check_contracts else None
+        if name == "payments" and world.settings.check_provider_document:
+            warm_provider_document()
+            contract = HeldToCashfree(contract, lambda: payments_state(world).conformance)
         replay = Replay.load(seed, name) if seed is not None else None
         finder = operation_finder(contract_path(contract_name))
         mounted = _with_controls(name, factory(world), world, contract, replay, finder)

@@ -32,7 +32,11 @@ class Held(msgspec.Struct, frozen=True):
 
 class PlacementClaims:
     def __init__(
-        self, store: SessionStore, seconds: int, running_seconds: float, clock: Callable[[], float] = time.time
+        self,
+        store: SessionStore,
+        seconds: int,
+        running_seconds: float,
+        clock: Callable[[], float] = time.time,  # real time: a request's deadline, whatever QA's clock says
     ) -> None:
         self._store, self._prefix = keyspace(store, "checkout_placing")
         # The claim is kept a while after its placement (so a key whose answer was lost finds it),

@@ -33,7 +33,13 @@ from gateway.upstreams.payments import PaymentsClient
 
 ReasonCode = Literal["goodwill", "damagedGoods", "feeChargedWrongly", "other"]
 RefundStatus = Literal["requested", "approved", "refunded", "pending", "cancelled", "rejected", "refused"]
-PROVIDER_STATUS: dict[str, RefundStatus] = {"SUCCESS": "refunded", "PENDING": "pending", "CANCELLED": "cancelled"}
+PROVIDER_STATUS: dict[str, RefundStatus] = {
+    "SUCCESS": "refunded",
+    "PENDING": "pending",
+    "ONHOLD": "pending",  # held by the bank, not yet paid out
+    "CANCELLED": "cancelled",
+    "FAILED": "cancelled",  # Cashfree's text names it beyond its enum: not given back
+}
 OPEN: tuple[RefundStatus, ...] = ("requested", "approved", "refunded", "pending")  # counted against what is left
 
 AMOUNT_HELP = "Enter the amount to refund in rupees, more than 0, with at most two decimals."

@@ -57,6 +57,15 @@ SUPERVISORS_ONLY = "Only a supervisor can do this."
 NOTHING_FOUND = "No customer, order, loan or payment matches that."
 QUERY_HELP = "Enter a mobile number, an order or loan number, or a payment or UPI reference."
 KEY_NEEDED = "This action needs an Idempotency-Key header."
+# The provider's payment and refund states, as the timeline names them (a state not listed is
+# the nearest: a payment that was not taken failed, a refund not ended is pending).
+PAYMENT_KINDS = {"SUCCESS": "paymentTaken", "PENDING": "paymentPending", "USER_DROPPED": "paymentDropped"}
+REFUND_KINDS = {
+    "SUCCESS": "refundSettled",
+    "ONHOLD": "refundOnHold",
+    "CANCELLED": "refundCancelled",
+    "FAILED": "refundFailed",
+}
 
 _MOBILE = re.compile(r"^[0-9]{10}$")
 _ORDER = re.compile(r"^VK[0-9]{6,12}$", re.IGNORECASE)
@@ -292,7 +301,7 @@ class DeskService:
 
     async def _by_reference(self, q: str) -> CustomerView:
         """A provider payment id or a bank (UPI) reference, else a provider order id itself."""
-        payments = await self.payments.search(q)
+        payments = await self.payments.search(q, await self.clock.today())
         provider_orders = [p.order_id for p in payments] or [q]
         for provider_order_id in provider_orders:
             repayments, orders = await asyncio.gather(
@@ -391,7 +400,7 @@ class DeskService:
                     TimelineEntry(
                         at=_at(p.payment_time),
                         source="provider",
-                        kind="paymentTaken" if p.payment_status == "SUCCESS" else "paymentFailed",
+                        kind=PAYMENT_KINDS.get(p.payment_status, "paymentFailed"),
                         reference=owner.get(provider_order_id, provider_order_id),
                         amount=str(p.payment_amount),
                         note=p.payment_group,
@@ -403,7 +412,7 @@ class DeskService:
                     TimelineEntry(
                         at=_at(r.created_at),
                         source="provider",
-                        kind="refundSettled" if r.refund_status == "SUCCESS" else "refundPending",
+                        kind=REFUND_KINDS.get(r.refund_status, "refundPending"),
                         reference=owner.get(provider_order_id, provider_order_id),
                         amount=str(r.refund_amount),
                         note=r.refund_note,

@@ -1,28 +1,37 @@
-"""Typed client of the card-payment provider (contracts/payments.openapi.yaml) for the platform's
-own operations: the day's settlement report (the daily reconciliation) and the payments a payer's
-reference names (the support desk). Checkout itself stays between the lender or orders service
-and the provider; the gateway only reads.
+"""Typed client of the payment provider (Cashfree's Payment Gateway API at x-api-version
+2025-01-01, the subset in contracts/payments.openapi.yaml) for the platform's own operations: a
+day's events for the daily reconciliation (`POST pg/recon`, paged by cursor) and the support
+desk's look-ups (the payment a payer's UPI reference names, an order's payments and refunds).
+Checkout itself stays between the lender or orders service and the provider; the gateway only
+reads.
 
 The provider's API takes the merchant's client id and secret in headers on every call
-(PAYMENTS_CLIENT_ID, PAYMENTS_CLIENT_SECRET).
+(PAYMENTS_CLIENT_ID, PAYMENTS_CLIENT_SECRET). Its amounts are JSON numbers, decoded straight to
+Decimal (never through a float).
 """
 
 from __future__ import annotations
 
-from datetime import date
+from collections.abc import Mapping
+from datetime import date, datetime, time, timedelta
 from decimal import Decimal
-from typing import Literal, TypeVar
+from typing import Literal
 
+import httpx
 import msgspec
 
 from gateway.errors import UpstreamError, UpstreamRefused
 from gateway.upstreams.http import UpstreamHttp
+from gateway.zones import INDIA
+from payments_client import Account, ProviderClient, ProviderPayment, ProviderRefund, ProviderRefused, ReconRow
 
-T = TypeVar("T")
-API_VERSION = "2023-08-01"
 REPORT_FAILED = "The payment provider's settlement report could not be read. Please try again later."
 SEARCH_FAILED = "The payment provider could not be asked about this reference. Please try again later."
+ORDER_FAILED = "The payment provider could not be asked about this order. Please try again later."
 REFUND_REFUSED = "The payment provider refused this refund."
+SEARCHED_DAYS = 90  # how far back the desk looks for a payer's reference
+
+__all__ = ["PaymentsClient", "ProviderPayment", "ProviderRefund", "SettlementEvent", "SettlementReport"]
 
 
 class SettlementEvent(msgspec.Struct, kw_only=True):
@@ -32,94 +41,124 @@ class SettlementEvent(msgspec.Struct, kw_only=True):
     cf_payment_id: str
     event_amount: Decimal
     event_time: str
-    cf_refund_id: str | None = None
     bank_reference: str | None = None
-    payment_group: str | None = None
 
 
 class SettlementReport(msgspec.Struct, kw_only=True):
+    """A day's payments and refunds at the provider (by the events' time, in India's calendar)."""
+
     settlement_date: date
     events: list[SettlementEvent]
-    settled_amount: Decimal
+    settled_amount: Decimal  # payments less refunds
 
 
-class ProviderPayment(msgspec.Struct, kw_only=True):
-    cf_payment_id: str
-    order_id: str
-    payment_amount: Decimal
-    payment_status: Literal["SUCCESS", "FAILED"]
-    payment_time: str
-    payment_message: str | None = None
-    payment_group: str | None = None
-    bank_reference: str | None = None
+class UpstreamSender:
+    """The provider client's requests through the gateway's UpstreamHttp: its deadlines, circuit
+    breakers, retries of what is safe to send again, and the trace id."""
+
+    def __init__(self, http: UpstreamHttp) -> None:
+        self.http = http
+
+    async def __call__(
+        self, method: str, path: str, *, body: bytes | None, headers: Mapping[str, str], idempotent: bool
+    ) -> httpx.Response:
+        sent = msgspec.Raw(body) if body is not None else None
+        return await self.http.request(method, path, json=sent, headers=headers, idempotent=idempotent)
+
+
+def provider_client(
+    http: UpstreamHttp, client_id: str, client_secret: str, *, page: int | None = None
+) -> ProviderClient:
+    account = Account(client_id=client_id, client_secret=client_secret)
+    sender = UpstreamSender(http)
+    return ProviderClient(sender, account) if page is None else ProviderClient(sender, account, page=page)
+
+
+def _day(day: date) -> tuple[datetime, datetime]:
+    start = datetime.combine(day, time.min, INDIA)
+    return start, start + timedelta(days=1) - timedelta(seconds=1)
 
 
 class PaymentsClient:
-    def __init__(self, http: UpstreamHttp, client_id: str, client_secret: str) -> None:
+    def __init__(self, http: UpstreamHttp, client_id: str, client_secret: str, *, page: int | None = None) -> None:
         self.http = http
-        self._headers = {"x-client-id": client_id, "x-client-secret": client_secret, "x-api-version": API_VERSION}
+        self.provider = provider_client(http, client_id, client_secret, page=page)
+
+    async def _recon(self, start: datetime, end: datetime, failure: str) -> list[ReconRow]:
+        try:
+            return await self.provider.recon(start, end)
+        except ProviderRefused as exc:
+            raise UpstreamRefused(failure, upstream=self.http.name, status=exc.status) from exc
+        except msgspec.DecodeError as exc:
+            raise UpstreamError(failure, upstream=self.http.name, status=200) from exc
 
     async def settlement_report(self, day: date) -> SettlementReport:
-        """GET pg/settlements/recon: every payment and refund the provider settled on `day`."""
-        response = await self.http.request(
-            "GET", "pg/settlements/recon", params={"settlement_date": day.isoformat()}, headers=self._headers
-        )
-        if response.status_code != 200:
-            raise UpstreamRefused(REPORT_FAILED, upstream=self.http.name, status=response.status_code)
-        return self.http.decode(response, SettlementReport)
+        """The payments and refunds the provider reports for `day`, by their time (POST pg/recon)."""
+        rows = await self._recon(*_day(day), REPORT_FAILED)
+        events = [
+            SettlementEvent(
+                event_id=r.event_id,
+                event_type="PAYMENT" if r.event_type == "PAYMENT" else "REFUND",
+                order_id=r.order_id,
+                cf_payment_id=r.cf_payment_id or "",
+                event_amount=r.event_amount,
+                event_time=r.event_time,
+                bank_reference=r.payment_utr,
+            )
+            for r in rows
+            if r.event_type in ("PAYMENT", "REFUND")
+        ]
+        settled = sum((e.event_amount if e.event_type == "PAYMENT" else -e.event_amount for e in events), Decimal(0))
+        return SettlementReport(settlement_date=day, events=events, settled_amount=settled)
 
-    async def search(self, reference: str) -> list[ProviderPayment]:
-        """GET pg/payments/search: the payments whose provider id or bank (UPI) reference is `reference`."""
-        response = await self.http.request(
-            "GET", "pg/payments/search", params={"reference": reference}, headers=self._headers
-        )
-        if response.status_code != 200:
-            raise UpstreamError(SEARCH_FAILED, upstream=self.http.name, status=response.status_code)
-        return self.http.decode(response, list[ProviderPayment])
+    async def search(self, reference: str, today: date) -> list[ProviderPayment]:
+        """The payments taken in the SEARCHED_DAYS up to `today` whose provider id or bank (UPI)
+        reference is `reference` (Cashfree has no search: its report of events is read and filtered)."""
+        start, _ = _day(today - timedelta(days=SEARCHED_DAYS))
+        try:
+            rows = await self._recon(start, _day(today)[1], SEARCH_FAILED)
+        except UpstreamRefused as exc:
+            raise UpstreamError(SEARCH_FAILED, upstream=self.http.name, status=exc.status) from exc
+        return [
+            ProviderPayment(
+                cf_payment_id=r.cf_payment_id or "",
+                order_id=r.order_id,
+                payment_amount=r.payment_amount if r.payment_amount is not None else r.event_amount,
+                payment_status="SUCCESS",
+                payment_time=r.payment_time or r.event_time,
+                bank_reference=r.payment_utr,
+            )
+            for r in rows
+            if r.event_type == "PAYMENT" and reference in (r.cf_payment_id, r.payment_utr)
+        ]
 
     async def order_payments(self, order_id: str) -> list[ProviderPayment]:
         """GET pg/orders/{order_id}/payments: the attempts to pay one provider order (none when unknown)."""
-        return await _listed(self.http, f"pg/orders/{order_id}/payments", self._headers, list[ProviderPayment])
+        try:
+            return await self.provider.payments(order_id)
+        except ProviderRefused as exc:
+            _unless_unknown(exc, self.http.name)
+            return []
 
     async def order_refunds(self, order_id: str) -> list[ProviderRefund]:
         """GET pg/orders/{order_id}/refunds: what was given back on one provider order."""
-        return await _listed(self.http, f"pg/orders/{order_id}/refunds", self._headers, list[ProviderRefund])
+        try:
+            return await self.provider.refunds(order_id)
+        except ProviderRefused as exc:
+            _unless_unknown(exc, self.http.name)
+            return []
 
     async def refund(self, order_id: str, amount: Decimal, refund_id: str, note: str | None) -> ProviderRefund:
-        """POST pg/orders/{order_id}/refunds: give back `amount` of a paid order. `refund_id` is the
-        refund's idempotency key at the provider: asked again, the provider answers the same refund."""
-        body = RefundAsked(refund_amount=msgspec.Raw(f"{amount:.2f}".encode()), refund_id=refund_id, refund_note=note)
-        response = await self.http.request(
-            "POST", f"pg/orders/{order_id}/refunds", json=body, headers=self._headers, idempotent=True
-        )
-        if response.status_code != 200:
-            raise UpstreamRefused(REFUND_REFUSED, upstream=self.http.name, status=response.status_code)
-        return self.http.decode(response, ProviderRefund)
+        """POST pg/orders/{order_id}/refunds: give back `amount` of a paid order. `refund_id` is
+        made from the caller's own key and is sent as the x-idempotency-key too: asked again, the
+        provider answers the same refund (a refund_id alone used again would be a 409)."""
+        try:
+            return await self.provider.refund(order_id, refund_id=refund_id, amount=amount, key=refund_id, note=note)
+        except ProviderRefused as exc:
+            raise UpstreamRefused(REFUND_REFUSED, upstream=self.http.name, status=exc.status) from exc
 
 
-class RefundAsked(msgspec.Struct, kw_only=True):
-    refund_amount: msgspec.Raw  # a JSON number, written from the exact rupees
-    refund_id: str
-    refund_note: str | None = None
-
-
-class ProviderRefund(msgspec.Struct, kw_only=True):
-    cf_refund_id: str
-    refund_id: str
-    order_id: str
-    refund_amount: Decimal
-    refund_status: Literal["PENDING", "SUCCESS", "CANCELLED"]
-    created_at: str
-    refund_note: str | None = None
-
-
-ORDER_FAILED = "The payment provider could not be asked about this order. Please try again later."
-
-
-async def _listed(http: UpstreamHttp, path: str, headers: dict[str, str], type_: type[list[T]]) -> list[T]:
-    response = await http.request("GET", path, headers=headers)
-    if response.status_code == 404:
-        return []
-    if response.status_code != 200:
-        raise UpstreamError(ORDER_FAILED, upstream=http.name, status=response.status_code)
-    return http.decode(response, type_)
+def _unless_unknown(exc: ProviderRefused, upstream: str) -> None:
+    """An order the provider does not know has nothing; any other refusal is the provider's fault."""
+    if exc.status != 404:
+        raise UpstreamError(ORDER_FAILED, upstream=upstream, status=exc.status) from exc

@@ -29,7 +29,10 @@ def forged_success(order_id: str, amount: Decimal, world: MockWorld) -> tuple[by
     forged = Payment(
         cf_payment_id="999999999",
         order_id=order_id,
+        entity="payment",
         payment_amount=amount,
+        payment_currency="INR",
+        payment_group="upi",
         payment_status="SUCCESS",
         payment_message="Transaction successful",
         payment_time=order.created_at,

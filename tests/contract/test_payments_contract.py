@@ -18,7 +18,7 @@ from upstream_mocks.contract import Contract
 from upstream_mocks.suite import create_suite
 
 PREFIX = "/_mocks/payments"
-CREDENTIALS = {"x-client-id": "mock-client", "x-client-secret": "mock-secret", "x-api-version": "2023-08-01"}
+CREDENTIALS = {"x-client-id": "mock-client", "x-client-secret": "mock-secret", "x-api-version": "2025-01-01"}
 ORDER = {
     "order_id": "REPAY_TEST_1",
     "order_amount": 1000.0,
@@ -83,7 +83,7 @@ def test_refusals_conform(contract: Contract, mock: TestClient[Any]) -> None:
 
 
 def test_the_provider_api_needs_the_client_credentials(contract: Contract, mock: TestClient[Any]) -> None:
-    refused = mock.post("pg/orders", json=ORDER, headers={"x-api-version": "2023-08-01"})
+    refused = mock.post("pg/orders", json=ORDER, headers={"x-api-version": "2025-01-01"})
     assert refused.status_code == 401
     checked, _ = as_contract(refused.request)
     with pytest.raises(SecurityValidationError):

@@ -154,26 +154,26 @@ async def test_a_receiver_that_never_answers_well_is_given_up_on_after_the_retri
 async def test_amounts_are_exact_to_the_paisa() -> None:
     async with repayments() as mock:
         await mock.log_in()
-        # 0.1 + 0.2 in binary floating point is 0.30000000000000004; here it is 0.30.
-        for amount in ("0.10", "0.20"):
+        # 1.1 + 2.2 in binary floating point is 3.3000000000000003; here it is 3.30.
+        for amount in ("1.10", "2.20"):
             started = await mock.start(amount)
             await mock.pay(started)
         await mock.world.drain()
-        assert await mock.owed() == Decimal("12449.70")
+        assert await mock.owed() == Decimal("12446.70")
         raw = await mock.client.get(
             "lending/webRepayment/repaymentDetail", params={"userId": mock.user_id}, headers=mock.bearer
         )
-        assert b'"remainingAmount":12449.70' in raw.content
+        assert b'"remainingAmount":12446.70' in raw.content
         # Three partial payments that add up to exactly what is owed leave 0.00.
-        for amount in ("4149.90", "4149.90", "4149.90"):
+        for amount in ("4148.90", "4148.90", "4148.90"):
             started = await mock.start(amount)
             await mock.pay(started)
             await mock.world.drain()
         assert await mock.owed() == Decimal("0.00")
         assert [e["remainingAfter"] for e in await mock.history()][:3] == [
             Decimal("0.00"),
-            Decimal("4149.90"),
-            Decimal("8299.80"),
+            Decimal("4148.90"),
+            Decimal("8297.80"),
         ]
         # Nothing is owed now: the record says so, as for a borrower who never owed.
         code_record = await mock.client.post(

@@ -94,7 +94,7 @@ def test_an_agent_finds_a_customer_by_a_upi_reference_sees_every_upstream_and_re
     order = paid_online(client, "desk-order-0001", {1: 1})
     upi = client.get(
         f"/_mocks/payments/pg/orders/{order['payment']['providerOrderId']}/payments",
-        headers={"x-client-id": "mock-client", "x-client-secret": "mock-secret", "x-api-version": "2023-08-01"},
+        headers={"x-client-id": "mock-client", "x-client-secret": "mock-secret", "x-api-version": "2025-01-01"},
     ).json()[0]["bank_reference"]
     assert staff_log_in(client, AGENT).status_code == 200
 

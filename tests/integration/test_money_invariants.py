@@ -5,14 +5,18 @@ ENVIRONMENT=production, Redis) in front of the mocks in their own process (`pyth
 upstream_mocks` on a spare port), the provider's webhooks over loopback. Twenty shoppers at once
 place, pay, pay again and cancel for a few rounds, and a borrower repays, while a fifth of the
 gateway's upstream calls fail (a third each: 503, slower than the deadline, the connection
-dropped), a fifth of the provider's webhooks are dropped and a tenth sent twice. Then, from the
-mocks' ledger (`GET /_mocks/ledger`):
+dropped), a fifth of the provider's webhooks are dropped and a tenth sent twice; payers fail, drop
+out, or leave a payment pending at the bank that says yes after the order was cancelled or
+expired (or after the borrower came back). Then, from the mocks' ledger (`GET /_mocks/ledger`):
 
 - every provider charge belongs to exactly one store order or one repayment, and each order to
   at most one charge;
 - every charge on a cancelled or expired order is refunded in full at the provider, and the
-  order shows the refund;
+  order shows the refund; every other charge is booked: its order paid, its repayment paid at
+  the lender;
 - the credit drawn is the credit orders not cancelled, to the paisa;
+- no call to the provider, answer of it or webhook from it has a call, field or state that
+  Cashfree's own API document lacks (`GET /_mocks/payments/conformance`);
 - the stock taken is the open orders' lines;
 - no answer was a 5xx but the documented 503/504 JSON, and none took longer than
   REQUEST_DEADLINE + 1 s.
@@ -100,6 +104,7 @@ def deployment(redis_url: str) -> Iterator[Deployment]:
         "MOCKS_PORT": str(mocks_port),
         "MOCKS_PUBLIC_URL": mocks_url,
         "MOCKS_WEBHOOK_RETRY_SECONDS": "0.2,0.5,1",
+        "MOCKS_CHECK_PROVIDER_DOCUMENT": "true",  # every provider call, answer and webhook is Cashfree's
     }
     gateway_env = {
         **os.environ,
@@ -204,9 +209,15 @@ class Shopper:
         verified = self.call("POST", f"/api/{group}/otp/verify", json={"mobileNumber": self.mobile, "otp": code})
         assert verified is not None and verified.status_code == 200, verified and verified.text
 
-    def pay_at_provider(self, session_id: str, outcome: str = "success") -> None:
-        """The provider's own checkout page, not the gateway: a shopper paying there."""
-        self.mocks.post(f"/_mocks/payments/checkout/{session_id}/pay", json={"outcome": outcome})
+    def pay_at_provider(self, session_id: str, outcome: str = "success") -> str | None:
+        """The provider's own checkout page, not the gateway: a shopper paying there (or failing,
+        dropping out, or leaving the payment pending at the bank); the provider's payment id."""
+        answer = self.mocks.post(f"/_mocks/payments/checkout/{session_id}/pay", json={"outcome": outcome})
+        return str(answer.json()["cf_payment_id"]) if answer.status_code == 200 else None
+
+    def bank_says(self, cf_payment_id: str, status: str = "SUCCESS") -> None:
+        """The bank's late answer on a payment left pending (QA's control of the provider)."""
+        self.mocks.post(f"/_mocks/payments/payments/{cf_payment_id}/bank", json={"payment_status": status})
 
     def shop(self, round_: int, index: int) -> None:
         methods = ("credit", "online", "credit") if self.mobile == SUNITA else ("online", "online", "cod")
@@ -231,16 +242,21 @@ class Shopper:
             if plan == 0:
                 self.pay_at_provider(session)
             elif plan == 1:
-                self.pay_at_provider(session, "failure")
+                self.pay_at_provider(session, "failure" if round_ % 2 else "dropped")
                 again = self.retried("POST", f"/api/checkout/orders/{number}/payment")
                 if ok(again) and (renewed := again.json()["payment"].get("paymentSessionId")):  # type: ignore[union-attr]
                     self.pay_at_provider(renewed)
             elif plan == 2:
+                # Half the time a payment is already waiting at the bank, which says yes afterwards.
+                waiting = self.pay_at_provider(session, "pending") if round_ >= 2 else None
                 if round_ % 2:  # its time to pay ends (QA's control), or the shopper cancels it
                     self.mocks.post(f"/_mocks/orders/{number}/expire")
                 else:
                     self.retried("POST", f"/api/checkout/orders/{number}/cancel")
-                self.pay_at_provider(session)  # the provider's page was still open: paid afterwards
+                if waiting is not None:
+                    self.bank_says(waiting)  # a late success: booked, or refunded if cancelled
+                else:
+                    self.pay_at_provider(session)  # the provider's page was still open: paid afterwards
             else:
                 self.pay_at_provider(session)
                 self.call("GET", f"/api/checkout/orders/{number}")  # the return from the checkout
@@ -260,10 +276,15 @@ class Shopper:
         if started is None or started.status_code != 201:
             return
         payment = started.json()
-        self.pay_at_provider(payment["paymentSessionId"])
-        self.retried(
-            "POST", f"/api/portal/payments/{payment['orderId']}/confirm", json={"paymentLogId": payment["paymentLogId"]}
-        )
+        confirm = {"paymentLogId": payment["paymentLogId"]}
+        if round_ % 2:  # waiting at the bank when the borrower comes back, paid a while later
+            waiting = self.pay_at_provider(payment["paymentSessionId"], "pending")
+            self.retried("POST", f"/api/portal/payments/{payment['orderId']}/confirm", json=confirm)
+            if waiting is not None:
+                self.bank_says(waiting)
+        else:
+            self.pay_at_provider(payment["paymentSessionId"])
+        self.retried("POST", f"/api/portal/payments/{payment['orderId']}/confirm", json=confirm)
 
 
 def ok(answer: httpx.Response | None) -> bool:
@@ -311,9 +332,12 @@ def test_every_rupee_belongs_to_exactly_one_order_or_repayment(deployment: Deplo
         for number in shopper.orders:
             shopper.call("GET", f"/api/checkout/orders/{number}")
 
+    # No call, field or state that Cashfree's own API document lacks, all run long.
+    assert mocks.get("/_mocks/payments/conformance").json() == []
     ledger = mocks.get("/_mocks/ledger").json()
     orders = {o["orderNumber"]: o for o in ledger["storeOrders"]}
     repayments = {r["providerOrderId"] for r in ledger["repayments"]}
+    repayment_status = {r["providerOrderId"]: r["status"] for r in ledger["repayments"]}
     charges_of: Counter[str] = Counter()
     for charge in ledger["charges"]:
         provider_order = charge["providerOrderId"]
@@ -324,6 +348,15 @@ def test_every_rupee_belongs_to_exactly_one_order_or_repayment(deployment: Deplo
         charges_of[owners[0]] += 1
     twice = {number: n for number, n in charges_of.items() if number in orders and n > 1}
     assert not twice, f"orders charged more than once: {twice}"
+    # Every charge is booked: an order not cancelled that was charged is paid, and every charged
+    # repayment is paid at its lender (a late success after a pending payment included).
+    unbooked = [
+        owner
+        for owner in charges_of
+        if (owner in orders and orders[owner]["status"] != "cancelled" and orders[owner]["paymentState"] != "paid")
+        or (owner in repayments and repayment_status.get(owner) != "paid")
+    ]
+    assert not unbooked, f"charges neither booked nor refunded: {unbooked}"
     # A cancelled (or expired: cancelled "Not paid in time") order keeps none of what was taken:
     # the provider refunded the whole charge, and the order shows it.
     kept = [

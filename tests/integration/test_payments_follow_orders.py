@@ -17,7 +17,7 @@ from tests.integration.test_checkout_api import fill_cart, place, quote
 from tests.integration.test_store_api import log_in
 from upstream_mocks.payments.app import CLIENT_ID, CLIENT_SECRET
 
-PROVIDER = {"x-client-id": CLIENT_ID, "x-client-secret": CLIENT_SECRET, "x-api-version": "2023-08-01"}
+PROVIDER = {"x-client-id": CLIENT_ID, "x-client-secret": CLIENT_SECRET, "x-api-version": "2025-01-01"}
 
 
 @pytest.fixture

@@ -263,7 +263,7 @@ def test_a_fineract_borrowers_portal_and_loan_page_agree_at_any_lender_clock(bot
     assert (loan["overdueAmount"], loan["status"]) == ("0.00", "current")
 
 
-PROVIDER = {"x-client-id": "mock-client", "x-client-secret": "mock-secret", "x-api-version": "2023-08-01"}
+PROVIDER = {"x-client-id": "mock-client", "x-client-secret": "mock-secret", "x-api-version": "2025-01-01"}
 
 
 def test_a_fineract_repayment_shows_the_time_the_provider_took_it_and_a_branch_one_its_day_alone(

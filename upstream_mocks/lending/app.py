@@ -25,12 +25,12 @@ from upstream_mocks.lending.dues import Dues, dues
 from upstream_mocks.lending.history import history_routes
 from upstream_mocks.lending.loan_routes import loan_routes
 from upstream_mocks.lending.partner_repayments import partner_repayment_routes
+from upstream_mocks.lending.provider_checkout import borrower_checkout
 from upstream_mocks.lending.reminders import remember_language, reminder_routes
 from upstream_mocks.lending.seed import Borrower, LendingState, PaymentLog, seed
 from upstream_mocks.lending.settlement import settle_from_provider
 from upstream_mocks.lending.webhook_receiver import webhook_route
 from upstream_mocks.money import has_paise_only, rupees
-from upstream_mocks.payments.orders import CustomerDetails, OrderMeta, create_order
 from upstream_mocks.sms import check_code, issue_code
 from upstream_mocks.texts import requested
 from upstream_mocks.world import MockWorld
@@ -201,24 +201,18 @@ def create_app(world: MockWorld) -> Litestar:
         if not borrower.financier_mapped:
             return envelope(None, "Financier is not authorized to receive payment", 400)
         amount = body.order_amount
-        if amount <= 0 or not has_paise_only(amount) or amount > dues(world, borrower).remaining:
-            return envelope(None, "Amount must be above 0, in paise, and not above the remaining amount", 400)
+        # The provider takes nothing below ₹1: a smaller amount never opens a checkout.
+        if amount < 1 or not has_paise_only(amount) or amount > dues(world, borrower).remaining:
+            return envelope(None, "Amount must be at least 1.00, in paise, and not above the remaining amount", 400)
         st = state()
         log_id = st.next_payment_log_id
         st.next_payment_log_id += 1
-        order = create_order(
-            world,
-            order_id=f"REPAY_{borrower.user_id}_{log_id}",
-            order_amount=amount,
-            customer=CustomerDetails(
-                customer_id=str(borrower.user_id),
-                customer_phone=borrower.mobile_number,
-                customer_name=borrower.user_name,
-            ),
-            order_note="Loan repayment",
-            # The provider tells the lender's own server how the payment went (signed webhook).
-            order_meta=OrderMeta(notify_url=f"{world.settings.origin}/_mocks/lending/webhooks/payments"),
+        order_id = f"REPAY_{borrower.user_id}_{log_id}"
+        order = await borrower_checkout(
+            world, order_id=order_id, amount=amount, borrower=borrower, note="Loan repayment"
         )
+        if isinstance(order, Response):
+            return order
         st.payment_logs[log_id] = PaymentLog(
             id=log_id,
             user_id=borrower.user_id,

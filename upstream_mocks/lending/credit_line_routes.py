@@ -48,9 +48,10 @@ from upstream_mocks.lending.credit_lines import (
 )
 from upstream_mocks.lending.loan_seed import LSP
 from upstream_mocks.lending.loan_views import money
+from upstream_mocks.lending.provider_checkout import borrower_checkout
 from upstream_mocks.lending.seed import LendingState, PaymentLog
 from upstream_mocks.lending.settlement import settle_from_provider
-from upstream_mocks.payments.orders import CustomerDetails, OrderMeta, create_order, get_order
+from upstream_mocks.payments.orders import get_order
 from upstream_mocks.texts import requested
 from upstream_mocks.world import MockWorld
 
@@ -361,20 +362,12 @@ def credit_line_routes(world: MockWorld) -> list[HTTPRouteHandler]:
             return envelope({"settled": True, "line": line_view(line, today)}, "Credit line ended")
         log_id = lending.next_payment_log_id
         lending.next_payment_log_id += 1
-        order = create_order(
-            world,
-            order_id=f"LINE_{line.line_number}_{log_id}",
-            order_amount=found.total,
-            customer=CustomerDetails(
-                customer_id=str(borrower.user_id),
-                customer_phone=borrower.mobile_number,
-                customer_name=borrower.user_name,
-            ),
-            order_note="Credit line cooling-off exit"
-            if body.purpose == "coolingOffExit"
-            else "Credit line foreclosure",
-            order_meta=OrderMeta(notify_url=f"{world.settings.origin}/_mocks/lending/webhooks/payments"),
-        )
+        order_id = f"LINE_{line.line_number}_{log_id}"
+        exiting = body.purpose == "coolingOffExit"
+        note = "Credit line cooling-off exit" if exiting else "Credit line foreclosure"
+        order = await borrower_checkout(world, order_id=order_id, amount=found.total, borrower=borrower, note=note)
+        if isinstance(order, Response):
+            return order
         state.payment_keys[f"{line.line_number}:{key}"] = log_id
         lending.payment_logs[log_id] = PaymentLog(
             id=log_id,

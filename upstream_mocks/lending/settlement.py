@@ -111,8 +111,12 @@ def settle_from_provider(world: MockWorld, log: PaymentLog, by: Literal["webhook
     payment = successful_payment(world, order) if order is not None and order.order_status == "PAID" else None
     if payment is None:
         # A checkout still open with no attempt may yet be paid: it stays pending until it expires.
+        # A payment still PENDING at the bank may yet succeed, even after the order expired: the
+        # repayment waits for the bank's answer, and is settled when it comes.
         attempts = payments_for(world, log.order_id)
-        if any(p.payment_status == "FAILED" for p in attempts):
+        if any(p.payment_status == "PENDING" for p in attempts):
+            return False
+        if any(p.payment_status in ("FAILED", "USER_DROPPED") for p in attempts):
             mark_failed(log, "declined")
         elif order is None or order.order_status == "EXPIRED":
             mark_failed(log, "expired")
@@ -133,7 +137,8 @@ def view_status(world: MockWorld, log: PaymentLog) -> str:
     """The status history shows: a pending log whose order expired unpaid has failed."""
     if log.status == "pending":
         order = get_order(world, log.order_id)
-        if order is not None and order.order_status == "EXPIRED":
+        waiting = any(p.payment_status == "PENDING" for p in payments_for(world, log.order_id))
+        if order is not None and order.order_status == "EXPIRED" and not waiting:
             return "failed"
     return log.status
 

@@ -102,7 +102,7 @@ def note_attempts(world: MockWorld, order: Order) -> None:
         order.payment.provider_payment_id = paid.cf_payment_id
         order.payment.failed_at = None
         return
-    failed = [a for a in attempts if a.payment_status == "FAILED"]
+    failed = [a for a in attempts if a.payment_status in ("FAILED", "USER_DROPPED")]
     if failed:
         order.payment.failed_at = datetime.fromisoformat(failed[-1].payment_time)
 
@@ -128,6 +128,13 @@ def switch_to_cash(world: MockWorld, order: Order, now: datetime) -> None:
     if settle(world, order, now):  # paid meanwhile
         raise CannotSwitch(409, "already_paid", "This order was paid online meanwhile, so it stays paid online.")
     provider = get_order(world, order.payment.provider_order_id) if order.payment.provider_order_id else None
+    if provider is not None and provider.order_status == "TERMINATION_REQUESTED":
+        # A payment is still with the payer's bank: it may yet be taken, so the order stays online.
+        raise CannotSwitch(
+            409,
+            "not_switchable",
+            "A payment for this order is still waiting for your bank, so it cannot change to cash on delivery yet.",
+        )
     if provider is not None and provider.order_status == "ACTIVE":  # the provider did not close it
         raise CannotSwitch(503, "provider_unavailable", "The online payment could not be closed. Please try again.")
     order.payment.method = "cod"
@@ -206,7 +213,10 @@ def pay_time_over(world: MockWorld, order: Order) -> bool:
     if order.payment.method != "online" or order.payment.state != "pending" or order.status != "placed":
         return False
     provider = get_order(world, order.payment.provider_order_id) if order.payment.provider_order_id else None
-    return provider is not None and provider.order_status == "EXPIRED"
+    if provider is None or provider.order_status != "EXPIRED":
+        return False
+    # A payment still with the payer's bank may yet be taken: the order waits for its answer.
+    return not any(p.payment_status == "PENDING" for p in payments_for(world, provider.order_id))
 
 
 def refund_return(world: MockWorld, order: Order, ret: ReturnRequest) -> str | None:
@@ -226,4 +236,4 @@ def settle_return_refund(world: MockWorld, order: Order, ret: ReturnRequest) -> 
     if order.payment.provider_order_id and ret.provider_refund_id:
         refund = find_refund(world, order.payment.provider_order_id, ret.provider_refund_id)
         if refund is not None:
-            settle_refund(refund)
+            settle_refund(world, refund)

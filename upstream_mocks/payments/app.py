@@ -1,8 +1,10 @@
-"""Payments mock (contracts/payments.openapi.yaml): orders, their attempts, the hosted checkout."""
+"""Payments mock: the part of Cashfree's Payment Gateway API (x-api-version 2025-01-01) the
+platform uses (contracts/payments.openapi.yaml), the hosted checkout, and QA controls."""
 
 from __future__ import annotations
 
-from datetime import date, datetime
+import hashlib
+from datetime import datetime
 from decimal import Decimal
 from typing import Any, Literal
 
@@ -13,29 +15,46 @@ from litestar.params import FromPath
 from upstream_mocks.envelope import json_answer
 from upstream_mocks.money import has_paise_only
 from upstream_mocks.payments.checkout_page import POLICY, render_checkout, render_missing
-from upstream_mocks.payments.delivery import deliver_webhook
+from upstream_mocks.payments.delivery import deliver_refund_webhook, deliver_webhook
 from upstream_mocks.payments.orders import (
     CannotChange,
     CustomerDetails,
     OrderExists,
     OrderMeta,
     PaymentsState,
+    Remembered,
     attempt_payment,
+    complete_payment,
     create_order,
+    find_payment,
+    find_refund,
     get_order,
     order_for_session,
     payments_for,
+    provider_now,
+    refund_by_cf_id,
     refund_order,
     refunds_for,
     state,
     terminate_order,
 )
-from upstream_mocks.payments.settlements import Mistake, MistakeRefused, check_mistake, report
+from upstream_mocks.payments.settlements import (
+    Chargeback,
+    Mistake,
+    MistakeRefused,
+    RangeRefused,
+    check_mistake,
+    events_between,
+    in_range,
+    page,
+    settled_between,
+)
 from upstream_mocks.world import MockWorld
 
 # The credentials the mock provider accepts (the gateway's PAYMENTS_CLIENT_ID/SECRET defaults).
 CLIENT_ID = "mock-client"
 CLIENT_SECRET = "mock-secret"
+IDEMPOTENCY_HEADER = "x-idempotency-key"
 
 
 class CreateOrderBody(msgspec.Struct, kw_only=True):
@@ -58,8 +77,35 @@ class RefundBody(msgspec.Struct, kw_only=True):
     refund_note: str | None = None
 
 
+class Pagination(msgspec.Struct, kw_only=True):
+    limit: int
+    cursor: str | None = None
+
+
+class ReconBody(msgspec.Struct, kw_only=True):
+    filters: dict[str, Any]
+    pagination: Pagination
+
+
+# What the hosted checkout's tester may do: pay, fail, leave, or leave it waiting for the bank.
+CheckoutChoice = Literal["success", "failure", "dropped", "pending"]
+OUTCOMES: dict[str, Any] = {"success": "SUCCESS", "failure": "FAILED", "dropped": "USER_DROPPED", "pending": "PENDING"}
+
+
 class CheckoutOutcome(msgspec.Struct, kw_only=True):
-    outcome: Literal["success", "failure"]
+    outcome: CheckoutChoice
+
+
+class BankAnswer(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """QA: the bank's answer on a PENDING payment."""
+
+    payment_status: Literal["SUCCESS", "FAILED"]
+
+
+class RefundWord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """QA: the bank's word on an unfinished refund."""
+
+    refund_status: Literal["ONHOLD", "SUCCESS", "CANCELLED"]
 
 
 def _error(status: int, message: str, code: str, type_: str = "invalid_request_error") -> Response[Any]:
@@ -76,6 +122,57 @@ def _refused(request: Request[Any, Any, Any]) -> Response[Any] | None:
     return None
 
 
+def _fingerprint(request: Request[Any, Any, Any], body: bytes) -> tuple[str, str, bytes]:
+    return request.method, request.url.path, hashlib.sha256(body).digest()
+
+
+def _replayed(world: MockWorld, request: Request[Any, Any, Any], body: bytes) -> Response[Any] | None:
+    """A write under an x-idempotency-key used before: the same request gets the same answer
+    again; another body under the same key is a 422 idempotency_error, as Cashfree answers."""
+    key = request.headers.get(IDEMPOTENCY_HEADER)
+    if not key:
+        return None
+    earlier = state(world).idempotency.get((request.headers.get("x-client-id", ""), key))
+    if earlier is None:
+        return None
+    if earlier.request != _fingerprint(request, body):
+        return _error(
+            422,
+            "x-idempotency-key : was used before with a different request",
+            "idempotency_error",
+            "idempotency_error",
+        )
+    return Response(
+        earlier.body,
+        status_code=earlier.status,
+        media_type=MediaType.JSON,
+        headers={"x-idempotency-replayed": "true"},
+    )
+
+
+def _remember(world: MockWorld, request: Request[Any, Any, Any], body: bytes, answer: Response[Any]) -> Response[Any]:
+    """Keep a write's answer under its key (a refused one too: Cashfree replays refusals)."""
+    key = request.headers.get(IDEMPOTENCY_HEADER)
+    status = answer.status_code or 200
+    if key and status < 500 and isinstance(answer.content, bytes):
+        state(world).idempotency[(request.headers.get("x-client-id", ""), key)] = Remembered(
+            request=_fingerprint(request, body), status=status, body=answer.content
+        )
+    return answer
+
+
+def _order_refusal(body: CreateOrderBody) -> Response[Any] | None:
+    if body.order_amount < 1:
+        return _error(400, "order_amount : should be at least 1", "order_amount_invalid")
+    if not has_paise_only(body.order_amount):
+        return _error(400, "order_amount : at most two decimals", "order_amount_invalid")
+    if not 3 <= len(body.customer_details.customer_id) <= 50:
+        return _error(400, "customer_details.customer_id : should be 3 to 50 characters", "customer_id_invalid")
+    if body.order_id is not None and not 3 <= len(body.order_id) <= 45:
+        return _error(400, "order_id : should be 3 to 45 characters", "order_id_invalid")
+    return None
+
+
 def create_app(world: MockWorld) -> Litestar:
     world.register("payments", PaymentsState)
 
@@ -83,14 +180,18 @@ def create_app(world: MockWorld) -> Litestar:
     async def new_order(request: Request[Any, Any, Any]) -> Response[Any]:
         if refused := _refused(request):
             return refused
+        raw = await request.body()
+        if replayed := _replayed(world, request, raw):
+            return replayed
+        return _remember(world, request, raw, _new_order(raw))
+
+    def _new_order(raw: bytes) -> Response[Any]:
         try:
-            body = msgspec.json.decode(await request.body(), type=CreateOrderBody)
+            body = msgspec.json.decode(raw, type=CreateOrderBody)
         except (msgspec.ValidationError, msgspec.DecodeError) as exc:
             return _error(400, f"Invalid request: {exc}", "request_invalid")
-        if body.order_amount <= 0:
-            return _error(400, "order_amount : should be greater than 0", "order_amount_invalid")
-        if not has_paise_only(body.order_amount):
-            return _error(400, "order_amount : at most two decimals", "order_amount_invalid")
+        if refusal := _order_refusal(body):
+            return refusal
         try:
             order = create_order(
                 world,
@@ -118,15 +219,19 @@ def create_app(world: MockWorld) -> Litestar:
     async def terminate(request: Request[Any, Any, Any], order_id: FromPath[str]) -> Response[Any]:
         if refused := _refused(request):
             return refused
+        raw = await request.body()
+        if replayed := _replayed(world, request, raw):
+            return replayed
+        return _remember(world, request, raw, _terminate(raw, order_id))
+
+    def _terminate(raw: bytes, order_id: str) -> Response[Any]:
         try:
-            msgspec.json.decode(await request.body(), type=TerminateBody)
+            msgspec.json.decode(raw, type=TerminateBody)
         except (msgspec.ValidationError, msgspec.DecodeError) as exc:
             return _error(400, f"Invalid request: {exc}", "request_invalid")
         order = get_order(world, order_id)
         if order is None:
             return _error(404, "order not found", "order_not_found")
-        if order.order_status == "TERMINATED":
-            return json_answer(order)
         try:
             return json_answer(terminate_order(world, order))
         except CannotChange as exc:
@@ -136,8 +241,14 @@ def create_app(world: MockWorld) -> Litestar:
     async def new_refund(request: Request[Any, Any, Any], order_id: FromPath[str]) -> Response[Any]:
         if refused := _refused(request):
             return refused
+        raw = await request.body()
+        if replayed := _replayed(world, request, raw):
+            return replayed
+        return _remember(world, request, raw, _new_refund(raw, order_id))
+
+    def _new_refund(raw: bytes, order_id: str) -> Response[Any]:
         try:
-            body = msgspec.json.decode(await request.body(), type=RefundBody)
+            body = msgspec.json.decode(raw, type=RefundBody)
         except (msgspec.ValidationError, msgspec.DecodeError) as exc:
             return _error(400, f"Invalid request: {exc}", "request_invalid")
         order = get_order(world, order_id)
@@ -145,6 +256,9 @@ def create_app(world: MockWorld) -> Litestar:
             return _error(404, "order not found", "order_not_found")
         if not has_paise_only(body.refund_amount):
             return _error(400, "refund_amount : at most two decimals", "refund_amount_invalid")
+        # A repeat is made safe by the idempotency key, never by the refund id alone.
+        if find_refund(world, order_id, body.refund_id) is not None:
+            return _error(409, "refund with same refund_id is already present", "refund_already_exists")
         try:
             return json_answer(refund_order(world, order, body.refund_amount, body.refund_id, body.refund_note))
         except CannotChange as exc:
@@ -166,6 +280,25 @@ def create_app(world: MockWorld) -> Litestar:
             return _error(404, "order not found", "order_not_found")
         return json_answer(payments_for(world, order_id))
 
+    async def _report(request: Request[Any, Any, Any], settled: bool) -> Response[Any]:
+        if refused := _refused(request):
+            return refused
+        try:
+            body = msgspec.json.decode(await request.body(), type=ReconBody)
+            start, end = in_range(body.filters)
+            chosen: list[Any] = settled_between(world, start, end) if settled else events_between(world, start, end)
+            return json_answer(page(chosen, body.pagination.limit, body.pagination.cursor))
+        except (msgspec.ValidationError, msgspec.DecodeError, RangeRefused) as exc:
+            return _error(400, f"Invalid request: {exc}", "request_invalid")
+
+    @post("/pg/recon", status_code=200)
+    async def recon(request: Request[Any, Any, Any]) -> Response[Any]:
+        return await _report(request, settled=False)
+
+    @post("/pg/settlement/recon", status_code=200)
+    async def settlement_recon(request: Request[Any, Any, Any]) -> Response[Any]:
+        return await _report(request, settled=True)
+
     @get("/checkout/{payment_session_id:str}", media_type=MediaType.HTML)
     async def checkout(payment_session_id: FromPath[str]) -> Response[str]:
         order = order_for_session(world, payment_session_id)
@@ -184,37 +317,60 @@ def create_app(world: MockWorld) -> Litestar:
             return _error(404, "payment session not found", "session_not_found")
         if order.order_status != "ACTIVE":
             return _error(409, f"order is {order.order_status.lower()}", "order_not_active")
-        payment = attempt_payment(world, order, body.outcome == "success")
-        # Like the provider, tell the merchant's server too; the browser may never come back.
+        payment = attempt_payment(world, order, OUTCOMES[body.outcome])
+        if payment.payment_status != "PENDING":
+            # Like the provider, tell the merchant's server too; the browser may never come back.
+            world.spawn(deliver_webhook(world, order, payment))
+        return json_answer(payment)
+
+    # QA controls (not part of the contract).
+    @post("/payments/{cf_payment_id:str}/bank", status_code=200)
+    async def bank_answers(request: Request[Any, Any, Any], cf_payment_id: FromPath[str]) -> Response[Any]:
+        """The bank's answer on a PENDING payment, now: the order is PAID on success, even after
+        it expired or its termination was asked for, and the merchant is told by webhook."""
+        try:
+            answer = msgspec.json.decode(await request.body(), type=BankAnswer)
+        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+            return _error(400, f"Invalid request: {exc}", "request_invalid")
+        payment = find_payment(world, cf_payment_id)
+        order = get_order(world, payment.order_id) if payment is not None else None
+        if payment is None or order is None:
+            return _error(404, "payment not found", "payment_not_found")
+        if not complete_payment(world, order, payment, answer.payment_status):
+            return _error(409, f"payment is {payment.payment_status.lower()}, not pending", "payment_not_pending")
         world.spawn(deliver_webhook(world, order, payment))
         return json_answer(payment)
 
-    @get("/pg/settlements/recon")
-    async def settlement_report(request: Request[Any, Any, Any]) -> Response[Any]:
-        if refused := _refused(request):
-            return refused
+    @post("/refunds/{cf_refund_id:str}/bank", status_code=200)
+    async def refund_word(request: Request[Any, Any, Any], cf_refund_id: FromPath[str]) -> Response[Any]:
+        """The bank's word on an unfinished refund (ONHOLD, then SUCCESS or CANCELLED), told to
+        the merchant by REFUND_STATUS_WEBHOOK."""
         try:
-            day = date.fromisoformat(request.query_params.get("settlement_date", ""))
-        except ValueError:
-            return _error(400, "settlement_date : should be a date (YYYY-MM-DD)", "request_invalid")
-        return json_answer(report(world, day))
+            word = msgspec.json.decode(await request.body(), type=RefundWord)
+        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+            return _error(400, f"Invalid request: {exc}", "request_invalid")
+        refund = refund_by_cf_id(world, cf_refund_id)
+        order = get_order(world, refund.order_id) if refund is not None else None
+        if refund is None or order is None:
+            return _error(404, "refund not found", "refund_not_found")
+        if refund.refund_status not in ("PENDING", "ONHOLD"):
+            return _error(409, f"refund is {refund.refund_status.lower()}", "refund_not_pending")
+        await deliver_refund_webhook(world, order, refund, word.refund_status)
+        return json_answer(refund)
 
-    @get("/pg/payments/search")
-    async def search_payments(request: Request[Any, Any, Any]) -> Response[Any]:
-        if refused := _refused(request):
-            return refused
-        reference = request.query_params.get("reference", "").strip()
-        if not reference:
-            return _error(400, "reference : is missing in the request", "request_invalid")
-        found = [
-            p
-            for attempts in state(world).payments.values()
-            for p in attempts
-            if reference in (p.cf_payment_id, p.bank_reference)
-        ]
-        return json_answer(found)
+    @post("/chargebacks", status_code=201)
+    async def add_chargeback(request: Request[Any, Any, Any]) -> Response[Any]:
+        try:
+            back = msgspec.json.decode(await request.body(), type=Chargeback)
+        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+            return _error(400, f"Invalid chargeback: {exc}", "request_invalid")
+        paid = find_payment(world, back.cf_payment_id)
+        if paid is None or paid.payment_status != "SUCCESS":
+            return _error(404, "no successful payment with that cfPaymentId", "payment_not_found")
+        back.at = provider_now(world).isoformat(timespec="seconds")
+        state(world).chargebacks.append(back)
+        return json_answer(state(world).chargebacks, 201)
 
-    # QA controls (not part of the contract): mistakes for the settlement report.
     @post("/settlements/mistakes", status_code=201)
     async def add_mistake(request: Request[Any, Any, Any]) -> Response[Any]:
         try:
@@ -234,10 +390,15 @@ def create_app(world: MockWorld) -> Litestar:
         state(world).settlement_mistakes.clear()
         return json_answer([])
 
-    # QA read-out (not part of the contract): every webhook sent and what became of it.
+    # QA read-outs (not part of the contract): every webhook sent and what became of it, and
+    # where Cashfree's own document and the mock disagreed (MOCKS_CHECK_PROVIDER_DOCUMENT).
     @get("/webhooks")
     async def webhooks() -> Response[Any]:
         return json_answer(state(world).webhooks)
+
+    @get("/conformance")
+    async def conformance() -> Response[Any]:
+        return json_answer(state(world).conformance)
 
     return Litestar(
         route_handlers=[
@@ -247,14 +408,18 @@ def create_app(world: MockWorld) -> Litestar:
             new_refund,
             order_refunds,
             order_payments,
+            recon,
+            settlement_recon,
             checkout,
             pay,
-            settlement_report,
-            search_payments,
+            bank_answers,
+            refund_word,
+            add_chargeback,
             add_mistake,
             list_mistakes,
             clear_mistakes,
             webhooks,
+            conformance,
         ],
         openapi_config=None,
         logging_config=None,  # the host process configures logging

@@ -1,4 +1,6 @@
-"""The mock provider's hosted checkout page: a tester pays or makes the payment fail.
+"""The mock provider's hosted checkout page: a tester pays, makes the payment fail, leaves
+without paying (USER_DROPPED), or leaves it pending at the bank (PENDING, answered later with
+`POST /_mocks/payments/payments/<cf_payment_id>/bank`).
 
 It runs in an iframe on the gateway's origin. When done it tells the opening window through
 `postMessage` with its own origin as the target, so only a page on that origin hears it.
@@ -34,8 +36,12 @@ _SCRIPT = """
   var root = document.getElementById("checkout");
   var result = document.getElementById("result");
   var buttons = root.querySelectorAll("button");
-  function finish(status) {
-    result.textContent = status === "paid" ? "Payment successful." : "Payment failed.";
+  var words = {
+    SUCCESS: "Payment successful.", FAILED: "Payment failed.",
+    USER_DROPPED: "You left without paying.", PENDING: "Waiting for the bank to confirm."
+  };
+  function finish(status, said) {
+    result.textContent = said || (status === "paid" ? "Payment successful." : "Payment failed.");
     var message = { type: "checkout", status: status, orderId: root.dataset.orderId };
     // Only a window on this same origin may hear how the payment went.
     if (window.parent !== window) window.parent.postMessage(message, window.location.origin);
@@ -49,11 +55,14 @@ _SCRIPT = """
       body: JSON.stringify({ outcome: outcome })
     })
       .then(function (r) { return r.ok ? r.json() : Promise.reject(r.status); })
-      .then(function (p) { finish(p.payment_status === "SUCCESS" ? "paid" : "failed"); })
+      // Anything but a success closes the checkout unpaid: the app asks the server what it became.
+      .then(function (p) { finish(p.payment_status === "SUCCESS" ? "paid" : "failed", words[p.payment_status]); })
       .catch(function () { finish("failed"); });
   }
   document.getElementById("pay").addEventListener("click", function () { settle("success"); });
   document.getElementById("fail").addEventListener("click", function () { settle("failure"); });
+  document.getElementById("drop").addEventListener("click", function () { settle("dropped"); });
+  document.getElementById("wait").addEventListener("click", function () { settle("pending"); });
 })();
 """
 
@@ -65,6 +74,8 @@ def render_checkout(order: Order) -> str:
         f"""<div class="actions">
       <button type="button" id="pay" class="pay">Pay {escape(amount)}</button>
       <button type="button" id="fail" class="fail">Fail payment</button>
+      <button type="button" id="drop" class="fail">Leave without paying</button>
+      <button type="button" id="wait" class="fail">Leave pending at the bank</button>
     </div>"""
         if payable
         else f"<p>This order is {escape(order.order_status.lower())} and cannot be paid.</p>"

@@ -16,7 +16,16 @@ import msgspec
 
 from upstream_mocks.loopback import loopback_client
 from upstream_mocks.payments.events import payment_event, refund_event
-from upstream_mocks.payments.orders import Order, Payment, Refund, WebhookDelivery, settle_refund, state
+from upstream_mocks.payments.orders import (
+    Order,
+    Payment,
+    Refund,
+    RefundStatus,
+    WebhookDelivery,
+    set_refund_status,
+    state,
+)
+from upstream_mocks.payments.provider_document import WebhookKind, webhook_finding
 from upstream_mocks.payments.webhooks import signed_headers
 from upstream_mocks.world import MockWorld, Scenario
 
@@ -35,6 +44,16 @@ def _webhook_scenario(world: MockWorld) -> Scenario | None:
             scenario.times -= 1
         return scenario
     return None
+
+
+def _encoded(world: MockWorld, kind: WebhookKind, event_type: str, event: object) -> bytes:
+    """The body to send; held to Cashfree's schema for the webhook when the check is on."""
+    raw = _ENCODER.encode(event)
+    if world.settings.check_provider_document:
+        finding = webhook_finding(kind, event_type, msgspec.json.decode(raw))
+        if finding is not None:
+            state(world).conformance.append(finding)
+    return raw
 
 
 async def _send(world: MockWorld, client: httpx.AsyncClient, raw: bytes, record: WebhookDelivery) -> None:
@@ -63,7 +82,7 @@ async def deliver_webhook(world: MockWorld, order: Order, payment: Payment) -> N
     if not url:
         return
     event = payment_event(order, payment)
-    raw = _ENCODER.encode(event)
+    raw = _encoded(world, "PaymentWebhook", event.type, event)
     scenario = _webhook_scenario(world)
     copies = 2 if scenario is not None and scenario.webhook == "duplicate" else 1
     records = [
@@ -81,15 +100,18 @@ async def deliver_webhook(world: MockWorld, order: Order, payment: Payment) -> N
         await asyncio.gather(*(_send(world, client, raw, record) for record in records))
 
 
-async def deliver_refund_webhook(world: MockWorld, order: Order, refund: Refund) -> None:
-    """The bank pays a PENDING refund out, then the merchant is told (REFUND_STATUS_WEBHOOK),
-    signed and retried like a payment's; a `webhook: "drop"` scenario sends nothing."""
-    settle_refund(refund)
+async def deliver_refund_webhook(
+    world: MockWorld, order: Order, refund: Refund, status: RefundStatus = "SUCCESS"
+) -> None:
+    """The bank's word on a refund (by default: paid out), then the merchant is told
+    (REFUND_STATUS_WEBHOOK), signed and retried like a payment's; a `webhook: "drop"` scenario
+    sends nothing."""
+    set_refund_status(world, refund, status)
     url = order.order_meta.notify_url
     if not url:
         return
-    event = refund_event(refund, refund.created_at)
-    raw = _ENCODER.encode(event)
+    event = refund_event(refund, refund.processed_at or refund.created_at)
+    raw = _encoded(world, "RefundWebhook", event.type, event)
     record = WebhookDelivery(
         order_id=order.order_id, cf_payment_id=refund.cf_refund_id, type=event.type, notify_url=url
     )

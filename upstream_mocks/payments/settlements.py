@@ -1,49 +1,88 @@
-"""The provider's settlement report for one day (`GET /pg/settlements/recon`), and the mistakes
-QA can make it carry (`POST /_mocks/payments/settlements/mistakes`).
+"""The provider's reconciliation reports, as Cashfree's API gives them at 2025-01-01, and the
+mistakes QA can make them carry (`POST /_mocks/payments/settlements/mistakes`).
 
-The report lists, in India's calendar (the provider settles to Indian bank accounts), every
-successful payment as a PAYMENT event and every successful refund as a REFUND event. A real
-provider's report is sometimes wrong, or our side is: QA seeds each kind of disagreement the
-reconciliation (gateway/reconciliation/) must find, without touching the orders or the lender.
+- `POST /pg/recon`: every event (a PAYMENT taken, a REFUND given back, a CHARGEBACK a payer's
+  bank took back) whose time is in the filters' range, with its settlement once settled;
+- `POST /pg/settlement/recon`: the events settled in the range, by settlement.
+
+Both page by cursor (`pagination.limit`, at most 1000, and the `cursor` of the page before). A
+payment settles the next day in India's calendar (the provider settles to Indian bank
+accounts), less the provider's charge and the tax on it; refunds and chargebacks are taken from
+that day's settlement. A real provider's report is sometimes wrong, or our side is: QA seeds each
+kind of disagreement the reconciliation (gateway/reconciliation/) must find, without touching
+the orders or the lender.
 """
 
 from __future__ import annotations
 
+import base64
 import secrets
-from datetime import date, datetime
+from collections.abc import Iterator
+from datetime import date, datetime, time, timedelta
 from decimal import Decimal
-from typing import Literal
+from typing import Any, Literal
 
 import msgspec
 
 from upstream_mocks.ist import IST
 from upstream_mocks.money import rupees
-from upstream_mocks.payments.orders import state
+from upstream_mocks.payments.orders import Payment, provider_now, state
 from upstream_mocks.world import MockWorld
 
-EventType = Literal["PAYMENT", "REFUND"]
+EventType = Literal["PAYMENT", "REFUND", "CHARGEBACK"]
 # omitPayment: a payment taken is missing from the report; changeAmount: a payment settled at
 # another amount; duplicate: a payment settled twice; strayCharge: a payment for an order
 # nobody placed; omitRefund: a refund made is missing from the report.
 MistakeKind = Literal["omitPayment", "changeAmount", "duplicate", "strayCharge", "omitRefund"]
+SERVICE_CHARGE = Decimal("0.0190")  # of a payment's amount: the provider's fee
+SERVICE_TAX = Decimal("0.18")  # GST on the fee
+SETTLES_AT = time(11, 0)  # India's time, the day after the payment
+MAX_PAGE = 1000
 
 
-class SettlementEvent(msgspec.Struct, kw_only=True):
+class ReconRow(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """One event as `POST /pg/recon` lists it (Cashfree's ReconEntity data item)."""
+
+    entity: Literal["recon"]
     event_id: str
     event_type: EventType
-    order_id: str
-    cf_payment_id: str
+    event_status: str
     event_amount: Decimal
     event_time: str
-    cf_refund_id: str | None = None
-    bank_reference: str | None = None
-    payment_group: str | None = None
+    event_currency: str
+    sale_type: Literal["CREDIT", "DEBIT"]
+    order_id: str
+    cf_payment_id: str
+    order_amount: Decimal | None = None
+    payment_amount: Decimal | None = None
+    payment_time: str | None = None
+    payment_utr: str | None = None
+    payment_service_charge: Decimal | None = None
+    payment_service_tax: Decimal | None = None
+    customer_phone: str | None = None
+    refund_id: str | None = None
+    refund_note: str | None = None
+    refund_processed_at: str | None = None
+    dispute_note: str | None = None
+    # Present once the event is settled.
+    event_settlement_amount: Decimal | None = None
+    cf_settlement_id: str | None = None
+    settlement_date: str | None = None
+    settlement_utr: str | None = None
 
 
-class SettlementReport(msgspec.Struct, kw_only=True):
-    settlement_date: str
-    events: list[SettlementEvent]
-    settled_amount: Decimal  # payments less refunds
+class Page(msgspec.Struct, kw_only=True, omit_defaults=True):
+    limit: int
+    data: list[Any]
+    cursor: str | None = None  # none after the last page
+
+
+class Chargeback(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):
+    """QA: a payer's bank took a payment back (in full unless `amount` says less)."""
+
+    cf_payment_id: str
+    amount: Decimal | None = None
+    at: str | None = None  # set by the mock
 
 
 class Mistake(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):
@@ -58,6 +97,10 @@ class MistakeRefused(ValueError):
     pass
 
 
+class RangeRefused(ValueError):
+    pass
+
+
 def check_mistake(mistake: Mistake) -> None:
     if mistake.kind != "strayCharge" and not mistake.order_id:
         raise MistakeRefused(f"{mistake.kind} needs the provider order's orderId")
@@ -65,52 +108,194 @@ def check_mistake(mistake: Mistake) -> None:
         raise MistakeRefused(f"{mistake.kind} needs an amount above 0")
 
 
-def _on(moment: str, day: date) -> bool:
-    return datetime.fromisoformat(moment).astimezone(IST).date() == day
+def _moment(text: str) -> datetime:
+    return datetime.fromisoformat(text).astimezone(IST)
 
 
-def report(world: MockWorld, day: date) -> SettlementReport:
+def settled_on(event_time: str) -> datetime:
+    """When an event is settled: the next day in India, at SETTLES_AT."""
+    return datetime.combine(_moment(event_time).date() + timedelta(days=1), SETTLES_AT, IST)
+
+
+def _settle(row: ReconRow, now: datetime) -> ReconRow:
+    """The row with its settlement, once the settlement has happened."""
+    when = settled_on(row.event_time)
+    if when > now:
+        return row
+    day = when.date()
+    charge = row.payment_service_charge or Decimal("0.00")
+    tax = row.payment_service_tax or Decimal("0.00")
+    return msgspec.structs.replace(
+        row,
+        event_settlement_amount=rupees(row.event_amount - charge - tax),
+        cf_settlement_id=f"{day:%Y%m%d}01",
+        settlement_date=when.isoformat(timespec="seconds"),
+        settlement_utr=f"UTIB{day:%Y%m%d}0001",
+    )
+
+
+def _payment_row(payment: Payment, order_amount: Decimal, phone: str | None) -> ReconRow:
+    charge = rupees(payment.payment_amount * SERVICE_CHARGE)
+    at = payment.payment_completion_time or payment.payment_time
+    return ReconRow(
+        entity="recon",
+        event_id=f"PAY-{payment.cf_payment_id}",
+        event_type="PAYMENT",
+        event_status="SUCCESS",
+        event_amount=payment.payment_amount,
+        event_time=at,
+        event_currency="INR",
+        sale_type="CREDIT",
+        order_id=payment.order_id,
+        cf_payment_id=payment.cf_payment_id,
+        order_amount=order_amount,
+        payment_amount=payment.payment_amount,
+        payment_time=payment.payment_time,
+        payment_utr=payment.bank_reference,
+        payment_service_charge=charge,
+        payment_service_tax=rupees(charge * SERVICE_TAX),
+        customer_phone=phone,
+    )
+
+
+def _rows(world: MockWorld) -> Iterator[ReconRow]:
     st = state(world)
-    events: list[SettlementEvent] = []
-    for attempts in st.payments.values():
+    for order_id, attempts in st.payments.items():
+        order = st.orders.get(order_id)
         for p in attempts:
-            if p.payment_status == "SUCCESS" and _on(p.payment_time, day):
-                events.append(
-                    SettlementEvent(
-                        event_id=f"PAY-{p.cf_payment_id}",
-                        event_type="PAYMENT",
-                        order_id=p.order_id,
-                        cf_payment_id=p.cf_payment_id,
-                        event_amount=p.payment_amount,
-                        event_time=p.payment_time,
-                        bank_reference=p.bank_reference,
-                        payment_group=p.payment_group,
-                    )
-                )
+            if p.payment_status == "SUCCESS" and order is not None:
+                yield _payment_row(p, order.order_amount, order.customer_details.customer_phone)
     for order_id, refunds in st.refunds.items():
-        paid = next((p for p in st.payments.get(order_id, []) if p.payment_status == "SUCCESS"), None)
         for r in refunds:
-            if r.refund_status == "SUCCESS" and _on(r.created_at, day):
-                events.append(
-                    SettlementEvent(
-                        event_id=f"REF-{r.cf_refund_id}",
-                        event_type="REFUND",
-                        order_id=order_id,
-                        cf_payment_id=paid.cf_payment_id if paid else "",
-                        cf_refund_id=r.cf_refund_id,
-                        event_amount=r.refund_amount,
-                        event_time=r.created_at,
-                    )
+            if r.refund_status == "SUCCESS":
+                at = r.processed_at or r.created_at
+                yield ReconRow(
+                    entity="recon",
+                    event_id=f"REF-{r.cf_refund_id}",
+                    event_type="REFUND",
+                    event_status="SUCCESS",
+                    event_amount=r.refund_amount,
+                    event_time=at,
+                    event_currency="INR",
+                    sale_type="DEBIT",
+                    order_id=order_id,
+                    cf_payment_id=r.cf_payment_id,
+                    refund_id=r.refund_id,
+                    refund_note=r.refund_note,
+                    refund_processed_at=at,
                 )
-    for mistake in st.settlement_mistakes:
-        events = _apply(mistake, events, day)
-    events.sort(key=lambda e: (e.event_time, e.event_id))
-    settled = sum((e.event_amount if e.event_type == "PAYMENT" else -e.event_amount for e in events), Decimal(0))
-    return SettlementReport(settlement_date=day.isoformat(), events=events, settled_amount=rupees(settled))
+    for back in st.chargebacks:
+        paid = next((p for a in st.payments.values() for p in a if p.cf_payment_id == back.cf_payment_id), None)
+        if paid is None or back.at is None:
+            continue
+        yield ReconRow(
+            entity="recon",
+            event_id=f"CB-{paid.cf_payment_id}",
+            event_type="CHARGEBACK",
+            event_status="SUCCESS",
+            event_amount=rupees(back.amount or paid.payment_amount),
+            event_time=back.at,
+            event_currency="INR",
+            sale_type="DEBIT",
+            order_id=paid.order_id,
+            cf_payment_id=paid.cf_payment_id,
+            payment_amount=paid.payment_amount,
+            payment_utr=paid.bank_reference,
+            dispute_note="Chargeback raised by the payer's bank",
+        )
 
 
-def _apply(mistake: Mistake, events: list[SettlementEvent], day: date) -> list[SettlementEvent]:
-    def is_payment(e: SettlementEvent) -> bool:
+def rows(world: MockWorld) -> list[ReconRow]:
+    """Every event, QA's mistakes applied, settled where its settlement has come, oldest first."""
+    found = list(_rows(world))
+    now = provider_now(world).astimezone(IST)
+    for mistake in state(world).settlement_mistakes:
+        found = _apply(mistake, found, now)
+    found = [_settle(r, now) for r in found]
+    found.sort(key=lambda r: (_moment(r.event_time), r.event_id))
+    return found
+
+
+def in_range(filters: dict[str, object]) -> tuple[datetime, datetime]:
+    try:
+        start, end = _moment(str(filters["start_date"])), _moment(str(filters["end_date"]))
+    except (KeyError, ValueError) as exc:
+        raise RangeRefused("filters.start_date and filters.end_date : should be ISO 8601 date-times") from exc
+    if end < start:
+        raise RangeRefused("filters.end_date : should not be before start_date")
+    return start, end
+
+
+def page(chosen: list[Any], limit: int, cursor: str | None) -> Page:
+    """One page of `chosen`; the cursor names where the next begins."""
+    if limit < 1 or limit > MAX_PAGE:
+        raise RangeRefused(f"pagination.limit : should be between 1 and {MAX_PAGE}")
+    start = 0
+    if cursor:
+        try:
+            start = int(base64.urlsafe_b64decode(cursor.encode()).decode().removeprefix("after:"))
+        except (ValueError, UnicodeDecodeError) as exc:
+            raise RangeRefused("pagination.cursor : is not a cursor this API gave") from exc
+    taken = chosen[start : start + limit]
+    more = start + limit < len(chosen)
+    next_cursor = base64.urlsafe_b64encode(f"after:{start + limit}".encode()).decode() if more else None
+    return Page(limit=limit, data=taken, cursor=next_cursor)
+
+
+def events_between(world: MockWorld, start: datetime, end: datetime) -> list[ReconRow]:
+    """POST /pg/recon: the events whose time is in the range."""
+    return [r for r in rows(world) if start <= _moment(r.event_time) <= end]
+
+
+def settled_between(world: MockWorld, start: datetime, end: datetime) -> list[dict[str, object]]:
+    """POST /pg/settlement/recon: the events settled in the range, in Cashfree's nested shape."""
+    return [
+        {
+            "event_details": _drop_none(
+                {
+                    "entity": "recon",
+                    "event_id": r.event_id,
+                    "event_type": r.event_type,
+                    "event_status": r.event_status,
+                    "event_amount": r.event_amount,
+                    "event_time": r.event_time,
+                    "event_currency": r.event_currency,
+                    "event_settlement_amount": r.event_settlement_amount,
+                    "sale_type": r.sale_type,
+                }
+            ),
+            "order_details": _drop_none(
+                {"order_id": r.order_id, "order_amount": r.order_amount, "order_currency": "INR"}
+            ),
+            "payment_details": _drop_none(
+                {
+                    "cf_payment_id": r.cf_payment_id,
+                    "payment_amount": r.payment_amount,
+                    "payment_time": r.payment_time,
+                    "bank_reference": r.payment_utr,
+                    "payment_service_charge": r.payment_service_charge,
+                    "payment_service_tax": r.payment_service_tax,
+                    "payment_currency": "INR",
+                }
+            ),
+            "refund_details": _drop_none(
+                {"refund_id": r.refund_id, "refund_note": r.refund_note, "refund_processed_at": r.refund_processed_at}
+            ),
+            "settlement_details": _drop_none(
+                {"cf_settlement_id": r.cf_settlement_id, "settlement_date": r.settlement_date, "utr": r.settlement_utr}
+            ),
+        }
+        for r in rows(world)
+        if r.settlement_date is not None and start <= _moment(r.settlement_date) <= end
+    ]
+
+
+def _drop_none(fields: dict[str, object]) -> dict[str, object]:
+    return {k: v for k, v in fields.items() if v is not None}
+
+
+def _apply(mistake: Mistake, events: list[ReconRow], now: datetime) -> list[ReconRow]:
+    def is_payment(e: ReconRow) -> bool:
         return e.event_type == "PAYMENT" and e.order_id == mistake.order_id
 
     match mistake.kind:
@@ -126,16 +311,27 @@ def _apply(mistake: Mistake, events: list[SettlementEvent], day: date) -> list[S
             return events + twice
         case "strayCharge":
             cf_id = f"9{secrets.randbelow(10**8):08d}"
-            when = datetime.combine(day, datetime.min.time(), IST).replace(hour=12).isoformat(timespec="seconds")
-            stray = SettlementEvent(
+            when = datetime.combine(now.date(), time(12, 0), IST).isoformat(timespec="seconds")
+            stray = ReconRow(
+                entity="recon",
                 event_id=f"PAY-{cf_id}",
                 event_type="PAYMENT",
-                order_id=mistake.order_id or f"stray_{secrets.token_hex(6)}",
-                cf_payment_id=cf_id,
+                event_status="SUCCESS",
                 event_amount=rupees(mistake.amount or Decimal(0)),
                 event_time=when,
-                bank_reference=f"{secrets.randbelow(10**12):012d}",
-                payment_group="upi",
+                event_currency="INR",
+                sale_type="CREDIT",
+                order_id=mistake.order_id or f"stray_{secrets.token_hex(6)}",
+                cf_payment_id=cf_id,
+                payment_amount=rupees(mistake.amount or Decimal(0)),
+                payment_time=when,
+                payment_utr=f"{secrets.randbelow(10**12):012d}",
             )
             return [*events, stray]
     return events
+
+
+def day_range(day: date) -> tuple[datetime, datetime]:
+    """A day in India's calendar, as a range."""
+    start = datetime.combine(day, time.min, IST)
+    return start, start + timedelta(days=1) - timedelta(seconds=1)

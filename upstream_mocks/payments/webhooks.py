@@ -29,7 +29,7 @@ from upstream_mocks.payments.events import PaymentEvent
 SIGNATURE_HEADER = "x-webhook-signature"
 TIMESTAMP_HEADER = "x-webhook-timestamp"
 VERSION_HEADER = "x-webhook-version"
-WEBHOOK_VERSION = "2023-08-01"
+WEBHOOK_VERSION = "2025-01-01"
 DEFAULT_TOLERANCE_SECONDS = 300
 
 

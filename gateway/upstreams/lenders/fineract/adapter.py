@@ -124,6 +124,7 @@ LOAN_PAGE = 200  # loans asked for at a time when every loan is read (a day's re
 # A repayment's id in the gateway (the portal's payment log id) is this lender's from here up, so
 # the router can tell its payments from another lender's (gateway/upstreams/lenders/routing.py).
 PAYMENT_IDS_FROM = 900_000_000
+PROVIDER_API_VERSION = "2025-01-01"  # Cashfree's x-api-version the provider calls follow
 # The borrower's user id in the gateway: the client id, in a range of its own, so a Fineract client
 # and one of our own lender's borrowers never share one (pending payments are kept by user id).
 USER_IDS_FROM = 800_000_000
@@ -185,7 +186,7 @@ class FineractLender:
         self.provider_headers = {
             "x-client-id": settings.payments_client_id,
             "x-client-secret": settings.payments_client_secret,
-            "x-api-version": "2023-08-01",
+            "x-api-version": PROVIDER_API_VERSION,
         }
         self.lender = LoanLender(
             name=settings.fineract_lender_name,
@@ -348,10 +349,13 @@ class FineractLender:
             "order_id": f"{ORDER_PREFIX}{loan.id}_{payment_id}",
             "order_amount": msgspec.Raw(format(amount, "f").encode()),
             "order_currency": "INR",
-            "customer_details": {"customer_id": str(client_id), "customer_phone": mobile_number},
+            # Cashfree's customer_id is 3 to 50 characters: a Fineract client id alone can be one.
+            "customer_details": {"customer_id": f"fineract-{client_id}", "customer_phone": mobile_number},
             "order_note": "Loan repayment",
         }
-        response = await self.payments.request("POST", "pg/orders", json=order, headers=self.provider_headers)
+        # The order id is new each time: as the write's key, a retry of this call creates it once.
+        headers = {**self.provider_headers, "x-idempotency-key": str(order["order_id"])}
+        response = await self.payments.request("POST", "pg/orders", json=order, headers=headers)
         if response.status_code != 200:
             raise UpstreamRefused(
                 PAYMENT_NOT_CREATED, upstream=self.payments.name, status=response.status_code, code="payment_failed"
@@ -387,6 +391,8 @@ class FineractLender:
             raise UpstreamRefused(NOT_YOURS, upstream=self.payments.name, status=response.status_code)
         attempts = self.payments.decode(response, list[ProviderPayment])
         paid = [p for p in attempts if p.payment_status == "SUCCESS"]
+        if not paid and any(p.payment_status == "PENDING" for p in attempts):
+            return Settlement.NOT_ATTEMPTED  # still with the payer's bank: it may yet be taken
         if not paid:
             open_unpaid = not attempts and await self._order_open(order_id)
             return Settlement.NOT_ATTEMPTED if open_unpaid else Settlement.FAILED

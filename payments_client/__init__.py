@@ -1,0 +1,28 @@
+"""The one client of the payment provider (Cashfree's Payment Gateway API, x-api-version
+2025-01-01; contracts/payments.openapi.yaml), for everyone who takes or returns money: the
+gateway, the orders service and each lender.
+
+Every call carries the account's `x-client-id`, `x-client-secret` and `x-api-version`; every
+write an `x-idempotency-key` (the caller's, so that a retry sends the same one). Amounts go out
+and come back as JSON numbers, decoded straight to Decimal. How a request travels is the
+caller's: `HttpxSender` over an httpx client (a network URL, or httpx's ASGI transport to an
+in-process provider), or a sender of its own (the gateway's, with its deadlines and breakers).
+"""
+
+from payments_client.client import API_VERSION, Account, HttpxSender, ProviderClient, ProviderRefused, Sender
+from payments_client.wire import CustomerDetails, OrderMeta, ProviderOrder, ProviderPayment, ProviderRefund, ReconRow
+
+__all__ = [
+    "API_VERSION",
+    "Account",
+    "CustomerDetails",
+    "HttpxSender",
+    "OrderMeta",
+    "ProviderClient",
+    "ProviderOrder",
+    "ProviderPayment",
+    "ProviderRefund",
+    "ProviderRefused",
+    "ReconRow",
+    "Sender",
+]

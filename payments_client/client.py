@@ -1,0 +1,159 @@
+"""ProviderClient: the provider's calls, for one merchant account."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime
+from decimal import Decimal
+from typing import Any, Protocol, TypeVar
+
+import httpx
+import msgspec
+
+from payments_client.wire import (
+    CustomerDetails,
+    OrderMeta,
+    ProviderOrder,
+    ProviderPayment,
+    ProviderRefund,
+    ReconPage,
+    ReconRow,
+)
+
+API_VERSION = "2025-01-01"
+PAGE = 1000  # Cashfree's largest page of a report
+T = TypeVar("T")
+_ENCODER = msgspec.json.Encoder(decimal_format="number")  # amounts as JSON numbers, exact
+
+
+class Account(msgspec.Struct, frozen=True, kw_only=True):
+    """A merchant account at the provider: the store's, or one lender's (money goes straight to
+    whoever collects it). `webhook_url` is where the account's refund outcomes are sent."""
+
+    client_id: str
+    client_secret: str
+    webhook_url: str | None = None
+
+
+class ProviderRefused(Exception):
+    """The provider answered something other than success: its status, code and words."""
+
+    def __init__(self, status: int, code: str | None, message: str) -> None:
+        super().__init__(f"{status} {code}: {message}")
+        self.status = status
+        self.code = code
+        self.message = message
+
+
+class Sender(Protocol):
+    """How a request reaches the provider: `body` is the JSON to send, already encoded."""
+
+    async def __call__(
+        self, method: str, path: str, *, body: bytes | None, headers: Mapping[str, str], idempotent: bool
+    ) -> httpx.Response: ...
+
+
+class HttpxSender:
+    """Over an httpx client whose base URL is the provider's (ending in `/`): the network, or
+    `httpx.ASGITransport` to a provider in the same process."""
+
+    def __init__(self, client: httpx.AsyncClient) -> None:
+        self.client = client
+
+    async def __call__(
+        self, method: str, path: str, *, body: bytes | None, headers: Mapping[str, str], idempotent: bool
+    ) -> httpx.Response:
+        sent = {**headers, "content-type": "application/json"} if body is not None else dict(headers)
+        return await self.client.request(method, path, content=body, headers=sent)
+
+
+class _Error(msgspec.Struct):
+    message: str = ""
+    code: str | None = None
+
+
+class ProviderClient:
+    def __init__(self, send: Sender, account: Account, *, page: int = PAGE) -> None:
+        self.send = send
+        self.account = account
+        self.page = page
+        self.headers = {
+            "x-client-id": account.client_id,
+            "x-client-secret": account.client_secret,
+            "x-api-version": API_VERSION,
+        }
+
+    async def _call(self, method: str, path: str, type_: type[T], body: Any = None, key: str | None = None) -> T:
+        headers = {**self.headers, "x-idempotency-key": key} if key else self.headers
+        encoded = _ENCODER.encode(body) if body is not None else None
+        reads = method == "GET" or key is not None or path.endswith("recon")  # safe to send again
+        response = await self.send(method, path, body=encoded, headers=headers, idempotent=reads)
+        if response.status_code != 200:
+            try:
+                error = msgspec.json.decode(response.content, type=_Error)
+            except (msgspec.DecodeError, msgspec.ValidationError):
+                error = _Error(message=response.text[:200])
+            raise ProviderRefused(response.status_code, error.code, error.message)
+        return msgspec.json.decode(response.content, type=type_, strict=False)
+
+    async def create_order(
+        self,
+        *,
+        order_id: str,
+        amount: Decimal,
+        customer: CustomerDetails,
+        key: str,
+        meta: OrderMeta | None = None,
+        note: str | None = None,
+        expires_at: datetime | None = None,
+    ) -> ProviderOrder:
+        """POST pg/orders: a checkout for `amount` (at least 1), payable until `expires_at`
+        (the provider's 30 days when None)."""
+        body: dict[str, Any] = {
+            "order_id": order_id,
+            "order_amount": amount,
+            "order_currency": "INR",
+            "customer_details": customer,
+        }
+        if meta is not None:
+            body["order_meta"] = meta
+        if note:
+            body["order_note"] = note
+        if expires_at is not None:
+            body["order_expiry_time"] = expires_at.isoformat(timespec="seconds")
+        return await self._call("POST", "pg/orders", ProviderOrder, body, key)
+
+    async def order(self, order_id: str) -> ProviderOrder:
+        return await self._call("GET", f"pg/orders/{order_id}", ProviderOrder)
+
+    async def terminate(self, order_id: str, key: str) -> ProviderOrder:
+        """PATCH pg/orders/{id}: TERMINATED, or TERMINATION_REQUESTED while a payment is pending."""
+        return await self._call("PATCH", f"pg/orders/{order_id}", ProviderOrder, {"order_status": "TERMINATED"}, key)
+
+    async def payments(self, order_id: str) -> list[ProviderPayment]:
+        return await self._call("GET", f"pg/orders/{order_id}/payments", list[ProviderPayment])
+
+    async def refund(
+        self, order_id: str, *, refund_id: str, amount: Decimal, key: str, note: str | None = None
+    ) -> ProviderRefund:
+        """POST pg/orders/{id}/refunds; a retry sends the same `key` (a refund_id used before is a 409)."""
+        body: dict[str, Any] = {"refund_amount": amount, "refund_id": refund_id}
+        if note and len(note.strip()) >= 3:  # Cashfree takes a note of 3 to 100 characters
+            body["refund_note"] = note.strip()[:100]
+        return await self._call("POST", f"pg/orders/{order_id}/refunds", ProviderRefund, body, key)
+
+    async def refunds(self, order_id: str) -> list[ProviderRefund]:
+        return await self._call("GET", f"pg/orders/{order_id}/refunds", list[ProviderRefund])
+
+    async def recon(self, start: datetime, end: datetime) -> list[ReconRow]:
+        """POST pg/recon, every page: the events whose time is in the range, oldest first."""
+        rows: list[ReconRow] = []
+        cursor: str | None = None
+        filters = {"start_date": start.isoformat(timespec="seconds"), "end_date": end.isoformat(timespec="seconds")}
+        while True:
+            pagination: dict[str, Any] = {"limit": self.page} | ({"cursor": cursor} if cursor else {})
+            page = await self._call("POST", "pg/recon", ReconPage, {"filters": filters, "pagination": pagination})
+            rows += page.data
+            if not page.cursor or not page.data:
+                return rows
+            cursor = page.cursor

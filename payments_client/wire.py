@@ -1,0 +1,73 @@
+"""What the provider's calls take and answer, in Cashfree's names (the fields the platform reads)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import msgspec
+
+
+class CustomerDetails(msgspec.Struct, kw_only=True, omit_defaults=True):
+    customer_id: str  # 3 to 50 characters
+    customer_phone: str  # 10 digits
+    customer_name: str | None = None
+
+
+class OrderMeta(msgspec.Struct, kw_only=True, omit_defaults=True):
+    return_url: str | None = None
+    notify_url: str | None = None
+
+
+class ProviderOrder(msgspec.Struct, kw_only=True):
+    order_id: str
+    order_amount: Decimal
+    # ACTIVE, PAID, EXPIRED, TERMINATED or TERMINATION_REQUESTED
+    order_status: str
+    payment_session_id: str
+    order_expiry_time: str | None = None
+    cf_order_id: str | None = None
+
+
+class ProviderPayment(msgspec.Struct, kw_only=True):
+    cf_payment_id: str
+    order_id: str
+    payment_amount: Decimal
+    # SUCCESS, NOT_ATTEMPTED, FAILED, USER_DROPPED, VOID, CANCELLED or PENDING
+    payment_status: str
+    payment_time: str  # when it started
+    payment_completion_time: str | None = None  # when it ended
+    payment_message: str | None = None
+    payment_group: str | None = None
+    bank_reference: str | None = None
+
+
+class ProviderRefund(msgspec.Struct, kw_only=True):
+    cf_refund_id: str
+    refund_id: str
+    order_id: str
+    refund_amount: Decimal
+    # PENDING, ONHOLD, SUCCESS, CANCELLED; and FAILED, which Cashfree's text names beyond its enum
+    refund_status: str
+    created_at: str
+    cf_payment_id: str | None = None
+    refund_note: str | None = None
+    processed_at: str | None = None
+
+
+class ReconRow(msgspec.Struct, kw_only=True):
+    """One event of `POST /pg/recon` (Cashfree's ReconEntity data item), the fields we read."""
+
+    event_id: str
+    event_type: str  # PAYMENT, REFUND, CHARGEBACK, REFUND_REVERSAL, DISPUTE, OTHER_ADJUSTMENT, ...
+    order_id: str
+    event_amount: Decimal
+    event_time: str
+    cf_payment_id: str | None = None
+    payment_utr: str | None = None
+    payment_amount: Decimal | None = None
+    payment_time: str | None = None
+
+
+class ReconPage(msgspec.Struct, kw_only=True):
+    data: list[ReconRow] = msgspec.field(default_factory=list)
+    cursor: str | None = None
