@@ -1,12 +1,16 @@
-"""The lending mock calls the payment provider over HTTP, wherever PAYMENTS_URL points: with the
-payments mock on its own port, the repayment's checkout is created there (and nowhere else), with
-the account's credentials, Cashfree's version header and an idempotency key."""
+"""The payment provider is called over HTTP, wherever PAYMENTS_URL points: with the payments mock
+on its own port, a repayment's checkout opened by the lending mock is created there (and nowhere
+else), and the gateway's report and look-up calls arrive there."""
 
 from __future__ import annotations
+
+from datetime import date
 
 import httpx
 from litestar.testing import TestClient
 
+from gateway.upstreams.http import UpstreamHttp
+from gateway.upstreams.payments import PaymentsClient
 from upstream_mocks.settings import MockSettings
 from upstream_mocks.suite import create_suite
 from upstream_mocks.world import MockWorld
@@ -44,3 +48,21 @@ def test_a_repayment_checkout_is_created_at_the_provider_payments_url_names(mock
     headers = {"x-client-id": "mock-client", "x-client-secret": "mock-secret", "x-api-version": "2025-01-01"}
     there = provider.get(f"payments/pg/orders/{session['order_id']}", headers=headers)
     assert there.status_code == 200 and there.json()["payment_session_id"] == session["payment_session_id"]
+
+
+async def test_the_gateways_report_and_look_up_calls_arrive_at_the_provider_payments_url_names(mocks_url: str) -> None:
+    async with httpx.AsyncClient(base_url=mocks_url, timeout=30) as mocks:
+        (await mocks.post("/_mocks/reset")).raise_for_status()
+        today = date.fromisoformat((await mocks.get("/_mocks/clock")).json()["today"])
+        async with httpx.AsyncClient(base_url=f"{mocks_url}/_mocks/payments/", timeout=30) as http:
+            payments = PaymentsClient(UpstreamHttp("payments", http), "mock-client", "mock-secret")
+            report = await payments.settlement_report(today)
+            assert report.events == [] and report.settled_amount == 0
+            assert await payments.search("633012345678", today) == []
+            assert await payments.order_payments("NO_SUCH_ORDER") == []
+        journal = (await mocks.get("/_mocks/journal", params={"mock": "payments"})).json()
+    assert [(e["method"], e["path"], e["status"]) for e in journal] == [
+        ("POST", "pg/recon", 200),
+        ("POST", "pg/recon", 200),
+        ("GET", "pg/orders/NO_SUCH_ORDER/payments", 404),
+    ]
