@@ -1,16 +1,20 @@
-"""Fineract mock: the calls of contracts/fineract.openapi.yaml, under /fineract-provider/api/v1.
+"""Fineract mock: the calls of contracts/fineract.openapi.yaml, under /fineract-provider/api/v1,
+as Fineract 1.9+ answers them (README.md beside this file names the behaviours and the sources).
 
-As Fineract does: every call needs HTTP basic auth (the demo user `mifos`/`password`) and the
+Every call needs HTTP basic auth (the demo user `mifos`/`password`) and the
 `Fineract-Platform-TenantId` header (`default`); amounts are JSON numbers with six decimals, dates
 `[year, month, day]` arrays; the business date (`businessdate/BUSINESS_DATE`, Fineract 1.7+) is
-the day of the mocks' one clock (`/_mocks/clock`), the day its books are kept on; a write with an
-`Idempotency-Key` seen before answers the first answer again (`x-served-from-cache: true`), and a
-repayment's `externalId` is unique per loan.
+the day of the mocks' one clock (`/_mocks/clock`). A write is a command kept under its
+`Idempotency-Key` with its first outcome, a failure too (commands.py); a transaction's
+`externalId` is unique across every loan; overdue figures are the arrears table's snapshot
+(seed.py's `refresh_arrears`); QA's switches are in qa.py.
 """
 
 from __future__ import annotations
 
 import base64
+import uuid
+from collections.abc import Callable
 from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
@@ -19,19 +23,37 @@ import msgspec
 from litestar import Litestar, Request, Response, get, post
 from litestar.params import FromPath
 
-from upstream_mocks.clock import mocks_today
+from upstream_mocks.clock import mocks_now, mocks_today
 from upstream_mocks.envelope import json_answer
+from upstream_mocks.fineract import commands
+from upstream_mocks.fineract.qa import qa_routes
 from upstream_mocks.fineract.seed import (
+    Command,
     FineractState,
     Loan,
     Transaction,
     apply_payment,
     principal_outstanding,
+    refresh_arrears,
     seed,
 )
 from upstream_mocks.world import MockWorld
 
 API = "/fineract-provider/api/v1"
+# Columns the loan list may be ordered by (Fineract puts `orderBy` into its SQL, checked).
+ORDER_BY: dict[str, Callable[[Loan], Any]] = {
+    "id": lambda loan: loan.id,
+    "accountNo": lambda loan: loan.account_no,
+    "account_no": lambda loan: loan.account_no,
+}
+ARREARS_JOB: dict[str, Any] = {
+    "jobId": 2,
+    "displayName": "Update Loan Arrears Ageing",
+    "shortName": "LA_ARAG",
+    "cronExpression": "0 1 0 1/1 * ? *",
+    "active": True,
+    "currentlyRunning": False,
+}
 USER, PASSWORD, TENANT = "mifos", "password", "default"
 SIX = Decimal("0.000001")
 CURRENCY = {"code": "INR", "name": "Indian Rupee", "decimalPlaces": 2, "displaySymbol": "₹", "nameCode": "currency.INR"}
@@ -48,8 +70,8 @@ class RepaymentBody(msgspec.Struct, kw_only=True):
     note: str | None = None
 
 
-def _error(status: int, code: str, message: str) -> Response[Any]:
-    return json_answer(
+def _error_body(status: int, code: str, message: str) -> bytes:
+    return msgspec.json.encode(
         {
             "developerMessage": message,
             "httpStatusCode": str(status),
@@ -58,8 +80,35 @@ def _error(status: int, code: str, message: str) -> Response[Any]:
             "errors": [
                 {"developerMessage": message, "defaultUserMessage": message, "userMessageGlobalisationCode": code}
             ],
-        },
-        status,
+        }
+    )
+
+
+def _error(status: int, code: str, message: str) -> Response[Any]:
+    return Response(_error_body(status, code, message), status_code=status, media_type="application/json")
+
+
+def _not_unique(parameter: str, value: str) -> bytes:
+    """Fineract's PlatformApiDataValidationException for a unique constraint on a loan transaction."""
+    message = f"The parameter `{parameter}` must be unique."
+    return msgspec.json.encode(
+        {
+            "developerMessage": "The request was invalid. This typically will happen due to validation errors "
+            "which are provided.",
+            "httpStatusCode": "400",
+            "defaultUserMessage": "Validation errors exist.",
+            "userMessageGlobalisationCode": "validation.msg.validation.errors.exist",
+            "errors": [
+                {
+                    "developerMessage": message,
+                    "defaultUserMessage": message,
+                    "userMessageGlobalisationCode": f"validation.msg.loan.transaction.{parameter}.value.must.be.unique",
+                    "parameterName": parameter,
+                    "value": value,
+                    "args": [],
+                }
+            ],
+        }
     )
 
 
@@ -97,35 +146,37 @@ def _status(loan: Loan) -> dict[str, Any]:
     return {"id": 300, "code": "loanStatusType.active", "value": "Active", "active": True, "closed": False}
 
 
-def _summary(loan: Loan, today: date) -> dict[str, Any]:
-    due = [p for p in loan.periods if p.due < today]
+def _summary(loan: Loan) -> dict[str, Any]:
+    """Outstanding figures are the loan's own; the overdue ones come from its arrears row, as
+    Fineract reads them (m_loan_arrears_aging), however old that row is."""
 
-    def owed(periods: list[Any], part: str) -> Decimal:
-        return sum((getattr(p, part) - getattr(p, f"{part}_paid") for p in periods), Decimal(0))
+    def owed(part: str) -> Decimal:
+        return sum((getattr(p, part) - getattr(p, f"{part}_paid") for p in loan.periods), Decimal(0))
 
-    overdue_periods = [p for p in due if p.paid < p.total]
+    arrears = loan.arrears
+    zero = Decimal(0)
     summary = {
         "currency": CURRENCY,
         "principalDisbursed": _n(loan.principal),
         "principalPaid": _n(sum((p.principal_paid for p in loan.periods), Decimal(0))),
-        "principalOutstanding": _n(owed(loan.periods, "principal")),
-        "principalOverdue": _n(owed(due, "principal")),
+        "principalOutstanding": _n(owed("principal")),
+        "principalOverdue": _n(arrears.principal if arrears else zero),
         "interestCharged": _n(sum((p.interest for p in loan.periods), Decimal(0))),
         "interestPaid": _n(sum((p.interest_paid for p in loan.periods), Decimal(0))),
-        "interestOutstanding": _n(owed(loan.periods, "interest")),
-        "interestOverdue": _n(owed(due, "interest")),
+        "interestOutstanding": _n(owed("interest")),
+        "interestOverdue": _n(arrears.interest if arrears else zero),
         "feeChargesOutstanding": _n(Decimal(0)),
         "feeChargesOverdue": _n(Decimal(0)),
         "penaltyChargesCharged": _n(sum((p.penalty for p in loan.periods), Decimal(0))),
-        "penaltyChargesOutstanding": _n(owed(loan.periods, "penalty")),
-        "penaltyChargesOverdue": _n(owed(due, "penalty")),
+        "penaltyChargesOutstanding": _n(owed("penalty")),
+        "penaltyChargesOverdue": _n(arrears.penalty if arrears else zero),
         "totalExpectedRepayment": _n(sum((p.total for p in loan.periods), Decimal(0))),
         "totalRepayment": _n(sum((p.paid for p in loan.periods), Decimal(0))),
         "totalOutstanding": _n(sum((p.total - p.paid for p in loan.periods), Decimal(0))),
-        "totalOverdue": _n(sum((p.total - p.paid for p in due), Decimal(0))),
+        "totalOverdue": _n(arrears.total if arrears else zero),
     }
-    if overdue_periods:
-        summary["overdueSinceDate"] = _day(overdue_periods[0].due)
+    if arrears is not None:
+        summary["overdueSinceDate"] = _day(arrears.since)
     return summary
 
 
@@ -223,7 +274,7 @@ def _loan_view(loan: Loan, client_name: str, today: date, associations: set[str]
             "actualDisbursementDate": _day(loan.disbursed),
             "expectedMaturityDate": _day(loan.periods[-1].due),
         },
-        "summary": _summary(loan, today),
+        "summary": _summary(loan),
         "delinquent": _delinquent(loan, today),
     }
     if "repaymentSchedule" in associations:
@@ -233,8 +284,20 @@ def _loan_view(loan: Loan, client_name: str, today: date, associations: set[str]
     return view
 
 
+def _asked(request: Request[Any, Any, Any], command: Command) -> bool:
+    """The command matches the search's filters (action, entity, resource, loan)."""
+    q = request.query_params
+    return (
+        q.get("actionName", command.action) == command.action
+        and q.get("entityName", command.entity) == command.entity
+        and q.get("resourceId", str(command.loan_id)) == str(command.loan_id)
+        and q.get("loanid", str(command.loan_id)) == str(command.loan_id)
+    )
+
+
 def create_app(world: MockWorld) -> Litestar:
     world.register("fineract", lambda: seed(mocks_today(world)))
+    world.register(commands.HELD, dict)
 
     def state() -> FineractState:
         st: FineractState = world.states["fineract"]
@@ -286,7 +349,18 @@ def create_app(world: MockWorld) -> Litestar:
         if offset < 0 or not 0 < limit <= 1000:
             return _error(400, "validation.msg.validation.errors.exist", "offset from 0, limit from 1 to 1000")
         st = state()
-        loans = sorted(st.loans.values(), key=lambda loan: loan.id)
+        order_by = request.query_params.get("orderBy")
+        sort_order = request.query_params.get("sortOrder", "ASC").upper()
+        if order_by is not None and (order_by not in ORDER_BY or sort_order not in ("ASC", "DESC")):
+            return _error(400, "validation.msg.validation.errors.exist", "orderBy or sortOrder not allowed")
+        if order_by is not None:
+            loans = sorted(st.loans.values(), key=ORDER_BY[order_by], reverse=sort_order == "DESC")
+        else:
+            # No ORDER BY: the database's order, which need not hold from one page to the next.
+            st.loan_reads += 1
+            loans = sorted(st.loans.values(), key=lambda loan: loan.id)
+            turn = st.loan_reads % len(loans) if loans else 0
+            loans = loans[turn:] + loans[:turn]
         page = [
             {
                 "id": loan.id,
@@ -306,7 +380,6 @@ def create_app(world: MockWorld) -> Litestar:
         st = state()
         if client_id not in st.clients:
             return _error(404, "error.msg.client.id.invalid", f"Client with identifier {client_id} does not exist")
-        today = mocks_today(world)
         loans = [
             {
                 "id": loan.id,
@@ -314,8 +387,8 @@ def create_app(world: MockWorld) -> Litestar:
                 "productName": loan.product,
                 "status": _status(loan),
                 "loanType": {"id": 1, "code": "accountType.individual", "value": "Individual"},
-                "loanBalance": _n(_summary(loan, today)["totalOutstanding"]),
-                "inArrears": bool(_summary(loan, today)["totalOverdue"]),
+                "loanBalance": _n(_summary(loan)["totalOutstanding"]),
+                "inArrears": loan.arrears is not None,
             }
             for loan in st.loans.values()
             if loan.client_id == client_id
@@ -340,23 +413,12 @@ def create_app(world: MockWorld) -> Litestar:
             return refused
         return json_answer({"type": "BUSINESS_DATE", "description": "Business Date", "date": _day(mocks_today(world))})
 
-    @post(f"{API}/loans/{{loan_id:int}}/transactions", status_code=200)
-    async def transactions(request: Request[Any, Any, Any], loan_id: FromPath[int]) -> Response[Any]:
-        if refused := _refused(request):
-            return refused
+    def book(loan_id: int, raw: bytes) -> tuple[int, bytes]:
+        """The repayment command itself: (status, body), nothing booked unless 200."""
         st = state()
-        raw = await request.body()
-        key = request.headers.get("idempotency-key")
-        if key is not None and key in st.idempotent:
-            first, answer = st.idempotent[key]
-            if first != raw:
-                return _error(409, "error.msg.idempotency.key.reused", "Idempotency key was used with another request")
-            return Response(answer, media_type="application/json", headers={"x-served-from-cache": "true"})
-        if request.query_params.get("command") != "repayment":
-            return _error(400, "error.msg.command.unsupported", "Unsupported command")
         found = st.loans.get(loan_id)
         if found is None:
-            return _error(404, "error.msg.loan.id.invalid", f"Loan with identifier {loan_id} does not exist")
+            return 404, _error_body(404, "error.msg.loan.id.invalid", f"Loan with identifier {loan_id} does not exist")
         try:
             asked = msgspec.json.decode(raw, type=RepaymentBody)
             on = (
@@ -365,21 +427,20 @@ def create_app(world: MockWorld) -> Litestar:
                 else date.fromisoformat(asked.transactionDate)
             )
         except (msgspec.ValidationError, msgspec.DecodeError, ValueError) as exc:
-            return _error(400, "validation.msg.validation.errors.exist", f"Validation errors exist: {exc}")
+            return 400, _error_body(400, "validation.msg.validation.errors.exist", f"Validation errors exist: {exc}")
         outstanding = sum((p.total - p.paid for p in found.periods), Decimal(0))
         amount = asked.transactionAmount
         if amount <= 0 or amount != amount.quantize(Decimal("0.01")) or amount > outstanding:
-            return _error(
+            return 400, _error_body(
                 400,
                 "validation.msg.loan.transactionAmount.not.greater.than.zero",
                 "transactionAmount must be above 0, in paise and not above the outstanding",
             )
-        if asked.externalId and any(t.external_id == asked.externalId for t in found.transactions):
-            return _error(
-                403,
-                "error.msg.loan.transaction.external.id.already.exists",
-                f"Loan transaction with external id {asked.externalId} already exists",
-            )
+        if asked.externalId and any(
+            t.external_id == asked.externalId for loan in st.loans.values() for t in loan.transactions
+        ):
+            # Unique across every loan's transactions (m_loan_transaction_external_id_key).
+            return 400, _not_unique("externalId", asked.externalId)
         principal, interest, penalty = apply_payment(found, amount)
         transaction = Transaction(
             id=st.next_transaction_id,
@@ -395,7 +456,8 @@ def create_app(world: MockWorld) -> Litestar:
         )
         st.next_transaction_id += 1
         found.transactions.append(transaction)
-        answer = msgspec.json.encode(
+        refresh_arrears(found, mocks_today(world))  # the arrears row is worked out after a repayment
+        return 200, msgspec.json.encode(
             {
                 "officeId": 1,
                 "clientId": found.client_id,
@@ -409,11 +471,171 @@ def create_app(world: MockWorld) -> Litestar:
                 },
             }
         )
-        if key is not None:
-            st.idempotent[key] = (raw, answer)
-        return Response(answer, media_type="application/json")
+
+    @post(f"{API}/loans/{{loan_id:int}}/transactions", status_code=200)
+    async def transactions(request: Request[Any, Any, Any], loan_id: FromPath[int]) -> Response[Any]:
+        if refused := _refused(request):
+            return refused
+        if request.query_params.get("command") != "repayment":
+            return _error(400, "error.msg.command.unsupported", "Unsupported command")
+        st = state()
+        raw = await request.body()
+        # Fineract makes a key of its own for a write without one: it is never replayed.
+        key = request.headers.get("idempotency-key") or f"generated-{uuid.uuid4()}"
+        earlier = commands.find(st, "REPAYMENT", "LOAN", key)
+        if earlier is not None:
+            answer = commands.cached(earlier, raw)
+            if answer is not None:
+                return answer
+            return _error(
+                403,
+                "error.msg.unknown.data.integrity.issue",
+                "Unknown data integrity issue with resource: the idempotency key is taken",
+            )
+        command = commands.begin(world, st, key, loan_id, raw)
+        controls = st.controls
+        if controls.hold_next > 0:
+            controls.hold_next -= 1
+            await commands.hold(world, command)
+        if controls.fail_next > 0:
+            controls.fail_next -= 1
+            failure = _error_body(500, "error.msg.platform.server.side.error", "Platform internal server error")
+            return commands.finish(command, 500, failure)
+        if controls.maker_checker:
+            status, body = book_checked(loan_id, raw)
+            if status != 200:
+                return commands.finish(command, status, body)
+            return commands.awaiting_approval(command)
+        status, body = book(loan_id, raw)
+        return commands.finish(command, status, body)
+
+    def book_checked(loan_id: int, raw: bytes) -> tuple[int, bytes]:
+        """The command's checks without its booking, as a maker's command is validated then rolled
+        back to await the checker."""
+        snapshot = msgspec.json.encode(state().loans.get(loan_id)) if loan_id in state().loans else None
+        next_id = state().next_transaction_id
+        status, body = book(loan_id, raw)
+        if status == 200 and snapshot is not None:
+            state().loans[loan_id] = msgspec.json.decode(snapshot, type=Loan)
+            state().next_transaction_id = next_id
+        return status, body
+
+    @get(f"{API}/loans/{{loan_id:int}}/transactions/external-id/{{external_id:str}}")
+    async def transaction_by_external_id(
+        request: Request[Any, Any, Any], loan_id: FromPath[int], external_id: FromPath[str]
+    ) -> Response[Any]:
+        if refused := _refused(request):
+            return refused
+        found = state().loans.get(loan_id)
+        if found is None:
+            return _error(404, "error.msg.loan.id.invalid", f"Loan with identifier {loan_id} does not exist")
+        booked = next((t for t in found.transactions if t.external_id == external_id), None)
+        if booked is None:
+            return _error(
+                404,
+                "error.msg.loan.transaction.external.id.invalid",
+                f"Transaction with external identifier {external_id} does not exist",
+            )
+        return json_answer(_transaction(found, booked))
+
+    @get(f"{API}/audits/{{audit_id:int}}")
+    async def audit(request: Request[Any, Any, Any], audit_id: FromPath[int]) -> Response[Any]:
+        if refused := _refused(request):
+            return refused
+        st = state()
+        command = st.commands.get(audit_id)
+        if command is None:
+            return _error(404, "error.msg.command.id.invalid", f"Audit with identifier {audit_id} does not exist")
+        return json_answer(commands.audit(st, command))
+
+    @get(f"{API}/audits")
+    async def audits(request: Request[Any, Any, Any]) -> Response[Any]:
+        """The audit trail of commands, whatever became of them, filtered as Fineract's search is."""
+        if refused := _refused(request):
+            return refused
+        st = state()
+        return json_answer([commands.audit(st, c) for c in st.commands.values() if _asked(request, c)])
+
+    @get(f"{API}/makercheckers")
+    async def maker_checkers(request: Request[Any, Any, Any]) -> Response[Any]:
+        """Commands awaiting a checker, filtered as Fineract's search is (action, entity, resource)."""
+        if refused := _refused(request):
+            return refused
+        st = state()
+        found = [c for c in st.commands.values() if c.status == "awaitingApproval" and _asked(request, c)]
+        return json_answer([commands.audit(st, c) for c in found])
+
+    @post(f"{API}/makercheckers/{{audit_id:int}}", status_code=200)
+    async def check(request: Request[Any, Any, Any], audit_id: FromPath[int]) -> Response[Any]:
+        """A checker approves (the command is processed now, as it would have been) or rejects."""
+        if refused := _refused(request):
+            return refused
+        st = state()
+        command = st.commands.get(audit_id)
+        if command is None or command.status != "awaitingApproval":
+            return _error(404, "error.msg.command.id.invalid", f"Audit with identifier {audit_id} does not exist")
+        asked = request.query_params.get("command")
+        command.checked_on = mocks_now(world)
+        if asked == "reject":
+            command.status = "rejected"
+            return json_answer({"commandId": command.id, "resourceId": command.loan_id})
+        if asked != "approve":
+            return _error(400, "error.msg.command.unsupported", "Unsupported command")
+        status, body = book(command.loan_id, command.body)
+        answer = commands.finish(command, status, body)
+        if status == 200:
+            return json_answer({**msgspec.json.decode(body), "commandId": command.id})
+        return answer
+
+    @get(f"{API}/jobs")
+    async def jobs(request: Request[Any, Any, Any]) -> Response[Any]:
+        if refused := _refused(request):
+            return refused
+        return json_answer([ARREARS_JOB])
+
+    @post(f"{API}/jobs/{{job:str}}", status_code=202)
+    async def run_job(request: Request[Any, Any, Any], job: FromPath[str]) -> Response[Any]:
+        """`jobs/{jobId}?command=executeJob`: the arrears ageing job is the one this lender runs."""
+        if refused := _refused(request):
+            return refused
+        if job != str(ARREARS_JOB["jobId"]):
+            return _error(404, "error.msg.sheduler.job.id.invalid", f"Job with identifier {job} does not exist")
+        return run_arrears(request)
+
+    @post(f"{API}/jobs/short-name/{{short_name:str}}", status_code=202)
+    async def run_job_by_name(request: Request[Any, Any, Any], short_name: FromPath[str]) -> Response[Any]:
+        if refused := _refused(request):
+            return refused
+        if short_name != ARREARS_JOB["shortName"]:
+            return _error(404, "error.msg.sheduler.job.id.invalid", f"Job with identifier {short_name} does not exist")
+        return run_arrears(request)
+
+    def run_arrears(request: Request[Any, Any, Any]) -> Response[Any]:
+        if request.query_params.get("command") != "executeJob":
+            return _error(400, "error.msg.unrecognized.query.param", "Unrecognized query param command")
+        today = mocks_today(world)
+        for found in state().loans.values():
+            refresh_arrears(found, today, found.arrears_grace_days)
+        return Response(b"", status_code=202)
 
     return Litestar(
-        route_handlers=[search, client, every_loan, accounts, loan, business_date, transactions],
+        route_handlers=[
+            search,
+            client,
+            every_loan,
+            accounts,
+            loan,
+            business_date,
+            transactions,
+            transaction_by_external_id,
+            audit,
+            audits,
+            maker_checkers,
+            check,
+            jobs,
+            run_job,
+            run_job_by_name,
+            *qa_routes(world),
+        ],
         logging_config=None,  # the host process configures logging
     )

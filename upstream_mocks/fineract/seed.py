@@ -9,8 +9,9 @@ here, disbursed ten days ago, its first instalment due in twenty.
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from decimal import Decimal
+from typing import Literal
 
 import msgspec
 
@@ -49,6 +50,20 @@ class Transaction(msgspec.Struct, kw_only=True):
     receipt_number: str | None = None
 
 
+class Arrears(msgspec.Struct, kw_only=True):
+    """A loan's row of Fineract's arrears table (m_loan_arrears_aging): what was overdue when it was
+    last worked out (after a transaction, or by the nightly job), not what is overdue now."""
+
+    principal: Decimal
+    interest: Decimal
+    penalty: Decimal
+    since: date
+
+    @property
+    def total(self) -> Decimal:
+        return self.principal + self.interest + self.penalty
+
+
 class Loan(msgspec.Struct, kw_only=True):
     id: int
     account_no: str
@@ -59,6 +74,26 @@ class Loan(msgspec.Struct, kw_only=True):
     disbursed: date
     periods: list[Period]
     transactions: list[Transaction]
+    # The product's grace on arrears ageing (days): the nightly job skips instalments this recent.
+    arrears_grace_days: int = 0
+    arrears: Arrears | None = None  # None: nothing overdue when last worked out
+
+
+def refresh_arrears(loan: Loan, business_date: date, grace_days: int = 0) -> None:
+    """Work the loan's arrears row out again, as Fineract does after a transaction (no grace) and
+    in its arrears ageing job (the product's grace): instalments due before the business date
+    (less the grace), what is left unpaid of each."""
+    cutoff = business_date - timedelta(days=grace_days)
+    due = [p for p in loan.periods if p.due < cutoff]
+    principal = sum((p.principal - p.principal_paid for p in due), Decimal(0))
+    interest = sum((p.interest - p.interest_paid for p in due), Decimal(0))
+    penalty = sum((p.penalty - p.penalty_paid for p in due), Decimal(0))
+    unpaid = [p.due for p in due if p.paid < p.total]
+    loan.arrears = (
+        Arrears(principal=principal, interest=interest, penalty=penalty, since=min(unpaid))
+        if principal + interest + penalty > 0 and unpaid
+        else None
+    )
 
 
 class Client(msgspec.Struct, kw_only=True):
@@ -68,12 +103,42 @@ class Client(msgspec.Struct, kw_only=True):
     mobile_no: str
 
 
+CommandStatus = Literal["underProcessing", "processed", "awaitingApproval", "rejected", "error"]
+
+
+class Command(msgspec.Struct, kw_only=True):
+    """One row of Fineract's command source (m_portfolio_command_source): a write, under its
+    Idempotency-Key (unique with the action and entity), with its status and its first answer."""
+
+    id: int
+    action: str  # "REPAYMENT"
+    entity: str  # "LOAN"
+    key: str
+    loan_id: int
+    body: bytes  # the command's JSON, as sent
+    status: CommandStatus
+    made_on: datetime
+    result_status: int | None = None
+    result: bytes | None = None
+    checked_on: datetime | None = None
+
+
+class Controls(msgspec.Struct, kw_only=True):
+    """QA's switches (/_mocks/fineract/qa): the real server's behaviours, on demand."""
+
+    maker_checker: bool = False  # repayments wait for a checker's approval
+    fail_next: int = 0  # the next bookings fail inside the command (a stored 500, replayed)
+    hold_next: int = 0  # the next bookings stay in flight until released (a retry meets 425)
+
+
 class FineractState(msgspec.Struct, kw_only=True):
     clients: dict[int, Client]
     loans: dict[int, Loan]
     next_transaction_id: int = 90_001
-    # Idempotency-Key -> (the request body it came with, the answer it got), as Fineract caches them.
-    idempotent: dict[str, tuple[bytes, bytes]] = msgspec.field(default_factory=dict)
+    commands: dict[int, Command] = msgspec.field(default_factory=dict)
+    next_command_id: int = 1
+    controls: Controls = msgspec.field(default_factory=Controls)
+    loan_reads: int = 0  # loan list pages served: without an order, each comes in another one
 
 
 def apply_payment(loan: Loan, amount: Decimal) -> tuple[Decimal, Decimal, Decimal]:
@@ -143,6 +208,9 @@ def seed(today: date) -> FineractState:
     meena = _loan(7101, 501, Decimal("18000.00"), 6, today - timedelta(days=65), today, paid=2)
     meena.periods[2].penalty = Decimal("150.00")  # the missed third instalment's penalty
     ramesh = _loan(7102, 502, Decimal("6000.00"), 3, today + timedelta(days=20), today, paid=0)
+    for loan in (meena, ramesh):
+        loan.arrears_grace_days = 3
+        refresh_arrears(loan, today, loan.arrears_grace_days)  # as last night's job left them
     return FineractState(
         clients={
             501: Client(id=501, account_no="000000501", display_name="Meena Gupta", mobile_no="9811122233"),

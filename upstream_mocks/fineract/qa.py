@@ -1,0 +1,74 @@
+"""QA's switches for the Fineract mock (never a Fineract call; /_mocks is never served in
+production): the real server's behaviours that lose money when a client is careless, on demand.
+
+`GET /_mocks/fineract/qa` says what is on; `POST /_mocks/fineract/qa` with any of
+- `makerChecker` (bool): repayments wait for a checker (Fineract's maker-checker for the task),
+  answered 200 with a `commandId`; approve or reject with Fineract's own
+  `POST makercheckers/{id}?command=approve|reject`;
+- `failNext` (count): the next bookings fail inside the command with a 500, kept under their
+  Idempotency-Key and answered again on every retry with that key;
+- `holdNext` (count): the next bookings stay in flight (a retry with the key meets 425) until
+  `POST /_mocks/fineract/qa/release` or a minute passes.
+The arrears ageing job runs through Fineract's own call:
+`POST fineract-provider/api/v1/jobs/short-name/LA_ARAG?command=executeJob`.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import msgspec
+from litestar import Request, Response, get, post
+from litestar.handlers import HTTPRouteHandler
+
+from upstream_mocks.fineract import commands
+from upstream_mocks.fineract.seed import FineractState
+from upstream_mocks.world import MockWorld
+
+
+class Switches(msgspec.Struct, rename="camel", forbid_unknown_fields=True, kw_only=True):
+    maker_checker: bool | None = None
+    fail_next: Annotated[int, msgspec.Meta(ge=0, le=100)] | None = None
+    hold_next: Annotated[int, msgspec.Meta(ge=0, le=100)] | None = None
+
+
+def qa_routes(world: MockWorld) -> list[HTTPRouteHandler]:
+    def state() -> FineractState:
+        st: FineractState = world.states["fineract"]
+        return st
+
+    def view() -> dict[str, Any]:
+        controls = state().controls
+        return {
+            "makerChecker": controls.maker_checker,
+            "failNext": controls.fail_next,
+            "holdNext": controls.hold_next,
+            "held": sorted(commands.held(world)),
+        }
+
+    @get("/qa")
+    async def read_switches() -> dict[str, Any]:
+        return view()
+
+    @post("/qa", status_code=200)
+    async def set_switches(request: Request[Any, Any, Any]) -> Response[Any]:
+        try:
+            asked = msgspec.json.decode(await request.body(), type=Switches)
+        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+            return Response({"message": f"Invalid request: {exc}"}, status_code=400)
+        controls = state().controls
+        if asked.maker_checker is not None:
+            controls.maker_checker = asked.maker_checker
+        if asked.fail_next is not None:
+            controls.fail_next = asked.fail_next
+        if asked.hold_next is not None:
+            controls.hold_next = asked.hold_next
+        return Response(view())
+
+    @post("/qa/release", status_code=200)
+    async def release() -> dict[str, Any]:
+        for event in commands.held(world).values():
+            event.set()
+        return view()
+
+    return [read_switches, set_switches, release]
