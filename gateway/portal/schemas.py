@@ -68,11 +68,13 @@ class ConfirmPaymentRequest(msgspec.Struct, rename="camel", kw_only=True):
 
 class PaymentOutcome(msgspec.Struct, rename="camel", kw_only=True):
     """How a payment went, as the lender says: 'completed' (the provider took the money),
-    'failed' (an attempt failed or the order expired) or 'cancelled' (the order is still open with
-    nothing taken and nothing tried: the borrower closed the checkout; it may be reopened)."""
+    'failed' (an attempt failed or the order expired), 'cancelled' (the order is still open with
+    nothing taken and nothing tried: the borrower closed the checkout; it may be reopened) or
+    'awaitingApproval' (paid, and the lender's checker is yet to approve its booking: it stays
+    pending until booked and is never to be paid again)."""
 
     message: str
-    status: Literal["completed", "failed", "cancelled"]
+    status: Literal["completed", "failed", "cancelled", "awaitingApproval"]
     order_id: str | None = None
     # What happened to the money, from the lender's record of the payment (each null when not
     # known): a completed one's amount, the provider's reference, where the receipt was mailed

@@ -36,6 +36,7 @@ PAYMENT_NOT_MAPPED = "Payment is either not mapped or the financier is not autho
 PAYMENT_COMPLETED = "Payment process completed"
 PAYMENT_FAILED = "Payment failed"
 PAYMENT_CANCELLED = "Payment cancelled. No money was taken."
+PAYMENT_AWAITING_APPROVAL = "Payment received. The lender is approving it; you do not need to pay again."
 PAYMENT_NOT_FOUND = "Payment not found."
 AMOUNT_ABOVE_ZERO = "Please enter an amount above 0."
 AMOUNT_DECIMALS = "Please enter an amount in rupees with at most 2 decimals."
@@ -248,6 +249,10 @@ class PortalService:
         'cancelled'; anything else is 'failed'. The lender's record of the payment adds what
         happened to the money (amount, reference, where the receipt went; why it failed)."""
         settled = await self._update_status(session, login, order_id, payment_log_id)
+        if settled is Settlement.AWAITING_APPROVAL:
+            # The lender has the payment and its checker is to approve the booking: it stays
+            # pending (the re-check follows it until booked), and is never asked for again.
+            return PaymentOutcome(message=PAYMENT_AWAITING_APPROVAL, status="awaitingApproval", order_id=order_id)
         failed = settled is not Settlement.COMPLETED
         # The borrower saw the outcome: the payment is no longer shown as pending.
         await self.pending.forget(login.user_id, order_id)
@@ -290,8 +295,10 @@ class PortalService:
             except NotFound:
                 await self.pending.forget(login.user_id, payment.order_id)
                 continue
-            if outcome is Settlement.NOT_ATTEMPTED:
-                still.append(payment)  # the checkout is still open: it may yet be paid
+            if outcome in (Settlement.NOT_ATTEMPTED, Settlement.AWAITING_APPROVAL):
+                # The checkout is still open (it may yet be paid), or the lender's checker is yet
+                # to approve the booking: followed at the next re-check.
+                still.append(payment)
                 continue
             if outcome is Settlement.COMPLETED:
                 await self.pending.forget(login.user_id, payment.order_id)

@@ -2243,7 +2243,7 @@ export interface components {
             receiptMailedTo?: string | null;
             receiptUrl?: string | null;
             /** @enum {string} */
-            status: "completed" | "failed" | "cancelled";
+            status: "completed" | "failed" | "cancelled" | "awaitingApproval";
         };
         /** PaymentRecord */
         PaymentRecord: {

@@ -81,6 +81,9 @@ class Settlement(enum.Enum):
     COMPLETED = "completed"  # the lender has booked it
     FAILED = "failed"  # not paid: the checkout failed or expired
     NOT_ATTEMPTED = "notAttempted"  # the checkout is still open with nothing tried (closed unpaid)
+    # Paid, and the lender has it, but its checker has yet to approve the booking (maker-checker):
+    # never to be paid again, followed until booked.
+    AWAITING_APPROVAL = "awaitingApproval"
 
 
 # A borrower's access as the lender granted it: the bearer token the gateway keeps in the session

@@ -12,9 +12,11 @@ What Fineract has no call for, and who supplies it instead (named per operation 
 which the conformance kit reports):
 - one-time codes by SMS: the first lender in LENDERS (our own lending service's `sendOtp`);
 - a checkout for a repayment: the payment provider (`pg/orders`); once the provider says an
-  order is paid, the repayment is booked in Fineract exactly once: `Idempotency-Key`
-  `repay-<provider payment id>` and `externalId` `pg-<provider payment id>` (unique on the loan);
-  Fineract's 403 for an external id it already has means it is booked, not a failure;
+  order is paid, the repayment is booked in Fineract exactly once, by its `externalId`
+  `pg-<provider payment id>` (unique across Fineract's loans): asked about before every post, and
+  posted under the payment's own key sequence (`repay-<id>`, then `-2`, `-3` only once Fineract
+  confirms it is not booked: a key keeps its first failure for ever); one awaiting the lender's
+  checker (maker-checker) is followed, never posted again (docs/decisions/fineract-bookings.md);
 - the platform's list of repayments (reconciliation, support desk): read from the loans'
   transactions (`loans` paged, `clients/{id}`); only those paid online (their receipt number is
   the provider order) are the provider's to reconcile, a repayment at a branch is not;
@@ -56,18 +58,21 @@ from datetime import UTC, date, datetime, time
 from decimal import Decimal
 from typing import Any, Literal
 
+import httpx
 import msgspec
 import structlog
 
-from gateway.errors import UpstreamError, UpstreamRefused
+from gateway.errors import UpstreamError, UpstreamRefused, UpstreamUnavailable
 from gateway.language.codes import DEFAULT, Language
 from gateway.settings import Settings
 from gateway.upstreams.http import UpstreamHttp
-from gateway.upstreams.lenders.fineract.mapping import IST, day, paise, today
+from gateway.upstreams.lenders.fineract.mapping import IST, Overdue, day, overdue, paise, today
 from gateway.upstreams.lenders.fineract.wire import (
     Accounts,
+    AuditEntry,
     BusinessDate,
     ClientRecord,
+    CommandAnswer,
     FineractLoan,
     LoanListItem,
     LoanPage,
@@ -120,6 +125,7 @@ API = "fineract-provider/api/v1"
 TOKEN_PREFIX = "fineract:"
 LOAN_PREFIX = "FIN-"
 ORDER_PREFIX = "FINREPAY_"
+BOOKING_TRIES = 3  # keys posted in one settle, each only after Fineract confirms the last did not book
 LOAN_PAGE = 200  # loans asked for at a time when every loan is read (a day's repayments)
 # A repayment's id in the gateway (the portal's payment log id) is this lender's from here up, so
 # the router can tell its payments from another lender's (gateway/upstreams/lenders/routing.py).
@@ -264,30 +270,28 @@ class FineractLender:
                 return loan
         raise UpstreamRefused("Loan not found.", upstream=self.name, status=404)
 
-    def _overdue(self, loan: FineractLoan) -> Decimal:
-        return paise(loan.summary.total_overdue, self.name)
+    def _overdue(self, loan: FineractLoan, on: date) -> Overdue:
+        """Worked out from the schedule on the business date `on`, never Fineract's arrears
+        snapshot (`summary.*Overdue`), which a nightly job refreshes."""
+        return overdue((loan.repayment_schedule or Schedule()).periods, on, self.name)
 
     def _days_past_due(self, loan: FineractLoan, on: date) -> int:
         """The lender's count; counted from overdueSinceDate to `on` (the business date) only for
         a Fineract without it."""
         if loan.delinquent is not None:
             return loan.delinquent.past_due_days
-        since = loan.summary.overdue_since_date
-        return max(0, (on - day(since)).days) if since else 0
+        since = self._overdue(loan, on).since
+        return max(0, (on - since).days) if since else 0
 
-    async def _days_overdue(self, loan: FineractLoan) -> int:
-        """As _days_past_due, asking the business date only when Fineract does not count them."""
-        if loan.delinquent is not None:
-            return loan.delinquent.past_due_days
-        return self._days_past_due(loan, await self._business_date())
-
-    async def _due_loan(self, client_id: int) -> FineractLoan | None:
-        """The loan whose dues the portal offers: the one overdue longest, else the first active one."""
-        loans = [loan for loan in await self._loans(client_id) if loan.status.active]
-        overdue = [loan for loan in loans if self._overdue(loan) > 0]
-        if overdue:
-            return min(overdue, key=lambda loan: loan.summary.overdue_since_date or (9999, 1, 1))
-        return loans[0] if loans else None
+    async def _due_loan(self, client_id: int) -> tuple[FineractLoan | None, date]:
+        """The loan whose dues the portal offers (the one overdue longest, else the first active
+        one) and the business date it was judged on."""
+        found, on = await asyncio.gather(self._loans(client_id), self._business_date())
+        loans = [loan for loan in found if loan.status.active]
+        late = [loan for loan in loans if self._overdue(loan, on).total > 0]
+        if late:
+            return min(late, key=lambda loan: self._overdue(loan, on).since or date.max), on
+        return (loans[0] if loans else None), on
 
     # The port
     async def send_otp(self, mobile_number: str, language: Language = DEFAULT) -> None:
@@ -299,10 +303,11 @@ class FineractLender:
         client = await self._client(mobile_number)
         if client is None:
             return None
-        loans = [loan for loan in await self._loans(client.entity_id) if loan.status.active]
+        found, on = await asyncio.gather(self._loans(client.entity_id), self._business_date())
+        loans = [loan for loan in found if loan.status.active]
         if not loans:
             return None
-        overdue = sum((self._overdue(loan) for loan in loans), Decimal(0))
+        overdue = sum((self._overdue(loan, on).total for loan in loans), Decimal("0.00"))
         record = RepaymentRecord(
             user_id=USER_IDS_FROM + client.entity_id,
             user_name=client.entity_name,
@@ -314,23 +319,20 @@ class FineractLender:
         return f"{TOKEN_PREFIX}{client.entity_id}:{mobile_number}", record
 
     async def repayment_detail(self, token: str, user_id: int) -> RepaymentDetail:
-        loan = await self._due_loan(self._client_id(token))
+        loan, on = await self._due_loan(self._client_id(token))
         if loan is None:
             zero = Decimal("0.00")
             return RepaymentDetail(remaining_amount=zero, late_fees=zero, pending_amount=zero)
-        summary = loan.summary
-        late_fees = paise(summary.penalty_charges_overdue + summary.fee_charges_overdue, self.name)
-        remaining = self._overdue(loan)
+        late = self._overdue(loan, on)
         open_periods = [
             p for p in (loan.repayment_schedule or Schedule()).periods if p.period is not None and not p.complete
         ]
-        since = day(summary.overdue_since_date) if summary.overdue_since_date else None
         return RepaymentDetail(
-            remaining_amount=remaining,
-            late_fees=late_fees,
-            pending_amount=remaining - late_fees,
-            due_date=since or (day(open_periods[0].due_date) if open_periods else None),
-            days_overdue=await self._days_overdue(loan),
+            remaining_amount=late.total,
+            late_fees=late.charges,
+            pending_amount=late.total - late.charges,
+            due_date=late.since or (day(open_periods[0].due_date) if open_periods else None),
+            days_overdue=self._days_past_due(loan, on),
             lender_name=self.lender.name,
             loan_number=f"{LOAN_PREFIX}{loan.account_no}",
         )
@@ -341,8 +343,8 @@ class FineractLender:
         """A checkout at the payment provider for the loan the portal shows; nothing is booked in
         Fineract until the provider says it was paid (update_payment_status)."""
         client_id, mobile_number = self._access(token)
-        loan = await self._due_loan(client_id)
-        if loan is None or amount > self._overdue(loan):
+        loan, on = await self._due_loan(client_id)
+        if loan is None or amount > self._overdue(loan, on).total:
             raise UpstreamRefused(PAYMENT_NOT_CREATED, upstream=self.name, status=400, code="payment_failed")
         payment_id = PAYMENT_IDS_FROM + secrets.randbelow(99_999_999)
         order = {
@@ -396,8 +398,7 @@ class FineractLender:
         if not paid:
             open_unpaid = not attempts and await self._order_open(order_id)
             return Settlement.NOT_ATTEMPTED if open_unpaid else Settlement.FAILED
-        await self._book(loan, paid[0], order_id)
-        return Settlement.COMPLETED
+        return await self._book(loan, paid[0], order_id)
 
     async def _order_open(self, order_id: str) -> bool:
         """The provider's order is still open to be paid (closed unpaid, not expired): Fineract keeps
@@ -409,35 +410,108 @@ class FineractLender:
             raise UpstreamRefused(NOT_YOURS, upstream=self.payments.name, status=response.status_code)
         return bool(self.payments.decode(response, ProviderOrder).order_status == "ACTIVE")
 
-    async def _book(self, loan: FineractLoan, paid: ProviderPayment, order_id: str) -> None:
+    async def _booked(self, loan_id: int, external_id: str) -> bool:
+        """Fineract's word on whether the repayment is on the loan, by its external id: True or
+        False only when Fineract said so (its 404 for that external id); anything else raises, so a
+        fresh key is never used on a guess."""
+        response = await self.http.request(
+            "GET",
+            f"{API}/loans/{loan_id}/transactions/external-id/{external_id}",
+            headers=self.headers,
+            idempotent=True,
+        )
+        if response.status_code == 200:
+            return not self.http.decode(response, Transaction).manually_reversed
+        if response.status_code == 404 and b"error.msg.loan.transaction.external.id.invalid" in response.content:
+            return False
+        raise self._not_booked_yet(response.status_code)
+
+    async def _commands(self, loan_id: int, external_id: str) -> list[AuditEntry]:
+        """Our repayment commands on the loan for this external id, whatever became of them
+        (Fineract's audit trail): how many keys were spent, and whether one is in flight or
+        awaiting the lender's checker (maker-checker)."""
+        made: list[AuditEntry] = await self._get(
+            "audits", list[AuditEntry], {"actionName": "REPAYMENT", "entityName": "LOAN", "resourceId": loan_id}
+        )
+        return [entry for entry in made if entry.external_id() == external_id]
+
+    def _not_booked_yet(self, status: int | None) -> UpstreamError:
+        return UpstreamUnavailable(
+            "The payment was taken but the lender has not booked it yet. Please check again shortly.",
+            upstream=self.name,
+            status=status,
+            code="confirm_failed",
+        )
+
+    async def _book(self, loan: FineractLoan, paid: ProviderPayment, order_id: str) -> Settlement:
+        """Book the provider's payment on the loan exactly once, however the earlier attempts went.
+
+        Fineract keeps each Idempotency-Key with its first outcome, a failure too: a key whose first
+        booking failed answers that failure for ever. So the repayment's external id is asked about
+        first (booked: done); then Fineract's audit trail of our commands for it (one in flight:
+        not yet; one awaiting the checker: followed, never posted again); only then is it posted,
+        under the next key of the payment's own sequence (`repay-<id>`, `repay-<id>-2`, ...: as many
+        keys as commands made), and after an answer that is not a booking, asked about again
+        before the next key. The external id, unique across Fineract's loans, keeps any two keys
+        from booking it twice."""
         provider_id = str(paid.cf_payment_id)
+        external_id = f"pg-{provider_id}"
         body = {
             "transactionDate": (await self._business_date()).strftime("%d %B %Y"),
             "dateFormat": "dd MMMM yyyy",
             "locale": "en",
             "transactionAmount": msgspec.Raw(format(paise(paid.payment_amount, self.name), "f").encode()),
-            "externalId": f"pg-{provider_id}",
+            "externalId": external_id,
             "receiptNumber": order_id,
             "paymentTypeId": 1,
             "note": "Paid online",
         }
-        response = await self.http.request(
-            "POST",
-            f"{API}/loans/{loan.id}/transactions?command=repayment",
-            json=body,
-            headers={**self.headers, "Idempotency-Key": f"repay-{provider_id}"},
-            idempotent=True,  # the key makes a retry safe: Fineract answers the first answer again
-        )
+        for _ in range(BOOKING_TRIES):
+            if await self._booked(loan.id, external_id):
+                return Settlement.COMPLETED
+            made = await self._commands(loan.id, external_id)
+            if any(c.processing_result == "Awaiting Approval" for c in made):
+                return Settlement.AWAITING_APPROVAL
+            if any(c.processing_result == "Under Processing" for c in made):
+                raise self._not_booked_yet(425)  # in flight: its outcome is to come
+            n = len(made) + 1
+            key = f"repay-{provider_id}" if n == 1 else f"repay-{provider_id}-{n}"
+            try:
+                response = await self.http.request(
+                    "POST",
+                    f"{API}/loans/{loan.id}/transactions?command=repayment",
+                    json=body,
+                    headers={**self.headers, "Idempotency-Key": key},
+                    idempotent=True,  # the key makes a retry safe: Fineract answers the first answer again
+                )
+            except UpstreamUnavailable as exc:
+                # A 5xx (kept under the key) or no answer at all (booked or not): asked again above.
+                log.warning("repayment_not_booked", loan_id=loan.id, key=key, status=exc.status, code=exc.code)
+                continue
+            settled = await self._booking_answer(loan, key, response)
+            if settled is not None:
+                return settled
+        if await self._booked(loan.id, external_id):
+            return Settlement.COMPLETED
+        raise self._not_booked_yet(None)
+
+    async def _booking_answer(self, loan: FineractLoan, key: str, response: httpx.Response) -> Settlement | None:
+        """What a booking's answer settles: booked, awaiting the checker, or None (not booked by
+        this key); 425 (a command in flight under the key) raises, its outcome is to come."""
         if response.status_code == 200:
-            return
-        if response.status_code == 403 and b"external.id.already.exists" in response.content:
-            return  # booked before under this payment's external id
-        raise UpstreamError(
-            "The payment was taken but the lender has not booked it yet. Please check again shortly.",
-            upstream=self.name,
+            answer = self.http.decode(response, CommandAnswer)
+            # Maker-checker: a command id and nothing booked; it is followed until booked.
+            return Settlement.COMPLETED if answer.loan_id is not None else Settlement.AWAITING_APPROVAL
+        if response.status_code == 425:
+            raise self._not_booked_yet(425)  # in flight under this key: its outcome comes
+        log.warning(
+            "repayment_not_booked",
+            loan_id=loan.id,
+            key=key,
             status=response.status_code,
-            code="confirm_failed",
+            replayed=response.headers.get("x-served-from-cache") == "true",
         )
+        return None
 
     @staticmethod
     def _online(t: Transaction) -> tuple[str, str] | None:
@@ -544,7 +618,8 @@ class FineractLender:
 
     def _summary(self, loan: FineractLoan, on: date) -> LoanSummary:
         s = loan.summary
-        overdue = self._overdue(loan)
+        late = self._overdue(loan, on)
+        overdue = late.total
         upcoming = [
             p for p in (loan.repayment_schedule or Schedule()).periods if p.period is not None and not p.complete
         ]
@@ -560,12 +635,12 @@ class FineractLender:
             sanctioned_amount=paise(loan.principal, self.name),
             disbursed_on=day(loan.timeline.actual_disbursement_date or (1970, 1, 1)),
             principal_outstanding=paise(s.principal_outstanding, self.name),
-            principal_due=paise(s.principal_overdue, self.name),
-            interest_due=paise(s.interest_overdue, self.name),
+            principal_due=late.principal,
+            interest_due=late.interest,
             interest_accrued=Decimal("0.00"),  # Fineract books interest per instalment, not daily here
             # Those overdue, as the portal's late fees and the allocation preview count them, so the
             # overdue amount is principal due, interest due and penal charges on every screen.
-            penal_charges=paise(s.penalty_charges_overdue + s.fee_charges_overdue, self.name),
+            penal_charges=late.charges,
             overdue_amount=overdue,
             minimum_payment=min(Decimal("1.00"), overdue) if overdue > 0 else Decimal("0.00"),
             next_due=LoanNextDue(due_on=day(nxt.due_date), amount=paise(nxt.total_outstanding_for_period, self.name))
@@ -666,15 +741,15 @@ class FineractLender:
     async def allocation(self, token: str, user_id: int, loan_number: str, amount: Decimal) -> LoanAllocationPreview:
         """How Fineract's default order (penalties, then interest, then principal, overdue first)
         would apply `amount`; refused (400) above the overdue amount, as the portal pays no more."""
-        loan = await self._own_loan(token, loan_number)
-        s = loan.summary
-        overdue = self._overdue(loan)
+        loan, on = await asyncio.gather(self._own_loan(token, loan_number), self._business_date())
+        late = self._overdue(loan, on)
+        overdue = late.total
         if amount <= 0 or amount > overdue:
             raise UpstreamRefused("Amount not taken.", upstream=self.name, status=400)
         left = amount
         parts = []
-        for owed in (s.penalty_charges_overdue + s.fee_charges_overdue, s.interest_overdue, s.principal_overdue):
-            take = min(paise(owed, self.name), left)
+        for owed in (late.charges, late.interest, late.principal):
+            take = min(owed, left)
             parts.append(take)
             left -= take
         return LoanAllocationPreview(
@@ -767,7 +842,14 @@ class FineractLender:
         """Every loan on the lender's books, page by page (Fineract's `loans` list)."""
         found: list[LoanListItem] = []
         while True:
-            page: LoanPage = await self._get("loans", LoanPage, {"offset": len(found), "limit": LOAN_PAGE})
+            # An explicit order: without one Fineract's pages need not agree (a loan skipped or twice).
+            asked: dict[str, str | int] = {
+                "offset": len(found),
+                "limit": LOAN_PAGE,
+                "orderBy": "id",
+                "sortOrder": "ASC",
+            }
+            page: LoanPage = await self._get("loans", LoanPage, asked)
             found += page.page_items
             if not page.page_items or len(found) >= page.total_filtered_records:
                 return found

@@ -5,8 +5,10 @@ from __future__ import annotations
 from datetime import date, datetime, timedelta, timezone
 from decimal import Decimal
 
+import msgspec
+
 from gateway.errors import UpstreamError
-from gateway.upstreams.lenders.fineract.wire import Day
+from gateway.upstreams.lenders.fineract.wire import Day, Period
 
 IST = timezone(timedelta(hours=5, minutes=30), "IST")
 PAISA = Decimal("0.01")
@@ -34,3 +36,33 @@ def today() -> date:
     """Our date in India: the lender's day only for a Fineract without a business date."""
     # real time: only a real Fineract before 1.7 gets here; the mock keeps a business date
     return datetime.now(IST).date()
+
+
+class Overdue(msgspec.Struct, frozen=True, kw_only=True):
+    """What is overdue on a loan on a day, worked out from its schedule: Fineract's own
+    `summary.*Overdue` is a snapshot of its arrears table (refreshed after a transaction and by a
+    nightly job that skips instalments in the product's grace), so it can say nothing is overdue
+    on a loan that is days past due."""
+
+    principal: Decimal
+    interest: Decimal
+    charges: Decimal  # penalties and fees
+    since: date | None  # the oldest unpaid instalment's due date
+
+    @property
+    def total(self) -> Decimal:
+        return self.principal + self.interest + self.charges
+
+
+def overdue(periods: list[Period], on: date, upstream: str) -> Overdue:
+    """The instalments due before `on` (the lender's business date), what is left unpaid of each."""
+    due = [p for p in periods if p.period is not None and day(p.due_date) < on]
+    unpaid = [day(p.due_date) for p in due if paise(p.total_outstanding_for_period, upstream) > 0]
+    return Overdue(
+        principal=sum((paise(p.principal_outstanding, upstream) for p in due), Decimal("0.00")),
+        interest=sum((paise(p.interest_outstanding, upstream) for p in due), Decimal("0.00")),
+        charges=sum(
+            (paise(p.penalty_charges_outstanding + p.fee_charges_outstanding, upstream) for p in due), Decimal("0.00")
+        ),
+        since=min(unpaid) if unpaid else None,
+    )

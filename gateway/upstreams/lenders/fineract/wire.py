@@ -66,6 +66,10 @@ class Period(msgspec.Struct, rename="camel", kw_only=True):
     total_due_for_period: Decimal = Decimal(0)
     total_paid_for_period: Decimal = Decimal(0)
     total_outstanding_for_period: Decimal = Decimal(0)
+    principal_outstanding: Decimal = Decimal(0)
+    interest_outstanding: Decimal = Decimal(0)
+    fee_charges_outstanding: Decimal = Decimal(0)
+    penalty_charges_outstanding: Decimal = Decimal(0)
 
 
 class Schedule(msgspec.Struct, kw_only=True):
@@ -167,3 +171,31 @@ class ProviderPayment(msgspec.Struct, kw_only=True):
     payment_amount: Decimal
     payment_status: str
     payment_time: str | None = None
+
+
+class CommandAnswer(msgspec.Struct, rename="camel", kw_only=True):
+    """A write's answer: `loanId` when booked; with maker-checker on, `commandId` alone (nothing
+    booked until a checker approves it)."""
+
+    loan_id: int | None = None
+    command_id: int | None = None
+    resource_id: int | None = None
+
+
+class AuditEntry(msgspec.Struct, rename="camel", kw_only=True):
+    """A command as `makercheckers` and `audits/{id}` show it."""
+
+    id: int
+    processing_result: str
+    command_as_json: str | None = None
+
+    def external_id(self) -> str | None:
+        """The command's `externalId`, read from the JSON it was made with."""
+        if not self.command_as_json:
+            return None
+        try:
+            made = msgspec.json.decode(self.command_as_json)
+        except msgspec.DecodeError:
+            return None
+        found = made.get("externalId") if isinstance(made, dict) else None
+        return found if isinstance(found, str) else None

@@ -40,7 +40,8 @@ const OUTCOME_WORDS = {
 } as const;
 
 interface Outcome {
-  tone: Tone | "pending";
+  /** "approval": paid, and the lender's checker is yet to approve the booking (never paid again). */
+  tone: Tone | "pending" | "approval";
   /** A cancelled payment, whose checkout 'Try again' reopens. */
   payment?: PaymentCreated;
   /** The gateway's answer: what happened to the money (amount, reference, receipt; why it failed). */
@@ -57,6 +58,16 @@ const FAILURE_WORDS = {
 function OutcomeFacts({ outcome }: { outcome: Outcome }) {
   const { t } = useLingui();
   const answer = outcome.answer;
+  if (outcome.tone === "approval") {
+    return (
+      <p className={`alert ${styles.cancelled}`} role="status">
+        <Trans>
+          Payment received. The lender is approving it; you do not need to pay again. It shows here as paid once
+          approved.
+        </Trans>
+      </p>
+    );
+  }
   if (outcome.tone === "pending") {
     return (
       <p className={`alert ${styles.cancelled}`} role="status">
@@ -265,9 +276,10 @@ export default function PaymentPage() {
         // The gateway judges by the order's standing at the lender, not by how the modal closed.
         const answer = await confirm(payment);
         if (answer.status === "cancelled") setOutcome({ tone: "cancelled", payment });
+        else if (answer.status === "awaitingApproval") setOutcome({ tone: "approval", answer });
         else setOutcome({ tone: answer.status === "completed" ? "success" : "danger", answer });
         // A failed or cancelled payment keeps the amount typed, to try again as it was.
-        if (answer.status === "completed") setAmountText("");
+        if (answer.status === "completed" || answer.status === "awaitingApproval") setAmountText("");
       } catch (error) {
         // Not known yet: the payment stays pending, and the lender settles it either way.
         if (errorStatus(error) !== 401) setOutcome({ tone: "pending" });
