@@ -67,7 +67,9 @@ export const LEGAL_PAGES: Record<string, { source: () => Promise<{ default: stri
     source: () => import("../../content/about-mobile.md?raw"),
     words: {
       title: msg`About us`,
-      summary: msg`We help electrical shops, contractors and electricians buy stock on credit from the distributors they know, with repayment in 30 to 70 days, through our partnered lenders.`,
+      summary: msg({
+        message: "We help electrical shops, contractors and electricians buy stock on credit from the distributors they know, with repayment in {repaymentDaysFrom} to {repaymentDaysTo} days, through our partnered lenders.",
+      }),
     },
     app: true,
   },

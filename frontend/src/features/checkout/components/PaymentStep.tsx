@@ -2,6 +2,7 @@ import { Trans } from "@lingui/react/macro";
 import { useId } from "react";
 import { Link } from "react-router";
 import { rupees } from "../../../lib/money";
+import { creditTermValues } from "../../../content/credit-terms";
 import type { CheckoutQuote, PaymentMethod } from "../api/quote-order";
 import { paymentLabels } from "../../../lib/payment-methods";
 import { cashRefusalWords, creditRefusalWords } from "./orderWords";
@@ -35,6 +36,7 @@ export function PaymentStep({
   const cashRefused = cash !== undefined && !cash.offered;
   const creditWhy = credit && total !== undefined ? creditRefusalWords(credit, total, productName) : null;
   const cashWhy = cash && total !== undefined ? cashRefusalWords(cash, total, productName) : null;
+  const { interestFreeDays, interestFrom, interestTo } = creditTermValues();
 
   return (
     <section className={`card ${styles.step}`} aria-labelledby={`${id}-heading`}>
@@ -82,7 +84,10 @@ export function PaymentStep({
       )}
       {method === "credit" && credit?.offered && (
         <p className={styles.hint}>
-          <Trans>Due in 30 days, with no interest.</Trans>
+          <Trans>
+            Interest-free for {interestFreeDays} days: due by then. After that the lender charges interest of {interestFrom} to{" "}
+            {interestTo} a year.
+          </Trans>
         </p>
       )}
     </section>

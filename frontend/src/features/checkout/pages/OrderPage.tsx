@@ -14,6 +14,7 @@ import { useConfig } from "../../../lib/config";
 import { useAttemptKey } from "../../../lib/idempotency-key";
 import { useSession } from "../../../lib/session";
 import { rupees } from "../../../lib/money";
+import { creditTermValues } from "../../../content/credit-terms";
 import { orderQuery, useOrder, type PlacedOrder } from "../api/get-order";
 import { usePayAgain } from "../api/pay-again";
 import { OrderFigures } from "../components/OrderFigures";
@@ -40,9 +41,10 @@ function paymentState(order: PlacedOrder, productName: string): string {
     case "onDelivery":
       return t`To be paid on delivery: ${amount} in cash`;
     case "onCredit": {
-      if (!payment.creditDueOn) return t`On ${productName} Credit: ${amount}, due in 30 days, no interest`;
+      const { interestFreeDays } = creditTermValues();
+      if (!payment.creditDueOn) return t`On ${productName} Credit: ${amount}, due in ${interestFreeDays} days, interest-free until then`;
       const due = dayOf(payment.creditDueOn);
-      return t`On ${productName} Credit: ${amount}, due by ${due}, no interest`;
+      return t`On ${productName} Credit: ${amount}, due by ${due}, interest-free until then`;
     }
     case "pending":
       return payment.failedAt ? t`Payment failed: no money was taken` : t`Payment pending`;

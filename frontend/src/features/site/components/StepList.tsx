@@ -1,5 +1,5 @@
 import type { MessageDescriptor } from "@lingui/core";
-import { useLingui } from "@lingui/react";
+import { useSay } from "./figures";
 import styles from "./StepList.module.css";
 
 interface Step {
@@ -9,7 +9,7 @@ interface Step {
 
 /** Numbered steps: side by side on a wide screen, one under another on a phone. */
 export function StepList({ steps, testId }: { steps: readonly Step[]; testId?: string }) {
-  const { i18n } = useLingui();
+  const say = useSay(); // a step may name a figure (the repayment days)
   return (
     <ol className={styles.steps} data-testid={testId}>
       {steps.map((step, index) => (
@@ -18,8 +18,8 @@ export function StepList({ steps, testId }: { steps: readonly Step[]; testId?: s
             {index + 1}
           </span>
           <div>
-            <h3>{i18n._(step.title)}</h3>
-            <p>{i18n._(step.text)}</p>
+            <h3>{say(step.title)}</h3>
+            <p>{say(step.text)}</p>
           </div>
         </li>
       ))}

@@ -1,6 +1,7 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { useLingui } from "@lingui/react";
 import { figures } from "../../../content/company";
+import { creditTermValues } from "../../../content/credit-terms";
 import { deliveryValues } from "../../../content/delivery";
 
 /** The figures a site message may name ({creditLimit}, {pinCodes}...), in `i18n`'s language. */
@@ -12,6 +13,7 @@ export function figureValues(i18n: I18n): Record<string, string> {
     brands: figures.brands,
     reviews: figures.reviews,
     ...deliveryValues(i18n.locale),
+    ...creditTermValues(),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { I18n } from "@lingui/core";
 import { company, figures } from "../../../content/company";
 import { deliveryValues } from "../../../content/delivery";
+import { creditTermValues } from "../../../content/credit-terms";
 import { feeValues } from "../../../content/fees";
 
 /** Values of the `{{tokens}}` the content files use (see content/README.md), the figures and the
@@ -18,6 +19,7 @@ export function contentTokens(productName: string, i18n: I18n): Record<string, s
     grievancePhone: company.grievancePhone,
     ...deliveryValues(i18n.locale),
     ...feeValues(),
+    ...creditTermValues(),
   };
 }
 

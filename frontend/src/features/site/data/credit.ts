@@ -20,5 +20,5 @@ export const creditFlow = [
   { title: msg`Invoice uploaded`, text: msg`The invoice is uploaded to the platform for approval.` },
   { title: msg`Invoice approved`, text: msg`The lender approves the invoice and the trade is confirmed.` },
   { title: msg`Distributor paid`, text: msg`The lender pays the approved invoice to the distributor.` },
-  { title: msg`You repay`, text: msg`You repay in 30 to 70 days, depending on your plan.` },
+  { title: msg`You repay`, text: msg({ message: "You repay in {repaymentDaysFrom} to {repaymentDaysTo} days, depending on your plan." }) },
 ].map((step, index) => ({ ...step, image: `/img/site/credit-flow-${index + 1}.svg` }));

@@ -33,13 +33,13 @@ const FAQ = [
   {
     question: msg({ message: "Is there any interest or other charge?" }),
     answer: msg({
-      message: "Our buy-on-credit offer carries no interest, and you do not need to give any collateral. Any charge that could apply, such as a charge for paying late, is shown in your key fact statement before you accept the credit. Store orders under the small-order threshold carry a convenience fee and a platform fee, shown in your cart before you pay.",
+      message: "What you buy on credit is interest-free for {interestFreeDays} days, and you do not need to give any collateral. After that, the lender charges interest of {interestFrom} to {interestTo} a year (an APR of {aprFrom} to {aprTo}, its fees included), and a processing fee of up to {processingFeeUpTo} of your credit limit, GST included, when you accept the credit. If you leave a credit line in its cooling-off period, you pay interest for the days you held the money. Every charge, such as a charge for paying late, is shown in your key fact statement before you accept the credit. Store orders under the small-order threshold carry a convenience fee and a platform fee, shown in your cart before you pay.",
     }),
   },
   {
     question: msg({ message: "How long do I get to repay?" }),
     answer: msg({
-      message: "You get between 30 and 70 days to repay, depending on the plan you choose and what your lending partner offers. The standard repayment cycle is 30 days. Your due dates are always shown in the app, and we send reminders before each one.",
+      message: "You get between {repaymentDaysFrom} and {repaymentDaysTo} days to repay, depending on the plan you choose and what your lending partner offers; the first {interestFreeDays} days are interest-free. The standard repayment cycle is {interestFreeDays} days. Your due dates are always shown in the app, and we send reminders before each one.",
     }),
   },
   {

@@ -35,9 +35,17 @@ export const merchantBenefits = [
 ] as const;
 
 export const creditBenefits = [
-  { title: msg`No interest`, text: msg`Pay back what you bought, on time, and pay no interest. Any charge is in your key fact statement first.` },
+  {
+    title: msg({ message: "Interest-free for {interestFreeDays} days" }),
+    text: msg({
+      message: "Repay within {interestFreeDays} days and pay no interest. After that the lender charges {interestFrom} to {interestTo} a year (APR {aprFrom} to {aprTo}), with a processing fee of up to {processingFeeUpTo} of your limit: every charge is in your key fact statement first.",
+    }),
+  },
   { title: msg`No collateral`, text: msg`Your trade history is what counts, not property papers.` },
-  { title: msg`Flexible repayment`, text: msg`Repay in 30 to 70 days depending on your plan, online.` },
+  {
+    title: msg`Flexible repayment`,
+    text: msg({ message: "Repay in {repaymentDaysFrom} to {repaymentDaysTo} days depending on your plan, online." }),
+  },
   {
     title: msg({ message: "Credit up to {creditLimit}" }),
     text: msg`One limit for electricals, FMEG, wires, lights, fans and more.`,
@@ -113,7 +121,7 @@ export const brands = ["Lumora", "Wirexa", "Switch", "Voltiva", "Fanzio", "Kirni
 export const tradeSteps = [
   { title: msg`Order goods`, text: msg`Wires, fans, switches and more from the distributors you know.` },
   { title: msg`Get credit`, text: msg`Pay with the instant limit our partnered lenders give you.` },
-  { title: msg`Pay later`, text: msg`Receive your delivery and repay in 30 to 70 days.` },
+  { title: msg`Pay later`, text: msg({ message: "Receive your delivery and repay in {repaymentDaysFrom} to {repaymentDaysTo} days." }) },
 ] as const;
 
 /** 'How it works' on the home page: from dispatch to repayment. */
@@ -122,5 +130,5 @@ export const howItWorks = [
   { title: msg`Invoice uploaded`, text: msg`The invoice reaches the platform for approval.` },
   { title: msg`Approved by the lender`, text: msg`The lender checks the invoice against your limit.` },
   { title: msg`Distributor gets paid`, text: msg`The lender pays the distributor on your behalf.` },
-  { title: msg`You repay`, text: msg`You repay the lender in 30 to 70 days, online.` },
+  { title: msg`You repay`, text: msg({ message: "You repay the lender in {repaymentDaysFrom} to {repaymentDaysTo} days, online." }) },
 ] as const;

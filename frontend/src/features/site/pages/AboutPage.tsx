@@ -4,6 +4,7 @@ import source from "../../../content/about.md?raw";
 import { useConfig } from "../../../lib/config";
 import { usePageMeta } from "../../../lib/page-meta";
 import { EnglishTextNote } from "../components/EnglishTextNote";
+import { useSay } from "../components/figures";
 import { Markdown } from "../components/Markdown";
 import { team } from "../data/about";
 import { backers } from "../data/lender";
@@ -20,11 +21,15 @@ function parts(text: string) {
 const ABOUT = parts(source);
 
 // The story stays in English (content/about.md); a reader of another language gets this first.
-const SUMMARY = msg`We help India's electrical shops, contractors and electricians buy the stock they need on credit, from the distributors they already know, with repayment in 30 to 70 days. Distributors sell more and are paid on time, and our partnered lenders reach small businesses that banks find hard to serve. We value trust, simplicity and responsible credit.`;
+const SUMMARY = msg({
+  message:
+    "We help India's electrical shops, contractors and electricians buy the stock they need on credit, from the distributors they already know, with repayment in {repaymentDaysFrom} to {repaymentDaysTo} days. Distributors sell more and are paid on time, and our partnered lenders reach small businesses that banks find hard to serve. We value trust, simplicity and responsible credit.",
+});
 
 /** /AboutUs and /aboutUs_{product}: the story, the team and the backers (once each), then the values. */
 export default function AboutPage() {
   const { t, i18n } = useLingui();
+  const say = useSay();
   const { productName } = useConfig();
   usePageMeta({
     title: t`About us`,
@@ -34,7 +39,7 @@ export default function AboutPage() {
   return (
     <>
       <article className="container page-narrow">
-        <EnglishTextNote title={t`About ${productName}`} summary={t(SUMMARY)} />
+        <EnglishTextNote title={t`About ${productName}`} summary={say(SUMMARY)} />
         <Markdown source={ABOUT.story} english={english} />
       </article>
       <section className={`${styles.section} ${styles.soft}`} aria-labelledby="team-title">

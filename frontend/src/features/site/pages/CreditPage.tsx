@@ -2,7 +2,9 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { useConfig } from "../../../lib/config";
 import { figures } from "../../../content/company";
+import { creditTermValues } from "../../../content/credit-terms";
 import { DownloadBanner } from "../components/DownloadBanner";
+import { useSay } from "../components/figures";
 import { categories, creditFlow } from "../data/credit";
 import styles from "./site.module.css";
 import { usePageMeta } from "../../../lib/page-meta";
@@ -18,6 +20,8 @@ export default function CreditPage() {
   const creditLimit = t(figures.creditLimit);
   const pinCodes = figures.pinCodes;
   const savingsUpTo = figures.savingsUpTo;
+  const { repaymentDaysFrom, repaymentDaysTo, interestFreeDays, interestFrom, interestTo, aprFrom, aprTo } = creditTermValues();
+  const say = useSay();
   return (
     <>
       <section className={styles.hero} aria-labelledby="credit-title">
@@ -28,8 +32,9 @@ export default function CreditPage() {
             </h1>
             <p className={styles.lead}>
               <Trans>
-                Stock up on electricals today and pay in 30 to 70 days. No interest and no collateral, with delivery to{" "}
-                {pinCodes} pin codes.
+                Stock up on electricals today and pay in {repaymentDaysFrom} to {repaymentDaysTo} days, interest-free for the first{" "}
+                {interestFreeDays}; after that the lender charges {interestFrom} to {interestTo} a year (APR {aprFrom} to {aprTo}). No
+                collateral, with delivery to {pinCodes} pin codes.
               </Trans>
             </p>
             <div className={styles.actions}>
@@ -86,7 +91,7 @@ export default function CreditPage() {
                   {index + 1}
                 </span>
                 <h3>{t(step.title)}</h3>
-                <p>{t(step.text)}</p>
+                <p>{say(step.text)}</p>
               </li>
             ))}
           </ol>
@@ -98,7 +103,7 @@ export default function CreditPage() {
                   <h3>
                     {index + 1}. {t(step.title)}
                   </h3>
-                  <p>{t(step.text)}</p>
+                  <p>{say(step.text)}</p>
                 </div>
               </li>
             ))}

@@ -3,6 +3,7 @@ import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { useConfig } from "../../../lib/config";
 import { figures } from "../../../content/company";
+import { creditTermValues } from "../../../content/credit-terms";
 import { ensureCatalog } from "../../../lib/i18n";
 import { AppStoreButtons } from "../components/AppStoreButtons";
 import { siteHomeCatalog } from "../catalog";
@@ -21,6 +22,7 @@ export default function HomePage() {
   });
   const { productName } = useConfig();
   const creditLimit = t(figures.creditLimit);
+  const { interestFreeDays } = creditTermValues();
   return (
     <>
       <section className={styles.hero} aria-labelledby="home-title">
@@ -32,7 +34,8 @@ export default function HomePage() {
             <p className={styles.lead}>
               <Trans>
                 {productName} lets shops, merchants, contractors and electricians buy electricals, wires, lights, fans and
-                switches from trusted distributors today and pay later, with no interest and no collateral.
+                switches from trusted distributors today and pay later, interest-free for {interestFreeDays} days and with no
+                collateral.
               </Trans>
             </p>
             <div className={styles.actions}>
