@@ -7,19 +7,15 @@ import time
 
 import httpx
 
+from tests.integration.lender_login import lender_bearer
+
 RAMESH = "9876543210"
 
 
 def test_a_webhook_sent_over_the_network_settles_the_payment(mocks_url: str) -> None:
     with httpx.Client(base_url=f"{mocks_url}/_mocks/", timeout=10) as mocks:
         mocks.post("reset").raise_for_status()
-        mocks.post("lending/sendOtp", json={"mobileNumber": RAMESH}).raise_for_status()
-        code = mocks.get(f"lending/outbox/{RAMESH}").json()["otp"]
-        login = mocks.post(
-            "lending/webRepayment/verifyOtp",
-            json={"mobileNumber": RAMESH, "otp": code, "platform": "WEB", "userType": "USER", "businessType": 1},
-        ).json()
-        bearer = {"authorization": f"Bearer {login['accessToken']}"}
+        bearer = lender_bearer(mocks, RAMESH)
         session = mocks.post(
             "lending/webRepayment/cashFreeRequest", json={"order_amount": 321, "userId": 1001}, headers=bearer
         ).json()["data"]

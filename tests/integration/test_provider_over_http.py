@@ -11,6 +11,7 @@ from litestar.testing import TestClient
 
 from gateway.upstreams.http import UpstreamHttp
 from gateway.upstreams.payments import PaymentsClient
+from tests.integration.lender_login import lender_bearer
 from upstream_mocks.settings import MockSettings
 from upstream_mocks.suite import create_suite
 from upstream_mocks.world import MockWorld
@@ -26,13 +27,7 @@ def test_a_repayment_checkout_is_created_at_the_provider_payments_url_names(mock
     with TestClient(
         create_suite(world, check_contracts=True, traced=False), base_url="http://mocks.local/_mocks/"
     ) as mocks:
-        mocks.post("lending/sendOtp", json={"mobileNumber": RAMESH}).raise_for_status()
-        code = mocks.get(f"lending/outbox/{RAMESH}").json()["otp"]
-        login = mocks.post(
-            "lending/webRepayment/verifyOtp",
-            json={"mobileNumber": RAMESH, "otp": code, "platform": "WEB", "userType": "USER", "businessType": 1},
-        ).json()
-        bearer = {"authorization": f"Bearer {login['accessToken']}"}
+        bearer = lender_bearer(mocks, RAMESH)
         created = mocks.post(
             "lending/webRepayment/cashFreeRequest", json={"order_amount": 321.5, "userId": 1001}, headers=bearer
         )
