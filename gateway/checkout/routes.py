@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 
+import msgspec
+import structlog
 from litestar import Request, Response, Router, delete, get, post, put
 from litestar.di import NamedDependency, Provide
 from litestar.handlers import HTTPRouteHandler
@@ -35,10 +37,12 @@ from gateway.checkout.schemas import (
     SavedAddress,
 )
 from gateway.checkout.service import CheckoutService, PlacedOrders
+from gateway.desk.shopper_refunds import support_refunds
 from gateway.downloads import PDF, pdf_download
 from gateway.errors import NotFound
 from gateway.language.codes import Language
 from gateway.language.resolution import language_of
+from gateway.operations_db import OperationsDatabaseUnavailable
 from gateway.security.headers import OFFLINE_READABLE
 from gateway.services import AppServices
 from gateway.sessions import Session, StoreLogin
@@ -55,6 +59,8 @@ ReturnNumberPath = Annotated[str, PathParameter(pattern=whole("VK[0-9]{8}-R[0-9]
 RETURN_BODY_BYTES = 8 * 1024 * 1024
 # How OrderHistory reads one of an order's PDFs: session, login, order number, language.
 OrderDocument = Callable[[Session, StoreLogin, str, Language], Awaitable[bytes]]
+
+log = structlog.get_logger("gateway.checkout")
 
 
 def build_router(services: AppServices, store: StoreService) -> Router:
@@ -204,7 +210,13 @@ def build_router(services: AppServices, store: StoreService) -> Router:
         login: NamedDependency[StoreLogin],
         order_number: OrderNumberPath,
     ) -> PlacedOrder:
-        return await checkout.order(session, login, order_number)
+        order = await checkout.order(session, login, order_number)  # the shopper's own, or 404
+        try:
+            given = await support_refunds(services.database, order.order_number)
+        except OperationsDatabaseUnavailable:  # the order still shows; its support refunds when back
+            log.warning("support_refunds_unavailable", order=order.order_number)
+            return order
+        return msgspec.structs.replace(order, support_refunds=given) if given else order
 
     @post(
         "/orders/{order_number:str}/payment",

@@ -6,6 +6,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from gateway.desk.shopper_refunds import SupportRefund
 from gateway.validation import MobileNumber, TextChecked, whole
 
 # Whole-string patterns: with a bare `$`, "122103\n" would pass as a pin code and travel upstream.
@@ -415,6 +416,8 @@ class PlacedOrder(msgspec.Struct, rename="camel", kw_only=True):
     # Out for delivery: no cancelling, but the parcel may be refused at the door.
     can_refuse_at_delivery: bool = False
     cancel_reason: CancelReason | None = None
+    # Refunds our support team gave on the order (gateway/desk/refunds.py), oldest first.
+    support_refunds: list[SupportRefund] = msgspec.field(default_factory=list)
 
 
 class OrderListItem(msgspec.Struct, rename="camel", kw_only=True):

@@ -1,7 +1,7 @@
 """Refunds on the desk end to end (issue 55): an agent asks for two partial refunds of an order
 paid online, each confirmed with the amount and the customer; a supervisor approves the small one
 (given back at once) and the first approval of the one above the limit; a second supervisor
-approves that, and it is given back too."""
+approves that, and it is given back too; the shopper's order page shows each refund."""
 
 from __future__ import annotations
 
@@ -75,3 +75,11 @@ def test_an_agent_asks_and_one_then_two_supervisors_approve_partial_refunds(
     audit = staff.get_by_role("list", name="Audit trail for this customer")
     expect(audit.get_by_role("listitem").filter(has_text="Refund sent to the provider")).to_have_count(2)
     staff.close()
+
+    # The shopper's own order page shows each refund, where it stands.
+    page.goto(f"/orders/{number}")
+    given = page.get_by_role("list", name="Refunds from our support team").get_by_role("listitem")
+    expect(given).to_have_count(2)
+    expect(given.nth(0)).to_contain_text("₹40.00")
+    expect(given.nth(1)).to_contain_text("₹105.00")
+    expect(given.filter(has_text="Given back to your card or UPI")).to_have_count(2)

@@ -2334,6 +2334,7 @@ export interface components {
             /** @enum {string} */
             status: "placed" | "packed" | "shipped" | "outForDelivery" | "delivered" | "cancelled" | "returned";
             statusLabel: string;
+            supportRefunds?: components["schemas"]["SupportRefund"][];
             timeline: components["schemas"]["TrackingStep"][];
         };
         /** PortalSessionView */
@@ -2611,6 +2612,14 @@ export interface components {
             verified: boolean;
             /** @enum {string} */
             via: "otp" | "native";
+        };
+        /** SupportRefund */
+        SupportRefund: {
+            amount: string;
+            /** Format: date-time */
+            at: string;
+            /** @enum {string} */
+            status: "refunded" | "pending" | "cancelled";
         };
         /** TimelineEntry */
         TimelineEntry: {

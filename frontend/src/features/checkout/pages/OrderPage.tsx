@@ -26,6 +26,7 @@ import { PayOnDelivery } from "../components/PayOnDelivery";
 import { OrderTimeline } from "../components/OrderTimeline";
 import { PayBy } from "../components/PayBy";
 import { RefundNote } from "../components/RefundNote";
+import { SupportRefunds } from "../components/SupportRefunds";
 import { ReturnsPanel } from "../components/ReturnsPanel";
 import { StatusChip } from "../components/StatusChip";
 import { StoreHeader, storeStyles as shared, useStore } from "../../store";
@@ -242,6 +243,7 @@ export default function OrderPage() {
               <OrderActions order={data} />
             </div>
             {data.refund && <RefundNote refund={data.refund} />}
+            {(data.supportRefunds ?? []).length > 0 && <SupportRefunds refunds={data.supportRefunds ?? []} />}
             <ReturnsPanel order={data} />
             <section className="card" aria-labelledby="tracking-heading">
               <h2 id="tracking-heading">
