@@ -28,41 +28,27 @@ LEGAL_NAME = "VoltKhata Trade Technologies Private Limited"
 EMAIL = "support@voltkhata.example"
 PHONE = "+91 80 4000 1234"
 
+
+def _registration(gstin: str, state: str, address: str) -> Seller:
+    """One of the company's GST registrations: the same company, its own GSTIN and address."""
+    return Seller(name=LEGAL_NAME, gstin=gstin, state=state, address=address, email=EMAIL, phone=PHONE)
+
+
 # The registered office, and the warehouse that ships every order not delivered within the hour.
-SELLER = Seller(
-    name=LEGAL_NAME,
-    gstin="29AAJCV4821K1ZU",
-    state="Karnataka",
-    address="4th Floor, Lakeview Business Park, Outer Ring Road, Bengaluru, Karnataka 560103",
-    email=EMAIL,
-    phone=PHONE,
+SELLER = _registration(
+    "29AAJCV4821K1ZU", "Karnataka", "4th Floor, Lakeview Business Park, Outer Ring Road, Bengaluru, Karnataka 560103"
 )
 
 # The dark stores, one per one-hour area (contracts/delivery-service.json), by the area's state.
 DARK_STORES = {
-    "Haryana": Seller(
-        name=LEGAL_NAME,
-        gstin="06AAJCV4821K1Z2",
-        state="Haryana",
-        address="Unit 7, Sector 18 Industrial Area, Gurugram, Haryana 122015",
-        email=EMAIL,
-        phone=PHONE,
+    "Haryana": _registration(
+        "06AAJCV4821K1Z2", "Haryana", "Unit 7, Sector 18 Industrial Area, Gurugram, Haryana 122015"
     ),
-    "Delhi": Seller(
-        name=LEGAL_NAME,
-        gstin="07AAJCV4821K1Z0",
-        state="Delhi",
-        address="Shed 12, Okhla Industrial Estate Phase II, New Delhi, Delhi 110020",
-        email=EMAIL,
-        phone=PHONE,
+    "Delhi": _registration(
+        "07AAJCV4821K1Z0", "Delhi", "Shed 12, Okhla Industrial Estate Phase II, New Delhi, Delhi 110020"
     ),
-    "Maharashtra": Seller(
-        name=LEGAL_NAME,
-        gstin="27AAJCV4821K1ZY",
-        state="Maharashtra",
-        address="Gala 4, Kamala Mills Compound, Lower Parel, Mumbai, Maharashtra 400013",
-        email=EMAIL,
-        phone=PHONE,
+    "Maharashtra": _registration(
+        "27AAJCV4821K1ZY", "Maharashtra", "Gala 4, Kamala Mills Compound, Lower Parel, Mumbai, Maharashtra 400013"
     ),
     "Karnataka": SELLER,  # Bengaluru's dark store is at the registered office
 }
