@@ -115,7 +115,11 @@ class Cluster:
 
     def _secret_key(self) -> str:
         """One SECRET_KEY for every replica, kept while the cluster's folder is."""
-        path = self.layout.root / "secret_key"
+        return self._kept_secret("secret_key")
+
+    def _kept_secret(self, name: str) -> str:
+        """A secret of this cluster's own, made once and kept in its folder (only its owner reads it)."""
+        path = self.layout.root / name
         if not path.exists():
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(secrets.token_urlsafe(32))
@@ -135,12 +139,7 @@ class Cluster:
 
     def _database_secret(self) -> str:
         """The database's own password, made when the cluster's folder is."""
-        path = self.layout.root / "database_secret"
-        if not path.exists():
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(secrets.token_urlsafe(24))
-            path.chmod(0o600)
-        return path.read_text().strip()
+        return self._kept_secret("database_secret")
 
     def _init_postgres(self) -> None:
         """initdb once (its data kept with the folder), the `voltkhata` user with its password."""
