@@ -10,7 +10,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import Server
+from tests.e2e.conftest import PageGuard, Server
 from tests.e2e.test_portal_flows import log_in, total_overdue
 
 MEENA = "9811122233"
@@ -104,3 +104,31 @@ def test_a_closed_fineract_checkout_is_cancelled_and_try_again_reopens_it(page: 
     expect(main.locator(".alert-success")).to_have_text("Payment process completed")
     loan = server.http.get(f"{FINERACT}/loans/7101?associations=transactions", headers=BASIC).json()
     assert [t["amount"] for t in loan["transactions"] if str(t.get("externalId", "")).startswith("pg-")] == [3420]
+
+
+def test_a_fineract_payment_whose_first_bookings_fail_is_never_called_paid_early_and_books_once(
+    page: Page, server: Server, page_guard: PageGuard
+) -> None:
+    """The lender's bookings fail (each kept and replayed under its key): the page says the payment
+    is being confirmed, not paid, and never asks for it again; the re-check books it once."""
+    page_guard.allow_failed_status.add(503)  # the confirmation the lender could not book yet
+    page_guard.allow_console.append("status of 503")
+    server.reset()
+    assert server.http.post("/_mocks/fineract/qa", json={"failNext": 3}).status_code == 200
+    log_in(page, server, MEENA)
+    main = page.locator("main")
+    expect(total_overdue(page)).to_contain_text("₹3,420.00")
+    main.get_by_role("radio", name="Partial payment").check()
+    main.get_by_label("Amount to pay (₹)").fill("420.50")
+    main.get_by_role("button", name="Pay", exact=True).click()
+    page.frame_locator('iframe[title="Payment checkout"]').get_by_role("button", name="Pay ₹420.50").click()
+    # Not "paid" while the lender has not booked it: being confirmed, and pending.
+    expect(main.get_by_role("status").filter(has_text="We are confirming your payment")).to_be_visible()
+    expect(main.locator(".alert-success")).to_have_count(0)
+
+    # The page's re-check (or the next visit's) asks the lender again: booked under the next key.
+    page.reload()
+    expect(total_overdue(page)).to_contain_text("₹2,999.50")
+    expect(main.get_by_text("Payment pending confirmation")).to_have_count(0)
+    loan = server.http.get(f"{FINERACT}/loans/7101?associations=transactions", headers=BASIC).json()
+    assert [t["amount"] for t in loan["transactions"] if str(t.get("externalId", "")).startswith("pg-")] == [420.5]
