@@ -161,6 +161,7 @@ export const ERROR_MESSAGES: Record<string, Wording> = {
   idempotency_key_required: TRY_AGAIN,
   idempotency_key_reused: msg`This payment request was already used for a different amount. Please try again.`,
   confirm_failed: msg`The payment could not be checked. Please try again.`,
+  below_minimum: { withDetail: msg`The amount is below the lender's minimum part-payment.` },
   history_failed: msg`Could not load your payments.`,
   no_receipt: msg`No receipt for this payment.`,
   receipt_not_found: msg`There is no receipt for this payment yet.`,
