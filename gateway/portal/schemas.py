@@ -71,10 +71,12 @@ class PaymentOutcome(msgspec.Struct, rename="camel", kw_only=True):
     'failed' (an attempt failed or the order expired), 'cancelled' (the order is still open with
     nothing taken and nothing tried: the borrower closed the checkout; it may be reopened) or
     'awaitingApproval' (paid, and the lender's checker is yet to approve its booking: it stays
-    pending until booked and is never to be paid again)."""
+    pending until booked and is never to be paid again) or 'bankPending' (tried, and the payer's
+    bank has yet to answer: followed by the re-check until it is taken or the order expires, and
+    never offered to be paid again meanwhile)."""
 
     message: str
-    status: Literal["completed", "failed", "cancelled", "awaitingApproval"]
+    status: Literal["completed", "failed", "cancelled", "awaitingApproval", "bankPending"]
     order_id: str | None = None
     # What happened to the money, from the lender's record of the payment (each null when not
     # known): a completed one's amount, the provider's reference, where the receipt was mailed

@@ -37,6 +37,10 @@ PAYMENT_COMPLETED = "Payment process completed"
 PAYMENT_FAILED = "Payment failed"
 PAYMENT_CANCELLED = "Payment cancelled. No money was taken."
 PAYMENT_AWAITING_APPROVAL = "Payment received. The lender is approving it; you do not need to pay again."
+PAYMENT_BANK_PENDING = (
+    "Waiting for your bank to confirm the payment. Do not pay again: if your bank takes the money it will be "
+    "shown here; if it does not, no money is taken and you can pay again."
+)
 PAYMENT_NOT_FOUND = "Payment not found."
 AMOUNT_ABOVE_ZERO = "Please enter an amount above 0."
 AMOUNT_DECIMALS = "Please enter an amount in rupees with at most 2 decimals."
@@ -253,6 +257,10 @@ class PortalService:
             # The lender has the payment and its checker is to approve the booking: it stays
             # pending (the re-check follows it until booked), and is never asked for again.
             return PaymentOutcome(message=PAYMENT_AWAITING_APPROVAL, status="awaitingApproval", order_id=order_id)
+        if settled is Settlement.BANK_PENDING:
+            # Tried and still with the payer's bank: kept pending (followed by the re-check), never
+            # called cancelled or failed, and no second charge offered while it waits.
+            return PaymentOutcome(message=PAYMENT_BANK_PENDING, status="bankPending", order_id=order_id)
         failed = settled is not Settlement.COMPLETED
         # The borrower saw the outcome: the payment is no longer shown as pending.
         await self.pending.forget(login.user_id, order_id)
@@ -295,7 +303,7 @@ class PortalService:
             except NotFound:
                 await self.pending.forget(login.user_id, payment.order_id)
                 continue
-            if outcome in (Settlement.NOT_ATTEMPTED, Settlement.AWAITING_APPROVAL):
+            if outcome in (Settlement.NOT_ATTEMPTED, Settlement.AWAITING_APPROVAL, Settlement.BANK_PENDING):
                 # The checkout is still open (it may yet be paid), or the lender's checker is yet
                 # to approve the booking: followed at the next re-check.
                 still.append(payment)

@@ -117,3 +117,22 @@ def test_overdue_is_worked_out_on_the_lenders_date_not_its_stale_arrears_table(f
     fin = loans["FIN-000007102"]
     assert (fin["status"], fin["daysPastDue"]) == ("overdue", 2)
     assert fin["overdueAmount"] == "2090.00"
+
+
+def test_a_payment_left_pending_at_the_bank_is_waiting_never_cancelled_and_booked_once_when_taken(
+    fineract: GatewayClient,
+) -> None:
+    log_in(fineract, MEENA)
+    payment: dict[str, Any] = pay(fineract, {"mode": "partialPayment", "amount": "200.50"}).json()
+    left = fineract.post(f"/_mocks/payments/checkout/{payment['paymentSessionId']}/pay", json={"outcome": "pending"})
+    cf_payment_id = str(left.json()["cf_payment_id"])
+    outcome = confirm(fineract, payment)
+    assert outcome["status"] == "bankPending" and "Waiting for your bank" in outcome["message"]
+    assert booked(fineract, cf_payment_id) == []
+    assert recheck(fineract)["pending"][0]["orderId"] == payment["orderId"]
+    told = fineract.post(f"/_mocks/payments/payments/{cf_payment_id}/bank", json={"payment_status": "SUCCESS"})
+    assert told.status_code == 200, told.text
+    assert [s["status"] for s in recheck(fineract)["settled"]] == ["completed"]
+    assert recheck(fineract)["settled"] == []
+    assert len(booked(fineract, cf_payment_id)) == 1
+    assert fineract.get("/api/portal/repayment").json()["pendingPayments"] == []

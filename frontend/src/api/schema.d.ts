@@ -2243,7 +2243,7 @@ export interface components {
             receiptMailedTo?: string | null;
             receiptUrl?: string | null;
             /** @enum {string} */
-            status: "completed" | "failed" | "cancelled" | "awaitingApproval";
+            status: "completed" | "failed" | "cancelled" | "awaitingApproval" | "bankPending";
         };
         /** PaymentRecord */
         PaymentRecord: {

@@ -84,6 +84,9 @@ class Settlement(enum.Enum):
     # Paid, and the lender has it, but its checker has yet to approve the booking (maker-checker):
     # never to be paid again, followed until booked.
     AWAITING_APPROVAL = "awaitingApproval"
+    # Tried, and the payer's bank has yet to answer (the provider's PENDING): it may yet be taken,
+    # so it is never offered again; followed until the bank answers or the order expires.
+    BANK_PENDING = "bankPending"
 
 
 # A borrower's access as the lender granted it: the bearer token the gateway keeps in the session

@@ -394,7 +394,7 @@ class FineractLender:
         attempts = self.payments.decode(response, list[ProviderPayment])
         paid = [p for p in attempts if p.payment_status == "SUCCESS"]
         if not paid and any(p.payment_status == "PENDING" for p in attempts):
-            return Settlement.NOT_ATTEMPTED  # still with the payer's bank: it may yet be taken
+            return Settlement.BANK_PENDING  # still with the payer's bank: it may yet be taken
         if not paid:
             open_unpaid = not attempts and await self._order_open(order_id)
             return Settlement.NOT_ATTEMPTED if open_unpaid else Settlement.FAILED

@@ -24,6 +24,9 @@ import { PendingPayments } from "../components/PendingPayments";
 import { AllocationPreview } from "../../loans";
 import styles from "../portal.module.css";
 
+/** How often a payment waiting for the payer's bank is asked about again. */
+const BANK_POLL_MS = 5000;
+
 export const PAYMENT_NOT_MAPPED = msg`Payment is either not mapped or the financier is not authorized to receive payment`;
 
 type Tone = "success" | "danger" | "cancelled";
@@ -40,8 +43,11 @@ const OUTCOME_WORDS = {
 } as const;
 
 interface Outcome {
-  /** "approval": paid, and the lender's checker is yet to approve the booking (never paid again). */
-  tone: Tone | "pending" | "approval";
+  /**
+   * "approval": paid, and the lender's checker is yet to approve the booking (never paid again).
+   * "bank": tried, and the payer's bank has yet to answer: followed until it does, never offered again.
+   */
+  tone: Tone | "pending" | "approval" | "bank" | "ended";
   /** A cancelled payment, whose checkout 'Try again' reopens. */
   payment?: PaymentCreated;
   /** The gateway's answer: what happened to the money (amount, reference, receipt; why it failed). */
@@ -68,6 +74,16 @@ function OutcomeFacts({ outcome }: { outcome: Outcome }) {
       </p>
     );
   }
+  if (outcome.tone === "bank") {
+    return (
+      <p className={`alert ${styles.cancelled}`} role="status">
+        <Trans>
+          Waiting for your bank to confirm the payment. Do not pay again: if your bank takes the money, it shows here
+          as paid; if it does not, no money is taken and you can pay again. You can leave this page.
+        </Trans>
+      </p>
+    );
+  }
   if (outcome.tone === "pending") {
     return (
       <p className={`alert ${styles.cancelled}`} role="status">
@@ -75,6 +91,13 @@ function OutcomeFacts({ outcome }: { outcome: Outcome }) {
           We are confirming your payment with the bank. You can leave this page: once it is confirmed, we settle it and
           mail your receipt.
         </Trans>
+      </p>
+    );
+  }
+  if (outcome.tone === "ended") {
+    return (
+      <p className={`alert ${styles.cancelled}`} role="status">
+        <Trans>Your bank did not take the payment before the time to pay ran out. No money was taken; you can pay again.</Trans>
       </p>
     );
   }
@@ -269,6 +292,22 @@ export default function PaymentPage() {
     });
   }, [pendingPayments.length, recheck]);
 
+  // A payment waiting for the payer's bank is followed until the bank answers: booked and shown
+  // paid when taken; when the order ends unpaid, the borrower may pay again.
+  const bankOrder = outcome?.tone === "bank" ? (outcome.answer?.orderId ?? null) : null;
+  useEffect(() => {
+    if (!bankOrder) return;
+    const timer = window.setInterval(() => {
+      recheck(undefined, {
+        onSuccess: (result) => {
+          if (result.settled.some((s) => s.orderId === bankOrder)) setOutcome({ tone: "success" });
+          else if (!result.pending.some((p) => p.orderId === bankOrder)) setOutcome({ tone: "ended" });
+        },
+      });
+    }, BANK_POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [bankOrder, recheck]);
+
   /** Ask the gateway how the payment went, then show it; the repayment is read again either way. */
   const settle = useCallback(
     async (payment: PaymentCreated) => {
@@ -277,9 +316,10 @@ export default function PaymentPage() {
         const answer = await confirm(payment);
         if (answer.status === "cancelled") setOutcome({ tone: "cancelled", payment });
         else if (answer.status === "awaitingApproval") setOutcome({ tone: "approval", answer });
+        else if (answer.status === "bankPending") setOutcome({ tone: "bank", answer });
         else setOutcome({ tone: answer.status === "completed" ? "success" : "danger", answer });
         // A failed or cancelled payment keeps the amount typed, to try again as it was.
-        if (answer.status === "completed" || answer.status === "awaitingApproval") setAmountText("");
+        if (answer.status !== "failed" && answer.status !== "cancelled") setAmountText("");
       } catch (error) {
         // Not known yet: the payment stays pending, and the lender settles it either way.
         if (errorStatus(error) !== 401) setOutcome({ tone: "pending" });
@@ -513,9 +553,15 @@ export default function PaymentPage() {
               <button type="button" className="btn btn-outline" onClick={() => setDetailsOpen(true)}>
                 <Trans>View Details</Trans>
               </button>
-              <button type="submit" className="btn btn-primary" disabled={busy}>
-                {samePending ? <Trans>Pay again anyway</Trans> : <Trans>Pay</Trans>}
-              </button>
+              {outcome?.tone === "bank" ? (
+                <p className={styles.warning}>
+                  <Trans>A payment is waiting for your bank. You can pay again once your bank has answered.</Trans>
+                </p>
+              ) : (
+                <button type="submit" className="btn btn-primary" disabled={busy}>
+                  {samePending ? <Trans>Pay again anyway</Trans> : <Trans>Pay</Trans>}
+                </button>
+              )}
             </div>
             {samePending && (
               <p className={styles.warning}>
