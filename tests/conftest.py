@@ -35,20 +35,22 @@ os.environ.setdefault("MOCKS_WEBHOOK_SECRET", f"test-webhook-secret-{RUN_ID}")
 os.environ.setdefault("MOCKS_CHECK_PROVIDER_DOCUMENT", "true")
 
 
+def settings_for_tests(**overrides: Any) -> Settings:
+    """The gateway's settings as the in-process tests run it; for a fixture wider than a test."""
+    base = Settings(
+        environment="test",
+        log_level="WARNING",
+        log_json=True,
+        secret_key="test-secret",
+        database_url=f"sqlite:///{DATABASES}/{uuid.uuid4().hex}.sqlite3",
+        otp=OtpLimits(resend_seconds=60, sends_per_number_per_hour=5, sends_per_client_per_hour=30),
+    )
+    return msgspec.structs.replace(base, **overrides)
+
+
 @pytest.fixture
 def make_settings() -> Callable[..., Settings]:
-    def make(**overrides: Any) -> Settings:
-        base = Settings(
-            environment="test",
-            log_level="WARNING",
-            log_json=True,
-            secret_key="test-secret",
-            database_url=f"sqlite:///{DATABASES}/{uuid.uuid4().hex}.sqlite3",
-            otp=OtpLimits(resend_seconds=60, sends_per_number_per_hour=5, sends_per_client_per_hour=30),
-        )
-        return msgspec.structs.replace(base, **overrides)
-
-    return make
+    return settings_for_tests
 
 
 @pytest.fixture

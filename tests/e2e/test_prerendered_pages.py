@@ -1,4 +1,4 @@
-"""Pre-rendered pages: their content is in the HTML (it shows with JavaScript off), and with it on
+"""Pre-rendered pages: their content shows with JavaScript off, and with it on
 the page hydrates without a console error (a hydration mismatch is one) and answers a click."""
 
 from __future__ import annotations
@@ -15,26 +15,10 @@ from bench.bundle_budget import BUDGETS, first_visit_files, idle_files, started_
 from tests.e2e.conftest import PHONE, STATIC_DIR, Server
 from tests.e2e.star_pixels import shown_stars
 from tests.e2e.test_site_pages import PUBLIC
+from tests.integration.test_pages_without_script import PRERENDERED
 
-PRODUCT = "VoltKhata"  # the default product name (settings)
-
-# path -> text of its main heading, as the pre-rendered HTML has it
-PRERENDERED = {
-    "/": "Buy electrical stock on credit",
-    "/buy-products-on-credit": "Buy products on credit",
-    "/dpd": "Collections with",
-    "/AboutUs": f"About {PRODUCT}",
-    "/blog": "Blog",
-    "/FAQ's": "Frequently Asked Questions",
-    "/contact-us": "Contact us",
-    "/delete-data-policy": "Delete Your Data",
-    "/privacy-policy": "Privacy and Lending Policy",
-    "/terms-and-conditions": "Terms and Conditions",
-    "/shipping-policy": "Shipping Policy",
-    "/paynow": "Pay Now",
-    "/products": "Products",
-    "/product-home": "Store",
-}
+# The pages' HTML without a script (their headings, the settings filled in) is read in
+# tests/integration/test_pages_without_script.py; here what a browser makes of it.
 # Once the app has taken the page over it marks the document (never part of the HTML).
 HYDRATED = "html[data-app-live]"
 
@@ -45,17 +29,6 @@ def no_js_page(browser: Browser, server: Server) -> Iterator[Page]:
     page = context.new_page()
     yield page
     context.close()
-
-
-@pytest.mark.parametrize(("path", "heading"), PRERENDERED.items(), ids=list(PRERENDERED))
-def test_the_page_shows_without_javascript(no_js_page: Page, path: str, heading: str) -> None:
-    no_js_page.goto(path)
-    expect(no_js_page.get_by_role("heading", level=1)).to_contain_text(heading)
-    # The settings were filled in by the gateway: the product's name, no leftover token.
-    html = no_js_page.content()
-    assert PRODUCT in html
-    assert "%%" not in html
-    assert PRODUCT in no_js_page.title()
 
 
 def test_the_lazily_loaded_parts_are_in_the_html(no_js_page: Page) -> None:

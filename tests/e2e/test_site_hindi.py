@@ -53,28 +53,8 @@ def hindi_page(request: pytest.FixtureRequest, browser: Browser, server: Server)
     context.close()
 
 
-@pytest.fixture
-def hindi_no_js_page(browser: Browser, server: Server) -> Iterator[Page]:
-    context = _hindi_context(browser, server, "cookie", java_script_enabled=False)
-    yield context.new_page()
-    context.close()
-
-
-@pytest.mark.parametrize("path", SITE_PAGES + OTHER_PAGES)
-def test_the_server_sends_the_page_in_hindi(hindi_no_js_page: Page, path: str) -> None:
-    hindi_no_js_page.goto(path)
-    assert hindi_no_js_page.locator("html").get_attribute("lang") == "hi-IN"
-    # The page's words are in the HTML, before any script: its main heading among them.
-    expect(hindi_no_js_page.locator("#root")).to_contain_text(DEVANAGARI)
-    expect(hindi_no_js_page.get_by_role("heading", level=1)).to_have_text(DEVANAGARI)
-    html = hindi_no_js_page.content()
-    assert "%%" not in html
-    # Search engines find the other language's page, and the one for any browser.
-    alternates = hindi_no_js_page.locator("link[rel=alternate][hreflang]")
-    hreflangs = {alternates.nth(i).get_attribute("hreflang") for i in range(alternates.count())}
-    assert hreflangs == {"en-IN", "hi-IN", "x-default"}
-    hindi = hindi_no_js_page.locator("link[hreflang=hi-IN]").get_attribute("href") or ""
-    assert hindi.endswith("?lang=hi")
+# The HTML a Hindi visitor is sent (its words, language and alternates) is read without a browser
+# in tests/integration/test_pages_without_script.py.
 
 
 @pytest.mark.parametrize("path", SITE_PAGES + OTHER_PAGES)

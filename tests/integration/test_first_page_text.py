@@ -5,26 +5,42 @@ are the gateway's own texts (priceText, mrpText) that the app shows as they are.
 catalogue is filled in as the gateway fills the first one, and rendered by the app's own code in
 Node (frontend/scripts/render-first-pages.mjs, the render the browser hydrates with); the card
 texts must be equal, card for card, in every language the app has (each has its template).
-test_prerendered_pages.py shows in Chromium that the served first page
+tests/e2e/test_prerendered_pages.py shows in Chromium that the served first page
 hydrates as it is."""
 
 from __future__ import annotations
 
 import json
 import subprocess
+from collections.abc import Iterator
 from html.parser import HTMLParser
+from pathlib import Path
 from typing import Any
 
 import msgspec
 import pytest
 
+from gateway.app import create_app
 from gateway.language.codes import LANGUAGES
 from gateway.store.first_page import FirstPageTemplate, filled_page
 from gateway.store.schemas import ProductListView
-from tests.e2e.conftest import ROOT, STATIC_DIR, Server
+from tests.conftest import GatewayClient, settings_for_tests
 from upstream_mocks.catalogue.seed import products
 
+ROOT = Path(__file__).resolve().parents[2]
+STATIC_DIR = ROOT / "frontend" / "dist"
 PAGE_SIZE = 12
+
+
+@pytest.fixture(scope="module")
+def gateway() -> Iterator[GatewayClient]:
+    """One gateway for the module: its tests only read the catalogue and the configuration."""
+    if not (STATIC_DIR / ".prerendered" / "routes.json").is_file():
+        pytest.fail(f"{STATIC_DIR} has no pre-rendered pages: run `npm run build` (make test does).")
+    with GatewayClient(
+        app=create_app(settings_for_tests(static_dir=str(STATIC_DIR))), base_url="http://127.0.0.1:8000"
+    ) as client:
+        yield client
 
 
 class CardTexts(HTMLParser):
@@ -62,11 +78,11 @@ def card_texts(markup: str) -> list[str]:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_seed_product_shows_the_same_text_pre_rendered_and_rendered_by_the_app(
-    server: Server, language: str
+    gateway: GatewayClient, language: str
 ) -> None:
     listings: list[dict[str, Any]] = []
     while not listings or listings[-1]["hasMore"]:
-        answer = server.http.get("/api/store/products", params={"page": len(listings) + 1, "pageSize": PAGE_SIZE})
+        answer = gateway.get("/api/store/products", params={"page": len(listings) + 1, "pageSize": PAGE_SIZE})
         answer.raise_for_status()
         listings.append(answer.json())
     shown = [product["id"] for listing in listings for product in listing["records"]]
@@ -82,7 +98,7 @@ def test_every_seed_product_shows_the_same_text_pre_rendered_and_rendered_by_the
         for listing in listings
     ]
 
-    config = server.http.get("/api/config").json()
+    config = gateway.get("/api/config").json()
     rendered = subprocess.run(
         ["node", str(ROOT / "frontend" / "scripts" / "render-first-pages.mjs")],
         input=json.dumps({"config": config, "locale": language, "listings": listings}),
