@@ -20,27 +20,22 @@ from typing import Any
 import msgspec
 import pytest
 
-from gateway.app import create_app
 from gateway.language.codes import LANGUAGES
 from gateway.store.first_page import FirstPageTemplate, filled_page
 from gateway.store.schemas import ProductListView
-from tests.conftest import GatewayClient, settings_for_tests
+from tests.conftest import GatewayClient
+from tests.integration.real_build import DIST as STATIC_DIR
+from tests.integration.real_build import serve_real_build
 from upstream_mocks.catalogue.seed import products
 
 ROOT = Path(__file__).resolve().parents[2]
-STATIC_DIR = ROOT / "frontend" / "dist"
 PAGE_SIZE = 12
 
 
 @pytest.fixture(scope="module")
 def gateway() -> Iterator[GatewayClient]:
     """One gateway for the module: its tests only read the catalogue and the configuration."""
-    if not (STATIC_DIR / ".prerendered" / "routes.json").is_file():
-        pytest.fail(f"{STATIC_DIR} has no pre-rendered pages: run `npm run build` (make test does).")
-    with GatewayClient(
-        app=create_app(settings_for_tests(static_dir=str(STATIC_DIR))), base_url="http://127.0.0.1:8000"
-    ) as client:
-        yield client
+    yield from serve_real_build()
 
 
 class CardTexts(HTMLParser):

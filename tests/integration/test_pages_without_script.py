@@ -8,15 +8,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-from gateway.app import create_app
-from tests.conftest import GatewayClient, settings_for_tests
+from tests.conftest import GatewayClient
 from tests.integration.page_outline import outline
+from tests.integration.real_build import serve_real_build
 
-DIST = Path(__file__).resolve().parents[2] / "frontend" / "dist"
 PRODUCT = "VoltKhata"  # the default product name (settings)
 
 # path -> text of its main heading, as the pre-rendered HTML has it
@@ -43,14 +41,9 @@ DEVANAGARI = re.compile(r"[\u0900-\u097F]")
 
 @pytest.fixture(scope="module")
 def served() -> Iterator[GatewayClient]:
-    """One gateway for the module: every test only reads pages."""
-    if not (DIST / ".prerendered" / "routes.json").is_file():
-        pytest.fail(f"{DIST} has no pre-rendered pages: run `npm run build` (make test does).")
-    # The products pages wait for their first products as the e2e gateway does, so a loaded
-    # machine cannot send the shell instead.
-    settings = settings_for_tests(static_dir=str(DIST), first_page_wait_seconds=5.0)
-    with GatewayClient(app=create_app(settings), base_url="http://127.0.0.1:8000") as client:
-        yield client
+    """One gateway for the module: every test only reads pages. The products pages wait for their
+    first products as the e2e gateway does, so a loaded machine cannot send the shell instead."""
+    yield from serve_real_build(first_page_wait_seconds=5.0)
 
 
 @pytest.fixture
