@@ -4,7 +4,8 @@ The code goes out through the lender (`sendOtp`) whichever screen asked for it, 
 once at the catalogue's `verifyOtp`, which knows every number (a verified number it has not
 seen becomes a store user). The lender's borrower token is then obtained server-side with the
 partner call `webRepayment/partnerLogin`; a number without a loan account has no portal login,
-and the portal shows it its "no payment due" page. docs/decisions/one-login.md.
+and the portal shows it its "no payment due" page; a borrower who owes nothing today is logged in
+to their loans and complaints all the same. docs/decisions/one-login.md.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ VERIFY_FAILED = "Error verifying OTP."
 
 class Verified(msgspec.Struct, kw_only=True):
     store: StoreLogin
-    # None: the number has no loan account, or nothing is pending on it ('no payment due').
+    # None: the number has no loan account. A borrower who owes nothing is logged in all the same
+    # (their loans, Key Facts and complaints); `owing` on the login says whether /payment applies.
     portal: PortalLogin | None
 
 
@@ -76,12 +78,11 @@ class OneLogin:
 
 
 def portal_login_of(borrower: BorrowerAccess | None) -> PortalLogin | None:
-    """The portal's login from the lender's answer; None without a loan account or with nothing pending."""
+    """The portal's login from the lender's answer; None without a loan account. Every borrower has
+    one, owing or not (RBI's Digital Lending Directions give each their Key Facts and complaints)."""
     if borrower is None:
         return None
     token, record = borrower
-    if record.total_repayment_amount is None:
-        return None
     return PortalLogin(
         user_id=str(record.user_id),
         user_name=record.user_name,

@@ -24,7 +24,7 @@ from gateway.portal.schemas import (
     VerifyResponse,
 )
 from gateway.sessions import PortalLogin, Session, StoreLogin
-from gateway.sessions.controller import PortalSessionView
+from gateway.sessions.controller import portal_view
 from gateway.sessions.logins import forget_login_on_refusal
 from gateway.upstreams.lenders.port import Allocation, Lender, PaymentHistoryEntry, Settlement
 
@@ -109,6 +109,14 @@ def check_idempotency_key(key: str | None) -> str:
     return key
 
 
+def outcome_of(login: PortalLogin | None) -> VerifyResponse:
+    """/payment for a borrower who owes something; /nopayment otherwise (logged in or not)."""
+    view = portal_view(login) if login is not None else None
+    if login is None or login.total_repayment_amount is None:
+        return VerifyResponse(message=NOTHING_OWED, outcome="nopayment", portal=view)
+    return VerifyResponse(message=VERIFIED, outcome="payment", portal=view)
+
+
 class PortalService:
     def __init__(self, lending: Lender, login: OneLogin, keys: IdempotencyKeys, pending: PendingPayments) -> None:
         self.lending = lending
@@ -119,22 +127,14 @@ class PortalService:
     async def verify(
         self, session: Session, mobile_number: str, otp: str, language: Language | None = None
     ) -> VerifyResponse:
-        """The one login (gateway/otp/login.py): the store is logged in too; with nothing
-        pending there is no portal login and the borrower is told so."""
+        """The one login (gateway/otp/login.py): the store is logged in too; a borrower with
+        nothing pending is logged in to the portal (their loans, complaints) and told so."""
         verified = await self.login.verify("portal", session, mobile_number, otp, "otp_rejected", language)
-        if verified.portal is None:
-            return VerifyResponse(message=NOTHING_OWED, outcome="nopayment")
-        login = verified.portal
-        view = PortalSessionView(verified=True, user_name=login.user_name, mobile_number=login.mobile_number)
-        return VerifyResponse(message=VERIFIED, outcome="payment", portal=view)
+        return outcome_of(verified.portal)
 
     async def reopen(self, session: Session, store: StoreLogin) -> VerifyResponse:
         """/paynow with the store's verified login and no portal login: something may be owed by now."""
-        login = await self.login.reopen_portal(session, store)
-        if login is None:
-            return VerifyResponse(message=NOTHING_OWED, outcome="nopayment")
-        view = PortalSessionView(verified=True, user_name=login.user_name, mobile_number=login.mobile_number)
-        return VerifyResponse(message=VERIFIED, outcome="payment", portal=view)
+        return outcome_of(await self.login.reopen_portal(session, store))
 
     async def repayment(self, session: Session, login: PortalLogin) -> RepaymentView:
         async with forget_login_on_refusal(session, "portal"):

@@ -9,6 +9,7 @@ from litestar import delete, get
 from litestar.di import NamedDependency
 from litestar.params import FromPath
 
+from gateway.sessions.records import PortalLogin
 from gateway.sessions.service import Session
 
 
@@ -16,6 +17,9 @@ class PortalSessionView(msgspec.Struct, rename="camel"):
     verified: bool
     user_name: str
     mobile_number: str
+    # False: a borrower with nothing pending today (/payment has nothing to collect; /loans and
+    # /complaints are theirs all the same).
+    owing: bool = True
 
 
 class StoreSessionView(msgspec.Struct, rename="camel"):
@@ -31,15 +35,20 @@ class SessionView(msgspec.Struct, rename="camel"):
     store: StoreSessionView | None
 
 
+def portal_view(login: PortalLogin) -> PortalSessionView:
+    return PortalSessionView(
+        verified=True,
+        user_name=login.user_name,
+        mobile_number=login.mobile_number,
+        owing=login.total_repayment_amount is not None,
+    )
+
+
 def session_view(session: Session) -> SessionView:
     if not session.exists:
         return SessionView(portal=None, store=None)
     record = session.record
-    portal = (
-        PortalSessionView(verified=True, user_name=record.portal.user_name, mobile_number=record.portal.mobile_number)
-        if record.portal
-        else None
-    )
+    portal = portal_view(record.portal) if record.portal else None
     store = (
         StoreSessionView(
             verified=True,

@@ -17,6 +17,7 @@ class PortalLogin(msgspec.Struct, kw_only=True):
     user_name: str
     mobile_number: str
     access_token: str
+    # None: nothing is pending today (the borrower sees their loans and "no payment due").
     total_repayment_amount: Decimal | None = None
     remaining_amount: Decimal | None = None
     # The lender's smallest part-payment for the loan, as last read with what is owed.

@@ -53,6 +53,7 @@ def test_a_borrower_pays_part_once_and_the_amount_drops_once(client: GatewayClie
         "verified": True,
         "userName": "Ramesh Kumar",
         "mobileNumber": RAMESH,
+        "owing": True,
     }
     detail = client.get("/api/portal/repayment").json()
     assert detail == {
@@ -152,11 +153,20 @@ def test_portal_calls_need_a_verified_login(client: GatewayClient) -> None:
     assert confirm.status_code == 401
 
 
-def test_a_borrower_with_nothing_pending_is_not_logged_in(client: GatewayClient) -> None:
+def test_a_borrower_with_nothing_pending_is_logged_in_to_their_loans(client: GatewayClient) -> None:
     answer = log_in(client, SUNITA)
     assert answer["outcome"] == "nopayment"
+    portal = client.get("/api/session").json()["portal"]
+    assert (portal["verified"], portal["owing"], portal["userName"]) == (True, False, "Sunita Sharma")
+    loans = {loan["loanNumber"]: loan["status"] for loan in client.get("/api/loans/").json()}
+    assert loans == {"LN-1102": "current", "LN-1098": "closed"}
+
+
+def test_a_new_number_has_no_portal_login(client: GatewayClient) -> None:
+    answer = log_in(client, "9000000017")
+    assert answer["outcome"] == "nopayment"
     assert client.get("/api/session").json()["portal"] is None
-    assert client.get("/api/portal/repayment").status_code == 401
+    assert client.get("/api/loans/").status_code == 401
 
 
 def test_a_wrong_code_answers_our_words_not_the_lenders(client: GatewayClient) -> None:

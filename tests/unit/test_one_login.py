@@ -113,14 +113,15 @@ async def test_a_shopper_without_a_loan_account_is_logged_in_to_the_store_only(w
     assert session.record.store is not None and session.record.portal is None
 
 
-async def test_a_borrower_with_nothing_pending_gets_no_portal_login(world: World) -> None:
+async def test_a_borrower_with_nothing_pending_is_logged_in_owing_nothing(world: World) -> None:
     session = await world.sent("portal")
     world.catalogue_verifies()
     world.router.post(f"{LENDING}webRepayment/partnerLogin").mock(
         return_value=answer([{**BORROWER, "totalRepaymentAmount": None, "remainingAmount": None}], accessToken="l")
     )
     verified = await world.login.verify("portal", session, MOBILE, "123456", "otp_rejected", None)
-    assert verified.portal is None and session.record.portal is None
+    assert verified.portal is not None and verified.portal.total_repayment_amount is None
+    assert session.record.portal == verified.portal and session.record.portal.access_token == "l"
     assert session.record.store is not None and session.record.store.user_name == "Ramesh Kumar"
 
 
@@ -166,7 +167,8 @@ async def test_a_shopper_who_owes_since_logging_in_opens_the_portal_without_a_se
         return_value=answer([{**BORROWER, "totalRepaymentAmount": None, "remainingAmount": None}], accessToken="l")
     )
     await world.login.verify("store", session, MOBILE, "123456", "verify_failed", None)
-    assert session.record.portal is None and session.record.store is not None
+    assert session.record.portal is not None and session.record.portal.total_repayment_amount is None
+    assert session.record.store is not None
 
     # Since the login: a purchase on credit; /paynow asks the lender again for the verified number.
     partner.mock(

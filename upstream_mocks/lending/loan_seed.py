@@ -2,7 +2,9 @@
 Ramesh Kumar (user 1001) has one overdue (LN-1001, the loan the portal collects for: its first
 instalment of Rs. 12,000 fell due 17 days ago, with Rs. 450 penal charges, as repaymentDetail
 says), one current (LN-1004, two instalments paid, the next due in 10 days) and one closed
-(LN-0998). The APRs are the lenders' own figures (all costs included, annualised IRR)."""
+(LN-0998). Sunita Sharma (user 1002) owes nothing today: one current loan (LN-1102, three
+instalments paid, the next due in 12 days) and one closed (LN-1098).
+The APRs are the lenders' own figures (all costs included, annualised IRR)."""
 
 from __future__ import annotations
 
@@ -125,4 +127,49 @@ def seed_loans(today: date) -> dict[int, list[Loan]]:
         foreclosure_charge_percent=Decimal("0.00"),
         payments=paid_on_time(closed_schedule, 3, "SK-"),
     )
-    return {1001: [overdue, current, closed]}
+    return {1001: [overdue, current, closed], 1002: list(up_to_date(today))}
+
+
+def up_to_date(today: date) -> tuple[Loan, Loan]:
+    """Sunita Sharma's: a borrower who owes nothing today, with a current and a closed loan."""
+    current_first_due = add_months(today + timedelta(days=12), -3)
+    current_schedule = schedule(Decimal("45000.00"), Decimal("18.00"), 9, current_first_due)
+    closed_first_due = add_months(today, -8)
+    closed_schedule = schedule(Decimal("20000.00"), Decimal("22.00"), 4, closed_first_due)
+    fees = (
+        Fee(kind="processing", amount=Decimal("531.00"), payable_to="lender"),
+        Fee(kind="stampDuty", amount=Decimal("100.00"), payable_to="third party"),
+    )
+    current = Loan(
+        loan_number="LN-1102",
+        user_id=1002,
+        lender=ARTHVIK,
+        lsp_name=LSP,
+        sanctioned=Decimal("45000.00"),
+        disbursed_on=add_months(current_first_due, -1),
+        annual_rate=Decimal("18.00"),
+        apr=Decimal("21.59"),
+        instalments=current_schedule,
+        fees=fees,
+        penal_charge=Decimal("300.00"),
+        cooling_off_days=3,
+        foreclosure_charge_percent=Decimal("2.00"),
+        payments=paid_on_time(current_schedule, 3, "AC-"),
+    )
+    closed = Loan(
+        loan_number="LN-1098",
+        user_id=1002,
+        lender=SAHYOGKOSH,
+        lsp_name=LSP,
+        sanctioned=Decimal("20000.00"),
+        disbursed_on=add_months(closed_first_due, -1),
+        annual_rate=Decimal("22.00"),
+        apr=Decimal("38.11"),
+        instalments=closed_schedule,
+        fees=fees,
+        penal_charge=Decimal("450.00"),
+        cooling_off_days=3,
+        foreclosure_charge_percent=Decimal("0.00"),
+        payments=paid_on_time(closed_schedule, 4, "SK-"),
+    )
+    return current, closed

@@ -2340,6 +2340,8 @@ export interface components {
         /** PortalSessionView */
         PortalSessionView: {
             mobileNumber: string;
+            /** @default true */
+            owing: boolean;
             userName: string;
             verified: boolean;
         };

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { apiServer } from "../testing/api-server";
 import { freshSessionQuery, sessionQuery, type SessionView } from "./session";
 
-const SENT: SessionView = { portal: { verified: true, userName: "Ramesh", mobileNumber: "9876543210" }, store: null };
+const SENT: SessionView = { portal: { verified: true, userName: "Ramesh", mobileNumber: "9876543210", owing: true }, store: null };
 const NOW: SessionView = { portal: null, store: null };
 
 function sendWithPage(view: SessionView): void {

@@ -39,7 +39,8 @@ export const portalSession = {
   "portal": {
     "verified": true,
     "userName": "Ramesh Kumar",
-    "mobileNumber": "9876543210"
+    "mobileNumber": "9876543210",
+    "owing": true
   },
   "store": null
 } satisfies Schemas["SessionView"];

@@ -16,6 +16,11 @@ const NAV = [
   { to: "/contact-us", label: msg`Contact` },
   { to: "/paynow", label: msg`Pay Now` },
 ];
+// Every borrower's own pages, once logged in, whatever they owe.
+const BORROWER_NAV = [
+  { to: "/loans", label: msg`My loans`, end: false },
+  { to: "/complaints", label: msg`Complaints`, end: false },
+];
 
 export function Header() {
   const config = useConfig();
@@ -98,7 +103,7 @@ export function Header() {
         </button>
         <nav id="main-menu" aria-label={t`Main`} className={`${styles.nav} ${menuOpen ? styles.open : ""}`}>
           <ul className={styles.links}>
-            {NAV.map((item) => (
+            {[...NAV, ...(session?.portal?.verified ? BORROWER_NAV : [])].map((item) => (
               <li key={item.to}>
                 <NavLink
                   to={item.to}

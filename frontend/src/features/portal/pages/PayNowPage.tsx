@@ -26,9 +26,9 @@ export default function PayNowPage() {
   const afterSessionShows = useAfterSessionShows();
 
   // One login (docs/decisions/one-login.md): a session that verified a code, here or in the
-  // store, skips it. Without a portal login the code found nothing owed then; the lender is
+  // store, skips it. Without a portal login, or with one that owed nothing then, the lender is
   // asked again, as a credit purchase since may be owed now.
-  const verifiedAtStore = !session?.portal?.verified && session?.store?.via === "otp";
+  const verifiedAtStore = session?.portal?.owing !== true && session?.store?.via === "otp";
   const { status, mutate } = reopen;
   useEffect(() => {
     if (!verifiedAtStore || status !== "idle") return;
@@ -42,7 +42,7 @@ export default function PayNowPage() {
     });
   }, [verifiedAtStore, status, mutate, refresh, navigate, afterSessionShows]);
 
-  if (session?.portal?.verified) return <Navigate to="/payment" replace />;
+  if (session?.portal?.verified && session.portal.owing) return <Navigate to="/payment" replace />;
   if (verifiedAtStore) {
     return (
       <div className={`container ${styles.page}`}>

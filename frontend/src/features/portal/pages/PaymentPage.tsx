@@ -257,7 +257,8 @@ export default function PaymentPage() {
   const { session } = useSession();
   const config = useConfig();
   const ids = useId();
-  const verified = Boolean(session?.portal?.verified);
+  // A borrower who owes nothing today is logged in too (their loans): nothing to collect here.
+  const verified = Boolean(session?.portal?.verified) && session?.portal?.owing !== false;
   const repaymentQuery = useRepayment({ enabled: verified });
   const creating = useCreatePayment();
   const confirming = useConfirmPayment();
@@ -336,6 +337,7 @@ export default function PaymentPage() {
   }, [checkout, settle]);
 
   if (session === null) return <LoadingOverlay show />;
+  if (session?.portal?.owing === false) return <Navigate to="/nopayment" replace />;
   if (!verified) return <Navigate to="/paynow" replace />;
 
   const owed = repayment?.remainingAmount ?? "0.00";

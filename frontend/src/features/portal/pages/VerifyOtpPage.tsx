@@ -22,7 +22,7 @@ export default function VerifyOtpPage() {
   const afterSessionShows = useAfterSessionShows();
 
   // Already verified (here or at the store's login): no second code.
-  if (session?.portal?.verified) return <Navigate to="/payment" replace />;
+  if (session?.portal?.verified) return <Navigate to={session.portal.owing === false ? "/nopayment" : "/payment"} replace />;
   if (!mobileNumber) return <Navigate to="/paynow" replace />;
 
   const verify = async (otp: string) => {
