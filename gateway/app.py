@@ -129,6 +129,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
             public_url=settings.public_url,
             secure_cookies=settings.secure_cookies,
             session=page_session,
+            # The QA console exists only beside the mocks (frontend/src/features/qa).
+            absent=() if embedded.handlers else ("/qa",),
         ),
     ]
 

@@ -210,13 +210,17 @@ def build_spa_handler(
     public_url: str = "",
     secure_cookies: bool = False,
     session: SessionReader | None = None,
+    absent: tuple[str, ...] = (),
 ) -> HTTPRouteHandler:
     """Serve dist/ and the app shell everywhere but under `reserved` (404 there, as JSON);
+    under `absent` the shell answers 404 (a route group this deployment lacks: the app shows its
+    not-found page);
     the pre-rendered page of a path in `fillers` goes through its filler first. `public_url`
     starts the pages' hreflang addresses; `session` reads the session each page carries."""
     fillers = dict(fillers or {})
     root = Path(static_dir).resolve()
     prefixes = tuple(p.strip("/") for p in reserved)
+    missing = tuple(p.strip("/") for p in absent)
     shell = AppShell(root / "index.html", config)
     prerendered = PrerenderedPages(root / PRERENDERED_DIR, config, public_url)
     manifest = BuildFile(root / MANIFEST, lambda raw: named_manifest(raw, config.product_name))
@@ -275,6 +279,7 @@ def build_spa_handler(
         # ?lang= is kept for the pages that follow (the app's own links carry no ?lang=).
         keep = asked is not None and asked != cookie_language(request)
         cookies = [language_cookie(asked, secure=secure_cookies)] if asked and keep else []
-        return Response(page, media_type="text/html", headers=headers, cookies=cookies)
+        status = 404 if path in missing or path.startswith(tuple(f"{p}/" for p in missing)) else 200
+        return Response(page, media_type="text/html", headers=headers, cookies=cookies, status_code=status)
 
     return spa

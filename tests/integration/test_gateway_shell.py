@@ -142,6 +142,17 @@ def test_mock_controls_are_absent_when_every_upstream_is_real(
     client = make_client(make_settings(static_dir=str(built_app), **real))
     assert client.post("/_mocks/reset").status_code in (404, 405)
     assert client.get("/_mocks/lending/outbox/9876543210").status_code == 404
+    assert client.get("/_mocks/clock").status_code == 404
+    # The QA console is not there either: the app's shell with a 404 (the app shows its not-found page).
+    for path in ("/qa", "/qa/journal"):
+        answer = client.get(path)
+        assert answer.status_code == 404
+        assert "<div id=root>" in answer.text
+
+
+def test_the_qa_console_is_served_beside_the_mocks(shell: GatewayClient) -> None:
+    assert shell.get("/qa").status_code == 200
+    assert shell.get("/_mocks/clock").status_code == 200
 
 
 @pytest.mark.parametrize(

@@ -97,3 +97,13 @@ def test_the_gateway_refuses_a_code_older_than_its_lifetime(
         assert answer.json()["error"] == {"code": "code_expired", "message": EXPIRED, "field": "otp"}
     else:
         assert answer.status_code == 200, answer.text
+
+
+def test_qa_lists_the_codes_waiting_newest_first_and_one_numbers_alone(client: GatewayClient) -> None:
+    assert send(client, "9000000011").status_code == 200
+    assert send(client, "9000000012").status_code == 200
+    listed = client.get("/_mocks/lending/outbox").json()
+    assert [entry["mobileNumber"] for entry in listed][:2] == ["9000000012", "9000000011"]
+    assert listed[0]["otp"] == client.otp_for("9000000012")
+    alone = client.get("/_mocks/lending/outbox", params={"mobile": "9000000011"}).json()
+    assert [entry["otp"] for entry in alone] == [client.otp_for("9000000011")]

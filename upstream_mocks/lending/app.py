@@ -1,6 +1,7 @@
 """Lending mock (contracts/lending.openapi.yaml): codes, the repayment calls, and QA read-outs.
 
-QA extras, not part of the contract: `GET /outbox/{mobileNumber}` (the last code sent) and
+QA extras, not part of the contract: `GET /outbox` (every live login code, newest first; `?mobile=`
+one number's), `GET /outbox/{mobileNumber}` (the last code sent) and
 `GET /tokens` (the access tokens issued, so tests can prove none reaches the browser).
 """
 
@@ -14,7 +15,7 @@ from typing import Any, Literal
 
 import msgspec
 from litestar import Litestar, Request, Response, get, post
-from litestar.params import FromPath
+from litestar.params import FromPath, FromQuery
 
 from upstream_mocks.clock import mocks_now
 from upstream_mocks.envelope import envelope, json_answer
@@ -33,7 +34,7 @@ from upstream_mocks.lending.webhook_receiver import webhook_route
 from upstream_mocks.money import has_paise_only, rupees
 from upstream_mocks.sms import check_code, issue_code
 from upstream_mocks.texts import requested
-from upstream_mocks.world import MockWorld
+from upstream_mocks.world import MockWorld, OutboxEntry
 
 _MOBILE = re.compile(r"^[0-9]{10}$")
 
@@ -244,6 +245,12 @@ def create_app(world: MockWorld) -> Litestar:
         return envelope(None, PAYMENT_COMPLETED if settle_from_provider(world, log) else PAYMENT_FAILED)
 
     # QA read-outs (not part of the upstream contract).
+    @get("/outbox")
+    async def outboxes(mobile: FromQuery[str | None] = None) -> list[OutboxEntry]:
+        """Each number's last code still unused, newest first (the QA console's outbox)."""
+        found = [entry for entry in world.outbox.values() if mobile is None or entry.mobile_number == mobile]
+        return sorted(reversed(found), key=lambda entry: entry.sent_at, reverse=True)  # a tie: the later sent first
+
     @get("/outbox/{mobile_number:str}")
     async def outbox(mobile_number: FromPath[str]) -> Response[Any]:
         entry = world.outbox.get(mobile_number)
@@ -271,6 +278,7 @@ def create_app(world: MockWorld) -> Litestar:
             *loan_routes(world, caller),
             *reminder_routes(world),  # before complaints, which note the borrower's language
             *complaint_routes(world, caller),
+            outboxes,
             outbox,
             tokens,
         ],
