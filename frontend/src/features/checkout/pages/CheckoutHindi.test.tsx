@@ -55,7 +55,7 @@ describe("checkout and orders in Hindi", { timeout: 20_000 }, () => {
     renderApp(`/orders/${order.orderNumber}`);
     expect(await screen.findByRole("heading", { name: "धन्यवाद! आपका ऑर्डर हो गया है" }, SLOW_START)).toBeTruthy();
     expect(screen.getByTestId("payment-state").textContent).toBe(
-      "VoltKhata क्रेडिट पर: ₹238.93, 26 नवंबर 2026 तक चुकाना है, कोई ब्याज नहीं",
+      "VoltKhata क्रेडिट पर: ₹238.93, 26 नवंबर 2026 तक देय, तब तक बिना ब्याज",
     );
     expect(screen.getAllByTestId("step-label").map((step) => step.textContent)).toEqual([
       "ऑर्डर हो गया",
