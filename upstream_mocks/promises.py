@@ -52,8 +52,18 @@ def _documented_headers(service: str) -> dict[str, str]:
     found: dict[str, str] = {}
     for op in operations(load_document(contract_path(service))):
         for call in op.calls:
-            found.update({k: v for k, v in call.headers.items() if k.lower() != "idempotency-key"})
+            found.update({k: v for k, v in call.headers.items() if k.lower() not in _PER_CALL})
     return found
+
+
+# A call's own idempotency key is never one header for all: the provider answers a key reused with
+# another body with a 422 (Cashfree's `idempotency_error`).
+_PER_CALL = ("idempotency-key", "x-idempotency-key")
+
+
+def _keyed(headers: Mapping[str, str], key: str) -> dict[str, str]:
+    """`headers` with the provider's idempotency key for one write (the same key replays it)."""
+    return {**headers, "x-idempotency-key": key}
 
 
 def _orders_place(client: httpx.Client, headers: Mapping[str, str]) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -94,7 +104,8 @@ def _cancel_twice(client: httpx.Client, headers: Mapping[str, str]) -> None:
 
 def _provider_order(client: httpx.Client, headers: Mapping[str, str]) -> dict[str, Any]:
     body = {**_example("payments", "createOrder"), "order_id": f"conformance_{uuid.uuid4().hex[:16]}"}
-    created: dict[str, Any] = _expect(client.post("pg/orders", json=body, headers=headers), (200,), "create order")
+    keyed = _keyed(headers, f"{body['order_id']}-create")
+    created: dict[str, Any] = _expect(client.post("pg/orders", json=body, headers=keyed), (200,), "create order")
     return created
 
 
@@ -102,12 +113,13 @@ def _terminate(client: httpx.Client, headers: Mapping[str, str]) -> None:
     order = _provider_order(client, headers)
     path = f"pg/orders/{order['order_id']}"
     body = {"order_status": "TERMINATED"}
-    closed = _expect(client.patch(path, json=body, headers=headers), (200,), "terminate")
+    terminate = _keyed(headers, f"{order['order_id']}-terminate")
+    closed = _expect(client.patch(path, json=body, headers=terminate), (200,), "terminate")
     if closed["order_status"] != "TERMINATED":
         raise Broken(f"terminate answered order_status {closed['order_status']}")
     if _expect(client.get(path, headers=headers), (200,), "read back")["order_status"] != "TERMINATED":
         raise Broken("the order read back is not TERMINATED")
-    _expect(client.patch(path, json=body, headers=headers), (200,), "terminate again")
+    _expect(client.patch(path, json=body, headers=terminate), (200,), "terminate again")
     paid = client.post(f"checkout/{order['payment_session_id']}/pay", json={"outcome": "success"})
     if paid.status_code == 200:
         raise Broken("a terminated order took a payment")
@@ -117,13 +129,15 @@ def _refund_once(client: httpx.Client, headers: Mapping[str, str]) -> None:
     order = _provider_order(client, headers)
     path = f"pg/orders/{order['order_id']}/refunds"
     refund = {"refund_amount": order["order_amount"], "refund_id": f"{order['order_id']}-refund"}
-    _expect(client.post(path, json=refund, headers=headers), (409,), "refund an unpaid order")
+    unpaid = _keyed(headers, f"{order['order_id']}-refund-unpaid")
+    _expect(client.post(path, json=refund, headers=unpaid), (409,), "refund an unpaid order")
     paid = client.post(f"checkout/{order['payment_session_id']}/pay", json={"outcome": "success"})
     if paid.status_code == 404:
         raise Broken("no test payment: the sandbox has no payAtCheckout; pay the order by hand and refund it")
     _expect(paid, (200,), "pay at the hosted checkout")
-    first = _expect(client.post(path, json=refund, headers=headers), (200,), "refund")
-    again = _expect(client.post(path, json=refund, headers=headers), (200,), "refund again, same refund_id")
+    keyed = _keyed(headers, f"{order['order_id']}-refund")
+    first = _expect(client.post(path, json=refund, headers=keyed), (200,), "refund")
+    again = _expect(client.post(path, json=refund, headers=keyed), (200,), "refund again, same refund_id")
     if again["cf_refund_id"] != first["cf_refund_id"]:
         raise Broken("the same refund_id made a second refund")
     listed = _expect(client.get(path, headers=headers), (200,), "list refunds")
