@@ -80,7 +80,7 @@ def test_the_faq_answers_open_in_hindi(hindi_page: Page) -> None:
     expect(hindi_page.locator(HYDRATED)).to_be_attached()
     hindi_page.get_by_label("सवालों में खोजें").fill("गिरवी")
     expect(hindi_page.get_by_role("status")).to_have_text("12 में से 1 सवाल")
-    expect(hindi_page.locator("main details")).to_contain_text("कोई ब्याज नहीं है, और आपको कुछ गिरवी नहीं रखना होता")
+    expect(hindi_page.locator("main details")).to_contain_text("दिनों तक बिना ब्याज की है, और आपको कोई गिरवी नहीं देनी होती")
 
 
 def test_lang_in_the_address_opens_the_page_in_that_language_and_keeps_it(page: Page) -> None:

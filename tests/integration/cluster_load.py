@@ -171,14 +171,17 @@ async def shop(user: User, products: list[int], stop: asyncio.Event, name: str) 
 
 
 async def repay(user: User, stop: asyncio.Event, name: str, rupees: int) -> None:
-    """Pay a few rupees (and paise that differ on each payment) until `stop`: create the payment
+    """Pay `rupees` (at least the lender's minimum part-payment, with paise that differ on each
+    payment) until `stop` or until less than that is owed: create the payment
     with its key, pay at the provider's checkout, confirm."""
     for n in itertools.count(1):
         if stop.is_set():
             return
-        await user.settled("GET", "/api/portal/repayment")
+        owed = await user.settled("GET", "/api/portal/repayment")
         await asyncio.sleep(PACE)
         amount = Decimal(rupees) + Decimal(n) / 100
+        if owed.status_code == 200 and Decimal(owed.json()["remainingAmount"]) < amount:
+            return  # paid down as far as the lender's minimum part-payment allows
         key = f"{name}-payment-{n}"
         created = await user.settled(
             "POST", "/api/portal/payments", key=key, json={"mode": "partialPayment", "amount": str(amount)}
@@ -187,6 +190,8 @@ async def repay(user: User, stop: asyncio.Event, name: str, rupees: int) -> None
             # The attempt that claimed the key died with its replica: the key is held until it
             # expires, and the borrower is told to wait. Leave it, as a borrower would.
             continue
+        if created.status_code == 422 and created.json()["error"].get("field") == "amount":
+            return  # the other borrower on this number paid it down first
         assert created.status_code == 201, created.text
         payment = created.json()
         user.record.payments.setdefault(key, set()).add(payment["orderId"])

@@ -163,7 +163,7 @@ async def test_a_killed_replica_a_rolling_restart_and_a_redis_failover_lose_noth
         goods = cheap_products()
         load = [
             *(asyncio.create_task(shop(u, goods, stop, f"shopper{n}")) for n, u in enumerate(shoppers)),
-            *(asyncio.create_task(repay(u, stop, f"borrower{n}", 1 + n)) for n, u in enumerate(borrowers)),
+            *(asyncio.create_task(repay(u, stop, f"borrower{n}", 100 + n)) for n, u in enumerate(borrowers)),
         ]
         await asyncio.sleep(STEADY)
         await asyncio.to_thread(chaos.kill_and_restart_all)

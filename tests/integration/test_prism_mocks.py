@@ -110,6 +110,7 @@ def test_the_repayment_screen_shows_the_examples_borrower(gateway: GatewayClient
         "lenderName": "Sahyogkosh Finance",
         "loanNumber": "LN-1001",
         "pendingPayments": [],
+        "minimumPayment": "100.00",  # the lender's minimum part-payment, from the example
     }
 
 
