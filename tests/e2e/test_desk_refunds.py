@@ -54,6 +54,8 @@ def test_an_agent_asks_and_one_then_two_supervisors_approve_partial_refunds(
     expect(refunds.get_by_role("listitem")).to_have_count(2)
     expect(refunds.get_by_role("button", name="Approve")).to_have_count(0)  # agents do not approve
     staff.get_by_role("button", name="Log out").click()
+    # The logout must reach the desk before the next login opens the page, or the page stays logged in.
+    expect(staff.get_by_role("button", name="Log in")).to_be_visible()
 
     desk_login(staff, "vikram.supervisor", "supervisor-demo-secret")
     find(staff, number)
@@ -66,6 +68,7 @@ def test_an_agent_asks_and_one_then_two_supervisors_approve_partial_refunds(
     expect(big).to_contain_text("Waiting for approval")
     expect(big.get_by_role("button", name="Approve")).to_have_count(0)  # not twice by the same supervisor
     staff.get_by_role("button", name="Log out").click()
+    expect(staff.get_by_role("button", name="Log in")).to_be_visible()
 
     desk_login(staff, *SECOND_SUPERVISOR)
     find(staff, number)
