@@ -49,6 +49,30 @@ describe("the repayment page", () => {
     expect(calls).toBe(2);
   });
 
+  it("asks the lender again through /paynow for a borrower who owed nothing at login, then shows what is owed now", async () => {
+    let owing = false;
+    let asked = 0;
+    apiServer.use(
+      http.get("/api/session", () =>
+        HttpResponse.json({
+          portal: { ...portalSession.portal, owing },
+          store: { verified: true, mobileNumber: "9876543210", via: "otp" },
+        }),
+      ),
+      http.post("/api/portal/login", () => {
+        asked += 1;
+        owing = true; // a purchase on credit since the login
+        return HttpResponse.json({ message: "OTP verified successfully!", outcome: "payment", portal: { ...portalSession.portal } });
+      }),
+      http.get("/api/portal/payments", () => HttpResponse.json([])),
+      http.get("/api/portal/repayment", () => HttpResponse.json(repayment)),
+    );
+    const app = renderApp("/payment");
+    expect((await screen.findAllByText("₹12,450.00")).length).toBeGreaterThan(0);
+    expect(app.path()).toBe("/payment");
+    expect(asked).toBeGreaterThan(0); // the lender was asked again
+  });
+
   it("sends a visitor without a portal login to /paynow", async () => {
     apiServer.use(http.get("/api/session", () => HttpResponse.json({ portal: null, store: null })));
     const app = renderApp("/payment");

@@ -337,8 +337,8 @@ export default function PaymentPage() {
   }, [checkout, settle]);
 
   if (session === null) return <LoadingOverlay show />;
-  if (session?.portal?.owing === false) return <Navigate to="/nopayment" replace />;
-  if (!verified) return <Navigate to="/paynow" replace />;
+  // Owing nothing at login is not owing nothing now (a credit purchase since): /paynow asks the lender again.
+  if (session?.portal?.owing === false || !verified) return <Navigate to="/paynow" replace />;
 
   const owed = repayment?.remainingAmount ?? "0.00";
   const owedPaise = toPaise(owed);
