@@ -18,12 +18,14 @@ from gateway.deadline import deadline_middleware_factory
 from gateway.embedded import embed
 from gateway.errors import exception_handlers
 from gateway.health import healthz, readyz
+from gateway.jobs import Job, Scheduler
 from gateway.language import routes as language
 from gateway.language.codes import LANGUAGES
 from gateway.language.resolution import provide_language
 from gateway.logging import configure_logging, request_log_middleware
 from gateway.operations_db import OperationsDatabase
 from gateway.otp import CodeLog, CodeSender, build_limiter
+from gateway.portal.follow_up import FollowUps, RepaymentFollowUp
 from gateway.security.client_address import ClientAddresses, parse_networks
 from gateway.security.csrf import CsrfTokens, csrf_middleware_factory
 from gateway.security.headers import security_headers_hook
@@ -134,7 +136,20 @@ def create_app(settings: Settings | None = None) -> Litestar:
         ),
     ]
 
+    # The gateway's own jobs, one run at a time across replicas (gateway/jobs/).
+    jobs = Scheduler(
+        session_store,
+        [
+            Job(
+                "repayment-follow-up",
+                settings.follow_up_seconds,
+                RepaymentFollowUp(lender, FollowUps(session_store), settings.follow_up_after_seconds).run,
+            )
+        ],
+    )
+
     async def shutdown() -> None:
+        await jobs.stop()
         await close_upstreams(upstreams)
         await embedded.close()
         await database.close()
@@ -171,7 +186,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         ),
         # The operations database at its newest schema before the first request (several replicas
         # starting together migrate it once: gateway/operations_db/database.py).
-        on_startup=[database.migrate],
+        on_startup=[database.migrate, jobs.start],
         on_shutdown=[shutdown],
         # Tracing's middleware wraps the whole app, routing and error answers included.
         plugins=[metrics, *([server_plugin("gateway")] if traced else [])],

@@ -96,6 +96,11 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     # On SIGTERM, seconds /readyz answers 503 while requests are still served, so the load balancer
     # takes the replica out of its rotation before it stops (gateway/serving/draining.py).
     shutdown_drain_seconds: Annotated[float, msgspec.Meta(ge=0)] = 0.0
+    # How often each replica tries the repayment follow-up (gateway/portal/follow_up.py): a paid
+    # repayment is booked at its lender within about this plus one run, no browser asking; 0: never
+    # (the in-process tests, which drive the portal themselves).
+    follow_up_seconds: Annotated[float, msgspec.Meta(ge=0)] = 20.0
+    follow_up_after_seconds: Annotated[float, msgspec.Meta(ge=0)] = 30.0  # a checkout is the browser's till then
 
     # Requests: largest body accepted (413 above it), and how long a client may take to send one.
     max_body_bytes: int = 64 * 1024

@@ -13,6 +13,7 @@ from gateway.language.resolution import cookie_language, language_of
 from gateway.otp.login import one_login
 from gateway.otp.routes import send_code_route
 from gateway.otp.sender import VerifyCodeRequest
+from gateway.portal.follow_up import FollowUps
 from gateway.portal.idempotency import IdempotencyKeys
 from gateway.portal.pending import PendingPayments
 from gateway.portal.schemas import (
@@ -42,6 +43,7 @@ def build_router(services: AppServices) -> Router:
         ),
         IdempotencyKeys(services.store),
         PendingPayments(services.store),
+        FollowUps(services.store),
     )
 
     @post("/otp/verify", status_code=200, summary="Check the code; log the borrower in when something is owed")

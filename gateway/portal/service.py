@@ -12,6 +12,7 @@ from gateway.errors import Conflict, InvalidInput, NotFound, UpstreamError, Upst
 from gateway.language.codes import DEFAULT, Language
 from gateway.money import MAX_RUPEES, has_paise_only, in_paise, rupees_text
 from gateway.otp.login import OneLogin
+from gateway.portal.follow_up import FollowUps
 from gateway.portal.idempotency import IdempotencyKeys
 from gateway.portal.pending import PendingPayment, PendingPayments
 from gateway.portal.schemas import (
@@ -118,11 +119,19 @@ def outcome_of(login: PortalLogin | None) -> VerifyResponse:
 
 
 class PortalService:
-    def __init__(self, lending: Lender, login: OneLogin, keys: IdempotencyKeys, pending: PendingPayments) -> None:
+    def __init__(
+        self,
+        lending: Lender,
+        login: OneLogin,
+        keys: IdempotencyKeys,
+        pending: PendingPayments,
+        follow_ups: FollowUps,
+    ) -> None:
         self.lending = lending
         self.login = login
         self.keys = keys
         self.pending = pending
+        self.follow_ups = follow_ups
 
     async def verify(
         self, session: Session, mobile_number: str, otp: str, language: Language | None = None
@@ -214,6 +223,8 @@ class PortalService:
         await self.keys.finish(login.user_id, idempotency_key, amount, payment)
         # Remembered until the lender says how it went, whether or not the browser comes back.
         await self.pending.remember(login.user_id, payment.order_id, payment.payment_log_id, payment.order_amount)
+        # And followed by the gateway itself until the lender has booked it (gateway/portal/follow_up.py).
+        await self.follow_ups.add(payment.order_id, payment.payment_log_id)
         return payment
 
     async def _update_status(

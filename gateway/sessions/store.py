@@ -11,9 +11,10 @@ before the answer and survives a failover (docs/decisions/redis-sentinel.md).
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from datetime import timedelta
-from typing import Any, cast
+from typing import Any, Protocol, cast
 
 import structlog
 from litestar.stores.base import StorageObject, Store
@@ -21,10 +22,12 @@ from litestar.stores.memory import MemoryStore
 from litestar.stores.redis import RedisStore
 from redis.asyncio import Redis
 from redis.asyncio.client import Pipeline
+from redis.asyncio.lock import Lock
 from redis.asyncio.retry import Retry
 from redis.asyncio.sentinel import Sentinel
 from redis.backoff import NoBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import LockError
 
 from gateway.settings import Settings
 
@@ -67,6 +70,34 @@ class ClaimingRedisStore(RedisStore):
             return bool(await self._redis.set(name, value, ex=expires_in, nx=True))
         return bool(await self._acknowledged(key, lambda pipe: pipe.set(name, value, ex=expires_in, nx=True)))
 
+    async def put_field(self, key: str, field: str, value: bytes) -> None:
+        """One field of a table kept under `key` (a Redis hash): written alone, so two replicas
+        adding at once both keep theirs."""
+        name = self._make_key(key)
+        if self.acknowledgement is None:
+            await self._redis.hset(name, field, value)
+            return
+        await self._acknowledged(key, lambda pipe: pipe.hset(name, field, value))
+
+    async def fields(self, key: str) -> dict[str, bytes]:
+        found = await self._redis.hgetall(self._make_key(key))
+        return {
+            (f.decode() if isinstance(f, bytes) else f): (v.encode() if isinstance(v, str) else v)
+            for f, v in found.items()
+        }
+
+    async def drop_field(self, key: str, field: str) -> None:
+        name = self._make_key(key)
+        if self.acknowledgement is None:
+            await self._redis.hdel(name, field)
+            return
+        await self._acknowledged(key, lambda pipe: pipe.hdel(name, field))
+
+    def run_lock(self, name: str, seconds: float) -> RunLock:
+        """A lock one replica holds at a time (redis-py's: a random token, released or extended
+        only by its holder), expiring `seconds` after it was last taken or renewed."""
+        return RedisRunLock(self._redis.lock(self._make_key(f"locks:{name}"), timeout=seconds, blocking=False))
+
     async def delete(self, key: str) -> None:
         """A logout or a released claim must not come back with a failover either."""
         if self.acknowledgement is None:
@@ -88,6 +119,25 @@ class ClaimingRedisStore(RedisStore):
 
 
 class ClaimingMemoryStore(MemoryStore):
+    """One process's store: its tables and locks are this process's, as its sessions are."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._tables: dict[str, dict[str, bytes]] = {}
+        self._locks: dict[str, LocalRunLock] = {}
+
+    async def put_field(self, key: str, field: str, value: bytes) -> None:
+        self._tables.setdefault(key, {})[field] = value
+
+    async def fields(self, key: str) -> dict[str, bytes]:
+        return dict(self._tables.get(key, {}))
+
+    async def drop_field(self, key: str, field: str) -> None:
+        self._tables.get(key, {}).pop(field, None)
+
+    def run_lock(self, name: str, seconds: float) -> RunLock:
+        return self._locks.setdefault(name, LocalRunLock())
+
     async def set_if_absent(self, key: str, value: bytes, expires_in: int) -> bool:
         """Store `value` only if `key` holds nothing (or something expired); True when stored."""
         async with self._lock:
@@ -99,6 +149,56 @@ class ClaimingMemoryStore(MemoryStore):
 
 
 SessionStore = ClaimingRedisStore | ClaimingMemoryStore
+
+
+class RunLock(Protocol):
+    async def acquire(self) -> bool:
+        """True when this holder took it (never waits)."""
+        ...
+
+    async def renew(self) -> bool:
+        """Its whole time again; False when it is no longer this holder's (it expired)."""
+        ...
+
+    async def release(self) -> None: ...
+
+
+class RedisRunLock:
+    def __init__(self, lock: Lock) -> None:
+        self._lock = lock
+
+    async def acquire(self) -> bool:
+        return bool(await self._lock.acquire(blocking=False))
+
+    async def renew(self) -> bool:
+        try:
+            await self._lock.reacquire()
+        except LockError:
+            return False
+        return True
+
+    async def release(self) -> None:
+        with contextlib.suppress(LockError):  # expired meanwhile: another holder's now, or no one's
+            await self._lock.release()
+
+
+class LocalRunLock:
+    """One process's run lock (a store without Redis serves one process)."""
+
+    def __init__(self) -> None:
+        self._held = False
+
+    async def acquire(self) -> bool:
+        if self._held:
+            return False
+        self._held = True
+        return True
+
+    async def renew(self) -> bool:
+        return self._held
+
+    async def release(self) -> None:
+        self._held = False
 
 
 def keyspace(store: SessionStore, name: str) -> tuple[SessionStore, str]:

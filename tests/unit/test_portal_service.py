@@ -15,6 +15,7 @@ import respx
 from gateway.errors import Conflict, InvalidInput, NotAuthenticated, NotFound, UpstreamUnavailable
 from gateway.otp import CodeLog, CodeSender, build_limiter
 from gateway.otp.login import one_login
+from gateway.portal.follow_up import FollowUps
 from gateway.portal.idempotency import REUSED, IdempotencyKeys
 from gateway.portal.pending import PendingPayments
 from gateway.portal.schemas import CreatePaymentRequest
@@ -77,7 +78,7 @@ async def portal(make_settings: Callable[..., Settings]) -> AsyncIterator[Portal
         lending = NativeLender(UpstreamHttp("lending", client), "k")
         codes = CodeSender(lending, build_limiter(settings), settings.otp, CodeLog(ClaimingMemoryStore(), 1.0))
         login = one_login(codes, UpstreamHttp("catalogue", client), lending)
-        service = PortalService(lending, login, IdempotencyKeys(store), PendingPayments(store))
+        service = PortalService(lending, login, IdempotencyKeys(store), PendingPayments(store), FollowUps(store))
         yield Portal(service, SessionManager(store, settings), router)
 
 

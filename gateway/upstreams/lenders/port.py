@@ -230,3 +230,10 @@ class Lender(Protocol):
         """Mail a paid repayment's receipt to the borrower again, once per key (a retried click
         mails once); the lender's address for them is in the answer."""
         ...
+
+    async def settle_order(self, order_id: str) -> Settlement:
+        """The gateway's own follow-up of a repayment checkout, no borrower asking (the scheduled
+        job, gateway/portal/follow_up.py): a payment the provider took is booked at the lender
+        exactly once, by the same idempotent path as `update_payment_status`. Completed or failed
+        settle it; NOT_ATTEMPTED, BANK_PENDING and AWAITING_APPROVAL are followed again later."""
+        ...

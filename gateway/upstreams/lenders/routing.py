@@ -353,6 +353,9 @@ class LenderRouter:
     async def resend_receipt(self, order_id: str, idempotency_key: str) -> ReceiptSent:
         return await self.lenders[self._owner("owns_order", order_id)].resend_receipt(order_id, idempotency_key)
 
+    async def settle_order(self, order_id: str) -> Settlement:
+        return await self.lenders[self._owner("owns_order", order_id)].settle_order(order_id)
+
     async def partner_complaints(self, mobile_number: str) -> list[LenderComplaint]:
         found: list[LenderComplaint] = []
         for lender in self.lenders.values():

@@ -386,6 +386,17 @@ class FineractLender:
         loan = await self._loan(loan_id)
         if payment_id != payment_log_id or loan.client_id != client_id:
             raise UpstreamRefused(NOT_YOURS, upstream=self.name, status=404)
+        return await self._settle(loan, order_id)
+
+    async def settle_order(self, order_id: str) -> Settlement:
+        """The gateway's follow-up, no borrower asking: Fineract has no webhook from the provider,
+        so a paid checkout is booked here as the borrower's confirm would book it (its external id
+        and key sequence make the two, and any number of replicas, book it once)."""
+        if not self.owns_order(order_id):
+            raise UpstreamRefused(NOT_YOURS, upstream=self.name, status=404)
+        return await self._settle(await self._loan(self._order_parts("", order_id)[0]), order_id)
+
+    async def _settle(self, loan: FineractLoan, order_id: str) -> Settlement:
         response = await self.payments.request(
             "GET", f"pg/orders/{order_id}/payments", headers=self.provider_headers, idempotent=True
         )

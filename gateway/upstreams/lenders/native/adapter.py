@@ -183,3 +183,13 @@ class NativeLender:
 
     async def resend_receipt(self, order_id: str, idempotency_key: str) -> ReceiptSent:
         return await self.operations.resend_receipt(order_id, idempotency_key)
+
+    async def settle_order(self, order_id: str) -> Settlement:
+        """Our lending service books a repayment itself from the provider's webhook (asking the
+        provider, retried by it): the follow-up only reads where the payment stands."""
+        found = await self.operations.repayments("orderId", order_id)
+        if any(r.status == "paid" for r in found):
+            return Settlement.COMPLETED
+        if found and all(r.status == "failed" for r in found):
+            return Settlement.FAILED
+        return Settlement.NOT_ATTEMPTED
