@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import Server
-from tests.e2e.store_steps import xsrf
+from tests.e2e.portal_steps import portal_login
 
 RAMESH = "9876543210"
 
@@ -20,16 +20,6 @@ RAMESH = "9876543210"
 def any_page(request: pytest.FixtureRequest) -> Page:
     chosen: Page = request.getfixturevalue("page" if request.param == "desktop" else "phone_page")
     return chosen
-
-
-def portal_login(page: Page, server: Server) -> None:
-    """The borrower logged in to the portal through the gateway, as /paynow and /verify-otp do."""
-    assert page.request.get("/api/session").ok
-    assert page.request.post("/api/portal/otp", data={"mobileNumber": RAMESH}, headers=xsrf(page)).ok
-    verified = page.request.post(
-        "/api/portal/otp/verify", data={"mobileNumber": RAMESH, "otp": server.otp_for(RAMESH)}, headers=xsrf(page)
-    )
-    assert verified.ok, verified.text()
 
 
 def raise_complaint(page: Page, category: str, text: str) -> str:

@@ -12,8 +12,8 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from tests.e2e.conftest import Server
+from tests.e2e.portal_steps import portal_login
 from tests.e2e.store_steps import RAMESH, advance, api_login, place_by_api
-from tests.e2e.test_complaints import portal_login
 
 NEW_SHOPPER = "9000012399"
 # A 1x1 PNG, as a phone's photo would be picked.

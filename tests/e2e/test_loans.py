@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 
 from tests.e2e.conftest import Server
-from tests.e2e.test_portal_checkout_and_a11y import log_in
+from tests.e2e.portal_steps import open_payment
 from tests.e2e.test_portal_repayments import pay_in_checkout
 
 
@@ -35,7 +35,7 @@ def downloaded_text(page: Page, link_name: str | re.Pattern[str]) -> str:
 
 
 def open_loans(page: Page, server: Server) -> None:
-    log_in(page, server)
+    open_payment(page, server)
     page.locator("main").get_by_role("link", name="Your loans: key facts, statements and schedules").click()
     expect(page).to_have_url(re.compile(r"/loans$"))
 
@@ -104,7 +104,7 @@ def test_a_statement_for_a_date_range_closes_on_the_screens_balance(any_page: Pa
 
 def test_a_part_payment_shows_its_split_before_paying_and_the_same_after(any_page: Page, server: Server) -> None:
     page = any_page
-    log_in(page, server)
+    open_payment(page, server)
     main = page.locator("main")
     start_partial_payment_without_paying(page, "5000")
     split = main.get_by_role("region", name="How ₹5,000.00 will be applied")

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import PageGuard, Server
-from tests.e2e.test_portal_flows import RAMESH, log_in
+from tests.e2e.portal_steps import RAMESH, open_payment
 
 CHECKOUT = 'iframe[title="Payment checkout"]'
 
@@ -37,7 +37,7 @@ def pay_part(page: Page, typed: str) -> None:
 
 def test_the_loan_is_on_the_page_and_the_amount_rules_beside_the_field(any_page: Page, server: Server) -> None:
     page = any_page
-    log_in(page, server, RAMESH)
+    open_payment(page, server, RAMESH)
     main = page.locator("main")
     expect(main.get_by_text("Total overdue")).to_contain_text("₹12,450.00")
     for label, value in (("Lender", "Sahyogkosh Finance"), ("Loan number", "LN-1001")):
@@ -53,7 +53,7 @@ def test_the_loan_is_on_the_page_and_the_amount_rules_beside_the_field(any_page:
 
 def test_a_failed_payment_says_why_and_that_no_money_was_debited(any_page: Page, server: Server) -> None:
     page = any_page
-    log_in(page, server, RAMESH)
+    open_payment(page, server, RAMESH)
     pay_part(page, "1234")
     page.frame_locator(CHECKOUT).get_by_role("button", name="Fail payment").click()
     main = page.locator("main")
@@ -68,7 +68,7 @@ def test_a_typed_partial_amount_is_exactly_what_is_charged_and_the_result_says_s
     any_page: Page, server: Server
 ) -> None:
     page = any_page
-    log_in(page, server, RAMESH)
+    open_payment(page, server, RAMESH)
     pay_part(page, "2500.50")
     page.frame_locator(CHECKOUT).get_by_role("button", name="Pay ₹2,500.50").click()
     main = page.locator("main")
@@ -115,7 +115,7 @@ def test_a_typed_partial_amount_is_exactly_what_is_charged_and_the_result_says_s
 def test_a_payment_not_yet_confirmed_says_we_will_confirm_it(page: Page, server: Server, page_guard: PageGuard) -> None:
     page_guard.allow_failed_status.add(503)
     page_guard.allow_console.append("status of 503")
-    log_in(page, server, RAMESH)
+    open_payment(page, server, RAMESH)
     pay_part(page, "100")
     server.scenario(mock="lending", path="webRepayment/updatePaymentStatus", status=503)
     page.frame_locator(CHECKOUT).get_by_role("button", name="Pay ₹100.00").click()

@@ -10,6 +10,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, Route, expect
 
 from tests.e2e.conftest import Server, axe_violations
+from tests.e2e.portal_steps import open_payment
 
 RAMESH = "9876543210"
 
@@ -53,17 +54,6 @@ def use_adapter(page: Page, adapter: str, mode: str) -> None:
     page.route("**/*", rewrite)
 
 
-def log_in(page: Page, server: Server, mobile: str = RAMESH) -> None:
-    page.goto("/paynow")
-    main = page.locator("main")
-    main.get_by_label("Mobile number").fill(mobile)
-    main.get_by_role("button", name="Submit", exact=True).click()
-    expect(page).to_have_url(re.compile(r"/verify-otp$"))
-    main.get_by_label("One-time code").fill(server.otp_for(mobile))
-    main.get_by_role("button", name="Verify", exact=True).click()
-    expect(page).to_have_url(re.compile(r"/payment$"))
-
-
 def assert_axe_clean(axe: Axe, page: Page) -> None:
     report = axe_violations(axe, page, impacts=None)  # the portal is held to every impact level
     assert not report, report
@@ -72,7 +62,7 @@ def assert_axe_clean(axe: Axe, page: Page) -> None:
 def test_the_cashfree_adapter_opens_the_sdk_modal_in_the_configured_mode(page: Page, server: Server) -> None:
     page.add_init_script(FAKE_CASHFREE)
     use_adapter(page, "cashfree", "sandbox")
-    log_in(page, server)
+    open_payment(page, server)
     main = page.locator("main")
     main.get_by_role("radio", name="Partial payment").check()
     main.get_by_label("Amount to pay (₹)").fill("2450")
@@ -93,7 +83,7 @@ def test_portal_screens_fit_a_phone_and_pass_axe(phone_page: Page, server: Serve
     expect(page.locator("main").get_by_role("heading", name="Pay Now")).to_be_visible()
     assert_axe_clean(axe, page)
 
-    log_in(page, server)
+    open_payment(page, server)
     main = page.locator("main")
     expect(main.get_by_text("Total overdue")).to_contain_text("₹12,450.00")
     main.get_by_role("radio", name="Partial payment").check()
@@ -123,7 +113,7 @@ def test_verify_and_nopayment_screens_pass_axe(page: Page, server: Server, axe: 
 
 
 def test_the_mock_checkout_modal_passes_axe(page: Page, server: Server, axe: Axe) -> None:
-    log_in(page, server)
+    open_payment(page, server)
     page.locator("main").get_by_role("button", name="Pay", exact=True).click()
     frame = page.frame_locator('iframe[title="Payment checkout"]')
     expect(frame.get_by_role("button", name="Pay ₹12,450.00")).to_be_visible()

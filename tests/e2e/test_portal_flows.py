@@ -8,6 +8,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import PageGuard, Server, storage_secrets
+from tests.e2e.portal_steps import login_on_screens, open_payment, start_login
 
 RAMESH = "9876543210"  # overdue 12,450.00 including late fees
 SUNITA = "9123456780"  # nothing pending
@@ -16,20 +17,6 @@ ANIL = "9988776655"  # overdue, but the loan is not mapped to a financier that m
 MOBILE_MESSAGE = "Please enter a valid 10-digit mobile number."
 OTP_MESSAGE = "Please enter a valid 6-digit OTP."
 NOT_MAPPED = "Payment is either not mapped or the financier is not authorized to receive payment"
-
-
-def start_login(page: Page, mobile: str) -> None:
-    page.goto("/paynow")
-    main = page.locator("main")
-    main.get_by_label("Mobile number").fill(mobile)
-    main.get_by_role("button", name="Submit", exact=True).click()
-    expect(page).to_have_url(re.compile(r"/verify-otp$"))
-
-
-def log_in(page: Page, server: Server, mobile: str) -> None:
-    start_login(page, mobile)
-    page.locator("main").get_by_label("One-time code").fill(server.otp_for(mobile))
-    page.locator("main").get_by_role("button", name="Verify", exact=True).click()
 
 
 def total_overdue(page: Page) -> Any:
@@ -101,7 +88,7 @@ def test_edit_goes_back_to_the_login_with_the_number(page: Page) -> None:
 
 
 def test_a_partial_payment_through_the_mock_checkout_lowers_the_amount(page: Page, server: Server) -> None:
-    log_in(page, server, RAMESH)
+    open_payment(page, server, RAMESH)
     main = page.locator("main")
     expect(total_overdue(page)).to_contain_text("₹12,450.00")
     main.get_by_role("radio", name="Partial payment").check()
@@ -120,7 +107,7 @@ def test_a_partial_payment_through_the_mock_checkout_lowers_the_amount(page: Pag
 
 
 def test_a_failed_checkout_shows_payment_failed(page: Page, server: Server) -> None:
-    log_in(page, server, RAMESH)
+    open_payment(page, server, RAMESH)
     main = page.locator("main")
     expect(total_overdue(page)).to_contain_text("₹12,450.00")
     main.get_by_role("button", name="Pay", exact=True).click()
@@ -132,7 +119,7 @@ def test_a_failed_checkout_shows_payment_failed(page: Page, server: Server) -> N
 
 
 def test_a_partial_amount_above_what_is_owed_is_refused_without_a_call(page: Page, server: Server) -> None:
-    log_in(page, server, RAMESH)
+    open_payment(page, server, RAMESH)
     main = page.locator("main")
     expect(total_overdue(page)).to_contain_text("₹12,450.00")
     calls: list[str] = []
@@ -149,7 +136,7 @@ def test_a_partial_amount_above_what_is_owed_is_refused_without_a_call(page: Pag
 
 def test_a_loan_without_a_financier_shows_the_payment_popup(page: Page, server: Server, page_guard: PageGuard) -> None:
     page_guard.allow_console.append("status of 422")  # the refused payment call
-    log_in(page, server, ANIL)
+    open_payment(page, server, ANIL)
     main = page.locator("main")
     expect(total_overdue(page)).to_contain_text("₹5,200.00")
     main.get_by_role("button", name="Pay", exact=True).click()
@@ -160,7 +147,7 @@ def test_a_loan_without_a_financier_shows_the_payment_popup(page: Page, server: 
 
 
 def test_a_borrower_with_nothing_pending_lands_on_nopayment(page: Page, server: Server) -> None:
-    log_in(page, server, SUNITA)
+    login_on_screens(page, server, SUNITA)
     expect(page).to_have_url(re.compile(r"/nopayment$"))
     main = page.locator("main")
     expect(main.get_by_role("heading", name="You do not have any pending payment")).to_be_visible()
@@ -170,7 +157,7 @@ def test_a_borrower_with_nothing_pending_lands_on_nopayment(page: Page, server: 
 
 
 def test_after_logout_payment_sends_you_to_paynow(page: Page, server: Server) -> None:
-    log_in(page, server, RAMESH)
+    open_payment(page, server, RAMESH)
     expect(total_overdue(page)).to_contain_text("₹12,450.00")
     page.get_by_role("banner").get_by_role("button", name="Log out").click()
     expect(page).to_have_url(re.compile(r"/paynow$"))
@@ -180,7 +167,7 @@ def test_after_logout_payment_sends_you_to_paynow(page: Page, server: Server) ->
 
 
 def test_a_verified_borrower_opening_paynow_goes_to_payment(page: Page, server: Server) -> None:
-    log_in(page, server, RAMESH)
+    login_on_screens(page, server, RAMESH)
     expect(page).to_have_url(re.compile(r"/payment$"))
     page.goto("/paynow")
     expect(page).to_have_url(re.compile(r"/payment$"))
@@ -197,7 +184,7 @@ def test_reloading_verify_otp_keeps_the_countdown(page: Page) -> None:
 
 
 def test_paying_the_whole_overdue_leaves_nothing_pending(page: Page, server: Server) -> None:
-    log_in(page, server, RAMESH)
+    open_payment(page, server, RAMESH)
     main = page.locator("main")
     expect(total_overdue(page)).to_contain_text("₹12,450.00")
     main.get_by_role("button", name="Pay", exact=True).click()

@@ -29,7 +29,8 @@ from tests.e2e.conftest import (
     axe_violations,
     run_gateway,
 )
-from tests.e2e.test_portal_checkout_and_a11y import log_in, use_adapter
+from tests.e2e.portal_steps import open_payment
+from tests.e2e.test_portal_checkout_and_a11y import use_adapter
 from tests.mocks_clock import mocks_today
 from upstream_mocks.lending.seed import RAMESH_DAYS_OVERDUE
 
@@ -57,7 +58,7 @@ def assert_fits(page: Page) -> None:
 
 
 def assert_axe_clean(axe: Axe, page: Page) -> None:
-    # A toast from the login sits in a corner until it fades; what is judged is the screen.
+    # A toast (a code sent) sits in a corner until it fades; what is judged is the screen.
     expect(page.locator(".Toastify__toast")).to_have_count(0, timeout=10_000)
     report = axe_violations(axe, page, impacts=None)  # the portal is held to every impact level
     assert not report, report
@@ -72,7 +73,7 @@ def create_calls(server: Server) -> list[dict[str, Any]]:
 
 def test_a_closed_checkout_is_cancelled_and_try_again_reopens_it(screen: Page, server: Server, axe: Axe) -> None:
     page = screen
-    log_in(page, server)
+    open_payment(page, server)
     main = page.locator("main")
     expect(main.get_by_text("Total overdue")).to_contain_text("₹12,450.00")
     main.get_by_role("button", name="Pay", exact=True).click()
@@ -106,7 +107,7 @@ def test_the_outcome_is_the_orders_standing_not_how_the_modal_closed(screen: Pag
     """Paid at the provider but the borrower closes the modal before the page reports it: the
     screen says completed, because the gateway asks the lender about the order."""
     page = screen
-    log_in(page, server)
+    open_payment(page, server)
     main = page.locator("main")
     main.get_by_role("radio", name="Partial payment").check()
     main.get_by_label("Amount to pay (₹)").fill("1000")
@@ -149,7 +150,7 @@ def test_the_cashfree_modal_closed_is_cancelled_and_try_again_reopens_the_same_s
     page = screen
     page.add_init_script(CLOSING_THEN_PAYING_CASHFREE)
     use_adapter(page, "cashfree", "sandbox")
-    log_in(page, server)
+    open_payment(page, server)
     main = page.locator("main")
     main.get_by_role("button", name="Pay", exact=True).click()
     cancelled = main.get_by_role("status").filter(has_text=CANCELLED)
@@ -163,7 +164,7 @@ def test_the_cashfree_modal_closed_is_cancelled_and_try_again_reopens_the_same_s
 
 
 def test_a_failed_attempt_then_closed_is_failed_not_cancelled(page: Page, server: Server) -> None:
-    log_in(page, server)
+    open_payment(page, server)
     main = page.locator("main")
     main.get_by_role("button", name="Pay", exact=True).click()
     frame = page.frame_locator('iframe[title="Payment checkout"]')
@@ -183,7 +184,7 @@ def test_loan_details_say_what_each_figure_is_with_the_loans_particulars(
     screen: Page, server: Server, axe: Axe
 ) -> None:
     page = screen
-    log_in(page, server)
+    open_payment(page, server)
     page.locator("main").get_by_role("button", name="View Details").click()
     details = page.get_by_role("dialog", name="Loan Details")
     expect(details).to_be_visible()
@@ -203,7 +204,7 @@ def test_loan_details_say_what_each_figure_is_with_the_loans_particulars(
 
 def test_loan_details_leave_out_particulars_the_lender_does_not_give(screen: Page, server: Server) -> None:
     page = screen
-    log_in(page, server, ANIL)
+    open_payment(page, server, ANIL)
     page.locator("main").get_by_role("button", name="View Details").click()
     details = page.get_by_role("dialog", name="Loan Details")
     expect(detail_row(details, "Total due")).to_contain_text("₹5,200.00")

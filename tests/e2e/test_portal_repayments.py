@@ -11,7 +11,7 @@ import pypdf
 from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.e2e.conftest import PageGuard, Server
-from tests.e2e.test_portal_checkout_and_a11y import log_in
+from tests.e2e.portal_steps import open_payment
 
 RAMESH = "9876543210"
 CONFIRM = "**/api/portal/payments/*/confirm"
@@ -33,7 +33,7 @@ def pay_in_checkout(page: Page) -> None:
 def test_a_payment_whose_tab_closed_before_confirm_is_settled_by_the_webhook_with_a_receipt(
     context: BrowserContext, page: Page, server: Server, page_guard: PageGuard
 ) -> None:
-    log_in(page, server)
+    open_payment(page, server)
     # The tab closes before the browser's confirm can reach the gateway.
     page.route(CONFIRM, lambda route: route.abort("aborted"))
     start_partial_payment(page, "1000")
@@ -68,7 +68,7 @@ def test_a_payment_whose_tab_closed_before_confirm_is_settled_by_the_webhook_wit
 def test_a_payment_left_at_the_checkout_shows_pending_confirmation_then_settles_on_return(
     context: BrowserContext, page: Page, server: Server, page_guard: PageGuard
 ) -> None:
-    log_in(page, server)
+    open_payment(page, server)
     # The provider's webhook is lost and the tab is closed with the checkout open.
     server.scenario(mock="payments", path="webhook", webhook="drop")
     start_partial_payment(page, "2000")

@@ -10,8 +10,9 @@ from decimal import Decimal
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import Server
+from tests.e2e.portal_steps import RAMESH, open_payment
 from tests.e2e.store_steps import xsrf
-from tests.e2e.test_portal_flows import RAMESH, log_in, total_overdue
+from tests.e2e.test_portal_flows import total_overdue
 
 
 def provider_asked(server: Server) -> list[Decimal]:
@@ -21,7 +22,7 @@ def provider_asked(server: Server) -> list[Decimal]:
 
 
 def test_the_typed_partial_amount_is_exactly_what_the_provider_is_asked_for(page: Page, server: Server) -> None:
-    log_in(page, server, RAMESH)
+    open_payment(page, server, RAMESH)
     main = page.locator("main")
     expect(total_overdue(page)).to_contain_text("₹12,450.00")
     main.get_by_role("radio", name="Partial payment").check()
@@ -36,7 +37,7 @@ def test_the_typed_partial_amount_is_exactly_what_the_provider_is_asked_for(page
 
 
 def test_a_typed_amount_a_number_would_round_is_refused_not_paid(page: Page, server: Server) -> None:
-    log_in(page, server, RAMESH)
+    open_payment(page, server, RAMESH)
     main = page.locator("main")
     expect(total_overdue(page)).to_contain_text("₹12,450.00")
     calls: list[str] = []
@@ -54,7 +55,7 @@ def test_a_part_payment_below_the_lenders_minimum_is_refused_before_any_checkout
     """Issue 53: ₹50 against the lender's ₹100 minimum said 'minimum ₹100.00' and opened a checkout
     for ₹50.00 at the same moment. The minimum is known before: said beside the amount, refused on
     Pay, and nothing is started (no payment asked of the gateway or the lender, nothing pending)."""
-    log_in(page, server, RAMESH)
+    open_payment(page, server, RAMESH)
     main = page.locator("main")
     expect(total_overdue(page)).to_contain_text("₹12,450.00")
     calls: list[str] = []

@@ -11,7 +11,8 @@ import re
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import PageGuard, Server
-from tests.e2e.test_portal_flows import log_in, total_overdue
+from tests.e2e.portal_steps import open_payment
+from tests.e2e.test_portal_flows import total_overdue
 
 MEENA = "9811122233"
 FINERACT = "/_mocks/fineract/fineract-provider/api/v1"
@@ -20,7 +21,7 @@ BASIC = {"Authorization": "Basic bWlmb3M6cGFzc3dvcmQ=", "Fineract-Platform-Tenan
 
 def test_a_fineract_borrower_pays_part_once_and_sees_the_loan_with_its_lender(page: Page, server: Server) -> None:
     server.reset()
-    log_in(page, server, MEENA)
+    open_payment(page, server, MEENA)
     expect(page).to_have_url(re.compile(r"/payment$"))
     main = page.locator("main")
     expect(main.get_by_text("Meena Gupta")).to_be_visible()
@@ -47,7 +48,7 @@ def test_a_fineract_borrower_pays_part_once_and_sees_the_loan_with_its_lender(pa
 
 def test_a_fineract_borrower_reads_key_facts_and_a_statement_and_raises_a_complaint(page: Page, server: Server) -> None:
     server.reset()
-    log_in(page, server, MEENA)
+    open_payment(page, server, MEENA)
     expect(page).to_have_url(re.compile(r"/payment$"))
     main = page.locator("main")
     page.goto("/loans")
@@ -85,7 +86,7 @@ def test_a_closed_fineract_checkout_is_cancelled_and_try_again_reopens_it(page: 
     """As with our own lender (tests/e2e/test_portal_polish.py): closed unpaid is 'cancelled', not
     'failed', and 'Try again' reopens the same checkout."""
     server.reset()
-    log_in(page, server, MEENA)
+    open_payment(page, server, MEENA)
     main = page.locator("main")
     expect(total_overdue(page)).to_contain_text("₹3,420.00")
     main.get_by_role("button", name="Pay", exact=True).click()
@@ -115,7 +116,7 @@ def test_a_fineract_payment_whose_first_bookings_fail_is_never_called_paid_early
     page_guard.allow_console.append("status of 503")
     server.reset()
     assert server.http.post("/_mocks/fineract/qa", json={"failNext": 3}).status_code == 200
-    log_in(page, server, MEENA)
+    open_payment(page, server, MEENA)
     main = page.locator("main")
     expect(total_overdue(page)).to_contain_text("₹3,420.00")
     main.get_by_role("radio", name="Partial payment").check()

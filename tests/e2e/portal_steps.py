@@ -1,0 +1,50 @@
+"""Steps the repayment portal's e2e tests share: log in through /paynow and /verify-otp, as a
+borrower does, or through the gateway, for the tests whose subject comes after the login (the
+screens' own tests walk them: test_portal_flows.py, test_portal_hindi.py, test_one_login.py)."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import Server
+from tests.e2e.store_steps import xsrf
+
+RAMESH = "9876543210"  # overdue 12,450.00: principal 12,000.00 + late fees 450.00
+
+
+def start_login(page: Page, mobile: str) -> None:
+    """On /paynow: the number sent; /verify-otp asks for the code."""
+    page.goto("/paynow")
+    main = page.locator("main")
+    main.get_by_label("Mobile number").fill(mobile)
+    main.get_by_role("button", name="Submit", exact=True).click()
+    expect(page).to_have_url(re.compile(r"/verify-otp$"))
+
+
+def login_on_screens(page: Page, server: Server, mobile: str = RAMESH) -> None:
+    """Log in through /paynow and /verify-otp with the code from the SMS outbox; the page goes
+    where the login leads (/payment, or /nopayment for a borrower owing nothing)."""
+    start_login(page, mobile)
+    page.locator("main").get_by_label("One-time code").fill(server.otp_for(mobile))
+    page.locator("main").get_by_role("button", name="Verify", exact=True).click()
+
+
+def portal_login(page: Page, server: Server, mobile: str = RAMESH) -> None:
+    """The borrower logged in to the portal through the gateway, as /paynow and /verify-otp do.
+    No page is loaded for it (the context's cookies are shared with `page.request`)."""
+    assert page.request.get("/api/session").ok
+    assert page.request.post("/api/portal/otp", data={"mobileNumber": mobile}, headers=xsrf(page)).ok
+    verified = page.request.post(
+        "/api/portal/otp/verify", data={"mobileNumber": mobile, "otp": server.otp_for(mobile)}, headers=xsrf(page)
+    )
+    assert verified.ok, verified.text()
+
+
+def open_payment(page: Page, server: Server, mobile: str = RAMESH) -> None:
+    """Logged in through the gateway, on /payment: where the screens' login leads a borrower who
+    owes (no 'OTP verified' toast over it, which axe checks would otherwise wait out)."""
+    portal_login(page, server, mobile)
+    page.goto("/payment")
+    expect(page).to_have_url(re.compile(r"/payment$"))
