@@ -88,7 +88,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         upstreams,
         sessions,
         os.environ.get(METRICS_DIR) if settings.workers > 1 else None,
-        guards=[networks_only(metrics_networks(settings), client_addresses)],
+        guards=[networks_only(metrics_networks(settings), client_addresses, settings.metrics_token)],
     )
     store_service = store.build_service(services)
     # The product pages whose first page of products goes out in their HTML to a visitor.

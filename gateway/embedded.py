@@ -8,7 +8,8 @@ a production image without it must set every upstream URL.
 
 With ENVIRONMENT=production the gateway refuses to start while any upstream would be mocked or
 MOCKS_URL is set, so the QA controls (code outbox, issued tokens, reset, scenarios) can never be
-served in production; with ENVIRONMENT=test the embedded mocks need MOCKS_WEBHOOK_SECRET set.
+served in production; with ENVIRONMENT=test the embedded mocks need MOCKS_WEBHOOK_SECRET set, and
+with QA_STAFF set /_mocks answers only to a tester's QA login (gateway/security/qa_login.py).
 
 While mocks are in use the gateway's time rules read the mocks' one clock (`/_mocks/clock`):
 in-process directly, on their own port over HTTP (gateway/clock.py, docs/decisions/one-clock.md).
@@ -27,6 +28,7 @@ from litestar.handlers import ASGIRouteHandler, asgi
 
 from gateway.asgi import ASGIApp, Receive, Scope, Send
 from gateway.clock import Clock, ReadClock, RemoteClock, SystemClock
+from gateway.security.qa_login import QaLogin, parse_qa_staff
 from gateway.settings import Settings
 from gateway.telemetry import tracing_on
 from gateway.upstreams.http import upstream_timeout
@@ -124,30 +126,48 @@ def embed(settings: Settings, environ: Mapping[str, str] | None = None) -> Embed
         embedded.closing.append(proxy)
         clock = RemoteClock(proxy, f"{mocks_url.rstrip('/')}{MOUNT}/clock")
         embedded.clock = clock  # the one QA moves through /_mocks, even with some mocks in-process
-        embedded.handlers.append(mount_proxy(mocks_url, proxy, clock))
+        embedded.handlers.append(mount(behind_qa_login(settings, proxied(mocks_url, proxy, clock))))
     elif suite is not None:
-        embedded.handlers.append(mount_in_process(suite))
+        embedded.handlers.append(mount(behind_qa_login(settings, in_process(suite))))
     return embedded
 
 
-def mount_in_process(suite: ASGIApp) -> ASGIRouteHandler:
+def behind_qa_login(settings: Settings, app: ASGIApp) -> ASGIApp:
+    """The controls behind the QA login when QA_STAFF is set (gateway/security/qa_login.py)."""
+    if not settings.qa_staff:
+        if settings.environment == "test":
+            log.warning("mocks_open", note="ENVIRONMENT=test without QA_STAFF: anyone may use /_mocks")
+        return app
+    return QaLogin(parse_qa_staff(settings.qa_staff)).guard(app, _path)
+
+
+def mount(app: ASGIApp) -> ASGIRouteHandler:
     @asgi(MOUNT, is_mount=True, copy_scope=True, name="mocks")
     async def mocks(scope: Scope, receive: Receive, send: Send) -> None:
-        # The suite routes on full paths; give it back the prefix the mount took off.
-        raw = scope.get("raw_path") or b""
-        path = raw.decode("latin-1").split("?", 1)[0] if raw else MOUNT + scope["path"]
-        await suite({**scope, "path": path, "root_path": ""}, receive, send)
+        await app(scope, receive, send)
 
     return mocks
 
 
-def mount_proxy(mocks_url: str, client: httpx.AsyncClient, clock: RemoteClock) -> ASGIRouteHandler:
+def _path(scope: Scope) -> str:
+    """The full path the client asked for: the mount took its own prefix off scope["path"]."""
+    raw = scope.get("raw_path") or b""
+    return raw.decode("latin-1").split("?", 1)[0] if raw else MOUNT + scope["path"]
+
+
+def in_process(suite: ASGIApp) -> ASGIApp:
+    async def mocks(scope: Scope, receive: Receive, send: Send) -> None:
+        # The suite routes on full paths; give it back the prefix the mount took off.
+        await suite({**scope, "path": _path(scope), "root_path": ""}, receive, send)
+
+    return mocks
+
+
+def proxied(mocks_url: str, client: httpx.AsyncClient, clock: RemoteClock) -> ASGIApp:
     base = mocks_url.rstrip("/")
 
-    @asgi(MOUNT, is_mount=True, copy_scope=True, name="mocks")
     async def mocks(scope: Scope, receive: Receive, send: Send) -> None:
-        raw = scope.get("raw_path") or b""
-        path = raw.decode("latin-1").split("?", 1)[0] if raw else MOUNT + scope["path"]
+        path = _path(scope)
         query = scope.get("query_string", b"").decode("latin-1")
         body = b""
         while True:
@@ -155,7 +175,9 @@ def mount_proxy(mocks_url: str, client: httpx.AsyncClient, clock: RemoteClock) -
             body += message.get("body", b"")
             if not message.get("more_body"):
                 break
-        headers: list[tuple[bytes, bytes]] = [(k, v) for k, v in scope["headers"] if k not in _HOP_HEADERS]
+        # The tester's QA login is ours, not the mocks'.
+        skipped = _HOP_HEADERS | {b"authorization"}
+        headers: list[tuple[bytes, bytes]] = [(k, v) for k, v in scope["headers"] if k not in skipped]
         try:
             upstream = await client.request(
                 scope["method"],

@@ -92,6 +92,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     # Who may read /metrics: comma-separated addresses or networks; unset, loopback only in
     # production and everyone elsewhere (gateway/security/operations_access.py).
     metrics_allowed_networks: str = ""
+    # Or a scraper with `Authorization: Bearer <this>`, from anywhere (a Prometheus in the cluster:
+    # its `authorization.credentials_file`); empty: networks only.
+    metrics_token: str = ""
 
     # On SIGTERM, seconds /readyz answers 503 while requests are still served, so the load balancer
     # takes the replica out of its rotation before it stops (gateway/serving/draining.py).
@@ -176,6 +179,10 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     # empty outside production: the desk's demonstration accounts; in production: nobody.
     desk_staff: str = ""
     desk_session_seconds: int = 8 * 60 * 60  # one working shift
+    # QA testers: `name:scrypt-hash` entries, comma-separated (gateway/security/qa_login.py); set,
+    # the mocks' controls under /_mocks answer only to them (HTTP Basic), as every shared
+    # ENVIRONMENT=test deployment has it (docs/decisions/deployment-environments.md).
+    qa_staff: str = ""
     # Wrong desk logins before the desk refuses to check more: per staff name in 15 minutes, per
     # client address in an hour (docs/decisions/desk-login-limits.md).
     desk_login_failures_per_name: int = 5
@@ -275,14 +282,15 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
         """Build settings from upper-case environment variables named after the fields.
 
-        OTP limits read OTP_RESEND_SECONDS, OTP_SENDS_PER_NUMBER_PER_HOUR and so on.
+        OTP limits read OTP_RESEND_SECONDS, OTP_SENDS_PER_NUMBER_PER_HOUR and so on. Any setting
+        unset may be read from the file `<NAME>_FILE` names instead (a mounted secret's).
         """
         env = os.environ if environ is None else environ
         raw: dict[str, object] = {}
         for field in msgspec.structs.fields(cls):
             if field.name in ("otp", "credentials"):
                 continue
-            value = env.get(field.name.upper())
+            value = env.get(field.name.upper()) or _from_file(env.get(f"{field.name.upper()}_FILE"))
             if value is not None and value != "":
                 raw[field.name] = value
         otp_raw = {
@@ -302,3 +310,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
             # A per-process secret is fine for one process; replicas must share SECRET_KEY.
             settings = msgspec.structs.replace(settings, secret_key=secrets.token_urlsafe(32))
         return settings
+
+
+def _from_file(path: str | None) -> str | None:
+    """A setting kept in a file (Docker's and Kubernetes' mounted secrets), its last newline dropped."""
+    return Path(path).read_text().rstrip("\n") if path else None

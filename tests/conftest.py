@@ -23,6 +23,7 @@ import redis
 from litestar.testing import TestClient
 
 from gateway.app import create_app
+from gateway.desk.staff import demo_entries
 from gateway.settings import OtpLimits, Settings
 
 RUN_ID = uuid.uuid4().hex[:8]
@@ -45,6 +46,8 @@ def settings_for_tests(**overrides: Any) -> Settings:
         database_url=f"sqlite:///{DATABASES}/{uuid.uuid4().hex}.sqlite3",
         otp=OtpLimits(resend_seconds=60, sends_per_number_per_hour=5, sends_per_client_per_hour=30),
         follow_up_seconds=0,  # the tests drive the portal; the follow-up's own tests switch it on
+        # The desk's demonstration accounts exist only in development unless named, as here.
+        desk_staff=demo_entries(),
     )
     return msgspec.structs.replace(base, **overrides)
 

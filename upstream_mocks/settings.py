@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from pathlib import Path
 
 import msgspec
 
@@ -68,7 +69,11 @@ class MockSettings(msgspec.Struct, frozen=True, kw_only=True):
         env = os.environ if environ is None else environ
         raw: dict[str, object] = {"environment": environment} if environment else {}
         for field in msgspec.structs.fields(cls):
-            value = env.get(f"MOCKS_{field.name.upper()}")
+            name = f"MOCKS_{field.name.upper()}"
+            # Or from the file <NAME>_FILE names (a mounted secret), as the gateway reads its own.
+            value = env.get(name) or (
+                Path(env[f"{name}_FILE"]).read_text().rstrip("\n") if env.get(f"{name}_FILE") else None
+            )
             if value:
                 raw[field.name] = value.split(",") if field.name == "webhook_retry_seconds" else value
         if "payments_url" not in raw and env.get("PAYMENTS_URL"):

@@ -35,6 +35,8 @@ def main() -> int:
         print(f"cluster up: {layout.url} (HAProxy) -> gateways on {', '.join(map(str, ports.gateways))}")
         print(f"  Redis {ports.redis[0]} (primary), {ports.redis[1]} (replica); sentinels {layout.sentinels}")
         print(f"  mocks {layout.mocks_url}; logs in {layout.logs}; stop with `make cluster-down`")
+        print(f"  ENVIRONMENT=test: /_mocks asks for the QA login, user qa, secret in {layout.root / 'qa_secret'};")
+        print("  the desk has no one unless DESK_STAFF was set (python -m gateway.desk.staff NAME ROLE)")
         return 0
     if args.command == "restart":
         if args.name not in cluster.parts():

@@ -23,6 +23,7 @@ import redis
 
 from deploy.local import configs
 from deploy.local.layout import MASTER_NAME, Layout
+from gateway.desk.staff import hash_secret
 
 ROOT = Path(__file__).resolve().parents[2]
 UPSTREAMS = ("lending", "catalogue", "mail", "orders", "payments")
@@ -86,6 +87,9 @@ class Cluster:
 
     def _mocks_env(self) -> dict[str, str]:
         return {
+            # Not development: the mocks refuse the published webhook secret, and sign with this one.
+            "MOCKS_ENVIRONMENT": "test",
+            "MOCKS_WEBHOOK_SECRET": self._kept_secret("mocks_webhook_secret"),
             "MOCKS_HOST": "127.0.0.1",
             "MOCKS_PORT": str(self.layout.ports.mocks),
             # Webhooks over the network, to the lending mock and through HAProxy to the gateways.
@@ -99,8 +103,12 @@ class Cluster:
             "PORT": str(port),
             "PUBLIC_URL": self.layout.url,
             "WORKERS": "1",  # three replicas on a 2-core machine: one process each
-            "ENVIRONMENT": "development",  # the mocks stand in for the upstreams
+            # The mocks stand in for the upstreams, so not production; shared, so not development:
+            # no demonstration desk account (DESK_STAFF from the environment gives the desk its
+            # staff), /metrics to loopback, /_mocks behind the QA login (docs/deploy.md).
+            "ENVIRONMENT": "test",
             "SECRET_KEY": self._secret_key(),
+            "QA_STAFF": self._qa_staff(),
             "LOG_JSON": "true",
             "TRUSTED_PROXIES": "127.0.0.1",  # HAProxy, whose X-Forwarded-For names the client
             "REDIS_SENTINELS": self.layout.sentinels,
@@ -116,6 +124,14 @@ class Cluster:
     def _secret_key(self) -> str:
         """One SECRET_KEY for every replica, kept while the cluster's folder is."""
         return self._kept_secret("secret_key")
+
+    def _qa_staff(self) -> str:
+        """QA_STAFF: the tester `qa`, whose secret is kept in the folder's `qa_secret`."""
+        path = self.layout.root / "qa_staff"
+        if not path.exists():
+            path.write_text(f"qa:{hash_secret(self._kept_secret('qa_secret'))}")
+            path.chmod(0o600)
+        return path.read_text().strip()
 
     def _kept_secret(self, name: str) -> str:
         """A secret of this cluster's own, made once and kept in its folder (only its owner reads it)."""

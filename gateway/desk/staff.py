@@ -4,9 +4,11 @@ Accounts come from the `DESK_STAFF` setting, `name:role:hash` entries separated 
 hash being `scrypt$<salt hex>$<key hex>` (the standard library's scrypt, n=2**14, r=8, p=1).
 `python -m gateway.desk.staff NAME ROLE` asks for a secret and prints the entry to add.
 
-Outside production, with `DESK_STAFF` unset, two demonstration accounts exist (their secrets are
-in the README); in production an unset `DESK_STAFF` means no one can log in to the desk, and the
-demonstration hashes are refused at start-up.
+In development (`make run`), with `DESK_STAFF` unset, two demonstration accounts exist (their
+secrets are in the README); in `test` and production an unset `DESK_STAFF` means no one can log in
+to the desk (a shared deployment never carries a published secret; a test that wants the
+demonstration accounts names them in `DESK_STAFF`), and production refuses the demonstration
+secrets at start-up.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ Role = Literal["agent", "supervisor"]
 ROLES: tuple[Role, ...] = ("agent", "supervisor")
 _N, _R, _P = 2**14, 8, 1
 
-# Published demonstration accounts (development and test only), with fixed salts so their
+# Published demonstration accounts (development only, or named in DESK_STAFF), with fixed salts so their
 # entries are the same on every start: name -> (role, secret, salt).
 DEMO_ACCOUNTS: dict[str, tuple[Role, str, str]] = {
     "asha.agent": ("agent", "agent-demo-secret", "9f1c0e6a4b2d7c3e5a8b1d4f6e2c9a07"),
@@ -60,7 +62,8 @@ def secret_matches(secret: str, secret_hash: str) -> bool:
 
 
 @functools.cache  # hashing is slow on purpose; the entries never change
-def _demo_entries() -> str:
+def demo_entries() -> str:
+    """DESK_STAFF for the demonstration accounts, for a test that wants them."""
     return ",".join(
         f"{name}:{role}:{hash_secret(secret, bytes.fromhex(salt))}"
         for name, (role, secret, salt) in DEMO_ACCOUNTS.items()
@@ -81,7 +84,7 @@ def parse_staff(entries: str) -> dict[str, StaffAccount]:
 def staff_accounts(settings: Settings) -> dict[str, StaffAccount]:
     """The desk's accounts; raises UnsafeSettings for production with a demonstration account."""
     if not settings.desk_staff:
-        return {} if settings.environment == "production" else parse_staff(_demo_entries())
+        return parse_staff(demo_entries()) if settings.environment == "development" else {}
     accounts = parse_staff(settings.desk_staff)
     if settings.environment == "production":
         for account in accounts.values():

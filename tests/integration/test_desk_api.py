@@ -276,10 +276,13 @@ def test_what_nothing_matches_and_what_is_not_a_query(client: GatewayClient) -> 
     assert bad.status_code == 422 and bad.json()["error"]["field"] == "q"
 
 
-def test_production_has_no_demonstration_staff(make_settings: Callable[..., Settings]) -> None:
+def test_only_development_has_the_demonstration_staff_unasked(make_settings: Callable[..., Settings]) -> None:
     from gateway.desk.staff import staff_accounts
 
-    assert staff_accounts(make_settings(environment="production")) == {}
+    # A shared deployment (test or production) with DESK_STAFF unset: nobody may log in to the desk.
+    assert staff_accounts(make_settings(environment="production", desk_staff="")) == {}
+    assert staff_accounts(make_settings(environment="test", desk_staff="")) == {}
+    assert set(staff_accounts(make_settings(environment="development", desk_staff=""))) == set(DEMO_ACCOUNTS)
     demo = f"asha.agent:agent:{hash_secret(DEMO_ACCOUNTS[AGENT][1])}"
     with pytest.raises(UnsafeSettings, match="demonstration"):
         staff_accounts(make_settings(environment="production", desk_staff=demo))

@@ -4,14 +4,23 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from gateway.settings import Settings
 from tests.conftest import GatewayClient
 
+# The test client is no loopback address: it scrapes as a Prometheus elsewhere does, with the token.
+TOKEN = "the-scrapers-token"
+
+
+@pytest.fixture
+def settings(make_settings: Callable[..., Settings]) -> Settings:
+    return make_settings(metrics_token=TOKEN)
+
 
 def _samples(client: GatewayClient) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
-    answer = client.get("/metrics")
+    answer = client.get("/metrics", headers={"Authorization": f"Bearer {TOKEN}"})
     assert answer.status_code == 200
     assert answer.headers["content-type"].startswith("text/plain")
     out = {}
@@ -63,7 +72,7 @@ def test_session_store_errors_are_counted(
     make_client: Callable[[Settings], GatewayClient], make_settings: Callable[..., Settings]
 ) -> None:
     # Nothing listens on port 1: every Redis call is refused at once.
-    client = make_client(make_settings(redis_url="redis://127.0.0.1:1/0"))
+    client = make_client(make_settings(redis_url="redis://127.0.0.1:1/0", metrics_token=TOKEN))
     client.cookies.set("session", "some-session-id")
     assert client.get("/api/session").status_code == 503
     assert _value(_samples(client), "gateway_session_store_errors_total", operation="get") >= 1

@@ -30,8 +30,11 @@ def test_metrics_from_outside_the_allowed_networks_is_a_plain_404(
     assert client.get("/metrics", headers={"X-Forwarded-For": "10.1.2.3"}).status_code == 404
 
 
-def connection(peer: str, forwarded_for: str | None = None) -> Any:
-    headers = SimpleNamespace(getall=lambda name, default: [forwarded_for] if forwarded_for else default)
+def connection(peer: str, forwarded_for: str | None = None, authorization: str | None = None) -> Any:
+    headers = SimpleNamespace(
+        getall=lambda name, default: [forwarded_for] if forwarded_for else default,
+        get=lambda name, default=None: authorization if name == "authorization" else default,
+    )
     return SimpleNamespace(client=SimpleNamespace(host=peer), headers=headers)
 
 
@@ -46,8 +49,24 @@ def test_only_the_configured_networks_may_scrape_behind_a_trusted_load_balancer(
             guard(outside, cast(Any, None))
 
 
-def test_production_scrapes_from_loopback_only_unless_told_otherwise(make_settings: Callable[..., Settings]) -> None:
+def test_a_scraper_with_the_token_is_let_in_from_anywhere() -> None:
+    guard = networks_only(parse_networks("127.0.0.0/8"), ClientAddresses(()), "the-scrapers-token")
+    guard(connection("203.0.113.7", authorization="Bearer the-scrapers-token"), cast(Any, None))
+    for wrong in ("Bearer another-token", "the-scrapers-token", "Basic dGhlLXNjcmFwZXJzLXRva2Vu", None):
+        with pytest.raises(NotFoundException):
+            guard(connection("203.0.113.7", authorization=wrong), cast(Any, None))
+    # No token configured: none is accepted, however it is spelt.
+    with pytest.raises(NotFoundException):
+        networks_only(parse_networks("127.0.0.0/8"), ClientAddresses(()))(
+            connection("203.0.113.7", authorization="Bearer "), cast(Any, None)
+        )
+
+
+def test_every_shared_environment_scrapes_from_loopback_only_unless_told_otherwise(
+    make_settings: Callable[..., Settings],
+) -> None:
     assert metrics_networks(make_settings(environment="development")) is None
+    assert metrics_networks(make_settings(environment="test")) == parse_networks("127.0.0.0/8, ::1")
     assert metrics_networks(make_settings(environment="production")) == parse_networks("127.0.0.0/8, ::1")
     told = make_settings(environment="production", metrics_allowed_networks="10.20.0.0/16")
     assert metrics_networks(told) == parse_networks("10.20.0.0/16")

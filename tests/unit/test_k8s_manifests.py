@@ -1,6 +1,7 @@
-"""deploy/k8s: every document valid against the Kubernetes schemas (those kubernetes-validate
-bundles, read with the network shut), and in step with compose.yaml: the same setting names,
-ports, upstream addresses and health paths, which the gateway serves."""
+"""deploy/k8s: every document of both variants (test, production) valid against the Kubernetes
+schemas (those kubernetes-validate bundles, read with the network shut), and the test variant in
+step with compose.yaml: the same setting names, ports, upstream addresses and health paths, which
+the gateway serves. (What each variant may start with: tests/unit/test_deployment_environments.py.)"""
 
 from __future__ import annotations
 
@@ -34,16 +35,46 @@ GATEWAY_ONLY_ON_K8S = {
     "SHUTDOWN_DRAIN_SECONDS",
     "OTEL_SERVICE_NAME",
 }
-# Staging on a shared cluster: the mocks sign webhooks with a secret of their own, and send traces.
-MOCKS_ONLY_ON_K8S = {"MOCKS_WEBHOOK_SECRET", "OTEL_EXPORTER_OTLP_ENDPOINT"}
+# A scraper beside Kubernetes' pods reaches /metrics with its token; compose has none.
+GATEWAY_ONLY_ON_K8S |= {"METRICS_TOKEN"}
+# Staging on a shared cluster: the mocks send traces.
+MOCKS_ONLY_ON_K8S = {"OTEL_EXPORTER_OTLP_ENDPOINT"}
 GATEWAY_READS_ALSO = {"MOCKS_URL"}  # read beside Settings (gateway/embedded.py)
 
 
-def _documents() -> list[dict[str, Any]]:
-    return [doc for path in sorted(K8S.glob("*.yaml")) for doc in yaml.safe_load_all(path.read_text()) if doc]
+def kustomize(folder: Path) -> list[dict[str, Any]]:
+    """The documents `kubectl apply -k folder` applies: its resources, a folder's recursively (the
+    variants list resources only, no patches, so this is all kustomize does with them)."""
+    kustomization = yaml.safe_load((folder / "kustomization.yaml").read_text())
+    documents: list[dict[str, Any]] = []
+    for resource in kustomization["resources"]:
+        path = (folder / resource).resolve()
+        if path.is_dir():
+            documents += kustomize(path)
+        else:
+            documents += [doc for doc in yaml.safe_load_all(path.read_text()) if doc]
+    return documents
 
 
-DOCUMENTS = _documents()
+def secret_keys(variant: str) -> dict[str, set[str]]:
+    """Each Secret deploy/k8s/secrets.sh makes for `variant`, with its keys."""
+    script = (K8S / "secrets.sh").read_text()
+    section = re.search(rf"\n  {variant}\)\n(.*?)\n    ;;", script, re.DOTALL)
+    assert section is not None, variant
+    made: dict[str, set[str]] = {}
+    # The shared ones after the case, and the variant's own.
+    for block in (section.group(1), script[script.index("esac") :]):
+        for command in re.findall(r"create ([a-z-]+)((?:[^\n]*\\\n)*[^\n]*)", block):
+            keys = set(re.findall(r"--from-literal=([A-Za-z_]+)=", command[1]))
+            if "desk_staff" in command[1]:
+                keys.add("DESK_STAFF")  # when given
+            made[command[0]] = keys
+    return made
+
+
+DOCUMENTS = kustomize(K8S / "test")
+PRODUCTION = kustomize(K8S / "production")
+SECRETS = secret_keys("test")
 
 
 def _one(kind: str, name: str) -> dict[str, Any]:
@@ -63,7 +94,7 @@ def _env_names(container: dict[str, Any]) -> set[str]:
         if "configMapRef" in source:
             names |= set(_one("ConfigMap", source["configMapRef"]["name"])["data"])
         if "secretRef" in source:
-            names |= set(_one("Secret", source["secretRef"]["name"])["stringData"])
+            names |= SECRETS[source["secretRef"]["name"]]
     return names
 
 
@@ -91,7 +122,12 @@ def no_network(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     yield
 
 
-@pytest.mark.parametrize("document", DOCUMENTS, ids=lambda d: f"{d['kind']}/{d['metadata']['name']}")
+def _document_id(document: dict[str, Any]) -> str:
+    data = document.get("data", {}) if document["kind"] == "ConfigMap" else {}
+    return "/".join(filter(None, (document["kind"], document["metadata"]["name"], data.get("ENVIRONMENT"))))
+
+
+@pytest.mark.parametrize("document", [*DOCUMENTS, *(d for d in PRODUCTION if d not in DOCUMENTS)], ids=_document_id)
 def test_each_document_is_valid_against_the_kubernetes_schemas(document: dict[str, Any], no_network: None) -> None:
     # strict: a field the schema does not know (a misspelt probe) is an error, not ignored.
     assert kubernetes_validate.validate(document, KUBERNETES_VERSION, strict=True) == KUBERNETES_VERSION
@@ -105,8 +141,13 @@ def test_a_misspelt_field_is_refused(no_network: None) -> None:
         kubernetes_validate.validate(deployment, KUBERNETES_VERSION, strict=True)
 
 
+def _names(environment: dict[str, Any]) -> set[str]:
+    """The settings given, whether as themselves or as the file `<NAME>_FILE` names."""
+    return {name.removesuffix("_FILE") for name in environment}
+
+
 def test_the_gateway_has_the_settings_compose_gives_it(compose: dict[str, Any]) -> None:
-    in_compose = set(compose["gateway"]["environment"])
+    in_compose = _names(compose["gateway"]["environment"])
     on_k8s = _env_names(_container(_one("Deployment", "gateway"), "gateway"))
     assert in_compose - on_k8s == GATEWAY_ONLY_IN_COMPOSE
     assert on_k8s - in_compose == GATEWAY_ONLY_ON_K8S
@@ -116,7 +157,7 @@ def test_the_gateway_has_the_settings_compose_gives_it(compose: dict[str, Any]) 
 
 
 def test_the_mocks_have_the_settings_compose_gives_them(compose: dict[str, Any]) -> None:
-    in_compose = set(compose["mocks"]["environment"])
+    in_compose = _names(compose["mocks"]["environment"])
     on_k8s = _env_names(_container(_one("Deployment", "mocks"), "mocks"))
     assert on_k8s - in_compose == MOCKS_ONLY_ON_K8S and in_compose <= on_k8s
     fields = {f"MOCKS_{f.name.upper()}" for f in msgspec.structs.fields(MockSettings)} | {"MOCKS_HOST", "MOCKS_PORT"}
@@ -197,20 +238,22 @@ def test_the_gateway_finds_redis_through_each_sentinel() -> None:
 
 
 def test_the_replicas_share_one_postgresql_whose_password_they_are_given() -> None:
-    [database_url] = [
-        d["stringData"]["DATABASE_URL"]
-        for d in DOCUMENTS
-        if d["kind"] == "Secret" and "DATABASE_URL" in d["stringData"]
-    ]
+    script = (K8S / "secrets.sh").read_text()
+    [database_url] = re.findall(r'database_url="(.*)"', script)
     postgres = _one("StatefulSet", "postgres")
     container = _container(postgres, "postgres")
     env = {e["name"]: e for e in container["env"]}
     secret = env["POSTGRES_PASSWORD"]["valueFrom"]["secretKeyRef"]
-    password = _one("Secret", secret["name"])["stringData"][secret["key"]]
+    assert (secret["name"], secret["key"]) == ("postgres-secrets", "POSTGRES_PASSWORD")
+    # The same password made once goes to PostgreSQL and into the gateway's DATABASE_URL.
+    assert '--from-literal=POSTGRES_PASSWORD="$database_password"' in script
+    assert '--from-literal=DATABASE_URL="$database_url"' in script
     [port] = [p["containerPort"] for p in container["ports"] if p["name"] == "postgres"]
     user, database = env["POSTGRES_USER"]["value"], env["POSTGRES_DB"]["value"]
     host = postgres["spec"]["serviceName"]
-    assert database_url == f"postgresql://{user}:{password}@{host}:{port}/{database}"
+    assert database_url == f"postgresql://{user}:$database_password@{host}:{port}/{database}"
     assert (
         _one("Service", host)["spec"]["selector"].items() <= postgres["spec"]["template"]["metadata"]["labels"].items()
     )
+    for variant in ("test", "production"):
+        assert "DATABASE_URL" in secret_keys(variant)["gateway-secrets"], variant

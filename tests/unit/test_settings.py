@@ -1,4 +1,5 @@
 from decimal import Decimal
+from pathlib import Path
 
 import msgspec
 import pytest
@@ -48,3 +49,13 @@ def test_the_daily_cash_limit_is_50000_and_the_gateway_refuses_to_start_at_2_lak
             Settings.from_env({"COD_DAILY_LIMIT": unlawful})
     with pytest.raises(ValueError, match="COD_DAILY_LIMIT"):
         create_app(Settings(cod_daily_limit=Decimal("200000")))
+
+
+def test_a_setting_may_come_from_the_file_its_name_file_names(tmp_path: Path) -> None:
+    """A mounted secret (compose's `secrets` volume, a Kubernetes Secret as files)."""
+    (tmp_path / "secret_key").write_text("made-for-this-deployment\n")
+    from_file = Settings.from_env({"SECRET_KEY_FILE": str(tmp_path / "secret_key")})
+    assert from_file.secret_key == "made-for-this-deployment"
+    # The variable itself wins over its file.
+    given = Settings.from_env({"SECRET_KEY": "given", "SECRET_KEY_FILE": str(tmp_path / "secret_key")})
+    assert given.secret_key == "given"
