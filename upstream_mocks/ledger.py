@@ -10,6 +10,7 @@ from decimal import Decimal
 
 import msgspec
 
+from upstream_mocks.lending.dues import dues
 from upstream_mocks.world import MockWorld
 
 
@@ -41,6 +42,25 @@ class Repayment(msgspec.Struct, rename="camel", kw_only=True):
     status: str
 
 
+class Booking(msgspec.Struct, rename="camel", kw_only=True):
+    """A repayment on a lender's books: our lending service's settled payment log, or a repayment
+    transaction on a Fineract loan (its external id `pg-<provider payment id>`)."""
+
+    lender: str  # "lending" or "fineract"
+    provider_order_id: str
+    cf_payment_id: str
+    amount: Decimal
+
+
+class Outstanding(msgspec.Struct, rename="camel", kw_only=True):
+    """What a borrower owes a lender now: our lending service's amount to pay, or a Fineract
+    client's loans' schedule less what was paid."""
+
+    lender: str
+    mobile_number: str
+    amount: Decimal
+
+
 class CreditDrawn(msgspec.Struct, rename="camel", kw_only=True):
     reference: str
     amount: Decimal
@@ -52,6 +72,8 @@ class Ledger(msgspec.Struct, rename="camel", kw_only=True):
     repayments: list[Repayment]
     credit_draws: list[CreditDrawn]
     stock_taken: dict[int, int]
+    bookings: list[Booking]
+    outstanding: list[Outstanding]
 
 
 def ledger(world: MockWorld) -> Ledger:
@@ -90,6 +112,53 @@ def ledger(world: MockWorld) -> Ledger:
         Repayment(provider_order_id=log.order_id, status=log.status)
         for log in world.states["lending"].payment_logs.values()
     ]
+    fineract = world.states.get("fineract")
+    lending = world.states["lending"]
+    bookings = [
+        Booking(lender="lending", provider_order_id=log.order_id, cf_payment_id=log.cf_payment_id, amount=log.amount)
+        for log in lending.payment_logs.values()
+        if log.status == "paid" and log.cf_payment_id is not None
+    ]
+    outstanding = [
+        Outstanding(lender="lending", mobile_number=b.mobile_number, amount=dues(world, b).remaining)
+        for b in lending.borrowers.values()
+    ]
+    if fineract is not None:
+        bookings += [
+            Booking(
+                lender="fineract",
+                provider_order_id=t.receipt_number or "",
+                cf_payment_id=t.external_id.removeprefix("pg-"),
+                amount=t.amount,
+            )
+            for loan in fineract.loans.values()
+            for t in loan.transactions
+            if t.kind == "repayment" and t.external_id and t.external_id.startswith("pg-")
+        ]
+        outstanding += [
+            Outstanding(
+                lender="fineract",
+                mobile_number=client.mobile_no,
+                amount=sum(
+                    (
+                        p.total - p.paid
+                        for loan in fineract.loans.values()
+                        if loan.client_id == client.id
+                        for p in loan.periods
+                    ),
+                    Decimal("0.00"),
+                ),
+            )
+            for client in fineract.clients.values()
+        ]
+        # A Fineract lender keeps no record of a checkout: the provider's orders for it are its
+        # repayments, paid once booked.
+        booked = {b.provider_order_id for b in bookings if b.lender == "fineract"}
+        repayments += [
+            Repayment(provider_order_id=order_id, status="paid" if order_id in booked else "unbooked")
+            for order_id in payments.orders
+            if order_id.startswith("FINREPAY_")
+        ]
     draws = [CreditDrawn(reference=d.reference, amount=d.amount) for d in world.states["credit"].draws]
     return Ledger(
         charges=charges,
@@ -97,4 +166,6 @@ def ledger(world: MockWorld) -> Ledger:
         repayments=repayments,
         credit_draws=draws,
         stock_taken=dict(orders.stock_taken),
+        bookings=bookings,
+        outstanding=outstanding,
     )

@@ -36,6 +36,11 @@ class MockSettings(msgspec.Struct, frozen=True, kw_only=True):
     # The key the lending mock asks of partner calls (x-partner-key); refused in production when
     # left at its published default, as the gateway refuses its LENDING_PARTNER_KEY.
     partner_key: str = DEFAULT_PARTNER_KEY
+    # The Fineract mock's API user's password (its user is Fineract's demonstration `mifos`) and
+    # the key its companion service asks: a deployment run as production sets its own, as the
+    # gateway must (FINERACT_PASSWORD, FINERACT_COMPANION_KEY).
+    fineract_password: str = "password"
+    companion_key: str = "mock-companion-key"
     # The key the orders mock asks of operations calls (x-operations-key): staff tools, reconciliation.
     operations_key: str = DEFAULT_OPERATIONS_KEY
     # Seconds a webhook's timestamp may be old before the receiver refuses it as stale.

@@ -3,17 +3,24 @@
 The separate deployment, as production runs it: the gateway (`python -m gateway`,
 ENVIRONMENT=production, Redis) in front of the mocks in their own process (`python -m
 upstream_mocks` on a spare port), the provider's webhooks over loopback. Twenty shoppers at once
-place, pay, pay again and cancel for a few rounds, and a borrower repays, while a fifth of the
+place, pay, pay again and cancel for a few rounds, and two borrowers repay, one at each lender
+(LENDERS=native,fineract), while a fifth of the
 gateway's upstream calls fail (a third each: 503, slower than the deadline, the connection
 dropped), a fifth of the provider's webhooks are dropped and a tenth sent twice; payers fail, drop
 out, or leave a payment pending at the bank that says yes after the order was cancelled or
-expired (or after the borrower came back). Then, from the mocks' ledger (`GET /_mocks/ledger`):
+expired (or after the borrower came back). The Fineract lender behaves as Fineract 1.9+ does
+when it hurts: first bookings fail and are answered the same for ever under their key, half its
+booking answers are lost after the booking, and for half the rounds its checker must approve
+each repayment (maker-checker); its borrower closes the tab after paying in half the rounds, so
+only the gateway's own follow-up books those. Then, from the mocks' ledger (`GET /_mocks/ledger`):
 
 - every provider charge belongs to exactly one store order or one repayment, and each order to
   at most one charge;
 - every charge on a cancelled or expired order is refunded in full at the provider, and the
   order shows the refund; every other charge is booked: its order paid, its repayment paid at
   the lender;
+- every charged repayment is booked exactly once at its lender (none twice, none for another
+  amount), and each borrower's outstanding fell by exactly what they paid;
 - the credit drawn is the credit orders not cancelled, to the paisa;
 - no call to the provider, answer of it or webhook from it has a call, field or state that
   Cashfree's own API document lacks (`GET /_mocks/payments/conformance`);
@@ -26,6 +33,7 @@ Bounded: ROUNDS rounds a shopper, every request with a client time-out; it print
 
 from __future__ import annotations
 
+import base64
 import os
 import socket
 import subprocess
@@ -55,6 +63,9 @@ SLOW_MS = 1800  # past the upstream deadline
 LATE = 1.0  # what an answer may take past REQUEST_DEADLINE
 SUNITA = "9123456780"  # a borrower in good standing: her orders may go on credit
 RAMESH = "9876543210"  # a borrower with an overdue loan: repays part of it each round
+MEENA = "9811122233"  # the Fineract lender's borrower with an overdue loan: repays each round
+FINERACT = "/_mocks/fineract/fineract-provider/api/v1"
+BOOKED_WITHIN = 120.0  # the follow-up's promise, from the last payment to its booking
 MOCKS = ("lending", "catalogue", "mail", "orders")
 # Each kind in turn takes a third of the 20%: P(503) = 1/15, then 1/14 of the rest, then 1/13.
 FAULTS = (
@@ -89,6 +100,7 @@ def _wait_for(url: str, process: subprocess.Popen[bytes], what: str) -> None:
 class Deployment:
     gateway: str
     mocks: str
+    fineract_auth: dict[str, str]
 
 
 @pytest.fixture(scope="module")
@@ -105,6 +117,9 @@ def deployment(redis_url: str) -> Iterator[Deployment]:
         "MOCKS_PUBLIC_URL": mocks_url,
         "MOCKS_WEBHOOK_RETRY_SECONDS": "0.2,0.5,1",
         "MOCKS_CHECK_PROVIDER_DOCUMENT": "true",  # every provider call, answer and webhook is Cashfree's
+        "MOCKS_FINERACT_PASSWORD": f"fineract-{secret}",
+        "MOCKS_PAYMENTS_CLIENT_SECRET": f"provider-{secret}",  # the merchant account the gateway calls with
+        "MOCKS_COMPANION_KEY": f"companion-{secret}",
     }
     gateway_env = {
         **os.environ,
@@ -126,6 +141,14 @@ def deployment(redis_url: str) -> Iterator[Deployment]:
         "OTP_SENDS_PER_NUMBER_PER_HOUR": "1000",
         "OTP_SENDS_PER_CLIENT_PER_HOUR": "1000",
         **{f"{name.upper()}_URL": f"{mocks_url}/_mocks/{name}/" for name in (*MOCKS, "payments")},
+        "LENDERS": "native,fineract",
+        "FINERACT_URL": f"{mocks_url}/_mocks/fineract/",
+        "FINERACT_COMPANION_URL": f"{mocks_url}/_mocks/companion_fineract/",
+        "FINERACT_PASSWORD": f"fineract-{secret}",
+        "FINERACT_COMPANION_KEY": f"companion-{secret}",
+        # The follow-up as deployed, its waits short: a checkout is the browser's for 3 s.
+        "FOLLOW_UP_SECONDS": "1",
+        "FOLLOW_UP_AFTER_SECONDS": "3",
     }
     gateway_env.pop("MOCKS_URL", None)
     mocks = subprocess.Popen([sys.executable, "-m", "upstream_mocks"], cwd=ROOT, env=mocks_env)
@@ -133,7 +156,10 @@ def deployment(redis_url: str) -> Iterator[Deployment]:
     try:
         _wait_for(f"{mocks_url}/_mocks/journal", mocks, "the mocks")
         _wait_for(f"{gateway_url}/healthz", gateway, "the gateway")
-        yield Deployment(gateway_url, mocks_url)
+        basic = base64.b64encode(f"mifos:fineract-{secret}".encode()).decode()
+        yield Deployment(
+            gateway_url, mocks_url, {"Authorization": f"Basic {basic}", "Fineract-Platform-TenantId": "default"}
+        )
     finally:
         for process in (gateway, mocks):
             process.terminate()
@@ -286,6 +312,42 @@ class Shopper:
             self.pay_at_provider(payment["paymentSessionId"])
         self.retried("POST", f"/api/portal/payments/{payment['orderId']}/confirm", json=confirm)
 
+    def repay_at_fineract(self, round_: int) -> None:
+        """Meena at the Fineract lender, which fails the first booking (rounds 0 and 1: replayed
+        under its key), or wants its checker's approval (rounds 2 and 3); she closes the tab after
+        paying in rounds 1 and 3 (only the gateway's follow-up books those)."""
+        qa = {"failNext": 1 + round_ % 2} if round_ < 2 else {"makerChecker": True}
+        assert self.mocks.post("/_mocks/fineract/qa", json=qa).status_code == 200
+        key = f"inv-fin-{round_}-{uuid.uuid4().hex[:8]}"
+        started = self.retried(
+            "POST",
+            "/api/portal/payments",
+            # A new amount each round: one of the same amount still pending would be asked about first.
+            json={"mode": "partialPayment", "amount": f"{100 + round_}.00"},
+            headers={"Idempotency-Key": key},
+        )
+        if started is None or started.status_code != 201:
+            return
+        payment = started.json()
+        self.pay_at_provider(payment["paymentSessionId"])
+        if round_ % 2 == 0:
+            confirm = {"paymentLogId": payment["paymentLogId"]}
+            answer = self.retried("POST", f"/api/portal/payments/{payment['orderId']}/confirm", json=confirm)
+            if answer is not None and answer.status_code == 200:
+                # Never "paid" while the checker has yet to approve: awaiting approval.
+                expected = "awaitingApproval" if round_ >= 2 else "completed"
+                assert answer.json()["status"] == expected, answer.text
+
+
+def unbooked_at_fineract(ledger: dict[str, Any]) -> list[str]:
+    """The Fineract repayments the provider charged that the lender has not booked yet."""
+    charged = {c["providerOrderId"] for c in ledger["charges"]}
+    return [
+        r["providerOrderId"]
+        for r in ledger["repayments"]
+        if r["providerOrderId"].startswith("FINREPAY_") and r["providerOrderId"] in charged and r["status"] != "paid"
+    ]
+
 
 def ok(answer: httpx.Response | None) -> bool:
     return answer is not None and answer.status_code == 200
@@ -297,9 +359,15 @@ def test_every_rupee_belongs_to_exactly_one_order_or_repayment(deployment: Deplo
     mobiles = [SUNITA, *(f"90000{i:05d}" for i in range(1, SHOPPERS))]
     shoppers = [Shopper(deployment, seen, mobile) for mobile in mobiles]
     borrower = Shopper(deployment, seen, RAMESH)
+    fineract_borrower = Shopper(deployment, seen, MEENA)
     with ThreadPoolExecutor(max_workers=SHOPPERS + 1) as pool:  # logging in, before any fault
         list(pool.map(lambda s: s.log_in("store"), shoppers))
     borrower.log_in("portal")
+    fineract_borrower.log_in("portal")
+    owed_before = {
+        (o["lender"], o["mobileNumber"]): Decimal(o["amount"])
+        for o in mocks.get("/_mocks/ledger").json()["outstanding"]
+    }
 
     for mock in MOCKS:
         for fault in FAULTS:
@@ -307,11 +375,18 @@ def test_every_rupee_belongs_to_exactly_one_order_or_repayment(deployment: Deplo
     for webhook in ({"webhook": "drop", "probability": 0.2}, {"webhook": "duplicate", "probability": 0.125}):
         scenario = {"mock": "payments", "path": "webhook", **webhook}
         assert mocks.post("/_mocks/scenarios", json=scenario).status_code == 201
+    # Half the Fineract lender's booking answers are lost after it booked (or failed) the repayment.
+    lost = {"mock": "fineract", "path": "fineract-provider/api/v1/loans/7101/transactions", "method": "POST"}
+    assert (
+        mocks.post("/_mocks/scenarios", json={**lost, "drop": True, "after": True, "probability": 0.5}).status_code
+        == 201
+    )
 
     def run(index: int) -> None:
         for round_ in range(ROUNDS):
             if index == SHOPPERS:
                 borrower.repay(round_)
+                fineract_borrower.repay_at_fineract(round_)
             else:
                 shoppers[index].shop(round_, index)
 
@@ -331,6 +406,17 @@ def test_every_rupee_belongs_to_exactly_one_order_or_repayment(deployment: Deplo
     for shopper in shoppers:
         for number in shopper.orders:
             shopper.call("GET", f"/api/checkout/orders/{number}")
+    # The Fineract lender's checker approves what waits for them (Fineract's own call); the
+    # gateway's follow-up books the rest, no browser asking: waited for on the ledger, bounded.
+    assert mocks.post("/_mocks/fineract/qa", json={"makerChecker": False, "failNext": 0}).status_code == 200
+    for waiting in mocks.get(f"{FINERACT}/makercheckers", headers=deployment.fineract_auth).json():
+        checked = mocks.post(
+            f"{FINERACT}/makercheckers/{waiting['id']}", params={"command": "approve"}, headers=deployment.fineract_auth
+        )
+        assert checked.status_code == 200, checked.text
+    booked_by = time.monotonic() + BOOKED_WITHIN
+    while time.monotonic() < booked_by and unbooked_at_fineract(mocks.get("/_mocks/ledger").json()):
+        time.sleep(0.5)
 
     # No call, field or state that Cashfree's own API document lacks, all run long.
     assert mocks.get("/_mocks/payments/conformance").json() == []
@@ -357,6 +443,31 @@ def test_every_rupee_belongs_to_exactly_one_order_or_repayment(deployment: Deplo
         or (owner in repayments and repayment_status.get(owner) != "paid")
     ]
     assert not unbooked, f"charges neither booked nor refunded: {unbooked}"
+    # Each charged repayment is booked exactly once at its lender, for what was charged; what each
+    # borrower owes fell by exactly what they paid.
+    bookings: dict[str, list[dict[str, Any]]] = {}
+    for booking in ledger["bookings"]:
+        bookings.setdefault(booking["cfPaymentId"], []).append(booking)
+    repayment_charges = [c for c in ledger["charges"] if c["providerOrderId"] in repayments]
+    wrong = [
+        (c["providerOrderId"], c["amount"], [b["amount"] for b in bookings.get(c["cfPaymentId"], [])])
+        for c in repayment_charges
+        if [Decimal(str(b["amount"])) for b in bookings.get(c["cfPaymentId"], [])] != [Decimal(str(c["amount"]))]
+    ]
+    assert not wrong, f"repayments not booked exactly once for what was charged (order, charged, booked): {wrong}"
+    owed_after = {(o["lender"], o["mobileNumber"]): Decimal(o["amount"]) for o in ledger["outstanding"]}
+    for lender, mobile, prefix in (("lending", RAMESH, "REPAY_"), ("fineract", MEENA, "FINREPAY_")):
+        paid = sum(
+            (Decimal(str(c["amount"])) for c in repayment_charges if c["providerOrderId"].startswith(prefix)),
+            Decimal(0),
+        )
+        fell = owed_before[(lender, mobile)] - owed_after[(lender, mobile)]
+        assert fell == paid, f"{mobile} at {lender}: paid {paid}, but what is owed fell by {fell}"
+        assert paid > 0, f"{mobile} paid nothing at {lender}: the suite tested nothing there"
+    at_fineract = [c for c in repayment_charges if c["providerOrderId"].startswith("FINREPAY_")]
+    # Nothing stands between Meena and her lender but its own behaviours: each round is charged.
+    assert len(at_fineract) == ROUNDS, f"{len(at_fineract)} of Meena's {ROUNDS} repayments were charged"
+
     # A cancelled (or expired: cancelled "Not paid in time") order keeps none of what was taken:
     # the provider refunded the whole charge, and the order shows it.
     kept = [
@@ -387,7 +498,8 @@ def test_every_rupee_belongs_to_exactly_one_order_or_repayment(deployment: Deplo
     print(
         f"\nmoney invariants: {sum(seen.answers.values())} answers in {took:.1f} s {dict(seen.answers)}; "
         f"slowest {seen.slowest:.2f} s; {len(orders)} orders {dict(statuses)}; "
-        f"{len(ledger['charges'])} charges ({sum(charges_of[r] for r in repayments)} repayments); "
+        f"{len(ledger['charges'])} charges ({sum(charges_of[r] for r in repayments)} repayments, "
+        f"{len(at_fineract)} at the Fineract lender, booked once each); "
         f"credit drawn {drawn}; stock held {sum(held.values())} units; "
         f"{sum(1 for c in ledger['charges'] if Decimal(str(c['refunded'])) > 0)} refunded in full"
     )

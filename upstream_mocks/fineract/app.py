@@ -112,14 +112,14 @@ def _not_unique(parameter: str, value: str) -> bytes:
     )
 
 
-def _refused(request: Request[Any, Any, Any]) -> Response[Any] | None:
+def _refused(request: Request[Any, Any, Any], password: str = PASSWORD) -> Response[Any] | None:
     if request.headers.get("fineract-platform-tenantid") != TENANT:
         return _error(
             400,
             "error.msg.tenant.missing",
             "No tenant identifier found: Add request header of 'Fineract-Platform-TenantId'",
         )
-    expected = "Basic " + base64.b64encode(f"{USER}:{PASSWORD}".encode()).decode()
+    expected = "Basic " + base64.b64encode(f"{USER}:{password}".encode()).decode()
     if request.headers.get("authorization") != expected:
         return _error(401, "error.msg.not.authenticated", "Unauthenticated. Please login.")
     return None
@@ -305,7 +305,7 @@ def create_app(world: MockWorld) -> Litestar:
 
     @get(f"{API}/search")
     async def search(request: Request[Any, Any, Any]) -> Response[Any]:
-        if refused := _refused(request):
+        if refused := _refused(request, world.settings.fineract_password):
             return refused
         query = request.query_params.get("query", "")
         if request.query_params.get("resource", "clients") != "clients":
@@ -328,7 +328,7 @@ def create_app(world: MockWorld) -> Litestar:
 
     @get(f"{API}/clients/{{client_id:int}}")
     async def client(request: Request[Any, Any, Any], client_id: FromPath[int]) -> Response[Any]:
-        if refused := _refused(request):
+        if refused := _refused(request, world.settings.fineract_password):
             return refused
         found = state().clients.get(client_id)
         if found is None:
@@ -339,7 +339,7 @@ def create_app(world: MockWorld) -> Litestar:
 
     @get(f"{API}/loans")
     async def every_loan(request: Request[Any, Any, Any]) -> Response[Any]:
-        if refused := _refused(request):
+        if refused := _refused(request, world.settings.fineract_password):
             return refused
         try:
             offset = int(request.query_params.get("offset", "0"))
@@ -375,7 +375,7 @@ def create_app(world: MockWorld) -> Litestar:
 
     @get(f"{API}/clients/{{client_id:int}}/accounts")
     async def accounts(request: Request[Any, Any, Any], client_id: FromPath[int]) -> Response[Any]:
-        if refused := _refused(request):
+        if refused := _refused(request, world.settings.fineract_password):
             return refused
         st = state()
         if client_id not in st.clients:
@@ -397,7 +397,7 @@ def create_app(world: MockWorld) -> Litestar:
 
     @get(f"{API}/loans/{{loan_id:int}}")
     async def loan(request: Request[Any, Any, Any], loan_id: FromPath[int]) -> Response[Any]:
-        if refused := _refused(request):
+        if refused := _refused(request, world.settings.fineract_password):
             return refused
         st = state()
         found = st.loans.get(loan_id)
@@ -409,7 +409,7 @@ def create_app(world: MockWorld) -> Litestar:
 
     @get(f"{API}/businessdate/BUSINESS_DATE")
     async def business_date(request: Request[Any, Any, Any]) -> Response[Any]:
-        if refused := _refused(request):
+        if refused := _refused(request, world.settings.fineract_password):
             return refused
         return json_answer({"type": "BUSINESS_DATE", "description": "Business Date", "date": _day(mocks_today(world))})
 
@@ -474,7 +474,7 @@ def create_app(world: MockWorld) -> Litestar:
 
     @post(f"{API}/loans/{{loan_id:int}}/transactions", status_code=200)
     async def transactions(request: Request[Any, Any, Any], loan_id: FromPath[int]) -> Response[Any]:
-        if refused := _refused(request):
+        if refused := _refused(request, world.settings.fineract_password):
             return refused
         if request.query_params.get("command") != "repayment":
             return _error(400, "error.msg.command.unsupported", "Unsupported command")
@@ -524,7 +524,7 @@ def create_app(world: MockWorld) -> Litestar:
     async def transaction_by_external_id(
         request: Request[Any, Any, Any], loan_id: FromPath[int], external_id: FromPath[str]
     ) -> Response[Any]:
-        if refused := _refused(request):
+        if refused := _refused(request, world.settings.fineract_password):
             return refused
         found = state().loans.get(loan_id)
         if found is None:
@@ -540,7 +540,7 @@ def create_app(world: MockWorld) -> Litestar:
 
     @get(f"{API}/audits/{{audit_id:int}}")
     async def audit(request: Request[Any, Any, Any], audit_id: FromPath[int]) -> Response[Any]:
-        if refused := _refused(request):
+        if refused := _refused(request, world.settings.fineract_password):
             return refused
         st = state()
         command = st.commands.get(audit_id)
@@ -551,7 +551,7 @@ def create_app(world: MockWorld) -> Litestar:
     @get(f"{API}/audits")
     async def audits(request: Request[Any, Any, Any]) -> Response[Any]:
         """The audit trail of commands, whatever became of them, filtered as Fineract's search is."""
-        if refused := _refused(request):
+        if refused := _refused(request, world.settings.fineract_password):
             return refused
         st = state()
         return json_answer([commands.audit(st, c) for c in st.commands.values() if _asked(request, c)])
@@ -559,7 +559,7 @@ def create_app(world: MockWorld) -> Litestar:
     @get(f"{API}/makercheckers")
     async def maker_checkers(request: Request[Any, Any, Any]) -> Response[Any]:
         """Commands awaiting a checker, filtered as Fineract's search is (action, entity, resource)."""
-        if refused := _refused(request):
+        if refused := _refused(request, world.settings.fineract_password):
             return refused
         st = state()
         found = [c for c in st.commands.values() if c.status == "awaitingApproval" and _asked(request, c)]
@@ -568,7 +568,7 @@ def create_app(world: MockWorld) -> Litestar:
     @post(f"{API}/makercheckers/{{audit_id:int}}", status_code=200)
     async def check(request: Request[Any, Any, Any], audit_id: FromPath[int]) -> Response[Any]:
         """A checker approves (the command is processed now, as it would have been) or rejects."""
-        if refused := _refused(request):
+        if refused := _refused(request, world.settings.fineract_password):
             return refused
         st = state()
         command = st.commands.get(audit_id)
@@ -589,14 +589,14 @@ def create_app(world: MockWorld) -> Litestar:
 
     @get(f"{API}/jobs")
     async def jobs(request: Request[Any, Any, Any]) -> Response[Any]:
-        if refused := _refused(request):
+        if refused := _refused(request, world.settings.fineract_password):
             return refused
         return json_answer([ARREARS_JOB])
 
     @post(f"{API}/jobs/{{job:str}}", status_code=202)
     async def run_job(request: Request[Any, Any, Any], job: FromPath[str]) -> Response[Any]:
         """`jobs/{jobId}?command=executeJob`: the arrears ageing job is the one this lender runs."""
-        if refused := _refused(request):
+        if refused := _refused(request, world.settings.fineract_password):
             return refused
         if job != str(ARREARS_JOB["jobId"]):
             return _error(404, "error.msg.sheduler.job.id.invalid", f"Job with identifier {job} does not exist")
@@ -604,7 +604,7 @@ def create_app(world: MockWorld) -> Litestar:
 
     @post(f"{API}/jobs/short-name/{{short_name:str}}", status_code=202)
     async def run_job_by_name(request: Request[Any, Any, Any], short_name: FromPath[str]) -> Response[Any]:
-        if refused := _refused(request):
+        if refused := _refused(request, world.settings.fineract_password):
             return refused
         if short_name != ARREARS_JOB["shortName"]:
             return _error(404, "error.msg.sheduler.job.id.invalid", f"Job with identifier {short_name} does not exist")

@@ -56,7 +56,6 @@ from upstream_mocks.money import rupees
 from upstream_mocks.texts import Language, requested
 from upstream_mocks.world import MockWorld
 
-KEY = "mock-companion-key"
 LOAN_PREFIX = "FIN-"
 FIRST_TICKET = 700001
 ZERO = Decimal("0.00")
@@ -204,7 +203,7 @@ def create_app(world: MockWorld) -> Litestar:
 
     def client_of(request: Request[Any, Any, Any], user_id: str | int | None = None) -> Client | Response[Any]:
         """The client the gateway asks for, or the answer refusing it."""
-        if request.headers.get("authorization") != f"Bearer {KEY}":
+        if request.headers.get("authorization") != f"Bearer {world.settings.companion_key}":
             return envelope(None, "Unauthorized", 401)
         try:
             client_id = int(user_id if user_id is not None else request.query_params.get("userId", ""))
@@ -362,7 +361,7 @@ def create_app(world: MockWorld) -> Litestar:
     @get("/webRepayment/partnerComplaints")
     async def partner_complaints(request: Request[Any, Any, Any]) -> Response[Any]:
         """The support desk's call: a number's complaints (none for a number the lender does not know)."""
-        if request.headers.get("x-partner-key") != KEY:
+        if request.headers.get("x-partner-key") != world.settings.companion_key:
             return envelope(None, "Unauthorized", 401)
         mobile = request.query_params.get("mobileNumber", "")
         client = next((c for c in books().clients.values() if c.mobile_no == mobile), None)
@@ -402,7 +401,7 @@ def create_app(world: MockWorld) -> Litestar:
     @post("/webRepayment/partnerReceipt", status_code=200)
     async def partner_receipt(request: Request[Any, Any, Any]) -> Response[Any]:
         """The support desk's call: mail a paid repayment's receipt to the borrower again."""
-        if request.headers.get("x-partner-key") != KEY:
+        if request.headers.get("x-partner-key") != world.settings.companion_key:
             return envelope(None, "Unauthorized", 401)
         try:
             body = msgspec.json.decode(await request.body(), type=ReceiptBody)

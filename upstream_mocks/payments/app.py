@@ -112,10 +112,13 @@ def _error(status: int, message: str, code: str, type_: str = "invalid_request_e
     return json_answer({"message": message, "code": code, "type": type_}, status)
 
 
-def _refused(request: Request[Any, Any, Any]) -> Response[Any] | None:
-    """The provider's API checks the client credentials and the version header on every call."""
+def _refused(
+    request: Request[Any, Any, Any], client_id: str = CLIENT_ID, client_secret: str = CLIENT_SECRET
+) -> Response[Any] | None:
+    """The provider's API checks the client credentials (the merchant account the mocks are set up
+    with: MOCKS_PAYMENTS_CLIENT_ID/SECRET) and the version header on every call."""
     headers = request.headers
-    if headers.get("x-client-id") != CLIENT_ID or headers.get("x-client-secret") != CLIENT_SECRET:
+    if headers.get("x-client-id") != client_id or headers.get("x-client-secret") != client_secret:
         return _error(401, "authentication Failed", "request_failed", "authentication_error")
     if not headers.get("x-api-version"):
         return _error(400, "x-api-version : is missing in the request", "request_invalid")
@@ -178,7 +181,7 @@ def create_app(world: MockWorld) -> Litestar:
 
     @post("/pg/orders", status_code=200)
     async def new_order(request: Request[Any, Any, Any]) -> Response[Any]:
-        if refused := _refused(request):
+        if refused := _refused(request, world.settings.payments_client_id, world.settings.payments_client_secret):
             return refused
         raw = await request.body()
         if replayed := _replayed(world, request, raw):
@@ -208,7 +211,7 @@ def create_app(world: MockWorld) -> Litestar:
 
     @get("/pg/orders/{order_id:str}")
     async def read_order(request: Request[Any, Any, Any], order_id: FromPath[str]) -> Response[Any]:
-        if refused := _refused(request):
+        if refused := _refused(request, world.settings.payments_client_id, world.settings.payments_client_secret):
             return refused
         order = get_order(world, order_id)
         if order is None:
@@ -217,7 +220,7 @@ def create_app(world: MockWorld) -> Litestar:
 
     @patch("/pg/orders/{order_id:str}", status_code=200)
     async def terminate(request: Request[Any, Any, Any], order_id: FromPath[str]) -> Response[Any]:
-        if refused := _refused(request):
+        if refused := _refused(request, world.settings.payments_client_id, world.settings.payments_client_secret):
             return refused
         raw = await request.body()
         if replayed := _replayed(world, request, raw):
@@ -239,7 +242,7 @@ def create_app(world: MockWorld) -> Litestar:
 
     @post("/pg/orders/{order_id:str}/refunds", status_code=200)
     async def new_refund(request: Request[Any, Any, Any], order_id: FromPath[str]) -> Response[Any]:
-        if refused := _refused(request):
+        if refused := _refused(request, world.settings.payments_client_id, world.settings.payments_client_secret):
             return refused
         raw = await request.body()
         if replayed := _replayed(world, request, raw):
@@ -266,7 +269,7 @@ def create_app(world: MockWorld) -> Litestar:
 
     @get("/pg/orders/{order_id:str}/refunds")
     async def order_refunds(request: Request[Any, Any, Any], order_id: FromPath[str]) -> Response[Any]:
-        if refused := _refused(request):
+        if refused := _refused(request, world.settings.payments_client_id, world.settings.payments_client_secret):
             return refused
         if get_order(world, order_id) is None:
             return _error(404, "order not found", "order_not_found")
@@ -274,14 +277,14 @@ def create_app(world: MockWorld) -> Litestar:
 
     @get("/pg/orders/{order_id:str}/payments")
     async def order_payments(request: Request[Any, Any, Any], order_id: FromPath[str]) -> Response[Any]:
-        if refused := _refused(request):
+        if refused := _refused(request, world.settings.payments_client_id, world.settings.payments_client_secret):
             return refused
         if get_order(world, order_id) is None:
             return _error(404, "order not found", "order_not_found")
         return json_answer(payments_for(world, order_id))
 
     async def _report(request: Request[Any, Any, Any], settled: bool) -> Response[Any]:
-        if refused := _refused(request):
+        if refused := _refused(request, world.settings.payments_client_id, world.settings.payments_client_secret):
             return refused
         try:
             body = msgspec.json.decode(await request.body(), type=ReconBody)
