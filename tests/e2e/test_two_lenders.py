@@ -126,6 +126,15 @@ def test_a_fineract_payment_whose_first_bookings_fail_is_never_called_paid_early
     # Not "paid" while the lender has not booked it: being confirmed, and pending.
     expect(main.get_by_role("status").filter(has_text="We are confirming your payment")).to_be_visible()
     expect(main.locator(".alert-success")).to_have_count(0)
+    # Never asked for again: the payment is listed as pending, and paying that amount once more
+    # is only offered with the warning that it may charge twice.
+    expect(main.get_by_role("status").filter(has_text="Payment pending confirmation")).to_contain_text("₹420.50")
+    main.get_by_role("radio", name="Partial payment").check()
+    main.get_by_label("Amount to pay (₹)").fill("420.50")
+    expect(
+        main.get_by_text("A payment of ₹420.50 is pending confirmation. Paying again may charge you twice.")
+    ).to_be_visible()
+    expect(main.get_by_role("button", name="Pay", exact=True)).to_have_count(0)
 
     # The page's re-check (or the next visit's) asks the lender again: booked under the next key.
     page.reload()
