@@ -106,8 +106,34 @@ class AuditTrail:
         idempotency_key: str | None = None,
     ) -> None:
         """Keep one entry; `staff` is a bare name for someone not (yet) logged in."""
+        entry = await self.entry(
+            staff, action, outcome, customer=customer, reference=reference, amount=amount, reason=reason,
+            idempotency_key=idempotency_key,
+        )  # fmt: skip
+        async with self.database.session() as session:
+            await Repository(session=session).add(entry)
+
+    async def entry(
+        self,
+        staff: StaffView | str,
+        action: str,
+        outcome: str,
+        *,
+        customer: str | None = None,
+        reference: str | None = None,
+        amount: Decimal | None = None,
+        reason: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> DeskAuditEntry:
+        """One entry (logged now), for the caller to add in the same transaction as what it records:
+        a replica that dies between the two then keeps both or neither."""
         name, role = (staff.name, staff.role) if isinstance(staff, StaffView) else (staff[:64], "unknown")
-        entry = DeskAuditEntry(
+        emit = log.info if outcome in ("done", "found", "asked") else log.warning
+        emit(
+            "desk_audit", staff=name, role=role, action=action, target=reference, customer=customer,
+            amount=str(amount) if amount is not None else None, reason=reason, outcome=outcome,
+        )  # fmt: skip
+        return DeskAuditEntry(
             at=await self.clock.now(),
             staff=name,
             role=role,
@@ -120,13 +146,6 @@ class AuditTrail:
             trace_id=current_trace_id(),
             outcome=outcome,
         )
-        emit = log.info if outcome in ("done", "found", "asked") else log.warning
-        emit(
-            "desk_audit", staff=name, role=role, action=action, target=reference, customer=customer,
-            amount=str(amount) if amount is not None else None, reason=reason, outcome=outcome,
-        )  # fmt: skip
-        async with self.database.session() as session:
-            await Repository(session=session).add(entry)
 
     async def entries(self, query: AuditQuery) -> list[AuditEntry]:
         """Newest first."""

@@ -26,7 +26,7 @@ from gateway.desk.schemas import StaffView
 from gateway.desk.service import IDEMPOTENCY_KEY, KEY_NEEDED, SUPERVISORS_ONLY, PermissionRefused
 from gateway.errors import Conflict, GatewayError, InvalidInput, NotFound, UpstreamRefused
 from gateway.operations_db import OperationsDatabase
-from gateway.operations_db.models import DeskRefund, DeskRefundApproval
+from gateway.operations_db.models import DeskAuditEntry, DeskRefund, DeskRefundApproval
 from gateway.upstreams.orders import Order
 from gateway.upstreams.orders_operations import OrdersOperations
 from gateway.upstreams.payments import PaymentsClient
@@ -188,6 +188,13 @@ class DeskRefunds:
                 session.add(row)
                 await session.flush()
                 view = _view(row)
+                # In the request's own transaction: a replica dying now keeps both or neither.
+                session.add(
+                    await self.trail.entry(
+                        staff, "requestRefund", "done", customer=customer, reference=order.order_number,
+                        amount=amount, reason=reason, idempotency_key=key,
+                    )
+                )  # fmt: skip
         except IntegrityError:  # the same key at once on another replica: that one's request
             async with self.database.session() as session:
                 made = await session.scalar(select(DeskRefund).where(DeskRefund.request_key == key))
@@ -200,10 +207,6 @@ class DeskRefunds:
                 amount=amount, reason=reason, idempotency_key=key,
             )  # fmt: skip
             raise
-        await self.trail.record(
-            staff, "requestRefund", "done", customer=customer, reference=order.order_number, amount=amount,
-            reason=reason, idempotency_key=key,
-        )  # fmt: skip
         return view
 
     async def _paid_order(self, order_number: str) -> Order:
@@ -244,12 +247,14 @@ class DeskRefunds:
                 row.updated_at = now
             await session.flush()
             view = _view(row)
+            if refusal is None and not mine:
+                # In the approval's own transaction: a replica dying now keeps both or neither (a
+                # retried approval finds it made, and writes no entry of its own).
+                outcome = "done: a second approval needed" if view.status == "requested" else "done"
+                session.add(await self._entry(staff, "approveRefund", outcome, view))
         if refusal is not None:
             await self._kept(staff, "approveRefund", f"refused: {refusal.code}", view)
             raise refusal
-        if not mine:
-            outcome = "done: a second approval needed" if view.status == "requested" else "done"
-            await self._kept(staff, "approveRefund", outcome, view)
         if view.status == "approved":  # now, or again after a provider that did not answer
             return await self._to_provider(staff, refund_id)
         return view
@@ -263,15 +268,17 @@ class DeskRefunds:
             given = await self.payments.refund(order_id, Decimal(asked.amount), refund_key, asked.note)
         except UpstreamRefused as exc:
             status: RefundStatus = "refused"
-            await self._kept(staff, "refund", f"refused: {exc.code}", asked, refund_key)
-            provider_id = None
+            outcome, provider_id = f"refused: {exc.code}", None
         else:
             status, provider_id = PROVIDER_STATUS[given.refund_status], given.cf_refund_id
-            await self._kept(staff, "refund", f"done: {status}", asked, refund_key)
+            outcome = f"done: {status}"
         now = await self.clock.now()
         async with self.database.session() as session:
             row = await self._row(session, refund_id)
             row.status, row.provider_refund_id, row.updated_at = status, provider_id, now
+            # With the answer it records: a replica dying before this asks the provider again on
+            # the retried approval (the same refund back), and writes the entry then, once.
+            session.add(await self._entry(staff, "refund", outcome, asked, refund_key))
             await session.flush()
             return _view(row)
 
@@ -323,7 +330,13 @@ class DeskRefunds:
     async def _kept(
         self, staff: StaffView, action: str, outcome: str, refund: DeskRefundView, key: str | None = None
     ) -> None:
-        await self.trail.record(
+        async with self.database.session() as session:
+            session.add(await self._entry(staff, action, outcome, refund, key))
+
+    async def _entry(
+        self, staff: StaffView, action: str, outcome: str, refund: DeskRefundView, key: str | None = None
+    ) -> DeskAuditEntry:
+        return await self.trail.entry(
             staff, action, outcome, customer=refund.customer, reference=refund.order_number,
             amount=Decimal(refund.amount), reason=f"{refund.reason_code}: {refund.note}", idempotency_key=key,
         )  # fmt: skip

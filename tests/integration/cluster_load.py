@@ -12,12 +12,20 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import shutil
+import tempfile
 import time
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from decimal import Decimal
+from pathlib import Path
 from typing import Any
 
 import httpx
+
+from deploy.local.cluster import Cluster
+from deploy.local.layout import Layout, Ports
 
 RAMESH = "9876543210"  # the seeded borrower with an overdue amount (README's table)
 ADDRESS = {
@@ -31,6 +39,39 @@ CALL_TIMEOUT = 10.0  # longer than any answer takes; a call still open after it 
 RETRY_PAUSE = 0.3
 PACE = 0.05  # between one user's calls: a steady load the 2-core machine keeps up with
 HUNG = "no answer within the time-out"
+
+
+MISSING = [
+    name
+    for name in ("haproxy", "redis-server", "redis-sentinel")
+    if not shutil.which(name, path="/usr/sbin:/usr/bin:/bin")
+]
+
+
+@contextmanager
+def running_cluster(gateway_env: Mapping[str, str]) -> Iterator[Cluster]:
+    """The local cluster on free ports in a folder of its own, up until the block ends."""
+    # Not pytest's tmp_path (only root may enter it): run as root, the cluster's PostgreSQL is
+    # Debian's `postgres` user, who must reach its data folder.
+    root = Path(tempfile.mkdtemp(prefix="cluster-"))
+    root.chmod(0o755)
+    cluster = Cluster(
+        Layout(root, Ports.free()),
+        gateway_env={
+            # Every user comes from 127.0.0.1, and the borrowers share one number.
+            "OTP_RESEND_SECONDS": "0",
+            "OTP_SENDS_PER_NUMBER_PER_HOUR": "100",
+            "OTP_SENDS_PER_CLIENT_PER_HOUR": "1000",
+            "LOG_LEVEL": "WARNING",
+            **gateway_env,
+        },
+    )
+    try:
+        cluster.up()
+        yield cluster
+    finally:
+        cluster.down()
+        shutil.rmtree(root, ignore_errors=True)
 
 
 @dataclass

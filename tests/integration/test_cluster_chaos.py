@@ -12,26 +12,17 @@ failover is lost; no order or payment is made twice. The figures are printed (do
 from __future__ import annotations
 
 import asyncio
-import shutil
-import tempfile
 import time
 from collections import Counter
 from collections.abc import Iterator
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 
 from deploy.local.cluster import Cluster
-from deploy.local.layout import Layout, Ports
-from tests.integration.cluster_load import HUNG, RAMESH, Call, Record, User, repay, shop
+from tests.integration.cluster_load import HUNG, MISSING, RAMESH, Call, Record, User, repay, running_cluster, shop
 from upstream_mocks.catalogue.seed import products
 
-MISSING = [
-    name
-    for name in ("haproxy", "redis-server", "redis-sentinel")
-    if not shutil.which(name, path="/usr/sbin:/usr/bin:/bin")
-]
 pytestmark = pytest.mark.skipif(
     bool(MISSING), reason=f"needs {', '.join(MISSING)} from Debian's packages (make test installs them)"
 )
@@ -52,26 +43,8 @@ def cheap_products() -> list[int]:
 
 @pytest.fixture
 def cluster() -> Iterator[Cluster]:
-    # Not pytest's tmp_path (only root may enter it): run as root, the cluster's PostgreSQL is
-    # Debian's `postgres` user, who must reach its data folder.
-    root = Path(tempfile.mkdtemp(prefix="cluster-"))
-    root.chmod(0o755)
-    cluster = Cluster(
-        Layout(root, Ports.free()),
-        gateway_env={
-            # Every user comes from 127.0.0.1, and the borrowers share one number.
-            "OTP_RESEND_SECONDS": "0",
-            "OTP_SENDS_PER_NUMBER_PER_HOUR": "100",
-            "OTP_SENDS_PER_CLIENT_PER_HOUR": "1000",
-            "LOG_LEVEL": "WARNING",
-        },
-    )
-    try:
-        cluster.up()
+    with running_cluster({}) as cluster:
         yield cluster
-    finally:
-        cluster.down()
-        shutil.rmtree(root, ignore_errors=True)
 
 
 class Chaos:
