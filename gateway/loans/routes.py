@@ -7,21 +7,31 @@ from datetime import date
 from decimal import Decimal
 from typing import Annotated, Any
 
-from litestar import Request, Response, Router, get
+from litestar import Request, Response, Router, get, post
 from litestar.di import NamedDependency, Provide
 from litestar.handlers import HTTPRouteHandler
-from litestar.params import PathParameter, QueryParameter
+from litestar.params import FromPath, JSONBody, PathParameter, QueryParameter
 
 from gateway.downloads import NO_STORE, PDF, pdf_download
 from gateway.language.codes import Language
 from gateway.language.resolution import language_of
-from gateway.loans.schemas import LoanAllocationPreview, LoanKeyFacts, LoanSchedule, LoanStatement, LoanSummary
+from gateway.loans.schemas import (
+    ForeclosureOutcome,
+    ForeclosurePaymentCreated,
+    ForeclosureQuote,
+    ForeclosureRequest,
+    LoanAllocationPreview,
+    LoanKeyFacts,
+    LoanSchedule,
+    LoanStatement,
+    LoanSummary,
+)
 from gateway.loans.service import LoansService
 from gateway.services import AppServices
 from gateway.sessions import PortalLogin, Session
 from gateway.sessions.logins import portal_login
 from gateway.upstreams.lenders.port import Document
-from gateway.validation import whole
+from gateway.validation import IdempotencyKey, whole
 
 LoanNumber = Annotated[str, PathParameter(pattern=whole("[A-Za-z0-9][A-Za-z0-9-]{0,31}"))]
 From = Annotated[date, QueryParameter(name="from", description="the statement's first day")]
@@ -135,6 +145,62 @@ def build_router(services: AppServices) -> Router:
     ) -> LoanAllocationPreview:
         return await loans.allocation(session, login, loan_number, amount)
 
+    @get(
+        "/{loan_number:str}/foreclosure",
+        summary="Today's quote to close the loan early, and the charge rule that applies",
+    )
+    async def foreclosure_quote(
+        session: NamedDependency[Session], login: NamedDependency[PortalLogin], loan_number: LoanNumber
+    ) -> ForeclosureQuote:
+        return await loans.foreclosure_quote(session, login, loan_number)
+
+    @post(
+        "/{loan_number:str}/foreclosure/payments",
+        status_code=201,
+        summary="Pay today's foreclosure quote in the repayments' checkout",
+        description="Send a fresh Idempotency-Key per click: the same key again answers the same payment.",
+    )
+    async def pay_foreclosure(
+        request: Request[Any, Any, Any],
+        session: NamedDependency[Session],
+        login: NamedDependency[PortalLogin],
+        loan_number: LoanNumber,
+        data: JSONBody[ForeclosureRequest],
+        idempotency_key: IdempotencyKey,
+    ) -> ForeclosurePaymentCreated:
+        chosen = language_of(request, session)
+        return await loans.pay_foreclosure(session, login, loan_number, data.amount, idempotency_key, chosen)
+
+    @post(
+        "/{loan_number:str}/foreclosure/payments/{payment_log_id:int}/confirm",
+        status_code=200,
+        summary="After the checkout closes: whether the lender took the payment and closed the loan",
+    )
+    async def confirm_foreclosure(
+        session: NamedDependency[Session],
+        login: NamedDependency[PortalLogin],
+        loan_number: LoanNumber,
+        payment_log_id: FromPath[int],
+    ) -> ForeclosureOutcome:
+        return await loans.confirm_foreclosure(session, login, loan_number, payment_log_id)
+
+    @get(
+        "/{loan_number:str}/no-dues/pdf",
+        summary="The no-dues certificate of a closed loan, in English or Hindi",
+        media_type=PDF,
+        response_headers=NO_STORE,
+    )
+    async def no_dues_pdf(
+        request: Request[Any, Any, Any],
+        session: NamedDependency[Session],
+        login: NamedDependency[PortalLogin],
+        loan_number: LoanNumber,
+        language: DocumentLanguage = None,
+    ) -> Response[bytes]:
+        chosen = language or language_of(request, session)
+        pdf = await loans.certificate(session, login, loan_number, chosen)
+        return pdf_download(pdf, f"no-dues-{loan_number}-{chosen}.pdf")
+
     return Router(
         path="/api/loans",
         route_handlers=[
@@ -146,6 +212,10 @@ def build_router(services: AppServices) -> Router:
             schedule,
             schedule_pdf,
             allocation,
+            foreclosure_quote,
+            pay_foreclosure,
+            confirm_foreclosure,
+            no_dues_pdf,
         ],
         dependencies={"login": Provide(portal_login, sync_to_thread=False)},
         tags=["loans"],

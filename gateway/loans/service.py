@@ -8,9 +8,18 @@ from contextlib import asynccontextmanager
 from datetime import date
 from decimal import Decimal
 
-from gateway.errors import InvalidInput, NotFound, UpstreamRefused
+from gateway.errors import Conflict, InvalidInput, NotFound, UpstreamRefused
 from gateway.language.codes import Language
-from gateway.loans.schemas import LoanAllocationPreview, LoanKeyFacts, LoanSchedule, LoanStatement, LoanSummary
+from gateway.loans.schemas import (
+    ForeclosureOutcome,
+    ForeclosurePaymentCreated,
+    ForeclosureQuote,
+    LoanAllocationPreview,
+    LoanKeyFacts,
+    LoanSchedule,
+    LoanStatement,
+    LoanSummary,
+)
 from gateway.money import MAX_RUPEES, has_paise_only
 from gateway.sessions import PortalLogin, Session
 from gateway.sessions.logins import forget_login_on_refusal
@@ -22,6 +31,10 @@ AMOUNT_ABOVE_ZERO = "Please enter an amount above 0."
 AMOUNT_DECIMALS = "Please enter an amount in rupees with at most 2 decimals."
 AMOUNT_NOT_TAKEN = "Please enter at least the minimum payment and not more than the overdue amount."
 PERIOD_REFUSED = "A statement can run from the loan's start to today at the latest."
+LOAN_CLOSED = "This loan is already closed: there is nothing to pay on it."
+QUOTE_CHANGED = "The amount has changed since your quote. Please look at the new quote and pay again."
+QUOTE_AMOUNT = "Please pay the quoted amount."
+NOT_CLOSED = "The no-dues certificate is issued once the loan is closed."
 
 
 class LoansService:
@@ -29,8 +42,10 @@ class LoansService:
         self.lending = lending
 
     @asynccontextmanager
-    async def _asking(self, session: Session, refused: InvalidInput | None = None) -> AsyncIterator[None]:
-        """A refused token ends the login (401); an unknown loan is 404; a 400 is `refused`."""
+    async def _asking(
+        self, session: Session, refused: InvalidInput | None = None, conflict: Conflict | None = None
+    ) -> AsyncIterator[None]:
+        """A refused token ends the login (401); an unknown loan is 404; a 400 is `refused`, a 409 `conflict`."""
         async with forget_login_on_refusal(session, "portal"):
             try:
                 yield
@@ -39,6 +54,8 @@ class LoansService:
                     raise NotFound(LOAN_NOT_FOUND, code="loan_not_found") from exc
                 if exc.status == 400 and refused is not None:
                     raise refused from exc
+                if exc.status == 409 and conflict is not None:
+                    raise conflict from exc
                 raise
 
     async def loans(self, session: Session, login: PortalLogin) -> list[LoanSummary]:
@@ -70,6 +87,46 @@ class LoansService:
         refused = InvalidInput(AMOUNT_NOT_TAKEN, code="amount_not_taken", field="amount")
         async with self._asking(session, refused):
             return await self.lending.allocation(login.access_token, int(login.user_id), loan_number, amount)
+
+    async def foreclosure_quote(self, session: Session, login: PortalLogin, loan_number: str) -> ForeclosureQuote:
+        async with self._asking(session, conflict=Conflict(LOAN_CLOSED, code="loan_closed")):
+            return await self.lending.foreclosure_quote(login.access_token, int(login.user_id), loan_number)
+
+    async def pay_foreclosure(
+        self,
+        session: Session,
+        login: PortalLogin,
+        loan_number: str,
+        amount: Decimal,
+        idempotency_key: str,
+        language: Language,
+    ) -> ForeclosurePaymentCreated:
+        """Today's quote in the repayments' checkout, once per Idempotency-Key (the lender keeps it)."""
+        if not amount.is_finite() or amount <= 0 or amount > MAX_RUPEES or not has_paise_only(amount):
+            raise InvalidInput(QUOTE_AMOUNT, code="amount_invalid", field="amount")
+        async with self._asking(session, conflict=Conflict(QUOTE_CHANGED, code="foreclosure_quote_changed")):
+            made = await self.lending.pay_foreclosure(
+                login.access_token, int(login.user_id), loan_number, amount, idempotency_key, language
+            )
+        return ForeclosurePaymentCreated(
+            payment_session_id=made.payment_session_id,
+            order_id=made.order_id,
+            order_amount=made.order_amount.quantize(Decimal("0.01")),
+            payment_log_id=made.id,
+        )
+
+    async def confirm_foreclosure(
+        self, session: Session, login: PortalLogin, loan_number: str, payment_log_id: int
+    ) -> ForeclosureOutcome:
+        async with self._asking(session):
+            status = await self.lending.foreclosure_status(
+                login.access_token, int(login.user_id), loan_number, payment_log_id
+            )
+        return ForeclosureOutcome(paid=status.paid, loan=status.loan)
+
+    async def certificate(self, session: Session, login: PortalLogin, loan_number: str, language: Language) -> bytes:
+        async with self._asking(session, conflict=Conflict(NOT_CLOSED, code="loan_not_closed")):
+            return await self.lending.document(login.access_token, int(login.user_id), loan_number, "noDues", language)
 
     async def document(
         self,

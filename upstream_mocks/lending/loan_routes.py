@@ -15,6 +15,7 @@ from litestar.params import FromPath
 
 from upstream_mocks.clock import mocks_today
 from upstream_mocks.envelope import envelope
+from upstream_mocks.lending.foreclosure_routes import foreclosure_routes
 from upstream_mocks.lending.history import Caller
 from upstream_mocks.lending.loan_documents import render_key_facts, render_schedule, render_statement
 from upstream_mocks.lending.loan_seed import seed_loans
@@ -195,4 +196,5 @@ def loan_routes(world: MockWorld, caller: Caller) -> list[HTTPRouteHandler]:
         schedule,
         schedule_pdf,
         allocation,
+        *foreclosure_routes(world, find),
     ]

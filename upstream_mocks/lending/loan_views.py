@@ -60,7 +60,7 @@ def key_facts_view(loan: Loan, borrower_name: str) -> dict[str, Any]:
         "netDisbursed": money(loan.sanctioned - fees),
         "disbursedOn": loan.disbursed_on.isoformat(),
         "interestRate": money(loan.annual_rate),
-        "rateType": "fixed",
+        "rateType": loan.rate_type,
         "apr": money(loan.apr),
         "instalmentCount": len(loan.instalments),
         "instalmentFrequency": "monthly",

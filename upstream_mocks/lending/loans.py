@@ -67,6 +67,8 @@ class LoanPayment(msgspec.Struct, frozen=True, kw_only=True):
     on: date
     amount: Decimal
     reference: str
+    # A foreclosure: it pays everything owed that day (and the foreclosure charge) and closes the loan.
+    forecloses: bool = False
 
 
 class Loan(msgspec.Struct, frozen=True, kw_only=True):
@@ -76,7 +78,10 @@ class Loan(msgspec.Struct, frozen=True, kw_only=True):
     lsp_name: str  # the lending service provider the borrower came through: us
     sanctioned: Decimal
     disbursed_on: date
-    annual_rate: Decimal  # % a year, fixed, on the reducing balance
+    annual_rate: Decimal  # % a year, on the reducing balance
+    rate_type: Literal["fixed", "floating"] = "fixed"
+    # The borrower is an individual (not a business): RBI's pre-payment rules depend on it.
+    to_individual: bool = True
     apr: Decimal  # % a year, all costs included, as the lender computes it
     instalments: tuple[Instalment, ...]
     fees: tuple[Fee, ...]
@@ -106,9 +111,12 @@ class InstalmentState(msgspec.Struct, kw_only=True):
     principal_paid: Decimal = ZERO
     interest_paid: Decimal = ZERO
     charged: bool = False  # a penal charge was levied for it
+    foreclosed: bool = False  # the loan was foreclosed before it: nothing more is owed on it
 
     @property
     def owed(self) -> Decimal:
+        if self.foreclosed:
+            return ZERO
         return self.instalment.principal + self.instalment.interest - self.principal_paid - self.interest_paid
 
 
@@ -139,6 +147,8 @@ class Position(msgspec.Struct, kw_only=True):
         return self.principal_outstanding + self.interest_due + self.charges_due
 
     def next_instalment(self) -> InstalmentState | None:
+        if self.status == "closed":
+            return None
         return next((s for s in self.instalments if s.instalment.due_on >= self.today and s.owed > 0), None)
 
     def allocate(self, amount: Decimal) -> Allocation:
@@ -190,12 +200,35 @@ def portal_payments(state: LendingState, user_id: int) -> list[LoanPayment]:
         and log.paid_at
         and log.cf_payment_id
         and log.line_number is None
+        and log.loan_number is None
         and log.to_loan != 0
     ]
 
 
+def foreclosures(state: LendingState, loan: Loan) -> list[LoanPayment]:
+    """The loan's foreclosure, once the lender settled its payment (foreclosure.py)."""
+    return [
+        LoanPayment(
+            on=log.booked_on or datetime.fromisoformat(log.paid_at).astimezone(IST).date(),
+            amount=log.amount,
+            reference=log.cf_payment_id,
+            forecloses=True,
+        )
+        for log in sorted(state.payment_logs.values(), key=lambda log: log.id)
+        if log.loan_number == loan.loan_number
+        and log.user_id == loan.user_id
+        and log.status == "paid"
+        and log.paid_at
+        and log.cf_payment_id
+    ]
+
+
 def payments_of(loan: Loan, state: LendingState) -> list[LoanPayment]:
-    return [*loan.payments, *(portal_payments(state, loan.user_id) if loan.collects_portal_payments else [])]
+    return [
+        *loan.payments,
+        *(portal_payments(state, loan.user_id) if loan.collects_portal_payments else []),
+        *foreclosures(state, loan),
+    ]
 
 
 def position(loan: Loan, payments: list[LoanPayment], today: date) -> Position:
@@ -211,17 +244,35 @@ def position(loan: Loan, payments: list[LoanPayment], today: date) -> Position:
     fallen_due: list[InstalmentState] = []
     rows: list[StatementRow] = []
     last_paid: date | None = None
+    foreclosed_on: date | None = None
 
     def balance() -> Decimal:
         interest = sum((s.instalment.interest - s.interest_paid for s in fallen_due), ZERO)
         return principal_outstanding + interest + charges_due
 
     for on, _, _, what in sorted(events, key=lambda e: (e[0], e[1], e[2])):
-        if on > today:
+        if on > today or foreclosed_on is not None:
             break
         if what == "disbursement":
             principal_outstanding = loan.sanctioned
             rows.append(StatementRow(on=on, kind="disbursement", debit=loan.sanctioned))
+        elif isinstance(what, LoanPayment) and what.forecloses:
+            # Everything owed that day: charges, interest due and accrued, the whole principal; the
+            # rest of the amount is the foreclosure charge, booked with the charges.
+            interest = sum((s.instalment.interest - s.interest_paid for s in fallen_due), ZERO)
+            interest += accrued_interest(loan, states, fallen_due, on)
+            split = (what.amount - principal_outstanding - interest, interest, principal_outstanding)
+            for s in states:
+                if s in fallen_due:
+                    s.interest_paid = s.instalment.interest
+                else:
+                    s.foreclosed = True  # its interest no longer falls due
+                s.principal_paid = s.instalment.principal
+            principal_outstanding = charges_due = ZERO
+            last_paid = foreclosed_on = on
+            rows.append(
+                StatementRow(on=on, kind="payment", reference=what.reference, credit=what.amount, allocation=split)
+            )
         elif isinstance(what, LoanPayment):
             amount = what.amount
             charges = min(amount, charges_due)
@@ -272,12 +323,7 @@ def position(loan: Loan, payments: list[LoanPayment], today: date) -> Position:
     principal_due = sum((s.instalment.principal - s.principal_paid for s in fallen_due), ZERO)
     interest_due = sum((s.instalment.interest - s.interest_paid for s in fallen_due), ZERO)
     closed = today >= loan.disbursed_on and principal_outstanding == 0 and interest_due == 0 and charges_due == 0
-    coming = next((s for s in states if s.instalment.due_on > today and s.owed > 0), None)
-    accrued = ZERO
-    if coming is not None and not closed:
-        since = max([loan.disbursed_on, *(s.instalment.due_on for s in fallen_due)])
-        period = (coming.instalment.due_on - since).days
-        accrued = rupees(coming.instalment.interest * (today - since).days / period) if period > 0 else ZERO
+    accrued = ZERO if closed else accrued_interest(loan, states, fallen_due, today)
     return Position(
         today=today,
         principal_outstanding=principal_outstanding,
@@ -291,3 +337,13 @@ def position(loan: Loan, payments: list[LoanPayment], today: date) -> Position:
         days_past_due=(today - unpaid[0].instalment.due_on).days if unpaid else 0,
         closed_on=last_paid if closed else None,
     )
+
+
+def accrued_interest(loan: Loan, states: list[InstalmentState], fallen_due: list[InstalmentState], on: date) -> Decimal:
+    """The coming instalment's interest for the days gone since the last due date (or disbursement)."""
+    coming = next((s for s in states if s.instalment.due_on > on and s.owed > 0), None)
+    if coming is None:
+        return ZERO
+    since = max([loan.disbursed_on, *(s.instalment.due_on for s in fallen_due)])
+    period = (coming.instalment.due_on - since).days
+    return rupees(coming.instalment.interest * (on - since).days / period) if period > 0 else ZERO

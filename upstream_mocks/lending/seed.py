@@ -57,6 +57,8 @@ class PaymentLog(msgspec.Struct, kw_only=True):
     # A payment that ends a credit line (credit_lines.py): the line and how it ends; None for a repayment.
     line_number: str | None = None
     purpose: Literal["coolingOffExit", "foreclosure"] | None = None
+    # A payment that forecloses a term loan (foreclosure.py): that loan; None for any other payment.
+    loan_number: str | None = None
 
 
 class LendingState(msgspec.Struct, kw_only=True):

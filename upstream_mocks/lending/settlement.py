@@ -47,14 +47,16 @@ def settle_paid(
     st.settled_payment_ids.add(cf_payment_id)
     # The loan's overdue is paid first (its split is the loan's own: the one its statement and the
     # preview show), then the record's other dues, late fees before the rest.
-    loan_overdue = dues(world, borrower).loan_overdue if log.line_number is None else rupees(0)
+    # A foreclosure pays its own loan alone, split as its quote was (kept on the log).
+    repayment = log.line_number is None and log.loan_number is None
+    loan_overdue = dues(world, borrower).loan_overdue if repayment else rupees(0)
     to_loan = min(amount, loan_overdue)
-    rest = amount - to_loan
+    rest = amount - to_loan if log.loan_number is None else rupees(0)
     borrower.remaining_amount = max(rupees(0), other_dues(borrower) - rest)
     towards_fees = min(rupees(borrower.late_fees), rest)
     borrower.late_fees = rupees(borrower.late_fees) - towards_fees
     borrower.pending_amount = max(rupees(0), rupees(borrower.pending_amount) - (rest - towards_fees))
-    if log.line_number is None:
+    if repayment:
         log.charges, log.interest, log.principal = loan_split(world, log.user_id, amount) or (
             towards_fees,
             rupees(0),
@@ -146,7 +148,7 @@ def view_status(world: MockWorld, log: PaymentLog) -> str:
 def receipt_facts(world: MockWorld, borrower: Borrower, log: PaymentLog) -> ReceiptFacts | None:
     if log.status != "paid" or log.cf_payment_id is None or log.paid_at is None or log.remaining_after is None:
         return None
-    loan_number = borrower.loan_number or f"LN-{borrower.user_id}"
+    loan_number = log.loan_number or borrower.loan_number or f"LN-{borrower.user_id}"
     loans = world.states["loans"].get(borrower.user_id, []) if "loans" in world.states else []
     loan = next((loan for loan in loans if loan.loan_number == loan_number), None)
     return ReceiptFacts(

@@ -106,6 +106,10 @@ class Texts(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     noc_settled: str
     noc_statement_heading: str
     noc_statement: str
+    noc_loan_title: str
+    noc_disbursed_on: str
+    noc_by_instalments: str
+    noc_loan_statement: str
     kfs_heading: str
     kfs_title: str
     kfs_sanctioned: str

@@ -819,6 +819,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/loans/{loan_number}/foreclosure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Today's quote to close the loan early, and the charge rule that applies */
+        get: operations["ApiLoansLoanNumberForeclosureForeclosureQuote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/loans/{loan_number}/foreclosure/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay today's foreclosure quote in the repayments' checkout
+         * @description Send a fresh Idempotency-Key per click: the same key again answers the same payment.
+         */
+        post: operations["ApiLoansLoanNumberForeclosurePaymentsPayForeclosure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/loans/{loan_number}/foreclosure/payments/{payment_log_id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** After the checkout closes: whether the lender took the payment and closed the loan */
+        post: operations["ApiLoansLoanNumberForeclosurePaymentsPaymentLogIdConfirmConfirmForeclosure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/loans/{loan_number}/key-facts": {
         parameters: {
             query?: never;
@@ -845,6 +899,23 @@ export interface paths {
         };
         /** The Key Facts Statement as a PDF, in English or Hindi */
         get: operations["ApiLoansLoanNumberKeyFactsPdfKeyFactsPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/loans/{loan_number}/no-dues/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The no-dues certificate of a closed loan, in English or Hindi */
+        get: operations["ApiLoansLoanNumberNoDuesPdfNoDuesPdf"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1896,6 +1967,38 @@ export interface components {
             /** @enum {string} */
             field: "name" | "mobileNumber" | "address1" | "address2" | "pincode";
             message: string;
+        };
+        /** ForeclosureOutcome */
+        ForeclosureOutcome: {
+            loan: components["schemas"]["LoanSummary"];
+            paid: boolean;
+        };
+        /** ForeclosurePaymentCreated */
+        ForeclosurePaymentCreated: {
+            orderAmount: string;
+            orderId: string;
+            paymentLogId: number;
+            paymentSessionId: string;
+        };
+        /** ForeclosureQuote */
+        ForeclosureQuote: {
+            /** @enum {string} */
+            chargeRule: "keyFactsCharge" | "noChargeFloatingRate";
+            foreclosureCharge: string;
+            foreclosureChargePercent: string;
+            interest: string;
+            loanNumber: string;
+            penalCharges: string;
+            principal: string;
+            /** @enum {string} */
+            rateType: "fixed" | "floating";
+            total: string;
+            /** Format: date */
+            validOn: string;
+        };
+        /** ForeclosureRequest */
+        ForeclosureRequest: {
+            amount: string;
         };
         /** GstinCheck */
         GstinCheck: {
@@ -4522,6 +4625,124 @@ export interface operations {
             };
         };
     };
+    ApiLoansLoanNumberForeclosureForeclosureQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                loan_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForeclosureQuote"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiLoansLoanNumberForeclosurePaymentsPayForeclosure: {
+        parameters: {
+            query?: never;
+            header: {
+                "Idempotency-Key": string;
+            };
+            path: {
+                loan_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForeclosureRequest"];
+            };
+        };
+        responses: {
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForeclosurePaymentCreated"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiLoansLoanNumberForeclosurePaymentsPaymentLogIdConfirmConfirmForeclosure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                loan_number: string;
+                payment_log_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForeclosureOutcome"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
     ApiLoansLoanNumberKeyFactsKeyFacts: {
         parameters: {
             query?: never;
@@ -4560,6 +4781,46 @@ export interface operations {
         };
     };
     ApiLoansLoanNumberKeyFactsPdfKeyFactsPdf: {
+        parameters: {
+            query?: {
+                language?: "en" | "hi" | null;
+            };
+            header?: never;
+            path: {
+                loan_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiLoansLoanNumberNoDuesPdfNoDuesPdf: {
         parameters: {
             query?: {
                 language?: "en" | "hi" | null;

@@ -171,6 +171,10 @@ export const ERROR_MESSAGES: Record<string, Wording> = {
   period_refused: { withDetail: msg`A statement can run from the loan's start to today at the latest.` },
   amount_not_taken: { withDetail: msg`Please enter at least the minimum payment and not more than the overdue amount.` },
   document_failed: msg`This document could not be made right now. Please try again.`,
+  foreclosure_failed: msg`The lender could not close this loan right now. Please try again.`,
+  foreclosure_quote_changed: msg`The amount has changed since your quote. Please look at the new quote and pay again.`,
+  loan_closed: msg`This loan is already closed: there is nothing to pay on it.`,
+  loan_not_closed: msg`The no-dues certificate is issued once the loan is closed.`,
   // Complaints
   complaint_too_short: msg`Please describe your complaint in at least 10 characters.`,
   complaint_too_long: msg`Please keep your complaint within 2000 characters.`,

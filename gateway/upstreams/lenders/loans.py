@@ -144,4 +144,38 @@ class LoanAllocationPreview(msgspec.Struct, rename="camel", kw_only=True):
     minimum_amount: Decimal
 
 
-Document = Literal["keyFacts", "statement", "schedule"]
+# A closed loan's no-dues certificate is one of its documents ("noDues").
+Document = Literal["keyFacts", "statement", "schedule", "noDues"]
+
+# Which rule sets a foreclosure's charge: the Key Facts' percentage, or none (RBI's pre-payment
+# charges directions, 2025: a floating-rate loan to an individual or a micro or small enterprise).
+ChargeRule = Literal["keyFactsCharge", "noChargeFloatingRate"]
+
+
+class ForeclosureQuote(msgspec.Struct, rename="camel", kw_only=True):
+    """What closes the loan on `valid_on`, the lender's day: every figure the lender's."""
+
+    loan_number: str
+    principal: Decimal
+    interest: Decimal
+    penal_charges: Decimal
+    foreclosure_charge: Decimal
+    foreclosure_charge_percent: Decimal
+    charge_rule: ChargeRule
+    rate_type: Literal["fixed", "floating"]
+    total: Decimal
+    valid_on: date
+
+
+class ForeclosurePayment(msgspec.Struct, kw_only=True):
+    """A checkout for the quote (the lender's names are mixed, as in cashFreeRequest's answer)."""
+
+    payment_session_id: str
+    order_id: str
+    order_amount: Decimal
+    id: int
+
+
+class ForeclosureStatus(msgspec.Struct, rename="camel", kw_only=True):
+    paid: bool  # the lender took the payment and the loan is closed
+    loan: LoanSummary

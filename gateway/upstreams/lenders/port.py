@@ -36,6 +36,9 @@ from gateway.upstreams.lenders.credit import (
 )
 from gateway.upstreams.lenders.loans import (
     Document,
+    ForeclosurePayment,
+    ForeclosureQuote,
+    ForeclosureStatus,
     LoanAllocationPreview,
     LoanKeyFacts,
     LoanSchedule,
@@ -67,6 +70,9 @@ __all__ = [
     "CreditLineQuote",
     "CreditPosition",
     "Document",
+    "ForeclosurePayment",
+    "ForeclosureQuote",
+    "ForeclosureStatus",
     "Lender",
     "LenderCannot",
     "LenderComplaint",
@@ -164,6 +170,27 @@ class Lender(Protocol):
         language: Language = DEFAULT,
         period: tuple[date, date] | None = None,
     ) -> bytes: ...
+
+    # Closing a term loan early: today's quote, its payment (once per key), then the loan closed
+    async def foreclosure_quote(self, token: str, user_id: int, loan_number: str) -> ForeclosureQuote: ...
+
+    async def pay_foreclosure(
+        self,
+        token: str,
+        user_id: int,
+        loan_number: str,
+        amount: Decimal,
+        idempotency_key: str,
+        language: Language = DEFAULT,
+    ) -> ForeclosurePayment:
+        """A checkout for today's quote, once per key; a retry carries the same key."""
+        ...
+
+    async def foreclosure_status(
+        self, token: str, user_id: int, loan_number: str, payment_log_id: int
+    ) -> ForeclosureStatus:
+        """Whether the lender took the payment (then the loan is closed), asked as often as needed."""
+        ...
 
     # The store's purchase credit (a partner call by number)
     async def credit_position(self, mobile_number: str) -> CreditPosition | None: ...

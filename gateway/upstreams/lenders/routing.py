@@ -41,6 +41,9 @@ from gateway.upstreams.lenders.port import (
     CreditLineQuote,
     CreditPosition,
     Document,
+    ForeclosurePayment,
+    ForeclosureQuote,
+    ForeclosureStatus,
     Lender,
     LenderCannot,
     LenderComplaint,
@@ -198,6 +201,28 @@ class LenderRouter:
     async def allocation(self, token: str, user_id: int, loan_number: str, amount: Decimal) -> LoanAllocationPreview:
         lender, access_token, own_id = self._for_loan(token, loan_number)
         return await lender.allocation(access_token, own_id, loan_number, amount)
+
+    async def foreclosure_quote(self, token: str, user_id: int, loan_number: str) -> ForeclosureQuote:
+        lender, access_token, own_id = self._for_loan(token, loan_number)
+        return await lender.foreclosure_quote(access_token, own_id, loan_number)
+
+    async def pay_foreclosure(
+        self,
+        token: str,
+        user_id: int,
+        loan_number: str,
+        amount: Decimal,
+        idempotency_key: str,
+        language: Language = DEFAULT,
+    ) -> ForeclosurePayment:
+        lender, access_token, own_id = self._for_loan(token, loan_number)
+        return await lender.pay_foreclosure(access_token, own_id, loan_number, amount, idempotency_key, language)
+
+    async def foreclosure_status(
+        self, token: str, user_id: int, loan_number: str, payment_log_id: int
+    ) -> ForeclosureStatus:
+        lender, access_token, own_id = self._for_loan(token, loan_number)
+        return await lender.foreclosure_status(access_token, own_id, loan_number, payment_log_id)
 
     async def document(
         self,

@@ -99,6 +99,9 @@ from gateway.upstreams.lenders.port import (
     CreditLineQuote,
     CreditPosition,
     Document,
+    ForeclosurePayment,
+    ForeclosureQuote,
+    ForeclosureStatus,
     Lender,
     LenderCannot,
     LenderComplaint,
@@ -786,6 +789,25 @@ class FineractLender:
         companion = self._loans_companion(f"document:{document}")
         loan = await self._own_loan(token, loan_number)
         return await companion.document(self.companion_key, loan.client_id, loan_number, document, language, period)
+
+    async def foreclosure_quote(self, token: str, user_id: int, loan_number: str) -> ForeclosureQuote:
+        raise LenderCannot("foreclosure_quote", upstream=self.name)
+
+    async def pay_foreclosure(
+        self,
+        token: str,
+        user_id: int,
+        loan_number: str,
+        amount: Decimal,
+        idempotency_key: str,
+        language: Language = DEFAULT,
+    ) -> ForeclosurePayment:
+        raise LenderCannot("pay_foreclosure", upstream=self.name)
+
+    async def foreclosure_status(
+        self, token: str, user_id: int, loan_number: str, payment_log_id: int
+    ) -> ForeclosureStatus:
+        raise LenderCannot("foreclosure_status", upstream=self.name)
 
     async def credit_position(self, mobile_number: str) -> CreditPosition | None:
         return None  # this lender offers no purchase credit line

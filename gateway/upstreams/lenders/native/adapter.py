@@ -30,6 +30,9 @@ from gateway.upstreams.lenders.port import (
     CreditLineQuote,
     CreditPosition,
     Document,
+    ForeclosurePayment,
+    ForeclosureQuote,
+    ForeclosureStatus,
     LenderComplaint,
     LoanAllocationPreview,
     LoanKeyFacts,
@@ -49,7 +52,7 @@ from gateway.upstreams.lenders.port import (
 
 # Our lending contract's forms of the numbers it issues (the desk and the router ask by them).
 LOAN_NUMBER = re.compile(r"^LN-[0-9A-Z-]{1,30}$")
-ORDER_ID = re.compile(r"^(REPAY|LINE)_[0-9A-Za-z_-]{1,60}$")
+ORDER_ID = re.compile(r"^(REPAY|LINE|CLOSE)_[0-9A-Za-z_-]{1,60}$")
 
 
 class NativeLender:
@@ -124,6 +127,25 @@ class NativeLender:
         period: tuple[date, date] | None = None,
     ) -> bytes:
         return await self.loan_calls.document(token, user_id, loan_number, document, language, period)
+
+    async def foreclosure_quote(self, token: str, user_id: int, loan_number: str) -> ForeclosureQuote:
+        return await self.loan_calls.foreclosure_quote(token, user_id, loan_number)
+
+    async def pay_foreclosure(
+        self,
+        token: str,
+        user_id: int,
+        loan_number: str,
+        amount: Decimal,
+        idempotency_key: str,
+        language: Language = DEFAULT,
+    ) -> ForeclosurePayment:
+        return await self.loan_calls.pay_foreclosure(token, user_id, loan_number, amount, idempotency_key, language)
+
+    async def foreclosure_status(
+        self, token: str, user_id: int, loan_number: str, payment_log_id: int
+    ) -> ForeclosureStatus:
+        return await self.loan_calls.foreclosure_status(token, user_id, loan_number, payment_log_id)
 
     async def credit_position(self, mobile_number: str) -> CreditPosition | None:
         return await self.credit.position(mobile_number)

@@ -14,6 +14,9 @@ from gateway.upstreams.envelope import Envelope
 from gateway.upstreams.http import UpstreamHttp
 from gateway.upstreams.lenders.loans import (
     Document,
+    ForeclosurePayment,
+    ForeclosureQuote,
+    ForeclosureStatus,
     LoanAllocationPreview,
     LoanKeyFacts,
     LoanSchedule,
@@ -24,6 +27,7 @@ from gateway.upstreams.lenders.loans import (
 LOANS_FAILED = "Could not load your loans."
 DOCUMENT_FAILED = "Could not make this document."
 ALLOCATION_REFUSED = "The lender does not take this amount for this loan."
+FORECLOSURE_FAILED = "The lender could not close this loan right now."
 
 
 class LoansClient:
@@ -84,6 +88,60 @@ class LoansClient:
             "allocation_refused",
         )
         return found
+
+    async def foreclosure_quote(self, token: str, user_id: int, loan_number: str) -> ForeclosureQuote:
+        found: ForeclosureQuote = await self._data(
+            f"webRepayment/loans/{loan_number}/foreclosure",
+            ForeclosureQuote,
+            token,
+            {"userId": user_id},
+            FORECLOSURE_FAILED,
+            "foreclosure_failed",
+        )
+        return found
+
+    async def pay_foreclosure(
+        self,
+        token: str,
+        user_id: int,
+        loan_number: str,
+        amount: Decimal,
+        idempotency_key: str,
+        language: Language = DEFAULT,
+    ) -> ForeclosurePayment:
+        """POST .../foreclosure/payments under the browser's key: a retry answers the same session."""
+        answer = await self.http.call(
+            "POST",
+            f"webRepayment/loans/{loan_number}/foreclosure/payments",
+            Envelope[ForeclosurePayment],
+            json={"amount": format(amount, "f")},
+            params={"userId": user_id},
+            token=token,
+            headers={"Idempotency-Key": idempotency_key, **texts_in(language)},
+            failure=FORECLOSURE_FAILED,
+            code="foreclosure_failed",
+            need_data=True,
+            idempotent=True,  # the key makes a retry the same payment
+        )
+        assert answer.data is not None  # need_data
+        return answer.data
+
+    async def foreclosure_status(
+        self, token: str, user_id: int, loan_number: str, payment_log_id: int
+    ) -> ForeclosureStatus:
+        answer = await self.http.call(
+            "POST",
+            f"webRepayment/loans/{loan_number}/foreclosure/payments/{payment_log_id}/status",
+            Envelope[ForeclosureStatus],
+            params={"userId": user_id},
+            token=token,
+            failure=FORECLOSURE_FAILED,
+            code="foreclosure_failed",
+            need_data=True,
+            idempotent=True,  # asking again settles nothing twice
+        )
+        assert answer.data is not None  # need_data
+        return answer.data
 
     async def document(
         self,

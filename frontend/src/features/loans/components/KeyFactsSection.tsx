@@ -1,7 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { calendarDay } from "../../../lib/dates";
-import { rupees } from "../../../lib/money";
+import { rupees, toPaise } from "../../../lib/money";
 import { keyFactsPdfUrl, useKeyFacts } from "../api/get-key-facts";
 import styles from "../loans.module.css";
 import { LenderLine } from "./LenderLine";
@@ -137,10 +137,17 @@ export function KeyFactsSection({ loanNumber, enabled }: { loanNumber: string; e
               </Trans>
             </li>
             <li>
-              <Trans>
-                Foreclosure: repay the whole loan at any time; the charge is {data.foreclosureChargePercent}% of the principal
-                prepaid.
-              </Trans>
+              {data.rateType === "floating" && toPaise(data.foreclosureChargePercent) === 0 ? (
+                <Trans>
+                  Foreclosure: repay the whole loan at any time, with no charge: RBI's rules on pre-payment charges do not allow one
+                  on this floating-rate loan.
+                </Trans>
+              ) : (
+                <Trans>
+                  Foreclosure: repay the whole loan at any time; the charge is {data.foreclosureChargePercent}% of the principal
+                  prepaid.
+                </Trans>
+              )}
             </li>
           </ul>
           <h3 className={styles.subtitle}>

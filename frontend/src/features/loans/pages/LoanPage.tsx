@@ -4,6 +4,7 @@ import { LoadingOverlay } from "../../../components/LoadingOverlay";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useSession } from "../../../lib/session";
 import { useLoans } from "../api/list-loans";
+import { ForeclosureSection } from "../components/ForeclosureSection";
 import { KeyFactsSection } from "../components/KeyFactsSection";
 import { LoanFigures } from "../components/LoanFigures";
 import { LoanStatus } from "../components/LoanStatus";
@@ -11,7 +12,8 @@ import { ScheduleSection } from "../components/ScheduleSection";
 import { StatementSection } from "../components/StatementSection";
 import styles from "../loans.module.css";
 
-/** /loans/:loanNumber: the loan's figures, its Key Facts Statement, schedule and statement. */
+/** /loans/:loanNumber: the loan's figures, closing it early (or its no-dues certificate), its Key
+ * Facts Statement, schedule and statement. */
 export default function LoanPage() {
   const { t } = useLingui();
   const { loanNumber = "" } = useParams();
@@ -49,6 +51,7 @@ export default function LoanPage() {
             </h2>
             <LoanFigures loan={loan} />
           </section>
+          <ForeclosureSection loanNumber={loan.loanNumber} closed={loan.status === "closed"} />
           <KeyFactsSection loanNumber={loan.loanNumber} enabled={verified} />
           <StatementSection loanNumber={loan.loanNumber} first={loan.disbursedOn} last={loan.asOf} />
           <ScheduleSection loanNumber={loan.loanNumber} enabled={verified} />
