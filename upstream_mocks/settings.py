@@ -53,6 +53,9 @@ class MockSettings(msgspec.Struct, frozen=True, kw_only=True):
     # Minutes an unpaid online store order can be paid: it expires with its provider order, and
     # its stock goes back on the shelf.
     order_payment_minutes: int = 30
+    # Minutes past that an order whose payment is still with the payer's bank waits for the bank's
+    # answer (taken: paid; no answer by then: cancelled as expired, and a later success refunded).
+    order_bank_wait_minutes: int = 120
     # Hold the payments mock's calls, answers and webhooks to Cashfree's own API document
     # (upstream_mocks/payments/provider_document.py); the tests turn it on.
     check_provider_document: bool = False

@@ -59,6 +59,7 @@ def mount_path(name: str) -> str:
 
 
 _JOURNAL_LIMIT = 1000
+_KEY_HEADERS = (b"idempotency-key", b"x-idempotency-key")
 
 
 async def _answer(send: Send, status: int, message: str, body: Any = None) -> None:
@@ -96,6 +97,8 @@ def _with_controls(
         request_id = next(
             (v.decode("latin-1") for k, v in scope.get("headers", []) if k.lower() == b"x-request-id"), None
         )
+        # The write's key, whichever header the mock's API names it with (the provider's x-idempotency-key).
+        key = next((v.decode("latin-1") for k, v in scope.get("headers", []) if k.lower() in _KEY_HEADERS), None)
 
         async def replay() -> Message:
             return {"type": "http.request", "body": body, "more_body": False}
@@ -168,6 +171,7 @@ def _with_controls(
                 status=status,
                 at=time.time(),  # real time: the journal's stamp
                 request_id=request_id,
+                idempotency_key=key,
             )
         )
         del world.journal[:-_JOURNAL_LIMIT]

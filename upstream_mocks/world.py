@@ -31,6 +31,7 @@ class JournalEntry(msgspec.Struct, rename="camel"):
     status: int
     at: float
     request_id: str | None = None  # the caller's X-Request-Id: the gateway's trace id for the request
+    idempotency_key: str | None = None  # the caller's Idempotency-Key or x-idempotency-key, if any
 
 
 class Scenario(msgspec.Struct, rename="camel", kw_only=True):

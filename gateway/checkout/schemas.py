@@ -244,6 +244,9 @@ class OrderPaymentView(msgspec.Struct, rename="camel", kw_only=True):
     provider_payment_id: str | None = None
     # While unpaid online: when the provider refused the last attempt (no money was taken).
     failed_at: str | None = None
+    # While unpaid online: since when a payment tried is waiting for the payer's bank's answer
+    # (it may yet be taken: not to be paid again, nor changed to cash, while it waits).
+    bank_pending_since: str | None = None
     # An unpaid online order not yet packed can still change to cash on delivery.
     can_pay_on_delivery: bool = False
 

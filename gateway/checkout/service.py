@@ -236,7 +236,11 @@ def order_view(order: Order) -> PlacedOrder:
             pay_by=_stamp(payment.pay_by) if payment.state == "pending" else None,
             provider_payment_id=payment.provider_payment_id if payment.method == "online" else None,
             failed_at=_stamp(payment.failed_at) if payment.state == "pending" else None,
-            can_pay_on_delivery=payment.method == "online" and payment.state == "pending" and order.status == "placed",
+            bank_pending_since=_stamp(payment.bank_pending_since) if payment.state == "pending" else None,
+            can_pay_on_delivery=payment.method == "online"
+            and payment.state == "pending"
+            and order.status == "placed"
+            and payment.bank_pending_since is None,
         ),
         timeline=timeline(order),
         can_cancel=order.status in CANCELLABLE,

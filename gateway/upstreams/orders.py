@@ -155,6 +155,7 @@ class Payment(msgspec.Struct, rename="camel", kw_only=True):
     pay_by: datetime | None = None
     provider_payment_id: str | None = None  # the provider's reference of the paying payment
     failed_at: datetime | None = None  # the provider refused the last attempt; nothing was taken
+    bank_pending_since: datetime | None = None  # a payment tried is still with the payer's bank
 
 
 class TimelineEvent(msgspec.Struct, rename="camel", kw_only=True):

@@ -171,6 +171,7 @@ def test_placing_twice_with_one_key_makes_one_order(contract: Contract, suite: T
         "payBy": None,
         "providerPaymentId": None,
         "failedAt": None,
+        "bankPendingSince": None,
     }
     other_body = conforms(
         contract,

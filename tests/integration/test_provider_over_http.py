@@ -1,10 +1,12 @@
 """The payment provider is called over HTTP, wherever PAYMENTS_URL points: with the payments mock
-on its own port, a repayment's checkout opened by the lending mock is created there (and nowhere
-else), and the gateway's report and look-up calls arrive there."""
+on its own port, a repayment's checkout opened by the lending mock, and a store order's checkout,
+read, refund and termination by the orders mock, are made there (and nowhere else), each write
+under an idempotency key of its own; and the gateway's report and look-up calls arrive there."""
 
 from __future__ import annotations
 
 from datetime import date
+from typing import Any
 
 import httpx
 from litestar.testing import TestClient
@@ -17,32 +19,112 @@ from upstream_mocks.suite import create_suite
 from upstream_mocks.world import MockWorld
 
 RAMESH = "9876543210"
+SHOPPER_TOKEN = "cat-test-ramesh"  # store user 2001
+PROVIDER_HEADERS = {"x-client-id": "mock-client", "x-client-secret": "mock-secret", "x-api-version": "2025-01-01"}
+ADDRESS = {
+    "name": "Ramesh Kumar",
+    "mobileNumber": RAMESH,
+    "address1": "Plot 44, Sector 18",
+    "address2": "Near Metro Station",
+    "pincode": "122103",
+}
 
 
-def test_a_repayment_checkout_is_created_at_the_provider_payments_url_names(mocks_url: str) -> None:
+def _place_online(mocks: TestClient[Any], key: str) -> dict[str, Any]:
+    shopper = {"authorization": f"Bearer {SHOPPER_TOKEN}"}
+    body: dict[str, Any] = {
+        "userId": 2001,
+        "lines": [{"productId": 1, "quantity": 1}],
+        "address": ADDRESS,
+        "paymentMethod": "online",
+    }
+    quoted = mocks.post("orders/electrician/order/quote", json=body, headers=shopper)
+    body["quotedTotal"] = quoted.json()["data"]["charges"]["total"]
+    placed = mocks.post("orders/electrician/order/place", json=body, headers={**shopper, "idempotency-key": key})
+    assert placed.status_code == 200, placed.text
+    order: dict[str, Any] = placed.json()["data"]
+    return order
+
+
+def _cancel(mocks: TestClient[Any], number: str) -> dict[str, Any]:
+    cancelled = mocks.post(
+        f"orders/electrician/order/{number}/cancel",
+        params={"userId": 2001},
+        json={},
+        headers={"authorization": f"Bearer {SHOPPER_TOKEN}"},
+    )
+    assert cancelled.status_code == 200, cancelled.text
+    order: dict[str, Any] = cancelled.json()["data"]
+    return order
+
+
+def test_every_write_of_the_lending_and_orders_mocks_arrives_at_the_provider_payments_url_names(
+    mocks_url: str,
+) -> None:
     provider = httpx.Client(base_url=f"{mocks_url}/_mocks/", timeout=30)
     provider.post("reset").raise_for_status()
     settings = MockSettings.from_env({"PAYMENTS_URL": f"{mocks_url}/_mocks/payments/"})
     world = MockWorld(settings)
-    with TestClient(
-        create_suite(world, check_contracts=True, traced=False), base_url="http://mocks.local/_mocks/"
-    ) as mocks:
+    suite = create_suite(world, check_contracts=True, traced=False)
+    world.states["catalogue"].tokens[SHOPPER_TOKEN] = 2001
+    with TestClient(suite, base_url="http://mocks.local/_mocks/") as mocks:
+        # A borrower's repayment: the lender opens its checkout there.
         bearer = lender_bearer(mocks, RAMESH)
         created = mocks.post(
             "lending/webRepayment/cashFreeRequest", json={"order_amount": 321.5, "userId": 1001}, headers=bearer
         )
         assert created.status_code == 200, created.text
         session = created.json()["data"]
-        # Nothing reached the suite's own payments mock: the order is the other provider's.
+        # A store order paid there, then cancelled: its payment is refunded there.
+        paid = _place_online(mocks, "over-http-paid-1")
+        provider_order = paid["payment"]["providerOrderId"]
+        pay = provider.post(f"payments/checkout/{paid['payment']['paymentSessionId']}/pay", json={"outcome": "success"})
+        assert pay.status_code == 200, pay.text
+        checked = mocks.post(
+            f"orders/electrician/order/{paid['orderNumber']}/payment/recheck",
+            params={"userId": 2001},
+            headers={"authorization": f"Bearer {SHOPPER_TOKEN}"},
+        )
+        assert checked.json()["data"]["payment"]["state"] == "paid"  # read there, over HTTP
+        assert _cancel(mocks, paid["orderNumber"])["payment"]["state"] == "refundInitiated"
+        # A store order left unpaid, then cancelled: its checkout is terminated there.
+        unpaid = _place_online(mocks, "over-http-unpaid-1")
+        assert _cancel(mocks, unpaid["orderNumber"])["payment"]["state"] == "cancelled"
+        # Nothing reached the suite's own payments mock: every order is the other provider's.
         assert [e.path for e in world.journal if e.mock == "payments"] == []
         assert world.states["payments"].orders == {}
 
-    calls = [e for e in provider.get("journal", params={"mock": "payments"}).json() if e["path"] == "pg/orders"]
-    assert [(c["method"], c["status"], c["body"]["order_id"]) for c in calls] == [("POST", 200, session["order_id"])]
-    assert calls[0]["body"]["order_amount"] == 321.5
-    headers = {"x-client-id": "mock-client", "x-client-secret": "mock-secret", "x-api-version": "2025-01-01"}
-    there = provider.get(f"payments/pg/orders/{session['order_id']}", headers=headers)
+    journal = provider.get("journal", params={"mock": "payments"}).json()
+    writes = [(e["method"], e["path"], e["status"]) for e in journal if e["method"] in ("POST", "PATCH")]
+    assert writes == [
+        ("POST", "pg/orders", 200),
+        ("POST", "pg/orders", 200),
+        ("POST", f"checkout/{paid['payment']['paymentSessionId']}/pay", 200),  # the payer, at the checkout
+        ("POST", f"pg/orders/{provider_order}/refunds", 200),
+        ("POST", "pg/orders", 200),
+        ("PATCH", f"pg/orders/{unpaid['payment']['providerOrderId']}", 200),
+    ]
+    # Every write to the provider's API carries a key of its own, each different.
+    keys = [e["idempotencyKey"] for e in journal if e["method"] in ("POST", "PATCH") and e["path"].startswith("pg/")]
+    assert all(keys) and len(set(keys)) == len(keys) == 5
+    created_there = [e["body"] for e in journal if e["path"] == "pg/orders" and e["method"] == "POST"]
+    assert [b["order_id"] for b in created_there] == [
+        session["order_id"],
+        provider_order,
+        unpaid["payment"]["providerOrderId"],
+    ]
+    assert created_there[0]["order_amount"] == 321.5
+    assert created_there[1]["order_amount"] == float(paid["payment"]["amount"])
+    # Every call there was answered, with the account's credentials and the API version.
+    assert all(e["status"] == 200 for e in journal if e["path"].startswith("pg/")), journal
+    there = provider.get(f"payments/pg/orders/{session['order_id']}", headers=PROVIDER_HEADERS)
     assert there.status_code == 200 and there.json()["payment_session_id"] == session["payment_session_id"]
+    refunds = provider.get(f"payments/pg/orders/{provider_order}/refunds", headers=PROVIDER_HEADERS).json()
+    assert [(r["refund_id"], str(r["refund_amount"])) for r in refunds] == [
+        (f"{provider_order}-refund", str(paid["payment"]["amount"]))
+    ]
+    ended = provider.get(f"payments/pg/orders/{unpaid['payment']['providerOrderId']}", headers=PROVIDER_HEADERS)
+    assert ended.json()["order_status"] == "TERMINATED"
 
 
 async def test_the_gateways_report_and_look_up_calls_arrive_at_the_provider_payments_url_names(mocks_url: str) -> None:

@@ -40,6 +40,8 @@ _MOBILE = re.compile(r"^[0-9]{10}$")
 
 PAYMENT_COMPLETED = "Payment process completed"
 PAYMENT_FAILED = "Payment failed"
+# Tried, and the payer's bank has yet to answer (the provider's PENDING): it may yet be taken.
+PAYMENT_BANK_PENDING = "Payment pending at the bank"
 
 
 class SendOtpBody(msgspec.Struct, rename="camel"):
@@ -242,7 +244,10 @@ def create_app(world: MockWorld) -> Litestar:
         if borrower is None or log is None or log.user_id != body.userId or log.order_id != body.order_id:
             return envelope(None, "Payment not found", 404)
         # The provider's PAID status settles the log once, however often asked, webhook or not.
-        return envelope(None, PAYMENT_COMPLETED if settle_from_provider(world, log) else PAYMENT_FAILED)
+        standing = await settle_from_provider(world, log)
+        return envelope(
+            None, {"paid": PAYMENT_COMPLETED, "bankPending": PAYMENT_BANK_PENDING}.get(standing, PAYMENT_FAILED)
+        )
 
     # QA read-outs (not part of the upstream contract).
     @get("/outbox")

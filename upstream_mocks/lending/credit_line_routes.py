@@ -50,8 +50,7 @@ from upstream_mocks.lending.loan_seed import LSP
 from upstream_mocks.lending.loan_views import money
 from upstream_mocks.lending.provider_checkout import borrower_checkout
 from upstream_mocks.lending.seed import LendingState, PaymentLog
-from upstream_mocks.lending.settlement import settle_from_provider
-from upstream_mocks.payments.orders import get_order
+from upstream_mocks.lending.settlement import provider_view, settle_from_provider
 from upstream_mocks.texts import requested
 from upstream_mocks.world import MockWorld
 
@@ -334,7 +333,8 @@ def credit_line_routes(world: MockWorld) -> list[HTTPRouteHandler]:
         state = applications_state(world)
         earlier = lending.payment_logs.get(state.payment_keys.get(f"{line.line_number}:{key}", 0))
         if earlier is not None:
-            made = get_order(world, earlier.order_id)
+            view = await provider_view(world, earlier.order_id)
+            made = view.order if view is not None else None
             if made is not None:
                 return envelope(
                     {
@@ -405,7 +405,7 @@ def credit_line_routes(world: MockWorld) -> list[HTTPRouteHandler]:
         log = lending.payment_logs.get(log_id)
         if log is None or log.line_number != line.line_number:
             return envelope(None, "Payment not found", 404)
-        paid = settle_from_provider(world, log)
+        paid = await settle_from_provider(world, log) == "paid"
         return envelope({"paid": paid, "line": line_view(line, mocks_today(world))}, "Payment status")
 
     @get("/webRepayment/credit/lines/{line_number:str}/certificate/pdf")

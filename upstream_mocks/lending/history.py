@@ -42,26 +42,28 @@ def history_routes(world: MockWorld, caller: Caller) -> list[HTTPRouteHandler]:
         if borrower is None:
             return envelope(None, "Borrower not found", 404)
         logs = [log for log in lending_state(world).payment_logs.values() if log.user_id == user_id]
-        entries = [
-            {
-                "paymentLogId": log.id,
-                "orderId": log.order_id,
-                "amount": log.amount,
-                "status": view_status(world, log),
-                "createdAt": log.created_at,
-                "paidAt": log.paid_at,
-                "providerReference": log.cf_payment_id,
-                "remainingAfter": log.remaining_after,
-                "failureReason": log.failure_reason or ("expired" if view_status(world, log) == "failed" else None),
-                "receiptMailedTo": masked_email(borrower.email) if log.status == "paid" else None,
-                "allocation": (
-                    {"charges": log.charges, "interest": log.interest, "principal": log.principal}
-                    if log.status == "paid" and log.principal is not None
-                    else None
-                ),
-            }
-            for log in sorted(logs, key=lambda log: log.id, reverse=True)
-        ]
+        entries = []
+        for log in sorted(logs, key=lambda log: log.id, reverse=True):
+            status = await view_status(world, log)
+            entries.append(
+                {
+                    "paymentLogId": log.id,
+                    "orderId": log.order_id,
+                    "amount": log.amount,
+                    "status": status,
+                    "createdAt": log.created_at,
+                    "paidAt": log.paid_at,
+                    "providerReference": log.cf_payment_id,
+                    "remainingAfter": log.remaining_after,
+                    "failureReason": log.failure_reason or ("expired" if status == "failed" else None),
+                    "receiptMailedTo": masked_email(borrower.email) if log.status == "paid" else None,
+                    "allocation": (
+                        {"charges": log.charges, "interest": log.interest, "principal": log.principal}
+                        if log.status == "paid" and log.principal is not None
+                        else None
+                    ),
+                }
+            )
         return envelope(entries, "Payment history")
 
     @get("/webRepayment/paymentReceipt")

@@ -11,6 +11,11 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Literal
 
+import httpx
+import msgspec
+import structlog
+
+from payments_client import ProviderOrder, ProviderPayment, ProviderRefused
 from upstream_mocks.clock import mocks_today
 from upstream_mocks.lending.certificates import mail_certificate
 from upstream_mocks.lending.credit_lines import end_line, line_for_log
@@ -20,7 +25,7 @@ from upstream_mocks.lending.receipts import ReceiptFacts
 from upstream_mocks.lending.receipts import mail_receipt as mail_receipt_facts
 from upstream_mocks.lending.seed import Borrower, LendingState, PaymentLog
 from upstream_mocks.money import rupees
-from upstream_mocks.payments.orders import Order, Payment, get_order, payments_for
+from upstream_mocks.provider import provider
 from upstream_mocks.world import MockWorld
 
 
@@ -99,32 +104,70 @@ def mark_failed(log: PaymentLog, reason: Literal["declined", "expired"]) -> None
         log.failure_reason = reason
 
 
-def successful_payment(world: MockWorld, order: Order) -> Payment | None:
-    return next((p for p in payments_for(world, order.order_id) if p.payment_status == "SUCCESS"), None)
+class ProviderView(msgspec.Struct, kw_only=True):
+    """A repayment's order at the provider and its attempts, as the provider answered now."""
+
+    order: ProviderOrder | None  # None: the provider does not know it
+    attempts: list[ProviderPayment]
+
+    @property
+    def waiting(self) -> bool:
+        """A payment still PENDING at the payer's bank: it may yet succeed, even after expiry."""
+        return any(p.payment_status == "PENDING" for p in self.attempts)
+
+    @property
+    def paid(self) -> ProviderPayment | None:
+        if self.order is None or self.order.order_status != "PAID":
+            return None
+        return next((p for p in self.attempts if p.payment_status == "SUCCESS"), None)
 
 
-def settle_from_provider(world: MockWorld, log: PaymentLog, by: Literal["webhook", "confirm"] = "confirm") -> bool:
+async def provider_view(world: MockWorld, order_id: str) -> ProviderView | None:
+    """GET the order and its payments at the provider (over HTTP); None when it did not answer."""
+    try:
+        async with provider(world) as pg:
+            try:
+                order = await pg.order(order_id)
+            except ProviderRefused as exc:
+                if exc.status != 404:
+                    raise
+                return ProviderView(order=None, attempts=[])
+            return ProviderView(order=order, attempts=await pg.payments(order_id))
+    except (ProviderRefused, httpx.HTTPError) as exc:
+        structlog.get_logger("upstream_mocks.lending").warning("provider_unread", order=order_id, error=str(exc))
+        return None
+
+
+# How a repayment stands after the provider was asked: booked, still with the payer's bank, or not paid.
+Standing = Literal["paid", "bankPending", "unpaid"]
+
+
+async def settle_from_provider(
+    world: MockWorld, log: PaymentLog, by: Literal["webhook", "confirm"] = "confirm"
+) -> Standing:
     """The browser's confirm or a verified webhook: read the order at the provider and settle it
-    if it is paid.
+    if it is paid ("paid": now or already settled).
 
-    True when the payment is (now or already) settled.
+    A payment still PENDING at the payer's bank may yet succeed: "bankPending" while its order
+    is open; once the order has expired it is said expired (a success after that is still
+    booked, by the webhook or the next confirm). A checkout still open with nothing tried stays
+    pending (unpaid) until it expires.
     """
-    order = get_order(world, log.order_id)
-    payment = successful_payment(world, order) if order is not None and order.order_status == "PAID" else None
+    view = await provider_view(world, log.order_id)
+    if view is None:  # the provider did not answer: nothing is known, nothing changes
+        return "paid" if log.status == "paid" else "unpaid"
+    payment = view.paid
     if payment is None:
-        # A checkout still open with no attempt may yet be paid: it stays pending until it expires.
-        # A payment still PENDING at the bank may yet succeed, even after the order expired: the
-        # repayment waits for the bank's answer, and is settled when it comes.
-        attempts = payments_for(world, log.order_id)
-        if any(p.payment_status == "PENDING" for p in attempts):
-            return False
-        if any(p.payment_status in ("FAILED", "USER_DROPPED") for p in attempts):
+        expired = view.order is None or view.order.order_status == "EXPIRED"
+        if view.waiting and not expired:
+            return "bankPending"
+        if any(p.payment_status in ("FAILED", "USER_DROPPED") for p in view.attempts):
             mark_failed(log, "declined")
-        elif order is None or order.order_status == "EXPIRED":
+        elif expired:
             mark_failed(log, "expired")
-        return log.status == "paid"
+        return "paid" if log.status == "paid" else "unpaid"
     settle_paid(world, log, payment.cf_payment_id, payment.payment_amount, payment.payment_time, by)
-    return True
+    return "paid"
 
 
 def masked_email(email: str | None) -> str | None:
@@ -135,12 +178,13 @@ def masked_email(email: str | None) -> str | None:
     return f"{name[:1]}***@{domain}"
 
 
-def view_status(world: MockWorld, log: PaymentLog) -> str:
-    """The status history shows: a pending log whose order expired unpaid has failed."""
+async def view_status(world: MockWorld, log: PaymentLog) -> str:
+    """The status history shows: a pending log whose order expired unpaid has failed (expired),
+    though a payment the bank has yet to answer on it would still be booked if it succeeds."""
     if log.status == "pending":
-        order = get_order(world, log.order_id)
-        waiting = any(p.payment_status == "PENDING" for p in payments_for(world, log.order_id))
-        if order is not None and order.order_status == "EXPIRED" and not waiting:
+        view = await provider_view(world, log.order_id)
+        order = view.order if view is not None else None
+        if order is not None and order.order_status == "EXPIRED":
             return "failed"
     return log.status
 

@@ -18,7 +18,7 @@ from litestar.handlers import HTTPRouteHandler
 
 from upstream_mocks.envelope import envelope
 from upstream_mocks.lending.settlement import lending_state, settle_from_provider
-from upstream_mocks.payments.events import PaymentEvent
+from upstream_mocks.payments.events import PaymentEvent, RefundEvent
 from upstream_mocks.payments.webhooks import verified_event
 from upstream_mocks.world import MockWorld
 
@@ -35,6 +35,8 @@ def webhook_route(world: MockWorld) -> HTTPRouteHandler:
         event = await verified_event(
             request, settings.webhook_secret, tolerance_seconds=settings.webhook_tolerance_seconds
         )
+        if isinstance(event, RefundEvent):
+            return envelope(None, "Refund noted")  # the lender refunds nothing through this service
         if not isinstance(event, PaymentEvent):
             return event  # refused: a bad signature, a stale timestamp or not an event
         log = lending_state(world).log_for_order(event.data.order.order_id)
@@ -44,7 +46,7 @@ def webhook_route(world: MockWorld) -> HTTPRouteHandler:
         if payment.payment_amount != log.amount:
             return envelope(None, "Invalid request: payment_amount does not match the order", 400)
         was_paid = log.status == "paid"
-        if settle_from_provider(world, log, by="webhook"):
+        if await settle_from_provider(world, log, by="webhook") == "paid":
             return envelope(None, ALREADY_SETTLED if was_paid else SETTLED)
         return envelope(None, FAILURE_RECORDED if log.status == "failed" else NOT_TAKEN)
 

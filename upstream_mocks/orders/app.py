@@ -3,16 +3,19 @@ orders, tracking, cancellation, tax invoices and 'Buy again' availability.
 
 Stateful over `world.states["orders"]`; reads product facts and shoppers' tokens from the
 catalogue mock's state, puts credit orders on the lender's books (upstream_mocks.lending.credit)
-and online ones at the card-payment provider (upstream_mocks.payments), all in-process, as the
-real services call each other. Handlers never await between reading and writing the state, so
-concurrent placements with one Idempotency-Key make one order.
+in-process, and online ones at the payment provider over HTTP (upstream_mocks/orders/online_payment.py).
+Placements under one Idempotency-Key are made one at a time, so concurrent ones make one order;
+stock is taken before the provider is asked.
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import re
 from collections import Counter
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from datetime import datetime
 from decimal import Decimal
 from typing import Any
@@ -331,11 +334,11 @@ def create_app(world: MockWorld) -> Litestar:
     def shopper_email(user_id: int) -> str | None:
         return next((u.email for u in catalogue().users.values() if u.user_id == user_id), None)
 
-    def current(order: Order, now: datetime) -> Order:
+    async def current(order: Order, now: datetime) -> Order:
         """The order as it stands now: paid if the provider says so, moved on by the time-based default."""
-        online_payment.settle(world, order, now)
-        if online_payment.pay_time_over(world, order):
-            tracking.expire(world, state(), order, now)
+        await online_payment.settle(world, order, now)
+        if await online_payment.pay_time_over(world, order, now):
+            await tracking.expire(world, state(), order, now)
             send_status_mails(world, order, ["cancelled"], shopper_email(order.user_id))
             return order
         reached = tracking.catch_up(state(), order, now)
@@ -343,7 +346,7 @@ def create_app(world: MockWorld) -> Litestar:
         order.return_options = returns.options(order, now)
         return order
 
-    def place(body: PlaceBody, now: datetime, language: Language) -> Order:
+    async def place(body: PlaceBody, now: datetime, language: Language) -> Order:
         quote = quote_for(body, now)
         total = quote.charges.total
         if total != body.quoted_total:
@@ -381,10 +384,16 @@ def create_app(world: MockWorld) -> Litestar:
             payment=payment,
             seller=seller_of(quote.address, now),
         )
-        if body.payment_method == "online":
-            online_payment.open_checkout(world, order, body.return_url)
+        # The stock is taken before the provider is asked, so a placement meanwhile cannot have it too.
         for line in order.lines:
             st.stock_taken[line.product_id] = st.stock_taken.get(line.product_id, 0) + line.quantity
+        if body.payment_method == "online":
+            try:
+                await online_payment.open_checkout(world, order, body.return_url)
+            except online_payment.CannotPay as exc:
+                for line in order.lines:
+                    st.stock_taken[line.product_id] -= line.quantity
+                raise Refused(503, "provider_unavailable", str(exc)) from exc
         tracking.placed(order)
         st.orders[order_number] = order
         st.mail_languages[order_number] = language
@@ -403,12 +412,12 @@ def create_app(world: MockWorld) -> Litestar:
                 kept.append(line)
         catalogue().carts[user_id] = kept
 
-    def own_order(request: Request[Any, Any, Any], order_number: str, user_id: int) -> Order:
+    async def own_order(request: Request[Any, Any, Any], order_number: str, user_id: int) -> Order:
         caller(request, user_id)
         order = state().orders.get(order_number)
         if order is None or order.user_id != user_id:  # another shopper's order does not exist for you
             raise Refused(404, "order_not_found", "Order not found")
-        return current(order, clock())
+        return await current(order, clock())
 
     @get("/electrician/pincode/{pincode:str}")
     async def check_pincode(pincode: FromPath[str]) -> Response[Any]:
@@ -450,6 +459,19 @@ def create_app(world: MockWorld) -> Litestar:
             )
         return state().orders[earlier.order_number]
 
+    placements: dict[tuple[int, str | None], asyncio.Lock] = {}
+
+    @asynccontextmanager
+    async def placing(user_id: int, key: str | None) -> AsyncIterator[None]:
+        """Hold the placements under one key in turn; the lock goes when no one waits on it."""
+        lock = placements.setdefault((user_id, key), asyncio.Lock())
+        try:
+            async with lock:
+                yield
+        finally:
+            if not lock.locked() and placements.get((user_id, key)) is lock:
+                del placements[(user_id, key)]
+
     def remember(user_id: int, key: str | None, fingerprint: str, order: Order) -> None:
         if key is not None:
             state().placements[(user_id, key)] = Placement(fingerprint=fingerprint, order_number=order.order_number)
@@ -461,38 +483,48 @@ def create_app(world: MockWorld) -> Litestar:
         key = idempotency_key(request, required=True)
         fingerprint = "place " + hashlib.sha256(msgspec.json.encode(body)).hexdigest()
         if (earlier := repeated(body.user_id, key, fingerprint)) is not None:
-            return _answer(current(earlier, clock()), "Order already placed")
-        order = place(body, clock(), requested(request.headers))
-        remember(body.user_id, key, fingerprint, order)
+            return _answer(await current(earlier, clock()), "Order already placed")
+        # One placement under a key at a time: the provider is asked between the check and the order.
+        async with placing(body.user_id, key):
+            if (earlier := repeated(body.user_id, key, fingerprint)) is not None:
+                return _answer(await current(earlier, clock()), "Order already placed")
+            order = await place(body, clock(), requested(request.headers))
+            remember(body.user_id, key, fingerprint, order)
         return _answer(order, "Order placed")
 
     @get("/electrician/order/{order_number:str}")
     async def get_order(
         request: Request[Any, Any, Any], order_number: FromPath[str], userId: FromQuery[int]
     ) -> Response[Any]:
-        order = own_order(request, order_number, userId)
+        order = await own_order(request, order_number, userId)
         return _answer(order, "Order")
 
     @post("/electrician/order/{order_number:str}/payment/recheck", status_code=200)
     async def recheck(
         request: Request[Any, Any, Any], order_number: FromPath[str], userId: FromQuery[int]
     ) -> Response[Any]:
-        order = own_order(request, order_number, userId)
-        online_payment.settle(world, order, clock())
+        order = await own_order(request, order_number, userId)
+        await online_payment.settle(world, order, clock())
         return _answer(order, "Payment checked")
 
     @post("/electrician/order/{order_number:str}/payment/session", status_code=200)
     async def renew_session(
         request: Request[Any, Any, Any], order_number: FromPath[str], userId: FromQuery[int]
     ) -> Response[Any]:
-        order = own_order(request, order_number, userId)
+        order = await own_order(request, order_number, userId)
         key = idempotency_key(request, required=False)
         fingerprint = f"session {order_number}"
         if repeated(userId, key, fingerprint) is not None:
             return _answer(order, "Payment session")
-        online_payment.settle(world, order, clock())
+        await online_payment.settle(world, order, clock())
         if order.payment.method != "online" or order.payment.state != "pending":
             raise Refused(409, "nothing_to_pay", "This order has nothing left to pay online.")
+        if order.payment.bank_pending_since is not None:  # no second charge while the bank decides
+            raise Refused(
+                409,
+                "bank_pending",
+                "A payment for this order is waiting for your bank's answer, so it cannot be paid again now.",
+            )
         remember(userId, key, fingerprint, order)
         return _answer(order, "Payment session")
 
@@ -500,13 +532,13 @@ def create_app(world: MockWorld) -> Litestar:
     async def pay_on_delivery(
         request: Request[Any, Any, Any], order_number: FromPath[str], userId: FromQuery[int]
     ) -> Response[Any]:
-        order = own_order(request, order_number, userId)
+        order = await own_order(request, order_number, userId)
         key = idempotency_key(request, required=False)
         fingerprint = f"cash {order_number}"
         if repeated(userId, key, fingerprint) is not None:
             return _answer(order, "Cash on delivery")  # the first answer, not not_switchable
         try:
-            online_payment.switch_to_cash(world, order, clock())
+            await online_payment.switch_to_cash(world, order, clock())
         except online_payment.CannotSwitch as exc:
             raise Refused(exc.status, exc.code, exc.message) from exc
         remember(userId, key, fingerprint, order)
@@ -521,7 +553,7 @@ def create_app(world: MockWorld) -> Litestar:
             raise Refused(400, "invalid_page", f"page starts at 1; pageSize is 1 to {MAX_PAGE_SIZE}.", "page")
         now = clock()
         mine = sorted(
-            (current(o, now) for o in state().orders.values() if o.user_id == userId),
+            [await current(o, now) for o in list(state().orders.values()) if o.user_id == userId],
             key=lambda o: (o.created_at, o.order_number),
             reverse=True,  # newest first
         )
@@ -542,12 +574,12 @@ def create_app(world: MockWorld) -> Litestar:
         request: Request[Any, Any, Any], order_number: FromPath[str], userId: FromQuery[int]
     ) -> Response[Any]:
         why: CancelBody = parse(await request.body() or b"{}", CancelBody)
-        order = own_order(request, order_number, userId)
+        order = await own_order(request, order_number, userId)
         key = idempotency_key(request, required=False)
         fingerprint = f"cancel {order_number}"
         if repeated(userId, key, fingerprint) is not None:
             return _answer(order, "Order already cancelled")  # the first answer, not already_cancelled
-        tracking.cancel(world, state(), order, clock())  # raises CannotChange: then no mail goes out
+        await tracking.cancel(world, state(), order, clock())  # raises CannotChange: then no mail goes out
         order.cancel_reason = why.reason
         remember(userId, key, fingerprint, order)
         send_status_mails(world, order, ["cancelled"], shopper_email(userId))
@@ -557,7 +589,7 @@ def create_app(world: MockWorld) -> Litestar:
     async def invoice(
         request: Request[Any, Any, Any], order_number: FromPath[str], userId: FromQuery[int]
     ) -> Response[Any]:
-        order = own_order(request, order_number, userId)
+        order = await own_order(request, order_number, userId)
         if order.invoice is None:
             raise Refused(
                 409, "invoice_not_ready", "The tax invoice is issued when the order ships. Please check back then."
@@ -574,7 +606,7 @@ def create_app(world: MockWorld) -> Litestar:
     async def credit_note(
         request: Request[Any, Any, Any], order_number: FromPath[str], userId: FromQuery[int]
     ) -> Response[Any]:
-        order = own_order(request, order_number, userId)
+        order = await own_order(request, order_number, userId)
         if order.credit_note is None:
             raise Refused(
                 409,
@@ -593,7 +625,7 @@ def create_app(world: MockWorld) -> Litestar:
     ) -> Response[Any]:
         """A return of a delivered order's lines, in part or whole (once per Idempotency-Key)."""
         body: returns.ReturnBody = parse(await request.body(), returns.ReturnBody)
-        order = own_order(request, order_number, userId)
+        order = await own_order(request, order_number, userId)
         key = idempotency_key(request, required=True)
         fingerprint = f"return {order_number} " + hashlib.sha256(msgspec.json.encode(body)).hexdigest()
         if repeated(userId, key, fingerprint) is not None:
@@ -612,7 +644,7 @@ def create_app(world: MockWorld) -> Litestar:
         return_number: FromPath[str],
         userId: FromQuery[int],
     ) -> Response[Any]:
-        order = own_order(request, order_number, userId)
+        order = await own_order(request, order_number, userId)
         found = returns.find(order, return_number)
         if found is None:
             raise Refused(404, "return_not_found", "Return not found")
@@ -629,7 +661,7 @@ def create_app(world: MockWorld) -> Litestar:
         request: Request[Any, Any, Any], order_number: FromPath[str], userId: FromQuery[int]
     ) -> Response[Any]:
         """What of the order's lines can be bought again now; reads only (the cart is the catalogue's)."""
-        order = own_order(request, order_number, userId)
+        order = await own_order(request, order_number, userId)
         products = {p.id: p for p in catalogue().products}
         lines = []
         for line in order.lines:
@@ -654,10 +686,10 @@ def create_app(world: MockWorld) -> Litestar:
         if order is None:
             raise Refused(404, "order_not_found", "Order not found")
         now = clock()
-        current(order, now)
+        await current(order, now)
         if not online_payment.expire_checkout(world, order, now):
             raise Refused(409, "nothing_to_expire", f"Order {order_number} is not waiting for an online payment.")
-        return _answer(current(order, now), "Order expired")
+        return _answer(await current(order, now), "Order expired")
 
     # QA control (not part of the upstream contract): move an order along now.
     @post("/{order_number:str}/advance", status_code=200)
@@ -667,8 +699,8 @@ def create_app(world: MockWorld) -> Litestar:
         if order is None:
             raise Refused(404, "order_not_found", "Order not found")
         now = clock()
-        current(order, now)
-        reached = tracking.step(world, state(), order, now, body.step)  # raises CannotChange: then no mail
+        await current(order, now)
+        reached = await tracking.step(world, state(), order, now, body.step)  # raises CannotChange: then no mail
         send_status_mails(world, order, [reached], shopper_email(order.user_id))
         return _answer(order, f"Order {reached}")
 
@@ -680,8 +712,8 @@ def create_app(world: MockWorld) -> Litestar:
         if order is None:
             raise Refused(404, "order_not_found", "Order not found")
         now = clock()
-        current(order, now)
-        moved, reached = returns.advance(world, state(), order, now)  # raises ReturnRefused: then no mail
+        await current(order, now)
+        moved, reached = await returns.advance(world, state(), order, now)  # raises ReturnRefused: then no mail
         order.return_options = returns.options(order, now)
         send_return_mails(world, order, moved, reached)
         return _answer(order, f"Return {moved.number} {reached[-1]}")

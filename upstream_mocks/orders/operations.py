@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import hmac
 import re
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
@@ -104,7 +104,7 @@ def operations_routes(
     world: MockWorld,
     state: Callable[[], OrdersState],
     clock: Callable[[], datetime],
-    current: Callable[[Order, datetime], Order],
+    current: Callable[[Order, datetime], Awaitable[Order]],
     users: Callable[[], dict[str, Any]],
 ) -> list[HTTPRouteHandler]:
     def refused(request: Request[Any, Any, Any]) -> Response[Any] | None:
@@ -126,10 +126,10 @@ def operations_routes(
             return envelope(None, "date must be YYYY-MM-DD", 400)
         now = clock()
         moved = []
-        for order in state().orders.values():
+        for order in list(state().orders.values()):
             if order.payment.method != "online":
                 continue
-            row = money_moved(current(order, now))
+            row = money_moved(await current(order, now))
             if day == _day(row.paid_at) or any(day == _day(r.at) for r in row.refunds):
                 moved.append(row)
         moved.sort(key=lambda r: r.order_number)
@@ -160,7 +160,9 @@ def operations_routes(
                 and user in (None, str(o.user_id))
             )
 
-        found = sorted((current(o, now) for o in state().orders.values() if wanted(o)), key=lambda o: o.created_at)
+        found = sorted(
+            [await current(o, now) for o in list(state().orders.values()) if wanted(o)], key=lambda o: o.created_at
+        )
         return envelope(msgspec.to_builtins(list(reversed(found))), "Orders")
 
     @get("/operations/shoppers")
@@ -202,8 +204,8 @@ def operations_routes(
                 return envelope(None, "This Idempotency-Key was used for another request.", 422)
             return envelope(msgspec.to_builtins(order), "Order already cancelled")
         now = clock()
-        current(order, now)
-        tracking.cancel(world, state(), order, now)  # CannotChange: the app's 409 answer
+        await current(order, now)
+        await tracking.cancel(world, state(), order, now)  # CannotChange: the app's 409 answer
         state().placements[(order.user_id, key)] = Placement(fingerprint=fingerprint, order_number=order_number)
         send_status_mails(world, order, ["cancelled"], email_of(order.user_id))
         return envelope(msgspec.to_builtins(order), "Order cancelled")
@@ -218,7 +220,7 @@ def operations_routes(
         email = email_of(order.user_id)
         if email is None:
             return envelope(None, "The shopper has no e-mail address", 409)
-        current(order, clock())
+        await current(order, clock())
         send_status_mails(world, order, [order.status], email)
         return envelope({"orderNumber": order_number, "status": order.status, "email": email}, "Mail sent again")
 

@@ -101,6 +101,9 @@ class Payment(msgspec.Struct, rename="camel", kw_only=True):
     provider_payment_id: str | None = None
     # The last attempt the provider refused while the order is still unpaid: nothing was taken.
     failed_at: datetime | None = None
+    # Since when a payment tried is still with the payer's bank (the provider's PENDING): it may
+    # yet be taken, so the order is not offered for paying again while it waits.
+    bank_pending_since: datetime | None = None
 
 
 class Quote(msgspec.Struct, rename="camel", kw_only=True):

@@ -346,7 +346,7 @@ def refund_words(ret: ReturnRequest, language: Language = "en") -> str:
             return words.return_refund_credit.format(amount=amount)
 
 
-def _receive(
+async def _receive(
     world: MockWorld, state: OrdersState, order: Order, ret: ReturnRequest, at: datetime
 ) -> list[ReturnStatus]:
     """The goods are back: stock, credit note, and the refund started (credit's is done at once)."""
@@ -363,7 +363,7 @@ def _receive(
     match ret.refund_to.route:
         case "source":
             kind = "toSource"
-            ret.provider_refund_id = online_payment.refund_return(world, order, ret)
+            ret.provider_refund_id = await online_payment.refund_return(world, order, ret)
         case "upi":
             kind = "toUpi"
             last = add_business_days(at.astimezone(IST).date(), 1)
@@ -387,7 +387,7 @@ def _receive(
     return ["received"]
 
 
-def advance(
+async def advance(
     world: MockWorld, state: OrdersState, order: Order, at: datetime
 ) -> tuple[ReturnRequest, list[ReturnStatus]]:
     """The returns desk moves the open return one step; answers it and the steps reached."""
@@ -398,7 +398,7 @@ def advance(
         raise ReturnRefused(409, "no_open_return", f"Order {order.order_number} has no return in progress.")
     following = STEPS[STEPS.index(ret.status) + 1]
     if following == "received":
-        return ret, _receive(world, state, order, ret, at)
+        return ret, await _receive(world, state, order, ret, at)
     if following == "refunded" and ret.refund_to.route == "source":
         online_payment.settle_return_refund(world, order, ret)  # the provider settles it now
     _record(order, ret, following, at)

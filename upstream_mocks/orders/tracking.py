@@ -93,7 +93,7 @@ def _forward(state: OrdersState, order: Order, at: datetime) -> OrderStatus:
     return following
 
 
-def step(world: MockWorld, state: OrdersState, order: Order, at: datetime, how: Step = "next") -> OrderStatus:
+async def step(world: MockWorld, state: OrdersState, order: Order, at: datetime, how: Step = "next") -> OrderStatus:
     """Move the order one step (QA's advance call, or the time-based default); answers the new status."""
     if order.status not in FORWARD or order.status == "delivered":
         raise CannotChange("order_closed", f"Order {order.order_number} is {order.status}; it moves no further.")
@@ -111,7 +111,7 @@ def step(world: MockWorld, state: OrdersState, order: Order, at: datetime, how: 
         order.delivery = next_attempt(at)
         return "shipped"
     _record(order, "returned", at, f"{note}; the order went back to the seller")
-    give_back(world, state, order, at, RETURNED_REASON)
+    await give_back(world, state, order, at, RETURNED_REASON)
     return "returned"
 
 
@@ -171,7 +171,7 @@ def refund_for(order: Order, at: datetime) -> Refund:
     )
 
 
-def give_back(world: MockWorld, state: OrdersState, order: Order, at: datetime, reason: str) -> None:
+async def give_back(world: MockWorld, state: OrdersState, order: Order, at: datetime, reason: str) -> None:
     """Stock back on the shelf, the credit owed cancelled or the payment refunded (at the
     provider), an unpaid checkout closed, and the invoice, if one was issued, answered by a
     credit note (GST: an issued invoice is never withdrawn)."""
@@ -180,25 +180,25 @@ def give_back(world: MockWorld, state: OrdersState, order: Order, at: datetime, 
     if order.payment.method == "credit" and order.payment.state == "onCredit":
         credit.reverse(world, order.order_number)
     if order.payment.method == "online" and order.payment.state == "pending":
-        online_payment.close_checkout(world, order)
-        online_payment.settle(world, order, at)  # paid meanwhile: then it is refunded below
+        await online_payment.close_checkout(world, order)
+        await online_payment.settle(world, order, at)  # paid meanwhile: then it is refunded below
     if order.payment.method == "online" and order.payment.state == "paid":
-        online_payment.refund_to_source(world, order, reason)
+        await online_payment.refund_to_source(world, order, reason)
     order.refund = refund_for(order, at)
     if order.invoice is not None and order.credit_note is None:
         number = state.new_credit_note_number(at.astimezone(IST).date())
         order.credit_note = CreditNote(number=number, issued_at=at, reason=reason)
 
 
-def expire(world: MockWorld, state: OrdersState, order: Order, at: datetime) -> None:
+async def expire(world: MockWorld, state: OrdersState, order: Order, at: datetime) -> None:
     """An unpaid online order whose time to pay ran out: cancelled, its stock released."""
     _record(order, "cancelled", at, EXPIRED_NOTE)
-    give_back(world, state, order, at, EXPIRED_REASON)
+    await give_back(world, state, order, at, EXPIRED_REASON)
     if order.refund is not None and order.refund.kind == "nothingPaid":
         order.refund.message = ENGLISH.refund_expired
 
 
-def cancel(world: MockWorld, state: OrdersState, order: Order, at: datetime) -> None:
+async def cancel(world: MockWorld, state: OrdersState, order: Order, at: datetime) -> None:
     if order.status not in CANCELLABLE:
         if order.status == "cancelled":
             raise CannotChange("already_cancelled", "This order is already cancelled.")
@@ -210,4 +210,4 @@ def cancel(world: MockWorld, state: OrdersState, order: Order, at: datetime) -> 
             )
         raise CannotChange("not_cancellable", f"This order is {order.status} and can no longer be cancelled.")
     _record(order, "cancelled", at, "Cancelled by you")
-    give_back(world, state, order, at, CANCELLED_REASON)
+    await give_back(world, state, order, at, CANCELLED_REASON)

@@ -63,7 +63,7 @@ def webhook_route(world: MockWorld) -> HTTPRouteHandler:
             return envelope(None, "Invalid request: payment_amount does not match the order", 400)
         if event.data.payment.payment_status == "FAILED":
             return envelope(None, "Payment failure recorded")
-        applied = online_payment.settle(world, order, mocks_now(world))
+        applied = await online_payment.settle(world, order, mocks_now(world))
         if applied and order.payment.state == "refundInitiated":  # it landed on a cancelled order
             return envelope(None, "Payment refunded: the order was cancelled")
         return envelope(None, "Payment settled" if applied else "Payment already settled")

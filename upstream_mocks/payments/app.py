@@ -15,7 +15,7 @@ from litestar.params import FromPath
 from upstream_mocks.envelope import json_answer
 from upstream_mocks.money import has_paise_only
 from upstream_mocks.payments.checkout_page import POLICY, render_checkout, render_missing
-from upstream_mocks.payments.delivery import deliver_refund_webhook, deliver_webhook
+from upstream_mocks.payments.delivery import announce_refund, deliver_refund_webhook, deliver_webhook
 from upstream_mocks.payments.orders import (
     CannotChange,
     CustomerDetails,
@@ -263,9 +263,12 @@ def create_app(world: MockWorld) -> Litestar:
         if find_refund(world, order_id, body.refund_id) is not None:
             return _error(409, "refund with same refund_id is already present", "refund_already_exists")
         try:
-            return json_answer(refund_order(world, order, body.refund_amount, body.refund_id, body.refund_note))
+            refund = refund_order(world, order, body.refund_amount, body.refund_id, body.refund_note)
         except CannotChange as exc:
             return _error(exc.status, exc.message, exc.code)
+        # The merchant hears the refund's outcome by REFUND_STATUS_WEBHOOK too, as from Cashfree.
+        world.spawn(announce_refund(world, order, refund))
+        return json_answer(refund)
 
     @get("/pg/orders/{order_id:str}/refunds")
     async def order_refunds(request: Request[Any, Any, Any], order_id: FromPath[str]) -> Response[Any]:

@@ -107,6 +107,11 @@ async def deliver_refund_webhook(
     (REFUND_STATUS_WEBHOOK), signed and retried like a payment's; a `webhook: "drop"` scenario
     sends nothing."""
     set_refund_status(world, refund, status)
+    await announce_refund(world, order, refund)
+
+
+async def announce_refund(world: MockWorld, order: Order, refund: Refund) -> None:
+    """Tell the merchant where `refund` stands now (REFUND_STATUS_WEBHOOK), changing nothing."""
     url = order.order_meta.notify_url
     if not url:
         return

@@ -2304,6 +2304,7 @@ export interface components {
         OrderPaymentView: {
             /** @example 1198.99 */
             amount: string;
+            bankPendingSince?: string | null;
             /** @default false */
             canPayOnDelivery: boolean;
             creditDueOn: string | null;

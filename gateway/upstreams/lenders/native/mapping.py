@@ -16,14 +16,18 @@ from gateway.upstreams.lenders.payments import PartnerRepayment, Settlement
 if TYPE_CHECKING:
     from gateway.upstreams.lenders.native.operations import PartnerRepaymentRow
 
-# updatePaymentStatus's message for a payment it could not settle as paid; any other message
-# (the contract's "Payment process completed") is a payment the lender booked.
+# updatePaymentStatus's message for a payment it could not settle as paid, and for one the payer's
+# bank has yet to answer on; any other message (the contract's "Payment process completed") is a
+# payment the lender booked.
 PAYMENT_FAILED = "Payment failed"
+PAYMENT_BANK_PENDING = "Payment pending at the bank"
 
 
 def payment_outcome(message: str) -> Settlement:
     """updatePaymentStatus's message as an outcome: the lender keeps an open checkout as a pending
     payment of its own, so it never answers "not attempted" (its history says pending)."""
+    if message == PAYMENT_BANK_PENDING:
+        return Settlement.BANK_PENDING
     return Settlement.FAILED if not message or message == PAYMENT_FAILED else Settlement.COMPLETED
 
 

@@ -48,6 +48,7 @@ function paymentState(order: PlacedOrder, productName: string): string {
       return t`On ${productName} Credit: ${amount}, due by ${due}, interest-free until then`;
     }
     case "pending":
+      if (payment.bankPendingSince) return t`Waiting for your bank to confirm the payment`;
       return payment.failedAt ? t`Payment failed: no money was taken` : t`Payment pending`;
     case "cancelled":
       return t`Nothing was charged`;
@@ -79,6 +80,7 @@ function methodWords(method: PlacedOrder["payment"]["method"], productName: stri
 
 function heading(order: PlacedOrder): string {
   if (order.status === "placed" && order.payment.state === "pending") {
+    if (order.payment.bankPendingSince) return t`Order placed, waiting for your bank`;
     return order.payment.failedAt ? t`Payment failed, no money was taken` : t`Order placed, payment pending`;
   }
   return i18n._(HEADINGS[order.status]);
@@ -219,7 +221,16 @@ export default function OrderPage() {
                   </Trans>
                 </p>
               )}
-              {data.payment.state === "pending" && (
+              {data.payment.state === "pending" && data.payment.bankPendingSince && (
+                <p className={styles.hint} data-testid="bank-pending">
+                  <Trans>
+                    Your bank has not yet confirmed the payment of {payAmount}. Do not pay again: if your bank takes the money,
+                    this page shows the order paid. If it does not, the order is cancelled and any money taken is refunded to
+                    you automatically.
+                  </Trans>
+                </p>
+              )}
+              {data.payment.state === "pending" && !data.payment.bankPendingSince && (
                 <>
                   <p className={styles.hint}>
                     {data.payment.failedAt ? (
