@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
 
@@ -19,8 +20,9 @@ import schemathesis
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import not_a_server_error
 
-from gateway.settings import ROOT
-from tests.conftest import GatewayClient
+from gateway.app import create_app
+from gateway.settings import ROOT, OtpLimits
+from tests.conftest import GatewayClient, settings_for_tests
 from tests.integration.test_portal_api import log_in as portal_log_in
 from tests.integration.test_store_api import log_in as store_log_in
 
@@ -43,6 +45,27 @@ EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "30"))
 LOGGED_IN_EXAMPLES = max(EXAMPLES // 2, 10)
 # No example may take this long; each is one gateway request over in-process mocks.
 DEADLINE = timedelta(seconds=5)
+
+
+@pytest.fixture(scope="module")
+def gateway() -> Iterator[GatewayClient]:
+    """One app for the module's 119 operations: building one was most of an operation's time
+    (about 0.9 s against 0.3 s of examples here). The code limits are relaxed as the e2e
+    gateway's are: every logged-in operation logs the same numbers in again, and the limits
+    have their own tests (tests/integration/test_otp_limits.py)."""
+    relaxed = OtpLimits(resend_seconds=0, sends_per_number_per_hour=100_000, sends_per_client_per_hour=100_000)
+    with GatewayClient(app=create_app(settings_for_tests(otp=relaxed)), base_url="http://127.0.0.1:8000") as client:
+        yield client
+
+
+@pytest.fixture
+def client(gateway: GatewayClient) -> GatewayClient:
+    """Each operation starts as a new client (no cookies: a session of its own) on a fresh world
+    (the mocks reset: the seeded users, carts and orders as an app of its own had them)."""
+    gateway.cookies.clear()
+    reset = gateway.post("/_mocks/reset")
+    assert reset.status_code == 200, reset.text
+    return gateway
 
 
 def send(case: schemathesis.Case, client: GatewayClient) -> httpx.Response:
