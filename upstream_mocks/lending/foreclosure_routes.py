@@ -23,8 +23,7 @@ from upstream_mocks.lending.loan_views import money, summary_view
 from upstream_mocks.lending.loans import Loan, Position
 from upstream_mocks.lending.provider_checkout import borrower_checkout
 from upstream_mocks.lending.seed import Borrower, PaymentLog
-from upstream_mocks.lending.settlement import lending_state, settle_from_provider
-from upstream_mocks.payments.orders import get_order
+from upstream_mocks.lending.settlement import lending_state, provider_view, settle_from_provider
 from upstream_mocks.texts import requested
 from upstream_mocks.world import MockWorld
 
@@ -89,7 +88,8 @@ def foreclosure_routes(world: MockWorld, find: Find) -> list[HTTPRouteHandler]:
         borrower, loan, now = found
         lending = lending_state(world)
         earlier = lending.payment_logs.get(keys().get(f"{loan.loan_number}:{borrower.user_id}:{key}", 0))
-        made = get_order(world, earlier.order_id) if earlier is not None else None
+        view = await provider_view(world, earlier.order_id) if earlier is not None else None
+        made = view.order if view is not None else None
         if earlier is not None and made is not None:
             if earlier.amount != body.amount:
                 return envelope(None, "This Idempotency-Key was used for another amount", 409)
@@ -147,7 +147,7 @@ def foreclosure_routes(world: MockWorld, find: Find) -> list[HTTPRouteHandler]:
         log = lending_state(world).payment_logs.get(log_id)
         if log is None or log.loan_number != loan.loan_number or log.user_id != borrower.user_id:
             return envelope(None, "Payment not found", 404)
-        paid = settle_from_provider(world, log)
+        paid = await settle_from_provider(world, log) == "paid"
         after = find(request, loan_number)
         if isinstance(after, Response):
             return after
