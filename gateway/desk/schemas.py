@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from gateway.desk.staff import Role
+from gateway.upstreams.orders import RefundKind
 
 Reason = Annotated[str, msgspec.Meta(min_length=1, max_length=500)]
 Source = Literal["orders", "lender", "provider", "mail", "gateway"]  # gateway: our own login limits
@@ -57,7 +58,9 @@ class DeskOrder(msgspec.Struct, rename="camel", kw_only=True):
     payment_state: str
     provider_order_id: str | None
     created_at: datetime
-    refund: str | None  # what the refund says, when there is one
+    # Where the money went when the order was cancelled or returned (the desk says it in its own words,
+    # as its cancellation's result and the timeline do): back on the credit limit, to the card or UPI...
+    refund_kind: RefundKind | None
     cancellable: bool
 
 

@@ -107,6 +107,10 @@ def mask_email(email: str) -> str:
     return f"{local[:1]}***@{domain}" if domain else "***"
 
 
+# A credit order's refund is no money moving: the amount goes back on (or off) the credit line.
+CREDIT_KINDS = ("creditReversed", "creditReduced")
+
+
 def _desk_order(order: Order) -> DeskOrder:
     return DeskOrder(
         order_number=order.order_number,
@@ -116,7 +120,7 @@ def _desk_order(order: Order) -> DeskOrder:
         payment_state=order.payment.state,
         provider_order_id=order.payment.provider_order_id,
         created_at=order.created_at,
-        refund=order.refund.message if order.refund is not None else None,
+        refund_kind=order.refund.kind if order.refund is not None else None,
         cancellable=order.status in CANCELLABLE,
     )
 
@@ -356,12 +360,13 @@ class DeskService:
                         note=event.note,
                     )
                 )
-            if order.refund is not None:
+            if order.refund is not None and order.refund.kind != "nothingPaid":
                 timeline.append(
                     TimelineEntry(
                         at=order.refund.initiated_at,
                         source="orders",
-                        kind="refundStarted",
+                        # The same story as the order's card and the cancellation's result.
+                        kind="creditRestored" if order.refund.kind in CREDIT_KINDS else "refundStarted",
                         reference=order.order_number,
                         amount=str(order.refund.amount),
                         note=order.refund.message,

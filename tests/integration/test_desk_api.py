@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from datetime import datetime
+from decimal import Decimal
 from typing import Any
 
 import msgspec
@@ -288,3 +289,36 @@ def test_only_development_has_the_demonstration_staff_unasked(make_settings: Cal
         staff_accounts(make_settings(environment="production", desk_staff=demo))
     ours = f"meera:supervisor:{hash_secret('a secret of our own')}"
     assert list(staff_accounts(make_settings(environment="production", desk_staff=ours))) == ["meera"]
+
+
+def test_a_credit_orders_cancellation_puts_the_amount_back_on_the_limit_and_tells_one_story(
+    client: GatewayClient,
+) -> None:
+    """The desk's result, the order's card and the timeline all say the same: back on the credit limit."""
+    from tests.integration.test_checkout_api import fill_cart, quote
+    from tests.integration.test_credit_api import buy_on_credit, open_line
+
+    open_line(client)
+    fill_cart(client, {1: 1})
+    before = Decimal(quote(client, "credit")["credit"]["available"])
+    total = Decimal(buy_on_credit(client, "desk-credit-order-1"))
+    number = client.get("/api/checkout/orders").json()["orders"][0]["orderNumber"]
+    fill_cart(client, {1: 1})
+    assert Decimal(quote(client, "credit")["credit"]["available"]) == before - total
+
+    staff_log_in(client, SUPERVISOR)
+    cancelled = act(client, f"/orders/{number}/cancel", "Ordered on credit by mistake", key="desk-credit-cancel-1")
+    assert cancelled.status_code == 200, cancelled.text
+    result = cancelled.json()["order"]
+    assert (result["paymentMethod"], result["paymentState"], result["refundKind"]) == (
+        "credit", "creditReversed", "creditReversed",
+    )  # fmt: skip
+    view = client.get("/api/desk/customers", params={"q": number}).json()
+    [card] = [o for o in view["orders"] if o["orderNumber"] == number]
+    assert (card["status"], card["refundKind"]) == ("cancelled", "creditReversed")
+    told = [
+        (e["kind"], e["amount"]) for e in view["timeline"] if e["reference"] == number and e["kind"] != "orderPlaced"
+    ]
+    assert ("creditRestored", f"{total:.2f}") in told and not [k for k, _ in told if k.startswith("refund")]
+    # And it is so at the lender: the shopper may spend it again.
+    assert Decimal(quote(client, "credit")["credit"]["available"]) == before

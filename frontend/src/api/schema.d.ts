@@ -1919,7 +1919,8 @@ export interface components {
             paymentMethod: string;
             paymentState: string;
             providerOrderId: string | null;
-            refund: string | null;
+            /** @enum {null|string} */
+            refundKind: "toSource" | "creditReversed" | "nothingPaid" | "toUpi" | "toBank" | "creditReduced" | null;
             status: string;
             total: string;
         };

@@ -23,7 +23,7 @@ const order: DeskOrder = {
   paymentState: "onDelivery",
   providerOrderId: null,
   createdAt: "2026-11-23T06:30:00+00:00",
-  refund: null,
+  refundKind: null,
   cancellable: false,
 };
 
@@ -81,7 +81,23 @@ describe("CustomerPanel", () => {
     expect(repaymentRow.textContent).toContain("₹200.50 Paid");
   });
 
-  it("says why its actions wait until a reason is typed", () => {
+  it("tells a cancelled credit order's one story on its card and in the timeline: back on the credit limit", () => {
+    const cancelled: DeskOrder = { ...order, status: "cancelled", paymentMethod: "credit", paymentState: "creditReversed", refundKind: "creditReversed" };
+    const view: CustomerView = {
+      ...customer([], [cancelled]),
+      timeline: [
+        { at: "2026-11-27T12:31:00+00:00", source: "orders", kind: "creditRestored", reference: cancelled.orderNumber, amount: "238.93", timeKnown: true },
+      ],
+    };
+    renderWithQueries(<CustomerPanel customer={view} staff={{ name: "vikram.supervisor", role: "supervisor" }} onActed={() => {}} />);
+    const [card, entry] = screen.getAllByRole("listitem");
+    expect(card!.textContent).toContain("₹238.93 back on the customer's credit limit");
+    expect(entry!.textContent).toContain("Back on the customer's credit limit");
+    expect(entry!.textContent).toContain("₹238.93");
+    expect(screen.queryByText(/Refund started/)).toBeNull();
+  });
+
+    it("says why its actions wait until a reason is typed", () => {
     renderWithQueries(<CustomerPanel customer={customer([repayment])} staff={{ name: "asha.agent", role: "agent" }} onActed={() => {}} />);
     expect((screen.getByRole("button", { name: "Resend receipt" }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText("Type the reason first: the actions below wait for it.")).toBeTruthy();

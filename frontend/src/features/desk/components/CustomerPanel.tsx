@@ -3,7 +3,7 @@ import { useState } from "react";
 import { errorMessage } from "../../../api/client";
 import { newIdempotencyKey } from "../../../lib/idempotency-key";
 import { rupees } from "../../../lib/money";
-import { useDeskAction, type CustomerView, type StaffView } from "../api/desk";
+import { useDeskAction, type CustomerView, type DeskOrder, type StaffView } from "../api/desk";
 import { AuditTrail } from "./AuditTrail";
 import { Complaints } from "./Complaints";
 import { ConfirmAction, type AskedAction } from "./ConfirmAction";
@@ -43,6 +43,22 @@ export function CustomerPanel({ customer, staff, onActed }: { customer: Customer
       { path: `/desk/repayments/${orderId}/receipt`, reason: reason.trim(), customer: customerNumber, idempotencyKey: key },
       { onSuccess: () => receiptKeys.delete(orderId) },
     );
+  };
+  // The order card's word on where the money went: the same story as the cancellation's result and the timeline.
+  const refundNote = (order: DeskOrder) => {
+    switch (order.refundKind) {
+      case "creditReversed":
+      case "creditReduced":
+        return t`${rupees(order.total)} back on the customer's credit limit`;
+      case "toSource":
+        return t`Refund to the card or UPI started`;
+      case "toUpi":
+        return t`Refund to the customer's UPI started`;
+      case "toBank":
+        return t`Refund to the customer's bank account started`;
+      default:
+        return t`Nothing had been paid`;
+    }
   };
   const noReason = reason.trim() === "" || action.isPending;
   const done = action.data;
@@ -109,7 +125,7 @@ export function CustomerPanel({ customer, staff, onActed }: { customer: Customer
           <li key={order.orderNumber}>
             <strong>{order.orderNumber}</strong> <span>{rupees(order.total)}</span> <span>{words(ORDER_STATUS_WORDS, order.status)}</span>{" "}
             <span>{words(PAYMENT_STATE_WORDS, order.paymentState)}</span>
-            {order.refund && <span className={styles.note}>{order.refund}</span>}
+            {order.refundKind && <span className={styles.note}>{refundNote(order)}</span>}
             <span className={styles.actions}>
               <button
                 type="button"

@@ -18,6 +18,7 @@ export const EVENT_WORDS: Record<string, MessageDescriptor> = {
   orderCancelled: msg`Order cancelled`,
   orderReturned: msg`Order returned`,
   refundStarted: msg`Refund started`,
+  creditRestored: msg`Back on the customer's credit limit`,
   paymentTaken: msg`Payment taken`,
   paymentFailed: msg`Payment failed`,
   paymentPending: msg`Payment waiting for the bank`,
