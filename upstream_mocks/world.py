@@ -52,6 +52,9 @@ class Scenario(msgspec.Struct, rename="camel", kw_only=True):
     times: int | None = None  # how many requests it applies to; None: until cleared
     # Outgoing webhooks (mock "payments", path "webhook"): drop them or send each twice.
     webhook: Literal["drop", "duplicate"] | None = None
+    # Refunds made through the provider's API (mock "payments", path "refund"): the bank holds them
+    # (ONHOLD, paid out after `delayMs`, 1 s unless given) or gives them up (CANCELLED after it).
+    refund: Literal["onHold", "cancelled"] | None = None
 
     def matches(self, mock: str, method: str, path: str) -> bool:
         return (

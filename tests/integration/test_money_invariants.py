@@ -4,15 +4,17 @@ The separate deployment, as production runs it: the gateway (`python -m gateway`
 ENVIRONMENT=production, Redis) in front of the mocks in their own process (`python -m
 upstream_mocks` on a spare port), the provider's webhooks over loopback. Twenty shoppers at once
 place, pay, pay again and cancel for a few rounds, and two borrowers repay, one at each lender
-(LENDERS=native,fineract), while a fifth of the
-gateway's upstream calls fail (a third each: 503, slower than the deadline, the connection
-dropped), a fifth of the provider's webhooks are dropped and a tenth sent twice; payers fail, drop
-out, or leave a payment pending at the bank that says yes after the order was cancelled or
-expired (or after the borrower came back). The Fineract lender behaves as Fineract 1.9+ does
-when it hurts: first bookings fail and are answered the same for ever under their key, half its
-booking answers are lost after the booking, and for half the rounds its checker must approve
-each repayment (maker-checker); its borrower closes the tab after paying in half the rounds, so
-only the gateway's own follow-up books those. Then, from the mocks' ledger (`GET /_mocks/ledger`):
+(LENDERS=native,fineract), while a fifth of the gateway's upstream calls fail (a third each:
+503, slower than the deadline, the connection dropped), a fifth of the provider's webhooks are
+dropped and a tenth sent twice; payers fail, drop out, or leave a payment pending at the bank
+that says yes after the order was cancelled or expired (or after the borrower came back, minutes
+later on the one clock); the bank holds a third of the provider's refunds (ONHOLD, paid out
+later) and gives up a third of the rest (CANCELLED: the orders service asks again); settlements
+come a day late. The Fineract lender behaves as Fineract 1.9+ does when it hurts: first bookings
+fail and are answered the same for ever under their key, half its booking answers are lost after
+the booking, and for half the rounds its checker must approve each repayment (maker-checker);
+its borrower closes the tab after paying in half the rounds, so only the gateway's own follow-up
+books those. Then, from the mocks' ledger (`GET /_mocks/ledger`):
 
 - every provider charge belongs to exactly one store order or one repayment, and each order to
   at most one charge;
@@ -25,6 +27,8 @@ only the gateway's own follow-up books those. Then, from the mocks' ledger (`GET
 - no call to the provider, answer of it or webhook from it has a call, field or state that
   Cashfree's own API document lacks (`GET /_mocks/payments/conformance`);
 - the stock taken is the open orders' lines;
+- two days on (the one clock), the provider's settlement report settles every charge, and still
+  no charge is without a paid order or a booked repayment;
 - no answer was a 5xx but the documented 503/504 JSON, and none took longer than
   REQUEST_DEADLINE + 1 s.
 
@@ -45,6 +49,7 @@ from collections import Counter
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -66,6 +71,11 @@ RAMESH = "9876543210"  # a borrower with an overdue loan: repays part of it each
 MEENA = "9811122233"  # the Fineract lender's borrower with an overdue loan: repays each round
 FINERACT = "/_mocks/fineract/fineract-provider/api/v1"
 BOOKED_WITHIN = 120.0  # the follow-up's promise, from the last payment to its booking
+PENDING_MINUTES = 5  # how long a repayment waits at the bank (odd rounds), on the one clock
+REFUNDS_WITHIN = 30.0  # every refund the bank held or gave up is paid out, bounded
+# The provider's refunds as a bank treats them: some held (ONHOLD, paid out a second later),
+# some given up (CANCELLED: the orders service asks again under the next refund id).
+REFUND_FAULTS = ({"refund": "onHold", "probability": 0.3}, {"refund": "cancelled", "probability": 0.3})
 MOCKS = ("lending", "catalogue", "mail", "orders")
 # Each kind in turn takes a third of the 20%: P(503) = 1/15, then 1/14 of the rest, then 1/13.
 FAULTS = (
@@ -101,6 +111,7 @@ class Deployment:
     gateway: str
     mocks: str
     fineract_auth: dict[str, str]
+    provider_auth: dict[str, str]
 
 
 @pytest.fixture(scope="module")
@@ -158,7 +169,10 @@ def deployment(redis_url: str) -> Iterator[Deployment]:
         _wait_for(f"{gateway_url}/healthz", gateway, "the gateway")
         basic = base64.b64encode(f"mifos:fineract-{secret}".encode()).decode()
         yield Deployment(
-            gateway_url, mocks_url, {"Authorization": f"Basic {basic}", "Fineract-Platform-TenantId": "default"}
+            gateway_url,
+            mocks_url,
+            {"Authorization": f"Basic {basic}", "Fineract-Platform-TenantId": "default"},
+            {"x-client-id": "mock-client", "x-client-secret": f"provider-{secret}", "x-api-version": "2025-01-01"},
         )
     finally:
         for process in (gateway, mocks):
@@ -306,6 +320,9 @@ class Shopper:
         if round_ % 2:  # waiting at the bank when the borrower comes back, paid a while later
             waiting = self.pay_at_provider(payment["paymentSessionId"], "pending")
             self.retried("POST", f"/api/portal/payments/{payment['orderId']}/confirm", json=confirm)
+            # Minutes go by on the one clock while the bank decides.
+            self.mocks.post("/_mocks/clock", json={"minutes": PENDING_MINUTES}).raise_for_status()
+            self.retried("POST", f"/api/portal/payments/{payment['orderId']}/confirm", json=confirm)
             if waiting is not None:
                 self.bank_says(waiting)
         else:
@@ -337,6 +354,17 @@ class Shopper:
                 # Never "paid" while the checker has yet to approve: awaiting approval.
                 expected = "awaitingApproval" if round_ >= 2 else "completed"
                 assert answer.json()["status"] == expected, answer.text
+
+
+def not_refunded(ledger: dict[str, Any]) -> set[str]:
+    """The cancelled orders whose charge the provider has not yet given back in full."""
+    cancelled = {o["orderNumber"] for o in ledger["storeOrders"] if o["status"] == "cancelled"}
+    return {
+        number
+        for charge in ledger["charges"]
+        if (number := charge["providerOrderId"].rsplit("-", 1)[0]) in cancelled
+        and Decimal(str(charge["refunded"])) != Decimal(str(charge["amount"]))
+    }
 
 
 def unbooked_at_fineract(ledger: dict[str, Any]) -> list[str]:
@@ -375,6 +403,8 @@ def test_every_rupee_belongs_to_exactly_one_order_or_repayment(deployment: Deplo
     for webhook in ({"webhook": "drop", "probability": 0.2}, {"webhook": "duplicate", "probability": 0.125}):
         scenario = {"mock": "payments", "path": "webhook", **webhook}
         assert mocks.post("/_mocks/scenarios", json=scenario).status_code == 201
+    for held in REFUND_FAULTS:
+        assert mocks.post("/_mocks/scenarios", json={"mock": "payments", "path": "refund", **held}).status_code == 201
     # Half the Fineract lender's booking answers are lost after it booked (or failed) the repayment.
     lost = {"mock": "fineract", "path": "fineract-provider/api/v1/loans/7101/transactions", "method": "POST"}
     assert (
@@ -406,6 +436,15 @@ def test_every_rupee_belongs_to_exactly_one_order_or_repayment(deployment: Deplo
     for shopper in shoppers:
         for number in shopper.orders:
             shopper.call("GET", f"/api/checkout/orders/{number}")
+    # Refunds the bank held are paid out; those it gave up are asked again (by the refund's
+    # webhook, or when the shopper looks at the order again): waited for on the ledger, bounded.
+    refunded_by = time.monotonic() + REFUNDS_WITHIN
+    while time.monotonic() < refunded_by and (left := not_refunded(mocks.get("/_mocks/ledger").json())):
+        for shopper in shoppers:
+            for number in shopper.orders:
+                if number in left:
+                    shopper.call("GET", f"/api/checkout/orders/{number}")
+        time.sleep(0.5)
     # The Fineract lender's checker approves what waits for them (Fineract's own call); the
     # gateway's follow-up books the rest, no browser asking: waited for on the ledger, bounded.
     assert mocks.post("/_mocks/fineract/qa", json={"makerChecker": False, "failNext": 0}).status_code == 200
@@ -507,3 +546,58 @@ def test_every_rupee_belongs_to_exactly_one_order_or_repayment(deployment: Deplo
     failures = sum(n for answer, n in seen.answers.items() if answer.startswith("5"))
     assert failures > 0, "no fault reached an answer: the suite tested nothing"
     assert len(orders) >= SHOPPERS, "too few orders were placed to judge"
+
+    # The refunds the bank held or gave up before paying out: the faults reached the provider.
+    words: Counter[str] = Counter()
+    for charge in ledger["charges"]:
+        if charge["providerOrderId"].rsplit("-", 1)[0] in orders and Decimal(str(charge["refunded"])) > 0:
+            given = mocks.get(
+                f"/_mocks/payments/pg/orders/{charge['providerOrderId']}/refunds", headers=deployment.provider_auth
+            )
+            words.update(r["refund_status"] for r in given.json())
+    print(f"refunds at the provider: {dict(words)}")
+    assert words["CANCELLED"] > 0, "no refund was given up by the bank: the refund faults tested nothing"
+
+    # Settlements come a day late: two days on (the one clock), the provider's settlement report
+    # settles every charge, and every charge is still booked once each order is looked at again.
+    mocks.post("/_mocks/clock", json={"days": 2}).raise_for_status()
+    for shopper in shoppers:
+        for number in shopper.orders:
+            shopper.call("GET", f"/api/checkout/orders/{number}")
+    now = datetime.fromisoformat(mocks.get("/_mocks/clock").json()["now"])
+    settled: dict[str, Decimal] = {}
+    cursor: str | None = None
+    while True:
+        pagination: dict[str, Any] = {"limit": 100, **({"cursor": cursor} if cursor else {})}
+        filters = {"start_date": (now - timedelta(days=3)).isoformat(), "end_date": now.isoformat()}
+        report = mocks.post(
+            "/_mocks/payments/pg/settlement/recon",
+            json={"filters": filters, "pagination": pagination},
+            headers=deployment.provider_auth,
+        )
+        assert report.status_code == 200, report.text
+        for row in report.json()["data"]:
+            if row["event_details"]["event_type"] == "PAYMENT":
+                payment = row["payment_details"]
+                settled[str(payment["cf_payment_id"])] = Decimal(str(payment["payment_amount"]))
+        cursor = report.json().get("cursor")
+        if not cursor or not report.json()["data"]:
+            break
+    unsettled = [
+        c["cfPaymentId"] for c in ledger["charges"] if settled.get(str(c["cfPaymentId"])) != Decimal(str(c["amount"]))
+    ]
+    assert not unsettled, f"charges the provider never settled, two days on: {unsettled}"
+    later = mocks.get("/_mocks/ledger").json()
+    later_orders = {o["orderNumber"]: o for o in later["storeOrders"]}
+    still_unbooked = [
+        c["providerOrderId"]
+        for c in later["charges"]
+        if (o := later_orders.get(c["providerOrderId"].rsplit("-", 1)[0])) is not None
+        and o["status"] != "cancelled"
+        and o["paymentState"] != "paid"
+    ] + [
+        r["providerOrderId"]
+        for r in later["repayments"]
+        if r["providerOrderId"] in charges_of and r["status"] != "paid"
+    ]
+    assert not still_unbooked, f"charges without a paid order or a booked repayment, two days on: {still_unbooked}"

@@ -311,3 +311,31 @@ def settle_return_refund(world: MockWorld, order: Order, ret: ReturnRequest) -> 
         refund = find_refund(world, order.payment.provider_order_id, ret.provider_refund_id)
         if refund is not None:
             settle_refund(world, refund)
+
+
+async def follow_refund(world: MockWorld, paid_out: set[str], order: Order) -> None:
+    """A cancelled order's refund is followed until the bank has paid it out: one it gave up
+    (CANCELLED, or FAILED as Cashfree's text names it), or one never made (the provider did not
+    answer), is asked again under the next refund id; one PENDING or ONHOLD is waited for."""
+    provider_order_id = order.payment.provider_order_id
+    if order.payment.method != "online" or order.payment.state != "refundInitiated" or not provider_order_id:
+        return
+    if provider_order_id in paid_out:
+        return
+    base = f"{provider_order_id}-refund"
+    try:
+        async with provider(world) as pg:
+            made = [
+                r for r in await pg.refunds(provider_order_id) if r.refund_id.split("-refund")[0] == provider_order_id
+            ]
+    except UNREACHED as exc:
+        log.warning("provider_refunds_unread", order=order.order_number, error=str(exc))
+        return
+    if any(r.refund_status == "SUCCESS" for r in made):
+        paid_out.add(provider_order_id)
+        return
+    if any(r.refund_status in ("PENDING", "ONHOLD") for r in made):
+        return
+    refund_id = base if not made else f"{base}-{len(made) + 1}"
+    log.warning("refund_asked_again", order=order.order_number, refund_id=refund_id, given_up=len(made))
+    await give_back(world, order, refund_id, order.payment.amount, "Refund of a cancelled order")

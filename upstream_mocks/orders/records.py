@@ -291,6 +291,8 @@ class OrdersState(msgspec.Struct, kw_only=True):
     credit_note_serials: dict[str, int] = msgspec.field(default_factory=dict)  # financial year -> last number
     # The language each order's mails are written in: the shopper's when placing it.
     mail_languages: dict[str, Language] = msgspec.field(default_factory=dict)
+    # Provider orders whose refund (a cancellation's or a late payment's) the bank has paid out.
+    refunds_paid_out: set[str] = msgspec.field(default_factory=set)
 
     def new_order_number(self) -> str:
         number = f"{ORDER_PREFIX}{self.next_serial:08d}"

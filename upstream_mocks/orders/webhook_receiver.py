@@ -54,7 +54,7 @@ def webhook_route(world: MockWorld) -> HTTPRouteHandler:
             return envelope(None, f"Invalid request: {exc}", 400)
         state: OrdersState = world.states["orders"]
         if isinstance(event, RefundEvent):
-            return refund_result(world, state, event)
+            return await refund_result(world, state, event)
         # The provider's order id is the order number and the attempt: VK10000001-2.
         order = state.orders.get(event.data.order.order_id.rsplit("-", 1)[0])
         if order is None or order.payment.provider_order_id is None:
@@ -71,12 +71,16 @@ def webhook_route(world: MockWorld) -> HTTPRouteHandler:
     return payment_webhook
 
 
-def refund_result(world: MockWorld, state: OrdersState, event: RefundEvent) -> Response[Any]:
-    """A return's refund paid out: the return is refunded, once, and the shopper mailed."""
+async def refund_result(world: MockWorld, state: OrdersState, event: RefundEvent) -> Response[Any]:
+    """A return's refund paid out: the return is refunded, once, and the shopper mailed. A
+    cancelled order's refund is followed (online_payment.follow_refund): one the bank gave up is
+    asked again, whether this webhook or the order's next read comes first."""
     refund = event.data.refund
     order = state.orders.get(refund.order_id.rsplit("-", 1)[0])
     found = next((r for r in order.returns if r.provider_refund_id == refund.refund_id), None) if order else None
     if order is None or found is None:
+        if order is not None:
+            await online_payment.follow_refund(world, state.refunds_paid_out, order)
         return envelope(None, "Refund noted")  # a cancellation's refund: the order shows it already
     if refund.refund_amount != found.amount:
         return envelope(None, "Invalid request: refund_amount does not match the return", 400)

@@ -3,6 +3,7 @@ platform uses (contracts/payments.openapi.yaml), the hosted checkout, and QA con
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 from datetime import datetime
 from decimal import Decimal
@@ -19,9 +20,11 @@ from upstream_mocks.payments.delivery import announce_refund, deliver_refund_web
 from upstream_mocks.payments.orders import (
     CannotChange,
     CustomerDetails,
+    Order,
     OrderExists,
     OrderMeta,
     PaymentsState,
+    Refund,
     Remembered,
     attempt_payment,
     complete_payment,
@@ -106,6 +109,19 @@ class RefundWord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """QA: the bank's word on an unfinished refund."""
 
     refund_status: Literal["ONHOLD", "SUCCESS", "CANCELLED"]
+
+
+REFUND_PATH = "refund"  # the scenario path that addresses refunds made through the API
+
+
+async def bank_decides(
+    world: MockWorld, order: Order, refund: Refund, word: Literal["onHold", "cancelled"], after_ms: int
+) -> None:
+    """QA's refund faults: ONHOLD at once and paid out later, or CANCELLED later; each told by webhook."""
+    if word == "onHold":
+        await deliver_refund_webhook(world, order, refund, "ONHOLD")
+    await asyncio.sleep(after_ms / 1000)
+    await deliver_refund_webhook(world, order, refund, "SUCCESS" if word == "onHold" else "CANCELLED")
 
 
 def _error(status: int, message: str, code: str, type_: str = "invalid_request_error") -> Response[Any]:
@@ -262,12 +278,23 @@ def create_app(world: MockWorld) -> Litestar:
         # A repeat is made safe by the idempotency key, never by the refund id alone.
         if find_refund(world, order_id, body.refund_id) is not None:
             return _error(409, "refund with same refund_id is already present", "refund_already_exists")
+        held = world.scenario_for("payments", "POST", REFUND_PATH)
         try:
-            refund = refund_order(world, order, body.refund_amount, body.refund_id, body.refund_note)
+            refund = refund_order(
+                world,
+                order,
+                body.refund_amount,
+                body.refund_id,
+                body.refund_note,
+                settled=held is None or held.refund is None,
+            )
         except CannotChange as exc:
             return _error(exc.status, exc.message, exc.code)
-        # The merchant hears the refund's outcome by REFUND_STATUS_WEBHOOK too, as from Cashfree.
-        world.spawn(announce_refund(world, order, refund))
+        if held is None or held.refund is None:
+            # The merchant hears the refund's outcome by REFUND_STATUS_WEBHOOK too, as from Cashfree.
+            world.spawn(announce_refund(world, order, refund))
+        else:  # QA: the bank holds it, then pays it out, or gives it up
+            world.spawn(bank_decides(world, order, refund, held.refund, held.delay_ms or 1000))
         return json_answer(refund)
 
     @get("/pg/orders/{order_id:str}/refunds")
