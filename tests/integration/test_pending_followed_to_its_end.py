@@ -9,6 +9,7 @@ from typing import Any
 
 from tests.conftest import GatewayClient
 from tests.integration.test_checkout_api import fill_cart, place, quote
+from tests.integration.test_order_history_api import detail
 from tests.integration.test_portal_api import log_in, pay
 from tests.integration.test_portal_repayments_api import confirm, recheck
 from tests.integration.test_store_api import log_in as store_log_in
@@ -85,29 +86,22 @@ def _store_order(client: GatewayClient, key: str) -> dict[str, Any]:
     return order
 
 
-def _order(client: GatewayClient, number: str) -> dict[str, Any]:
-    answer = client.get(f"/api/checkout/orders/{number}")
-    assert answer.status_code == 200, answer.text
-    order: dict[str, Any] = answer.json()
-    return order
-
-
 def test_a_store_order_the_bank_takes_an_hour_later_is_paid_and_never_offered_twice(client: GatewayClient) -> None:
     order = _store_order(client, "bank-pending-paid")
     number = order["orderNumber"]
     cf_payment_id = _left_pending(client, order["payment"]["paymentSessionId"])
-    waiting = _order(client, number)["payment"]
+    waiting = detail(client, number)["payment"]
     assert waiting["state"] == "pending" and waiting["bankPendingSince"]
     assert waiting["canPayOnDelivery"] is False and waiting["failedAt"] is None
     again = client.post(f"/api/checkout/orders/{number}/payment", headers=client.xsrf())
     assert again.status_code == 409  # no second charge while the bank decides
 
     _clock_on(client, hours=1)  # past its time to pay (30 minutes): it waits for the bank
-    still = _order(client, number)
+    still = detail(client, number)
     assert (still["status"], still["payment"]["state"]) == ("placed", "pending")
     assert still["payment"]["bankPendingSince"] == waiting["bankPendingSince"]
     _bank_says(client, cf_payment_id, "SUCCESS")
-    paid = _order(client, number)
+    paid = detail(client, number)
     # Paid, and moved on by the time that passed (its one-hour delivery), never cancelled.
     assert paid["payment"]["state"] == "paid" and paid["status"] != "cancelled"
     assert paid["payment"]["providerPaymentId"] == cf_payment_id and paid["payment"]["bankPendingSince"] is None
@@ -119,15 +113,15 @@ def test_a_store_order_the_bank_never_answers_is_cancelled_as_expired_and_a_late
     order = _store_order(client, "bank-pending-expired")
     number = order["orderNumber"]
     cf_payment_id = _left_pending(client, order["payment"]["paymentSessionId"])
-    assert _order(client, number)["payment"]["bankPendingSince"]
+    assert detail(client, number)["payment"]["bankPendingSince"]
     _clock_on(client, hours=2, minutes=29)  # time to pay (30 min) and the bank's wait (2 h) not yet over
-    assert _order(client, number)["status"] == "placed"
+    assert detail(client, number)["status"] == "placed"
     _clock_on(client, minutes=2)
-    ended = _order(client, number)
+    ended = detail(client, number)
     assert (ended["status"], ended["payment"]["state"]) == ("cancelled", "cancelled")
     assert ended["refund"]["kind"] == "nothingPaid"
     # The bank takes it after all: refunded at once, and the order says so.
     _bank_says(client, cf_payment_id, "SUCCESS")
-    late = _order(client, number)
+    late = detail(client, number)
     assert late["payment"]["state"] == "refundInitiated"
     assert late["refund"]["kind"] == "toSource" and late["refund"]["paidAfterCancelling"] is True

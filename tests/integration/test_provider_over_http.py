@@ -14,6 +14,7 @@ from litestar.testing import TestClient
 from gateway.upstreams.http import UpstreamHttp
 from gateway.upstreams.payments import PaymentsClient
 from tests.integration.lender_login import lender_bearer
+from tests.integration.test_checkout_api import ADDRESS
 from upstream_mocks.settings import MockSettings
 from upstream_mocks.suite import create_suite
 from upstream_mocks.world import MockWorld
@@ -21,13 +22,6 @@ from upstream_mocks.world import MockWorld
 RAMESH = "9876543210"
 SHOPPER_TOKEN = "cat-test-ramesh"  # store user 2001
 PROVIDER_HEADERS = {"x-client-id": "mock-client", "x-client-secret": "mock-secret", "x-api-version": "2025-01-01"}
-ADDRESS = {
-    "name": "Ramesh Kumar",
-    "mobileNumber": RAMESH,
-    "address1": "Plot 44, Sector 18",
-    "address2": "Near Metro Station",
-    "pincode": "122103",
-}
 
 
 def _place_online(mocks: TestClient[Any], key: str) -> dict[str, Any]:

@@ -394,7 +394,7 @@ def create_app(world: MockWorld) -> Litestar:
         if found is None:
             return envelope(None, "No receipt: the payment is not found or not paid", 404)
         loan, t = found
-        facts = receipt_facts(world, client, loan, t, VIKAS.name, VIKAS.registration)
+        facts = await receipt_facts(world, client, loan, t, VIKAS.name, VIKAS.registration)
         content = await to_thread.run_sync(render_receipt, facts, requested(request.headers))
         return _pdf(content, f"receipt-{facts.receipt_number}")
 
@@ -429,11 +429,11 @@ def create_app(world: MockWorld) -> Litestar:
         email = EMAILS.get(client.id)
         if email is None:
             return envelope(None, "The borrower has no e-mail address", 409)
-        facts = receipt_facts(world, client, loan, t, VIKAS.name, VIKAS.registration)
-        world.spawn(mail_receipt(world, facts, email))
         answer = {"orderId": body.order_id, "email": email}
-        if key is not None:
+        if key is not None:  # kept before the provider is asked: a repeat meanwhile mails nothing more
             sent[key] = (body.order_id, answer)
+        facts = await receipt_facts(world, client, loan, t, VIKAS.name, VIKAS.registration)
+        world.spawn(mail_receipt(world, facts, email))
         return envelope(answer, "Receipt sent again")
 
     return Litestar(

@@ -10,9 +10,12 @@ Fineract's clients here carry none.
 
 from __future__ import annotations
 
+import httpx
+
+from payments_client import ProviderRefused
 from upstream_mocks.fineract.seed import Client, Loan, Transaction
 from upstream_mocks.lending.receipts import ReceiptFacts
-from upstream_mocks.payments.orders import payments_for
+from upstream_mocks.provider import provider
 from upstream_mocks.world import MockWorld
 
 # Where the lender mails each client (by Fineract client id); a client missing has no address.
@@ -20,17 +23,23 @@ EMAILS: dict[int, str] = {501: "meena.gupta@shop.example", 502: "ramesh.kumar@sh
 LSP = "VoltKhata"
 
 
-def paid_at(world: MockWorld, t: Transaction) -> str:
-    """The provider's time for the payment, else the day Fineract booked it on (an ISO date)."""
+async def paid_at(world: MockWorld, t: Transaction) -> str:
+    """The provider's time for the payment (asked of the provider, over HTTP), else the day
+    Fineract booked it on (an ISO date)."""
     provider_id = t.external_id.removeprefix("pg-") if t.external_id and t.external_id.startswith("pg-") else None
     if provider_id is not None and t.receipt_number is not None:
-        for p in payments_for(world, t.receipt_number):
+        try:
+            async with provider(world) as pg:
+                attempts = await pg.payments(t.receipt_number)
+        except (ProviderRefused, httpx.HTTPError):
+            attempts = []  # the provider did not say: the booking day stands
+        for p in attempts:
             if p.cf_payment_id == provider_id and p.payment_status == "SUCCESS":
                 return p.payment_time
     return t.on.isoformat()
 
 
-def receipt_facts(
+async def receipt_facts(
     world: MockWorld, client: Client, loan: Loan, t: Transaction, lender: str, registration: str
 ) -> ReceiptFacts:
     return ReceiptFacts(
@@ -39,7 +48,7 @@ def receipt_facts(
         mobile_number=client.mobile_no,
         loan_account=f"FIN-{loan.account_no}",
         amount=t.amount,
-        paid_at=paid_at(world, t),
+        paid_at=await paid_at(world, t),
         provider_reference=(t.external_id or "").removeprefix("pg-"),
         order_id=t.receipt_number or "",
         remaining_after=t.balance,
