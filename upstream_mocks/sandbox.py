@@ -22,6 +22,7 @@ NOT_THE_GATEWAYS = {
     "verifyRepaymentOtp": "needs the one-time code the lender texted; the gateway logs borrowers in by partnerLogin",
 }
 NO_PAID_PAYMENT = "the sandbox borrower has no paid payment yet: pay one in the sandbox, then run the kit again"
+NO_COMPLAINT = "the sandbox borrower has no complaint to read: --allow-writes raises one first"
 # A credit line's life is a chain (apply, an offer's Key Facts, accept, a quote, its payment, the
 # certificate) for a shopper without credit; the sandbox borrower has a loan, so the lender rightly
 # refuses to open another. Each call is exercised in that order against the mock by
@@ -73,7 +74,13 @@ def lending(mobile_number: str = SANDBOX_BORROWER) -> SignIn:
             values["orderId"] = paid[0]["orderId"]
         else:
             skips |= {"paymentReceipt": NO_PAID_PAYMENT, "partnerReceipt": NO_PAID_PAYMENT}
+        # A complaint read names one of the borrower's own; without one, only a write makes one.
+        raised = _json(client.get("webRepayment/complaints", params={"userId": user_id}, headers=bearer)) or {}
+        tickets: list[Any] = raised["data"] if isinstance(raised.get("data"), list) else []
+        if tickets:
+            values["ticketNumber"] = tickets[0]["ticketNumber"]
         return Sandbox(
+            skips_read_only={} if tickets else {"getComplaint": NO_COMPLAINT},
             headers={"Authorization": f"Bearer {token}"},
             values=values,
             skips=skips,

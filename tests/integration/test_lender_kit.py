@@ -1,6 +1,8 @@
 """`python -m gateway.upstreams.lenders.kit`: both adapters asked every operation of the lending
-port from one command, against the mocks as their own process; a lender answering 401 to
-everything, and one missing a call, each reported as failing."""
+port from one command, against the mocks as their own process, with `--allow-writes` booking real
+repayments while the lender misbehaves (a first booking failing and replayed, an answer lost, a
+checker's approval); a lender answering 401 to everything fails every operation, and one missing
+a call fails that call."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
+from gateway.upstreams.lenders.kit import PORT_OPERATIONS
 from tests.integration.conftest import ROOT
 
 SERVICES = ("lending", "catalogue", "mail", "orders", "payments", "fineract")
@@ -37,32 +40,70 @@ def kit(mocks: str, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
 
 
+def operations(out: str, kind: str) -> list[str]:
+    """The operations an adapter's report has a line for (its first word after the verdict)."""
+    report = out.split(f"{kind} (sandbox borrower")[1].split("\n\n")[0]
+    return [line.split()[1] for line in report.splitlines()[1:] if line.strip()]
+
+
 def test_both_adapters_are_reported_call_by_call_from_one_command(mocks: str) -> None:
     done = kit(mocks, "--allow-writes")
     assert done.returncode == 0, done.stdout + done.stderr
     out = done.stdout
-    assert "native (sandbox borrower 9876543210): 16 of 16 operations work, 0 missing, 0 differ, 0 fail" in out
+    assert "native (sandbox borrower 9876543210): 34 of 34 operations work, 0 unsupported, 0 differ, 0 fail" in out
     assert (
-        "fineract (sandbox borrower 9811122233): 16 of 16 operations work, 0 missing, 0 differ, 0 fail; "
-        "5 from its companion service"
+        "fineract (sandbox borrower 9811122233): 29 of 36 operations work, 7 unsupported, 0 differ, 0 fail; "
+        "9 from its companion service"
     ) in out
-    # What Fineract's API has no call for says who supplies it.
+    for kind in ("native", "fineract"):  # every operation of the port, for each adapter
+        assert set(operations(out, kind)) == set(PORT_OPERATIONS), kind
+    # What Fineract's API has no call for says who supplies it, or that it has none.
     assert "PASS     key_facts  [companion service]" in out
     assert "PASS     document (key facts PDF)  [companion service]" in out
     assert "PASS     send_otp  [first lender]" in out
     assert "PASS     schedule\n" in out
+    assert "UNSUPPORTED apply_for_credit  (the lender's API has no such call" in out
+    # A real repayment booked once while the lender's first booking fails and is replayed, asked
+    # again, followed up with no borrower, its answer lost; one waiting for Fineract's checker.
+    for semantic in (
+        "update_payment_status (paid, its first booking failing)",
+        "update_payment_status (asked again: no second booking)",
+        "settle_order (the follow-up, no borrower)",
+        "update_payment_status (its answer lost after the booking)",
+    ):
+        assert out.count(f"PASS     {semantic}") == 2, semantic
+    assert "PASS     update_payment_status (awaiting the lender's checker)" in out
+    journal = httpx.get(f"{mocks}/_mocks/journal", params={"mock": "fineract"}).json()
+    bookings = [e["status"] for e in journal if e["method"] == "POST" and e["path"].endswith("/transactions")]
+    assert 500 in bookings, "the replayed failure was never met"
     assert "PASS     create_payment_session" in out
 
 
-def test_a_lender_answering_401_to_everything_fails(mocks: str) -> None:
+def test_read_only_every_operation_is_listed_and_writes_are_skipped(mocks: str) -> None:
+    done = kit(mocks)
+    assert done.returncode == 0, done.stdout + done.stderr
+    for kind in ("native", "fineract"):
+        assert set(operations(done.stdout, kind)) == set(PORT_OPERATIONS), kind
+    assert "SKIP     create_payment_session  (changes data: pass --allow-writes against a sandbox)" in done.stdout
+    journal = httpx.get(f"{mocks}/_mocks/journal").json()
+    writes = [e["path"] for e in journal if e["method"] not in ("GET",) and "partnerLogin" not in e["path"]]
+    assert writes == [], writes
+
+
+def test_a_lender_answering_401_to_everything_fails_every_operation(mocks: str) -> None:
     refuse = {"mock": "lending", "path": "*", "status": 401, "body": {"statusCode": 401, "message": "Unauthorized"}}
     httpx.post(f"{mocks}/_mocks/scenarios", json=refuse).raise_for_status()
     done = kit(mocks)
     assert done.returncode == 1, done.stdout + done.stderr
-    assert "native (sandbox borrower 9876543210): 0 of 2 operations work, 0 missing, 0 differ, 2 fail" in done.stdout
-    assert "FAIL     (the rest)  (no sign-in: not exercised)" in done.stdout
+    n = len(PORT_OPERATIONS)
+    assert f"native (sandbox borrower 9876543210): 0 of {n} operations work, 0 unsupported, 0 differ, {n} fail" in (
+        done.stdout
+    )
+    assert "FAIL     credit_position  (error answer 401" in done.stdout
+    assert "FAIL     schedule  (no sign-in: not exercised)" in done.stdout
+    assert set(operations(done.stdout, "native")) == set(PORT_OPERATIONS)
     # The other lender is still reported, and still works.
-    assert "fineract (sandbox borrower 9811122233): 13 of 13 operations work" in done.stdout
+    assert "fineract (sandbox borrower 9811122233): 16 of 20 operations work" in done.stdout
 
 
 def test_a_companion_that_fails_is_reported_as_failing_not_as_missing(mocks: str) -> None:
@@ -75,12 +116,25 @@ def test_a_companion_that_fails_is_reported_as_failing_not_as_missing(mocks: str
 
 
 def test_a_lender_missing_a_call_fails_that_call(mocks: str) -> None:
+    missing = {"mock": "lending", "path": "webRepayment/loans/LN-1001/schedule", "status": 404}
+    httpx.post(f"{mocks}/_mocks/scenarios", json={**missing, "body": {"message": "Not Found"}}).raise_for_status()
+    done = kit(mocks)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "native (sandbox borrower 9876543210): 14 of 15 operations work, 0 unsupported, 0 differ, 1 fail" in (
+        done.stdout
+    )
+    assert "FAIL     schedule  (error answer 404" in done.stdout
+    assert "PASS     key_facts\n" in done.stdout
+    assert "fineract (sandbox borrower 9811122233): 16 of 20 operations work" in done.stdout
+
+
+def test_a_lender_without_its_client_accounts_call_fails_from_the_sign_in(mocks: str) -> None:
     missing = {"mock": "fineract", "path": "fineract-provider/api/v1/clients/501/accounts", "status": 404}
     httpx.post(f"{mocks}/_mocks/scenarios", json={**missing, "body": {"httpStatusCode": "404"}}).raise_for_status()
     done = kit(mocks)
     assert done.returncode == 1, done.stdout + done.stderr
     assert "FAIL     borrower (sign-in)" in done.stdout
-    assert "native (sandbox borrower 9876543210): 13 of 13 operations work" in done.stdout
+    assert "native (sandbox borrower 9876543210): 15 of 15 operations work" in done.stdout
 
 
 def test_a_companions_receipt_is_checked_once_the_sandbox_borrower_has_paid_online(mocks: str) -> None:
@@ -100,4 +154,4 @@ def test_a_companions_receipt_is_checked_once_the_sandbox_borrower_has_paid_onli
     done = kit(mocks)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "PASS     payment_receipt  [companion service]" in done.stdout
-    assert "fineract (sandbox borrower 9811122233): 14 of 14 operations work" in done.stdout
+    assert "fineract (sandbox borrower 9811122233): 17 of 21 operations work" in done.stdout

@@ -87,6 +87,15 @@ def test_our_mocks_conform_to_their_contracts(mocks: str, service: str, tmp_path
     assert int(suite.get("skipped", "0")) <= allowed, done.stdout
 
 
+def test_our_lending_mock_conforms_read_only_as_qa_first_runs_it(mocks: str) -> None:
+    """Signed in as the sandbox borrower, every reading call passes; the writes are skipped."""
+    done = _verify("lending", "--base-url", f"{mocks}/_mocks/lending", *PARTNER_KEY)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "FAIL" not in done.stdout
+    assert "PASS  GET    /webRepayment/loans  listLoans" in done.stdout
+    assert "SKIP  POST   /webRepayment/cashFreeRequest" in done.stdout
+
+
 def test_a_lender_answering_401_to_everything_fails_every_call(mocks: str, tmp_path: Path) -> None:
     scenario = {"mock": "lending", "path": "*", "status": 401, "body": {"statusCode": 401, "message": "Unauthorized"}}
     httpx.post(f"{mocks}/_mocks/scenarios", json=scenario).raise_for_status()
