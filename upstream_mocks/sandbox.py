@@ -22,6 +22,7 @@ NOT_THE_GATEWAYS = {
     "verifyRepaymentOtp": "needs the one-time code the lender texted; the gateway logs borrowers in by partnerLogin",
 }
 NO_PAID_PAYMENT = "the sandbox borrower has no paid payment yet: pay one in the sandbox, then run the kit again"
+NOT_CLOSED = "the sandbox borrower's loan is not closed: only a closed loan has a no-dues certificate"
 NO_COMPLAINT = "the sandbox borrower has no complaint to read: --allow-writes raises one first"
 # A credit line's life is a chain (apply, an offer's Key Facts, accept, a quote, its payment, the
 # certificate) for a shopper without credit; the sandbox borrower has a loan, so the lender rightly
@@ -65,6 +66,9 @@ def lending(mobile_number: str = SANDBOX_BORROWER) -> SignIn:
         loans = _json(client.get("webRepayment/loans", params={"userId": user_id}, headers=bearer)) or {}
         if isinstance(loans.get("data"), list) and loans["data"]:
             values["loanNumber"] = loans["data"][0]["loanNumber"]
+            if loans["data"][0].get("status") != "closed":
+                # Only a closed loan has a no-dues certificate (409 otherwise, rightly).
+                skips |= {"loanNoDuesCertificatePdf": NOT_CLOSED}
         history = _json(client.get("webRepayment/paymentHistory", params={"userId": user_id}, headers=bearer)) or {}
         entries: list[Any] = history["data"] if isinstance(history.get("data"), list) else []
         paid = [e for e in entries if e.get("status") == "paid"]

@@ -118,6 +118,7 @@ class Kit:
     ) -> None:
         self.kind = kind
         self.lender = lender
+        self.foreclosure: Any = None  # the loan's foreclosure quote, once read
         self.sandbox = sandbox
         self.applicant = applicant
         self.clock = clock  # India's today: the mocks' while mocks are in use (gateway/clock.py)
@@ -279,6 +280,15 @@ class Kit:
             lambda: lender.document(token, uid, number, "keyFacts"),
             lambda pdf: [] if pdf.startswith(b"%PDF") else ["not a PDF"],
         )
+        self.foreclosure = await self.ask(
+            "foreclosure_quote",
+            lambda: lender.foreclosure_quote(token, uid, number),
+            lambda q: (
+                []
+                if q.total == q.principal + q.interest + q.penal_charges + q.foreclosure_charge
+                else [f"total {q.total} is not its parts added up"]
+            ),
+        )
         if loan.overdue_amount <= 0:
             self.skip("allocation", "the sandbox borrower's loans have nothing overdue")
             return
@@ -312,6 +322,40 @@ class Kit:
             lambda m: [] if m is not Settlement.COMPLETED else ["an unpaid checkout settled as paid"],
         )
         await Semantics(self, token, uid, smallest).run()
+        await self.foreclosure_checkout(token, uid)
+
+    async def foreclosure_checkout(self, token: str, uid: int) -> None:
+        """A checkout for the loan's foreclosure, left unpaid (paying it would close the sandbox
+        borrower's loan): the lender says it is not paid. Today's quote is read again first: the
+        repayments the kit booked changed it."""
+        lender = self.lender
+        unsupported = any(
+            line.operation == "foreclosure_quote" and line.verdict == "UNSUPPORTED" for line in self.report.lines
+        )
+        if unsupported:  # a lender without foreclosures: each step says so, whatever it is asked
+            await self.ask("pay_foreclosure", lambda: lender.pay_foreclosure(token, uid, "-", PAISA, "kit-none"))
+            await self.ask("foreclosure_status", lambda: lender.foreclosure_status(token, uid, "-", 0))
+            return
+        if self.foreclosure is None:
+            return
+        number = self.foreclosure.loan_number
+        try:
+            quote = await lender.foreclosure_quote(token, uid, number)
+        except GatewayError as exc:
+            self.fail("pay_foreclosure", f"no quote to pay: {exc.message}")
+            return
+        key = f"kit-foreclosure-{number}-{quote.valid_on.isoformat()}-{quote.total}"
+        payment = await self.ask(
+            "pay_foreclosure",
+            lambda: lender.pay_foreclosure(token, uid, number, quote.total, key),
+            lambda p: [] if p.order_amount == quote.total else [f"orderAmount {p.order_amount}, quoted {quote.total}"],
+        )
+        if payment is not None:
+            await self.ask(
+                "foreclosure_status (unpaid)",
+                lambda: lender.foreclosure_status(token, uid, number, payment.id),
+                lambda st: [] if not st.paid else ["an unpaid foreclosure checkout says paid"],
+            )
 
     async def credit_life(self) -> None:
         """A credit line's whole life for a sandbox applicant without credit: apply, an offer's Key
