@@ -38,6 +38,7 @@ from upstream_mocks.payments.orders import (
     refund_by_cf_id,
     refund_order,
     refunds_for,
+    set_refund_status,
     state,
     terminate_order,
 )
@@ -118,8 +119,9 @@ async def bank_decides(
     world: MockWorld, order: Order, refund: Refund, word: Literal["onHold", "cancelled"], after_ms: int
 ) -> None:
     """QA's refund faults: ONHOLD at once and paid out later, or CANCELLED later; each told by webhook."""
-    if word == "onHold":
-        await deliver_refund_webhook(world, order, refund, "ONHOLD")
+    if word == "onHold":  # told now; its delivery's retries do not hold the payout back
+        set_refund_status(world, refund, "ONHOLD")
+        world.spawn(announce_refund(world, order, refund))
     await asyncio.sleep(after_ms / 1000)
     await deliver_refund_webhook(world, order, refund, "SUCCESS" if word == "onHold" else "CANCELLED")
 
