@@ -105,6 +105,29 @@ def test_a_booking_awaiting_the_checker_is_shown_as_such_and_followed_until_book
     assert fineract.get("/api/portal/repayment").json()["pendingPayments"] == []
 
 
+def test_the_desk_shows_a_repayment_awaiting_the_lenders_checker_in_staff_words(fineract: GatewayClient) -> None:
+    """Found by the borrower's number, the loan or the order: paid, with the lender, awaiting its
+    checker's approval (nothing to resend); once approved, paid."""
+    from tests.integration.test_desk_api import AGENT, staff_log_in
+
+    fineract.post("/_mocks/fineract/qa", json={"makerChecker": True})
+    payment = paid_once(fineract)
+    assert confirm(fineract, payment)["status"] == "awaitingApproval"
+    assert staff_log_in(fineract, AGENT).status_code == 200
+    for query in (MEENA, "FIN-000007101", payment["orderId"]):
+        view = fineract.get("/api/desk/customers", params={"q": query}).json()
+        assert [(r["orderId"], r["amount"], r["status"], r["receiptResendable"]) for r in view["repayments"]] == [
+            (payment["orderId"], "200.50", "awaitingApproval", False)
+        ], query
+    waiting = fineract.get(f"{FINERACT}/makercheckers", params={"resourceId": 7101}, headers=BASIC).json()
+    approved = fineract.post(
+        f"{FINERACT}/makercheckers/{waiting[0]['id']}", params={"command": "approve"}, headers=BASIC
+    )
+    assert approved.status_code == 200
+    view = fineract.get("/api/desk/customers", params={"q": MEENA}).json()
+    assert [(r["orderId"], r["status"]) for r in view["repayments"]] == [(payment["orderId"], "paid")]
+
+
 def test_overdue_is_worked_out_on_the_lenders_date_not_its_stale_arrears_table(fineract: GatewayClient) -> None:
     """Ramesh's Fineract instalment falls due in 20 days: 22 days on, Fineract's arrears table
     (refreshed nightly, with the product's grace) still says nothing is overdue; the loan page

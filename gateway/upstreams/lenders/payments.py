@@ -104,7 +104,9 @@ class PartnerRepayment(msgspec.Struct, rename="camel", kw_only=True):
     email: str | None = None  # where the lender mails the borrower
     loan_number: str | None = None
     amount: Decimal
-    status: Literal["pending", "paid", "failed"]
+    # awaitingApproval: paid and with the lender, its checker yet to approve the booking (Fineract's
+    # maker-checker): never to be asked of the customer again.
+    status: Literal["pending", "paid", "failed", "awaitingApproval"]
     cf_payment_id: str | None = None
     created_at: datetime
     paid_at: datetime | None = None

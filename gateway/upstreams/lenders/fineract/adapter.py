@@ -912,7 +912,8 @@ class FineractLender:
         rows: list[PartnerRepayment] = []
         clients: dict[int, ClientRecord] = {}
         online: list[tuple[FineractLoan, Transaction]] = []
-        for loan in await self._loans_for(by, value):
+        loans = await self._loans_for(by, value)
+        for loan in loans:
             for t in loan.transactions:
                 receipt = t.payment_detail_data.receipt_number if t.payment_detail_data else None
                 if not t.type.repayment or t.manually_reversed or not (receipt and receipt.startswith(ORDER_PREFIX)):
@@ -942,6 +943,47 @@ class FineractLender:
                     paid_at=entry.created_at,
                     time_known=entry.time_known,
                     receipt_resendable=self.companion_desk is not None,
+                )
+            )
+        if not isinstance(value, date):  # a day's repayments are those booked; the desk's also wait
+            for loan in loans:
+                if loan.client_id not in clients:
+                    clients[loan.client_id] = await self._get(f"clients/{loan.client_id}", ClientRecord)
+                rows += await self._awaiting_approval(loan, clients[loan.client_id], by, str(value))
+        return rows
+
+    async def _awaiting_approval(
+        self, loan: FineractLoan, client: ClientRecord, by: RepaymentsBy, value: str
+    ) -> list[PartnerRepayment]:
+        """Our repayments on the loan the lender's checker has yet to approve (maker-checker):
+        paid, and with the lender, but not booked, so no transaction shows them."""
+        waiting: list[AuditEntry] = await self._get(
+            "makercheckers", list[AuditEntry], {"actionName": "REPAYMENT", "entityName": "LOAN", "resourceId": loan.id}
+        )
+        rows = []
+        for entry in waiting:
+            made, external_id = entry.made(), entry.external_id()
+            order_id = made.get("receiptNumber")
+            if not external_id or not external_id.startswith("pg-") or not isinstance(order_id, str):
+                continue
+            if by == "orderId" and order_id != value:
+                continue
+            at = datetime.fromisoformat(entry.made_on_date) if entry.made_on_date else None
+            if at is not None and at.tzinfo is None:
+                at = at.replace(tzinfo=UTC)  # Fineract's audit times are the server's UTC
+            rows.append(
+                PartnerRepayment(
+                    order_id=order_id,
+                    user_id=USER_IDS_FROM + loan.client_id,
+                    user_name=client.display_name,
+                    mobile_number=client.mobile_no or "",
+                    loan_number=f"{LOAN_PREFIX}{loan.account_no}",
+                    amount=paise(Decimal(str(made.get("transactionAmount", "0"))), self.name),
+                    status="awaitingApproval",
+                    cf_payment_id=external_id.removeprefix("pg-"),
+                    created_at=at or datetime(1970, 1, 1, tzinfo=UTC),
+                    time_known=at is not None,
+                    receipt_resendable=False,  # nothing booked: no receipt yet
                 )
             )
         return rows

@@ -5,6 +5,7 @@ this adapter reads (an order, its payments)."""
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Any
 
 import msgspec
 
@@ -188,14 +189,19 @@ class AuditEntry(msgspec.Struct, rename="camel", kw_only=True):
     id: int
     processing_result: str
     command_as_json: str | None = None
+    made_on_date: str | None = None  # when the maker made it (ISO 8601)
 
-    def external_id(self) -> str | None:
-        """The command's `externalId`, read from the JSON it was made with."""
+    def made(self) -> dict[str, Any]:
+        """The JSON the command was made with."""
         if not self.command_as_json:
-            return None
+            return {}
         try:
             made = msgspec.json.decode(self.command_as_json)
         except msgspec.DecodeError:
-            return None
-        found = made.get("externalId") if isinstance(made, dict) else None
+            return {}
+        return made if isinstance(made, dict) else {}
+
+    def external_id(self) -> str | None:
+        """The command's `externalId`, read from the JSON it was made with."""
+        found = self.made().get("externalId")
         return found if isinstance(found, str) else None

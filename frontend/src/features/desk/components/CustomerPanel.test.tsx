@@ -53,6 +53,16 @@ describe("CustomerPanel", () => {
     expect(screen.getByText("This lender cannot send its receipt again; ask the lender for it.")).toBeTruthy();
   });
 
+  it("says a repayment awaiting the lender's checker is paid and not to be asked for again", () => {
+    const waiting = { ...repayment, status: "awaitingApproval", paidAt: null, receiptResendable: false };
+    renderWithQueries(<CustomerPanel customer={customer([waiting])} staff={{ name: "asha.agent", role: "agent" }} onActed={() => {}} />);
+    const row = screen.getAllByRole("listitem")[0]!;
+    expect(row.textContent).toContain("Awaiting the lender's approval");
+    expect(row.textContent).not.toContain("awaitingApproval");
+    expect(row.textContent).toContain("Do not ask the customer to pay again");
+    expect(screen.queryByRole("button", { name: "Resend receipt" })).toBeNull();
+  });
+
   it("tells a caller's login codes: sent by SMS, or refused by our limits and why", () => {
     const codes: CustomerView = {
       ...customer([]),

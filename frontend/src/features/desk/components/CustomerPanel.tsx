@@ -200,6 +200,14 @@ export function CustomerPanel({ customer, staff, onActed }: { customer: Customer
                 </button>
               </span>
             )}
+            {repayment.status === "awaitingApproval" && (
+              <span className={styles.note}>
+                <Trans>
+                  Paid and with the lender: its checker has yet to approve the booking. Do not ask the customer to pay
+                  again; it shows as paid once approved.
+                </Trans>
+              </span>
+            )}
             {repayment.status === "paid" && !repayment.receiptResendable && (
               <span className={styles.note}>
                 <Trans>This lender cannot send its receipt again; ask the lender for it.</Trans>

@@ -91,6 +91,7 @@ export const REPAYMENT_STATUS_WORDS: Record<string, MessageDescriptor> = {
   pending: msg`Pending`,
   paid: msg`Paid`,
   failed: msg`Failed`,
+  awaitingApproval: msg`Awaiting the lender's approval`,
 };
 
 /** Which upstream recorded an entry. */
