@@ -336,9 +336,11 @@ def create_app(world: MockWorld) -> Litestar:
 
     async def current(order: Order, now: datetime) -> Order:
         """The order as it stands now: paid if the provider says so, moved on by the time-based default."""
-        await online_payment.settle(world, order, now)
+        # One read of the provider serves both questions about an order waiting for its payment.
+        view = await online_payment.provider_view(world, order) if online_payment.awaiting(order) else None
+        await online_payment.settle(world, order, now, view)
         await online_payment.follow_refund(world, state().refunds_paid_out, order)
-        if await online_payment.pay_time_over(world, order, now):
+        if await online_payment.pay_time_over(world, order, now, view):
             await tracking.expire(world, state(), order, now)
             send_status_mails(world, order, ["cancelled"], shopper_email(order.user_id))
             return order

@@ -62,6 +62,11 @@ class ProviderView:
         return next((p for p in self.attempts if p.payment_status == "SUCCESS"), None)
 
 
+def awaiting(order: Order) -> bool:
+    """An online order still waiting for its payment: what the provider says decides it."""
+    return order.payment.method == "online" and order.payment.state == "pending" and order.status == "placed"
+
+
 async def provider_view(world: MockWorld, order: Order) -> ProviderView | None:
     """GET the provider order and its payments; None when there is none or the provider did not answer."""
     if not order.payment.provider_order_id:
@@ -110,7 +115,7 @@ async def open_checkout(world: MockWorld, order: Order, return_url: str | None) 
     order.payment.pay_by = pay_by
 
 
-async def settle(world: MockWorld, order: Order, now: datetime) -> bool:
+async def settle(world: MockWorld, order: Order, now: datetime, view: ProviderView | None = None) -> bool:
     """Mark a pending online order paid when the provider's order is PAID; True only the once it does.
 
     A payment that lands on an order already cancelled or expired (it raced the termination of
@@ -121,7 +126,7 @@ async def settle(world: MockWorld, order: Order, now: datetime) -> bool:
         return await refund_late_payment(world, order, now)
     if order.payment.state != "pending":
         return False
-    view = await provider_view(world, order)
+    view = view or await provider_view(world, order)
     if view is None:
         return False
     note_attempts(order, view)
@@ -278,7 +283,7 @@ async def refund_late_payment(world: MockWorld, order: Order, now: datetime) -> 
     return True
 
 
-async def pay_time_over(world: MockWorld, order: Order, now: datetime) -> bool:
+async def pay_time_over(world: MockWorld, order: Order, now: datetime, view: ProviderView | None = None) -> bool:
     """An unpaid online order whose provider order expired: it is to be cancelled as expired.
 
     A payment still with the payer's bank may yet be taken: the order waits for the bank's
@@ -286,7 +291,7 @@ async def pay_time_over(world: MockWorld, order: Order, now: datetime) -> bool:
     expired all the same (a success after that is refunded: `settle`)."""
     if order.payment.method != "online" or order.payment.state != "pending" or order.status != "placed":
         return False
-    view = await provider_view(world, order)
+    view = view or await provider_view(world, order)
     if view is None or view.status != "EXPIRED":
         return False
     bank_wait = timedelta(minutes=world.settings.order_bank_wait_minutes)
