@@ -18,7 +18,7 @@ print(before, gc.get_threshold() == GC_THRESHOLDS, gc.get_freeze_count() > 0)
 
 
 def test_the_served_process_collects_less_often_and_leaves_start_up_objects_alone() -> None:
-    # In a process of its own: the test run's collector keeps the interpreter's defaults.
+    # In a process of its own, which starts with the interpreter's defaults (tests/conftest.py tunes the test run's).
     probe = subprocess.run([sys.executable, "-c", PROBE], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert probe.returncode == 0, probe.stderr
     assert probe.stdout.split("\n")[-2] == "(700, 10, 10) True True"
