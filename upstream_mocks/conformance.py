@@ -44,6 +44,9 @@ class Sandbox(msgspec.Struct, kw_only=True):
     skips: dict[str, str] = msgspec.field(default_factory=dict)
     # An operation's query in place of its examples' (a call that takes exactly one of several).
     queries: dict[str, dict[str, str]] = msgspec.field(default_factory=dict)
+    # An operation's body fields in place of its examples' (an amount the sandbox's own books set,
+    # such as today's foreclosure quote).
+    bodies: dict[str, dict[str, Any]] = msgspec.field(default_factory=dict)
     # Calls that read what only a write makes (a complaint the borrower has yet to raise): skipped
     # read-only, with the reason; with writes allowed, the write before them makes it.
     skips_read_only: dict[str, str] = msgspec.field(default_factory=dict)
@@ -164,6 +167,8 @@ def verify(
                 call = msgspec.structs.replace(call, query=sandbox.queries[op.operation_id])
             if borrower:
                 call = _as_borrower(op.path, call, borrower)
+            if sandbox is not None and op.operation_id in sandbox.bodies and isinstance(call.body, dict):
+                call = msgspec.structs.replace(call, body={**call.body, **sandbox.bodies[op.operation_id]})
             request = client.build_request(
                 op.method.upper(),
                 call.path.lstrip("/"),

@@ -78,6 +78,17 @@ def lending(mobile_number: str = SANDBOX_BORROWER) -> SignIn:
             values["orderId"] = paid[0]["orderId"]
         else:
             skips |= {"paymentReceipt": NO_PAID_PAYMENT, "partnerReceipt": NO_PAID_PAYMENT}
+        # A foreclosure is paid at today's quote (the examples' amount is another day's).
+        bodies: dict[str, dict[str, Any]] = {}
+        if "loanNumber" in values:
+            quote = _json(
+                client.get(
+                    f"webRepayment/loans/{values['loanNumber']}/foreclosure", params={"userId": user_id}, headers=bearer
+                )
+            )
+            total = quote.get("data", {}).get("total") if isinstance(quote, dict) else None
+            if total is not None:
+                bodies["payLoanForeclosure"] = {"amount": total}
         # A complaint read names one of the borrower's own; without one, only a write makes one.
         raised = _json(client.get("webRepayment/complaints", params={"userId": user_id}, headers=bearer)) or {}
         tickets: list[Any] = raised["data"] if isinstance(raised.get("data"), list) else []
@@ -85,6 +96,7 @@ def lending(mobile_number: str = SANDBOX_BORROWER) -> SignIn:
             values["ticketNumber"] = tickets[0]["ticketNumber"]
         return Sandbox(
             skips_read_only={} if tickets else {"getComplaint": NO_COMPLAINT},
+            bodies=bodies,
             headers={"Authorization": f"Bearer {token}"},
             values=values,
             skips=skips,
