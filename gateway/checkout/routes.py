@@ -49,6 +49,7 @@ from gateway.sessions import Session, StoreLogin
 from gateway.sessions.logins import store_login
 from gateway.store.service import StoreService
 from gateway.upstreams.orders import OrdersClient
+from gateway.upstreams.payments import PaymentsClient
 from gateway.validation import IdempotencyKey, OptionalIdempotencyKey, fresh_key, whole
 
 PincodePath = Annotated[str, PathParameter(pattern=whole("[1-9][0-9]{5}"))]
@@ -67,6 +68,10 @@ def build_router(services: AppServices, store: StoreService) -> Router:
     """The group's routes, on the app's one StoreService (the store's cart, its catalogue client)."""
     catalogue = store.catalogue
     orders = OrdersClient(services.upstreams["orders"])
+    # The provider, asked about a support refund still on hold when the shopper opens the order.
+    payments = PaymentsClient(
+        services.upstreams["payments"], services.settings.payments_client_id, services.settings.payments_client_secret
+    )
     history = OrderHistory(orders, store)
     book = AddressBook(catalogue, orders)
     checkout = CheckoutService(
@@ -212,7 +217,7 @@ def build_router(services: AppServices, store: StoreService) -> Router:
     ) -> PlacedOrder:
         order = await checkout.order(session, login, order_number)  # the shopper's own, or 404
         try:
-            given = await support_refunds(services.database, order.order_number)
+            given = await support_refunds(services.database, payments, services.clock, order.order_number)
         except OperationsDatabaseUnavailable:  # the order still shows; its support refunds when back
             log.warning("support_refunds_unavailable", order=order.order_number)
             return order

@@ -11,12 +11,14 @@ trail. The provider's answer (given back, on hold, cancelled) is read again whil
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from datetime import datetime
 from decimal import Decimal, InvalidOperation
-from typing import Annotated, Literal
+from typing import Annotated, Literal, TypeVar
 
 import msgspec
-from sqlalchemy import select
+import structlog
+from sqlalchemy import Select, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -40,6 +42,7 @@ PROVIDER_STATUS: dict[str, RefundStatus] = {
     "CANCELLED": "cancelled",
     "FAILED": "cancelled",  # Cashfree's text names it beyond its enum: not given back
 }
+Shown = TypeVar("Shown")  # what a reader makes of each refund: the desk's view, the shopper's
 OPEN: tuple[RefundStatus, ...] = ("requested", "approved", "refunded", "pending")  # counted against what is left
 
 AMOUNT_HELP = "Enter the amount to refund in rupees, more than 0, with at most two decimals."
@@ -49,6 +52,7 @@ NOTHING_FOUND = "No such refund request."
 NOT_YOUR_OWN = "Someone else must approve a refund you asked for."
 ALREADY_YOURS = "You have approved this refund already; another supervisor must approve it too."
 DECIDED = "This refund has been decided already."
+log = structlog.get_logger("gateway.desk.refunds")
 
 
 class DeskRefundRequest(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):
@@ -302,30 +306,12 @@ class DeskRefunds:
 
     async def listed(self, customer: str | None, order_number: str | None) -> list[DeskRefundView]:
         """Newest first; one on hold at the provider is asked about again."""
-        async with self.database.session() as session:
-            query = select(DeskRefund).order_by(DeskRefund.id.desc()).limit(200)
-            if customer:
-                query = query.where(DeskRefund.customer == customer)
-            if order_number:
-                query = query.where(DeskRefund.order_number == order_number.upper())
-            rows = list(await session.scalars(query))
-            on_hold = {r.provider_order_id for r in rows if r.status == "pending"}
-        if not on_hold:
-            return [_view(r) for r in rows]
-        now = await self.clock.now()
-        answers = {order_id: await self.payments.order_refunds(order_id) for order_id in on_hold}
-        async with self.database.session() as session:
-            for row in rows:
-                if row.status != "pending":
-                    continue
-                mine = provider_refund_id(row.request_key)
-                found = next((g for g in answers[row.provider_order_id] if g.refund_id == mine), None)
-                if found is not None and PROVIDER_STATUS[found.refund_status] != "pending":
-                    current = await self._row(session, row.id)
-                    current.status, current.updated_at = PROVIDER_STATUS[found.refund_status], now
-            await session.flush()
-            rows = list(await session.scalars(query))
-            return [_view(r) for r in rows]
+        query = select(DeskRefund).order_by(DeskRefund.id.desc()).limit(200)
+        if customer:
+            query = query.where(DeskRefund.customer == customer)
+        if order_number:
+            query = query.where(DeskRefund.order_number == order_number.upper())
+        return await settle_on_hold(self.database, self.payments, self.clock, query, _view)
 
     async def _kept(
         self, staff: StaffView, action: str, outcome: str, refund: DeskRefundView, key: str | None = None
@@ -347,3 +333,35 @@ class DeskRefunds:
         if row is None:
             raise NotFound(NOTHING_FOUND, code="refund_not_found")
         return row
+
+
+async def settle_on_hold(
+    database: OperationsDatabase,
+    payments: PaymentsClient,
+    clock: Clock,
+    query: Select[tuple[DeskRefund]],
+    view: Callable[[DeskRefund], Shown],
+) -> list[Shown]:
+    """The refunds `query` finds, each still on hold asked about at the provider again and kept as
+    it now stands (given back, or cancelled by the bank): the desk and the shopper both read them
+    so. A provider that does not answer leaves them as they were."""
+    async with database.session() as session:
+        rows = list(await session.scalars(query))
+        on_hold = {r.provider_order_id for r in rows if r.status == "pending"}
+        if not on_hold:
+            return [view(r) for r in rows]
+    try:
+        answers = {order_id: await payments.order_refunds(order_id) for order_id in on_hold}
+    except GatewayError as exc:
+        log.warning("refunds_on_hold_unread", code=exc.code)
+        answers = {}
+    now = await clock.now()
+    async with database.session() as session:
+        for row in rows:
+            mine = provider_refund_id(row.request_key)
+            found = next((g for g in answers.get(row.provider_order_id, []) if g.refund_id == mine), None)
+            if row.status == "pending" and found is not None and PROVIDER_STATUS[found.refund_status] != "pending":
+                current = await DeskRefunds._row(session, row.id)
+                current.status, current.updated_at = PROVIDER_STATUS[found.refund_status], now
+        await session.flush()
+        return [view(r) for r in await session.scalars(query)]

@@ -10,8 +10,11 @@ from typing import Literal
 import msgspec
 from sqlalchemy import select
 
+from gateway.clock import Clock
+from gateway.desk.refunds import settle_on_hold
 from gateway.operations_db import OperationsDatabase
 from gateway.operations_db.models import DeskRefund
+from gateway.upstreams.payments import PaymentsClient
 
 SHOWN = ("refunded", "pending", "cancelled")
 
@@ -22,15 +25,18 @@ class SupportRefund(msgspec.Struct, rename="camel", kw_only=True):
     at: datetime  # when the provider was asked
 
 
-async def support_refunds(database: OperationsDatabase, order_number: str) -> list[SupportRefund]:
-    """Oldest first."""
-    async with database.session() as session:
-        rows = await session.scalars(
-            select(DeskRefund)
-            .where(DeskRefund.order_number == order_number.upper(), DeskRefund.status.in_(SHOWN))
-            .order_by(DeskRefund.id)
-        )
-        return [
-            SupportRefund(amount=f"{r.amount:.2f}", status=r.status, at=r.updated_at)  # type: ignore[arg-type]
-            for r in rows
-        ]
+async def support_refunds(
+    database: OperationsDatabase, payments: PaymentsClient, clock: Clock, order_number: str
+) -> list[SupportRefund]:
+    """Oldest first; one on hold at the provider is asked about again, so the shopper hears the
+    bank's word (given back, or cancelled) without anyone at the desk looking first."""
+    query = (
+        select(DeskRefund)
+        .where(DeskRefund.order_number == order_number.upper(), DeskRefund.status.in_(SHOWN))
+        .order_by(DeskRefund.id)
+    )
+    return await settle_on_hold(database, payments, clock, query, _shown)
+
+
+def _shown(row: DeskRefund) -> SupportRefund:
+    return SupportRefund(amount=f"{row.amount:.2f}", status=row.status, at=row.updated_at)  # type: ignore[arg-type]

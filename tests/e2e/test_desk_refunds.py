@@ -51,7 +51,10 @@ def test_an_agent_asks_and_one_then_two_supervisors_approve_partial_refunds(
     ask_refund(staff, "105", "Damaged goods", "Two pipes cracked")
     expect(staff.get_by_role("status").filter(has_text="₹105.00")).to_contain_text("waits for 2 more approval")
     refunds = staff.get_by_role("list", name="Refunds asked for")
-    expect(refunds.get_by_role("listitem")).to_have_count(2)
+    # The customer's refunds from other tests are listed too (the desk's outlive the mocks' reset).
+    mine = refunds.get_by_role("listitem").filter(has_text=number)
+    expect(mine.filter(has_text="₹40.00")).to_have_count(1)
+    expect(mine.filter(has_text="₹105.00")).to_have_count(1)
     expect(refunds.get_by_role("button", name="Approve")).to_have_count(0)  # agents do not approve
     staff.get_by_role("button", name="Log out").click()
     # The logout must reach the desk before the next login opens the page, or the page stays logged in.
@@ -76,7 +79,8 @@ def test_an_agent_asks_and_one_then_two_supervisors_approve_partial_refunds(
     expect(big).to_contain_text("Given back")
     expect(big).to_contain_text("approvals 2 of 2 (vikram.supervisor, meera.supervisor)")
     audit = staff.get_by_role("list", name="Audit trail for this customer")
-    expect(audit.get_by_role("listitem").filter(has_text="Refund sent to the provider")).to_have_count(2)
+    sent = audit.get_by_role("listitem").filter(has_text="Refund sent to the provider").filter(has_text=number)
+    expect(sent).to_have_count(2)
     staff.close()
 
     # The shopper's own order page shows each refund, where it stands.
@@ -86,3 +90,52 @@ def test_an_agent_asks_and_one_then_two_supervisors_approve_partial_refunds(
     expect(given.nth(0)).to_contain_text("₹40.00")
     expect(given.nth(1)).to_contain_text("₹105.00")
     expect(given.filter(has_text="Given back to your card or UPI")).to_have_count(2)
+
+
+def test_the_banks_word_on_each_refund_reaches_the_desk_and_the_shoppers_order_page(
+    page: Page, browser: Browser, server: Server
+) -> None:
+    server.reset()
+    api_login(page, server, RAMESH)
+    # The second order since the reset: the desk's refunds outlive a reset of the mocks, which
+    # numbers orders afresh, and the test above has its refunds on the first.
+    place_by_api(page, {2: 1}, "cod")
+    number = place_by_api(page, {1: 1}, "online")
+    order = page.request.get(f"/api/checkout/orders/{number}").json()
+    pay_at_provider(server, order["payment"]["paymentSessionId"])
+    # The bank holds the next two refunds (for ten minutes, longer than this test), until its word below.
+    server.scenario(mock="payments", path="refund", refund="onHold", delayMs=600_000, times=2)
+
+    staff = browser.new_page(base_url=server.url)
+    desk_login(staff, "asha.agent", "agent-demo-secret")
+    find(staff, number)
+    ask_refund(staff, "30", "Goodwill", "Late delivery")
+    ask_refund(staff, "20", "A fee charged wrongly", "Delivery fee charged twice")
+    refunds = staff.get_by_role("list", name="Refunds asked for")
+    for amount in ("30.00", "20.00"):  # the customer's earlier refunds are listed too
+        expect(refunds.get_by_role("listitem").filter(has_text=f"₹{amount}")).to_contain_text("Waiting for approval")
+    staff.get_by_role("button", name="Log out").click()
+    expect(staff.get_by_role("button", name="Log in")).to_be_visible()
+    desk_login(staff, "vikram.supervisor", "supervisor-demo-secret")
+    find(staff, number)
+    for amount in ("30.00", "20.00"):
+        approve(staff, amount)
+        expect(refunds.get_by_role("listitem").filter(has_text=f"₹{amount}")).to_contain_text("On hold at the provider")
+
+    support = page.get_by_role("list", name="Refunds from our support team").get_by_role("listitem")
+    page.goto(f"/orders/{number}")
+    expect(support.filter(has_text="On its way to your card or UPI")).to_have_count(2)
+
+    # The bank pays one out and gives the other up: the shopper hears it first, nobody at the desk looking.
+    held = {r["amount"]: r["providerRefundId"] for r in staff.request.get(f"/api/desk/refunds?order={number}").json()}
+    for amount, word in (("30.00", "SUCCESS"), ("20.00", "CANCELLED")):
+        told = server.http.post(f"/_mocks/payments/refunds/{held[amount]}/bank", json={"refund_status": word})
+        told.raise_for_status()
+    page.reload()
+    expect(support.filter(has_text="₹30.00")).to_contain_text("Given back to your card or UPI")
+    expect(support.filter(has_text="₹20.00")).to_contain_text("Cancelled by the bank; please call us")
+    staff.reload()  # the desk's next look at the customer lists the refunds again
+    find(staff, number)
+    expect(refunds.get_by_role("listitem").filter(has_text="₹30.00")).to_contain_text("Given back")
+    expect(refunds.get_by_role("listitem").filter(has_text="₹20.00")).to_contain_text("Cancelled by the provider")
+    staff.close()

@@ -134,3 +134,51 @@ def test_a_refund_is_asked_approved_once_or_twice_and_given_back_once(
     assert ("vikram.supervisor", "approveRefund", "done: a second approval needed", "105.00") in kept
     assert ("meera.supervisor", "refund", "done: refunded", "105.00") in kept
     assert ("vikram.supervisor", "refund", "done: refunded", "40.00") in kept
+
+
+def bank_says(client: GatewayClient, cf_refund_id: str, word: str) -> None:
+    answer = client.post(f"/_mocks/payments/refunds/{cf_refund_id}/bank", json={"refund_status": word})
+    assert answer.status_code == 200, answer.text
+
+
+def test_the_banks_word_on_a_refund_comes_back_to_the_desk_and_the_shoppers_order_page(
+    make_client: Callable[[Settings], GatewayClient], settings: Settings, desk_staff: str
+) -> None:
+    """A refund the bank holds is on hold on both screens; when the bank cancels one or pays one out,
+    the shopper's order page says so the next time it is opened, nobody at the desk looking first,
+    and the desk says the same. A cancelled refund's amount may be asked for again."""
+    client = make_client(msgspec.structs.replace(settings, desk_staff=desk_staff))
+    store_log_in(client)
+    order = paid_online(client, "refund-order-0101", {1: 1})
+    number = order["orderNumber"]
+
+    def shopper_sees() -> list[tuple[str, str]]:
+        seen = client.get(f"/api/checkout/orders/{number}").json()
+        return [(r["amount"], r["status"]) for r in seen.get("supportRefunds", [])]
+
+    # The bank holds the next two refunds (for ten minutes, longer than this test), until its word below.
+    hold = {"mock": "payments", "path": "refund", "refund": "onHold", "delayMs": 600_000, "times": 2}
+    assert client.post("/_mocks/scenarios", json=hold).status_code == 201
+    log_in(client, "asha.agent")
+    kept = ask(client, number, "30", "goodwill", "refund-key-0101").json()
+    lost = ask(client, number, "20", "feeChargedWrongly", "refund-key-0102").json()
+    log_in(client, "vikram.supervisor")
+    held = [decide(client, refund["id"]).json() for refund in (kept, lost)]
+    assert [(r["status"], bool(r["providerRefundId"])) for r in held] == [("pending", True), ("pending", True)]
+    assert shopper_sees() == [("30.00", "pending"), ("20.00", "pending")]
+
+    bank_says(client, held[0]["providerRefundId"], "ONHOLD")  # still on hold: nothing changes
+    assert shopper_sees() == [("30.00", "pending"), ("20.00", "pending")]
+    bank_says(client, held[0]["providerRefundId"], "SUCCESS")
+    bank_says(client, held[1]["providerRefundId"], "CANCELLED")
+    assert shopper_sees() == [("30.00", "refunded"), ("20.00", "cancelled")]
+    listed = client.get("/api/desk/refunds", params={"order": number}).json()
+    assert [(r["amount"], r["status"]) for r in listed] == [("20.00", "cancelled"), ("30.00", "refunded")]
+
+    # The cancelled twenty rupees were never given back: they may be asked for again, and given.
+    log_in(client, "asha.agent")
+    again = ask(client, number, "20", "feeChargedWrongly", "refund-key-0103")
+    assert again.status_code == 200, again.text
+    log_in(client, "vikram.supervisor")
+    assert decide(client, again.json()["id"]).json()["status"] == "refunded"
+    assert shopper_sees() == [("30.00", "refunded"), ("20.00", "cancelled"), ("20.00", "refunded")]
