@@ -12,7 +12,7 @@ import logging
 from collections.abc import Sequence
 from datetime import UTC, date, datetime, time, timedelta
 from decimal import Decimal
-from typing import Annotated
+from typing import Annotated, TypedDict, Unpack
 
 import msgspec
 import structlog
@@ -63,6 +63,16 @@ class AuditQuery(msgspec.Struct, kw_only=True, frozen=True):
     limit: Annotated[int, msgspec.Meta(ge=1, le=MOST_ENTRIES)] = MOST_ENTRIES
 
 
+class Details(TypedDict, total=False):
+    """What an entry says besides who did what: each left out is kept empty."""
+
+    customer: str | None
+    reference: str | None  # the order, loan or payment acted on
+    amount: Decimal | None
+    reason: str | None
+    idempotency_key: str | None
+
+
 class Repository(SQLAlchemyAsyncRepository[DeskAuditEntry]):
     model_type = DeskAuditEntry
 
@@ -93,56 +103,35 @@ class AuditTrail:
         self.database = database
         self.clock = clock  # the desk's time, on the mocks' clock while mocks are in use
 
-    async def record(
-        self,
-        staff: StaffView | str,
-        action: str,
-        outcome: str,
-        *,
-        customer: str | None = None,
-        reference: str | None = None,
-        amount: Decimal | None = None,
-        reason: str | None = None,
-        idempotency_key: str | None = None,
-    ) -> None:
+    async def record(self, staff: StaffView | str, action: str, outcome: str, **details: Unpack[Details]) -> None:
         """Keep one entry; `staff` is a bare name for someone not (yet) logged in."""
-        entry = await self.entry(
-            staff, action, outcome, customer=customer, reference=reference, amount=amount, reason=reason,
-            idempotency_key=idempotency_key,
-        )  # fmt: skip
+        entry = await self.entry(staff, action, outcome, **details)
         async with self.database.session() as session:
             await Repository(session=session).add(entry)
 
     async def entry(
-        self,
-        staff: StaffView | str,
-        action: str,
-        outcome: str,
-        *,
-        customer: str | None = None,
-        reference: str | None = None,
-        amount: Decimal | None = None,
-        reason: str | None = None,
-        idempotency_key: str | None = None,
+        self, staff: StaffView | str, action: str, outcome: str, **details: Unpack[Details]
     ) -> DeskAuditEntry:
         """One entry (logged now), for the caller to add in the same transaction as what it records:
         a replica that dies between the two then keeps both or neither."""
         name, role = (staff.name, staff.role) if isinstance(staff, StaffView) else (staff[:64], "unknown")
+        amount = details.get("amount")
         emit = log.info if outcome in ("done", "found", "asked") else log.warning
         emit(
-            "desk_audit", staff=name, role=role, action=action, target=reference, customer=customer,
-            amount=str(amount) if amount is not None else None, reason=reason, outcome=outcome,
+            "desk_audit", staff=name, role=role, action=action, target=details.get("reference"),
+            customer=details.get("customer"), amount=str(amount) if amount is not None else None,
+            reason=details.get("reason"), outcome=outcome,
         )  # fmt: skip
         return DeskAuditEntry(
             at=await self.clock.now(),
             staff=name,
             role=role,
             action=action,
-            customer=customer,
-            reference=reference,
+            customer=details.get("customer"),
+            reference=details.get("reference"),
             amount=amount,
-            reason=reason,
-            idempotency_key=idempotency_key,
+            reason=details.get("reason"),
+            idempotency_key=details.get("idempotency_key"),
             trace_id=current_trace_id(),
             outcome=outcome,
         )

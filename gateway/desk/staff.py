@@ -100,11 +100,17 @@ def main(argv: list[str]) -> int:
     if len(argv) != 2 or argv[1] not in ROLES:
         print("usage: python -m gateway.desk.staff NAME agent|supervisor", file=sys.stderr)
         return 2
+    return print_entry(f"{argv[0]}:{argv[1]}", "desk")
+
+
+def print_entry(prefix: str, kind: str) -> int:
+    """Ask for a secret (or read it from stdin) and print `prefix:hash`, the entry to add; `kind`
+    names whose secret it is in the refusal of a short one. The QA login's tool uses it too."""
     secret = getpass.getpass("Secret: ") if sys.stdin.isatty() else sys.stdin.readline().rstrip("\n")
     if len(secret) < 12:
-        print("a desk secret has at least 12 characters", file=sys.stderr)
+        print(f"a {kind} secret has at least 12 characters", file=sys.stderr)
         return 2
-    print(f"{argv[0]}:{argv[1]}:{hash_secret(secret)}")
+    print(f"{prefix}:{hash_secret(secret)}")
     return 0
 
 

@@ -1,9 +1,10 @@
 """The QA login in front of the mocks' controls (`/_mocks`) on a shared test deployment.
 
 `QA_STAFF` lists the testers, `name:scrypt$salt$key` entries separated by commas (the desk's
-hash: `python -m gateway.security.qa_login NAME` reads a secret and prints the entry). Set, every
-`/_mocks` path asks for one of them by HTTP Basic, which a browser asks for with its own login
-box and a script sends with `curl -u`: the controls hand out one-time codes, tokens and resets.
+hash: `python -m gateway.security.qa_login NAME` asks for a secret, or reads it from stdin, and
+prints the entry). Set, every `/_mocks` path asks for one of them by HTTP Basic, which a browser
+asks for with its own login box and a script sends with `curl -u`: the controls hand out
+one-time codes, tokens and resets.
 Left open are the two things a real deployment's shopper reaches without any login: the payment
 provider's hosted checkout page, and the catalogue's images (a CDN's). Unset, `/_mocks` is open,
 for one developer's machine and the test suite's own gateways.
@@ -20,7 +21,7 @@ import sys
 from collections.abc import Callable, Mapping
 
 from gateway.asgi import ASGIApp, Receive, Scope, Send
-from gateway.desk.staff import hash_secret, secret_matches
+from gateway.desk.staff import print_entry, secret_matches
 from gateway.settings import UnsafeSettings
 
 # What a shopper's browser opens itself: the provider's checkout page (and its pay button's call),
@@ -97,14 +98,9 @@ class QaLogin:
 
 def main(argv: list[str]) -> int:
     if len(argv) != 1 or ":" in argv[0] or "," in argv[0]:
-        print("usage: python -m gateway.security.qa_login NAME  (the secret on stdin)", file=sys.stderr)
+        print("usage: python -m gateway.security.qa_login NAME", file=sys.stderr)
         return 2
-    secret = sys.stdin.readline().rstrip("\n")
-    if len(secret) < 12:
-        print("a QA secret has at least 12 characters", file=sys.stderr)
-        return 2
-    print(f"{argv[0]}:{hash_secret(secret)}")
-    return 0
+    return print_entry(argv[0], "QA")
 
 
 if __name__ == "__main__":
