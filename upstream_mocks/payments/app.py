@@ -53,6 +53,9 @@ from upstream_mocks.payments.settlements import (
     page,
     settled_between,
 )
+from upstream_mocks.payments.upi import PayOrderBody, UpiOutcome, answer_upi, attempt_for_link, lapse_upi, start_upi
+from upstream_mocks.payments.upi_app_page import POLICY as UPI_APP_POLICY
+from upstream_mocks.payments.upi_app_page import render_app, render_unknown
 from upstream_mocks.world import MockWorld
 
 # The credentials the mock provider accepts (the gateway's PAYMENTS_CLIENT_ID/SECRET defaults).
@@ -104,6 +107,19 @@ class BankAnswer(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """QA: the bank's answer on a PENDING payment."""
 
     payment_status: Literal["SUCCESS", "FAILED"]
+
+
+class AppAnswer(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """The UPI app stand-in's own call: the payer approves the request named by `tr`, or leaves."""
+
+    tr: str
+    outcome: Literal["paid", "dropped"]
+
+
+class UpiWord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """QA: what becomes of a PENDING UPI request (approved, the app left, or lapsed)."""
+
+    outcome: UpiOutcome
 
 
 class RefundWord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -227,10 +243,43 @@ def create_app(world: MockWorld) -> Litestar:
             return _error(409, "order with same id is already present", "order_already_exists")
         return json_answer(order)
 
+    def _lapse(order_id: str) -> None:
+        """UPI requests past their window end FAILED when anyone looks; the merchant is told."""
+        for payment in lapse_upi(world, order_id):
+            order = get_order(world, order_id)
+            if order is not None:
+                world.spawn(deliver_webhook(world, order, payment))
+
+    @post("/pg/orders/sessions", status_code=200)
+    async def order_pay(request: Request[Any, Any, Any]) -> Response[Any]:
+        # Cashfree's "Order Pay" is authorised by the payment session alone (security: []).
+        if not request.headers.get("x-api-version"):
+            return _error(400, "x-api-version : is missing in the request", "request_invalid")
+        raw = await request.body()
+        if replayed := _replayed(world, request, raw):
+            return replayed
+        return _remember(world, request, raw, _order_pay(raw))
+
+    def _order_pay(raw: bytes) -> Response[Any]:
+        try:
+            body = msgspec.json.decode(raw, type=PayOrderBody)
+        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+            return _error(400, f"Invalid request: {exc}", "request_invalid")
+        order = order_for_session(world, body.payment_session_id)
+        if order is None:
+            return _error(400, "payment_session_id : is invalid", "payment_session_id_invalid")
+        if order.order_status != "ACTIVE":
+            return _error(409, f"order is {order.order_status.lower()}", "order_not_active")
+        channel = body.payment_method.upi.channel
+        if channel == "collect":
+            return _error(400, "upi collect : is not enabled for this merchant", "payment_method_unsupported")
+        return json_answer(start_upi(world, order, channel))
+
     @get("/pg/orders/{order_id:str}")
     async def read_order(request: Request[Any, Any, Any], order_id: FromPath[str]) -> Response[Any]:
         if refused := _refused(request, world.settings.payments_client_id, world.settings.payments_client_secret):
             return refused
+        _lapse(order_id)
         order = get_order(world, order_id)
         if order is None:
             return _error(404, "order not found", "order_not_found")
@@ -313,6 +362,7 @@ def create_app(world: MockWorld) -> Litestar:
             return refused
         if get_order(world, order_id) is None:
             return _error(404, "order not found", "order_not_found")
+        _lapse(order_id)
         return json_answer(payments_for(world, order_id))
 
     async def _report(request: Request[Any, Any, Any], settled: bool) -> Response[Any]:
@@ -358,7 +408,42 @@ def create_app(world: MockWorld) -> Litestar:
             world.spawn(deliver_webhook(world, order, payment))
         return json_answer(payment)
 
+    @get("/upi/app", media_type=MediaType.HTML)
+    async def upi_app(request: Request[Any, Any, Any]) -> Response[str]:
+        found = attempt_for_link(world, request.url.query)
+        if found is None:
+            return Response(render_unknown(), status_code=404, media_type=MediaType.HTML)
+        _lapse(found[0].order_id)
+        return Response(
+            render_app(*found), media_type=MediaType.HTML, headers={"Content-Security-Policy": UPI_APP_POLICY}
+        )
+
+    @post("/upi/app/answer", status_code=200)
+    async def upi_app_answer(request: Request[Any, Any, Any]) -> Response[Any]:
+        try:
+            body = msgspec.json.decode(await request.body(), type=AppAnswer)
+        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+            return _error(400, f"Invalid request: {exc}", "request_invalid")
+        return _upi_answer(body.tr, body.outcome)
+
+    def _upi_answer(cf_payment_id: str, outcome: UpiOutcome) -> Response[Any]:
+        answered = answer_upi(world, cf_payment_id, outcome)
+        if isinstance(answered, str):
+            return _error(409, answered, "upi_request_closed")
+        order, payment = answered
+        world.spawn(deliver_webhook(world, order, payment))
+        return json_answer(payment)
+
     # QA controls (not part of the contract).
+    @post("/payments/{cf_payment_id:str}/upi", status_code=200)
+    async def upi_word(request: Request[Any, Any, Any], cf_payment_id: FromPath[str]) -> Response[Any]:
+        """What becomes of a PENDING UPI request, now: paid in the app, the app left, or lapsed."""
+        try:
+            word = msgspec.json.decode(await request.body(), type=UpiWord)
+        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+            return _error(400, f"Invalid request: {exc}", "request_invalid")
+        return _upi_answer(cf_payment_id, word.outcome)
+
     @post("/payments/{cf_payment_id:str}/bank", status_code=200)
     async def bank_answers(request: Request[Any, Any, Any], cf_payment_id: FromPath[str]) -> Response[Any]:
         """The bank's answer on a PENDING payment, now: the order is PAID on success, even after
@@ -438,6 +523,7 @@ def create_app(world: MockWorld) -> Litestar:
     return Litestar(
         route_handlers=[
             new_order,
+            order_pay,
             read_order,
             terminate,
             new_refund,
@@ -447,6 +533,9 @@ def create_app(world: MockWorld) -> Litestar:
             settlement_recon,
             checkout,
             pay,
+            upi_app,
+            upi_app_answer,
+            upi_word,
             bank_answers,
             refund_word,
             add_chargeback,

@@ -15,7 +15,7 @@ from html import escape
 from upstream_mocks.money import indian_grouping
 from upstream_mocks.payments.orders import Order
 
-_STYLE = """
+STYLE = """
 :root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
 body { margin: 0; padding: 1.25rem; color: #1b1f3b; background: #ffffff; }
 h1 { font-size: 1.25rem; margin: 0 0 .75rem; }
@@ -86,7 +86,7 @@ def render_checkout(order: Order) -> str:
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Test checkout</title>
-<style>{_STYLE}</style>
+<style>{STYLE}</style>
 </head>
 <body>
 <main id="checkout" data-order-id="{escape(order.order_id)}">
@@ -110,12 +110,12 @@ def render_missing() -> str:
 <body><main><h1>Payment session not found</h1></main></body></html>"""
 
 
-def _hash(source: str) -> str:
+def source_hash(source: str) -> str:
     return "'sha256-" + base64.b64encode(hashlib.sha256(source.encode()).digest()).decode() + "'"
 
 
 # The page's own policy: its one inline script and stylesheet by hash, nothing else inline.
 POLICY = (
-    f"default-src 'self'; script-src {_hash(_SCRIPT)}; style-src {_hash(_STYLE)}; "
+    f"default-src 'self'; script-src {source_hash(_SCRIPT)}; style-src {source_hash(STYLE)}; "
     "frame-ancestors 'self'; base-uri 'none'; form-action 'none'; object-src 'none'"
 )

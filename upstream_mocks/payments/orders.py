@@ -128,6 +128,8 @@ class PaymentsState(msgspec.Struct, kw_only=True):
     chargebacks: list[Any] = msgspec.field(default_factory=list)
     # Where Cashfree's own document and the mock disagreed (provider_document.py), oldest first
     conformance: list[Any] = msgspec.field(default_factory=list)
+    # UPI attempts started by "Order Pay", by cf_payment_id (upstream_mocks/payments/upi.py)
+    upi: dict[str, Any] = msgspec.field(default_factory=dict)
     next_cf_id: int = 3_100_000
 
 
