@@ -35,8 +35,6 @@ GATEWAY_ONLY_ON_K8S = {
     "SHUTDOWN_DRAIN_SECONDS",
     "OTEL_SERVICE_NAME",
 }
-# A scraper beside Kubernetes' pods reaches /metrics with its token; compose has none.
-GATEWAY_ONLY_ON_K8S |= {"METRICS_TOKEN"}
 # Staging on a shared cluster: the mocks send traces.
 MOCKS_ONLY_ON_K8S = {"OTEL_EXPORTER_OTLP_ENDPOINT"}
 GATEWAY_READS_ALSO = {"MOCKS_URL"}  # read beside Settings (gateway/embedded.py)
