@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import Server
+from tests.e2e.portal_steps import open_payment
 from tests.e2e.store_steps import RAMESH, SEED, api_login, fill_cart, place_by_api
 from tests.e2e.test_site_pages import PRODUCT, VIEWPORTS
 
@@ -37,17 +38,17 @@ DESCRIBED = {"/product-home", "/products"}
 
 
 def open_as_a_user(page: Page, server: Server, path: str) -> str:
-    """Open `path` the way a user reaches it (the code screens after a number, the logged-in
-    pages after a login); the path with the placed order's number for '/orders/{n}'."""
+    """Open `path` the way a user reaches it (the code screen after a number, the logged-in
+    pages after a login through the gateway); the path with the placed order's number for
+    '/orders/{n}'."""
     main = page.locator("main")
-    if path == "/verify-otp" or path == "/payment":
+    if path == "/verify-otp":
         page.goto("/paynow")
         main.get_by_label("Mobile number").fill(RAMESH)
         main.get_by_role("button", name="Submit", exact=True).click()
         expect(page).to_have_url(re.compile(r"/verify-otp$"))
-        if path == "/payment":
-            main.get_by_label("One-time code").fill(server.otp_for(RAMESH))
-            main.get_by_role("button", name="Verify", exact=True).click()
+    elif path == "/payment":
+        open_payment(page, server, RAMESH)
     elif path == "/verifyotp":
         page.goto("/login")
         page.get_by_label("Mobile number").fill(RAMESH)

@@ -1,7 +1,7 @@
-"""Every route of the public site, on a desktop and a phone: its main heading, its own title and
-description, no sideways scroll, hydrated with every control alive, no serious accessibility
-violation (axe-core), and the page makes no console error, no failed request and no
-request to another host (checked by the fixtures)."""
+"""Every route of the public site, on a desktop and a phone (the app's web-view pages on a
+phone): its main heading, its own title and description, no sideways scroll, hydrated with every
+control alive, no serious accessibility violation (axe-core), and the page makes no console
+error, no failed request and no request to another host (checked by the fixtures)."""
 
 from __future__ import annotations
 
@@ -105,12 +105,11 @@ def test_public_route_shows_its_heading_inside_header_and_footer(
     is_live_and_accessible(page, axe)
 
 
-@pytest.mark.parametrize("fixture", VIEWPORTS)
+# The app's pages open only in the native app's web view (nothing on the site links to them):
+# on a phone's screen.
 @pytest.mark.parametrize(("path", "heading"), APP.items(), ids=list(APP))
-def test_app_route_has_no_site_header_or_footer(
-    request: pytest.FixtureRequest, axe: Axe, fixture: str, path: str, heading: str
-) -> None:
-    page: Page = request.getfixturevalue(fixture)
+def test_app_route_has_no_site_header_or_footer(phone_page: Page, axe: Axe, path: str, heading: str) -> None:
+    page = phone_page
     page.goto(path)
     expect(page.get_by_role("heading", level=1)).to_contain_text(heading)
     expect(page.get_by_role("banner")).to_have_count(0)
