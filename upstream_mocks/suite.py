@@ -112,7 +112,8 @@ def _with_controls(
         request = ContractRequest.build(method, path, query, scope.get("headers", []), body) if contract else None
         problem = contract.check_request(request) if contract else None
         # Credentials guard the contract's operations, not the QA read-outs beside them.
-        described = operation_of is not None and operation_of(method, path) is not None
+        operation = operation_of(method, path) if operation_of is not None else None
+        described = operation is not None
         if problem is None and described and (refused := auth.refusal(world, name, _headers(scope))):
             problem = Problem(401, refused)
         scenario = world.scenario_for(name, method, path)
@@ -140,6 +141,7 @@ def _with_controls(
                     status=status,
                     at=time.time(),  # real time: the journal's stamp
                     request_id=request_id,
+                    operation=operation,
                 )
             )
             await _drop(send)
@@ -157,6 +159,11 @@ def _with_controls(
             await _call_checked(app, scope, replay, send_status, contract, request)
         else:
             await app(scope, replay, send_status)
+        if not described and method == "GET":
+            # A read beside the contract (a QA read-out, a picture, the checkout page) is no call
+            # to the upstream's API: the journal, which the QA console polls these beside, keeps
+            # to what callers asked of the APIs (and their webhooks and controls).
+            return
         try:
             parsed: Any = json.loads(body) if body else None
         except (ValueError, RecursionError):  # not JSON, or nested deeper than json recurses
@@ -172,6 +179,7 @@ def _with_controls(
                 at=time.time(),  # real time: the journal's stamp
                 request_id=request_id,
                 idempotency_key=key,
+                operation=operation,
             )
         )
         del world.journal[:-_JOURNAL_LIMIT]
@@ -316,8 +324,11 @@ def create_suite(
         return data
 
     @delete("/_mocks/scenarios")
-    async def clear_scenarios() -> None:
-        world.scenarios.clear()
+    async def clear_scenarios(mock: FromQuery[str | None] = None, path: FromQuery[str | None] = None) -> None:
+        """Every scenario off; with `mock` (and `path`), only those of that mock (and path)."""
+        world.scenarios[:] = [
+            s for s in world.scenarios if (mock is not None and s.mock != mock) or (path is not None and s.path != path)
+        ]
 
     @post("/_mocks/auth", status_code=201)
     async def demand_credentials(data: JSONBody[auth.AuthRequirement]) -> auth.AuthRequirement:

@@ -32,6 +32,9 @@ class JournalEntry(msgspec.Struct, rename="camel"):
     at: float
     request_id: str | None = None  # the caller's X-Request-Id: the gateway's trace id for the request
     idempotency_key: str | None = None  # the caller's Idempotency-Key or x-idempotency-key, if any
+    # The contract's operationId of the call; None for a call beside the contract (a QA read-out
+    # or control, a picture), which the QA console leaves out of its journal unless asked.
+    operation: str | None = None
 
 
 class Scenario(msgspec.Struct, rename="camel", kw_only=True):

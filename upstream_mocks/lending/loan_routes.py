@@ -187,7 +187,27 @@ def loan_routes(world: MockWorld, caller: Caller) -> list[HTTPRouteHandler]:
             "Allocation",
         )
 
+    # QA read-out (not part of the upstream contract): every borrower's loans as they stand on
+    # the mocks' clock today, for the QA console's dues.
+    @get("/dues")
+    async def dues() -> list[dict[str, Any]]:
+        lending = lending_state(world)
+        found = []
+        for user_id, owned in sorted(world.states["loans"].items()):
+            borrower = lending.borrower_by_id(user_id)
+            for loan in owned:
+                found.append(
+                    {
+                        **summary_view(loan, at(loan)),
+                        "userId": user_id,
+                        "borrowerName": borrower.user_name if borrower else None,
+                        "mobileNumber": borrower.mobile_number if borrower else None,
+                    }
+                )
+        return found
+
     return [
+        dues,
         list_loans,
         key_facts,
         key_facts_pdf,

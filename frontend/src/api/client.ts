@@ -95,8 +95,8 @@ export interface ApiResponse<T> {
   status: number;
 }
 
-/** What a caller may set on one call. */
-export type RequestConfig = Pick<AxiosRequestConfig, "params" | "headers" | "signal">;
+/** What a caller may set on one call; `baseURL` "/" for the QA console's /_mocks calls, beside /api. */
+export type RequestConfig = Pick<AxiosRequestConfig, "params" | "headers" | "signal" | "baseURL">;
 
 let loading: Promise<typeof import("./http")> | undefined;
 

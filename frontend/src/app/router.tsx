@@ -48,6 +48,8 @@ export function appRoutes(config: AppConfig): RouteObject[] {
         { element: <StoreLayout />, children: [...storeRoutes([...checkoutRoutes, ...creditRoutes]), ...siteAppRoutes] },
         // Staff only, without the public site's header and footer.
         ...deskRoutes,
+        // QA's console beside the mocks: its path and import here, all else in its own chunk.
+        { path: "qa", lazy: () => import("../features/qa/routes") },
       ],
     },
   ];

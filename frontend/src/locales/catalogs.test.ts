@@ -18,6 +18,9 @@ const catalogDirs = [
   ...readdirSync(path.join(src, "features")).map((feature) => path.join(src, "features", feature, "locales")),
 ];
 const po = formatter({ lineNumbers: false });
+// Staff tools may be English only (issue 59): the QA console loads its English messages whatever
+// the page's language (features/qa/catalog.ts), so its Hindi catalog stays untranslated.
+const englishOnly = new Set([path.join(src, "features", "qa", "locales")]);
 
 type Catalog = Record<string, { message?: string; translation?: string; obsolete?: boolean }>;
 
@@ -48,7 +51,7 @@ describe.each(catalogDirs.map((dir) => [path.relative(src, dir), dir]))("%s", (_
     expect(Object.keys(hi).sort()).toEqual(Object.keys(en).sort());
   });
 
-  it("has every Hindi message translated, in Devanagari", () => {
+  it.skipIf(englishOnly.has(dir))("has every Hindi message translated, in Devanagari", () => {
     const untranslated = Object.values(hi).filter((m) => !m.translation).map((m) => m.message);
     expect(untranslated).toEqual([]);
     const notHindi = Object.values(hi)

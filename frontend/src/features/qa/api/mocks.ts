@@ -1,0 +1,251 @@
+/**
+ * The mocks' QA control API (/_mocks/*, docs/qa.md), as the console reads and drives it: through
+ * the app's one API client, on the same origin, beside /api. Nothing here is the gateway's API:
+ * the gateway serves /_mocks only while an upstream is a mock.
+ */
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api, type RequestConfig } from "../../../api/client";
+
+/** Every console call goes to /_mocks on the app's origin (the client's base is /api). */
+const MOCKS: RequestConfig = { baseURL: "/" };
+
+/** How often what the mocks record is read again while the console is open. */
+const LIVE_MS = 2_000;
+
+async function read<T>(path: string, params?: Record<string, string>): Promise<T> {
+  return (await api.get<T>(path, { ...MOCKS, params })).data;
+}
+
+export interface ClockView {
+  now: string;
+  today: string;
+  offsetSeconds: number;
+}
+
+/** A move of the one clock: by days, hours and minutes, or to a moment (ISO 8601 with its offset). */
+export type ClockMove = { days?: number; hours?: number; minutes?: number } | { at: string };
+
+export interface LoginCode {
+  mobileNumber: string;
+  otp: string;
+  sentAt: number;
+  message: string;
+  language: string;
+}
+
+export interface SentSms {
+  smsId: string;
+  sentAt: string;
+  mobileNumber: string;
+  message: string;
+  senderId: string;
+  dltTemplateId: string;
+  category: string;
+  language: string;
+  reference?: string | null;
+}
+
+export interface SentMail {
+  kind: string;
+  to: string;
+  subject: string;
+  at: number;
+  attachment?: string | null;
+  orderNumber?: string | null;
+  status?: string | null;
+  message?: string | null;
+  reference?: string | null;
+}
+
+export interface SentReminder {
+  userId: number;
+  loanNumber: string;
+  dueDate: string;
+  daysFromDue: number;
+  amount: string;
+  sentAt: string;
+  language: string;
+}
+
+export interface LoanDues {
+  loanNumber: string;
+  userId: number;
+  borrowerName: string | null;
+  mobileNumber: string | null;
+  status: "current" | "overdue" | "closed";
+  overdueAmount: string;
+  penalCharges: string;
+  principalOutstanding: string;
+  daysPastDue: number;
+  nextDue: { dueOn: string; amount: string } | null;
+  asOf: string;
+}
+
+export interface Scenario {
+  mock: string;
+  path: string;
+  method?: string;
+  status?: number | null;
+  body?: unknown;
+  delayMs?: number;
+  drop?: boolean;
+  after?: boolean;
+  probability?: number;
+  times?: number | null;
+  webhook?: "drop" | "duplicate" | null;
+  refund?: "onHold" | "cancelled" | null;
+}
+
+export interface FineractSwitches {
+  makerChecker: boolean;
+  failNext: number;
+  holdNext: number;
+  held: string[];
+}
+
+export interface JournalEntry {
+  mock: string;
+  method: string;
+  path: string;
+  query: string;
+  body: unknown;
+  status: number;
+  at: number;
+  requestId: string | null;
+  idempotencyKey: string | null;
+  operation: string | null;
+}
+
+const KEY = ["qa"] as const;
+
+export function useClock() {
+  return useQuery({ queryKey: [...KEY, "clock"], queryFn: () => read<ClockView>("/_mocks/clock"), refetchInterval: 15_000 });
+}
+
+/** What follows the clock (dues, reminders, SMS) is read again once it has moved. */
+function useAfterMove() {
+  const client = useQueryClient();
+  return (moved: ClockView) => {
+    client.setQueryData([...KEY, "clock"], moved);
+    void client.invalidateQueries({ queryKey: KEY });
+  };
+}
+
+export function useMoveClock() {
+  const onMoved = useAfterMove();
+  return useMutation({
+    mutationFn: async (move: ClockMove) => (await api.post<ClockView>("/_mocks/clock", move, MOCKS)).data,
+    onSuccess: onMoved,
+  });
+}
+
+export function useRealClock() {
+  const onMoved = useAfterMove();
+  return useMutation({
+    mutationFn: async () => (await api.delete<ClockView>("/_mocks/clock", MOCKS)).data,
+    onSuccess: onMoved,
+  });
+}
+
+/** The login codes waiting, newest first; `mobile` for one number's. */
+export function useLoginCodes(mobile: string) {
+  return useQuery({
+    queryKey: [...KEY, "codes", mobile],
+    queryFn: () => read<LoginCode[]>("/_mocks/lending/outbox", mobile ? { mobile } : undefined),
+    refetchInterval: LIVE_MS,
+  });
+}
+
+export function useSms(mobile: string) {
+  return useQuery({
+    queryKey: [...KEY, "sms", mobile],
+    queryFn: () => read<SentSms[]>("/_mocks/mail/sms", mobile ? { mobile } : undefined),
+    refetchInterval: LIVE_MS,
+  });
+}
+
+export function useMails() {
+  return useQuery({ queryKey: [...KEY, "mails"], queryFn: () => read<SentMail[]>("/_mocks/mail/outbox"), refetchInterval: LIVE_MS });
+}
+
+export function useReminders() {
+  return useQuery({
+    queryKey: [...KEY, "reminders"],
+    queryFn: () => read<SentReminder[]>("/_mocks/lending/reminders"),
+    refetchInterval: LIVE_MS,
+  });
+}
+
+export function useDues() {
+  return useQuery({ queryKey: [...KEY, "dues"], queryFn: () => read<LoanDues[]>("/_mocks/lending/dues") });
+}
+
+export function useScenarios() {
+  return useQuery({ queryKey: [...KEY, "scenarios"], queryFn: () => read<Scenario[]>("/_mocks/scenarios") });
+}
+
+function useScenariosChanged() {
+  const client = useQueryClient();
+  return () => void client.invalidateQueries({ queryKey: [...KEY, "scenarios"] });
+}
+
+/** Sets every scenario of a fault. */
+export function useSetFault() {
+  const changed = useScenariosChanged();
+  return useMutation({
+    mutationFn: async (scenarios: Scenario[]) => {
+      for (const scenario of scenarios) await api.post("/_mocks/scenarios", scenario, MOCKS);
+    },
+    onSettled: changed,
+  });
+}
+
+/** Clears the scenarios of a fault (each by its mock and path), or every one when given none. */
+export function useClearFaults() {
+  const changed = useScenariosChanged();
+  return useMutation({
+    mutationFn: async (scenarios: Scenario[] | null) => {
+      if (scenarios === null) {
+        await api.delete("/_mocks/scenarios", MOCKS);
+        return;
+      }
+      for (const { mock, path } of scenarios) await api.delete("/_mocks/scenarios", { ...MOCKS, params: { mock, path } });
+    },
+    onSettled: changed,
+  });
+}
+
+export function useFineractSwitches() {
+  return useQuery({ queryKey: [...KEY, "fineract"], queryFn: () => read<FineractSwitches>("/_mocks/fineract/qa") });
+}
+
+export function useSetFineract() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (switches: Partial<Omit<FineractSwitches, "held">> | "release") =>
+      switches === "release"
+        ? (await api.post<FineractSwitches>("/_mocks/fineract/qa/release", undefined, MOCKS)).data
+        : (await api.post<FineractSwitches>("/_mocks/fineract/qa", switches, MOCKS)).data,
+    onSuccess: (answer) => client.setQueryData([...KEY, "fineract"], answer),
+  });
+}
+
+/** What each mock received, oldest first as the mocks keep it; `mock` for one mock's. */
+export function useJournal(mock: string) {
+  return useQuery({
+    queryKey: [...KEY, "journal", mock],
+    queryFn: () => read<JournalEntry[]>("/_mocks/journal", mock ? { mock } : undefined),
+    refetchInterval: LIVE_MS,
+  });
+}
+
+/** The seed data back, the outboxes, journal and scenarios empty, the clock real. */
+export function useResetWorld() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      await api.post("/_mocks/reset", undefined, MOCKS);
+    },
+    onSuccess: () => void client.invalidateQueries({ queryKey: KEY }),
+  });
+}

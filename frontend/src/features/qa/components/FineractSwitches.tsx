@@ -1,0 +1,45 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { errorMessage } from "../../../api/client";
+import { useFineractSwitches, useSetFineract } from "../api/mocks";
+import styles from "../qa.module.css";
+
+/** The Fineract mock's own unkind behaviours (upstream_mocks/fineract/qa.py). */
+export function FineractSwitchesPanel() {
+  const { t } = useLingui();
+  const switches = useFineractSwitches();
+  const set = useSetFineract();
+  const now = switches.data;
+  return (
+    <>
+      <h3 id="fineract-title">
+        <Trans>Fineract lender's behaviours</Trans>
+      </h3>
+      {set.error && (
+        <p className="alert alert-danger" role="alert">
+          {errorMessage(set.error, t`The Fineract mock did not take that.`)}
+        </p>
+      )}
+      {now && (
+        <div className={styles.row} role="group" aria-labelledby="fineract-title">
+          <label>
+            <input
+              type="checkbox"
+              checked={now.makerChecker}
+              onChange={(e) => set.mutate({ makerChecker: e.target.checked })}
+            />{" "}
+            <Trans>Bookings wait for a checker (maker-checker)</Trans>
+          </label>
+          <button type="button" className="btn btn-outline" onClick={() => set.mutate({ failNext: now.failNext + 1 })}>
+            <Trans>Fail the next booking ({now.failNext} set)</Trans>
+          </button>
+          <button type="button" className="btn btn-outline" onClick={() => set.mutate({ holdNext: now.holdNext + 1 })}>
+            <Trans>Hold the next booking in flight ({now.holdNext} set)</Trans>
+          </button>
+          <button type="button" className="btn btn-outline" disabled={now.held.length === 0} onClick={() => set.mutate("release")}>
+            <Trans>Release held bookings ({now.held.length})</Trans>
+          </button>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,153 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useId, useState } from "react";
+import { useLoginCodes, useMails, useReminders, useSms } from "../api/mocks";
+import styles from "../qa.module.css";
+import { ScrollBox } from "./ScrollBox";
+import { CopyButton } from "./CopyButton";
+import { inIndia } from "./when";
+
+/** Newest first, whatever order a mock keeps them in. */
+function newestFirst<T>(items: T[] | undefined, at: (item: T) => number | string): T[] {
+  return [...(items ?? [])].sort((a, b) => (at(a) < at(b) ? 1 : at(a) > at(b) ? -1 : 0));
+}
+
+/** What the mocks sent people: login codes waiting, service SMS (reminders among them), mails. */
+export function OutboxPanel() {
+  const { t } = useLingui();
+  const filterId = useId();
+  const [mobile, setMobile] = useState("");
+  const number = /^\d{10}$/.test(mobile) ? mobile : "";
+  const codes = useLoginCodes(number);
+  const sms = useSms(number);
+  const reminders = useReminders();
+  const mails = useMails();
+  const smsShown = newestFirst(sms.data, (s) => s.sentAt);
+  const remindersShown = newestFirst(reminders.data, (r) => r.sentAt);
+  const mailsShown = newestFirst(mails.data, (m) => m.at);
+
+  return (
+    <section id="outboxes" aria-labelledby="outboxes-title" className={`card ${styles.section}`}>
+      <h2 id="outboxes-title">
+        <Trans>Outboxes</Trans>
+      </h2>
+      <div className={styles.row}>
+        <label className={styles.field} htmlFor={filterId}>
+          <Trans>Only this mobile number</Trans>
+        </label>
+        <input
+          id={filterId}
+          type="tel"
+          inputMode="numeric"
+          maxLength={10}
+          value={mobile}
+          onChange={(e) => setMobile(e.target.value.replace(/\D/g, ""))}
+          placeholder={t`All numbers`}
+        />
+      </div>
+
+      <h3 id="codes-title">
+        <Trans>Login codes waiting</Trans>
+      </h3>
+      {codes.data?.length === 0 && (
+        <p className={styles.muted}>
+          <Trans>No code waiting: a code leaves the outbox once used.</Trans>
+        </p>
+      )}
+      <ul className={styles.faults} aria-labelledby="codes-title">
+        {(codes.data ?? []).map((code) => (
+          <li key={code.mobileNumber} className={styles.fault}>
+            <span>
+              <Trans>
+                To <span className={styles.mono}>{code.mobileNumber}</span> at {inIndia(code.sentAt)}
+              </Trans>
+            </span>
+            <span>
+              <Trans>Code</Trans> <strong className={styles.code}>{code.otp}</strong>
+            </span>
+            <CopyButton text={code.otp} label={t`the code for ${code.mobileNumber}`} />
+          </li>
+        ))}
+      </ul>
+
+      <h3 id="sms-title">
+        <Trans>SMS sent (reminders, acknowledgements)</Trans>
+      </h3>
+      <ScrollBox label={t`Every SMS, scrollable`}>
+        <table className={styles.table} aria-labelledby="sms-title">
+          <thead>
+            <tr>
+              <th scope="col">
+                <Trans>Sent</Trans>
+              </th>
+              <th scope="col">
+                <Trans>To</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Message</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Template</Trans>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {smsShown.map((one) => (
+              <tr key={one.smsId}>
+                <td>{inIndia(one.sentAt)}</td>
+                <td className={styles.mono}>{one.mobileNumber}</td>
+                <td lang={one.language}>{one.message}</td>
+                <td className={styles.mono}>
+                  {one.category} {one.dltTemplateId}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollBox>
+
+      <h3 id="reminders-title">
+        <Trans>Due reminders the lender sent</Trans>
+      </h3>
+      {remindersShown.length === 0 ? (
+        <p className={styles.muted}>
+          <Trans>None yet: move the clock past a due date's reminder days (08:00 to 19:00 India time).</Trans>
+        </p>
+      ) : (
+        <ul aria-labelledby="reminders-title">
+          {remindersShown.map((r) => (
+            <li key={`${r.loanNumber}/${r.dueDate}/${r.daysFromDue}`}>
+              <Trans>
+                {r.loanNumber}: ₹{r.amount} due {r.dueDate} ({r.daysFromDue} days from due), sent {inIndia(r.sentAt)}
+              </Trans>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <h3 id="mails-title">
+        <Trans>Mails</Trans>
+      </h3>
+      {mailsShown.length === 0 ? (
+        <p className={styles.muted}>
+          <Trans>No mail sent.</Trans>
+        </p>
+      ) : (
+        <ul aria-labelledby="mails-title">
+          {mailsShown.map((mail, index) => (
+            <li key={`${mail.at}-${index}`}>
+              <details>
+                <summary>
+                  <Trans>
+                    {inIndia(mail.at)} to {mail.to}: {mail.subject}
+                  </Trans>
+                  {mail.attachment && <> ({mail.attachment})</>}
+                </summary>
+                {mail.message && <p>{mail.message}</p>}
+              </details>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

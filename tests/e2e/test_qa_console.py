@@ -1,0 +1,97 @@
+"""The QA console (/qa, issue 59): a tester reads a login's code on it, sets "lender down" and sees
+the portal's 503 in the journal under its trace id, clears it, moves the one clock 40 days and
+sees the loans' dues and a reminder follow, and resets the world; the console itself is
+accessible. (In production /qa and /_mocks answer 404: tests/integration/test_gateway_shell.py.)"""
+
+from __future__ import annotations
+
+import re
+
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import BrowserContext, Locator, Page, expect
+
+from tests.e2e.conftest import PageGuard, Server, axe_violations
+from tests.e2e.portal_steps import RAMESH, start_login
+
+# Moving the clock 40 days walks it in 15-minute steps, each doing what falls due.
+CLOCK_WALK_MS = 120_000
+
+
+def section(page: Page, name: str) -> Locator:
+    return page.get_by_role("region", name=name)
+
+
+def dues_row(page: Page, loan_number: str) -> Locator:
+    return section(page, "The one clock").get_by_role("row").filter(has=page.get_by_role("rowheader", name=loan_number))
+
+
+def test_a_tester_drives_the_mocks_from_the_console(
+    page: Page, context: BrowserContext, server: Server, page_guard: PageGuard, axe: Axe
+) -> None:
+    page_guard.allow_failed_status.add(503)  # the portal's answer while the lender is down
+    page_guard.allow_console.append("status of 503")
+    portal = context.new_page()
+    page_guard.attach(portal)
+
+    page.goto("/qa")
+    expect(page.get_by_role("heading", name="QA console", level=1)).to_be_visible()
+    clock = section(page, "The one clock")
+    expect(clock.get_by_role("status")).to_contain_text("Real time.")
+    days_past_due = int(dues_row(page, "LN-1001").get_by_role("cell").nth(3).inner_text())
+    expect(dues_row(page, "LN-1004")).to_contain_text("Current")
+
+    # A login sends a code: the tester reads it on the console and the borrower logs in with it.
+    start_login(portal, RAMESH)
+    outboxes = section(page, "Outboxes")
+    waiting = outboxes.get_by_role("list", name="Login codes waiting").get_by_role("listitem").filter(has_text=RAMESH)
+    expect(waiting).to_contain_text(re.compile(r"Code \d{6}"))
+    code = re.search(r"Code (\d{6})", waiting.inner_text())
+    assert code is not None
+    portal.locator("main").get_by_label("One-time code").fill(code.group(1))
+    portal.locator("main").get_by_role("button", name="Verify", exact=True).click()
+    expect(portal).to_have_url(re.compile(r"/payment$"))
+    expect(waiting).to_have_count(0)  # a used code leaves the outbox
+
+    # Lender down: the portal's next read of the lender answers 503, and the journal shows the
+    # lender's answers to that request under the trace id the portal was given.
+    faults = section(page, "Faults")
+    faults.get_by_role("button", name="Set: Lender down").click()
+    expect(faults.get_by_role("button", name="Clear: Lender down")).to_have_attribute("aria-pressed", "true")
+    expect(faults.get_by_role("status")).to_contain_text("lending /*")
+    with portal.expect_response(lambda r: "/api/" in r.url and r.status == 503) as failed:
+        portal.reload()
+    trace_id = failed.value.json()["traceId"]
+    assert trace_id == failed.value.headers["x-request-id"]
+    journal = section(page, "Journal: what each mock received")
+    journal.get_by_label("Trace id").fill(trace_id)
+    rows = journal.get_by_role("row").filter(has_text=trace_id)
+    expect(rows.first).to_contain_text("lending")
+    expect(rows.first.get_by_role("cell").nth(3)).to_have_text("503")
+    rows.first.get_by_role("button", name=trace_id).click()  # every call of that request, kept filtered
+    expect(journal.get_by_label("Trace id")).to_have_value(trace_id)
+    faults.get_by_role("button", name="Clear: Lender down").click()
+    expect(faults.get_by_role("status")).to_contain_text("None: every mock answers as itself.")
+    portal.reload()
+    expect(portal.locator("main")).to_contain_text("12,450.00")
+
+    # The one clock 40 days on: LN-1004 falls due and is overdue, LN-1001 is 40 days later, and
+    # the lender's reminders went out on the way.
+    clock.get_by_label("Days").fill("40")
+    clock.get_by_role("button", name="Move the clock").click()
+    expect(clock.get_by_role("status")).to_contain_text("960 hours from real time.", timeout=CLOCK_WALK_MS)
+    expect(dues_row(page, "LN-1004")).to_contain_text("Overdue")
+    expect(dues_row(page, "LN-1001").get_by_role("cell").nth(3)).to_have_text(str(days_past_due + 40))
+    reminders = outboxes.get_by_role("list", name="Due reminders the lender sent")
+    expect(reminders.get_by_role("listitem").filter(has_text="LN-1004").first).to_be_visible()
+    assert axe_violations(axe, page) == ""
+
+    # Reset the world, asked first: the clock real again, reminders and journal gone.
+    portal.close()
+    page.get_by_role("button", name="Reset the world").click()
+    page.get_by_role("dialog", name="Reset the world?").get_by_role("button", name="Yes, reset everything").click()
+    expect(section(page, "The world").get_by_role("status")).to_contain_text("The world is reset.")
+    expect(clock.get_by_role("status")).to_contain_text("Real time.")
+    expect(dues_row(page, "LN-1004")).to_contain_text("Current")
+    expect(reminders).to_have_count(0)
+    journal.get_by_role("button", name="Every trace").click()
+    expect(journal.get_by_role("status")).to_contain_text("0 of 0 calls shown")
