@@ -47,7 +47,14 @@ def test_the_controls_answer_only_to_a_testers_login(guarded: GatewayClient) -> 
     wrong = "Basic " + base64.b64encode(f"{TESTER}:not-the-secret".encode()).decode()
     for headers in ({"Authorization": wrong}, {"Authorization": f"Bearer {SECRET}"}, {"Authorization": "Basic !!"}):
         assert guarded.get(f"/_mocks/lending/outbox/{RAMESH}", headers=headers).status_code == 401
-    for method, path in (("POST", "/_mocks/reset"), ("GET", "/_mocks/journal"), ("POST", "/_mocks/scenarios")):
+    for method, path in (
+        ("POST", "/_mocks/reset"),
+        ("GET", "/_mocks/journal"),
+        ("POST", "/_mocks/scenarios"),
+        # The payer's UPI app stand-in approves a payment named by its guessable number: a tester's.
+        ("GET", "/_mocks/payments/upi/app?pa=cf.mockmerchant%40axisbank&am=1.00&tr=3100001"),
+        ("POST", "/_mocks/payments/upi/app/answer"),
+    ):
         assert guarded.request(method, path, json={}).status_code == 401, path
 
     opened = guarded.get(f"/_mocks/lending/outbox/{RAMESH}", headers=LOGIN)
