@@ -12,7 +12,6 @@ import { complaintsRoutes } from "../features/complaints/routes";
 import { loansRoutes } from "../features/loans/routes";
 import { storeRoutes } from "../features/store/routes";
 import { checkoutRoutes } from "../features/checkout/routes";
-import { deskRoutes } from "../features/desk/routes";
 import { creditRoutes } from "../features/credit/routes";
 
 function Root() {
@@ -46,9 +45,10 @@ export function appRoutes(config: AppConfig): RouteObject[] {
           ],
         },
         { element: <StoreLayout />, children: [...storeRoutes([...checkoutRoutes, ...creditRoutes]), ...siteAppRoutes] },
-        // Staff only, without the public site's header and footer.
-        ...deskRoutes,
-        // QA's console beside the mocks: its path and import here, all else in its own chunk.
+        // Staff only, without the public site's header and footer: each route's path and module
+        // here, its page, styles and messages in chunks of their own (lib/route-module.tsx). The
+        // QA console is served only beside the mocks.
+        { path: "desk", lazy: () => import("../features/desk/routes") },
         { path: "qa", lazy: () => import("../features/qa/routes") },
       ],
     },

@@ -1,6 +1,8 @@
-import type { RouteObject } from "react-router";
+/**
+ * The staff-only support desk's route module (/desk: its own login; no public header or footer,
+ * never linked from the site), loaded only when /desk is visited (lib/route-module.tsx).
+ */
+import { pageModule } from "../../lib/route-module";
 import { deskCatalog } from "./catalog";
-import { lazyPage } from "../../lib/lazy-route";
 
-/** The staff-only support desk (its own login; no public header or footer, never linked from the site). */
-export const deskRoutes: RouteObject[] = [lazyPage("desk", () => import("./pages/DeskPage"), deskCatalog)];
+export const { loader, Component } = pageModule(() => import("./pages/DeskPage"), deskCatalog);

@@ -1,16 +1,10 @@
 /**
  * The QA console's route module (/qa), loaded only when /qa is visited: the app's router names the
  * path and this module's import and nothing else (app/router.tsx), so no other page downloads a
- * byte of the console. React Router takes the route's Component and loader from it (a lazy route).
- * The gateway serves /qa only while an upstream is a mock; elsewhere it is the not-found page.
+ * byte of the console (lib/route-module.tsx). The gateway serves /qa only while an upstream is a
+ * mock; elsewhere it is the not-found page.
  */
-import { ensureCatalog } from "../../lib/i18n";
+import { pageModule } from "../../lib/route-module";
 import { qaCatalog } from "./catalog";
 
-export { default as Component } from "./pages/QaConsolePage";
-
-/** The console's messages before its first render. */
-export async function loader(): Promise<null> {
-  await ensureCatalog(qaCatalog);
-  return null;
-}
+export const { loader, Component } = pageModule(() => import("./pages/QaConsolePage"), qaCatalog);
