@@ -10,7 +10,15 @@ in-process provider), or a sender of its own (the gateway's, with its deadlines 
 """
 
 from payments_client.client import API_VERSION, Account, HttpxSender, ProviderClient, ProviderRefused, Sender
-from payments_client.wire import CustomerDetails, OrderMeta, ProviderOrder, ProviderPayment, ProviderRefund, ReconRow
+from payments_client.wire import (
+    CustomerDetails,
+    OrderMeta,
+    ProviderOrder,
+    ProviderPayment,
+    ProviderRefund,
+    ReconRow,
+    UpiSession,
+)
 
 __all__ = [
     "API_VERSION",
@@ -25,4 +33,5 @@ __all__ = [
     "ProviderRefused",
     "ReconRow",
     "Sender",
+    "UpiSession",
 ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import datetime
 from decimal import Decimal
-from typing import Any, Protocol, TypeVar
+from typing import Any, Literal, Protocol, TypeVar
 
 import httpx
 import msgspec
@@ -18,6 +18,7 @@ from payments_client.wire import (
     ProviderRefund,
     ReconPage,
     ReconRow,
+    UpiSession,
 )
 
 API_VERSION = "2025-01-01"
@@ -141,6 +142,12 @@ class ProviderClient:
         if note and len(note.strip()) >= 3:  # Cashfree takes a note of 3 to 100 characters
             body["refund_note"] = note.strip()[:100]
         return await self._call("POST", f"pg/orders/{order_id}/refunds", ProviderRefund, body, key)
+
+    async def pay_by_upi(self, payment_session_id: str, channel: Literal["link", "qrcode"], key: str) -> UpiSession:
+        """POST pg/orders/sessions (Order Pay): a UPI payment on the order's session, with intent
+        links (`link`) or a QR (`qrcode`). Authorised by the session alone, as Cashfree's."""
+        body = {"payment_session_id": payment_session_id, "payment_method": {"upi": {"channel": channel}}}
+        return await self._call("POST", "pg/orders/sessions", UpiSession, body, key)
 
     async def refunds(self, order_id: str) -> list[ProviderRefund]:
         return await self._call("GET", f"pg/orders/{order_id}/refunds", list[ProviderRefund])

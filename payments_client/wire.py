@@ -71,3 +71,19 @@ class ReconRow(msgspec.Struct, kw_only=True):
 class ReconPage(msgspec.Struct, kw_only=True):
     data: list[ReconRow] = msgspec.field(default_factory=list)
     cursor: str | None = None
+
+
+class UpiPayload(msgspec.Struct, kw_only=True):
+    """Order Pay's `data.payload` for UPI: intent links by app (`default`, `gpay`, `phonepe`,
+    `paytm`, ...) for `channel: link`, or `qrcode` (a base64 PNG data URL) for `channel: qrcode`."""
+
+    payload: dict[str, str] = msgspec.field(default_factory=dict)
+
+
+class UpiSession(msgspec.Struct, kw_only=True):
+    """Order Pay's answer (Cashfree's PayOrderEntity) for a UPI payment: PENDING until the payer answers."""
+
+    cf_payment_id: str
+    payment_amount: Decimal
+    channel: str
+    data: UpiPayload

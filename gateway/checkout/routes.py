@@ -39,7 +39,7 @@ from gateway.checkout.schemas import (
 from gateway.checkout.service import CheckoutService, PlacedOrders
 from gateway.desk.shopper_refunds import support_refunds
 from gateway.downloads import PDF, pdf_download
-from gateway.errors import NotFound
+from gateway.errors import Conflict, NotFound
 from gateway.language.codes import Language
 from gateway.language.resolution import language_of
 from gateway.operations_db import OperationsDatabaseUnavailable
@@ -48,6 +48,8 @@ from gateway.services import AppServices
 from gateway.sessions import Session, StoreLogin
 from gateway.sessions.logins import store_login
 from gateway.store.service import StoreService
+from gateway.upi.schemas import UpiPayment, UpiRequest, UpiStatus
+from gateway.upi.service import UpiService
 from gateway.upstreams.orders import OrdersClient
 from gateway.upstreams.payments import PaymentsClient
 from gateway.validation import IdempotencyKey, OptionalIdempotencyKey, fresh_key, whole
@@ -73,6 +75,7 @@ def build_router(services: AppServices, store: StoreService) -> Router:
         services.upstreams["payments"], services.settings.payments_client_id, services.settings.payments_client_secret
     )
     history = OrderHistory(orders, store)
+    upi = UpiService(payments, services.clock)
     book = AddressBook(catalogue, orders)
     checkout = CheckoutService(
         orders=orders,
@@ -238,6 +241,46 @@ def build_router(services: AppServices, store: StoreService) -> Router:
         return await checkout.pay_again(session, login, order_number, idempotency_key or fresh_key())
 
     @post(
+        "/orders/{order_number:str}/upi",
+        status_code=200,
+        summary="Pay a pending online order by UPI: intent links for the phone's UPI apps, or a QR",
+        description="Send an Idempotency-Key per click, and the same on its retries. 409 payment_pending while "
+        "a payment waits for the payer or their bank: never a second charge.",
+    )
+    async def pay_by_upi(
+        session: NamedDependency[Session],
+        login: NamedDependency[StoreLogin],
+        order_number: OrderNumberPath,
+        data: JSONBody[UpiRequest],
+        idempotency_key: OptionalIdempotencyKey = None,
+    ) -> UpiPayment:
+        payment = (await checkout.order(session, login, order_number)).payment
+        if payment.method != "online" or payment.state != "pending":
+            raise Conflict("This order has nothing left to pay online.", code="nothing_to_pay")
+        if payment.bank_pending_since is not None:
+            raise Conflict(
+                "A payment for this order is waiting for your bank's answer, so it cannot be paid again now.",
+                code="payment_pending",
+            )
+        if payment.payment_session_id is None or payment.provider_order_id is None:
+            raise Conflict("This order has nothing left to pay online.", code="nothing_to_pay")
+        return await upi.start(
+            payment.provider_order_id,
+            payment.payment_session_id,
+            data.channel,
+            idempotency_key or fresh_key(),
+        )
+
+    @get("/orders/{order_number:str}/upi", summary="How the order's last UPI payment stands (the page follows it)")
+    async def upi_status(
+        session: NamedDependency[Session], login: NamedDependency[StoreLogin], order_number: OrderNumberPath
+    ) -> UpiStatus:
+        payment = (await checkout.order(session, login, order_number)).payment  # the shopper's own, or 404
+        if payment.method != "online" or payment.provider_order_id is None:
+            return UpiStatus(state="none")
+        return await upi.status(payment.provider_order_id)
+
+    @post(
         "/orders/{order_number:str}/cash",
         status_code=200,
         summary="Pay an unpaid online order on delivery instead, within the day's cash limit",
@@ -381,6 +424,8 @@ def build_router(services: AppServices, store: StoreService) -> Router:
             list_orders,
             get_order,
             pay_again,
+            pay_by_upi,
+            upi_status,
             pay_on_delivery,
             cancel_order,
             order_invoice,

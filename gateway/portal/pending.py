@@ -28,6 +28,9 @@ class PendingPayment(msgspec.Struct, rename="camel", kw_only=True):
     payment_log_id: int
     amount: Decimal
     started_at: datetime
+    # The provider's session for the order, kept here so that a UPI payment can be started on it
+    # without the browser handing it back (gateway/upi/service.py).
+    payment_session_id: str | None = None
 
 
 class PendingPayments:
@@ -49,13 +52,24 @@ class PendingPayments:
         else:
             await self._store.delete(self._key(user_id))
 
-    async def remember(self, user_id: str, order_id: str, payment_log_id: int, amount: Decimal) -> None:
+    async def remember(
+        self, user_id: str, order_id: str, payment_log_id: int, amount: Decimal, session_id: str | None = None
+    ) -> None:
         payments = [p for p in await self.all(user_id) if p.order_id != order_id]
         started = datetime.now(UTC).replace(microsecond=0)  # real time: when the payment was started, a record
         payments.append(
-            PendingPayment(order_id=order_id, payment_log_id=payment_log_id, amount=amount, started_at=started)
+            PendingPayment(
+                order_id=order_id,
+                payment_log_id=payment_log_id,
+                amount=amount,
+                started_at=started,
+                payment_session_id=session_id,
+            )
         )
         await self._write(user_id, payments)
+
+    async def one(self, user_id: str, order_id: str) -> PendingPayment | None:
+        return next((p for p in await self.all(user_id) if p.order_id == order_id), None)
 
     async def forget(self, user_id: str, order_id: str) -> None:
         payments = await self.all(user_id)

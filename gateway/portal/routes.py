@@ -9,6 +9,7 @@ from litestar.di import NamedDependency, Provide
 from litestar.params import FromPath, JSONBody
 
 from gateway.downloads import NO_STORE, PDF, pdf_download
+from gateway.errors import NotFound
 from gateway.language.resolution import cookie_language, language_of
 from gateway.otp.login import one_login
 from gateway.otp.routes import send_code_route
@@ -30,10 +31,14 @@ from gateway.portal.service import PortalService
 from gateway.services import AppServices
 from gateway.sessions import PortalLogin, Session, StoreLogin
 from gateway.sessions.logins import portal_login, store_login
-from gateway.validation import OptionalIdempotencyKey
+from gateway.upi.schemas import UpiPayment, UpiRequest, UpiStatus
+from gateway.upi.service import UpiService
+from gateway.upstreams.payments import PaymentsClient
+from gateway.validation import OptionalIdempotencyKey, fresh_key
 
 
 def build_router(services: AppServices) -> Router:
+    pending = PendingPayments(services.store)
     portal = PortalService(
         services.lender,
         one_login(
@@ -42,9 +47,25 @@ def build_router(services: AppServices) -> Router:
             services.lender,
         ),
         IdempotencyKeys(services.store),
-        PendingPayments(services.store),
+        pending,
         FollowUps(services.store),
     )
+
+    upi = UpiService(
+        PaymentsClient(
+            services.upstreams["payments"],
+            services.settings.payments_client_id,
+            services.settings.payments_client_secret,
+        ),
+        services.clock,
+    )
+
+    async def started(login: PortalLogin, order_id: str) -> tuple[str, str]:
+        """A payment this borrower started and has not settled: its order and provider session."""
+        found = await pending.one(login.user_id, order_id)
+        if found is None or found.payment_session_id is None:
+            raise NotFound("This payment was not found. Please start the payment again.", code="payment_not_found")
+        return found.order_id, found.payment_session_id
 
     @post("/otp/verify", status_code=200, summary="Check the code; log the borrower in when something is owed")
     async def verify_code(
@@ -95,6 +116,27 @@ def build_router(services: AppServices) -> Router:
         return await portal.confirm(session, login, order_id, data.payment_log_id)
 
     @post(
+        "/payments/{order_id:str}/upi",
+        status_code=200,
+        summary="Pay a payment just created by UPI: intent links for the phone's UPI apps, or a QR",
+        description="Send an Idempotency-Key per click, and the same on its retries. 409 payment_pending while "
+        "a UPI payment waits for the payer: never a second charge.",
+    )
+    async def pay_by_upi(
+        login: NamedDependency[PortalLogin],
+        order_id: FromPath[str],
+        data: JSONBody[UpiRequest],
+        idempotency_key: OptionalIdempotencyKey = None,
+    ) -> UpiPayment:
+        provider_order, session_id = await started(login, order_id)
+        return await upi.start(provider_order, session_id, data.channel, idempotency_key or fresh_key())
+
+    @get("/payments/{order_id:str}/upi", summary="How the payment's last UPI attempt stands (the page follows it)")
+    async def upi_status(login: NamedDependency[PortalLogin], order_id: FromPath[str]) -> UpiStatus:
+        provider_order, _ = await started(login, order_id)
+        return await upi.status(provider_order)
+
+    @post(
         "/payments/recheck",
         status_code=200,
         summary="Re-check payments started but never confirmed (a closed tab): settled, failed or still pending",
@@ -137,6 +179,8 @@ def build_router(services: AppServices) -> Router:
             reopen_login,
             create_payment,
             confirm_payment,
+            pay_by_upi,
+            upi_status,
             recheck_payments,
             payment_history,
             payment_receipt,

@@ -222,7 +222,9 @@ class PortalService:
         )
         await self.keys.finish(login.user_id, idempotency_key, amount, payment)
         # Remembered until the lender says how it went, whether or not the browser comes back.
-        await self.pending.remember(login.user_id, payment.order_id, payment.payment_log_id, payment.order_amount)
+        await self.pending.remember(
+            login.user_id, payment.order_id, payment.payment_log_id, payment.order_amount, payment.payment_session_id
+        )
         # And followed by the gateway itself until the lender has booked it (gateway/portal/follow_up.py).
         await self.follow_ups.add(payment.order_id, payment.payment_log_id)
         return payment

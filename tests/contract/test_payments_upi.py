@@ -108,7 +108,7 @@ async def test_an_intent_link_opens_the_upi_app_and_paying_there_pays_the_order(
     assert state(world).conformance == []
 
 
-async def test_a_qr_encodes_the_same_upi_link_and_the_app_left_or_the_qr_expired_pays_nothing(
+async def test_a_qr_encodes_the_same_upi_link_and_the_app_left_or_the_request_lapsed_pays_nothing(
     provider: tuple[httpx.AsyncClient, MockWorld],
 ) -> None:
     client, world = provider
@@ -125,13 +125,17 @@ async def test_a_qr_encodes_the_same_upi_link_and_the_app_left_or_the_qr_expired
     # The payer leaves the app: USER_DROPPED, and the order may be paid again.
     left = await client.post("upi/app/answer", json={"tr": fields["tr"], "outcome": "dropped"})
     assert left.json()["payment_status"] == "USER_DROPPED"
-    # QA lets the next QR expire now; the one after lapses when the provider's clock passes five minutes.
+    # QA answers for the payer through its control; the next QR lapses when the provider's clock passes five minutes.
     second = (await _pay(client, order, "qrcode")).json()
-    expired = await client.post(f"payments/{second['cf_payment_id']}/upi", json={"outcome": "expired"})
-    assert expired.json()["payment_status"] == "FAILED"
+    dropped = await client.post(f"payments/{second['cf_payment_id']}/upi", json={"outcome": "dropped"})
+    assert dropped.json()["payment_status"] == "USER_DROPPED"
     third = (await _pay(client, order, "qrcode")).json()
-    await move(world, timedelta(minutes=5))
-    assert await _status(client, "REPAY_UPI_2") == ("ACTIVE", ["USER_DROPPED", "FAILED", "FAILED"])
+    await move(world, timedelta(minutes=4, seconds=59))
+    assert await _status(client, "REPAY_UPI_2") == ("ACTIVE", ["USER_DROPPED", "USER_DROPPED", "PENDING"])
+    await move(world, timedelta(seconds=1))
+    assert await _status(client, "REPAY_UPI_2") == ("ACTIVE", ["USER_DROPPED", "USER_DROPPED", "FAILED"])
+    lapsed = (await client.get("pg/orders/REPAY_UPI_2/payments", headers=HEADERS)).json()[-1]
+    assert lapsed["payment_message"] == "UPI request expired before the payer approved it"
     late = await client.post("upi/app/answer", json={"tr": third["cf_payment_id"], "outcome": "paid"})
     assert late.status_code == 409
     assert state(world).conformance == []

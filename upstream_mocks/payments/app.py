@@ -113,11 +113,11 @@ class AppAnswer(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """The UPI app stand-in's own call: the payer approves the request named by `tr`, or leaves."""
 
     tr: str
-    outcome: Literal["paid", "dropped"]
+    outcome: UpiOutcome
 
 
 class UpiWord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
-    """QA: what becomes of a PENDING UPI request (approved, the app left, or lapsed)."""
+    """QA: the payer's answer to a PENDING UPI request in their app (approved, or the app left)."""
 
     outcome: UpiOutcome
 
@@ -427,6 +427,9 @@ def create_app(world: MockWorld) -> Litestar:
         return _upi_answer(body.tr, body.outcome)
 
     def _upi_answer(cf_payment_id: str, outcome: UpiOutcome) -> Response[Any]:
+        asked = find_payment(world, cf_payment_id)
+        if asked is not None:
+            _lapse(asked.order_id)  # a request past its window is told as lapsed, not approved
         answered = answer_upi(world, cf_payment_id, outcome)
         if isinstance(answered, str):
             return _error(409, answered, "upi_request_closed")
@@ -437,7 +440,8 @@ def create_app(world: MockWorld) -> Litestar:
     # QA controls (not part of the contract).
     @post("/payments/{cf_payment_id:str}/upi", status_code=200)
     async def upi_word(request: Request[Any, Any, Any], cf_payment_id: FromPath[str]) -> Response[Any]:
-        """What becomes of a PENDING UPI request, now: paid in the app, the app left, or lapsed."""
+        """The payer's answer in their app, now: paid, or the app left (a request lapses when the
+        mocks' clock passes its window: POST /_mocks/clock)."""
         try:
             word = msgspec.json.decode(await request.body(), type=UpiWord)
         except (msgspec.ValidationError, msgspec.DecodeError) as exc:

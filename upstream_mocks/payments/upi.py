@@ -41,9 +41,10 @@ APP_SCHEMES = {"default": "upi://pay", "gpay": "tez://upi/pay", "phonepe": "phon
 EXPIRED_MESSAGE = "UPI request expired before the payer approved it"
 
 UpiChannel = Literal["link", "qrcode", "collect"]
-# What the payer (or QA) does: approve in the app, leave the app, or let the request lapse.
-UpiOutcome = Literal["paid", "dropped", "expired"]
-_STATUS: dict[str, PaymentStatus] = {"paid": "SUCCESS", "dropped": "USER_DROPPED", "expired": "FAILED"}
+# What the payer does in their app: approve, or leave. A request left unanswered lapses when the
+# provider's clock (the mocks' one clock, which QA moves) passes its window.
+UpiOutcome = Literal["paid", "dropped"]
+_STATUS: dict[str, PaymentStatus] = {"paid": "SUCCESS", "dropped": "USER_DROPPED"}
 
 
 class Upi(msgspec.Struct, kw_only=True):
@@ -140,19 +141,16 @@ def lapse_upi(world: MockWorld, order_id: str) -> list[Payment]:
 
 
 def answer_upi(world: MockWorld, cf_payment_id: str, outcome: UpiOutcome) -> tuple[Order, Payment] | str:
-    """The payer's answer in their app (or QA's expiry): the payment and its order, or why not."""
+    """The payer's answer in their app: the payment and its order, or why not (too late: lapsed)."""
     attempt = _attempts(world).get(cf_payment_id)
     payment = find_payment(world, cf_payment_id)
     order = state(world).orders.get(attempt.order_id) if attempt is not None else None
     if attempt is None or payment is None or order is None:
         return "no such UPI request"
+    lapse_upi(world, order.order_id)  # too late to approve: the bank let it lapse
     if payment.payment_status != "PENDING":
         return f"this UPI request is already {payment.payment_status.lower()}"
-    if outcome != "expired" and attempt.lapses_at <= provider_now(world):
-        outcome = "expired"  # too late to approve: the bank let it lapse
     complete_payment(world, order, payment, _STATUS[outcome])
-    if outcome == "expired":
-        payment.payment_message = EXPIRED_MESSAGE
     return order, payment
 
 
