@@ -6,8 +6,8 @@ objects, which an uncached product list (a request, its upstream answer, twelve 
 decoded and re-encoded) creates several times over: the collector would walk the young objects
 on nearly every request. With `GC_THRESHOLDS` it runs every few dozen requests instead
 (docs/decisions/server-and-workers.md). `gc.freeze()` moves what start-up made (the
-imported modules, the app) out of the collector's way for good. Tests and tools that build
-apps with `create_app` keep the interpreter's defaults.
+imported modules, the app) out of the collector's way for good. Tools that build apps with
+`create_app` keep the interpreter's defaults; the test run sets its own (tests/conftest.py).
 """
 
 from __future__ import annotations
