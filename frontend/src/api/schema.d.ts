@@ -299,6 +299,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/checkout/orders/{order_number}/upi": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How the order's last UPI payment stands (the page follows it) */
+        get: operations["ApiCheckoutOrdersOrderNumberUpiUpiStatus"];
+        put?: never;
+        /**
+         * Pay a pending online order by UPI: intent links for the phone's UPI apps, or a QR
+         * @description Send an Idempotency-Key per click, and the same on its retries. 409 payment_pending while a payment waits for the payer or their bank: never a second charge.
+         */
+        post: operations["ApiCheckoutOrdersOrderNumberUpiPayByUpi"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/checkout/pincodes/{pincode}": {
         parameters: {
             query?: never;
@@ -1095,6 +1116,27 @@ export interface paths {
         put?: never;
         /** After the checkout closes: settle the payment with the lender and say how it went */
         post: operations["ApiPortalPaymentsOrderIdConfirmConfirmPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/payments/{order_id}/upi": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How the payment's last UPI attempt stands (the page follows it) */
+        get: operations["ApiPortalPaymentsOrderIdUpiUpiStatus"];
+        put?: never;
+        /**
+         * Pay a payment just created by UPI: intent links for the phone's UPI apps, or a QR
+         * @description Send an Idempotency-Key per click, and the same on its retries. 409 payment_pending while a UPI payment waits for the payer: never a second charge.
+         */
+        post: operations["ApiPortalPaymentsOrderIdUpiPayByUpi"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2377,6 +2419,7 @@ export interface components {
             amount: string;
             orderId: string;
             paymentLogId: number;
+            paymentSessionId?: string | null;
             /** Format: date-time */
             startedAt: string;
         };
@@ -2755,6 +2798,37 @@ export interface components {
             state: "done" | "current" | "upcoming";
             /** @enum {string} */
             status: "placed" | "packed" | "shipped" | "outForDelivery" | "delivered" | "cancelled" | "returned";
+        };
+        /** UpiAppLink */
+        UpiAppLink: {
+            /** @enum {string} */
+            app: "gpay" | "phonepe" | "paytm" | "any";
+            link: string;
+        };
+        /** UpiPayment */
+        UpiPayment: {
+            /** @example 1198.99 */
+            amount: string;
+            apps?: components["schemas"]["UpiAppLink"][];
+            /** @enum {string} */
+            channel: "intent" | "qr";
+            expiresInSeconds: number;
+            qrImage?: string | null;
+            reference: string;
+            /** @enum {string} */
+            state: "none" | "pending" | "paid" | "failed" | "cancelled" | "expired";
+        };
+        /** UpiRequest */
+        UpiRequest: {
+            /** @enum {string} */
+            channel: "intent" | "qr";
+        };
+        /** UpiStatus */
+        UpiStatus: {
+            /** @default 0 */
+            expiresInSeconds: number;
+            /** @enum {string} */
+            state: "none" | "pending" | "paid" | "failed" | "cancelled" | "expired";
         };
         /** VerifyCodeRequest */
         VerifyCodeRequest: {
@@ -3518,6 +3592,86 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": string;
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiCheckoutOrdersOrderNumberUpiUpiStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpiStatus"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiCheckoutOrdersOrderNumberUpiPayByUpi: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                order_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpiRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpiPayment"];
                 };
             };
             /** @description Bad request syntax or unsupported method */
@@ -5235,6 +5389,86 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PaymentOutcome"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiPortalPaymentsOrderIdUpiUpiStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpiStatus"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiPortalPaymentsOrderIdUpiPayByUpi: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpiRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpiPayment"];
                 };
             };
             /** @description Bad request syntax or unsupported method */
