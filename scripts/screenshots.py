@@ -16,8 +16,9 @@ borrower logged in through the gateway); a delivered order with its return form 
 requested (the mocks' QA calls move the order); /credit empty, /credit/apply, the offers, an
 offer's Key Facts, the line open, /credit with it and its cooling-off quote, and a refusal (a new
 shopper per size, the mocks' clock and decision calls); /desk's login and a customer found
-there by an agent. Pages reached by clicking are shown in Hindi with the header's language
-switch, then switched back, so the same English clicks reach them.
+there by an agent; the QA console's sections (`--qa` for only these, into `qa/`). Pages reached
+by clicking are shown in Hindi with the header's language switch, then switched back, so the same
+English clicks reach them.
 """
 
 from __future__ import annotations
@@ -467,6 +468,44 @@ def desk_pages(browser: Any, url: str, out: Path, size: str, language: str) -> N
     context.close()
 
 
+def qa_pages(browser: Any, url: str, out: Path) -> None:
+    """/qa on a desktop, section by section (docs/qa.md shows them): a login's code waiting,
+    "Lender down" set and the portal's 503 in the journal, the clock 40 days on with the dues and
+    reminders it brought. The world is reset first and last."""
+    folder = out / "qa"
+    folder.mkdir(parents=True, exist_ok=True)
+    httpx.post(f"{url}/_mocks/reset", timeout=10).raise_for_status()
+    context = browser.new_context(base_url=url, locale="en-IN", viewport={"width": 1280, "height": 900})
+    page, portal = context.new_page(), context.new_page()
+    page.goto("/qa")
+    page.get_by_role("heading", name="QA console").wait_for()
+    portal.goto("/paynow")
+    portal.locator("main").get_by_label("Mobile number").fill(SEEDED_USER)
+    portal.locator("main").get_by_role("button", name="Submit", exact=True).click()
+    portal.wait_for_url("**/verify-otp")
+    outboxes = page.get_by_role("region", name="Outboxes")
+    outboxes.get_by_role("list", name="Login codes waiting").get_by_role("listitem").first.wait_for()
+    faults = page.get_by_role("region", name="Faults")
+    faults.get_by_role("button", name="Set: Lender down").click()
+    faults.get_by_role("button", name="Clear: Lender down").wait_for()
+    portal.goto("/paynow")
+    portal.locator("main").get_by_label("Mobile number").fill("9123456780")
+    portal.locator("main").get_by_role("button", name="Submit", exact=True).click()
+    journal = page.get_by_role("region", name="Journal: what each mock received")
+    journal.get_by_role("cell", name="503").first.wait_for()
+    clock = page.get_by_role("region", name="The one clock")
+    clock.get_by_label("Days").fill("40")
+    clock.get_by_role("button", name="Move the clock").click()
+    clock.get_by_role("status").get_by_text("960 hours from real time.").wait_for(timeout=120_000)
+    journal.get_by_label("Status").select_option(label="Failed (4xx, 5xx, dropped)")
+    page.wait_for_load_state("networkidle")
+    for name, region in (("clock", clock), ("outboxes", outboxes), ("faults", faults), ("journal", journal)):
+        region.screenshot(path=folder / f"qa_{name}.png")
+        print(folder / f"qa_{name}.png")
+    context.close()
+    httpx.post(f"{url}/_mocks/reset", timeout=10).raise_for_status()
+
+
 def feature_pages(browser: Any, url: str, out: Path) -> None:
     for size in SIZES:
         borrower_pages(browser, url, out, size)
@@ -484,18 +523,28 @@ def public_paths(url: str) -> list[str]:
 
 
 def run(
-    url: str, out: Path, only_hindi_store: bool = False, only_hindi_site: bool = False, only_features: bool = False
+    url: str,
+    out: Path,
+    only_hindi_store: bool = False,
+    only_hindi_site: bool = False,
+    only_features: bool = False,
+    only_qa: bool = False,
 ) -> None:
     paths = public_paths(url)
     with sync_playwright() as playwright:
         # As the e2e tests launch it: Chromium's sandbox is not available in every container.
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        if only_qa:
+            qa_pages(browser, url, out)
+            browser.close()
+            return
         if only_features:
             feature_pages(browser, url, out)
             browser.close()
             return
         if not only_hindi_store and not only_hindi_site:
             feature_pages(browser, url, out)
+            qa_pages(browser, url, out)
         if not only_hindi_site:
             hindi_store(browser, url, out)
         if not only_hindi_store:
@@ -528,13 +577,14 @@ def main() -> None:
     parser.add_argument("--hindi-store", action="store_true", help="only the store in Hindi at 360 px")
     parser.add_argument("--hindi-site", action="store_true", help="only the public site in Hindi at 360 px")
     parser.add_argument("--features", action="store_true", help="only the features' pages, both sizes and languages")
+    parser.add_argument("--qa", action="store_true", help="only the QA console's sections (docs/qa.md's pictures)")
     args = parser.parse_args()
     out = Path(args.out).resolve()
     if args.url:
-        run(args.url, out, args.hindi_store, args.hindi_site, args.features)
+        run(args.url, out, args.hindi_store, args.hindi_site, args.features, args.qa)
     else:
         with gateway() as url:
-            run(url, out, args.hindi_store, args.hindi_site, args.features)
+            run(url, out, args.hindi_store, args.hindi_site, args.features, args.qa)
 
 
 if __name__ == "__main__":

@@ -142,7 +142,7 @@ export function FaultsPanel() {
           <Trans>Times (empty: until cleared)</Trans>
           <input type="number" min={1} value={times} onChange={(e) => setTimes(e.target.value)} />
         </label>
-        <label>
+        <label className={styles.check}>
           <input type="checkbox" checked={drop} onChange={(e) => setDrop(e.target.checked)} /> <Trans>Drop the connection</Trans>
         </label>
         <button type="submit" className="btn btn-outline" disabled={setFault.isPending}>

@@ -21,7 +21,7 @@ export function FineractSwitchesPanel() {
       )}
       {now && (
         <div className={styles.row} role="group" aria-labelledby="fineract-title">
-          <label>
+          <label className={styles.check}>
             <input
               type="checkbox"
               checked={now.makerChecker}

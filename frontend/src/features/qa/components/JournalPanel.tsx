@@ -64,7 +64,7 @@ export function JournalPanel() {
         </label>
         <label className={styles.field}>
           <Trans>Trace id</Trans>
-          <input value={trace} onChange={(e) => setTrace(e.target.value.trim())} className={styles.mono} />
+          <input value={trace} onChange={(e) => setTrace(e.target.value.trim())} className={styles.mono} size={34} />
         </label>
         {trace && (
           <button type="button" className="btn btn-outline" onClick={() => setTrace("")}>

@@ -42,6 +42,7 @@ export function OutboxPanel() {
           value={mobile}
           onChange={(e) => setMobile(e.target.value.replace(/\D/g, ""))}
           placeholder={t`All numbers`}
+          className={styles.narrow}
         />
       </div>
 
@@ -72,7 +73,7 @@ export function OutboxPanel() {
       <h3 id="sms-title">
         <Trans>SMS sent (reminders, acknowledgements)</Trans>
       </h3>
-      <ScrollBox label={t`Every SMS, scrollable`}>
+      <ScrollBox label={t`Every SMS, scrollable`} short>
         <table className={styles.table} aria-labelledby="sms-title">
           <thead>
             <tr>
@@ -113,7 +114,8 @@ export function OutboxPanel() {
           <Trans>None yet: move the clock past a due date's reminder days (08:00 to 19:00 India time).</Trans>
         </p>
       ) : (
-        <ul aria-labelledby="reminders-title">
+        <ScrollBox label={t`Every reminder, scrollable`} short>
+          <ul aria-labelledby="reminders-title">
           {remindersShown.map((r) => (
             <li key={`${r.loanNumber}/${r.dueDate}/${r.daysFromDue}`}>
               <Trans>
@@ -121,7 +123,8 @@ export function OutboxPanel() {
               </Trans>
             </li>
           ))}
-        </ul>
+          </ul>
+        </ScrollBox>
       )}
 
       <h3 id="mails-title">
@@ -132,7 +135,8 @@ export function OutboxPanel() {
           <Trans>No mail sent.</Trans>
         </p>
       ) : (
-        <ul aria-labelledby="mails-title">
+        <ScrollBox label={t`Every mail, scrollable`} short>
+          <ul aria-labelledby="mails-title">
           {mailsShown.map((mail, index) => (
             <li key={`${mail.at}-${index}`}>
               <details>
@@ -146,7 +150,8 @@ export function OutboxPanel() {
               </details>
             </li>
           ))}
-        </ul>
+          </ul>
+        </ScrollBox>
       )}
     </section>
   );

@@ -2,9 +2,9 @@ import type { ReactNode } from "react";
 import styles from "../qa.module.css";
 
 /** A long table in a box of its own height, focusable to scroll it by keyboard, named by its table's heading. */
-export function ScrollBox({ label, children }: { label: string; children: ReactNode }) {
+export function ScrollBox({ label, short = false, children }: { label: string; short?: boolean; children: ReactNode }) {
   return (
-    <div className={styles.scroll} tabIndex={0} role="region" aria-label={label}>
+    <div className={short ? `${styles.scroll} ${styles.short}` : styles.scroll} tabIndex={0} role="region" aria-label={label}>
       {children}
     </div>
   );
