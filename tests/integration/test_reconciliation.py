@@ -29,6 +29,7 @@ from tests.integration.test_portal_api import log_in as portal_log_in
 from tests.integration.test_portal_api import pay as repay
 from tests.integration.test_portal_repayments_api import checkout, confirm
 from tests.integration.test_store_api import log_in as store_log_in
+from tests.mocks_clock import mocks_today
 
 
 @pytest.fixture
@@ -210,3 +211,70 @@ def test_a_return_refunded_to_the_upi_reconciles_and_a_missing_one_is_found(
     assert [(m.kind, m.reference, m.unreconciled) for m in found.mismatches] == [
         ("refundMissing", number, Decimal(returned["amount"]))
     ]
+
+
+PROVIDER = {"x-client-id": "mock-client", "x-client-secret": "mock-secret", "x-api-version": "2025-01-01"}
+FINERACT = {"Authorization": "Basic bWlmb3M6cGFzc3dvcmQ=", "Fineract-Platform-TenantId": "default"}
+
+
+def fineract_repaid_online(mocks: str, order_id: str, amount: str) -> None:
+    """A Fineract loan repaid through the provider, as the Fineract adapter books one: the provider's
+    order paid, then the repayment on the loan with that order as its receipt, on the mocks' today."""
+    created = httpx.post(
+        f"{mocks}/_mocks/payments/pg/orders",
+        headers=PROVIDER,
+        json={
+            "order_id": order_id,
+            "order_amount": float(amount),
+            "order_currency": "INR",
+            "customer_details": {"customer_id": "fin-7101", "customer_phone": "9811122233"},
+        },
+    )
+    assert created.status_code == 200, created.text
+    session = created.json()["payment_session_id"]
+    paid = httpx.post(f"{mocks}/_mocks/payments/checkout/{session}/pay", json={"outcome": "success"})
+    assert paid.status_code == 200, paid.text
+    taken = httpx.get(f"{mocks}/_mocks/payments/pg/orders/{order_id}/payments", headers=PROVIDER).json()
+    cf_payment_id = next(p["cf_payment_id"] for p in taken if p["payment_status"] == "SUCCESS")
+    today = mocks_today(httpx.Client(base_url=mocks))
+    booked = httpx.post(
+        f"{mocks}/_mocks/fineract/fineract-provider/api/v1/loans/7101/transactions?command=repayment",
+        headers=FINERACT,
+        json={
+            "transactionDate": today.strftime("%d %B %Y"),
+            "dateFormat": "dd MMMM yyyy",
+            "locale": "en",
+            "transactionAmount": float(amount),
+            "externalId": f"pg-{cf_payment_id}",
+            "receiptNumber": order_id,
+            "paymentTypeId": 1,
+        },
+    )
+    assert booked.status_code == 200, booked.text
+
+
+def test_make_reconcile_reads_both_lenders_and_keeps_the_commands_exit_codes(mocks_url: str) -> None:
+    """What `make reconcile` runs (scripts/reconcile.sh) against a `make run`'s mocks: the Fineract
+    lender's repayment is its, not a charge without an order; 1 means mismatches, 2 an unread source."""
+    httpx.post(f"{mocks_url}/_mocks/reset").raise_for_status()
+    fineract_repaid_online(mocks_url, "FINREPAY_7101_900005501", "150.25")
+    env = {k: v for k, v in os.environ.items() if not k.endswith("_URL") and k != "LENDERS"}
+    env |= {"RECONCILE_AGAINST": mocks_url, "PY": sys.executable}
+    script = [str(ROOT / "scripts" / "reconcile.sh"), "--date", "today"]
+
+    def run(*args: str, **extra: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([*script, *args], env=env | extra, capture_output=True, text=True, timeout=120)
+
+    clean = run()
+    assert clean.returncode == 0, clean.stdout + clean.stderr
+    assert "₹0.00 unreconciled (0 mismatches; 1 payments" in clean.stdout
+    alone = run(LENDERS="native")  # the Fineract lender left out: its repayment is a stray charge
+    assert alone.returncode == 1, alone.stderr
+    assert "charged without an order: provider order FINREPAY_7101_900005501" in alone.stdout
+    unread = run(PAYMENTS_URL="http://127.0.0.1:9/")
+    assert unread.returncode == 2
+    assert "a source could not be read" in unread.stderr
+    # make runs the script as its recipe's one command, with the same defaults.
+    dry = subprocess.run(["make", "-n", "reconcile"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert "scripts/reconcile.sh --date today" in dry.stdout.splitlines()[-1]
+    httpx.post(f"{mocks_url}/_mocks/reset")
