@@ -28,6 +28,7 @@ from tests.e2e.conftest import (
     Server,
     axe_violations,
     run_gateway,
+    run_out_toasts,
 )
 from tests.e2e.portal_steps import open_payment
 from tests.e2e.test_portal_checkout_and_a11y import use_adapter
@@ -59,6 +60,7 @@ def assert_fits(page: Page) -> None:
 
 def assert_axe_clean(axe: Axe, page: Page) -> None:
     # A toast (a code sent) sits in a corner until it fades; what is judged is the screen.
+    run_out_toasts(page)
     expect(page.locator(".Toastify__toast")).to_have_count(0, timeout=10_000)
     report = axe_violations(axe, page, impacts=None)  # the portal is held to every impact level
     assert not report, report

@@ -16,7 +16,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Locator, Page, expect
 from pypdf import PdfReader
 
-from tests.e2e.conftest import PageGuard, Server, axe_violations
+from tests.e2e.conftest import PageGuard, Server, axe_violations, run_out_toasts
 from tests.e2e.store_steps import (
     RAMESH,
     SEED,
@@ -233,6 +233,7 @@ def test_cancel_while_packed_shows_the_refund_timeline(
     # The page as the shopper is left reading it, once the cancellation's toast has come and gone
     # (toasts have their own axe check in test_store_quick_commerce).
     expect(page.locator("html[data-toast-seen]")).to_be_attached()
+    run_out_toasts(page)
     expect(page.locator(".Toastify__toast")).to_have_count(0, timeout=10_000)
     clean(axe, page)
 
