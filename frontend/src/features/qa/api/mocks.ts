@@ -16,6 +16,19 @@ async function read<T>(path: string, params?: Record<string, string>): Promise<T
   return (await api.get<T>(path, { ...MOCKS, params })).data;
 }
 
+/** A read of what the mocks record, asked again while the console is open; `filter` narrows it
+ * to one value of the query parameter `param` (all when empty). */
+function useLive<T>(name: string, path: string, param?: string, filter = "") {
+  return useQuery({
+    queryKey: [...KEY, name, filter],
+    queryFn: () => read<T>(path, param && filter ? { [param]: filter } : undefined),
+    refetchInterval: LIVE_MS,
+  });
+}
+
+/** The mocks a scenario or the journal can name (upstream_mocks/suite.py). */
+export const MOCK_NAMES = ["lending", "fineract", "fineract_companion", "payments", "orders", "catalogue", "mail"];
+
 export interface ClockView {
   now: string;
   today: string;
@@ -149,31 +162,19 @@ export function useRealClock() {
 
 /** The login codes waiting, newest first; `mobile` for one number's. */
 export function useLoginCodes(mobile: string) {
-  return useQuery({
-    queryKey: [...KEY, "codes", mobile],
-    queryFn: () => read<LoginCode[]>("/_mocks/lending/outbox", mobile ? { mobile } : undefined),
-    refetchInterval: LIVE_MS,
-  });
+  return useLive<LoginCode[]>("codes", "/_mocks/lending/outbox", "mobile", mobile);
 }
 
 export function useSms(mobile: string) {
-  return useQuery({
-    queryKey: [...KEY, "sms", mobile],
-    queryFn: () => read<SentSms[]>("/_mocks/mail/sms", mobile ? { mobile } : undefined),
-    refetchInterval: LIVE_MS,
-  });
+  return useLive<SentSms[]>("sms", "/_mocks/mail/sms", "mobile", mobile);
 }
 
 export function useMails() {
-  return useQuery({ queryKey: [...KEY, "mails"], queryFn: () => read<SentMail[]>("/_mocks/mail/outbox"), refetchInterval: LIVE_MS });
+  return useLive<SentMail[]>("mails", "/_mocks/mail/outbox");
 }
 
 export function useReminders() {
-  return useQuery({
-    queryKey: [...KEY, "reminders"],
-    queryFn: () => read<SentReminder[]>("/_mocks/lending/reminders"),
-    refetchInterval: LIVE_MS,
-  });
+  return useLive<SentReminder[]>("reminders", "/_mocks/lending/reminders");
 }
 
 export function useDues() {
@@ -232,11 +233,7 @@ export function useSetFineract() {
 
 /** What each mock received, oldest first as the mocks keep it; `mock` for one mock's. */
 export function useJournal(mock: string) {
-  return useQuery({
-    queryKey: [...KEY, "journal", mock],
-    queryFn: () => read<JournalEntry[]>("/_mocks/journal", mock ? { mock } : undefined),
-    refetchInterval: LIVE_MS,
-  });
+  return useLive<JournalEntry[]>("journal", "/_mocks/journal", "mock", mock);
 }
 
 /** The seed data back, the outboxes, journal and scenarios empty, the clock real. */

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useDues, type LoanDues } from "../api/mocks";
+import { TableHead } from "./TableHead";
 import styles from "../qa.module.css";
 import { ScrollBox } from "./ScrollBox";
 
@@ -23,31 +24,7 @@ export function DuesTable() {
       )}
       <ScrollBox label={t`Every loan, scrollable`}>
         <table className={styles.table} aria-labelledby="dues-title">
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Loan</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Borrower</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Status</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Overdue (₹)</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Days past due</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Next due</Trans>
-              </th>
-              <th scope="col">
-                <Trans>As of</Trans>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={[t`Loan`, t`Borrower`, t`Status`, t`Overdue (₹)`, t`Days past due`, t`Next due`, t`As of`]} />
           <tbody>
             {(dues.data ?? []).map((loan) => (
               <tr key={loan.loanNumber}>

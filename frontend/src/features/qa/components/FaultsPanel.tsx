@@ -2,12 +2,11 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useState, type FormEvent } from "react";
 import { errorMessage } from "../../../api/client";
 import { useClearFaults, useScenarios, useSetFault, type Scenario } from "../api/mocks";
+import { MockSelect } from "./MockSelect";
 import styles from "../qa.module.css";
 import { FineractSwitchesPanel } from "./FineractSwitches";
 import { isSet, namedFaults } from "./faults";
 
-/** The mocks a scenario can name (upstream_mocks/suite.py). */
-const MOCKS = ["lending", "fineract", "fineract_companion", "payments", "orders", "catalogue", "mail"];
 
 /** Faults and scenarios: named ones set and cleared with one click, any other composed, all off at once. */
 export function FaultsPanel() {
@@ -116,16 +115,7 @@ export function FaultsPanel() {
         <Trans>Any other scenario</Trans>
       </h3>
       <form className={styles.row} onSubmit={compose} aria-labelledby="compose-title">
-        <label className={styles.field}>
-          <Trans>Mock</Trans>
-          <select value={mock} onChange={(e) => setMock(e.target.value)}>
-            {MOCKS.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <MockSelect value={mock} onChange={setMock} />
         <label className={styles.field}>
           <Trans>Path inside the mock (* for all)</Trans>
           <input value={path} onChange={(e) => setPath(e.target.value)} className={styles.mono} />

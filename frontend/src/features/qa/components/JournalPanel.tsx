@@ -1,11 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { useJournal, type JournalEntry } from "../api/mocks";
+import { MockSelect } from "./MockSelect";
+import { TableHead } from "./TableHead";
 import styles from "../qa.module.css";
 import { ScrollBox } from "./ScrollBox";
 import { inIndia } from "./when";
 
-const MOCKS = ["lending", "fineract", "fineract_companion", "payments", "orders", "catalogue", "mail"];
 /** At most this many rows on screen: the mocks keep the last thousand calls. */
 const SHOWN = 200;
 
@@ -37,17 +38,7 @@ export function JournalPanel() {
         <Trans>Journal: what each mock received</Trans>
       </h2>
       <form className={styles.row} role="search" aria-label={t`Filter the journal`} onSubmit={(e) => e.preventDefault()}>
-        <label className={styles.field}>
-          <Trans>Mock</Trans>
-          <select value={mock} onChange={(e) => setMock(e.target.value)}>
-            <option value="">{t`Every mock`}</option>
-            {MOCKS.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <MockSelect value={mock} onChange={setMock} any={t`Every mock`} />
         <label className={styles.field}>
           <Trans>Path contains</Trans>
           <input value={path} onChange={(e) => setPath(e.target.value)} className={styles.mono} />
@@ -79,28 +70,7 @@ export function JournalPanel() {
       </p>
       <ScrollBox label={t`Every call, scrollable`}>
         <table className={styles.table} aria-labelledby="journal-title">
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Time</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Mock</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Call</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Status</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Trace id</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Body</Trans>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={[t`Time`, t`Mock`, t`Call`, t`Status`, t`Trace id`, t`Body`]} />
           <tbody>
             {shown.map((entry, index) => (
               <tr key={`${entry.at}-${index}`}>

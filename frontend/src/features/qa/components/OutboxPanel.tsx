@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
 import { useLoginCodes, useMails, useReminders, useSms } from "../api/mocks";
+import { TableHead } from "./TableHead";
 import styles from "../qa.module.css";
 import { ScrollBox } from "./ScrollBox";
 import { CopyButton } from "./CopyButton";
@@ -75,22 +76,7 @@ export function OutboxPanel() {
       </h3>
       <ScrollBox label={t`Every SMS, scrollable`} short>
         <table className={styles.table} aria-labelledby="sms-title">
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Sent</Trans>
-              </th>
-              <th scope="col">
-                <Trans>To</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Message</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Template</Trans>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={[t`Sent`, t`To`, t`Message`, t`Template`]} />
           <tbody>
             {smsShown.map((one) => (
               <tr key={one.smsId}>

@@ -14,6 +14,13 @@ import styles from "../qa.module.css";
 export default function QaConsolePage() {
   const { t } = useLingui();
   usePageMeta({ title: t`QA console` });
+  const sections = [
+    ["clock", t`Clock`],
+    ["outboxes", t`Outboxes`],
+    ["faults", t`Faults`],
+    ["journal", t`Journal`],
+    ["world", t`Reset`],
+  ];
   return (
     <main className={`container ${styles.page}`}>
       <header className={styles.bar}>
@@ -22,21 +29,11 @@ export default function QaConsolePage() {
         </h1>
         <nav aria-label={t`Sections`}>
           <ul className={styles.nav}>
-            <li>
-              <a href="#clock">{t`Clock`}</a>
-            </li>
-            <li>
-              <a href="#outboxes">{t`Outboxes`}</a>
-            </li>
-            <li>
-              <a href="#faults">{t`Faults`}</a>
-            </li>
-            <li>
-              <a href="#journal">{t`Journal`}</a>
-            </li>
-            <li>
-              <a href="#world">{t`Reset`}</a>
-            </li>
+            {sections.map(([id, name]) => (
+              <li key={id}>
+                <a href={`#${id}`}>{name}</a>
+              </li>
+            ))}
           </ul>
         </nav>
         <p className={styles.muted}>
