@@ -9,12 +9,13 @@ import uuid
 from decimal import Decimal
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from tests.e2e.conftest import Server
 from upstream_mocks.catalogue.seed import products
 from upstream_mocks.orders.pricing import charges, priced_line
 
+REFRESH_MS = 15_000  # the order page's refetch interval (frontend/src/features/checkout/components/orderRefresh.ts)
 RAMESH = "9876543210"  # store user 2001; overdue at the lender
 SUNITA = "9123456780"  # nothing owed: a good credit user
 SEED = {p.id: p for p in products()}
@@ -145,3 +146,18 @@ def choose_pincode(page: Page, pincode: str) -> None:
         assert page.request.get("/api/session").ok
     chosen = page.request.put("/api/checkout/delivery-area", data={"pincode": pincode}, headers=xsrf(page))
     assert chosen.ok, chosen.text()
+
+
+def refreshed_to(page: Page, where: Locator, text: str) -> None:
+    """Let the page's refresh interval pass (on its fake clock) until `where` says `text`: at most
+    three intervals, as the interval starts only once the page has rendered its first answer, which
+    may be just after the test moved the clock on (CI once saw the first move miss it)."""
+    for _ in range(2):
+        page.clock.fast_forward(REFRESH_MS + 1_000)
+        try:
+            expect(where).to_contain_text(text, timeout=3_000)
+            return
+        except AssertionError:
+            continue
+    page.clock.fast_forward(REFRESH_MS + 1_000)
+    expect(where).to_contain_text(text)

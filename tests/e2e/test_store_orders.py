@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 
 from tests.e2e.conftest import PageGuard, Server, axe_violations, run_out_toasts
@@ -29,6 +29,7 @@ from tests.e2e.store_steps import (
     new_address,
     pincode_settled,
     place_by_api,
+    refreshed_to,
     rupees,
     to_checkout,
     xsrf,
@@ -43,7 +44,6 @@ SUPPLIER_GSTINS = {"122103": "06AAJCV4821K1Z2", "560103": "29AAJCV4821K1ZU", "14
 # A buyer's GSTIN in the delivery pin code's state (the gateway refuses one of another state).
 BUYER_GSTINS = {"122103": "06AAACR5055K1ZB", "560103": "29AAPFU0939F1ZR", "141001": "03AAACR5055K1ZH"}
 LOW_STOCK = 38  # 3 in stock: an order of all 3 leaves none for 'Buy again'
-REFRESH_MS = 15_000  # the order page's refetch interval (frontend/src/features/checkout/components/orderRefresh.ts)
 
 
 def priced_lines(lines: dict[int, int]) -> list[Any]:
@@ -359,21 +359,6 @@ def test_an_order_cancelled_after_shipping_offers_its_invoice_and_a_credit_note(
     expect(page.get_by_role("heading", name="Your order is cancelled", level=1)).to_be_visible()
     expect(page.get_by_role("link", name=re.compile("^Download invoice"))).to_have_count(0)
     expect(page.get_by_role("link", name=re.compile("^Download credit note"))).to_have_count(0)
-
-
-def refreshed_to(page: Page, where: Locator, text: str) -> None:
-    """Let the page's refresh interval pass (on its fake clock) until `where` says `text`: at most
-    three intervals, as the interval starts only once the page has rendered its first answer, which
-    may be just after the test moved the clock on (CI once saw the first move miss it)."""
-    for _ in range(2):
-        page.clock.fast_forward(REFRESH_MS + 1_000)
-        try:
-            expect(where).to_contain_text(text, timeout=3_000)
-            return
-        except AssertionError:
-            continue
-    page.clock.fast_forward(REFRESH_MS + 1_000)
-    expect(where).to_contain_text(text)
 
 
 def test_the_order_page_follows_the_order_without_a_reload(page: Page, server: Server) -> None:
