@@ -34,6 +34,10 @@ log = structlog.get_logger("gateway.portal")
 VERIFIED = "OTP verified successfully!"
 VERIFY_FAILED = "Error verifying OTP."
 PAYMENT_NOT_MAPPED = "Payment is either not mapped or the financier is not authorized to receive payment"
+LOAN_NOT_MAPPED = (
+    "Your loan is not linked to a lender that can take payments online yet. No money was taken. "
+    "Please contact support with your loan number."
+)
 PAYMENT_COMPLETED = "Payment process completed"
 PAYMENT_FAILED = "Payment failed"
 PAYMENT_CANCELLED = "Payment cancelled. No money was taken."
@@ -73,6 +77,20 @@ class PaymentRefused(UpstreamError):
 
     status_code = 422
     code = "payment_not_available"
+
+
+class LoanNotMapped(PaymentRefused):
+    """The loan is not mapped to a financier allowed to take payments online: the borrower can only
+    ask support, so the page says so in its own words (code, not the lender's English)."""
+
+    code = "loan_not_mapped"
+
+
+def refusal_of(exc: UpstreamRefused) -> PaymentRefused:
+    """The lender's refusal for want of a financier (its adapter's code) apart; others stay generic."""
+    if exc.code == LoanNotMapped.code:
+        return LoanNotMapped(LOAN_NOT_MAPPED, upstream="lending", status=exc.status)
+    return PaymentRefused(PAYMENT_NOT_MAPPED, upstream="lending", status=exc.status)
 
 
 def payable_amount(request: CreatePaymentRequest, owed: Decimal, minimum: Decimal | None = None) -> Decimal:
@@ -209,7 +227,7 @@ class PortalService:
                     if exc.status == 401:
                         raise  # the token: the login is forgotten
                     log.warning("payment_refused", status=exc.status, upstream_message=exc.message)
-                    raise PaymentRefused(PAYMENT_NOT_MAPPED, upstream="lending", status=exc.status) from exc
+                    raise refusal_of(exc) from exc
         except Exception:
             # Any failure frees the key, so the same click may be retried.
             await self.keys.abandon(login.user_id, idempotency_key)

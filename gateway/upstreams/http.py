@@ -126,13 +126,15 @@ class UpstreamHttp:
         token: str | None = None,
         headers: Mapping[str, str] | None = None,
         idempotent: bool | None = None,
+        reason_codes: Mapping[str, str] | None = None,
     ) -> Envelope[T]:
         """Send one request and answer its envelope; a failure in it raises `UpstreamRefused`.
 
         The answer is a failure when its HTTP status or its `statusCode` is not 200. The error
         carries our words, `failure`, never the upstream's (its text goes to the log with the
         request's trace id), `code`, and the failing status (the `statusCode` when it says so).
-        With `need_data`, a success without `data` is a refusal too.
+        With `need_data`, a success without `data` is a refusal too. `reason_codes` tells refusals
+        the user acts on differently apart: a word of the upstream's message (lower case) -> our code.
         """
         response = await self.request(
             method, path, json=json, params=params, token=token, headers=headers, idempotent=idempotent
@@ -142,7 +144,9 @@ class UpstreamHttp:
         if refused or (need_data and answer.data is None):
             status = answer.status_code if answer.status_code not in (None, 200) else response.status_code
             log.info("upstream_refused", upstream=self.name, path=path, status=status, reason=answer.message)
-            raise UpstreamRefused(failure, upstream=self.name, status=status, code=code)
+            reason = (answer.message or "").lower()
+            known = next((c for word, c in (reason_codes or {}).items() if word in reason), code)
+            raise UpstreamRefused(failure, upstream=self.name, status=status, code=known)
         return answer
 
     async def request(

@@ -16,7 +16,6 @@ ANIL = "9988776655"  # overdue, but the loan is not mapped to a financier that m
 
 MOBILE_MESSAGE = "Please enter a valid 10-digit mobile number."
 OTP_MESSAGE = "Please enter a valid 6-digit OTP."
-NOT_MAPPED = "Payment is either not mapped or the financier is not authorized to receive payment"
 
 
 def total_overdue(page: Page) -> Any:
@@ -134,16 +133,20 @@ def test_a_partial_amount_above_what_is_owed_is_refused_without_a_call(page: Pag
     assert calls == []
 
 
-def test_a_loan_without_a_financier_shows_the_payment_popup(page: Page, server: Server, page_guard: PageGuard) -> None:
+def test_a_loan_without_a_financier_says_what_happened_and_what_to_do(
+    page: Page, server: Server, page_guard: PageGuard
+) -> None:
     page_guard.allow_console.append("status of 422")  # the refused payment call
     open_payment(page, server, ANIL)
     main = page.locator("main")
     expect(total_overdue(page)).to_contain_text("₹5,200.00")
     main.get_by_role("button", name="Pay", exact=True).click()
-    popup = page.get_by_role("alertdialog")
-    expect(popup).to_contain_text(NOT_MAPPED)
-    popup.get_by_role("button", name="OK").click()
-    expect(popup).to_be_hidden()
+    panel = main.get_by_role("alert", name="We cannot take this payment online")
+    expect(panel).to_contain_text("no money was taken")
+    expect(panel.get_by_role("link", name="Raise a complaint")).to_have_attribute("href", "/complaints")
+    expect(panel.get_by_role("link", name=re.compile(r"^\+91"))).to_have_attribute("href", re.compile(r"^tel:"))
+    expect(page.get_by_role("alertdialog")).to_have_count(0)
+    expect(main.get_by_role("button", name="Pay", exact=True)).to_have_count(0)
 
 
 def test_a_borrower_with_nothing_pending_lands_on_nopayment(page: Page, server: Server) -> None:

@@ -193,13 +193,12 @@ def test_no_answer_carries_the_lenders_token(client: GatewayClient) -> None:
     assert not [t for t in tokens if t in str(dict(client.cookies))]
 
 
-def test_an_unmapped_financier_gets_the_specifications_popup_message(client: GatewayClient) -> None:
+def test_an_unmapped_financier_gets_its_own_code_and_what_to_do(client: GatewayClient) -> None:
     log_in(client, "9988776655")
     answer = pay(client, {"mode": "totalOverdue"})
     assert answer.status_code == 422
-    assert answer.json()["error"]["message"] == (
-        "Payment is either not mapped or the financier is not authorized to receive payment"
-    )
+    assert answer.json()["error"]["code"] == "loan_not_mapped"
+    assert "No money was taken" in answer.json()["error"]["message"]
 
 
 def test_a_failing_lender_frees_the_key_for_a_retry(client: GatewayClient) -> None:

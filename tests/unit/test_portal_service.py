@@ -23,6 +23,7 @@ from gateway.portal.service import (
     AMOUNT_ABOVE_ZERO,
     AMOUNT_DECIMALS,
     KEY_REQUIRED,
+    LOAN_NOT_MAPPED,
     NOTHING_OWED,
     PAYMENT_CANCELLED,
     PAYMENT_NOT_MAPPED,
@@ -212,6 +213,7 @@ async def test_an_amount_above_what_is_owed_never_reaches_the_lender(portal: Por
 
 
 async def test_a_refused_payment_says_the_financier_is_not_mapped_and_frees_the_key(portal: Portal) -> None:
+    # The lender names the financier: a code of its own, which the page turns into what to do next.
     session = await portal.logged_in()
     login = session.record.portal
     assert login is not None
@@ -222,10 +224,24 @@ async def test_a_refused_payment_says_the_financier_is_not_mapped_and_frees_the_
     ]
     with pytest.raises(PaymentRefused) as caught:
         await portal.service.create_payment(session, login, partial(1000), "key-00000004")
-    assert caught.value.message == PAYMENT_NOT_MAPPED
+    assert caught.value.code == "loan_not_mapped"
+    assert caught.value.message == LOAN_NOT_MAPPED
     assert caught.value.status_code == 422
     retried = await portal.service.create_payment(session, login, partial(1000), "key-00000004")
     assert retried.order_id == "REPAY_1001_7001"
+
+
+async def test_another_refusal_stays_the_generic_payment_refusal(portal: Portal) -> None:
+    session = await portal.logged_in()
+    login = session.record.portal
+    assert login is not None
+    portal.router.post("webRepayment/cashFreeRequest").mock(
+        return_value=httpx.Response(400, json={"statusCode": 400, "message": "Borrower not found", "data": None})
+    )
+    with pytest.raises(PaymentRefused) as caught:
+        await portal.service.create_payment(session, login, partial(1000), "key-00000014")
+    assert caught.value.code == "payment_not_available"
+    assert caught.value.message == PAYMENT_NOT_MAPPED
 
 
 async def test_a_failing_lender_is_unavailable_and_a_create_is_not_retried(portal: Portal) -> None:

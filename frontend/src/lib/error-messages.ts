@@ -155,6 +155,7 @@ export const ERROR_MESSAGES: Record<string, Wording> = {
   nothing_owed: msg`You do not have any pending payment`,
   payment_failed: msg`Payment is either not mapped or the financier is not authorized to receive payment`,
   payment_not_available: msg`Payment is either not mapped or the financier is not authorized to receive payment`,
+  loan_not_mapped: msg`Your loan is not linked to a lender that can take payments online yet. No money was taken. Please contact support with your loan number.`,
   payment_pending: { withDetail: msg`A payment of this amount is already pending.` },
   payment_in_progress: msg`This payment is already being created. Please wait a moment.`,
   payment_not_found: msg`Payment not found.`,

@@ -18,6 +18,8 @@ OTP_REFUSED = "Invalid OTP. Please try again."
 SEND_FAILED = "The OTP could not be sent. Please try again."
 DETAIL_FAILED = "Could not load the repayment detail."
 PAYMENT_FAILED = "Could not create the payment."
+# The lender names the financier when the loan has none allowed to take payments online.
+NOT_MAPPED_REASONS = {"financier": "loan_not_mapped"}
 HISTORY_FAILED = "Could not load your payments."
 RECEIPT_FAILED = "No receipt for this payment."
 
@@ -88,6 +90,7 @@ class LendingClient:
             failure=PAYMENT_FAILED,
             code="payment_failed",
             need_data=True,
+            reason_codes=NOT_MAPPED_REASONS,
         )
         assert answer.data is not None  # need_data
         return answer.data

@@ -79,4 +79,26 @@ describe("the repayment page", () => {
     await screen.findByRole("heading", { name: "Pay Now" });
     expect(app.path()).toBe("/paynow");
   });
+
+  it("tells a borrower whose loan takes no online payment what happened and what to do, not an error popup", async () => {
+    borrower();
+    apiServer.use(
+      http.get("/api/portal/repayment", () => HttpResponse.json(repayment)),
+      http.post("/api/portal/payments", () =>
+        HttpResponse.json(
+          { error: { code: "loan_not_mapped", message: "Your loan is not linked to a lender that can take payments online yet." } },
+          { status: 422 },
+        ),
+      ),
+    );
+    renderApp("/payment");
+    fireEvent.click(await screen.findByRole("button", { name: "Pay" }));
+    const panel = await screen.findByRole("alert", { name: "We cannot take this payment online" });
+    expect(panel.textContent).toContain("no money was taken");
+    expect(within(panel).getByRole("link", { name: "Raise a complaint" }).getAttribute("href")).toBe("/complaints");
+    expect(within(panel).getByRole("link", { name: "+91 80 4000 1234" }).getAttribute("href")).toBe("tel:+918040001234");
+    expect(within(panel).getByText("LN-1001")).toBeTruthy();
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Pay" })).toBeNull(); // nothing to try again
+  });
 });

@@ -19,6 +19,7 @@ import { useRecheckPayments } from "../api/recheck-payments";
 import { openCashfreeCheckout } from "../../../components/checkout/cashfree";
 import { MockCheckout } from "../../../components/checkout/MockCheckout";
 import { ErrorDialog } from "../components/ErrorDialog";
+import { LoanNotMapped } from "../components/LoanNotMapped";
 import { PaymentHistory } from "../components/PaymentHistory";
 import { PendingPayments } from "../components/PendingPayments";
 import { AllocationPreview } from "../../loans";
@@ -271,6 +272,8 @@ export default function PaymentPage() {
   const [detailsOpen, setDetailsOpen] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // The lender takes no online payment for this loan: the form gives way to what to do next.
+  const [notMapped, setNotMapped] = useState(false);
   const [checkout, setCheckout] = useState<PaymentCreated | null>(null);
   const repayment = repaymentQuery.data ?? null;
   // An ended login (401) is answered by the API client, which sends the borrower to /paynow.
@@ -380,11 +383,12 @@ export default function PaymentPage() {
     } catch (error) {
       if (errorStatus(error) === 401) return;
       const code = errorCode(error);
-      const notMapped = t(PAYMENT_NOT_MAPPED);
-      if (code === "invalid_input" || code === "below_minimum" || code === "payment_pending") {
-        setAmountError(errorMessage(error, notMapped));
+      const refused = t(PAYMENT_NOT_MAPPED);
+      if (code === "loan_not_mapped") setNotMapped(true);
+      else if (code === "invalid_input" || code === "below_minimum" || code === "payment_pending") {
+        setAmountError(errorMessage(error, refused));
       }
-      else setFailure(notMapped);
+      else setFailure(refused);
       return;
     }
     await openCheckout(payment);
@@ -467,7 +471,9 @@ export default function PaymentPage() {
           </div>
         )}
 
-        {repayment && owedPaise > 0 && (
+        {notMapped && <LoanNotMapped loanNumber={repayment?.loanNumber} />}
+
+        {repayment && owedPaise > 0 && !notMapped && (
           <form
             className={styles.payForm}
             noValidate

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The portal's pages in Hindi: after the switch to Hindi, what each page shows in <main> is
 // Devanagari but for names, amounts, codes and the words Indians write in Latin letters.
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { activateLocale, ensureCatalog, sharedCatalog } from "../../../lib/i18n";
@@ -105,6 +105,23 @@ describe("the portal in Hindi", { timeout: 30_000 }, () => {
     await waitFor(() => expect(details.textContent).toContain("10 नवंबर 2026"));
     expect(details.textContent).toContain("17 दिन");
     expect(details.textContent).toContain("बकाया मूलधन");
+  });
+
+  it("/payment says in Hindi what to do when the loan takes no online payment", async () => {
+    apiServer.use(
+      http.get("/api/session", () => HttpResponse.json(portalSession)),
+      http.get("/api/portal/repayment", () => HttpResponse.json(repayment)),
+      http.get("/api/portal/payments", () => HttpResponse.json([])),
+      http.post("/api/portal/payments", () =>
+        HttpResponse.json({ error: { code: "loan_not_mapped", message: "Not mapped." } }, { status: 422 }),
+      ),
+    );
+    renderApp("/payment");
+    fireEvent.click(await screen.findByRole("button", { name: "भुगतान करें" }, LOADED));
+    const panel = await screen.findByRole("alert", { name: "हम यह भुगतान ऑनलाइन नहीं ले सकते" });
+    expect(panel.textContent).toContain("कोई पैसा नहीं कटा");
+    expect(within(panel).getByRole("link", { name: "शिकायत दर्ज करें" })).toBeTruthy();
+    expect(latinWords()).toEqual([]);
   });
 
   it("/nopayment says nothing is due", async () => {
