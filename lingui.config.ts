@@ -3,7 +3,7 @@ import { formatter } from "@lingui/format-po";
 
 // One catalog per feature and one for what they share (components/, lib/, app/), so a route
 // downloads only its own feature's messages, in the visitor's language (frontend/src/lib/i18n.ts).
-const FEATURES = ["site", "portal", "store", "checkout", "complaints", "loans", "desk", "credit", "qa"];
+const FEATURES = ["site", "portal", "store", "checkout", "complaints", "loans", "desk", "credit", "qa", "upi"];
 // The footer's (with its newsletter form): loaded with the footer's own chunk.
 const FOOTER = ["components/Footer", "components/NewsletterForm.tsx"].map((file) => `<rootDir>/frontend/src/${file}`);
 // The company's details and figures (content/company.ts): the site's pages and the footer show them.

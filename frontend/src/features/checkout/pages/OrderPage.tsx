@@ -3,7 +3,7 @@ import { msg, t } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { i18n } from "../../../lib/i18n";
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Link, Navigate, useLocation, useNavigate, useParams } from "react-router";
 import { errorMessage, errorStatus } from "../../../api/client";
 import { openCashfreeCheckout } from "../../../components/checkout/cashfree";
@@ -28,6 +28,7 @@ import { PayBy } from "../components/PayBy";
 import { RefundNote } from "../components/RefundNote";
 import { SupportRefunds } from "../components/SupportRefunds";
 import { ReturnsPanel } from "../components/ReturnsPanel";
+import { UpiPanel } from "../../upi";
 import { StatusChip } from "../components/StatusChip";
 import { StoreHeader, storeStyles as shared, useStore } from "../../store";
 import own from "./OrderPage.module.css";
@@ -105,6 +106,8 @@ export default function OrderPage() {
   const payKey = useAttemptKey();
   const [checkout, setCheckout] = useState<{ sessionId: string; providerOrderId: string | null } | null>(null);
   const [payError, setPayError] = useState<string | null>(null);
+  // Paying by UPI: the panel follows that payment (and stands instead of the bank's wait) until paid.
+  const [upiOpen, setUpiOpen] = useState(false);
   const autoOpened = useRef(false);
 
   const recheck = useCallback(
@@ -148,6 +151,11 @@ export default function OrderPage() {
   useEffect(() => {
     if (loginEnded) void refresh();
   }, [loginEnded, refresh]);
+
+  const upiPaid = useCallback(() => {
+    setUpiOpen(false);
+    void recheck();
+  }, [recheck]);
 
   const closeCheckout = useCallback(() => {
     setCheckout(null);
@@ -221,7 +229,12 @@ export default function OrderPage() {
                   </Trans>
                 </p>
               )}
-              {data.payment.state === "pending" && data.payment.bankPendingSince && (
+              {upiOpen && (
+                <Suspense fallback={<LoadingOverlay show />}>
+                  <UpiPanel path={`/checkout/orders/${encodeURIComponent(number)}/upi`} onPaid={upiPaid} />
+                </Suspense>
+              )}
+              {data.payment.state === "pending" && data.payment.bankPendingSince && !upiOpen && (
                 <p className={styles.hint} data-testid="bank-pending">
                   <Trans>
                     Your bank has not yet confirmed the payment of {payAmount}. Do not pay again: if your bank takes the money,
@@ -240,7 +253,12 @@ export default function OrderPage() {
                     )}
                   </p>
                   {data.payment.payBy && <PayBy payBy={data.payment.payBy} />}
-                  <button type="button" className="btn btn-primary" disabled={starting} onClick={() => void pay()}>
+                  {!upiOpen && (
+                    <button type="button" className="btn btn-primary" onClick={() => setUpiOpen(true)}>
+                      <Trans>Pay by UPI</Trans>
+                    </button>
+                  )}
+                  <button type="button" className="btn btn-primary" disabled={starting || upiOpen} onClick={() => void pay()}>
                     {data.payment.failedAt ? <Trans>Try again: pay {payAmount}</Trans> : <Trans>Pay {payAmount} now</Trans>}
                   </button>
                   {data.payment.canPayOnDelivery && <PayOnDelivery order={data} />}

@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link, Navigate } from "react-router";
 import { errorCode, errorMessage, errorStatus } from "../../../api/client";
 import { Dialog } from "../../../components/Dialog";
@@ -23,6 +23,7 @@ import { LoanNotMapped } from "../components/LoanNotMapped";
 import { PaymentHistory } from "../components/PaymentHistory";
 import { PendingPayments } from "../components/PendingPayments";
 import { AllocationPreview } from "../../loans";
+import { UpiPanel } from "../../upi";
 import styles from "../portal.module.css";
 
 /** How often a payment waiting for the payer's bank is asked about again. */
@@ -275,6 +276,8 @@ export default function PaymentPage() {
   // The lender takes no online payment for this loan: the form gives way to what to do next.
   const [notMapped, setNotMapped] = useState(false);
   const [checkout, setCheckout] = useState<PaymentCreated | null>(null);
+  // A payment being paid by UPI: its panel stands instead of the Pay buttons until it is paid.
+  const [upiFor, setUpiFor] = useState<PaymentCreated | null>(null);
   const repayment = repaymentQuery.data ?? null;
   // An ended login (401) is answered by the API client, which sends the borrower to /paynow.
   const loadFailed = repaymentQuery.isError && errorStatus(repaymentQuery.error) !== 401;
@@ -339,6 +342,12 @@ export default function PaymentPage() {
     if (payment) void settle(payment);
   }, [checkout, settle]);
 
+  const upiPaid = useCallback(() => {
+    const payment = upiFor;
+    setUpiFor(null);
+    if (payment) void settle(payment);
+  }, [upiFor, settle]);
+
   if (session === null) return <LoadingOverlay show />;
   // Owing nothing at login is not owing nothing now (a credit purchase since): /paynow asks the lender again.
   if (session?.portal?.owing === false || !verified) return <Navigate to="/paynow" replace />;
@@ -363,14 +372,15 @@ export default function PaymentPage() {
     await settle(payment);
   };
 
-  const pay = async () => {
-    if (!repayment) return;
+  /** Create the payment (the lender's order for it); null when refused, with the reason shown. */
+  const create = async (): Promise<PaymentCreated | null> => {
+    if (!repayment) return null;
     const amount = typedAmount;
     // Before anything is started: the lender's minimum part-payment is the page's to enforce.
     const problem = amountProblem(amount, owed, mode === "partialPayment" ? repayment.minimumPayment : null);
     if (problem) {
       setAmountError(problem);
-      return;
+      return null;
     }
     setOutcome(null);
     let payment: PaymentCreated;
@@ -381,7 +391,7 @@ export default function PaymentPage() {
         payWhilePending: samePending !== undefined,
       });
     } catch (error) {
-      if (errorStatus(error) === 401) return;
+      if (errorStatus(error) === 401) return null;
       const code = errorCode(error);
       const refused = t(PAYMENT_NOT_MAPPED);
       if (code === "loan_not_mapped") setNotMapped(true);
@@ -389,9 +399,19 @@ export default function PaymentPage() {
         setAmountError(errorMessage(error, refused));
       }
       else setFailure(refused);
-      return;
+      return null;
     }
-    await openCheckout(payment);
+    return payment;
+  };
+
+  const pay = async () => {
+    const payment = await create();
+    if (payment) await openCheckout(payment);
+  };
+
+  const payByUpi = async () => {
+    const payment = await create();
+    if (payment) setUpiFor(payment);
   };
 
   /* eslint-disable lingui/no-unlocalized-strings -- element ids */
@@ -566,11 +586,23 @@ export default function PaymentPage() {
                   <Trans>A payment is waiting for your bank. You can pay again once your bank has answered.</Trans>
                 </p>
               ) : (
-                <button type="submit" className="btn btn-primary" disabled={busy}>
-                  {samePending ? <Trans>Pay again anyway</Trans> : <Trans>Pay</Trans>}
-                </button>
+                !upiFor && (
+                  <>
+                    <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void payByUpi()}>
+                      <Trans>Pay by UPI</Trans>
+                    </button>
+                    <button type="submit" className="btn btn-primary" disabled={busy}>
+                      {samePending ? <Trans>Pay again anyway</Trans> : <Trans>Pay</Trans>}
+                    </button>
+                  </>
+                )
               )}
             </div>
+            {upiFor && (
+              <Suspense fallback={<LoadingOverlay show />}>
+                <UpiPanel path={`/portal/payments/${encodeURIComponent(upiFor.orderId)}/upi`} onPaid={upiPaid} />
+              </Suspense>
+            )}
             {samePending && (
               <p className={styles.warning}>
                 <Trans>A payment of {pendingAmount} is pending confirmation. Paying again may charge you twice.</Trans>

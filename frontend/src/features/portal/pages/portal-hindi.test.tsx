@@ -13,7 +13,7 @@ import type { PaymentRecord } from "../api/get-payment-history";
 // A page's first render waits for its lazily loaded module and catalog, slow on a busy machine.
 const LOADED = { timeout: 10_000 };
 
-const ALLOWED = new Set(["OTP", "PDF", "Ramesh", "Kumar", "Sahyogkosh", "Finance", "LN"]);
+const ALLOWED = new Set(["OTP", "PDF", "Ramesh", "Kumar", "Sahyogkosh", "Finance", "LN", "UPI"]);
 
 /** The Latin-script words <main> shows that are not a name, a code (letters with digits) or an allowed word. */
 function latinWords(): string[] {
