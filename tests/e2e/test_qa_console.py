@@ -12,6 +12,7 @@ from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from tests.e2e.conftest import PageGuard, Server, axe_violations
 from tests.e2e.portal_steps import RAMESH, start_login
+from tests.e2e.store_steps import api_login, place_by_api
 
 # Moving the clock 40 days walks it in 15-minute steps, each doing what falls due.
 CLOCK_WALK_MS = 120_000
@@ -89,9 +90,30 @@ def test_a_tester_drives_the_mocks_from_the_console(
     portal.close()
     page.get_by_role("button", name="Reset the world").click()
     page.get_by_role("dialog", name="Reset the world?").get_by_role("button", name="Yes, reset everything").click()
-    expect(section(page, "The world").get_by_role("status")).to_contain_text("The world is reset.")
+    expect(section(page, "The world").get_by_role("status").filter(has_text="The world is reset.")).to_be_visible()
     expect(clock.get_by_role("status")).to_contain_text("Real time.")
     expect(dues_row(page, "LN-1004")).to_contain_text("Current")
     expect(reminders).to_have_count(0)
     journal.get_by_role("button", name="Every trace").click()
     expect(journal.get_by_role("status")).to_contain_text("0 of 0 calls shown")
+
+
+def test_a_tester_moves_an_order_on_from_the_console_by_keyboard(
+    page: Page, server: Server, page_guard: PageGuard
+) -> None:
+    page_guard.allow_console.append("status of 409")  # the mock's refusal, shown on the console
+    api_login(page, server, RAMESH)
+    number = place_by_api(page, {1: 1})
+    page.goto("/qa")
+    world = section(page, "The world")
+    world.get_by_label("Order number").fill(number)
+    world.get_by_role("combobox", name=re.compile(r"^Move")).select_option(
+        label="One step on (packed, shipped, delivered)"
+    )
+    world.get_by_label("Order number").focus()
+    page.keyboard.press("Enter")  # the form's own submit, as a keyboard user sends it
+    expect(world.get_by_role("status").filter(has_text="Order")).to_have_text(re.compile(r"^Order \w+$"))
+    world.get_by_role("combobox", name=re.compile(r"^Move")).select_option(label="Expire it unpaid")
+    world.get_by_role("button", name="Move the order").click()
+    refused = f"Order {number} is not waiting for an online payment."
+    expect(world.get_by_role("status").filter(has_text=refused)).to_be_visible()

@@ -246,3 +246,21 @@ export function useResetWorld() {
     onSuccess: () => void client.invalidateQueries({ queryKey: KEY }),
   });
 }
+
+/** The orders mock's QA moves: an order one step on, an unpaid one expired, its oldest open return one step on. */
+export type OrderMove = "advance" | "expire" | "returns/advance";
+
+export function useMoveOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ order, move }: { order: string; move: OrderMove }) =>
+      (await api.post<{ message: string }>(`/_mocks/orders/${encodeURIComponent(order)}/${move}`, {}, MOCKS)).data,
+    onSettled: () => void client.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+/** What a mock said when it refused a control (its envelope's message), if it said anything. */
+export function mockRefusal(error: unknown): string | undefined {
+  const data = (error as { response?: { data?: { message?: unknown } } } | null)?.response?.data;
+  return typeof data?.message === "string" ? data.message : undefined;
+}

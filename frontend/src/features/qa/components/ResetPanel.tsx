@@ -4,6 +4,7 @@ import { errorMessage } from "../../../api/client";
 import { Dialog } from "../../../components/Dialog";
 import { useResetWorld } from "../api/mocks";
 import styles from "../qa.module.css";
+import { OrderControls } from "./OrderControls";
 
 /** Reset the world: seed data back, outboxes, journal and scenarios empty, the clock real. Asked first. */
 export function ResetPanel() {
@@ -15,6 +16,10 @@ export function ResetPanel() {
       <h2 id="world-title">
         <Trans>The world</Trans>
       </h2>
+      <OrderControls />
+      <h3 id="reset-title">
+        <Trans>Reset</Trans>
+      </h3>
       <p className={styles.muted}>
         <Trans>
           Reset puts every mock's seed data back, empties the outboxes and the journal, clears every fault and sets
