@@ -66,6 +66,15 @@ class ReconRow(msgspec.Struct, kw_only=True):
     payment_utr: str | None = None
     payment_amount: Decimal | None = None
     payment_time: str | None = None
+    event_status: str | None = None  # SUCCESS, FAILED, PENDING, CANCELLED
+    sale_type: str | None = None  # CREDIT (money to us) or DEBIT (money taken back)
+    # The provider's fee and the tax on it, and what the event adds to (or takes from) its
+    # settlement; the settlement's fields are there once the event is settled.
+    payment_service_charge: Decimal | None = None
+    payment_service_tax: Decimal | None = None
+    event_settlement_amount: Decimal | None = None
+    cf_settlement_id: str | None = None
+    settlement_date: str | None = None
 
 
 class ReconPage(msgspec.Struct, kw_only=True):

@@ -34,6 +34,15 @@ WORDS = {
     "amountDiffers": "amount differs",
     "refundMissing": "refund missing",
     "settledTwice": "settled twice",
+    "notSettled": "not settled by its day",
+}
+ADJUSTMENT_WORDS = {
+    "refundReversal": "refund reversed",
+    "dispute": "dispute",
+    "disputeReversal": "dispute reversed",
+    "chargeback": "chargeback",
+    "chargebackReversal": "chargeback reversed",
+    "otherAdjustment": "other adjustment",
 }
 
 
@@ -59,9 +68,25 @@ def summary(result: Reconciliation) -> str:
     lines = [
         f"Reconciliation for {result.date.isoformat()}: {rupees_text(result.unreconciled)} unreconciled "
         f"({len(result.mismatches)} mismatches; {result.payments_settled} payments and "
-        f"{result.refunds_settled} refunds settled, {rupees_text(result.settled_net)} net; "
+        f"{result.refunds_settled} refunds reported; "
         f"{result.recorded_payments} payments recorded)"
     ]
+    lines.append(
+        f"  settled {rupees_text(result.settled_net)} (net of the provider's fees and tax; "
+        f"{rupees_text(result.fees)} on the day's payments); in transit {rupees_text(result.in_transit_net)} net "
+        f"({len(result.in_transit)} payments)"
+    )
+    for t in result.in_transit:
+        lines.append(
+            f"  ~ in transit until {t.expected_on.isoformat()}: provider order {t.provider_order_id} "
+            f"({t.owner} {t.reference or '?'}), {rupees_text(t.amount)} less {rupees_text(t.fee)} fee and tax "
+            f"= {rupees_text(t.net)}"
+        )
+    for a in result.adjustments:
+        lines.append(
+            f"  * {ADJUSTMENT_WORDS[a.kind]}: provider order {a.provider_order_id} ({a.owner} {a.reference or '?'}), "
+            f"{'+' if a.credit else '-'}{rupees_text(a.amount)}"
+        )
     for total in result.by_kind:
         lines.append(f"  {WORDS[total.kind]:<26} {total.count:>4}   {rupees_text(total.unreconciled)}")
     for m in result.mismatches:

@@ -3,15 +3,27 @@
 Pure: the caller reads the three sources (gateway/reconciliation/service.py). Each provider order
 belongs to one store order or one repayment; a payment is matched on its provider order, settled
 twice when its `cf_payment_id` appears more than once, and refunds are matched per provider order.
+A matched payment the provider has not settled yet is in transit until its expected settlement day
+has passed, then `notSettled`; refund reversals, disputes and chargebacks are listed as items of
+their own kinds, never folded into a payment's or a refund's figures.
 """
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from decimal import Decimal
 
-from gateway.reconciliation.schemas import KINDS, KindTotal, Mismatch, Owner, Reconciliation
+from gateway.reconciliation.schemas import (
+    KINDS,
+    Adjustment,
+    AdjustmentKind,
+    InTransit,
+    KindTotal,
+    Mismatch,
+    Owner,
+    Reconciliation,
+)
 from gateway.upstreams.lenders.port import PartnerRepayment
 from gateway.upstreams.orders_operations import MoneyMoved
 from gateway.upstreams.payments import SettlementEvent, SettlementReport
@@ -19,6 +31,16 @@ from gateway.zones import INDIA
 
 ZERO = Decimal("0.00")
 UNKNOWN: tuple[Owner, str | None] = ("unknown", None)
+# Days after a payment's own day (India's) its settlement is due: Cashfree's standard T+1 cycle.
+SETTLES_AFTER = timedelta(days=1)
+ADJUSTMENTS: dict[str, AdjustmentKind] = {
+    "REFUND_REVERSAL": "refundReversal",
+    "DISPUTE": "dispute",
+    "DISPUTE_REVERSAL": "disputeReversal",
+    "CHARGEBACK": "chargeback",
+    "CHARGEBACK_REVERSAL": "chargebackReversal",
+    "OTHER_ADJUSTMENT": "otherAdjustment",
+}
 
 
 class Recorded:
@@ -93,6 +115,7 @@ def reconcile(
                 )
             )
     settled_orders: set[str] = set()
+    in_transit: list[InTransit] = []
     for event in first.values():
         settled_orders.add(event.order_id)
         ours = paid.get(event.order_id)
@@ -123,6 +146,34 @@ def reconcile(
                     unreconciled=abs(ours.amount - event.event_amount),
                 )
             )
+        elif event.settled is None:
+            due = day + SETTLES_AFTER
+            if today > due:  # its settlement day is over and nothing came
+                mismatches.append(
+                    Mismatch(
+                        kind="notSettled",
+                        provider_order_id=event.order_id,
+                        owner=ours.owner,
+                        reference=ours.reference,
+                        cf_payment_id=event.cf_payment_id,
+                        recorded=ours.amount,
+                        settled=None,
+                        unreconciled=event.event_amount - event.fee,
+                    )
+                )
+            else:
+                in_transit.append(
+                    InTransit(
+                        provider_order_id=event.order_id,
+                        owner=ours.owner,
+                        reference=ours.reference,
+                        cf_payment_id=event.cf_payment_id,
+                        amount=event.event_amount,
+                        fee=event.fee,
+                        net=event.event_amount - event.fee,
+                        expected_on=due,
+                    )
+                )
     for provider_order_id, ours in sorted(paid.items()):
         if provider_order_id not in settled_orders:
             mismatches.append(
@@ -157,6 +208,20 @@ def reconcile(
                 )
             )
 
+    adjustments = [
+        Adjustment(
+            kind=ADJUSTMENTS[e.event_type],
+            provider_order_id=e.order_id,
+            owner=owners.get(e.order_id, UNKNOWN)[0],
+            reference=owners.get(e.order_id, UNKNOWN)[1],
+            cf_payment_id=e.cf_payment_id or None,
+            amount=e.event_amount,
+            credit=e.credit,
+            settled=e.settled,
+        )
+        for e in report.events
+        if e.event_type in ADJUSTMENTS
+    ]
     by_kind = [
         KindTotal(
             kind=kind,
@@ -168,6 +233,10 @@ def reconcile(
     return Reconciliation(
         date=day,
         settled_net=report.settled_amount,
+        fees=sum((e.fee for e in payments), ZERO),
+        in_transit=in_transit,
+        in_transit_net=sum((t.net for t in in_transit), ZERO),
+        adjustments=adjustments,
         payments_settled=len(payments),
         refunds_settled=sum(1 for e in report.events if e.event_type == "REFUND"),
         recorded_payments=len(paid),

@@ -11,15 +11,24 @@ import msgspec
 # chargedWithoutOrder: the provider took money for a provider order no store order or repayment
 # owns; paidWithoutCharge: we (or the lender) recorded a payment the provider did not settle;
 # amountDiffers: settled at another amount than recorded; refundMissing: a refund we recorded the
-# provider did not settle (in whole); settledTwice: one payment settled more than once.
-MismatchKind = Literal["chargedWithoutOrder", "paidWithoutCharge", "amountDiffers", "refundMissing", "settledTwice"]
+# provider did not settle (in whole); settledTwice: one payment settled more than once;
+# notSettled: a payment taken whose expected settlement day has passed without its settlement.
+MismatchKind = Literal[
+    "chargedWithoutOrder", "paidWithoutCharge", "amountDiffers", "refundMissing", "settledTwice", "notSettled"
+]
 KINDS: tuple[MismatchKind, ...] = (
     "chargedWithoutOrder",
     "paidWithoutCharge",
     "amountDiffers",
     "refundMissing",
     "settledTwice",
+    "notSettled",
 )
+# Money the provider's bank or the provider moved on an order by itself: not a disagreement
+# between the sides, each an item of its own kind for someone to act on.
+AdjustmentKind = Literal[
+    "refundReversal", "dispute", "disputeReversal", "chargeback", "chargebackReversal", "otherAdjustment"
+]
 Owner = Literal["storeOrder", "repayment", "unknown"]
 
 
@@ -34,6 +43,30 @@ class Mismatch(msgspec.Struct, rename="camel", kw_only=True):
     unreconciled: Decimal  # the rupees this mismatch leaves unaccounted for
 
 
+class InTransit(msgspec.Struct, rename="camel", kw_only=True):
+    """A payment taken and matched whose settlement has not come yet, nor its expected day passed."""
+
+    provider_order_id: str
+    owner: Owner
+    reference: str | None
+    cf_payment_id: str
+    amount: Decimal  # what the payer paid
+    fee: Decimal  # the provider's charge and tax on it
+    net: Decimal  # what the settlement will bring
+    expected_on: date  # the day its settlement is due (India's calendar)
+
+
+class Adjustment(msgspec.Struct, rename="camel", kw_only=True):
+    kind: AdjustmentKind
+    provider_order_id: str
+    owner: Owner
+    reference: str | None
+    cf_payment_id: str | None
+    amount: Decimal
+    credit: bool  # money back to us (a reversal) or taken from us
+    settled: Decimal | None  # what it added to or took from a settlement, once settled
+
+
 class KindTotal(msgspec.Struct, rename="camel", kw_only=True):
     kind: MismatchKind
     count: int
@@ -42,7 +75,11 @@ class KindTotal(msgspec.Struct, rename="camel", kw_only=True):
 
 class Reconciliation(msgspec.Struct, rename="camel", kw_only=True):
     date: date
-    settled_net: Decimal  # the provider's payments less refunds that day
+    settled_net: Decimal  # what the day's settled events brought, net of the provider's fees and tax
+    fees: Decimal  # the provider's charges and tax on the day's payments
+    in_transit: list[InTransit]
+    in_transit_net: Decimal  # what the day's payments not yet settled will bring, net of fees
+    adjustments: list[Adjustment]  # refund reversals, disputes, chargebacks: each its own kind
     payments_settled: int
     refunds_settled: int
     recorded_payments: int  # store orders and repayments paid that day

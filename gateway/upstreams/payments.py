@@ -34,22 +34,43 @@ SEARCHED_DAYS = 90  # how far back the desk looks for a payer's reference
 __all__ = ["PaymentsClient", "ProviderPayment", "ProviderRefund", "SettlementEvent", "SettlementReport"]
 
 
+# Every event type Cashfree's report has, but SETTLEMENT (a settlement itself, not money of an order).
+EventType = Literal[
+    "PAYMENT",
+    "REFUND",
+    "REFUND_REVERSAL",
+    "DISPUTE",
+    "DISPUTE_REVERSAL",
+    "CHARGEBACK",
+    "CHARGEBACK_REVERSAL",
+    "OTHER_ADJUSTMENT",
+]
+EVENT_TYPES: frozenset[str] = frozenset(EventType.__args__)  # type: ignore[attr-defined]
+# Money back to us when the report leaves sale_type out: a payment and the reversals of takings.
+CREDITS = frozenset({"PAYMENT", "REFUND_REVERSAL", "DISPUTE_REVERSAL", "CHARGEBACK_REVERSAL"})
+
+
 class SettlementEvent(msgspec.Struct, kw_only=True):
     event_id: str
-    event_type: Literal["PAYMENT", "REFUND"]
+    event_type: EventType
     order_id: str  # the provider order: a store order's or a repayment's
     cf_payment_id: str
-    event_amount: Decimal
+    event_amount: Decimal  # what the event moved, before the provider's fee
     event_time: str
+    credit: bool  # money to us (a payment, a reversal) or taken back (a refund, a chargeback)
+    fee: Decimal  # the provider's service charge and the tax on it, for this event
+    settled: Decimal | None  # what the event added to (or took from) its settlement, once settled
+    settlement_date: str | None = None
     bank_reference: str | None = None
 
 
 class SettlementReport(msgspec.Struct, kw_only=True):
-    """A day's payments and refunds at the provider (by the events' time, in India's calendar)."""
+    """A day's events at the provider (by the events' time, in India's calendar), each with its
+    settlement once the provider has settled it."""
 
     settlement_date: date
     events: list[SettlementEvent]
-    settled_amount: Decimal  # payments less refunds
+    settled_amount: Decimal  # what the day's settled events added to settlements: net of fees
 
 
 class UpstreamSender:
@@ -93,22 +114,28 @@ class PaymentsClient:
             raise UpstreamError(failure, upstream=self.http.name, status=200) from exc
 
     async def settlement_report(self, day: date) -> SettlementReport:
-        """The payments and refunds the provider reports for `day`, by their time (POST pg/recon)."""
+        """The events the provider reports for `day`, by their time, with their settlements (POST pg/recon)."""
         rows = await self._recon(*_day(day), REPORT_FAILED)
         events = [
             SettlementEvent(
                 event_id=r.event_id,
-                event_type="PAYMENT" if r.event_type == "PAYMENT" else "REFUND",
+                event_type=r.event_type,  # type: ignore[arg-type]  # one of EVENT_TYPES, checked below
                 order_id=r.order_id,
                 cf_payment_id=r.cf_payment_id or "",
                 event_amount=r.event_amount,
                 event_time=r.event_time,
+                credit=r.sale_type == "CREDIT" if r.sale_type else r.event_type in CREDITS,
+                fee=(r.payment_service_charge or Decimal("0.00")) + (r.payment_service_tax or Decimal("0.00")),
+                settled=r.event_settlement_amount if r.settlement_date else None,
+                settlement_date=r.settlement_date,
                 bank_reference=r.payment_utr,
             )
             for r in rows
-            if r.event_type in ("PAYMENT", "REFUND")
+            if r.event_type in EVENT_TYPES and r.event_status in (None, "SUCCESS")
         ]
-        settled = sum((e.event_amount if e.event_type == "PAYMENT" else -e.event_amount for e in events), Decimal(0))
+        settled = sum(
+            (abs(e.settled) if e.credit else -abs(e.settled) for e in events if e.settled is not None), Decimal("0.00")
+        )
         return SettlementReport(settlement_date=day, events=events, settled_amount=settled)
 
     async def search(self, reference: str, today: date) -> list[ProviderPayment]:

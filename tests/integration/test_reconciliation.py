@@ -9,11 +9,12 @@ import os
 import subprocess
 import sys
 from collections.abc import Callable
-from datetime import datetime
+from datetime import date, datetime, time, timedelta, timezone
 from decimal import Decimal
 from typing import Any
 
 import httpx
+import msgspec
 import pytest
 
 from gateway.clock import ReadClock
@@ -30,6 +31,9 @@ from tests.integration.test_portal_api import pay as repay
 from tests.integration.test_portal_repayments_api import checkout, confirm
 from tests.integration.test_store_api import log_in as store_log_in
 from tests.mocks_clock import mocks_today
+from upstream_mocks.money import rupees
+from upstream_mocks.payments.settlements import SERVICE_CHARGE, SERVICE_TAX
+from upstream_mocks.suite import MOUNTED_AS
 
 
 @pytest.fixture
@@ -38,8 +42,9 @@ def settings(make_settings: Callable[..., Settings]) -> Settings:
     return make_settings(otp=OtpLimits(resend_seconds=0, sends_per_number_per_hour=50))
 
 
-def reconcile(client: GatewayClient, settings: Settings) -> Reconciliation:
-    """Today's reconciliation over the same in-process mocks the client's app serves."""
+def reconcile(client: GatewayClient, settings: Settings, day: date | None = None) -> Reconciliation:
+    """A day's reconciliation (today's unless told) over the same in-process mocks the client's
+    app serves, with every lender the settings name."""
 
     now = datetime.fromisoformat(client.get("/_mocks/clock").json()["now"])  # the mocks' one clock
     clock = ReadClock(lambda: now)
@@ -47,13 +52,14 @@ def reconcile(client: GatewayClient, settings: Settings) -> Reconciliation:
     async def run() -> Reconciliation:
         local = {
             name: httpx.AsyncClient(
-                transport=httpx.ASGITransport(app=client.app), base_url=f"http://testserver/_mocks/{name}/"
+                transport=httpx.ASGITransport(app=client.app),
+                base_url=f"http://testserver/_mocks/{MOUNTED_AS.get(name, name)}/",
             )
-            for name in UPSTREAM_NAMES
+            for name in settings.upstream_names
         }
         pool = build_upstreams(settings, local)
         try:
-            return await ReconciliationService.over(pool, settings, clock).run(await clock.today())
+            return await ReconciliationService.over(pool, settings, clock).run(day or await clock.today())
         finally:
             await close_upstreams(pool)
 
@@ -81,6 +87,12 @@ def repaid(client: GatewayClient, amount: str) -> dict[str, Any]:
     return dict(started)
 
 
+def fee(amount: Decimal) -> Decimal:
+    """The provider's charge on a payment and the GST on it, at the mock provider's published rate."""
+    charge = rupees(amount * SERVICE_CHARGE)
+    return charge + rupees(charge * SERVICE_TAX)
+
+
 def mistake(client: GatewayClient, **body: Any) -> None:
     answer = client.post("/_mocks/payments/settlements/mistakes", json=body)
     assert answer.status_code == 201, answer.text
@@ -103,8 +115,11 @@ def test_a_clean_day_reports_nothing_unreconciled(client: GatewayClient, setting
     assert result.unreconciled == Decimal("0.00")
     assert result.recorded_payments == 4  # three orders and the repayment
     assert (result.payments_settled, result.refunds_settled) == (4, 1)
-    paid = sum((Decimal(o["payment"]["amount"]) for o in orders[:2]), Decimal("1000.00"))
-    assert result.settled_net == paid
+    # Taken today, settled tomorrow: in transit, each net of the provider's fee and tax.
+    paid = [Decimal(o["payment"]["amount"]) for o in orders] + [Decimal("1000.00")]
+    assert (result.settled_net, len(result.in_transit)) == (Decimal("0.00"), 4)
+    assert result.in_transit_net == sum((a - fee(a) for a in paid), Decimal("0.00"))
+    assert result.fees == sum((fee(a) for a in paid), Decimal("0.00"))
     assert [(k.kind, k.count, k.unreconciled) for k in result.by_kind if k.count] == []
 
 
@@ -133,7 +148,7 @@ def test_each_kind_of_mismatch_seeded_at_the_provider_is_found(client: GatewayCl
     assert references["amountDiffers"] == "LN-1001"
     assert {k.kind: k.count for k in result.by_kind} == dict.fromkeys(
         ("chargedWithoutOrder", "paidWithoutCharge", "amountDiffers", "refundMissing", "settledTwice"), 1
-    )
+    ) | {"notSettled": 0}
     assert result.unreconciled == sum(amount, Decimal("250.50"))
     assert not result.over_a_day  # today's: no alert yet
 
@@ -204,7 +219,7 @@ def test_a_return_refunded_to_the_upi_reconciles_and_a_missing_one_is_found(
     result = reconcile(client, settings)
     assert result.mismatches == [] and result.unreconciled == Decimal("0.00")
     assert result.refunds_settled == 1
-    assert result.settled_net == Decimal(order["payment"]["amount"]) - Decimal(returned["amount"])
+    assert result.settled_net == Decimal("0.00")  # neither the payment nor the refund is settled yet
 
     mistake(client, kind="omitRefund", orderId=provider_order)
     found = reconcile(client, settings)
@@ -278,3 +293,78 @@ def test_make_reconcile_reads_both_lenders_and_keeps_the_commands_exit_codes(moc
     dry = subprocess.run(["make", "-n", "reconcile"], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert "scripts/reconcile.sh --date today" in dry.stdout.splitlines()[-1]
     httpx.post(f"{mocks_url}/_mocks/reset")
+
+
+IST = timezone(timedelta(hours=5, minutes=30))
+
+
+def test_three_days_of_traffic_settle_a_day_late_net_of_fees_with_both_lenders(
+    make_client: Callable[[Settings], GatewayClient], settings: Settings
+) -> None:
+    """Day 1 and 2: orders paid online, a cancellation refunded, a repayment to each lender; the
+    provider settles each day's money the next day at 11:00, less its fee and tax. Seeded: one
+    payment settled at another amount, and a chargeback (an item of its own, not a mismatch)."""
+    from tests.integration.test_portal_api import pay as portal_pay
+    from tests.integration.test_two_lenders_api import MEENA
+
+    both_settings = msgspec.structs.replace(settings, lenders="native,fineract")
+    client = make_client(both_settings)
+    client.post("/_mocks/reset")
+    first_day = mocks_today(client)
+
+    repayment = repaid(client, "1000")
+    store_log_in(client)
+    a1, b1 = (paid_online(client, f"three-days-{n}", {n: 1}) for n in (1, 2))
+    cancelled = client.post(f"/api/checkout/orders/{b1['orderNumber']}/cancel", headers=client.xsrf())
+    assert cancelled.status_code == 200, cancelled.text
+    day_one = {repayment["orderId"]: Decimal("1000.00")} | {
+        o["payment"]["providerOrderId"]: Decimal(o["payment"]["amount"]) for o in (a1, b1)
+    }
+
+    found = reconcile(client, both_settings)  # day 1, that day: all in transit, nothing wrong
+    assert found.mismatches == []
+    assert {(t.provider_order_id, t.amount, t.fee, t.net, t.expected_on) for t in found.in_transit} == {
+        (order, amount, fee(amount), amount - fee(amount), first_day + timedelta(days=1))
+        for order, amount in day_one.items()
+    }
+
+    assert client.post("/_mocks/clock", json={"days": 1}).status_code == 200
+    portal_log_in(client, MEENA)  # the Fineract lender's borrower
+    fin = portal_pay(client, {"mode": "partialPayment", "amount": "200.50"}, key="three-days-fin").json()
+    checkout(client, fin)
+    assert confirm(client, fin)["status"] == "completed"
+    store_log_in(client)
+    a2 = paid_online(client, "three-days-3", {3: 1})
+    a2_order, a2_amount = a2["payment"]["providerOrderId"], Decimal(a2["payment"]["amount"])
+    mistake(client, kind="changeAmount", orderId=a2_order, amount=str(a2_amount - 1))
+    a1_payment = client.get(
+        f"/_mocks/payments/pg/orders/{a1['payment']['providerOrderId']}/payments", headers=PROVIDER
+    ).json()[0]["cf_payment_id"]
+    charged_back = client.post("/_mocks/payments/chargebacks", json={"cfPaymentId": a1_payment, "amount": "100.00"})
+    assert charged_back.status_code == 201, charged_back.text
+
+    # Day 3, past the provider's 11:00 settlement: both days settled.
+    third = datetime.combine(first_day + timedelta(days=2), time(12, 0), IST)
+    if datetime.fromisoformat(client.get("/_mocks/clock").json()["now"]) < third:
+        assert client.post("/_mocks/clock", json={"at": third.isoformat()}).status_code == 200
+    else:
+        assert client.post("/_mocks/clock", json={"days": 1}).status_code == 200
+
+    one = reconcile(client, both_settings, first_day)
+    assert (one.mismatches, one.in_transit, one.adjustments) == ([], [], [])
+    refunded = Decimal(b1["payment"]["amount"])
+    assert one.settled_net == sum((a - fee(a) for a in day_one.values()), Decimal("0.00")) - refunded
+    assert one.fees == sum((fee(a) for a in day_one.values()), Decimal("0.00"))
+
+    two = reconcile(client, both_settings, first_day + timedelta(days=1))
+    assert [(m.kind, m.provider_order_id, m.owner, m.recorded, m.settled, m.unreconciled) for m in two.mismatches] == [
+        ("amountDiffers", a2_order, "storeOrder", a2_amount, a2_amount - 1, Decimal("1.00"))
+    ]
+    assert two.in_transit == [] and two.recorded_payments == 2  # the Fineract repayment is its lender's
+    assert [(a.kind, a.provider_order_id, a.amount, a.credit) for a in two.adjustments] == [
+        ("chargeback", a1["payment"]["providerOrderId"], Decimal("100.00"), False)
+    ]
+    fin_net = Decimal("200.50") - fee(Decimal("200.50"))
+    # The changed payment settles at its changed amount less the fee on what was paid.
+    assert two.settled_net == fin_net + (a2_amount - 1 - fee(a2_amount)) - Decimal("100.00")
+    assert two.unreconciled == Decimal("1.00")

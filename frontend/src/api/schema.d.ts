@@ -1534,6 +1534,19 @@ export interface components {
             /** @default  */
             pincode: string;
         };
+        /** Adjustment */
+        Adjustment: {
+            amount: string;
+            cfPaymentId: string | null;
+            credit: boolean;
+            /** @enum {string} */
+            kind: "refundReversal" | "dispute" | "disputeReversal" | "chargeback" | "chargebackReversal" | "otherAdjustment";
+            /** @enum {string} */
+            owner: "storeOrder" | "repayment" | "unknown";
+            providerOrderId: string;
+            reference: string | null;
+            settled: string | null;
+        };
         /** Allocation */
         Allocation: {
             charges: string;
@@ -2051,6 +2064,19 @@ export interface components {
             state: string | null;
             valid: boolean;
         };
+        /** InTransit */
+        InTransit: {
+            amount: string;
+            cfPaymentId: string;
+            /** Format: date */
+            expectedOn: string;
+            fee: string;
+            net: string;
+            /** @enum {string} */
+            owner: "storeOrder" | "repayment" | "unknown";
+            providerOrderId: string;
+            reference: string | null;
+        };
         /** InvoiceView */
         InvoiceView: {
             downloadUrl: string;
@@ -2061,7 +2087,7 @@ export interface components {
         KindTotal: {
             count: number;
             /** @enum {string} */
-            kind: "chargedWithoutOrder" | "paidWithoutCharge" | "amountDiffers" | "refundMissing" | "settledTwice";
+            kind: "chargedWithoutOrder" | "paidWithoutCharge" | "amountDiffers" | "refundMissing" | "settledTwice" | "notSettled";
             unreconciled: string;
         };
         /** LanguageChoice */
@@ -2252,7 +2278,7 @@ export interface components {
         Mismatch: {
             cfPaymentId: string | null;
             /** @enum {string} */
-            kind: "chargedWithoutOrder" | "paidWithoutCharge" | "amountDiffers" | "refundMissing" | "settledTwice";
+            kind: "chargedWithoutOrder" | "paidWithoutCharge" | "amountDiffers" | "refundMissing" | "settledTwice" | "notSettled";
             /** @enum {string} */
             owner: "storeOrder" | "repayment" | "unknown";
             providerOrderId: string;
@@ -2554,9 +2580,13 @@ export interface components {
         };
         /** Reconciliation */
         Reconciliation: {
+            adjustments: components["schemas"]["Adjustment"][];
             byKind: components["schemas"]["KindTotal"][];
             /** Format: date */
             date: string;
+            fees: string;
+            inTransit: components["schemas"]["InTransit"][];
+            inTransitNet: string;
             mismatches: components["schemas"]["Mismatch"][];
             overADay: boolean;
             paymentsSettled: number;

@@ -109,6 +109,7 @@ export const KIND_WORDS: Record<string, MessageDescriptor> = {
   amountDiffers: msg`Amount differs`,
   refundMissing: msg`Refund missing`,
   settledTwice: msg`Settled twice`,
+  notSettled: msg`Not settled by its day`,
 };
 
 /** What a desk audit entry records, in support's words (the gateway sends its action). */
