@@ -117,3 +117,13 @@ def test_a_tester_moves_an_order_on_from_the_console_by_keyboard(
     world.get_by_role("button", name="Move the order").click()
     refused = f"Order {number} is not waiting for an online payment."
     expect(world.get_by_role("status").filter(has_text=refused)).to_be_visible()
+
+
+def test_the_console_is_in_english_whatever_the_pages_language(
+    page: Page, context: BrowserContext, server: Server
+) -> None:
+    context.add_cookies([{"name": "lang", "value": "hi", "url": server.url}])
+    page.goto("/qa")
+    expect(page.locator("html")).to_have_attribute("lang", re.compile(r"^hi"))
+    expect(page.get_by_role("heading", name="QA console", level=1)).to_be_visible()
+    expect(section(page, "Faults").get_by_role("button", name="Set: Lender down")).to_be_visible()
