@@ -201,6 +201,9 @@ def test_an_out_of_stock_product_cannot_enter_the_cart_by_any_button(
         expect(page.get_by_role("group", name=f"Quantity of {low.product_name}")).to_contain_text(str(quantity))
     expect(plus).to_be_disabled()
     expect(page.get_by_role("status").filter(has_text="Only 3 left").first).to_be_visible()
+    # The off button says why, and three adds of one product made one toast, not three.
+    expect(plus).to_have_accessible_description("Only 3 left")
+    expect(page.get_by_role("alert").filter(has_text=f"{low.product_name} added to cart!")).to_have_count(1)
 
     cart = page.request.get("/api/store/cart").json()
     assert [(line["productId"], line["quantity"]) for line in cart["items"]] == [(LOW_STOCK, 3)]

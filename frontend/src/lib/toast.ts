@@ -39,7 +39,9 @@ export function positionFor(tap: Tap, phone: boolean, viewportHeight: number): P
 }
 
 /** Shows `message` (words already in the page's language, or a message worded now in it). */
-export function showToast(kind: Kind, message: string | MessageDescriptor, options?: { autoClose?: number }): void {
+/** `id`: one toast for one subject (a product's cart line): asked for again while it shows, it is
+ * worded anew in place instead of stacking another. */
+export function showToast(kind: Kind, message: string | MessageDescriptor, options?: { autoClose?: number; id?: string }): void {
   const text = typeof message === "string" ? message : i18n._(message);
   // The page's header (the store's is sticky) ends here; off screen it counts as 0.
   const header = document.querySelector("header")?.getBoundingClientRect().bottom ?? 0;
@@ -62,9 +64,14 @@ export function showToast(kind: Kind, message: string | MessageDescriptor, optio
     }
     // The newest wins: toasts still waiting behind the container's limit (2) are dropped, and at
     // two asked for the oldest closes, so the new one shows next, not after taps long past.
+    const { id, ...rest } = options ?? {};
+    if (id !== undefined && toast.isActive(id)) {
+      toast.update(id, { render: text, type: kind, ...rest });
+      return;
+    }
     toast.clearWaitingQueue();
     if (shown.length >= 2) toast.dismiss(shown.shift());
-    shown.push(toast[kind](text, { ...options, position }));
+    shown.push(toast[kind](text, { ...rest, toastId: id, position }));
   });
 }
 

@@ -29,6 +29,8 @@ const QUANTITY_LIMIT = msg`You can have at most 999 of one product in your cart.
 // A product the answer does not name (it always does): "Item added to cart!".
 const ITEM = msg`Item`;
 const REMOVED = (name: string) => msg`${name} removed from cart!`;
+// One toast a product: tapping + again rewords it instead of stacking another.
+const lineToast = (productId: number) => ({ autoClose: 3000, id: `cart-${productId}` });
 
 // The login modal and its forms arrive when a shopper first needs it, not with every store page.
 const LoginDialog = lazy(() => import("./components/LoginDialog").then((m) => ({ default: m.LoginDialog })));
@@ -117,7 +119,7 @@ export function StoreProvider({ children }: { children: ReactNode }) {
         const next = await increment(product.id);
         const line = next.items.find((i) => i.productId === product.id);
         const name = product.productName ?? line?.productName ?? i18n._(ITEM);
-        showToast("success", i18n._(msg`${name} added to cart!`), { autoClose: 3000 });
+        showToast("success", i18n._(msg`${name} added to cart!`), lineToast(product.id));
         postAddedToCart({
           productId: product.id,
           productName: name,
@@ -126,8 +128,8 @@ export function StoreProvider({ children }: { children: ReactNode }) {
         });
       } catch (error) {
         // The refusals a shopper can act on: a line is full (999) or at the stock; others are logged only.
-        if (errorCode(error) === "quantity_limit") showToast("error", errorMessage(error, i18n._(QUANTITY_LIMIT)), { autoClose: 3000 });
-        else if (errorCode(error) === "out_of_stock") showToast("error", errorMessage(error, ""), { autoClose: 3000 });
+        if (errorCode(error) === "quantity_limit") showToast("error", errorMessage(error, i18n._(QUANTITY_LIMIT)), lineToast(product.id));
+        else if (errorCode(error) === "out_of_stock") showToast("error", errorMessage(error, ""), lineToast(product.id));
         else logCartFailure("add-to-cart", error);
       }
     },
@@ -183,7 +185,7 @@ export function StoreProvider({ children }: { children: ReactNode }) {
       try {
         const next = await decrement(product.id);
         const name = product.productName ?? next.items.find((i) => i.productId === product.id)?.productName ?? i18n._(ITEM);
-        showToast("error", i18n._(REMOVED(name)), { autoClose: 3000 });
+        showToast("error", i18n._(REMOVED(name)), lineToast(product.id));
       } catch (error) {
         logCartFailure("remove-from-cart", error);
       }
@@ -196,7 +198,7 @@ export function StoreProvider({ children }: { children: ReactNode }) {
       if (!verified) return;
       try {
         await setQuantity({ productId: product.id, quantity: 0 });
-        showToast("error", i18n._(REMOVED(product.productName ?? i18n._(ITEM))), { autoClose: 3000 });
+        showToast("error", i18n._(REMOVED(product.productName ?? i18n._(ITEM))), lineToast(product.id));
       } catch (error) {
         logCartFailure("delete-from-cart", error);
       }
@@ -210,7 +212,7 @@ export function StoreProvider({ children }: { children: ReactNode }) {
       try {
         await setQuantity({ productId: product.id, quantity });
       } catch (error) {
-        if (errorCode(error) === "out_of_stock") showToast("error", errorMessage(error, ""), { autoClose: 3000 });
+        if (errorCode(error) === "out_of_stock") showToast("error", errorMessage(error, ""), lineToast(product.id));
         else logCartFailure("set-quantity", error);
       }
     },

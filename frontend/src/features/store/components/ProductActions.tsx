@@ -1,4 +1,5 @@
 import { Trans } from "@lingui/react/macro";
+import { useId } from "react";
 import { useNavigate } from "react-router";
 import { enableWhenHydrated } from "../../../lib/until-hydrated";
 import type { Product } from "../api/get-product";
@@ -28,6 +29,7 @@ export function ProductActions({ product, className, disabled = false }: Product
   const soldOut = stock !== null && stock <= 0 && quantity === 0;
   const atStock = stock !== null && quantity >= stock;
   const left = stock ?? 0;
+  const noteId = useId();
   return (
     // In the HTML of /products's first page (filled in by the gateway) until hydrated.
     <div className={`${styles.actions} ${className}`} ref={enableWhenHydrated}>
@@ -37,6 +39,7 @@ export function ProductActions({ product, className, disabled = false }: Product
           quantity={quantity}
           disabled={disabled}
           plusDisabled={atStock}
+          plusNoteId={noteId}
           onMinus={() => void store.minus(item)}
           onPlus={() => void store.add(item)}
         />
@@ -58,7 +61,7 @@ export function ProductActions({ product, className, disabled = false }: Product
         <Trans>Buy Now</Trans>
       </button>
       {quantity > 0 && atStock && (
-        <p className={styles.stock} role="status">
+        <p id={noteId} className={styles.stock} role="status">
           {left > 0 ? <Trans>Only {left} left</Trans> : <Trans>Out of stock</Trans>}
         </p>
       )}

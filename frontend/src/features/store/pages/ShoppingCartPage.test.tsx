@@ -9,6 +9,12 @@ import { renderApp } from "../../../testing/render-app";
 const loggedIn = http.get("/api/session", () => HttpResponse.json(storeSession));
 const charges = http.get("/api/store/cart/charges", () => HttpResponse.json(cartCharges));
 
+/** What a screen reader reads after a button's name: the text of the elements it is described by. */
+function description(element: HTMLElement): string {
+  const ids = element.getAttribute("aria-describedby")?.split(/\s+/) ?? [];
+  return ids.map((id) => document.getElementById(id)?.textContent ?? "").join(" ");
+}
+
 describe("the cart page", () => {
   it("shows Loading... until the cart arrives, then its lines and subtotal", async () => {
     apiServer.use(
@@ -123,5 +129,17 @@ describe("the cart page", () => {
     expect((screen.getByRole("button", { name: "Proceed to Payment" }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByRole("button", { name: "Change to 2" }));
     await waitFor(() => expect(setTo).toEqual({ quantity: 2 }));
+  });
+
+  it("says why + is off at the stock, read with the button", async () => {
+    const atStock = { ...cart, items: [{ ...cart.items[0], quantity: 250 }, cart.items[1]] };
+    apiServer.use(loggedIn, charges, http.get("/api/store/cart", () => HttpResponse.json(atStock)));
+    renderApp("/shopping-cart");
+    const plus = await screen.findByRole("button", { name: "Increase quantity of Trikon PVC Conduit Pipe 20mm" });
+    expect((plus as HTMLButtonElement).disabled).toBe(true);
+    expect(description(plus)).toBe("Only 250 left");
+    // Below its stock, + says nothing more.
+    const other = screen.getByRole("button", { name: "Increase quantity of Orbitron 6A One-Way Switch" });
+    expect(description(other)).toBe("");
   });
 });

@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router";
 import { LoadingOverlay } from "../../../components/LoadingOverlay";
 import { usePageMeta } from "../../../lib/page-meta";
@@ -47,18 +47,18 @@ function UnitPrices({ line }: { line: CartLine }) {
 }
 
 /** A line's stock, when it limits the line: sold out, above the stock (with the fix), or at it. */
-function LineStock({ line, onFix }: { line: CartLine; onFix: (quantity: number) => void }) {
+function LineStock({ id, line, onFix }: { id: string; line: CartLine; onFix: (quantity: number) => void }) {
   const stock = line.stockQuantity;
   if (stock === null || stock === undefined || line.quantity < stock) return null;
   if (stock <= 0) {
     return (
-      <p className={styles.stock} role="status" data-testid="line-stock">
+      <p id={id} className={styles.stock} role="status" data-testid="line-stock">
         <Trans>Out of stock: remove it to check out.</Trans>
       </p>
     );
   }
   return (
-    <p className={styles.stock} role="status" data-testid="line-stock">
+    <p id={id} className={styles.stock} role="status" data-testid="line-stock">
       <Trans>Only {stock} left</Trans>
       {line.quantity > stock && (
         <>
@@ -76,6 +76,7 @@ function LineStock({ line, onFix }: { line: CartLine; onFix: (quantity: number) 
 export default function ShoppingCartPage() {
   const { t } = useLingui();
   usePageMeta({ title: t`Shopping Cart` });
+  const ids = useId();
   const config = useConfig();
   const store = useStore();
   const navigate = useNavigate();
@@ -146,6 +147,7 @@ export default function ShoppingCartPage() {
                   const item = { id: line.productId, productName: line.productName };
                   const name = line.productName;
                   const lineSaving = rupees(line.lineSaving ?? "0.00");
+                  const stockNoteId = `${ids}-${line.productId}`; // why + is off, beside it
                   return (
                     <li key={line.productId} className={styles.line} data-testid="cart-line">
                       <ProductPicture product={line} sizes={LINE_PICTURE_SIZES} alt="" width={120} height={102} />
@@ -158,6 +160,7 @@ export default function ShoppingCartPage() {
                             quantity={line.quantity}
                             disabled={store.busy}
                             plusDisabled={line.stockQuantity != null && line.quantity >= line.stockQuantity}
+                            plusNoteId={stockNoteId}
                             onMinus={() => void store.minus(item)}
                             onPlus={() => void store.add(item)}
                           />
@@ -179,7 +182,7 @@ export default function ShoppingCartPage() {
                             <Trans>Remove</Trans>
                           </button>
                         </div>
-                        <LineStock line={line} onFix={(quantity) => void store.setTo(item, quantity)} />
+                        <LineStock id={stockNoteId} line={line} onFix={(quantity) => void store.setTo(item, quantity)} />
                       </div>
                       <div className={styles.price}>
                         <p className={styles.total} data-testid="line-price">
