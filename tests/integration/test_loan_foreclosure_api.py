@@ -6,14 +6,27 @@ English and Hindi; the loan closed earlier has its certificate too, an open one 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import Decimal
 
+import msgspec
+import pytest
+
+from gateway.settings import Settings
 from tests.conftest import GatewayClient
 from tests.integration.test_loans_api import pdf_text
 from tests.integration.test_portal_api import log_in
 from tests.integration.test_portal_repayments_api import checkout
 
 SUNITA = "9123456780"
+KAVITA = "9811144455"  # a Fineract client who owes nothing: a current floating-rate loan and a closed one
+
+
+@pytest.fixture
+def both(make_client: Callable[[Settings], GatewayClient], settings: Settings) -> GatewayClient:
+    client = make_client(msgspec.structs.replace(settings, lenders="native,fineract"))
+    client.post("/_mocks/reset")
+    return client
 
 
 def words(content: bytes) -> str:
@@ -82,3 +95,53 @@ def test_the_loan_closed_earlier_has_its_certificate(client: GatewayClient) -> N
     assert "LN-1098" in text and "Sahyogkosh Finance Limited" in text and "N-14.03512" in text
     assert "instalment by instalment" in text
     assert client.get("/api/loans/LN-1098/foreclosure").json()["error"]["code"] == "loan_closed"
+
+
+def test_a_fineract_loan_is_foreclosed_by_fineracts_template_and_command(both: GatewayClient) -> None:
+    assert log_in(both, KAVITA)["outcome"] == "nopayment"
+    loans = {loan["loanNumber"]: loan for loan in both.get("/api/loans/").json()}
+    assert {n: loan["status"] for n, loan in loans.items()} == {"FIN-000007103": "current", "FIN-000007104": "closed"}
+    quote = both.get("/api/loans/FIN-000007103/foreclosure").json()
+    # Fineract's template: the principal outstanding, interest to the business date; a floating
+    # rate, so no foreclosure charge (RBI), and the Key Facts say the same.
+    assert quote["principal"] == loans["FIN-000007103"]["principalOutstanding"] == "16000.00"
+    assert (quote["chargeRule"], quote["rateType"], quote["foreclosureCharge"]) == (
+        "noChargeFloatingRate",
+        "floating",
+        "0.00",
+    )
+    assert Decimal(quote["total"]) == Decimal(quote["principal"]) + Decimal(quote["interest"])
+    facts = both.get("/api/loans/FIN-000007103/key-facts").json()
+    assert (facts["rateType"], facts["foreclosureChargePercent"]) == ("floating", "0.00")
+
+    made = pay_quote(both, "FIN-000007103", quote["total"], "fin-close-0001")
+    assert made.status_code == 201, made.text
+    assert pay_quote(both, "FIN-000007103", quote["total"], "fin-close-0001").json() == made.json()
+    payment = made.json()
+    checkout(both, payment)
+    outcome = both.post(
+        f"/api/loans/FIN-000007103/foreclosure/payments/{payment['paymentLogId']}/confirm", headers=both.xsrf()
+    ).json()
+    assert outcome["paid"] is True and outcome["loan"]["status"] == "closed"
+    again = both.post(
+        f"/api/loans/FIN-000007103/foreclosure/payments/{payment['paymentLogId']}/confirm", headers=both.xsrf()
+    ).json()
+    assert again["paid"] is True  # asked again: closed once, nothing booked twice
+    in_fineract = both.get(
+        "/_mocks/fineract/fineract-provider/api/v1/loans/7103?associations=transactions",
+        headers={"Authorization": "Basic bWlmb3M6cGFzc3dvcmQ=", "Fineract-Platform-TenantId": "default"},
+    ).json()
+    assert in_fineract["status"]["closed"] is True
+    assert [t["amount"] for t in in_fineract["transactions"]][-1] == float(quote["total"])
+    assert len(in_fineract["transactions"]) == 4  # the disbursement, two instalments, the foreclosure
+
+    closed = outcome["loan"]
+    statement = both.get(
+        "/api/loans/FIN-000007103/statement", params={"from": closed["disbursedOn"], "to": closed["asOf"]}
+    )
+    assert statement.status_code == 200, statement.text
+    assert statement.json()["closingBalance"] == "0.00"  # the ledger ends on nothing owed
+    text = words(both.get("/api/loans/FIN-000007103/no-dues/pdf", params={"language": "en"}).content)
+    assert "FIN-000007103" in text and "Vikas Microfinance Ltd" in text and "N-14.03599" in text
+    earlier = both.get("/api/loans/FIN-000007104/no-dues/pdf", params={"language": "hi"})
+    assert earlier.status_code == 200 and "FIN-000007104" in words(earlier.content)

@@ -26,6 +26,7 @@ from litestar.params import FromPath
 from upstream_mocks.clock import mocks_now, mocks_today
 from upstream_mocks.envelope import json_answer
 from upstream_mocks.fineract import commands
+from upstream_mocks.fineract.foreclosure import detail, foreclose
 from upstream_mocks.fineract.qa import qa_routes
 from upstream_mocks.fineract.seed import (
     Command,
@@ -57,6 +58,17 @@ ARREARS_JOB: dict[str, Any] = {
 USER, PASSWORD, TENANT = "mifos", "password", "default"
 SIX = Decimal("0.000001")
 CURRENCY = {"code": "INR", "name": "Indian Rupee", "decimalPlaces": 2, "displaySymbol": "₹", "nameCode": "currency.INR"}
+
+
+class ForeclosureBody(msgspec.Struct, kw_only=True):
+    transactionDate: str
+    locale: str
+    dateFormat: str
+    note: str | None = None
+
+
+def _on(value: str, date_format: str) -> date:
+    return datetime.strptime(value, "%d %B %Y").date() if date_format == "dd MMMM yyyy" else date.fromisoformat(value)
 
 
 class RepaymentBody(msgspec.Struct, kw_only=True):
@@ -266,6 +278,7 @@ def _loan_view(loan: Loan, client_name: str, today: date, associations: set[str]
         "principal": _n(loan.principal),
         "approvedPrincipal": _n(loan.principal),
         "annualInterestRate": _n(loan.annual_rate),
+        "isFloatingInterestRate": loan.floating,
         "numberOfRepayments": len(loan.periods),
         "repaymentFrequencyType": {"id": 2, "code": "repaymentFrequency.periodFrequencyType.months", "value": "Months"},
         "timeline": {
@@ -472,17 +485,84 @@ def create_app(world: MockWorld) -> Litestar:
             }
         )
 
+    def not_active(loan_id: int) -> bytes | None:
+        found = state().loans.get(loan_id)
+        if found is None:
+            return _error_body(404, "error.msg.loan.id.invalid", f"Loan with identifier {loan_id} does not exist")
+        if _status(found)["closed"]:
+            return _error_body(403, "loan.foreclosure.not.active", "Loan is not active; it cannot be foreclosed")
+        return None
+
+    @get(f"{API}/loans/{{loan_id:int}}/transactions/template")
+    async def transaction_template(request: Request[Any, Any, Any], loan_id: FromPath[int]) -> Response[Any]:
+        """Only the foreclosure template (`command=foreclosure`), on the business date or `transactionDate`."""
+        if refused := _refused(request, world.settings.fineract_password):
+            return refused
+        q = request.query_params
+        if q.get("command") != "foreclosure":
+            return _error(400, "error.msg.command.unsupported", "Unsupported command")
+        if (problem := not_active(loan_id)) is not None:
+            status = 403 if b"not.active" in problem else 404
+            return Response(problem, status_code=status, media_type="application/json")
+        try:
+            on = _on(q["transactionDate"], q.get("dateFormat", "")) if q.get("transactionDate") else mocks_today(world)
+        except ValueError as exc:
+            return _error(400, "validation.msg.validation.errors.exist", f"Validation errors exist: {exc}")
+        if on > mocks_today(world):
+            return _error(403, "loan.foreclosure.future.date", "The foreclosure date cannot be in the future")
+        found = state().loans[loan_id]
+        owed = detail(found, on)
+        return json_answer(
+            {
+                "type": {"id": 2, "code": "loanTransactionType.repayment", "value": "Repayment", "repayment": True},
+                "date": _day(on),
+                "currency": CURRENCY,
+                "amount": _n(owed.total),
+                "principalPortion": _n(owed.principal),
+                "interestPortion": _n(owed.interest),
+                "feeChargesPortion": _n(owed.fees),
+                "penaltyChargesPortion": _n(owed.penalty),
+                "outstandingLoanBalance": _n(owed.principal),
+                "loanId": found.id,
+            }
+        )
+
+    def book_foreclosure(loan_id: int, raw: bytes) -> tuple[int, bytes]:
+        if (problem := not_active(loan_id)) is not None:
+            return (403 if b"not.active" in problem else 404), problem
+        try:
+            asked = msgspec.json.decode(raw, type=ForeclosureBody)
+            on = _on(asked.transactionDate, asked.dateFormat)
+        except (msgspec.ValidationError, msgspec.DecodeError, ValueError) as exc:
+            return 400, _error_body(400, "validation.msg.validation.errors.exist", f"Validation errors exist: {exc}")
+        if on != mocks_today(world):
+            return 403, _error_body(403, "loan.foreclosure.date.not.business.date", "Foreclose on the business date")
+        st = state()
+        found = st.loans[loan_id]
+        transaction = foreclose(found, on, st.next_transaction_id)
+        st.next_transaction_id += 1
+        refresh_arrears(found, mocks_today(world))
+        changes = {
+            "transactionDate": asked.transactionDate,
+            "locale": asked.locale,
+            "eventAmount": str(transaction.amount),
+        }
+        answer = {"officeId": 1, "clientId": found.client_id, "loanId": found.id, "resourceId": transaction.id}
+        return 200, msgspec.json.encode({**answer, "changes": changes})
+
     @post(f"{API}/loans/{{loan_id:int}}/transactions", status_code=200)
     async def transactions(request: Request[Any, Any, Any], loan_id: FromPath[int]) -> Response[Any]:
         if refused := _refused(request, world.settings.fineract_password):
             return refused
-        if request.query_params.get("command") != "repayment":
+        command_name = request.query_params.get("command")
+        if command_name not in ("repayment", "foreclosure"):
             return _error(400, "error.msg.command.unsupported", "Unsupported command")
+        action = "FORECLOSURE" if command_name == "foreclosure" else "REPAYMENT"
         st = state()
         raw = await request.body()
         # Fineract makes a key of its own for a write without one: it is never replayed.
         key = request.headers.get("idempotency-key") or f"generated-{uuid.uuid4()}"
-        earlier = commands.find(st, "REPAYMENT", "LOAN", key)
+        earlier = commands.find(st, action, "LOAN", key)
         if earlier is not None:
             answer = commands.cached(earlier, raw)
             if answer is not None:
@@ -492,7 +572,9 @@ def create_app(world: MockWorld) -> Litestar:
                 "error.msg.unknown.data.integrity.issue",
                 "Unknown data integrity issue with resource: the idempotency key is taken",
             )
-        command = commands.begin(world, st, key, loan_id, raw)
+        command = commands.begin(world, st, key, loan_id, raw, action)
+        if action == "FORECLOSURE":
+            return commands.finish(command, *book_foreclosure(loan_id, raw))
         controls = st.controls
         if controls.hold_next > 0:
             controls.hold_next -= 1
@@ -627,6 +709,7 @@ def create_app(world: MockWorld) -> Litestar:
             loan,
             business_date,
             transactions,
+            transaction_template,
             transaction_by_external_id,
             audit,
             audits,

@@ -49,10 +49,12 @@ def find(st: FineractState, action: str, entity: str, key: str) -> Command | Non
     return next((c for c in st.commands.values() if (c.action, c.entity, c.key) == (action, entity, key)), None)
 
 
-def begin(world: MockWorld, st: FineractState, key: str, loan_id: int, body: bytes) -> Command:
+def begin(
+    world: MockWorld, st: FineractState, key: str, loan_id: int, body: bytes, action: str = "REPAYMENT"
+) -> Command:
     command = Command(
         id=st.next_command_id,
-        action="REPAYMENT",
+        action=action,
         entity="LOAN",
         key=key,
         loan_id=loan_id,

@@ -35,6 +35,7 @@ from upstream_mocks.envelope import envelope
 from upstream_mocks.fineract.receipts import EMAILS, receipt_facts
 from upstream_mocks.fineract.seed import Client, FineractState
 from upstream_mocks.fineract.seed import Loan as Books
+from upstream_mocks.lending.certificates import render_loan_certificate
 from upstream_mocks.lending.complaints import Complaint, ComplaintsState, NewComplaint, view
 from upstream_mocks.lending.complaints import acknowledge as acknowledge_complaint
 from upstream_mocks.lending.loan_documents import render_key_facts, render_schedule, render_statement
@@ -75,7 +76,6 @@ VIKAS = Lender(
 PROCESSING_FEE_PERCENT = Decimal("1")  # of the principal, deducted at disbursement
 PENAL_CHARGE = Decimal("150.00")  # per missed instalment, as the lender levies it in Fineract
 COOLING_OFF_DAYS = 3
-FORECLOSURE_PERCENT = Decimal("2.00")
 
 
 def _apr(net: Decimal, instalments: list[Decimal]) -> Decimal:
@@ -108,7 +108,9 @@ def terms(books: Books) -> Loan:
         fees=fees,
         penal_charge=PENAL_CHARGE,
         cooling_off_days=COOLING_OFF_DAYS,
-        foreclosure_charge_percent=FORECLOSURE_PERCENT,
+        # The charge the lender set on the loan in Fineract: none on a floating-rate loan (RBI).
+        foreclosure_charge_percent=books.foreclosure_fee_percent,
+        rate_type="floating" if books.floating else "fixed",
     )
 
 
@@ -119,8 +121,14 @@ def position(books: Books, today: date) -> Position:
     events: list[tuple[date, int, StatementRow]] = [
         (books.disbursed, 0, StatementRow(on=books.disbursed, kind="disbursement", debit=books.principal))
     ]
+    # A loan foreclosed before its term: the periods not yet due then fall due that day (their
+    # interest, recast by Fineract to the days gone, is what the foreclosure paid).
+    closing = next((t.on for t in books.transactions if t.kind == "repayment" and t.balance == 0), None)
     for p in books.periods:
-        events.append((p.due, 1, StatementRow(on=p.due, kind="instalmentDue", instalment=p.number, debit=p.interest)))
+        on = min(p.due, closing) if closing is not None else p.due
+        if on < p.due and p.interest == 0:
+            continue
+        events.append((on, 1, StatementRow(on=on, kind="instalmentDue", instalment=p.number, debit=p.interest)))
         if p.penalty > 0:
             on = p.due + timedelta(days=1)
             events.append((on, 0, StatementRow(on=on, kind="penalCharge", instalment=p.number, debit=p.penalty)))
@@ -294,6 +302,25 @@ def create_app(world: MockWorld) -> Litestar:
         content = await to_thread.run_sync(render_statement, terms(loan), client.display_name, at, dates[0], language)
         return _pdf(content, f"statement-{loan_number}-{dates[0]}-{dates[1]}")
 
+    @get("/webRepayment/loans/{loan_number:str}/noDues/pdf")
+    async def no_dues_pdf(request: Request[Any, Any, Any], loan_number: FromPath[str]) -> Response[Any]:
+        """A loan Fineract closed: repaid instalment by instalment, or foreclosed before its last due date."""
+        found = find(request, loan_number)
+        if isinstance(found, Response):
+            return found
+        client, loan = found
+        if any(p.paid < p.total for p in loan.periods):
+            return envelope(None, "A no-dues certificate is issued once the loan is closed", 409)
+        last = max((t for t in loan.transactions if t.kind == "repayment"), key=lambda t: t.on, default=None)
+        if last is None:
+            return envelope(None, "A no-dues certificate is issued once the loan is closed", 409)
+        foreclosed = last.amount if last.on < loan.periods[-1].due and last.balance == 0 else None
+        language = requested(request.headers)
+        content = await to_thread.run_sync(
+            render_loan_certificate, terms(loan), client.display_name, last.on, foreclosed, language
+        )
+        return _pdf(content, f"no-dues-{loan_number}-{language}")
+
     @get("/webRepayment/loans/{loan_number:str}/schedule/pdf")
     async def schedule_pdf(request: Request[Any, Any, Any], loan_number: FromPath[str]) -> Response[Any]:
         found = find(request, loan_number)
@@ -446,6 +473,7 @@ def create_app(world: MockWorld) -> Litestar:
             statement,
             statement_pdf,
             schedule_pdf,
+            no_dues_pdf,
             raise_complaint,
             list_complaints,
             one_complaint,

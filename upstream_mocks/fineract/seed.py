@@ -4,7 +4,8 @@ Decimal rupees and sent the way Fineract does (JSON numbers with six decimals, d
 Seeded relative to the mocks' clock's today, so the same figures hold whatever day it is:
 Meena Gupta (9811122233) owes one missed instalment and its penalty, ₹3,420.00 overdue, five
 days; Ramesh Kumar (9876543210, also a borrower of our own lending service) has a current loan
-here, disbursed ten days ago, its first instalment due in twenty.
+here, disbursed ten days ago, its first instalment due in twenty; Kavita Joshi (9811144455) owes
+nothing: a current floating-rate loan and a closed one.
 """
 
 from __future__ import annotations
@@ -77,6 +78,9 @@ class Loan(msgspec.Struct, kw_only=True):
     # The product's grace on arrears ageing (days): the nightly job skips instalments this recent.
     arrears_grace_days: int = 0
     arrears: Arrears | None = None  # None: nothing overdue when last worked out
+    floating: bool = False  # a floating interest rate (Fineract's isFloatingInterestRate)
+    # The foreclosure charge the lender set on the loan: a share of the principal outstanding.
+    foreclosure_fee_percent: Decimal = Decimal(0)
 
 
 def refresh_arrears(loan: Loan, business_date: date, grace_days: int = 0) -> None:
@@ -208,13 +212,21 @@ def seed(today: date) -> FineractState:
     meena = _loan(7101, 501, Decimal("18000.00"), 6, today - timedelta(days=65), today, paid=2)
     meena.periods[2].penalty = Decimal("150.00")  # the missed third instalment's penalty
     ramesh = _loan(7102, 502, Decimal("6000.00"), 3, today + timedelta(days=20), today, paid=0)
-    for loan in (meena, ramesh):
+    for fixed in (meena, ramesh):
+        fixed.foreclosure_fee_percent = Decimal("2.00")
+    # Kavita Joshi owes nothing today: a current floating-rate loan (two instalments paid, the
+    # next due in ten days; no foreclosure charge on it) and one repaid in full.
+    current = _loan(7103, 503, Decimal("24000.00"), 6, today - timedelta(days=50), today, paid=2)
+    current.floating = True
+    closed = _loan(7104, 503, Decimal("9000.00"), 3, today - timedelta(days=150), today, paid=3)
+    for loan in (meena, ramesh, current, closed):
         loan.arrears_grace_days = 3
         refresh_arrears(loan, today, loan.arrears_grace_days)  # as last night's job left them
     return FineractState(
         clients={
             501: Client(id=501, account_no="000000501", display_name="Meena Gupta", mobile_no="9811122233"),
             502: Client(id=502, account_no="000000502", display_name="Ramesh Kumar", mobile_no="9876543210"),
+            503: Client(id=503, account_no="000000503", display_name="Kavita Joshi", mobile_no="9811144455"),
         },
-        loans={7101: meena, 7102: ramesh},
+        loans={7101: meena, 7102: ramesh, 7103: current, 7104: closed},
     )

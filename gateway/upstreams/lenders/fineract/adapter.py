@@ -66,6 +66,7 @@ from gateway.errors import UpstreamError, UpstreamRefused, UpstreamUnavailable
 from gateway.language.codes import DEFAULT, Language
 from gateway.settings import Settings
 from gateway.upstreams.http import UpstreamHttp
+from gateway.upstreams.lenders.fineract.foreclosure import FineractForeclosures
 from gateway.upstreams.lenders.fineract.mapping import IST, Overdue, day, overdue, paise, today
 from gateway.upstreams.lenders.fineract.wire import (
     Accounts,
@@ -203,6 +204,8 @@ class FineractLender:
             website=settings.fineract_lender_website,
         )
         self.service_provider = settings.product_name
+        self.api = API
+        self.foreclosures = FineractForeclosures(self)
 
     # Routing (gateway/upstreams/lenders/routing.py): what of a borrower's is this lender's.
     def owns_loan(self, loan_number: str) -> bool:
@@ -790,8 +793,9 @@ class FineractLender:
         loan = await self._own_loan(token, loan_number)
         return await companion.document(self.companion_key, loan.client_id, loan_number, document, language, period)
 
+    # Closing a loan early: Fineract's foreclosure template and command (foreclosure.py)
     async def foreclosure_quote(self, token: str, user_id: int, loan_number: str) -> ForeclosureQuote:
-        raise LenderCannot("foreclosure_quote", upstream=self.name)
+        return await self.foreclosures.quote(await self._own_loan(token, loan_number), loan_number)
 
     async def pay_foreclosure(
         self,
@@ -802,12 +806,23 @@ class FineractLender:
         idempotency_key: str,
         language: Language = DEFAULT,
     ) -> ForeclosurePayment:
-        raise LenderCannot("pay_foreclosure", upstream=self.name)
+        loan = await self._own_loan(token, loan_number)
+        return await self.foreclosures.pay(loan, loan_number, self._access(token)[1], amount, idempotency_key)
 
     async def foreclosure_status(
         self, token: str, user_id: int, loan_number: str, payment_log_id: int
     ) -> ForeclosureStatus:
-        raise LenderCannot("foreclosure_status", upstream=self.name)
+        return await self.foreclosures.status(await self._own_loan(token, loan_number), payment_log_id)
+
+    # What foreclosure.py reads through this adapter
+    async def loan_by_id(self, loan_id: int) -> FineractLoan:
+        return await self._loan(loan_id)
+
+    async def business_day(self) -> date:
+        return await self._business_date()
+
+    def summary(self, loan: FineractLoan, on: date) -> LoanSummary:
+        return self._summary(loan, on)
 
     async def credit_position(self, mobile_number: str) -> CreditPosition | None:
         return None  # this lender offers no purchase credit line

@@ -137,6 +137,7 @@ class FineractLoan(msgspec.Struct, rename="camel", kw_only=True):
     summary: Summary
     client_name: str | None = None
     annual_interest_rate: Decimal | None = None
+    is_floating_interest_rate: bool = False
     repayment_frequency_type: Frequency | None = None
     repayment_schedule: Schedule | None = None
     transactions: list[Transaction] = msgspec.field(default_factory=list)
@@ -205,3 +206,14 @@ class AuditEntry(msgspec.Struct, rename="camel", kw_only=True):
         """The command's `externalId`, read from the JSON it was made with."""
         found = self.made().get("externalId")
         return found if isinstance(found, str) else None
+
+
+class ForeclosureTemplate(msgspec.Struct, rename="camel", kw_only=True):
+    """`loans/{id}/transactions/template?command=foreclosure`: what closing the loan on `date` pays."""
+
+    date: tuple[int, int, int]
+    amount: Decimal
+    principal_portion: Decimal
+    interest_portion: Decimal
+    fee_charges_portion: Decimal
+    penalty_charges_portion: Decimal

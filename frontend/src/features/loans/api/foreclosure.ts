@@ -53,7 +53,16 @@ export function noDuesPdfUrl(loanNumber: string, language: "en" | "hi"): string 
   return `/api${loanPath(loanNumber)}/no-dues/pdf?language=${language}`;
 }
 
-/** Where a paid payment's receipt is read (the portal's). */
-export function receiptUrl(paymentLogId: number): string {
-  return `/api/portal/payments/${paymentLogId}/receipt`;
+type PaymentRecord = components["schemas"]["PaymentRecord"];
+
+/** The paid foreclosure's receipt, where the lender has one: from the borrower's payments (GET /api/portal/payments). */
+export function useReceiptOf(orderId: string | null) {
+  return useQuery({
+    queryKey: ["foreclosure-receipt", orderId],
+    queryFn: async () => {
+      const { data } = await api.get<PaymentRecord[]>("/portal/payments");
+      return data.find((payment) => payment.orderId === orderId)?.receiptUrl ?? null;
+    },
+    enabled: orderId !== null,
+  });
 }

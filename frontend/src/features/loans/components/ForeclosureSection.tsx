@@ -9,10 +9,10 @@ import { calendarDay } from "../../../lib/dates";
 import { newIdempotencyKey } from "../../../lib/idempotency-key";
 import { rupees } from "../../../lib/money";
 import {
-  receiptUrl,
   useConfirmForeclosure,
   useForeclosureQuote,
   usePayForeclosure,
+  useReceiptOf,
   type ForeclosurePaymentCreated,
   type ForeclosureQuote,
 } from "../api/foreclosure";
@@ -49,17 +49,18 @@ export function ForeclosureSection({ loanNumber, closed }: { loanNumber: string;
   const pay = usePayForeclosure();
   const confirm = useConfirmForeclosure();
   const [checkout, setCheckout] = useState<ForeclosurePaymentCreated | null>(null);
-  const [outcome, setOutcome] = useState<{ paid: boolean; paymentLogId: number } | null>(null);
+  const [outcome, setOutcome] = useState<{ paid: boolean; orderId: string } | null>(null);
   const attemptKey = useRef<string | null>(null);
+  const receipt = useReceiptOf(outcome?.paid ? outcome.orderId : null);
 
   const settle = useCallback(
     async (payment: ForeclosurePaymentCreated) => {
       try {
         const result = await confirm.mutateAsync({ loanNumber, paymentLogId: payment.paymentLogId });
-        setOutcome({ paid: result.paid, paymentLogId: payment.paymentLogId });
+        setOutcome({ paid: result.paid, orderId: payment.orderId });
         if (result.paid) attemptKey.current = null;
       } catch {
-        setOutcome({ paid: false, paymentLogId: payment.paymentLogId });
+        setOutcome({ paid: false, orderId: payment.orderId });
       }
     },
     [confirm, loanNumber],
@@ -116,11 +117,13 @@ export function ForeclosureSection({ loanNumber, closed }: { loanNumber: string;
           <p className="alert alert-success" role="status">
             <Trans>Paid. Your loan is closed and nothing more is owed on it.</Trans>
           </p>
-          <p className={styles.links}>
-            <a href={receiptUrl(outcome.paymentLogId)} download>
-              <Trans>Receipt of this payment (PDF)</Trans>
-            </a>
-          </p>
+          {receipt.data && (
+            <p className={styles.links}>
+              <a href={receipt.data} download>
+                <Trans>Receipt of this payment (PDF)</Trans>
+              </a>
+            </p>
+          )}
           <NoDuesLinks loanNumber={loanNumber} />
         </>
       ) : (
