@@ -107,7 +107,7 @@ def test_a_lender_answering_401_to_everything_fails_every_operation(mocks: str) 
     assert "FAIL     schedule  (no sign-in: not exercised)" in done.stdout
     assert set(operations(done.stdout, "native")) == set(PORT_OPERATIONS)
     # The other lender is still reported, and still works.
-    assert "fineract (sandbox borrower 9811122233): 16 of 21 operations work" in done.stdout
+    assert "fineract (sandbox borrower 9811122233): 17 of 21 operations work" in done.stdout
 
 
 def test_a_companion_that_fails_is_reported_as_failing_not_as_missing(mocks: str) -> None:
@@ -129,7 +129,7 @@ def test_a_lender_missing_a_call_fails_that_call(mocks: str) -> None:
     )
     assert "FAIL     schedule  (error answer 404" in done.stdout
     assert "PASS     key_facts\n" in done.stdout
-    assert "fineract (sandbox borrower 9811122233): 16 of 21 operations work" in done.stdout
+    assert "fineract (sandbox borrower 9811122233): 17 of 21 operations work" in done.stdout
 
 
 def test_a_lender_without_its_client_accounts_call_fails_from_the_sign_in(mocks: str) -> None:
@@ -158,4 +158,4 @@ def test_a_companions_receipt_is_checked_once_the_sandbox_borrower_has_paid_onli
     done = kit(mocks)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "PASS     payment_receipt  [companion service]" in done.stdout
-    assert "fineract (sandbox borrower 9811122233): 17 of 22 operations work" in done.stdout
+    assert "fineract (sandbox borrower 9811122233): 18 of 22 operations work" in done.stdout
