@@ -17,6 +17,7 @@ from payments_client.wire import (
     ProviderPayment,
     ProviderRefund,
     ReconRow,
+    SettlementReconRow,
     UpiSession,
 )
 
@@ -33,5 +34,6 @@ __all__ = [
     "ProviderRefused",
     "ReconRow",
     "Sender",
+    "SettlementReconRow",
     "UpiSession",
 ]

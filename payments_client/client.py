@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import AsyncIterator, Mapping
 from datetime import datetime
 from decimal import Decimal
 from typing import Any, Literal, Protocol, TypeVar
@@ -18,12 +18,15 @@ from payments_client.wire import (
     ProviderRefund,
     ReconPage,
     ReconRow,
+    SettlementReconPage,
+    SettlementReconRow,
     UpiSession,
 )
 
 API_VERSION = "2025-01-01"
 PAGE = 1000  # Cashfree's largest page of a report
 T = TypeVar("T")
+PageT = TypeVar("PageT", ReconPage, SettlementReconPage)
 _ENCODER = msgspec.json.Encoder(decimal_format="number")  # amounts as JSON numbers, exact
 
 
@@ -155,12 +158,25 @@ class ProviderClient:
     async def recon(self, start: datetime, end: datetime) -> list[ReconRow]:
         """POST pg/recon, every page: the events whose time is in the range, oldest first."""
         rows: list[ReconRow] = []
+        async for page in self._pages("pg/recon", ReconPage, start, end):
+            rows += page.data
+        return rows
+
+    async def settlement_recon(self, start: datetime, end: datetime) -> list[SettlementReconRow]:
+        """POST pg/settlement/recon, every page: the events settled in the range."""
+        rows: list[SettlementReconRow] = []
+        async for page in self._pages("pg/settlement/recon", SettlementReconPage, start, end):
+            rows += page.data
+        return rows
+
+    async def _pages(self, path: str, kind: type[PageT], start: datetime, end: datetime) -> AsyncIterator[PageT]:
+        """Each page of a report by cursor, until a page names no next one (or is empty)."""
         cursor: str | None = None
         filters = {"start_date": start.isoformat(timespec="seconds"), "end_date": end.isoformat(timespec="seconds")}
         while True:
             pagination: dict[str, Any] = {"limit": self.page} | ({"cursor": cursor} if cursor else {})
-            page = await self._call("POST", "pg/recon", ReconPage, {"filters": filters, "pagination": pagination})
-            rows += page.data
+            page = await self._call("POST", path, kind, {"filters": filters, "pagination": pagination})
+            yield page
             if not page.cursor or not page.data:
-                return rows
+                return
             cursor = page.cursor

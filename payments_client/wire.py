@@ -82,6 +82,36 @@ class ReconPage(msgspec.Struct, kw_only=True):
     cursor: str | None = None
 
 
+class SettledEvent(msgspec.Struct, kw_only=True):
+    """`POST /pg/settlement/recon`'s `event_details`, the fields we read."""
+
+    event_id: str
+    event_type: str
+    event_amount: Decimal
+    event_settlement_amount: Decimal | None = None
+    sale_type: str | None = None
+
+
+class SettledIn(msgspec.Struct, kw_only=True):
+    """`settlement_details`: the settlement an event was paid out in."""
+
+    cf_settlement_id: str | None = None
+    settlement_date: str | None = None
+    utr: str | None = None
+
+
+class SettlementReconRow(msgspec.Struct, kw_only=True):
+    """One event of `POST /pg/settlement/recon` (Cashfree's SettlementReconEntity data item)."""
+
+    event_details: SettledEvent
+    settlement_details: SettledIn | None = None
+
+
+class SettlementReconPage(msgspec.Struct, kw_only=True):
+    data: list[SettlementReconRow] = msgspec.field(default_factory=list)
+    cursor: str | None = None
+
+
 class UpiPayload(msgspec.Struct, kw_only=True):
     """Order Pay's `data.payload` for UPI: intent links by app (`default`, `gpay`, `phonepe`,
     `paytm`, ...) for `channel: link`, or `qrcode` (a base64 PNG data URL) for `channel: qrcode`."""

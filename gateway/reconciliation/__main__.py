@@ -74,7 +74,7 @@ def summary(result: Reconciliation) -> str:
     lines.append(
         f"  settled {rupees_text(result.settled_net)} (net of the provider's fees and tax; "
         f"{rupees_text(result.fees)} on the day's payments); in transit {rupees_text(result.in_transit_net)} net "
-        f"({len(result.in_transit)} payments)"
+        f"({len(result.in_transit)} payments); credited by the day's settlements {rupees_text(result.credited)}"
     )
     for t in result.in_transit:
         lines.append(

@@ -68,6 +68,7 @@ def reconcile(
     store: list[MoneyMoved],
     repayments: list[PartnerRepayment],
     today: date,
+    credited: Decimal = ZERO,
 ) -> Reconciliation:
     paid: dict[str, Recorded] = {}
     refunded: dict[str, Recorded] = {}
@@ -237,6 +238,7 @@ def reconcile(
         in_transit=in_transit,
         in_transit_net=sum((t.net for t in in_transit), ZERO),
         adjustments=adjustments,
+        credited=credited,
         payments_settled=len(payments),
         refunds_settled=sum(1 for e in report.events if e.event_type == "REFUND"),
         recorded_payments=len(paid),

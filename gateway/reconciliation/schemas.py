@@ -80,6 +80,7 @@ class Reconciliation(msgspec.Struct, rename="camel", kw_only=True):
     in_transit: list[InTransit]
     in_transit_net: Decimal  # what the day's payments not yet settled will bring, net of fees
     adjustments: list[Adjustment]  # refund reversals, disputes, chargebacks: each its own kind
+    credited: Decimal  # what the provider's settlements on this day brought, net of fees (any day's events)
     payments_settled: int
     refunds_settled: int
     recorded_payments: int  # store orders and repayments paid that day

@@ -40,12 +40,13 @@ class ReconciliationService:
         )
 
     async def run(self, day: date) -> Reconciliation:
-        report, store, repayments = await asyncio.gather(
+        report, credited, store, repayments = await asyncio.gather(
             self.payments.settlement_report(day),
+            self.payments.credited(day),
             self.orders.money_moved(day),
             self.lender.partner_repayments("date", day),
         )
-        result = reconcile(day, report, store, repayments, await self.clock.today())
+        result = reconcile(day, report, store, repayments, await self.clock.today(), credited)
         for m in result.mismatches:
             log.warning(
                 "reconciliation_mismatch",

@@ -138,6 +138,25 @@ class PaymentsClient:
         )
         return SettlementReport(settlement_date=day, events=events, settled_amount=settled)
 
+    async def credited(self, day: date) -> Decimal:
+        """What the provider's settlements on `day` brought, net of its fees and tax: the events it
+        settled that day, whenever they happened (POST pg/settlement/recon, every page)."""
+        start, end = _day(day)
+        try:
+            rows = await self.provider.settlement_recon(start, end)
+        except ProviderRefused as exc:
+            raise UpstreamRefused(REPORT_FAILED, upstream=self.http.name, status=exc.status) from exc
+        except msgspec.DecodeError as exc:
+            raise UpstreamError(REPORT_FAILED, upstream=self.http.name, status=200) from exc
+        total = Decimal("0.00")
+        for row in rows:
+            e = row.event_details
+            if e.event_type == "SETTLEMENT" or e.event_settlement_amount is None:
+                continue  # a settlement itself, not an order's money
+            credit = e.sale_type == "CREDIT" if e.sale_type else e.event_type in CREDITS
+            total += abs(e.event_settlement_amount) if credit else -abs(e.event_settlement_amount)
+        return total
+
     async def search(self, reference: str, today: date) -> list[ProviderPayment]:
         """The payments taken in the SEARCHED_DAYS up to `today` whose provider id or bank (UPI)
         reference is `reference` (Cashfree has no search: its report of events is read and filtered)."""

@@ -355,6 +355,7 @@ def test_three_days_of_traffic_settle_a_day_late_net_of_fees_with_both_lenders(
     refunded = Decimal(b1["payment"]["amount"])
     assert one.settled_net == sum((a - fee(a) for a in day_one.values()), Decimal("0.00")) - refunded
     assert one.fees == sum((fee(a) for a in day_one.values()), Decimal("0.00"))
+    assert one.credited == Decimal("0.00")  # nothing was settled on day 1 itself
 
     two = reconcile(client, both_settings, first_day + timedelta(days=1))
     assert [(m.kind, m.provider_order_id, m.owner, m.recorded, m.settled, m.unreconciled) for m in two.mismatches] == [
@@ -368,3 +369,4 @@ def test_three_days_of_traffic_settle_a_day_late_net_of_fees_with_both_lenders(
     # The changed payment settles at its changed amount less the fee on what was paid.
     assert two.settled_net == fin_net + (a2_amount - 1 - fee(a2_amount)) - Decimal("100.00")
     assert two.unreconciled == Decimal("1.00")
+    assert two.credited == one.settled_net  # day 1's money reached the bank on day 2, net of fees

@@ -2582,6 +2582,7 @@ export interface components {
         Reconciliation: {
             adjustments: components["schemas"]["Adjustment"][];
             byKind: components["schemas"]["KindTotal"][];
+            credited: string;
             /** Format: date */
             date: string;
             fees: string;
