@@ -201,6 +201,18 @@ async def test_every_state_the_platform_meets_is_cashfrees(provider: tuple[httpx
     report = await gateway_client.settlement_report(mocks_today(world))
     assert [e.order_id for e in report.events] == ["REPAY_1001_2", "VK10000010-1"]
     assert len([j for j in world.journal if j.path == "pg/recon"]) == 2
+    # What yesterday's settlements brought, read by cursor a page (one event) at a time.
+    state(world).payments["REPAY_1001_2"][0].payment_completion_time = two_days_ago
+    yesterday = mocks_today(world) - timedelta(days=1)
+    both = json.loads(
+        (
+            await client.post("pg/settlement/recon", json={"filters": span, "pagination": {"limit": 10}}, headers=h)
+        ).content,
+        parse_float=Decimal,
+    )["data"]
+    assert len(both) == 2
+    assert await gateway_client.credited(yesterday) == sum(r["event_details"]["event_settlement_amount"] for r in both)
+    assert len([j for j in world.journal if j.path == "pg/settlement/recon"]) == 2 + 2  # ours above, then two pages
     reference = state(world).payments["REPAY_1001_2"][0].bank_reference
     assert reference is not None
     assert [p.order_id for p in await gateway_client.search(reference, mocks_today(world))] == ["REPAY_1001_2"]
