@@ -11,10 +11,20 @@ export interface PageWords {
 
 /**
  * The Markdown pages: each one's text and its words. Loaded with the first of them, so the routes
- * in every first download carry only their paths. The long legal texts stay in English; a Hindi
- * reader gets the heading and the summary in Hindi above them, and is told the text is English.
+ * in every first download carry only their paths. A text with a Hindi version (`hindi`) is shown
+ * whole in Hindi to a Hindi reader; for the others a Hindi reader gets the heading and the summary
+ * in Hindi above the English text, and is told the text is English.
  */
-export const LEGAL_PAGES: Record<string, { source: () => Promise<{ default: string }>; words: PageWords; app?: boolean }> = {
+export const LEGAL_PAGES: Record<
+  string,
+  {
+    source: () => Promise<{ default: string }>;
+    /** The full text in Hindi, our own prose with every topic and figure of the English one. */
+    hindi?: () => Promise<{ default: string }>;
+    words: PageWords;
+    app?: boolean;
+  }
+> = {
   "privacy-policy": {
     source: () => import("../../content/privacy-policy.md?raw"),
     words: {
@@ -49,6 +59,7 @@ export const LEGAL_PAGES: Record<string, { source: () => Promise<{ default: stri
   },
   "grievance-redressal": {
     source: () => import("../../content/grievance-redressal.md?raw"),
+    hindi: () => import("../../content/grievance-redressal.hi.md?raw"),
     words: {
       title: msg`Grievance Redressal`,
       description: msg`How to raise a complaint and who the grievance officer is.`,

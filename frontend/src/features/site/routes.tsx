@@ -10,14 +10,15 @@ function markdown(path: string): RouteObject {
     path,
     lazy: async () => {
       const { LEGAL_PAGES } = await import("./legal-pages");
-      const { source, words, app = false } = LEGAL_PAGES[path];
-      const [{ default: text }, { MarkdownPage }] = await Promise.all([
+      const { source, hindi, words, app = false } = LEGAL_PAGES[path];
+      const [{ default: text }, translated, { MarkdownPage }] = await Promise.all([
         source(),
+        hindi?.().then((module) => module.default),
         import("./components/MarkdownPage"),
         ensureCatalog(siteCatalog),
         ensureCatalog(siteMoreCatalog),
       ]);
-      return { Component: () => <MarkdownPage source={text} words={words} app={app} /> };
+      return { Component: () => <MarkdownPage source={text} hindi={translated} words={words} app={app} /> };
     },
   };
 }

@@ -45,4 +45,13 @@ describe("the site in Hindi", () => {
     expect(screen.getByText("12 में से 1 सवाल")).toBeTruthy();
     expect(screen.getByRole("heading", { name: "क्या कोई ब्याज या दूसरा चार्ज है?" })).toBeTruthy();
   });
+
+  it("shows the grievance redressal policy whole in Hindi, its tokens filled, with no English text below", async () => {
+    renderApp("/grievance-redressal");
+    expect(await screen.findByRole("heading", { level: 1, name: "शिकायत निवारण" }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 2, name: "हमारी समय-सीमा" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "उसके बारे में ऑनलाइन शिकायत दर्ज कर सकते हैं" }).getAttribute("href")).toBe("/complaints");
+    expect(screen.queryByText("The full text below is in English.")).toBeNull();
+    expect(screen.queryByText(/\{\{/)).toBeNull();
+  });
 });
