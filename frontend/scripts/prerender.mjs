@@ -283,7 +283,9 @@ async function firstPageTemplate(route, shell, locale) {
   };
   const soldOutList = soldOut.slice(start, soldOut.length - tail);
   const soldOutCard = soldOutList.slice(soldOutList.search(cardStart));
-  const actions = { buy: null, soldOut: actionsOf(soldOutCard.slice(0, soldOutCard.indexOf("</li>"))) };
+  // The card's element ids carry its product's id (ProductCard.tsx): %%id%%, in the actions too.
+  const idsOf = (card, i) => card.split(`"product-${SAMPLE_ID + i}-`).join('"product-%%id%%-').split(` product-${SAMPLE_ID + i}-`).join(" product-%%id%%-");
+  const actions = { buy: null, soldOut: actionsOf(idsOf(soldOutCard.slice(0, soldOutCard.indexOf("</li>")), 0)) };
   let mrp = null;
   let off = null;
   let source = null;
@@ -292,6 +294,7 @@ async function firstPageTemplate(route, shell, locale) {
   const cards = starts.map((at, i) => {
     let card = list.slice(at, bounds[i + 1]);
     card = card.split(`/product-details/${SAMPLE_ID + i}"`).join('/product-details/%%id%%"');
+    card = idsOf(card, i);
     once(card, "%%price%%", "the price");
     once(card, "%%mrp%%", "the M.R.P.");
     mrp ??= mrpOf(card);

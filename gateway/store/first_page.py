@@ -128,10 +128,14 @@ def card_html(template: FirstPageTemplate, place: int, product: ProductView, lig
         "mrpstruck": (
             _fill(template.mrp, {"mrp": escape(product.mrp_text)}) if product.mrp > product.listing_price else ""
         ),
-        # As ProductActions.tsx decides for a visitor (nothing in the cart yet).
-        "actions": template.actions.sold_out
-        if product.stock_quantity is not None and product.stock_quantity <= 0
-        else template.actions.buy,
+        # As ProductActions.tsx decides for a visitor (nothing in the cart yet); its buttons are
+        # named by ids with the product's in them.
+        "actions": _fill(
+            template.actions.sold_out
+            if product.stock_quantity is not None and product.stock_quantity <= 0
+            else template.actions.buy,
+            {"id": str(product.id)},
+        ),
         "off": off,
         "rating": template.ratings[rating_index(product.ratings)],
     }

@@ -147,6 +147,10 @@ def test_the_products_first_page_shows_without_javascript(no_js_page: Page, path
     expect(cards.first.get_by_role("heading", level=3)).to_have_text(first["productName"])
     expect(cards.first).to_contain_text("M.R.P:")
     expect(cards.first.get_by_role("button", name="Add to cart")).to_be_disabled()  # until the app runs
+    # Named by the product too, as the app names them (the gateway fills its id into the buttons).
+    name = first["productName"]
+    expect(cards.first.get_by_role("button", name=f"Add to cart {name}", exact=True)).to_be_attached()
+    expect(cards.first.get_by_role("button", name=f"Buy Now {name}", exact=True)).to_be_attached()
     # The stars are drawn by the page's own styles: the first product's 3.5 shows three and a half.
     rating = cards.first.get_by_role("img", name=re.compile("^Rated "))
     expect(rating).to_have_accessible_name(f"Rated {first['ratings']:g} out of 5")

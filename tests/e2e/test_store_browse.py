@@ -59,6 +59,11 @@ def test_search_narrows_the_list_after_the_debounce(server: Server, page: Page) 
         assert "led" in text.lower(), text
     requests = [e for e in server.journal("catalogue") if "search=LED" in e["query"]]
     assert requests and all("page=1" in e["query"] for e in requests)
+    # Each result's buttons are named by the action and the product, not 'Add to cart' twelve times.
+    first_name = names.first.text_content()
+    first = cards(page).first
+    expect(first.get_by_role("button", name=f"Add to cart {first_name}", exact=True)).to_be_visible()
+    expect(first.get_by_role("button", name=f"Buy Now {first_name}", exact=True)).to_be_visible()
 
 
 # Two frames drawn, and the tasks they queued run (a list's 'Loading...' follows its fetch by one).

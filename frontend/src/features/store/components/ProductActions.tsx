@@ -12,6 +12,9 @@ interface ProductActionsProps {
   className: string;
   /** Hold the buttons while a cart call is under way (the detail page shows its overlay). */
   disabled?: boolean;
+  /** In a list of products: each button is named by its action and the product (`{label}-name`
+   * is the product's name), not 'Add to cart' a dozen times over. */
+  label?: string;
 }
 
 /**
@@ -20,7 +23,7 @@ interface ProductActionsProps {
  * cart. The same on a card and the detail page. The stock (units that can be bought, net of
  * open orders) caps them: sold out, both are off and say so; at the stock, plus is off.
  */
-export function ProductActions({ product, className, disabled = false }: ProductActionsProps) {
+export function ProductActions({ product, className, disabled = false, label }: ProductActionsProps) {
   const navigate = useNavigate();
   const store = useStore();
   const quantity = store.quantityOf(product.id, product.quantity);
@@ -30,6 +33,7 @@ export function ProductActions({ product, className, disabled = false }: Product
   const atStock = stock !== null && quantity >= stock;
   const left = stock ?? 0;
   const noteId = useId();
+  const named = (action: string) => (label ? { id: `${label}-${action}`, "aria-labelledby": `${label}-${action} ${label}-name` } : {});
   return (
     // In the HTML of /products's first page (filled in by the gateway) until hydrated.
     <div className={`${styles.actions} ${className}`} ref={enableWhenHydrated}>
@@ -44,11 +48,11 @@ export function ProductActions({ product, className, disabled = false }: Product
           onPlus={() => void store.add(item)}
         />
       ) : soldOut ? (
-        <button type="button" className="btn btn-outline" disabled data-testid="out-of-stock">
+        <button type="button" className="btn btn-outline" disabled data-testid="out-of-stock" {...named("out")}>
           <Trans>Out of stock</Trans>
         </button>
       ) : (
-        <button type="button" className="btn btn-outline" disabled={disabled} onClick={() => void store.add(item)}>
+        <button type="button" className="btn btn-outline" disabled={disabled} onClick={() => void store.add(item)} {...named("add")}>
           <Trans>Add to cart</Trans>
         </button>
       )}
@@ -56,6 +60,7 @@ export function ProductActions({ product, className, disabled = false }: Product
         type="button"
         className="btn btn-primary"
         disabled={disabled || soldOut}
+        {...named("buy")}
         onClick={() => store.buyNow(item, () => navigate("/shopping-cart"))}
       >
         <Trans>Buy Now</Trans>

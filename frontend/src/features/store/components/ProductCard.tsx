@@ -26,6 +26,8 @@ export const ProductCard = memo(function ProductCard({
   lead?: boolean;
 }) {
   const detail = `/product-details/${product.id}`;
+  // Fixed, not useId: the gateway fills these cards into the first page's HTML (gateway/store/first_page.py).
+  const label = `product-${product.id}`;
 
   return (
     <li className={styles.card} data-testid="product-card">
@@ -41,7 +43,7 @@ export const ProductCard = memo(function ProductCard({
         />
       </Link>
       <div className={styles.body}>
-        <h3 className={styles.name}>
+        <h3 id={`${label}-name`} className={styles.name}>
           <Link to={detail}>{product.productName}</Link>
         </h3>
         <p className={shared.detail} data-testid="product-detail">{product.productDetail || "-"}</p>
@@ -49,7 +51,7 @@ export const ProductCard = memo(function ProductCard({
         <StarRating value={product.ratings} />
         <DeliveryNotes />
       </div>
-      <ProductActions product={product} className={styles.actions} />
+      <ProductActions product={product} className={styles.actions} label={label} />
     </li>
   );
 });

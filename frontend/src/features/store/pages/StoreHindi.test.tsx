@@ -52,8 +52,9 @@ describe("the store in Hindi", { timeout: 20_000 }, () => {
   it("shows the product list's words in Hindi", async () => {
     renderApp("/products");
     const card = await screen.findByTestId("product-card", {}, { timeout: 5000 });
-    expect(within(card).getByRole("button", { name: "कार्ट में डालें" })).toBeTruthy();
-    expect(within(card).getByRole("button", { name: "अभी खरीदें" })).toBeTruthy();
+    // Each button named by its action and the product (a list of results, not one product).
+    expect(within(card).getByRole("button", { name: `कार्ट में डालें ${product.productName}` })).toBeTruthy();
+    expect(within(card).getByRole("button", { name: `अभी खरीदें ${product.productName}` })).toBeTruthy();
     expect(within(card).getByText("15% छूट")).toBeTruthy();
     expect(within(card).getByRole("img", { name: "5 में से 4.5 रेटिंग" })).toBeTruthy();
     expect(screen.getByRole("heading", { level: 1, name: "प्रोडक्ट" })).toBeTruthy();
