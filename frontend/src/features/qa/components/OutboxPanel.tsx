@@ -16,15 +16,17 @@ function newestFirst<T>(items: T[] | undefined, at: (item: T) => number | string
 export function OutboxPanel() {
   const { t } = useLingui();
   const filterId = useId();
-  const [mobile, setMobile] = useState("");
-  const number = /^\d{10}$/.test(mobile) ? mobile : "";
+  const [who, setWho] = useState("");
+  // A mobile number narrows the codes and SMS, an e-mail address the mails.
+  const number = /^\d{10}$/.test(who.trim()) ? who.trim() : "";
+  const address = who.includes("@") ? who.trim().toLowerCase() : "";
   const codes = useLoginCodes(number);
   const sms = useSms(number);
   const reminders = useReminders();
   const mails = useMails();
   const smsShown = newestFirst(sms.data, (s) => s.sentAt);
   const remindersShown = newestFirst(reminders.data, (r) => r.sentAt);
-  const mailsShown = newestFirst(mails.data, (m) => m.at);
+  const mailsShown = newestFirst(mails.data, (m) => m.at).filter((m) => !address || m.to.toLowerCase() === address);
 
   return (
     <section id="outboxes" aria-labelledby="outboxes-title" className={`card ${styles.section}`}>
@@ -33,16 +35,14 @@ export function OutboxPanel() {
       </h2>
       <div className={styles.row}>
         <label className={styles.field} htmlFor={filterId}>
-          <Trans>Only this mobile number</Trans>
+          <Trans>Only this mobile number or e-mail address</Trans>
         </label>
         <input
           id={filterId}
-          type="tel"
-          inputMode="numeric"
-          maxLength={10}
-          value={mobile}
-          onChange={(e) => setMobile(e.target.value.replace(/\D/g, ""))}
-          placeholder={t`All numbers`}
+          type="text"
+          value={who}
+          onChange={(e) => setWho(e.target.value)}
+          placeholder={t`Everyone`}
           className={styles.narrow}
         />
       </div>
