@@ -27,6 +27,7 @@ export const LEGAL_PAGES: Record<
 > = {
   "privacy-policy": {
     source: () => import("../../content/privacy-policy.md?raw"),
+    hindi: () => import("../../content/privacy-policy.hi.md?raw"),
     words: {
       title: msg`Privacy and Lending Policy`,
       description: msg`How we collect, use, store and protect your personal data.`,
@@ -86,6 +87,7 @@ export const LEGAL_PAGES: Record<
   },
   privacyPolicy_MobileApp: {
     source: () => import("../../content/privacy-policy.md?raw"),
+    hindi: () => import("../../content/privacy-policy.hi.md?raw"),
     words: {
       title: msg`Privacy and Lending Policy`,
       summary: msg`We collect only what we need to give you credit and deliver your orders: your identity and KYC details, business and bank details, and how you use the app. We ask your consent first, store your data in India, share it only with our lending partners, credit bureaus and service providers who need it or where the law requires, and never sell it. You can ask us to delete your account.`,

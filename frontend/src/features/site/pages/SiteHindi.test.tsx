@@ -54,4 +54,11 @@ describe("the site in Hindi", () => {
     expect(screen.queryByText("The full text below is in English.")).toBeNull();
     expect(screen.queryByText(/\{\{/)).toBeNull();
   });
+
+  it("shows the privacy and lending policy whole in Hindi", async () => {
+    renderApp("/privacy-policy");
+    expect(await screen.findByRole("heading", { level: 1, name: "गोपनीयता और ऋण नीति" }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 2, name: "भाग B: ऋण गोपनीयता नीति" })).toBeTruthy();
+    expect(screen.queryByText("The full text below is in English.")).toBeNull();
+  });
 });
