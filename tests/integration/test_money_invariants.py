@@ -6,7 +6,8 @@ upstream_mocks` on a spare port), the provider's webhooks over loopback. Twenty 
 place, pay, pay again and cancel for a few rounds, and two borrowers repay, one at each lender
 (LENDERS=native,fineract), while a fifth of the gateway's upstream calls fail (a third each:
 503, slower than the deadline, the connection dropped), a fifth of the provider's webhooks are
-dropped and a tenth sent twice; payers fail, drop out, or leave a payment pending at the bank
+dropped and a tenth sent twice; payers pay by UPI (intent links and QR through the gateway,
+some leaving the UPI app before paying), fail, drop out, or leave a payment pending at the bank
 that says yes after the order was cancelled or expired (or after the borrower came back, minutes
 later on the one clock); the bank holds a third of the provider's refunds (ONHOLD, paid out
 later) and gives up a third of the rest (CANCELLED: the orders service asks again); settlements
@@ -38,6 +39,7 @@ Bounded: ROUNDS rounds a shopper, every request with a client time-out; it print
 from __future__ import annotations
 
 import base64
+import io
 import os
 import socket
 import subprocess
@@ -53,9 +55,12 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import httpx
 import pytest
+import zxingcpp
+from PIL import Image
 
 from tests.integration.test_checkout_api import ADDRESS
 
@@ -77,6 +82,7 @@ REFUNDS_WITHIN = 30.0  # every refund the bank held or gave up is paid out, boun
 # some given up (CANCELLED: the orders service asks again under the next refund id).
 REFUND_FAULTS = ({"refund": "onHold", "probability": 0.3}, {"refund": "cancelled", "probability": 0.3})
 MOCKS = ("lending", "catalogue", "mail", "orders")
+UPI_ANSWERS: Counter[str] = Counter()  # UPI payments answered in the payer's app, by channel and answer
 # Each kind in turn takes a third of the 20%: P(503) = 1/15, then 1/14 of the rest, then 1/13.
 FAULTS = (
     {"status": 503, "probability": 1 / 15},
@@ -260,6 +266,22 @@ class Shopper:
         answer = self.mocks.post(f"/_mocks/payments/checkout/{session_id}/pay", json={"outcome": outcome})
         return str(answer.json()["cf_payment_id"]) if answer.status_code == 200 else None
 
+    def pay_by_upi(self, path: str, channel: str, outcome: str = "paid") -> bool:
+        """Through the gateway's UPI call (retried under its key, as the app does); the payer
+        answers in the UPI app the intent link or QR opened (the mock's stand-in). True when the
+        app took the answer."""
+        key = f"inv-upi-{uuid.uuid4().hex[:8]}"
+        started = self.retried("POST", path, json={"channel": channel}, headers={"Idempotency-Key": key})
+        if not ok(started):
+            return False
+        upi = started.json()  # type: ignore[union-attr]
+        link = upi["apps"][0]["link"] if channel == "intent" else qr_link(upi["qrImage"])
+        reference = parse_qs(urlsplit(link).query)["tr"][0]
+        answered = self.mocks.post("/_mocks/payments/upi/app/answer", json={"tr": reference, "outcome": outcome})
+        if answered.status_code == 200:
+            UPI_ANSWERS[f"{channel} {outcome}"] += 1
+        return answered.status_code == 200
+
     def bank_says(self, cf_payment_id: str, status: str = "SUCCESS") -> None:
         """The bank's late answer on a payment left pending (QA's control of the provider)."""
         self.mocks.post(f"/_mocks/payments/payments/{cf_payment_id}/bank", json={"payment_status": status})
@@ -284,7 +306,15 @@ class Shopper:
         session = order["payment"].get("paymentSessionId")
         plan = (index + round_) % 4
         if method == "online" and session:
-            if plan == 0:
+            upi = f"/api/checkout/orders/{number}/upi"
+            if plan == 0 and round_ % 2 == 0:
+                # By UPI: in round 2 the payer first leaves the app, then pays by UPI again; a UPI
+                # payment the faults hid from the shopper is paid at the provider's page instead.
+                if round_ == 2 and self.pay_by_upi(upi, "intent", "dropped"):
+                    self.call("GET", upi)
+                if not self.pay_by_upi(upi, "qr" if index % 8 == 0 else "intent"):
+                    self.pay_at_provider(session)
+            elif plan == 0:
                 self.pay_at_provider(session)
             elif plan == 1:
                 self.pay_at_provider(session, "failure" if round_ % 2 else "dropped")
@@ -330,6 +360,8 @@ class Shopper:
             self.retried("POST", f"/api/portal/payments/{payment['orderId']}/confirm", json=confirm)
             if waiting is not None:
                 self.bank_says(waiting)
+        elif round_ == 2:  # by UPI QR, scanned and paid in the payer's app
+            self.pay_by_upi(f"/api/portal/payments/{payment['orderId']}/upi", "qr")
         else:
             self.pay_at_provider(payment["paymentSessionId"])
         self.retried("POST", f"/api/portal/payments/{payment['orderId']}/confirm", json=confirm)
@@ -359,6 +391,12 @@ class Shopper:
                 # Never "paid" while the checker has yet to approve: awaiting approval.
                 expected = "awaitingApproval" if round_ >= 2 else "completed"
                 assert answer.json()["status"] == expected, answer.text
+
+
+def qr_link(data_url: str) -> str:
+    """What a UPI app reads from the QR: its one code's text."""
+    image = Image.open(io.BytesIO(base64.b64decode(data_url.partition(",")[2])))
+    return str(zxingcpp.read_barcodes(image)[0].text)
 
 
 def not_refunded(ledger: dict[str, Any]) -> set[str]:
@@ -560,7 +598,8 @@ def test_every_rupee_belongs_to_exactly_one_order_or_repayment(deployment: Deplo
                 f"/_mocks/payments/pg/orders/{charge['providerOrderId']}/refunds", headers=deployment.provider_auth
             )
             words.update(r["refund_status"] for r in given.json())
-    print(f"refunds at the provider: {dict(words)}")
+    print(f"refunds at the provider: {dict(words)}; UPI answered in the app: {dict(UPI_ANSWERS)}")
+    assert UPI_ANSWERS["intent paid"] + UPI_ANSWERS["qr paid"] > 0 and UPI_ANSWERS["intent dropped"] > 0
     assert words["CANCELLED"] > 0, "no refund was given up by the bank: the refund faults tested nothing"
 
     # Settlements come a day late: two days on (the one clock), the provider's settlement report
