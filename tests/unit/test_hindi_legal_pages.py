@@ -16,7 +16,7 @@ LEGAL_PAGES = Path(__file__).resolve().parents[2] / "frontend" / "src" / "featur
 HINDI = sorted(CONTENT.glob("*.hi.md"))
 # The legal pages issue 54 names, written in Hindi so far (the others show a Hindi summary above
 # the English text until theirs are written).
-WRITTEN = {"grievance-redressal", "privacy-policy"}
+WRITTEN = {"grievance-redressal", "privacy-policy", "terms-and-conditions"}
 
 _HEADING = re.compile(r"^(#{1,6}) +(.+)$", re.MULTILINE)
 _FIGURES = (

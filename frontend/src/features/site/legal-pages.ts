@@ -44,6 +44,7 @@ export const LEGAL_PAGES: Record<
   },
   "terms-and-conditions": {
     source: () => import("../../content/terms-and-conditions.md?raw"),
+    hindi: () => import("../../content/terms-and-conditions.hi.md?raw"),
     words: {
       title: msg`Terms and Conditions`,
       description: msg`The terms for using the platform, the store and credit.`,
@@ -104,6 +105,7 @@ export const LEGAL_PAGES: Record<
   },
   termsAndConditions_MobileApp: {
     source: () => import("../../content/terms-and-conditions.md?raw"),
+    hindi: () => import("../../content/terms-and-conditions.hi.md?raw"),
     words: {
       title: msg`Terms and Conditions`,
       summary: msg`These terms apply when you use the platform, order from the store or take credit. You must be 18 or older and give true details. Credit is given by our lending partners on their own terms, and you must repay on time. Orders, cancellations, deliveries and refunds follow the policies linked on this site.`,

@@ -61,4 +61,11 @@ describe("the site in Hindi", () => {
     expect(screen.getByRole("heading", { level: 2, name: "भाग B: ऋण गोपनीयता नीति" })).toBeTruthy();
     expect(screen.queryByText("The full text below is in English.")).toBeNull();
   });
+
+  it("shows the terms and conditions whole in Hindi", async () => {
+    renderApp("/terms-and-conditions");
+    expect(await screen.findByRole("heading", { level: 1, name: "नियम और शर्तें" }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 2, name: "10. गोल्ड संचय योजना" })).toBeTruthy();
+    expect(screen.queryByText("The full text below is in English.")).toBeNull();
+  });
 });
