@@ -14,9 +14,9 @@ import pytest
 CONTENT = Path(__file__).resolve().parents[2] / "frontend" / "src" / "content"
 LEGAL_PAGES = Path(__file__).resolve().parents[2] / "frontend" / "src" / "features" / "site" / "legal-pages.ts"
 HINDI = sorted(CONTENT.glob("*.hi.md"))
-# The legal pages issue 54 names, written in Hindi so far (the others show a Hindi summary above
-# the English text until theirs are written).
-WRITTEN = {"grievance-redressal", "privacy-policy", "terms-and-conditions"}
+# The legal pages issue 54 names (privacy, terms, grievance redressal, the lending privacy policy),
+# written in Hindi; the site's other pages show a Hindi summary above the English text.
+WRITTEN = {"grievance-redressal", "lending-privacy-policy", "privacy-policy", "terms-and-conditions"}
 
 _HEADING = re.compile(r"^(#{1,6}) +(.+)$", re.MULTILINE)
 _FIGURES = (

@@ -97,6 +97,7 @@ export const LEGAL_PAGES: Record<
   },
   privacyPolicyOpusCollect_MobileApp: {
     source: () => import("../../content/lending-privacy-policy.md?raw"),
+    hindi: () => import("../../content/lending-privacy-policy.hi.md?raw"),
     words: {
       title: msg`Lending Privacy Policy`,
       summary: msg`When you apply for credit, you share your identity, KYC, business, bank and credit details with us and our lending partner. They are used only to decide on your credit, give it and collect repayments, and are shared only with the lending partner, credit bureaus and those the law requires.`,
