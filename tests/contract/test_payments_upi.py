@@ -5,19 +5,16 @@ or the request lapses (FAILED), and collect refused."""
 
 from __future__ import annotations
 
-import base64
-import io
 import json
 from collections.abc import AsyncIterator
 from datetime import timedelta
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import urlsplit
 
 import httpx
 import pytest
-import zxingcpp
-from PIL import Image
 
+from tests.upi_links import link_fields, qr_text
 from upstream_mocks.clock import move
 from upstream_mocks.payments.orders import state
 from upstream_mocks.payments.provider_document import API_VERSION
@@ -56,18 +53,6 @@ async def _pay(client: httpx.AsyncClient, order: dict[str, Any], channel: str) -
     return await client.post("pg/orders/sessions", json=body, headers={"x-api-version": API_VERSION})
 
 
-def _fields(link: str) -> dict[str, str]:
-    return {k: v[0] for k, v in parse_qs(urlsplit(link).query).items()}
-
-
-def _decoded_qr(data_url: str) -> str:
-    head, _, encoded = data_url.partition(",")
-    assert head == "data:image/png;base64"
-    found = zxingcpp.read_barcodes(Image.open(io.BytesIO(base64.b64decode(encoded))))
-    assert len(found) == 1
-    return str(found[0].text)
-
-
 async def _status(client: httpx.AsyncClient, order_id: str) -> tuple[str, list[str]]:
     order = (await client.get(f"pg/orders/{order_id}", headers=HEADERS)).json()
     payments = (await client.get(f"pg/orders/{order_id}/payments", headers=HEADERS)).json()
@@ -87,7 +72,7 @@ async def test_an_intent_link_opens_the_upi_app_and_paying_there_pays_the_order(
     assert set(payload) == {"default", "gpay", "phonepe", "paytm"}
     link = payload["default"]
     assert link.startswith("upi://pay?") and payload["gpay"].startswith("tez://upi/pay?")
-    fields = _fields(link)
+    fields = link_fields(link)
     assert fields["pa"] == "cf.mockmerchant@axisbank" and fields["pn"] == "Mock Merchant"
     assert (fields["am"], fields["cu"], fields["tn"]) == ("1250.50", "INR", "SHOP_UPI_1")
     assert fields["tr"] == entity["cf_payment_id"]
@@ -115,7 +100,7 @@ async def test_a_qr_encodes_the_same_upi_link_and_the_app_left_or_the_request_la
     order = await _order(client, "REPAY_UPI_2")
     entity = (await _pay(client, order, "qrcode")).json()
     assert (entity["channel"], entity["action"]) == ("qrcode", "custom")
-    fields = _fields(_decoded_qr(entity["data"]["payload"]["qrcode"]))
+    fields = link_fields(qr_text(entity["data"]["payload"]["qrcode"]))
     assert (fields["pa"], fields["am"], fields["tn"], fields["tr"]) == (
         "cf.mockmerchant@axisbank",
         "1250.50",

@@ -39,7 +39,6 @@ Bounded: ROUNDS rounds a shopper, every request with a client time-out; it print
 from __future__ import annotations
 
 import base64
-import io
 import os
 import socket
 import subprocess
@@ -55,14 +54,12 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
 
 import httpx
 import pytest
-import zxingcpp
-from PIL import Image
 
 from tests.integration.test_checkout_api import ADDRESS
+from tests.upi_links import link_fields, qr_text
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOPPERS = 20
@@ -275,8 +272,8 @@ class Shopper:
         if not ok(started):
             return False
         upi = started.json()  # type: ignore[union-attr]
-        link = upi["apps"][0]["link"] if channel == "intent" else qr_link(upi["qrImage"])
-        reference = parse_qs(urlsplit(link).query)["tr"][0]
+        link = upi["apps"][0]["link"] if channel == "intent" else qr_text(upi["qrImage"])
+        reference = link_fields(link)["tr"]
         answered = self.mocks.post("/_mocks/payments/upi/app/answer", json={"tr": reference, "outcome": outcome})
         if answered.status_code == 200:
             UPI_ANSWERS[f"{channel} {outcome}"] += 1
@@ -391,12 +388,6 @@ class Shopper:
                 # Never "paid" while the checker has yet to approve: awaiting approval.
                 expected = "awaitingApproval" if round_ >= 2 else "completed"
                 assert answer.json()["status"] == expected, answer.text
-
-
-def qr_link(data_url: str) -> str:
-    """What a UPI app reads from the QR: its one code's text."""
-    image = Image.open(io.BytesIO(base64.b64decode(data_url.partition(",")[2])))
-    return str(zxingcpp.read_barcodes(image)[0].text)
 
 
 def not_refunded(ledger: dict[str, Any]) -> set[str]:

@@ -4,31 +4,15 @@ cancelled, expired) and is never offered a second charge while one waits."""
 
 from __future__ import annotations
 
-import base64
-import io
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
-
-import zxingcpp
-from PIL import Image
+from urllib.parse import urlsplit
 
 from tests.conftest import GatewayClient
 from tests.integration.test_order_history_api import detail
 from tests.integration.test_pending_followed_to_its_end import _clock_on, _store_order
 from tests.integration.test_portal_api import log_in, pay
 from tests.integration.test_portal_repayments_api import confirm
-
-
-def link_fields(link: str) -> dict[str, str]:
-    return {k: v[0] for k, v in parse_qs(urlsplit(link).query).items()}
-
-
-def qr_text(data_url: str) -> str:
-    head, _, encoded = data_url.partition(",")
-    assert head == "data:image/png;base64"
-    found = zxingcpp.read_barcodes(Image.open(io.BytesIO(base64.b64decode(encoded))))
-    assert len(found) == 1
-    return str(found[0].text)
+from tests.upi_links import link_fields, qr_text
 
 
 def _upi(client: GatewayClient, path: str, channel: str, key: str) -> Any:
