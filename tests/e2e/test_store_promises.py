@@ -63,6 +63,15 @@ def pay_at_provider(server: Server, order: dict[str, Any], outcome: str) -> None
     server.http.post(f"/_mocks/payments/checkout/{session}/pay", json={"outcome": outcome}).raise_for_status()
 
 
+def test_after_login_the_store_delivers_to_the_last_used_address(server: Server, page: Page) -> None:
+    # Ramesh's book: New Delhi 110005 first, Gurugram 122015 the one he used last.
+    api_login(page, server, RAMESH)
+    page.goto("/products")
+    expect(page.get_by_test_id("delivery-area")).to_contain_text("Deliver to Gurugram 122015")
+    cookies = {c["name"]: c["value"] for c in page.context.cookies()}
+    assert cookies.get("pincode") == "122015"
+
+
 @pytest.mark.parametrize("fixture", VIEWPORTS)
 def test_no_delivery_time_before_a_pin_code_then_its_promise_by_the_hour(
     request: pytest.FixtureRequest, server: Server, fixture: str

@@ -1,7 +1,8 @@
 import { Trans } from "@lingui/react/macro";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useDeliveryArea } from "../api/delivery-area";
 import { promiseWords } from "../delivery/promiseWords";
+import { useStore } from "../StoreContext";
 import styles from "./DeliveryAreaPicker.module.css";
 
 // The form arrives when the shopper opens it, not with every store page.
@@ -14,6 +15,11 @@ const DeliveryAreaDialog = lazy(() => import("./DeliveryAreaDialog"));
 export function DeliveryAreaPicker() {
   const { pincode, area } = useDeliveryArea();
   const [open, setOpen] = useState(false);
+  const { verified } = useStore();
+  // Logged in without a pin code: the last-used address's, not the question again.
+  useEffect(() => {
+    if (verified === true && pincode === null) void import("../delivery/lastAddress").then((m) => m.chooseLastAddress());
+  }, [verified, pincode]);
   const place = area ? `${area.city} ${area.pincode}` : (pincode ?? "");
   const promise = area?.delivery ? promiseWords(area.delivery) : null;
 

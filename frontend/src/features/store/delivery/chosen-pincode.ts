@@ -4,6 +4,11 @@ import { useSyncExternalStore } from "react";
 const COOKIE = "pincode";
 const listeners = new Set<() => void>();
 
+/** The pin code chosen now (the cookie's), outside React. */
+export function chosenPincode(): string | null {
+  return read();
+}
+
 function read(): string | null {
   const found = document.cookie.split("; ").find((part) => part.startsWith(`${COOKIE}=`));
   const value = found?.slice(COOKIE.length + 1) ?? "";
