@@ -65,9 +65,12 @@ def build_router(services: AppServices) -> Router:
     ) -> Response[bytes]:
         chosen = language or language_of(request, session)
         pdf = await loans.document(session, login, loan_number, kind, chosen, period)
-        name = {"keyFacts": f"key-facts-{loan_number}-{chosen}", "schedule": f"schedule-{loan_number}"}.get(
-            kind, f"statement-{loan_number}-{period[0]}-{period[1]}" if period else loan_number
-        )
+        names = {
+            "keyFacts": f"key-facts-{loan_number}-{chosen}",
+            "schedule": f"schedule-{loan_number}",
+            "noDues": f"no-dues-{loan_number}-{chosen}",
+        }
+        name = names.get(kind, f"statement-{loan_number}-{period[0]}-{period[1]}" if period else loan_number)
         return pdf_download(pdf, f"{name}.pdf")
 
     def loan_pdf(kind: Document, path: str, summary: str, operation_id: str) -> HTTPRouteHandler:
@@ -184,22 +187,12 @@ def build_router(services: AppServices) -> Router:
     ) -> ForeclosureOutcome:
         return await loans.confirm_foreclosure(session, login, loan_number, payment_log_id)
 
-    @get(
+    no_dues_pdf = loan_pdf(
+        "noDues",
         "/{loan_number:str}/no-dues/pdf",
-        summary="The no-dues certificate of a closed loan, in English or Hindi",
-        media_type=PDF,
-        response_headers=NO_STORE,
+        "The no-dues certificate of a closed loan, in English or Hindi",
+        "ApiLoansLoanNumberNoDuesPdfNoDuesPdf",
     )
-    async def no_dues_pdf(
-        request: Request[Any, Any, Any],
-        session: NamedDependency[Session],
-        login: NamedDependency[PortalLogin],
-        loan_number: LoanNumber,
-        language: DocumentLanguage = None,
-    ) -> Response[bytes]:
-        chosen = language or language_of(request, session)
-        pdf = await loans.certificate(session, login, loan_number, chosen)
-        return pdf_download(pdf, f"no-dues-{loan_number}-{chosen}.pdf")
 
     return Router(
         path="/api/loans",

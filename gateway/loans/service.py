@@ -124,10 +124,6 @@ class LoansService:
             )
         return ForeclosureOutcome(paid=status.paid, loan=status.loan)
 
-    async def certificate(self, session: Session, login: PortalLogin, loan_number: str, language: Language) -> bytes:
-        async with self._asking(session, conflict=Conflict(NOT_CLOSED, code="loan_not_closed")):
-            return await self.lending.document(login.access_token, int(login.user_id), loan_number, "noDues", language)
-
     async def document(
         self,
         session: Session,
@@ -139,7 +135,9 @@ class LoansService:
     ) -> bytes:
         if period is not None:
             check_period(*period)
-        async with self._asking(session, InvalidInput(PERIOD_REFUSED, code="period_refused", field="to")):
+        # Only a closed loan has a no-dues certificate: the lender's 409 for an open one, in our words.
+        refused = InvalidInput(PERIOD_REFUSED, code="period_refused", field="to")
+        async with self._asking(session, refused, Conflict(NOT_CLOSED, code="loan_not_closed")):
             return await self.lending.document(
                 login.access_token, int(login.user_id), loan_number, document, language, period
             )

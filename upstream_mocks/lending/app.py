@@ -26,7 +26,7 @@ from upstream_mocks.lending.dues import Dues, dues
 from upstream_mocks.lending.history import history_routes
 from upstream_mocks.lending.loan_routes import loan_routes
 from upstream_mocks.lending.partner_repayments import partner_repayment_routes
-from upstream_mocks.lending.provider_checkout import borrower_checkout
+from upstream_mocks.lending.provider_checkout import borrower_checkout, payment_session
 from upstream_mocks.lending.reminders import remember_language, reminder_routes
 from upstream_mocks.lending.seed import Borrower, LendingState, PaymentLog, seed
 from upstream_mocks.lending.settlement import settle_from_provider
@@ -224,13 +224,7 @@ def create_app(world: MockWorld) -> Litestar:
             created_at=mocks_now(world).isoformat(timespec="seconds"),
             language=requested(request.headers),
         )
-        session = {
-            "payment_session_id": order.payment_session_id,
-            "order_id": order.order_id,
-            "order_amount": order.order_amount,
-            "id": log_id,
-        }
-        return envelope(session, "Payment session created")
+        return envelope(payment_session(order, log_id), "Payment session created")
 
     @post("/webRepayment/updatePaymentStatus", status_code=200)
     async def update_payment_status(request: Request[Any, Any, Any]) -> Response[Any]:

@@ -21,7 +21,7 @@ from upstream_mocks.lending.certificates import render_loan_certificate
 from upstream_mocks.lending.foreclosure import ForeclosureQuote, foreclosure_quote
 from upstream_mocks.lending.loan_views import money, summary_view
 from upstream_mocks.lending.loans import Loan, Position
-from upstream_mocks.lending.provider_checkout import borrower_checkout
+from upstream_mocks.lending.provider_checkout import borrower_checkout, payment_session
 from upstream_mocks.lending.seed import Borrower, PaymentLog
 from upstream_mocks.lending.settlement import lending_state, provider_view, settle_from_provider
 from upstream_mocks.texts import requested
@@ -93,13 +93,7 @@ def foreclosure_routes(world: MockWorld, find: Find) -> list[HTTPRouteHandler]:
         if earlier is not None and made is not None:
             if earlier.amount != body.amount:
                 return envelope(None, "This Idempotency-Key was used for another amount", 409)
-            session = {
-                "payment_session_id": made.payment_session_id,
-                "order_id": made.order_id,
-                "order_amount": made.order_amount,
-                "id": earlier.id,
-            }
-            return envelope(session, "Payment session created")
+            return envelope(payment_session(made, earlier.id), "Payment session created")
         if now.status == "closed":
             return envelope(None, LOAN_CLOSED, 409)
         found_quote = foreclosure_quote(loan, now)
@@ -128,13 +122,7 @@ def foreclosure_routes(world: MockWorld, find: Find) -> list[HTTPRouteHandler]:
             purpose="foreclosure",
             loan_number=loan.loan_number,
         )
-        session = {
-            "payment_session_id": order.payment_session_id,
-            "order_id": order.order_id,
-            "order_amount": order.order_amount,
-            "id": log_id,
-        }
-        return envelope(session, "Payment session created")
+        return envelope(payment_session(order, log_id), "Payment session created")
 
     @post("/webRepayment/loans/{loan_number:str}/foreclosure/payments/{log_id:int}/status", status_code=200)
     async def payment_status(

@@ -13,6 +13,7 @@ from litestar import Response
 from payments_client import CustomerDetails, OrderMeta, ProviderOrder, ProviderRefused
 from upstream_mocks.envelope import envelope
 from upstream_mocks.lending.seed import Borrower
+from upstream_mocks.payments.orders import Order
 from upstream_mocks.provider import PROVIDER_DOWN, provider
 from upstream_mocks.world import MockWorld
 
@@ -42,3 +43,13 @@ async def borrower_checkout(
         return envelope(None, f"The payment provider refused the payment: {exc.message}", 400)
     except httpx.HTTPError:
         return envelope(None, PROVIDER_DOWN, 503)
+
+
+def payment_session(order: ProviderOrder | Order, log_id: int) -> dict[str, Any]:
+    """A checkout as the lender answers it (cashFreeRequest's names): its session, order and log."""
+    return {
+        "payment_session_id": order.payment_session_id,
+        "order_id": order.order_id,
+        "order_amount": order.order_amount,
+        "id": log_id,
+    }
