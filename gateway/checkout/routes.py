@@ -75,7 +75,7 @@ def build_router(services: AppServices, store: StoreService) -> Router:
         services.upstreams["payments"], services.settings.payments_client_id, services.settings.payments_client_secret
     )
     history = OrderHistory(orders, store)
-    upi = UpiService(payments, services.clock)
+    upi = UpiService(payments, services.clock, services.store)
     book = AddressBook(catalogue, orders)
     checkout = CheckoutService(
         orders=orders,
@@ -257,11 +257,8 @@ def build_router(services: AppServices, store: StoreService) -> Router:
         payment = (await checkout.order(session, login, order_number)).payment
         if payment.method != "online" or payment.state != "pending":
             raise Conflict("This order has nothing left to pay online.", code="nothing_to_pay")
-        if payment.bank_pending_since is not None:
-            raise Conflict(
-                "A payment for this order is waiting for your bank's answer, so it cannot be paid again now.",
-                code="payment_pending",
-            )
+        # A payment waiting at the provider (its bank, or the payer's UPI app) is refused by the
+        # UPI service itself, after a retry of the same click has been answered again.
         if payment.payment_session_id is None or payment.provider_order_id is None:
             raise Conflict("This order has nothing left to pay online.", code="nothing_to_pay")
         return await upi.start(

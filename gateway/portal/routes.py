@@ -58,6 +58,7 @@ def build_router(services: AppServices) -> Router:
             services.settings.payments_client_secret,
         ),
         services.clock,
+        services.store,
     )
 
     async def started(login: PortalLogin, order_id: str) -> tuple[str, str]:

@@ -12,10 +12,12 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from decimal import Decimal
 
+import msgspec
 import structlog
 
 from gateway.clock import Clock
 from gateway.errors import Conflict, UpstreamError, UpstreamUnavailable
+from gateway.sessions.store import SessionStore, keyspace
 from gateway.upi.schemas import UpiApp, UpiAppLink, UpiChannel, UpiPayment, UpiState, UpiStatus
 from gateway.upstreams.payments import PaymentsClient
 from payments_client import ProviderPayment, ProviderRefused, UpiSession
@@ -57,9 +59,15 @@ def attempt_state(payment: ProviderPayment) -> UpiState:
 
 
 class UpiService:
-    def __init__(self, payments: PaymentsClient, clock: Clock) -> None:
+    def __init__(self, payments: PaymentsClient, clock: Clock, store: SessionStore) -> None:
         self.payments = payments
         self.clock = clock
+        # Each click's answer, kept for the payer's window: a retry whose first answer was lost
+        # gets the same links or QR again, never a refusal of its own pending payment.
+        self._answers, self._prefix = keyspace(store, "upi_answer")
+
+    def _key(self, provider_order_id: str, key: str) -> str:
+        return f"{self._prefix}{provider_order_id}:{key}"
 
     async def _left(self, payment: ProviderPayment) -> int:
         left = _time(payment.payment_time) + UPI_WINDOW - await self.clock.now()
@@ -75,6 +83,9 @@ class UpiService:
         return UpiStatus(state=state, expires_in_seconds=await self._left(last) if state == "pending" else 0)
 
     async def start(self, provider_order_id: str, payment_session_id: str, channel: UpiChannel, key: str) -> UpiPayment:
+        earlier = await self._answers.get(self._key(provider_order_id, key))
+        if earlier is not None:
+            return msgspec.json.decode(earlier, type=UpiPayment)
         attempts = await self.payments.order_payments(provider_order_id)
         if any(p.payment_status == "SUCCESS" for p in attempts):
             raise Conflict(ALREADY_PAID, code="already_paid")
@@ -89,7 +100,11 @@ class UpiService:
                 log.warning("upi_refused", status=exc.status, code=exc.code)
                 raise Conflict(NOT_PAYABLE, code="nothing_to_pay") from exc
             raise UpstreamUnavailable(PROVIDER_DOWN, upstream="payments", status=exc.status) from exc
-        return _view(made, channel, provider_order_id, int(UPI_WINDOW.total_seconds()))
+        answer = _view(made, channel, provider_order_id, int(UPI_WINDOW.total_seconds()))
+        await self._answers.set(
+            self._key(provider_order_id, key), msgspec.json.encode(answer), expires_in=int(UPI_WINDOW.total_seconds())
+        )
+        return answer
 
 
 def _view(made: UpiSession, channel: UpiChannel, reference: str, seconds: int) -> UpiPayment:

@@ -50,6 +50,9 @@ def test_a_store_order_paid_by_a_upi_app_is_paid_once(client: GatewayClient) -> 
     again = _upi(client, path, "qr", "upi-click-2")
     assert again.status_code == 409 and again.json()["error"]["code"] == "payment_pending"
     assert client.post(f"/api/checkout/orders/{number}/payment", headers=client.xsrf()).status_code == 409
+    # The same click retried (its answer lost) answers the same payment again.
+    retried = _upi(client, path, "intent", "upi-click-1")
+    assert retried.status_code == 200 and link_fields(retried.json()["apps"][0]["link"])["tr"] == fields["tr"]
 
     _app_answers(client, apps["any"], "paid")
     assert client.get(path).json() == {"state": "paid", "expiresInSeconds": 0}
