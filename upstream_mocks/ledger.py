@@ -138,7 +138,7 @@ def ledger(world: MockWorld) -> Ledger:
         outstanding += [
             Outstanding(
                 lender="fineract",
-                mobile_number=client.mobile_no,
+                mobile_number=client.mobile,
                 amount=sum(
                     (
                         p.total - p.paid

@@ -161,3 +161,19 @@ async def test_the_loan_list_keeps_an_order_only_when_asked_for_one(mocks: httpx
     unordered = [await ids() for _ in range(2)]
     assert unordered[0] != unordered[1]  # the same first page, read twice, differs
     assert [await ids(orderBy="id", sortOrder="ASC") for _ in range(2)] == [[MEENA_LOAN], [MEENA_LOAN]]
+
+
+async def test_search_matches_a_part_of_a_mobile_number_as_its_staff_typed_it(mocks: httpx.AsyncClient) -> None:
+    """Fineract's client search is `like '%query%'` on the number as typed ('+91 98111 22233'):
+    the last five digits find Meena, all ten do not; exactMatch=true wants the whole value."""
+
+    async def found(**params: str) -> list[str]:
+        answer = await mocks.get(f"{API}/search", params={"resource": "clients", **params}, headers=BASIC)
+        assert answer.status_code == 200, answer.text
+        return [hit["entityMobileNo"] for hit in answer.json()]
+
+    assert await found(query="22233") == ["+91 98111 22233"]
+    assert await found(query="9811122233") == []
+    assert await found(query="9811144455") == ["+919811144455"]  # typed without spaces: the ten digits are in it
+    assert await found(query="98111", exactMatch="true") == []
+    assert await found(query="+91 98111 22233", exactMatch="true") == ["+91 98111 22233"]

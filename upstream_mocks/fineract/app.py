@@ -29,6 +29,7 @@ from upstream_mocks.fineract import commands
 from upstream_mocks.fineract.foreclosure import detail, foreclose
 from upstream_mocks.fineract.qa import qa_routes
 from upstream_mocks.fineract.seed import (
+    Client,
     Command,
     FineractState,
     Loan,
@@ -321,8 +322,19 @@ def create_app(world: MockWorld) -> Litestar:
         if refused := _refused(request, world.settings.fineract_password):
             return refused
         query = request.query_params.get("query", "")
+        exact = request.query_params.get("exactMatch", "false").lower() == "true"
         if request.query_params.get("resource", "clients") != "clients":
             return json_answer([])
+
+        def matches(client: Client) -> bool:
+            # Fineract's SQL: account number, name, external id or mobile `like '%query%'` (the
+            # whole value with exactMatch=true), the mobile as typed: '+91 98111 22233' holds
+            # '22233', never '9811122233'.
+            fields = (client.account_no, client.display_name, client.mobile_no)
+            if exact:
+                return query in fields
+            return any(query.lower() in field.lower() for field in fields)
+
         found = [
             {
                 "entityId": c.id,
@@ -334,8 +346,8 @@ def create_app(world: MockWorld) -> Litestar:
                 "parentId": 1,
                 "parentName": "Head Office",
             }
-            for c in state().clients.values()
-            if query and (query == c.mobile_no or query.lower() in c.display_name.lower())
+            for c in sorted(state().clients.values(), key=lambda c: c.id, reverse=True)  # its `order by c.id desc`
+            if query and matches(c)
         ]
         return json_answer(found)
 

@@ -249,7 +249,7 @@ def create_app(world: MockWorld) -> Litestar:
         borrower = Borrower(
             user_id=client.id,
             user_name=client.display_name,
-            mobile_number=client.mobile_no,
+            mobile_number=client.mobile,
             total_repayment_amount=None,
             remaining_amount=ZERO,
             late_fees=ZERO,
@@ -391,7 +391,7 @@ def create_app(world: MockWorld) -> Litestar:
         if request.headers.get("x-partner-key") != world.settings.companion_key:
             return envelope(None, "Unauthorized", 401)
         mobile = request.query_params.get("mobileNumber", "")
-        client = next((c for c in books().clients.values() if c.mobile_no == mobile), None)
+        client = next((c for c in books().clients.values() if c.mobile == mobile), None)
         moment = mocks_now(world)
         mine = [] if client is None else [c for c in complaints().complaints.values() if c.user_id == client.id]
         mine.sort(key=lambda c: c.ticket_number, reverse=True)

@@ -45,7 +45,7 @@ async def receipt_facts(
     return ReceiptFacts(
         receipt_number=f"RCPT-FIN-{t.id}",
         borrower_name=client.display_name,
-        mobile_number=client.mobile_no,
+        mobile_number=client.mobile,
         loan_account=f"FIN-{loan.account_no}",
         amount=t.amount,
         paid_at=await paid_at(world, t),

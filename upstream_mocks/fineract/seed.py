@@ -104,7 +104,14 @@ class Client(msgspec.Struct, kw_only=True):
     id: int
     account_no: str
     display_name: str
-    mobile_no: str
+    mobile_no: str  # as the lender's staff typed it: Fineract keeps it so ("+91 98111 22233")
+
+    @property
+    def mobile(self) -> str:
+        """The ten-digit Indian mobile number in `mobile_no`, whatever country code or spaces it
+        was typed with (the companion service's SMS and receipts go to this)."""
+        digits = "".join(ch for ch in self.mobile_no if ch.isdigit())
+        return digits[-10:]
 
 
 CommandStatus = Literal["underProcessing", "processed", "awaitingApproval", "rejected", "error"]
@@ -224,9 +231,9 @@ def seed(today: date) -> FineractState:
         refresh_arrears(loan, today, loan.arrears_grace_days)  # as last night's job left them
     return FineractState(
         clients={
-            501: Client(id=501, account_no="000000501", display_name="Meena Gupta", mobile_no="9811122233"),
+            501: Client(id=501, account_no="000000501", display_name="Meena Gupta", mobile_no="+91 98111 22233"),
             502: Client(id=502, account_no="000000502", display_name="Ramesh Kumar", mobile_no="9876543210"),
-            503: Client(id=503, account_no="000000503", display_name="Kavita Joshi", mobile_no="9811144455"),
+            503: Client(id=503, account_no="000000503", display_name="Kavita Joshi", mobile_no="+919811144455"),
         },
         loans={7101: meena, 7102: ramesh, 7103: current, 7104: closed},
     )

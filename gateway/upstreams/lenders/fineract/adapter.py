@@ -67,7 +67,7 @@ from gateway.language.codes import DEFAULT, Language
 from gateway.settings import Settings
 from gateway.upstreams.http import UpstreamHttp
 from gateway.upstreams.lenders.fineract.foreclosure import FineractForeclosures
-from gateway.upstreams.lenders.fineract.mapping import IST, Overdue, day, overdue, paise, today
+from gateway.upstreams.lenders.fineract.mapping import IST, Overdue, day, indian_mobile, overdue, paise, today
 from gateway.upstreams.lenders.fineract.wire import (
     Accounts,
     AuditEntry,
@@ -237,10 +237,16 @@ class FineractLender:
         return day(self.http.decode(response, BusinessDate).date)
 
     async def _client(self, mobile_number: str) -> SearchHit | None:
+        # Fineract matches a part of the number as its staff typed it: '+91 98111 22233' holds
+        # the last five digits, not all ten. Those are asked for and every hit's number is read
+        # as a mobile number before it is compared.
         hits: list[SearchHit] = await self._get(
-            "search", list[SearchHit], {"query": mobile_number, "resource": "clients"}
+            "search", list[SearchHit], {"query": mobile_number[-5:], "resource": "clients"}
         )
-        return next((h for h in hits if h.entity_type == "CLIENT" and h.entity_mobile_no == mobile_number), None)
+        return next(
+            (h for h in hits if h.entity_type == "CLIENT" and indian_mobile(h.entity_mobile_no) == mobile_number),
+            None,
+        )
 
     async def _loans(self, client_id: int) -> list[FineractLoan]:
         accounts: Accounts = await self._get(f"clients/{client_id}/accounts", Accounts)
@@ -949,7 +955,7 @@ class FineractLender:
                     order_id=entry.order_id,
                     user_id=USER_IDS_FROM + loan.client_id,
                     user_name=client.display_name,
-                    mobile_number=client.mobile_no or "",
+                    mobile_number=indian_mobile(client.mobile_no) or "",
                     loan_number=f"{LOAN_PREFIX}{loan.account_no}",
                     amount=entry.amount,
                     status="paid",
@@ -991,7 +997,7 @@ class FineractLender:
                     order_id=order_id,
                     user_id=USER_IDS_FROM + loan.client_id,
                     user_name=client.display_name,
-                    mobile_number=client.mobile_no or "",
+                    mobile_number=indian_mobile(client.mobile_no) or "",
                     loan_number=f"{LOAN_PREFIX}{loan.account_no}",
                     amount=paise(Decimal(str(made.get("transactionAmount", "0"))), self.name),
                     status="awaitingApproval",

@@ -66,3 +66,14 @@ def overdue(periods: list[Period], on: date, upstream: str) -> Overdue:
         ),
         since=min(unpaid) if unpaid else None,
     )
+
+
+def indian_mobile(typed: str | None) -> str | None:
+    """The ten-digit Indian mobile number in a client's `mobileNo` as the lender's staff typed it
+    ("+91 98111 22233", "098111 22233", "9811122233"); None for anything else."""
+    digits = "".join(ch for ch in typed or "" if ch.isdigit())
+    if len(digits) == 12 and digits.startswith("91"):
+        digits = digits[2:]
+    elif len(digits) == 11 and digits.startswith("0"):
+        digits = digits[1:]
+    return digits if len(digits) == 10 and digits[0] in "6789" else None
