@@ -122,7 +122,11 @@ def test_a_partial_amount_above_what_is_owed_is_refused_without_a_call(page: Pag
     main = page.locator("main")
     expect(total_overdue(page)).to_contain_text("₹12,450.00")
     calls: list[str] = []
-    page.on("request", lambda r: calls.append(r.url) if "/api/portal/payments" in r.url else None)
+    # A payment is asked for by POST; the page may read its payments list (GET) at any time.
+    page.on(
+        "request",
+        lambda r: calls.append(r.url) if r.url.endswith("/api/portal/payments") and r.method == "POST" else None,
+    )
     main.get_by_role("radio", name="Partial payment").check()
     main.get_by_label("Amount to pay (₹)").fill("20000")
     main.get_by_role("button", name="Pay", exact=True).click()
