@@ -27,9 +27,13 @@ from gateway.desk.staff import hash_secret
 from tests.integration.cluster_load import ADDRESS, MISSING, RAMESH, Record, User, running_cluster
 from upstream_mocks.catalogue.seed import products
 
-pytestmark = pytest.mark.skipif(
-    bool(MISSING), reason=f"needs {', '.join(MISSING)} from Debian's packages (make test installs them)"
-)
+
+@pytest.fixture(autouse=True)
+def _cluster_packages() -> None:
+    """A missing package fails the test rather than skipping it: make test installs them."""
+    if MISSING:
+        pytest.fail(f"needs {', '.join(MISSING)} from Debian's packages (make test installs them)")
+
 
 # The desk's staff, with secrets of this test's own (a shared deployment has no demonstration account).
 STAFF = {
