@@ -24,6 +24,7 @@ log = structlog.get_logger("gateway.portal.follow_up")
 
 TABLE = "repayment-follow-ups"
 KEPT = timedelta(days=1)
+# EXPIRED is not among them: its order may still become PAID, so it is followed for the day.
 SETTLED = (Settlement.COMPLETED, Settlement.FAILED)
 
 

@@ -314,6 +314,8 @@ class PortalService:
                 ),
                 allocation=in_paise_allocation(entry.allocation) if entry is not None else None,
             )
+        if settled is Settlement.EXPIRED:  # the bank never answered before its order expired
+            return PaymentOutcome(message=PAYMENT_FAILED, status="failed", order_id=order_id, failure_reason="expired")
         if settled is Settlement.NOT_ATTEMPTED or (entry is not None and entry.status == "pending"):
             return PaymentOutcome(message=PAYMENT_CANCELLED, status="cancelled", order_id=order_id)
         reason = entry.failure_reason if entry is not None else None
@@ -342,6 +344,9 @@ class PortalService:
             if outcome is Settlement.COMPLETED:
                 await self.pending.forget(login.user_id, payment.order_id)
                 settled.append(PaymentOutcome(message=PAYMENT_COMPLETED, status="completed", order_id=payment.order_id))
+                continue
+            if outcome is Settlement.EXPIRED:  # ended unpaid: no longer pending, whatever the history lists
+                await self.pending.forget(login.user_id, payment.order_id)
                 continue
             if statuses is None:  # only asked when something did not complete
                 statuses = {e.payment_log_id: e.status for e in await self._history(session, login)}

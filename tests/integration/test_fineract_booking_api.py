@@ -159,3 +159,21 @@ def test_a_payment_left_pending_at_the_bank_is_waiting_never_cancelled_and_booke
     assert recheck(fineract)["settled"] == []
     assert len(booked(fineract, cf_payment_id)) == 1
     assert fineract.get("/api/portal/repayment").json()["pendingPayments"] == []
+
+
+def test_a_payment_the_bank_never_answers_is_said_expired_when_its_order_expires_as_the_native_lenders(
+    fineract: GatewayClient,
+) -> None:
+    log_in(fineract, MEENA)
+    payment: dict[str, Any] = pay(fineract, {"mode": "partialPayment", "amount": "150.00"}).json()
+    left = fineract.post(f"/_mocks/payments/checkout/{payment['paymentSessionId']}/pay", json={"outcome": "pending"})
+    assert left.json()["payment_status"] == "PENDING"
+    assert confirm(fineract, payment)["status"] == "bankPending"
+    assert fineract.post("/_mocks/clock", json={"days": 29, "hours": 23}).status_code == 200
+    assert [p["orderId"] for p in recheck(fineract)["pending"]] == [payment["orderId"]]  # still waiting
+    assert fineract.post("/_mocks/clock", json={"hours": 1, "minutes": 1}).status_code == 200  # 30 days: expired
+    assert recheck(fineract) == {"settled": [], "pending": []}
+    assert fineract.get("/api/portal/repayment").json()["pendingPayments"] == []
+    outcome = confirm(fineract, payment)  # the page back on it: said expired, nothing taken
+    assert (outcome["status"], outcome["failureReason"]) == ("failed", "expired")
+    assert booked(fineract, str(left.json()["cf_payment_id"])) == []

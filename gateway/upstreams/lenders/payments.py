@@ -87,6 +87,10 @@ class Settlement(enum.Enum):
     # Tried, and the payer's bank has yet to answer (the provider's PENDING): it may yet be taken,
     # so it is never offered again; followed until the bank answers or the order expires.
     BANK_PENDING = "bankPending"
+    # Tried, the bank never answered, and the provider's order has expired: it ended unpaid (said
+    # expired). The bank may still take it late (Cashfree: an EXPIRED order can become PAID), so a
+    # follow-up still looks, and books it then.
+    EXPIRED = "expired"
 
 
 # A borrower's access as the lender granted it: the bearer token the gateway keeps in the session

@@ -417,21 +417,25 @@ class FineractLender:
         attempts = self.payments.decode(response, list[ProviderPayment])
         paid = [p for p in attempts if p.payment_status == "SUCCESS"]
         if not paid and any(p.payment_status == "PENDING" for p in attempts):
-            return Settlement.BANK_PENDING  # still with the payer's bank: it may yet be taken
+            # Still with the payer's bank, until its order expires: then it ended unpaid, as the
+            # native lender says it (a success the bank sends later is booked by the next look).
+            expired = await self._order_status(order_id) == "EXPIRED"
+            return Settlement.EXPIRED if expired else Settlement.BANK_PENDING
         if not paid:
-            open_unpaid = not attempts and await self._order_open(order_id)
+            open_unpaid = not attempts and await self._order_status(order_id) == "ACTIVE"
             return Settlement.NOT_ATTEMPTED if open_unpaid else Settlement.FAILED
         return await self._book(loan, paid[0], order_id)
 
-    async def _order_open(self, order_id: str) -> bool:
-        """The provider's order is still open to be paid (closed unpaid, not expired): Fineract keeps
-        no pending payment, so the provider's order is what tells cancelled from failed."""
+    async def _order_status(self, order_id: str) -> str:
+        """The provider's order's status: ACTIVE is still open to be paid (closed unpaid, not
+        expired); Fineract keeps no pending payment, so the provider's order is what tells
+        cancelled from failed, and a payment the bank never answered from one it may yet."""
         response = await self.payments.request(
             "GET", f"pg/orders/{order_id}", headers=self.provider_headers, idempotent=True
         )
         if response.status_code != 200:
             raise UpstreamRefused(NOT_YOURS, upstream=self.payments.name, status=response.status_code)
-        return bool(self.payments.decode(response, ProviderOrder).order_status == "ACTIVE")
+        return str(self.payments.decode(response, ProviderOrder).order_status)
 
     async def _booked(self, loan_id: int, external_id: str) -> bool:
         """Fineract's word on whether the repayment is on the loan, by its external id: True or
