@@ -31,7 +31,7 @@ DELAYS_MS = (80, 97, 115, 132, 150)  # evenly over 80-150 ms
 FAILING = 0.05
 MOCKS = ("lending", "catalogue", "mail", "orders")
 SHOPPER = "9000002{:03d}"
-BORROWER = "9876543210"  # owes 12,450.00: each payment is 1.00, so a hundred fit
+BORROWER = "9876543210"  # owes 12,450.00: each payment is the lender's minimum (100.00), so a hundred fit
 ADDRESS = {
     "name": "Bench Shop",
     "mobileNumber": "9876543210",
@@ -121,11 +121,22 @@ def _place_orders(client: httpx.Client, count: int, product: int) -> list[tuple[
     return taken
 
 
-def _pay(client: httpx.Client, count: int) -> list[tuple[float, bool]]:
+def _minimum_payment(client: httpx.Client) -> str:
+    """As the payment page does: the part-payment typed is at least the lender's minimum, read
+    from the repayment view (a smaller one is refused, 422 below_minimum, before any checkout)."""
+    view = client.get("/api/portal/repayment")
+    view.raise_for_status()
+    minimum: str | None = view.json().get("minimumPayment")
+    if minimum is None:
+        raise RuntimeError("the lender gave no minimum part-payment: nothing to pay in part")
+    return minimum
+
+
+def _pay(client: httpx.Client, count: int, amount: str) -> list[tuple[float, bool]]:
     taken: list[tuple[float, bool]] = []
     for _ in range(count):
         headers = {**_xsrf(client), "Idempotency-Key": f"bench-{uuid.uuid4().hex}"}
-        body = {"mode": "partialPayment", "amount": "1.00", "payWhilePending": True}
+        body = {"mode": "partialPayment", "amount": amount, "payWhilePending": True}
         started = time.perf_counter()
         answer = client.post("/api/portal/payments", json=body, headers=headers)
         taken.append((time.perf_counter() - started, answer.status_code == 201))
@@ -139,11 +150,12 @@ def run(redis_url: str, orders: int = 60, shoppers: int = 5) -> MoneyPaths:
         with serve("gateway", "/healthz", env) as gateway:
             buyers = [_client(gateway.url, SHOPPER.format(i), "store") for i in range(shoppers)]
             borrower = _client(gateway.url, BORROWER, "portal")
+            part = _minimum_payment(borrower)
             _realistic_upstreams(mocks.url)
             each = max(1, orders // shoppers)
             with ThreadPoolExecutor(max_workers=shoppers + 1) as pool:
                 placing = [pool.submit(_place_orders, b, each, 1 + i % 6) for i, b in enumerate(buyers)]
-                paying = pool.submit(_pay, borrower, orders)
+                paying = pool.submit(_pay, borrower, orders, part)
                 placed = [t for f in placing for t in f.result()]
                 paid = paying.result()
             for client in (*buyers, borrower):
