@@ -15,8 +15,25 @@ from litestar.params import FromPath
 
 from upstream_mocks.envelope import json_answer
 from upstream_mocks.money import has_paise_only
-from upstream_mocks.payments.checkout_page import POLICY, render_checkout, render_missing
-from upstream_mocks.payments.delivery import announce_refund, deliver_refund_webhook, deliver_webhook
+from upstream_mocks.payments.checkout_page import POLICY, render_checkout, render_link, render_missing
+from upstream_mocks.payments.delivery import (
+    announce_refund,
+    deliver_link_event,
+    deliver_refund_webhook,
+    deliver_webhook,
+)
+from upstream_mocks.payments.links import (
+    CreateLinkBody,
+    Link,
+    LinkRefused,
+    LinksState,
+    cancel_link,
+    create_link,
+    get_link,
+    link_by_code,
+    link_orders,
+    order_to_pay,
+)
 from upstream_mocks.payments.orders import (
     CannotChange,
     CustomerDetails,
@@ -101,6 +118,13 @@ OUTCOMES: dict[str, Any] = {"success": "SUCCESS", "failure": "FAILED", "dropped"
 
 class CheckoutOutcome(msgspec.Struct, kw_only=True):
     outcome: CheckoutChoice
+
+
+class LinkPayment(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """The link page's own call: the tester's outcome, and the part paid when the link takes parts."""
+
+    outcome: CheckoutChoice
+    amount: Decimal | None = None
 
 
 class BankAnswer(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -212,6 +236,7 @@ def _order_refusal(body: CreateOrderBody) -> Response[Any] | None:
 
 def create_app(world: MockWorld) -> Litestar:
     world.register("payments", PaymentsState)
+    world.register("payment_links", LinksState)
 
     @post("/pg/orders", status_code=200)
     async def new_order(request: Request[Any, Any, Any]) -> Response[Any]:
@@ -384,6 +409,98 @@ def create_app(world: MockWorld) -> Litestar:
     async def settlement_recon(request: Request[Any, Any, Any]) -> Response[Any]:
         return await _report(request, settled=True)
 
+    def _link_found(link_id: str) -> Link | Response[Any]:
+        link = get_link(world, link_id)
+        if link is None:
+            return _error(404, "link does not exist", "link_not_found")
+        if link.link_status == "EXPIRED":  # told once, when first seen expired
+            world.spawn(deliver_link_event(world, link))
+        return link
+
+    @post("/pg/links", status_code=200)
+    async def new_link(request: Request[Any, Any, Any]) -> Response[Any]:
+        if refused := _refused(request, world.settings.payments_client_id, world.settings.payments_client_secret):
+            return refused
+        raw = await request.body()
+        if replayed := _replayed(world, request, raw):
+            return replayed
+        return _remember(world, request, raw, _new_link(raw))
+
+    def _new_link(raw: bytes) -> Response[Any]:
+        try:
+            body = msgspec.json.decode(raw, type=CreateLinkBody)
+            return json_answer(create_link(world, body))
+        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+            return _error(400, f"Invalid request: {exc}", "request_invalid")
+        except LinkRefused as exc:
+            return _error(exc.status, exc.message, exc.code)
+
+    @get("/pg/links/{link_id:str}")
+    async def read_link(request: Request[Any, Any, Any], link_id: FromPath[str]) -> Response[Any]:
+        if refused := _refused(request, world.settings.payments_client_id, world.settings.payments_client_secret):
+            return refused
+        found = _link_found(link_id)
+        return found if isinstance(found, Response) else json_answer(found)
+
+    @post("/pg/links/{link_id:str}/cancel", status_code=200)
+    async def cancel(request: Request[Any, Any, Any], link_id: FromPath[str]) -> Response[Any]:
+        if refused := _refused(request, world.settings.payments_client_id, world.settings.payments_client_secret):
+            return refused
+        raw = await request.body()
+        if replayed := _replayed(world, request, raw):
+            return replayed
+        return _remember(world, request, raw, _cancel(link_id))
+
+    def _cancel(link_id: str) -> Response[Any]:
+        found = _link_found(link_id)
+        if isinstance(found, Response):
+            return found
+        try:
+            link = cancel_link(world, found)
+        except LinkRefused as exc:
+            return _error(exc.status, exc.message, exc.code)
+        world.spawn(deliver_link_event(world, link))
+        return json_answer(link)
+
+    @get("/pg/links/{link_id:str}/orders")
+    async def read_link_orders(request: Request[Any, Any, Any], link_id: FromPath[str]) -> Response[Any]:
+        if refused := _refused(request, world.settings.payments_client_id, world.settings.payments_client_secret):
+            return refused
+        found = _link_found(link_id)
+        if isinstance(found, Response):
+            return found
+        try:
+            return json_answer(link_orders(world, found, request.query_params.get("status")))
+        except LinkRefused as exc:
+            return _error(exc.status, exc.message, exc.code)
+
+    @get("/links/{code:str}", media_type=MediaType.HTML)
+    async def link_page(code: FromPath[str]) -> Response[str]:
+        link = link_by_code(world, code)
+        if link is None:
+            return Response(render_missing(), status_code=404, media_type=MediaType.HTML)
+        if link.link_status == "EXPIRED":
+            world.spawn(deliver_link_event(world, link))
+        return Response(render_link(link), media_type=MediaType.HTML, headers={"Content-Security-Policy": POLICY})
+
+    @post("/links/{code:str}/pay", status_code=200)
+    async def pay_link(request: Request[Any, Any, Any], code: FromPath[str]) -> Response[Any]:
+        try:
+            body = msgspec.json.decode(await request.body(), type=LinkPayment)
+        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+            return _error(400, f"Invalid request: {exc}", "request_invalid")
+        link = link_by_code(world, code)
+        if link is None:
+            return _error(404, "link does not exist", "link_not_found")
+        try:
+            order = order_to_pay(world, link, body.amount)
+        except LinkRefused as exc:
+            return _error(exc.status, exc.message, exc.code)
+        payment = attempt_payment(world, order, OUTCOMES[body.outcome])
+        if payment.payment_status != "PENDING":
+            world.spawn(deliver_webhook(world, order, payment))  # a success: PAYMENT_LINK_EVENT
+        return json_answer(payment)
+
     @get("/checkout/{payment_session_id:str}", media_type=MediaType.HTML)
     async def checkout(payment_session_id: FromPath[str]) -> Response[str]:
         order = order_for_session(world, payment_session_id)
@@ -528,6 +645,12 @@ def create_app(world: MockWorld) -> Litestar:
         route_handlers=[
             new_order,
             order_pay,
+            new_link,
+            read_link,
+            cancel,
+            read_link_orders,
+            link_page,
+            pay_link,
             read_order,
             terminate,
             new_refund,

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import base64
 import hashlib
+from decimal import Decimal
 from html import escape
 
 from upstream_mocks.money import indian_grouping
+from upstream_mocks.payments.links import Link
 from upstream_mocks.payments.orders import Order
 
 STYLE = """
@@ -68,8 +70,41 @@ _SCRIPT = """
 
 
 def render_checkout(order: Order) -> str:
-    amount = f"₹{indian_grouping(order.order_amount)}"
     payable = order.order_status == "ACTIVE"
+    return _page(
+        order.order_id,
+        order.order_amount,
+        "Order",
+        payable,
+        f"This order is {order.order_status.lower()} and cannot be paid.",
+    )
+
+
+# What a payment link's page says when it takes no payment.
+LINK_CLOSED = {
+    "PAID": "This payment link has already been paid. Nothing more is due through it.",
+    "EXPIRED": "This payment link has expired and can no longer be paid.",
+    "CANCELLED": "This payment link was cancelled and can no longer be paid.",
+}
+
+
+def render_link(link: Link) -> str:
+    """A payment link's page (link_url): the checkout for what is left, or why it takes nothing."""
+    payable = link.link_status in ("ACTIVE", "PARTIALLY_PAID")
+    left = link.link_amount - link.link_amount_paid
+    return _page(
+        link.link_id,
+        left if payable else link.link_amount,
+        "Payment link",
+        payable,
+        LINK_CLOSED.get(link.link_status, ""),
+        purpose=link.link_purpose,
+    )
+
+
+def _page(reference: str, due: Decimal, named: str, payable: bool, closed: str, purpose: str | None = None) -> str:
+    amount = f"₹{indian_grouping(due)}"
+    what = f"<dt>For</dt><dd>{escape(purpose)}</dd>" if purpose else ""
     actions = (
         f"""<div class="actions">
       <button type="button" id="pay" class="pay">Pay {escape(amount)}</button>
@@ -78,7 +113,7 @@ def render_checkout(order: Order) -> str:
       <button type="button" id="wait" class="fail">Leave pending at the bank</button>
     </div>"""
         if payable
-        else f"<p>This order is {escape(order.order_status.lower())} and cannot be paid.</p>"
+        else f'<p id="closed">{escape(closed)}</p>'
     )
     return f"""<!doctype html>
 <html lang="en">
@@ -89,10 +124,10 @@ def render_checkout(order: Order) -> str:
 <style>{STYLE}</style>
 </head>
 <body>
-<main id="checkout" data-order-id="{escape(order.order_id)}">
+<main id="checkout" data-order-id="{escape(reference)}">
   <h1>Test checkout</h1>
   <dl>
-    <dt>Order</dt><dd>{escape(order.order_id)}</dd>
+    <dt>{named}</dt><dd>{escape(reference)}</dd>{what}
     <dt>Amount</dt><dd>{escape(amount)}</dd>
   </dl>
   {actions}

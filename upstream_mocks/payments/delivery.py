@@ -15,13 +15,15 @@ import httpx
 import msgspec
 
 from upstream_mocks.loopback import loopback_client
-from upstream_mocks.payments.events import payment_event, refund_event
+from upstream_mocks.payments.events import link_event, payment_event, refund_event
+from upstream_mocks.payments.links import Link, link_of_order, untold
 from upstream_mocks.payments.orders import (
     Order,
     Payment,
     Refund,
     RefundStatus,
     WebhookDelivery,
+    provider_now,
     set_refund_status,
     state,
 )
@@ -77,7 +79,13 @@ async def _send(world: MockWorld, client: httpx.AsyncClient, raw: bytes, record:
 
 
 async def deliver_webhook(world: MockWorld, order: Order, payment: Payment) -> None:
-    """Tell the merchant how `payment` went, if the order named a notify_url."""
+    """Tell the merchant how `payment` went, if the order named a notify_url; a payment on a
+    payment link is told by PAYMENT_LINK_EVENT to the link's (deliver_link_event)."""
+    link = link_of_order(world, order.order_id)
+    if link is not None:
+        if payment.payment_status == "SUCCESS":
+            await deliver_link_event(world, link, order, payment)
+        return
     url = order.order_meta.notify_url
     if not url:
         return
@@ -129,3 +137,36 @@ async def announce_refund(world: MockWorld, order: Order, refund: Refund) -> Non
         return
     async with loopback_client(world) as client:
         await _send(world, client, raw, record)
+
+
+async def deliver_link_event(
+    world: MockWorld, link: Link, order: Order | None = None, payment: Payment | None = None
+) -> None:
+    """PAYMENT_LINK_EVENT to the link's notify_url: a successful payment on it (each once), or
+    its expiry or cancellation (once); signed, shaped and retried like a payment's webhook.
+    Cashfree's document carries no schema for this event: it is held to its webhook page."""
+    url = link.link_meta.notify_url
+    if not url or not untold(world, link, payment):
+        return
+    stamp = (payment.payment_completion_time if payment is not None else None) or _now_stamp(world)
+    event = link_event(link, stamp, order, payment)
+    raw = _ENCODER.encode(event)
+    record = WebhookDelivery(
+        order_id=order.order_id if order is not None else link.link_id,
+        cf_payment_id=payment.cf_payment_id if payment is not None else "",
+        type=event.type,
+        notify_url=url,
+    )
+    state(world).webhooks.append(record)
+    scenario = _webhook_scenario(world)
+    if scenario is not None and scenario.delay_ms:
+        await asyncio.sleep(scenario.delay_ms / 1000)
+    if scenario is not None and scenario.webhook == "drop":
+        record.outcome = "dropped"
+        return
+    async with loopback_client(world) as client:
+        await _send(world, client, raw, record)
+
+
+def _now_stamp(world: MockWorld) -> str:
+    return provider_now(world).isoformat(timespec="seconds")

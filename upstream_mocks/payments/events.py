@@ -9,6 +9,7 @@ from typing import Literal
 
 import msgspec
 
+from upstream_mocks.payments.links import Link
 from upstream_mocks.payments.orders import CustomerDetails, Order, Payment, PaymentStatus, Refund, RefundStatus
 
 EventType = Literal["PAYMENT_SUCCESS_WEBHOOK", "PAYMENT_FAILED_WEBHOOK", "PAYMENT_USER_DROPPED_WEBHOOK"]
@@ -115,5 +116,92 @@ def refund_event(refund: Refund, at: str) -> RefundEvent:
                 refund_note=refund.refund_note,
                 status_description=refund.status_description,
             )
+        ),
+    )
+
+
+class LinkEventOrder(msgspec.Struct, kw_only=True):
+    """The order a payment on a link was made on, as PAYMENT_LINK_EVENT tells it."""
+
+    order_amount: str
+    order_id: str
+    order_expiry_time: str
+    order_hash: str
+    transaction_id: int
+    transaction_status: PaymentStatus
+
+
+class LinkEventData(msgspec.Struct, kw_only=True, omit_defaults=True):
+    cf_link_id: int
+    link_id: str
+    link_status: str
+    link_currency: str
+    link_amount: str
+    link_amount_paid: str
+    link_partial_payments: bool
+    link_purpose: str
+    link_created_at: str
+    customer_details: dict[str, str]
+    link_meta: dict[str, str]
+    link_url: str
+    link_expiry_time: str
+    link_notes: dict[str, str]
+    link_auto_reminders: bool
+    link_notify: dict[str, bool]
+    link_minimum_partial_amount: str | None = None
+    order: LinkEventOrder | None = None  # none when the event is the link's expiry or cancellation
+
+
+class LinkEvent(msgspec.Struct, kw_only=True):
+    """Cashfree's PAYMENT_LINK_EVENT: a payment on a link (in part or in full), or the link's
+    expiry or cancellation; amounts are strings with two decimals, ids numbers, as Cashfree sends."""
+
+    type: Literal["PAYMENT_LINK_EVENT"]
+    version: int
+    event_time: str
+    data: LinkEventData
+
+
+def _text(amount: Decimal) -> str:
+    return f"{amount:.2f}"
+
+
+def link_event(link: Link, at: str, order: Order | None = None, payment: Payment | None = None) -> LinkEvent:
+    """The event for a payment on `link` (with its order), or for the link's expiry or cancellation."""
+    told = None
+    if order is not None and payment is not None:
+        told = LinkEventOrder(
+            order_amount=_text(order.order_amount),
+            order_id=order.order_id,
+            order_expiry_time=order.order_expiry_time,
+            order_hash=order.payment_session_id[-20:],
+            transaction_id=int(payment.cf_payment_id),
+            transaction_status=payment.payment_status,
+        )
+    return LinkEvent(
+        type="PAYMENT_LINK_EVENT",
+        version=1,
+        event_time=at,
+        data=LinkEventData(
+            cf_link_id=int(link.cf_link_id),
+            link_id=link.link_id,
+            link_status=link.link_status,
+            link_currency=link.link_currency,
+            link_amount=_text(link.link_amount),
+            link_amount_paid=_text(link.link_amount_paid),
+            link_partial_payments=link.link_partial_payments,
+            link_minimum_partial_amount=_text(link.link_minimum_partial_amount)
+            if link.link_minimum_partial_amount is not None
+            else None,
+            link_purpose=link.link_purpose,
+            link_created_at=link.link_created_at,
+            customer_details=msgspec.to_builtins(link.customer_details),
+            link_meta=msgspec.to_builtins(link.link_meta),
+            link_url=link.link_url,
+            link_expiry_time=link.link_expiry_time,
+            link_notes=link.link_notes,
+            link_auto_reminders=link.link_auto_reminders,
+            link_notify=msgspec.to_builtins(link.link_notify),
+            order=told,
         ),
     )
