@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
+import httpx
+
 from payments_client import Account, HttpxSender, ProviderClient
 from upstream_mocks.loopback import loopback_client
 from upstream_mocks.settings import INTERNAL_ORIGIN
@@ -21,11 +23,24 @@ from upstream_mocks.world import MockWorld
 PROVIDER_DOWN = "The payment provider could not be reached. Please try again."
 
 
+def _base(world: MockWorld) -> str:
+    return (world.settings.payments_url or f"{INTERNAL_ORIGIN}/_mocks/payments/").rstrip("/") + "/"
+
+
 @asynccontextmanager
 async def provider(world: MockWorld) -> AsyncIterator[ProviderClient]:
     settings = world.settings
-    base = (settings.payments_url or f"{INTERNAL_ORIGIN}/_mocks/payments/").rstrip("/") + "/"
     account = Account(client_id=settings.payments_client_id, client_secret=settings.payments_client_secret)
     async with loopback_client(world) as http:
-        http.base_url = base
+        http.base_url = _base(world)
         yield ProviderClient(HttpxSender(http), account)
+
+
+@asynccontextmanager
+async def provider_controls(world: MockWorld) -> AsyncIterator[httpx.AsyncClient]:
+    """The payments mock's QA controls (not Cashfree's API), wherever the provider is: beside its
+    API under the same URL. A real provider has none: its calls answer 404, and the provider
+    then does in its own time what the control would have done now."""
+    async with loopback_client(world) as http:
+        http.base_url = _base(world)
+        yield http

@@ -137,3 +137,60 @@ async def test_the_gateways_report_and_look_up_calls_arrive_at_the_provider_paym
         ("POST", "pg/recon", 200),
         ("GET", "pg/orders/NO_SUCH_ORDER/payments", 404),
     ]
+
+
+def test_qas_expire_now_and_a_returns_payout_go_to_the_provider_payments_url_names_over_http(mocks_url: str) -> None:
+    """QA's 'expire now' on an unpaid order and the returns desk's 'refunded' step (the bank pays
+    the return's refund out) are the payments mock's controls, asked there, not in this process."""
+    provider = httpx.Client(base_url=f"{mocks_url}/_mocks/", timeout=30)
+    provider.post("reset").raise_for_status()
+    settings = MockSettings.from_env({"PAYMENTS_URL": f"{mocks_url}/_mocks/payments/"})
+    world = MockWorld(settings)
+    suite = create_suite(world, check_contracts=True, traced=False)
+    world.states["catalogue"].tokens[SHOPPER_TOKEN] = 2001
+    shopper = {"authorization": f"Bearer {SHOPPER_TOKEN}"}
+    with TestClient(suite, base_url="http://mocks.local/_mocks/") as mocks:
+        unpaid = _place_online(mocks, "over-http-expire-1")
+        expired = mocks.post(f"orders/{unpaid['orderNumber']}/expire")
+        assert expired.status_code == 200, expired.text
+        ended = provider.get(f"payments/pg/orders/{unpaid['payment']['providerOrderId']}", headers=PROVIDER_HEADERS)
+        assert ended.json()["order_status"] == "EXPIRED"  # there, not here
+
+        paid = _place_online(mocks, "over-http-return-1")
+        number, provider_order = paid["orderNumber"], paid["payment"]["providerOrderId"]
+        pay = provider.post(f"payments/checkout/{paid['payment']['paymentSessionId']}/pay", json={"outcome": "success"})
+        assert pay.status_code == 200, pay.text
+        for _ in range(4):  # paid (read there), then on to delivered
+            assert mocks.post(f"orders/{number}/advance", json={}).status_code == 200
+        delivered = mocks.get(f"orders/electrician/order/{number}", params={"userId": 2001}, headers=shopper)
+        asked = mocks.post(
+            f"orders/electrician/order/{number}/returns",
+            params={"userId": 2001},
+            json={
+                "lines": [{"productId": 1, "quantity": 1}],
+                "reason": "noLongerNeeded",
+                "pickup": delivered.json()["data"]["returnOptions"]["pickupSlots"][0],
+            },
+            headers={**shopper, "idempotency-key": "over-http-return-ask"},
+        )
+        assert asked.status_code == 200, asked.text
+        # The bank there holds the return's refund (longer than this test) until QA's 'refunded'.
+        hold = {"mock": "payments", "path": "refund", "refund": "onHold", "delayMs": 600_000, "times": 1}
+        assert provider.post("scenarios", json=hold).status_code == 201
+        for _ in range(4):  # approved, picked up, received (refund asked there), refunded (paid out there)
+            moved = mocks.post(f"orders/{number}/returns/advance")
+            assert moved.status_code == 200, moved.text
+        ret = mocks.get(f"orders/electrician/order/{number}", params={"userId": 2001}, headers=shopper)
+        assert ret.json()["data"]["returns"][0]["status"] == "refunded"
+        assert world.states["payments"].orders == {}  # nothing reached the suite's own payments mock
+
+    refunds = provider.get(f"payments/pg/orders/{provider_order}/refunds", headers=PROVIDER_HEADERS).json()
+    assert [r["refund_status"] for r in refunds] == ["SUCCESS"]
+    journal = provider.get("journal", params={"mock": "payments"}).json()
+    controls = [
+        (e["method"], e["path"], e["status"]) for e in journal if not e["path"].startswith(("pg/", "checkout/"))
+    ]
+    assert controls == [
+        ("POST", f"orders/{unpaid['payment']['providerOrderId']}/expire", 200),
+        ("POST", f"refunds/{refunds[0]['cf_refund_id']}/bank", 200),
+    ]

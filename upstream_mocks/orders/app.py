@@ -690,7 +690,7 @@ def create_app(world: MockWorld) -> Litestar:
             raise Refused(404, "order_not_found", "Order not found")
         now = clock()
         await current(order, now)
-        if not online_payment.expire_checkout(world, order, now):
+        if not await online_payment.expire_checkout(world, order):
             raise Refused(409, "nothing_to_expire", f"Order {order_number} is not waiting for an online payment.")
         return _answer(await current(order, now), "Order expired")
 
@@ -719,7 +719,7 @@ def create_app(world: MockWorld) -> Litestar:
         moved, reached = await returns.advance(world, state(), order, now)  # raises ReturnRefused: then no mail
         order.return_options = returns.options(order, now)
         send_return_mails(world, order, moved, reached)
-        return _answer(order, f"Return {moved.number} {reached[-1]}")
+        return _answer(order, f"Return {moved.number} {moved.status}")
 
     return Litestar(
         route_handlers=[

@@ -21,8 +21,7 @@ from upstream_mocks.clock import mocks_now, mocks_today
 from upstream_mocks.money import rupees_text
 from upstream_mocks.orders.pincodes import add_business_days
 from upstream_mocks.orders.records import Order, Refund, ReturnRequest
-from upstream_mocks.payments.orders import find_refund, get_order, settle_refund
-from upstream_mocks.provider import provider
+from upstream_mocks.provider import provider, provider_controls
 from upstream_mocks.texts import style, texts
 from upstream_mocks.world import MockWorld
 
@@ -194,19 +193,22 @@ async def switch_to_cash(world: MockWorld, order: Order, now: datetime) -> None:
     order.updated_at = now
 
 
-def expire_checkout(world: MockWorld, order: Order, now: datetime) -> bool:
+async def expire_checkout(world: MockWorld, order: Order) -> bool:
     """QA: the provider's order of an unpaid order expires now (True), as its time ran out.
 
-    A control of the payments mock in this suite (no provider has such a call): with the orders
-    service pointed at another provider, its own clock expires the order."""
+    A control of the payments mock (no provider has such a call), asked over HTTP wherever the
+    provider is: another provider answers it not, and its own clock expires the order."""
     if order.payment.method != "online" or order.payment.state != "pending" or order.status != "placed":
         return False
-    provider_order = get_order(world, order.payment.provider_order_id) if order.payment.provider_order_id else None
-    if provider_order is None or provider_order.order_status != "ACTIVE":
+    if not order.payment.provider_order_id:
         return False
-    provider_order.order_expiry_time = now.isoformat(timespec="seconds")
-    provider_order.order_status = "EXPIRED"
-    return True
+    try:
+        async with provider_controls(world) as controls:
+            answer = await controls.post(f"orders/{order.payment.provider_order_id}/expire")
+    except httpx.HTTPError as exc:
+        log.warning("provider_order_not_expired", order=order.order_number, error=str(exc))
+        return False
+    return answer.status_code == 200
 
 
 async def close_checkout(world: MockWorld, order: Order) -> None:
@@ -309,13 +311,25 @@ async def refund_return(world: MockWorld, order: Order, ret: ReturnRequest) -> s
     return made
 
 
-def settle_return_refund(world: MockWorld, order: Order, ret: ReturnRequest) -> None:
-    """QA's next step after 'received': the bank pays the return's refund out now, if it has not
-    (a control of the payments mock in this suite; another provider pays out in its own time)."""
-    if order.payment.provider_order_id and ret.provider_refund_id:
-        refund = find_refund(world, order.payment.provider_order_id, ret.provider_refund_id)
-        if refund is not None:
-            settle_refund(world, refund)
+async def settle_return_refund(world: MockWorld, order: Order, ret: ReturnRequest) -> None:
+    """QA's next step after 'received': the bank pays the return's refund out now, if it has not,
+    and the provider says so by webhook. A control of the payments mock, asked over HTTP wherever
+    the provider is; another provider pays out in its own time."""
+    provider_order_id = order.payment.provider_order_id
+    if not provider_order_id or not ret.provider_refund_id:
+        return
+    try:
+        async with provider(world) as pg:
+            made = [r for r in await pg.refunds(provider_order_id) if r.refund_id == ret.provider_refund_id]
+        if not made or made[0].refund_status not in ("PENDING", "ONHOLD"):
+            return
+        async with provider_controls(world) as controls:
+            answer = await controls.post(f"refunds/{made[0].cf_refund_id}/bank", json={"refund_status": "SUCCESS"})
+    except UNREACHED as exc:
+        log.warning("return_refund_not_paid_out", order=order.order_number, ret=ret.number, error=str(exc))
+        return
+    if answer.status_code != 200:
+        log.warning("return_refund_not_paid_out", order=order.order_number, ret=ret.number, status=answer.status_code)
 
 
 async def follow_refund(world: MockWorld, paid_out: set[str], order: Order) -> None:

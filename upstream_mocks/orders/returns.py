@@ -400,7 +400,9 @@ async def advance(
     if following == "received":
         return ret, await _receive(world, state, order, ret, at)
     if following == "refunded" and ret.refund_to.route == "source":
-        online_payment.settle_return_refund(world, order, ret)  # the provider settles it now
+        await online_payment.settle_return_refund(world, order, ret)  # the provider pays it out now
+        if ret.status == "refunded":  # its webhook came first: refunded, and the shopper mailed
+            return ret, []
     _record(order, ret, following, at)
     return ret, [following]
 

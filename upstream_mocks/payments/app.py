@@ -46,6 +46,7 @@ from upstream_mocks.payments.orders import (
     attempt_payment,
     complete_payment,
     create_order,
+    expire_order,
     find_payment,
     find_refund,
     get_order,
@@ -582,6 +583,17 @@ def create_app(world: MockWorld) -> Litestar:
         world.spawn(deliver_webhook(world, order, payment))
         return json_answer(payment)
 
+    @post("/orders/{order_id:str}/expire", status_code=200)
+    async def expire_now(order_id: FromPath[str]) -> Response[Any]:
+        """An ACTIVE order's time to pay ends now (EXPIRED); a payment its payer's bank still holds
+        may yet make it PAID, as Cashfree's can."""
+        order = get_order(world, order_id)
+        if order is None:
+            return _error(404, "order not found", "order_not_found")
+        if not expire_order(world, order):
+            return _error(409, f"order is {order.order_status.lower()}, not active", "order_not_active")
+        return json_answer(order)
+
     @post("/refunds/{cf_refund_id:str}/bank", status_code=200)
     async def refund_word(request: Request[Any, Any, Any], cf_refund_id: FromPath[str]) -> Response[Any]:
         """The bank's word on an unfinished refund (ONHOLD, then SUCCESS or CANCELLED), told to
@@ -664,6 +676,7 @@ def create_app(world: MockWorld) -> Litestar:
             upi_app_answer,
             upi_word,
             bank_answers,
+            expire_now,
             refund_word,
             add_chargeback,
             add_mistake,

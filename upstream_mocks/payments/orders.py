@@ -205,6 +205,15 @@ def get_order(world: MockWorld, order_id: str) -> Order | None:
     return order
 
 
+def expire_order(world: MockWorld, order: Order) -> bool:
+    """QA: an ACTIVE order's time to pay ends now (True), as if its order_expiry_time had passed."""
+    if order.order_status != "ACTIVE":
+        return False
+    order.order_expiry_time = _stamp(provider_now(world))
+    order.order_status = "EXPIRED"
+    return True
+
+
 def order_for_session(world: MockWorld, payment_session_id: str) -> Order | None:
     order_id = state(world).sessions.get(payment_session_id)
     return get_order(world, order_id) if order_id else None
@@ -287,8 +296,9 @@ def refund_order(
     """Give back up to what was paid and not yet refunded; the same refund_id answers the same refund
     (the HTTP API refuses a repeated refund_id unless the idempotency key is the same: app.py).
 
-    `settled=False` leaves it PENDING, as a bank takes its time: `settle_refund` completes it and
-    the merchant hears of it by the refund webhook (payments.delivery.deliver_refund_webhook)."""
+    `settled=False` leaves it PENDING, as a bank takes its time: the bank's word (QA's
+    POST refunds/{id}/bank) ends it, and the merchant hears of it by the refund webhook
+    (payments.delivery.deliver_refund_webhook)."""
     st = state(world)
     done = st.refunds.setdefault(order.order_id, [])
     earlier = next((r for r in done if r.refund_id == refund_id), None)
@@ -334,11 +344,6 @@ def set_refund_status(world: MockWorld, refund: Refund, status: RefundStatus) ->
         "CANCELLED": "Refund cancelled by the bank",
     }.get(status)
     return True
-
-
-def settle_refund(world: MockWorld, refund: Refund) -> bool:
-    """The bank has paid a PENDING refund out: SUCCESS (True only the once it changes)."""
-    return set_refund_status(world, refund, "SUCCESS")
 
 
 def find_refund(world: MockWorld, order_id: str, refund_id: str) -> Refund | None:
