@@ -16,6 +16,7 @@ from gateway.credit.schemas import (
     CreditKeyFacts,
     CreditLine,
     CreditLineQuote,
+    CurrentApplication,
     LinePaymentCreated,
     LinePaymentOutcome,
     LinePaymentRequest,
@@ -35,7 +36,7 @@ DocumentLanguage = Annotated[Language | None, QueryParameter(name="language")]
 
 
 def build_router(services: AppServices) -> Router:
-    credit = CreditService(services.lender, services.store)
+    credit = CreditService(services.lender, services.store, services.clock)
 
     @post(
         "/applications",
@@ -46,6 +47,15 @@ def build_router(services: AppServices) -> Router:
     )
     async def apply(login: NamedDependency[StoreLogin], data: JSONBody[ApplyRequest]) -> CreditApplication:
         return await credit.apply(login, data)
+
+    @get(
+        "/applications/current",
+        summary="The approval whose offers are still open: they outlive a reload and a new login",
+        description="`application` is null when there is none, once an offer was accepted, or when every "
+        "offer's Key Facts lapsed.",
+    )
+    async def current_application(login: NamedDependency[StoreLogin]) -> CurrentApplication:
+        return await credit.current(login)
 
     @get("/offers/{offer_id:str}/key-facts", summary="An offer's Key Facts Statement, to read before accepting")
     async def key_facts(login: NamedDependency[StoreLogin], offer_id: Reference) -> CreditKeyFacts:
@@ -123,7 +133,7 @@ def build_router(services: AppServices) -> Router:
 
     return Router(
         path="/api/credit",
-        route_handlers=[apply, key_facts, accept, lines, quote, pay, confirm, certificate],
+        route_handlers=[apply, current_application, key_facts, accept, lines, quote, pay, confirm, certificate],
         dependencies={"login": Provide(store_login, sync_to_thread=False)},
         tags=["credit"],
     )

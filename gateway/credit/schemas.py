@@ -28,6 +28,12 @@ class ApplyRequest(msgspec.Struct, rename="camel", kw_only=True):
     email: Annotated[str, msgspec.Meta(max_length=120)] = ""
 
 
+class CurrentApplication(msgspec.Struct, rename="camel", kw_only=True):
+    """The approval whose offers are still open for the shopper's number, or null."""
+
+    application: CreditApplication | None
+
+
 class AcceptRequest(msgspec.Struct, rename="camel", kw_only=True):
     key_facts_acknowledged: bool
 

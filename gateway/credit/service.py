@@ -10,12 +10,16 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from decimal import Decimal
 
+import msgspec
+
+from gateway.clock import Clock
 from gateway.credit.schemas import (
     ApplyRequest,
     CreditApplication,
     CreditKeyFacts,
     CreditLine,
     CreditLineQuote,
+    CurrentApplication,
     LinePaymentCreated,
     LinePaymentOutcome,
     LinePaymentRequest,
@@ -52,9 +56,13 @@ NOT_CLOSED = "The certificate is issued once the credit line is closed."
 
 
 class CreditService:
-    def __init__(self, lending: Lender, store: SessionStore) -> None:
+    def __init__(self, lending: Lender, store: SessionStore, clock: Clock) -> None:
         self.lending = lending
+        self.clock = clock
         self._store, self._prefix = keyspace(store, "credit_key_facts")
+        # The lender's last approval for a number, so its offers outlive a reload or a new login
+        # (applying again would mean a second bureau check) until their Key Facts lapse.
+        self._decisions, self._decision_prefix = keyspace(store, "credit_application")
 
     @staticmethod
     def mobile(login: StoreLogin) -> str:
@@ -96,7 +104,25 @@ class CreditService:
             email=email or None,
         )
         async with self._asking({409: Conflict(ALREADY_HAS_CREDIT, code="credit_account_exists")}):
-            return await self.lending.apply_for_credit(body)
+            decided = await self.lending.apply_for_credit(body)
+        if decided.decision == "approved" and decided.offers:
+            await self._decisions.set(
+                self._decision_prefix + mobile, msgspec.json.encode(decided), expires_in=SHOWN_SECONDS
+            )
+        return decided
+
+    async def current(self, login: StoreLogin) -> CurrentApplication:
+        """The approval still open for this number: its offers until their Key Facts lapse, none once
+        one was accepted."""
+        mobile = self.mobile(login)
+        kept = await self._decisions.get(self._decision_prefix + mobile)
+        if kept is None:
+            return CurrentApplication(application=None)
+        decided = msgspec.json.decode(kept, type=CreditApplication)
+        today = await self.clock.today()
+        if all(offer.key_facts_valid_until < today for offer in decided.offers):
+            return CurrentApplication(application=None)
+        return CurrentApplication(application=decided)
 
     def _shown_key(self, mobile: str, offer_id: str) -> str:
         return f"{self._prefix}{mobile}:{offer_id}"
@@ -121,7 +147,9 @@ class CreditService:
             410: Conflict(KEY_FACTS_EXPIRED, code="key_facts_expired"),
         }
         async with self._asking(refusals):
-            return await self.lending.accept_credit_offer(mobile, offer_id)
+            line = await self.lending.accept_credit_offer(mobile, offer_id)
+        await self._decisions.delete(self._decision_prefix + mobile)  # decided: its offers are done
+        return line
 
     async def lines(self, login: StoreLogin) -> list[CreditLine]:
         async with self._asking({}):

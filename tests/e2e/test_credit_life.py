@@ -43,6 +43,9 @@ def test_a_new_shopper_applies_from_checkout_pays_with_credit_and_leaves_in_the_
 
     # Every lender's offer, each with its APR, listed by the lender's name.
     expect(page.get_by_role("heading", name="You are approved: choose an offer")).to_be_visible()
+    # A reload keeps the offers (the gateway holds them): no second application, no second bureau check.
+    page.reload()
+    expect(page.get_by_role("heading", name="You are approved: choose an offer")).to_be_visible()
     offers = page.get_by_role("article")
     expect(offers).to_have_count(2)
     expect(offers.nth(0)).to_contain_text("Arthvik Capital Limited")

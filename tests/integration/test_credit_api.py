@@ -277,3 +277,31 @@ def test_with_two_lenders_plugged_in_the_offers_and_the_line_come_from_the_one_t
     assert figures.status_code == 200 and figures.json()["total"] == "0.00"
     unknown = both.get("/api/credit/lines/CL-1/quote", params={"purpose": "foreclosure"})
     assert unknown.status_code == 404 and unknown.json()["error"]["code"] == "line_not_found"
+
+
+def test_an_approval_outlives_a_reload_until_accepted_or_lapsed(client: GatewayClient) -> None:
+    """The offers are the gateway's to give back, by the shopper's number (so a new login finds them
+    too): applying again would mean a second bureau check."""
+    assert client.get("/api/credit/applications/current").status_code == 401
+    log_in(client, NEW_SHOPPER)
+    assert client.get("/api/credit/applications/current").json() == {"application": None}
+    decided = apply(client).json()
+    assert client.get("/api/credit/applications/current").json() == {"application": decided}
+    offer = decided["offers"][0]
+    assert client.get(f"/api/credit/offers/{offer['offerId']}/key-facts").status_code == 200
+    assert accept(client, offer["offerId"]).status_code == 200
+    assert client.get("/api/credit/applications/current").json() == {"application": None}
+
+
+def test_an_approval_is_no_longer_offered_once_its_key_facts_lapsed(client: GatewayClient) -> None:
+    log_in(client, NEW_SHOPPER)
+    apply(client)
+    client.post("/_mocks/clock", json={"days": 6})  # past 3 working days, whatever the weekday
+    assert client.get("/api/credit/applications/current").json() == {"application": None}
+
+
+def test_a_refusal_is_not_kept_as_an_open_application(client: GatewayClient) -> None:
+    log_in(client, NEW_SHOPPER)
+    client.post("/_mocks/lending/applications/decision", json={"decision": "rejected"})
+    assert apply(client).json()["decision"] == "rejected"
+    assert client.get("/api/credit/applications/current").json() == {"application": None}

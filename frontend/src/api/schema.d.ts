@@ -443,6 +443,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/credit/applications/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The approval whose offers are still open: they outlive a reload and a new login
+         * @description `application` is null when there is none, once an offer was accepted, or when every offer's Key Facts lapsed.
+         */
+        get: operations["ApiCreditApplicationsCurrentCurrentApplication"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/credit/lines": {
         parameters: {
             query?: never;
@@ -1898,6 +1918,10 @@ export interface components {
         CreditRecoveryAgent: {
             name: string;
             phone: string;
+        };
+        /** CurrentApplication */
+        CurrentApplication: {
+            application: components["schemas"]["CreditApplication"] | null;
         };
         /** CustomerView */
         CustomerView: {
@@ -3969,6 +3993,26 @@ export interface operations {
                         } | unknown[];
                         status_code: number;
                     };
+                };
+            };
+        };
+    };
+    ApiCreditApplicationsCurrentCurrentApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrentApplication"];
                 };
             };
         };

@@ -8,6 +8,7 @@ import { usePageMeta } from "../../../lib/page-meta";
 import { StoreHeader, loginStateFrom, storeStyles as shared, useStore } from "../../store";
 import { useAcceptOffer } from "../api/accept-offer";
 import { useApply, type CreditApplication } from "../api/apply";
+import { useCurrentApplication } from "../api/get-current-application";
 import type { CreditLine } from "../api/list-lines";
 import { KeyFactsPanel } from "../components/KeyFactsPanel";
 import { OfferCard } from "../components/OfferCard";
@@ -33,6 +34,9 @@ export default function ApplyPage() {
   const [line, setLine] = useState<CreditLine | null>(null);
   const apply = useApply();
   const accept = useAcceptOffer();
+  // An approval made before this page load (a reload, a new login) is the gateway's to give back.
+  const current = useCurrentApplication({ enabled: store.verified === true });
+  const shown = decided ?? current.data?.application ?? null;
 
   if (store.verified === false) return <Navigate to="/login" replace state={loginStateFrom(location)} />;
 
@@ -86,9 +90,9 @@ export default function ApplyPage() {
               </Link>
             </p>
           </section>
-        ) : decided ? (
+        ) : shown ? (
           <Decision
-            decided={decided}
+            decided={shown}
             reading={reading}
             onRead={read}
             acknowledged={acknowledged}
@@ -182,7 +186,7 @@ export default function ApplyPage() {
             </Link>
           </p>
         )}
-        <LoadingOverlay show={apply.isPending || accept.isPending} />
+        <LoadingOverlay show={apply.isPending || accept.isPending || (store.verified === true && current.isPending)} />
       </main>
     </div>
   );
