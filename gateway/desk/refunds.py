@@ -52,6 +52,8 @@ NOTHING_FOUND = "No such refund request."
 NOT_YOUR_OWN = "Someone else must approve a refund you asked for."
 ALREADY_YOURS = "You have approved this refund already; another supervisor must approve it too."
 DECIDED = "This refund has been decided already."
+# Who the trail names when the provider's word hands a refund to the desk.
+PROVIDER_ACTOR = "payment provider"
 log = structlog.get_logger("gateway.desk.refunds")
 
 
@@ -81,6 +83,9 @@ class DeskRefundView(msgspec.Struct, rename="camel", kw_only=True):
     status: RefundStatus
     provider_refund_id: str | None
     updated_at: datetime
+    # The bank gave it up for good (Cashfree's CANCELLED: no retry left): the money is still the
+    # customer's due, and a person must give it back (ask again, or pay it another way).
+    needs_person: bool = False
 
 
 def _view(row: DeskRefund) -> DeskRefundView:
@@ -101,6 +106,7 @@ def _view(row: DeskRefund) -> DeskRefundView:
         status=row.status,  # type: ignore[arg-type]  # written from RefundStatus only
         provider_refund_id=row.provider_refund_id,
         updated_at=row.updated_at,
+        needs_person=row.status == "cancelled",
     )
 
 
@@ -344,7 +350,8 @@ async def settle_on_hold(
 ) -> list[Shown]:
     """The refunds `query` finds, each still on hold asked about at the provider again and kept as
     it now stands (given back, or cancelled by the bank): the desk and the shopper both read them
-    so. A provider that does not answer leaves them as they were."""
+    so. One the bank gave up is handed to the desk (needs a person), its trail entry written with
+    the change, once. A provider that does not answer leaves them as they were."""
     async with database.session() as session:
         rows = list(await session.scalars(query))
         on_hold = {r.provider_order_id for r in rows if r.status == "pending"}
@@ -362,6 +369,19 @@ async def settle_on_hold(
             found = next((g for g in answers.get(row.provider_order_id, []) if g.refund_id == mine), None)
             if row.status == "pending" and found is not None and PROVIDER_STATUS[found.refund_status] != "pending":
                 current = await DeskRefunds._row(session, row.id)
+                if current.status != "pending":  # another reader moved it first, and wrote the entry
+                    continue
                 current.status, current.updated_at = PROVIDER_STATUS[found.refund_status], now
+                if current.status == "cancelled":
+                    session.add(await handed_over(AuditTrail(database, clock), current, found.refund_status))
         await session.flush()
         return [view(r) for r in await session.scalars(query)]
+
+
+async def handed_over(trail: AuditTrail, row: DeskRefund, provider_status: str) -> DeskAuditEntry:
+    """The trail's entry for a refund the bank gave up, now on the desk as needing a person."""
+    return await trail.entry(
+        PROVIDER_ACTOR, "refundFailed", f"handed to the desk: {provider_status}", customer=row.customer,
+        reference=row.order_number, amount=row.amount, reason=f"{row.reason_code}: {row.note}",
+        idempotency_key=row.provider_refund_id,
+    )  # fmt: skip

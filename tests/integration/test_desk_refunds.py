@@ -174,6 +174,14 @@ def test_the_banks_word_on_a_refund_comes_back_to_the_desk_and_the_shoppers_orde
     assert shopper_sees() == [("30.00", "refunded"), ("20.00", "cancelled")]
     listed = client.get("/api/desk/refunds", params={"order": number}).json()
     assert [(r["amount"], r["status"]) for r in listed] == [("20.00", "cancelled"), ("30.00", "refunded")]
+    # The bank gave the twenty rupees up for good: on the desk as needing a person, in the trail once.
+    assert [r["needsPerson"] for r in listed] == [True, False]
+    assert client.get("/api/desk/refunds", params={"order": number}).json() == listed
+    handed = [e for e in trail(client, action="refundFailed") if e["reference"] == number]
+    assert [(e["staff"], e["amount"], e["outcome"]) for e in handed] == [
+        ("payment provider", "20.00", "handed to the desk: CANCELLED")
+    ]
+    assert handed[0]["idempotencyKey"] == held[1]["providerRefundId"]
 
     # The cancelled twenty rupees were never given back: they may be asked for again, and given.
     log_in(client, "asha.agent")

@@ -2017,6 +2017,8 @@ export interface components {
             approvalsNeeded: number;
             customer: string | null;
             id: number;
+            /** @default false */
+            needsPerson: boolean;
             note: string;
             orderNumber: string;
             providerRefundId: string | null;

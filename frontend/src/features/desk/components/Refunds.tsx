@@ -115,6 +115,11 @@ export function Refunds({ customer, staff, ask }: { customer: CustomerView; staf
               <strong>{rupees(refund.amount)}</strong> <span>{refund.orderNumber}</span>{" "}
               <span>{wordFor(i18n, REFUND_REASON_WORDS, refund.reasonCode)}</span> <span>{wordFor(i18n, REFUND_STATUS_WORDS, refund.status)}</span>
               <span className={styles.note}>{refund.note}</span>
+              {refund.needsPerson && (
+                <strong className="text-danger">
+                  <Trans>Needs a person: the bank gave this refund up. Ask for it again or pay it another way.</Trans>
+                </strong>
+              )}
               <span>
                 <Trans>
                   Asked by {refund.requestedBy}; approvals {approvedBy.length} of {refund.approvalsNeeded}
