@@ -23,6 +23,7 @@ from gateway.checkout.schemas import (
 )
 from gateway.checkout.service import ORDER_NOT_FOUND, order_view, refused
 from gateway.checkout.tracking import PAYMENT_LABELS, STATUS_LABELS, money, summary
+from gateway.clock import Clock
 from gateway.errors import NotFound
 from gateway.language.codes import Language
 from gateway.sessions import Session, StoreLogin
@@ -49,9 +50,10 @@ def buy_again_message(added: list[BuyAgainLine], skipped: list[BuyAgainLine]) ->
 
 
 class OrderHistory:
-    def __init__(self, orders: OrdersClient, store: StoreService) -> None:
+    def __init__(self, orders: OrdersClient, store: StoreService, clock: Clock) -> None:
         self.orders = orders
         self.store = store
+        self.clock = clock  # the world's: an order's time left to pay
 
     async def _orders(self, session: Session, call: Awaitable[T]) -> T:
         async with forget_login_on_refusal(session, "store"):
@@ -97,7 +99,7 @@ class OrderHistory:
             session, self.orders.cancel(order_number, int(login.user_id), login.access_token, key, reason)
         )
         log.info("order_cancelled", order=order_number, refund=order.refund.kind if order.refund else None)
-        return order_view(order)
+        return order_view(order, await self.clock.now())
 
     async def ask_return(
         self, session: Session, login: StoreLogin, order_number: str, body: ReturnRequestBody, key: str
@@ -108,7 +110,7 @@ class OrderHistory:
         )
         made = order.returns[-1] if order.returns else None
         log.info("return_requested", order=order_number, ret=made.number if made else None)
-        return order_view(order)
+        return order_view(order, await self.clock.now())
 
     async def return_credit_note(
         self, session: Session, login: StoreLogin, order_number: str, return_number: str, language: Language

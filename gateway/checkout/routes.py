@@ -74,7 +74,7 @@ def build_router(services: AppServices, store: StoreService) -> Router:
     payments = PaymentsClient(
         services.upstreams["payments"], services.settings.payments_client_id, services.settings.payments_client_secret
     )
-    history = OrderHistory(orders, store)
+    history = OrderHistory(orders, store, services.clock)
     upi = UpiService(payments, services.clock, services.store)
     book = AddressBook(catalogue, orders)
     checkout = CheckoutService(
@@ -88,6 +88,7 @@ def build_router(services: AppServices, store: StoreService) -> Router:
         ),
         product_name=services.settings.product_name,
         cash=CashLimit(orders, services.settings.cod_daily_limit, services.settings.product_name, services.clock),
+        clock=services.clock,
         book=book,
     )
 

@@ -240,6 +240,9 @@ class OrderPaymentView(msgspec.Struct, rename="camel", kw_only=True):
     paid_at: str | None
     # An unpaid online order can be paid until then; after it the order is cancelled, unpaid.
     pay_by: str | None = None
+    # The seconds left until then on the world's clock: the page counts down from these, never
+    # from the device's clock, which may be hours off.
+    pay_within_seconds: int | None = None
     # The provider's reference of the payment that paid it (online), to quote to a bank.
     provider_payment_id: str | None = None
     # While unpaid online: when the provider refused the last attempt (no money was taken).

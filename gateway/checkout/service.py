@@ -50,6 +50,7 @@ from gateway.checkout.tracking import (
     refund_view,
     timeline,
 )
+from gateway.clock import Clock
 from gateway.errors import Conflict, GatewayError, InvalidInput, NotFound, UpstreamError
 from gateway.language.codes import DEFAULT, Language
 from gateway.money import rupees_text
@@ -212,8 +213,14 @@ def quote_view(quote: Quote, credit: CreditOffer, cash: CashOffer) -> CheckoutQu
     )
 
 
-def order_view(order: Order) -> PlacedOrder:
+def _seconds_until(moment: datetime | None, now: datetime) -> int | None:
+    return None if moment is None else max(0, int((moment - now).total_seconds()))
+
+
+def order_view(order: Order, now: datetime) -> PlacedOrder:
+    """The order as the shopper sees it; `now` is the world's clock (the gateway's Clock)."""
     payment = order.payment
+    pending = payment.state == "pending"
     return PlacedOrder(
         order_number=order.order_number,
         status=order.status,
@@ -233,7 +240,8 @@ def order_view(order: Order) -> PlacedOrder:
             provider_order_id=payment.provider_order_id,
             credit_due_on=_stamp(payment.credit_due_on),
             paid_at=_stamp(payment.paid_at),
-            pay_by=_stamp(payment.pay_by) if payment.state == "pending" else None,
+            pay_by=_stamp(payment.pay_by) if pending else None,
+            pay_within_seconds=_seconds_until(payment.pay_by, now) if pending else None,
             provider_payment_id=payment.provider_payment_id if payment.method == "online" else None,
             failed_at=_stamp(payment.failed_at) if payment.state == "pending" else None,
             bank_pending_since=_stamp(payment.bank_pending_since) if payment.state == "pending" else None,
@@ -371,6 +379,7 @@ class CheckoutService:
         claims: PlacementClaims,
         product_name: str,
         cash: CashLimit,
+        clock: Clock,
         book: AddressBook | None = None,
     ) -> None:
         self.orders = orders
@@ -381,7 +390,11 @@ class CheckoutService:
         self.claims = claims
         self.product_name = product_name
         self.cash = cash
+        self.clock = clock  # the world's: an order's time left to pay
         self.book = book  # remembers each order's address
+
+    async def _view(self, order: Order) -> PlacedOrder:
+        return order_view(order, await self.clock.now())
 
     async def _orders(self, session: Session, call: Awaitable[T]) -> T:
         """A bearer call to the orders service: a refused token ends the login, a refusal is the screen's."""
@@ -511,7 +524,7 @@ class CheckoutService:
                 await self.book.remember(login, data.address, order.address.city, order.address.state)
             except Exception as exc:  # logged; the order stands, the book just misses it
                 log.warning("checkout_address_not_remembered", order=order.order_number, error=type(exc).__name__)
-        return order_view(order)
+        return await self._view(order)
 
     async def _new_request(
         self, session: Session, login: StoreLogin, data: PlaceOrderRequest, key: str, return_url: str
@@ -563,7 +576,7 @@ class CheckoutService:
             await self.placed.remember(login.user_id, ended, earlier.request, order.order_number)
         finally:
             await self._release(login.user_id, ended)
-        return order_view(order)
+        return await self._view(order)
 
     async def _place_request(
         self, session: Session, login: StoreLogin, data: PlaceOrderRequest, return_url: str
@@ -589,7 +602,7 @@ class CheckoutService:
             order = await self._orders(session, self.orders.recheck_payment(order_number, user_id, login.access_token))
         if order is None:
             raise NotFound(ORDER_NOT_FOUND, code="order_not_found")
-        return order_view(order)
+        return await self._view(order)
 
     async def pay_on_delivery(self, session: Session, login: StoreLogin, order_number: str, key: str) -> PlacedOrder:
         """An unpaid online order changed to cash on delivery, within the day's cash limit: counted
@@ -610,10 +623,10 @@ class CheckoutService:
         finally:
             await self._release(login.user_id, key)
         log.info("checkout_order_to_cash", order=order_number)
-        return order_view(changed)
+        return await self._view(changed)
 
     async def pay_again(self, session: Session, login: StoreLogin, order_number: str, key: str) -> PlacedOrder:
         order = await self._orders(
             session, self.orders.payment_session(order_number, int(login.user_id), login.access_token, key)
         )
-        return order_view(order)
+        return await self._view(order)

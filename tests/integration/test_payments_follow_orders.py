@@ -15,6 +15,7 @@ from gateway.settings import Settings
 from tests.conftest import GatewayClient
 from tests.integration.test_checkout_api import fill_cart, place, quote
 from tests.integration.test_store_api import log_in
+from tests.mocks_clock import mocks_now
 from upstream_mocks.payments.app import CLIENT_ID, CLIENT_SECRET
 
 PROVIDER = {"x-client-id": CLIENT_ID, "x-client-secret": CLIENT_SECRET, "x-api-version": "2025-01-01"}
@@ -82,6 +83,21 @@ def test_a_payment_that_lands_on_a_cancelled_order_is_refunded_in_full_and_shown
     assert again["refund"] == seen["refund"]
     refunds = provider_refunds(shopper, order)
     assert [Decimal(str(r["refund_amount"])) for r in refunds] == [Decimal(amount)]
+
+
+def test_the_time_left_to_pay_is_counted_on_the_mocks_clock(shopper: GatewayClient) -> None:
+    """The page counts down from payWithinSeconds, never from the device's clock: the gateway
+    gives it from the world's clock, which moving moves."""
+    order = online_order(shopper, "time-left-1", {3: 1})
+    pay_by = datetime.fromisoformat(order["payment"]["payBy"])
+    left = order["payment"]["payWithinSeconds"]
+    assert abs(left - (pay_by - mocks_now(shopper)).total_seconds()) <= 2
+    assert 29 * 60 < left <= 30 * 60 + 1
+
+    shopper.post("/_mocks/clock", json={"minutes": 10}).raise_for_status()
+    seen = shopper.get(f"/api/checkout/orders/{order['orderNumber']}").json()
+    assert seen["payment"]["payBy"] == order["payment"]["payBy"]
+    assert abs(seen["payment"]["payWithinSeconds"] - (left - 600)) <= 2
 
 
 def test_an_unpaid_online_order_shows_its_pay_by_then_expires_gives_its_stock_back_and_takes_no_payment(

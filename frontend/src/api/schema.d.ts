@@ -2409,6 +2409,7 @@ export interface components {
             method: "online" | "cod" | "credit";
             paidAt: string | null;
             payBy?: string | null;
+            payWithinSeconds?: number | null;
             paymentSessionId: string | null;
             providerOrderId: string | null;
             providerPaymentId?: string | null;

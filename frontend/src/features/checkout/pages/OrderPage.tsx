@@ -252,7 +252,9 @@ export default function OrderPage() {
                       <Trans>Your order is saved. Pay now to confirm it; nothing is charged twice.</Trans>
                     )}
                   </p>
-                  {data.payment.payBy && <PayBy payBy={data.payment.payBy} />}
+                  {data.payment.payBy && data.payment.payWithinSeconds != null && (
+                    <PayBy payBy={data.payment.payBy} seconds={data.payment.payWithinSeconds} readAt={order.dataUpdatedAt} />
+                  )}
                   {!upiOpen && (
                     <button type="button" className="btn btn-primary" onClick={() => setUpiOpen(true)}>
                       <Trans>Pay by UPI</Trans>
