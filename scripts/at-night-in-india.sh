@@ -6,6 +6,8 @@
 # hangs under libfaketime and Chromium's helper processes die under it, and none of them applies a
 # rule of the product's (the browser then stands for a phone whose clock is off by hours, which the
 # app must bear anyway: it counts down from the durations the gateway gives, never from its clock).
+# libfaketime lacks sem_clockwait, through which Python waits with a timeout: scripts/sem-clockwait.c
+# supplies it (built here with the C compiler, installed when missing).
 set -euo pipefail
 
 lib=/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1
@@ -14,11 +16,17 @@ if [ ! -e "$lib" ]; then
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq faketime >/dev/null
 fi
 
+if ! command -v cc >/dev/null; then
+  echo "C compiler missing: installing Debian's gcc" >&2
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gcc libc6-dev >/dev/null
+fi
+
 night=$(date -u -d "$(date -u +%F) ${NIGHT_IST:-01:00} +0530" +%s)
 now=$(date -u +%s)
 offset=$(( ((night - now) % 86400 + 86400) % 86400 ))
 
 shims=$(mktemp -d)
+chmod 755 "$shims"  # the cluster's PostgreSQL runs as another user, who preloads from it too
 trap 'rm -rf "$shims"' EXIT
 for name in redis-server redis-sentinel redis-cli haproxy chromium; do
   real=$(command -v "$name" || true)
@@ -27,6 +35,8 @@ for name in redis-server redis-sentinel redis-cli haproxy chromium; do
   chmod +x "$shims/$name"
 done
 
+cc -O2 -shared -fPIC -o "$shims/sem-clockwait.so" "$(dirname "$0")/sem-clockwait.c"
+
 export CHROMIUM_PATH="${CHROMIUM_PATH:-$shims/chromium}"
 echo "clocks at $(TZ=Asia/Kolkata date -d "@$((now + offset))" '+%F %H:%M IST') (the machine's: $(date '+%F %H:%M %Z'))" >&2
-PATH="$shims:$PATH" LD_PRELOAD="$lib" FAKETIME="+${offset}s" "$@"
+PATH="$shims:$PATH" LD_PRELOAD="$shims/sem-clockwait.so $lib" FAKETIME="+${offset}s" "$@"
