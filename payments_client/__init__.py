@@ -12,7 +12,10 @@ in-process provider), or a sender of its own (the gateway's, with its deadlines 
 from payments_client.client import API_VERSION, Account, HttpxSender, ProviderClient, ProviderRefused, Sender
 from payments_client.wire import (
     CustomerDetails,
+    LinkCustomer,
     OrderMeta,
+    ProviderLink,
+    ProviderLinkOrder,
     ProviderOrder,
     ProviderPayment,
     ProviderRefund,
@@ -26,8 +29,11 @@ __all__ = [
     "Account",
     "CustomerDetails",
     "HttpxSender",
+    "LinkCustomer",
     "OrderMeta",
     "ProviderClient",
+    "ProviderLink",
+    "ProviderLinkOrder",
     "ProviderOrder",
     "ProviderPayment",
     "ProviderRefund",

@@ -12,7 +12,10 @@ import msgspec
 
 from payments_client.wire import (
     CustomerDetails,
+    LinkCustomer,
     OrderMeta,
+    ProviderLink,
+    ProviderLinkOrder,
     ProviderOrder,
     ProviderPayment,
     ProviderRefund,
@@ -151,6 +154,44 @@ class ProviderClient:
         links (`link`) or a QR (`qrcode`). Authorised by the session alone, as Cashfree's."""
         body = {"payment_session_id": payment_session_id, "payment_method": {"upi": {"channel": channel}}}
         return await self._call("POST", "pg/orders/sessions", UpiSession, body, key)
+
+    async def create_link(
+        self,
+        *,
+        link_id: str,
+        amount: Decimal,
+        purpose: str,
+        customer: LinkCustomer,
+        notify_url: str,
+        expires_at: datetime,
+        notes: dict[str, str],
+    ) -> ProviderLink:
+        """POST pg/links: a link for exactly `amount` (no parts), told to `notify_url` by
+        PAYMENT_LINK_EVENT; the link id is the idempotency key, so a retry gets the same link."""
+        body: dict[str, Any] = {
+            "link_id": link_id,
+            "link_amount": amount,
+            "link_currency": "INR",
+            "link_purpose": purpose,
+            "customer_details": customer,
+            "link_partial_payments": False,
+            "link_expiry_time": expires_at.isoformat(timespec="seconds"),
+            "link_notes": notes,
+            "link_meta": {"notify_url": notify_url},
+            "link_notify": {"send_sms": False, "send_email": False},  # the merchant sends its own
+        }
+        return await self._call("POST", "pg/links", ProviderLink, body, link_id)
+
+    async def link(self, link_id: str) -> ProviderLink:
+        return await self._call("GET", f"pg/links/{link_id}", ProviderLink)
+
+    async def cancel_link(self, link_id: str) -> ProviderLink:
+        """POST pg/links/{id}/cancel: only an ACTIVE link can be (400 otherwise)."""
+        return await self._call("POST", f"pg/links/{link_id}/cancel", ProviderLink, key=f"cancel-{link_id}")
+
+    async def link_orders(self, link_id: str, *, paid_only: bool = True) -> list[ProviderLinkOrder]:
+        status = "PAID" if paid_only else "ALL"
+        return await self._call("GET", f"pg/links/{link_id}/orders?status={status}", list[ProviderLinkOrder])
 
     async def refunds(self, order_id: str) -> list[ProviderRefund]:
         return await self._call("GET", f"pg/orders/{order_id}/refunds", list[ProviderRefund])

@@ -126,3 +126,31 @@ class UpiSession(msgspec.Struct, kw_only=True):
     payment_amount: Decimal
     channel: str
     data: UpiPayload
+
+
+class LinkCustomer(msgspec.Struct, kw_only=True, omit_defaults=True):
+    customer_phone: str  # 10 digits
+    customer_name: str | None = None
+    customer_email: str | None = None
+
+
+class ProviderLink(msgspec.Struct, kw_only=True):
+    """A payment link (Cashfree's LinkEntity), the fields we read."""
+
+    link_id: str
+    # ACTIVE, PARTIALLY_PAID, PAID, EXPIRED or CANCELLED
+    link_status: str
+    link_amount: Decimal
+    link_amount_paid: Decimal
+    link_url: str
+    link_expiry_time: str
+    cf_link_id: str | None = None
+
+
+class ProviderLinkOrder(msgspec.Struct, kw_only=True):
+    """An order made on a payment link (Cashfree's PaymentLinkOrderEntity), the fields we read."""
+
+    order_id: str
+    link_id: str
+    order_amount: Decimal
+    order_status: str

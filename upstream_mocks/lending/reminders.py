@@ -6,6 +6,8 @@ leave only between 08:00 and 19:00 India time (`in_hours`), the hours RBI's fair
 for contacting a borrower about dues. They run on the mocks' one clock (upstream_mocks/clock.py): at each step of
 a move the lender sends what is due that day, if the hour allows; a day's reminder not sent that
 day is not sent later (the next one says more). docs/decisions/complaints-and-reminders.md.
+Each reminder mail for an instalment of the loan the portal collects for carries that
+instalment's payment link (due_links.py), paid without a login and booked once (link_booking.py).
 
 QA read-out beside the contract: `GET /_mocks/lending/reminders` (every reminder sent).
 """
@@ -21,6 +23,8 @@ from litestar.handlers import HTTPRouteHandler
 
 from upstream_mocks.clock import mocks_now, on_tick
 from upstream_mocks.ist import IST
+from upstream_mocks.lending.due_links import link_for_due
+from upstream_mocks.lending.link_booking import follow_links
 from upstream_mocks.lending.loans import Loan, payments_of, position
 from upstream_mocks.lending.notices import notify
 from upstream_mocks.lending.seed import LendingState
@@ -91,12 +95,17 @@ def reminder_routes(world: MockWorld) -> list[HTTPRouteHandler]:
         template = _template(days)
         fields = {"amount": style.amount(language, owed), "loan": loan.loan_number, "date": style.day(language, due)}
         words = texts(language)
+        message = getattr(words, template).format(**fields)
+        link = await link_for_due(world, borrower, loan, due, owed)
+        if link is not None:  # the mail carries the instalment's link; the SMS its registered text
+            until = style.day(language, link.expires_at.astimezone(IST).date())
+            message += "\n\n" + words.reminder_pay_link.format(amount=fields["amount"], link=link.link_url, until=until)
         await notify(
             world,
             borrower,
             sms=template,
             subject=words.reminder_mail_subject.format(**fields),
-            message=getattr(words, template).format(**fields),
+            message=message,
             kind="paymentReminder",
             reference=f"{loan.loan_number}/{due.isoformat()}",
             language=language,
@@ -137,6 +146,7 @@ def reminder_routes(world: MockWorld) -> list[HTTPRouteHandler]:
                         await remind(loan, due, owed, days)
 
     on_tick(world, send_due)
+    follow_links(world)  # the links' payments whose event was lost, booked at the clock's steps
 
     @get("/reminders")
     async def reminders_sent() -> list[SentReminder]:

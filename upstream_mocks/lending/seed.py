@@ -59,6 +59,10 @@ class PaymentLog(msgspec.Struct, kw_only=True):
     purpose: Literal["coolingOffExit", "foreclosure"] | None = None
     # A payment that forecloses a term loan (foreclosure.py): that loan; None for any other payment.
     loan_number: str | None = None
+    # A payment through a reminder's payment link (due_links.py): the link and the instalment's due
+    # date; it goes whole to the portal's loan, whether or not the instalment has fallen due.
+    link_id: str | None = None
+    due_on: date | None = None
 
 
 class LendingState(msgspec.Struct, kw_only=True):

@@ -19,6 +19,7 @@ from payments_client import ProviderOrder, ProviderPayment, ProviderRefused
 from upstream_mocks.clock import mocks_today
 from upstream_mocks.lending.certificates import mail_certificate
 from upstream_mocks.lending.credit_lines import end_line, line_for_log
+from upstream_mocks.lending.due_links import cancel_paid_dues
 from upstream_mocks.lending.dues import dues, loan_position, other_dues, portal_loan
 from upstream_mocks.lending.loan_seed import LSP
 from upstream_mocks.lending.receipts import ReceiptFacts
@@ -55,7 +56,7 @@ def settle_paid(
     # A foreclosure pays its own loan alone, split as its quote was (kept on the log).
     repayment = log.line_number is None and log.loan_number is None
     loan_overdue = dues(world, borrower).loan_overdue if repayment else rupees(0)
-    to_loan = min(amount, loan_overdue)
+    to_loan = amount if log.due_on is not None else min(amount, loan_overdue)
     rest = amount - to_loan if log.loan_number is None else rupees(0)
     borrower.remaining_amount = max(rupees(0), other_dues(borrower) - rest)
     towards_fees = min(rupees(borrower.late_fees), rest)
@@ -80,6 +81,8 @@ def settle_paid(
         if borrower.email:
             world.spawn(mail_certificate(world, borrower.email, line, borrower.user_name, log.language))
     log.remaining_after = dues(world, borrower).remaining
+    if repayment:  # an instalment now paid takes nothing more through its reminder's link
+        world.spawn(cancel_paid_dues(world, log.user_id))
     if borrower.email:
         world.spawn(mail_receipt(world, borrower, log))
     return True

@@ -17,8 +17,9 @@ from litestar import Request, Response, post
 from litestar.handlers import HTTPRouteHandler
 
 from upstream_mocks.envelope import envelope
+from upstream_mocks.lending.link_booking import book_link, link_of_event
 from upstream_mocks.lending.settlement import lending_state, settle_from_provider
-from upstream_mocks.payments.events import PaymentEvent, RefundEvent
+from upstream_mocks.payments.events import LinkEvent, PaymentEvent, RefundEvent
 from upstream_mocks.payments.webhooks import verified_event
 from upstream_mocks.world import MockWorld
 
@@ -26,6 +27,7 @@ SETTLED = "Payment settled"
 ALREADY_SETTLED = "Payment already settled"
 FAILURE_RECORDED = "Payment failure recorded"
 NOT_TAKEN = "Payment not taken by the provider"
+LINK_NOTED = "Payment link event noted"
 
 
 def webhook_route(world: MockWorld) -> HTTPRouteHandler:
@@ -37,6 +39,13 @@ def webhook_route(world: MockWorld) -> HTTPRouteHandler:
         )
         if isinstance(event, RefundEvent):
             return envelope(None, "Refund noted")  # the lender refunds nothing through this service
+        if isinstance(event, LinkEvent):
+            # The event names the link; what was paid on it is read back from the provider.
+            link = link_of_event(world, event.data.link_id)
+            if link is None:
+                return envelope(None, "Payment link not found", 404)
+            booked = await book_link(world, link, by="webhook")
+            return envelope(None, SETTLED if booked else LINK_NOTED)
         if not isinstance(event, PaymentEvent):
             return event  # refused: a bad signature, a stale timestamp or not an event
         log = lending_state(world).log_for_order(event.data.order.order_id)

@@ -24,7 +24,7 @@ import msgspec
 from litestar import Request, Response
 
 from upstream_mocks.envelope import envelope
-from upstream_mocks.payments.events import PaymentEvent, RefundEvent
+from upstream_mocks.payments.events import LinkEvent, PaymentEvent, RefundEvent
 
 SIGNATURE_HEADER = "x-webhook-signature"
 TIMESTAMP_HEADER = "x-webhook-timestamp"
@@ -88,18 +88,21 @@ def verify(
 
 async def verified_event(
     request: Request[Any, Any, Any], secret: str, *, tolerance_seconds: int = DEFAULT_TOLERANCE_SECONDS
-) -> PaymentEvent | RefundEvent | Response[Any]:
+) -> PaymentEvent | RefundEvent | LinkEvent | Response[Any]:
     """The webhook's event if its signature matches the raw body and its timestamp is recent;
     otherwise the refusal to answer with: 401 for a bad signature or a stale (replayed) timestamp,
-    400 for a body that is not a payment or refund event."""
+    400 for a body that is not a payment, refund or payment link event."""
     raw = await request.body()
     try:
         verify(secret, dict(request.headers), raw, tolerance_seconds=tolerance_seconds)
     except WebhookRefused as refused:
         return envelope(None, f"Webhook refused: {refused.reason}", 401)
     try:
-        if msgspec.json.decode(raw, type=_Kind).type == "REFUND_STATUS_WEBHOOK":
+        kind = msgspec.json.decode(raw, type=_Kind).type
+        if kind == "REFUND_STATUS_WEBHOOK":
             return msgspec.json.decode(raw, type=RefundEvent)
+        if kind == "PAYMENT_LINK_EVENT":
+            return msgspec.json.decode(raw, type=LinkEvent)
         return msgspec.json.decode(raw, type=PaymentEvent)
     except (msgspec.ValidationError, msgspec.DecodeError) as exc:
         return envelope(None, f"Invalid request: {exc}", 400)

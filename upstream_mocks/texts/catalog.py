@@ -29,6 +29,7 @@ class Texts(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     reminder_due: str
     reminder_after: str
     reminder_mail_subject: str
+    reminder_pay_link: str
     receipt_mail_subject: str
     receipt_mail_message: str
     receipt_heading: str
