@@ -11,6 +11,7 @@ from decimal import Decimal
 import msgspec
 
 from upstream_mocks.lending.dues import dues
+from upstream_mocks.payments.links import get_link
 from upstream_mocks.world import MockWorld
 
 
@@ -66,6 +67,16 @@ class CreditDrawn(msgspec.Struct, rename="camel", kw_only=True):
     amount: Decimal
 
 
+class PaymentLinkView(msgspec.Struct, rename="camel", kw_only=True):
+    """A payment link at the provider: what it asked, what its orders took, and those orders."""
+
+    link_id: str
+    status: str
+    amount: Decimal
+    amount_paid: Decimal
+    provider_order_ids: list[str]
+
+
 class Ledger(msgspec.Struct, rename="camel", kw_only=True):
     charges: list[Charge]
     store_orders: list[StoreOrder]
@@ -74,6 +85,7 @@ class Ledger(msgspec.Struct, rename="camel", kw_only=True):
     stock_taken: dict[int, int]
     bookings: list[Booking]
     outstanding: list[Outstanding]
+    payment_links: list[PaymentLinkView]
 
 
 def ledger(world: MockWorld) -> Ledger:
@@ -168,4 +180,22 @@ def ledger(world: MockWorld) -> Ledger:
         stock_taken=dict(orders.stock_taken),
         bookings=bookings,
         outstanding=outstanding,
+        payment_links=payment_links(world),
     )
+
+
+def payment_links(world: MockWorld) -> list[PaymentLinkView]:
+    if "payment_links" not in world.states:
+        return []
+    found = world.states["payment_links"]
+    return [
+        PaymentLinkView(
+            link_id=link.link_id,
+            status=link.link_status,
+            amount=link.link_amount,
+            amount_paid=link.link_amount_paid,
+            provider_order_ids=list(found.orders.get(link_id, [])),
+        )
+        for link_id in list(found.links)
+        if (link := get_link(world, link_id)) is not None
+    ]

@@ -9,7 +9,8 @@ place, pay, pay again and cancel for a few rounds, and two borrowers repay, one 
 dropped and a tenth sent twice; payers pay by UPI (intent links and QR through the gateway,
 some leaving the UPI app before paying), fail, drop out, or leave a payment pending at the bank
 that says yes after the order was cancelled or expired (or after the borrower came back, minutes
-later on the one clock); the bank holds a third of the provider's refunds (ONHOLD, paid out
+later on the one clock); a borrower pays their reminder's payment link without logging in (and
+cannot pay it twice); the bank holds a third of the provider's refunds (ONHOLD, paid out
 later) and gives up a third of the rest (CANCELLED: the orders service asks again); settlements
 come a day late. The Fineract lender behaves as Fineract 1.9+ does when it hurts: first bookings
 fail and are answered the same for ever under their key, half its booking answers are lost after
@@ -22,6 +23,8 @@ books those. Then, from the mocks' ledger (`GET /_mocks/ledger`):
 - every charge on a cancelled or expired order is refunded in full at the provider, and the
   order shows the refund; every other charge is booked: its order paid, its repayment paid at
   the lender;
+- every charge through a payment link belongs to one booked repayment, and no link took more
+  than it asked;
 - every charged repayment is booked exactly once at its lender (none twice, none for another
   amount), and each borrower's outstanding fell by exactly what they paid;
 - the credit drawn is the credit orders not cancelled, to the paisa;
@@ -54,6 +57,7 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
 import pytest
@@ -79,6 +83,7 @@ REFUNDS_WITHIN = 30.0  # every refund the bank held or gave up is paid out, boun
 # some given up (CANCELLED: the orders service asks again under the next refund id).
 REFUND_FAULTS = ({"refund": "onHold", "probability": 0.3}, {"refund": "cancelled", "probability": 0.3})
 MOCKS = ("lending", "catalogue", "mail", "orders")
+LINKS: Counter[str] = Counter()  # reminders' payment links made, paid, and refused a second payment
 UPI_ANSWERS: Counter[str] = Counter()  # UPI payments tried, and answered in the payer's app by channel and answer
 # Each kind in turn takes a third of the 20%: P(503) = 1/15, then 1/14 of the rest, then 1/13.
 FAULTS = (
@@ -338,7 +343,28 @@ class Shopper:
             self.retried("POST", f"/api/checkout/orders/{number}/cancel")
         self.call("GET", f"/api/checkout/orders/{number}")
 
+    def pay_by_link(self) -> None:
+        """The borrower pays their reminder's link without logging in (the provider's link page,
+        not the gateway); a second payment through the same link is refused."""
+        url = None
+        for _ in range(6):  # the QA call itself meets the lending mock's faults
+            answer = self.mocks.post("/_mocks/lending/reminders/now", json={"mobileNumber": self.mobile})
+            if answer.status_code == 200 and (urls := [r["linkUrl"] for r in answer.json() if r.get("linkUrl")]):
+                url = urls[0]
+                break
+        if url is None:
+            return
+        LINKS["made"] += 1
+        page = urlsplit(url).path
+        if self.mocks.post(f"{page}/pay", json={"outcome": "success"}).status_code == 200:
+            LINKS["paid"] += 1
+        again = self.mocks.post(f"{page}/pay", json={"outcome": "success"})
+        assert again.status_code == 409, again.text
+        LINKS["refused again"] += 1
+
     def repay(self, round_: int) -> None:
+        if round_ == 0:  # first the overdue instalment, through the reminder's link
+            self.pay_by_link()
         key = f"inv-repay-{round_}-{uuid.uuid4().hex[:8]}"
         started = self.retried(
             "POST",
@@ -491,6 +517,8 @@ def test_every_rupee_belongs_to_exactly_one_order_or_repayment(deployment: Deplo
     booked_by = time.monotonic() + BOOKED_WITHIN
     while time.monotonic() < booked_by and unbooked_at_fineract(mocks.get("/_mocks/ledger").json()):
         time.sleep(0.5)
+    # A link payment whose event was dropped is booked by the lender's follow-up of its open links.
+    assert mocks.post("/_mocks/lending/links/followUp").status_code == 200
 
     # No call, field or state that Cashfree's own API document lacks, all run long.
     assert mocks.get("/_mocks/payments/conformance").json() == []
@@ -529,10 +557,22 @@ def test_every_rupee_belongs_to_exactly_one_order_or_repayment(deployment: Deplo
         if [Decimal(str(b["amount"])) for b in bookings.get(c["cfPaymentId"], [])] != [Decimal(str(c["amount"]))]
     ]
     assert not wrong, f"repayments not booked exactly once for what was charged (order, charged, booked): {wrong}"
+    # Every charge through a payment link belongs to one booked repayment, and a link took no
+    # more than it asked.
+    link_orders = {order_id: link for link in ledger["paymentLinks"] for order_id in link["providerOrderIds"]}
+    through_links = [c for c in ledger["charges"] if c["providerOrderId"] in link_orders]
+    assert all(c["providerOrderId"] in repayments for c in through_links), through_links
+    over = [link for link in ledger["paymentLinks"] if Decimal(str(link["amountPaid"])) > Decimal(str(link["amount"]))]
+    assert not over, f"links that took more than they asked: {over}"
+    assert LINKS["paid"] == len(through_links) and LINKS["refused again"] == LINKS["made"], (LINKS, through_links)
     owed_after = {(o["lender"], o["mobileNumber"]): Decimal(o["amount"]) for o in ledger["outstanding"]}
     for lender, mobile, prefix in (("lending", RAMESH, "REPAY_"), ("fineract", MEENA, "FINREPAY_")):
         paid = sum(
-            (Decimal(str(c["amount"])) for c in repayment_charges if c["providerOrderId"].startswith(prefix)),
+            (
+                Decimal(str(c["amount"]))
+                for c in repayment_charges
+                if c["providerOrderId"].startswith(prefix) or (lender == "lending" and c in through_links)
+            ),
             Decimal(0),
         )
         fell = owed_before[(lender, mobile)] - owed_after[(lender, mobile)]
@@ -590,7 +630,11 @@ def test_every_rupee_belongs_to_exactly_one_order_or_repayment(deployment: Deplo
                 f"/_mocks/payments/pg/orders/{charge['providerOrderId']}/refunds", headers=deployment.provider_auth
             )
             words.update(r["refund_status"] for r in given.json())
-    print(f"refunds at the provider: {dict(words)}; UPI answered in the app: {dict(UPI_ANSWERS)}")
+    print(
+        f"refunds at the provider: {dict(words)}; UPI answered in the app: {dict(UPI_ANSWERS)}; "
+        f"payment links: {dict(LINKS)}"
+    )
+    assert LINKS["paid"] > 0, "no payment link was paid: the suite left links out"
     assert UPI_ANSWERS["tried"] > 0, "no UPI payment was tried: the suite left UPI out"
     assert words["CANCELLED"] > 0, "no refund was given up by the bank: the refund faults tested nothing"
 

@@ -77,7 +77,14 @@ def follow_links(world: MockWorld) -> None:
         if last and abs(moment - last[0]) < FOLLOW_EVERY:
             return
         last[:] = [moment]
-        for link in [link for link in due_links(world).links.values() if not link.closed]:
-            await book_link(world, link, by="confirm")
+        await follow_open_links(world)
 
     on_tick(world, follow)
+
+
+async def follow_open_links(world: MockWorld) -> int:
+    """Every open link read and its paid orders booked; how many were booked now."""
+    booked = 0
+    for link in [link for link in due_links(world).links.values() if not link.closed]:
+        booked += await book_link(world, link, by="confirm")
+    return booked

@@ -9,7 +9,9 @@ day is not sent later (the next one says more). docs/decisions/complaints-and-re
 Each reminder mail for an instalment of the loan the portal collects for carries that
 instalment's payment link (due_links.py), paid without a login and booked once (link_booking.py).
 
-QA read-out beside the contract: `GET /_mocks/lending/reminders` (every reminder sent).
+QA read-out beside the contract: `GET /_mocks/lending/reminders` (every reminder sent, with its
+link); QA controls: `POST .../reminders/now` (a borrower's reminders now) and
+`POST .../links/followUp` (the follow-up of open links now).
 """
 
 from __future__ import annotations
@@ -18,13 +20,15 @@ from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 
 import msgspec
-from litestar import get
+from litestar import get, post
+from litestar.exceptions import NotFoundException
 from litestar.handlers import HTTPRouteHandler
 
-from upstream_mocks.clock import mocks_now, on_tick
+from upstream_mocks.clock import mocks_now, mocks_today, on_tick
 from upstream_mocks.ist import IST
 from upstream_mocks.lending.due_links import link_for_due
-from upstream_mocks.lending.link_booking import follow_links
+from upstream_mocks.lending.dues import portal_loan
+from upstream_mocks.lending.link_booking import follow_links, follow_open_links
 from upstream_mocks.lending.loans import Loan, payments_of, position
 from upstream_mocks.lending.notices import notify
 from upstream_mocks.lending.seed import LendingState
@@ -45,6 +49,7 @@ class SentReminder(msgspec.Struct, rename="camel", kw_only=True):
     sent_at: datetime
     language: Language
     dlt_template_id: str
+    link_url: str | None = None  # the instalment's payment link the mail carried
 
 
 class RemindersState(msgspec.Struct, kw_only=True):
@@ -121,6 +126,7 @@ def reminder_routes(world: MockWorld) -> list[HTTPRouteHandler]:
                 sent_at=mocks_now(world),
                 language=language,
                 dlt_template_id=DLT_TEMPLATES[(template, language)],
+                link_url=link.link_url if link is not None else None,
             )
         )
 
@@ -152,4 +158,29 @@ def reminder_routes(world: MockWorld) -> list[HTTPRouteHandler]:
     async def reminders_sent() -> list[SentReminder]:
         return state().sent
 
-    return [reminders_sent]
+    @post("/reminders/now", status_code=200)
+    async def remind_now(data: RemindNow) -> list[SentReminder]:
+        """QA: the reminder of each instalment still owed on the borrower's portal loan, now,
+        whatever the hour (its link made once, as any reminder's)."""
+        lending: LendingState = world.states["lending"]
+        borrower = lending.borrowers.get(data.mobile_number)
+        loan = portal_loan(world, borrower.user_id) if borrower is not None else None
+        if loan is None:
+            raise NotFoundException("no borrower with a portal loan has that mobile number")
+        today = mocks_today(world)
+        before = len(state().sent)
+        for due, owed in _owed_today(loan, lending, today):
+            if due <= today - timedelta(REMINDER_DAYS[0]):  # fallen due, or within the first reminder's days
+                await remind(loan, due, owed, (today - due).days)
+        return state().sent[before:]
+
+    @post("/links/followUp", status_code=200)
+    async def follow_up_now() -> dict[str, int]:
+        """QA: the lender's follow-up of its open payment links, now (it runs on the clock's steps)."""
+        return {"booked": await follow_open_links(world)}
+
+    return [reminders_sent, remind_now, follow_up_now]
+
+
+class RemindNow(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):
+    mobile_number: str
