@@ -16,13 +16,16 @@ function hourOf(hhmm: string): string {
   return timeOf(new Date(`2026-01-01T${hhmm}:00+05:30`));
 }
 
-/** 'Get it in 1 Hour', 'Delivery by 8:00 am, Sat 28 Nov' (a one-hour area while closed), or the days. */
+/**
+ * 'Get it in 1 Hour', 'Closed: delivery by 8:00 am, Sat 28 Nov' (a one-hour area while its store
+ * is closed), or the days. Short enough for one line of the 'Deliver to' bar on a 360 px phone.
+ */
 export function promiseWords(promise: Promise): string {
   if (promise.type === "oneHour") return t`Get it in 1 Hour`;
   if (promise.type === "nextOpening") {
     const time = timeOf(new Date(promise.latestBy));
     const day = deliveryDay(promise.latestBy);
-    return t`Store closed now: delivery by ${time}, ${day}`;
+    return t`Closed: delivery by ${time}, ${day}`;
   }
   const from = deliveryDay(promise.earliestBy);
   const to = deliveryDay(promise.latestBy);
