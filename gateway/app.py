@@ -81,7 +81,9 @@ def create_app(settings: Settings | None = None) -> Litestar:
         database=database,
     )
     csrf = csrf_middleware_factory(
-        CsrfTokens(settings.secret_key, secure=settings.secure_cookies), sessions.cookie_name, embedded.exempt
+        CsrfTokens(settings.secret_key, secure=settings.secure_cookies),
+        sessions.cookie_name,
+        [*embedded.exempt, f"^{desk.WEBHOOKS_PATH}/"],  # the provider's calls: signed, no browser
     )
     # Several workers add up their series from the files prometheus_client writes (gateway/serving/workers.py).
     metrics = MetricsPlugin(
@@ -122,6 +124,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         checkout.build_router(services, store_service),
         site.build_router(services),
         desk.build_router(services),
+        desk.build_webhook_router(services),
         *embedded.handlers,
         build_spa_handler(
             settings.static_dir,

@@ -26,6 +26,9 @@ DEFAULT_OPERATIONS_KEY = "mock-operations-key"
 ENVIRONMENTS = ("development", "test", "production")
 
 
+LISTS = ("webhook_retry_seconds", "refund_webhook_urls")  # comma-separated in the environment
+
+
 class SettingsRefused(RuntimeError):
     """Settings the mocks must not start with; the message names the setting to fix."""
 
@@ -65,10 +68,18 @@ class MockSettings(msgspec.Struct, frozen=True, kw_only=True):
     payments_url: str | None = None
     payments_client_id: str = "mock-client"
     payments_client_secret: str = "mock-secret"
+    # The account's refund webhook URLs (MOCKS_REFUND_WEBHOOK_URLS, comma-separated), as set once
+    # in Cashfree's dashboard (Developers > Webhooks): REFUND_STATUS_WEBHOOK goes to each of them,
+    # never to an order's notify_url. Unset: the orders service's receiver, whose refunds they are.
+    refund_webhook_urls: tuple[str, ...] = ()
 
     @property
     def origin(self) -> str:
         return (self.public_url or INTERNAL_ORIGIN).rstrip("/")
+
+    @property
+    def account_refund_webhook_urls(self) -> tuple[str, ...]:
+        return self.refund_webhook_urls or (f"{self.origin}/_mocks/orders/webhooks/payments",)
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, *, environment: str | None = None) -> MockSettings:
@@ -83,7 +94,7 @@ class MockSettings(msgspec.Struct, frozen=True, kw_only=True):
                 Path(env[f"{name}_FILE"]).read_text().rstrip("\n") if env.get(f"{name}_FILE") else None
             )
             if value:
-                raw[field.name] = value.split(",") if field.name == "webhook_retry_seconds" else value
+                raw[field.name] = value.split(",") if field.name in LISTS else value
         if "payments_url" not in raw and env.get("PAYMENTS_URL"):
             raw["payments_url"] = env["PAYMENTS_URL"]  # the provider the gateway is pointed at
         settings = msgspec.convert(raw, cls, strict=False)

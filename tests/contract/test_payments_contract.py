@@ -15,10 +15,13 @@ from openapi_core.validation.request.exceptions import SecurityValidationError
 
 from tests.contract.conftest import as_contract, assert_conforms, contract_for
 from upstream_mocks.contract import Contract
+from upstream_mocks.settings import MockSettings
 from upstream_mocks.suite import create_suite
+from upstream_mocks.world import MockWorld
 
 PREFIX = "/_mocks/payments"
 CREDENTIALS = {"x-client-id": "mock-client", "x-client-secret": "mock-secret", "x-api-version": "2025-01-01"}
+KEY = {"x-idempotency-key": "refund-to-the-account-1"}
 ORDER = {
     "order_id": "REPAY_TEST_1",
     "order_amount": 1000.0,
@@ -97,3 +100,28 @@ def test_the_validator_catches_an_order_that_breaks_the_document(contract: Contr
     broken = httpx.Response(200, json={**created.json(), "order_status": "SETTLED"}, request=created.request)
     checked, answer = as_contract(broken.request, broken)
     assert list(contract.openapi.iter_response_errors(checked, answer))
+
+
+def test_a_refunds_outcome_goes_to_the_accounts_refund_webhook_urls_not_the_orders_notify_url() -> None:
+    """Cashfree sends REFUND_STATUS_WEBHOOK to the URLs set once for the account (its dashboard),
+    a payment's webhook to the order's notify_url."""
+    account_url = "http://mocks.internal/_mocks/orders/webhooks/payments"
+    world = MockWorld(MockSettings(refund_webhook_urls=(account_url,), webhook_retry_seconds=()))
+    order = {**ORDER, "order_meta": {"notify_url": "http://mocks.internal/_mocks/lending/webhooks/payments"}}
+    with TestClient(create_suite(world), base_url=f"http://mocks.internal{PREFIX}/") as mock:
+        created = mock.post("pg/orders", json=order, headers=CREDENTIALS).json()
+        assert (
+            mock.post(f"checkout/{created['payment_session_id']}/pay", json={"outcome": "success"}).status_code == 200
+        )
+        refund = {"refund_amount": 100.0, "refund_id": "REPAY_TEST_1-refund"}
+        made = mock.post(f"pg/orders/{ORDER['order_id']}/refunds", json=refund, headers={**CREDENTIALS, **KEY})
+        assert made.status_code == 200, made.text
+        sent: list[dict[str, Any]] = []
+        for _ in range(100):  # the webhooks go out in their own tasks: read until both are recorded
+            sent = mock.get("webhooks").json()
+            if len(sent) == 2:
+                break
+    assert [(w["type"], w["notify_url"]) for w in sent] == [
+        ("PAYMENT_SUCCESS_WEBHOOK", order["order_meta"]["notify_url"]),
+        ("REFUND_STATUS_WEBHOOK", account_url),
+    ]

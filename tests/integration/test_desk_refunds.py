@@ -19,7 +19,11 @@ from gateway.settings import Settings
 from tests.conftest import GatewayClient
 from tests.integration.test_desk_audit_trail import database_url, trail
 from tests.integration.test_reconciliation import paid_online
+from tests.integration.test_returns_api import ask as ask_return
+from tests.integration.test_returns_api import delivered, slot
+from tests.integration.test_returns_api import desk as returns_desk
 from tests.integration.test_store_api import log_in as store_log_in
+from upstream_mocks.payments.webhooks import signed_headers
 
 __all__ = ["database_url"]  # the fixture, on PostgreSQL and on SQLite
 
@@ -190,3 +194,57 @@ def test_the_banks_word_on_a_refund_comes_back_to_the_desk_and_the_shoppers_orde
     log_in(client, "vikram.supervisor")
     assert decide(client, again.json()["id"]).json()["status"] == "refunded"
     assert shopper_sees() == [("30.00", "refunded"), ("20.00", "cancelled"), ("20.00", "refunded")]
+
+
+def test_a_returns_refund_the_bank_gives_up_reaches_the_desk_by_the_accounts_refund_webhook(
+    make_client: Callable[[Settings], GatewayClient], settings: Settings, desk_staff: str
+) -> None:
+    """Cashfree tells the account's refund webhook URL (the gateway's, set once in its dashboard)
+    that a return's refund was cancelled: the gateway asks the provider, then puts it on the desk
+    as needing a person, in the trail once, however often told; a forged one changes nothing."""
+    client = make_client(msgspec.structs.replace(settings, desk_staff=desk_staff))
+    store_log_in(client)
+    order = delivered(client, "refund-return-0201", {7: 1}, "online")
+    number, provider_order = order["orderNumber"], order["payment"]["providerOrderId"]
+    hold = {"mock": "payments", "path": "refund", "refund": "onHold", "delayMs": 600_000, "times": 1}
+    assert client.post("/_mocks/scenarios", json=hold).status_code == 201
+    lines = [{"productId": 7, "quantity": 1}]
+    assert (
+        ask_return(
+            client, number, "refund-return-ask", lines=lines, reason="noLongerNeeded", pickup=slot(order)
+        ).status_code
+        == 200
+    )
+    returned = returns_desk(client, number, 3)["returns"][0]  # received: its refund asked, held by the bank
+    made = client.get(f"/_mocks/payments/pg/orders/{provider_order}/refunds", headers=PROVIDER).json()
+    bank_says(client, str(made[0]["cf_refund_id"]), "CANCELLED")
+
+    event = {
+        "type": "REFUND_STATUS_WEBHOOK",
+        "event_time": "2026-12-02T12:00:00+05:30",
+        "data": {
+            "refund": {"refund_id": made[0]["refund_id"], "order_id": provider_order, "refund_status": "CANCELLED"}
+        },
+    }
+    raw = msgspec.json.encode(event)
+    forged = client.post("/api/webhooks/payments/refunds", content=raw, headers=signed_headers("not-the-secret", raw))
+    assert forged.status_code == 401
+    told = [
+        client.post("/api/webhooks/payments/refunds", content=raw, headers=signed_headers("mock-secret", raw))
+        for _ in range(2)
+    ]
+    assert [(t.status_code, t.json()["outcome"]) for t in told] == [
+        (200, "handed to the desk"),
+        (200, "on the desk already"),
+    ]
+
+    log_in(client, "asha.agent")
+    listed = client.get("/api/desk/refunds", params={"order": number}).json()
+    assert [(r["amount"], r["status"], r["needsPerson"], r["requestedBy"]) for r in listed] == [
+        (returned["amount"], "cancelled", True, "payment provider")
+    ]
+    log_in(client, "vikram.supervisor")
+    handed = [e for e in trail(client, action="refundFailed") if e["reference"] == number]
+    assert [(e["staff"], e["amount"], e["outcome"]) for e in handed] == [
+        ("payment provider", returned["amount"], "handed to the desk: CANCELLED")
+    ]

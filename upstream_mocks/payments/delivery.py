@@ -1,4 +1,5 @@
-"""Sending the provider's signed webhooks to an order's notify_url, retrying with back-off.
+"""Sending the provider's signed webhooks, retrying with back-off: a payment's to its order's
+notify_url, a refund's to the account's refund webhook URLs (MockSettings.refund_webhook_urls).
 
 Each attempt is signed afresh (a new timestamp), as Cashfree does. A 2xx answer ends the
 delivery; anything else, or no answer, is retried after each wait in
@@ -119,24 +120,24 @@ async def deliver_refund_webhook(
 
 
 async def announce_refund(world: MockWorld, order: Order, refund: Refund) -> None:
-    """Tell the merchant where `refund` stands now (REFUND_STATUS_WEBHOOK), changing nothing."""
-    url = order.order_meta.notify_url
-    if not url:
-        return
+    """Tell the merchant where `refund` stands now (REFUND_STATUS_WEBHOOK), changing nothing: to
+    each of the account's refund webhook URLs, as Cashfree does (not to the order's notify_url)."""
     event = refund_event(refund, refund.processed_at or refund.created_at)
     raw = _encoded(world, "RefundWebhook", event.type, event)
-    record = WebhookDelivery(
-        order_id=order.order_id, cf_payment_id=refund.cf_refund_id, type=event.type, notify_url=url
-    )
-    state(world).webhooks.append(record)
+    records = [
+        WebhookDelivery(order_id=order.order_id, cf_payment_id=refund.cf_refund_id, type=event.type, notify_url=url)
+        for url in world.settings.account_refund_webhook_urls
+    ]
+    state(world).webhooks.extend(records)
     scenario = _webhook_scenario(world)
     if scenario is not None and scenario.delay_ms:
         await asyncio.sleep(scenario.delay_ms / 1000)
     if scenario is not None and scenario.webhook == "drop":
-        record.outcome = "dropped"
+        for record in records:
+            record.outcome = "dropped"
         return
     async with loopback_client(world) as client:
-        await _send(world, client, raw, record)
+        await asyncio.gather(*(_send(world, client, raw, record) for record in records))
 
 
 async def deliver_link_event(

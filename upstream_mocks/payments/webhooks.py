@@ -1,11 +1,8 @@
-"""Signing and verifying the payment provider's webhooks, the way Cashfree does it.
+"""Sending and receiving the payment provider's webhooks, the way Cashfree does it (the signature
+itself is payments_client.webhooks, shared with the gateway's receiver).
 
-The signature is Base64(HMAC-SHA256(secret, timestamp + raw body)), sent in
-`x-webhook-signature` beside the timestamp (milliseconds since the epoch) in
-`x-webhook-timestamp`. A receiver verifies against the raw bytes it received (never a
-re-encoded body) and refuses a timestamp older than its tolerance, so a captured webhook
-cannot be replayed later; a replay inside the window is caught by deduplicating on the
-provider's payment id, which is the receiver's job.
+A replay inside the signature's window is caught by deduplicating on the provider's payment
+id, which is the receiver's job.
 
 Anything that sends or receives these webhooks (repayments, store orders) uses this module;
 a receiver starts with `verified_event`, which gives the event or the refusal to answer with.
@@ -13,37 +10,35 @@ a receiver starts with `verified_event`, which gives the event or the refusal to
 
 from __future__ import annotations
 
-import base64
-import hashlib
-import hmac
 import time
-from collections.abc import Mapping
 from typing import Any
 
 import msgspec
 from litestar import Request, Response
 
+from payments_client.webhooks import (
+    DEFAULT_TOLERANCE_SECONDS,
+    SIGNATURE_HEADER,
+    TIMESTAMP_HEADER,
+    WebhookRefused,
+    sign,
+    verify,
+)
 from upstream_mocks.envelope import envelope
 from upstream_mocks.payments.events import LinkEvent, PaymentEvent, RefundEvent
 
-SIGNATURE_HEADER = "x-webhook-signature"
-TIMESTAMP_HEADER = "x-webhook-timestamp"
+__all__ = [
+    "SIGNATURE_HEADER",
+    "TIMESTAMP_HEADER",
+    "WebhookRefused",
+    "sign",
+    "signed_headers",
+    "verified_event",
+    "verify",
+]
+
 VERSION_HEADER = "x-webhook-version"
 WEBHOOK_VERSION = "2025-01-01"
-DEFAULT_TOLERANCE_SECONDS = 300
-
-
-class WebhookRefused(Exception):
-    """The webhook is not to be trusted; `reason` says why (for the refusal's message)."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
-
-
-def sign(secret: str, timestamp: str, raw_body: bytes) -> str:
-    digest = hmac.new(secret.encode(), timestamp.encode() + raw_body, hashlib.sha256).digest()
-    return base64.b64encode(digest).decode()
 
 
 def now_millis() -> str:
@@ -60,30 +55,6 @@ def signed_headers(secret: str, raw_body: bytes, timestamp: str | None = None) -
         SIGNATURE_HEADER: sign(secret, stamp, raw_body),
         VERSION_HEADER: WEBHOOK_VERSION,
     }
-
-
-def verify(
-    secret: str,
-    headers: Mapping[str, str],
-    raw_body: bytes,
-    *,
-    tolerance_seconds: int = DEFAULT_TOLERANCE_SECONDS,
-    now: float | None = None,
-) -> None:
-    """Raise WebhookRefused unless the signature matches and the timestamp is recent."""
-    lowered = {k.lower(): v for k, v in headers.items()}
-    stamp = lowered.get(TIMESTAMP_HEADER, "")
-    signature = lowered.get(SIGNATURE_HEADER, "")
-    if not stamp or not signature:
-        raise WebhookRefused("missing signature or timestamp")
-    if not stamp.isdigit():
-        raise WebhookRefused("malformed timestamp")
-    age = (now if now is not None else time.time()) - int(stamp) / 1000  # real time: a webhook signature's age
-    # A little clock skew ahead is tolerated; anything older than the window is stale.
-    if age > tolerance_seconds or age < -60:
-        raise WebhookRefused("stale timestamp")
-    if not hmac.compare_digest(sign(secret, stamp, raw_body), signature):
-        raise WebhookRefused("bad signature")
 
 
 async def verified_event(

@@ -1509,6 +1509,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhooks/payments/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The provider's refund webhook (REFUND_STATUS_WEBHOOK) */
+        post: operations["ApiWebhooksPaymentsRefundsRefundWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2599,6 +2616,10 @@ export interface components {
         RateLimitedEnvelope: {
             error: components["schemas"]["RateLimitedBody"];
             traceId?: string | null;
+        };
+        /** Received */
+        Received: {
+            outcome: string;
         };
         /** RecheckResult */
         RecheckResult: {
@@ -6237,6 +6258,26 @@ export interface operations {
                         } | unknown[];
                         status_code: number;
                     };
+                };
+            };
+        };
+    };
+    ApiWebhooksPaymentsRefundsRefundWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Received"];
                 };
             };
         };
