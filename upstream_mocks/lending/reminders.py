@@ -23,6 +23,7 @@ import msgspec
 from litestar import get, post
 from litestar.exceptions import NotFoundException
 from litestar.handlers import HTTPRouteHandler
+from litestar.params import JSONBody
 
 from upstream_mocks.clock import mocks_now, mocks_today, on_tick
 from upstream_mocks.ist import IST
@@ -159,7 +160,7 @@ def reminder_routes(world: MockWorld) -> list[HTTPRouteHandler]:
         return state().sent
 
     @post("/reminders/now", status_code=200)
-    async def remind_now(data: RemindNow) -> list[SentReminder]:
+    async def remind_now(data: JSONBody[RemindNow]) -> list[SentReminder]:
         """QA: the reminder of each instalment still owed on the borrower's portal loan, now,
         whatever the hour (its link made once, as any reminder's)."""
         lending: LendingState = world.states["lending"]
