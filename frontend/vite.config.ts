@@ -58,6 +58,11 @@ const neverNoStore = {
     /no-store/i.test(response.headers.get("Cache-Control") ?? "") ? null : response,
 };
 const onlyOk = { statuses: [200] };
+// A page neither fetched nor kept (never visited, offline): the app's own offline page, kept from
+// the worker's install (precached below), not the browser's error page.
+const offlinePage = {
+  handlerDidError: async () => (await caches.match("/offline.html", { ignoreSearch: true })) ?? Response.error(),
+};
 
 // Every page names the build it came from (<meta name="build-id">): the digest of the build's
 // fingerprinted file names, so any change of code or style is a new id. Support reads it from a
@@ -101,8 +106,9 @@ const offline = VitePWA({
     ],
   },
   workbox: {
-    globPatterns: ["img/logo-mark.svg", "img/favicon.svg"],
-    navigateFallback: null, // an unvisited page offline is the browser's own offline page
+    // The offline page and what it shows; nothing of the app (a first visit loads only its own page).
+    globPatterns: ["img/logo-mark.svg", "img/favicon.svg", "offline.html", "offline.js"],
+    navigateFallback: null, // a page is never the shell: an unvisited one offline is offline.html (offlinePage)
     // A new worker takes over at once, open pages included: no visitor is kept on an old build.
     skipWaiting: true,
     clientsClaim: true,
@@ -120,7 +126,7 @@ const offline = VitePWA({
           matchOptions: { ignoreVary: true },
           expiration: { maxEntries: 40 },
           cacheableResponse: onlyOk,
-          plugins: [neverNoStore],
+          plugins: [neverNoStore, offlinePage],
         },
       },
       {

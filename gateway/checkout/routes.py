@@ -17,6 +17,7 @@ from gateway.checkout.cash_limit import CashLimit
 from gateway.checkout.delivery_area import area_cookie, chosen_pincode
 from gateway.checkout.history import OrderHistory
 from gateway.checkout.placing import PlacementClaims
+from gateway.checkout.refund_state import with_refund_state
 from gateway.checkout.schemas import (
     AddressBookEntry,
     AddressCheck,
@@ -139,7 +140,13 @@ def build_router(services: AppServices, store: StoreService) -> Router:
         # is met once, by the quote, not by every pause in typing.
         return await book.check(data)
 
-    @get("/pincodes/{pincode:str}", summary="City, state and the delivery promise of a pin code")
+    # Kept for offline reading: the store asks its chosen pin code's promise here, by pin code, so
+    # the phone's copy is that pin code's (shown offline marked with when it was read).
+    @get(
+        "/pincodes/{pincode:str}",
+        summary="City, state and the delivery promise of a pin code",
+        response_headers=OFFLINE_READABLE,
+    )
     async def check_pincode(pincode: PincodePath) -> PincodeCheck:
         return await checkout.pincode(pincode)
 
@@ -220,6 +227,7 @@ def build_router(services: AppServices, store: StoreService) -> Router:
         order_number: OrderNumberPath,
     ) -> PlacedOrder:
         order = await checkout.order(session, login, order_number)  # the shopper's own, or 404
+        order = await with_refund_state(order, payments)
         try:
             given = await support_refunds(services.database, payments, services.clock, order.order_number)
         except OperationsDatabaseUnavailable:  # the order still shows; its support refunds when back

@@ -269,9 +269,15 @@ class TrackingStep(msgspec.Struct, rename="camel", kw_only=True):
 RefundKind = Literal["toSource", "creditReversed", "nothingPaid", "toUpi", "toBank", "creditReduced"]
 
 
+# Where a refund to the card or UPI stands at the payment provider: asked for and not yet paid
+# (initiated), held by the bank (onHold), cancelled by the provider (cancelled), given back (credited).
+RefundProviderState = Literal["initiated", "onHold", "cancelled", "credited"]
+
+
 class RefundView(msgspec.Struct, rename="camel", kw_only=True):
     """toSource: to the card or UPI paid with; creditReversed: a cancelled credit order's amount
-    owed; nothingPaid; a return's: toUpi or toBank (cash on delivery), creditReduced (credit)."""
+    owed; nothingPaid; a return's: toUpi or toBank (cash on delivery), creditReduced (credit).
+    `provider_state`: a toSource refund as the provider has it now (None when not read)."""
 
     kind: RefundKind
     amount: Money
@@ -279,6 +285,7 @@ class RefundView(msgspec.Struct, rename="camel", kw_only=True):
     expected_by: str | None  # ISO date
     message: str
     paid_after_cancelling: bool  # the payment landed after the order was cancelled
+    provider_state: RefundProviderState | None = None
 
 
 class InvoiceView(msgspec.Struct, rename="camel", kw_only=True):

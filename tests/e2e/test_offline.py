@@ -1,7 +1,10 @@
 """On a weak connection: after one visit, with the network cut, /products and /orders show what
-was seen with an offline notice; placing an order offline is refused with a message and nothing
-reaches the orders service when the network returns; nothing kept on the phone was sent
-`no-store`; a logout forgets the shopper's copies; Chromium finds the app installable."""
+was seen with an offline notice saying when it was saved; the delivery promise of the pin code
+chosen is the one kept for that pin code, marked with when it was read; adding to the cart and
+placing an order offline are refused with a message and nothing reaches the orders service when
+the network returns; a page never visited is the app's own offline page; the notice moves nothing
+on the page; nothing kept on the phone was sent `no-store`; a logout forgets the shopper's
+copies; Chromium finds the app installable."""
 
 from __future__ import annotations
 
@@ -12,7 +15,12 @@ from playwright.sync_api import BrowserContext, Page, expect
 from tests.e2e.conftest import PageGuard, Server
 from tests.e2e.store_steps import RAMESH, advance, api_login, fill_cart, place_by_api, to_checkout
 
-OFFLINE_NOTICE = re.compile(r"You are offline\. You are seeing what was saved on this phone")
+# Said with when the copy shown was read: '… saved at 12:04 pm; prices, stock and delivery times may have changed.'
+OFFLINE_NOTICE = re.compile(
+    r"^(Offline: saved at \d{1,2}:\d\d\s?[ap]m; prices, stock and delivery times may have changed|"
+    r"You are offline: showing what this phone saved)\. Ordering and paying need the network\.$"
+)
+SAVED_NOTICE = re.compile(r"^Offline: saved at \d{1,2}:\d\d\s?[ap]m; prices, stock and delivery times may have changed")
 REFUSED = "You are offline, so nothing was sent. Please try again when you are connected."
 
 # Resolves once the service worker controls the page and has kept the page itself (a first visit's
@@ -60,7 +68,12 @@ def test_a_returning_shopper_reads_offline_and_nothing_is_ordered(
     page.goto("/products")
     # After a login the store delivers to the shopper's last address: its pin is chosen once the
     # address book is read, and the list kept is the one for that pin.
-    expect(page.get_by_test_id("delivery-area")).to_contain_text("Deliver to Gurugram")
+    area = page.get_by_test_id("delivery-area")
+    expect(area).to_contain_text("Deliver to Gurugram 122103")
+    # The promise read for that pin code (by the pin code: the copy kept is that pin code's,
+    # whenever the pin came), not a wait for it.
+    expect(area).to_contain_text(re.compile(r"Get it in 1 Hour|Store closed now: delivery by"))
+    promise = area.locator("span").nth(1).inner_text()
     cards = page.get_by_test_id("product-card").get_by_role("heading")
     expect(cards.first).to_be_visible()
     page.wait_for_load_state("networkidle")
@@ -83,8 +96,11 @@ def test_a_returning_shopper_reads_offline_and_nothing_is_ordered(
     to_checkout(page, "Cash on delivery")
     place = page.get_by_role("button", name="Place order", exact=True)
     expect(place).to_be_enabled()
+    placed_at = place.bounding_box()
     context.set_offline(True)
     expect(page.get_by_test_id("offline-notice")).to_have_text(OFFLINE_NOTICE)
+    # The notice lies over the page's foot: nothing on the page moved when it came.
+    assert place.bounding_box() == placed_at
     place.click()
     expect(page.get_by_text(REFUSED)).to_be_visible()
     expect(page).to_have_url(re.compile(r"/checkout$"))
@@ -92,7 +108,20 @@ def test_a_returning_shopper_reads_offline_and_nothing_is_ordered(
     # Still offline: the pages seen before come back from the phone, with the notice.
     page.goto("/products")
     expect(page.get_by_test_id("product-card").get_by_role("heading").first).to_have_text(names[0])
-    expect(page.get_by_test_id("offline-notice")).to_have_text(OFFLINE_NOTICE)
+    # The list and the promise are the copies read before, and say when they were read.
+    expect(page.get_by_test_id("offline-notice")).to_have_text(SAVED_NOTICE)
+    expect(area).to_contain_text(promise)
+    saved_at = re.compile(r"^ ?\(as of \d{1,2}:\d\d\s?[ap]m; may have changed\)$")
+    expect(area.get_by_test_id("saved-at")).to_have_text(saved_at)
+    # Adding to the cart offline says it cannot (nothing sent, nothing queued), on the card tapped.
+    page.get_by_test_id("product-card").first.get_by_role("button", name=re.compile("^Add to cart")).click()
+    expect(page.get_by_role("alert").filter(has_text=REFUSED)).to_be_visible()
+
+    # A page never visited is the app's own offline page, not the browser's error page.
+    page.goto("/shipping-policy")
+    offline_page = page.get_by_test_id("app-offline-page")
+    expect(offline_page.get_by_role("heading", name="You are offline")).to_be_visible()
+    expect(offline_page.get_by_role("link", name="Try again")).to_be_visible()
     # Meanwhile the order is packed: the phone shows it as it was seen, not as it is now.
     advance(server, number)
     page.goto("/orders")

@@ -78,6 +78,15 @@ FEE_WORDS = {
 }
 
 
+def payable_words(kind: str, payable_to: str) -> str:
+    """Who charges a fee and who is paid it, from the fee itself (the screen words it the same way,
+    frontend/src/features/loans/components/KeyFactsSection.tsx): stamp duty paid on to a third
+    party is the state government's tax on the agreement, collected by the lender."""
+    if payable_to == "lender":
+        return "kfs_payable_lender"
+    return "kfs_payable_state" if kind == "stampDuty" else "kfs_payable_third_party"
+
+
 def render_key_facts(loan: Loan, borrower: str, on: date, language: Language = "en") -> bytes:
     words = texts(language)
     pdf, font = start_document(language, words.kfs_title.format(loan=loan.loan_number), words.kfs_heading, on)
@@ -100,7 +109,11 @@ def render_key_facts(loan: Loan, borrower: str, on: date, language: Language = "
             (words.kfs_total_payable, money(language, loan.sanctioned + interest)),
         ],
     )
-    fee_lines = [f"{getattr(words, FEE_WORDS[fee.kind])}: {money(language, fee.amount)}" for fee in loan.fees]
+    fee_lines = [
+        f"{getattr(words, FEE_WORDS[fee.kind])}, {getattr(words, payable_words(fee.kind, fee.payable_to))}: "
+        f"{money(language, fee.amount)}"
+        for fee in loan.fees
+    ]
     section(pdf, font, words.kfs_fees, "\n".join(fee_lines))
     section(pdf, font, words.kfs_penal, words.kfs_penal_terms.format(amount=money(language, loan.penal_charge)))
     section(pdf, font, words.kfs_allocation, words.kfs_allocation_terms)

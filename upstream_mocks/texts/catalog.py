@@ -127,6 +127,9 @@ class Texts(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     kfs_fee_processing: str
     kfs_fee_documentation: str
     kfs_fee_stamp_duty: str
+    kfs_payable_lender: str
+    kfs_payable_third_party: str
+    kfs_payable_state: str
     kfs_penal: str
     kfs_penal_terms: str
     kfs_allocation: str

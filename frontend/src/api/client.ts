@@ -5,7 +5,9 @@
  * page: a pre-rendered page is on screen and interactive before it asks the gateway anything
  * (docs/decisions/axios-client.md).
  */
-import type { AxiosRequestConfig } from "axios";
+import type { AxiosRequestConfig, AxiosResponse } from "axios";
+import { isOnline } from "../lib/connection";
+import { noteSavedRead } from "../lib/saved-reads";
 
 /**
  * A call the gateway answered with an error status (`response`), or one that never reached it.
@@ -93,6 +95,17 @@ export function errorStatus(error: unknown): number | undefined {
 export interface ApiResponse<T> {
   data: T;
   status: number;
+  /** Offline, the answer is the phone's copy: when the gateway first gave it (its `Date`). */
+  savedAt?: Date;
+}
+
+/** A read answered while offline came from the service worker's copy: say when it was read. */
+function withSavedAt<T>(response: AxiosResponse<T>): ApiResponse<T> {
+  const date: unknown = response.headers.date;
+  if (isOnline() || typeof date !== "string") return response;
+  const savedAt = new Date(date);
+  noteSavedRead(savedAt);
+  return { data: response.data, status: response.status, savedAt };
 }
 
 /** What a caller may set on one call; `baseURL` "/" for the QA console's /_mocks calls, beside /api. */
@@ -117,7 +130,7 @@ export function apiInUse(): boolean {
 
 export const api = {
   get: async <T = unknown>(path: string, config?: RequestConfig): Promise<ApiResponse<T>> =>
-    (await instance()).get<T>(path, config),
+    withSavedAt(await (await instance()).get<T>(path, config)),
   delete: async <T = unknown>(path: string, config?: RequestConfig): Promise<ApiResponse<T>> =>
     (await instance()).delete<T>(path, config),
   post: async <T = unknown>(path: string, body?: unknown, config?: RequestConfig): Promise<ApiResponse<T>> =>

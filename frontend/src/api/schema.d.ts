@@ -2676,6 +2676,8 @@ export interface components {
             kind: "toSource" | "creditReversed" | "nothingPaid" | "toUpi" | "toBank" | "creditReduced";
             message: string;
             paidAfterCancelling: boolean;
+            /** @enum {null|string} */
+            providerState?: "initiated" | "onHold" | "cancelled" | "credited" | null;
             timeline: string;
         };
         /** RepaymentView */
@@ -3784,6 +3786,7 @@ export interface operations {
             /** @description Request fulfilled, document follows */
             200: {
                 headers: {
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {

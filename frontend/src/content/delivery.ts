@@ -9,11 +9,21 @@ import { indianDigits } from "../lib/indian-numbers";
 const [processingMin, processingMax] = service.standard.processingDays;
 const [standardMin, standardMax] = service.standard.deliveryDays;
 
-/** '07:00' as a reader of the language writes it: '7:00 am', or Hindi's 24-hour '07:00'. */
+/** '07:00' (India's clock) as the language writes it: '7:00 am', or 'सुबह 7:00' (the hi locale's own
+ * 12-hour clock with its part of the day; lib/dates.ts writes every other time the same way). */
 export function figureTime(hhmm: string, locale: string): string {
-  if (locale === "hi") return hhmm;
-  const [hours, minutes] = hhmm.split(":").map(Number);
-  return `${hours % 12 || 12}:${String(minutes).padStart(2, "0")} ${hours < 12 ? "am" : "pm"}`;
+  const hindi = locale === "hi";
+  const format = new Intl.DateTimeFormat(hindi ? "hi-IN" : "en-IN", { hour: "numeric", minute: "2-digit", dayPeriod: hindi ? "short" : undefined, timeZone: "Asia/Kolkata" });
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- an ISO moment in India
+  return format.format(new Date(`2026-01-01T${hhmm}:00+05:30`));
+}
+
+const hindiNames: Record<string, string | undefined> = service.hindiNames;
+
+/** A city's or a state's name as the language writes it: Hindi's where the one source has it
+ * (contracts/delivery-service.json's hindiNames), else as India Post gives it. */
+export function placeName(name: string, locale: string): string {
+  return (locale === "hi" && hindiNames[name]) || name;
 }
 
 /** Rounded down to the hundred, Indian grouping: 8402 -> '8,400+'. */
@@ -39,14 +49,14 @@ export const delivery = {
 export function deliveryValues(locale: string): Record<string, string> {
   return {
     pinCodes: delivery.pinCodes,
-    oneHourCities: delivery.oneHourCities.join(", "),
+    oneHourCities: delivery.oneHourCities.map((city) => placeName(city, locale)).join(", "),
     oneHourFrom: figureTime(delivery.opensAt, locale),
     oneHourUntil: figureTime(delivery.lastOrderAt, locale),
     processingDays: delivery.processingDays,
     standardDays: delivery.standardDays,
     shipDaysMin: delivery.shipDaysMin,
     shipDaysMax: delivery.shipDaysMax,
-    shipStates: delivery.states.join(", "),
+    shipStates: delivery.states.map((state) => placeName(state, locale)).join(", "),
     deliveryAttempts: delivery.attempts,
   };
 }

@@ -4,9 +4,25 @@
  * slow link): no carousel moving on its own, the smallest pictures.
  */
 
+import { useSyncExternalStore } from "react";
+
 /** False only while the browser knows it has no network. */
 export function isOnline(): boolean {
   return typeof navigator === "undefined" || navigator.onLine !== false;
+}
+
+function followOnline(listener: () => void): () => void {
+  window.addEventListener("online", listener);
+  window.addEventListener("offline", listener);
+  return () => {
+    window.removeEventListener("online", listener);
+    window.removeEventListener("offline", listener);
+  };
+}
+
+/** isOnline(), for a component: it renders again when the network goes or comes back. */
+export function useOnline(): boolean {
+  return useSyncExternalStore(followOnline, isOnline, () => true);
 }
 
 /** The Network Information API where the browser has it (Chromium; not in TypeScript's DOM types). */

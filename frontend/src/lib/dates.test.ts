@@ -20,10 +20,12 @@ describe("dates", () => {
 
   afterEach(() => activateLocale("en"));
 
-  it("writes Hindi dates with the month in words and the 24-hour clock", async () => {
+  it("writes Hindi dates with the month in words and the hi locale's 12-hour clock, in Hindi", async () => {
     await activateLocale("hi");
     expect(orderDay("2026-11-26")).toBe("26 नवंबर 2026");
-    expect(orderTime("2026-11-23T13:00:00+00:00")).toBe("23 नवंबर 2026 को 18:30 बजे");
+    expect(orderTime("2026-11-23T13:00:00+00:00")).toBe("23 नवंबर 2026 को शाम 6:30 बजे");
+    expect(timeOf(new Date("2026-11-30T02:30:00+00:00"))).toBe("सुबह 8:00");
+    expect(timeOf(new Date("2026-11-30T16:30:00+00:00"))).toBe("रात 10:00");
     expect(deliveryDay("2026-11-30T04:30:00+00:00")).toBe("सोमवार, 30 नवंबर");
   });
 });

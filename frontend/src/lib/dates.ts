@@ -2,9 +2,10 @@ import { intlLocale } from "./i18n";
 
 /**
  * The one way the app writes days and times, in the page's language and India's time:
- * 6 Nov 2026 and 6 Nov 2026, 3:04 pm in English; 6 नवंबर 2026 and 6 नवंबर 2026 को 15:04 बजे in
- * Hindi (its months written out, the 24-hour clock: 'am' and 'pm' are English). The formatters
- * are made at each call: the language can change while the page is open.
+ * 6 Nov 2026 and 6 Nov 2026, 3:04 pm in English; 6 नवंबर 2026 and 6 नवंबर 2026 को दोपहर 3:04 बजे in
+ * Hindi (its months written out; the same 12-hour clock, with Hindi's own part of the day, सुबह,
+ * दोपहर, शाम or रात, as the hi locale writes it, where 'am' and 'pm' would be English). The
+ * formatters are made at each call: the language can change while the page is open.
  */
 // eslint-disable-next-line lingui/no-unlocalized-strings -- an IANA time zone
 const INDIA = "Asia/Kolkata";
@@ -17,7 +18,7 @@ function dayOptions(): Intl.DateTimeFormatOptions {
 
 function clock(): Intl.DateTimeFormatOptions {
   // eslint-disable-next-line lingui/no-unlocalized-strings -- Intl's option values
-  return { hour: "numeric", minute: "2-digit", hourCycle: hindi() ? "h23" : undefined, timeZone: INDIA };
+  return { hour: "numeric", minute: "2-digit", dayPeriod: hindi() ? "short" : undefined, timeZone: INDIA };
 }
 
 /** An ISO timestamp ('2026-11-23T06:30:00+00:00') or an ISO date ('2026-11-27', a day in India). */
@@ -57,4 +58,10 @@ export function deliveryDay(value: string): string {
     timeZone: INDIA,
   }).format(moment(value));
   return hindi() ? text : text.replace(",", "");
+}
+
+/** When a copy kept on the phone was read: its time if today in India, else its day and time. */
+export function savedWhen(at: Date): string {
+  const today = dayOf(new Date().toISOString()) === dayOf(at.toISOString());
+  return today ? timeOf(at) : dayAndTime(at.toISOString());
 }

@@ -72,7 +72,43 @@ export function showToast(kind: Kind, message: string | MessageDescriptor, optio
     toast.clearWaitingQueue();
     if (shown.length >= 2) toast.dismiss(shown.shift());
     shown.push(toast[kind](text, { ...rest, toastId: id, position }));
+  }, () => plainToast(kind, text, options?.id));
+}
+
+const plainShown = new Map<string, { box: HTMLDivElement; timer: number }>();
+
+/**
+ * The toast's words when the toasts' own code cannot load (offline, where this visit never showed
+ * one, so the phone kept no copy of it): plain DOM, so a refusal is still said, never silent.
+ */
+function plainToast(kind: Kind, text: string, id = text): void {
+  const before = plainShown.get(id);
+  if (before) window.clearTimeout(before.timer);
+  const box = before?.box ?? document.body.appendChild(document.createElement("div"));
+  box.setAttribute("role", kind === "error" ? "alert" : "status");
+  box.dataset.testid = "plain-toast";
+  box.textContent = text;
+  /* eslint-disable lingui/no-unlocalized-strings -- CSS values */
+  Object.assign(box.style, {
+    position: "fixed",
+    top: "var(--toast-top, 8px)",
+    left: "50%",
+    transform: "translateX(-50%)",
+    zIndex: "1001",
+    width: "max-content",
+    maxWidth: "min(92vw, 28rem)",
+    padding: "0.75rem 1rem",
+    borderRadius: "8px",
+    background: kind === "error" ? "#b3261e" : "#1b5e20",
+    color: "#fff",
+    boxShadow: "0 2px 8px rgba(0, 0, 0, 0.25)",
   });
+  /* eslint-enable lingui/no-unlocalized-strings */
+  const timer = window.setTimeout(() => {
+    box.remove();
+    plainShown.delete(id);
+  }, 5000);
+  plainShown.set(id, { box, timer });
 }
 
 /** Closes every toast shown (a step's news, e.g. "OTP sent successfully!", stays with its step). */

@@ -67,6 +67,15 @@ function logCartFailure(what: string, error: unknown) {
   console.warn(`Store: ${what} failed`, errorStatus(error) ?? error);
 }
 
+// A tap that changed nothing says so, never silently: offline, the API client's own words (nothing
+// was sent, nothing is queued); otherwise the error's words, or these.
+const CART_NOT_CHANGED = msg`Your cart could not be changed. Please try again.`;
+
+function cartFailed(what: string, error: unknown, productId: number) {
+  logCartFailure(what, error);
+  showToast("error", errorMessage(error, i18n._(CART_NOT_CHANGED)), lineToast(productId));
+}
+
 /** The storefront's shared state: the cart (server state, via its query), the login modal and the native app bridge. */
 export function StoreProvider({ children }: { children: ReactNode }) {
   const { session, refresh } = useSession();
@@ -130,7 +139,7 @@ export function StoreProvider({ children }: { children: ReactNode }) {
         // The refusals a shopper can act on: a line is full (999) or at the stock; others are logged only.
         if (errorCode(error) === "quantity_limit") showToast("error", errorMessage(error, i18n._(QUANTITY_LIMIT)), lineToast(product.id));
         else if (errorCode(error) === "out_of_stock") showToast("error", errorMessage(error, ""), lineToast(product.id));
-        else logCartFailure("add-to-cart", error);
+        else cartFailed("add-to-cart", error, product.id);
       }
     },
     [increment],
@@ -187,7 +196,7 @@ export function StoreProvider({ children }: { children: ReactNode }) {
         const name = product.productName ?? next.items.find((i) => i.productId === product.id)?.productName ?? i18n._(ITEM);
         showToast("error", i18n._(REMOVED(name)), lineToast(product.id));
       } catch (error) {
-        logCartFailure("remove-from-cart", error);
+        cartFailed("remove-from-cart", error, product.id);
       }
     },
     [verified, quantityOf, decrement],
@@ -200,7 +209,7 @@ export function StoreProvider({ children }: { children: ReactNode }) {
         await setQuantity({ productId: product.id, quantity: 0 });
         showToast("error", i18n._(REMOVED(product.productName ?? i18n._(ITEM))), lineToast(product.id));
       } catch (error) {
-        logCartFailure("delete-from-cart", error);
+        cartFailed("delete-from-cart", error, product.id);
       }
     },
     [verified, setQuantity],
@@ -213,7 +222,7 @@ export function StoreProvider({ children }: { children: ReactNode }) {
         await setQuantity({ productId: product.id, quantity });
       } catch (error) {
         if (errorCode(error) === "out_of_stock") showToast("error", errorMessage(error, ""), lineToast(product.id));
-        else logCartFailure("set-quantity", error);
+        else cartFailed("set-quantity", error, product.id);
       }
     },
     [verified, setQuantity],

@@ -31,7 +31,7 @@ export function RefundNote({ refund }: { refund: Refund }) {
             </dt>
             <dd data-testid="refund-timeline">{words.timeline}</dd>
           </div>
-          {refund.expectedBy && (
+          {refund.expectedBy && refund.providerState !== "credited" && refund.providerState !== "onHold" && (
             <div>
               <dt>
                 <Trans>Expected by</Trans>

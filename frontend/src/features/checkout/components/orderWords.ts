@@ -39,6 +39,20 @@ const PAYMENT: Record<PaymentState, MessageDescriptor> = {
   cancelled: msg`Not charged`,
 };
 
+// A refund to the card or UPI past its start, as the payment provider has it: the same words as the
+// support desk's timeline, so the shopper and the desk say one thing.
+const REFUND_AT_PROVIDER: Record<"credited" | "onHold" | "cancelled", MessageDescriptor> = {
+  credited: msg`Refund given back`,
+  onHold: msg`Refund on hold at the bank`,
+  cancelled: msg`Refund cancelled by the bank`,
+};
+
+/** The payment's label once a refund has moved at the provider (given back, held, cancelled), else null. */
+export function refundStateLabel(refund: Refund | null | undefined): string | null {
+  const state = refund?.kind === "toSource" ? refund.providerState : null;
+  return state && state !== "initiated" ? i18n._(REFUND_AT_PROVIDER[state]) : null;
+}
+
 export function statusWords(status: OrderStatus): string {
   return i18n._(STATUS[status]);
 }
@@ -97,6 +111,21 @@ export function refundWords(refund: Refund): { title: string; message: string; t
       title: t`Credit cancelled`,
       message: t`The amount owed, ${amount}, is cancelled and restored to your credit limit.`,
       timeline: t`at once`,
+    };
+  }
+  if (refund.kind === "toSource" && refund.providerState && refund.providerState !== "initiated") {
+    // Where the provider has it now, in the support desk's words for it (desk/components/words.ts).
+    const title = i18n._(REFUND_AT_PROVIDER[refund.providerState]);
+    if (refund.providerState === "credited") {
+      return { title, message: t`${amount} has been given back to the card or UPI you paid with.`, timeline: t`done` };
+    }
+    if (refund.providerState === "onHold") {
+      return { title, message: t`Your refund of ${amount} is on hold at the bank: it has not reached you yet.`, timeline: t`on hold` };
+    }
+    return {
+      title,
+      message: t`The bank cancelled the refund of ${amount}, so it is being asked for again.`,
+      timeline: t`2 to 4 business days`,
     };
   }
   if (refund.kind === "toSource") {

@@ -21,7 +21,7 @@ import { OrderFigures } from "../components/OrderFigures";
 import styles from "../components/checkout.module.css";
 import { OrderActions } from "../components/OrderActions";
 import { dayAndTime, dayOf } from "../../../lib/dates";
-import { deliveryWords, paymentLabel } from "../components/orderWords";
+import { deliveryWords, paymentLabel, refundStateLabel } from "../components/orderWords";
 import { PayOnDelivery } from "../components/PayOnDelivery";
 import { OrderTimeline } from "../components/OrderTimeline";
 import { PayBy } from "../components/PayBy";
@@ -55,7 +55,7 @@ function paymentState(order: PlacedOrder, productName: string): string {
       return t`Nothing was charged`;
     default: {
       // Cancelled or returned: the refund note below says what happens to the money.
-      const state = paymentLabel(payment.method, payment.state, false);
+      const state = refundStateLabel(order.refund) ?? paymentLabel(payment.method, payment.state, false);
       return t`${state}: ${amount}`;
     }
   }
@@ -329,7 +329,8 @@ export default function OrderPage() {
                   </dt>
                   <dd data-testid="order-payment-method">
                     {methodWords(data.payment.method, config.productName)}:{" "}
-                    {paymentLabel(data.payment.method, data.payment.state, Boolean(data.payment.failedAt))}
+                    {refundStateLabel(data.refund) ??
+                      paymentLabel(data.payment.method, data.payment.state, Boolean(data.payment.failedAt))}
                   </dd>
                 </div>
               </dl>

@@ -9,12 +9,22 @@ import { LenderLine } from "./LenderLine";
 const FEES = {
   processing: msg`Processing fee (GST included)`,
   documentation: msg`Documentation charge`,
-  stampDuty: msg`Stamp duty`,
+  stampDuty: msg`Stamp duty on the loan agreement`,
 } as const;
 // The Hindi document is offered in Hindi whatever the page's language, as a language switch is.
 // eslint-disable-next-line lingui/no-unlocalized-strings -- the document's language, named in it
 const HINDI_KFS = "मुख्य तथ्य विवरण हिंदी में (PDF)";
-const PAYABLE_TO = { lender: msg`payable to the lender`, "third party": msg`payable to a third party` } as const;
+// Who charges a fee and who is paid it, from the fee itself, as the PDF says it
+// (upstream_mocks/lending/loan_documents.py payable_words): stamp duty paid on to a third party
+// is the state government's tax on the agreement, which the lender collects.
+const PAYABLE_LENDER = msg`charged by the lender and payable to the lender`;
+const PAYABLE_THIRD_PARTY = msg`collected by the lender and paid to a third party`;
+const PAYABLE_STATE = msg`a tax of the state government, collected by the lender and paid to the state government`;
+
+function payableWords(fee: { kind: keyof typeof FEES; payableTo: "lender" | "third party" }) {
+  if (fee.payableTo === "lender") return PAYABLE_LENDER;
+  return fee.kind === "stampDuty" ? PAYABLE_STATE : PAYABLE_THIRD_PARTY;
+}
 
 /** The loan's Key Facts Statement on screen, and as a PDF in English or Hindi. */
 export function KeyFactsSection({ loanNumber, enabled }: { loanNumber: string; enabled: boolean }) {
@@ -113,7 +123,7 @@ export function KeyFactsSection({ loanNumber, enabled }: { loanNumber: string; e
           <ul className={styles.terms}>
             {data.fees.map((fee) => (
               <li key={fee.kind}>
-                {t(FEES[fee.kind])}, {t(PAYABLE_TO[fee.payableTo])}: {rupees(fee.amount)}
+                {t(FEES[fee.kind])}, {t(payableWords(fee))}: {rupees(fee.amount)}
               </li>
             ))}
           </ul>

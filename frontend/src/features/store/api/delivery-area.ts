@@ -1,30 +1,59 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../api/client";
+import { api, errorStatus } from "../../../api/client";
 import type { components } from "../../../api/schema";
+import { useOnline } from "../../../lib/connection";
 import { pincodeChanged, useChosenPincode } from "../delivery/chosen-pincode";
 
 export type DeliveryArea = components["schemas"]["DeliveryArea"];
 export type AreaCheck = components["schemas"]["PincodeCheck"];
 
-/** GET /api/checkout/delivery-area: the chosen pin code with the orders service's promise as of now. */
-export async function getDeliveryArea(): Promise<DeliveryArea> {
-  const { data } = await api.get<DeliveryArea>("/checkout/delivery-area");
-  return data;
+/** An area as read: null for a pin code not known; `savedAt` when read offline from the phone's copy. */
+interface ReadArea {
+  area: AreaCheck | null;
+  savedAt: Date | null;
+}
+
+/**
+ * GET /api/checkout/pincodes/{pincode}: the chosen pin code's place and the orders service's
+ * promise as of now. Asked by its pin code (not the cookie's choice), so the copy the phone keeps
+ * for offline reading is that pin code's, whichever moment the choice was made.
+ */
+async function getArea(pincode: string): Promise<ReadArea> {
+  try {
+    const { data, savedAt } = await api.get<AreaCheck>(`/checkout/pincodes/${pincode}`);
+    return { area: data, savedAt: savedAt ?? null };
+  } catch (error) {
+    if (errorStatus(error) === 404) return { area: null, savedAt: null }; // no longer known: as if none were chosen
+    throw error;
+  }
 }
 
 // The promise depends on the hour (the dark stores open and close): asked again after a minute.
-export const deliveryAreaQuery = (pincode: string | null) =>
-  queryOptions({ queryKey: ["store", "delivery-area", pincode], queryFn: getDeliveryArea, staleTime: 60_000 });
+const deliveryAreaQuery = (pincode: string | null) =>
+  queryOptions({
+    queryKey: ["store", "delivery-area", pincode],
+    queryFn: () => getArea(pincode ?? ""),
+    staleTime: 60_000,
+  });
 
 /**
  * The chosen area, asked only once a pin code is chosen: `pincode` null means none is (no call,
  * and no screen claims a delivery time); `area` undefined while its promise is being asked.
+ * Offline, `savedAt` is when the promise shown was read (it may have changed since), and
+ * `unknown` says it cannot be asked now (none kept): no screen waits on it for ever.
  */
-export function useDeliveryArea(): { pincode: string | null; area: AreaCheck | null | undefined } {
+export function useDeliveryArea(): {
+  pincode: string | null;
+  area: AreaCheck | null | undefined;
+  savedAt: Date | null;
+  unknown: boolean;
+} {
   const pincode = useChosenPincode();
-  const { data } = useQuery({ ...deliveryAreaQuery(pincode), enabled: pincode !== null });
-  if (pincode === null) return { pincode, area: null };
-  return { pincode, area: data === undefined ? undefined : data.area };
+  const online = useOnline();
+  const { data, dataUpdatedAt, isError } = useQuery({ ...deliveryAreaQuery(pincode), enabled: pincode !== null });
+  if (pincode === null) return { pincode, area: null, savedAt: null, unknown: false };
+  const savedAt = online || data === undefined ? null : (data.savedAt ?? new Date(dataUpdatedAt));
+  return { pincode, area: data?.area, savedAt, unknown: data === undefined && (isError || !online) };
 }
 
 /** PUT /api/checkout/delivery-area: choose a pin code (404 for one India Post does not know). */
@@ -38,7 +67,7 @@ export function useChooseDeliveryArea() {
   return useMutation({
     mutationFn: chooseDeliveryArea,
     onSuccess: (answer, pincode) => {
-      queryClient.setQueryData(deliveryAreaQuery(pincode).queryKey, answer);
+      queryClient.setQueryData(deliveryAreaQuery(pincode).queryKey, { area: answer.area, savedAt: null });
       pincodeChanged();
     },
   });

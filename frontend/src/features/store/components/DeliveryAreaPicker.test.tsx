@@ -32,7 +32,7 @@ describe("the store's delivery pin code", () => {
         document.cookie = `pincode=${pincode}; path=/`; // as the gateway's Set-Cookie does
         return HttpResponse.json({ area: gurugram });
       }),
-      http.get("/api/checkout/delivery-area", () => HttpResponse.json({ area: gurugram })),
+      http.get("/api/checkout/pincodes/122015", () => HttpResponse.json(gurugram)),
     );
     renderApp("/products");
     await waitFor(() => expect(chosen).toEqual(["122015"]));

@@ -1,8 +1,11 @@
+import { useLingui } from "@lingui/react";
 import { Trans } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useState } from "react";
+import { placeName } from "../../../content/delivery";
 import { useDeliveryArea } from "../api/delivery-area";
 import { promiseWords } from "../delivery/promiseWords";
 import { useStore } from "../StoreContext";
+import { SavedAt } from "./SavedAt";
 import styles from "./DeliveryAreaPicker.module.css";
 
 // The form arrives when the shopper opens it, not with every store page.
@@ -13,14 +16,15 @@ const DeliveryAreaDialog = lazy(() => import("./DeliveryAreaDialog"));
  * pin code is chosen it asks for one; after, it names the place and the promise for it now.
  */
 export function DeliveryAreaPicker() {
-  const { pincode, area } = useDeliveryArea();
+  const { pincode, area, savedAt } = useDeliveryArea();
   const [open, setOpen] = useState(false);
   const { verified } = useStore();
   // Logged in without a pin code: the last-used address's, not the question again.
   useEffect(() => {
     if (verified === true && pincode === null) void import("../delivery/lastAddress").then((m) => m.chooseLastAddress());
   }, [verified, pincode]);
-  const place = area ? `${area.city} ${area.pincode}` : (pincode ?? "");
+  const { i18n } = useLingui();
+  const place = area ? `${placeName(area.city, i18n.locale)} ${area.pincode}` : (pincode ?? "");
   const promise = area?.delivery ? promiseWords(area.delivery) : null;
 
   return (
@@ -39,7 +43,12 @@ export function DeliveryAreaPicker() {
             <span className={styles.place}>
               <Trans>Deliver to {place}</Trans>
             </span>
-            {promise && <span className={styles.promise}>{promise}</span>}
+            {promise && (
+              <span className={styles.promise}>
+                {promise}
+                {savedAt && <SavedAt at={savedAt} />}
+              </span>
+            )}
           </>
         )}
       </button>

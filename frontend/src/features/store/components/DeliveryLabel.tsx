@@ -1,6 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import { useDeliveryArea } from "../api/delivery-area";
 import { hoursWords, promiseWords } from "../delivery/promiseWords";
+import { SavedAt } from "./SavedAt";
 
 /**
  * The delivery promise of the pin code chosen at the top of the store, as the orders service
@@ -8,11 +9,18 @@ import { hoursWords, promiseWords } from "../delivery/promiseWords";
  * the cart (one query, one answer).
  */
 export function DeliveryLabel({ withHours = false }: { withHours?: boolean }) {
-  const { pincode, area } = useDeliveryArea();
+  const { pincode, area, savedAt, unknown } = useDeliveryArea();
   if (pincode === null) {
     return (
       <span data-testid="delivery-label">
         <Trans>Choose your pin code to see delivery time</Trans>
+      </span>
+    );
+  }
+  if (unknown) {
+    return (
+      <span data-testid="delivery-label">
+        <Trans>Delivery time not known while offline</Trans>
       </span>
     );
   }
@@ -34,6 +42,7 @@ export function DeliveryLabel({ withHours = false }: { withHours?: boolean }) {
     <span data-testid="delivery-label" data-promise={area.delivery.type}>
       {promiseWords(area.delivery)}
       {withHours && area.hours && <span> · {hoursWords(area.hours)}</span>}
+      {savedAt && <SavedAt at={savedAt} />}
     </span>
   );
 }
