@@ -325,7 +325,8 @@ def build_router(services: AppServices, store: StoreService) -> Router:
         data: JSONBody[CancelRequest | None] = None,
     ) -> PlacedOrder:
         reason = data.reason if data is not None else None
-        return await history.cancel(session, login, order_number, idempotency_key or fresh_key(), reason)
+        cancelled = await history.cancel(session, login, order_number, idempotency_key or fresh_key(), reason)
+        return await with_refund_state(cancelled, payments)
 
     def order_pdf(path: str, summary: str, saved_as: str, fetch: OrderDocument, operation_id: str) -> HTTPRouteHandler:
         """An order's tax document (its invoice, its credit note) in the shopper's language, saved as

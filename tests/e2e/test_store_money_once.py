@@ -80,6 +80,6 @@ def test_an_unpaid_order_shows_its_time_to_pay_and_a_payment_after_cancelling_sh
     server.http.post(f"/_mocks/payments/checkout/{session}/pay", json={"outcome": "success"}).raise_for_status()
 
     page.reload()
-    expect(page.get_by_role("heading", name="Refund", exact=True)).to_be_visible()
+    expect(page.get_by_role("heading", name="Refund given back", exact=True)).to_be_visible()
     expect(page.get_by_test_id("refund")).to_contain_text("reached us after this order was cancelled")
     expect(page.get_by_test_id("refund-amount")).to_have_text(rupees(expected({1: 1}).total))

@@ -117,7 +117,10 @@ export function refundWords(refund: Refund): { title: string; message: string; t
     // Where the provider has it now, in the support desk's words for it (desk/components/words.ts).
     const title = i18n._(REFUND_AT_PROVIDER[refund.providerState]);
     if (refund.providerState === "credited") {
-      return { title, message: t`${amount} has been given back to the card or UPI you paid with.`, timeline: t`done` };
+      const message = refund.paidAfterCancelling
+        ? t`Your payment of ${amount} reached us after this order was cancelled, and has been given back to the card or UPI you paid with.`
+        : t`${amount} has been given back to the card or UPI you paid with.`;
+      return { title, message, timeline: t`done` };
     }
     if (refund.providerState === "onHold") {
       return { title, message: t`Your refund of ${amount} is on hold at the bank: it has not reached you yet.`, timeline: t`on hold` };
