@@ -2,7 +2,8 @@
 
 `recording_mock(name)` gives an httpx client on one mock (inside the suite) that records every
 exchange; `assert_conforms` checks each recorded request and answer with openapi-core through
-the same adapters the mocks use for their own checks.
+the same adapters the mocks use for their own checks. `provider` is the payments mock held to
+our contract and Cashfree's document.
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ import httpx
 import pytest
 
 from upstream_mocks.contract import Contract, ContractRequest, ContractResponse, load_contract
+from upstream_mocks.settings import MockSettings
 from upstream_mocks.suite import create_suite
+from upstream_mocks.world import MockWorld
 
 
 def as_contract(request: httpx.Request, response: httpx.Response | None = None) -> tuple[Any, ContractResponse | None]:
@@ -76,3 +79,15 @@ def contract_for(name: str) -> Contract:
     loaded = load_contract(name)
     assert loaded is not None, f"contracts/{name}.openapi.yaml is missing"
     return loaded
+
+
+@pytest.fixture
+async def provider() -> AsyncIterator[tuple[httpx.AsyncClient, MockWorld]]:
+    """The payments mock in a suite held to our contract and to Cashfree's own document, webhooks
+    sent once (no retries), and its world."""
+    world = MockWorld(MockSettings(check_provider_document=True, webhook_retry_seconds=()))
+    suite = create_suite(world, check_contracts=True, traced=False)
+    async with httpx.AsyncClient(
+        transport=httpx.ASGITransport(app=suite), base_url="http://mocks.internal/_mocks/payments/"
+    ) as client:
+        yield client, world

@@ -11,13 +11,11 @@ finding: no call, field or state that Cashfree lacks.
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
 from datetime import timedelta
 from decimal import Decimal
 from typing import Any
 
 import httpx
-import pytest
 
 from gateway.upstreams.http import UpstreamHttp
 from gateway.upstreams.payments import PaymentsClient
@@ -32,8 +30,6 @@ from upstream_mocks.payments.provider_document import (
     request_finding,
     webhook_finding,
 )
-from upstream_mocks.settings import MockSettings
-from upstream_mocks.suite import create_suite
 from upstream_mocks.world import MockWorld
 
 HEADERS = {"x-client-id": "mock-client", "x-client-secret": "mock-secret", "x-api-version": API_VERSION}
@@ -49,16 +45,6 @@ def _order(order_id: str, amount: str = "1250.50") -> dict[str, Any]:
         "order_meta": {"notify_url": "http://127.0.0.1:9/webhooks/payments"},
         "order_note": "Loan repayment",
     }
-
-
-@pytest.fixture
-async def provider() -> AsyncIterator[tuple[httpx.AsyncClient, MockWorld]]:
-    world = MockWorld(MockSettings(check_provider_document=True, webhook_retry_seconds=()))
-    suite = create_suite(world, check_contracts=True, traced=False)
-    async with httpx.AsyncClient(
-        transport=httpx.ASGITransport(app=suite), base_url="http://mocks.internal/_mocks/payments/"
-    ) as client:
-        yield client, world
 
 
 def test_the_document_is_cashfrees_at_the_version_we_send() -> None:

@@ -7,7 +7,6 @@ no further payment; the merchant hears each by PAYMENT_LINK_EVENT."""
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
 from datetime import timedelta
 from typing import Any
 from urllib.parse import urlsplit
@@ -20,22 +19,10 @@ from upstream_mocks.payments.events import link_event
 from upstream_mocks.payments.links import get_link
 from upstream_mocks.payments.orders import state
 from upstream_mocks.payments.provider_document import API_VERSION
-from upstream_mocks.settings import MockSettings
-from upstream_mocks.suite import create_suite
 from upstream_mocks.world import MockWorld
 
 HEADERS = {"x-client-id": "mock-client", "x-client-secret": "mock-secret", "x-api-version": API_VERSION}
 NOTIFY = "http://127.0.0.1:9/webhooks/links"  # nobody listens: the read-out says what was sent
-
-
-@pytest.fixture
-async def provider() -> AsyncIterator[tuple[httpx.AsyncClient, MockWorld]]:
-    world = MockWorld(MockSettings(check_provider_document=True, webhook_retry_seconds=()))
-    suite = create_suite(world, check_contracts=True, traced=False)
-    async with httpx.AsyncClient(
-        transport=httpx.ASGITransport(app=suite), base_url="http://mocks.internal/_mocks/payments/"
-    ) as client:
-        yield client, world
 
 
 def _body(link_id: str, **extra: Any) -> dict[str, Any]:

@@ -6,33 +6,19 @@ or the request lapses (FAILED), and collect refused."""
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
 from datetime import timedelta
 from typing import Any
 from urllib.parse import urlsplit
 
 import httpx
-import pytest
 
 from tests.upi_links import link_fields, qr_text
 from upstream_mocks.clock import move
 from upstream_mocks.payments.orders import state
 from upstream_mocks.payments.provider_document import API_VERSION
-from upstream_mocks.settings import MockSettings
-from upstream_mocks.suite import create_suite
 from upstream_mocks.world import MockWorld
 
 HEADERS = {"x-client-id": "mock-client", "x-client-secret": "mock-secret", "x-api-version": API_VERSION}
-
-
-@pytest.fixture
-async def provider() -> AsyncIterator[tuple[httpx.AsyncClient, MockWorld]]:
-    world = MockWorld(MockSettings(check_provider_document=True, webhook_retry_seconds=()))
-    suite = create_suite(world, check_contracts=True, traced=False)
-    async with httpx.AsyncClient(
-        transport=httpx.ASGITransport(app=suite), base_url="http://mocks.internal/_mocks/payments/"
-    ) as client:
-        yield client, world
 
 
 async def _order(client: httpx.AsyncClient, order_id: str) -> dict[str, Any]:
