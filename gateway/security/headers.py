@@ -81,6 +81,7 @@ def security_headers_hook(settings: Settings) -> Callable[[Message, Scope], Awai
     own page, sends its own policy). An /api answer is `no-store` unless it is a GET's 200 whose
     route declared OFFLINE_READABLE: an error or a refusal is never kept for offline reading."""
     fixed = security_headers(settings)
+    fixed_names = frozenset(name for name, _ in fixed)
     no_store = (b"cache-control", b"no-store")
 
     async def add_headers(message: Message, scope: Scope) -> None:
@@ -89,16 +90,17 @@ def security_headers_hook(settings: Settings) -> Callable[[Message, Scope], Awai
         # Every /api answer is about this visitor (or may become so): never stored.
         api = is_api_path(scope.get("path", ""))
         headers = []
-        present = set()
+        present: set[bytes] = set()
         declared = b""
-        for header in message.get("headers", ()):  # one pass: this runs on every answer
-            name = bytes(header[0]).lower()
-            if api and name == b"cache-control":
-                declared = bytes(header[1])
+        for name, value in message.get("headers", ()):  # one pass: this runs on every answer
+            lowered = (name if type(name) is bytes else bytes(name)).lower()
+            if api and lowered == b"cache-control":
+                declared = bytes(value)
             else:
-                headers.append(header)
-                present.add(name)
-        headers.extend(h for h in fixed if h[0] not in present)
+                headers.append((name, value))
+                if lowered in fixed_names:
+                    present.add(lowered)
+        headers += [h for h in fixed if h[0] not in present] if present else fixed
         if api:
             readable = (
                 declared == _OFFLINE_READABLE[1] and scope.get("method") == "GET" and message.get("status") == 200
