@@ -19,10 +19,9 @@ it, replay or not.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
-
-from cachetools import TTLCache
 
 from gateway.asgi import ASGIApp, Message, Receive, Scope, Send
 
@@ -38,6 +37,31 @@ class KeptAnswer:
     status: int
     headers: list[tuple[bytes, bytes]]
     body: bytes
+    until: float  # time.monotonic() past which it is not replayed
+
+
+Key = tuple[bytes, bytes, bool]
+
+
+class KeptAnswers:
+    """The answers kept, each for `ttl` seconds, at most MAX_ENTRIES: when full, the oldest kept
+    goes. A plain dict and one clock read a look-up, where a TTLCache's timer and links were a
+    share of a replayed answer's cost."""
+
+    def __init__(self, ttl: float) -> None:
+        self.ttl = ttl
+        self._answers: dict[Key, KeptAnswer] = {}
+
+    def get(self, key: Key) -> KeptAnswer | None:
+        answer = self._answers.get(key)
+        return answer if answer is not None and answer.until > time.monotonic() else None
+
+    def keep(self, key: Key, status: int, headers: list[tuple[bytes, bytes]], body: bytes) -> None:
+        answers = self._answers
+        answers.pop(key, None)  # a key kept again goes to the end, the newest
+        if len(answers) >= MAX_ENTRIES:
+            del answers[next(iter(answers))]
+        answers[key] = KeptAnswer(status, headers, body, time.monotonic() + self.ttl)
 
 
 def _takes_gzip(scope: Scope) -> bool:
@@ -59,7 +83,7 @@ def anonymous_read_cache_factory(ttl_seconds: float, session_cookie_name: str) -
     def middleware_factory(app: ASGIApp) -> ASGIApp:
         if ttl_seconds <= 0:
             return app
-        kept: TTLCache[tuple[bytes, bytes, bool], KeptAnswer] = TTLCache(maxsize=MAX_ENTRIES, ttl=ttl_seconds)
+        kept = KeptAnswers(ttl_seconds)
 
         async def middleware(scope: Scope, receive: Receive, send: Send) -> None:
             path: str = scope.get("path", "") if scope["type"] == "http" else ""
@@ -94,13 +118,13 @@ def anonymous_read_cache_factory(ttl_seconds: float, session_cookie_name: str) -
 
             await app(scope, receive, keep)
 
-        def _store(key: tuple[bytes, bytes, bool], start: Message, body: bytes) -> None:
+        def _store(key: Key, start: Message, body: bytes) -> None:
             headers = [(bytes(n), bytes(v)) for n, v in start.get("headers", [])]
             if start["status"] != 200 or len(body) > MAX_BODY_BYTES:
                 return
             if any(name.lower() == b"set-cookie" for name, _ in headers):
                 return  # an answer that gives a cookie belongs to one visitor
-            kept[key] = KeptAnswer(start["status"], headers, body)
+            kept.keep(key, start["status"], headers, body)
 
         return middleware
 
