@@ -9,13 +9,15 @@ Everything runs on an in-process suite held to contracts/lending, payments and m
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 from typing import Any
 from urllib.parse import urlsplit
 
 import msgspec
 
-from tests.contract.repayment_world import SECRET, Repayments, repayments
+from tests.contract.repayment_world import RAMESH, SECRET, Repayments, repayments
 from upstream_mocks.lending.reminders import remember_language
+from upstream_mocks.money import indian_grouping
 from upstream_mocks.payments.delivery import _ENCODER
 from upstream_mocks.payments.events import link_event
 from upstream_mocks.payments.links import get_link
@@ -120,3 +122,30 @@ async def test_a_hindi_reader_gets_the_link_in_hindi_and_an_expired_link_says_so
         assert (await _pay_link(mock, url)).status_code == 409
         code = msgspec.json.decode((await _pay_link(mock, url)).content)["code"]
         assert code == "link_not_active"
+
+
+async def test_a_link_asking_more_than_is_owed_is_cancelled_and_the_next_reminder_carries_a_new_one() -> None:
+    async with repayments() as mock:
+        await mock.log_in()
+        sent = (await mock.client.post("lending/reminders/now", json={"mobileNumber": RAMESH})).json()
+        [first] = [r["linkUrl"] for r in sent if r["loanNumber"] == PORTAL_LOAN]
+        # Again (a repeated reminder): the same link, made once.
+        again = (await mock.client.post("lending/reminders/now", json={"mobileNumber": RAMESH})).json()
+        assert [r["linkUrl"] for r in again if r["loanNumber"] == PORTAL_LOAN] == [first]
+
+        # Part of it paid on the portal (the penal charge goes first, then the instalment)
+        await mock.pay(await mock.start("1000.00"))
+        await mock.world.drain()  # its booking, and the link's cancellation it starts
+        assert "was cancelled" in (await mock.client.get(f"payments/links/{_code(first)}")).text
+        assert (await _pay_link(mock, first)).status_code == 409
+
+        later = (await mock.client.post("lending/reminders/now", json={"mobileNumber": RAMESH})).json()
+        [second] = [r for r in later if r["loanNumber"] == PORTAL_LOAN]
+        assert second["linkUrl"] != first
+        page = (await mock.client.get(f"payments/links/{_code(second['linkUrl'])}")).text
+        assert f"Pay {second_amount(second)}" in page
+
+
+def second_amount(reminder: dict[str, Any]) -> str:
+    """The reminder's amount as the provider's page writes it (₹ and Indian grouping)."""
+    return "₹" + indian_grouping(Decimal(str(reminder["amount"])))
