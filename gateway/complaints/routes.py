@@ -18,7 +18,7 @@ from gateway.sessions.logins import portal_login
 
 
 def build_router(services: AppServices) -> Router:
-    complaints = ComplaintsService(services.lender)
+    complaints = ComplaintsService(services.lender, services.settings.product_name)
 
     @get("/", summary="The borrower's complaints, newest first, with their status")
     async def list_complaints(
@@ -26,7 +26,10 @@ def build_router(services: AppServices) -> Router:
     ) -> list[ComplaintView]:
         return await complaints.list(session, login)
 
-    @get("/subjects", summary="What a complaint can be about: the borrower's loans and payments")
+    @get(
+        "/subjects",
+        summary="Whom a complaint can be against (the platform, each lender), the loans and payments it can be about",
+    )
     async def complaint_subjects(
         session: NamedDependency[Session], login: NamedDependency[PortalLogin]
     ) -> ComplaintSubjects:

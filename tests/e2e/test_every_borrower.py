@@ -1,9 +1,10 @@
 """Every borrower, owing or not, in Chromium, in English and in Hindi: Sunita Sharma, who owes
 nothing today, logs in with the code, is told nothing is due, and from the header opens her
 loans, a loan's Key Facts (the PDF downloaded, every amount on the screen in it), its statement,
-and raises a complaint, whose ticket opens. She then closes her current term loan early: today's
-quote, paid once in the checkout, the loan closed, the payment's receipt and the no-dues
-certificate downloaded; her loan closed earlier has its certificate too."""
+and raises a complaint against her lender, named, whose ticket opens. She then closes her
+current term loan early: today's quote, paid once in the checkout, the loan closed, the
+payment's receipt and the no-dues certificate downloaded; her loan closed earlier has its
+certificate too."""
 
 from __future__ import annotations
 
@@ -68,6 +69,8 @@ WORDS = {
         "verify": "Verify",
         "nothing_due": "You do not have any pending payment",
         "key_facts": "Key Facts Statement",
+        "against": "Against whom?",
+        "lender": "{} (the lender)",
         "category": "What is it about?",
         "fee": "A charge or fee",
         "complaint": "Your complaint",
@@ -82,6 +85,8 @@ WORDS = {
         "verify": "सत्यापित करें",
         "nothing_due": None,
         "key_facts": "मुख्य तथ्य विवरण",
+        "against": "शिकायत किसके विरुद्ध है?",
+        "lender": "{} (ऋणदाता)",
         "category": "शिकायत किस बारे में है?",
         "fee": "कोई शुल्क या फीस",
         "complaint": "आपकी शिकायत",
@@ -163,15 +168,25 @@ def test_a_borrower_with_nothing_due_reads_her_loan_and_raises_a_complaint(
 
     page.get_by_role("banner").locator('a[href="/complaints"]').click()
     expect(page).to_have_url(re.compile(r"/complaints$"))
+    # Against whom: the platform or a lender, by name (the regulated entity).
+    lender = words["lender"].format(borrower.lender[0])
+    against = main.get_by_label(words["against"])
+    expect(against.locator("option", has_text=lender)).to_have_count(1)
     main.get_by_label(words["category"]).select_option(label=words["fee"])
     main.get_by_role("textbox", name=words["complaint"]).fill(f"The processing fee on {borrower.current} is too high.")
     if borrower.current.startswith("FIN-"):
-        # To its lender, about the loan: the portal's complaints go to our own lender otherwise.
+        # A borrower of a Fineract lender alone, naming no loan: her one lender is chosen for her,
+        # and the complaint goes to its desk.
+        expect(against).to_have_value(borrower.lender[0])
+    else:
+        # Two lenders: she chooses, then one of that lender's loans.
+        against.select_option(label=lender)
         main.locator('select[id$="-loan"]').select_option(borrower.current)
     main.get_by_role("button", name=words["raise"]).click()
     expect(page).to_have_url(re.compile(r"/complaints/CMP[0-9]{6}$"))
     ticket = page.url.rsplit("/", 1)[1]
     expect(main).to_contain_text(ticket)
+    expect(main).to_contain_text(lender)
 
 
 @pytest.mark.parametrize("borrower", BORROWERS)

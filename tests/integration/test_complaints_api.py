@@ -12,7 +12,8 @@ RAMESH = "9876543210"
 
 
 def raise_complaint(client: GatewayClient, body: dict[str, Any]) -> Any:
-    return client.post("/api/complaints", json=body, headers=client.xsrf())
+    """Against the lender unless the body says whom."""
+    return client.post("/api/complaints", json={"against": "lender", **body}, headers=client.xsrf())
 
 
 def test_a_complaint_needs_the_portal_login(client: GatewayClient) -> None:
@@ -25,7 +26,9 @@ def test_a_complaint_gets_a_ticket_and_is_followed_to_its_answer(client: Gateway
     client.post("/_mocks/reset")
     log_in(client)
     subjects = client.get("/api/complaints/subjects").json()
-    assert subjects["loans"] == [{"loanNumber": "LN-1001", "lenderName": "Sahyogkosh Finance"}]
+    # Every loan of the borrower's, not only the one overdue, each with its lender.
+    assert {"loanNumber": "LN-1001", "lenderName": "Sahyogkosh Finance Limited"} in subjects["loans"]
+    assert len(subjects["loans"]) > 1
     raised = raise_complaint(
         client, {"category": "charges", "text": "  The late fee of Rs. 450 is wrong.  ", "loanNumber": "LN-1001"}
     )
@@ -68,3 +71,43 @@ def test_the_lender_down_is_a_503(client: GatewayClient) -> None:
     answer = client.get("/api/complaints")
     assert answer.status_code == 503
     client.delete("/_mocks/scenarios")
+
+
+def test_a_complaint_says_whom_it_is_against_the_platform_or_the_lender_by_name(client: GatewayClient) -> None:
+    """RBI's Digital Lending Directions: the platform and the lender each answer for their own part."""
+    log_in(client)
+    subjects = client.get("/api/complaints/subjects").json()
+    assert subjects["platform"] == "VoltKhata"
+    assert subjects["lenders"] == ["Sahyogkosh Finance Limited", "Arthvik Capital Limited"]
+    lender, other = subjects["lenders"]
+    platform = raise_complaint(
+        client, {"against": "platform", "category": "other", "text": "The app logged me out while paying."}
+    ).json()
+    assert (platform["against"], platform["againstName"]) == ("platform", "VoltKhata")
+    about_loan = raise_complaint(
+        client, {"category": "charges", "text": "The late fee of Rs. 450 is wrong.", "loanNumber": "LN-1001"}
+    ).json()
+    assert (about_loan["against"], about_loan["againstName"]) == ("lender", lender)
+    by_name = raise_complaint(
+        client, {"category": "recovery", "text": "An agent called me at night.", "lenderName": other}
+    ).json()
+    assert (by_name["against"], by_name["againstName"], by_name.get("loanNumber")) == ("lender", other, None)
+    listed = {c["ticketNumber"]: (c["against"], c["againstName"]) for c in client.get("/api/complaints").json()}
+    assert listed[platform["ticketNumber"]] == ("platform", "VoltKhata")
+    assert client.get(f"/api/complaints/{by_name['ticketNumber']}").json()["againstName"] == other
+    elsewhere = raise_complaint(
+        client,
+        {"category": "charges", "text": "The fee on this loan is wrong.", "loanNumber": "LN-1001", "lenderName": other},
+    )
+    assert (elsewhere.status_code, elsewhere.json()["error"]["code"]) == (422, "loan_of_another_lender")
+    undecided = raise_complaint(client, {"category": "other", "text": "Which of my lenders is this?"})
+    assert (undecided.status_code, undecided.json()["error"]["code"]) == (422, "lender_not_chosen")
+
+    stranger = raise_complaint(
+        client, {"category": "other", "text": "About a lender I have no loan with.", "lenderName": "Nobody Finance"}
+    )
+    assert (stranger.status_code, stranger.json()["error"]["code"]) == (422, "lender_not_chosen")
+    unsaid = client.post(
+        "/api/complaints", json={"category": "other", "text": "Whom is this against?"}, headers=client.xsrf()
+    )
+    assert unsaid.status_code in (400, 422) and "against" in unsaid.json()["error"]["message"]

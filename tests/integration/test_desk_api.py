@@ -185,7 +185,12 @@ def test_the_timeline_shows_the_borrowers_complaints_from_the_lender(client: Gat
     portal_log_in(client)
     raised = client.post(
         "/api/complaints",
-        json={"category": "charges", "text": "The late fee of Rs. 450 is wrong.", "loanNumber": "LN-1001"},
+        json={
+            "against": "lender",
+            "category": "charges",
+            "text": "The late fee of Rs. 450 is wrong.",
+            "loanNumber": "LN-1001",
+        },
         headers=client.xsrf(),
     ).json()
     ticket = raised["ticketNumber"]
@@ -221,7 +226,9 @@ def test_the_timeline_shows_the_borrowers_complaints_from_the_lender(client: Gat
 def test_the_timeline_shows_the_mails_and_sms_the_customer_was_sent(client: GatewayClient) -> None:
     repayment = repaid(client, "500")
     ticket = client.post(
-        "/api/complaints", json={"category": "other", "text": "Please call me about my loan."}, headers=client.xsrf()
+        "/api/complaints",
+        json={"against": "platform", "category": "other", "text": "Please call me about my loan."},
+        headers=client.xsrf(),
     ).json()["ticketNumber"]
     staff_log_in(client, AGENT)
 

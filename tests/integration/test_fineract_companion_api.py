@@ -176,3 +176,20 @@ def test_where_the_companion_differs_fineracts_figures_stand(both: GatewayClient
         both.delete("/_mocks/scenarios")
     assert (facts["sanctionedAmount"], facts["interestRate"], facts["instalmentCount"]) == ("18000.00", "18.00", 6)
     assert facts["grievanceOfficer"] == real["data"]["grievanceOfficer"]
+
+
+def test_a_fineract_only_borrower_files_a_complaint_naming_no_loan(both: GatewayClient) -> None:
+    """With our own lender first in LENDERS, a borrower Fineract alone knows still has a desk to file with."""
+    log_in(both, MEENA)
+    subjects = both.get("/api/complaints/subjects").json()
+    assert subjects["lenders"] == ["Vikas Microfinance Ltd"]
+    to_lender = raise_complaint(both, {"category": "other", "text": "Please call me about my account."})
+    assert to_lender.status_code == 201, to_lender.text
+    assert (to_lender.json()["against"], to_lender.json()["againstName"]) == ("lender", "Vikas Microfinance Ltd")
+    to_platform = raise_complaint(
+        both, {"against": "platform", "category": "other", "text": "The app would not show my loan."}
+    )
+    assert to_platform.status_code == 201, to_platform.text
+    assert to_platform.json()["againstName"] == "VoltKhata"
+    tickets = [c["ticketNumber"] for c in both.get("/api/complaints").json()]
+    assert sorted(tickets) == sorted([to_lender.json()["ticketNumber"], to_platform.json()["ticketNumber"]])

@@ -355,6 +355,8 @@ def create_app(world: MockWorld) -> Litestar:
             text=body.text.strip(),
             loan_number=body.loan_number,
             payment_log_id=body.payment_log_id,
+            against=body.against,
+            against_name=body.against_name,
             raised_at=moment,
             updated_at=moment,
         )

@@ -41,6 +41,9 @@ Caller = Callable[[Request[Any, Any, Any], int], tuple[Borrower | None, Response
 OMBUDSMAN_PORTAL = "cms.rbi.org.in"  # where RBI's Integrated Ombudsman takes complaints
 ANSWER_WITHIN = timedelta(days=30)  # RBI: a complaint unanswered this long may go to the Ombudsman
 Category = Literal["charges", "recovery", "payment", "loanDetails", "other"]
+# The platform (the lending service provider) or the lender (the regulated entity): RBI's Digital
+# Lending Directions give each its own grievance officer.
+Against = Literal["platform", "lender"]
 Status = Literal["received", "inProgress", "resolved", "rejected"]
 FINAL: tuple[Status, ...] = ("resolved", "rejected")
 _MOBILE = re.compile(r"^[0-9]{10}$")
@@ -52,6 +55,8 @@ class NewComplaint(msgspec.Struct, rename="camel", forbid_unknown_fields=True, k
     text: Annotated[str, msgspec.Meta(min_length=10, max_length=2000)]
     loan_number: Annotated[str, msgspec.Meta(min_length=1, max_length=40)] | None = None
     payment_log_id: int | None = None
+    against: Against = "lender"
+    against_name: Annotated[str, msgspec.Meta(min_length=1, max_length=120)] | None = None
 
 
 class Complaint(msgspec.Struct, kw_only=True):
@@ -64,6 +69,8 @@ class Complaint(msgspec.Struct, kw_only=True):
     raised_at: datetime
     updated_at: datetime
     status: Status = "received"
+    against: Against = "lender"
+    against_name: str | None = None
     answer: str | None = None
     rejection_reason: str | None = None
 
@@ -98,10 +105,12 @@ def view(complaint: Complaint, moment: datetime) -> dict[str, Any]:
         "updatedAt": complaint.updated_at.isoformat(timespec="seconds"),
         "answerDueBy": (complaint.raised_at + ANSWER_WITHIN).astimezone(IST).date().isoformat(),
         "ombudsmanOpen": ombudsman_open(complaint, moment),
+        "against": complaint.against,
     }
     optional = {
         "loanNumber": complaint.loan_number,
         "paymentLogId": complaint.payment_log_id,
+        "againstName": complaint.against_name,
         "answer": complaint.answer,
         "rejectionReason": complaint.rejection_reason,
     }
@@ -128,7 +137,9 @@ def complaint_routes(world: MockWorld, caller: Caller) -> list[HTTPRouteHandler]
 
     def refers_elsewhere(borrower: Borrower, body: NewComplaint) -> str | None:
         """Why the loan or payment named is not the borrower's, or None."""
-        loans = {borrower.loan_number or f"LN-{borrower.user_id}"}
+        # Every loan the lender keeps for them (a current and a closed one, say), as their loans call lists.
+        kept = world.states["loans"].get(borrower.user_id, []) if "loans" in world.states else []
+        loans = {borrower.loan_number or f"LN-{borrower.user_id}"} | {loan.loan_number for loan in kept}
         if body.loan_number is not None and body.loan_number not in loans:
             return "Loan not found for this borrower"
         payment = lending().payment_logs.get(body.payment_log_id) if body.payment_log_id is not None else None
@@ -160,6 +171,8 @@ def complaint_routes(world: MockWorld, caller: Caller) -> list[HTTPRouteHandler]
             text=body.text.strip(),
             loan_number=body.loan_number,
             payment_log_id=body.payment_log_id,
+            against=body.against,
+            against_name=body.against_name,
             raised_at=moment,
             updated_at=moment,
         )

@@ -379,7 +379,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What a complaint can be about: the borrower's loans and payments */
+        /** Whom a complaint can be against (the platform, each lender), the loans and payments it can be about */
         get: operations["ApiComplaintsSubjectsComplaintSubjects"];
         put?: never;
         post?: never;
@@ -1761,11 +1761,16 @@ export interface components {
         };
         /** ComplaintSubjects */
         ComplaintSubjects: {
+            lenders: string[];
             loans: components["schemas"]["LoanChoice"][];
             payments: components["schemas"]["PaymentChoice"][];
+            platform: string;
         };
         /** ComplaintView */
         ComplaintView: {
+            /** @enum {string} */
+            against: "platform" | "lender";
+            againstName?: string | null;
             answer?: string | null;
             /** Format: date */
             answerDueBy: string;
@@ -2599,7 +2604,10 @@ export interface components {
         /** RaiseComplaintRequest */
         RaiseComplaintRequest: {
             /** @enum {string} */
+            against: "platform" | "lender";
+            /** @enum {string} */
             category: "charges" | "recovery" | "payment" | "loanDetails" | "other";
+            lenderName?: string | null;
             loanNumber?: string | null;
             paymentLogId?: number | null;
             text: string;

@@ -331,15 +331,30 @@ class LenderRouter:
     async def raise_complaint(
         self, token: str, complaint: NewComplaint, language: Language = DEFAULT
     ) -> LenderComplaint:
-        kind = self._owner("owns_loan", complaint.loan_number) if complaint.loan_number else self.first
-        if complaint.loan_number is None and complaint.payment_log_id is not None:
+        if complaint.loan_number:
+            kind = self._owner("owns_loan", complaint.loan_number)
+        elif complaint.payment_log_id is not None:
             kind = self._owner("owns_payment", complaint.payment_log_id)
+        else:
+            kind = await self._complaint_desk(token, complaint)
         if kind not in self._accesses(token):
             # A loan or payment of a lender the borrower has nothing with: not theirs (400, as the
             # lending contract answers a complaint naming another's).
             raise UpstreamRefused("Loan or payment not found for this borrower", upstream=kind, status=400)
         lender, access_token, own_id = self._access(token, kind)
         return await lender.raise_complaint(access_token, msgspec.structs.replace(complaint, user_id=own_id), language)
+
+    async def _complaint_desk(self, token: str, complaint: NewComplaint) -> str:
+        """Whose desk takes a complaint naming no loan or payment: the lender it is against, by
+        name, among the borrower's; else the first lender the borrower has (a borrower of a later
+        lender alone still files one)."""
+        accesses = self._accesses(token)
+        if complaint.against == "lender" and complaint.against_name:
+            for kind, (access_token, user_id) in accesses.items():
+                loans = await self.lenders[kind].loans(access_token, user_id)
+                if any(loan.lender.name == complaint.against_name for loan in loans):
+                    return kind
+        return next(iter(accesses), self.first)
 
     async def complaints(self, token: str, user_id: int) -> list[LenderComplaint]:
         found: list[LenderComplaint] = []

@@ -1,4 +1,5 @@
 import { msg } from "@lingui/core/macro";
+import type { I18n } from "@lingui/core";
 import type { MessageDescriptor } from "@lingui/core";
 import type { Category } from "../api/raise-complaint";
 import type { ComplaintView } from "../api/get-complaints";
@@ -20,3 +21,11 @@ export const STATUS_WORDS: Record<ComplaintView["status"], MessageDescriptor> = 
   resolved: msg`Resolved`,
   rejected: msg`Rejected`,
 };
+
+/** Whom a complaint is against, by name and part: the platform (the lending service provider) or
+ * the lender (the regulated entity). */
+export function againstWords(i18n: I18n, complaint: Pick<ComplaintView, "against" | "againstName">): string {
+  const name = complaint.againstName ?? "";
+  if (complaint.against === "platform") return name ? i18n._(msg`${name} (the platform)`) : i18n._(msg`The platform`);
+  return name ? i18n._(msg`${name} (the lender)`) : i18n._(msg`The lender`);
+}

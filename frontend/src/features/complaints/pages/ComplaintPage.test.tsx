@@ -16,6 +16,8 @@ const complaint: ComplaintView = {
   updatedAt: "2026-11-27T09:00:00Z",
   answerDueBy: "2026-12-27",
   ombudsmanOpen: false,
+  against: "lender",
+  againstName: "Sahyogkosh Finance Limited",
   loanNumber: "LN-1001",
   paymentLogId: null,
   answer: null,
@@ -38,6 +40,7 @@ describe("a complaint's page", { timeout: 30_000 }, () => {
     renderApp("/complaints/CMP100001");
     expect(await screen.findByText("In progress", {}, LOADED)).toBeTruthy();
     expect(screen.getByText("27 Dec 2026")).toBeTruthy();
+    expect(screen.getByText("Sahyogkosh Finance Limited (the lender)")).toBeTruthy();
     expect(screen.queryByRole("region", { name: "Take it to the RBI Ombudsman" })).toBeNull();
   });
 

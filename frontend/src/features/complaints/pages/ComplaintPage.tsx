@@ -8,7 +8,7 @@ import { useSession } from "../../../lib/session";
 import { useComplaint } from "../api/get-complaint";
 import { OmbudsmanPanel } from "../components/OmbudsmanPanel";
 import { StatusBadge } from "../components/StatusBadge";
-import { CATEGORY_WORDS } from "../components/words";
+import { CATEGORY_WORDS, againstWords } from "../components/words";
 import styles from "../complaints.module.css";
 
 /** /complaints/:ticketNumber: one complaint, its status and answer, and the Ombudsman when open to it. */
@@ -64,6 +64,12 @@ export default function ComplaintPage() {
                   <Trans>Raised on</Trans>
                 </dt>
                 <dd>{dayAndTime(complaint.raisedAt)}</dd>
+              </div>
+              <div>
+                <dt>
+                  <Trans>Against</Trans>
+                </dt>
+                <dd>{againstWords(i18n, complaint)}</dd>
               </div>
               {complaint.loanNumber && (
                 <div>

@@ -9,7 +9,7 @@ import { useComplaints } from "../api/get-complaints";
 import { useSubjects } from "../api/get-subjects";
 import { ComplaintForm } from "../components/ComplaintForm";
 import { StatusBadge } from "../components/StatusBadge";
-import { CATEGORY_WORDS } from "../components/words";
+import { CATEGORY_WORDS, againstWords } from "../components/words";
 import styles from "../complaints.module.css";
 
 /** /complaints: raise a complaint with the lender, and the borrower's complaints with their status. */
@@ -64,6 +64,7 @@ export default function ComplaintsPage() {
                 <Link to={`/complaints/${complaint.ticketNumber}`}>
                   <span className={styles.ticket}>{complaint.ticketNumber}</span>
                   <span>{i18n._(CATEGORY_WORDS[complaint.category])}</span>
+                  <span>{againstWords(i18n, complaint)}</span>
                   <span>{dayOf(complaint.raisedAt)}</span>
                   <StatusBadge status={complaint.status} />
                 </Link>
