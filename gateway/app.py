@@ -26,6 +26,9 @@ from gateway.logging import configure_logging, request_log_middleware
 from gateway.operations_db import OperationsDatabase
 from gateway.otp import CodeLog, CodeSender, build_limiter
 from gateway.portal.follow_up import FollowUps, RepaymentFollowUp
+from gateway.reconciliation.daily import DailyReconciliation
+from gateway.reconciliation.runs import RunBook
+from gateway.reconciliation.service import ReconciliationService
 from gateway.security.client_address import ClientAddresses, parse_networks
 from gateway.security.csrf import CsrfTokens, csrf_middleware_factory
 from gateway.security.headers import security_headers_hook
@@ -147,7 +150,16 @@ def create_app(settings: Settings | None = None) -> Litestar:
                 "repayment-follow-up",
                 settings.follow_up_seconds,
                 RepaymentFollowUp(lender, FollowUps(session_store), settings.follow_up_after_seconds).run,
-            )
+            ),
+            Job(
+                "daily-reconciliation",
+                settings.reconciliation_check_seconds,
+                DailyReconciliation(
+                    ReconciliationService.over(upstreams, settings, embedded.clock),
+                    RunBook(database, embedded.clock),
+                    embedded.clock,
+                ).run,
+            ),
         ],
     )
 

@@ -104,6 +104,13 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     # (the in-process tests, which drive the portal themselves).
     follow_up_seconds: Annotated[float, msgspec.Meta(ge=0)] = 20.0
     follow_up_after_seconds: Annotated[float, msgspec.Meta(ge=0)] = 30.0  # a checkout is the browser's till then
+    # How often each replica checks that yesterday (India's, on the clock the rules read) has its
+    # stored reconciliation run, and runs it if not (gateway/reconciliation/daily.py); 0: never.
+    reconciliation_check_seconds: Annotated[float, msgspec.Meta(ge=0)] = 60.0
+    # A run needs attention when one of its open findings is older than this many days or leaves
+    # more than this many rupees unreconciled (the desk's worklist, a metric and a log line).
+    reconciliation_attention_days: Annotated[int, msgspec.Meta(ge=0)] = 2
+    reconciliation_attention_above: Decimal = Decimal("5000")
 
     # Requests: largest body accepted (413 above it), and how long a client may take to send one.
     max_body_bytes: int = 64 * 1024

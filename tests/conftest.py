@@ -53,6 +53,7 @@ def settings_for_tests(**overrides: Any) -> Settings:
         database_url=f"sqlite:///{DATABASES}/{uuid.uuid4().hex}.sqlite3",
         otp=OtpLimits(resend_seconds=60, sends_per_number_per_hour=5, sends_per_client_per_hour=30),
         follow_up_seconds=0,  # the tests drive the portal; the follow-up's own tests switch it on
+        reconciliation_check_seconds=0,  # the daily job's own tests run it
         # The desk's demonstration accounts exist only in development unless named, as here.
         desk_staff=demo_entries(),
     )

@@ -16,8 +16,19 @@ from litestar.params import FromPath, FromQuery, JSONBody, QueryParameter
 from gateway.desk.audit_trail import AuditEntry, AuditQuery, AuditTrail, as_csv
 from gateway.desk.login_limits import DeskLoginLimits
 from gateway.desk.refunds import DeskRefundRequest, DeskRefunds, DeskRefundView
-from gateway.desk.schemas import ActionDone, ActionRequest, CustomerView, DeskLoginRequest, StaffView
+from gateway.desk.schemas import (
+    ActionDone,
+    ActionRequest,
+    CustomerView,
+    DeskLoginRequest,
+    FindingView,
+    ResolveRequest,
+    RunView,
+    StaffView,
+    WorklistDay,
+)
 from gateway.desk.service import SUPERVISORS_ONLY, DeskService, PermissionRefused
+from gateway.desk.worklist import Worklist
 from gateway.errors import InvalidInput, NotAuthenticated, RateLimitedEnvelope
 from gateway.otp.limits import limit_storage
 from gateway.reconciliation.schemas import Reconciliation
@@ -48,6 +59,7 @@ def build_router(services: AppServices) -> Router:
         services.clock,
         services.settings.desk_refund_second_approval_above,
     )
+    worklist = Worklist(services.database, desk.trail, services.clock)
     secure = services.settings.secure_cookies
     cookie_name = "__Host-desk" if secure else "desk"
 
@@ -188,6 +200,38 @@ def build_router(services: AppServices) -> Router:
             raise InvalidInput(DATE_HELP, field="date", code="desk_date_invalid")
         return await desk.reconcile(staff, wanted)
 
+    def supervisor(staff: StaffView) -> None:
+        if staff.role != "supervisor":
+            raise PermissionRefused(SUPERVISORS_ONLY, code="desk_supervisors_only")
+
+    @get("/worklist", summary="Supervisors: the stored daily reconciliation runs, newest day first")
+    async def worklist_runs(staff: NamedDependency[StaffView]) -> list[RunView]:
+        supervisor(staff)
+        return await worklist.runs()
+
+    @get(
+        "/worklist/{day:str}",
+        summary="Supervisors: a day's stored reconciliation run and its findings (open first), each with its days open",
+    )
+    async def worklist_day(staff: NamedDependency[StaffView], day: FromPath[str]) -> WorklistDay:
+        supervisor(staff)
+        try:
+            wanted = date.fromisoformat(day)
+        except ValueError as exc:
+            raise InvalidInput(DATE_HELP, field="day", code="desk_date_invalid") from exc
+        return await worklist.day(wanted)
+
+    @post(
+        "/worklist/findings/{finding_id:int}/resolve",
+        status_code=200,
+        summary="Supervisors: mark a reconciliation finding resolved with a note (kept in the audit trail); once",
+    )
+    async def resolve_finding(
+        staff: NamedDependency[StaffView], finding_id: FromPath[int], data: JSONBody[ResolveRequest]
+    ) -> FindingView:
+        supervisor(staff)
+        return await worklist.resolve(staff, finding_id, data.note)
+
     async def provide_audit_query(
         staff: NamedDependency[StaffView],
         customer: Annotated[str | None, QueryParameter(pattern="^[0-9]{10}$")] = None,
@@ -251,6 +295,9 @@ def build_router(services: AppServices) -> Router:
             approve_refund,
             reject_refund,
             reconciliation,
+            worklist_runs,
+            worklist_day,
+            resolve_finding,
             audit_trail,
             audit_trail_csv,
         ],

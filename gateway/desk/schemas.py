@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date, datetime
+from decimal import Decimal
 from typing import Annotated, Literal
 
 import msgspec
@@ -105,3 +106,47 @@ class ActionDone(msgspec.Struct, rename="camel", kw_only=True):
     reference: str
     sent_to: str | None = None  # the address masked
     order: DeskOrder | None = None
+
+
+class FindingView(msgspec.Struct, rename="camel", kw_only=True):
+    """One mismatch a stored reconciliation run found, as the worklist shows it."""
+
+    id: int
+    day: date  # the day reconciled
+    kind: str  # a reconciliation mismatch kind (gateway/reconciliation/schemas.py)
+    provider_order_id: str
+    owner: str  # storeOrder | repayment | unknown
+    reference: str | None  # the store order's number or the repayment's loan
+    cf_payment_id: str | None
+    recorded: Decimal | None
+    settled: Decimal | None
+    unreconciled: Decimal
+    found_on: date
+    days_open: int  # on the clock the desk reads; for a resolved one, until it was resolved
+    resolved_by: str | None = None
+    resolved_at: datetime | None = None
+    note: str | None = None
+
+
+class RunView(msgspec.Struct, rename="camel", kw_only=True):
+    day: date
+    ran_at: datetime
+    unreconciled: Decimal
+    settled_net: Decimal
+    in_transit_net: Decimal
+    fees: Decimal
+    findings: int
+    open_findings: int
+
+
+class WorklistDay(msgspec.Struct, rename="camel", kw_only=True):
+    """A day's stored run (none yet: `run` is null) and every finding of it, open ones first."""
+
+    day: date
+    today: date
+    run: RunView | None
+    findings: list[FindingView]
+
+
+class ResolveRequest(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):
+    note: Reason

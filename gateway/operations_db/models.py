@@ -7,12 +7,12 @@ request is approved, then refunded); the audit trail keeps each step.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from decimal import Decimal
 
 from advanced_alchemy.base import IdentityBase
 from advanced_alchemy.types import DateTimeUTC
-from sqlalchemy import ForeignKey, Index, Integer, Numeric, String, Text, UniqueConstraint
+from sqlalchemy import Date, ForeignKey, Index, Integer, Numeric, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 MONEY = Numeric(14, 2, asdecimal=True)
@@ -82,3 +82,42 @@ class DeskRefundApproval(IdentityBase):
     decision: Mapped[str] = mapped_column(String(16))  # approved | rejected
     at: Mapped[datetime] = mapped_column(DateTimeUTC(timezone=True))
     refund: Mapped[DeskRefund] = relationship(back_populates="approvals")
+
+
+class ReconciliationRun(IdentityBase):
+    """One day's stored reconciliation: one row per day, so replicas racing to run it store it once."""
+
+    __tablename__ = "reconciliation_run"
+    __table_args__ = (UniqueConstraint("day", name="uq_reconciliation_run_day"),)
+
+    day: Mapped[date] = mapped_column(Date)  # the day reconciled (India's calendar)
+    ran_at: Mapped[datetime] = mapped_column(DateTimeUTC(timezone=True))  # on the clock the rules read
+    unreconciled: Mapped[Decimal] = mapped_column(MONEY)
+    settled_net: Mapped[Decimal] = mapped_column(MONEY)
+    in_transit_net: Mapped[Decimal] = mapped_column(MONEY)
+    fees: Mapped[Decimal] = mapped_column(MONEY)
+    findings: Mapped[list[ReconciliationFinding]] = relationship(
+        back_populates="run", lazy="selectin", order_by="ReconciliationFinding.id"
+    )
+
+
+class ReconciliationFinding(IdentityBase):
+    """One mismatch a run found; open until a staff member resolves it with a note."""
+
+    __tablename__ = "reconciliation_finding"
+    __table_args__ = (Index("ix_reconciliation_finding_run", "run_id"),)
+
+    run_id: Mapped[int] = mapped_column(ForeignKey("reconciliation_run.id", ondelete="RESTRICT"))
+    kind: Mapped[str] = mapped_column(String(32))
+    provider_order_id: Mapped[str] = mapped_column(String(64))
+    owner: Mapped[str] = mapped_column(String(16))
+    reference: Mapped[str | None] = mapped_column(String(64))
+    cf_payment_id: Mapped[str | None] = mapped_column(String(64))
+    recorded: Mapped[Decimal | None] = mapped_column(MONEY)
+    settled: Mapped[Decimal | None] = mapped_column(MONEY)
+    unreconciled: Mapped[Decimal] = mapped_column(MONEY)
+    found_on: Mapped[date] = mapped_column(Date)  # India's today when the run found it: ageing counts from here
+    resolved_by: Mapped[str | None] = mapped_column(String(64))
+    resolved_at: Mapped[datetime | None] = mapped_column(DateTimeUTC(timezone=True))
+    note: Mapped[str | None] = mapped_column(Text)
+    run: Mapped[ReconciliationRun] = relationship(back_populates="findings")

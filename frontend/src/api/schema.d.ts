@@ -826,6 +826,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/desk/worklist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Supervisors: the stored daily reconciliation runs, newest day first */
+        get: operations["ApiDeskWorklistWorklistRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/desk/worklist/findings/{finding_id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Supervisors: mark a reconciliation finding resolved with a note (kept in the audit trail); once */
+        post: operations["ApiDeskWorklistFindingsFindingIdResolveResolveFinding"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/desk/worklist/{day}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Supervisors: a day's stored reconciliation run and its findings (open first), each with its days open */
+        get: operations["ApiDeskWorklistDayWorklistDay"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/loans": {
         parameters: {
             query?: never;
@@ -2072,6 +2123,26 @@ export interface components {
             field: "name" | "mobileNumber" | "address1" | "address2" | "pincode";
             message: string;
         };
+        /** FindingView */
+        FindingView: {
+            cfPaymentId: string | null;
+            /** Format: date */
+            day: string;
+            daysOpen: number;
+            /** Format: date */
+            foundOn: string;
+            id: number;
+            kind: string;
+            note?: string | null;
+            owner: string;
+            providerOrderId: string;
+            recorded: string | null;
+            reference: string | null;
+            resolvedAt?: string | null;
+            resolvedBy?: string | null;
+            settled: string | null;
+            unreconciled: string;
+        };
         /** ForeclosureOutcome */
         ForeclosureOutcome: {
             loan: components["schemas"]["LoanSummary"];
@@ -2702,6 +2773,10 @@ export interface components {
             remainingAmount: string;
             userName: string;
         };
+        /** ResolveRequest */
+        ResolveRequest: {
+            note: string;
+        };
         /** ReturnLineRequest */
         ReturnLineRequest: {
             productId: number;
@@ -2777,6 +2852,19 @@ export interface components {
             /** @enum {string} */
             status: "requested" | "approved" | "pickedUp" | "received" | "refunded";
             timeline: components["schemas"]["ReturnStepView"][];
+        };
+        /** RunView */
+        RunView: {
+            /** Format: date */
+            day: string;
+            fees: string;
+            findings: number;
+            inTransitNet: string;
+            openFindings: number;
+            /** Format: date-time */
+            ranAt: string;
+            settledNet: string;
+            unreconciled: string;
         };
         /** SavedAddress */
         SavedAddress: {
@@ -2932,6 +3020,15 @@ export interface components {
             /** @enum {string} */
             outcome: "payment" | "nopayment";
             portal?: components["schemas"]["PortalSessionView"] | null;
+        };
+        /** WorklistDay */
+        WorklistDay: {
+            /** Format: date */
+            day: string;
+            findings: components["schemas"]["FindingView"][];
+            run: components["schemas"]["RunView"] | null;
+            /** Format: date */
+            today: string;
         };
     };
     responses: never;
@@ -4812,6 +4909,104 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ActionDone"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiDeskWorklistWorklistRuns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunView"][];
+                };
+            };
+        };
+    };
+    ApiDeskWorklistFindingsFindingIdResolveResolveFinding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                finding_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResolveRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FindingView"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiDeskWorklistDayWorklistDay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                day: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorklistDay"];
                 };
             };
             /** @description Bad request syntax or unsupported method */

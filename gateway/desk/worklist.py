@@ -1,0 +1,119 @@
+"""The desk's reconciliation worklist: the stored daily runs (gateway/reconciliation/runs.py), a
+day's findings with how long each has been open on the clock the desk reads, and a supervisor
+resolving one with a note (who and when kept with it, and in the audit trail, in one transaction).
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from sqlalchemy import select, update
+
+from gateway.clock import Clock
+from gateway.desk.audit_trail import AuditTrail
+from gateway.desk.schemas import FindingView, RunView, StaffView, WorklistDay
+from gateway.errors import Conflict, NotFound
+from gateway.operations_db import OperationsDatabase
+from gateway.operations_db.models import ReconciliationFinding, ReconciliationRun
+from gateway.zones import INDIA
+
+NO_SUCH_FINDING = "There is no such finding on the worklist."
+ALREADY_RESOLVED = "This finding was already resolved by {who}."
+RUNS_LISTED = 60  # two months of days
+
+
+def days_open(finding: ReconciliationFinding, today: date) -> int:
+    until = finding.resolved_at.astimezone(INDIA).date() if finding.resolved_at else today
+    return max((until - finding.found_on).days, 0)
+
+
+def finding_view(finding: ReconciliationFinding, day: date, today: date) -> FindingView:
+    return FindingView(
+        id=finding.id,
+        day=day,
+        kind=finding.kind,
+        provider_order_id=finding.provider_order_id,
+        owner=finding.owner,
+        reference=finding.reference,
+        cf_payment_id=finding.cf_payment_id,
+        recorded=finding.recorded,
+        settled=finding.settled,
+        unreconciled=finding.unreconciled,
+        found_on=finding.found_on,
+        days_open=days_open(finding, today),
+        resolved_by=finding.resolved_by,
+        resolved_at=finding.resolved_at,
+        note=finding.note,
+    )
+
+
+def run_view(run: ReconciliationRun) -> RunView:
+    return RunView(
+        day=run.day,
+        ran_at=run.ran_at,
+        unreconciled=run.unreconciled,
+        settled_net=run.settled_net,
+        in_transit_net=run.in_transit_net,
+        fees=run.fees,
+        findings=len(run.findings),
+        open_findings=sum(1 for f in run.findings if f.resolved_at is None),
+    )
+
+
+class Worklist:
+    def __init__(self, database: OperationsDatabase, trail: AuditTrail, clock: Clock) -> None:
+        self.database = database
+        self.trail = trail
+        self.clock = clock
+
+    async def runs(self) -> list[RunView]:
+        """The stored runs, newest day first."""
+        async with self.database.session() as session:
+            rows = await session.scalars(
+                select(ReconciliationRun).order_by(ReconciliationRun.day.desc()).limit(RUNS_LISTED)
+            )
+            return [run_view(run) for run in rows]
+
+    async def day(self, day: date) -> WorklistDay:
+        today = await self.clock.today()
+        async with self.database.session() as session:
+            run = await session.scalar(select(ReconciliationRun).where(ReconciliationRun.day == day))
+            if run is None:
+                return WorklistDay(day=day, today=today, run=None, findings=[])
+            findings = sorted(run.findings, key=lambda f: (f.resolved_at is not None, -f.unreconciled, f.id))
+            return WorklistDay(
+                day=day, today=today, run=run_view(run), findings=[finding_view(f, day, today) for f in findings]
+            )
+
+    async def resolve(self, staff: StaffView, finding_id: int, note: str) -> FindingView:
+        """Mark an open finding resolved; a second resolve (a retry, or another supervisor at the
+        same moment) is refused rather than overwrite the first one's note."""
+        now = await self.clock.now()
+        async with self.database.session() as session:
+            finding = await session.get(ReconciliationFinding, finding_id)
+            if finding is None:
+                raise NotFound(NO_SUCH_FINDING, code="desk_finding_not_found")
+            # Conditional, so of two supervisors resolving at once one wins and the other is told.
+            changed = await session.execute(
+                update(ReconciliationFinding)
+                .where(ReconciliationFinding.id == finding_id, ReconciliationFinding.resolved_at.is_(None))
+                .values(resolved_by=staff.name, resolved_at=now, note=note)
+                .execution_options(synchronize_session=False)
+            )
+            if changed.rowcount != 1:  # type: ignore[attr-defined]
+                await session.refresh(finding)
+                raise Conflict(ALREADY_RESOLVED.format(who=finding.resolved_by), code="desk_finding_resolved")
+            await session.refresh(finding)
+            run = await session.get(ReconciliationRun, finding.run_id)
+            day = run.day if run is not None else finding.found_on
+            session.add(
+                await self.trail.entry(
+                    staff,
+                    "resolveFinding",
+                    "done",
+                    reference=finding.reference or finding.provider_order_id,
+                    amount=finding.unreconciled,
+                    reason=note,
+                )
+            )
+            return finding_view(finding, day, await self.clock.today())
