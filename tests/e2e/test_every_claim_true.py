@@ -23,9 +23,10 @@ from tests.e2e.test_offline import KEPT
 SCREENS = Path(__file__).resolve().parents[2] / "test-results" / "issue-53"
 
 
-def keep_screen(page: Page, name: str) -> None:
+def keep_screen(page: Page, name: str, *, whole: bool = True) -> None:
+    """The whole page, or (`whole` False) the phone's screen as seen, with what is fixed over it."""
     SCREENS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=SCREENS / f"{name}.png", full_page=True)
+    page.screenshot(path=SCREENS / f"{name}.png", full_page=whole)
 
 
 def speaks(page: Page, language: str) -> None:
@@ -53,7 +54,7 @@ def test_offline_a_page_never_visited_is_the_apps_own_and_the_notice_says_when(
     # Small type, few words, fixed over the page's foot: under a tenth of a 800 px phone screen.
     box = notice.bounding_box()
     assert box is not None and box["height"] <= 80, box
-    keep_screen(page, "offline-products-en")
+    keep_screen(page, "offline-products-en", whole=False)
 
     page.goto("/shipping-policy")
     offline_page = page.get_by_test_id("app-offline-page")
@@ -73,7 +74,7 @@ def test_offline_a_page_never_visited_is_the_apps_own_and_the_notice_says_when(
     expect(notice).to_have_text(re.compile(r"^ऑफ़लाइन: (सुबह|दोपहर|शाम|रात) \d{1,2}:\d\d पर सेव किया गया"))
     box = notice.bounding_box()
     assert box is not None and box["height"] <= 80, box
-    keep_screen(page, "offline-products-hi")
+    keep_screen(page, "offline-products-hi", whole=False)
 
 
 def test_the_refund_given_back_reads_the_same_for_the_shopper_and_the_desk(
