@@ -7,7 +7,7 @@ import { loadConfig } from "./lib/config";
 import { activateLocale, ensureCatalog, pageLocale, sharedCatalog, type Locale } from "./lib/i18n";
 import { App } from "./app/App";
 import { createAppRouter } from "./app/router";
-import { nextTask } from "./lib/tasks";
+import { afterLoad, appLive, idleTask, nextTask } from "./lib/tasks";
 
 const container = document.getElementById("root")!;
 // The gateway sends the public pages pre-rendered (frontend/scripts/prerender.mjs): hydrate those.
@@ -48,13 +48,18 @@ const NOT_LOADED: Record<Locale, { lang: Locale; title: string; advice: string }
 };
 /* eslint-enable lingui/no-unlocalized-strings */
 
-// The service worker's set-up (src/lib/offline-visit.ts) arrives once the page has loaded (a
-// pre-rendered page starts the app after its load: at once then), so nothing a first visit needs
-// waits for it; `npm run dev` has no worker.
+// The service worker's set-up (src/lib/offline-visit.ts) arrives once the page has loaded, the
+// app has taken it over and the browser is idle: its first take-over asks again for the page's
+// files and data, which on a slow phone competed with the hydration when it came at the load
+// event (docs/decisions/store-page-speed.md). Nothing a first visit needs waits for it; `npm run
+// dev` has no worker.
 if (import.meta.env.PROD && "serviceWorker" in navigator) {
-  const keep = () => void import("./lib/offline-visit").then((visit) => visit.keepVisitsForOffline());
-  if (document.readyState === "complete") keep();
-  else window.addEventListener("load", keep, { once: true });
+  void afterLoad()
+    .then(() => appLive())
+    .then(() => idleTask())
+    .then(() => import("./lib/offline-visit"))
+    .then((visit) => visit.keepVisitsForOffline())
+    .catch(() => undefined); // no worker this visit (its code did not load): the page works without
 }
 
 // The page's language (the gateway served it in the visitor's): its shared messages load beside
