@@ -26,6 +26,7 @@ from gateway.logging import configure_logging, request_log_middleware
 from gateway.operations_db import OperationsDatabase
 from gateway.otp import CodeLog, CodeSender, build_limiter
 from gateway.portal.follow_up import FollowUps, RepaymentFollowUp
+from gateway.reconciliation.attention import AttentionRule
 from gateway.reconciliation.daily import DailyReconciliation
 from gateway.reconciliation.runs import RunBook
 from gateway.reconciliation.service import ReconciliationService
@@ -158,6 +159,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
                     ReconciliationService.over(upstreams, settings, embedded.clock),
                     RunBook(database, embedded.clock),
                     embedded.clock,
+                    AttentionRule.of(settings),
+                    metrics.metrics.reconciliation_attention.set,
                 ).run,
             ),
         ],

@@ -31,6 +31,7 @@ from gateway.desk.service import SUPERVISORS_ONLY, DeskService, PermissionRefuse
 from gateway.desk.worklist import Worklist
 from gateway.errors import InvalidInput, NotAuthenticated, RateLimitedEnvelope
 from gateway.otp.limits import limit_storage
+from gateway.reconciliation.attention import AttentionRule
 from gateway.reconciliation.schemas import Reconciliation
 from gateway.services import AppServices
 
@@ -59,7 +60,7 @@ def build_router(services: AppServices) -> Router:
         services.clock,
         services.settings.desk_refund_second_approval_above,
     )
-    worklist = Worklist(services.database, desk.trail, services.clock)
+    worklist = Worklist(services.database, desk.trail, services.clock, AttentionRule.of(services.settings))
     secure = services.settings.secure_cookies
     cookie_name = "__Host-desk" if secure else "desk"
 

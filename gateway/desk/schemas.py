@@ -9,6 +9,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from gateway.desk.staff import Role
+from gateway.reconciliation.attention import Attention
 from gateway.upstreams.orders import RefundKind
 
 Reason = Annotated[str, msgspec.Meta(min_length=1, max_length=500)]
@@ -137,6 +138,9 @@ class RunView(msgspec.Struct, rename="camel", kw_only=True):
     fees: Decimal
     findings: int
     open_findings: int
+    # Why the run needs attention (an open finding older than the settings' days, or above their
+    # amount); empty: it does not.
+    attention: list[Attention]
 
 
 class WorklistDay(msgspec.Struct, rename="camel", kw_only=True):

@@ -15,16 +15,11 @@ from gateway.desk.schemas import FindingView, RunView, StaffView, WorklistDay
 from gateway.errors import Conflict, NotFound
 from gateway.operations_db import OperationsDatabase
 from gateway.operations_db.models import ReconciliationFinding, ReconciliationRun
-from gateway.zones import INDIA
+from gateway.reconciliation.attention import AttentionRule, days_open
 
 NO_SUCH_FINDING = "There is no such finding on the worklist."
 ALREADY_RESOLVED = "This finding was already resolved by {who}."
 RUNS_LISTED = 60  # two months of days
-
-
-def days_open(finding: ReconciliationFinding, today: date) -> int:
-    until = finding.resolved_at.astimezone(INDIA).date() if finding.resolved_at else today
-    return max((until - finding.found_on).days, 0)
 
 
 def finding_view(finding: ReconciliationFinding, day: date, today: date) -> FindingView:
@@ -47,7 +42,7 @@ def finding_view(finding: ReconciliationFinding, day: date, today: date) -> Find
     )
 
 
-def run_view(run: ReconciliationRun) -> RunView:
+def run_view(run: ReconciliationRun, today: date, rule: AttentionRule) -> RunView:
     return RunView(
         day=run.day,
         ran_at=run.ran_at,
@@ -57,22 +52,25 @@ def run_view(run: ReconciliationRun) -> RunView:
         fees=run.fees,
         findings=len(run.findings),
         open_findings=sum(1 for f in run.findings if f.resolved_at is None),
+        attention=rule.reasons(run, today),
     )
 
 
 class Worklist:
-    def __init__(self, database: OperationsDatabase, trail: AuditTrail, clock: Clock) -> None:
+    def __init__(self, database: OperationsDatabase, trail: AuditTrail, clock: Clock, rule: AttentionRule) -> None:
         self.database = database
+        self.rule = rule
         self.trail = trail
         self.clock = clock
 
     async def runs(self) -> list[RunView]:
         """The stored runs, newest day first."""
+        today = await self.clock.today()
         async with self.database.session() as session:
             rows = await session.scalars(
                 select(ReconciliationRun).order_by(ReconciliationRun.day.desc()).limit(RUNS_LISTED)
             )
-            return [run_view(run) for run in rows]
+            return [run_view(run, today, self.rule) for run in rows]
 
     async def day(self, day: date) -> WorklistDay:
         today = await self.clock.today()
@@ -82,7 +80,10 @@ class Worklist:
                 return WorklistDay(day=day, today=today, run=None, findings=[])
             findings = sorted(run.findings, key=lambda f: (f.resolved_at is not None, -f.unreconciled, f.id))
             return WorklistDay(
-                day=day, today=today, run=run_view(run), findings=[finding_view(f, day, today) for f in findings]
+                day=day,
+                today=today,
+                run=run_view(run, today, self.rule),
+                findings=[finding_view(f, day, today) for f in findings],
             )
 
     async def resolve(self, staff: StaffView, finding_id: int, note: str) -> FindingView:

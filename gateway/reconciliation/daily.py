@@ -5,11 +5,13 @@ running it side by side; the run table's one row per day keeps it stored once ev
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import timedelta
 
 import structlog
 
 from gateway.clock import Clock
+from gateway.reconciliation.attention import AttentionRule
 from gateway.reconciliation.runs import RunBook
 from gateway.reconciliation.service import ReconciliationService
 
@@ -17,17 +19,38 @@ log = structlog.get_logger("gateway.reconciliation")
 
 
 class DailyReconciliation:
-    def __init__(self, service: ReconciliationService, book: RunBook, clock: Clock) -> None:
+    def __init__(
+        self,
+        service: ReconciliationService,
+        book: RunBook,
+        clock: Clock,
+        rule: AttentionRule,
+        needing_attention: Callable[[int], None] = lambda count: None,
+    ) -> None:
         self.service = service
         self.book = book
         self.clock = clock
+        self.rule = rule
+        self.needing_attention = needing_attention  # the gauge's setter
 
     async def run(self) -> bool:
-        """True when this call ran and stored yesterday's reconciliation."""
+        """True when this call ran and stored yesterday's reconciliation. Every call also says
+        which stored runs need attention: findings age as the days pass with no new run."""
         day = await self.clock.today() - timedelta(days=1)
-        if await self.book.has(day):
-            return False
-        result = await self.service.run(day)
-        stored = await self.book.keep(result)
-        log.info("reconciliation_run_stored" if stored else "reconciliation_run_already_stored", day=day.isoformat())
+        stored = False
+        if not await self.book.has(day):
+            result = await self.service.run(day)
+            stored = await self.book.keep(result)
+            log.info(
+                "reconciliation_run_stored" if stored else "reconciliation_run_already_stored", day=day.isoformat()
+            )
+        flagged = await self.book.needing_attention(self.rule)
+        for run, reasons in flagged:
+            log.error(
+                "reconciliation_run_needs_attention",
+                day=run.day.isoformat(),
+                reasons=reasons,
+                open_findings=sum(1 for f in run.findings if f.resolved_at is None),
+            )
+        self.needing_attention(len(flagged))
         return stored

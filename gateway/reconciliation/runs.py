@@ -12,6 +12,7 @@ from sqlalchemy.exc import IntegrityError
 from gateway.clock import Clock
 from gateway.operations_db import OperationsDatabase
 from gateway.operations_db.models import ReconciliationFinding, ReconciliationRun
+from gateway.reconciliation.attention import Attention, AttentionRule
 from gateway.reconciliation.schemas import Reconciliation
 
 
@@ -56,3 +57,15 @@ class RunBook:
         except IntegrityError:  # another replica stored this day first
             return False
         return True
+
+    async def needing_attention(self, rule: AttentionRule) -> list[tuple[ReconciliationRun, list[Attention]]]:
+        """Every stored run that needs attention now, with why."""
+        today = await self.clock.today()
+        async with self.database.session() as session:
+            with_open = (
+                select(ReconciliationRun)
+                .where(ReconciliationRun.findings.any(ReconciliationFinding.resolved_at.is_(None)))
+                .order_by(ReconciliationRun.day)
+            )
+            runs = list(await session.scalars(with_open))
+        return [(run, reasons) for run in runs if (reasons := rule.reasons(run, today))]

@@ -64,6 +64,12 @@ class GatewayMetrics:
             multiprocess_mode="livemax",  # with several workers: the worst of the running ones
             registry=self.registry,
         )
+        self.reconciliation_attention = Gauge(
+            "gateway_reconciliation_runs_needing_attention",
+            "Stored reconciliation runs with an open finding too old or too large (the daily job's last look)",
+            multiprocess_mode="livemax",
+            registry=self.registry,
+        )
         self.session_store_errors = Counter(
             "gateway_session_store_errors",
             "Session store operations that failed (Redis unreachable or timing out)",

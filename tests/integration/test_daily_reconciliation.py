@@ -17,6 +17,7 @@ from gateway.clock import RemoteClock
 from gateway.jobs import Job, Scheduler
 from gateway.operations_db import OperationsDatabase
 from gateway.operations_db.models import ReconciliationRun
+from gateway.reconciliation.attention import AttentionRule
 from gateway.reconciliation.daily import DailyReconciliation
 from gateway.reconciliation.runs import RunBook
 from gateway.reconciliation.service import ReconciliationService
@@ -56,7 +57,12 @@ def two_replicas_run_the_job(client: GatewayClient, settings: Settings) -> list[
         clock = RemoteClock(clock_http, "/_mocks/clock", ttl=0)
         database = OperationsDatabase(settings.operations_database_url, settings.database_timeout)
         pool = build_upstreams(settings, local)
-        daily = DailyReconciliation(ReconciliationService.over(pool, settings, clock), RunBook(database, clock), clock)
+        daily = DailyReconciliation(
+            ReconciliationService.over(pool, settings, clock),
+            RunBook(database, clock),
+            clock,
+            AttentionRule.of(settings),
+        )
         job = Job("daily-reconciliation", 60, daily.run)
         try:
             return await Scheduler(build_store(settings), [job]).run_once(job)

@@ -2855,6 +2855,7 @@ export interface components {
         };
         /** RunView */
         RunView: {
+            attention: ("findingOverdue" | "amountAboveThreshold")[];
             /** Format: date */
             day: string;
             fees: string;
