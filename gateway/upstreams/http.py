@@ -58,10 +58,18 @@ def endpoint(method: str, path: str) -> str:
     return f"{method.upper()} {'/'.join(segments)}"
 
 
+class _JarKeepingNothing(CookieJar):
+    """A jar that reads no answer's cookies: httpx hands it every answer, and the policy would
+    refuse each cookie anyway, after parsing the answer's headers for them on every call."""
+
+    def extract_cookies(self, response: Any, request: Any) -> None:
+        return None
+
+
 def cookie_jar_keeping_nothing() -> CookieJar:
-    """A jar whose policy accepts no cookie from any domain: one client serves every user, so a
-    cookie an upstream sets in one user's answer must never go out with another's call."""
-    return CookieJar(policy=DefaultCookiePolicy(allowed_domains=[]))
+    """A jar that keeps no cookie, its policy accepting none from any domain: one client serves
+    every user, so a cookie an upstream sets in one user's answer must never go out with another's call."""
+    return _JarKeepingNothing(policy=DefaultCookiePolicy(allowed_domains=[]))
 
 
 class UpstreamHttp:
