@@ -193,3 +193,17 @@ def test_a_fineract_only_borrower_files_a_complaint_naming_no_loan(both: Gateway
     assert to_platform.json()["againstName"] == "VoltKhata"
     tickets = [c["ticketNumber"] for c in both.get("/api/complaints").json()]
     assert sorted(tickets) == sorted([to_lender.json()["ticketNumber"], to_platform.json()["ticketNumber"]])
+
+
+def test_a_rate_that_is_not_whole_paise_is_shown_exactly_as_fineract_keeps_it(both: GatewayClient) -> None:
+    """Anita Verma's loan is at 12.123456% a year in Fineract: her Key Facts say so to the last
+    decimal, never rounded to 12.12; the companion's own PDF too."""
+    assert in_fineract(both, 7105)["annualInterestRate"] == 12.123456
+    raw = both.get(f"{FINERACT}/loans/7105", headers=BASIC).content
+    assert b'"annualInterestRate":12.123456' in raw.replace(b" ", b"")  # a JSON number, as Fineract sends it
+    log_in(both, "9811166677")
+    facts = both.get("/api/loans/FIN-000007105/key-facts").json()
+    assert facts["interestRate"] == "12.123456"
+    assert facts["totalInterest"] == "484.92"  # four instalments of 121.23
+    english = pdf_text(both.get("/api/loans/FIN-000007105/key-facts/pdf", params={"language": "en"}).content)
+    assert "12.123456%" in english

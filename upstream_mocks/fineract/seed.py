@@ -5,7 +5,8 @@ Seeded relative to the mocks' clock's today, so the same figures hold whatever d
 Meena Gupta (9811122233) owes one missed instalment and its penalty, ₹3,420.00 overdue, five
 days; Ramesh Kumar (9876543210, also a borrower of our own lending service) has a current loan
 here, disbursed ten days ago, its first instalment due in twenty; Kavita Joshi (9811144455) owes
-nothing: a current floating-rate loan and a closed one.
+nothing: a current floating-rate loan and a closed one; Anita Verma (9811166677) has a current
+loan at 12.123456% a year, its first instalment due in twelve days.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Literal
 import msgspec
 
 CENT = Decimal("0.01")
+RATE = Decimal("12.123456")  # Anita Verma's loan's rate, % a year
 
 
 class Period(msgspec.Struct, kw_only=True):
@@ -173,10 +175,17 @@ def principal_outstanding(loan: Loan) -> Decimal:
 
 
 def _loan(
-    loan_id: int, client_id: int, principal: Decimal, count: int, first_due: date, today: date, paid: int
+    loan_id: int,
+    client_id: int,
+    principal: Decimal,
+    count: int,
+    first_due: date,
+    today: date,
+    paid: int,
+    annual_rate: Decimal = Decimal("18"),
 ) -> Loan:
     share = (principal / count).quantize(CENT)
-    interest = (principal * Decimal("0.015")).quantize(CENT)  # 18% a year, flat, monthly
+    interest = (principal * annual_rate / 1200).quantize(CENT)  # flat, monthly
     disbursed = first_due - timedelta(days=30)
     periods = [
         Period(number=n, due=first_due + timedelta(days=30 * (n - 1)), principal=share, interest=interest)
@@ -189,7 +198,7 @@ def _loan(
         client_id=client_id,
         product="Trade Credit",
         principal=principal,
-        annual_rate=Decimal("18"),
+        annual_rate=annual_rate,
         disbursed=disbursed,
         periods=periods,
         transactions=[
@@ -226,7 +235,9 @@ def seed(today: date) -> FineractState:
     current = _loan(7103, 503, Decimal("24000.00"), 6, today - timedelta(days=50), today, paid=2)
     current.floating = True
     closed = _loan(7104, 503, Decimal("9000.00"), 3, today - timedelta(days=150), today, paid=3)
-    for loan in (meena, ramesh, current, closed):
+    # Anita Verma's rate is not whole paise, as Fineract keeps rates (six decimals): 12.123456%.
+    anita = _loan(7105, 504, Decimal("12000.00"), 4, today + timedelta(days=12), today, paid=0, annual_rate=RATE)
+    for loan in (meena, ramesh, current, closed, anita):
         loan.arrears_grace_days = 3
         refresh_arrears(loan, today, loan.arrears_grace_days)  # as last night's job left them
     return FineractState(
@@ -234,6 +245,7 @@ def seed(today: date) -> FineractState:
             501: Client(id=501, account_no="000000501", display_name="Meena Gupta", mobile_no="+91 98111 22233"),
             502: Client(id=502, account_no="000000502", display_name="Ramesh Kumar", mobile_no="9876543210"),
             503: Client(id=503, account_no="000000503", display_name="Kavita Joshi", mobile_no="+919811144455"),
+            504: Client(id=504, account_no="000000504", display_name="Anita Verma", mobile_no="+91 98111 66677"),
         },
-        loans={7101: meena, 7102: ramesh, 7103: current, 7104: closed},
+        loans={7101: meena, 7102: ramesh, 7103: current, 7104: closed, 7105: anita},
     )

@@ -67,7 +67,7 @@ from gateway.language.codes import DEFAULT, Language
 from gateway.settings import Settings
 from gateway.upstreams.http import UpstreamHttp
 from gateway.upstreams.lenders.fineract.foreclosure import FineractForeclosures
-from gateway.upstreams.lenders.fineract.mapping import IST, Overdue, day, indian_mobile, overdue, paise, today
+from gateway.upstreams.lenders.fineract.mapping import IST, Overdue, day, indian_mobile, overdue, paise, rate, today
 from gateway.upstreams.lenders.fineract.wire import (
     Accounts,
     AuditEntry,
@@ -714,7 +714,8 @@ class FineractLender:
             "disbursed_on": day(loan.timeline.actual_disbursement_date)
             if loan.timeline.actual_disbursement_date
             else facts.disbursed_on,
-            "interest_rate": paise(loan.annual_interest_rate, self.name)
+            # A rate need not be whole paise (9.75, 12.123456): shown as Fineract keeps it.
+            "interest_rate": rate(loan.annual_interest_rate)
             if loan.annual_interest_rate is not None
             else facts.interest_rate,
             "instalment_count": len(periods),
@@ -730,12 +731,20 @@ class FineractLender:
         differs = sorted(
             name
             for name, value in figures.items()
-            if name not in ("lender", "lending_service_provider") and getattr(facts, name) != value
+            if name not in ("lender", "lending_service_provider")
+            and not self._agrees(name, getattr(facts, name), value)
         )
         if differs:
             # Fineract's figures stand; the lender should know its companion says otherwise.
             log.warning("companion_figures_differ", loan_number=facts.loan_number, fields=differs)
         return msgspec.structs.replace(facts, **figures)
+
+    @staticmethod
+    def _agrees(name: str, companion: Any, fineract: Any) -> bool:
+        """The companion's figure is Fineract's; its rate to the two places our contract gives it."""
+        if name == "interest_rate" and isinstance(fineract, Decimal):
+            return bool(companion == fineract.quantize(Decimal("0.01")))
+        return bool(companion == fineract)
 
     async def statement(self, token: str, user_id: int, loan_number: str, start: date, end: date) -> LoanStatement:
         companion = self._loans_companion("statement")

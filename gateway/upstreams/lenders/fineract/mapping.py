@@ -28,6 +28,14 @@ def paise(amount: Decimal, upstream: str) -> Decimal:
     return exact
 
 
+def rate(value: Decimal) -> Decimal:
+    """A rate (% a year) exactly as the lender keeps it, never rounded: Fineract keeps six
+    decimals (9.75, 12.123456); zeros past the second place are dropped (18.000000 is 18.00)."""
+    if value == value.quantize(PAISA):
+        return value.quantize(PAISA)
+    return Decimal(format(value, "f").rstrip("0"))  # no context: normalize() would round to 28 digits
+
+
 def day(value: Day) -> date:
     return date(*value)
 
