@@ -267,12 +267,46 @@ def _delinquent(loan: Loan, today: date) -> dict[str, Any]:
     }
 
 
-def _loan_view(loan: Loan, client_name: str, today: date, associations: set[str]) -> dict[str, Any]:
+LOAN_TYPES = {
+    "individual": {"id": 1, "code": "accountType.individual", "value": "Individual"},
+    "group": {"id": 2, "code": "accountType.group", "value": "Group"},
+    "jlg": {"id": 3, "code": "accountType.jlg", "value": "JLG"},
+}
+
+
+def _borrowers(st: FineractState, loan: Loan) -> dict[str, Any]:
+    """Who the loan is to, as LoanReadPlatformServiceImpl's row mapper gives it: a client's loan
+    names the client; a group's (loanType group) has no client at all, only `group`; a JLG loan
+    both (GroupGeneralData)."""
+    view: dict[str, Any] = {"loanType": LOAN_TYPES[loan.loan_type]}
+    if loan.client_id is not None:
+        client = st.clients[loan.client_id]
+        view |= {"clientId": client.id, "clientAccountNo": client.account_no, "clientName": client.display_name}
+    if loan.group_id is not None:
+        group = st.groups[loan.group_id]
+        status = {"id": 300, "code": "clientStatusType.active", "value": "Active"}
+        view["group"] = {
+            "id": group.id,
+            "accountNo": group.account_no,
+            "name": group.name,
+            "status": status,
+            "active": True,
+            "officeId": 1,
+            "hierarchy": ".",
+        }
+    return view
+
+
+def _owner(loan: Loan) -> dict[str, int]:
+    """A command's answer names the loan's client, or its group for a group's loan (nulls left out)."""
+    return {"clientId": loan.client_id} if loan.client_id is not None else {"groupId": loan.group_id or 0}
+
+
+def _loan_view(loan: Loan, borrowers: dict[str, Any], today: date, associations: set[str]) -> dict[str, Any]:
     view: dict[str, Any] = {
         "id": loan.id,
         "accountNo": loan.account_no,
-        "clientId": loan.client_id,
-        "clientName": client_name,
+        **borrowers,
         "loanProductName": loan.product,
         "status": _status(loan),
         "currency": CURRENCY,
@@ -387,13 +421,7 @@ def create_app(world: MockWorld) -> Litestar:
             turn = st.loan_reads % len(loans) if loans else 0
             loans = loans[turn:] + loans[:turn]
         page = [
-            {
-                "id": loan.id,
-                "accountNo": loan.account_no,
-                "clientId": loan.client_id,
-                "clientName": st.clients[loan.client_id].display_name,
-                "status": _status(loan),
-            }
+            {"id": loan.id, "accountNo": loan.account_no, **_borrowers(st, loan), "status": _status(loan)}
             for loan in loans[offset : offset + limit]
         ]
         return json_answer({"totalFilteredRecords": len(loans), "pageItems": page})
@@ -411,7 +439,7 @@ def create_app(world: MockWorld) -> Litestar:
                 "accountNo": loan.account_no,
                 "productName": loan.product,
                 "status": _status(loan),
-                "loanType": {"id": 1, "code": "accountType.individual", "value": "Individual"},
+                "loanType": LOAN_TYPES[loan.loan_type],  # a member's JLG loan is hers; the group's is not
                 "loanBalance": _n(_summary(loan)["totalOutstanding"]),
                 "inArrears": loan.arrears is not None,
             }
@@ -429,8 +457,7 @@ def create_app(world: MockWorld) -> Litestar:
         if found is None:
             return _error(404, "error.msg.loan.id.invalid", f"Loan with identifier {loan_id} does not exist")
         associations = set(request.query_params.get("associations", "").split(","))
-        client = st.clients[found.client_id]
-        return json_answer(_loan_view(found, client.display_name, mocks_today(world), associations))
+        return json_answer(_loan_view(found, _borrowers(st, found), mocks_today(world), associations))
 
     @get(f"{API}/businessdate/BUSINESS_DATE")
     async def business_date(request: Request[Any, Any, Any]) -> Response[Any]:
@@ -485,7 +512,7 @@ def create_app(world: MockWorld) -> Litestar:
         return 200, msgspec.json.encode(
             {
                 "officeId": 1,
-                "clientId": found.client_id,
+                **_owner(found),
                 "loanId": found.id,
                 "resourceId": transaction.id,
                 "resourceExternalId": asked.externalId,
@@ -559,7 +586,7 @@ def create_app(world: MockWorld) -> Litestar:
             "locale": asked.locale,
             "eventAmount": str(transaction.amount),
         }
-        answer = {"officeId": 1, "clientId": found.client_id, "loanId": found.id, "resourceId": transaction.id}
+        answer = {"officeId": 1, **_owner(found), "loanId": found.id, "resourceId": transaction.id}
         return 200, msgspec.json.encode({**answer, "changes": changes})
 
     @post(f"{API}/loans/{{loan_id:int}}/transactions", status_code=200)

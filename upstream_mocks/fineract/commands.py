@@ -129,7 +129,7 @@ def audit(st: FineractState, command: Command) -> dict[str, Any]:
         "loanId": command.loan_id,
         "url": f"/loans/{command.loan_id}/transactions?command=repayment",
     }
-    if loan is not None:
+    if loan is not None and loan.client_id is not None:
         view["clientId"] = loan.client_id
         view["loanAccountNo"] = loan.account_no
     if command.checked_on is not None:

@@ -6,7 +6,9 @@ Meena Gupta (9811122233) owes one missed instalment and its penalty, ₹3,420.00
 days; Ramesh Kumar (9876543210, also a borrower of our own lending service) has a current loan
 here, disbursed ten days ago, its first instalment due in twenty; Kavita Joshi (9811144455) owes
 nothing: a current floating-rate loan and a closed one; Anita Verma (9811166677) has a current
-loan at 12.123456% a year, its first instalment due in twelve days.
+loan at 12.123456% a year, its first instalment due in twelve days, as a member of the group
+Sakhi Mahila Mandal (a JLG loan); the group's own loan 7106 (9.75%, an instalment overdue) has no
+client on it, as a group loan in Fineract has none.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import msgspec
 
 CENT = Decimal("0.01")
 RATE = Decimal("12.123456")  # Anita Verma's loan's rate, % a year
+SAKHI = 601  # the group Anita Verma and Meena Gupta belong to
 
 
 class Period(msgspec.Struct, kw_only=True):
@@ -67,10 +70,14 @@ class Arrears(msgspec.Struct, kw_only=True):
         return self.principal + self.interest + self.penalty
 
 
+LoanType = Literal["individual", "group", "jlg"]
+
+
 class Loan(msgspec.Struct, kw_only=True):
     id: int
     account_no: str
-    client_id: int
+    # None for a group's own loan (loanType group): Fineract's m_loan.client_id is null then.
+    client_id: int | None
     product: str
     principal: Decimal
     annual_rate: Decimal
@@ -83,6 +90,8 @@ class Loan(msgspec.Struct, kw_only=True):
     floating: bool = False  # a floating interest rate (Fineract's isFloatingInterestRate)
     # The foreclosure charge the lender set on the loan: a share of the principal outstanding.
     foreclosure_fee_percent: Decimal = Decimal(0)
+    loan_type: LoanType = "individual"
+    group_id: int | None = None  # a group's loan, or a member's loan the group stands for (jlg)
 
 
 def refresh_arrears(loan: Loan, business_date: date, grace_days: int = 0) -> None:
@@ -116,6 +125,15 @@ class Client(msgspec.Struct, kw_only=True):
         return digits[-10:]
 
 
+class Group(msgspec.Struct, kw_only=True):
+    """A Fineract group (m_group): members who borrow together."""
+
+    id: int
+    account_no: str
+    name: str
+    members: list[int]
+
+
 CommandStatus = Literal["underProcessing", "processed", "awaitingApproval", "rejected", "error"]
 
 
@@ -147,6 +165,7 @@ class Controls(msgspec.Struct, kw_only=True):
 class FineractState(msgspec.Struct, kw_only=True):
     clients: dict[int, Client]
     loans: dict[int, Loan]
+    groups: dict[int, Group] = msgspec.field(default_factory=dict)
     next_transaction_id: int = 90_001
     commands: dict[int, Command] = msgspec.field(default_factory=dict)
     next_command_id: int = 1
@@ -176,7 +195,7 @@ def principal_outstanding(loan: Loan) -> Decimal:
 
 def _loan(
     loan_id: int,
-    client_id: int,
+    client_id: int | None,
     principal: Decimal,
     count: int,
     first_due: date,
@@ -237,7 +256,12 @@ def seed(today: date) -> FineractState:
     closed = _loan(7104, 503, Decimal("9000.00"), 3, today - timedelta(days=150), today, paid=3)
     # Anita Verma's rate is not whole paise, as Fineract keeps rates (six decimals): 12.123456%.
     anita = _loan(7105, 504, Decimal("12000.00"), 4, today + timedelta(days=12), today, paid=0, annual_rate=RATE)
-    for loan in (meena, ramesh, current, closed, anita):
+    # Anita borrows as a member of Sakhi Mahila Mandal (joint liability: her loan, the group
+    # standing for it); the group also has a loan of its own, with no client on it.
+    anita.loan_type, anita.group_id = "jlg", SAKHI
+    group_loan = _loan(7106, None, Decimal("50000.00"), 5, today - timedelta(days=10), today, 0, Decimal("9.75"))
+    group_loan.loan_type, group_loan.group_id = "group", SAKHI
+    for loan in (meena, ramesh, current, closed, anita, group_loan):
         loan.arrears_grace_days = 3
         refresh_arrears(loan, today, loan.arrears_grace_days)  # as last night's job left them
     return FineractState(
@@ -247,5 +271,6 @@ def seed(today: date) -> FineractState:
             503: Client(id=503, account_no="000000503", display_name="Kavita Joshi", mobile_no="+919811144455"),
             504: Client(id=504, account_no="000000504", display_name="Anita Verma", mobile_no="+91 98111 66677"),
         },
-        loans={7101: meena, 7102: ramesh, 7103: current, 7104: closed, 7105: anita},
+        loans={7101: meena, 7102: ramesh, 7103: current, 7104: closed, 7105: anita, 7106: group_loan},
+        groups={SAKHI: Group(id=SAKHI, account_no="000000601", name="Sakhi Mahila Mandal", members=[504, 501])},
     )

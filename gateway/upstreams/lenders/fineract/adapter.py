@@ -697,7 +697,7 @@ class FineractLender:
         rate, instalments, interest and what was paid out are read from the loan in Fineract."""
         companion = self._loans_companion("key_facts")
         loan = await self._own_loan(token, loan_number)
-        facts = await companion.key_facts(self.companion_key, loan.client_id, loan_number)
+        facts = await companion.key_facts(self.companion_key, self._client_id(token), loan_number)
         return self._with_fineract_figures(facts, loan)
 
     def _with_fineract_figures(self, facts: LoanKeyFacts, loan: FineractLoan) -> LoanKeyFacts:
@@ -748,8 +748,8 @@ class FineractLender:
 
     async def statement(self, token: str, user_id: int, loan_number: str, start: date, end: date) -> LoanStatement:
         companion = self._loans_companion("statement")
-        loan = await self._own_loan(token, loan_number)
-        return await companion.statement(self.companion_key, loan.client_id, loan_number, start, end)
+        await self._own_loan(token, loan_number)  # 404 unless the loan is the borrower's
+        return await companion.statement(self.companion_key, self._client_id(token), loan_number, start, end)
 
     async def schedule(self, token: str, user_id: int, loan_number: str) -> LoanSchedule:
         loan, on = await asyncio.gather(self._own_loan(token, loan_number), self._business_date())
@@ -809,8 +809,10 @@ class FineractLender:
         period: tuple[date, date] | None = None,
     ) -> bytes:
         companion = self._loans_companion(f"document:{document}")
-        loan = await self._own_loan(token, loan_number)
-        return await companion.document(self.companion_key, loan.client_id, loan_number, document, language, period)
+        await self._own_loan(token, loan_number)  # 404 unless the loan is the borrower's
+        return await companion.document(
+            self.companion_key, self._client_id(token), loan_number, document, language, period
+        )
 
     # Closing a loan early: Fineract's foreclosure template and command (foreclosure.py)
     async def foreclosure_quote(self, token: str, user_id: int, loan_number: str) -> ForeclosureQuote:
@@ -921,33 +923,36 @@ class FineractLender:
             if not page.page_items or len(found) >= page.total_filtered_records:
                 return found
 
-    async def _loans_for(self, by: RepaymentsBy, value: str | date) -> list[FineractLoan]:
+    async def _loans_for(self, by: RepaymentsBy, value: str | date) -> list[tuple[int, FineractLoan]]:
+        """The loans asked about that a client borrowed, each with its client id. A group's own
+        loan (loanType group: no clientId) is left out: it is no client's, never offered online,
+        so none of its repayments came through the provider (docs/decisions/fineract-group-loans.md)."""
         if by == "mobileNumber":
             client = await self._client(str(value))
-            return await self._loans(client.entity_id) if client is not None else []
+            return _borrowed(await self._loans(client.entity_id)) if client is not None else []
         if by == "orderId":
             if not self.owns_order(str(value)):
                 return []
             try:
-                return [await self._loan(self._order_parts("", str(value))[0])]
+                return _borrowed([await self._loan(self._order_parts("", str(value))[0])])
             except UpstreamRefused as exc:
                 if exc.status == 404:
                     return []
                 raise
-        listed = await self._every_loan()
+        listed = [item for item in await self._every_loan() if item.client_id is not None]
         if by == "loanNumber":
             account_no = str(value).removeprefix(LOAN_PREFIX)
             if not self.owns_loan(str(value)):
                 return []
             listed = [item for item in listed if item.account_no == account_no]
-        return [await self._loan(item.id) for item in listed]
+        return _borrowed([await self._loan(item.id) for item in listed])
 
     async def partner_repayments(self, by: RepaymentsBy, value: str | date) -> list[PartnerRepayment]:
         rows: list[PartnerRepayment] = []
         clients: dict[int, ClientRecord] = {}
-        online: list[tuple[FineractLoan, Transaction]] = []
+        online: list[tuple[int, FineractLoan, Transaction]] = []
         loans = await self._loans_for(by, value)
-        for loan in loans:
+        for client_id, loan in loans:
             for t in loan.transactions:
                 receipt = t.payment_detail_data.receipt_number if t.payment_detail_data else None
                 if not t.type.repayment or t.manually_reversed or not (receipt and receipt.startswith(ORDER_PREFIX)):
@@ -956,17 +961,17 @@ class FineractLender:
                     continue
                 if isinstance(value, date) and day(t.date) != value:
                     continue  # the day Fineract booked it on, India's calendar
-                online.append((loan, t))
-        times = await self._paid_times([t for _, t in online])
-        for loan, t in online:
+                online.append((client_id, loan, t))
+        times = await self._paid_times([t for _, _, t in online])
+        for client_id, loan, t in online:
             entry = self._entry(loan, t, times)
-            if loan.client_id not in clients:
-                clients[loan.client_id] = await self._get(f"clients/{loan.client_id}", ClientRecord)
-            client = clients[loan.client_id]
+            if client_id not in clients:
+                clients[client_id] = await self._get(f"clients/{client_id}", ClientRecord)
+            client = clients[client_id]
             rows.append(
                 PartnerRepayment(
                     order_id=entry.order_id,
-                    user_id=USER_IDS_FROM + loan.client_id,
+                    user_id=USER_IDS_FROM + client_id,
                     user_name=client.display_name,
                     mobile_number=indian_mobile(client.mobile_no) or "",
                     loan_number=f"{LOAN_PREFIX}{loan.account_no}",
@@ -980,10 +985,10 @@ class FineractLender:
                 )
             )
         if not isinstance(value, date):  # a day's repayments are those booked; the desk's also wait
-            for loan in loans:
-                if loan.client_id not in clients:
-                    clients[loan.client_id] = await self._get(f"clients/{loan.client_id}", ClientRecord)
-                rows += await self._awaiting_approval(loan, clients[loan.client_id], by, str(value))
+            for client_id, loan in loans:
+                if client_id not in clients:
+                    clients[client_id] = await self._get(f"clients/{client_id}", ClientRecord)
+                rows += await self._awaiting_approval(loan, clients[client_id], by, str(value))
         return rows
 
     async def _awaiting_approval(
@@ -1008,7 +1013,7 @@ class FineractLender:
             rows.append(
                 PartnerRepayment(
                     order_id=order_id,
-                    user_id=USER_IDS_FROM + loan.client_id,
+                    user_id=USER_IDS_FROM + client.id,
                     user_name=client.display_name,
                     mobile_number=indian_mobile(client.mobile_no) or "",
                     loan_number=f"{LOAN_PREFIX}{loan.account_no}",
@@ -1034,3 +1039,9 @@ class FineractLender:
         if self.companion_desk is None:
             raise LenderCannot("partner_complaints", upstream=self.name)
         return await self.companion_desk.complaints(mobile_number)
+
+
+def _borrowed(loans: list[FineractLoan]) -> list[tuple[int, FineractLoan]]:
+    """Each loan a client borrowed (a JLG loan is its member's), with the client id; a group's own
+    loan has none and is left out."""
+    return [(loan.client_id, loan) for loan in loans if loan.client_id is not None]

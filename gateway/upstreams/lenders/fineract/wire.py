@@ -126,16 +126,26 @@ class BusinessDate(msgspec.Struct, kw_only=True):
     date: Day
 
 
+class LoanGroup(msgspec.Struct, kw_only=True):
+    """The group of a group's loan or of a member's JLG loan (Fineract's GroupGeneralData)."""
+
+    id: int
+    name: str
+
+
 class FineractLoan(msgspec.Struct, rename="camel", kw_only=True):
     id: int
     account_no: str
-    client_id: int
     status: Status
     currency: Currency
     principal: Decimal
     timeline: Timeline
     summary: Summary
+    # None on a group's own loan (loanType group): it is the group's, no client's.
+    client_id: int | None = None
     client_name: str | None = None
+    loan_type: Code | None = None  # accountType.individual, .group or .jlg
+    group: LoanGroup | None = None
     annual_interest_rate: Decimal | None = None
     is_floating_interest_rate: bool = False
     repayment_frequency_type: Frequency | None = None
@@ -147,7 +157,7 @@ class FineractLoan(msgspec.Struct, rename="camel", kw_only=True):
 class LoanListItem(msgspec.Struct, rename="camel", kw_only=True):
     id: int
     account_no: str
-    client_id: int
+    client_id: int | None = None  # None: a group's own loan
 
 
 class LoanPage(msgspec.Struct, rename="camel", kw_only=True):
