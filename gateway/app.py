@@ -68,7 +68,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
 
     embedded = embed(settings)
     upstreams = build_upstreams(settings, embedded.clients)
-    lender = build_lender(settings, upstreams)
+    lender = build_lender(settings, upstreams, embedded.clock)
     code_sender = CodeSender(
         lender, build_limiter(settings), settings.otp, CodeLog(session_store, settings.store_timeout)
     )

@@ -35,7 +35,7 @@ class ReconciliationService:
         return cls(
             PaymentsClient(upstreams["payments"], settings.payments_client_id, settings.payments_client_secret),
             OrdersOperations(upstreams["orders"], settings.operations_key),
-            build_lender(settings, upstreams),
+            build_lender(settings, upstreams, clock),
             clock,
         )
 

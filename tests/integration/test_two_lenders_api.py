@@ -397,15 +397,44 @@ def test_the_fineract_loan_page_is_dated_on_the_lenders_business_date(both: Gate
     assert date(*booked["date"]) == lender_day + timedelta(days=1)
 
 
-def test_a_fineract_without_a_business_date_is_dated_on_ours(both: GatewayClient) -> None:
-    """Fineract before 1.7 has no business date (404): the gateway's own date stands in."""
+def test_a_fineract_without_a_business_date_is_dated_on_the_tenants_date(both: GatewayClient) -> None:
+    """Fineract before 1.7 has no business date nor its configuration (404 for both): its books are
+    on the tenant's date, which the gateway's clock in India stands for (the mocks' clock here)."""
     log_in(both, MEENA)
-    ours = date.fromisoformat(both.get("/api/loans/").json()[0]["asOf"])
-    absent = {"mock": "fineract", "path": "fineract-provider/api/v1/businessdate/BUSINESS_DATE", "status": 404}
-    both.post("/_mocks/scenarios", json={**absent, "body": {"httpStatusCode": "404"}}).raise_for_status()
-    both.post("/_mocks/clock", json={"days": 25}).raise_for_status()
+    for path in ("businessdate/BUSINESS_DATE", "configurations/name/enable_business_date"):
+        absent = {"mock": "fineract", "path": f"fineract-provider/api/v1/{path}", "status": 404}
+        both.post("/_mocks/scenarios", json={**absent, "body": {"httpStatusCode": "404"}}).raise_for_status()
+    lender_day = date.fromisoformat(both.post("/_mocks/clock", json={"days": 25}).json()["today"])
     [loan] = both.get("/api/loans/").json()
-    assert loan["asOf"] == ours.isoformat()
+    assert loan["asOf"] == lender_day.isoformat()
     statuses = [i["status"] for i in both.get("/api/loans/FIN-000007101/schedule").json()["instalments"]]
-    assert statuses == ["paid", "paid", "overdue", "upcoming", "upcoming", "upcoming"]
+    assert statuses == ["paid", "paid", "overdue", "due", "upcoming", "upcoming"]
     both.delete("/_mocks/scenarios")
+
+
+@pytest.mark.parametrize("setting", ["never", "off"])
+def test_with_the_business_date_turned_off_the_loan_page_is_on_the_tenants_date(
+    both: GatewayClient, setting: str
+) -> None:
+    """`enable_business_date` off: Fineract dates its books on the tenant's date while its
+    business date answers 404 (never turned on) or the day it was turned off (stale). The loan
+    page follows the books, never the stale row, and a repayment is booked on the tenant's day."""
+    assert both.post("/_mocks/fineract/qa", json={"businessDate": setting}).json()["businessDate"] == setting
+    lender_day = date.fromisoformat(both.post("/_mocks/clock", json={"days": 26}).json()["today"])
+    kept = both.get(f"{FINERACT}/businessdate/BUSINESS_DATE", headers=BASIC)
+    if setting == "never":
+        assert kept.status_code == 404
+        assert kept.json()["errors"][0]["userMessageGlobalisationCode"] == "error.msg.businessdate.not.found"
+    else:
+        assert date(*kept.json()["date"]) == lender_day - timedelta(days=26)  # the day it was turned off
+    log_in(both, MEENA)
+    [loan] = both.get("/api/loans/").json()
+    assert loan["asOf"] == lender_day.isoformat()
+    statuses = [i["status"] for i in both.get("/api/loans/FIN-000007101/schedule").json()["instalments"]]
+    assert statuses == ["paid", "paid", "overdue", "overdue", "upcoming", "upcoming"]
+    payment = pay(both, {"mode": "partialPayment", "amount": "100.00"}).json()
+    checkout(both, payment)
+    outcome = confirm(both, payment)
+    assert outcome["status"] == "completed"
+    booked = [t for t in fineract_loan(both, 7101)["transactions"] if t.get("externalId", "").startswith("pg-")]
+    assert [date(*t["date"]) for t in booked] == [lender_day]

@@ -9,6 +9,7 @@ import httpx
 import msgspec
 import pytest
 
+from gateway.clock import SystemClock
 from gateway.settings import Settings, UnsafeSettings
 from gateway.upstreams.http import UpstreamHttp
 from gateway.upstreams.lenders import Lender, build_lender
@@ -21,14 +22,14 @@ def upstreams() -> dict[str, UpstreamHttp]:
 
 
 def test_the_default_deployment_is_our_own_lending_contract(make_settings: Callable[..., Settings]) -> None:
-    lender = build_lender(make_settings(), upstreams())
+    lender = build_lender(make_settings(), upstreams(), SystemClock())
     assert isinstance(lender, NativeLender)
     assert isinstance(lender, Lender)  # every operation of the port, by name
 
 
 def test_an_unknown_lender_kind_is_refused_naming_the_known_ones(make_settings: Callable[..., Settings]) -> None:
     with pytest.raises(ValueError, match="LENDERS must list adapter kinds among native"):
-        build_lender(make_settings(lenders="acme"), upstreams())
+        build_lender(make_settings(lenders="acme"), upstreams(), SystemClock())
 
 
 def test_a_fineract_lenders_companion_is_an_upstream_unless_switched_off(

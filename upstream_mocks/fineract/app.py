@@ -101,6 +101,26 @@ def _error(status: int, code: str, message: str) -> Response[Any]:
     return Response(_error_body(status, code, message), status_code=status, media_type="application/json")
 
 
+def _not_found(code: str, message: str) -> Response[Any]:
+    """Fineract's answer to an AbstractPlatformResourceNotFoundException (ApiGlobalErrorResponse.notFound)."""
+    generic = "The requested resource is not available."
+    error = {
+        "developerMessage": message,
+        "defaultUserMessage": message,
+        "userMessageGlobalisationCode": code,
+        "parameterName": "id",
+        "args": [],
+    }
+    body = {
+        "developerMessage": generic,
+        "httpStatusCode": "404",
+        "defaultUserMessage": generic,
+        "userMessageGlobalisationCode": "error.msg.resource.not.found",
+        "errors": [error],
+    }
+    return Response(msgspec.json.encode(body), status_code=404, media_type="application/json")
+
+
 def _not_unique(parameter: str, value: str) -> bytes:
     """Fineract's PlatformApiDataValidationException for a unique constraint on a loan transaction."""
     message = f"The parameter `{parameter}` must be unique."
@@ -461,9 +481,39 @@ def create_app(world: MockWorld) -> Litestar:
 
     @get(f"{API}/businessdate/BUSINESS_DATE")
     async def business_date(request: Request[Any, Any, Any]) -> Response[Any]:
+        """The m_business_date row, whatever the configuration says (BusinessDateReadPlatformServiceImpl
+        .findByType reads the row alone): the clock's day while the feature is on; turned off, the
+        row it kept (stale); never turned on, none: 404 `error.msg.businessdate.not.found`."""
         if refused := _refused(request, world.settings.fineract_password):
             return refused
-        return json_answer({"type": "BUSINESS_DATE", "description": "Business Date", "date": _day(mocks_today(world))})
+        controls = state().controls
+        kept = mocks_today(world) if controls.business_date == "on" else controls.business_date_kept
+        if kept is None:
+            return _not_found(
+                "error.msg.businessdate.not.found", "Business date with type `BUSINESS_DATE` is not found."
+            )
+        return json_answer({"type": "BUSINESS_DATE", "description": "Business Date", "date": _day(kept)})
+
+    @get(f"{API}/configurations/name/{{name:str}}")
+    async def configuration(request: Request[Any, Any, Any], name: FromPath[str]) -> Response[Any]:
+        """GlobalConfigurationApiResource.retrieveOneByName, for the one property this lender's
+        clients read: `enable_business_date` (changelog 0015_add_business_date.xml)."""
+        if refused := _refused(request, world.settings.fineract_password):
+            return refused
+        if name != "enable_business_date":
+            return _not_found(
+                "error.msg.configuration.property.invalid", f"Configuration property `{name}` does not exist"
+            )
+        return json_answer(
+            {
+                "name": name,
+                "enabled": state().controls.business_date == "on",
+                "value": 0,
+                "id": 40,
+                "description": "Whether the logical business date functionality is enabled in the system",
+                "trapDoor": False,
+            }
+        )
 
     def book(loan_id: int, raw: bytes) -> tuple[int, bytes]:
         """The repayment command itself: (status, body), nothing booked unless 200."""
@@ -747,6 +797,7 @@ def create_app(world: MockWorld) -> Litestar:
             accounts,
             loan,
             business_date,
+            configuration,
             transactions,
             transaction_template,
             transaction_by_external_id,

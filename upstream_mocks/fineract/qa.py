@@ -8,7 +8,11 @@ production): the real server's behaviours that lose money when a client is carel
 - `failNext` (count): the next bookings fail inside the command with a 500, kept under their
   Idempotency-Key and answered again on every retry with that key;
 - `holdNext` (count): the next bookings stay in flight (a retry with the key meets 425) until
-  `POST /_mocks/fineract/qa/release` or a minute passes.
+  `POST /_mocks/fineract/qa/release` or a minute passes;
+- `businessDate` ("on", "off", "never"): the global configuration `enable_business_date`. Off,
+  Fineract dates its books on the tenant's date (the mocks' clock here) while
+  `businessdate/BUSINESS_DATE` answers the row it kept ("off": the day it was turned off, stale
+  from then on) or, with no row ever kept ("never", Fineract's default), a 404.
 The arrears ageing job runs through Fineract's own call:
 `POST fineract-provider/api/v1/jobs/short-name/LA_ARAG?command=executeJob`.
 """
@@ -21,8 +25,9 @@ import msgspec
 from litestar import Request, Response, get, post
 from litestar.handlers import HTTPRouteHandler
 
+from upstream_mocks.clock import mocks_today
 from upstream_mocks.fineract import commands
-from upstream_mocks.fineract.seed import FineractState
+from upstream_mocks.fineract.seed import BusinessDateSetting, FineractState
 from upstream_mocks.world import MockWorld
 
 
@@ -30,6 +35,7 @@ class Switches(msgspec.Struct, rename="camel", forbid_unknown_fields=True, kw_on
     maker_checker: bool | None = None
     fail_next: Annotated[int, msgspec.Meta(ge=0, le=100)] | None = None
     hold_next: Annotated[int, msgspec.Meta(ge=0, le=100)] | None = None
+    business_date: BusinessDateSetting | None = None
 
 
 def qa_routes(world: MockWorld) -> list[HTTPRouteHandler]:
@@ -43,6 +49,7 @@ def qa_routes(world: MockWorld) -> list[HTTPRouteHandler]:
             "makerChecker": controls.maker_checker,
             "failNext": controls.fail_next,
             "holdNext": controls.hold_next,
+            "businessDate": controls.business_date,
             "held": sorted(commands.held(world)),
         }
 
@@ -63,6 +70,10 @@ def qa_routes(world: MockWorld) -> list[HTTPRouteHandler]:
             controls.fail_next = asked.fail_next
         if asked.hold_next is not None:
             controls.hold_next = asked.hold_next
+        if asked.business_date is not None and asked.business_date != controls.business_date:
+            # Turned off, Fineract keeps the row it had: the day it was turned off, from then on stale.
+            kept = mocks_today(world) if asked.business_date == "off" and controls.business_date == "on" else None
+            controls.business_date, controls.business_date_kept = asked.business_date, kept
         return Response(view())
 
     @post("/qa/release", status_code=200)

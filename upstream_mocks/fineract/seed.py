@@ -134,6 +134,7 @@ class Group(msgspec.Struct, kw_only=True):
     members: list[int]
 
 
+BusinessDateSetting = Literal["on", "off", "never"]
 CommandStatus = Literal["underProcessing", "processed", "awaitingApproval", "rejected", "error"]
 
 
@@ -160,6 +161,11 @@ class Controls(msgspec.Struct, kw_only=True):
     maker_checker: bool = False  # repayments wait for a checker's approval
     fail_next: int = 0  # the next bookings fail inside the command (a stored 500, replayed)
     hold_next: int = 0  # the next bookings stay in flight until released (a retry meets 425)
+    # The global configuration `enable_business_date` and the m_business_date row: "on" (the row
+    # follows the mocks' clock), "off" (turned off after use: the row stays at `business_date_kept`
+    # while the books move on with the tenant's date) or "never" (Fineract's default: no row).
+    business_date: BusinessDateSetting = "on"
+    business_date_kept: date | None = None
 
 
 class FineractState(msgspec.Struct, kw_only=True):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+from gateway.clock import Clock
 from gateway.settings import Settings
 from gateway.upstreams.http import UpstreamHttp
 from gateway.upstreams.lenders.fineract import FineractLender
@@ -18,13 +19,15 @@ from gateway.upstreams.lenders.port import Lender
 from gateway.upstreams.lenders.routing import LenderRouter
 
 # Each adapter kind and how it is built: the settings, the upstream clients (its companion service
-# among them, when configured) and the first lender (which sends codes for a lender without SMS;
-# None when it is the first).
-Build = Callable[[Settings, Mapping[str, UpstreamHttp], Lender | None], Lender]
+# among them, when configured), the first lender (which sends codes for a lender without SMS;
+# None when it is the first) and the gateway's clock (a lender keeping no date of its own).
+Build = Callable[[Settings, Mapping[str, UpstreamHttp], Lender | None, Clock], Lender]
 ADAPTERS: dict[str, Build] = {
-    "native": lambda settings, upstreams, first: NativeLender(upstreams["lending"], settings.lending_partner_key),
-    "fineract": lambda settings, upstreams, first: FineractLender(
-        upstreams["fineract"], upstreams["payments"], first, upstreams.get("fineract_companion"), settings
+    "native": lambda settings, upstreams, first, clock: NativeLender(
+        upstreams["lending"], settings.lending_partner_key
+    ),
+    "fineract": lambda settings, upstreams, first, clock: FineractLender(
+        upstreams["fineract"], upstreams["payments"], first, upstreams.get("fineract_companion"), settings, clock
     ),
 }
 
@@ -40,11 +43,11 @@ def lender_kinds(settings: Settings) -> list[str]:
     return kinds
 
 
-def build_lender(settings: Settings, upstreams: Mapping[str, UpstreamHttp]) -> Lender:
+def build_lender(settings: Settings, upstreams: Mapping[str, UpstreamHttp], clock: Clock) -> Lender:
     """The port's implementation for this deployment."""
     kinds = lender_kinds(settings)
-    first = ADAPTERS[kinds[0]](settings, upstreams, None)
+    first = ADAPTERS[kinds[0]](settings, upstreams, None, clock)
     if len(kinds) == 1:
         return first
-    lenders = {kinds[0]: first} | {kind: ADAPTERS[kind](settings, upstreams, first) for kind in kinds[1:]}
+    lenders = {kinds[0]: first} | {kind: ADAPTERS[kind](settings, upstreams, first, clock) for kind in kinds[1:]}
     return LenderRouter(lenders)

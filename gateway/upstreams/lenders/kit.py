@@ -483,12 +483,12 @@ async def check(
     upstreams = build_upstreams(settings, embedded.clients)
     try:
         kinds = lender_kinds(settings)
-        first = ADAPTERS[kinds[0]](settings, upstreams, None)
+        first = ADAPTERS[kinds[0]](settings, upstreams, None, embedded.clock)
         sandbox = Sandbox(upstreams["payments"].client)
         known = applicants if applicants is not None else (SANDBOX_APPLICANTS if sandbox.controllable else {})
         reports = []
         for kind in kinds:
-            lender = first if kind == kinds[0] else ADAPTERS[kind](settings, upstreams, first)
+            lender = first if kind == kinds[0] else ADAPTERS[kind](settings, upstreams, first, embedded.clock)
             mobile = borrowers.get(kind, SANDBOX_BORROWERS.get(kind, "9876543210"))
             kit = Kit(kind, lender, mobile, allow_writes, embedded.clock, sandbox, known.get(kind))
             reports.append(await kit.run())

@@ -37,8 +37,8 @@ which the conformance kit reports):
   branch's receipt;
 - the day: Fineract's business date (`businessdate/BUSINESS_DATE`, read once per request where a
   day matters: as-of, next due, instalment status, the day a repayment is booked on), so the loan
-  page agrees with the lender's books; a Fineract before 1.7 has none (404), and the gateway's
-  date in India stands in;
+  page agrees with the lender's books, taken only while `enable_business_date` is on (as Fineract
+  itself does); off, or a Fineract before 1.7, the tenant's date: the gateway's clock in India;
 - the time of a repayment: Fineract books it on a day. One paid online takes the time the
   provider took the payment (its order's payments); one the provider cannot date (at a branch,
   or the provider not answering) has the day alone (`time_known=False`), never a made-up time;
@@ -62,18 +62,20 @@ import httpx
 import msgspec
 import structlog
 
+from gateway.clock import Clock
 from gateway.errors import UpstreamError, UpstreamRefused, UpstreamUnavailable
 from gateway.language.codes import DEFAULT, Language
 from gateway.settings import Settings
 from gateway.upstreams.http import UpstreamHttp
 from gateway.upstreams.lenders.fineract.foreclosure import FineractForeclosures
-from gateway.upstreams.lenders.fineract.mapping import IST, Overdue, day, indian_mobile, overdue, paise, rate, today
+from gateway.upstreams.lenders.fineract.mapping import IST, Overdue, day, indian_mobile, overdue, paise, rate
 from gateway.upstreams.lenders.fineract.wire import (
     Accounts,
     AuditEntry,
     BusinessDate,
     ClientRecord,
     CommandAnswer,
+    Configuration,
     FineractLoan,
     LoanListItem,
     LoanPage,
@@ -169,8 +171,10 @@ class FineractLender:
         codes: Lender | None,
         companion: UpstreamHttp | None,
         settings: Settings,
+        clock: Clock,
     ) -> None:
         self.name = http.name
+        self.clock = clock  # the tenant's date in India, where the lender keeps no business date
         self.http = http
         self.payments = payments
         self.codes = codes  # the lender that sends this lender's borrowers their codes
@@ -225,13 +229,32 @@ class FineractLender:
         return self.http.decode(response, type_)
 
     async def _business_date(self) -> date:
-        """The lender's day (its books' date, which QA may move); ours in India for a Fineract
-        without the call (before 1.7)."""
+        """The day the lender's books are on, by Fineract's own rule (BusinessDateReadPlatformServiceImpl
+        .getBusinessDates): its business date only while `enable_business_date` is on; otherwise
+        the tenant's date, ours in India (docs/decisions/lender-business-date.md). The row is
+        never taken alone: with the feature off it is stale (the day it was turned off) or absent
+        (404), and a Fineract before 1.7 has neither call."""
+        enabled, kept = await asyncio.gather(self._business_date_on(), self._business_date_kept())
+        if enabled and kept is not None:
+            return kept
+        return await self.clock.today()
+
+    async def _business_date_on(self) -> bool:
+        response = await self.http.request(
+            "GET", f"{API}/configurations/name/enable_business_date", headers=self.headers, idempotent=True
+        )
+        if response.status_code == 404:
+            return False  # no such property: a Fineract before 1.7, without a business date
+        if response.status_code != 200:
+            raise UpstreamRefused(LOANS_FAILED, upstream=self.name, status=response.status_code)
+        return self.http.decode(response, Configuration).enabled
+
+    async def _business_date_kept(self) -> date | None:
         response = await self.http.request(
             "GET", f"{API}/businessdate/BUSINESS_DATE", headers=self.headers, idempotent=True
         )
         if response.status_code == 404:
-            return today()
+            return None  # never turned on (no row kept), or a Fineract before 1.7
         if response.status_code != 200:
             raise UpstreamRefused(LOANS_FAILED, upstream=self.name, status=response.status_code)
         return day(self.http.decode(response, BusinessDate).date)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta, timezone
+from datetime import date, timedelta, timezone
 from decimal import Decimal
 
 import msgspec
@@ -38,12 +38,6 @@ def rate(value: Decimal) -> Decimal:
 
 def day(value: Day) -> date:
     return date(*value)
-
-
-def today() -> date:
-    """Our date in India: the lender's day only for a Fineract without a business date."""
-    # real time: only a real Fineract before 1.7 gets here; the mock keeps a business date
-    return datetime.now(IST).date()
 
 
 class Overdue(msgspec.Struct, frozen=True, kw_only=True):

@@ -121,6 +121,13 @@ class Delinquent(msgspec.Struct, rename="camel", kw_only=True):
     past_due_days: int = 0  # on the lender's business date
 
 
+class Configuration(msgspec.Struct, kw_only=True):
+    """A global configuration property (`configurations/name/{name}`)."""
+
+    name: str
+    enabled: bool
+
+
 class BusinessDate(msgspec.Struct, kw_only=True):
     type: str
     date: Day
