@@ -25,7 +25,8 @@ log = structlog.get_logger("gateway.portal.follow_up")
 TABLE = "repayment-follow-ups"
 KEPT = timedelta(days=1)
 # EXPIRED is not among them: its order may still become PAID, so it is followed for the day.
-SETTLED = (Settlement.COMPLETED, Settlement.FAILED)
+# REFUNDED is: the lender refused it and it is refunded in full.
+SETTLED = (Settlement.COMPLETED, Settlement.FAILED, Settlement.REFUNDED)
 
 
 class FollowedCheckout(msgspec.Struct, rename="camel", kw_only=True):

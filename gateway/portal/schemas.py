@@ -73,10 +73,12 @@ class PaymentOutcome(msgspec.Struct, rename="camel", kw_only=True):
     'awaitingApproval' (paid, and the lender's checker is yet to approve its booking: it stays
     pending until booked and is never to be paid again) or 'bankPending' (tried, and the payer's
     bank has yet to answer: followed by the re-check until it is taken or the order expires, and
-    never offered to be paid again meanwhile)."""
+    never offered to be paid again meanwhile) or 'refunded' (paid, but the lender refused to book
+    it: its checker rejected the booking; refunded in full to the payer, what is owed unchanged,
+    and it may be paid again; `amount` is what is refunded)."""
 
     message: str
-    status: Literal["completed", "failed", "cancelled", "awaitingApproval", "bankPending"]
+    status: Literal["completed", "failed", "cancelled", "awaitingApproval", "bankPending", "refunded"]
     order_id: str | None = None
     # What happened to the money, from the lender's record of the payment (each null when not
     # known): a completed one's amount, the provider's reference, where the receipt was mailed

@@ -42,6 +42,10 @@ PAYMENT_COMPLETED = "Payment process completed"
 PAYMENT_FAILED = "Payment failed"
 PAYMENT_CANCELLED = "Payment cancelled. No money was taken."
 PAYMENT_AWAITING_APPROVAL = "Payment received. The lender is approving it; you do not need to pay again."
+PAYMENT_REFUNDED = (
+    "The lender did not accept this payment, so it is being refunded in full to the account you paid from. "
+    "What you owe has not changed."
+)
 PAYMENT_BANK_PENDING = (
     "Waiting for your bank to confirm the payment. Do not pay again: if your bank takes the money it will be "
     "shown here; if it does not, no money is taken and you can pay again."
@@ -292,6 +296,8 @@ class PortalService:
             # Tried and still with the payer's bank: kept pending (followed by the re-check), never
             # called cancelled or failed, and no second charge offered while it waits.
             return PaymentOutcome(message=PAYMENT_BANK_PENDING, status="bankPending", order_id=order_id)
+        if settled is Settlement.REFUNDED:
+            return await self._refunded(login, order_id)
         failed = settled is not Settlement.COMPLETED
         # The borrower saw the outcome: the payment is no longer shown as pending.
         await self.pending.forget(login.user_id, order_id)
@@ -321,6 +327,18 @@ class PortalService:
         reason = entry.failure_reason if entry is not None else None
         return PaymentOutcome(message=PAYMENT_FAILED, status="failed", order_id=order_id, failure_reason=reason)
 
+    async def _refunded(self, login: PortalLogin, order_id: str) -> PaymentOutcome:
+        """The lender refused to book the payment (its checker rejected it) and it is refunded in
+        full: no longer pending, nothing owed less, and it may be paid again."""
+        pending = await self.pending.one(login.user_id, order_id)
+        await self.pending.forget(login.user_id, order_id)
+        return PaymentOutcome(
+            message=PAYMENT_REFUNDED,
+            status="refunded",
+            order_id=order_id,
+            amount=in_paise(pending.amount) if pending is not None else None,
+        )
+
     async def recheck(self, session: Session, login: PortalLogin) -> RecheckResult:
         """Re-check payments the browser never confirmed (a closed tab): settle what the provider
         took, forget what failed, keep what the lender still calls pending."""
@@ -347,6 +365,9 @@ class PortalService:
                 continue
             if outcome is Settlement.EXPIRED:  # ended unpaid: no longer pending, whatever the history lists
                 await self.pending.forget(login.user_id, payment.order_id)
+                continue
+            if outcome is Settlement.REFUNDED:
+                settled.append(await self._refunded(login, payment.order_id))
                 continue
             if statuses is None:  # only asked when something did not complete
                 statuses = {e.payment_log_id: e.status for e in await self._history(session, login)}

@@ -177,3 +177,42 @@ def test_a_payment_the_bank_never_answers_is_said_expired_when_its_order_expires
     outcome = confirm(fineract, payment)  # the page back on it: said expired, nothing taken
     assert (outcome["status"], outcome["failureReason"]) == ("failed", "expired")
     assert booked(fineract, str(left.json()["cf_payment_id"])) == []
+
+
+PROVIDER = {"x-client-id": "mock-client", "x-client-secret": "mock-secret", "x-api-version": "2025-01-01"}
+
+
+def test_a_booking_the_checker_rejects_is_refunded_once_and_never_posted_again(fineract: GatewayClient) -> None:
+    """The lender's checker rejects the repayment: the lender will not have the money, so it is
+    not posted again (that would overrule the checker) and goes back to the payer in full, once,
+    however often it is asked about; the borrower owes what she did and may pay again."""
+    from tests.integration.test_desk_api import AGENT, staff_log_in
+
+    fineract.post("/_mocks/fineract/qa", json={"makerChecker": True})
+    payment = paid_once(fineract)
+    owed = fineract.get("/api/portal/repayment").json()["remainingAmount"]
+    assert confirm(fineract, payment)["status"] == "awaitingApproval"
+    waiting = fineract.get(f"{FINERACT}/makercheckers", params={"resourceId": 7101}, headers=BASIC).json()
+    rejected = fineract.post(
+        f"{FINERACT}/makercheckers/{waiting[0]['id']}", params={"command": "reject"}, headers=BASIC
+    )
+    assert rejected.status_code == 200
+
+    settled = recheck(fineract)["settled"]
+    assert [(s["status"], s["orderId"], s["amount"]) for s in settled] == [("refunded", payment["orderId"], "200.50")]
+    assert "did not accept" in settled[0]["message"]
+    # Asked again (another tab, the follow-up): the same refund, nothing posted again.
+    assert confirm(fineract, payment)["status"] == "refunded"
+    refunds = fineract.get(f"/_mocks/payments/pg/orders/{payment['orderId']}/refunds", headers=PROVIDER).json()
+    assert [(r["refund_amount"], r["refund_id"].startswith("rejected-")) for r in refunds] == [(200.5, True)]
+    made = fineract.get(f"{FINERACT}/audits", params={"resourceId": 7101}, headers=BASIC).json()
+    assert [c["processingResult"] for c in made] == ["Rejected"]
+    assert [t for t in fineract_loan(fineract, 7101)["transactions"] if t.get("externalId", "").startswith("pg-")] == []
+    portal = fineract.get("/api/portal/repayment").json()
+    assert (portal["pendingPayments"], portal["remainingAmount"]) == ([], owed)
+    # The desk sees it for what it is: refused by the lender and refunded, nothing to resend.
+    assert staff_log_in(fineract, AGENT).status_code == 200
+    view = fineract.get("/api/desk/customers", params={"q": payment["orderId"]}).json()
+    assert [(r["orderId"], r["amount"], r["status"], r["receiptResendable"]) for r in view["repayments"]] == [
+        (payment["orderId"], "200.50", "refunded", False)
+    ]

@@ -5,6 +5,7 @@ booking failing under its key, and still once with two gateway replicas running 
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from typing import Any
@@ -110,3 +111,44 @@ def test_two_replicas_running_the_follow_up_book_it_once(
         time.sleep(0.25)
     assert b.get("/healthz").status_code == 200
     assert posted_keys(mocks) == [f"pg-{reference}", f"pg-{reference}"]
+
+
+def test_a_repayment_the_lenders_checker_rejects_is_refunded_once_by_the_follow_up(
+    make_client: Callable[[Settings], GatewayClient], settings: Settings
+) -> None:
+    """No browser asking: the follow-up posts the repayment, the lender's checker rejects it; the
+    follow-up then refunds the payment in full, once, and never posts it again."""
+    client = make_client(
+        msgspec.structs.replace(settings, lenders="native,fineract", follow_up_seconds=1, follow_up_after_seconds=0)
+    )
+    client.post("/_mocks/reset")
+    client.post("/_mocks/fineract/qa", json={"makerChecker": True})
+    reference = pay_and_leave(client)
+    deadline = time.monotonic() + WITHIN
+
+    def waited(what: str, ask: Callable[[], list[Any]]) -> list[Any]:
+        while time.monotonic() < deadline:
+            if found := ask():
+                return found
+            time.sleep(0.25)
+        pytest.fail(f"{what} not seen within {WITHIN} s")
+
+    def waiting() -> list[Any]:
+        found = client.get(f"{FINERACT}/makercheckers", params={"resourceId": 7101}, headers=BASIC).json()
+        return [c for c in found if f"pg-{reference}" in c["commandAsJson"]]
+
+    [command] = waited("the command awaiting the checker", waiting)
+    client.post(f"{FINERACT}/makercheckers/{command['id']}", params={"command": "reject"}, headers=BASIC)
+    order_id = json.loads(command["commandAsJson"])["receiptNumber"]
+    provider = {"x-client-id": "mock-client", "x-client-secret": "mock-secret", "x-api-version": "2025-01-01"}
+
+    def refunds() -> list[Any]:
+        found: list[Any] = client.get(f"/_mocks/payments/pg/orders/{order_id}/refunds", headers=provider).json()
+        return found
+
+    [refund] = waited("the refund", refunds)
+    assert (refund["refund_amount"], refund["refund_id"]) == (200.5, f"rejected-{reference}")
+    time.sleep(2.5)  # two more runs of the job: still the one refund, still the one command
+    assert len(refunds()) == 1
+    assert posted_keys(client) == [f"pg-{reference}"]
+    assert lender_bookings(client, reference)[0] == []

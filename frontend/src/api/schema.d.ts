@@ -2536,7 +2536,7 @@ export interface components {
             receiptMailedTo?: string | null;
             receiptUrl?: string | null;
             /** @enum {string} */
-            status: "completed" | "failed" | "cancelled" | "awaitingApproval" | "bankPending";
+            status: "completed" | "failed" | "cancelled" | "awaitingApproval" | "bankPending" | "refunded";
         };
         /** PaymentRecord */
         PaymentRecord: {

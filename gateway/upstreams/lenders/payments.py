@@ -91,6 +91,9 @@ class Settlement(enum.Enum):
     # expired). The bank may still take it late (Cashfree: an EXPIRED order can become PAID), so a
     # follow-up still looks, and books it then.
     EXPIRED = "expired"
+    # Paid, but the lender refused to book it (Fineract's checker rejected the command): never
+    # posted again, and refunded to the payer in full; what is owed is unchanged.
+    REFUNDED = "refunded"
 
 
 # A borrower's access as the lender granted it: the bearer token the gateway keeps in the session
@@ -110,7 +113,8 @@ class PartnerRepayment(msgspec.Struct, rename="camel", kw_only=True):
     amount: Decimal
     # awaitingApproval: paid and with the lender, its checker yet to approve the booking (Fineract's
     # maker-checker): never to be asked of the customer again.
-    status: Literal["pending", "paid", "failed", "awaitingApproval"]
+    # refunded: paid, the lender refused to book it (its checker rejected it), refunded in full.
+    status: Literal["pending", "paid", "failed", "awaitingApproval", "refunded"]
     cf_payment_id: str | None = None
     created_at: datetime
     paid_at: datetime | None = None

@@ -124,6 +124,7 @@ from gateway.upstreams.lenders.port import (
     RepaymentsBy,
     Settlement,
 )
+from gateway.upstreams.payments import PaymentsClient
 
 log = structlog.get_logger("gateway.lenders.fineract")
 
@@ -131,6 +132,12 @@ API = "fineract-provider/api/v1"
 TOKEN_PREFIX = "fineract:"
 LOAN_PREFIX = "FIN-"
 ORDER_PREFIX = "FINREPAY_"
+# Our commands no transaction shows, by Fineract's processingResult, as the desk words them.
+NOT_BOOKED: dict[str, Literal["awaitingApproval", "refunded"]] = {
+    "Awaiting Approval": "awaitingApproval",
+    "Rejected": "refunded",
+}
+REJECTED_REFUND = "rejected-"  # and the provider's payment id: the refund of a repayment the lender refused
 BOOKING_TRIES = 3  # keys posted in one settle, each only after Fineract confirms the last did not book
 LOAN_PAGE = 200  # loans asked for at a time when every loan is read (a day's repayments)
 # A repayment's id in the gateway (the portal's payment log id) is this lender's from here up, so
@@ -210,6 +217,8 @@ class FineractLender:
         self.service_provider = settings.product_name
         self.api = API
         self.foreclosures = FineractForeclosures(self)
+        # Refunds of repayments the lender refused (its checker rejected the booking).
+        self.refunds = PaymentsClient(payments, settings.payments_client_id, settings.payments_client_secret)
 
     # Routing (gateway/upstreams/lenders/routing.py): what of a borrower's is this lender's.
     def owns_loan(self, loan_number: str) -> bool:
@@ -522,6 +531,8 @@ class FineractLender:
             made = await self._commands(loan.id, external_id)
             if any(c.processing_result == "Awaiting Approval" for c in made):
                 return Settlement.AWAITING_APPROVAL
+            if any(c.processing_result == "Rejected" for c in made):
+                return await self._refund_rejected(order_id, paid)
             if any(c.processing_result == "Under Processing" for c in made):
                 raise self._not_booked_yet(425)  # in flight: its outcome is to come
             n = len(made) + 1
@@ -544,6 +555,31 @@ class FineractLender:
         if await self._booked(loan.id, external_id):
             return Settlement.COMPLETED
         raise self._not_booked_yet(None)
+
+    async def _refund_rejected(self, order_id: str, paid: ProviderPayment) -> Settlement:
+        """The lender's checker rejected our repayment command: the lender will not have this
+        money, so it is never posted again (that would overrule the checker) and goes back to the
+        payer in full, once: the refund's id comes from the provider's payment, so every ask (the
+        borrower's, the follow-up's, another replica's) gets the same refund
+        (docs/decisions/fineract-bookings.md)."""
+        provider_id = str(paid.cf_payment_id)
+        try:
+            await self.refunds.refund(
+                order_id,
+                paise(paid.payment_amount, self.name),
+                f"{REJECTED_REFUND}{provider_id}",
+                "The lender did not accept this repayment",
+            )
+        except UpstreamError as exc:
+            log.warning("rejected_repayment_not_refunded", order_id=order_id, status=exc.status)
+            raise UpstreamUnavailable(
+                "The lender did not accept the payment and its refund has not started yet. Please check again shortly.",
+                upstream=self.payments.name,
+                status=exc.status,
+                code="refund_not_started",
+            ) from exc
+        log.info("rejected_repayment_refunded", order_id=order_id, provider_payment=provider_id)
+        return Settlement.REFUNDED
 
     async def _booking_answer(self, loan: FineractLoan, key: str, response: httpx.Response) -> Settlement | None:
         """What a booking's answer settles: booked, awaiting the checker, or None (not booked by
@@ -1011,44 +1047,55 @@ class FineractLender:
             for client_id, loan in loans:
                 if client_id not in clients:
                     clients[client_id] = await self._get(f"clients/{client_id}", ClientRecord)
-                rows += await self._awaiting_approval(loan, clients[client_id], by, str(value))
+                rows += await self._not_booked(loan, clients[client_id], by, str(value))
         return rows
 
-    async def _awaiting_approval(
+    async def _not_booked(
         self, loan: FineractLoan, client: ClientRecord, by: RepaymentsBy, value: str
     ) -> list[PartnerRepayment]:
-        """Our repayments on the loan the lender's checker has yet to approve (maker-checker):
-        paid, and with the lender, but not booked, so no transaction shows them."""
-        waiting: list[AuditEntry] = await self._get(
-            "makercheckers", list[AuditEntry], {"actionName": "REPAYMENT", "entityName": "LOAN", "resourceId": loan.id}
+        """Our repayments on the loan that no transaction shows (Fineract's audit trail of our
+        commands): those its checker has yet to approve (maker-checker), paid and with the lender;
+        and those its checker rejected, refunded to the payer (or, until the refund is made by the
+        next ask, pending)."""
+        made: list[AuditEntry] = await self._get(
+            "audits", list[AuditEntry], {"actionName": "REPAYMENT", "entityName": "LOAN", "resourceId": loan.id}
         )
-        rows = []
-        for entry in waiting:
-            made, external_id = entry.made(), entry.external_id()
-            order_id = made.get("receiptNumber")
-            if not external_id or not external_id.startswith("pg-") or not isinstance(order_id, str):
+        booked = {t.external_id for t in loan.transactions if t.external_id and not t.manually_reversed}
+        rows: dict[str, PartnerRepayment] = {}
+        for entry in sorted(made, key=lambda e: e.id):
+            command, external_id = entry.made(), entry.external_id()
+            order_id = command.get("receiptNumber")
+            status: Literal["awaitingApproval", "refunded", "pending"] | None = NOT_BOOKED.get(entry.processing_result)
+            if status is None or not external_id or not external_id.startswith("pg-") or external_id in booked:
                 continue
-            if by == "orderId" and order_id != value:
+            if not isinstance(order_id, str) or (by == "orderId" and order_id != value):
                 continue
+            provider_id = external_id.removeprefix("pg-")
+            if status == "refunded" and not await self._refunded(order_id, provider_id):
+                status = "pending"  # rejected; the next ask (the follow-up's) refunds it
             at = datetime.fromisoformat(entry.made_on_date) if entry.made_on_date else None
             if at is not None and at.tzinfo is None:
                 at = at.replace(tzinfo=UTC)  # Fineract's audit times are the server's UTC
-            rows.append(
-                PartnerRepayment(
-                    order_id=order_id,
-                    user_id=USER_IDS_FROM + client.id,
-                    user_name=client.display_name,
-                    mobile_number=indian_mobile(client.mobile_no) or "",
-                    loan_number=f"{LOAN_PREFIX}{loan.account_no}",
-                    amount=paise(Decimal(str(made.get("transactionAmount", "0"))), self.name),
-                    status="awaitingApproval",
-                    cf_payment_id=external_id.removeprefix("pg-"),
-                    created_at=at or datetime(1970, 1, 1, tzinfo=UTC),
-                    time_known=at is not None,
-                    receipt_resendable=False,  # nothing booked: no receipt yet
-                )
+            amount = command.get("transactionAmount", Decimal(0))
+            rows[external_id] = PartnerRepayment(
+                order_id=order_id,
+                user_id=USER_IDS_FROM + client.id,
+                user_name=client.display_name,
+                mobile_number=indian_mobile(client.mobile_no) or "",
+                loan_number=f"{LOAN_PREFIX}{loan.account_no}",
+                amount=paise(Decimal(amount) if isinstance(amount, Decimal | int) else Decimal(0), self.name),
+                status=status,
+                cf_payment_id=provider_id,
+                created_at=at or datetime(1970, 1, 1, tzinfo=UTC),
+                time_known=at is not None,
+                receipt_resendable=False,  # nothing booked: no receipt
             )
-        return rows
+        return list(rows.values())
+
+    async def _refunded(self, order_id: str, provider_id: str) -> bool:
+        """Whether the refund of a repayment the lender refused was made at the provider."""
+        given = await self.refunds.order_refunds(order_id)
+        return any(r.refund_id == f"{REJECTED_REFUND}{provider_id}" for r in given)
 
     async def resend_receipt(self, order_id: str, idempotency_key: str) -> ReceiptSent:
         """The companion mails the receipt (Fineract draws none), once per key."""

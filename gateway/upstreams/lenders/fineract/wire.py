@@ -9,6 +9,9 @@ from typing import Any
 
 import msgspec
 
+# The JSON a command was made with, its numbers (amounts) decoded straight to Decimal.
+EXACT = msgspec.json.Decoder(float_hook=Decimal)
+
 
 class Code(msgspec.Struct, kw_only=True):
     id: int
@@ -214,7 +217,7 @@ class AuditEntry(msgspec.Struct, rename="camel", kw_only=True):
         if not self.command_as_json:
             return {}
         try:
-            made = msgspec.json.decode(self.command_as_json)
+            made = EXACT.decode(self.command_as_json)
         except msgspec.DecodeError:
             return {}
         return made if isinstance(made, dict) else {}

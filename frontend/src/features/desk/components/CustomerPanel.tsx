@@ -208,6 +208,14 @@ export function CustomerPanel({ customer, staff, onActed }: { customer: Customer
                 </Trans>
               </span>
             )}
+            {repayment.status === "refunded" && (
+              <span className={styles.note}>
+                <Trans>
+                  The lender's checker refused to book this payment, so it was refunded in full to the customer. It did
+                  not reduce what they owe.
+                </Trans>
+              </span>
+            )}
             {repayment.status === "paid" && !repayment.receiptResendable && (
               <span className={styles.note}>
                 <Trans>This lender cannot send its receipt again; ask the lender for it.</Trans>

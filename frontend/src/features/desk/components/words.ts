@@ -92,6 +92,7 @@ export const REPAYMENT_STATUS_WORDS: Record<string, MessageDescriptor> = {
   paid: msg`Paid`,
   failed: msg`Failed`,
   awaitingApproval: msg`Awaiting the lender's approval`,
+  refunded: msg`Refused by the lender, refunded`,
 };
 
 /** Which upstream recorded an entry. */

@@ -47,9 +47,10 @@ const OUTCOME_WORDS = {
 interface Outcome {
   /**
    * "approval": paid, and the lender's checker is yet to approve the booking (never paid again).
+   * "refunded": paid, and the lender's checker refused the booking: the payment is refunded in full.
    * "bank": tried, and the payer's bank has yet to answer: followed until it does, never offered again.
    */
-  tone: Tone | "pending" | "approval" | "bank" | "ended";
+  tone: Tone | "pending" | "approval" | "bank" | "ended" | "refunded";
   /** A cancelled payment, whose checkout 'Try again' reopens. */
   payment?: PaymentCreated;
   /** The gateway's answer: what happened to the money (amount, reference, receipt; why it failed). */
@@ -73,6 +74,24 @@ function OutcomeFacts({ outcome }: { outcome: Outcome }) {
           Payment received. The lender is approving it; you do not need to pay again. It shows here as paid once
           approved.
         </Trans>
+      </p>
+    );
+  }
+  if (outcome.tone === "refunded") {
+    const refunded = answer?.amount ? rupees(answer.amount) : null;
+    return (
+      <p className={`alert ${styles.cancelled}`} role="status">
+        {refunded ? (
+          <Trans>
+            The lender did not accept this payment, so the full {refunded} is being refunded to the account you paid
+            from. What you owe has not changed; you can pay again.
+          </Trans>
+        ) : (
+          <Trans>
+            The lender did not accept this payment, so the full amount is being refunded to the account you paid from.
+            What you owe has not changed; you can pay again.
+          </Trans>
+        )}
       </p>
     );
   }
@@ -294,7 +313,7 @@ export default function PaymentPage() {
     recheck(undefined, {
       onSuccess: (result) => {
         const settled = result.settled[0];
-        if (settled) setOutcome({ tone: "success" });
+        if (settled) setOutcome(settled.status === "refunded" ? { tone: "refunded", answer: settled } : { tone: "success" });
       },
     });
   }, [pendingPayments.length, recheck]);
@@ -307,7 +326,8 @@ export default function PaymentPage() {
     const timer = window.setInterval(() => {
       recheck(undefined, {
         onSuccess: (result) => {
-          if (result.settled.some((s) => s.orderId === bankOrder)) setOutcome({ tone: "success" });
+          const settled = result.settled.find((s) => s.orderId === bankOrder);
+          if (settled) setOutcome(settled.status === "refunded" ? { tone: "refunded", answer: settled } : { tone: "success" });
           else if (!result.pending.some((p) => p.orderId === bankOrder)) setOutcome({ tone: "ended" });
         },
       });
@@ -323,10 +343,12 @@ export default function PaymentPage() {
         const answer = await confirm(payment);
         if (answer.status === "cancelled") setOutcome({ tone: "cancelled", payment });
         else if (answer.status === "awaitingApproval") setOutcome({ tone: "approval", answer });
+        else if (answer.status === "refunded") setOutcome({ tone: "refunded", answer });
         else if (answer.status === "bankPending") setOutcome({ tone: "bank", answer });
         else setOutcome({ tone: answer.status === "completed" ? "success" : "danger", answer });
-        // A failed or cancelled payment keeps the amount typed, to try again as it was.
-        if (answer.status !== "failed" && answer.status !== "cancelled") setAmountText("");
+        // A failed, cancelled or refunded payment keeps the amount typed, to try again as it was.
+        if (answer.status === "completed" || answer.status === "awaitingApproval" || answer.status === "bankPending")
+          setAmountText("");
       } catch (error) {
         // Not known yet: the payment stays pending, and the lender settles it either way.
         if (errorStatus(error) !== 401) setOutcome({ tone: "pending" });
