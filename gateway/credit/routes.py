@@ -61,6 +61,40 @@ def build_router(services: AppServices) -> Router:
     async def key_facts(login: NamedDependency[StoreLogin], offer_id: Reference) -> CreditKeyFacts:
         return await credit.key_facts(login, offer_id)
 
+    @get(
+        "/offers/{offer_id:str}/key-facts/pdf",
+        summary="An offer's Key Facts Statement as a PDF to keep, in English or Hindi: the screen's figures",
+        media_type=PDF,
+        response_headers=NO_STORE,
+    )
+    async def key_facts_pdf(
+        request: Request[Any, Any, Any],
+        session: NamedDependency[Session],
+        login: NamedDependency[StoreLogin],
+        offer_id: Reference,
+        language: DocumentLanguage = None,
+    ) -> Response[bytes]:
+        chosen = language or language_of(request, session)
+        pdf = await credit.key_facts_pdf(login, offer_id, chosen)
+        return pdf_download(pdf, f"key-facts-{offer_id}-{chosen}.pdf")
+
+    @get(
+        "/lines/{line_number:str}/key-facts/pdf",
+        summary="The Key Facts Statement the line was accepted on (its keyFactsVersion), as a PDF",
+        media_type=PDF,
+        response_headers=NO_STORE,
+    )
+    async def accepted_key_facts_pdf(
+        request: Request[Any, Any, Any],
+        session: NamedDependency[Session],
+        login: NamedDependency[StoreLogin],
+        line_number: Reference,
+        language: DocumentLanguage = None,
+    ) -> Response[bytes]:
+        chosen = language or language_of(request, session)
+        pdf = await credit.accepted_key_facts_pdf(login, line_number, chosen)
+        return pdf_download(pdf, f"key-facts-{line_number}-{chosen}.pdf")
+
     @post(
         "/offers/{offer_id:str}/accept",
         status_code=200,
@@ -133,7 +167,19 @@ def build_router(services: AppServices) -> Router:
 
     return Router(
         path="/api/credit",
-        route_handlers=[apply, current_application, key_facts, accept, lines, quote, pay, confirm, certificate],
+        route_handlers=[
+            apply,
+            current_application,
+            key_facts,
+            key_facts_pdf,
+            accepted_key_facts_pdf,
+            accept,
+            lines,
+            quote,
+            pay,
+            confirm,
+            certificate,
+        ],
         dependencies={"login": Provide(store_login, sync_to_thread=False)},
         tags=["credit"],
     )

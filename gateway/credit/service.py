@@ -135,6 +135,16 @@ class CreditService:
         await self._store.set(self._shown_key(mobile, offer_id), b"1", expires_in=SHOWN_SECONDS)
         return facts
 
+    async def key_facts_pdf(self, login: StoreLogin, offer_id: str, language: Language) -> bytes:
+        """The offer's Key Facts as the lender prints them: the same figures as its screen."""
+        async with self._asking({404: NotFound(OFFER_NOT_FOUND, code="offer_not_found")}):
+            return await self.lending.credit_key_facts_pdf(self.mobile(login), offer_id, language)
+
+    async def accepted_key_facts_pdf(self, login: StoreLogin, line_number: str, language: Language) -> bytes:
+        """The Key Facts Statement the line was accepted on, the version it records."""
+        async with self._asking({404: NotFound(LINE_NOT_FOUND, code="line_not_found")}):
+            return await self.lending.credit_line_key_facts_pdf(self.mobile(login), line_number, language)
+
     async def accept(self, login: StoreLogin, offer_id: str, acknowledged: bool) -> CreditLine:
         mobile = self.mobile(login)
         if not acknowledged:

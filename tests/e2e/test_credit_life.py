@@ -56,6 +56,12 @@ def test_a_new_shopper_applies_from_checkout_pays_with_credit_and_leaves_in_the_
     expect(facts).to_contain_text("Farhan Ali, Ali Electricals")
     expect(facts).to_contain_text("3 days from acceptance")
     expect(facts).to_contain_text("Rohit Menon")
+    # The Key Facts to keep, as a PDF: the screen's APR and grievance officer, and its version.
+    with page.expect_download() as download:
+        facts.get_by_role("link", name="Key Facts Statement in English (PDF)").click()
+    kept = " ".join("\n".join(p.extract_text() for p in PdfReader(Path(download.value.path())).pages).split())
+    version = facts.locator("dd", has_text=re.compile(r"^KFS-")).inner_text()
+    assert "21.40%" in kept and "Rohit Menon" in kept and version in kept
     accept = facts.get_by_role("button", name="Accept this offer")
     expect(accept).to_be_disabled()  # not before the Key Facts are acknowledged
     facts.get_by_role("checkbox", name="I have read and understood the Key Facts Statement.").check()
@@ -76,6 +82,12 @@ def test_a_new_shopper_applies_from_checkout_pays_with_credit_and_leaves_in_the_
     page.goto("/credit")
     line = page.get_by_role("article", name=f"Credit line {line_number.group(0)}")
     expect(line).to_contain_text("In its cooling-off period until")
+    # The version accepted, downloadable again as it was.
+    with page.expect_download() as accepted:
+        line.get_by_role("link", name=f"Version {version} (PDF)").click()
+    assert version in " ".join(
+        "\n".join(p.extract_text() for p in PdfReader(Path(accepted.value.path())).pages).split()
+    )
     line.get_by_role("button", name=re.compile("Leave in the cooling-off period")).click()
     interest = (total * Decimal("21.40") * 2 / 36500).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
     quote = page.get_by_role("region", name="Leave in the cooling-off period")

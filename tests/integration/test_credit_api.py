@@ -305,3 +305,32 @@ def test_a_refusal_is_not_kept_as_an_open_application(client: GatewayClient) -> 
     client.post("/_mocks/lending/applications/decision", json={"decision": "rejected"})
     assert apply(client).json()["decision"] == "rejected"
     assert client.get("/api/credit/applications/current").json() == {"application": None}
+
+
+def test_an_offers_key_facts_pdf_has_the_screens_figures_and_the_line_keeps_the_version_accepted(
+    client: GatewayClient,
+) -> None:
+    """RBI's KFS to keep before accepting (APR, fees, total cost, repayment, cooling-off, grievance
+    officer), the lender's one source of the figures; the line records the version accepted."""
+    log_in(client, NEW_SHOPPER)
+    offer = apply(client).json()["offers"][0]
+    facts = client.get(f"/api/credit/offers/{offer['offerId']}/key-facts").json()
+    assert facts["keyFactsVersion"].startswith("KFS-")
+    english = client.get(f"/api/credit/offers/{offer['offerId']}/key-facts/pdf", params={"language": "en"})
+    assert english.status_code == 200 and english.headers["content-type"] == "application/pdf"
+    text = " ".join(pdf_text(english.content).split())
+    for figure in ("₹2,00,000.00", f"{facts['apr']}%", facts["grievanceOfficer"]["name"], facts["keyFactsVersion"]):
+        assert figure in text, figure
+    assert "Repayment schedule" in text and "3 days from acceptance" in text
+    hindi = " ".join(
+        pdf_text(client.get(f"/api/credit/offers/{offer['offerId']}/key-facts/pdf?language=hi").content).split()
+    )
+    assert facts["keyFactsVersion"] in hindi and f"{facts['apr']}%" in hindi
+    assert client.get("/api/credit/offers/OFF-404/key-facts/pdf").status_code == 404
+
+    line = accept(client, offer["offerId"]).json()
+    assert line["keyFactsVersion"] == facts["keyFactsVersion"]
+    assert client.get("/api/credit/lines").json()[0]["keyFactsVersion"] == facts["keyFactsVersion"]
+    accepted = client.get(f"/api/credit/lines/{line['lineNumber']}/key-facts/pdf", params={"language": "en"})
+    assert accepted.status_code == 200
+    assert facts["keyFactsVersion"] in " ".join(pdf_text(accepted.content).split())

@@ -26,6 +26,7 @@ from upstream_mocks.clock import mocks_now, mocks_today
 from upstream_mocks.envelope import envelope
 from upstream_mocks.lending.certificates import render_certificate
 from upstream_mocks.lending.credit import CREDIT_DAYS
+from upstream_mocks.lending.credit_key_facts import key_facts_version, render_offer_key_facts
 from upstream_mocks.lending.credit_lines import (
     COOLING_OFF_DAYS,
     DEFAULT_LIMIT,
@@ -113,7 +114,7 @@ def offer_view(offer: Offer) -> dict[str, Any]:
 def key_facts_view(application: Application, offer: Offer) -> dict[str, Any]:
     product = offer.product
     g = product.lender.grievance_officer
-    return {
+    view = {
         **offer_view(offer),
         "borrowerName": application.applicant_name,
         "businessName": application.business_name,
@@ -128,6 +129,7 @@ def key_facts_view(application: Application, offer: Offer) -> dict[str, Any]:
         "grievanceOfficer": {"name": g.name, "email": g.email, "phone": g.phone, "address": g.address},
         "madeOn": offer.made_on.isoformat(),
     }
+    return {**view, "keyFactsVersion": key_facts_version(view)}
 
 
 def application_view(application: Application) -> dict[str, Any]:
@@ -157,6 +159,7 @@ def line_view(line: CreditLine, today: date) -> dict[str, Any]:
         "endedOn": line.ended_on.isoformat() if line.ended_on else None,
         "endedBy": line.ended_by,
         "asOf": today.isoformat(),
+        "keyFactsVersion": line.offer.key_facts_version,
     }
 
 
@@ -266,6 +269,39 @@ def credit_line_routes(world: MockWorld) -> list[HTTPRouteHandler]:
             return envelope(None, "Offer not found", 404)
         return envelope(key_facts_view(*found), "Key facts")
 
+    def key_facts_pdf(application: Application, offer: Offer, request: Request[Any, Any, Any]) -> Response[Any]:
+        language = requested(request.headers)
+        content = render_offer_key_facts(key_facts_view(application, offer), language)
+        return Response(
+            content,
+            media_type="application/pdf",
+            headers={"content-disposition": f'attachment; filename="key-facts-{offer.offer_id}-{language}.pdf"'},
+        )
+
+    @get("/webRepayment/credit/offers/{offer_id:str}/keyFacts/pdf")
+    async def offer_key_facts_pdf(request: Request[Any, Any, Any], offer_id: FromPath[str]) -> Response[Any]:
+        mobile, rejected = mobile_of(request)
+        if rejected:
+            return rejected
+        found = find_offer(applications_state(world), offer_id, mobile)
+        if found is None:
+            return envelope(None, "Offer not found", 404)
+        return key_facts_pdf(*found, request)
+
+    @get("/webRepayment/credit/lines/{line_number:str}/keyFacts/pdf")
+    async def line_key_facts_pdf(request: Request[Any, Any, Any], line_number: FromPath[str]) -> Response[Any]:
+        """The Key Facts the borrower accepted the line on: the version the line records."""
+        mobile, rejected = mobile_of(request)
+        if rejected:
+            return rejected
+        line = line_of(line_number, mobile)
+        if isinstance(line, Response):
+            return line
+        application = applications_state(world).applications.get(line.offer.application_id)
+        if application is None:
+            return envelope(None, "Credit line not found", 404)
+        return key_facts_pdf(application, line.offer, request)
+
     @post("/webRepayment/credit/offers/{offer_id:str}/accept", status_code=200)
     async def accept(request: Request[Any, Any, Any], offer_id: FromPath[str]) -> Response[Any]:
         body, rejected = await body_of(request, AcceptBody)
@@ -286,6 +322,7 @@ def credit_line_routes(world: MockWorld) -> list[HTTPRouteHandler]:
         if any(o.accepted_line for o in application.offers):
             return envelope(None, "Another offer of this application was accepted", 409)
         offer.key_facts_acknowledged_at = mocks_now(world)
+        offer.key_facts_version = key_facts_view(application, offer)["keyFactsVersion"]  # the version accepted
         line = open_line(world, application, offer, today)
         return envelope(line_view(line, today), "Offer accepted")
 
@@ -444,4 +481,17 @@ def credit_line_routes(world: MockWorld) -> list[HTTPRouteHandler]:
     async def unsteer() -> None:
         applications_state(world).steers.clear()
 
-    return [apply, offer_key_facts, accept, lines, line_quote, pay, payment_status, certificate, steer, unsteer]
+    return [
+        apply,
+        offer_key_facts,
+        offer_key_facts_pdf,
+        line_key_facts_pdf,
+        accept,
+        lines,
+        line_quote,
+        pay,
+        payment_status,
+        certificate,
+        steer,
+        unsteer,
+    ]

@@ -89,6 +89,7 @@ class Offer(msgspec.Struct, kw_only=True):
     made_on: date
     valid_until: date
     key_facts_acknowledged_at: datetime | None = None
+    key_facts_version: str | None = None  # the Key Facts Statement's version accepted
     accepted_line: str | None = None
 
     @property

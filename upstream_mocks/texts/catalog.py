@@ -114,6 +114,15 @@ class Texts(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     kfs_heading: str
     kfs_title: str
     kfs_sanctioned: str
+    credit_kfs_title: str
+    credit_kfs_limit: str
+    credit_kfs_rate: str
+    credit_kfs_interest_free: str
+    credit_kfs_fee_total: str
+    credit_kfs_repayment: str
+    credit_kfs_repayment_terms: str
+    credit_kfs_cooling_off_terms: str
+    credit_kfs_version: str
     kfs_net_disbursed: str
     kfs_disbursed_on: str
     kfs_rate: str

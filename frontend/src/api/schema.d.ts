@@ -497,6 +497,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/credit/lines/{line_number}/key-facts/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Key Facts Statement the line was accepted on (its keyFactsVersion), as a PDF */
+        get: operations["ApiCreditLinesLineNumberKeyFactsPdfAcceptedKeyFactsPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/credit/lines/{line_number}/payments": {
         parameters: {
             query?: never;
@@ -580,6 +597,23 @@ export interface paths {
         };
         /** An offer's Key Facts Statement, to read before accepting */
         get: operations["ApiCreditOffersOfferIdKeyFactsKeyFacts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credit/offers/{offer_id}/key-facts/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An offer's Key Facts Statement as a PDF to keep, in English or Hindi: the screen's figures */
+        get: operations["ApiCreditOffersOfferIdKeyFactsPdfKeyFactsPdf"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1895,6 +1929,7 @@ export interface components {
             interestRate: string;
             /** Format: date */
             keyFactsValidUntil: string;
+            keyFactsVersion: string;
             lender: components["schemas"]["CreditLender"];
             lendingServiceProvider: string;
             /** Format: date */
@@ -1925,6 +1960,7 @@ export interface components {
             /** @enum {null|string} */
             endedBy: "coolingOffExit" | "foreclosure" | null;
             endedOn: string | null;
+            keyFactsVersion?: string | null;
             lender: components["schemas"]["CreditLender"];
             lineNumber: string;
             /** @enum {string} */
@@ -4210,6 +4246,46 @@ export interface operations {
             };
         };
     };
+    ApiCreditLinesLineNumberKeyFactsPdfAcceptedKeyFactsPdf: {
+        parameters: {
+            query?: {
+                language?: "en" | "hi" | null;
+            };
+            header?: never;
+            path: {
+                line_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
     ApiCreditLinesLineNumberPaymentsPay: {
         parameters: {
             query?: never;
@@ -4390,6 +4466,46 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CreditKeyFacts"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiCreditOffersOfferIdKeyFactsPdfKeyFactsPdf: {
+        parameters: {
+            query?: {
+                language?: "en" | "hi" | null;
+            };
+            header?: never;
+            path: {
+                offer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
                 };
             };
             /** @description Bad request syntax or unsupported method */

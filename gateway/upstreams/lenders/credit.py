@@ -87,6 +87,7 @@ class CreditKeyFacts(msgspec.Struct, rename="camel", kw_only=True):
     recovery_agents: list[CreditRecoveryAgent]
     grievance_officer: CreditGrievanceOfficer
     made_on: date
+    key_facts_version: str  # the lender's digest of these figures: what an acceptance records
 
 
 class CreditLine(msgspec.Struct, rename="camel", kw_only=True):
@@ -101,6 +102,7 @@ class CreditLine(msgspec.Struct, rename="camel", kw_only=True):
     ended_on: date | None
     ended_by: Purpose | None
     as_of: date
+    key_facts_version: str | None = None  # the Key Facts Statement's version the borrower accepted
 
 
 class CreditLineQuote(msgspec.Struct, rename="camel", kw_only=True):

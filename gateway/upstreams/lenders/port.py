@@ -234,6 +234,16 @@ class Lender(Protocol):
         """The no-dues certificate of a closed line, as a PDF."""
         ...
 
+    async def credit_key_facts_pdf(self, mobile_number: str, offer_id: str, language: Language = DEFAULT) -> bytes:
+        """An offer's Key Facts Statement as a PDF, the same figures as `credit_offer_key_facts`."""
+        ...
+
+    async def credit_line_key_facts_pdf(
+        self, mobile_number: str, line_number: str, language: Language = DEFAULT
+    ) -> bytes:
+        """The Key Facts Statement the line was accepted on (the version it records), as a PDF."""
+        ...
+
     # Complaints
     async def raise_complaint(
         self, token: str, complaint: NewComplaint, language: Language = DEFAULT

@@ -328,6 +328,19 @@ class LenderRouter:
             lambda lender: lender.credit_line_certificate(mobile_number, line_number, language),
         )
 
+    async def credit_key_facts_pdf(self, mobile_number: str, offer_id: str, language: Language = DEFAULT) -> bytes:
+        return await self._knowing(
+            "credit_key_facts_pdf", lambda lender: lender.credit_key_facts_pdf(mobile_number, offer_id, language)
+        )
+
+    async def credit_line_key_facts_pdf(
+        self, mobile_number: str, line_number: str, language: Language = DEFAULT
+    ) -> bytes:
+        return await self._knowing(
+            "credit_line_key_facts_pdf",
+            lambda lender: lender.credit_line_key_facts_pdf(mobile_number, line_number, language),
+        )
+
     async def raise_complaint(
         self, token: str, complaint: NewComplaint, language: Language = DEFAULT
     ) -> LenderComplaint:

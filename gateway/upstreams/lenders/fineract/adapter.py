@@ -945,6 +945,14 @@ class FineractLender:
     ) -> bytes:
         raise LenderCannot("credit_line_certificate", upstream=self.name)
 
+    async def credit_key_facts_pdf(self, mobile_number: str, offer_id: str, language: Language = DEFAULT) -> bytes:
+        raise LenderCannot("credit_key_facts_pdf", upstream=self.name)
+
+    async def credit_line_key_facts_pdf(
+        self, mobile_number: str, line_number: str, language: Language = DEFAULT
+    ) -> bytes:
+        raise LenderCannot("credit_line_key_facts_pdf", upstream=self.name)
+
     async def raise_complaint(
         self, token: str, complaint: NewComplaint, language: Language = DEFAULT
     ) -> LenderComplaint:

@@ -186,6 +186,14 @@ class NativeLender:
     ) -> bytes:
         return await self.credit_line_calls.certificate(mobile_number, line_number, language)
 
+    async def credit_key_facts_pdf(self, mobile_number: str, offer_id: str, language: Language = DEFAULT) -> bytes:
+        return await self.credit_line_calls.offer_key_facts_pdf(mobile_number, offer_id, language)
+
+    async def credit_line_key_facts_pdf(
+        self, mobile_number: str, line_number: str, language: Language = DEFAULT
+    ) -> bytes:
+        return await self.credit_line_calls.line_key_facts_pdf(mobile_number, line_number, language)
+
     async def raise_complaint(
         self, token: str, complaint: NewComplaint, language: Language = DEFAULT
     ) -> LenderComplaint:

@@ -164,9 +164,20 @@ class CreditLinesClient:
 
     async def certificate(self, mobile_number: str, line_number: str, language: Language = DEFAULT) -> bytes:
         """GET webRepayment/credit/lines/{lineNumber}/certificate/pdf: the no-dues certificate."""
+        return await self._pdf(f"webRepayment/credit/lines/{line_number}/certificate/pdf", mobile_number, language)
+
+    async def offer_key_facts_pdf(self, mobile_number: str, offer_id: str, language: Language = DEFAULT) -> bytes:
+        """GET webRepayment/credit/offers/{offerId}/keyFacts/pdf: the offer's Key Facts Statement."""
+        return await self._pdf(f"webRepayment/credit/offers/{offer_id}/keyFacts/pdf", mobile_number, language)
+
+    async def line_key_facts_pdf(self, mobile_number: str, line_number: str, language: Language = DEFAULT) -> bytes:
+        """GET webRepayment/credit/lines/{lineNumber}/keyFacts/pdf: the Key Facts the line was accepted on."""
+        return await self._pdf(f"webRepayment/credit/lines/{line_number}/keyFacts/pdf", mobile_number, language)
+
+    async def _pdf(self, path: str, mobile_number: str, language: Language) -> bytes:
         response = await self.http.request(
             "GET",
-            f"webRepayment/credit/lines/{line_number}/certificate/pdf",
+            path,
             params={"mobileNumber": mobile_number},
             headers=self._headers(texts_in(language)),
             idempotent=True,

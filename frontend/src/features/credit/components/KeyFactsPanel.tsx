@@ -6,6 +6,15 @@ import { useKeyFacts } from "../api/get-key-facts";
 import styles from "../credit.module.css";
 import { FactList } from "./FactList";
 
+/** Where an offer's Key Facts Statement is kept as a PDF, in the language asked for. */
+export function keyFactsPdfUrl(offerId: string, language: "en" | "hi"): string {
+  return `/api/credit/offers/${encodeURIComponent(offerId)}/key-facts/pdf?language=${language}`;
+}
+
+// The Hindi document is offered in Hindi whatever the page's language, as a language switch is.
+// eslint-disable-next-line lingui/no-unlocalized-strings -- the document's language, named in it
+const HINDI_KEY_FACTS = "मुख्य तथ्य विवरण हिंदी में (PDF)";
+
 /** An offer's Key Facts Statement, read here and acknowledged before the offer can be accepted. */
 export function KeyFactsPanel({
   offerId,
@@ -99,8 +108,17 @@ export function KeyFactsPanel({
                 value: `${data.grievanceOfficer.name}, ${data.grievanceOfficer.email}, ${data.grievanceOfficer.phone}`,
               },
               { term: <Trans>This statement is valid until</Trans>, value: calendarDay(data.keyFactsValidUntil) },
+              { term: <Trans>Version</Trans>, value: data.keyFactsVersion },
             ]}
           />
+          <p className={styles.links}>
+            <a href={keyFactsPdfUrl(offerId, "en")} download>
+              <Trans>Key Facts Statement in English (PDF)</Trans>
+            </a>
+            <a href={keyFactsPdfUrl(offerId, "hi")} download lang="hi">
+              {HINDI_KEY_FACTS}
+            </a>
+          </p>
           <label className={styles.consent}>
             <input type="checkbox" checked={acknowledged} onChange={(e) => onAcknowledge(e.target.checked)} />
             <span>

@@ -24,6 +24,11 @@ export function certificateUrl(lineNumber: string, language: "en" | "hi"): strin
   return `/api/credit/lines/${encodeURIComponent(lineNumber)}/certificate/pdf?language=${language}`;
 }
 
+/** Where the Key Facts Statement a line was accepted on is read again. */
+export function acceptedKeyFactsUrl(lineNumber: string, language: "en" | "hi"): string {
+  return `/api/credit/lines/${encodeURIComponent(lineNumber)}/key-facts/pdf?language=${language}`;
+}
+
 // The Hindi document is offered in Hindi whatever the page's language, as a language switch is.
 // eslint-disable-next-line lingui/no-unlocalized-strings -- the document's language, named in it
 const HINDI_CERTIFICATE = "बकाया-नहीं प्रमाणपत्र हिंदी में (PDF)";
@@ -34,7 +39,7 @@ const HINDI_CERTIFICATE = "बकाया-नहीं प्रमाणपत
  * quote. Either is paid in the repayments' checkout; a closed line has its no-dues certificate.
  */
 export default function CreditLinesPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   usePageMeta({ title: t`Your credit` });
   const id = useId();
   const config = useConfig();
@@ -183,6 +188,18 @@ export default function CreditLinesPage() {
                       </dt>
                       <dd>{calendarDay(line.acceptedOn)}</dd>
                     </div>
+                    {line.keyFactsVersion && (
+                      <div>
+                        <dt>
+                          <Trans>Key Facts Statement you accepted</Trans>
+                        </dt>
+                        <dd>
+                          <a href={acceptedKeyFactsUrl(line.lineNumber, i18n.locale === "hi" ? "hi" : "en")} download>
+                            <Trans>Version {line.keyFactsVersion} (PDF)</Trans>
+                          </a>
+                        </dd>
+                      </div>
+                    )}
                   </dl>
                   <div className={styles.links}>
                     {line.status === "coolingOff" && (
