@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { api, errorStatus } from "../../../api/client";
 import type { components } from "../../../api/schema";
 import { useOnline } from "../../../lib/connection";
@@ -62,13 +62,21 @@ export async function chooseDeliveryArea(pincode: string): Promise<DeliveryArea>
   return data;
 }
 
+/**
+ * A pin code chosen (its cookie set): every screen shows the choice's answer at once, and it is
+ * read again by its pin code in the background, so the phone keeps that pin code's copy.
+ */
+export function areaChosen(queryClient: QueryClient, pincode: string, answer: DeliveryArea): void {
+  const { queryKey } = deliveryAreaQuery(pincode);
+  queryClient.setQueryData(queryKey, { area: answer.area, savedAt: null });
+  pincodeChanged();
+  void queryClient.invalidateQueries({ queryKey, exact: true });
+}
+
 export function useChooseDeliveryArea() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: chooseDeliveryArea,
-    onSuccess: (answer, pincode) => {
-      queryClient.setQueryData(deliveryAreaQuery(pincode).queryKey, { area: answer.area, savedAt: null });
-      pincodeChanged();
-    },
+    onSuccess: (answer, pincode) => areaChosen(queryClient, pincode, answer),
   });
 }

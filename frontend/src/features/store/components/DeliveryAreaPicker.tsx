@@ -1,5 +1,6 @@
 import { useLingui } from "@lingui/react";
 import { Trans } from "@lingui/react/macro";
+import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { placeName } from "../../../content/delivery";
 import { useDeliveryArea } from "../api/delivery-area";
@@ -19,10 +20,13 @@ export function DeliveryAreaPicker() {
   const { pincode, area, savedAt } = useDeliveryArea();
   const [open, setOpen] = useState(false);
   const { verified } = useStore();
+  const queryClient = useQueryClient();
   // Logged in without a pin code: the last-used address's, not the question again.
   useEffect(() => {
-    if (verified === true && pincode === null) void import("../delivery/lastAddress").then((m) => m.chooseLastAddress());
-  }, [verified, pincode]);
+    if (verified === true && pincode === null) {
+      void import("../delivery/lastAddress").then((m) => m.chooseLastAddress(queryClient));
+    }
+  }, [verified, pincode, queryClient]);
   const { i18n } = useLingui();
   const place = area ? `${placeName(area.city, i18n.locale)} ${area.pincode}` : (pincode ?? "");
   const promise = area?.delivery ? promiseWords(area.delivery) : null;

@@ -1,7 +1,8 @@
 import { api } from "../../../api/client";
 import type { components } from "../../../api/schema";
-import { chooseDeliveryArea } from "../api/delivery-area";
-import { chosenPincode, pincodeChanged } from "./chosen-pincode";
+import type { QueryClient } from "@tanstack/react-query";
+import { areaChosen, chooseDeliveryArea } from "../api/delivery-area";
+import { chosenPincode } from "./chosen-pincode";
 
 type SavedAddresses = components["schemas"]["CheckoutAddresses"];
 
@@ -13,7 +14,7 @@ let asked = false;
  * first) becomes the store's delivery pin code, as the checkout offers it, instead of asking
  * again. Its own chunk: loaded only when there is no pin code after a login.
  */
-export async function chooseLastAddress(): Promise<void> {
+export async function chooseLastAddress(queryClient: QueryClient): Promise<void> {
   if (asked) return;
   asked = true;
   try {
@@ -21,8 +22,7 @@ export async function chooseLastAddress(): Promise<void> {
     const address = data.addresses.find((a) => a.lastUsed) ?? data.addresses[0];
     // Chosen at the top of the store meanwhile: the shopper's choice stands.
     if (!address || chosenPincode() !== null) return;
-    await chooseDeliveryArea(address.pincode);
-    pincodeChanged();
+    areaChosen(queryClient, address.pincode, await chooseDeliveryArea(address.pincode));
   } catch (error) {
     // The shopper can still choose it at the top of the store.
     console.warn("Store: the last-used address could not be read", error instanceof Error ? error.message : error);
