@@ -13,6 +13,9 @@ export type Reconciliation = components["schemas"]["Reconciliation"];
 export type AuditEntry = components["schemas"]["AuditEntry"];
 export type RefundView = components["schemas"]["DeskRefundView"];
 export type RefundRequest = components["schemas"]["DeskRefundRequest"];
+export type RunView = components["schemas"]["RunView"];
+export type WorklistDay = components["schemas"]["WorklistDay"];
+export type FindingView = components["schemas"]["FindingView"];
 
 /** GET /api/desk/me: the staff member logged in to the desk (401 when nobody is). */
 export const staffQuery = queryOptions({
@@ -143,6 +146,38 @@ export function useRefundAction(onDone: () => void) {
     onSuccess: onDone,
     onSettled: () => {
       void client.invalidateQueries({ queryKey: ["desk", "refunds"] });
+      void client.invalidateQueries({ queryKey: ["desk", "audit"] });
+    },
+  });
+}
+
+/** GET /api/desk/worklist: the stored daily reconciliation runs, newest day first (supervisors). */
+export function useWorklistRuns() {
+  return useQuery({
+    queryKey: ["desk", "worklist"],
+    queryFn: async () => (await api.get<RunView[]>("/desk/worklist")).data,
+    retry: false,
+  });
+}
+
+/** GET /api/desk/worklist/{day}: a day's run and its findings, open ones first. */
+export function useWorklistDay(day: string | null) {
+  return useQuery({
+    queryKey: ["desk", "worklist", day],
+    queryFn: async () => (await api.get<WorklistDay>(`/desk/worklist/${day}`)).data,
+    enabled: day !== null,
+    retry: false,
+  });
+}
+
+/** Resolve a finding with a note (POST .../findings/{id}/resolve); the worklist is read again. */
+export function useResolveFinding() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, note }: { id: number; note: string }) =>
+      (await api.post<FindingView>(`/desk/worklist/findings/${id}/resolve`, { note })).data,
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: ["desk", "worklist"] });
       void client.invalidateQueries({ queryKey: ["desk", "audit"] });
     },
   });

@@ -126,6 +126,13 @@ export const AUDIT_ACTION_WORDS: Record<string, MessageDescriptor> = {
   rejectRefund: msg`Turned a refund down`,
   refund: msg`Refund sent to the provider`,
   reconcile: msg`Read the reconciliation`,
+  resolveFinding: msg`Resolved a reconciliation finding`,
+};
+
+/** Why a stored reconciliation run needs attention (the gateway's rule names). */
+export const ATTENTION_WORDS: Record<string, MessageDescriptor> = {
+  findingOverdue: msg`A finding is open too long`,
+  amountAboveThreshold: msg`A finding is above the amount limit`,
 };
 
 /** How it came out; a refusal says the gateway's code after "refused: ". */

@@ -8,6 +8,7 @@ import { AuditTrail } from "../components/AuditTrail";
 import { CustomerPanel } from "../components/CustomerPanel";
 import { DeskLogin } from "../components/DeskLogin";
 import { ReconciliationSummary } from "../components/ReconciliationSummary";
+import { Worklist } from "../components/Worklist";
 import styles from "../desk.module.css";
 
 /** /desk: staff only. Log in, find a customer by what they quote, act through the owning service. */
@@ -75,6 +76,7 @@ export default function DeskPage() {
       )}
       {customer.data && <CustomerPanel customer={customer.data} staff={staff.data} onActed={() => void customer.refetch()} />}
       {staff.data.role === "supervisor" && <ReconciliationSummary />}
+      {staff.data.role === "supervisor" && <Worklist />}
       {staff.data.role === "supervisor" && <AuditTrail />}
     </main>
   );

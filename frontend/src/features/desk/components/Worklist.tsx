@@ -1,0 +1,107 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useState, type FormEvent } from "react";
+import { errorMessage } from "../../../api/client";
+import { calendarDay, dayAndTime } from "../../../lib/dates";
+import { rupees } from "../../../lib/money";
+import { useResolveFinding, useWorklistDay, useWorklistRuns, type FindingView } from "../api/desk";
+import { ATTENTION_WORDS, KIND_WORDS, wordFor } from "./words";
+import styles from "../desk.module.css";
+
+/**
+ * The reconciliation worklist (supervisors): the daily job's stored runs, each saying whether it
+ * needs attention; a chosen day's findings with how long each has been open; resolve with a note.
+ */
+export function Worklist() {
+  const { t, i18n } = useLingui();
+  const runs = useWorklistRuns();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const day = chosen ?? runs.data?.[0]?.day ?? null;
+  const worklist = useWorklistDay(day);
+  return (
+    <section className={`card ${styles.panel}`} aria-labelledby="desk-worklist">
+      <h2 id="desk-worklist" className={styles.subtitle}>
+        <Trans>Reconciliation worklist</Trans>
+      </h2>
+      {(runs.isError || worklist.isError) && (
+        <p className="alert alert-danger" role="alert">
+          {errorMessage(runs.error ?? worklist.error, t`Could not read the worklist. Please try again.`)}
+        </p>
+      )}
+      <label className={styles.field}>
+        <Trans>Day</Trans>
+        <input type="date" className="form-control" value={day ?? ""} onChange={(e) => setChosen(e.target.value || null)} />
+      </label>
+      <ul className={styles.kinds} aria-label={t`Reconciliation runs`}>
+        {runs.data?.map((run) => (
+          <li key={run.day}>
+            <button type="button" className="btn btn-outline" aria-pressed={run.day === day} onClick={() => setChosen(run.day)}>
+              {calendarDay(run.day)}: {rupees(run.unreconciled)} · <Trans>{run.openFindings} open</Trans>
+            </button>
+            {run.attention.map((reason) => (
+              <strong key={reason} className={styles.attention}>
+                {wordFor(i18n, ATTENTION_WORDS, reason)}
+              </strong>
+            ))}
+          </li>
+        ))}
+      </ul>
+      {worklist.data && !worklist.data.run && (
+        <p>
+          <Trans>No reconciliation run is stored for this day.</Trans>
+        </p>
+      )}
+      {worklist.data?.run && (
+        <ol className={styles.timeline} aria-label={t`Findings of the day`}>
+          {worklist.data.findings.map((finding) => (
+            <Finding key={finding.id} finding={finding} />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function Finding({ finding }: { finding: FindingView }) {
+  const { t, i18n } = useLingui();
+  const [note, setNote] = useState("");
+  const resolve = useResolveFinding();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    resolve.mutate({ id: finding.id, note: note.trim() });
+  };
+  return (
+    <li>
+      <strong>{wordFor(i18n, KIND_WORDS, finding.kind)}</strong>
+      <span>{finding.reference ?? finding.providerOrderId}</span>
+      <span>{rupees(finding.unreconciled)}</span>
+      {finding.resolvedAt ? (
+        <span>
+          <Trans>
+            Resolved by {finding.resolvedBy} on {dayAndTime(finding.resolvedAt)}
+          </Trans>
+          <span className={styles.note}>{finding.note}</span>
+        </span>
+      ) : (
+        <>
+          <span>
+            <Trans>Open {finding.daysOpen} days</Trans>
+          </span>
+          <form onSubmit={submit} aria-label={t`Resolve this finding`}>
+            <label className={styles.field}>
+              <Trans>Note</Trans>
+              <input className="form-control" value={note} maxLength={500} required onChange={(e) => setNote(e.target.value)} />
+            </label>
+            <button type="submit" className="btn btn-primary" disabled={resolve.isPending || !note.trim()}>
+              <Trans>Resolve</Trans>
+            </button>
+          </form>
+          {resolve.isError && (
+            <p className="alert alert-danger" role="alert">
+              {errorMessage(resolve.error, t`Could not resolve it. Please try again.`)}
+            </p>
+          )}
+        </>
+      )}
+    </li>
+  );
+}
