@@ -269,14 +269,22 @@ def credit_line_routes(world: MockWorld) -> list[HTTPRouteHandler]:
             return envelope(None, "Offer not found", 404)
         return envelope(key_facts_view(*found), "Key facts")
 
+    def the_line(request: Request[Any, Any, Any], line_number: str) -> CreditLine | Response[Any]:
+        """The caller's line, by the mobile number the partner call names."""
+        mobile, rejected = mobile_of(request)
+        if rejected:
+            return rejected
+        return line_of(line_number, mobile)
+
+    def pdf(content: bytes, name: str) -> Response[Any]:
+        return Response(
+            content, media_type="application/pdf", headers={"content-disposition": f'attachment; filename="{name}.pdf"'}
+        )
+
     def key_facts_pdf(application: Application, offer: Offer, request: Request[Any, Any, Any]) -> Response[Any]:
         language = requested(request.headers)
         content = render_offer_key_facts(key_facts_view(application, offer), language)
-        return Response(
-            content,
-            media_type="application/pdf",
-            headers={"content-disposition": f'attachment; filename="key-facts-{offer.offer_id}-{language}.pdf"'},
-        )
+        return pdf(content, f"key-facts-{offer.offer_id}-{language}")
 
     @get("/webRepayment/credit/offers/{offer_id:str}/keyFacts/pdf")
     async def offer_key_facts_pdf(request: Request[Any, Any, Any], offer_id: FromPath[str]) -> Response[Any]:
@@ -291,10 +299,7 @@ def credit_line_routes(world: MockWorld) -> list[HTTPRouteHandler]:
     @get("/webRepayment/credit/lines/{line_number:str}/keyFacts/pdf")
     async def line_key_facts_pdf(request: Request[Any, Any, Any], line_number: FromPath[str]) -> Response[Any]:
         """The Key Facts the borrower accepted the line on: the version the line records."""
-        mobile, rejected = mobile_of(request)
-        if rejected:
-            return rejected
-        line = line_of(line_number, mobile)
+        line = the_line(request, line_number)
         if isinstance(line, Response):
             return line
         application = applications_state(world).applications.get(line.offer.application_id)
@@ -447,10 +452,7 @@ def credit_line_routes(world: MockWorld) -> list[HTTPRouteHandler]:
 
     @get("/webRepayment/credit/lines/{line_number:str}/certificate/pdf")
     async def certificate(request: Request[Any, Any, Any], line_number: FromPath[str]) -> Response[Any]:
-        mobile, rejected = mobile_of(request)
-        if rejected:
-            return rejected
-        line = line_of(line_number, mobile)
+        line = the_line(request, line_number)
         if isinstance(line, Response):
             return line
         if line.status not in ("exited", "closed") or line.ended_on is None:
@@ -460,11 +462,7 @@ def credit_line_routes(world: MockWorld) -> list[HTTPRouteHandler]:
         name = borrower.user_name if borrower else line.mobile_number
         language = requested(request.headers)
         content = await to_thread.run_sync(render_certificate, line, name, language)
-        return Response(
-            content,
-            media_type="application/pdf",
-            headers={"content-disposition": f'attachment; filename="no-dues-{line.line_number}-{language}.pdf"'},
-        )
+        return pdf(content, f"no-dues-{line.line_number}-{language}")
 
     # QA control (not part of the upstream contract).
     @post("/applications/decision", status_code=200)
