@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import msgspec
 import pytest
 import uvloop
 
@@ -56,6 +57,14 @@ def mocks_url() -> Iterator[str]:
     yield url
     process.terminate()
     process.wait(timeout=10)
+
+
+@pytest.fixture
+def both(make_client: Callable[[Settings], GatewayClient], settings: Settings) -> GatewayClient:
+    """A gateway over both lenders (LENDERS=native,fineract), the in-process mocks reset."""
+    client = make_client(msgspec.structs.replace(settings, lenders="native,fineract"))
+    client.post("/_mocks/reset")
+    return client
 
 
 @pytest.fixture

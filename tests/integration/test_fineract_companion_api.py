@@ -5,14 +5,9 @@ borrower's loan pages work as our own lender's do."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
-import msgspec
-import pytest
-
-from gateway.settings import Settings
 from tests.conftest import GatewayClient
 from tests.integration.test_complaints_api import raise_complaint
 from tests.integration.test_loans_api import pdf_text
@@ -24,13 +19,6 @@ RAMESH = "9876543210"  # our own lender's borrower, with a current loan at the F
 FINERACT = "/_mocks/fineract/fineract-provider/api/v1"
 BASIC = {"Authorization": "Basic bWlmb3M6cGFzc3dvcmQ=", "Fineract-Platform-TenantId": "default"}
 LOAN = "/api/loans/FIN-000007101"
-
-
-@pytest.fixture
-def both(make_client: Callable[[Settings], GatewayClient], settings: Settings) -> GatewayClient:
-    client = make_client(msgspec.structs.replace(settings, lenders="native,fineract"))
-    client.post("/_mocks/reset")
-    return client
 
 
 def in_fineract(client: GatewayClient, loan_id: int) -> dict[str, Any]:

@@ -5,24 +5,11 @@ loan; the desk and the day's reconciliation read the lender's every loan, the gr
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-import msgspec
-import pytest
-
-from gateway.settings import Settings
 from tests.conftest import GatewayClient
 from tests.integration.test_portal_api import log_in
 from tests.integration.test_two_lenders_api import BASIC, FINERACT, fineract_loan
 
 ANITA = "9811166677"  # Sakhi Mahila Mandal's member, with a JLG loan (7105); the group's own loan is 7106
-
-
-@pytest.fixture
-def both(make_client: Callable[[Settings], GatewayClient], settings: Settings) -> GatewayClient:
-    client = make_client(msgspec.structs.replace(settings, lenders="native,fineract"))
-    client.post("/_mocks/reset")
-    return client
 
 
 def test_fineract_sends_a_group_loan_with_no_client_and_a_jlg_loan_with_both(both: GatewayClient) -> None:

@@ -6,13 +6,8 @@ English and Hindi; the loan closed earlier has its certificate too, an open one 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from decimal import Decimal
 
-import msgspec
-import pytest
-
-from gateway.settings import Settings
 from tests.conftest import GatewayClient
 from tests.integration.test_loans_api import pdf_text
 from tests.integration.test_portal_api import log_in
@@ -20,13 +15,6 @@ from tests.integration.test_portal_repayments_api import checkout
 
 SUNITA = "9123456780"
 KAVITA = "9811144455"  # a Fineract client who owes nothing: a current floating-rate loan and a closed one
-
-
-@pytest.fixture
-def both(make_client: Callable[[Settings], GatewayClient], settings: Settings) -> GatewayClient:
-    client = make_client(msgspec.structs.replace(settings, lenders="native,fineract"))
-    client.post("/_mocks/reset")
-    return client
 
 
 def words(content: bytes) -> str:

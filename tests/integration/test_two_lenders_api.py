@@ -26,13 +26,6 @@ IST = timezone(timedelta(hours=5, minutes=30))
 BASIC = {"Authorization": "Basic bWlmb3M6cGFzc3dvcmQ=", "Fineract-Platform-TenantId": "default"}
 
 
-@pytest.fixture
-def both(make_client: Callable[[Settings], GatewayClient], settings: Settings) -> GatewayClient:
-    client = make_client(msgspec.structs.replace(settings, lenders="native,fineract"))
-    client.post("/_mocks/reset")
-    return client
-
-
 def fineract_loan(client: GatewayClient, loan_id: int) -> dict[str, Any]:
     answer = client.get(f"{FINERACT}/loans/{loan_id}?associations=transactions", headers=BASIC)
     assert answer.status_code == 200, answer.text
