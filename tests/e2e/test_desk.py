@@ -87,7 +87,12 @@ def test_an_agent_finds_by_upi_reference_and_resends_a_receipt_and_a_supervisor_
     upi = attempts[0]["bank_reference"]
     complaint = page.request.post(
         "/api/complaints",
-        data={"against": "lender", "category": "payment", "text": "My payment of Rs. 1000 is not on the loan yet."},
+        data={
+            "against": "lender",
+            "lenderName": "Sahyogkosh Finance Limited",  # of the loan the payment was for
+            "category": "payment",
+            "text": "My payment of Rs. 1000 is not on the loan yet.",
+        },
         headers=xsrf(page),
     )
     assert complaint.ok, complaint.text()
