@@ -1,0 +1,61 @@
+"""The desk's reconciliation worklist end to end: a payment the provider never charged, a day
+passes on the mocks' clock, the gateway's own daily job stores the run, and a supervisor picks the
+day, sees the finding and how long it has been open, and resolves it with a note."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.conftest import ROOT, Server, desk_staff, run_gateway
+from tests.e2e.store_steps import api_login, place_by_api
+from tests.e2e.test_desk import desk_login, pay_at_provider
+from tests.mocks_clock import mocks_today
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[Server]:
+    """A gateway of its own whose daily job looks for yesterday's run every second."""
+    yield from run_gateway(
+        {"RECONCILIATION_CHECK_SECONDS": "1", "DESK_STAFF": desk_staff()},
+        ROOT / "test-results" / "e2e-worklist-server.log",
+    )
+
+
+def test_a_supervisor_resolves_yesterdays_finding_with_a_note(page: Page, browser: Browser, server: Server) -> None:
+    server.reset()
+    api_login(page, server, "9876543210")
+    number = place_by_api(page, {1: 1}, "online")
+    order = page.request.get(f"/api/checkout/orders/{number}").json()
+    pay_at_provider(server, order["payment"]["paymentSessionId"])
+    provider_order = order["payment"]["providerOrderId"]
+    seeded = server.http.post(
+        "/_mocks/payments/settlements/mistakes", json={"kind": "omitPayment", "orderId": provider_order}
+    )
+    assert seeded.status_code == 201, seeded.text
+    day = mocks_today(server.http)
+    server.http.post("/_mocks/clock", json={"days": 1}).raise_for_status()
+
+    # The desk in a page of its own, as staff open it (its first ask of who is logged in is a 401).
+    staff = browser.new_page(base_url=server.url)
+    desk_login(staff, "vikram.supervisor", "supervisor-demo-secret")
+    worklist = staff.get_by_role("region", name="Reconciliation worklist")
+    # The job stores the run within a second or two: wait (bounded) until the desk's API lists it.
+    deadline = time.monotonic() + 20
+    while day.isoformat() not in [r["day"] for r in staff.request.get("/api/desk/worklist").json()]:
+        assert time.monotonic() < deadline, "the daily job stored no run"
+        time.sleep(0.2)
+    staff.reload()
+    worklist.get_by_role("button", name=re.compile(r"1 open")).click()
+    findings = worklist.get_by_role("list", name="Findings of the day")
+    expect(findings).to_contain_text("Order paid but no charge")
+    expect(findings).to_contain_text(number)
+    expect(findings).to_contain_text("Open 0 days")
+    worklist.get_by_label("Note").fill("Provider confirmed the charge failed; shopper refunded by hand")
+    worklist.get_by_role("button", name="Resolve", exact=True).click()
+    expect(findings).to_contain_text("Resolved by vikram.supervisor")
+    expect(findings).to_contain_text("Provider confirmed the charge failed")
