@@ -140,7 +140,7 @@ def test_an_agent_finds_by_upi_reference_and_resends_a_receipt_and_a_supervisor_
     expect(confirm).to_contain_text("is refunded to the card or UPI")
     confirm.get_by_role("button", name="Cancel the order").click()
     expect(staff.get_by_role("status").filter(has_text="cancelled")).to_contain_text(f"Order {number} cancelled")
-    expect(staff.get_by_role("region", name="Reconciliation")).to_contain_text("₹0.00 unreconciled")
+    expect(staff.get_by_role("region", name="Reconciliation", exact=True)).to_contain_text("₹0.00 unreconciled")
     staff.close()
 
     page.goto(f"/orders/{number}")
