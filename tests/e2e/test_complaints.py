@@ -25,6 +25,8 @@ def any_page(request: pytest.FixtureRequest) -> Page:
 def raise_complaint(page: Page, category: str, text: str) -> str:
     """On /complaints: the form filled and sent; the ticket page opens with the ticket number."""
     page.goto("/complaints")
+    # Against the lender of the loan, by name (the borrower has loans with two lenders).
+    page.get_by_label("Against whom?").select_option(label="Sahyogkosh Finance Limited (the lender)")
     page.get_by_label("What is it about?").select_option(label=category)
     page.get_by_role("textbox", name="Your complaint").fill(text)
     page.get_by_label("Loan (optional)").select_option("LN-1001")
