@@ -25,10 +25,9 @@ from gateway.sessions.store import build_store
 from gateway.settings import Settings
 from gateway.upstreams.http import build_upstreams, close_upstreams
 from tests.conftest import GatewayClient
-from tests.integration.test_reconciliation import mistake, paid_online
+from tests.integration.test_reconciliation import in_process_mocks, mistake, paid_online
 from tests.integration.test_store_api import log_in as store_log_in
 from tests.mocks_clock import mocks_today
-from upstream_mocks.suite import MOUNTED_AS
 
 
 @pytest.fixture(params=["postgresql", "sqlite"])
@@ -46,17 +45,10 @@ def two_replicas_run_the_job(client: GatewayClient, settings: Settings) -> list[
     same mocks) answers when both try the daily job at one moment."""
 
     async def replica() -> bool:
-        local = {
-            name: httpx.AsyncClient(
-                transport=httpx.ASGITransport(app=client.app),
-                base_url=f"http://testserver/_mocks/{MOUNTED_AS.get(name, name)}/",
-            )
-            for name in settings.upstream_names
-        }
         clock_http = httpx.AsyncClient(transport=httpx.ASGITransport(app=client.app), base_url="http://testserver")
         clock = RemoteClock(clock_http, "/_mocks/clock", ttl=0)
         database = OperationsDatabase(settings.operations_database_url, settings.database_timeout)
-        pool = build_upstreams(settings, local)
+        pool = build_upstreams(settings, in_process_mocks(client, settings))
         daily = DailyReconciliation(
             ReconciliationService.over(pool, settings, clock),
             RunBook(database, clock),

@@ -42,6 +42,17 @@ def settings(make_settings: Callable[..., Settings]) -> Settings:
     return make_settings(otp=OtpLimits(resend_seconds=0, sends_per_number_per_hour=50))
 
 
+def in_process_mocks(client: GatewayClient, settings: Settings) -> dict[str, httpx.AsyncClient]:
+    """A client per upstream the settings name, to the in-process mocks the client's app serves."""
+    return {
+        name: httpx.AsyncClient(
+            transport=httpx.ASGITransport(app=client.app),
+            base_url=f"http://testserver/_mocks/{MOUNTED_AS.get(name, name)}/",
+        )
+        for name in settings.upstream_names
+    }
+
+
 def reconcile(client: GatewayClient, settings: Settings, day: date | None = None) -> Reconciliation:
     """A day's reconciliation (today's unless told) over the same in-process mocks the client's
     app serves, with every lender the settings name."""
@@ -50,14 +61,7 @@ def reconcile(client: GatewayClient, settings: Settings, day: date | None = None
     clock = ReadClock(lambda: now)
 
     async def run() -> Reconciliation:
-        local = {
-            name: httpx.AsyncClient(
-                transport=httpx.ASGITransport(app=client.app),
-                base_url=f"http://testserver/_mocks/{MOUNTED_AS.get(name, name)}/",
-            )
-            for name in settings.upstream_names
-        }
-        pool = build_upstreams(settings, local)
+        pool = build_upstreams(settings, in_process_mocks(client, settings))
         try:
             return await ReconciliationService.over(pool, settings, clock).run(day or await clock.today())
         finally:
