@@ -353,7 +353,12 @@ def borrower_pages(browser: Any, url: str, out: Path, size: str) -> None:
     shots.go("/complaints", "complaints")
     raised = page.request.post(
         "/api/complaints",
-        data={"category": "payment", "text": "My payment of Rs. 1000 is not on the loan yet."},
+        data={
+            "against": "lender",
+            "lenderName": "Sahyogkosh Finance Limited",
+            "category": "payment",
+            "text": "My payment of Rs. 1000 is not on the loan yet.",
+        },
         headers=xsrf(page),
     )
     if not raised.ok:
