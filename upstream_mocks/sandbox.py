@@ -34,7 +34,9 @@ CREDIT_LINE_CALLS = {
     for operation in (
         "applyForCredit",
         "creditOfferKeyFacts",
+        "creditOfferKeyFactsPdf",
         "acceptCreditOffer",
+        "creditLineKeyFactsPdf",
         "creditLineQuote",
         "payCreditLineQuote",
         "creditLinePaymentStatus",
