@@ -64,7 +64,7 @@ describe("checkout and orders in Hindi", { timeout: 20_000 }, () => {
       "डिलीवरी के लिए निकला",
       "डिलीवर हो गया",
     ]);
-    expect(screen.getByText("ऑर्डर की तारीख: 27 नवंबर 2026 को 04:16 बजे")).toBeTruthy();
+    expect(screen.getByText("ऑर्डर की तारीख: 27 नवंबर 2026 को सुबह 4:16 बजे")).toBeTruthy();
     expect(screen.getByRole("button", { name: "ऑर्डर कैंसिल करें" })).toBeTruthy();
   });
 });

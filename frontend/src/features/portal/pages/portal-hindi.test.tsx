@@ -88,11 +88,11 @@ describe("the portal in Hindi", { timeout: 30_000 }, () => {
     expect(await screen.findByRole("heading", { name: "लोन भुगतान" }, LOADED)).toBeTruthy();
     expect(await screen.findByRole("radio", { name: /कुल बकाया ₹12,450.00/ })).toBeTruthy();
     expect(screen.getByText("भुगतान की पुष्टि बाकी है")).toBeTruthy();
-    expect(screen.getByText("₹500.00, शुरू हुआ: 26 नवंबर 2026 को 15:04 बजे")).toBeTruthy();
+    expect(screen.getByText("₹500.00, शुरू हुआ: 26 नवंबर 2026 को दोपहर 3:04 बजे")).toBeTruthy();
     await screen.findByRole("region", { name: "भुगतान का इतिहास" });
     expect(screen.getByText("सफल")).toBeTruthy();
     expect(screen.getByText("20 नवंबर 2026")).toBeTruthy();
-    expect(screen.getByText("10:01")).toBeTruthy();
+    expect(screen.getByText("सुबह 10:01")).toBeTruthy();
     expect(latinWords()).toEqual([]);
 
     fireEvent.click(screen.getByRole("radio", { name: "आंशिक भुगतान" }));
