@@ -100,7 +100,7 @@ def test_the_built_app_is_within_its_budgets() -> None:
 def test_the_starter_script_counts_on_the_pages_it_starts_only(tmp_path: Path) -> None:
     # / starts the app with public/start.js once painted; /paynow loads the app at once.
     _build(tmp_path, {})
-    (tmp_path / "start.js").write_bytes(os.urandom(80_000))  # 40 + 10 + 2 + 80 KB: over 125 on /
+    (tmp_path / "start.js").write_bytes(os.urandom(90_000))  # 40 + 10 + 2 + 90 KB: over the budget of /
     pages = tmp_path / ".prerendered"
     pages.mkdir()
     (pages / "0.html").write_text('<script src="/start.js" data-entry="/assets/index.js" defer></script>')

@@ -166,6 +166,14 @@ export const ERROR_MESSAGES: Record<string, Wording> = {
   history_failed: msg`Could not load your payments.`,
   no_receipt: msg`No receipt for this payment.`,
   receipt_not_found: msg`There is no receipt for this payment yet.`,
+  // Complaints, the desk's worklist and the provider's webhooks
+  lender_not_chosen: msg`Please choose whom the complaint is against.`,
+  loan_of_another_lender: msg`This loan is not with the lender you chose. Please choose the loan's lender.`,
+  desk_finding_not_found: msg`This finding was not found.`,
+  desk_finding_resolved: { withDetail: msg`This finding was already resolved.` },
+  refund_not_started: msg`The refund has not been started yet.`,
+  webhook_invalid: msg`The notification could not be read.`,
+  webhook_refused: msg`The notification was refused.`,
   // Loans, Key Facts and statements
   loan_not_found: msg`This loan was not found in your account.`,
   period_backwards: msg`The start date must not be after the end date.`,
