@@ -164,6 +164,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
                 ).run,
             ),
         ],
+        finished=lambda name: metrics.metrics.job_runs.labels(name).inc(),
     )
 
     async def shutdown() -> None:

@@ -35,10 +35,17 @@ class Job:
 
 
 class Scheduler:
-    def __init__(self, store: SessionStore, jobs: list[Job], lock_seconds: float = LOCK_SECONDS) -> None:
+    def __init__(
+        self,
+        store: SessionStore,
+        jobs: list[Job],
+        lock_seconds: float = LOCK_SECONDS,
+        finished: Callable[[str], None] = lambda name: None,
+    ) -> None:
         self.store = store
         self.jobs = [job for job in jobs if job.every > 0]
         self.lock_seconds = lock_seconds
+        self.finished = finished  # told each job's name when a run of it ends here (metrics count them)
         self._tasks: list[asyncio.Task[None]] = []
 
     async def start(self) -> None:
@@ -72,6 +79,7 @@ class Scheduler:
                 done, _ = await asyncio.wait({run}, timeout=self.lock_seconds / 3)
                 if done:
                     run.result()
+                    self.finished(job.name)
                     return True
                 if not await lock.renew():
                     log.warning("job_lock_lost", job=job.name)

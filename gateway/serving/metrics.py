@@ -70,6 +70,12 @@ class GatewayMetrics:
             multiprocess_mode="livemax",
             registry=self.registry,
         )
+        self.job_runs = Counter(
+            "gateway_job_runs",
+            "Runs of the gateway's scheduled jobs this replica took and finished, per job",
+            ["job"],
+            registry=self.registry,
+        )
         self.session_store_errors = Counter(
             "gateway_session_store_errors",
             "Session store operations that failed (Redis unreachable or timing out)",
