@@ -164,7 +164,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
                 ).run,
             ),
         ],
-        finished=lambda name: metrics.metrics.job_runs.labels(name).inc(),
+        finished=metrics.metrics.job_finished,
     )
 
     async def shutdown() -> None:

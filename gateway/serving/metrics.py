@@ -76,12 +76,23 @@ class GatewayMetrics:
             ["job"],
             registry=self.registry,
         )
+        self.job_last_run = Gauge(
+            "gateway_job_last_run_timestamp_seconds",
+            "When a run of each scheduled job last finished (Unix time): alerted on when too old",
+            ["job"],
+            multiprocess_mode="max",  # the newest of every worker's and replica's runs
+            registry=self.registry,
+        )
         self.session_store_errors = Counter(
             "gateway_session_store_errors",
             "Session store operations that failed (Redis unreachable or timing out)",
             ["operation"],
             registry=self.registry,
         )
+
+    def job_finished(self, job: str) -> None:
+        self.job_runs.labels(job).inc()
+        self.job_last_run.labels(job).set_to_current_time()  # real time: what Prometheus' time() compares with
 
     def watch(self, upstreams: Mapping[str, UpstreamHttp], sessions: SessionManager) -> None:
         factories: dict[int, Any] = {}
