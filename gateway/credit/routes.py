@@ -3,10 +3,12 @@ shopper logged in to the store by code (401 otherwise): the lender knows them by
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 
 from litestar import Request, Response, Router, get, post
 from litestar.di import NamedDependency, Provide
+from litestar.handlers import HTTPRouteHandler
 from litestar.params import FromPath, JSONBody, PathParameter, QueryParameter
 
 from gateway.credit.schemas import (
@@ -22,17 +24,18 @@ from gateway.credit.schemas import (
     LinePaymentRequest,
 )
 from gateway.credit.service import CreditService
-from gateway.downloads import NO_STORE, PDF, pdf_download
+from gateway.downloads import REFERENCE, document_route, pdf_download
 from gateway.language.codes import Language
 from gateway.language.resolution import language_of
 from gateway.services import AppServices
 from gateway.sessions import Session, StoreLogin
 from gateway.sessions.logins import store_login
 from gateway.upstreams.lenders.port import Purpose
-from gateway.validation import IdempotencyKey, whole
+from gateway.validation import IdempotencyKey
 
-Reference = Annotated[str, PathParameter(pattern=whole("[A-Za-z0-9][A-Za-z0-9-]{0,31}"))]
-DocumentLanguage = Annotated[Language | None, QueryParameter(name="language")]
+Reference = Annotated[str, PathParameter(pattern=REFERENCE)]
+# A credit document in a language, by the reference its path names.
+CreditDocument = Callable[[StoreLogin, str, Language], Awaitable[bytes]]
 
 
 def build_router(services: AppServices) -> Router:
@@ -61,39 +64,38 @@ def build_router(services: AppServices) -> Router:
     async def key_facts(login: NamedDependency[StoreLogin], offer_id: Reference) -> CreditKeyFacts:
         return await credit.key_facts(login, offer_id)
 
-    @get(
-        "/offers/{offer_id:str}/key-facts/pdf",
-        summary="An offer's Key Facts Statement as a PDF to keep, in English or Hindi: the screen's figures",
-        media_type=PDF,
-        response_headers=NO_STORE,
-    )
-    async def key_facts_pdf(
-        request: Request[Any, Any, Any],
-        session: NamedDependency[Session],
-        login: NamedDependency[StoreLogin],
-        offer_id: Reference,
-        language: DocumentLanguage = None,
-    ) -> Response[bytes]:
-        chosen = language or language_of(request, session)
-        pdf = await credit.key_facts_pdf(login, offer_id, chosen)
-        return pdf_download(pdf, f"key-facts-{offer_id}-{chosen}.pdf")
+    def credit_pdf(
+        path: str, summary: str, saved_as: str, fetch: CreditDocument, operation_id: str
+    ) -> HTTPRouteHandler:
+        """A credit document (an offer's or a line's Key Facts, a line's no-dues certificate) as a
+        PDF in English or Hindi, saved as `{saved_as}-{reference}-{language}.pdf`."""
 
-    @get(
-        "/lines/{line_number:str}/key-facts/pdf",
-        summary="The Key Facts Statement the line was accepted on (its keyFactsVersion), as a PDF",
-        media_type=PDF,
-        response_headers=NO_STORE,
+        async def draw(session: Session, login: StoreLogin, reference: str, language: Language) -> Response[bytes]:
+            return pdf_download(await fetch(login, reference, language), f"{saved_as}-{reference}-{language}.pdf")
+
+        return document_route(path, summary, operation_id, draw)
+
+    key_facts_pdf = credit_pdf(
+        "/offers/{offer_id:str}/key-facts/pdf",
+        "An offer's Key Facts Statement as a PDF to keep, in English or Hindi: the screen's figures",
+        "key-facts",
+        credit.key_facts_pdf,
+        "ApiCreditOffersOfferIdKeyFactsPdfKeyFactsPdf",
     )
-    async def accepted_key_facts_pdf(
-        request: Request[Any, Any, Any],
-        session: NamedDependency[Session],
-        login: NamedDependency[StoreLogin],
-        line_number: Reference,
-        language: DocumentLanguage = None,
-    ) -> Response[bytes]:
-        chosen = language or language_of(request, session)
-        pdf = await credit.accepted_key_facts_pdf(login, line_number, chosen)
-        return pdf_download(pdf, f"key-facts-{line_number}-{chosen}.pdf")
+    accepted_key_facts_pdf = credit_pdf(
+        "/lines/{line_number:str}/key-facts/pdf",
+        "The Key Facts Statement the line was accepted on (its keyFactsVersion), as a PDF",
+        "key-facts",
+        credit.accepted_key_facts_pdf,
+        "ApiCreditLinesLineNumberKeyFactsPdfAcceptedKeyFactsPdf",
+    )
+    certificate = credit_pdf(
+        "/lines/{line_number:str}/certificate/pdf",
+        "The no-dues certificate of a closed line, in English or Hindi",
+        "no-dues",
+        credit.certificate,
+        "ApiCreditLinesLineNumberCertificatePdfCertificate",
+    )
 
     @post(
         "/offers/{offer_id:str}/accept",
@@ -147,23 +149,6 @@ def build_router(services: AppServices) -> Router:
         login: NamedDependency[StoreLogin], line_number: Reference, payment_log_id: FromPath[int]
     ) -> LinePaymentOutcome:
         return await credit.confirm(login, line_number, payment_log_id)
-
-    @get(
-        "/lines/{line_number:str}/certificate/pdf",
-        summary="The no-dues certificate of a closed line, in English or Hindi",
-        media_type=PDF,
-        response_headers=NO_STORE,
-    )
-    async def certificate(
-        request: Request[Any, Any, Any],
-        session: NamedDependency[Session],
-        login: NamedDependency[StoreLogin],
-        line_number: Reference,
-        language: DocumentLanguage = None,
-    ) -> Response[bytes]:
-        chosen = language or language_of(request, session)
-        pdf = await credit.certificate(login, line_number, chosen)
-        return pdf_download(pdf, f"no-dues-{line_number}-{chosen}.pdf")
 
     return Router(
         path="/api/credit",

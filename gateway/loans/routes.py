@@ -12,7 +12,7 @@ from litestar.di import NamedDependency, Provide
 from litestar.handlers import HTTPRouteHandler
 from litestar.params import FromPath, JSONBody, PathParameter, QueryParameter
 
-from gateway.downloads import NO_STORE, PDF, pdf_download
+from gateway.downloads import NO_STORE, PDF, REFERENCE, DocumentLanguage, document_route, pdf_download
 from gateway.language.codes import Language
 from gateway.language.resolution import language_of
 from gateway.loans.schemas import (
@@ -31,14 +31,11 @@ from gateway.services import AppServices
 from gateway.sessions import PortalLogin, Session
 from gateway.sessions.logins import portal_login
 from gateway.upstreams.lenders.port import Document
-from gateway.validation import IdempotencyKey, whole
+from gateway.validation import IdempotencyKey
 
-LoanNumber = Annotated[str, PathParameter(pattern=whole("[A-Za-z0-9][A-Za-z0-9-]{0,31}"))]
+LoanNumber = Annotated[str, PathParameter(pattern=REFERENCE)]
 From = Annotated[date, QueryParameter(name="from", description="the statement's first day")]
 To = Annotated[date, QueryParameter(name="to", description="the statement's last day, today at the latest")]
-# A document's language when the borrower picks one (the Key Facts Statement in English or Hindi);
-# otherwise the page's.
-DocumentLanguage = Annotated[Language | None, QueryParameter(name="language")]
 
 
 def build_router(services: AppServices) -> Router:
@@ -55,15 +52,13 @@ def build_router(services: AppServices) -> Router:
         return await loans.key_facts(session, login, loan_number)
 
     async def document(
-        request: Request[Any, Any, Any],
         session: Session,
         login: PortalLogin,
         loan_number: str,
         kind: Document,
-        language: Language | None,
+        chosen: Language,
         period: tuple[date, date] | None = None,
     ) -> Response[bytes]:
-        chosen = language or language_of(request, session)
         pdf = await loans.document(session, login, loan_number, kind, chosen, period)
         names = {
             "keyFacts": f"key-facts-{loan_number}-{chosen}",
@@ -74,20 +69,12 @@ def build_router(services: AppServices) -> Router:
         return pdf_download(pdf, f"{name}.pdf")
 
     def loan_pdf(kind: Document, path: str, summary: str, operation_id: str) -> HTTPRouteHandler:
-        """A document that needs nothing but the loan (its Key Facts, its schedule). Its operation id
-        is named, as Litestar would have made it from the path and a handler of its own."""
+        """A document that needs nothing but the loan (its Key Facts, its schedule, its no-dues certificate)."""
 
-        @get(path, summary=summary, media_type=PDF, response_headers=NO_STORE, operation_id=operation_id)
-        async def loan_document(
-            request: Request[Any, Any, Any],
-            session: NamedDependency[Session],
-            login: NamedDependency[PortalLogin],
-            loan_number: LoanNumber,
-            language: DocumentLanguage = None,
-        ) -> Response[bytes]:
-            return await document(request, session, login, loan_number, kind, language)
+        async def draw(session: Session, login: PortalLogin, loan_number: str, language: Language) -> Response[bytes]:
+            return await document(session, login, loan_number, kind, language)
 
-        return loan_document
+        return document_route(path, summary, operation_id, draw)
 
     key_facts_pdf = loan_pdf(
         "keyFacts",
@@ -121,7 +108,8 @@ def build_router(services: AppServices) -> Router:
         end: To,
         language: DocumentLanguage = None,
     ) -> Response[bytes]:
-        return await document(request, session, login, loan_number, "statement", language, (start, end))
+        chosen = language or language_of(request, session)
+        return await document(session, login, loan_number, "statement", chosen, (start, end))
 
     @get("/{loan_number:str}/schedule", summary="The instalment schedule: what is paid and what is due")
     async def schedule(
