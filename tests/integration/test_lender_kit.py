@@ -2,7 +2,7 @@
 port from one command, against the mocks as their own process, with `--allow-writes` booking real
 repayments while the lender misbehaves (a first booking failing and replayed, an answer lost, a
 checker's approval); a lender answering 401 to everything fails every operation, and one missing
-a call fails that call."""
+a call fails that call (the Key Facts PDFs of a credit offer and of an accepted line among them)."""
 
 from __future__ import annotations
 
@@ -67,6 +67,9 @@ def test_both_adapters_are_reported_call_by_call_from_one_command(mocks: str) ->
     assert "PASS     send_otp  [first lender]" in out
     assert "PASS     schedule\n" in out
     assert "UNSUPPORTED apply_for_credit  (the lender's API has no such call" in out
+    # The Key Facts a shopper keeps: the offer's before accepting, the line's after.
+    assert "PASS     credit_key_facts_pdf\n" in out
+    assert "PASS     credit_line_key_facts_pdf\n" in out
     # A real repayment booked once while the lender's first booking fails and is replayed, asked
     # again, followed up with no borrower, its answer lost; one waiting for Fineract's checker.
     for semantic in (
@@ -107,7 +110,7 @@ def test_a_lender_answering_401_to_everything_fails_every_operation(mocks: str) 
     assert "FAIL     schedule  (no sign-in: not exercised)" in done.stdout
     assert set(operations(done.stdout, "native")) == set(PORT_OPERATIONS)
     # The other lender is still reported, and still works.
-    assert "fineract (sandbox borrower 9811122233): 17 of 21 operations work" in done.stdout
+    assert "fineract (sandbox borrower 9811122233): 17 of 23 operations work" in done.stdout
 
 
 def test_a_companion_that_fails_is_reported_as_failing_not_as_missing(mocks: str) -> None:
@@ -129,7 +132,7 @@ def test_a_lender_missing_a_call_fails_that_call(mocks: str) -> None:
     )
     assert "FAIL     schedule  (error answer 404" in done.stdout
     assert "PASS     key_facts\n" in done.stdout
-    assert "fineract (sandbox borrower 9811122233): 17 of 21 operations work" in done.stdout
+    assert "fineract (sandbox borrower 9811122233): 17 of 23 operations work" in done.stdout
 
 
 def test_a_lender_without_its_client_accounts_call_fails_from_the_sign_in(mocks: str) -> None:
@@ -158,4 +161,29 @@ def test_a_companions_receipt_is_checked_once_the_sandbox_borrower_has_paid_onli
     done = kit(mocks)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "PASS     payment_receipt  [companion service]" in done.stdout
-    assert "fineract (sandbox borrower 9811122233): 18 of 22 operations work" in done.stdout
+    assert "fineract (sandbox borrower 9811122233): 18 of 24 operations work" in done.stdout
+
+
+def test_a_lender_missing_the_credit_key_facts_pdfs_fails_both_calls(mocks: str) -> None:
+    # The sandbox applicant's first offer and the line it becomes, after a reset (the lending
+    # mock numbers them in turn): a lending service from before the two PDFs answers 404 to each.
+    for path in (
+        "webRepayment/credit/offers/APP-5001-1/keyFacts/pdf",
+        "webRepayment/credit/lines/CL-5002/keyFacts/pdf",
+    ):
+        missing = {"mock": "lending", "path": path, "status": 404, "body": {"message": "Not Found"}}
+        httpx.post(f"{mocks}/_mocks/scenarios", json=missing).raise_for_status()
+    done = kit(mocks, "--allow-writes")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "FAIL     credit_key_facts_pdf  (error answer 404" in done.stdout
+    assert "FAIL     credit_line_key_facts_pdf  (error answer 404" in done.stdout
+    # The rest of the line's life is still asked, and works.
+    assert "PASS     accept_credit_offer\n" in done.stdout
+    assert "PASS     credit_line_certificate\n" in done.stdout
+    assert re.search(
+        r"native \(sandbox borrower 9876543210\): (\d+) of (\d+) operations work, 0 unsupported, 0 differ, 2 fail",
+        done.stdout,
+    )
+    # A lender without credit lines says it has neither, and is not failed for it.
+    assert "UNSUPPORTED credit_key_facts_pdf  (the lender's API has no such call" in done.stdout
+    assert "UNSUPPORTED credit_line_key_facts_pdf  (the lender's API has no such call" in done.stdout

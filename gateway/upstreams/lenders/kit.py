@@ -173,7 +173,7 @@ class Kit:
         await self.ask(
             "payment_receipt",
             lambda: self.lender.payment_receipt(token, uid, payment_log_id),
-            lambda pdf: [] if pdf.startswith(b"%PDF") else ["not a PDF"],
+            is_pdf,
         )
 
     def owns(self, operation: str, judge: Any, value: Any) -> None:
@@ -278,7 +278,7 @@ class Kit:
         await self.ask(
             "document (key facts PDF)",
             lambda: lender.document(token, uid, number, "keyFacts"),
-            lambda pdf: [] if pdf.startswith(b"%PDF") else ["not a PDF"],
+            is_pdf,
         )
         self.foreclosure = await self.ask(
             "foreclosure_quote",
@@ -359,8 +359,9 @@ class Kit:
 
     async def credit_life(self) -> None:
         """A credit line's whole life for a sandbox applicant without credit: apply, an offer's Key
-        Facts, accept, the cooling-off exit's quote, paying it, its status, the no-dues
-        certificate. A lender without credit lines answers each UNSUPPORTED."""
+        Facts (on screen and as a PDF), accept, the accepted Key Facts' PDF, the cooling-off exit's
+        quote, paying it, its status, the no-dues certificate. A lender without credit lines answers
+        each UNSUPPORTED."""
         lender, mobile = self.lender, self.applicant
         if mobile is None:
             if isinstance(await self._cannot(), LenderCannot):
@@ -382,10 +383,16 @@ class Kit:
             return
         offer = offers[0].offer_id
         await self.ask("credit_offer_key_facts", lambda: lender.credit_offer_key_facts(mobile, offer))
+        # The offer's Key Facts to keep, before accepting: a PDF, in each of the borrower's languages.
+        await self.ask("credit_key_facts_pdf", lambda: lender.credit_key_facts_pdf(mobile, offer), is_pdf)
         line = await self.ask("accept_credit_offer", lambda: lender.accept_credit_offer(mobile, offer))
         if line is None:
             return
         number = line.line_number
+        # The Key Facts the line was accepted on, as the borrower keeps them after accepting.
+        await self.ask(
+            "credit_line_key_facts_pdf", lambda: lender.credit_line_key_facts_pdf(mobile, number, "hi"), is_pdf
+        )
         quote = await self.ask("credit_line_quote", lambda: lender.credit_line_quote(mobile, number, "coolingOffExit"))
         if quote is None:
             return
@@ -409,7 +416,7 @@ class Kit:
         await self.ask(
             "credit_line_certificate",
             lambda: lender.credit_line_certificate(mobile, number),
-            lambda pdf: [] if pdf.startswith(b"%PDF") else ["not a PDF"],
+            is_pdf,
         )
 
     async def _cannot(self, reads_only: bool = False) -> LenderCannot | None:
@@ -428,6 +435,8 @@ class Kit:
                 "pay_credit_line": lambda: lender.pay_credit_line(mobile, "-", "coolingOffExit", PAISA, "kit-none"),
                 "credit_line_payment_status": lambda: lender.credit_line_payment_status(mobile, "-", 0),
                 "credit_line_certificate": lambda: lender.credit_line_certificate(mobile, "-"),
+                "credit_key_facts_pdf": lambda: lender.credit_key_facts_pdf(mobile, "-"),
+                "credit_line_key_facts_pdf": lambda: lender.credit_line_key_facts_pdf(mobile, "-"),
             }
             for operation, call in steps.items():
                 if reads_only and operation in WRITES:
@@ -451,6 +460,8 @@ READ_ONLY_UNASKED = {
     "credit_line_quote": NEEDS_A_LINE,
     "credit_line_payment_status": NEEDS_A_LINE,
     "credit_line_certificate": NEEDS_A_LINE,
+    "credit_key_facts_pdf": NEEDS_A_LINE,
+    "credit_line_key_facts_pdf": NEEDS_A_LINE,
 }
 CREDIT_LIFE = (
     "apply_for_credit",
@@ -459,7 +470,14 @@ CREDIT_LIFE = (
     "credit_line_payment_status",
     "pay_credit_line",
     "credit_line_certificate",
+    "credit_key_facts_pdf",
+    "credit_line_key_facts_pdf",
 )
+
+
+def is_pdf(pdf: bytes) -> list[str]:
+    """What the kit finds wrong with a document the port promises as a PDF."""
+    return [] if pdf.startswith(b"%PDF") else ["not a PDF"]
 
 
 def render(reports: list[Report]) -> str:
