@@ -2,7 +2,9 @@
 (principal, interest to the day, penal charges, the Key Facts' foreclosure charge and the rule
 that sets it), paid once in the repayments' checkout under one Idempotency-Key (a retry is the
 same order; another figure is refused), the loan then closed and its no-dues certificate in
-English and Hindi; the loan closed earlier has its certificate too, an open one none."""
+English and Hindi; the loan closed earlier has its certificate too, an open one none. At the
+Fineract lender the foreclosure is a repayment like any other paid online: its receipt, the
+day's reconciliation and the desk know it by its order."""
 
 from __future__ import annotations
 
@@ -12,6 +14,8 @@ from tests.conftest import GatewayClient
 from tests.integration.test_loans_api import pdf_text
 from tests.integration.test_portal_api import log_in
 from tests.integration.test_portal_repayments_api import checkout
+from tests.integration.test_two_lenders_api import BASIC, fineract_loan
+from tests.mocks_clock import mocks_today
 
 SUNITA = "9123456780"
 KAVITA = "9811144455"  # a Fineract client who owes nothing: a current floating-rate loan and a closed one
@@ -133,3 +137,67 @@ def test_a_fineract_loan_is_foreclosed_by_fineracts_template_and_command(both: G
     assert "FIN-000007103" in text and "Vikas Microfinance Ltd" in text and "N-14.03599" in text
     earlier = both.get("/api/loans/FIN-000007104/no-dues/pdf", params={"language": "hi"})
     assert earlier.status_code == 200 and "FIN-000007104" in words(earlier.content)
+
+
+def test_a_fineract_foreclosure_is_a_repayment_with_its_receipt_reconciled_and_on_the_desk(
+    both: GatewayClient,
+) -> None:
+    from tests.integration.test_desk_api import SUPERVISOR, staff_log_in
+
+    log_in(both, KAVITA)
+    quote = both.get("/api/loans/FIN-000007103/foreclosure").json()
+    payment = pay_quote(both, "FIN-000007103", quote["total"], "fin-close-0002").json()
+    checkout(both, payment)
+    outcome = both.post(
+        f"/api/loans/FIN-000007103/foreclosure/payments/{payment['paymentLogId']}/confirm", headers=both.xsrf()
+    ).json()
+    assert outcome["paid"] is True
+
+    # Fineract's repayment transaction says whose payment closed the loan: the provider's order.
+    closing = fineract_loan(both, 7103)["transactions"][-1]
+    assert closing["type"]["repayment"] is True and closing["externalId"] == payment["orderId"]
+
+    # The borrower's history has it once, as any repayment paid online: its order, the provider's
+    # payment, the receipt the companion draws, numbered by Fineract's transaction.
+    history = [p for p in both.get("/api/portal/payments").json() if p["orderId"] == payment["orderId"]]
+    assert [(p["paymentLogId"], p["amount"], p["status"]) for p in history] == [
+        (payment["paymentLogId"], quote["total"], "paid")
+    ]
+    paid = history[0]
+    assert paid["providerReference"] and paid["receiptUrl"] == f"/api/portal/payments/{payment['paymentLogId']}/receipt"
+    text = words(both.get(paid["receiptUrl"]).content)
+    assert f"RCPT-FIN-{closing['id']}" in text and "FIN-000007103" in text and "Vikas Microfinance Ltd" in text
+    assert f"Payment reference {paid['providerReference']}" in text
+
+    # The day's reconciliation knows it as the lender's repayment, and the desk finds it by its order.
+    staff_log_in(both, SUPERVISOR)
+    day = both.get("/api/desk/reconciliation").json()
+    assert (day["unreconciled"], day["recordedPayments"], day["paymentsSettled"], day["mismatches"]) == (
+        "0.00",
+        1,
+        1,
+        [],
+    )
+    view = both.get("/api/desk/customers", params={"q": payment["orderId"]}).json()
+    assert view["mobileNumber"] == KAVITA
+    assert [(r["orderId"], r["amount"], r["status"]) for r in view["repayments"]] == [
+        (payment["orderId"], quote["total"], "paid")
+    ]
+
+
+def test_fineract_refuses_a_foreclosure_command_with_a_receipt_number_or_a_taken_external_id(
+    both: GatewayClient,
+) -> None:
+    # As Fineract's validateLoanForeclosure: its parameters only (no payment details), and an
+    # external id no other transaction has (one a repayment on another loan took first).
+    transactions = "/_mocks/fineract/fineract-provider/api/v1/loans/{}/transactions?command={}"
+    on = mocks_today(both).strftime("%d %B %Y")
+    body = {"transactionDate": on, "dateFormat": "dd MMMM yyyy", "locale": "en"}
+    repaid = {**body, "transactionAmount": 100.0, "externalId": "pg-3100001", "receiptNumber": "FINREPAY_7101_1"}
+    assert both.post(transactions.format(7101, "repayment"), json=repaid, headers=BASIC).status_code == 200
+    foreclose = transactions.format(7103, "foreclosure")
+    refused = both.post(foreclose, json={**body, "receiptNumber": "FINCLOSE_7103_1"}, headers=BASIC)
+    assert refused.status_code == 400 and "receiptNumber" in refused.text
+    taken = both.post(foreclose, json={**body, "externalId": "pg-3100001"}, headers=BASIC)
+    assert taken.status_code == 400, taken.text
+    assert fineract_loan(both, 7103)["status"]["active"] is True

@@ -17,7 +17,7 @@ import uuid
 from collections.abc import Callable
 from datetime import date, datetime
 from decimal import Decimal
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 from litestar import Litestar, Request, Response, get, post
@@ -61,11 +61,16 @@ SIX = Decimal("0.000001")
 CURRENCY = {"code": "INR", "name": "Indian Rupee", "decimalPlaces": 2, "displaySymbol": "₹", "nameCode": "currency.INR"}
 
 
-class ForeclosureBody(msgspec.Struct, kw_only=True):
+class ForeclosureBody(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """The foreclosure command's parameters, and only those (LoanTransactionValidator
+    .validateLoanForeclosure): no amount and no payment details, so no receipt number; the
+    external id (Fineract 1.8 on, up to 100 characters) becomes the repayment transaction's."""
+
     transactionDate: str
     locale: str
     dateFormat: str
     note: str | None = None
+    externalId: Annotated[str, msgspec.Meta(max_length=100)] | None = None
 
 
 def _on(value: str, date_format: str) -> date:
@@ -627,8 +632,12 @@ def create_app(world: MockWorld) -> Litestar:
         if on != mocks_today(world):
             return 403, _error_body(403, "loan.foreclosure.date.not.business.date", "Foreclose on the business date")
         st = state()
+        if asked.externalId and any(
+            t.external_id == asked.externalId for loan in st.loans.values() for t in loan.transactions
+        ):
+            return 400, _not_unique("externalId", asked.externalId)  # unique across every loan's transactions
         found = st.loans[loan_id]
-        transaction = foreclose(found, on, st.next_transaction_id)
+        transaction = foreclose(found, on, st.next_transaction_id, asked.externalId)
         st.next_transaction_id += 1
         refresh_arrears(found, mocks_today(world))
         changes = {
@@ -636,7 +645,13 @@ def create_app(world: MockWorld) -> Litestar:
             "locale": asked.locale,
             "eventAmount": str(transaction.amount),
         }
-        answer = {"officeId": 1, **_owner(found), "loanId": found.id, "resourceId": transaction.id}
+        answer = {
+            "officeId": 1,
+            **_owner(found),
+            "loanId": found.id,
+            "resourceId": transaction.id,
+            "resourceExternalId": asked.externalId,
+        }
         return 200, msgspec.json.encode({**answer, "changes": changes})
 
     @post(f"{API}/loans/{{loan_id:int}}/transactions", status_code=200)

@@ -32,7 +32,7 @@ from litestar.params import FromPath
 
 from upstream_mocks.clock import mocks_now, mocks_today
 from upstream_mocks.envelope import envelope
-from upstream_mocks.fineract.receipts import EMAILS, receipt_facts
+from upstream_mocks.fineract.receipts import EMAILS, online, receipt_facts
 from upstream_mocks.fineract.seed import Client, FineractState
 from upstream_mocks.fineract.seed import Loan as Books
 from upstream_mocks.lending.certificates import render_loan_certificate
@@ -416,7 +416,7 @@ def create_app(world: MockWorld) -> Litestar:
                 for loan in books().loans.values()
                 if loan.client_id == client.id
                 for t in loan.transactions
-                if t.id == transaction_id and t.kind == "repayment" and (t.external_id or "").startswith("pg-")
+                if t.id == transaction_id and online(t) is not None
             ),
             None,
         )
@@ -447,7 +447,7 @@ def create_app(world: MockWorld) -> Litestar:
                 (loan, t)
                 for loan in books().loans.values()
                 for t in loan.transactions
-                if t.kind == "repayment" and t.receipt_number == body.order_id
+                if (paid := online(t)) is not None and paid[0] == body.order_id
             ),
             None,
         )

@@ -53,8 +53,9 @@ def detail(loan: Loan, on: date) -> Detail:
     )
 
 
-def foreclose(loan: Loan, on: date, transaction_id: int) -> Transaction:
-    """Book the foreclosure on `on`: the periods recast, everything paid, one transaction."""
+def foreclose(loan: Loan, on: date, transaction_id: int, external_id: str | None = None) -> Transaction:
+    """Book the foreclosure on `on`: the periods recast, everything paid, one repayment transaction
+    under the command's external id (no payment details: the command takes none)."""
     owed = detail(loan, on)
     running, accrued = _accrued(loan, on)
     for period in loan.periods:
@@ -74,6 +75,7 @@ def foreclose(loan: Loan, on: date, transaction_id: int) -> Transaction:
         interest=owed.interest,
         penalty=owed.penalty + owed.fees,
         balance=ZERO,
+        external_id=external_id,
     )
     loan.transactions.append(transaction)
     return transaction

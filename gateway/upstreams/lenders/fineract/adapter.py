@@ -19,7 +19,8 @@ which the conformance kit reports):
   checker (maker-checker) is followed, never posted again (docs/decisions/fineract-bookings.md);
 - the platform's list of repayments (reconciliation, support desk): read from the loans'
   transactions (`loans` paged, `clients/{id}`); only those paid online (their receipt number is
-  the provider order) are the provider's to reconcile, a repayment at a branch is not;
+  the provider order, or for a foreclosure, whose command takes no receipt number, their external
+  id is) are the provider's to reconcile, a repayment at a branch is not;
 - Key Facts Statements, statements of account, documents (PDFs) and complaints (the borrower's
   and the support desk's partner call): the lender's
   companion service (FINERACT_COMPANION_URL), which speaks those calls of our own lending contract
@@ -67,7 +68,7 @@ from gateway.errors import UpstreamError, UpstreamRefused, UpstreamUnavailable
 from gateway.language.codes import DEFAULT, Language
 from gateway.settings import Settings
 from gateway.upstreams.http import UpstreamHttp
-from gateway.upstreams.lenders.fineract.foreclosure import FineractForeclosures
+from gateway.upstreams.lenders.fineract.foreclosure import CLOSE_PREFIX, FineractForeclosures
 from gateway.upstreams.lenders.fineract.mapping import IST, Overdue, day, indian_mobile, overdue, paise, rate
 from gateway.upstreams.lenders.fineract.wire import (
     Accounts,
@@ -151,6 +152,8 @@ LOANS_FAILED = "Could not load your loans."
 PAYMENT_NOT_CREATED = "Could not create the payment."
 NOT_YOURS = "Payment not found."
 ALLOCATION_ORDER: list[Literal["penalCharges", "interest", "principal"]] = ["penalCharges", "interest", "principal"]
+# A repayment paid online, as Fineract keeps it: (the provider's order, its payment id where kept).
+Online = tuple[str, str | None]
 COMPANION = "companion service"
 FIRST_LENDER = "first lender"
 # The port's operations Fineract's API has no call for, and who supplies each instead.
@@ -225,7 +228,8 @@ class FineractLender:
         return loan_number.startswith(LOAN_PREFIX)
 
     def owns_order(self, order_id: str) -> bool:
-        return order_id.startswith(ORDER_PREFIX)
+        """A repayment's checkout or a foreclosure's: both are this lender's payments."""
+        return order_id.startswith(ORDER_PREFIX) or order_id.startswith(CLOSE_PREFIX)
 
     def owns_payment(self, payment_log_id: int) -> bool:
         return payment_log_id >= PAYMENT_IDS_FROM
@@ -415,9 +419,9 @@ class FineractLender:
         )
 
     def _order_parts(self, token: str, order_id: str) -> tuple[int, int]:
-        """(loan id, payment id) of one of our orders for this lender."""
+        """(loan id, payment id) of one of our orders for this lender (a repayment's or a foreclosure's)."""
         try:
-            loan_id, payment_id = order_id.removeprefix(ORDER_PREFIX).split("_")
+            loan_id, payment_id = order_id.removeprefix(ORDER_PREFIX).removeprefix(CLOSE_PREFIX).split("_")
             return int(loan_id), int(payment_id)
         except ValueError as exc:
             raise UpstreamRefused(NOT_YOURS, upstream=self.name, status=404) from exc
@@ -426,6 +430,8 @@ class FineractLender:
         """Ask the provider how the order went; a paid one is booked in Fineract once, however
         often asked (the key and external id come from the provider's payment id)."""
         client_id = self._client_id(token)
+        if not order_id.startswith(ORDER_PREFIX):  # a foreclosure is confirmed by foreclosure_status
+            raise UpstreamRefused(NOT_YOURS, upstream=self.name, status=404)
         loan_id, payment_id = self._order_parts(token, order_id)
         loan = await self._loan(loan_id)
         if payment_id != payment_log_id or loan.client_id != client_id:
@@ -456,6 +462,9 @@ class FineractLender:
         if not paid:
             open_unpaid = not attempts and await self._order_status(order_id) == "ACTIVE"
             return Settlement.NOT_ATTEMPTED if open_unpaid else Settlement.FAILED
+        if order_id.startswith(CLOSE_PREFIX):  # a foreclosure: Fineract's foreclosure command closes the loan
+            await self.foreclosures.book(loan, paid[0], order_id)
+            return Settlement.COMPLETED
         return await self._book(loan, paid[0], order_id)
 
     async def _order_status(self, order_id: str) -> str:
@@ -600,51 +609,63 @@ class FineractLender:
         return None
 
     @staticmethod
-    def _online(t: Transaction) -> tuple[str, str] | None:
-        """(provider order, provider payment id) of a repayment paid online through the provider."""
+    def _online(t: Transaction) -> Online | None:
+        """(provider order, provider payment id where Fineract keeps it) of a repayment paid online
+        through the provider: a repayment booked with the order as its receipt number and
+        `pg-<payment id>` as its external id, or a foreclosure, whose command takes no payment
+        details, with the order as its external id (the provider says which payment paid it)."""
         receipt = t.payment_detail_data.receipt_number if t.payment_detail_data else None
         if receipt and receipt.startswith(ORDER_PREFIX) and t.external_id and t.external_id.startswith("pg-"):
             return receipt, t.external_id.removeprefix("pg-")
+        if t.external_id and t.external_id.startswith(CLOSE_PREFIX):
+            return t.external_id, None
         return None
 
-    async def _paid_times(self, transactions: list[Transaction]) -> dict[str, datetime]:
-        """When the provider took each online repayment's payment, by provider payment id. Fineract
-        keeps the day only; a payment the provider cannot date now keeps the day alone."""
+    async def _paid_times(self, transactions: list[Transaction]) -> dict[Online, tuple[str, datetime | None]]:
+        """The provider's payment id and the time it took each online repayment's payment, by what
+        Fineract keeps of it (`_online`). Fineract keeps the day only; a payment the provider cannot
+        date now keeps the day alone, and a foreclosure's payment id is the provider's to say."""
         online = {paid for t in transactions if (paid := self._online(t)) is not None}
 
-        async def taken(order_id: str, provider_id: str) -> tuple[str, datetime | None]:
+        async def taken(order_id: str, provider_id: str | None) -> tuple[Online, tuple[str, datetime | None] | None]:
+            asked = (order_id, provider_id)
             try:
                 response = await self.payments.request(
                     "GET", f"pg/orders/{order_id}/payments", headers=self.provider_headers, idempotent=True
                 )
             except UpstreamError as exc:
                 log.warning("repayment_time_unknown", order_id=order_id, upstream=exc.upstream)
-                return provider_id, None
+                return asked, None
             if response.status_code != 200:
                 log.warning("repayment_time_unknown", order_id=order_id, status=response.status_code)
-                return provider_id, None
+                return asked, None
             for p in self.payments.decode(response, list[ProviderPayment]):
-                if str(p.cf_payment_id) == provider_id and p.payment_status == "SUCCESS" and p.payment_time:
-                    return provider_id, datetime.fromisoformat(p.payment_time).astimezone(UTC)
-            return provider_id, None
+                if p.payment_status == "SUCCESS" and provider_id in (None, str(p.cf_payment_id)):
+                    at = datetime.fromisoformat(p.payment_time).astimezone(UTC) if p.payment_time else None
+                    return asked, (str(p.cf_payment_id), at)
+            return asked, None
 
-        found = await asyncio.gather(*(taken(order_id, provider_id) for order_id, provider_id in sorted(online)))
-        return {provider_id: at for provider_id, at in found if at is not None}
+        found = await asyncio.gather(
+            *(taken(order_id, provider_id) for order_id, provider_id in sorted(online, key=str))
+        )
+        return {asked: paid for asked, paid in found if paid is not None}
 
     def _payment_id(self, t: Transaction) -> int:
-        """The repayment's id in the gateway: its checkout's, or for one booked elsewhere (at a
-        branch) Fineract's transaction id in this lender's range."""
-        receipt = t.payment_detail_data.receipt_number if t.payment_detail_data else None
-        if receipt and receipt.startswith(ORDER_PREFIX):
-            return self._order_parts("", receipt)[1]
+        """The repayment's id in the gateway: its checkout's (a repayment's, a foreclosure's), or for
+        one booked elsewhere (at a branch) Fineract's transaction id in this lender's range."""
+        paid = self._online(t)
+        if paid is not None:
+            return self._order_parts("", paid[0])[1]
         return PAYMENT_IDS_FROM + t.id
 
-    def _entry(self, loan: FineractLoan, t: Transaction, times: dict[str, datetime]) -> PaymentHistoryEntry:
+    def _entry(
+        self, loan: FineractLoan, t: Transaction, times: dict[Online, tuple[str, datetime | None]]
+    ) -> PaymentHistoryEntry:
         receipt = t.payment_detail_data.receipt_number if t.payment_detail_data else None
-        order_id = receipt or f"FIN-TXN-{t.id}"
+        paid = self._online(t)
+        order_id = paid[0] if paid is not None else receipt or f"FIN-TXN-{t.id}"
         payment_id = self._payment_id(t)
-        provider = t.external_id.removeprefix("pg-") if t.external_id and t.external_id.startswith("pg-") else None
-        known = times.get(provider) if provider else None
+        provider, known = times.get(paid, (paid[1], None)) if paid is not None else (None, None)
         # Without the provider's time, the day's start in India stands for the day (for ordering);
         # time_known=False says no time is known, so no screen shows one.
         at = known or datetime.combine(day(t.date), time(0, 0), IST)
@@ -898,6 +919,9 @@ class FineractLender:
     async def loan_by_id(self, loan_id: int) -> FineractLoan:
         return await self._loan(loan_id)
 
+    async def booked(self, loan_id: int, external_id: str) -> bool:
+        return await self._booked(loan_id, external_id)
+
     async def business_day(self) -> date:
         return await self._business_date()
 
@@ -1021,10 +1045,10 @@ class FineractLender:
         loans = await self._loans_for(by, value)
         for client_id, loan in loans:
             for t in loan.transactions:
-                receipt = t.payment_detail_data.receipt_number if t.payment_detail_data else None
-                if not t.type.repayment or t.manually_reversed or not (receipt and receipt.startswith(ORDER_PREFIX)):
+                paid = self._online(t)
+                if not t.type.repayment or t.manually_reversed or paid is None:
                     continue  # reversed, or paid at a branch: not through the provider
-                if by == "orderId" and receipt != value:
+                if by == "orderId" and paid[0] != value:
                     continue
                 if isinstance(value, date) and day(t.date) != value:
                     continue  # the day Fineract booked it on, India's calendar

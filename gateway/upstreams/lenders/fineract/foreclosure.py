@@ -11,7 +11,11 @@ the loan and the browser's Idempotency-Key, so a retry is the same order at the 
 the provider says it was paid, Fineract's `foreclosure` command closes the loan on the business
 date under the key `close-<provider payment id>` (Fineract keeps a key's first answer), and only
 while the template still states the amount paid: a day's interest more is the lender's to settle,
-never booked short.
+never booked short. The command takes no payment details (no receipt number), so the provider's
+order is the transaction's `externalId`: Fineract's repayment then says whose payment it was, the
+adapter lists it among the lender's repayments paid online (the reconciliation's, the borrower's
+history, its receipt) and a booking asked again finds it there first
+(docs/decisions/fineract-foreclosure-bookings.md).
 """
 
 from __future__ import annotations
@@ -120,13 +124,17 @@ class FineractForeclosures:
                 raise UpstreamRefused("Payment not found.", upstream=lender.payments.name, status=404)
             paid = [p for p in lender.payments.decode(response, list[ProviderPayment]) if p.payment_status == "SUCCESS"]
             if paid:
-                await self._book(loan, paid[0], order_id)
+                await self.book(loan, paid[0], order_id)
             loan = await lender.loan_by_id(loan.id)
         on = await lender.business_day()
         return ForeclosureStatus(paid=not loan.status.active, loan=lender.summary(loan, on))
 
-    async def _book(self, loan: FineractLoan, paid: ProviderPayment, order_id: str) -> None:
+    async def book(self, loan: FineractLoan, paid: ProviderPayment, order_id: str) -> None:
+        """Close the loan with the provider's payment, once: the borrower's confirm or the gateway's
+        follow-up (`settle_order`), whichever asks first."""
         lender = self.lender
+        if await lender.booked(loan.id, order_id):
+            return  # closed by this order already: the transaction bears it
         quote = await self.quote(loan, loan.account_no)
         if quote.total != paise(paid.payment_amount, lender.name):
             log.warning("foreclosure_amount_moved", loan_id=loan.id, paid=str(paid.payment_amount))
@@ -135,6 +143,7 @@ class FineractForeclosures:
             "transactionDate": quote.valid_on.strftime("%d %B %Y"),
             "dateFormat": "dd MMMM yyyy",
             "locale": "en",
+            "externalId": order_id,  # whose payment closed the loan: the command takes no receipt number
             "note": f"Foreclosed online: {order_id}",
         }
         response = await lender.http.request(
