@@ -8,12 +8,21 @@ day's reconciliation and the desk know it by its order."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from decimal import Decimal
 
+import msgspec
+
+from gateway.clock import ReadClock
+from gateway.settings import Settings
+from gateway.upstreams.http import build_upstreams, close_upstreams
+from gateway.upstreams.lenders import build_lender
+from gateway.upstreams.lenders.port import Settlement
 from tests.conftest import GatewayClient
 from tests.integration.test_loans_api import pdf_text
 from tests.integration.test_portal_api import log_in
 from tests.integration.test_portal_repayments_api import checkout
+from tests.integration.test_reconciliation import in_process_mocks
 from tests.integration.test_two_lenders_api import BASIC, fineract_loan
 from tests.mocks_clock import mocks_today
 
@@ -201,3 +210,34 @@ def test_fineract_refuses_a_foreclosure_command_with_a_receipt_number_or_a_taken
     taken = both.post(foreclose, json={**body, "externalId": "pg-3100001"}, headers=BASIC)
     assert taken.status_code == 400, taken.text
     assert fineract_loan(both, 7103)["status"]["active"] is True
+
+
+def test_a_paid_fineract_foreclosure_left_unconfirmed_is_closed_once_by_the_follow_up(
+    both: GatewayClient, settings: Settings
+) -> None:
+    log_in(both, KAVITA)
+    quote = both.get("/api/loans/FIN-000007103/foreclosure").json()
+    payment = pay_quote(both, "FIN-000007103", quote["total"], "fin-close-0003").json()
+    checkout(both, payment)  # paid at the provider; the borrower's page never comes back to confirm
+    two_lenders = msgspec.structs.replace(settings, lenders="native,fineract")
+    now = datetime.fromisoformat(both.get("/_mocks/clock").json()["now"])  # the mocks' one clock
+
+    async def follow_up() -> list[Settlement]:
+        pool = build_upstreams(two_lenders, in_process_mocks(both, two_lenders))
+        try:
+            lender = build_lender(two_lenders, pool, ReadClock(lambda: now))
+            assert lender.owns_order(payment["orderId"])
+            return [await lender.settle_order(payment["orderId"]) for _ in range(2)]
+        finally:
+            await close_upstreams(pool)
+
+    # Booked by Fineract's foreclosure command, never as a repayment, and once however often asked.
+    assert both.blocking_portal.call(follow_up) == [Settlement.COMPLETED, Settlement.COMPLETED]
+    loan = fineract_loan(both, 7103)
+    assert loan["status"]["closed"] is True
+    closing = [t for t in loan["transactions"] if t.get("externalId") == payment["orderId"]]
+    assert [t["amount"] for t in closing] == [float(quote["total"])]
+    outcome = both.post(
+        f"/api/loans/FIN-000007103/foreclosure/payments/{payment['paymentLogId']}/confirm", headers=both.xsrf()
+    ).json()
+    assert outcome["paid"] is True and outcome["loan"]["status"] == "closed"
