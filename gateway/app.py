@@ -205,7 +205,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         ),
         # The operations database at its newest schema before the first request (several replicas
         # starting together migrate it once: gateway/operations_db/database.py).
-        on_startup=[database.migrate, jobs.start],
+        on_startup=[database.migrate, embedded.start, jobs.start],
         on_shutdown=[shutdown],
         # Tracing's middleware wraps the whole app, routing and error answers included.
         plugins=[metrics, *([server_plugin("gateway")] if traced else [])],

@@ -17,9 +17,12 @@ in-process directly, on their own port over HTTP (gateway/clock.py, docs/decisio
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import httpx
@@ -71,8 +74,22 @@ class Embedded:
     exempt: list[str] = field(default_factory=list)
     closing: list[httpx.AsyncClient] = field(default_factory=list)
     clock: Clock = field(default_factory=SystemClock)  # what the gateway's time rules read
+    # The in-process suite's periodic work (the orders mock's sweeper), run with the gateway's
+    # lifespan: an ASGI transport never starts a mounted app's own.
+    periodic: Callable[[], list[asyncio.Task[None]]] | None = None
+    running: list[asyncio.Task[None]] = field(default_factory=list)
+
+    async def start(self) -> None:
+        if self.periodic is not None:
+            self.running = self.periodic()
 
     async def close(self) -> None:
+        for task in self.running:
+            task.cancel()
+        for task in self.running:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        self.running = []
         for client in self.closing:
             await client.aclose()
 
@@ -102,7 +119,7 @@ def embed(settings: Settings, environ: Mapping[str, str] | None = None) -> Embed
     embedded = Embedded()
     suite: Any = None
     if missing:
-        from upstream_mocks.clock import mocks_now  # the optional `mocks` extra
+        from upstream_mocks.clock import mocks_now, start_periodic  # the optional `mocks` extra
         from upstream_mocks.settings import MockSettings
         from upstream_mocks.suite import create_suite, mount_path
         from upstream_mocks.world import MockWorld
@@ -113,6 +130,7 @@ def embed(settings: Settings, environ: Mapping[str, str] | None = None) -> Embed
         world = MockWorld(mock_settings)
         suite = create_suite(world, check_contracts=True, traced=tracing_on(settings))
         embedded.clock = ReadClock(lambda: mocks_now(world))
+        embedded.periodic = partial(start_periodic, world)
         for name in missing:
             embedded.clients[name] = httpx.AsyncClient(
                 transport=InProcessTransport(app=suite),

@@ -19,20 +19,26 @@ never served in production (gateway/embedded.py).
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from collections.abc import Awaitable, Callable
 from datetime import UTC, date, datetime, timedelta
 from typing import Annotated, Any
 
 import msgspec
+import structlog
 from litestar import Request, Response, delete, get, post
 from litestar.handlers import HTTPRouteHandler
 
 from upstream_mocks.ist import IST
 from upstream_mocks.world import MockWorld
 
+log = structlog.get_logger("upstream_mocks.clock")
+
 STEP = timedelta(minutes=15)
 STATE = "clock"
 LISTENERS = "clock_listeners"  # world.states key, not re-seeded: listeners outlive resets
+PERIODIC = "clock_periodic"  # world.states key, not re-seeded: work done as real time passes
 FARTHEST = timedelta(days=3660)  # the most one move may walk or jump, either way
 
 Listener = Callable[[datetime], Awaitable[None]]
@@ -80,6 +86,35 @@ def on_tick(world: MockWorld, listener: Listener) -> None:
     """Call `listener(moment)` at every step of every forward move of the clock."""
     listeners: list[Listener] = world.states.setdefault(LISTENERS, [])
     listeners.append(listener)
+
+
+def every(world: MockWorld, seconds: float, job: Listener) -> None:
+    """Also call `job(now)` every `seconds` of real time while the suite is served (a real service's
+    own sweeper: what falls due while nobody moves the clock or asks happens all the same)."""
+    jobs: list[tuple[float, Listener]] = world.states.setdefault(PERIODIC, [])
+    jobs.append((seconds, job))
+
+
+def start_periodic(world: MockWorld) -> list[asyncio.Task[None]]:
+    """Start every `every` job; the host (the suite's lifespan, or the gateway embedding it) stops them."""
+
+    async def loop(seconds: float, job: Listener) -> None:
+        while True:
+            await asyncio.sleep(seconds)
+            try:
+                await job(mocks_now(world))
+            except Exception:  # a failed round is logged; the next one tries again
+                log.exception("mock_periodic_job_failed", job=getattr(job, "__qualname__", repr(job)))
+
+    return [asyncio.create_task(loop(s, job)) for s, job in world.states.get(PERIODIC, []) if s > 0]
+
+
+async def stop_periodic(tasks: list[asyncio.Task[None]]) -> None:
+    for task in tasks:
+        task.cancel()
+    for task in tasks:
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
 
 
 async def move(world: MockWorld, by: timedelta) -> None:

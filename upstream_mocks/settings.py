@@ -59,6 +59,9 @@ class MockSettings(msgspec.Struct, frozen=True, kw_only=True):
     # Minutes past that an order whose payment is still with the payer's bank waits for the bank's
     # answer (taken: paid; no answer by then: cancelled as expired, and a later success refunded).
     order_bank_wait_minutes: int = 120
+    # Seconds between rounds of the orders service's own sweeper, which expires unpaid orders whose
+    # time is over whether or not anyone reads them (0: only when the clock is moved or it is read).
+    order_sweep_seconds: float = 30.0
     # Hold the payments mock's calls, answers and webhooks to Cashfree's own API document
     # (upstream_mocks/payments/provider_document.py); the tests turn it on.
     check_provider_document: bool = False

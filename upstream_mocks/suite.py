@@ -6,7 +6,8 @@ import asyncio
 import json
 import os
 import time
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,7 @@ from litestar.params import FromQuery, JSONBody
 
 from gateway.telemetry import by_path, server_plugin, traced_by
 from upstream_mocks import auth, catalogue, fineract, lending, mail, orders, payments
-from upstream_mocks.clock import clock_routes
+from upstream_mocks.clock import clock_routes, start_periodic, stop_periodic
 from upstream_mocks.contract import ContractCheck, ContractRequest, ContractResponse, Problem, load_contract
 from upstream_mocks.examples import contract_path, operation_finder
 from upstream_mocks.ledger import Ledger, ledger
@@ -262,6 +263,20 @@ async def _call_checked(
     await send({"type": "http.response.body", "body": body})
 
 
+def serve_periodic(world: MockWorld) -> Callable[[Litestar], AbstractAsyncContextManager[None]]:
+    """The mocks' own periodic work (upstream_mocks/clock.py `every`) while the suite is served."""
+
+    @asynccontextmanager
+    async def lifespan(_: Litestar) -> AsyncIterator[None]:
+        tasks = start_periodic(world)
+        try:
+            yield
+        finally:
+            await stop_periodic(tasks)
+
+    return lifespan
+
+
 def create_suite(
     world: MockWorld | None = None,
     *,
@@ -366,6 +381,7 @@ def create_suite(
         ],
         openapi_config=None,
         logging_config=None,  # the host process configures logging
+        lifespan=[serve_periodic(world)],
         plugins=[server_plugin("upstream_mocks", by_path)] if traced else [],
     )
     app.state.world = world

@@ -28,7 +28,7 @@ from litestar.exceptions import HTTPException, ValidationException
 from litestar.params import FromPath, FromQuery
 from stdnum.in_ import gstin as gstin_number
 
-from upstream_mocks.clock import mocks_now, mocks_today
+from upstream_mocks.clock import every, mocks_now, mocks_today, on_tick
 from upstream_mocks.lending import credit
 from upstream_mocks.money import rupees_text
 from upstream_mocks.orders import online_payment, returns, stock, tracking
@@ -334,8 +334,26 @@ def create_app(world: MockWorld) -> Litestar:
     def shopper_email(user_id: int) -> str | None:
         return next((u.email for u in catalogue().users.values() if u.user_id == user_id), None)
 
+    locks: dict[str, asyncio.Lock] = {}
+
     async def current(order: Order, now: datetime) -> Order:
-        """The order as it stands now: paid if the provider says so, moved on by the time-based default."""
+        """The order as it stands now: paid if the provider says so, moved on by the time-based
+        default. One at a time per order: the sweeper and a reader never both expire it."""
+        async with locks.setdefault(order.order_number, asyncio.Lock()):
+            return await moved_on(order, now)
+
+    async def sweep(moment: datetime) -> None:
+        """The orders service's own sweeper: every unpaid online order whose time to pay is over is
+        moved on as a read would move it (expired, its stock back, the shopper's mail sent), read
+        or not. Run at each step of a clock move and every `order_sweep_seconds` of real time."""
+        for order in [o for o in state().orders.values() if online_payment.awaiting(o)]:
+            if order.payment.pay_by is not None and order.payment.pay_by <= moment:
+                await current(order, moment)
+
+    on_tick(world, sweep)
+    every(world, world.settings.order_sweep_seconds, sweep)
+
+    async def moved_on(order: Order, now: datetime) -> Order:
         # One read of the provider serves both questions about an order waiting for its payment.
         view = await online_payment.provider_view(world, order) if online_payment.awaiting(order) else None
         await online_payment.settle(world, order, now, view)
