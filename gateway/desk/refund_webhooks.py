@@ -22,7 +22,7 @@ from sqlalchemy.exc import IntegrityError
 
 from gateway.clock import Clock
 from gateway.desk.audit_trail import AuditTrail
-from gateway.desk.refunds import PROVIDER_ACTOR, PROVIDER_STATUS, handed_over, settle_on_hold
+from gateway.desk.refunds import PROVIDER_ACTOR, PROVIDER_STATUS, handed_over, is_the_desks, settle_on_hold
 from gateway.errors import InvalidInput, NotAuthenticated
 from gateway.operations_db import OperationsDatabase
 from gateway.operations_db.models import DeskRefund
@@ -98,6 +98,8 @@ class RefundWebhooks:
             known = await session.scalar(query)
             was = known.status if known is not None else None
         if was is None:
+            if is_the_desks(found.refund_id):  # a desk refund since asked anew: its row follows the new one
+                return "asked again on the desk already"
             return await self._hand_over(order_id, found)
         if was == "cancelled":
             return "on the desk already"

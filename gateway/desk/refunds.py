@@ -6,11 +6,17 @@ again (a retried approval, a replica that died after asking) is answered with th
 
 Requests and approvals are rows of the operations database; each step is also in the audit
 trail. The provider's answer (given back, on hold, cancelled) is read again while it is on hold.
+
+A refund the bank gave up (cancelled: it needs a person, whether the desk asked for it or a
+return's was handed over by the provider's webhook) is resolved by any desk user: asked of the
+provider again (the same amount, a fresh refund id, once), or recorded as paid another way with
+that payment's reference (docs/decisions/desk-refund-resolution.md).
 """
 
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Callable
 from datetime import datetime
 from decimal import Decimal, InvalidOperation
@@ -34,7 +40,9 @@ from gateway.upstreams.orders_operations import OrdersOperations
 from gateway.upstreams.payments import PaymentsClient
 
 ReasonCode = Literal["goodwill", "damagedGoods", "feeChargedWrongly", "other"]
-RefundStatus = Literal["requested", "approved", "refunded", "pending", "cancelled", "rejected", "refused"]
+RefundStatus = Literal[
+    "requested", "approved", "refunded", "pending", "cancelled", "rejected", "refused", "paidOtherwise"
+]
 PROVIDER_STATUS: dict[str, RefundStatus] = {
     "SUCCESS": "refunded",
     "PENDING": "pending",
@@ -43,7 +51,8 @@ PROVIDER_STATUS: dict[str, RefundStatus] = {
     "FAILED": "cancelled",  # Cashfree's text names it beyond its enum: not given back
 }
 Shown = TypeVar("Shown")  # what a reader makes of each refund: the desk's view, the shopper's
-OPEN: tuple[RefundStatus, ...] = ("requested", "approved", "refunded", "pending")  # counted against what is left
+# Counted against what is left: a refund paid another way was given back too.
+OPEN: tuple[RefundStatus, ...] = ("requested", "approved", "refunded", "pending", "paidOtherwise")
 
 AMOUNT_HELP = "Enter the amount to refund in rupees, more than 0, with at most two decimals."
 NOT_PAID_ONLINE = "Only an order paid online can be refunded here."
@@ -52,6 +61,12 @@ NOTHING_FOUND = "No such refund request."
 NOT_YOUR_OWN = "Someone else must approve a refund you asked for."
 ALREADY_YOURS = "You have approved this refund already; another supervisor must approve it too."
 DECIDED = "This refund has been decided already."
+NOT_GIVEN_UP = "Only a refund the bank gave up can be asked again or recorded as paid another way."
+REFERENCE_HELP = (
+    "Enter the reference of the payment made another way (3 to 64 letters, digits, spaces or - / . _), "
+    "such as the bank transfer's UTR."
+)
+REFERENCE = re.compile(r"[A-Za-z0-9][A-Za-z0-9 /._-]{1,62}[A-Za-z0-9]")
 # Who the trail names when the provider's word hands a refund to the desk.
 PROVIDER_ACTOR = "payment provider"
 log = structlog.get_logger("gateway.desk.refunds")
@@ -61,6 +76,12 @@ class DeskRefundRequest(msgspec.Struct, rename="camel", kw_only=True, forbid_unk
     amount: Annotated[str, msgspec.Meta(max_length=16)]  # rupees, exact, e.g. "250.00"
     reason_code: ReasonCode
     note: Annotated[str, msgspec.Meta(min_length=1, max_length=500)]
+
+
+class PaidOtherwise(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):
+    """A refund the bank gave up, paid to the customer another way (a bank transfer, a cheque)."""
+
+    reference: Annotated[str, msgspec.Meta(max_length=64)]  # that payment's, e.g. the transfer's UTR
 
 
 class RefundApprovalView(msgspec.Struct, rename="camel", kw_only=True):
@@ -86,6 +107,7 @@ class DeskRefundView(msgspec.Struct, rename="camel", kw_only=True):
     # The bank gave it up for good (Cashfree's CANCELLED: no retry left): the money is still the
     # customer's due, and a person must give it back (ask again, or pay it another way).
     needs_person: bool = False
+    paid_reference: str | None = None  # paid another way: that payment's reference
 
 
 def _view(row: DeskRefund) -> DeskRefundView:
@@ -107,6 +129,7 @@ def _view(row: DeskRefund) -> DeskRefundView:
         provider_refund_id=row.provider_refund_id,
         updated_at=row.updated_at,
         needs_person=row.status == "cancelled",
+        paid_reference=row.paid_reference,
     )
 
 
@@ -123,6 +146,16 @@ def rupees(text: str) -> Decimal:
 def provider_refund_id(request_key: str) -> str:
     """The refund's id at the provider (at most 40 characters there), the same for every ask."""
     return "desk" + hashlib.sha256(request_key.encode()).hexdigest()[:32]
+
+
+def is_the_desks(refund_id: str) -> bool:
+    """Whether a provider refund_id was made by provider_refund_id (the desk's, not a return's)."""
+    return refund_id.startswith("desk")
+
+
+def asked_as(row: DeskRefund) -> str:
+    """The refund_id of the row's latest ask at the provider: the request's own, or a fresh one."""
+    return row.provider_key or provider_refund_id(row.request_key)
 
 
 class DeskRefunds:
@@ -173,7 +206,7 @@ class DeskRefunds:
                     (
                         r.amount
                         for r in asked_before
-                        if r.status in OPEN and provider_refund_id(r.request_key) not in at_provider
+                        if r.status in OPEN and (r.status == "paidOtherwise" or asked_as(r) not in at_provider)
                     ),
                     Decimal("0"),
                 )
@@ -246,7 +279,7 @@ class DeskRefunds:
             refusal = None
             if row.requested_by == staff.name:
                 refusal = Conflict(NOT_YOUR_OWN, code="refund_own_request")
-            elif row.status in ("rejected", "refused", "cancelled"):
+            elif row.status in ("rejected", "refused", "cancelled", "paidOtherwise"):
                 refusal = Conflict(DECIDED, code="refund_decided")
             elif mine and row.status == "requested":
                 refusal = Conflict(ALREADY_YOURS, code="refund_second_approval_needed")
@@ -272,8 +305,7 @@ class DeskRefunds:
     async def _to_provider(self, staff: StaffView, refund_id: int) -> DeskRefundView:
         async with self.database.session() as session:
             row = await self._row(session, refund_id)
-            asked, order_id, key = _view(row), row.provider_order_id, row.request_key
-        refund_key = provider_refund_id(key)
+            asked, order_id, refund_key = _view(row), row.provider_order_id, asked_as(row)
         try:
             given = await self.payments.refund(order_id, Decimal(asked.amount), refund_key, asked.note)
         except UpstreamRefused as exc:
@@ -291,6 +323,57 @@ class DeskRefunds:
             session.add(await self._entry(staff, "refund", outcome, asked, refund_key))
             await session.flush()
             return _view(row)
+
+    async def ask_again(self, staff: StaffView, refund_id: int, key: str | None) -> DeskRefundView:
+        """A refund the bank gave up, asked of the provider anew: the same amount under a fresh
+        refund id (and x-idempotency-key) made from this click's key. The click that moves it
+        off "cancelled" holds the row while it does, so another click elsewhere is refused; this
+        click retried (its answer lost) asks the provider the same refund again, or reads it."""
+        if key is None or not IDEMPOTENCY_KEY.fullmatch(key):
+            raise InvalidInput(KEY_NEEDED, field="Idempotency-Key", code="idempotency_key_missing")
+        fresh = provider_refund_id(f"{refund_id}:again:{key}")
+        now = await self.clock.now()
+        async with self.database.session() as session:
+            row = await self._row(session, refund_id)
+            refusal, started = None, False
+            if row.provider_key == fresh and row.status != "approved":
+                return _view(row)  # this click's, answered already
+            if row.provider_key != fresh and row.status != "cancelled":
+                refusal = Conflict(NOT_GIVEN_UP, code="refund_not_given_up")
+            elif row.status == "cancelled":
+                row.status, row.provider_key, row.updated_at, started = "approved", fresh, now, True
+                await session.flush()
+            view = _view(row)
+            if started:  # in the change's own transaction: both or neither
+                session.add(await self._entry(staff, "retryRefund", "done", view, fresh))
+        if refusal is not None:
+            await self._kept(staff, "retryRefund", f"refused: {refusal.code}", view)
+            raise refusal
+        return await self._to_provider(staff, refund_id)
+
+    async def paid_otherwise(self, staff: StaffView, refund_id: int, paid: PaidOtherwise) -> DeskRefundView:
+        """A refund the bank gave up, recorded as paid to the customer another way, with that
+        payment's reference: no longer the desk's to do, and shown so to the shopper. The same
+        reference again (a retried click) answers what it recorded."""
+        reference = paid.reference.strip()
+        if not REFERENCE.fullmatch(reference):
+            raise InvalidInput(REFERENCE_HELP, field="reference", code="refund_reference_invalid")
+        now = await self.clock.now()
+        async with self.database.session() as session:
+            row = await self._row(session, refund_id)
+            if row.status == "paidOtherwise" and row.paid_reference == reference:
+                return _view(row)
+            refusal = None if row.status == "cancelled" else Conflict(NOT_GIVEN_UP, code="refund_not_given_up")
+            if refusal is None:
+                row.status, row.paid_reference, row.updated_at = "paidOtherwise", reference, now
+                await session.flush()
+            view = _view(row)
+            if refusal is None:
+                session.add(await self._entry(staff, "refundPaidOtherwise", "done", view, reference))
+        if refusal is not None:
+            await self._kept(staff, "refundPaidOtherwise", f"refused: {refusal.code}", view, reference)
+            raise refusal
+        return view
 
     async def reject(self, staff: StaffView, refund_id: int) -> DeskRefundView:
         await self._supervisors_only(staff, "rejectRefund", refund_id)
@@ -365,7 +448,7 @@ async def settle_on_hold(
     now = await clock.now()
     async with database.session() as session:
         for row in rows:
-            mine = provider_refund_id(row.request_key)
+            mine = asked_as(row)
             found = next((g for g in answers.get(row.provider_order_id, []) if g.refund_id == mine), None)
             if row.status == "pending" and found is not None and PROVIDER_STATUS[found.refund_status] != "pending":
                 current = await DeskRefunds._row(session, row.id)

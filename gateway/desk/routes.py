@@ -15,7 +15,7 @@ from litestar.params import FromPath, FromQuery, JSONBody, QueryParameter
 
 from gateway.desk.audit_trail import AuditEntry, AuditQuery, AuditTrail, as_csv
 from gateway.desk.login_limits import DeskLoginLimits
-from gateway.desk.refunds import DeskRefundRequest, DeskRefunds, DeskRefundView
+from gateway.desk.refunds import DeskRefundRequest, DeskRefunds, DeskRefundView, PaidOtherwise
 from gateway.desk.schemas import (
     ActionDone,
     ActionRequest,
@@ -182,6 +182,28 @@ def build_router(services: AppServices) -> Router:
     async def approve_refund(staff: NamedDependency[StaffView], refund_id: FromPath[int]) -> DeskRefundView:
         return await refunds.approve(staff, refund_id)
 
+    @post(
+        "/refunds/{refund_id:int}/retry",
+        status_code=200,
+        summary="A refund the bank gave up (needs a person): ask the provider for it again, the same amount under "
+        "a fresh refund id, once per Idempotency-Key; 409 refund_not_given_up for any other refund",
+    )
+    async def retry_refund(
+        request: Request[Any, Any, Any], staff: NamedDependency[StaffView], refund_id: FromPath[int]
+    ) -> DeskRefundView:
+        return await refunds.ask_again(staff, refund_id, request.headers.get("idempotency-key"))
+
+    @post(
+        "/refunds/{refund_id:int}/paid-otherwise",
+        status_code=200,
+        summary="A refund the bank gave up (needs a person): record it as paid to the customer another way, with "
+        "that payment's reference; 409 refund_not_given_up for any other refund",
+    )
+    async def refund_paid_otherwise(
+        staff: NamedDependency[StaffView], refund_id: FromPath[int], data: JSONBody[PaidOtherwise]
+    ) -> DeskRefundView:
+        return await refunds.paid_otherwise(staff, refund_id, data)
+
     @post("/refunds/{refund_id:int}/reject", status_code=200, summary="Supervisors: turn a refund request down")
     async def reject_refund(staff: NamedDependency[StaffView], refund_id: FromPath[int]) -> DeskRefundView:
         return await refunds.reject(staff, refund_id)
@@ -295,6 +317,8 @@ def build_router(services: AppServices) -> Router:
             list_refunds,
             approve_refund,
             reject_refund,
+            retry_refund,
+            refund_paid_otherwise,
             reconciliation,
             worklist_runs,
             worklist_day,

@@ -1,5 +1,6 @@
 """What a shopper sees of the refunds support gave on their order: each one the provider has (given
-back, on hold, or cancelled by the provider), from the operations database; never who asked or why.
+back, on hold, cancelled by the provider, or paid another way with its reference), from the operations
+database; never who asked or why.
 """
 
 from __future__ import annotations
@@ -16,13 +17,14 @@ from gateway.operations_db import OperationsDatabase
 from gateway.operations_db.models import DeskRefund
 from gateway.upstreams.payments import PaymentsClient
 
-SHOWN = ("refunded", "pending", "cancelled")
+SHOWN = ("refunded", "pending", "cancelled", "paidOtherwise")
 
 
 class SupportRefund(msgspec.Struct, rename="camel", kw_only=True):
     amount: str  # rupees, exact
-    status: Literal["refunded", "pending", "cancelled"]
-    at: datetime  # when the provider was asked
+    status: Literal["refunded", "pending", "cancelled", "paidOtherwise"]
+    at: datetime  # when it last changed: asked of the provider, told by the bank, or paid another way
+    reference: str | None = None  # paid another way: that payment's reference, to find it by
 
 
 async def support_refunds(
@@ -39,4 +41,9 @@ async def support_refunds(
 
 
 def _shown(row: DeskRefund) -> SupportRefund:
-    return SupportRefund(amount=f"{row.amount:.2f}", status=row.status, at=row.updated_at)  # type: ignore[arg-type]
+    return SupportRefund(
+        amount=f"{row.amount:.2f}",
+        status=row.status,  # type: ignore[arg-type]  # one of SHOWN
+        at=row.updated_at,
+        reference=row.paid_reference,
+    )

@@ -62,9 +62,15 @@ class DeskRefund(IdentityBase):
     requested_at: Mapped[datetime] = mapped_column(DateTimeUTC(timezone=True))
     request_key: Mapped[str] = mapped_column(String(64))  # the agent's Idempotency-Key: one request per click
     approvals_needed: Mapped[int] = mapped_column(Integer)
-    # requested -> approved (the provider is being asked) -> refunded | pending | cancelled; or rejected
+    # requested -> approved (the provider is being asked) -> refunded | pending | cancelled; or rejected.
+    # Cancelled (given up by the bank) -> approved again (asked anew) | paidOtherwise (by the desk).
     status: Mapped[str] = mapped_column(String(16))
     provider_refund_id: Mapped[str | None] = mapped_column(String(64))  # cf_refund_id, once asked
+    # The refund_id (and x-idempotency-key) of the latest ask at the provider when it is not the
+    # request's own (refunds.provider_refund_id): a refund the bank gave up, asked for anew.
+    provider_key: Mapped[str | None] = mapped_column(String(40), default=None)
+    # Paid to the customer another way (a bank transfer, say): that payment's reference.
+    paid_reference: Mapped[str | None] = mapped_column(String(64), default=None)
     updated_at: Mapped[datetime] = mapped_column(DateTimeUTC(timezone=True))
     approvals: Mapped[list[DeskRefundApproval]] = relationship(
         back_populates="refund", lazy="selectin", order_by="DeskRefundApproval.id"

@@ -139,3 +139,77 @@ def test_the_banks_word_on_each_refund_reaches_the_desk_and_the_shoppers_order_p
     expect(refunds.get_by_role("listitem").filter(has_text="₹30.00")).to_contain_text("Given back")
     expect(refunds.get_by_role("listitem").filter(has_text="₹20.00")).to_contain_text("Cancelled by the provider")
     staff.close()
+
+
+def test_a_refund_the_bank_gave_up_is_asked_again_or_paid_another_way_from_the_desk(
+    page: Page, browser: Browser, server: Server
+) -> None:
+    """Two refunds the bank gives up need a person on the desk: the agent asks the provider for one
+    again with its button (given back), and records the other as paid by bank transfer with its
+    reference; the desk and the shopper's order page then say the same of each."""
+    server.reset()
+    api_login(page, server, RAMESH)
+    # The third order since the reset: the tests above have their refunds on the first two (the
+    # desk's refunds outlive a reset of the mocks, which numbers orders afresh).
+    place_by_api(page, {2: 1}, "cod")
+    place_by_api(page, {2: 1}, "cod")
+    number = place_by_api(page, {1: 1}, "online")
+    order = page.request.get(f"/api/checkout/orders/{number}").json()
+    pay_at_provider(server, order["payment"]["paymentSessionId"])
+    server.scenario(mock="payments", path="refund", refund="onHold", delayMs=600_000, times=2)
+
+    staff = browser.new_page(base_url=server.url)
+    desk_login(staff, "asha.agent", "agent-demo-secret")
+    find(staff, number)
+    ask_refund(staff, "25", "Goodwill", "Late delivery")
+    ask_refund(staff, "15", "A fee charged wrongly", "Delivery fee charged twice")
+    refunds = staff.get_by_role("list", name="Refunds asked for")
+    mine = refunds.get_by_role("listitem").filter(has_text=number)
+    expect(mine.filter(has_text="₹15.00")).to_contain_text("Waiting for approval")
+    staff.get_by_role("button", name="Log out").click()
+    expect(staff.get_by_role("button", name="Log in")).to_be_visible()
+    desk_login(staff, "vikram.supervisor", "supervisor-demo-secret")
+    find(staff, number)
+    for amount in ("25.00", "15.00"):
+        approve(staff, amount)
+        expect(mine.filter(has_text=f"₹{amount}")).to_contain_text("On hold at the provider")
+    held = {r["amount"]: r["providerRefundId"] for r in staff.request.get(f"/api/desk/refunds?order={number}").json()}
+    for amount in ("25.00", "15.00"):
+        told = server.http.post(f"/_mocks/payments/refunds/{held[amount]}/bank", json={"refund_status": "CANCELLED"})
+        told.raise_for_status()
+    staff.get_by_role("button", name="Log out").click()
+    expect(staff.get_by_role("button", name="Log in")).to_be_visible()
+
+    desk_login(staff, "asha.agent", "agent-demo-secret")
+    find(staff, number)
+    retried, recorded = mine.filter(has_text="₹25.00"), mine.filter(has_text="₹15.00")
+    expect(retried).to_contain_text("Needs a person")
+    expect(recorded).to_contain_text("Needs a person")
+
+    retried.get_by_role("button", name="Ask the provider again").click()
+    confirm = staff.get_by_role("dialog", name="Ask the provider again?")
+    expect(confirm).to_contain_text(f"Refund ₹25.00 to Ramesh Kumar ({RAMESH}) again")
+    confirm.get_by_role("button", name="Ask again").click()
+    expect(retried).to_contain_text("Given back")
+    expect(retried).not_to_contain_text("Needs a person")
+    expect(retried.get_by_role("button", name="Ask the provider again")).to_have_count(0)
+
+    form = recorded.get_by_role("form", name="Record as paid another way")
+    form.get_by_label("Reference of the payment").fill("UTR 4021 7788 1234")
+    form.get_by_role("button", name="Record as paid").click()
+    confirm = staff.get_by_role("dialog", name="Record this refund as paid another way?")
+    expect(confirm).to_contain_text("₹15.00 paid to Ramesh Kumar")
+    confirm.get_by_role("button", name="Record as paid").click()
+    expect(recorded).to_contain_text("Paid another way, reference UTR 4021 7788 1234")
+    expect(recorded).not_to_contain_text("Needs a person")
+    audit = staff.get_by_role("list", name="Audit trail for this customer").get_by_role("listitem")
+    expect(
+        audit.filter(has_text="Asked the provider again for a refund the bank gave up").filter(has_text=number)
+    ).to_have_count(1)
+    expect(audit.filter(has_text="Recorded a refund as paid another way").filter(has_text=number)).to_have_count(1)
+    staff.close()
+
+    page.goto(f"/orders/{number}")
+    support = page.get_by_role("list", name="Refunds from our support team").get_by_role("listitem")
+    expect(support.filter(has_text="₹25.00")).to_contain_text("Given back to your card or UPI")
+    expect(support.filter(has_text="₹15.00")).to_contain_text("Paid to you another way (reference UTR 4021 7788 1234)")

@@ -14,6 +14,7 @@ import httpx
 import msgspec
 import pytest
 
+from gateway.desk.refunds import provider_refund_id
 from gateway.desk.staff import hash_secret
 from gateway.settings import Settings
 from tests.conftest import GatewayClient
@@ -248,3 +249,99 @@ def test_a_returns_refund_the_bank_gives_up_reaches_the_desk_by_the_accounts_ref
     assert [(e["staff"], e["amount"], e["outcome"]) for e in handed] == [
         ("payment provider", returned["amount"], "handed to the desk: CANCELLED")
     ]
+
+
+def test_a_refund_the_bank_gave_up_is_asked_again_once_or_recorded_as_paid_another_way(
+    make_client: Callable[[Settings], GatewayClient], settings: Settings, desk_staff: str
+) -> None:
+    """Two refunds the bank gave up, on the desk as needing a person: an agent asks the provider
+    for one again (a new refund of the same amount under a fresh key, once however often the click
+    is retried, refused from a second click elsewhere) and records the other as paid by bank
+    transfer with its reference; each step is in the audit trail, and the shopper's order page and
+    the desk then say the same. A refund not given up, or a bad reference, is refused in our words."""
+    client = make_client(msgspec.structs.replace(settings, desk_staff=desk_staff))
+    store_log_in(client)
+    order = paid_online(client, "refund-order-0401", {1: 1})
+    number, provider_order = order["orderNumber"], order["payment"]["providerOrderId"]
+
+    def shopper_sees() -> list[tuple[str, str, str | None]]:
+        seen = client.get(f"/api/checkout/orders/{number}").json()
+        return [(r["amount"], r["status"], r.get("reference")) for r in seen.get("supportRefunds", [])]
+
+    hold = {"mock": "payments", "path": "refund", "refund": "onHold", "delayMs": 600_000, "times": 2}
+    assert client.post("/_mocks/scenarios", json=hold).status_code == 201
+    log_in(client, "asha.agent")
+    asked = [ask(client, number, amount, "goodwill", f"refund-key-040{i}").json() for i, amount in enumerate("35")]
+    log_in(client, "vikram.supervisor")
+    held = [decide(client, refund["id"]).json() for refund in asked]
+    for refund in held:
+        bank_says(client, refund["providerRefundId"], "CANCELLED")
+    again, paid = held
+    log_in(client, "asha.agent")
+    listed = client.get("/api/desk/refunds", params={"order": number}).json()
+    assert [(r["amount"], r["status"], r["needsPerson"]) for r in listed] == [
+        ("5.00", "cancelled", True),
+        ("3.00", "cancelled", True),
+    ]
+
+    def retry(refund_id: int, key: str) -> Any:
+        return client.post(f"/api/desk/refunds/{refund_id}/retry", headers={**client.xsrf(), "Idempotency-Key": key})
+
+    def record(refund_id: int, reference: str) -> Any:
+        return client.post(
+            f"/api/desk/refunds/{refund_id}/paid-otherwise", json={"reference": reference}, headers=client.xsrf()
+        )
+
+    assert retry(again["id"], "").status_code == 422  # no key: nothing asked
+    first = retry(again["id"], "retry-key-0401")
+    assert first.status_code == 200, first.text
+    assert (first.json()["status"], first.json()["needsPerson"]) == ("refunded", False)
+    assert first.json()["providerRefundId"] != again["providerRefundId"]
+    assert retry(again["id"], "retry-key-0401").json() == first.json()  # the click retried: the same answer
+    elsewhere = retry(again["id"], "retry-key-0402")  # another click, the refund no longer given up
+    assert elsewhere.status_code == 409 and elsewhere.json()["error"]["code"] == "refund_not_given_up"
+    # The bank's word on the refund given up, told late (a webhook retried): no second row.
+    gone = {
+        "refund_id": provider_refund_id("refund-key-0400"),
+        "order_id": provider_order,
+        "refund_status": "CANCELLED",
+    }
+    event = {"type": "REFUND_STATUS_WEBHOOK", "event_time": "2026-12-02T12:00:00+05:30", "data": {"refund": gone}}
+    raw = msgspec.json.encode(event)
+    late_word = client.post("/api/webhooks/payments/refunds", content=raw, headers=signed_headers("mock-secret", raw))
+    assert late_word.json()["outcome"] == "asked again on the desk already"
+    at_provider = sorted(given_back(client, provider_order))
+    assert at_provider == [(Decimal("3"), "CANCELLED"), (Decimal("3"), "SUCCESS"), (Decimal("5"), "CANCELLED")]
+
+    bad = record(paid["id"], "x")
+    assert bad.status_code == 422 and bad.json()["error"]["code"] == "refund_reference_invalid"
+    assert bad.json()["error"]["field"] == "reference"
+    recorded = record(paid["id"], "UTR 4021 7788 1234")
+    assert recorded.status_code == 200, recorded.text
+    assert (recorded.json()["status"], recorded.json()["paidReference"]) == ("paidOtherwise", "UTR 4021 7788 1234")
+    assert record(paid["id"], "UTR 4021 7788 1234").json() == recorded.json()  # retried click
+    late = record(again["id"], "UTR 9999")  # given back already: nothing to record
+    assert late.status_code == 409 and late.json()["error"]["code"] == "refund_not_given_up"
+    assert retry(paid["id"], "retry-key-0403").status_code == 409
+    missing = retry(999_999, "retry-key-0404")
+    assert missing.status_code == 404 and missing.json()["error"]["code"] == "refund_not_found"
+    assert sorted(given_back(client, provider_order)) == at_provider  # nothing more went to the provider
+
+    listed = client.get("/api/desk/refunds", params={"order": number}).json()
+    assert [(r["amount"], r["status"], r["needsPerson"], r["paidReference"]) for r in listed] == [
+        ("5.00", "paidOtherwise", False, "UTR 4021 7788 1234"),
+        ("3.00", "refunded", False, None),
+    ]
+    assert shopper_sees() == [("3.00", "refunded", None), ("5.00", "paidOtherwise", "UTR 4021 7788 1234")]
+
+    log_in(client, "vikram.supervisor")
+    kept = [(e["staff"], e["action"], e["outcome"], e["amount"]) for e in trail(client, customer="9876543210")]
+    mine = [k for k in kept if k[1] in ("retryRefund", "refundPaidOtherwise")]
+    assert sorted(mine) == [
+        ("asha.agent", "refundPaidOtherwise", "done", "5.00"),
+        ("asha.agent", "refundPaidOtherwise", "refused: refund_not_given_up", "3.00"),
+        ("asha.agent", "retryRefund", "done", "3.00"),
+        ("asha.agent", "retryRefund", "refused: refund_not_given_up", "3.00"),
+        ("asha.agent", "retryRefund", "refused: refund_not_given_up", "5.00"),
+    ]
+    assert ("asha.agent", "refund", "done: refunded", "3.00") in kept

@@ -826,6 +826,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/desk/refunds/{refund_id}/paid-otherwise": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A refund the bank gave up (needs a person): record it as paid to the customer another way, with that payment's reference; 409 refund_not_given_up for any other refund */
+        post: operations["ApiDeskRefundsRefundIdPaidOtherwiseRefundPaidOtherwise"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/desk/refunds/{refund_id}/reject": {
         parameters: {
             query?: never;
@@ -837,6 +854,23 @@ export interface paths {
         put?: never;
         /** Supervisors: turn a refund request down */
         post: operations["ApiDeskRefundsRefundIdRejectRejectRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/desk/refunds/{refund_id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A refund the bank gave up (needs a person): ask the provider for it again, the same amount under a fresh refund id, once per Idempotency-Key; 409 refund_not_given_up for any other refund */
+        post: operations["ApiDeskRefundsRefundIdRetryRetryRefund"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2130,6 +2164,7 @@ export interface components {
             needsPerson: boolean;
             note: string;
             orderNumber: string;
+            paidReference?: string | null;
             providerRefundId: string | null;
             /** @enum {string} */
             reasonCode: "goodwill" | "damagedGoods" | "feeChargedWrongly" | "other";
@@ -2137,7 +2172,7 @@ export interface components {
             requestedAt: string;
             requestedBy: string;
             /** @enum {string} */
-            status: "requested" | "approved" | "refunded" | "pending" | "cancelled" | "rejected" | "refused";
+            status: "requested" | "approved" | "refunded" | "pending" | "cancelled" | "rejected" | "refused" | "paidOtherwise";
             /** Format: date-time */
             updatedAt: string;
         };
@@ -2544,6 +2579,10 @@ export interface components {
             providerPaymentId?: string | null;
             /** @enum {string} */
             state: "pending" | "paid" | "onDelivery" | "onCredit" | "refundInitiated" | "creditReversed" | "cancelled";
+        };
+        /** PaidOtherwise */
+        PaidOtherwise: {
+            reference: string;
         };
         /** PaymentChoice */
         PaymentChoice: {
@@ -2982,8 +3021,9 @@ export interface components {
             amount: string;
             /** Format: date-time */
             at: string;
+            reference?: string | null;
             /** @enum {string} */
-            status: "refunded" | "pending" | "cancelled";
+            status: "refunded" | "pending" | "cancelled" | "paidOtherwise";
         };
         /** TimelineEntry */
         TimelineEntry: {
@@ -4967,7 +5007,85 @@ export interface operations {
             };
         };
     };
+    ApiDeskRefundsRefundIdPaidOtherwiseRefundPaidOtherwise: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                refund_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaidOtherwise"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskRefundView"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
     ApiDeskRefundsRefundIdRejectRejectRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                refund_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskRefundView"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiDeskRefundsRefundIdRetryRetryRefund: {
         parameters: {
             query?: never;
             header?: never;

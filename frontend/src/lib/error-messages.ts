@@ -53,6 +53,8 @@ export const ERROR_MESSAGES: Record<string, Wording> = {
   refund_decided: msg`This refund has been decided already.`,
   refund_second_approval_needed: msg`You have approved this refund already; another supervisor must approve it too.`,
   refund_not_found: msg`No such refund request.`,
+  refund_not_given_up: msg`Only a refund the bank gave up can be asked again or recorded as paid another way.`,
+  refund_reference_invalid: msg`Enter the reference of the payment made another way (3 to 64 letters, digits, spaces or - / . _).`,
   operations_database_unavailable: msg`The desk's records are unavailable right now. Please try again in a minute.`,
   csrf_failed: msg`This page has expired. Please reload it and try again.`,
   forbidden: msg`This page has expired. Please reload it and try again.`,

@@ -8,12 +8,16 @@ type SupportRefund = NonNullable<PlacedOrder["supportRefunds"]>[number];
 /** Each refund our support team gave on the order, and where it stands with the bank. */
 export function SupportRefunds({ refunds }: { refunds: SupportRefund[] }) {
   const { t } = useLingui();
-  const status = (refund: SupportRefund) =>
-    refund.status === "refunded"
+  const status = (refund: SupportRefund) => {
+    const reference = refund.reference ?? "";
+    return refund.status === "refunded"
       ? t`Given back to your card or UPI`
       : refund.status === "pending"
         ? t`On its way to your card or UPI`
-        : t`Cancelled by the bank; please call us`;
+        : refund.status === "paidOtherwise"
+          ? t`Paid to you another way (reference ${reference})`
+          : t`Cancelled by the bank; please call us`;
+  };
   return (
     <section className="card" aria-labelledby="support-refunds-heading">
       <h2 id="support-refunds-heading">

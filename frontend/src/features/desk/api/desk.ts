@@ -13,6 +13,7 @@ export type Reconciliation = components["schemas"]["Reconciliation"];
 export type AuditEntry = components["schemas"]["AuditEntry"];
 export type RefundView = components["schemas"]["DeskRefundView"];
 export type RefundRequest = components["schemas"]["DeskRefundRequest"];
+export type PaidOtherwise = components["schemas"]["PaidOtherwise"];
 export type RunView = components["schemas"]["RunView"];
 export type WorklistDay = components["schemas"]["WorklistDay"];
 export type FindingView = components["schemas"]["FindingView"];
@@ -129,15 +130,29 @@ export function useRefunds(customer: string | null) {
   });
 }
 
-/** Ask for a refund (POST .../orders/{n}/refunds, once per key), or approve or turn one down. */
+/** What the desk does with a refund: ask for one, approve or turn one down, or resolve one the bank gave up. */
+export type RefundAction =
+  | { orderNumber: string; body: RefundRequest; idempotencyKey: string }
+  | { refundId: number; decision: "approve" | "reject" }
+  | { refundId: number; decision: "retry"; idempotencyKey: string }
+  | { refundId: number; decision: "paid-otherwise"; body: PaidOtherwise };
+
+/**
+ * Ask for a refund (POST .../orders/{n}/refunds, once per key), approve or turn one down, or
+ * resolve one the bank gave up: ask the provider again (once per key) or record it paid another way.
+ */
 export function useRefundAction(onDone: () => void) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (
-      asked: { orderNumber: string; body: RefundRequest; idempotencyKey: string } | { refundId: number; decision: "approve" | "reject" },
-    ) =>
-      "refundId" in asked
-        ? (await api.post<RefundView>(`/desk/refunds/${asked.refundId}/${asked.decision}`)).data
+    mutationFn: async (asked: RefundAction) =>
+      "decision" in asked
+        ? (
+            await api.post<RefundView>(
+              `/desk/refunds/${asked.refundId}/${asked.decision}`,
+              "body" in asked ? asked.body : undefined,
+              "idempotencyKey" in asked ? { headers: { "Idempotency-Key": asked.idempotencyKey } } : undefined,
+            )
+          ).data
         : (
             await api.post<RefundView>(`/desk/orders/${asked.orderNumber}/refunds`, asked.body, {
               headers: { "Idempotency-Key": asked.idempotencyKey },

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from "react";
 import { errorMessage } from "../../../api/client";
 import { newIdempotencyKey } from "../../../lib/idempotency-key";
 import { rupees } from "../../../lib/money";
-import { useRefundAction, useRefunds, type CustomerView, type RefundRequest, type StaffView } from "../api/desk";
+import { useRefundAction, useRefunds, type CustomerView, type RefundRequest, type RefundView, type StaffView } from "../api/desk";
 import type { AskedAction } from "./ConfirmAction";
 import { REFUND_REASON_WORDS, REFUND_STATUS_WORDS, wordFor } from "./words";
 import styles from "../desk.module.css";
@@ -120,12 +120,18 @@ export function Refunds({ customer, staff, ask }: { customer: CustomerView; staf
                   <Trans>Needs a person: the bank gave this refund up. Ask for it again or pay it another way.</Trans>
                 </strong>
               )}
+              {refund.paidReference && (
+                <span>
+                  <Trans>Paid another way, reference {refund.paidReference}</Trans>
+                </span>
+              )}
               <span>
                 <Trans>
                   Asked by {refund.requestedBy}; approvals {approvedBy.length} of {refund.approvalsNeeded}
                 </Trans>
                 {approvedBy.length > 0 && ` (${approvedBy.join(", ")})`}
               </span>
+              {refund.needsPerson && <GivenUp refund={refund} who={who} ask={ask} action={action} />}
               {mayApprove && (
                 <span className={styles.actions}>
                   <button type="button" className="btn btn-primary" disabled={action.isPending} onClick={() => approve(refund.id, refund.amount)}>
@@ -146,5 +152,60 @@ export function Refunds({ customer, staff, ask }: { customer: CustomerView; staf
         })}
       </ul>
     </section>
+  );
+}
+
+/**
+ * A refund the bank gave up, resolved by any staff member: asked of the provider again (the same
+ * amount as a new refund; the click's key is kept until it is answered, so a second click asks
+ * once), or recorded as paid another way with that payment's reference. Each asks to confirm first.
+ */
+function GivenUp({
+  refund,
+  who,
+  ask,
+  action,
+}: {
+  refund: RefundView;
+  who: string;
+  ask: (action: AskedAction) => void;
+  action: ReturnType<typeof useRefundAction>;
+}) {
+  const { t } = useLingui();
+  const [key, setKey] = useState(newIdempotencyKey);
+  const [reference, setReference] = useState("");
+  const money = rupees(refund.amount);
+  const retry = () =>
+    ask({
+      title: t`Ask the provider again?`,
+      detail: t`Refund ${money} to ${who} again, as a new refund at the provider.`,
+      confirm: t`Ask again`,
+      run: () => action.mutate({ refundId: refund.id, decision: "retry", idempotencyKey: key }, { onSuccess: () => setKey(newIdempotencyKey()) }),
+    });
+  const record = (event: FormEvent) => {
+    event.preventDefault();
+    const paid = reference.trim();
+    ask({
+      title: t`Record this refund as paid another way?`,
+      detail: t`${money} paid to ${who} another way, reference ${paid}.`,
+      confirm: t`Record as paid`,
+      run: () => action.mutate({ refundId: refund.id, decision: "paid-otherwise", body: { reference: paid } }),
+    });
+  };
+  return (
+    <span className={styles.actions}>
+      <button type="button" className="btn btn-primary" disabled={action.isPending} onClick={retry}>
+        <Trans>Ask the provider again</Trans>
+      </button>
+      <form className={styles.filters} onSubmit={record} aria-label={t`Record as paid another way`}>
+        <label className={styles.field}>
+          <Trans>Reference of the payment</Trans>
+          <input className="form-control" value={reference} onChange={(e) => setReference(e.target.value)} maxLength={64} />
+        </label>
+        <button type="submit" className="btn btn-outline" disabled={reference.trim() === "" || action.isPending}>
+          <Trans>Record as paid</Trans>
+        </button>
+      </form>
+    </span>
   );
 }

@@ -125,6 +125,8 @@ export const AUDIT_ACTION_WORDS: Record<string, MessageDescriptor> = {
   approveRefund: msg`Approved a refund`,
   rejectRefund: msg`Turned a refund down`,
   refund: msg`Refund sent to the provider`,
+  retryRefund: msg`Asked the provider again for a refund the bank gave up`,
+  refundPaidOtherwise: msg`Recorded a refund as paid another way`,
   reconcile: msg`Read the reconciliation`,
   resolveFinding: msg`Resolved a reconciliation finding`,
 };
@@ -161,4 +163,5 @@ export const REFUND_STATUS_WORDS: Record<string, MessageDescriptor> = {
   cancelled: msg`Cancelled by the provider`,
   rejected: msg`Turned down`,
   refused: msg`Refused by the provider`,
+  paidOtherwise: msg`Paid another way`,
 };
