@@ -12,7 +12,7 @@ from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin
 
-from gateway import checkout, complaints, credit, desk, loans, portal, site, store
+from gateway import checkout, complaints, credit, desk, loans, portal, short_links, site, store
 from gateway.client_config import client_config, get_config
 from gateway.deadline import deadline_middleware_factory
 from gateway.embedded import embed
@@ -129,6 +129,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         site.build_router(services),
         desk.build_router(services),
         desk.build_webhook_router(services),
+        short_links.build_router(services, embedded.browser_address),
         *embedded.handlers,
         build_spa_handler(
             settings.static_dir,

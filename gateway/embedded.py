@@ -26,6 +26,7 @@ from functools import partial
 from typing import Any
 
 import httpx
+import msgspec
 import structlog
 from litestar.handlers import ASGIRouteHandler, asgi
 
@@ -41,6 +42,7 @@ from gateway.upstreams.http import upstream_timeout
 
 _HOP_HEADERS = {b"host", b"connection", b"keep-alive", b"transfer-encoding", b"content-length"}
 MOUNT = "/_mocks"
+INTERNAL_ORIGIN = "http://mocks.internal"  # the in-process suite's own origin (upstream_mocks.settings)
 log = structlog.get_logger("gateway.embedded")
 
 
@@ -74,6 +76,9 @@ class Embedded:
     exempt: list[str] = field(default_factory=list)
     closing: list[httpx.AsyncClient] = field(default_factory=list)
     clock: Clock = field(default_factory=SystemClock)  # what the gateway's time rules read
+    # The in-process suite's own origin, when its pages (the provider's link page) are served at
+    # ours under /_mocks instead: an address on it is given to a browser as its path.
+    internal_origin: str | None = None
     # The in-process suite's periodic work (the orders mock's sweeper), run with the gateway's
     # lifespan: an ASGI transport never starts a mounted app's own.
     periodic: Callable[[], list[asyncio.Task[None]]] | None = None
@@ -82,6 +87,12 @@ class Embedded:
     async def start(self) -> None:
         if self.periodic is not None:
             self.running = self.periodic()
+
+    def browser_address(self, url: str) -> str:
+        """`url` as a browser reaches it: a page of the in-process suite by its path on our origin."""
+        if self.internal_origin is not None and url.startswith(self.internal_origin + MOUNT + "/"):
+            return url.removeprefix(self.internal_origin)
+        return url
 
     async def close(self) -> None:
         for task in self.running:
@@ -127,6 +138,8 @@ def embed(settings: Settings, environ: Mapping[str, str] | None = None) -> Embed
         # The embedded mocks share the gateway's environment: outside development they (and so
         # the gateway) refuse to start with the default webhook secret (SettingsRefused).
         mock_settings = MockSettings.from_env(env, environment=settings.environment)
+        if not mock_settings.short_link_base:  # the reminders' short links are ours: /l/<code> here
+            mock_settings = msgspec.structs.replace(mock_settings, short_link_base=settings.public_url)
         world = MockWorld(mock_settings)
         suite = create_suite(world, check_contracts=True, traced=tracing_on(settings))
         embedded.clock = ReadClock(lambda: mocks_now(world))
@@ -134,7 +147,7 @@ def embed(settings: Settings, environ: Mapping[str, str] | None = None) -> Embed
         for name in missing:
             embedded.clients[name] = httpx.AsyncClient(
                 transport=InProcessTransport(app=suite),
-                base_url=f"http://mocks.internal{mount_path(name)}/",
+                base_url=f"{INTERNAL_ORIGIN}{mount_path(name)}/",
                 timeout=upstream_timeout(settings),
             )
     if mocks_url or suite is not None:
@@ -147,6 +160,8 @@ def embed(settings: Settings, environ: Mapping[str, str] | None = None) -> Embed
         embedded.handlers.append(mount(behind_qa_login(settings, proxied(mocks_url, proxy, clock))))
     elif suite is not None:
         embedded.handlers.append(mount(behind_qa_login(settings, in_process(suite))))
+        if not world.settings.public_url:
+            embedded.internal_origin = INTERNAL_ORIGIN
     return embedded
 
 

@@ -165,21 +165,25 @@ class ProviderClient:
         notify_url: str,
         expires_at: datetime,
         notes: dict[str, str],
+        minimum_part: Decimal | None = None,
     ) -> ProviderLink:
-        """POST pg/links: a link for exactly `amount` (no parts), told to `notify_url` by
-        PAYMENT_LINK_EVENT; the link id is the idempotency key, so a retry gets the same link."""
+        """POST pg/links: a link for `amount`, told to `notify_url` by PAYMENT_LINK_EVENT; the
+        link id is the idempotency key, so a retry gets the same link. With `minimum_part` it
+        takes parts (`link_partial_payments`), the first at least that much; without, the whole."""
         body: dict[str, Any] = {
             "link_id": link_id,
             "link_amount": amount,
             "link_currency": "INR",
             "link_purpose": purpose,
             "customer_details": customer,
-            "link_partial_payments": False,
+            "link_partial_payments": minimum_part is not None,
             "link_expiry_time": expires_at.isoformat(timespec="seconds"),
             "link_notes": notes,
             "link_meta": {"notify_url": notify_url},
             "link_notify": {"send_sms": False, "send_email": False},  # the merchant sends its own
         }
+        if minimum_part is not None:
+            body["link_minimum_partial_amount"] = minimum_part
         return await self._call("POST", "pg/links", ProviderLink, body, link_id)
 
     async def link(self, link_id: str) -> ProviderLink:

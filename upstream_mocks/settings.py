@@ -53,6 +53,10 @@ class MockSettings(msgspec.Struct, frozen=True, kw_only=True):
     # The suite's own address as others reach it (e.g. http://127.0.0.1:9100). Unset: the
     # mocks call each other in-process, which works whether or not they have a port.
     public_url: str | None = None
+    # The platform's own address (our domain, e.g. https://pay.example.in) that the lender's
+    # reminder SMS template registers on DLT: a reminder's short link is `<this>/l/<code>`,
+    # resolved by the platform through the lender's partnerPaymentLinks. Unset: `origin`.
+    short_link_base: str | None = None
     # Minutes an unpaid online store order can be paid: it expires with its provider order, and
     # its stock goes back on the shelf.
     order_payment_minutes: int = 30
@@ -79,6 +83,10 @@ class MockSettings(msgspec.Struct, frozen=True, kw_only=True):
     @property
     def origin(self) -> str:
         return (self.public_url or INTERNAL_ORIGIN).rstrip("/")
+
+    @property
+    def short_links(self) -> str:
+        return (self.short_link_base or self.origin).rstrip("/")
 
     @property
     def account_refund_webhook_urls(self) -> tuple[str, ...]:

@@ -50,8 +50,24 @@ DLT_TEMPLATES: dict[tuple[str, Language], str] = {
     ("reminder_due", "hi"): "1107170000000000212",
     ("reminder_after", "en"): "1107170000000000221",
     ("reminder_after", "hi"): "1107170000000000222",
+    # The reminders with the instalment's payment link: the template's URL variable is
+    # registered for the platform's short-link domain alone (TRAI's URL whitelisting, 2024).
+    ("reminder_before_link", "en"): "1107170000000000231",
+    ("reminder_before_link", "hi"): "1107170000000000232",
+    ("reminder_due_link", "en"): "1107170000000000241",
+    ("reminder_due_link", "hi"): "1107170000000000242",
+    ("reminder_after_link", "en"): "1107170000000000251",
+    ("reminder_after_link", "hi"): "1107170000000000252",
 }
-TemplateKey = Literal["complaint_sms_received", "reminder_before", "reminder_due", "reminder_after"]
+TemplateKey = Literal[
+    "complaint_sms_received",
+    "reminder_before",
+    "reminder_due",
+    "reminder_after",
+    "reminder_before_link",
+    "reminder_due_link",
+    "reminder_after_link",
+]
 
 
 def service_sms(

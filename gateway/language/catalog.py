@@ -19,6 +19,15 @@ class GatewayTexts(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
 
     subscribe_subject: str
     contact_subject: str
+    # A reminder's short link (/l/<code>) that leads to no payment: the page's title and words.
+    link_unknown_title: str
+    link_unknown: str
+    link_closed_title: str
+    link_expired: str
+    link_cancelled: str
+    link_unavailable_title: str
+    link_unavailable: str
+    link_to_portal: str
 
 
 @cache

@@ -1,12 +1,15 @@
-"""A reminder's payment link on a 360 px phone (issue 56): the lender's reminder mail carries the
-instalment's link; opened on the phone without any login and paid on the provider's link page,
-the due is booked once (by the provider's PAYMENT_LINK_EVENT or the lender's follow-up of its
-open links, whichever comes first). The borrower then logs in and the portal shows the payment
-once and the overdue fallen by exactly that much; the link, opened again, says it is paid and
-takes no second payment.
+"""A reminder's payment link on a 360 px phone (issue 56): the lender's reminder, by SMS and mail,
+carries the instalment's link on our own domain (`/l/<code>`: an SMS may carry only URLs
+whitelisted with its DLT template, never the provider's). Opened on the phone without any login
+it leads to the provider's link page, where the borrower pays part of the instalment (at least the
+lender's minimum part-payment) and later the rest; each part is booked once (by the provider's
+PAYMENT_LINK_EVENT or the lender's follow-up of its open links, whichever comes first). The
+borrower then logs in and the portal shows each payment once and the overdue fallen by exactly
+that much; the link, opened again, says it is paid and takes no more. A code that is not ours
+gets our own page.
 
-The mocks have no address of their own here: the provider's link is opened at its path on the
-gateway's origin, where /_mocks is served (as test_upi.py opens the UPI app's page)."""
+The mocks have no address of their own here: the provider's link page is served at its path on
+the gateway's origin, where /_mocks is served (as test_upi.py opens the UPI app's page)."""
 
 from __future__ import annotations
 
@@ -25,8 +28,9 @@ from tests.mocks_clock import mocks_today
 from upstream_mocks.lending.seed import RAMESH_DAYS_OVERDUE
 
 PORTAL_LOAN = "LN-1001"  # the loan the portal collects for: its reminders carry a link
-# The mail's sentence with the link (upstream_mocks/texts/en.toml, reminder_pay_link).
-PAY_LINE = re.compile(r"Pay (₹[\d,]+\.\d\d) now, without logging in: (https?://\S+/_mocks/payments/links/[\w-]+) ")
+# The mail's sentence with the link (upstream_mocks/texts/en.toml, reminder_pay_link): ours.
+PAY_LINE = re.compile(r"Pay (₹[\d,]+\.\d\d) now, without logging in: (https?://\S+/l/[0-9A-Za-z]{10}) ")
+PART = Decimal("1234.56")  # paid first: above the lender's minimum part-payment (₹100.00)
 FIGURE = re.compile(r"₹[\d,]+\.\d\d")
 PAID_ALREADY = "This payment link has already been paid. Nothing more is due through it."
 
@@ -83,7 +87,15 @@ def overdue_before(browser: Browser, server: Server, page_guard: PageGuard) -> D
     return amount_of(found.group(0))
 
 
-def test_a_reminders_link_paid_without_a_login_books_the_due_once(
+def reminder_sms(server: Server) -> dict[str, Any]:
+    """The reminder SMS of Ramesh's portal loan, as the SMS gateway took it (the latest)."""
+    sent: list[dict[str, Any]] = server.http.get("/_mocks/mail/sms", params={"mobile": RAMESH}).json()
+    texts = [s for s in sent if (s["reference"] or "").startswith(f"{PORTAL_LOAN}/")]
+    assert texts, sent
+    return texts[-1]
+
+
+def test_a_reminders_link_paid_in_parts_without_a_login_books_each_part_once(
     browser: Browser, server: Server, phone_page: Page, page_guard: PageGuard
 ) -> None:
     before = overdue_before(browser, server, page_guard)
@@ -93,15 +105,26 @@ def test_a_reminders_link_paid_without_a_login_books_the_due_once(
     assert (mail["to"], mail["reference"]) == ("ramesh.kumar@shop.example", f"{PORTAL_LOAN}/{due.isoformat()}")
     found = PAY_LINE.search(mail["message"])
     assert found is not None, mail["message"]
-    asked, link = found.group(1), urlsplit(found.group(2)).path
+    asked, short = found.group(1), found.group(2)
     amount = amount_of(asked)
+    assert urlsplit(short).netloc == urlsplit(server.url).netloc  # our own domain, the gateway's
+    assert "/_mocks/payments/" not in mail["message"]
+    # The SMS carries the same link, ours, by its own DLT template; never the provider's address.
+    sms = reminder_sms(server)
+    assert short in sms["message"] and "/_mocks/payments/" not in sms["message"], sms
+    assert sms["senderId"] == "VKHATA" and len(sms["dltTemplateId"]) == 19
+    link = urlsplit(short).path
 
-    # On the phone, never logged in: the mail's link, the provider's page for the instalment.
+    # On the phone, never logged in: our link leads to the provider's page for the instalment,
+    # where the borrower pays part of it.
     page = phone_page
     checkout = open_link(page, link)
     expect(checkout).to_contain_text(f"Instalment of loan {PORTAL_LOAN} due {due.isoformat()}")
     expect(checkout.get_by_text(asked, exact=True)).to_be_visible()
-    checkout.get_by_role("button", name=f"Pay {asked}", exact=True).click()
+    assert "/_mocks/payments/links/" in checkout.page.url
+    part = checkout.get_by_label(re.compile(r"^Amount to pay \(₹100\.00 to "))
+    part.fill(str(PART))
+    checkout.get_by_role("button", name=f"Pay {rupees(PART)}", exact=True).click()
     expect(checkout.get_by_role("status")).to_have_text("Payment successful.")
     checkout.page.close()
 
@@ -111,20 +134,42 @@ def test_a_reminders_link_paid_without_a_login_books_the_due_once(
 
     login_on_screens(page, server)
     expect(page).to_have_url(re.compile(r"/payment$"))
+    expect(total_overdue(page)).to_contain_text(rupees(before - PART))
+    expect(paid_rows(page, PART)).to_have_count(1)
+    expect(paid_rows(page, PART)).to_contain_text("Paid")
+
+    # The same link again: what is left of the instalment, paid in full now.
+    left = rupees(amount - PART)
+    checkout = open_link(page, link)
+    expect(checkout.get_by_text(left, exact=True)).to_be_visible()
+    expect(checkout).to_contain_text("Paid so far")
+    expect(checkout.get_by_text(rupees(PART), exact=True)).to_be_visible()
+    checkout.get_by_role("button", name=f"Pay {left}", exact=True).click()
+    expect(checkout.get_by_role("status")).to_have_text("Payment successful.")
+    checkout.page.close()
+    follow_up(server)
+    page.goto("/payment")
     expect(total_overdue(page)).to_contain_text(rupees(before - amount))
-    expect(paid_rows(page, amount)).to_have_count(1)
-    expect(paid_rows(page, amount)).to_contain_text("Paid")
+    expect(paid_rows(page, PART)).to_have_count(1)
+    expect(paid_rows(page, amount - PART)).to_have_count(1)
 
     # The link again: paid, nothing to pay on it, and the provider takes no second payment.
     checkout = open_link(page, link)
     expect(checkout.get_by_text(PAID_ALREADY, exact=True)).to_be_visible()
     expect(checkout.get_by_text(asked, exact=True)).to_be_visible()
     expect(checkout.get_by_role("button")).to_have_count(0)
-    again = server.http.post(f"{link}/pay", json={"outcome": "success"})
+    again = server.http.post(f"{urlsplit(checkout.page.url).path}/pay", json={"outcome": "success"})
     assert (again.status_code, again.json()["code"]) == (409, "link_not_active"), again.text
+    checkout.page.close()
 
     # Whatever came late (the event, another follow-up) booked nothing more.
     assert follow_up(server) == 0
     page.goto("/payment")
     expect(total_overdue(page)).to_contain_text(rupees(before - amount))
-    expect(paid_rows(page, amount)).to_have_count(1)
+    expect(paid_rows(page, PART)).to_have_count(1)
+    expect(paid_rows(page, amount - PART)).to_have_count(1)
+
+    # A code that is not ours: our own page, in our words, with the way to the portal.
+    unknown = open_link(page, "/l/A1b2C3d4E5")
+    expect(unknown.get_by_role("heading", name="Link not found")).to_be_visible()
+    expect(unknown.get_by_role("link", name="Go to the repayment portal")).to_have_attribute("href", "/payment")

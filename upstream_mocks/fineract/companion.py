@@ -38,6 +38,7 @@ from upstream_mocks.fineract.seed import Loan as Books
 from upstream_mocks.lending.certificates import render_loan_certificate
 from upstream_mocks.lending.complaints import Complaint, ComplaintsState, NewComplaint, view
 from upstream_mocks.lending.complaints import acknowledge as acknowledge_complaint
+from upstream_mocks.lending.link_codes import answer_code
 from upstream_mocks.lending.loan_documents import render_key_facts, render_schedule, render_statement
 from upstream_mocks.lending.loan_views import key_facts_view, statement_view
 from upstream_mocks.lending.loans import (
@@ -465,8 +466,17 @@ def create_app(world: MockWorld) -> Litestar:
         world.spawn(mail_receipt(world, facts, email))
         return envelope(answer, "Receipt sent again")
 
+    @get("/webRepayment/partnerPaymentLinks/{code:str}")
+    async def partner_payment_link(request: Request[Any, Any, Any], code: FromPath[str]) -> Response[Any]:
+        """The platform's call behind a reminder's short link (`/l/<code>`): this lender's reminders
+        carry no payment link yet, so it knows no code (404)."""
+        return await answer_code(
+            world, request, code, world.settings.companion_key, lambda _world, _code: None, lambda _world, _link: False
+        )
+
     return Litestar(
         route_handlers=[
+            partner_payment_link,
             payment_receipt,
             partner_receipt,
             partner_complaints,

@@ -24,6 +24,7 @@ from upstream_mocks.lending.credit import credit_limit_handler, seed_credit
 from upstream_mocks.lending.credit_line_routes import credit_line_routes
 from upstream_mocks.lending.dues import Dues, dues
 from upstream_mocks.lending.history import history_routes
+from upstream_mocks.lending.link_codes import link_code_routes
 from upstream_mocks.lending.loan_routes import loan_routes
 from upstream_mocks.lending.partner_repayments import partner_repayment_routes
 from upstream_mocks.lending.provider_checkout import borrower_checkout, payment_session
@@ -275,6 +276,7 @@ def create_app(world: MockWorld) -> Litestar:
             webhook_route(world),
             *history_routes(world, caller),
             *loan_routes(world, caller),
+            *link_code_routes(world),
             *reminder_routes(world),  # before complaints, which note the borrower's language
             *complaint_routes(world, caller),
             outboxes,

@@ -9,10 +9,25 @@ and the next reminder carries a new one (`-2`, `-3`, ...); a link whose instalme
 otherwise is cancelled, so nobody pays an instalment twice. A link closes
 LINK_DAYS_AFTER_DUE days after its due date (after the last reminder). Other loans' reminders
 carry no link: their lender takes no payment through this portal.
+
+A link takes parts (Cashfree's `link_partial_payments`): the first at least the lender's minimum
+part-payment (`link_minimum_partial_amount`, the portal's MINIMUM_PAYMENT), each part booked once
+as it is paid (link_booking.py); a link whose parts are all that was paid of its instalment
+stands, for what is left of it.
+
+The reminders carry the link on the platform's domain, never the provider's address: TRAI's DLT
+rules let an SMS carry only the URLs whitelisted with its template, and the lender registers the
+platform's short links (`<MOCKS_SHORT_LINK_BASE>/l/<code>`). The lender mints the code (10
+characters of base62, unguessable), one per instalment: a later link for the same instalment
+keeps its code, so every reminder's link leads to what is owed now. The platform resolves a code
+by the partner call `GET webRepayment/partnerPaymentLinks/{code}` (short_links.py).
+docs/decisions/reminder-short-links.md.
 """
 
 from __future__ import annotations
 
+import secrets
+import string
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 
@@ -23,7 +38,7 @@ import structlog
 from payments_client import LinkCustomer, ProviderRefused
 from upstream_mocks.clock import mocks_now, mocks_today
 from upstream_mocks.ist import IST
-from upstream_mocks.lending.loans import Loan, payments_of, position
+from upstream_mocks.lending.loans import MINIMUM_PAYMENT, Loan, payments_of, position
 from upstream_mocks.lending.seed import Borrower, LendingState
 from upstream_mocks.provider import provider
 from upstream_mocks.world import MockWorld
@@ -32,6 +47,12 @@ log = structlog.get_logger("upstream_mocks.lending")
 
 LINK_DAYS_AFTER_DUE = 7  # the last reminder is 3 days after: the link outlives it
 CLOSED = ("PAID", "EXPIRED", "CANCELLED")
+BASE62 = string.digits + string.ascii_letters
+CODE_LENGTH = 10  # 62**10 codes: a code cannot be guessed
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(BASE62) for _ in range(CODE_LENGTH))
 
 
 class DueLink(msgspec.Struct, kw_only=True):
@@ -40,14 +61,17 @@ class DueLink(msgspec.Struct, kw_only=True):
     loan_number: str
     due_on: date
     amount: Decimal
-    link_url: str
+    link_url: str  # the provider's page
     expires_at: datetime
+    short_code: str  # the instalment's code on the platform's short links
+    takes_parts: bool = False  # made with link_partial_payments
     closed: bool = False  # paid, cancelled or expired at the provider: nothing more to follow
 
 
 class DueLinksState(msgspec.Struct, kw_only=True):
     links: dict[str, DueLink] = msgspec.field(default_factory=dict)  # by link id
     current: dict[tuple[str, date], str] = msgspec.field(default_factory=dict)  # (loan, due) -> link id
+    codes: dict[str, tuple[str, date]] = msgspec.field(default_factory=dict)  # short code -> (loan, due)
 
 
 def due_links(world: MockWorld) -> DueLinksState:
@@ -56,6 +80,30 @@ def due_links(world: MockWorld) -> DueLinksState:
         found = world.states["due_links"] = DueLinksState()
     st: DueLinksState = found
     return st
+
+
+def short_url(world: MockWorld, link: DueLink) -> str:
+    """The link as the reminders carry it: on the platform's domain, whitelisted for the SMS."""
+    return f"{world.settings.short_links}/l/{link.short_code}"
+
+
+def link_of_code(world: MockWorld, code: str) -> DueLink | None:
+    """The instalment's current link for a short code; None for a code the lender never made."""
+    st = due_links(world)
+    key = st.codes.get(code)
+    return st.links.get(st.current.get(key, "")) if key is not None else None
+
+
+def paid_through(world: MockWorld, link: DueLink) -> Decimal:
+    """What the lender has booked of the link's payments (its parts so far)."""
+    lending: LendingState = world.states["lending"]
+    paid = (e.amount for e in lending.payment_logs.values() if e.link_id == link.link_id and e.status == "paid")
+    return sum(paid, Decimal(0))
+
+
+def asks(world: MockWorld, link: DueLink) -> Decimal:
+    """What the link still asks: its amount less the parts paid on it."""
+    return link.amount - paid_through(world, link)
 
 
 def owed_on(world: MockWorld, loan: Loan, due: date) -> Decimal:
@@ -78,13 +126,15 @@ async def link_for_due(world: MockWorld, borrower: Borrower, loan: Loan, due: da
     st = due_links(world)
     key = (loan.loan_number, due)
     earlier = st.links.get(st.current.get(key, ""))
-    if earlier is not None and not earlier.closed and earlier.amount == owed:
+    if earlier is not None and not earlier.closed and asks(world, earlier) == owed:
         return earlier
     if earlier is not None and not earlier.closed:
         await cancel(world, earlier)
     made = sum(1 for link in st.links.values() if (link.loan_number, link.due_on) == key)
     link_id = f"{loan.loan_number}-{due:%Y%m%d}" + (f"-{made + 1}" if made else "")
     expires = _expiry(world, due)
+    # Parts when a part can be smaller than the whole: the first at least the lender's minimum.
+    minimum = MINIMUM_PAYMENT if owed > MINIMUM_PAYMENT else None
     try:
         async with provider(world) as pg:
             try:
@@ -96,6 +146,7 @@ async def link_for_due(world: MockWorld, borrower: Borrower, loan: Loan, due: da
                     notify_url=f"{world.settings.origin}/_mocks/lending/webhooks/payments",
                     expires_at=expires,
                     notes={"loan": loan.loan_number, "due": due.isoformat()},
+                    minimum_part=minimum,
                 )
             except ProviderRefused as exc:
                 if exc.code != "link_already_exists":
@@ -112,9 +163,12 @@ async def link_for_due(world: MockWorld, borrower: Borrower, loan: Loan, due: da
         amount=owed,
         link_url=made_link.link_url,
         expires_at=expires,
+        short_code=earlier.short_code if earlier is not None else new_code(),
+        takes_parts=minimum is not None,
     )
     st.links[link_id] = link
     st.current[key] = link_id
+    st.codes[link.short_code] = key
     return link
 
 
@@ -131,14 +185,23 @@ async def cancel(world: MockWorld, link: DueLink) -> None:
         log.warning("due_link_not_cancelled", link_id=link.link_id, error=str(exc))
 
 
+def outlived(world: MockWorld, link: DueLink) -> bool:
+    """Whether the link asks more than is now owed of its instalment: one the provider would not
+    cancel (paid in part already) still takes a payment there, but the lender sends nobody to it."""
+    loans: list[Loan] = world.states.get("loans", {}).get(link.user_id, [])
+    loan = next((loan for loan in loans if loan.loan_number == link.loan_number), None)
+    return loan is not None and owed_on(world, loan, link.due_on) < asks(world, link)
+
+
 async def cancel_paid_dues(world: MockWorld, user_id: int) -> None:
     """After a payment is booked: cancel the borrower's open links asking more than is now owed
-    of their instalment (paid on the portal, or in part), so none is paid twice."""
+    of their instalment (paid on the portal, or in part there), so none is paid twice. A link
+    paid in part through itself still asks only what is left, and stands."""
     loans: list[Loan] = world.states.get("loans", {}).get(user_id, [])
     by_number = {loan.loan_number: loan for loan in loans}
     for link in list(due_links(world).links.values()):
         loan = by_number.get(link.loan_number)
         if link.user_id != user_id or link.closed or loan is None:
             continue
-        if owed_on(world, loan, link.due_on) < link.amount:
+        if owed_on(world, loan, link.due_on) < asks(world, link):
             await cancel(world, link)

@@ -6,8 +6,10 @@ leave only between 08:00 and 19:00 India time (`in_hours`), the hours RBI's fair
 for contacting a borrower about dues. They run on the mocks' one clock (upstream_mocks/clock.py): at each step of
 a move the lender sends what is due that day, if the hour allows; a day's reminder not sent that
 day is not sent later (the next one says more). docs/decisions/complaints-and-reminders.md.
-Each reminder mail for an instalment of the loan the portal collects for carries that
-instalment's payment link (due_links.py), paid without a login and booked once (link_booking.py).
+Each reminder, SMS and mail, for an instalment of the loan the portal collects for carries that
+instalment's payment link (due_links.py) on the platform's domain (`/l/<code>`: the SMS goes by
+its own DLT template, `reminder_*_link`, whose URL is whitelisted), paid without a login, in
+parts if the borrower wishes, and each part booked once (link_booking.py).
 
 QA read-out beside the contract: `GET /_mocks/lending/reminders` (every reminder sent, with its
 link); QA controls: `POST .../reminders/now` (a borrower's reminders now) and
@@ -27,10 +29,10 @@ from litestar.params import JSONBody
 
 from upstream_mocks.clock import mocks_now, mocks_today, on_tick
 from upstream_mocks.ist import IST
-from upstream_mocks.lending.due_links import link_for_due
+from upstream_mocks.lending.due_links import link_for_due, short_url
 from upstream_mocks.lending.dues import portal_loan
 from upstream_mocks.lending.link_booking import follow_links, follow_open_links
-from upstream_mocks.lending.loans import Loan, payments_of, position
+from upstream_mocks.lending.loans import MINIMUM_PAYMENT, Loan, payments_of, position
 from upstream_mocks.lending.notices import notify
 from upstream_mocks.lending.seed import LendingState
 from upstream_mocks.sms import DLT_TEMPLATES, TemplateKey
@@ -50,7 +52,7 @@ class SentReminder(msgspec.Struct, rename="camel", kw_only=True):
     sent_at: datetime
     language: Language
     dlt_template_id: str
-    link_url: str | None = None  # the instalment's payment link the mail carried
+    link_url: str | None = None  # the instalment's payment link the SMS and mail carried (our domain)
 
 
 class RemindersState(msgspec.Struct, kw_only=True):
@@ -72,10 +74,12 @@ def remember_language(world: MockWorld, user_id: int, language: Language) -> Non
     state.languages[user_id] = language
 
 
-def _template(days_from_due: int) -> TemplateKey:
+def _template(days_from_due: int, with_link: bool) -> TemplateKey:
     if days_from_due < 0:
-        return "reminder_before"
-    return "reminder_due" if days_from_due == 0 else "reminder_after"
+        return "reminder_before_link" if with_link else "reminder_before"
+    if days_from_due == 0:
+        return "reminder_due_link" if with_link else "reminder_due"
+    return "reminder_after_link" if with_link else "reminder_after"
 
 
 def _owed_today(loan: Loan, lending: LendingState, today: date) -> list[tuple[date, Decimal]]:
@@ -98,14 +102,18 @@ def reminder_routes(world: MockWorld) -> list[HTTPRouteHandler]:
             return
         st = state()
         language = st.languages.get(loan.user_id, "en")
-        template = _template(days)
         fields = {"amount": style.amount(language, owed), "loan": loan.loan_number, "date": style.day(language, due)}
         words = texts(language)
-        message = getattr(words, template).format(**fields)
+        message = getattr(words, _template(days, with_link=False)).format(**fields)
         link = await link_for_due(world, borrower, loan, due, owed)
-        if link is not None:  # the mail carries the instalment's link; the SMS its registered text
+        address = short_url(world, link) if link is not None else None
+        template = _template(days, with_link=address is not None)
+        if link is not None and address is not None:
             until = style.day(language, link.expires_at.astimezone(IST).date())
-            message += "\n\n" + words.reminder_pay_link.format(amount=fields["amount"], link=link.link_url, until=until)
+            message += "\n\n" + words.reminder_pay_link.format(amount=fields["amount"], link=address, until=until)
+            if link.takes_parts:
+                message += " " + words.reminder_pay_parts.format(minimum=style.amount(language, MINIMUM_PAYMENT))
+            fields["link"] = address  # the SMS template's URL variable
         await notify(
             world,
             borrower,
@@ -127,7 +135,7 @@ def reminder_routes(world: MockWorld) -> list[HTTPRouteHandler]:
                 sent_at=mocks_now(world),
                 language=language,
                 dlt_template_id=DLT_TEMPLATES[(template, language)],
-                link_url=link.link_url if link is not None else None,
+                link_url=address,
             )
         )
 

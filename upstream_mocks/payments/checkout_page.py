@@ -30,6 +30,7 @@ button:focus-visible { outline: 3px solid #ffb400; outline-offset: 2px; }
 .fail { background: #ffffff; color: #b42318; border-color: #b42318; }
 button:disabled { opacity: .6; cursor: progress; }
 .note { color: #4e5473; font-size: .9rem; }
+input { font: inherit; padding: .5rem; margin-top: .35rem; width: 11rem; display: block; }
 #result { font-weight: 600; min-height: 1.5em; }
 """
 
@@ -48,18 +49,40 @@ _SCRIPT = """
     // Only a window on this same origin may hear how the payment went.
     if (window.parent !== window) window.parent.postMessage(message, window.location.origin);
   }
+  // A link that takes parts: the payer says how much (Cashfree's link page does the same).
+  var part = document.getElementById("amount");
+  if (part) {
+    part.addEventListener("input", function () {
+      var value = Number(part.value);
+      if (value > 0) {
+        document.getElementById("pay").textContent = "Pay \u20b9" +
+          value.toLocaleString("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+      }
+    });
+  }
   function settle(outcome) {
     buttons.forEach(function (b) { b.disabled = true; });
     result.textContent = "Processing...";
     fetch(window.location.pathname.replace(/\\/$/, "") + "/pay", {
       method: "POST",
       headers: { "Content-Type": "application/json", "Accept": "application/json" },
-      body: JSON.stringify({ outcome: outcome })
+      body: JSON.stringify(part ? { outcome: outcome, amount: part.value } : { outcome: outcome })
     })
-      .then(function (r) { return r.ok ? r.json() : Promise.reject(r.status); })
+      .then(function (r) {
+        if (r.ok) return r.json();
+        // A part the link does not take: the provider's words, and the payer may try again.
+        if (part && r.status === 400) {
+          return r.json().then(function (b) {
+            result.textContent = b.message;
+            buttons.forEach(function (x) { x.disabled = false; });
+            return Promise.reject("asked again");
+          });
+        }
+        return Promise.reject(r.status);
+      })
       // Anything but a success closes the checkout unpaid: the app asks the server what it became.
       .then(function (p) { finish(p.payment_status === "SUCCESS" ? "paid" : "failed", words[p.payment_status]); })
-      .catch(function () { finish("failed"); });
+      .catch(function (why) { if (why !== "asked again") finish("failed"); });
   }
   document.getElementById("pay").addEventListener("click", function () { settle("success"); });
   document.getElementById("fail").addEventListener("click", function () { settle("failure"); });
@@ -92,6 +115,11 @@ def render_link(link: Link) -> str:
     """A payment link's page (link_url): the checkout for what is left, or why it takes nothing."""
     payable = link.link_status in ("ACTIVE", "PARTIALLY_PAID")
     left = link.link_amount - link.link_amount_paid
+    part = None
+    if payable and link.link_partial_payments:
+        first = link.link_amount_paid == 0 and link.link_minimum_partial_amount is not None
+        least = min(link.link_minimum_partial_amount or Decimal(1), left) if first else min(Decimal(1), left)
+        part = (least, left)
     return _page(
         link.link_id,
         left if payable else link.link_amount,
@@ -99,14 +127,37 @@ def render_link(link: Link) -> str:
         payable,
         LINK_CLOSED.get(link.link_status, ""),
         purpose=link.link_purpose,
+        part=part,
+        paid=link.link_amount_paid if payable and link.link_amount_paid > 0 else None,  # a part paid
     )
 
 
-def _page(reference: str, due: Decimal, named: str, payable: bool, closed: str, purpose: str | None = None) -> str:
+def _page(
+    reference: str,
+    due: Decimal,
+    named: str,
+    payable: bool,
+    closed: str,
+    purpose: str | None = None,
+    part: tuple[Decimal, Decimal] | None = None,
+    paid: Decimal | None = None,
+) -> str:
+    """`part`: the least and most the payer may pay now, on a link that takes parts; `paid`: what
+    the link has taken so far."""
     amount = f"₹{indian_grouping(due)}"
     what = f"<dt>For</dt><dd>{escape(purpose)}</dd>" if purpose else ""
+    if paid is not None:
+        what += f"<dt>Paid so far</dt><dd>₹{escape(indian_grouping(paid))}</dd>"
+    least, most = (f"₹{indian_grouping(end)}" for end in part) if part is not None else ("", "")
+    choose = (
+        f"""<p><label for="amount">Amount to pay ({escape(least)} to {escape(most)})</label>
+    <input id="amount" name="amount" type="number" inputmode="decimal" step="0.01"
+      min="{part[0]}" max="{part[1]}" value="{part[1]}"></p>"""
+        if payable and part is not None
+        else ""
+    )
     actions = (
-        f"""<div class="actions">
+        f"""{choose}<div class="actions">
       <button type="button" id="pay" class="pay">Pay {escape(amount)}</button>
       <button type="button" id="fail" class="fail">Fail payment</button>
       <button type="button" id="drop" class="fail">Leave without paying</button>

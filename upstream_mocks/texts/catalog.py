@@ -30,6 +30,10 @@ class Texts(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     reminder_after: str
     reminder_mail_subject: str
     reminder_pay_link: str
+    reminder_pay_parts: str
+    reminder_before_link: str
+    reminder_due_link: str
+    reminder_after_link: str
     receipt_mail_subject: str
     receipt_mail_message: str
     receipt_heading: str

@@ -126,6 +126,17 @@ class PartnerRepayment(msgspec.Struct, rename="camel", kw_only=True):
     time_known: bool = True
 
 
+class ReminderLink(msgspec.Struct, rename="camel", kw_only=True):
+    """The payment link behind a reminder's short link (`/l/<code>`), as the lender says it stands:
+    `open` (it takes a payment, or the rest of one), `paid`, `expired` or `cancelled`."""
+
+    code: str
+    status: Literal["open", "paid", "expired", "cancelled"]
+    link_url: str  # the provider's page
+    amount_left: Decimal
+    expires_at: datetime
+
+
 class ReceiptSent(msgspec.Struct, rename="camel", kw_only=True):
     order_id: str
     email: str

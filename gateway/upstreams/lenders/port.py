@@ -52,6 +52,7 @@ from gateway.upstreams.lenders.payments import (
     PaymentHistoryEntry,
     PaymentSession,
     ReceiptSent,
+    ReminderLink,
     RepaymentDetail,
     RepaymentRecord,
     RepaymentsBy,
@@ -87,6 +88,7 @@ __all__ = [
     "PaymentSession",
     "Purpose",
     "ReceiptSent",
+    "ReminderLink",
     "RepaymentDetail",
     "RepaymentRecord",
     "RepaymentsBy",
@@ -266,6 +268,11 @@ class Lender(Protocol):
     async def resend_receipt(self, order_id: str, idempotency_key: str) -> ReceiptSent:
         """Mail a paid repayment's receipt to the borrower again, once per key (a retried click
         mails once); the lender's address for them is in the answer."""
+        ...
+
+    async def payment_link(self, code: str) -> ReminderLink | None:
+        """The payment link behind a code of a reminder's short link (`/l/<code>` on our domain,
+        minted by the lender); None for a code it never made."""
         ...
 
     async def settle_order(self, order_id: str) -> Settlement:

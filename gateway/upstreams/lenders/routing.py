@@ -58,6 +58,7 @@ from gateway.upstreams.lenders.port import (
     PaymentSession,
     Purpose,
     ReceiptSent,
+    ReminderLink,
     RepaymentDetail,
     RepaymentRecord,
     RepaymentsBy,
@@ -408,6 +409,18 @@ class LenderRouter:
 
     async def settle_order(self, order_id: str) -> Settlement:
         return await self.lenders[self._owner("owns_order", order_id)].settle_order(order_id)
+
+    async def payment_link(self, code: str) -> ReminderLink | None:
+        """A code names no lender (it is short and unguessable, nothing more): each lender is asked
+        in turn until one made it."""
+        for lender in self.lenders.values():
+            try:
+                found = await lender.payment_link(code)
+            except LenderCannot:
+                continue  # a lender without a companion sends no linked reminders
+            if found is not None:
+                return found
+        return None
 
     async def partner_complaints(self, mobile_number: str) -> list[LenderComplaint]:
         found: list[LenderComplaint] = []

@@ -120,6 +120,7 @@ from gateway.upstreams.lenders.port import (
     PaymentSession,
     Purpose,
     ReceiptSent,
+    ReminderLink,
     RepaymentDetail,
     RepaymentRecord,
     RepaymentsBy,
@@ -168,6 +169,7 @@ SUPPLIED_BY: dict[str, str] = {
     "partner_complaints": COMPANION,
     "resend_receipt": COMPANION,
     "payment_receipt": COMPANION,
+    "payment_link": COMPANION,
 }
 
 
@@ -1134,6 +1136,13 @@ class FineractLender:
         if self.companion_desk is None:
             raise LenderCannot("resend_receipt", upstream=self.name)
         return await self.companion_desk.resend_receipt(order_id, idempotency_key)
+
+    async def payment_link(self, code: str) -> ReminderLink | None:
+        """The companion sends the reminders (Fineract sends none with a link) and mints their
+        short links' codes: it says where a code leads."""
+        if self.companion_desk is None:
+            raise LenderCannot("payment_link", upstream=self.name)
+        return await self.companion_desk.payment_link(code)
 
     async def partner_complaints(self, mobile_number: str) -> list[LenderComplaint]:
         """The support desk's list of a number's complaints, from the companion (its partner call,

@@ -45,6 +45,7 @@ from gateway.upstreams.lenders.port import (
     PaymentSession,
     Purpose,
     ReceiptSent,
+    ReminderLink,
     RepaymentDetail,
     RepaymentsBy,
     Settlement,
@@ -213,6 +214,9 @@ class NativeLender:
 
     async def resend_receipt(self, order_id: str, idempotency_key: str) -> ReceiptSent:
         return await self.operations.resend_receipt(order_id, idempotency_key)
+
+    async def payment_link(self, code: str) -> ReminderLink | None:
+        return await self.operations.payment_link(code)
 
     async def settle_order(self, order_id: str) -> Settlement:
         """Our lending service books a repayment itself from the provider's webhook (asking the

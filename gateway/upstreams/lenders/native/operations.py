@@ -1,7 +1,7 @@
 """The lender's partner calls for the platform's operations (contracts/lending.openapi.yaml):
 repayments by day (the daily reconciliation) or by borrower (the support desk), a borrower's
-complaints (the desk), and a receipt mailed again. Asked with the store's partner key, apart
-from the borrower's repayment client.
+complaints (the desk), a receipt mailed again, and the payment link behind a reminder's short
+link. Asked with the store's partner key, apart from the borrower's repayment client.
 """
 
 from __future__ import annotations
@@ -17,10 +17,11 @@ from gateway.upstreams.envelope import Envelope
 from gateway.upstreams.http import UpstreamHttp
 from gateway.upstreams.lenders.complaints import LenderComplaint
 from gateway.upstreams.lenders.native.mapping import partner_repayment
-from gateway.upstreams.lenders.payments import PartnerRepayment, ReceiptSent, RepaymentsBy
+from gateway.upstreams.lenders.payments import PartnerRepayment, ReceiptSent, ReminderLink, RepaymentsBy
 
 FAILED = "The lender could not be asked about repayments. Please try again later."
 COMPLAINTS_FAILED = "The lender could not be asked about complaints. Please try again later."
+LINK_FAILED = "The lender could not be asked about this payment link. Please try again later."
 
 
 class PartnerRepaymentRow(msgspec.Struct, rename="camel", kw_only=True):
@@ -103,4 +104,15 @@ class LendingOperations:
             raise InvalidInput(KEY_REUSED, field="Idempotency-Key", code="idempotency_key_reused")
         if response.status_code != 200 or answer.data is None:
             raise UpstreamError(FAILED, upstream=self.http.name, status=response.status_code)
+        return answer.data
+
+    async def payment_link(self, code: str) -> ReminderLink | None:
+        """GET webRepayment/partnerPaymentLinks/{code}: the link behind a reminder's short link;
+        None for a code the lender never made."""
+        response = await self.http.request("GET", f"webRepayment/partnerPaymentLinks/{code}", headers=self._key)
+        if response.status_code in (400, 404):
+            return None
+        answer = self.http.decode(response, Envelope[ReminderLink])
+        if response.status_code != 200 or answer.data is None:
+            raise UpstreamError(LINK_FAILED, upstream=self.http.name, status=response.status_code)
         return answer.data
