@@ -58,3 +58,14 @@ def test_an_expired_link_gets_our_own_page_not_the_providers(both: GatewayClient
     assert "This payment link has expired" in answer.text and "location" not in answer.headers
     hindi = both.get(path, headers={"Accept-Language": "hi"})
     assert hindi.status_code == 410 and "इस भुगतान लिंक की अवधि खत्म हो गई है" in hindi.text
+
+
+def test_the_fineract_lenders_reminder_link_is_resolved_by_its_companion(both: GatewayClient) -> None:
+    sent = both.post("/_mocks/companion_fineract/reminders/now", json={"mobileNumber": "9811122233"})
+    assert sent.status_code == 200, sent.text
+    [link] = [r["linkUrl"] for r in sent.json() if r["loanNumber"] == "FIN-000007101"]
+    assert SHORT.match(link), link
+    hop = both.get(urlsplit(link).path, follow_redirects=False)
+    assert hop.status_code == 302, hop.text
+    page = both.get(hop.headers["location"])
+    assert page.status_code == 200 and "Instalment of loan FIN-000007101" in page.text

@@ -33,6 +33,8 @@ from litestar.params import FromPath
 from upstream_mocks.clock import mocks_now, mocks_today
 from upstream_mocks.envelope import envelope
 from upstream_mocks.fineract.receipts import EMAILS, online, receipt_facts
+from upstream_mocks.fineract.reminders import link_of_code as fineract_link_of_code
+from upstream_mocks.fineract.reminders import reminder_routes, stale
 from upstream_mocks.fineract.seed import Client, FineractState
 from upstream_mocks.fineract.seed import Loan as Books
 from upstream_mocks.lending.certificates import render_loan_certificate
@@ -468,15 +470,20 @@ def create_app(world: MockWorld) -> Litestar:
 
     @get("/webRepayment/partnerPaymentLinks/{code:str}")
     async def partner_payment_link(request: Request[Any, Any, Any], code: FromPath[str]) -> Response[Any]:
-        """The platform's call behind a reminder's short link (`/l/<code>`): this lender's reminders
-        carry no payment link yet, so it knows no code (404)."""
+        """The platform's call behind a reminder's short link (`/l/<code>`) of this lender's reminders."""
         return await answer_code(
-            world, request, code, world.settings.companion_key, lambda _world, _code: None, lambda _world, _link: False
+            world,
+            request,
+            code,
+            world.settings.companion_key,
+            fineract_link_of_code,
+            lambda w, link, left: stale(w, link, left, position),
         )
 
     return Litestar(
         route_handlers=[
             partner_payment_link,
+            *reminder_routes(world, position),
             payment_receipt,
             partner_receipt,
             partner_complaints,

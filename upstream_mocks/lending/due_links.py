@@ -113,7 +113,7 @@ def owed_on(world: MockWorld, loan: Loan, due: date) -> Decimal:
     return next((s.owed for s in at.instalments if s.instalment.due_on == due), Decimal(0))
 
 
-def _expiry(world: MockWorld, due: date) -> datetime:
+def link_expiry(world: MockWorld, due: date) -> datetime:
     closes = datetime.combine(due + timedelta(days=LINK_DAYS_AFTER_DUE), time(23, 59, 59), IST)
     return max(closes, mocks_now(world).astimezone(IST) + timedelta(days=1))
 
@@ -132,7 +132,7 @@ async def link_for_due(world: MockWorld, borrower: Borrower, loan: Loan, due: da
         await cancel(world, earlier)
     made = sum(1 for link in st.links.values() if (link.loan_number, link.due_on) == key)
     link_id = f"{loan.loan_number}-{due:%Y%m%d}" + (f"-{made + 1}" if made else "")
-    expires = _expiry(world, due)
+    expires = link_expiry(world, due)
     # Parts when a part can be smaller than the whole: the first at least the lender's minimum.
     minimum = MINIMUM_PAYMENT if owed > MINIMUM_PAYMENT else None
     try:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hmac
 import re
 from collections.abc import Callable
+from decimal import Decimal
 from typing import Any, Literal
 
 import httpx
@@ -51,7 +52,9 @@ class PaymentLinkView(msgspec.Struct, rename="camel", kw_only=True):
 def link_code_routes(world: MockWorld) -> list[HTTPRouteHandler]:
     @get("/webRepayment/partnerPaymentLinks/{code:str}")
     async def partner_payment_link(request: Request[Any, Any, Any], code: FromPath[str]) -> Response[Any]:
-        return await answer_code(world, request, code, world.settings.partner_key, link_of_code, outlived)
+        return await answer_code(
+            world, request, code, world.settings.partner_key, link_of_code, lambda w, link, _left: outlived(w, link)
+        )
 
     return [partner_payment_link]
 
@@ -62,10 +65,10 @@ async def answer_code(
     code: str,
     key: str,
     find: Callable[[MockWorld, str], DueLink | None],
-    stale: Callable[[MockWorld, DueLink], bool],
+    stale: Callable[[MockWorld, DueLink, Decimal], bool],
 ) -> Response[Any]:
     """The partner call's answer, for a lender whose links `find` looks up by code (ours, or the
-    Fineract lender's companion: the same contract). A link `stale` for its instalment's due
+    Fineract lender's companion: the same contract). A link `stale` (given what it still asks) for its instalment's due
     (paid otherwise since) is told as cancelled, whatever the provider still takes on it."""
     given = request.headers.get("x-partner-key", "").encode()
     if not hmac.compare_digest(given, key.encode()):
@@ -83,7 +86,7 @@ async def answer_code(
     view = PaymentLinkView(
         code=code,
         status="cancelled"
-        if found.link_status in OPEN and stale(world, link)
+        if found.link_status in OPEN and stale(world, link, found.link_amount - found.link_amount_paid)
         else _STATES.get(found.link_status, "expired"),
         link_url=found.link_url,
         amount_left=str(rupees(found.link_amount - found.link_amount_paid)),

@@ -1,0 +1,333 @@
+"""The Fineract lender's reminders of a due instalment, sent by its companion service, each with
+the instalment's payment link as the platform's short link (docs/decisions/reminder-short-links.md).
+
+Fineract keeps the books and sends nothing with a link, so the companion does what our own
+lender's service does (upstream_mocks/lending/reminders.py, due_links.py): on the days of
+REMINDER_DAYS, between 08:00 and 19:00 India time, for each instalment Fineract says is still owed
+(read from the books at the first step of the clock in those hours, once a day), a link at the
+provider for what is owed (parts from the lender's minimum), an SMS by the link's DLT template
+and a mail. A code is minted per instalment; `partnerPaymentLinks` resolves it (companion.py).
+
+A payment on a link is booked in Fineract by the companion, as a repayment on the loan under
+Fineract's own rules: `externalId` `pg-<provider payment id>` (unique across Fineract's loans,
+as the gateway's bookings), `receiptNumber` the provider order, so a repeated event or the QA
+follow-up books nothing twice (a taken externalId is Fineract's 400, already booked).
+
+QA controls beside the contract: `POST .../reminders/now {"mobileNumber"}` (a client's reminders
+now, whatever the hour) and `POST .../links/followUp` (every open link read and booked now).
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+from collections.abc import Callable
+from datetime import date, datetime, timedelta
+from decimal import Decimal
+from typing import Any
+
+import httpx
+import msgspec
+import structlog
+from litestar import Request, Response, post
+from litestar.handlers import HTTPRouteHandler
+from litestar.params import JSONBody
+
+from payments_client import LinkCustomer, ProviderRefused
+from upstream_mocks.clock import mocks_now, mocks_today, on_tick
+from upstream_mocks.envelope import envelope
+from upstream_mocks.fineract.receipts import EMAILS
+from upstream_mocks.fineract.seed import Client, FineractState
+from upstream_mocks.fineract.seed import Loan as Books
+from upstream_mocks.ist import IST
+from upstream_mocks.lending.due_links import (
+    CLOSED,
+    DueLink,
+    DueLinksState,
+    link_expiry,
+    new_code,
+    short_url,
+)
+from upstream_mocks.lending.loans import MINIMUM_PAYMENT, Position
+from upstream_mocks.lending.notices import notify
+from upstream_mocks.lending.reminders import REMINDER_DAYS, in_hours
+from upstream_mocks.lending.seed import Borrower
+from upstream_mocks.loopback import loopback_client
+from upstream_mocks.payments.events import LinkEvent
+from upstream_mocks.payments.webhooks import verified_event
+from upstream_mocks.provider import provider
+from upstream_mocks.sms import TemplateKey
+from upstream_mocks.texts import Language, style, texts
+from upstream_mocks.world import MockWorld
+
+log = structlog.get_logger("upstream_mocks.fineract")
+
+STATE = "fineract_due_links"
+LOAN_PREFIX = "FIN-"
+Reading = Callable[[Books, date], Position]
+FINERACT_API = "/_mocks/fineract/fineract-provider/api/v1"
+_NUMBERS = msgspec.json.Encoder(decimal_format="number")
+
+
+class FineractReminded(msgspec.Struct, kw_only=True):
+    links: DueLinksState = msgspec.field(default_factory=DueLinksState)
+    handled: set[tuple[str, date, int]] = msgspec.field(default_factory=set)
+    checked: date | None = None
+
+
+class RemindNow(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):
+    mobile_number: str
+
+
+def reminded(world: MockWorld) -> FineractReminded:
+    found = world.states.get(STATE)
+    if found is None:
+        found = world.states[STATE] = FineractReminded()
+    st: FineractReminded = found
+    return st
+
+
+def link_of_code(world: MockWorld, code: str) -> DueLink | None:
+    st = reminded(world).links
+    key = st.codes.get(code)
+    return st.links.get(st.current.get(key, "")) if key is not None else None
+
+
+def _owed(position: Position) -> list[tuple[date, Decimal]]:
+    return [(s.instalment.due_on, s.owed) for s in position.instalments if s.owed > 0]
+
+
+def _books(world: MockWorld) -> FineractState:
+    st: FineractState = world.states["fineract"]
+    return st
+
+
+def _borrower(client: Client) -> Borrower:
+    """The client as the notices need them: the number the SMS goes to, the lender's e-mail."""
+    return Borrower(
+        user_id=client.id,
+        user_name=client.display_name,
+        mobile_number=client.mobile,
+        total_repayment_amount=None,
+        remaining_amount=Decimal(0),
+        late_fees=Decimal(0),
+        pending_amount=Decimal(0),
+        email=EMAILS.get(client.id),
+    )
+
+
+def stale(world: MockWorld, link: DueLink, left: Decimal, position: Reading) -> bool:
+    """Whether the link still asks more than Fineract says is owed of its instalment (paid on the
+    portal since, which the gateway books in Fineract directly): nobody is sent to it any more."""
+    found = next((b for b in _books(world).loans.values() if f"{LOAN_PREFIX}{b.account_no}" == link.loan_number), None)
+    if found is None:
+        return False
+    owed = dict(_owed(position(found, mocks_today(world)))).get(link.due_on, Decimal(0))
+    return owed < left
+
+
+def reminder_routes(world: MockWorld, position: Reading) -> list[HTTPRouteHandler]:
+    """`position(books, today)`: the companion's reading of a loan's ledger from Fineract's books."""
+
+    async def link_for(client: Client, books: Books, due: date, owed: Decimal) -> DueLink | None:
+        st = reminded(world).links
+        number = f"{LOAN_PREFIX}{books.account_no}"
+        key = (number, due)
+        earlier = st.links.get(st.current.get(key, ""))
+        if earlier is not None and not earlier.closed and earlier.amount == owed:
+            return earlier
+        made = sum(1 for link in st.links.values() if (link.loan_number, link.due_on) == key)
+        link_id = f"{number}-{due:%Y%m%d}" + (f"-{made + 1}" if made else "")
+        expires = link_expiry(world, due)
+        minimum = MINIMUM_PAYMENT if owed > MINIMUM_PAYMENT else None
+        try:
+            async with provider(world) as pg:
+                if earlier is not None and not earlier.closed:
+                    # Asking another amount now: the old one is closed if the provider lets it.
+                    with contextlib.suppress(ProviderRefused):
+                        earlier.closed = (await pg.cancel_link(earlier.link_id)).link_status in CLOSED
+                try:
+                    made_link = await pg.create_link(
+                        link_id=link_id,
+                        amount=owed,
+                        purpose=f"Instalment of loan {number} due {due.isoformat()}",
+                        customer=LinkCustomer(customer_phone=client.mobile, customer_name=client.display_name),
+                        notify_url=f"{world.settings.origin}/_mocks/companion_fineract/webhooks/payments",
+                        expires_at=expires,
+                        notes={"loan": number, "due": due.isoformat()},
+                        minimum_part=minimum,
+                    )
+                except ProviderRefused as exc:
+                    if exc.code != "link_already_exists":
+                        raise
+                    made_link = await pg.link(link_id)
+        except (ProviderRefused, httpx.HTTPError) as exc:
+            log.warning("due_link_not_made", link_id=link_id, error=str(exc))
+            return None
+        link = DueLink(
+            link_id=link_id,
+            user_id=client.id,
+            loan_number=number,
+            due_on=due,
+            amount=owed,
+            link_url=made_link.link_url,
+            expires_at=expires,
+            short_code=earlier.short_code if earlier is not None else new_code(),
+            takes_parts=minimum is not None,
+        )
+        st.links[link_id], st.current[key], st.codes[link.short_code] = link, link_id, key
+        return link
+
+    async def remind(client: Client, books: Books, due: date, owed: Decimal, days: int) -> DueLink | None:
+        language: Language = "en"  # Fineract keeps no language for a client: the lender writes in English
+        number = f"{LOAN_PREFIX}{books.account_no}"
+        fields = {"amount": style.amount(language, owed), "loan": number, "date": style.day(language, due)}
+        words = texts(language)
+        when = 0 if days < 0 else 1 if days == 0 else 2
+        kind: TemplateKey = ("reminder_before", "reminder_due", "reminder_after")[when]
+        message = getattr(words, kind).format(**fields)
+        link = await link_for(client, books, due, owed)
+        linked: TemplateKey = ("reminder_before_link", "reminder_due_link", "reminder_after_link")[when]
+        if link is not None:
+            address = short_url(world, link)
+            until = style.day(language, link.expires_at.astimezone(IST).date())
+            message += "\n\n" + words.reminder_pay_link.format(amount=fields["amount"], link=address, until=until)
+            if link.takes_parts:
+                message += " " + words.reminder_pay_parts.format(minimum=style.amount(language, MINIMUM_PAYMENT))
+            fields["link"] = address
+        await notify(
+            world,
+            _borrower(client),
+            sms=linked if link is not None else kind,
+            subject=words.reminder_mail_subject.format(**fields),
+            message=message,
+            kind="paymentReminder",
+            reference=f"{number}/{due.isoformat()}",
+            language=language,
+            fields=fields,
+        )
+        return link
+
+    def borrowed(client_id: int | None = None) -> list[tuple[Client, Books]]:
+        books = _books(world)
+        return [
+            (books.clients[loan.client_id], loan)
+            for loan in books.loans.values()
+            if loan.client_id is not None and (client_id is None or loan.client_id == client_id)
+        ]
+
+    async def send_due(moment: datetime) -> None:
+        if not in_hours(moment):
+            return
+        today = moment.astimezone(IST).date()
+        st = reminded(world)
+        if st.checked == today:
+            return  # a day's reminders go at its first step in hours
+        st.checked = today
+        for client, books in borrowed():
+            for due, owed in _owed(position(books, today)):
+                for days in REMINDER_DAYS:
+                    key = (f"{LOAN_PREFIX}{books.account_no}", due, days)
+                    day = due + timedelta(days)
+                    if key in st.handled or day > today:
+                        continue
+                    st.handled.add(key)
+                    if day == today:
+                        await remind(client, books, due, owed, days)
+
+    on_tick(world, send_due)
+
+    async def book(link: DueLink) -> int:
+        """Each paid order of the link booked in Fineract once; how many were booked now."""
+        books = next((b for _, b in borrowed(link.user_id) if f"{LOAN_PREFIX}{b.account_no}" == link.loan_number), None)
+        if books is None:
+            return 0
+        try:
+            async with provider(world) as pg:
+                paid = await pg.link_orders(link.link_id)
+                status = (await pg.link(link.link_id)).link_status
+                payments = [(o.order_id, p) for o in paid for p in await pg.payments(o.order_id)]
+        except (ProviderRefused, httpx.HTTPError) as exc:
+            log.warning("due_link_unread", link_id=link.link_id, error=str(exc))
+            return 0
+        basic = base64.b64encode(f"mifos:{world.settings.fineract_password}".encode()).decode()
+        headers = {"Authorization": f"Basic {basic}", "Fineract-Platform-TenantId": "default"}
+        booked = 0
+        async with loopback_client(world) as http:
+            for order_id, payment in payments:
+                if payment.payment_status != "SUCCESS":
+                    continue
+                external_id = f"pg-{payment.cf_payment_id}"
+                body = {
+                    "transactionDate": mocks_today(world).strftime("%d %B %Y"),
+                    "dateFormat": "dd MMMM yyyy",
+                    "locale": "en",
+                    "transactionAmount": payment.payment_amount,  # a JSON number, exact (Fineract's)
+                    "externalId": external_id,
+                    "receiptNumber": order_id,
+                    "paymentTypeId": 1,
+                    "note": "Paid through a reminder's payment link",
+                }
+                answer = await http.post(
+                    f"{world.settings.origin}{FINERACT_API}/loans/{books.id}/transactions?command=repayment",
+                    content=_NUMBERS.encode(body),
+                    headers={
+                        **headers,
+                        "Content-Type": "application/json",
+                        "Idempotency-Key": f"link-{payment.cf_payment_id}",
+                    },
+                )
+                if answer.status_code == 200 and not answer.headers.get("x-served-from-cache"):
+                    booked += 1
+                elif answer.status_code != 200 and "externalId" not in answer.text:
+                    log.warning("link_payment_not_booked", order_id=order_id, status=answer.status_code)
+        link.closed = status in CLOSED
+        return booked
+
+    async def follow_open_links() -> int:
+        return sum([await book(link) for link in list(reminded(world).links.links.values()) if not link.closed])
+
+    @post("/webhooks/payments", status_code=200)
+    async def payment_webhook(request: Request[Any, Any, Any]) -> Response[Any]:
+        """The provider's PAYMENT_LINK_EVENT for this lender's links: what was paid is read back
+        from the provider and booked in Fineract, once."""
+        settings = world.settings
+        event = await verified_event(
+            request, settings.webhook_secret, tolerance_seconds=settings.webhook_tolerance_seconds
+        )
+        if not isinstance(event, LinkEvent):
+            return event if isinstance(event, Response) else envelope(None, "Noted")
+        link = reminded(world).links.links.get(event.data.link_id)
+        if link is None:
+            return envelope(None, "Payment link not found", 404)
+        booked = await book(link)
+        return envelope(None, "Payment settled" if booked else "Payment link event noted")
+
+    @post("/reminders/now", status_code=200)
+    async def remind_now(data: JSONBody[RemindNow]) -> Response[Any]:
+        """QA: the reminder of each instalment the client still owes, now, whatever the hour."""
+        today = mocks_today(world)
+        sent: list[dict[str, Any]] = []
+        for client, books in borrowed():
+            if client.mobile != data.mobile_number:
+                continue
+            for due, owed in _owed(position(books, today)):
+                if due <= today - timedelta(REMINDER_DAYS[0]):
+                    link = await remind(client, books, due, owed, (today - due).days)
+                    sent.append(
+                        {
+                            "loanNumber": f"{LOAN_PREFIX}{books.account_no}",
+                            "dueDate": due.isoformat(),
+                            "amount": str(owed),
+                            "linkUrl": short_url(world, link) if link is not None else None,
+                            "sentAt": mocks_now(world).isoformat(),
+                        }
+                    )
+        return Response(sent, status_code=200)
+
+    @post("/links/followUp", status_code=200)
+    async def follow_up_now() -> dict[str, int]:
+        """QA: every open link read and its payments booked in Fineract, now."""
+        return {"booked": await follow_open_links()}
+
+    return [payment_webhook, remind_now, follow_up_now]
