@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 
 from tests.conftest import GatewayClient
 from tests.integration.test_pending_followed_to_its_end import _clock_on
-from tests.integration.test_portal_api import RAMESH
+from tests.integration.test_portal_api import RAMESH, log_in
 
 SHORT = re.compile(r"^http://127\.0\.0\.1:8000/l/[0-9A-Za-z]{10}$")  # the gateway's own address (PUBLIC_URL)
 
@@ -69,3 +69,13 @@ def test_the_fineract_lenders_reminder_link_is_resolved_by_its_companion(both: G
     assert hop.status_code == 302, hop.text
     page = both.get(hop.headers["location"])
     assert page.status_code == 200 and "Instalment of loan FIN-000007101" in page.text
+
+    # Paid in part on the provider's page: the companion books it in Fineract, and the borrower's
+    # portal lists it once, paid, like any repayment paid online.
+    provider_code = urlsplit(hop.headers["location"]).path.rsplit("/", 1)[1]
+    paid = both.post(f"/_mocks/payments/links/{provider_code}/pay", json={"outcome": "success", "amount": "150.00"})
+    assert paid.status_code == 200, paid.text
+    assert both.post("/_mocks/companion_fineract/links/followUp").status_code == 200  # if the event is not in yet
+    log_in(both, "9811122233")
+    history = both.get("/api/portal/payments").json()
+    assert [(p["amount"], p["status"]) for p in history if p["amount"] == "150.00"] == [("150.00", "paid")], history
