@@ -213,4 +213,5 @@ def create_app(settings: Settings | None = None) -> Litestar:
         logging_config=None,
         debug=False,
     )
+    embedded.receive_webhooks(settings, app)  # the in-process provider's refund webhooks
     return app

@@ -11,6 +11,11 @@ MOCKS_URL is set, so the QA controls (code outbox, issued tokens, reset, scenari
 served in production; with ENVIRONMENT=test the embedded mocks need MOCKS_WEBHOOK_SECRET set, and
 with QA_STAFF set /_mocks answers only to a tester's QA login (gateway/security/qa_login.py).
 
+In-process, the payments mock tells refund outcomes (REFUND_STATUS_WEBHOOK) to the account's refund
+webhook URLs: unless MOCKS_REFUND_WEBHOOK_URLS says otherwise, the orders mock's receiver and the
+gateway's own (PUBLIC_URL + /api/webhooks/payments/refunds), as a real account is set up in
+Cashfree's dashboard; the gateway's is answered by this app in-process (Embedded.receive_webhooks).
+
 While mocks are in use the gateway's time rules read the mocks' one clock (`/_mocks/clock`):
 in-process directly, on their own port over HTTP (gateway/clock.py, docs/decisions/one-clock.md).
 """
@@ -32,6 +37,7 @@ from litestar.handlers import ASGIRouteHandler, asgi
 
 from gateway.asgi import ASGIApp, Receive, Scope, Send
 from gateway.clock import Clock, ReadClock, RemoteClock, SystemClock
+from gateway.desk.webhook_paths import REFUND_WEBHOOK_PATH
 from gateway.security.qa_login import QaLogin, parse_qa_staff
 from gateway.settings import Settings
 from gateway.telemetry import tracing_on
@@ -83,6 +89,7 @@ class Embedded:
     # lifespan: an ASGI transport never starts a mounted app's own.
     periodic: Callable[[], list[asyncio.Task[None]]] | None = None
     running: list[asyncio.Task[None]] = field(default_factory=list)
+    world: Any = None  # the in-process suite's MockWorld, if any
 
     async def start(self) -> None:
         if self.periodic is not None:
@@ -93,6 +100,12 @@ class Embedded:
         if self.internal_origin is not None and url.startswith(self.internal_origin + MOUNT + "/"):
             return url.removeprefix(self.internal_origin)
         return url
+
+    def receive_webhooks(self, settings: Settings, app: Any) -> None:  # Any: Litestar types its ASGI call narrowly
+        """The in-process payments mock delivers to the gateway's own origin through `app` itself:
+        in a test client the origin has no port, and `make run` needs no loop over the network."""
+        if self.world is not None:
+            self.world.merchants[_origin(settings.public_url)] = app
 
     async def close(self) -> None:
         for task in self.running:
@@ -140,7 +153,13 @@ def embed(settings: Settings, environ: Mapping[str, str] | None = None) -> Embed
         mock_settings = MockSettings.from_env(env, environment=settings.environment)
         if not mock_settings.short_link_base:  # the reminders' short links are ours: /l/<code> here
             mock_settings = msgspec.structs.replace(mock_settings, short_link_base=settings.public_url)
+        if not env.get("MOCKS_REFUND_WEBHOOK_URLS"):
+            # The account's refund webhook URLs as a merchant sets them: the orders service's,
+            # whose returns they pay, and the gateway's, which hands a refund given up to the desk.
+            urls = (*mock_settings.account_refund_webhook_urls, refund_webhook_url(settings))
+            mock_settings = msgspec.structs.replace(mock_settings, refund_webhook_urls=urls)
         world = MockWorld(mock_settings)
+        embedded.world = world
         suite = create_suite(world, check_contracts=True, traced=tracing_on(settings))
         embedded.clock = ReadClock(lambda: mocks_now(world))
         embedded.periodic = partial(start_periodic, world)
@@ -163,6 +182,16 @@ def embed(settings: Settings, environ: Mapping[str, str] | None = None) -> Embed
         if not world.settings.public_url:
             embedded.internal_origin = INTERNAL_ORIGIN
     return embedded
+
+
+def refund_webhook_url(settings: Settings) -> str:
+    """Where the gateway receives the provider's refund outcomes (gateway/desk/webhook_routes.py)."""
+    return f"{settings.public_url.rstrip('/')}{REFUND_WEBHOOK_PATH}"
+
+
+def _origin(url: str) -> str:
+    parsed = httpx.URL(url)
+    return f"{parsed.scheme}://{parsed.netloc.decode('ascii')}"
 
 
 def behind_qa_login(settings: Settings, app: ASGIApp) -> ASGIApp:

@@ -2,8 +2,9 @@
 
 URLs on the internal origin (http://mocks.internal/_mocks/...) are answered by the suite
 in-process through an ASGI transport, so delivery works in the gateway's embedded default,
-where the mocks have no port of their own; any other URL (MOCKS_PUBLIC_URL set, or a real
-merchant's notify_url) goes over the network.
+where the mocks have no port of their own; so are URLs on an embedding merchant's own origin
+(MockWorld.merchants: the gateway's refund webhook receiver in `make run`); any other URL
+(MOCKS_PUBLIC_URL set, or a real merchant's notify_url) goes over the network.
 """
 
 from __future__ import annotations
@@ -25,7 +26,9 @@ def _tls() -> ssl.SSLContext:
 
 
 def loopback_client(world: MockWorld, timeout: float = 5.0) -> httpx.AsyncClient:
-    mounts: dict[str, httpx.AsyncBaseTransport | None] = {}
+    mounts: dict[str, httpx.AsyncBaseTransport | None] = {
+        origin: httpx.ASGITransport(app=app) for origin, app in world.merchants.items()
+    }
     if world.loopback is not None:
         mounts[INTERNAL_ORIGIN] = httpx.ASGITransport(app=world.loopback)
     return httpx.AsyncClient(mounts=mounts, timeout=timeout, verify=_tls())

@@ -78,6 +78,9 @@ class MockWorld:
         self.settings = settings or MockSettings()
         # The suite's own ASGI app, so mocks can call each other in-process (upstream_mocks/loopback.py).
         self.loopback: Any = None
+        # Merchants answered in-process by origin (the gateway embedding this suite): its refund
+        # webhook URL is on its own public origin, which has no port of its own in a test client.
+        self.merchants: dict[str, Any] = {}
         # Work a mock started after answering (webhook deliveries, receipt mails), kept so it is
         # not collected mid-flight and so tests can wait for it.
         self.background: set[asyncio.Task[None]] = set()

@@ -11,11 +11,12 @@ from litestar import Request, Router, post
 
 from gateway.desk.audit_trail import AuditTrail
 from gateway.desk.refund_webhooks import RefundWebhooks
+from gateway.desk.webhook_paths import REFUND_WEBHOOK_PATH, WEBHOOKS_PATH
 from gateway.services import AppServices
 from gateway.upstreams.orders_operations import OrdersOperations
 from gateway.upstreams.payments import PaymentsClient
 
-PATH = "/api/webhooks"
+PATH = WEBHOOKS_PATH
 
 
 class Received(msgspec.Struct, kw_only=True):
@@ -33,7 +34,11 @@ def build_webhook_router(services: AppServices) -> Router:
         services.clock,
     )
 
-    @post("/payments/refunds", status_code=200, summary="The provider's refund webhook (REFUND_STATUS_WEBHOOK)")
+    @post(
+        REFUND_WEBHOOK_PATH.removeprefix(PATH),
+        status_code=200,
+        summary="The provider's refund webhook (REFUND_STATUS_WEBHOOK)",
+    )
     async def refund_webhook(request: Request[Any, Any, Any]) -> Received:
         event = webhooks.event(dict(request.headers), await request.body())
         return Received(outcome=await webhooks.received(event))

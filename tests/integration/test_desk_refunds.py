@@ -198,11 +198,16 @@ def test_the_banks_word_on_a_refund_comes_back_to_the_desk_and_the_shoppers_orde
 
 
 def test_a_returns_refund_the_bank_gives_up_reaches_the_desk_by_the_accounts_refund_webhook(
-    make_client: Callable[[Settings], GatewayClient], settings: Settings, desk_staff: str
+    make_client: Callable[[Settings], GatewayClient],
+    settings: Settings,
+    desk_staff: str,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Cashfree tells the account's refund webhook URL (the gateway's, set once in its dashboard)
     that a return's refund was cancelled: the gateway asks the provider, then puts it on the desk
     as needing a person, in the trail once, however often told; a forged one changes nothing."""
+    # The mock tells the orders service only: the webhook the gateway gets is the one sent below.
+    monkeypatch.setenv("MOCKS_REFUND_WEBHOOK_URLS", "http://mocks.internal/_mocks/orders/webhooks/payments")
     client = make_client(msgspec.structs.replace(settings, desk_staff=desk_staff))
     store_log_in(client)
     order = delivered(client, "refund-return-0201", {7: 1}, "online")
@@ -345,3 +350,41 @@ def test_a_refund_the_bank_gave_up_is_asked_again_once_or_recorded_as_paid_anoth
         ("asha.agent", "retryRefund", "refused: refund_not_given_up", "5.00"),
     ]
     assert ("asha.agent", "refund", "done: refunded", "3.00") in kept
+
+
+def test_in_the_embedded_default_a_returns_refund_the_bank_gives_up_reaches_the_desk_by_itself(
+    make_client: Callable[[Settings], GatewayClient], settings: Settings, desk_staff: str
+) -> None:
+    """`make run`'s wiring (the mocks in-process, no MOCKS_REFUND_WEBHOOK_URLS): the payments mock
+    tells the bank's CANCELLED to each of the account's refund webhook URLs, the gateway's among
+    them, signed with the account's client secret as Cashfree signs; the desk has the return's
+    refund as needing a person with nobody forwarding a webhook, and the orders service is told too."""
+    client = make_client(msgspec.structs.replace(settings, desk_staff=desk_staff))
+    store_log_in(client)
+    order = delivered(client, "refund-return-0301", {7: 1}, "online")
+    number, provider_order = order["orderNumber"], order["payment"]["providerOrderId"]
+    hold = {"mock": "payments", "path": "refund", "refund": "onHold", "delayMs": 600_000, "times": 1}
+    assert client.post("/_mocks/scenarios", json=hold).status_code == 201
+    lines = [{"productId": 7, "quantity": 1}]
+    asked = ask_return(
+        client, number, "refund-return-0301-ask", lines=lines, reason="noLongerNeeded", pickup=slot(order)
+    )
+    assert asked.status_code == 200, asked.text
+    returned = returns_desk(client, number, 3)["returns"][0]  # received: its refund asked, held by the bank
+    made = client.get(f"/_mocks/payments/pg/orders/{provider_order}/refunds", headers=PROVIDER).json()
+    bank_says(client, str(made[0]["cf_refund_id"]), "CANCELLED")  # told to the account's URLs before it answers
+
+    told = [
+        (w["notify_url"], w["outcome"], w["last_status"])
+        for w in client.get("/_mocks/payments/webhooks").json()
+        if w["type"] == "REFUND_STATUS_WEBHOOK" and w["order_id"] == provider_order
+    ]
+    assert told[-2:] == [
+        ("http://mocks.internal/_mocks/orders/webhooks/payments", "delivered", 200),
+        (f"{settings.public_url}/api/webhooks/payments/refunds", "delivered", 200),
+    ]
+    log_in(client, "asha.agent")
+    listed = client.get("/api/desk/refunds", params={"order": number}).json()
+    assert [(r["amount"], r["status"], r["needsPerson"], r["requestedBy"]) for r in listed] == [
+        (returned["amount"], "cancelled", True, "payment provider")
+    ]

@@ -59,16 +59,17 @@ def _encoded(world: MockWorld, kind: WebhookKind, event_type: str, event: object
     return raw
 
 
-async def _send(world: MockWorld, client: httpx.AsyncClient, raw: bytes, record: WebhookDelivery) -> None:
+async def _send(
+    world: MockWorld, client: httpx.AsyncClient, raw: bytes, record: WebhookDelivery, secret: str | None = None
+) -> None:
     settings = world.settings
+    secret = settings.webhook_secret if secret is None else secret
     for wait in (0.0, *settings.webhook_retry_seconds):
         if wait:
             await asyncio.sleep(wait)
         record.attempts += 1
         try:
-            answer = await client.post(
-                record.notify_url, content=raw, headers=signed_headers(settings.webhook_secret, raw)
-            )
+            answer = await client.post(record.notify_url, content=raw, headers=signed_headers(secret, raw))
         except httpx.HTTPError:
             record.last_status = None
             continue
@@ -121,7 +122,8 @@ async def deliver_refund_webhook(
 
 async def announce_refund(world: MockWorld, order: Order, refund: Refund) -> None:
     """Tell the merchant where `refund` stands now (REFUND_STATUS_WEBHOOK), changing nothing: to
-    each of the account's refund webhook URLs, as Cashfree does (not to the order's notify_url)."""
+    each of the account's refund webhook URLs, as Cashfree does (not to the order's notify_url),
+    signed with the account's client secret as Cashfree signs them, whoever receives them."""
     event = refund_event(refund, refund.processed_at or refund.created_at)
     raw = _encoded(world, "RefundWebhook", event.type, event)
     records = [
@@ -137,7 +139,8 @@ async def announce_refund(world: MockWorld, order: Order, refund: Refund) -> Non
             record.outcome = "dropped"
         return
     async with loopback_client(world) as client:
-        await asyncio.gather(*(_send(world, client, raw, record) for record in records))
+        secret = world.settings.payments_client_secret
+        await asyncio.gather(*(_send(world, client, raw, record, secret) for record in records))
 
 
 async def deliver_link_event(
