@@ -6,11 +6,13 @@ order that is not theirs, which stays a 404 here, with nothing of the order in i
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable
 from typing import TypeVar
 
 import structlog
 
+from gateway.checkout.refund_state import REFUND_STATE_LABELS, provider_refund_state
 from gateway.checkout.returns import return_input
 from gateway.checkout.schemas import (
     BuyAgainLine,
@@ -19,18 +21,20 @@ from gateway.checkout.schemas import (
     OrderList,
     OrderListItem,
     PlacedOrder,
+    RefundProviderState,
     ReturnRequestBody,
 )
 from gateway.checkout.service import ORDER_NOT_FOUND, order_view, refused
 from gateway.checkout.tracking import PAYMENT_LABELS, STATUS_LABELS, money, summary
 from gateway.clock import Clock
-from gateway.errors import NotFound
+from gateway.errors import NotFound, UpstreamError
 from gateway.language.codes import Language
 from gateway.sessions import Session, StoreLogin
 from gateway.sessions.logins import TOKEN_REFUSED, forget_login_on_refusal
 from gateway.store.schemas import MAX_QUANTITY
 from gateway.store.service import StoreService
-from gateway.upstreams.orders import OrdersClient, OrdersRefused
+from gateway.upstreams.orders import OrdersClient, OrdersRefused, OrderSummary
+from gateway.upstreams.payments import PaymentsClient
 
 T = TypeVar("T")
 log = structlog.get_logger("gateway.checkout")
@@ -50,10 +54,11 @@ def buy_again_message(added: list[BuyAgainLine], skipped: list[BuyAgainLine]) ->
 
 
 class OrderHistory:
-    def __init__(self, orders: OrdersClient, store: StoreService, clock: Clock) -> None:
+    def __init__(self, orders: OrdersClient, store: StoreService, clock: Clock, payments: PaymentsClient) -> None:
         self.orders = orders
         self.store = store
         self.clock = clock  # the world's: an order's time left to pay
+        self.payments = payments  # where a cancelled order's refund to the card or UPI stands now
 
     async def _orders(self, session: Session, call: Awaitable[T]) -> T:
         async with forget_login_on_refusal(session, "store"):
@@ -68,6 +73,9 @@ class OrderHistory:
 
     async def list(self, session: Session, login: StoreLogin, page: int) -> OrderList:
         found = await self._orders(session, self.orders.orders(int(login.user_id), login.access_token, page, PAGE_SIZE))
+        # A row's refund words come from where the provider has the refund now, as the order's own
+        # page and the desk's timeline say it (refund_state.py), not from the moment it was asked for.
+        states = await asyncio.gather(*(self._refund_state(login, o) for o in found.orders))
         return OrderList(
             orders=[
                 OrderListItem(
@@ -82,15 +90,33 @@ class OrderHistory:
                     line_count=o.line_count,
                     payment_method=o.payment_method,
                     payment_state=o.payment_state,
-                    payment_label=PAYMENT_LABELS[o.payment_state],
+                    payment_label=REFUND_STATE_LABELS[state] if state else PAYMENT_LABELS[o.payment_state],
                     payment_failed=o.payment_state == "pending" and o.payment_failed_at is not None,
+                    refund_state=state,
                 )
-                for o in found.orders
+                for o, state in zip(found.orders, states, strict=True)
             ],
             page=found.page,
             total_pages=found.total_pages,
             total_orders=found.total_orders,
         )
+
+    async def _refund_state(self, login: StoreLogin, listed: OrderSummary) -> RefundProviderState | None:
+        """A row whose refund to the card or UPI was started: where the provider has it now. Only
+        those rows cost a read of the order (for its provider order id) and one of its refunds."""
+        if listed.payment_method != "online" or listed.payment_state != "refundInitiated":
+            return None
+        try:
+            order = await self.orders.order(listed.order_number, int(login.user_id), login.access_token)
+        except UpstreamError as exc:  # the row still shows, with the words of the refund's start
+            log.warning("order_refund_state_unread", order=listed.order_number, error=str(exc))
+            return None
+        if order is None or order.refund is None or order.refund.kind != "toSource":
+            return None
+        provider_order_id = order.payment.provider_order_id
+        if not provider_order_id:
+            return None
+        return await provider_refund_state(listed.order_number, provider_order_id, self.payments)
 
     async def cancel(
         self, session: Session, login: StoreLogin, order_number: str, key: str, reason: CancelReason | None = None

@@ -23,6 +23,14 @@ _STATES: dict[str, RefundProviderState] = {
     "FAILED": "cancelled",
 }
 
+# The server's English label of each (the app words them itself, checkout/components/orderWords.ts).
+REFUND_STATE_LABELS: dict[RefundProviderState, str] = {
+    "initiated": "Refund started",
+    "credited": "Refund given back",
+    "onHold": "Refund on hold at the bank",
+    "cancelled": "Refund cancelled by the bank",
+}
+
 
 def refund_state(provider_order_id: str, given: list[ProviderRefund]) -> RefundProviderState | None:
     """The cancellation's refunds (ids `<provider order>-refund[-n]`, asked again after one was
@@ -34,16 +42,28 @@ def refund_state(provider_order_id: str, given: list[ProviderRefund]) -> RefundP
     return _STATES.get(newest.refund_status, "initiated")
 
 
+async def provider_refund_state(
+    order_number: str, provider_order_id: str, payments: PaymentsClient
+) -> RefundProviderState | None:
+    """The cancellation's refund as the provider has it now; None when it has none or cannot be read
+    (the order then shows the words of its start)."""
+    try:
+        given = await payments.order_refunds(provider_order_id)
+    except UpstreamError as exc:
+        log.warning("order_refund_state_unread", order=order_number, error=str(exc))
+        return None
+    return refund_state(provider_order_id, given)
+
+
 async def with_refund_state(order: PlacedOrder, payments: PaymentsClient) -> PlacedOrder:
     refund, provider_order_id = order.refund, order.payment.provider_order_id
     if refund is None or refund.kind != "toSource" or not provider_order_id:
         return order
-    try:
-        given = await payments.order_refunds(provider_order_id)
-    except UpstreamError as exc:  # the order still shows, with the words of its start
-        log.warning("order_refund_state_unread", order=order.order_number, error=str(exc))
-        return order
-    state = refund_state(provider_order_id, given)
+    state = await provider_refund_state(order.order_number, provider_order_id, payments)
     if state is None:
         return order
-    return msgspec.structs.replace(order, refund=msgspec.structs.replace(refund, provider_state=state))
+    return msgspec.structs.replace(
+        order,
+        refund=msgspec.structs.replace(refund, provider_state=state),
+        payment=msgspec.structs.replace(order.payment, label=REFUND_STATE_LABELS[state]),
+    )

@@ -75,7 +75,7 @@ def build_router(services: AppServices, store: StoreService) -> Router:
     payments = PaymentsClient(
         services.upstreams["payments"], services.settings.payments_client_id, services.settings.payments_client_secret
     )
-    history = OrderHistory(orders, store, services.clock)
+    history = OrderHistory(orders, store, services.clock, payments)
     upi = UpiService(payments, services.clock, services.store)
     book = AddressBook(catalogue, orders)
     checkout = CheckoutService(

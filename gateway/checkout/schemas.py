@@ -447,6 +447,9 @@ class OrderListItem(msgspec.Struct, rename="camel", kw_only=True):
     payment_state: PaymentState
     payment_label: str
     payment_failed: bool = False  # unpaid online, the last attempt refused
+    # A refund to the card or UPI as the provider has it now (RefundView.provider_state); None: no
+    # such refund, or not read.
+    refund_state: RefundProviderState | None = None
 
 
 class OrderList(msgspec.Struct, rename="camel", kw_only=True):

@@ -4,7 +4,9 @@ A visitor without a session cookie gets the same product page, product and categ
 every other such visitor (cart quantities are 0, brands are empty), so the finished answer,
 compressed or not, can be replayed without running the handler, its dependencies and the
 compression again. The key is the whole path as sent and the query, plus whether the client
-takes gzip, so no search, page or filter is ever answered with another's result. A request with
+takes gzip and the language the catalogue's words are asked in (the `lang` cookie, else
+`Accept-Language`, as gateway/store/routes.py's browsing_language reads them), so no search, page
+or filter is ever answered with another's result, nor a Hindi visitor with English words. A request with
 a session cookie (a shopper who may have a cart) always goes through, and an answer that sets a
 cookie or is not a 200 is never kept.
 
@@ -24,6 +26,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from gateway.asgi import ASGIApp, Message, Receive, Scope, Send
+from gateway.language.codes import DEFAULT, is_language
+from gateway.language.resolution import COOKIE_NAME, header_language
 
 # Raw ASGI, as the other middleware: Litestar's TypedDict scope/message types do not fit pass-through code.
 
@@ -40,7 +44,7 @@ class KeptAnswer:
     until: float  # time.monotonic() past which it is not replayed
 
 
-Key = tuple[bytes, bytes, bool]
+Key = tuple[bytes, bytes, bool, str]
 
 
 class KeptAnswers:
@@ -76,6 +80,24 @@ def _has_cookie(scope: Scope, name: bytes) -> bool:
     return False
 
 
+def _language(scope: Scope) -> str:
+    """The language the handler will write the catalogue's words in: the `lang` cookie's, else the
+    browser's, else English (the store routes' browsing_language, read from the raw headers)."""
+    prefix = COOKIE_NAME.encode() + b"="
+    accept: str | None = None
+    for header, value in scope["headers"]:
+        if header == b"cookie":
+            for part in value.split(b";"):
+                part = part.strip()
+                if part.startswith(prefix):
+                    chosen = part[len(prefix) :].decode("latin-1")
+                    if is_language(chosen):
+                        return chosen
+        elif header == b"accept-language":
+            accept = value.decode("latin-1")
+    return header_language(accept) or DEFAULT
+
+
 def anonymous_read_cache_factory(ttl_seconds: float, session_cookie_name: str) -> Callable[[ASGIApp], ASGIApp]:
     """ASGI middleware factory; with 0 seconds it passes everything through."""
     session_cookie = session_cookie_name.encode("latin-1")
@@ -96,7 +118,12 @@ def anonymous_read_cache_factory(ttl_seconds: float, session_cookie_name: str) -
                 await app(scope, receive, send)
                 return
             # The path as sent: the request guard's verdict depends on it, so it is part of the key.
-            key = (scope.get("raw_path") or path.encode(), scope.get("query_string", b""), _takes_gzip(scope))
+            key = (
+                scope.get("raw_path") or path.encode(),
+                scope.get("query_string", b""),
+                _takes_gzip(scope),
+                _language(scope),
+            )
             answer = kept.get(key)
             if answer is not None:
                 await send({"type": "http.response.start", "status": answer.status, "headers": list(answer.headers)})

@@ -2,8 +2,10 @@
 under test-results/issue-53/ to be looked at: a page never visited shows the app's own offline
 page; offline, the notice says when what is shown was saved and covers little of the phone; a
 cancelled order's refund once the provider has given it back reads the same on the shopper's
-page and the desk's timeline; Hindi pages write the delivery city in Hindi and times with the hi
-locale's clock; the Key Facts say who is paid the stamp duty as the PDF does. (The ₹50
+page, the orders list and the desk's timeline; Hindi pages write the delivery city in Hindi and
+times with the hi locale's clock; a language switch shows the catalogue's category and saving in
+the new language; the switch works offline once the app has been used, and says it needs the
+network before; the Key Facts say who is paid the stamp duty as the PDF does. (The ₹50
 part-payment, the advertised terms and the invoice's fee lines have their own modules:
 test_portal_typed_amount, test_advertised_terms, test_store_money_truth.)"""
 
@@ -99,6 +101,12 @@ def test_the_refund_given_back_reads_the_same_for_the_shopper_and_the_desk(
     expect(page.get_by_test_id("order-payment-method")).to_contain_text("Refund given back")
     keep_screen(page, "refund-given-back-en")
 
+    # The orders list's row says it in the same words, never "Refund started" of money given back.
+    page.goto("/orders")
+    row = page.get_by_test_id("order-row").filter(has_text=number)
+    expect(row.get_by_test_id("order-payment")).to_have_text("Refund given back")
+    keep_screen(page, "refund-given-back-list-en")
+
     staff = browser.new_page(base_url=server.url)
     desk_login(staff, "asha.agent", "agent-demo-secret")
     find(staff, number)
@@ -111,6 +119,9 @@ def test_the_refund_given_back_reads_the_same_for_the_shopper_and_the_desk(
     page.goto(f"/orders/{number}?lang=hi")
     expect(refund.get_by_role("heading", name="रिफ़ंड लौटा दिया गया")).to_be_visible()
     keep_screen(page, "refund-given-back-hi")
+    page.goto("/orders?lang=hi")
+    expect(row.get_by_test_id("order-payment")).to_have_text("रिफ़ंड लौटा दिया गया")
+    keep_screen(page, "refund-given-back-list-hi")
 
 
 def test_hindi_pages_write_the_city_in_hindi_and_times_on_the_hi_clock(phone_page: Page, server: Server) -> None:
@@ -133,6 +144,67 @@ def test_hindi_pages_write_the_city_in_hindi_and_times_on_the_hi_clock(phone_pag
     expect(label).to_contain_text("रात 10:00")
     expect(label).not_to_contain_text(re.compile(r"\b(am|pm)\b|22:00"))
     keep_screen(page, "city-and-hours-hi")
+
+
+def test_a_language_switch_shows_the_catalogue_s_category_and_saving_in_it(phone_page: Page) -> None:
+    # The product read in English first: a visitor's switch to Hindi right after used to be answered
+    # the same English words (the gateway replayed anonymous reads whatever their language).
+    page = phone_page  # a browser in English (en-IN), no language chosen yet
+    page.goto("/product-details/1")
+    expect(page.get_by_role("link", name="PVC conduit pipes").first).to_be_visible()
+    expect(page.get_by_text("Save ₹11.16 on M.R.P.")).to_be_visible()
+
+    page.get_by_role("button", name="हिंदी").first.click()
+    expect(page.get_by_role("link", name="PVC कंड्यूट पाइप").first).to_be_visible()
+    expect(page.get_by_text("MRP पर ₹11.16 की बचत")).to_be_visible()
+    expect(page.get_by_role("link", name="PVC conduit pipes")).to_have_count(0)
+    expect(page.get_by_text("Save ₹11.16 on M.R.P.")).to_have_count(0)
+    keep_screen(page, "category-and-saving-switched-hi")
+
+    # The list's category chips and its filter, in Hindi too.
+    page.goto("/products")
+    expect(page.get_by_role("link", name="PVC कंड्यूट पाइप").first).to_be_visible()
+    expect(page.get_by_role("link", name="PVC conduit pipes")).to_have_count(0)
+    keep_screen(page, "categories-hi", whole=False)
+
+    page.get_by_role("button", name="English").first.click()
+    expect(page.get_by_role("link", name="PVC conduit pipes").first).to_be_visible()
+    expect(page.get_by_role("link", name="PVC कंड्यूट पाइप")).to_have_count(0)
+
+
+def test_the_language_switch_works_offline_once_the_app_has_been_used(phone_page: Page, page_guard: PageGuard) -> None:
+    page = phone_page
+    page_guard.enabled = False  # offline, the page's reads that were never kept fail: the point
+    page.goto("/products")
+    expect(page.get_by_test_id("product-card").first).to_be_visible()
+    assert page.evaluate(KEPT) == "kept"
+
+    # Offline before the page was ever used: Hindi's words were never downloaded, and the switch
+    # says so in the language shown, instead of doing nothing.
+    page.context.set_offline(True)
+    page.get_by_role("button", name="हिंदी").first.click()
+    expect(
+        page.get_by_text("हिंदी needs the network the first time. Please try again when you are connected.")
+    ).to_be_visible()
+    expect(page.locator("html")).to_have_attribute("lang", re.compile(r"^en"))
+    keep_screen(page, "language-switch-needs-network-en", whole=False)
+
+    # The toast's own code could not load offline: the page stays, it is not thrown out with it.
+    expect(page.get_by_test_id("product-card").first).to_be_visible()
+
+    # Back online, the shopper picks a category: once the page is used, the other language's
+    # words are fetched through the worker and kept.
+    page.context.set_offline(False)
+    page.get_by_role("link", name="PVC conduit pipes").first.click()
+    expect(page).to_have_url(re.compile(r"category=pvc-conduit-pipes"))
+    expect(page.locator("html[data-other-language-kept]")).to_be_attached()
+
+    page.context.set_offline(True)
+    page.get_by_role("button", name="हिंदी").first.click()
+    expect(page.get_by_role("button", name="कार्ट में डालें").first).to_be_visible()
+    expect(page.get_by_role("button", name="English").first).to_be_visible()
+    expect(page.locator("html")).to_have_attribute("lang", "hi")
+    keep_screen(page, "language-switched-offline-hi", whole=False)
 
 
 def test_the_key_facts_say_who_is_paid_the_stamp_duty_as_the_pdf_does(phone_page: Page, server: Server) -> None:

@@ -243,7 +243,8 @@ def test_cancel_while_packed_shows_the_refund_timeline(
     page.goto("/orders")
     row = page.get_by_test_id("order-row").filter(has_text=number)
     expect(row.get_by_test_id("order-status")).to_have_text("Cancelled")
-    expect(row.get_by_test_id("order-payment")).to_have_text("Refund started")
+    # The row says where the refund stands as the order's page does: given back (issue 53).
+    expect(row.get_by_test_id("order-payment")).to_have_text("Refund given back")
 
 
 def test_orders_page_after_login_pages_and_the_empty_state(page: Page, server: Server, axe: Axe) -> None:

@@ -27,10 +27,19 @@ class CountingApp:
         await send({"type": "http.response.body", "body": b""})
 
 
-def scope(path: str, query: bytes = b"", *, cookie: bytes | None = None, gzip: bool = False) -> dict[str, Any]:
+def scope(
+    path: str,
+    query: bytes = b"",
+    *,
+    cookie: bytes | None = None,
+    gzip: bool = False,
+    accept_language: bytes | None = None,
+) -> dict[str, Any]:
     headers = [(b"host", b"127.0.0.1")]
     if cookie is not None:
         headers.append((b"cookie", cookie))
+    if accept_language is not None:
+        headers.append((b"accept-language", accept_language))
     if gzip:
         headers.append((b"accept-encoding", b"gzip, deflate"))
     return {"type": "http", "method": "GET", "path": path, "query_string": query, "headers": headers}
@@ -72,6 +81,24 @@ async def test_another_query_path_or_encoding_is_never_given_a_kept_answer() -> 
     assert await ask(app, scope("/api/store/products/5")) == (200, b'{"n":4}')
     assert await ask(app, scope("/api/store/products", b"page=1", gzip=True)) == (200, b'{"n":5}')
     assert await ask(app, scope("/api/store/products", b"page=1")) == (200, b'{"n":1}')
+
+
+@pytest.mark.asyncio
+async def test_a_visitor_in_another_language_is_never_given_a_kept_answer() -> None:
+    # Issue 53: a product first read in Hindi was replayed to English visitors (and the other way),
+    # so a language switch left its category and M.R.P. saving in the first visitor's language.
+    inner = CountingApp()
+    app = cached(inner)
+    assert await ask(app, scope("/api/store/products/1", cookie=b"lang=hi")) == (200, b'{"n":1}')
+    assert await ask(app, scope("/api/store/products/1", cookie=b"lang=en")) == (200, b'{"n":2}')
+    assert await ask(app, scope("/api/store/products/1")) == (200, b'{"n":2}')  # English by default
+    assert await ask(app, scope("/api/store/products/1", accept_language=b"hi-IN,hi;q=0.9")) == (200, b'{"n":1}')
+    # The cookie wins over the browser's languages, as the handler's own choice does.
+    assert await ask(app, scope("/api/store/products/1", cookie=b"x=1; lang=en", accept_language=b"hi")) == (
+        200,
+        b'{"n":2}',
+    )
+    assert inner.calls == 2
 
 
 @pytest.mark.asyncio

@@ -2552,6 +2552,8 @@ export interface components {
             paymentMethod: "online" | "cod" | "credit";
             /** @enum {string} */
             paymentState: "pending" | "paid" | "onDelivery" | "onCredit" | "refundInitiated" | "creditReversed" | "cancelled";
+            /** @enum {null|string} */
+            refundState?: "initiated" | "onHold" | "cancelled" | "credited" | null;
             /** @enum {string} */
             status: "placed" | "packed" | "shipped" | "outForDelivery" | "delivered" | "cancelled" | "returned";
             statusLabel: string;

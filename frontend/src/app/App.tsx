@@ -4,7 +4,18 @@ import { LanguageProvider } from "./LanguageProvider";
 import { onToastsWanted, toastsWanted } from "../lib/toast";
 import { AppProviders } from "./providers";
 
-const Toasts = lazy(() => import("./Toasts"));
+/**
+ * The container's code; offline, on a visit that never loaded it (so no copy was kept), it is
+ * asked for again once the network is back, the toasts waiting meanwhile (lib/toast.ts says them
+ * in plain DOM). A failed lazy import would otherwise throw out the whole app: a blank page.
+ */
+function loadToasts(): Promise<typeof import("./Toasts")> {
+  return import("./Toasts").catch(
+    () => new Promise((retry) => window.addEventListener("online", () => retry(loadToasts()), { once: true })),
+  );
+}
+
+const Toasts = lazy(loadToasts);
 
 /** The toast container, mounted with the first toast: never part of the pre-rendered HTML, and
  * react-toastify is no part of a visit that shows none. */

@@ -1,5 +1,6 @@
 import service from "../../../contracts/delivery-service.json";
 import { indianDigits } from "../lib/indian-numbers";
+import { placeName } from "../lib/place-names";
 
 /**
  * What the store's delivery does, as the site's pages and policies say it: read from
@@ -18,13 +19,6 @@ export function figureTime(hhmm: string, locale: string): string {
   return format.format(new Date(`2026-01-01T${hhmm}:00+05:30`));
 }
 
-const hindiNames: Record<string, string | undefined> = service.hindiNames;
-
-/** A city's or a state's name as the language writes it: Hindi's where the one source has it
- * (contracts/delivery-service.json's hindiNames), else as India Post gives it. */
-export function placeName(name: string, locale: string): string {
-  return (locale === "hi" && hindiNames[name]) || name;
-}
 
 /** Rounded down to the hundred, Indian grouping: 8402 -> '8,400+'. */
 function atLeast(count: number): string {

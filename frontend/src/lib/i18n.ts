@@ -64,7 +64,8 @@ export function activeLocale(): Locale {
   return isLocale(i18n.locale) ? i18n.locale : pageLocale();
 }
 
-function loadEvery(locale: Locale): Promise<unknown> {
+/** Loads every catalog in use in `locale`, without showing it (each once: a repeat costs nothing). */
+export function loadEvery(locale: Locale): Promise<unknown> {
   return Promise.all([...catalogs].map(([name, loader]) => load(name, loader, locale)));
 }
 

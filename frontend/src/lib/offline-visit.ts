@@ -11,14 +11,45 @@
  * routes decide what to keep.
  */
 import { followConnection } from "../components/OfflineNotice/offline-notice";
+import { activeLocale, loadEvery } from "./i18n";
 import { idleTask } from "./tasks";
 import { announceTakeOver } from "./worker-takeover";
 
 export function keepVisitsForOffline(): void {
   const container = navigator.serviceWorker;
-  if (!container.controller) container.addEventListener("controllerchange", askAgainThroughWorker, { once: true });
+  if (!container.controller) {
+    container.addEventListener(
+      "controllerchange",
+      () => {
+        askAgainThroughWorker();
+        keepOtherLanguageOnUse();
+      },
+      { once: true },
+    );
+  } else {
+    keepOtherLanguageOnUse();
+  }
   void container.register("/sw.js").catch(() => undefined);
   void followConnection().catch(() => undefined);
+}
+
+/**
+ * The language switch offline (issue 53): each time the visitor taps or types on a page the worker
+ * controls, the other language's messages of the catalogs in use are loaded (not shown) through
+ * the worker, which keeps them with the build's files, so the switch then needs no network, on
+ * this visit or a later one. A catalog already loaded costs nothing again; one a later page
+ * needs follows with the next tap. Not before a tap: a first visit downloads only its own
+ * language by the time it is idle (bench/bundle_budget.py counts that download).
+ */
+function keepOtherLanguageOnUse(): void {
+  const onUse = () =>
+    void idleTask()
+      .then(() => loadEvery(activeLocale() === "hi" ? "en" : "hi"))
+      // Marked for the e2e walk (tests/e2e/test_every_claim_true.py), as data-app-live is.
+      .then(() => (document.documentElement.dataset.otherLanguageKept = ""))
+      .catch(() => undefined); // offline now: the switch says it needs the network; the next tap tries again
+  window.addEventListener("pointerdown", onUse, { capture: true, passive: true });
+  window.addEventListener("keydown", onUse, { capture: true, passive: true });
 }
 
 // What the worker's routes keep (the build's files, the app's and the catalogue's pictures).

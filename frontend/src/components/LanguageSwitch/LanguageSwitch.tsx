@@ -2,6 +2,8 @@ import { useLingui } from "@lingui/react";
 import { useState } from "react";
 import { api } from "../../api/client";
 import { isLocale, switchLocale, type Locale } from "../../lib/i18n";
+import { showToast } from "../../lib/toast";
+import { SWITCH_NEEDS_NETWORK } from "../OfflineNotice/switch-words";
 import { whenPageHydrated } from "../../lib/until-hydrated";
 import styles from "./LanguageSwitch.module.css";
 
@@ -29,6 +31,11 @@ export function LanguageSwitch({ className = "" }: { className?: string }) {
       await switchLocale(other.locale);
       // The server's copy of the choice; the cookie already holds it if this call fails.
       void api.put("/session/language", { language: other.locale }).catch(() => undefined);
+    } catch {
+      // Its messages could not load: offline, on a visit that never had them (lib/offline-visit.ts
+      // keeps them once the page is used). Said in the language still shown, never silent, in the
+      // offline notice's words (its catalog is loaded once the page has been).
+      showToast("error", SWITCH_NEEDS_NETWORK(other.name), { id: "language-switch" });
     } finally {
       setSwitching(false);
     }

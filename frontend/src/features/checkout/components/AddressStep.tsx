@@ -2,6 +2,8 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useState } from "react";
 import { errorMessage } from "../../../api/client";
 import { wordsFor } from "../../../lib/error-messages";
+import { i18n } from "@lingui/core";
+import { placeName } from "../../../lib/place-names";
 import { useAddressBook } from "../api/address-book";
 import { useAddressCheck, type AddressDraft, type FieldProblem } from "../api/check-address";
 import type { CheckoutAddresses, SavedAddress } from "../api/checkout-addresses";
@@ -26,8 +28,9 @@ const UNFINISHED = new Set(["name_missing", "mobile_missing", "mobile_length", "
 
 const EMPTY: AddressForm = { name: "", mobileNumber: null, address1: "", address2: "", pincode: "" };
 
+/** A saved address on one line, its city and state in the page's language (called while rendering). */
 function savedLabel(a: SavedAddress): string {
-  return [a.name, a.address1, a.address2, a.city, a.state, a.pincode].filter(Boolean).join(", ");
+  return [a.name, a.address1, a.address2, placeName(a.city, i18n.locale), placeName(a.state, i18n.locale), a.pincode].filter(Boolean).join(", ");
 }
 
 function formOf(a: SavedAddress): AddressForm {
@@ -309,13 +312,13 @@ export function AddressStep({
             <label htmlFor={fieldId("city")}>
               <Trans>City</Trans>
             </label>
-            <input id={fieldId("city")} readOnly value={place?.city ?? ""} placeholder={t`From the pin code`} />
+            <input id={fieldId("city")} readOnly value={place ? placeName(place.city, i18n.locale) : ""} placeholder={t`From the pin code`} />
           </div>
           <div>
             <label htmlFor={fieldId("state")}>
               <Trans>State</Trans>
             </label>
-            <input id={fieldId("state")} readOnly value={place?.state ?? ""} placeholder={t`From the pin code`} />
+            <input id={fieldId("state")} readOnly value={place ? placeName(place.state, i18n.locale) : ""} placeholder={t`From the pin code`} />
           </div>
           {choice.kind === "edit" && (
             <>

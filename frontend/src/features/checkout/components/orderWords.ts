@@ -11,6 +11,7 @@ import { i18n } from "../../../lib/i18n";
 import { rupees } from "../../../lib/money";
 import { promiseWords } from "../../store";
 import { dayOf } from "../../../lib/dates";
+import { placeName } from "../../../lib/place-names";
 
 type Schemas = components["schemas"];
 type OrderStatus = Schemas["PlacedOrder"]["status"];
@@ -47,10 +48,32 @@ const REFUND_AT_PROVIDER: Record<"credited" | "onHold" | "cancelled", MessageDes
   cancelled: msg`Refund cancelled by the bank`,
 };
 
-/** The payment's label once a refund has moved at the provider (given back, held, cancelled), else null. */
-export function refundStateLabel(refund: Refund | null | undefined): string | null {
-  const state = refund?.kind === "toSource" ? refund.providerState : null;
+type RefundState = NonNullable<Refund["providerState"]>;
+
+/** The words of a refund to the card or UPI once it has moved at the provider (given back, held,
+ * cancelled), else null: started, or no such refund. */
+function movedRefundWords(state: RefundState | null | undefined): string | null {
   return state && state !== "initiated" ? i18n._(REFUND_AT_PROVIDER[state]) : null;
+}
+
+/** Where an order's refund to the card or UPI stands at the provider, when it has one. */
+export function refundStateOf(refund: Refund | null | undefined): RefundState | null {
+  return (refund?.kind === "toSource" && refund.providerState) || null;
+}
+
+/**
+ * The payment's label, the one source for the order's page and its row in the orders list: where
+ * its refund to the card or UPI stands at the provider (the order's `refund.providerState`, the
+ * row's `refundState`) once that has moved, else the payment's own state. So the list never says
+ * "Refund started" of money the order's page and the desk say was given back.
+ */
+export function orderPaymentLabel(
+  method: PaymentMethod,
+  state: PaymentState,
+  failed: boolean,
+  refundState: RefundState | null | undefined,
+): string {
+  return movedRefundWords(refundState) ?? paymentLabel(method, state, failed);
 }
 
 export function statusWords(status: OrderStatus): string {
@@ -77,7 +100,9 @@ export function deliveryWords(promise: Schemas["DeliveryPromiseView"]): string {
 
 /** A pin code the store does not deliver to, with its place. */
 export function notServiceableWords(place: Schemas["PincodeCheck"]): string {
-  const { pincode, city, state } = place;
+  const { pincode } = place;
+  const city = placeName(place.city, i18n.locale);
+  const state = placeName(place.state, i18n.locale);
   return t`Sorry, we do not deliver to pin code ${pincode} (${city}, ${state}) yet.`;
 }
 
@@ -192,7 +217,7 @@ export function cashRefusalWords(cash: Schemas["CashOffer"], total: string, prod
 /** What is wrong with a GSTIN, by the gateway's code. */
 export function gstinWords(check: Schemas["GstinCheck"]): string | null {
   if (check.valid) return null;
-  const state = check.state ?? "";
+  const state = check.state ? placeName(check.state, i18n.locale) : "";
   switch (check.code) {
     case "gstin_check_digit":
       return t`This GSTIN's check digit is wrong. Please check it.`;

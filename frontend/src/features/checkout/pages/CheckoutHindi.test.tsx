@@ -67,4 +67,34 @@ describe("checkout and orders in Hindi", { timeout: 20_000 }, () => {
     expect(screen.getByText("ऑर्डर की तारीख: 27 नवंबर 2026 को सुबह 4:16 बजे")).toBeTruthy();
     expect(screen.getByRole("button", { name: "ऑर्डर कैंसिल करें" })).toBeTruthy();
   });
+
+  it("writes an address's city and state in Hindi where Hindi has a name for them (issue 53)", async () => {
+    renderApp("/checkout", { paymentType: "cash" });
+    // The saved address chosen (the last used): "डिलीवरी: Gurugram" was English in a Hindi page.
+    const saved = await screen.findByRole("radio", { name: /Plot 44, Sector 18/ }, SLOW_START);
+    const label = saved.closest("label")?.textContent ?? "";
+    expect(label).toContain("गुरुग्राम, हरियाणा, 122015");
+    expect(label).not.toMatch(/Gurugram|Haryana/);
+  });
+
+  it("says a row's refund given back in the order page's words, not \"refund started\"", async () => {
+    apiServer.use(
+      http.get("/api/checkout/orders", () =>
+        HttpResponse.json({
+          ...orders,
+          orders: [{ ...orders.orders[0], status: "cancelled", paymentMethod: "online", paymentState: "refundInitiated", refundState: "credited" }],
+        }),
+      ),
+    );
+    renderApp("/orders");
+    expect(await screen.findByRole("heading", { level: 1, name: "मेरे ऑर्डर" }, SLOW_START)).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId("order-payment").textContent).toBe("रिफ़ंड लौटा दिया गया"));
+  });
+
+  it("writes the order page's delivery address with its city and state in Hindi", async () => {
+    renderApp(`/orders/${order.orderNumber}`);
+    const address = await screen.findByTestId("order-address", {}, SLOW_START);
+    expect(address.textContent).toContain("गुरुग्राम, हरियाणा, 122103");
+    expect(address.textContent).not.toMatch(/Gurugram|Haryana/);
+  });
 });

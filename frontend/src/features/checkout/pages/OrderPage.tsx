@@ -21,7 +21,8 @@ import { OrderFigures } from "../components/OrderFigures";
 import styles from "../components/checkout.module.css";
 import { OrderActions } from "../components/OrderActions";
 import { dayAndTime, dayOf } from "../../../lib/dates";
-import { deliveryWords, paymentLabel, refundStateLabel } from "../components/orderWords";
+import { placeName } from "../../../lib/place-names";
+import { deliveryWords, orderPaymentLabel, refundStateOf } from "../components/orderWords";
 import { PayOnDelivery } from "../components/PayOnDelivery";
 import { OrderTimeline } from "../components/OrderTimeline";
 import { PayBy } from "../components/PayBy";
@@ -55,7 +56,7 @@ function paymentState(order: PlacedOrder, productName: string): string {
       return t`Nothing was charged`;
     default: {
       // Cancelled or returned: the refund note below says what happens to the money.
-      const state = refundStateLabel(order.refund) ?? paymentLabel(payment.method, payment.state, false);
+      const state = orderPaymentLabel(payment.method, payment.state, false, refundStateOf(order.refund));
       return t`${state}: ${amount}`;
     }
   }
@@ -304,7 +305,14 @@ export default function OrderPage() {
                     <Trans>Deliver to</Trans>
                   </dt>
                   <dd data-testid="order-address">
-                    {[data.address.name, data.address.address1, data.address.address2, data.address.city, data.address.state, data.address.pincode]
+                    {[
+                      data.address.name,
+                      data.address.address1,
+                      data.address.address2,
+                      placeName(data.address.city, i18n.locale),
+                      placeName(data.address.state, i18n.locale),
+                      data.address.pincode,
+                    ]
                       .filter(Boolean)
                       .join(", ")}
                     <br />
@@ -329,8 +337,12 @@ export default function OrderPage() {
                   </dt>
                   <dd data-testid="order-payment-method">
                     {methodWords(data.payment.method, config.productName)}:{" "}
-                    {refundStateLabel(data.refund) ??
-                      paymentLabel(data.payment.method, data.payment.state, Boolean(data.payment.failedAt))}
+                    {orderPaymentLabel(
+                      data.payment.method,
+                      data.payment.state,
+                      Boolean(data.payment.failedAt),
+                      refundStateOf(data.refund),
+                    )}
                   </dd>
                 </div>
               </dl>

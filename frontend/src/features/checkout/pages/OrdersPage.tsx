@@ -8,7 +8,7 @@ import { useOrders } from "../api/list-orders";
 import { dayOf } from "../../../lib/dates";
 import { StatusChip } from "../components/StatusChip";
 import { StoreHeader, storeStyles as shared, useStore } from "../../store";
-import { orderSummaryWords, paymentLabel } from "../components/orderWords";
+import { orderPaymentLabel, orderSummaryWords } from "../components/orderWords";
 import styles from "./OrdersPage.module.css";
 
 /** /orders: the shopper's orders, newest first, ten at a time with 'Load more'. */
@@ -87,7 +87,7 @@ export default function OrdersPage() {
                       <dt>
                         <Trans>Payment</Trans>
                       </dt>
-                      <dd data-testid="order-payment">{paymentLabel(order.paymentMethod, order.paymentState, order.paymentFailed ?? false)}</dd>
+                      <dd data-testid="order-payment">{orderPaymentLabel(order.paymentMethod, order.paymentState, order.paymentFailed ?? false, order.refundState)}</dd>
                     </div>
                   </dl>
                 </li>

@@ -9,6 +9,8 @@ import { useChooseDeliveryArea, useDeliveryArea } from "../api/delivery-area";
 import { hoursWords, promiseWords } from "../delivery/promiseWords";
 import { useStore } from "../StoreContext";
 import styles from "./DeliveryAreaPicker.module.css";
+import { i18n } from "@lingui/core";
+import { placeName } from "../../../lib/place-names";
 
 type SavedAddresses = components["schemas"]["CheckoutAddresses"];
 
@@ -80,7 +82,7 @@ export default function DeliveryAreaDialog({ onClose }: { onClose: () => void })
             {saved.data.addresses.map((address) => (
               <li key={`${address.id ?? ""}-${address.pincode}`}>
                 <button type="button" className="btn btn-outline" onClick={() => void pick(address.pincode)}>
-                  {[address.name, address.address1, address.city, address.pincode].filter(Boolean).join(", ")}
+                  {[address.name, address.address1, placeName(address.city, i18n.locale), address.pincode].filter(Boolean).join(", ")}
                 </button>
               </li>
             ))}

@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react";
 import { Trans } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { placeName } from "../../../content/delivery";
+import { placeName } from "../../../lib/place-names";
 import { useDeliveryArea } from "../api/delivery-area";
 import { promiseWords } from "../delivery/promiseWords";
 import { useStore } from "../StoreContext";
