@@ -204,6 +204,8 @@ def test_the_language_switch_works_offline_once_the_app_has_been_used(phone_page
     expect(page.get_by_role("button", name="कार्ट में डालें").first).to_be_visible()
     expect(page.get_by_role("button", name="English").first).to_be_visible()
     expect(page.locator("html")).to_have_attribute("lang", "hi")
+    # The offline notice follows the switch too.
+    expect(page.get_by_test_id("offline-notice")).to_have_text(re.compile(r"^ऑफ़लाइन: "))
     keep_screen(page, "language-switched-offline-hi", whole=False)
 
 

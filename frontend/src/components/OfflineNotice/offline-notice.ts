@@ -64,5 +64,7 @@ export async function followConnection(): Promise<void> {
   window.addEventListener("online", show);
   window.addEventListener("offline", show);
   onSavedRead(() => void word());
+  // A switch of language (offline too, issue 53) words the notice anew in it.
+  i18n.on("change", () => void word());
   show();
 }
