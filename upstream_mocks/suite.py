@@ -11,12 +11,13 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import msgspec
 from litestar import Litestar, Request, Response, delete, get, post
 from litestar.handlers import asgi
-from litestar.params import FromQuery, JSONBody
+from litestar.params import FromPath, FromQuery, JSONBody
 
 from gateway.telemetry import by_path, server_plugin, traced_by
-from upstream_mocks import auth, catalogue, fineract, lending, mail, orders, payments
+from upstream_mocks import auth, catalogue, fineract, lending, mail, orders, payments, scenario_files
 from upstream_mocks.clock import clock_routes, start_periodic, stop_periodic
 from upstream_mocks.contract import ContractCheck, ContractRequest, ContractResponse, Problem, load_contract
 from upstream_mocks.examples import contract_path, operation_finder
@@ -364,8 +365,42 @@ def create_suite(
         status, answer = auth.issue_token(world, await request.body(), headers)
         return Response(answer, status_code=status, headers={"Cache-Control": "no-store"})
 
+    @get("/_mocks/scenario-files")
+    async def list_scenario_files() -> list[dict[str, Any]]:
+        """The repository's QA recipes (qa/scenarios/*.yaml), for the console's select."""
+        listed: list[dict[str, Any]] = []
+        for path in scenario_files.files():
+            try:
+                recipe = scenario_files.load(path)
+            except scenario_files.ScenarioFileError as exc:
+                listed.append({"file": path.stem, "name": path.stem, "problem": str(exc), "steps": []})
+                continue
+            listed.append(
+                {
+                    "file": path.stem,
+                    "name": recipe.name,
+                    "description": recipe.description,
+                    "steps": [step.call for step in recipe.steps],
+                }
+            )
+        return listed
+
+    @post("/_mocks/scenario-files/{name:str}/run", status_code=200)
+    async def run_scenario_file(name: FromPath[str]) -> Response[Any]:
+        """Run one recipe against this suite, in-process; the answer says how each step went."""
+        path = scenario_files.find(name)
+        if path is None:
+            return Response({"message": f"No recipe named {name!r} in qa/scenarios."}, status_code=404)
+        try:
+            recipe = scenario_files.load(path)
+        except scenario_files.ScenarioFileError as exc:
+            return Response({"message": f"The recipe cannot be read: {exc}"}, status_code=422)
+        return Response(msgspec.to_builtins(await scenario_files.run_in_process(recipe, app)))
+
     app = Litestar(
         route_handlers=[
+            list_scenario_files,
+            run_scenario_file,
             *handlers,
             demand_credentials,
             drop_demands,

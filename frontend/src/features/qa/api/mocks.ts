@@ -264,3 +264,40 @@ export function mockRefusal(error: unknown): string | undefined {
   const data = (error as { response?: { data?: { message?: unknown } } } | null)?.response?.data;
   return typeof data?.message === "string" ? data.message : undefined;
 }
+
+/** A recipe file of the repository (qa/scenarios/*.yaml), as `/_mocks/scenario-files` lists it. */
+export interface ScenarioFile {
+  file: string;
+  name: string;
+  description?: string;
+  problem?: string;
+  steps: string[];
+}
+
+export interface ScenarioStepResult {
+  call: string;
+  expectedStatus: number;
+  status: number;
+  passed: boolean;
+  problems: string[];
+}
+
+export interface ScenarioRun {
+  name: string;
+  passed: boolean;
+  steps: ScenarioStepResult[];
+}
+
+export function useScenarioFiles() {
+  return useQuery({ queryKey: [...KEY, "scenario-files"], queryFn: () => read<ScenarioFile[]>("/_mocks/scenario-files") });
+}
+
+/** Run one recipe in the mocks; everything the console shows may have changed after it. */
+export function useRunScenarioFile() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (file: string) =>
+      (await api.post<ScenarioRun>(`/_mocks/scenario-files/${encodeURIComponent(file)}/run`, undefined, MOCKS)).data,
+    onSuccess: () => void client.invalidateQueries({ queryKey: KEY }),
+  });
+}

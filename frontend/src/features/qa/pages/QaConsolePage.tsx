@@ -4,6 +4,7 @@ import { ClockPanel } from "../components/ClockPanel";
 import { FaultsPanel } from "../components/FaultsPanel";
 import { JournalPanel } from "../components/JournalPanel";
 import { OutboxPanel } from "../components/OutboxPanel";
+import { RecipesPanel } from "../components/RecipesPanel";
 import { ResetPanel } from "../components/ResetPanel";
 import styles from "../qa.module.css";
 
@@ -19,6 +20,7 @@ export default function QaConsolePage() {
     ["outboxes", t`Outboxes`],
     ["faults", t`Faults`],
     ["journal", t`Journal`],
+    ["recipes", t`Recipes`],
     ["world", t`Reset`],
   ];
   return (
@@ -44,6 +46,7 @@ export default function QaConsolePage() {
       <OutboxPanel />
       <FaultsPanel />
       <JournalPanel />
+      <RecipesPanel />
       <ResetPanel />
     </main>
   );
