@@ -67,7 +67,9 @@ class Server:
     http: httpx.Client = field(init=False)
 
     def __post_init__(self) -> None:
-        self.http = httpx.Client(base_url=self.url, timeout=10)
+        # QA's calls can be long by nature (a month's walk of the one clock runs every listener at
+        # each step): a bound for a loaded CI machine, not a speed the tests assert.
+        self.http = httpx.Client(base_url=self.url, timeout=30)
 
     def reset(self) -> None:
         self.http.post("/_mocks/reset").raise_for_status()

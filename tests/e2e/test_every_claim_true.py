@@ -20,7 +20,7 @@ from tests.e2e.conftest import PageGuard, Server
 from tests.e2e.store_steps import RAMESH, api_login, choose_pincode, place_by_api, xsrf
 from tests.e2e.test_desk import desk_login, find, pay_at_provider
 from tests.e2e.test_loans import downloaded_text, open_loans
-from tests.e2e.test_offline import KEPT
+from tests.e2e.test_offline import KEPT, SAVED_AT
 
 SCREENS = Path(__file__).resolve().parents[2] / "test-results" / "issue-53"
 
@@ -52,7 +52,7 @@ def test_offline_a_page_never_visited_is_the_apps_own_and_the_notice_says_when(
     speaks(page, "en")
     page.goto("/products")
     notice = page.get_by_test_id("offline-notice")
-    expect(notice).to_have_text(re.compile(r"^Offline: saved at \d{1,2}:\d\d\s?[ap]m; prices, stock and delivery"))
+    expect(notice).to_have_text(re.compile(rf"^Offline: saved at {SAVED_AT}; prices, stock and delivery"))
     # Small type, few words, fixed over the page's foot: under a tenth of a 800 px phone screen.
     box = notice.bounding_box()
     assert box is not None and box["height"] <= 80, box

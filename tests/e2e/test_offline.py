@@ -16,11 +16,14 @@ from tests.e2e.conftest import PageGuard, Server
 from tests.e2e.store_steps import RAMESH, advance, api_login, fill_cart, place_by_api, to_checkout
 
 # Said with when the copy shown was read: '… saved at 12:04 pm; prices, stock and delivery times may have changed.'
+# With its day too when that is not the phone's today (the browser's clock may differ from the
+# world's by hours, as at night in the tests: '… saved at 3 Dec 2026, 1:46 am; …').
+SAVED_AT = r"(\d{1,2} [A-Z][a-z]{2} \d{4}, )?\d{1,2}:\d\d\s?[ap]m"
 OFFLINE_NOTICE = re.compile(
-    r"^(Offline: saved at \d{1,2}:\d\d\s?[ap]m; prices, stock and delivery times may have changed|"
+    rf"^(Offline: saved at {SAVED_AT}; prices, stock and delivery times may have changed|"
     r"You are offline: showing what this phone saved)\. Ordering and paying need the network\.$"
 )
-SAVED_NOTICE = re.compile(r"^Offline: saved at \d{1,2}:\d\d\s?[ap]m; prices, stock and delivery times may have changed")
+SAVED_NOTICE = re.compile(rf"^Offline: saved at {SAVED_AT}; prices, stock and delivery times may have changed")
 REFUSED = "You are offline, so nothing was sent. Please try again when you are connected."
 
 # Resolves once the service worker controls the page and has kept the page itself (a first visit's
