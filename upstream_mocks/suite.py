@@ -22,9 +22,11 @@ from upstream_mocks.clock import clock_routes, start_periodic, stop_periodic
 from upstream_mocks.contract import ContractCheck, ContractRequest, ContractResponse, Problem, load_contract
 from upstream_mocks.examples import contract_path, operation_finder
 from upstream_mocks.ledger import Ledger, ledger
+from upstream_mocks.money_invariants import Invariant, invariants
 from upstream_mocks.payments.orders import state as payments_state
 from upstream_mocks.payments.provider_document import HeldToCashfree
 from upstream_mocks.payments.provider_document import warm as warm_provider_document
+from upstream_mocks.people import Person, people
 from upstream_mocks.recordings import Replay, encode_body
 from upstream_mocks.settings import MockSettings
 from upstream_mocks.world import JournalEntry, MockWorld, Scenario
@@ -326,6 +328,14 @@ def create_suite(
     async def money_ledger() -> Ledger:
         return ledger(world)
 
+    @get("/_mocks/ledger/invariants")
+    async def money_invariants() -> list[Invariant]:
+        return invariants(ledger(world))
+
+    @get("/_mocks/people")
+    async def seeded_people() -> list[Person]:
+        return people(world)
+
     @delete("/_mocks/journal")
     async def clear_journal() -> None:
         world.journal.clear()
@@ -410,6 +420,8 @@ def create_suite(
             journal,
             clear_journal,
             money_ledger,
+            money_invariants,
+            seeded_people,
             list_scenarios,
             add_scenario,
             clear_scenarios,

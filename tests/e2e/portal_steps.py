@@ -48,3 +48,17 @@ def open_payment(page: Page, server: Server, mobile: str = RAMESH) -> None:
     portal_login(page, server, mobile)
     page.goto("/payment")
     expect(page).to_have_url(re.compile(r"/payment$"))
+
+
+def start_partial_payment(page: Page, amount: str) -> None:
+    """On /payment: a part of the dues chosen and Pay pressed; the provider's checkout opens."""
+    main = page.locator("main")
+    main.get_by_role("radio", name="Partial payment").check()
+    main.get_by_label(re.compile("Amount to pay")).fill(amount)
+    main.get_by_role("button", name="Pay", exact=True).click()
+
+
+def pay_in_checkout(page: Page) -> None:
+    """Pay at the provider's page; it tells the app, which closes the modal."""
+    page.frame_locator('iframe[title="Payment checkout"]').get_by_role("button", name=re.compile("^Pay")).click()
+    expect(page.get_by_role("dialog", name="Checkout")).to_be_hidden()

@@ -11,23 +11,10 @@ import pypdf
 from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.e2e.conftest import PageGuard, Server
-from tests.e2e.portal_steps import open_payment
+from tests.e2e.portal_steps import open_payment, pay_in_checkout, start_partial_payment
 
 RAMESH = "9876543210"
 CONFIRM = "**/api/portal/payments/*/confirm"
-
-
-def start_partial_payment(page: Page, amount: str) -> None:
-    main = page.locator("main")
-    main.get_by_role("radio", name="Partial payment").check()
-    main.get_by_label(re.compile("Amount to pay")).fill(amount)
-    main.get_by_role("button", name="Pay", exact=True).click()
-
-
-def pay_in_checkout(page: Page) -> None:
-    """Pay at the provider's page; it tells the app, which closes the modal."""
-    page.frame_locator('iframe[title="Payment checkout"]').get_by_role("button", name=re.compile("^Pay")).click()
-    expect(page.get_by_role("dialog", name="Checkout")).to_be_hidden()
 
 
 def test_a_payment_whose_tab_closed_before_confirm_is_settled_by_the_webhook_with_a_receipt(

@@ -1,7 +1,8 @@
 """The QA console (/qa, issue 59): a tester reads a login's code on it, sets "lender down" and sees
 the portal's 503 in the journal under its trace id, clears it, moves the one clock 40 days and
-sees the loans' dues and a reminder follow, and resets the world; the console itself is
-accessible. (In production /qa and /_mocks answer 404: tests/integration/test_gateway_shell.py.)"""
+sees the loans' dues and a reminder follow, and resets the world; sees a repayment's charge in
+Money with every invariant holding; logs in as the overdue borrower from People; the console
+itself is accessible. (In production /qa and /_mocks answer 404: tests/integration/test_gateway_shell.py.)"""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from tests.e2e.conftest import PageGuard, Server, axe_violations
-from tests.e2e.portal_steps import RAMESH, start_login
+from tests.e2e.portal_steps import RAMESH, open_payment, pay_in_checkout, start_login, start_partial_payment
 from tests.e2e.store_steps import api_login, place_by_api
 
 # Moving the clock 40 days walks it in 15-minute steps, each doing what falls due.
@@ -131,3 +132,48 @@ def test_the_console_is_in_english_whatever_the_pages_language(
     expect(page.locator("html")).to_have_attribute("lang", re.compile(r"^hi"))
     expect(page.get_by_role("heading", name="QA console", level=1)).to_be_visible()
     expect(section(page, "Faults").get_by_role("button", name="Set: Lender down")).to_be_visible()
+
+
+def test_a_tester_sees_a_repayments_charge_and_the_money_invariants_hold(
+    page: Page, context: BrowserContext, server: Server, page_guard: PageGuard
+) -> None:
+    server.reset()
+    portal = context.new_page()
+    page_guard.attach(portal)
+    open_payment(portal, server)
+    start_partial_payment(portal, "1000")
+    pay_in_checkout(portal)
+    expect(portal.locator("main").get_by_text("Total overdue")).to_contain_text("₹11,450.00")
+
+    page.goto("/qa")
+    money = section(page, "Money")
+    charge = money.get_by_role("table", name="Charges the provider took").get_by_role("row").filter(has_text="1000.00")
+    expect(charge).to_have_count(1)
+    expect(charge.get_by_role("cell").nth(1)).to_have_text("1000.00")  # exact, as the ledger holds it
+    expect(charge.get_by_role("cell").nth(2)).to_have_text("0.00")
+    repayment = charge.get_by_role("rowheader").inner_text()
+    booked = money.get_by_role("table", name="Repayments and their bookings at the lender").get_by_role("row")
+    expect(booked.filter(has_text=repayment)).to_contain_text("paid")
+    invariants = money.get_by_role("list", name="Invariants now")
+    expect(invariants.get_by_role("listitem").first).to_be_visible()
+    expect(invariants.get_by_role("listitem").filter(has_text="Fail")).to_have_count(0)
+    expect(money.get_by_role("status")).to_have_text(re.compile(r"^(\d+) of \1 hold\.$"))
+
+
+def test_a_tester_logs_in_as_the_overdue_borrower_from_people(
+    page: Page, context: BrowserContext, server: Server, page_guard: PageGuard
+) -> None:
+    server.reset()
+    page.goto("/qa")
+    people = section(page, "People")
+    borrower = people.get_by_role("row").filter(has_text="The overdue borrower")
+    expect(borrower.get_by_role("rowheader")).to_have_text("Ramesh Kumar")
+    with context.expect_page() as opened:
+        borrower.get_by_role("button", name=re.compile(r"^Log in as Ramesh Kumar")).click()
+    portal = opened.value
+    page_guard.attach(portal)
+    # The real login: the number typed on /paynow, the code from the outbox typed on /verify-otp.
+    expect(portal).to_have_url(re.compile(r"/payment$"))
+    expect(portal.locator("main")).to_contain_text("Ramesh Kumar")
+    expect(portal.locator("main").get_by_text("Total overdue")).to_contain_text("₹12,450.00")
+    expect(people.get_by_role("status")).to_have_text("Logged in as Ramesh Kumar in the new tab.")

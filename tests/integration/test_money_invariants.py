@@ -615,6 +615,9 @@ def test_every_rupee_belongs_to_exactly_one_order_or_repayment(deployment: Deplo
                 held[line["productId"]] += line["quantity"]
     taken = {int(p): n for p, n in ledger["stockTaken"].items() if n}
     assert taken == dict(held), f"stock taken {taken} but open orders hold {dict(held)}"
+    # The same rules as the QA console shows them (upstream_mocks/money_invariants.py) agree.
+    broken = [rule for rule in mocks.get("/_mocks/ledger/invariants").json() if not rule["holds"]]
+    assert not broken, f"invariants the console shows failing: {broken}"
 
     statuses = Counter(f"{o['method']} {o['status']} {o['paymentState']}" for o in orders.values())
     print(

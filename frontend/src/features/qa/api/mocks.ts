@@ -301,3 +301,48 @@ export function useRunScenarioFile() {
     onSuccess: () => void client.invalidateQueries({ queryKey: KEY }),
   });
 }
+
+/** What the mocks' ledger holds (upstream_mocks/ledger.py): amounts are exact decimal strings. */
+export interface Ledger {
+  charges: { cfPaymentId: string; providerOrderId: string; amount: string; refunded: string }[];
+  storeOrders: { orderNumber: string; userId: number; status: string; method: string; paymentState: string; amount: string; refunded: boolean }[];
+  repayments: { providerOrderId: string; status: string }[];
+  creditDraws: { reference: string; amount: string }[];
+  bookings: { lender: string; providerOrderId: string; cfPaymentId: string; amount: string }[];
+  outstanding: { lender: string; mobileNumber: string; amount: string }[];
+  paymentLinks: { linkId: string; status: string; amount: string; amountPaid: string; providerOrderIds: string[] }[];
+}
+
+/** One money invariant judged by the mocks on the ledger as it stands (upstream_mocks/money_invariants.py). */
+export interface Invariant {
+  name: string;
+  holds: boolean;
+  brokenBy: string[];
+}
+
+export function useLedger() {
+  return useLive<Ledger>("ledger", "/_mocks/ledger");
+}
+
+export function useInvariants() {
+  return useLive<Invariant[]>("invariants", "/_mocks/ledger/invariants");
+}
+
+/** Someone the seed holds (upstream_mocks/people.py): who, what for, and whose login page logs them in. */
+export interface Person {
+  name: string;
+  mobileNumber: string;
+  role: string;
+  purpose: string;
+  app: "portal" | "store";
+}
+
+export function usePeople() {
+  return useQuery({ queryKey: [...KEY, "people"], queryFn: () => read<Person[]>("/_mocks/people") });
+}
+
+/** The login code waiting for one mobile number, if any (a used code leaves the outbox). */
+export async function codeWaiting(mobile: string): Promise<LoginCode | undefined> {
+  const codes = await read<LoginCode[]>("/_mocks/lending/outbox", { mobile });
+  return codes.find((code) => code.mobileNumber === mobile);
+}

@@ -3,14 +3,16 @@ import { usePageMeta } from "../../../lib/page-meta";
 import { ClockPanel } from "../components/ClockPanel";
 import { FaultsPanel } from "../components/FaultsPanel";
 import { JournalPanel } from "../components/JournalPanel";
+import { MoneyPanel } from "../components/MoneyPanel";
 import { OutboxPanel } from "../components/OutboxPanel";
 import { RecipesPanel } from "../components/RecipesPanel";
+import { PeoplePanel } from "../components/PeoplePanel";
 import { ResetPanel } from "../components/ResetPanel";
 import styles from "../qa.module.css";
 
 /**
  * /qa: the mocks' state and controls on one page, for testers (served only beside the mocks).
- * Sections in the order a tester needs them: the clock, the outboxes, faults, the journal, reset.
+ * Sections in the order a tester needs them: the clock, the outboxes, faults, the journal, money, people, reset.
  */
 export default function QaConsolePage() {
   const { t } = useLingui();
@@ -21,6 +23,8 @@ export default function QaConsolePage() {
     ["faults", t`Faults`],
     ["journal", t`Journal`],
     ["recipes", t`Recipes`],
+    ["money", t`Money`],
+    ["people", t`People`],
     ["world", t`Reset`],
   ];
   return (
@@ -47,6 +51,8 @@ export default function QaConsolePage() {
       <FaultsPanel />
       <JournalPanel />
       <RecipesPanel />
+      <MoneyPanel />
+      <PeoplePanel />
       <ResetPanel />
     </main>
   );

@@ -1,0 +1,52 @@
+"""The mocks' QA read-outs the console's People and Money sections show: who the seed holds, each
+with what it is for, and the money invariants judged on the seed (all holding) and on a ledger
+that breaks them (each naming what breaks it)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from litestar.testing import TestClient
+
+from upstream_mocks.ledger import Charge, Ledger, Repayment
+from upstream_mocks.money_invariants import invariants
+from upstream_mocks.suite import create_suite
+
+
+def test_people_lists_each_seeded_borrower_and_shopper_with_what_it_is_for() -> None:
+    with TestClient(app=create_suite()) as client:
+        people = client.get("/_mocks/people").json()
+    by_role = {(p["role"], p["mobileNumber"]): p for p in people}
+    overdue = by_role[("lending borrower", "9876543210")]
+    assert overdue["name"] == "Ramesh Kumar" and overdue["app"] == "portal"
+    assert overdue["purpose"].startswith("The overdue borrower")
+    assert by_role[("Fineract borrower", "9811122233")]["purpose"].startswith("The Fineract borrower")
+    assert by_role[("shopper", "9876543210")]["app"] == "store"
+    assert all(p["purpose"] for p in people)
+
+
+def test_every_invariant_holds_on_the_seed() -> None:
+    with TestClient(app=create_suite()) as client:
+        rules = client.get("/_mocks/ledger/invariants").json()
+    assert len(rules) >= 5
+    assert [r for r in rules if not r["holds"]] == []
+
+
+def test_a_charge_of_nothing_or_refunded_twice_over_breaks_its_invariants() -> None:
+    ledger = Ledger(
+        charges=[
+            Charge(cf_payment_id="1", provider_order_id="STRAY_1", amount=Decimal("10.00"), refunded=Decimal("0.00")),
+            Charge(cf_payment_id="2", provider_order_id="REPAY_2", amount=Decimal("10.00"), refunded=Decimal("20.00")),
+        ],
+        store_orders=[],
+        repayments=[Repayment(provider_order_id="REPAY_2", status="paid")],
+        credit_draws=[],
+        stock_taken={},
+        bookings=[],
+        outstanding=[],
+        payment_links=[],
+    )
+    broken = {r.name: r.broken_by for r in invariants(ledger) if not r.holds}
+    assert broken["Every charge belongs to exactly one store order or repayment"] == ["STRAY_1"]
+    assert broken["No refund exceeds its charge"] == ["REPAY_2"]
+    assert broken["Every charged repayment is booked once at its lender, for what was charged"] == ["REPAY_2"]

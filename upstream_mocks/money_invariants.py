@@ -1,0 +1,105 @@
+"""The money invariants, judged on the ledger as it stands (`GET /_mocks/ledger/invariants`): the
+state-only rules the money-invariant suite (tests/integration/test_money_invariants.py) holds
+the mocks to, in one place so the QA console shows exactly what the suite checks.
+
+Each rule names what breaks it, so a tester sees which charge or order to look at.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from decimal import Decimal
+
+import msgspec
+
+from upstream_mocks.ledger import Charge, Ledger
+
+
+class Invariant(msgspec.Struct, rename="camel", kw_only=True):
+    name: str
+    holds: bool
+    broken_by: list[str]  # what breaks it (order numbers, provider order ids), empty when it holds
+
+
+def _owners(ledger: Ledger, charge: Charge) -> list[str]:
+    """The store order (its number before the provider order's attempt suffix) or the repayment a
+    charge was taken for."""
+    orders = {o.order_number for o in ledger.store_orders}
+    repayments = {r.provider_order_id for r in ledger.repayments}
+    number = charge.provider_order_id.rsplit("-", 1)[0]
+    return ([number] if number in orders else []) + (
+        [charge.provider_order_id] if charge.provider_order_id in repayments else []
+    )
+
+
+def invariants(ledger: Ledger) -> list[Invariant]:
+    orders = {o.order_number: o for o in ledger.store_orders}
+    repayment_status = {r.provider_order_id: r.status for r in ledger.repayments}
+    owned = [(c, _owners(ledger, c)) for c in ledger.charges]
+    charges_of = Counter(owners[0] for _, owners in owned if len(owners) == 1)
+
+    # A charge is booked when its order is paid (or cancelled, refunded below) or its repayment is paid.
+    unbooked = [
+        owner
+        for owner in charges_of
+        if (owner in orders and orders[owner].status != "cancelled" and orders[owner].payment_state != "paid")
+        or (owner in repayment_status and repayment_status[owner] != "paid")
+    ]
+    booked_for: dict[str, list[Decimal]] = {}
+    for booking in ledger.bookings:
+        booked_for.setdefault(booking.cf_payment_id, []).append(booking.amount)
+    repayment_charges = [c for c in ledger.charges if c.provider_order_id in repayment_status]
+    link_orders = {order_id for link in ledger.payment_links for order_id in link.provider_order_ids}
+    kept = [
+        c.provider_order_id
+        for c in ledger.charges
+        if (order := orders.get(c.provider_order_id.rsplit("-", 1)[0])) is not None
+        and order.status == "cancelled"
+        and (c.refunded != c.amount or not order.refunded)
+    ]
+    drawn = sum((d.amount for d in ledger.credit_draws), Decimal("0.00"))
+    on_credit = sum(
+        (o.amount for o in orders.values() if o.method == "credit" and o.status != "cancelled"), Decimal("0.00")
+    )
+    held: Counter[int] = Counter()
+    for order in orders.values():
+        if order.status not in ("cancelled", "returned"):
+            for line in order.lines:
+                held[line.product_id] += line.quantity
+    taken = {product: n for product, n in ledger.stock_taken.items() if n}
+    stock_off = sorted(str(p) for p in set(taken) | set(held) if taken.get(p, 0) != held.get(p, 0))
+
+    def rule(name: str, broken_by: list[str]) -> Invariant:
+        return Invariant(name=name, holds=not broken_by, broken_by=broken_by)
+
+    return [
+        rule(
+            "Every charge belongs to exactly one store order or repayment",
+            [c.provider_order_id for c, owners in owned if len(owners) != 1],
+        ),
+        rule("No store order is charged twice", sorted(n for n, k in charges_of.items() if n in orders and k > 1)),
+        rule("Every charge is booked: its order paid or its repayment paid at the lender", sorted(unbooked)),
+        rule(
+            "Every charged repayment is booked once at its lender, for what was charged",
+            [c.provider_order_id for c in repayment_charges if booked_for.get(c.cf_payment_id, []) != [c.amount]],
+        ),
+        rule("No refund exceeds its charge", [c.provider_order_id for c in ledger.charges if c.refunded > c.amount]),
+        rule("A cancelled order keeps nothing: its charge refunded in full", kept),
+        rule(
+            "Every charge through a payment link belongs to a repayment",
+            [
+                c.provider_order_id
+                for c in ledger.charges
+                if c.provider_order_id in link_orders and c.provider_order_id not in repayment_status
+            ],
+        ),
+        rule(
+            "No payment link took more than it asked",
+            [link.link_id for link in ledger.payment_links if link.amount_paid > link.amount],
+        ),
+        rule(
+            "Credit drawn equals the credit orders not cancelled",
+            [] if drawn == on_credit else [f"drawn {drawn}, ordered {on_credit}"],
+        ),
+        rule("Stock taken equals what open orders hold", [f"product {p}" for p in stock_off]),
+    ]
