@@ -23,9 +23,13 @@ export function DeliveryAreaPicker() {
   const queryClient = useQueryClient();
   // Logged in without a pin code: the last-used address's, not the question again.
   useEffect(() => {
-    if (verified === true && pincode === null) {
-      void import("../delivery/lastAddress").then((m) => m.chooseLastAddress(queryClient));
-    }
+    if (verified !== true || pincode !== null) return;
+    // Logged out (or a pin chosen) while its chunk loads: no read of an address book no longer ours.
+    let wanted = true;
+    void import("../delivery/lastAddress").then((m) => (wanted ? m.chooseLastAddress(queryClient) : undefined));
+    return () => {
+      wanted = false;
+    };
   }, [verified, pincode, queryClient]);
   const { i18n } = useLingui();
   const place = area ? `${placeName(area.city, i18n.locale)} ${area.pincode}` : (pincode ?? "");
