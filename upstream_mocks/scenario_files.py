@@ -185,14 +185,16 @@ def http_caller(client: httpx.AsyncClient) -> Caller:
     return call
 
 
-async def run_in_process(recipe: Recipe, app: Any) -> RunResult:
-    """The recipe against a suite in this process (create_suite's app), no port needed."""
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://mocks.internal") as client:
+async def run_in_process(recipe: Recipe, app: Any, headers: dict[str, str] | None = None) -> RunResult:
+    """The recipe against a suite in this process (create_suite's app), no port needed; `headers`
+    say who runs it (the caller's X-QA-Tester or X-QA-Hold, upstream_mocks/hold.py)."""
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://mocks.internal", headers=headers) as client:
         return await run(recipe, http_caller(client))
 
 
-async def run_served(recipe: Recipe, base_url: str) -> RunResult:
-    async with httpx.AsyncClient(base_url=base_url, timeout=30) as client:
+async def run_served(recipe: Recipe, base_url: str, headers: dict[str, str] | None = None) -> RunResult:
+    async with httpx.AsyncClient(base_url=base_url, timeout=30, headers=headers) as client:
         return await run(recipe, http_caller(client))
 
 
@@ -211,6 +213,7 @@ def main(argv: list[str] | None = None) -> int:
     running.add_argument("file", type=Path)
     running.add_argument("--base-url", default="http://127.0.0.1:8000", help="where /_mocks is served")
     running.add_argument("--json", action="store_true", help="print the result as JSON")
+    running.add_argument("--hold-token", help="the token of your hold on a shared world (X-QA-Hold)")
     commands.add_parser("list", help="the repository's recipe files")
     args = parser.parse_args(argv)
     if args.command == "list":
@@ -222,7 +225,8 @@ def main(argv: list[str] | None = None) -> int:
     except (OSError, ScenarioFileError) as exc:
         print(f"cannot read the recipe: {exc}", file=sys.stderr)
         return 2
-    result = asyncio.run(run_served(recipe, args.base_url))
+    held = {"X-QA-Hold": args.hold_token} if args.hold_token else None
+    result = asyncio.run(run_served(recipe, args.base_url, held))
     print(json.dumps(msgspec.to_builtins(result), indent=2) if args.json else _report(result))
     return 0 if result.passed else 1
 

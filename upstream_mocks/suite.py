@@ -21,6 +21,8 @@ from upstream_mocks import auth, catalogue, fineract, lending, mail, orders, pay
 from upstream_mocks.clock import clock_routes, start_periodic, stop_periodic
 from upstream_mocks.contract import ContractCheck, ContractRequest, ContractResponse, Problem, load_contract
 from upstream_mocks.examples import contract_path, operation_finder
+from upstream_mocks.hold import TESTER_HEADER, TOKEN_HEADER
+from upstream_mocks.hold_routes import hold_gate, hold_routes
 from upstream_mocks.ledger import Ledger, ledger
 from upstream_mocks.money_invariants import Invariant, invariants
 from upstream_mocks.payments.orders import state as payments_state
@@ -296,6 +298,7 @@ def create_suite(
     traced = traced_by(os.environ) if traced is None else traced
     world.register("auth", auth.AuthState)
     handlers: list[Any] = clock_routes(world)  # the one clock every mock reads (upstream_mocks/clock.py)
+    handlers += hold_routes(world)  # a tester's hold on the shared world (upstream_mocks/hold.py)
     for name, factory in MOCKS.items():
         contract_name = CONTRACT_OF.get(name, name)
         contract: ContractCheck | None = load_contract(contract_name) if check_contracts else None
@@ -396,7 +399,7 @@ def create_suite(
         return listed
 
     @post("/_mocks/scenario-files/{name:str}/run", status_code=200)
-    async def run_scenario_file(name: FromPath[str]) -> Response[Any]:
+    async def run_scenario_file(name: FromPath[str], request: Request[Any, Any, Any]) -> Response[Any]:
         """Run one recipe against this suite, in-process; the answer says how each step went."""
         path = scenario_files.find(name)
         if path is None:
@@ -405,7 +408,13 @@ def create_suite(
             recipe = scenario_files.load(path)
         except scenario_files.ScenarioFileError as exc:
             return Response({"message": f"The recipe cannot be read: {exc}"}, status_code=422)
-        return Response(msgspec.to_builtins(await scenario_files.run_in_process(recipe, app)))
+        # The recipe's calls are the caller's: a holder's run passes the hold, as their own calls do.
+        identity = {
+            k.decode("latin-1"): v.decode("latin-1")
+            for k, v in request.scope["headers"]
+            if k.lower() in (TESTER_HEADER.encode(), TOKEN_HEADER.encode())
+        }
+        return Response(msgspec.to_builtins(await scenario_files.run_in_process(recipe, app, identity)))
 
     app = Litestar(
         route_handlers=[
@@ -429,6 +438,7 @@ def create_suite(
         openapi_config=None,
         logging_config=None,  # the host process configures logging
         lifespan=[serve_periodic(world)],
+        middleware=[hold_gate(world)],  # while a tester holds the world, its writes are theirs
         plugins=[server_plugin("upstream_mocks", by_path)] if traced else [],
     )
     app.state.world = world

@@ -7,7 +7,9 @@ asks for with its own login box and a script sends with `curl -u`: the controls 
 one-time codes, tokens and resets.
 Left open are the two things a real deployment's shopper reaches without any login: the payment
 provider's hosted checkout page, and the catalogue's images (a CDN's). Unset, `/_mocks` is open,
-for one developer's machine and the test suite's own gateways.
+for one developer's machine and the test suite's own gateways. A logged-in tester's calls reach
+the mocks with their name in `X-QA-Tester` (the browser's own value replaced), which the mocks'
+hold on the shared world reads (docs/decisions/qa-holds.md).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ PUBLIC = re.compile(
     r"/_mocks/payments/checkout/session_[A-Za-z0-9_-]+(/pay)?/?"
     r"|/_mocks/catalogue/media/(products|brands)/(?!\.)[A-Za-z0-9_.-]+"
 )
+TESTER_HEADER = b"x-qa-tester"  # who calls, for the mocks' hold (docs/decisions/qa-holds.md)
 REALM = b'Basic realm="QA", charset="UTF-8"'
 _REMEMBERED = 64  # credentials checked once per process, so scrypt runs once per tester, not per call
 
@@ -79,8 +82,9 @@ class QaLogin:
                 await app(scope, receive, send)
                 return
             authorization = next((v for k, v in scope["headers"] if k == b"authorization"), b"")
-            if authorization and self.tester(authorization) is not None:
-                await app(scope, receive, send)
+            tester = self.tester(authorization) if authorization else None
+            if tester is not None:
+                await app(as_tester(scope, tester), receive, send)
                 return
             body = json.dumps(
                 {"error": {"code": "qa_login_required", "message": "Log in as QA to use the mocks' controls."}}
@@ -94,6 +98,13 @@ class QaLogin:
             await send({"type": "http.response.body", "body": body})
 
         return guarded
+
+
+def as_tester(scope: Scope, tester: str) -> Scope:
+    """The request as the mocks see it: the QA login's name in X-QA-Tester, whatever the browser
+    sent there, so a hold on the shared world (upstream_mocks/hold.py) is the logged-in tester's."""
+    headers = [(k, v) for k, v in scope["headers"] if k != TESTER_HEADER]
+    return {**scope, "headers": [*headers, (TESTER_HEADER, tester.encode())]}
 
 
 def main(argv: list[str]) -> int:

@@ -70,9 +70,13 @@ def test_every_documented_control_is_served() -> None:
     assert documented() - served_controls() == set()
 
 
+HELD = {"$ref": "#/components/responses/WorldHeld"}  # the 409 of a world another tester holds
+
+
 def _documented_answer(document: dict[str, Any], op: Operation) -> tuple[int, bool]:
-    """The one status the document gives the operation, and whether it has a JSON body."""
-    (status, answer), *more = document["paths"][op.path][op.method]["responses"].items()
+    """The one status the document gives the operation (beside WorldHeld), and whether it has a JSON body."""
+    responses = document["paths"][op.path][op.method]["responses"].items()
+    (status, answer), *more = [(status, answer) for status, answer in responses if answer != HELD]
     assert more == [], f"{op.operation_id} documents more than one answer; its example answers one"
     return int(status), "content" in answer
 
@@ -107,3 +111,22 @@ def test_each_example_is_answered_as_documented(op: Operation) -> None:
                 answer.status_code, answer.content, {"content-type": answer.headers.get("content-type", "")}
             )
             assert contract.check_response(request, response) is None
+
+
+def test_a_held_world_refuses_another_testers_write_as_documented() -> None:
+    """WorldHeld's shape is what a write by anyone but the holder gets; the holder's own passes."""
+    document = load_document(DOCUMENT)
+    contract = Contract(DOCUMENT)
+    with TestClient(create_suite(_fresh_world())) as client:
+        client.post("/_mocks/hold", headers={"X-QA-Tester": "asha.qa"}, json={"minutes": 60}).raise_for_status()
+        refused = client.post("/_mocks/clock", headers={"X-QA-Tester": "ravi.qa"}, json={"days": 40})
+        assert refused.status_code == 409
+        assert refused.json()["holder"] == "asha.qa"
+        held = document["components"]["responses"]["WorldHeld"]["content"]["application/json"]
+        assert set(refused.json()) == set(held["example"])
+        request = ContractRequest.build(
+            "POST", "/_mocks/clock", "", [(b"content-type", b"application/json")], json.dumps({"days": 40}).encode()
+        )
+        answer = ContractResponse(409, refused.content, {"content-type": refused.headers["content-type"]})
+        assert contract.check_response(request, answer) is None
+        assert client.post("/_mocks/clock", headers={"X-QA-Tester": "asha.qa"}, json={"days": 40}).status_code == 200

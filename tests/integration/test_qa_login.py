@@ -18,6 +18,8 @@ from tests.conftest import GatewayClient
 TESTER, SECRET = "priya.qa", "priya-qa-secret-1"
 LOGIN = {"Authorization": "Basic " + base64.b64encode(f"{TESTER}:{SECRET}".encode()).decode()}
 RAMESH = "9876543210"
+OTHER, OTHER_SECRET = "ravi.qa", "ravi-qa-secret-1"
+OTHER_LOGIN = {"Authorization": "Basic " + base64.b64encode(f"{OTHER}:{OTHER_SECRET}".encode()).decode()}
 
 
 @pytest.fixture(params=["in-process", "own port"])
@@ -27,7 +29,7 @@ def guarded(
     make_settings: Callable[..., Settings],
     monkeypatch: pytest.MonkeyPatch,
 ) -> GatewayClient:
-    qa_staff = f"{TESTER}:{hash_secret(SECRET)}"
+    qa_staff = f"{TESTER}:{hash_secret(SECRET)},{OTHER}:{hash_secret(OTHER_SECRET)}"
     if request.param == "in-process":
         return make_client(make_settings(environment="test", qa_staff=qa_staff))
     mocks_url: str = request.getfixturevalue("mocks_url")
@@ -82,3 +84,28 @@ def test_a_shoppers_checkout_page_and_images_stay_open_and_nothing_else_by_their
 
 def test_without_qa_staff_the_controls_are_open_as_on_one_developers_machine(client: GatewayClient) -> None:
     assert client.get("/_mocks/journal").status_code == 200
+
+
+def test_a_hold_is_the_logged_in_testers_and_another_testers_clock_move_is_refused_naming_them(
+    guarded: GatewayClient,
+) -> None:
+    """The gateway names the caller from the QA login (X-QA-Tester, whatever the browser sent), so
+    a second tester can neither move the held world's clock nor pass as the holder."""
+    taken = guarded.post("/_mocks/hold", headers={**LOGIN, "X-QA-Tester": "someone.else"}, json={"minutes": 30})
+    assert taken.status_code == 200, taken.text
+    try:
+        assert taken.json()["holder"] == TESTER
+        seen = guarded.get("/_mocks/hold", headers=OTHER_LOGIN).json()
+        assert (seen["holder"], seen["you"], seen["yours"]) == (TESTER, OTHER, False)
+        for headers in (OTHER_LOGIN, {**OTHER_LOGIN, "X-QA-Tester": TESTER}):
+            refused = guarded.post("/_mocks/clock", headers=headers, json={"days": 1})
+            assert refused.status_code == 409
+            assert refused.json()["holder"] == TESTER and refused.json()["message"].startswith(f"{TESTER} holds")
+        assert guarded.get("/_mocks/journal", headers=OTHER_LOGIN).status_code == 200  # reads stay open
+        moved = guarded.post("/_mocks/clock", headers=LOGIN, json={"days": 1})
+        assert moved.status_code == 200 and moved.json()["offsetSeconds"] >= 86400
+    finally:
+        assert guarded.delete("/_mocks/hold", headers=LOGIN).json()["held"] is False
+        guarded.delete("/_mocks/clock", headers=LOGIN).raise_for_status()
+    assert guarded.post("/_mocks/clock", headers=OTHER_LOGIN, json={"days": 1}).status_code == 200
+    guarded.delete("/_mocks/clock", headers=OTHER_LOGIN).raise_for_status()
