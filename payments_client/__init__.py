@@ -7,9 +7,12 @@ write an `x-idempotency-key` (the caller's, so that a retry sends the same one).
 and come back as JSON numbers, decoded straight to Decimal. How a request travels is the
 caller's: `HttpxSender` over an httpx client (a network URL, or httpx's ASGI transport to an
 in-process provider), or a sender of its own (the gateway's, with its deadlines and breakers).
+Money paid out (a refund owed to a UPI ID or a bank account) goes through `PayoutsClient`, the
+same provider's Payouts API (x-api-version 2024-01-01; contracts/payouts.openapi.yaml).
 """
 
 from payments_client.client import API_VERSION, Account, HttpxSender, ProviderClient, ProviderRefused, Sender
+from payments_client.payouts import PAYOUTS_API_VERSION, Payee, PayoutsClient, ProviderTransfer, TransferEvent
 from payments_client.wire import (
     CustomerDetails,
     LinkCustomer,
@@ -26,11 +29,14 @@ from payments_client.wire import (
 
 __all__ = [
     "API_VERSION",
+    "PAYOUTS_API_VERSION",
     "Account",
     "CustomerDetails",
     "HttpxSender",
     "LinkCustomer",
     "OrderMeta",
+    "Payee",
+    "PayoutsClient",
     "ProviderClient",
     "ProviderLink",
     "ProviderLinkOrder",
@@ -38,8 +44,10 @@ __all__ = [
     "ProviderPayment",
     "ProviderRefund",
     "ProviderRefused",
+    "ProviderTransfer",
     "ReconRow",
     "Sender",
     "SettlementReconRow",
+    "TransferEvent",
     "UpiSession",
 ]

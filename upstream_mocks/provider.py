@@ -14,7 +14,7 @@ from contextlib import asynccontextmanager
 
 import httpx
 
-from payments_client import Account, HttpxSender, ProviderClient
+from payments_client import Account, HttpxSender, PayoutsClient, ProviderClient
 from upstream_mocks.loopback import loopback_client
 from upstream_mocks.settings import INTERNAL_ORIGIN
 from upstream_mocks.world import MockWorld
@@ -44,3 +44,26 @@ async def provider_controls(world: MockWorld) -> AsyncIterator[httpx.AsyncClient
     async with loopback_client(world) as http:
         http.base_url = _base(world)
         yield http
+
+
+@asynccontextmanager
+async def payouts(world: MockWorld) -> AsyncIterator[PayoutsClient]:
+    """The payouts provider (Cashfree Payouts v2) with the payouts account: at MOCKS_PAYOUTS_URL
+    when set, otherwise the payouts mock in this suite."""
+    settings = world.settings
+    account = Account(client_id=settings.payouts_client_id, client_secret=settings.payouts_client_secret)
+    async with loopback_client(world) as http:
+        http.base_url = _payouts_base(world)
+        yield PayoutsClient(HttpxSender(http), account)
+
+
+@asynccontextmanager
+async def payout_controls(world: MockWorld) -> AsyncIterator[httpx.AsyncClient]:
+    """The payouts mock's QA controls, beside its API; a real provider answers them 404."""
+    async with loopback_client(world) as http:
+        http.base_url = _payouts_base(world)
+        yield http
+
+
+def _payouts_base(world: MockWorld) -> str:
+    return (world.settings.payouts_url or f"{INTERNAL_ORIGIN}/_mocks/payouts/").rstrip("/") + "/"

@@ -79,6 +79,14 @@ class MockSettings(msgspec.Struct, frozen=True, kw_only=True):
     # in Cashfree's dashboard (Developers > Webhooks): REFUND_STATUS_WEBHOOK goes to each of them,
     # never to an order's notify_url. Unset: the orders service's receiver, whose refunds they are.
     refund_webhook_urls: tuple[str, ...] = ()
+    # The payouts provider (Cashfree Payouts v2 and its verification API) the orders mock pays
+    # refunds to a UPI ID or bank account through: its base URL (MOCKS_PAYOUTS_URL), unset for the
+    # payouts mock in this suite; the payouts account's credentials (its client secret signs the
+    # TRANSFER_* webhooks); the minutes, on the mocks' clock, a transfer stays PENDING at the bank.
+    payouts_url: str | None = None
+    payouts_client_id: str = "mock-payouts-client"
+    payouts_client_secret: str = "mock-payouts-secret"
+    payout_minutes: int = 30
 
     @property
     def origin(self) -> str:
@@ -91,6 +99,11 @@ class MockSettings(msgspec.Struct, frozen=True, kw_only=True):
     @property
     def account_refund_webhook_urls(self) -> tuple[str, ...]:
         return self.refund_webhook_urls or (f"{self.origin}/_mocks/orders/webhooks/payments",)
+
+    @property
+    def payouts_webhook_url(self) -> str:
+        """Where the payouts account's TRANSFER_* webhooks go: the orders service, whose refunds they pay."""
+        return f"{self.origin}/_mocks/orders/webhooks/payouts"
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, *, environment: str | None = None) -> MockSettings:

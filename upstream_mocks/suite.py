@@ -17,7 +17,7 @@ from litestar.handlers import asgi
 from litestar.params import FromPath, FromQuery, JSONBody
 
 from gateway.telemetry import by_path, server_plugin, traced_by
-from upstream_mocks import auth, catalogue, fineract, lending, mail, orders, payments, scenario_files
+from upstream_mocks import auth, catalogue, fineract, lending, mail, orders, payments, payouts, scenario_files
 from upstream_mocks.clock import clock_routes, start_periodic, stop_periodic
 from upstream_mocks.contract import ContractCheck, ContractRequest, ContractResponse, Problem, load_contract
 from upstream_mocks.examples import contract_path, operation_finder
@@ -47,6 +47,7 @@ MOCKS: dict[str, Callable[[MockWorld], Any]] = {
     "catalogue": catalogue.create_app,
     "mail": mail.create_app,
     "payments": payments.create_app,
+    "payouts": payouts.create_app,
     "orders": orders.create_app,
     "fineract": fineract.create_app,
     "fineract_companion": fineract.create_companion_app,

@@ -12,6 +12,8 @@ from typing import Literal
 
 from gateway.checkout.schemas import (
     CreditNoteView,
+    PayoutProblem,
+    PayoutView,
     PickupSlotView,
     RefundToView,
     ReturnLineView,
@@ -25,6 +27,7 @@ from gateway.checkout.tracking import refund_view_of
 from gateway.errors import InvalidInput
 from gateway.upstreams.orders import (
     Order,
+    Payout,
     PhotoInput,
     PickupSlot,
     RefundAccountInput,
@@ -120,6 +123,26 @@ def return_view(order: Order, ret: ReturnRequest) -> ReturnView:
         if note is not None and order.invoice is not None
         else None,
         refund=refund_view_of(ret.refund),
+        payout=payout_view(ret.payout),
+    )
+
+
+_PROBLEMS: dict[str, PayoutProblem] = {
+    "INVALID_VPA": "accountInvalid",
+    "INVALID_ACCOUNT_FAIL": "accountInvalid",
+    "BENEFICIARY_BANK_OFFLINE": "bankOffline",
+    "REVERSED": "returnedByBank",
+}
+
+
+def payout_view(payout: Payout | None) -> PayoutView | None:
+    if payout is None:
+        return None
+    return PayoutView(
+        status=payout.status,
+        utr=payout.utr if payout.status == "paid" else None,
+        paid_at=payout.paid_at.isoformat() if payout.paid_at else None,
+        problem=_PROBLEMS.get(payout.reason or "", "other") if payout.status == "failed" else None,
     )
 
 

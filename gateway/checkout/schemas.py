@@ -355,6 +355,22 @@ class RefundToView(msgspec.Struct, rename="camel", kw_only=True):
     ifsc: str | None
 
 
+# Why a payout to a UPI ID or bank account failed, as the shopper is told what to do about it:
+# the account does not exist (give another), the bank was offline (we try again), the bank sent
+# it back (give another), or anything else (support will call).
+PayoutProblem = Literal["accountInvalid", "bankOffline", "returnedByBank", "other"]
+
+
+class PayoutView(msgspec.Struct, rename="camel", kw_only=True):
+    """A cash order's return refunded to a UPI ID or bank account: pending at the bank, paid (with
+    the bank's UTR, the reference the shopper's bank shows), or failed (with what went wrong)."""
+
+    status: Literal["pending", "paid", "failed"]
+    utr: str | None
+    paid_at: str | None
+    problem: PayoutProblem | None
+
+
 class ReturnView(msgspec.Struct, rename="camel", kw_only=True):
     number: str  # VK10000001-R1
     status: ReturnStatus
@@ -369,6 +385,7 @@ class ReturnView(msgspec.Struct, rename="camel", kw_only=True):
     timeline: list[ReturnStepView]
     credit_note: CreditNoteView | None  # issued when the items reach us
     refund: RefundView | None  # once the items reached us
+    payout: PayoutView | None = None  # cash on delivery: the refund paid out to the account given
 
 
 class ReturnLineRequest(msgspec.Struct, rename="camel", kw_only=True):

@@ -228,6 +228,16 @@ class ReturnEvent(msgspec.Struct, rename="camel", kw_only=True):
     at: datetime
 
 
+class Payout(msgspec.Struct, rename="camel", kw_only=True):
+    """A cash order's return paid out to a UPI ID or bank account by the payouts provider."""
+
+    transfer_id: str
+    status: Literal["pending", "paid", "failed"]
+    utr: str | None = None
+    reason: str | None = None  # the provider's status code when failed: INVALID_VPA, REVERSED, ...
+    paid_at: datetime | None = None
+
+
 class ReturnRequest(msgspec.Struct, rename="camel", kw_only=True):
     number: str
     status: ReturnStatus
@@ -243,6 +253,7 @@ class ReturnRequest(msgspec.Struct, rename="camel", kw_only=True):
     credit_note: CreditNoteRef | None = None
     provider_refund_id: str | None = None
     refund: Refund | None = None
+    payout: Payout | None = None
 
 
 class ReturnWindow(msgspec.Struct, rename="camel", kw_only=True):

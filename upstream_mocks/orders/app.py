@@ -59,7 +59,7 @@ from upstream_mocks.orders.records import (
     seed,
 )
 from upstream_mocks.orders.seller import Seller, shipping_seller
-from upstream_mocks.orders.webhook_receiver import webhook_route
+from upstream_mocks.orders.webhook_receiver import payouts_webhook_route, webhook_route
 from upstream_mocks.texts import Language, requested
 from upstream_mocks.world import MockWorld
 
@@ -653,6 +653,7 @@ def create_app(world: MockWorld) -> Litestar:
             return _answer(order, "Return already requested")
         now = clock()
         made = returns.request(order, body, now)  # raises ReturnRefused: then nothing is kept
+        returns.keep_account(state(), made, body)
         order.return_options = returns.options(order, now)
         remember(userId, key, fingerprint, order)
         send_return_mails(world, order, made, ["requested"])
@@ -761,6 +762,7 @@ def create_app(world: MockWorld) -> Litestar:
             expire_now,
             *operations_routes(world, state, clock, current, lambda: catalogue().users),
             webhook_route(world),
+            payouts_webhook_route(world),
         ],
         openapi_config=None,
         logging_config=None,  # the host process configures logging

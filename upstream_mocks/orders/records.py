@@ -189,6 +189,20 @@ class ReturnEvent(msgspec.Struct, rename="camel", kw_only=True):
     at: datetime
 
 
+PayoutStatus = Literal["pending", "paid", "failed"]
+
+
+class Payout(msgspec.Struct, rename="camel", kw_only=True):
+    """A cash order's return refunded to a UPI ID or bank account through the payouts provider:
+    its transfer (the id is the return's, so a retry is the same transfer), and where it stands."""
+
+    transfer_id: str  # VK10000001_R1: the return's number as Cashfree's transfer_id takes it
+    status: PayoutStatus
+    utr: str | None = None  # the bank's reference, once paid
+    reason: str | None = None  # the provider's status_code, once failed (INVALID_VPA, REVERSED, ...)
+    paid_at: datetime | None = None
+
+
 class ReturnRequest(msgspec.Struct, rename="camel", kw_only=True):
     number: str  # the order number and its return's count: VK10000001-R1
     status: ReturnStatus
@@ -204,6 +218,7 @@ class ReturnRequest(msgspec.Struct, rename="camel", kw_only=True):
     credit_note: CreditNote | None = None  # issued when the goods are received back
     provider_refund_id: str | None = None  # online: the refund's id at the provider (also its idempotency key)
     refund: Refund | None = None  # what happens to the money, once received
+    payout: Payout | None = None  # cash on delivery: the transfer paying the refund out
 
 
 class ReturnWindow(msgspec.Struct, rename="camel", kw_only=True):
@@ -293,6 +308,9 @@ class OrdersState(msgspec.Struct, kw_only=True):
     mail_languages: dict[str, Language] = msgspec.field(default_factory=dict)
     # Provider orders whose refund (a cancellation's or a late payment's) the bank has paid out.
     refunds_paid_out: set[str] = msgspec.field(default_factory=set)
+    # A bank account's full number by the return refunded to it, kept only until the payout is
+    # paid (the return itself keeps the last four digits).
+    payee_accounts: dict[str, str] = msgspec.field(default_factory=dict)
 
     def new_order_number(self) -> str:
         number = f"{ORDER_PREFIX}{self.next_serial:08d}"

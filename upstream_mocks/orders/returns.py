@@ -29,6 +29,7 @@ import msgspec
 
 from upstream_mocks.ist import IST
 from upstream_mocks.lending import credit
+from upstream_mocks.orders import payout
 from upstream_mocks.orders.pincodes import add_business_days
 from upstream_mocks.orders.pricing import ZERO, included_gst, paise
 from upstream_mocks.orders.records import (
@@ -252,6 +253,12 @@ def _refund_to(order: Order, given: RefundAccountBody | None) -> RefundTo:
     return RefundTo(route="bank", account_name=name[:80], account_ending=number[-4:], ifsc=ifsc)
 
 
+def keep_account(state: OrdersState, made: ReturnRequest, body: ReturnBody) -> None:
+    """A bank account's full number, kept beside the return until its payout is paid."""
+    if made.refund_to.route == "bank" and body.refund_to is not None and body.refund_to.account_number:
+        state.payee_accounts[made.number] = re.sub(r"[\s-]", "", body.refund_to.account_number)
+
+
 def request(order: Order, body: ReturnBody, now: datetime) -> ReturnRequest:
     """Check and record a return request; nothing is kept when any part is refused."""
     if order.status != "delivered":
@@ -381,6 +388,8 @@ async def _receive(
         timeline="at once" if kind == "creditReduced" else ENGLISH.refund_timeline,
         message=refund_words(ret),
     )
+    if kind in ("toUpi", "toBank"):  # paid out to the account given, the payee checked first
+        await payout.start(world, state, order, ret)
     if kind == "creditReduced":  # nothing to wait for: the lender has it
         _record(order, ret, "refunded", at)
         return ["received", "refunded"]
@@ -399,6 +408,12 @@ async def advance(
     following = STEPS[STEPS.index(ret.status) + 1]
     if following == "received":
         return ret, await _receive(world, state, order, ret, at)
+    if following == "refunded" and ret.refund_to.route in ("upi", "bank"):
+        reached = await payout.pay_now(world, state, order, ret)  # its webhook may come first
+        if ret.status == "refunded":
+            return ret, reached
+        shown = ret.payout.status if ret.payout is not None else "not made"
+        raise ReturnRefused(409, "payout_not_paid", f"Return {ret.number}'s payout is {shown}, not paid.")
     if following == "refunded" and ret.refund_to.route == "source":
         await online_payment.settle_return_refund(world, order, ret)  # the provider pays it out now
         if ret.status == "refunded":  # its webhook came first: refunded, and the shopper mailed

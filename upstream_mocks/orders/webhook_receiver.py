@@ -15,9 +15,10 @@ import msgspec
 from litestar import Request, Response, post
 from litestar.handlers import HTTPRouteHandler
 
+from payments_client import TransferEvent
 from upstream_mocks.clock import mocks_now
 from upstream_mocks.envelope import envelope
-from upstream_mocks.orders import online_payment, returns
+from upstream_mocks.orders import online_payment, payout, returns
 from upstream_mocks.orders.order_mail import send_return_mails
 from upstream_mocks.orders.records import OrdersState
 from upstream_mocks.payments.events import PaymentEvent, RefundEvent
@@ -98,3 +99,39 @@ async def refund_result(world: MockWorld, state: OrdersState, event: RefundEvent
         send_return_mails(world, order, found, ["refunded"])
         return envelope(None, "Return refunded")
     return envelope(None, "Return already refunded")
+
+
+def payouts_webhook_route(world: MockWorld) -> HTTPRouteHandler:
+    @post("/webhooks/payouts", status_code=200)
+    async def payouts_webhook(request: Request[Any, Any, Any]) -> Response[Any]:
+        """TRANSFER_SUCCESS, _FAILED, _REJECTED or _REVERSED from the payouts provider, signed
+        with the payouts client secret: the transfer is re-read and the return's payout takes
+        what the provider says now; a return is refunded (and its shopper mailed) once, however
+        often the webhook comes."""
+        settings = world.settings
+        raw = await request.body()
+        try:
+            verify(
+                settings.payouts_client_secret,
+                dict(request.headers),
+                raw,
+                tolerance_seconds=settings.webhook_tolerance_seconds,
+            )
+        except WebhookRefused as refused:
+            return envelope(None, f"Webhook refused: {refused.reason}", 401)
+        try:
+            event = msgspec.json.decode(raw, type=TransferEvent, strict=False)
+        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+            return envelope(None, f"Invalid request: {exc}", 400)
+        state: OrdersState = world.states["orders"]
+        found = payout.return_of(state, event.data.transfer_id)
+        if found is None:
+            return envelope(None, "Transfer not found", 404)
+        order, ret = found
+        reached = await payout.follow(world, state, order, ret)
+        if reached:
+            send_return_mails(world, order, ret, reached)
+            return envelope(None, "Return refunded")
+        return envelope(None, f"Payout {ret.payout.status if ret.payout else 'unknown'}")
+
+    return payouts_webhook

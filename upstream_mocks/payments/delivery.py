@@ -59,7 +59,7 @@ def _encoded(world: MockWorld, kind: WebhookKind, event_type: str, event: object
     return raw
 
 
-async def _send(
+async def send_signed(
     world: MockWorld, client: httpx.AsyncClient, raw: bytes, record: WebhookDelivery, secret: str | None = None
 ) -> None:
     settings = world.settings
@@ -107,7 +107,7 @@ async def deliver_webhook(world: MockWorld, order: Order, payment: Payment) -> N
             record.outcome = "dropped"
         return
     async with loopback_client(world) as client:
-        await asyncio.gather(*(_send(world, client, raw, record) for record in records))
+        await asyncio.gather(*(send_signed(world, client, raw, record) for record in records))
 
 
 async def deliver_refund_webhook(
@@ -140,7 +140,7 @@ async def announce_refund(world: MockWorld, order: Order, refund: Refund) -> Non
         return
     async with loopback_client(world) as client:
         secret = world.settings.payments_client_secret
-        await asyncio.gather(*(_send(world, client, raw, record, secret) for record in records))
+        await asyncio.gather(*(send_signed(world, client, raw, record, secret) for record in records))
 
 
 async def deliver_link_event(
@@ -169,7 +169,7 @@ async def deliver_link_event(
         record.outcome = "dropped"
         return
     async with loopback_client(world) as client:
-        await _send(world, client, raw, record)
+        await send_signed(world, client, raw, record)
 
 
 def _now_stamp(world: MockWorld) -> str:

@@ -2637,6 +2637,15 @@ export interface components {
             /** @default true */
             timeKnown: boolean;
         };
+        /** PayoutView */
+        PayoutView: {
+            paidAt: string | null;
+            /** @enum {null|string} */
+            problem: "accountInvalid" | "bankOffline" | "returnedByBank" | "other" | null;
+            /** @enum {string} */
+            status: "pending" | "paid" | "failed";
+            utr: string | null;
+        };
         /** PendingPayment */
         PendingPayment: {
             amount: string;
@@ -2919,6 +2928,7 @@ export interface components {
             lines: components["schemas"]["ReturnLineView"][];
             note: string;
             number: string;
+            payout?: components["schemas"]["PayoutView"] | null;
             photoCount: number;
             pickup: components["schemas"]["PickupSlotView"];
             /** @enum {string} */

@@ -1,0 +1,120 @@
+"""A cash order's return refunded to a UPI ID through the payouts provider (Cashfree Payouts v2,
+the payouts mock): the UPI ID verified, a transfer made under the return's own id, pending until
+the bank answers on the mocks' clock, then paid with its UTR, once, however often the provider's
+webhook comes; a payout the bank cannot make is shown failed, with what to do. The gateway over
+the in-process mocks."""
+
+from __future__ import annotations
+
+import json
+import time
+from decimal import Decimal
+from typing import Any
+
+from payments_client.webhooks import sign
+from tests.conftest import GatewayClient
+from tests.integration.test_returns_api import PHOTO, ask, delivered, desk, slot
+from tests.integration.test_store_api import log_in
+
+SECRET = "mock-payouts-secret"  # the payouts account's client secret signs its webhooks
+
+
+def returned_to(client: GatewayClient, key: str, upi_id: str) -> tuple[str, dict[str, Any]]:
+    """A delivered cash order, one socket asked back to `upi_id`, the goods received back."""
+    order = delivered(client, key, {2: 2})
+    number = order["orderNumber"]
+    asked = ask(
+        client,
+        number,
+        f"{key}-return",
+        lines=[{"productId": 2, "quantity": 1}],
+        reason="damaged",
+        photos=[PHOTO],
+        pickup=slot(order),
+        refundTo={"upiId": upi_id},
+    )
+    assert asked.status_code == 200, asked.text
+    received = desk(client, number, 3)["returns"][0]
+    assert received["status"] == "received"
+    return number, received
+
+
+def transfer(client: GatewayClient, transfer_id: str) -> dict[str, Any]:
+    answer = client.get(
+        "/_mocks/payouts/payout/transfers",
+        params={"transfer_id": transfer_id},
+        headers={"x-client-id": "mock-payouts-client", "x-client-secret": SECRET, "x-api-version": "2024-01-01"},
+    )
+    assert answer.status_code == 200, answer.text
+    found: dict[str, Any] = answer.json()
+    return found
+
+
+def replay(client: GatewayClient, event: dict[str, Any], stamp: str) -> int:
+    """The provider's webhook delivered again, signed as it signs it."""
+    raw = json.dumps(event).encode()
+    headers = {
+        "content-type": "application/json",
+        "x-webhook-timestamp": stamp,
+        "x-webhook-signature": sign(SECRET, stamp, raw),
+    }
+    return client.post("/_mocks/orders/webhooks/payouts", content=raw, headers=headers).status_code
+
+
+def test_a_returned_cash_order_refunded_to_a_upi_id_ends_paid_with_a_utr_once_even_when_the_webhook_comes_again(
+    client: GatewayClient,
+) -> None:
+    log_in(client)
+    number, received = returned_to(client, "payout-upi", "ramesh@okaxis")
+    assert received["refund"]["kind"] == "toUpi"
+    assert received["payout"] == {"status": "pending", "utr": None, "paidAt": None, "problem": None}
+    made = transfer(client, f"{number}_R1")
+    assert made["status"] == "PENDING" and Decimal(str(made["transfer_amount"])) == Decimal(received["amount"])
+    assert made["beneficiary_details"]["beneficiary_instrument_details"] == {"vpa": "ramesh@okaxis"}
+
+    client.post("/_mocks/clock", json={"minutes": 31})  # the bank answers on the mocks' clock
+    shown = client.get(f"/api/checkout/orders/{number}").json()["returns"][0]
+    paid = transfer(client, f"{number}_R1")
+    assert paid["status"] == "SUCCESS" and paid["transfer_utr"]
+    assert shown["status"] == "refunded" and shown["payout"]["status"] == "paid"
+    assert shown["payout"]["utr"] == paid["transfer_utr"]
+
+    event = {"type": "TRANSFER_SUCCESS", "event_time": paid["updated_on"], "data": paid}
+    stamp = str(int(time.time() * 1000))  # a webhook signature's age is real time
+    assert replay(client, event, stamp) == 200 and replay(client, event, stamp) == 200
+    again = client.get(f"/api/checkout/orders/{number}").json()["returns"][0]
+    assert again["timeline"] == shown["timeline"]  # refunded once
+    assert [s["status"] for s in again["timeline"]].count("refunded") == 1
+    assert again["payout"] == shown["payout"]
+    sent = [w for w in client.get("/_mocks/payouts/webhooks").json() if w["order_id"] == f"{number}_R1"]
+    assert [(w["type"], w["outcome"]) for w in sent] == [("TRANSFER_SUCCESS", "delivered")]
+    raw = json.dumps(event).encode()
+    forged = {
+        "content-type": "application/json",
+        "x-webhook-timestamp": stamp,
+        "x-webhook-signature": sign("mock-secret", stamp, raw),
+    }
+    assert client.post("/_mocks/orders/webhooks/payouts", content=raw, headers=forged).status_code == 401
+
+
+def test_a_payout_the_bank_cannot_make_is_shown_failed_with_what_to_do(client: GatewayClient) -> None:
+    log_in(client)
+    number, received = returned_to(client, "payout-down", "bankdown.ramesh@okaxis")
+    assert received["payout"]["status"] == "pending"
+    refused = client.post(f"/_mocks/orders/{number}/returns/advance")  # the desk cannot mark it refunded
+    assert refused.status_code == 409
+    shown = client.get(f"/api/checkout/orders/{number}").json()["returns"][0]
+    assert shown["status"] == "received"
+    assert shown["payout"] == {"status": "failed", "utr": None, "paidAt": None, "problem": "bankOffline"}
+
+
+def test_a_upi_id_that_does_not_exist_is_refused_by_verification_before_any_transfer(client: GatewayClient) -> None:
+    log_in(client)
+    number, received = returned_to(client, "payout-nobody", "invalid.ramesh@okaxis")
+    assert received["payout"] == {"status": "failed", "utr": None, "paidAt": None, "problem": "accountInvalid"}
+    unknown = client.get(
+        "/_mocks/payouts/payout/transfers",
+        params={"transfer_id": f"{number}_R1"},
+        headers={"x-client-id": "mock-payouts-client", "x-client-secret": SECRET, "x-api-version": "2024-01-01"},
+    )
+    assert unknown.status_code == 404  # nothing was sent to it

@@ -1,0 +1,128 @@
+"""A cash order's return refunded to the UPI ID or bank account the buyer gave: paid out through
+the payouts provider (Cashfree Payouts v2, over HTTP by the one provider client package), the
+payee verified first.
+
+The transfer's id is the return's number (`VK10000001-R1` as `VK10000001_R1`, the characters
+Cashfree takes), and the return's number comes from the shopper's Idempotency-Key: one request,
+one return, one transfer, however often any step is retried. The provider's TRANSFER_* webhook
+(re-read before it is believed), the desk's next step, or a read of the transfer ends the payout:
+paid (the return refunded, once, with the bank's UTR) or failed (with why); a paid transfer the
+bank later returns (REVERSED) is failed again, the money being back with the store.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+import httpx
+import structlog
+
+from payments_client import Payee, ProviderRefused, ProviderTransfer
+from upstream_mocks.orders.records import Order, OrdersState, Payout, ReturnEvent, ReturnRequest, ReturnStatus
+from upstream_mocks.provider import payout_controls, payouts
+from upstream_mocks.world import MockWorld
+
+log = structlog.get_logger("upstream_mocks.orders")
+UNREACHED = (ProviderRefused, httpx.HTTPError)
+
+
+def transfer_id_of(ret: ReturnRequest) -> str:
+    return ret.number.replace("-", "_")
+
+
+def return_of(state: OrdersState, transfer_id: str) -> tuple[Order, ReturnRequest] | None:
+    number = transfer_id.replace("_", "-")
+    order = state.orders.get(number.rsplit("-R", 1)[0])
+    ret = next((r for r in order.returns if r.number == number), None) if order is not None else None
+    return (order, ret) if order is not None and ret is not None else None
+
+
+def _payee(state: OrdersState, order: Order, ret: ReturnRequest) -> Payee:
+    # Cashfree takes a beneficiary_name of letters and spaces only.
+    name = re.sub(r"[^A-Za-z ]", "", ret.refund_to.account_name or order.address.name).strip()[:100] or "Customer"
+    if ret.refund_to.route == "upi":
+        return Payee(name=name, vpa=ret.refund_to.upi_id)
+    return Payee(name=name, account_number=state.payee_accounts.get(ret.number), ifsc=ret.refund_to.ifsc)
+
+
+async def start(world: MockWorld, state: OrdersState, order: Order, ret: ReturnRequest) -> None:
+    """The payee checked, then the transfer made (pending): failed at once when the payee cannot
+    take money; left pending, to be made again under the same id, when the provider did not answer."""
+    ret.payout = ret.payout or Payout(transfer_id=transfer_id_of(ret), status="pending")
+    payee = _payee(state, order, ret)
+    try:
+        async with payouts(world) as provider:
+            valid, why = await provider.payee_exists(payee)
+            if not valid:
+                ret.payout.status = "failed"
+                ret.payout.reason = why
+                return
+            made = await provider.create_transfer(
+                transfer_id=ret.payout.transfer_id,
+                amount=ret.amount,
+                payee=payee,
+                remarks=f"Refund {ret.payout.transfer_id.replace('_', ' ')}",
+            )
+    except UNREACHED as exc:
+        log.warning("payout_not_made", order=order.order_number, ret=ret.number, error=str(exc))
+        return
+    apply(state, order, ret, made)
+
+
+def apply(state: OrdersState, order: Order, ret: ReturnRequest, transfer: ProviderTransfer) -> list[ReturnStatus]:
+    """What the provider says of the transfer now; the steps it moves the return (refunded, once)."""
+    payout = ret.payout
+    if payout is None or transfer.transfer_id != payout.transfer_id or transfer.transfer_amount != ret.amount:
+        return []
+    when = datetime.fromisoformat(transfer.updated_on) if transfer.updated_on else None
+    if transfer.status == "SUCCESS":
+        payout.status = "paid"
+        payout.utr = transfer.transfer_utr
+        payout.reason = None
+        payout.paid_at = payout.paid_at or when
+        state.payee_accounts.pop(ret.number, None)
+        if ret.status == "received" and when is not None:
+            ret.status = "refunded"
+            ret.timeline.append(ReturnEvent(status="refunded", at=when))
+            order.updated_at = when
+            return ["refunded"]
+        return []
+    if transfer.status in ("FAILED", "REJECTED", "REVERSED"):
+        payout.status = "failed"
+        payout.reason = "REVERSED" if transfer.status == "REVERSED" else transfer.status_code
+    return []
+
+
+async def follow(world: MockWorld, state: OrdersState, order: Order, ret: ReturnRequest) -> list[ReturnStatus]:
+    """Read the transfer and take what it says; one never made (no answer then) is made now."""
+    if ret.payout is None:
+        return []
+    try:
+        async with payouts(world) as provider:
+            found = await provider.transfer(ret.payout.transfer_id)
+    except ProviderRefused as exc:
+        if exc.status == 404 and ret.payout.status == "pending":
+            await start(world, state, order, ret)
+        return []
+    except httpx.HTTPError as exc:
+        log.warning("payout_unread", order=order.order_number, ret=ret.number, error=str(exc))
+        return []
+    return apply(state, order, ret, found)
+
+
+async def pay_now(world: MockWorld, state: OrdersState, order: Order, ret: ReturnRequest) -> list[ReturnStatus]:
+    """QA's next step after 'received': the bank answers the transfer now, as it would for this
+    payee (a control of the payouts mock; another provider answers in its own time), told by
+    webhook; then the transfer is read, whichever came first."""
+    payout = ret.payout
+    if payout is None or payout.status != "pending":
+        return []
+    try:
+        async with payout_controls(world) as controls:
+            await controls.post(f"transfers/{payout.transfer_id}/bank", json={})
+    except httpx.HTTPError as exc:
+        log.warning("payout_not_answered", order=order.order_number, ret=ret.number, error=str(exc))
+    if ret.status == "refunded":  # its webhook came first
+        return []
+    return await follow(world, state, order, ret)

@@ -1,0 +1,188 @@
+"""Mock of the payouts provider (contracts/payouts.openapi.yaml): Cashfree Payouts v2 transfers,
+its UPI ID and bank account verification, signed TRANSFER_* webhooks, and QA controls.
+
+Rules: upstream_mocks/payouts/transfers.py; decisions: docs/decisions/payouts.md.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import datetime
+from typing import Any, Literal
+
+import msgspec
+from litestar import Litestar, Request, Response, get, post
+from litestar.params import FromPath
+
+from upstream_mocks.clock import mocks_now, on_tick
+from upstream_mocks.envelope import json_answer
+from upstream_mocks.loopback import loopback_client
+from upstream_mocks.payments.delivery import send_signed
+from upstream_mocks.payments.orders import WebhookDelivery
+from upstream_mocks.payouts import transfers
+from upstream_mocks.payouts.transfers import Kept, TransferRefused, TransferRequest
+from upstream_mocks.world import MockWorld
+
+_ENCODER = msgspec.json.Encoder(decimal_format="number")
+
+
+class UpiCheck(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    vpa: str
+    name: str | None = None
+
+
+class AccountCheck(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    bank_account: str
+    ifsc: str
+    name: str | None = None
+
+
+class BankWord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """QA: the bank's answer on a transfer now (REVERSED: a SUCCESS returned later); without a
+    status, the answer it gives this payee when left alone."""
+
+    status: Literal["SUCCESS", "FAILED", "REVERSED"] | None = None
+    status_code: str | None = None
+
+
+def _error(status: int, message: str, code: str, type_: str = "invalid_request_error") -> Response[Any]:
+    return json_answer({"message": message, "code": code, "type": type_}, status)
+
+
+def _refused(world: MockWorld, request: Request[Any, Any, Any]) -> Response[Any] | None:
+    """Every call carries the payouts account's credentials and the version header."""
+    settings = world.settings
+    headers = request.headers
+    if headers.get("x-client-id") != settings.payouts_client_id or (
+        headers.get("x-client-secret") != settings.payouts_client_secret
+    ):
+        return _error(401, "authentication Failed", "request_failed", "authentication_error")
+    if not headers.get("x-api-version"):
+        return _error(400, "x-api-version : is missing in the request", "request_invalid")
+    return None
+
+
+async def deliver(world: MockWorld, kept: Kept, at: datetime) -> None:
+    """TRANSFER_* to the account's payouts webhook URL, signed with the payouts client secret."""
+    event = transfers.event_of(kept.transfer, at)
+    raw = _ENCODER.encode(event)
+    url = world.settings.payouts_webhook_url
+    record = WebhookDelivery(
+        order_id=kept.transfer.transfer_id, cf_payment_id=kept.transfer.cf_transfer_id, type=event.type, notify_url=url
+    )
+    transfers.state(world).webhooks.append(record)
+    scenario = world.scenario_for("payouts", "POST", "webhook")
+    if scenario is not None and scenario.webhook == "drop":
+        record.outcome = "dropped"
+        return
+    async with loopback_client(world) as client:
+        await send_signed(world, client, raw, record, world.settings.payouts_client_secret)
+
+
+async def answer_due(world: MockWorld, moment: datetime) -> None:
+    """The bank answers every transfer due by `moment`, and each answer is told."""
+    ended = transfers.due_now(world)
+    await asyncio.gather(*(deliver(world, kept, moment) for kept in ended))
+
+
+def create_app(world: MockWorld) -> Litestar:
+    world.register(transfers.STATE, transfers.seed)
+    on_tick(world, lambda moment: answer_due(world, moment))
+
+    @post("/payout/transfers", status_code=200)
+    async def create_transfer(request: Request[Any, Any, Any]) -> Response[Any]:
+        refused = _refused(world, request)
+        if refused is not None:
+            return refused
+        try:
+            asked = msgspec.json.decode(await request.body(), type=TransferRequest)
+            return json_answer(transfers.create(world, asked))
+        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+            return _error(400, f"Invalid request: {exc}", "request_invalid")
+        except TransferRefused as exc:
+            return _error(exc.status, exc.message, exc.code)
+
+    @get("/payout/transfers")
+    async def transfer_status(request: Request[Any, Any, Any]) -> Response[Any]:
+        refused = _refused(world, request)
+        if refused is not None:
+            return refused
+        transfer_id = request.query_params.get("transfer_id")
+        cf_transfer_id = request.query_params.get("cf_transfer_id")
+        if not transfer_id and not cf_transfer_id:
+            return _error(400, "transfer_id or cf_transfer_id : is required", "request_invalid")
+        now = mocks_now(world)
+        for ended in transfers.due_now(world):  # what fell due while nobody moved the clock, told
+            world.spawn(deliver(world, ended, now))
+        kept = transfers.find(world, transfer_id, cf_transfer_id)
+        if kept is None:
+            return _error(404, "transfer not found", "transfer_not_found")
+        return json_answer(kept.transfer)
+
+    @post("/verification/upi", status_code=200)
+    async def verify_upi(request: Request[Any, Any, Any]) -> Response[Any]:
+        refused = _refused(world, request)
+        if refused is not None:
+            return refused
+        try:
+            asked = msgspec.json.decode(await request.body(), type=UpiCheck)
+        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+            return _error(400, f"Invalid request: {exc}", "request_invalid")
+        exists = transfers.upi_exists(asked.vpa)
+        return json_answer(
+            {
+                "reference_id": transfers.new_reference(world),
+                "status": "VALID" if exists else "INVALID",
+                "vpa": asked.vpa,
+                "name_at_bank": asked.name.upper() if asked.name and exists else None,
+                "account_exists": "YES" if exists else "NO",
+            }
+        )
+
+    @post("/verification/bank-account/sync", status_code=200)
+    async def verify_account(request: Request[Any, Any, Any]) -> Response[Any]:
+        refused = _refused(world, request)
+        if refused is not None:
+            return refused
+        try:
+            asked = msgspec.json.decode(await request.body(), type=AccountCheck)
+        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+            return _error(400, f"Invalid request: {exc}", "request_invalid")
+        exists = transfers.account_exists(asked.bank_account)
+        return json_answer(
+            {
+                "reference_id": transfers.new_reference(world),
+                "account_status": "VALID" if exists else "INVALID",
+                "account_status_code": "ACCOUNT_IS_VALID" if exists else "INVALID_ACCOUNT_FAIL",
+                "name_at_bank": asked.name.upper() if asked.name and exists else None,
+                "bank_name": None,
+                "ifsc_details": {"bank": asked.ifsc[:4], "ifsc": asked.ifsc},
+            }
+        )
+
+    # QA controls (not part of the contract).
+    @post("/transfers/{transfer_id:str}/bank", status_code=200)
+    async def bank_word(request: Request[Any, Any, Any], transfer_id: FromPath[str]) -> Response[Any]:
+        """The bank's answer on a transfer now, told by webhook: paid, failed, or (a SUCCESS) reversed."""
+        try:
+            word = msgspec.json.decode(await request.body(), type=BankWord)
+        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+            return _error(400, f"Invalid request: {exc}", "request_invalid")
+        kept = transfers.find(world, transfer_id, None)
+        if kept is None:
+            return _error(404, "transfer not found", "transfer_not_found")
+        status, code = (word.status, word.status_code) if word.status else transfers.natural_end(kept)
+        if not transfers.end(world, kept, status, code):
+            return _error(409, f"transfer is {kept.transfer.status.lower()}", "transfer_not_pending")
+        await deliver(world, kept, mocks_now(world))
+        return json_answer(kept.transfer)
+
+    @get("/webhooks")
+    async def webhooks() -> Response[Any]:
+        return json_answer(transfers.state(world).webhooks)
+
+    return Litestar(
+        route_handlers=[create_transfer, transfer_status, verify_upi, verify_account, bank_word, webhooks],
+        openapi_config=None,
+        logging_config=None,  # the host process configures logging
+    )
