@@ -4,7 +4,14 @@ import { useConfig } from "../../../lib/config";
 import { rupees } from "../../../lib/money";
 import type { PlacedOrder } from "../api/get-order";
 import { dayAndTime } from "../../../lib/dates";
-import { pickupWords, returnMoneyWords, returnReasonWords, returnStepWords, type ReturnView } from "./returnWords";
+import {
+  payoutWords,
+  pickupWords,
+  returnMoneyWords,
+  returnReasonWords,
+  returnStepWords,
+  type ReturnView,
+} from "./returnWords";
 import timeline from "./OrderTimeline.module.css";
 import styles from "./ReturnForm.module.css";
 
@@ -18,6 +25,7 @@ function OneReturn({ ret }: { ret: ReturnView }) {
   const pickup = pickupWords(ret.pickup);
   const noteNumber = ret.creditNote?.number ?? "";
   const invoiceNumber = ret.creditNote?.invoiceNumber ?? "";
+  const payout = payoutWords(ret);
   return (
     <article className={styles.form} data-testid="return" aria-labelledby={`return-${number}`}>
       <h3 id={`return-${number}`}>
@@ -68,6 +76,11 @@ function OneReturn({ ret }: { ret: ReturnView }) {
       <p data-testid="return-money">
         <Trans>Refund {amount}:</Trans> {returnMoneyWords(ret, config.productName)}
       </p>
+      {payout && (
+        <p role="status" data-testid="return-payout" data-payout={ret.payout?.status}>
+          {payout}
+        </p>
+      )}
       {ret.creditNote && (
         <p className={styles.hint}>
           <a

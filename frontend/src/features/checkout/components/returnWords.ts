@@ -8,7 +8,8 @@ import { msg, t } from "@lingui/core/macro";
 import type { components } from "../../../api/schema";
 import { i18n } from "../../../lib/i18n";
 import { rupees } from "../../../lib/money";
-import { dayOf } from "../../../lib/dates";
+import { dayAndTime, dayOf } from "../../../lib/dates";
+import { company } from "../../../content/company";
 
 type Schemas = components["schemas"];
 export type ReturnView = Schemas["ReturnView"];
@@ -84,5 +85,38 @@ export function returnMoneyWords(ret: ReturnView, productName: string): string {
       return refund
         ? t`${amount} is taken off what you owe on your ${productName} Credit, and your limit is restored.`
         : t`${amount} will be taken off what you owe on your ${productName} Credit once the items reach us.`;
+  }
+}
+
+/**
+ * Where a cash order's refund to a UPI ID or bank account stands at the bank, and, when it could
+ * not be paid, what the shopper can do. Null while nothing has been sent (the items not yet back).
+ */
+export function payoutWords(ret: ReturnView): string | null {
+  const payout = ret.payout;
+  if (!payout) return null;
+  const phone = company.supportPhone;
+  const account = ret.refundTo.route === "upi" ? (ret.refundTo.upiId ?? "") : (ret.refundTo.accountEnding ?? "");
+  switch (payout.status) {
+    case "pending":
+      return t`Payment sent: waiting for your bank to confirm it.`;
+    case "paid": {
+      const utr = payout.utr ?? "";
+      const day = payout.paidAt ? dayAndTime(payout.paidAt) : "";
+      return t`Paid on ${day}. Bank reference (UTR): ${utr}. If you cannot see the money, show this reference to your bank.`;
+    }
+    case "failed":
+      switch (payout.problem) {
+        case "accountInvalid":
+          return ret.refundTo.route === "upi"
+            ? t`The payment failed: the UPI ID ${account} does not exist. Call us on ${phone} with another UPI ID or bank account and we will send it there.`
+            : t`The payment failed: the bank account ending ${account} does not exist. Call us on ${phone} with another UPI ID or bank account and we will send it there.`;
+        case "bankOffline":
+          return t`The payment failed: your bank was not available, so the money is still with us. Call us on ${phone} and we will send it again.`;
+        case "returnedByBank":
+          return t`Your bank sent the payment back. Call us on ${phone} with another UPI ID or bank account and we will send it there.`;
+        default:
+          return t`The payment could not be made. Call us on ${phone} and we will send it again.`;
+      }
   }
 }
