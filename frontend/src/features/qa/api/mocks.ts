@@ -6,14 +6,42 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, type RequestConfig } from "../../../api/client";
 
-/** Every console call goes to /_mocks on the app's origin (the client's base is /api). */
-const MOCKS: RequestConfig = { baseURL: "/" };
+/** Where the console keeps the name a tester gave (no QA login to tell it: make run's default). */
+const TESTER_KEY = "qa.tester";
+
+/** The name this browser's tester gave, if any (the QA login's name wins at the gateway). */
+export function givenName(): string | null {
+  try {
+    return localStorage.getItem(TESTER_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function rememberName(name: string | null): void {
+  try {
+    if (name) localStorage.setItem(TESTER_KEY, name);
+    else localStorage.removeItem(TESTER_KEY);
+  } catch {
+    // A browser that keeps nothing: the name is asked for again next time.
+  }
+}
+
+/**
+ * Every console call goes to /_mocks on the app's origin (the client's base is /api), saying who
+ * calls (X-QA-Tester) for the mocks' hold on the shared world; behind the QA login the gateway
+ * puts the login's name there instead (docs/decisions/qa-holds.md).
+ */
+function mocks(config: RequestConfig = {}): RequestConfig {
+  const name = givenName();
+  return { baseURL: "/", ...config, ...(name ? { headers: { "X-QA-Tester": name } } : {}) };
+}
 
 /** How often what the mocks record is read again while the console is open. */
 const LIVE_MS = 2_000;
 
 async function read<T>(path: string, params?: Record<string, string>): Promise<T> {
-  return (await api.get<T>(path, { ...MOCKS, params })).data;
+  return (await api.get<T>(path, mocks({ params }))).data;
 }
 
 /** A read of what the mocks record, asked again while the console is open; `filter` narrows it
@@ -131,6 +159,44 @@ export interface JournalEntry {
 
 const KEY = ["qa"] as const;
 
+/** Who holds the shared world (upstream_mocks/hold.py), read by anyone; times are real time, UTC. */
+export interface HoldView {
+  held: boolean;
+  holder: string | null;
+  since: string | null;
+  until: string | null;
+  secondsLeft: number;
+  /** The caller as the mocks know them: the QA login's name, or the name given here. */
+  you: string | null;
+  yours: boolean;
+}
+
+export function useHold() {
+  return useQuery({ queryKey: [...KEY, "hold"], queryFn: () => read<HoldView>("/_mocks/hold"), refetchInterval: 5_000 });
+}
+
+/** Take (or renew) the hold for `minutes`; `name` is remembered first, so this call and the next say it. */
+export function useTakeHold() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ minutes, name }: { minutes: number; name?: string }) => {
+      if (name) rememberName(name);
+      return (await api.post<HoldView>("/_mocks/hold", { minutes, ...(name ? { name } : {}) }, mocks())).data;
+    },
+    onSuccess: (view) => client.setQueryData([...KEY, "hold"], view),
+    onError: () => void client.invalidateQueries({ queryKey: [...KEY, "hold"] }),
+  });
+}
+
+export function useReleaseHold() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await api.delete<HoldView>("/_mocks/hold", mocks())).data,
+    onSuccess: (view) => client.setQueryData([...KEY, "hold"], view),
+    onError: () => void client.invalidateQueries({ queryKey: [...KEY, "hold"] }),
+  });
+}
+
 export function useClock() {
   return useQuery({ queryKey: [...KEY, "clock"], queryFn: () => read<ClockView>("/_mocks/clock"), refetchInterval: 15_000 });
 }
@@ -147,7 +213,7 @@ function useAfterMove() {
 export function useMoveClock() {
   const onMoved = useAfterMove();
   return useMutation({
-    mutationFn: async (move: ClockMove) => (await api.post<ClockView>("/_mocks/clock", move, MOCKS)).data,
+    mutationFn: async (move: ClockMove) => (await api.post<ClockView>("/_mocks/clock", move, mocks())).data,
     onSuccess: onMoved,
   });
 }
@@ -155,7 +221,7 @@ export function useMoveClock() {
 export function useRealClock() {
   const onMoved = useAfterMove();
   return useMutation({
-    mutationFn: async () => (await api.delete<ClockView>("/_mocks/clock", MOCKS)).data,
+    mutationFn: async () => (await api.delete<ClockView>("/_mocks/clock", mocks())).data,
     onSuccess: onMoved,
   });
 }
@@ -195,7 +261,7 @@ export function useSetFault() {
   const changed = useScenariosChanged();
   return useMutation({
     mutationFn: async (scenarios: Scenario[]) => {
-      for (const scenario of scenarios) await api.post("/_mocks/scenarios", scenario, MOCKS);
+      for (const scenario of scenarios) await api.post("/_mocks/scenarios", scenario, mocks());
     },
     onSettled: changed,
   });
@@ -207,10 +273,10 @@ export function useClearFaults() {
   return useMutation({
     mutationFn: async (scenarios: Scenario[] | null) => {
       if (scenarios === null) {
-        await api.delete("/_mocks/scenarios", MOCKS);
+        await api.delete("/_mocks/scenarios", mocks());
         return;
       }
-      for (const { mock, path } of scenarios) await api.delete("/_mocks/scenarios", { ...MOCKS, params: { mock, path } });
+      for (const { mock, path } of scenarios) await api.delete("/_mocks/scenarios", mocks({ params: { mock, path } }));
     },
     onSettled: changed,
   });
@@ -225,8 +291,8 @@ export function useSetFineract() {
   return useMutation({
     mutationFn: async (switches: Partial<Omit<FineractSwitches, "held">> | "release") =>
       switches === "release"
-        ? (await api.post<FineractSwitches>("/_mocks/fineract/qa/release", undefined, MOCKS)).data
-        : (await api.post<FineractSwitches>("/_mocks/fineract/qa", switches, MOCKS)).data,
+        ? (await api.post<FineractSwitches>("/_mocks/fineract/qa/release", undefined, mocks())).data
+        : (await api.post<FineractSwitches>("/_mocks/fineract/qa", switches, mocks())).data,
     onSuccess: (answer) => client.setQueryData([...KEY, "fineract"], answer),
   });
 }
@@ -241,7 +307,7 @@ export function useResetWorld() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      await api.post("/_mocks/reset", undefined, MOCKS);
+      await api.post("/_mocks/reset", undefined, mocks());
     },
     onSuccess: () => void client.invalidateQueries({ queryKey: KEY }),
   });
@@ -254,7 +320,7 @@ export function useMoveOrder() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ order, move }: { order: string; move: OrderMove }) =>
-      (await api.post<{ message: string }>(`/_mocks/orders/${encodeURIComponent(order)}/${move}`, {}, MOCKS)).data,
+      (await api.post<{ message: string }>(`/_mocks/orders/${encodeURIComponent(order)}/${move}`, {}, mocks())).data,
     onSettled: () => void client.invalidateQueries({ queryKey: KEY }),
   });
 }
@@ -297,7 +363,7 @@ export function useRunScenarioFile() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (file: string) =>
-      (await api.post<ScenarioRun>(`/_mocks/scenario-files/${encodeURIComponent(file)}/run`, undefined, MOCKS)).data,
+      (await api.post<ScenarioRun>(`/_mocks/scenario-files/${encodeURIComponent(file)}/run`, undefined, mocks())).data,
     onSuccess: () => void client.invalidateQueries({ queryKey: KEY }),
   });
 }

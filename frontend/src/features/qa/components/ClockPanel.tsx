@@ -1,10 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState, type FormEvent } from "react";
 import { errorMessage } from "../../../api/client";
-import { useClock, useMoveClock, useRealClock } from "../api/mocks";
+import { mockRefusal, useClock, useMoveClock, useRealClock } from "../api/mocks";
 import styles from "../qa.module.css";
 import { DuesTable } from "./DuesTable";
 import { inIndia } from "./when";
+import { HeldNote, useWorldLock } from "./worldLock";
 
 function whole(value: string): number {
   const n = Number.parseInt(value, 10);
@@ -22,6 +23,7 @@ export function ClockPanel() {
   const [minutes, setMinutes] = useState("0");
   const [moment, setMoment] = useState("");
   const busy = move.isPending || real.isPending;
+  const lock = useWorldLock();
   const failure = move.error ?? real.error ?? clock.error;
 
   const moveBy = (event: FormEvent) => {
@@ -65,9 +67,10 @@ export function ClockPanel() {
       </div>
       {failure && (
         <p className="alert alert-danger" role="alert">
-          {errorMessage(failure, t`The mocks did not take that. Check the values and try again.`)}
+          {mockRefusal(failure) ?? errorMessage(failure, t`The mocks did not take that. Check the values and try again.`)}
         </p>
       )}
+      <HeldNote reason={lock} />
       <form className={styles.row} onSubmit={moveBy} aria-label={t`Move the clock by`}>
         <label className={styles.field}>
           <Trans>Days</Trans>
@@ -81,7 +84,7 @@ export function ClockPanel() {
           <Trans>Minutes</Trans>
           <input type="number" step={1} value={minutes} onChange={(e) => setMinutes(e.target.value)} />
         </label>
-        <button type="submit" className="btn btn-primary" disabled={busy}>
+        <button type="submit" className="btn btn-primary" disabled={busy || lock !== null}>
           <Trans>Move the clock</Trans>
         </button>
       </form>
@@ -90,10 +93,10 @@ export function ClockPanel() {
           <Trans>A moment, India time</Trans>
           <input type="datetime-local" step={60} value={moment} onChange={(e) => setMoment(e.target.value)} required />
         </label>
-        <button type="submit" className="btn btn-outline" disabled={busy}>
+        <button type="submit" className="btn btn-outline" disabled={busy || lock !== null}>
           <Trans>Set the clock</Trans>
         </button>
-        <button type="button" className="btn btn-outline" disabled={busy || offset === 0} onClick={() => real.mutate()}>
+        <button type="button" className="btn btn-outline" disabled={busy || offset === 0 || lock !== null} onClick={() => real.mutate()}>
           <Trans>Back to real time</Trans>
         </button>
       </form>

@@ -1,11 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState, type FormEvent } from "react";
 import { errorMessage } from "../../../api/client";
-import { useClearFaults, useScenarios, useSetFault, type Scenario } from "../api/mocks";
+import { mockRefusal, useClearFaults, useScenarios, useSetFault, type Scenario } from "../api/mocks";
 import { MockSelect } from "./MockSelect";
 import styles from "../qa.module.css";
 import { FineractSwitchesPanel } from "./FineractSwitches";
 import { isSet, namedFaults } from "./faults";
+import { HeldNote, useWorldLock } from "./worldLock";
 
 
 /** Faults and scenarios: named ones set and cleared with one click, any other composed, all off at once. */
@@ -36,6 +37,7 @@ export function FaultsPanel() {
   const [drop, setDrop] = useState(false);
   const [times, setTimes] = useState("");
   const failure = setFault.error ?? clear.error;
+  const lock = useWorldLock();
 
   const compose = (event: FormEvent) => {
     event.preventDefault();
@@ -54,9 +56,10 @@ export function FaultsPanel() {
       </h2>
       {failure && (
         <p className="alert alert-danger" role="alert">
-          {errorMessage(failure, t`The mocks did not take that scenario.`)}
+          {mockRefusal(failure) ?? errorMessage(failure, t`The mocks did not take that scenario.`)}
         </p>
       )}
+      <HeldNote reason={lock} />
       <ul className={styles.faults}>
         {faults.map((fault) => {
           const on = fault.scenarios.every((s) => isSet(s, scenarios));
@@ -69,7 +72,7 @@ export function FaultsPanel() {
                 className={on ? "btn btn-danger" : "btn btn-outline"}
                 aria-pressed={on}
                 aria-describedby={`fault-${fault.id}`}
-                disabled={setFault.isPending || clear.isPending || active.isPending}
+                disabled={setFault.isPending || clear.isPending || active.isPending || lock !== null}
                 onClick={() => (on ? clear.mutate(fault.scenarios) : setFault.mutate(fault.scenarios))}
               >
                 {on ? t`Clear: ${fault.name}` : t`Set: ${fault.name}`}
@@ -104,7 +107,7 @@ export function FaultsPanel() {
         <button
           type="button"
           className="btn btn-primary"
-          disabled={scenarios.length === 0 || clear.isPending}
+          disabled={scenarios.length === 0 || clear.isPending || lock !== null}
           onClick={() => clear.mutate(null)}
         >
           <Trans>Clear every fault</Trans>
@@ -135,11 +138,11 @@ export function FaultsPanel() {
         <label className={styles.check}>
           <input type="checkbox" checked={drop} onChange={(e) => setDrop(e.target.checked)} /> <Trans>Drop the connection</Trans>
         </label>
-        <button type="submit" className="btn btn-outline" disabled={setFault.isPending}>
+        <button type="submit" className="btn btn-outline" disabled={setFault.isPending || lock !== null}>
           <Trans>Add scenario</Trans>
         </button>
       </form>
-      <FineractSwitchesPanel />
+      <FineractSwitchesPanel locked={lock !== null} />
     </section>
   );
 }

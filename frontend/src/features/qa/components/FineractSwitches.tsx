@@ -3,8 +3,8 @@ import { errorMessage } from "../../../api/client";
 import { useFineractSwitches, useSetFineract } from "../api/mocks";
 import styles from "../qa.module.css";
 
-/** The Fineract mock's own unkind behaviours (upstream_mocks/fineract/qa.py). */
-export function FineractSwitchesPanel() {
+/** The Fineract mock's own unkind behaviours (upstream_mocks/fineract/qa.py); `locked`: another tester holds the world. */
+export function FineractSwitchesPanel({ locked }: { locked: boolean }) {
   const { t } = useLingui();
   const switches = useFineractSwitches();
   const set = useSetFineract();
@@ -25,17 +25,18 @@ export function FineractSwitchesPanel() {
             <input
               type="checkbox"
               checked={now.makerChecker}
+              disabled={locked}
               onChange={(e) => set.mutate({ makerChecker: e.target.checked })}
             />{" "}
             <Trans>Bookings wait for a checker (maker-checker)</Trans>
           </label>
-          <button type="button" className="btn btn-outline" onClick={() => set.mutate({ failNext: now.failNext + 1 })}>
+          <button type="button" className="btn btn-outline" disabled={locked} onClick={() => set.mutate({ failNext: now.failNext + 1 })}>
             <Trans>Fail the next booking ({now.failNext} set)</Trans>
           </button>
-          <button type="button" className="btn btn-outline" onClick={() => set.mutate({ holdNext: now.holdNext + 1 })}>
+          <button type="button" className="btn btn-outline" disabled={locked} onClick={() => set.mutate({ holdNext: now.holdNext + 1 })}>
             <Trans>Hold the next booking in flight ({now.holdNext} set)</Trans>
           </button>
-          <button type="button" className="btn btn-outline" disabled={now.held.length === 0} onClick={() => set.mutate("release")}>
+          <button type="button" className="btn btn-outline" disabled={now.held.length === 0 || locked} onClick={() => set.mutate("release")}>
             <Trans>Release held bookings ({now.held.length})</Trans>
           </button>
         </div>

@@ -3,8 +3,9 @@ import { useState, type FormEvent } from "react";
 import { mockRefusal, useMoveOrder, type OrderMove } from "../api/mocks";
 import styles from "../qa.module.css";
 
-/** Move a store order along as the shop and the couriers would: shipped, delivered, expired, its return. */
-export function OrderControls() {
+/** Move a store order along as the shop and the couriers would: shipped, delivered, expired, its return.
+ * `locked`: another tester holds the world. */
+export function OrderControls({ locked }: { locked: boolean }) {
   const { t } = useLingui();
   const move = useMoveOrder();
   const [order, setOrder] = useState("");
@@ -39,7 +40,7 @@ export function OrderControls() {
             ))}
           </select>
         </label>
-        <button type="submit" className="btn btn-outline" disabled={move.isPending}>
+        <button type="submit" className="btn btn-outline" disabled={move.isPending || locked}>
           <Trans>Move the order</Trans>
         </button>
       </form>

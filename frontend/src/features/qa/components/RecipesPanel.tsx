@@ -1,8 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { errorMessage } from "../../../api/client";
-import { useRunScenarioFile, useScenarioFiles } from "../api/mocks";
+import { mockRefusal, useRunScenarioFile, useScenarioFiles } from "../api/mocks";
 import styles from "../qa.module.css";
+import { HeldNote, useWorldLock } from "./worldLock";
 
 /** The repository's recipes (qa/scenarios/*.yaml): pick one, run it, see how each step went. */
 export function RecipesPanel() {
@@ -10,6 +11,7 @@ export function RecipesPanel() {
   const recipes = useScenarioFiles();
   const run = useRunScenarioFile();
   const [chosen, setChosen] = useState("");
+  const lock = useWorldLock();
   const file = chosen || recipes.data?.[0]?.file || "";
   const recipe = recipes.data?.find((r) => r.file === file);
   return (
@@ -28,6 +30,7 @@ export function RecipesPanel() {
           {errorMessage(recipes.error, t`The recipes could not be read.`)}
         </p>
       )}
+      <HeldNote reason={lock} />
       <div className={styles.row}>
         <label>
           <Trans>Recipe</Trans>{" "}
@@ -48,7 +51,7 @@ export function RecipesPanel() {
         <button
           type="button"
           className="btn btn-primary"
-          disabled={!file || run.isPending}
+          disabled={!file || run.isPending || lock !== null}
           onClick={() => run.mutate(file)}
         >
           <Trans>Run</Trans>
@@ -62,7 +65,7 @@ export function RecipesPanel() {
       )}
       {run.error && (
         <p className="alert alert-danger" role="alert">
-          {errorMessage(run.error, t`The recipe could not be run.`)}
+          {mockRefusal(run.error) ?? errorMessage(run.error, t`The recipe could not be run.`)}
         </p>
       )}
       <div role="status" aria-live="polite">

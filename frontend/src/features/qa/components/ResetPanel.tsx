@@ -2,21 +2,24 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { errorMessage } from "../../../api/client";
 import { Dialog } from "../../../components/Dialog";
-import { useResetWorld } from "../api/mocks";
+import { mockRefusal, useResetWorld } from "../api/mocks";
 import styles from "../qa.module.css";
 import { OrderControls } from "./OrderControls";
+import { HeldNote, useWorldLock } from "./worldLock";
 
 /** Reset the world: seed data back, outboxes, journal and scenarios empty, the clock real. Asked first. */
 export function ResetPanel() {
   const { t } = useLingui();
   const reset = useResetWorld();
   const [asking, setAsking] = useState(false);
+  const lock = useWorldLock();
   return (
     <section id="world" aria-labelledby="world-title" className={`card ${styles.section}`}>
       <h2 id="world-title">
         <Trans>The world</Trans>
       </h2>
-      <OrderControls />
+      <HeldNote reason={lock} />
+      <OrderControls locked={lock !== null} />
       <h3 id="reset-title">
         <Trans>Reset</Trans>
       </h3>
@@ -31,11 +34,11 @@ export function ResetPanel() {
       </div>
       {reset.error && (
         <p className="alert alert-danger" role="alert">
-          {errorMessage(reset.error, t`The mocks could not be reset.`)}
+          {mockRefusal(reset.error) ?? errorMessage(reset.error, t`The mocks could not be reset.`)}
         </p>
       )}
       <div className={styles.row}>
-        <button type="button" className="btn btn-danger" disabled={reset.isPending} onClick={() => setAsking(true)}>
+        <button type="button" className="btn btn-danger" disabled={reset.isPending || lock !== null} onClick={() => setAsking(true)}>
           <Trans>Reset the world</Trans>
         </button>
       </div>

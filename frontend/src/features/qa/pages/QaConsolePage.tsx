@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { usePageMeta } from "../../../lib/page-meta";
 import { ClockPanel } from "../components/ClockPanel";
 import { FaultsPanel } from "../components/FaultsPanel";
+import { HoldPanel } from "../components/HoldPanel";
 import { JournalPanel } from "../components/JournalPanel";
 import { MoneyPanel } from "../components/MoneyPanel";
 import { OutboxPanel } from "../components/OutboxPanel";
@@ -12,12 +13,13 @@ import styles from "../qa.module.css";
 
 /**
  * /qa: the mocks' state and controls on one page, for testers (served only beside the mocks).
- * Sections in the order a tester needs them: the clock, the outboxes, faults, the journal, money, people, reset.
+ * Sections in the order a tester needs them: the hold on the shared world, the clock, the outboxes, faults, the journal, money, people, reset.
  */
 export default function QaConsolePage() {
   const { t } = useLingui();
   usePageMeta({ title: t`QA console` });
   const sections = [
+    ["hold", t`Hold`],
     ["clock", t`Clock`],
     ["outboxes", t`Outboxes`],
     ["faults", t`Faults`],
@@ -46,6 +48,7 @@ export default function QaConsolePage() {
           <Trans>Mocks only: this page and /_mocks are never served in production.</Trans>
         </p>
       </header>
+      <HoldPanel />
       <ClockPanel />
       <OutboxPanel />
       <FaultsPanel />
