@@ -2,7 +2,8 @@
 the portal's 503 in the journal under its trace id, clears it, moves the one clock 40 days and
 sees the loans' dues and a reminder follow, and resets the world; sees a repayment's charge in
 Money with every invariant holding; logs in as the overdue borrower from People; the console
-itself is accessible. (In production /qa and /_mocks answer 404: tests/integration/test_gateway_shell.py.)"""
+itself is accessible; another tester's hold on the shared world shows, with the controls it
+turns off. (In production /qa and /_mocks answer 404: tests/integration/test_gateway_shell.py.)"""
 
 from __future__ import annotations
 
@@ -177,3 +178,43 @@ def test_a_tester_logs_in_as_the_overdue_borrower_from_people(
     expect(portal.locator("main")).to_contain_text("Ramesh Kumar")
     expect(portal.locator("main").get_by_text("Total overdue")).to_contain_text("₹12,450.00")
     expect(people.get_by_role("status")).to_have_text("Logged in as Ramesh Kumar in the new tab.")
+
+
+def test_a_hold_on_the_shared_world_is_shown_to_the_others_and_turns_their_controls_off(
+    page: Page, server: Server
+) -> None:
+    """Another tester's hold (taken through the control API, as a script or their console takes
+    it) shows on this console with who and until when, the world-changing buttons off with the
+    reason; released, they are on again; without a QA login the console asks this tester's name."""
+    asha = {"X-QA-Tester": "asha.qa"}
+    page.goto("/qa")
+    hold = section(page, "Hold on the shared world")
+    clock = section(page, "The one clock")
+    expect(hold.get_by_role("status")).to_contain_text("Nobody holds the mocks")
+    assert page.request.post(f"{server.url}/_mocks/hold", headers=asha, data={"minutes": 30}).ok
+    try:
+        # The console reads the hold every 5 seconds.
+        expect(hold.get_by_role("status")).to_contain_text(
+            re.compile(r"Held by asha\.qa since .* until "), timeout=15_000
+        )
+        expect(clock).to_contain_text("asha.qa holds the shared mocks until")
+        expect(clock.get_by_role("button", name="Move the clock")).to_be_disabled()
+        expect(section(page, "Faults").get_by_role("button", name="Set: Lender down")).to_be_disabled()
+        expect(section(page, "The world").get_by_role("button", name="Reset the world")).to_be_disabled()
+        expect(hold.get_by_role("button", name="Take the hold")).to_have_count(0)
+        refused = page.request.post(f"{server.url}/_mocks/clock", data={"days": 1})
+        assert refused.status == 409 and refused.json()["holder"] == "asha.qa"
+    finally:
+        page.request.delete(f"{server.url}/_mocks/hold", headers=asha)
+    expect(hold.get_by_role("status")).to_contain_text("Nobody holds the mocks", timeout=15_000)
+    expect(clock.get_by_role("button", name="Move the clock")).to_be_enabled()
+
+    hold.get_by_label("Your name").fill("ravi.qa")
+    hold.get_by_role("button", name="Take the hold").click()
+    try:
+        expect(hold.get_by_role("status")).to_contain_text("You (ravi.qa) hold the shared mocks")
+        expect(clock.get_by_role("button", name="Move the clock")).to_be_enabled()
+        hold.get_by_role("button", name="Release the hold").click()
+        expect(hold.get_by_role("status")).to_contain_text("Nobody holds the mocks")
+    finally:  # the other e2e tests share this world
+        page.request.delete(f"{server.url}/_mocks/hold", headers={"X-QA-Tester": "ravi.qa"})
