@@ -8,7 +8,9 @@ a production image without it must set every upstream URL.
 
 With ENVIRONMENT=production the gateway refuses to start while any upstream would be mocked or
 MOCKS_URL is set, so the QA controls (code outbox, issued tokens, reset, scenarios) can never be
-served in production; with ENVIRONMENT=test the embedded mocks need MOCKS_WEBHOOK_SECRET set, and
+served in production; with ENVIRONMENT=test the embedded mocks refuse the published client secret
+of the merchant account (PAYMENTS_CLIENT_SECRET, the account the gateway and the in-process orders
+service share unless MOCKS_PAYMENTS_CLIENT_SECRET names another), which signs every webhook; and
 with QA_STAFF set /_mocks answers only to a tester's QA login (gateway/security/qa_login.py).
 
 In-process, the payments mock tells refund outcomes (REFUND_STATUS_WEBHOOK) to the account's refund
@@ -148,9 +150,13 @@ def embed(settings: Settings, environ: Mapping[str, str] | None = None) -> Embed
         from upstream_mocks.suite import create_suite, mount_path
         from upstream_mocks.world import MockWorld
 
-        # The embedded mocks share the gateway's environment: outside development they (and so
-        # the gateway) refuse to start with the default webhook secret (SettingsRefused).
-        mock_settings = MockSettings.from_env(env, environment=settings.environment)
+        # The embedded mocks share the gateway's environment and, unless told another, its
+        # merchant account: outside development they (and so the gateway) refuse to start with
+        # the published client secret, which signs every webhook (SettingsRefused).
+        ours = {"MOCKS_PAYMENTS_CLIENT_ID": settings.payments_client_id}
+        ours["MOCKS_PAYMENTS_CLIENT_SECRET"] = settings.payments_client_secret
+        account = {name: value for name, value in ours.items() if not (env.get(name) or env.get(f"{name}_FILE"))}
+        mock_settings = MockSettings.from_env({**env, **account}, environment=settings.environment)
         if not mock_settings.short_link_base:  # the reminders' short links are ours: /l/<code> here
             mock_settings = msgspec.structs.replace(mock_settings, short_link_base=settings.public_url)
         if not env.get("MOCKS_REFUND_WEBHOOK_URLS"):

@@ -37,8 +37,11 @@ RUN_ID = uuid.uuid4().hex[:8]
 # Each app a test makes keeps its operations database in a SQLite file of its own, here.
 DATABASES = tempfile.mkdtemp(prefix="gateway-test-databases-")
 # Tests run the gateway with ENVIRONMENT=test, where its embedded mocks (and the mocks' own
-# process, which inherits this) refuse the default webhook secret.
-os.environ.setdefault("MOCKS_WEBHOOK_SECRET", f"test-webhook-secret-{RUN_ID}")
+# process, which inherits this) refuse the published client secret of the merchant account, which
+# signs every webhook; the gateway calls the provider with the same account (settings_for_tests).
+os.environ.setdefault("MOCKS_PAYMENTS_CLIENT_SECRET", f"test-client-secret-{RUN_ID}")
+CLIENT_SECRET = os.environ["MOCKS_PAYMENTS_CLIENT_SECRET"]
+os.environ.setdefault("PAYMENTS_CLIENT_SECRET", CLIENT_SECRET)  # a gateway started as a process
 # Every call to the payments mock, its answers and its webhooks held to Cashfree's own document.
 os.environ.setdefault("MOCKS_CHECK_PROVIDER_DOCUMENT", "true")
 
@@ -50,6 +53,7 @@ def settings_for_tests(**overrides: Any) -> Settings:
         log_level="WARNING",
         log_json=True,
         secret_key="test-secret",
+        payments_client_secret=CLIENT_SECRET,
         database_url=f"sqlite:///{DATABASES}/{uuid.uuid4().hex}.sqlite3",
         otp=OtpLimits(resend_seconds=60, sends_per_number_per_hour=5, sends_per_client_per_hour=30),
         follow_up_seconds=0,  # the tests drive the portal; the follow-up's own tests switch it on

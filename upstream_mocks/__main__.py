@@ -2,8 +2,8 @@
 
 - `python -m upstream_mocks [--seed DIR]` serves every mock under /_mocks/{name}/ on MOCKS_PORT
   (default 9100); with `--seed DIR` recorded exchanges (see `record`) answer first. With
-  MOCKS_ENVIRONMENT=test or production it refuses to start without MOCKS_WEBHOOK_SECRET set to a
-  secret of your own.
+  MOCKS_ENVIRONMENT=test or production it refuses to start without MOCKS_PAYMENTS_CLIENT_SECRET
+  (the merchant account's client secret, which signs every webhook) set to a secret of your own.
   Point the gateway at them with LENDING_URL=http://127.0.0.1:9100/_mocks/lending/ (and likewise
   catalogue, mail, payments) and MOCKS_URL=http://127.0.0.1:9100 so /_mocks stays reachable.
 Set MOCKS_PUBLIC_URL=http://127.0.0.1:9100 too for the payments mock's webhooks to reach the

@@ -1,10 +1,13 @@
 """The mocks' own settings, read from MOCKS_* environment variables.
 
-The payments mock signs its webhooks with `webhook_secret` and the lending mock (the lender's
-service, which receives them) verifies with the same value, as a merchant and Cashfree share
-the merchant's secret. Outside development (`MOCKS_ENVIRONMENT=test` or `production`) the
-mocks refuse to start with the default or an empty secret: anyone who read the README could
-sign a webhook with it.
+The payments mock signs every webhook it sends (a payment's, a payment link's, a refund's) with
+the client secret of the merchant account the order belongs to, as Cashfree does, and every
+receiver (the orders service, the lender, the Fineract companion, the gateway) verifies with its
+own account's client secret: there is no other webhook secret. The mocks hold one merchant
+account (`payments_client_id`/`payments_client_secret`), the one the orders and lending services
+call the provider with. Outside development (`MOCKS_ENVIRONMENT=test` or `production`) the mocks
+refuse to start with the published default or an empty client secret: anyone who read the README
+could sign a webhook with it (docs/decisions/webhooks-signed-with-the-account-secret.md).
 """
 
 from __future__ import annotations
@@ -18,7 +21,9 @@ import msgspec
 # Where webhook and mail calls between mocks go when no public address is set: an origin that
 # the suite answers itself, in-process (see upstream_mocks/loopback.py).
 INTERNAL_ORIGIN = "http://mocks.internal"
-DEFAULT_WEBHOOK_SECRET = "mock-webhook-secret"
+# The merchant account's published credentials (the gateway's PAYMENTS_CLIENT_ID/SECRET defaults).
+DEFAULT_PAYMENTS_CLIENT_ID = "mock-client"
+DEFAULT_PAYMENTS_CLIENT_SECRET = "mock-secret"
 # The store's key for the lender's partner calls (the gateway's LENDING_PARTNER_KEY default).
 DEFAULT_PARTNER_KEY = "mock-partner-key"
 # Our own tools' key for the orders service's operations calls (the gateway's OPERATIONS_KEY default).
@@ -35,7 +40,6 @@ class SettingsRefused(RuntimeError):
 
 class MockSettings(msgspec.Struct, frozen=True, kw_only=True):
     environment: str = "development"
-    webhook_secret: str = DEFAULT_WEBHOOK_SECRET
     # The key the lending mock asks of partner calls (x-partner-key); refused in production when
     # left at its published default, as the gateway refuses its LENDING_PARTNER_KEY.
     partner_key: str = DEFAULT_PARTNER_KEY
@@ -71,10 +75,11 @@ class MockSettings(msgspec.Struct, frozen=True, kw_only=True):
     check_provider_document: bool = False
     # The payment provider the orders and lending mocks call (upstream_mocks/provider.py): its
     # base URL (MOCKS_PAYMENTS_URL, else the gateway's PAYMENTS_URL), unset for the payments mock
-    # in this suite; and the merchant account they call it with.
+    # in this suite; and the merchant account they call it with, whose client secret signs every
+    # webhook the payments mock sends and is what every receiver verifies with.
     payments_url: str | None = None
-    payments_client_id: str = "mock-client"
-    payments_client_secret: str = "mock-secret"
+    payments_client_id: str = DEFAULT_PAYMENTS_CLIENT_ID
+    payments_client_secret: str = DEFAULT_PAYMENTS_CLIENT_SECRET
     # The account's refund webhook URLs (MOCKS_REFUND_WEBHOOK_URLS, comma-separated), as set once
     # in Cashfree's dashboard (Developers > Webhooks): REFUND_STATUS_WEBHOOK goes to each of them,
     # never to an order's notify_url. Unset: the orders service's receiver, whose refunds they are.
@@ -128,10 +133,11 @@ class MockSettings(msgspec.Struct, frozen=True, kw_only=True):
     def refuse_unsafe(self) -> None:
         if self.environment not in ENVIRONMENTS:
             raise SettingsRefused(f"MOCKS_ENVIRONMENT must be one of {', '.join(ENVIRONMENTS)}")
-        if self.environment != "development" and self.webhook_secret in ("", DEFAULT_WEBHOOK_SECRET):
+        if self.environment != "development" and self.payments_client_secret in ("", DEFAULT_PAYMENTS_CLIENT_SECRET):
             raise SettingsRefused(
-                f"MOCKS_ENVIRONMENT={self.environment}: set MOCKS_WEBHOOK_SECRET to a secret of your own; "
-                "the default (or an empty) one lets anyone sign a payment webhook."
+                f"MOCKS_ENVIRONMENT={self.environment}: set MOCKS_PAYMENTS_CLIENT_SECRET (a gateway embedding "
+                "the mocks: PAYMENTS_CLIENT_SECRET) to a secret of your own; every webhook is signed with "
+                "the merchant account's client secret, and the default (or an empty) one lets anyone sign one."
             )
         if self.environment == "production" and self.partner_key in ("", DEFAULT_PARTNER_KEY):
             raise SettingsRefused(

@@ -27,14 +27,18 @@ desk_staff=${DESK_STAFF:+--from-literal=DESK_STAFF=$DESK_STAFF}
 case $variant in
   test)
     qa_secret=$(new)
+    # The merchant account the mocks stand in for: the gateway calls with its secret, and the
+    # mocks sign every webhook with it.
+    payments_client_secret=$(new)
     qa_staff=$(printf '%s\n' "$qa_secret" | "$python" -m gateway.security.qa_login qa)
     create gateway-secrets \
       --from-literal=SECRET_KEY="$(new)" \
       --from-literal=DATABASE_URL="$database_url" \
       --from-literal=METRICS_TOKEN="$(new)" \
       --from-literal=QA_STAFF="$qa_staff" \
+      --from-literal=PAYMENTS_CLIENT_SECRET="$payments_client_secret" \
       $desk_staff
-    create mocks-secrets --from-literal=MOCKS_WEBHOOK_SECRET="$(new)"
+    create mocks-secrets --from-literal=MOCKS_PAYMENTS_CLIENT_SECRET="$payments_client_secret"
     # The testers' login for /_mocks (user `qa`): kubectl get secret qa-login -o jsonpath='{.data.secret}' | base64 -d
     create qa-login --from-literal=name=qa --from-literal=secret="$qa_secret"
     ;;

@@ -24,6 +24,7 @@ import redis
 from deploy.local import configs
 from deploy.local.layout import MASTER_NAME, Layout
 from gateway.desk.staff import hash_secret
+from gateway.desk.webhook_paths import REFUND_WEBHOOK_PATH
 
 ROOT = Path(__file__).resolve().parents[2]
 UPSTREAMS = ("lending", "catalogue", "mail", "orders", "payments")
@@ -87,9 +88,14 @@ class Cluster:
 
     def _mocks_env(self) -> dict[str, str]:
         return {
-            # Not development: the mocks refuse the published webhook secret, and sign with this one.
+            # Not development: the mocks refuse the merchant account's published client secret; this
+            # one signs every webhook, and the gateways call the provider with it.
             "MOCKS_ENVIRONMENT": "test",
-            "MOCKS_WEBHOOK_SECRET": self._kept_secret("mocks_webhook_secret"),
+            "MOCKS_PAYMENTS_CLIENT_SECRET": self.payments_client_secret,
+            # The account's refund webhook URLs, as set once in Cashfree's dashboard: the orders
+            # service's receiver and the gateways' (through HAProxy), which the mocks cannot derive.
+            "MOCKS_REFUND_WEBHOOK_URLS": f"{self.layout.mocks_url}/_mocks/orders/webhooks/payments,"
+            f"{self.layout.url}{REFUND_WEBHOOK_PATH}",
             "MOCKS_HOST": "127.0.0.1",
             "MOCKS_PORT": str(self.layout.ports.mocks),
             # Webhooks over the network, to the lending mock and through HAProxy to the gateways.
@@ -117,6 +123,7 @@ class Cluster:
             "DATABASE_URL": self._database_url(),
             "SHUTDOWN_DRAIN_SECONDS": str(DRAIN_SECONDS),
             "MOCKS_URL": mocks,
+            "PAYMENTS_CLIENT_SECRET": self.payments_client_secret,
             **{f"{name.upper()}_URL": f"{mocks}/_mocks/{name}/" for name in UPSTREAMS},
         }
         return {**env, **self.gateway_env}
@@ -132,6 +139,11 @@ class Cluster:
             path.write_text(f"qa:{hash_secret(self._kept_secret('qa_secret'))}")
             path.chmod(0o600)
         return path.read_text().strip()
+
+    @property
+    def payments_client_secret(self) -> str:
+        """The merchant account's client secret, the gateways' and the mocks': it signs every webhook."""
+        return self._kept_secret("payments_client_secret")
 
     def _kept_secret(self, name: str) -> str:
         """A secret of this cluster's own, made once and kept in its folder (only its owner reads it)."""

@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 import httpx
 import pytest
 
+from tests.conftest import CLIENT_SECRET
 from upstream_mocks.contract import Contract, ContractRequest, ContractResponse, load_contract
 from upstream_mocks.settings import MockSettings
 from upstream_mocks.suite import create_suite
@@ -85,7 +86,9 @@ def contract_for(name: str) -> Contract:
 async def provider() -> AsyncIterator[tuple[httpx.AsyncClient, MockWorld]]:
     """The payments mock in a suite held to our contract and to Cashfree's own document, webhooks
     sent once (no retries), and its world."""
-    world = MockWorld(MockSettings(check_provider_document=True, webhook_retry_seconds=()))
+    world = MockWorld(
+        MockSettings(payments_client_secret=CLIENT_SECRET, check_provider_document=True, webhook_retry_seconds=())
+    )
     suite = create_suite(world, check_contracts=True, traced=False)
     async with httpx.AsyncClient(
         transport=httpx.ASGITransport(app=suite), base_url="http://mocks.internal/_mocks/payments/"

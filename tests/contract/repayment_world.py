@@ -18,9 +18,9 @@ from upstream_mocks.suite import create_suite
 from upstream_mocks.world import MockWorld
 
 RAMESH = "9876543210"
-SECRET = "test-webhook-secret"
+SECRET = "test-client-secret"  # the merchant account's: it signs every webhook
 # Quick retries so a test sees the whole back-off in well under a second.
-FAST = MockSettings(webhook_secret=SECRET, webhook_retry_seconds=(0.01, 0.02, 0.04))
+FAST = MockSettings(payments_client_secret=SECRET, webhook_retry_seconds=(0.01, 0.02, 0.04))
 
 
 @dataclass

@@ -19,7 +19,7 @@ from upstream_mocks.settings import MockSettings, SettingsRefused
 from upstream_mocks.suite import create_suite
 from upstream_mocks.world import MockWorld
 
-DEFAULT_SECRET = MockSettings().webhook_secret
+DEFAULT_SECRET = MockSettings().payments_client_secret  # published in the README
 
 
 def forged_success(order_id: str, amount: Decimal, world: MockWorld) -> tuple[bytes, dict[str, str]]:
@@ -71,27 +71,26 @@ async def test_the_real_payment_still_settles_after_a_forgery_was_refused() -> N
 
 @pytest.mark.parametrize("environment", ["test", "production"])
 @pytest.mark.parametrize("secret", [None, "", DEFAULT_SECRET])
-def test_outside_development_the_mocks_refuse_a_default_or_empty_webhook_secret(
+def test_outside_development_the_mocks_refuse_a_default_or_empty_client_secret(
     environment: str, secret: str | None
 ) -> None:
     env = {"MOCKS_ENVIRONMENT": environment}
     if secret is not None:
-        env["MOCKS_WEBHOOK_SECRET"] = secret
-    with pytest.raises(SettingsRefused, match="MOCKS_WEBHOOK_SECRET"):
+        env["MOCKS_PAYMENTS_CLIENT_SECRET"] = secret
+    with pytest.raises(SettingsRefused, match="set MOCKS_PAYMENTS_CLIENT_SECRET"):
         MockSettings.from_env(env)
 
 
 def test_the_mocks_start_with_their_own_secret_or_in_development() -> None:
-    assert MockSettings.from_env({}).webhook_secret == DEFAULT_SECRET
-    chosen = MockSettings.from_env(
-        {"MOCKS_ENVIRONMENT": "production", "MOCKS_WEBHOOK_SECRET": "s3cret-of-ours", "MOCKS_PARTNER_KEY": "k-of-ours"}
-    )
-    assert chosen.webhook_secret == "s3cret-of-ours" and chosen.partner_key == "k-of-ours"
+    assert MockSettings.from_env({}).payments_client_secret == DEFAULT_SECRET
+    ours = {"MOCKS_PAYMENTS_CLIENT_SECRET": "s3cret-of-ours", "MOCKS_PARTNER_KEY": "k-of-ours"}
+    chosen = MockSettings.from_env({"MOCKS_ENVIRONMENT": "production", **ours})
+    assert chosen.payments_client_secret == "s3cret-of-ours" and chosen.partner_key == "k-of-ours"
 
 
 @pytest.mark.parametrize("key", [None, "", "mock-partner-key"])
 def test_in_production_the_mocks_refuse_a_default_or_empty_partner_key(key: str | None) -> None:
-    env = {"MOCKS_ENVIRONMENT": "production", "MOCKS_WEBHOOK_SECRET": "s3cret-of-ours"}
+    env = {"MOCKS_ENVIRONMENT": "production", "MOCKS_PAYMENTS_CLIENT_SECRET": "s3cret-of-ours"}
     if key is not None:
         env["MOCKS_PARTNER_KEY"] = key
     with pytest.raises(SettingsRefused, match="set MOCKS_PARTNER_KEY"):

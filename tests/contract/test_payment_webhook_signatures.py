@@ -9,7 +9,7 @@ from decimal import Decimal
 import msgspec
 import pytest
 
-from tests.contract.repayment_world import Repayments, repayments
+from tests.contract.repayment_world import FAST, Repayments, repayments
 from upstream_mocks.payments.events import payment_event
 from upstream_mocks.payments.orders import get_order, payments_for
 from upstream_mocks.payments.webhooks import (
@@ -65,7 +65,7 @@ async def test_the_lender_settles_on_a_good_webhook_and_ignores_its_replay() -> 
     async with repayments() as mock:
         await mock.log_in()
         raw, _ = await paid_without_webhook(mock, "700.00")
-        headers = signed_headers(mock.world.settings.webhook_secret, raw)
+        headers = signed_headers(mock.world.settings.payments_client_secret, raw)
         first = await mock.client.post(RECEIVER, content=raw, headers=headers)
         assert (first.status_code, first.json()["message"]) == (200, "Payment settled")
         assert await mock.owed() == Decimal("11750.00")
@@ -78,7 +78,7 @@ async def test_the_lender_refuses_a_bad_signature_and_a_stale_timestamp() -> Non
     async with repayments() as mock:
         await mock.log_in()
         raw, _ = await paid_without_webhook(mock, "700.00")
-        secret = mock.world.settings.webhook_secret
+        secret = mock.world.settings.payments_client_secret
         forged = signed_headers("not-the-secret", raw)
         an_hour_ago = str(int((time.time() - 3600) * 1000))  # real time: a signature's age is real time
         stale = signed_headers(secret, raw, an_hour_ago)  # a captured webhook, replayed later
@@ -97,4 +97,44 @@ async def test_the_lender_refuses_a_bad_signature_and_a_stale_timestamp() -> Non
         # The contract requires the signature headers, so the mock's contract check refuses first.
         assert unsigned.status_code == 400
         assert SIGNATURE_HEADER in unsigned.json()["message"]
+        assert await mock.owed() == Decimal("12450.00")
+
+
+ANOTHER_ACCOUNT = "another-merchant-accounts-client-secret"
+
+
+async def test_a_payment_and_a_refund_to_one_receiver_both_verify_with_its_accounts_client_secret() -> None:
+    """Cashfree signs every webhook with the receiving account's client secret: a payment's (to
+    the order's notify_url) and a refund's (to the account's refund URL), here one receiver."""
+    settings = msgspec.structs.replace(FAST, refund_webhook_urls=(f"http://mocks.internal/_mocks/{RECEIVER}",))
+    async with repayments(settings) as mock:
+        await mock.log_in()
+        started = await mock.start("700.00")
+        await mock.pay(started)
+        await mock.world.drain()
+        account = {"x-client-id": settings.payments_client_id, "x-client-secret": settings.payments_client_secret}
+        made = await mock.client.post(
+            f"payments/pg/orders/{started.order_id}/refunds",
+            json={"refund_amount": 100.0, "refund_id": f"{started.order_id}-back"},
+            headers={**account, "x-api-version": "2025-01-01", "x-idempotency-key": f"{started.order_id}-back"},
+        )
+        assert made.status_code == 200, made.text
+        await mock.world.drain()
+        told = [(d["type"], d["notify_url"], d["outcome"], d["attempts"]) for d in await mock.webhooks()]
+        receiver = f"http://mocks.internal/_mocks/{RECEIVER}"
+        assert told == [
+            ("PAYMENT_SUCCESS_WEBHOOK", receiver, "delivered", 1),
+            ("REFUND_STATUS_WEBHOOK", receiver, "delivered", 1),
+        ]
+        assert await mock.owed() == Decimal("11750.00")
+
+
+@pytest.mark.parametrize("receiver", [RECEIVER, "orders/webhooks/payments", "companion_fineract/webhooks/payments"])
+async def test_a_webhook_signed_with_another_accounts_client_secret_is_refused(receiver: str) -> None:
+    """Each receiver verifies with its own account's client secret, whatever the event."""
+    async with repayments() as mock:
+        await mock.log_in()
+        raw, _ = await paid_without_webhook(mock, "700.00")
+        answer = await mock.client.post(receiver, content=raw, headers=signed_headers(ANOTHER_ACCOUNT, raw))
+        assert (answer.status_code, answer.json()["message"]) == (401, "Webhook refused: bad signature")
         assert await mock.owed() == Decimal("12450.00")

@@ -19,6 +19,7 @@ import httpx
 
 from gateway.upstreams.http import UpstreamHttp
 from gateway.upstreams.payments import PaymentsClient
+from tests.conftest import CLIENT_SECRET
 from upstream_mocks.clock import mocks_now, mocks_today
 from upstream_mocks.contract import ContractRequest, ContractResponse
 from upstream_mocks.examples import contract_path, load_document, operations
@@ -32,7 +33,7 @@ from upstream_mocks.payments.provider_document import (
 )
 from upstream_mocks.world import MockWorld
 
-HEADERS = {"x-client-id": "mock-client", "x-client-secret": "mock-secret", "x-api-version": API_VERSION}
+HEADERS = {"x-client-id": "mock-client", "x-client-secret": CLIENT_SECRET, "x-api-version": API_VERSION}
 
 
 def _order(order_id: str, amount: str = "1250.50") -> dict[str, Any]:
@@ -183,7 +184,7 @@ async def test_every_state_the_platform_meets_is_cashfrees(provider: tuple[httpx
 
     # The gateway's own client reads the reports a page at a time (one event a page here).
     await pay(await create("VK10000010-1", "create-4"), "success")
-    gateway_client = PaymentsClient(UpstreamHttp("payments", client), "mock-client", "mock-secret", page=1)
+    gateway_client = PaymentsClient(UpstreamHttp("payments", client), "mock-client", CLIENT_SECRET, page=1)
     report = await gateway_client.settlement_report(mocks_today(world))
     assert [e.order_id for e in report.events] == ["REPAY_1001_2", "VK10000010-1"]
     assert len([j for j in world.journal if j.path == "pg/recon"]) == 2

@@ -13,6 +13,7 @@ import pytest
 from litestar.testing import TestClient
 from openapi_core.validation.request.exceptions import SecurityValidationError
 
+from tests.conftest import CLIENT_SECRET
 from tests.contract.conftest import as_contract, assert_conforms, contract_for
 from upstream_mocks.contract import Contract
 from upstream_mocks.settings import MockSettings
@@ -20,7 +21,7 @@ from upstream_mocks.suite import create_suite
 from upstream_mocks.world import MockWorld
 
 PREFIX = "/_mocks/payments"
-CREDENTIALS = {"x-client-id": "mock-client", "x-client-secret": "mock-secret", "x-api-version": "2025-01-01"}
+CREDENTIALS = {"x-client-id": "mock-client", "x-client-secret": CLIENT_SECRET, "x-api-version": "2025-01-01"}
 KEY = {"x-idempotency-key": "refund-to-the-account-1"}
 ORDER = {
     "order_id": "REPAY_TEST_1",
@@ -106,7 +107,9 @@ def test_a_refunds_outcome_goes_to_the_accounts_refund_webhook_urls_not_the_orde
     """Cashfree sends REFUND_STATUS_WEBHOOK to the URLs set once for the account (its dashboard),
     a payment's webhook to the order's notify_url."""
     account_url = "http://mocks.internal/_mocks/orders/webhooks/payments"
-    world = MockWorld(MockSettings(refund_webhook_urls=(account_url,), webhook_retry_seconds=()))
+    world = MockWorld(
+        MockSettings(payments_client_secret=CLIENT_SECRET, refund_webhook_urls=(account_url,), webhook_retry_seconds=())
+    )
     order = {**ORDER, "order_meta": {"notify_url": "http://mocks.internal/_mocks/lending/webhooks/payments"}}
     with TestClient(create_suite(world), base_url=f"http://mocks.internal{PREFIX}/") as mock:
         created = mock.post("pg/orders", json=order, headers=CREDENTIALS).json()

@@ -14,6 +14,7 @@ from urllib.parse import urlsplit
 import httpx
 import pytest
 
+from tests.conftest import CLIENT_SECRET
 from upstream_mocks.clock import mocks_now, move
 from upstream_mocks.payments.events import link_event
 from upstream_mocks.payments.links import get_link
@@ -21,7 +22,7 @@ from upstream_mocks.payments.orders import state
 from upstream_mocks.payments.provider_document import API_VERSION
 from upstream_mocks.world import MockWorld
 
-HEADERS = {"x-client-id": "mock-client", "x-client-secret": "mock-secret", "x-api-version": API_VERSION}
+HEADERS = {"x-client-id": "mock-client", "x-client-secret": CLIENT_SECRET, "x-api-version": API_VERSION}
 NOTIFY = "http://127.0.0.1:9/webhooks/links"  # nobody listens: the read-out says what was sent
 
 

@@ -12,13 +12,14 @@ from urllib.parse import urlsplit
 
 import httpx
 
+from tests.conftest import CLIENT_SECRET
 from tests.upi_links import link_fields, qr_text
 from upstream_mocks.clock import move
 from upstream_mocks.payments.orders import state
 from upstream_mocks.payments.provider_document import API_VERSION
 from upstream_mocks.world import MockWorld
 
-HEADERS = {"x-client-id": "mock-client", "x-client-secret": "mock-secret", "x-api-version": API_VERSION}
+HEADERS = {"x-client-id": "mock-client", "x-client-secret": CLIENT_SECRET, "x-api-version": API_VERSION}
 
 
 async def _order(client: httpx.AsyncClient, order_id: str) -> dict[str, Any]:

@@ -81,7 +81,7 @@ def signed_event(mock: Repayments, order_id: str, payment: dict[str, object]) ->
     assert order is not None
     [paid] = [p for p in payments_for(mock.world, order_id) if p.cf_payment_id == payment["cf_payment_id"]]
     raw = msgspec.json.Encoder(decimal_format="number").encode(payment_event(order, paid))
-    return raw, signed_headers(mock.world.settings.webhook_secret, raw)
+    return raw, signed_headers(mock.world.settings.payments_client_secret, raw)
 
 
 async def test_a_dropped_webhook_still_settles_when_the_borrower_comes_back() -> None:

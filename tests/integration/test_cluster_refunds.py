@@ -41,7 +41,6 @@ STAFF = {
     "vikram.supervisor": ("supervisor", "vikram-cluster-secret-1"),
     "meera.supervisor": ("supervisor", "meera-cluster-secret-1"),
 }
-PROVIDER = {"x-client-id": "mock-client", "x-client-secret": "mock-secret", "x-api-version": "2025-01-01"}
 SHOPPER = "9000030001"
 SLOW_PROVIDER_MS = 6000  # the provider's answer to a refund, after it has given the money back
 
@@ -79,8 +78,12 @@ async def paid_online(shopper: User, product: int) -> dict[str, Any]:
         await asyncio.sleep(0.2)
 
 
-async def given_back(mocks: httpx.AsyncClient, provider_order: str) -> list[tuple[Decimal, str]]:
-    answer = await mocks.get(f"/_mocks/payments/pg/orders/{provider_order}/refunds", headers=PROVIDER)
+async def given_back(cluster: Cluster, mocks: httpx.AsyncClient, provider_order: str) -> list[tuple[Decimal, str]]:
+    """The provider's refunds of the order, read with the merchant account the cluster made."""
+    account = {"x-client-id": "mock-client", "x-client-secret": cluster.payments_client_secret}
+    answer = await mocks.get(
+        f"/_mocks/payments/pg/orders/{provider_order}/refunds", headers={**account, "x-api-version": "2025-01-01"}
+    )
     return sorted((Decimal(str(r["refund_amount"])), r["refund_status"]) for r in answer.json())
 
 
@@ -94,14 +97,15 @@ async def approve_on_a_replica_that_dies(
         "delayMs": SLOW_PROVIDER_MS, "after": True, "times": 1,
     }  # fmt: skip
     assert (await supervisor.mocks.post("/_mocks/scenarios", json=scenario)).status_code == 201
-    before = len(await given_back(supervisor.mocks, provider_order))
+    before = len(await given_back(cluster, supervisor.mocks, provider_order))
     port = cluster.layout.ports.gateways[cluster.gateway_names.index(replica)]
     direct = httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", cookies=supervisor.http.cookies, timeout=30)
     headers = {"X-XSRF-TOKEN": supervisor.http.cookies["XSRF-TOKEN"]}
     try:
         approving = asyncio.create_task(direct.post(f"/api/desk/refunds/{refund['id']}/approve", headers=headers))
         deadline = time.monotonic() + SLOW_PROVIDER_MS / 1000
-        while len(await given_back(supervisor.mocks, provider_order)) == before:  # the provider has given it back
+        # until the provider has given it back
+        while len(await given_back(cluster, supervisor.mocks, provider_order)) == before:
             assert time.monotonic() < deadline and not approving.done(), "the provider was not asked"
             await asyncio.sleep(0.05)
         assert not approving.done()  # mid-approval: the replica waits for the provider's answer
@@ -155,7 +159,7 @@ async def test_a_replica_killed_mid_approval_loses_no_refund_and_no_audit_entry(
         assert [a["supervisor"] for a in done["approvals"]] == ["vikram.supervisor", "meera.supervisor"]
 
         # The provider gave each back once; the desk and its audit trail kept every step once.
-        assert await given_back(vikram.mocks, provider_order) == [
+        assert await given_back(cluster, vikram.mocks, provider_order) == [
             (Decimal("50"), "SUCCESS"), (Decimal("150"), "SUCCESS"),
         ]  # fmt: skip
         listed = (await vikram.settled("GET", "/api/desk/refunds", params={"order": number})).json()

@@ -15,7 +15,7 @@ import pytest
 
 from gateway.desk.staff import DEMO_ACCOUNTS, hash_secret
 from gateway.settings import OtpLimits, Settings, UnsafeSettings
-from tests.conftest import GatewayClient
+from tests.conftest import CLIENT_SECRET, GatewayClient
 from tests.integration.test_portal_api import log_in as portal_log_in
 from tests.integration.test_reconciliation import paid_online, repaid
 from tests.integration.test_server_texts_language import mail_when
@@ -95,7 +95,7 @@ def test_an_agent_finds_a_customer_by_a_upi_reference_sees_every_upstream_and_re
     order = paid_online(client, "desk-order-0001", {1: 1})
     upi = client.get(
         f"/_mocks/payments/pg/orders/{order['payment']['providerOrderId']}/payments",
-        headers={"x-client-id": "mock-client", "x-client-secret": "mock-secret", "x-api-version": "2025-01-01"},
+        headers={"x-client-id": "mock-client", "x-client-secret": CLIENT_SECRET, "x-api-version": "2025-01-01"},
     ).json()[0]["bank_reference"]
     assert staff_log_in(client, AGENT).status_code == 200
 

@@ -17,7 +17,7 @@ import pytest
 from gateway.desk.refunds import provider_refund_id
 from gateway.desk.staff import hash_secret
 from gateway.settings import Settings
-from tests.conftest import GatewayClient
+from tests.conftest import CLIENT_SECRET, GatewayClient
 from tests.integration.test_desk_audit_trail import database_url, trail
 from tests.integration.test_reconciliation import paid_online
 from tests.integration.test_returns_api import ask as ask_return
@@ -33,7 +33,7 @@ STAFF = {
     "vikram.supervisor": ("supervisor", "vikram-supervisor-secret-1"),
     "meera.supervisor": ("supervisor", "meera-supervisor-secret-1"),
 }
-PROVIDER = {"x-client-id": "mock-client", "x-client-secret": "mock-secret", "x-api-version": "2023-08-01"}
+PROVIDER = {"x-client-id": "mock-client", "x-client-secret": CLIENT_SECRET, "x-api-version": "2023-08-01"}
 
 
 @pytest.fixture(scope="module")
@@ -236,7 +236,7 @@ def test_a_returns_refund_the_bank_gives_up_reaches_the_desk_by_the_accounts_ref
     forged = client.post("/api/webhooks/payments/refunds", content=raw, headers=signed_headers("not-the-secret", raw))
     assert forged.status_code == 401
     told = [
-        client.post("/api/webhooks/payments/refunds", content=raw, headers=signed_headers("mock-secret", raw))
+        client.post("/api/webhooks/payments/refunds", content=raw, headers=signed_headers(CLIENT_SECRET, raw))
         for _ in range(2)
     ]
     assert [(t.status_code, t.json()["outcome"]) for t in told] == [
@@ -313,7 +313,7 @@ def test_a_refund_the_bank_gave_up_is_asked_again_once_or_recorded_as_paid_anoth
     }
     event = {"type": "REFUND_STATUS_WEBHOOK", "event_time": "2026-12-02T12:00:00+05:30", "data": {"refund": gone}}
     raw = msgspec.json.encode(event)
-    late_word = client.post("/api/webhooks/payments/refunds", content=raw, headers=signed_headers("mock-secret", raw))
+    late_word = client.post("/api/webhooks/payments/refunds", content=raw, headers=signed_headers(CLIENT_SECRET, raw))
     assert late_word.json()["outcome"] == "asked again on the desk already"
     at_provider = sorted(given_back(client, provider_order))
     assert at_provider == [(Decimal("3"), "CANCELLED"), (Decimal("3"), "SUCCESS"), (Decimal("5"), "CANCELLED")]

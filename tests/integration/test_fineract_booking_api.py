@@ -12,7 +12,7 @@ import msgspec
 import pytest
 
 from gateway.settings import Settings
-from tests.conftest import GatewayClient
+from tests.conftest import CLIENT_SECRET, GatewayClient
 from tests.integration.test_portal_api import log_in, pay
 from tests.integration.test_portal_repayments_api import checkout, confirm, recheck
 from tests.integration.test_two_lenders_api import BASIC, FINERACT, MEENA, fineract_loan
@@ -179,7 +179,7 @@ def test_a_payment_the_bank_never_answers_is_said_expired_when_its_order_expires
     assert booked(fineract, str(left.json()["cf_payment_id"])) == []
 
 
-PROVIDER = {"x-client-id": "mock-client", "x-client-secret": "mock-secret", "x-api-version": "2025-01-01"}
+PROVIDER = {"x-client-id": "mock-client", "x-client-secret": CLIENT_SECRET, "x-api-version": "2025-01-01"}
 
 
 def test_a_booking_the_checker_rejects_is_refunded_once_and_never_posted_again(fineract: GatewayClient) -> None:

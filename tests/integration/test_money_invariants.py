@@ -130,7 +130,6 @@ def deployment(redis_url: str) -> Iterator[Deployment]:
     mocks_env = {
         **os.environ,
         "MOCKS_ENVIRONMENT": "production",
-        "MOCKS_WEBHOOK_SECRET": secret,
         "MOCKS_PARTNER_KEY": f"partner-{secret}",
         "MOCKS_PORT": str(mocks_port),
         "MOCKS_PUBLIC_URL": mocks_url,

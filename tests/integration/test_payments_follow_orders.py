@@ -12,13 +12,12 @@ from typing import Any
 import pytest
 
 from gateway.settings import Settings
-from tests.conftest import GatewayClient
+from tests.conftest import CLIENT_SECRET, GatewayClient
 from tests.integration.test_checkout_api import fill_cart, place, quote
 from tests.integration.test_store_api import log_in
 from tests.mocks_clock import mocks_now
-from upstream_mocks.payments.app import CLIENT_ID, CLIENT_SECRET
 
-PROVIDER = {"x-client-id": CLIENT_ID, "x-client-secret": CLIENT_SECRET, "x-api-version": "2025-01-01"}
+PROVIDER = {"x-client-id": "mock-client", "x-client-secret": CLIENT_SECRET, "x-api-version": "2025-01-01"}
 
 
 @pytest.fixture

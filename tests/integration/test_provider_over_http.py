@@ -13,6 +13,7 @@ from litestar.testing import TestClient
 
 from gateway.upstreams.http import UpstreamHttp
 from gateway.upstreams.payments import PaymentsClient
+from tests.conftest import CLIENT_SECRET
 from tests.integration.lender_login import lender_bearer
 from tests.integration.test_checkout_api import ADDRESS
 from upstream_mocks.settings import MockSettings
@@ -21,7 +22,7 @@ from upstream_mocks.world import MockWorld
 
 RAMESH = "9876543210"
 SHOPPER_TOKEN = "cat-test-ramesh"  # store user 2001
-PROVIDER_HEADERS = {"x-client-id": "mock-client", "x-client-secret": "mock-secret", "x-api-version": "2025-01-01"}
+PROVIDER_HEADERS = {"x-client-id": "mock-client", "x-client-secret": CLIENT_SECRET, "x-api-version": "2025-01-01"}
 
 
 def _place_online(mocks: TestClient[Any], key: str) -> dict[str, Any]:
@@ -57,7 +58,9 @@ def test_every_write_of_the_lending_and_orders_mocks_arrives_at_the_provider_pay
 ) -> None:
     provider = httpx.Client(base_url=f"{mocks_url}/_mocks/", timeout=30)
     provider.post("reset").raise_for_status()
-    settings = MockSettings.from_env({"PAYMENTS_URL": f"{mocks_url}/_mocks/payments/"})
+    settings = MockSettings.from_env(
+        {"PAYMENTS_URL": f"{mocks_url}/_mocks/payments/", "MOCKS_PAYMENTS_CLIENT_SECRET": CLIENT_SECRET}
+    )
     world = MockWorld(settings)
     suite = create_suite(world, check_contracts=True, traced=False)
     world.states["catalogue"].tokens[SHOPPER_TOKEN] = 2001
@@ -126,7 +129,7 @@ async def test_the_gateways_report_and_look_up_calls_arrive_at_the_provider_paym
         (await mocks.post("/_mocks/reset")).raise_for_status()
         today = date.fromisoformat((await mocks.get("/_mocks/clock")).json()["today"])
         async with httpx.AsyncClient(base_url=f"{mocks_url}/_mocks/payments/", timeout=30) as http:
-            payments = PaymentsClient(UpstreamHttp("payments", http), "mock-client", "mock-secret")
+            payments = PaymentsClient(UpstreamHttp("payments", http), "mock-client", CLIENT_SECRET)
             report = await payments.settlement_report(today)
             assert report.events == [] and report.settled_amount == 0
             assert await payments.search("633012345678", today) == []
@@ -144,7 +147,9 @@ def test_qas_expire_now_and_a_returns_payout_go_to_the_provider_payments_url_nam
     the return's refund out) are the payments mock's controls, asked there, not in this process."""
     provider = httpx.Client(base_url=f"{mocks_url}/_mocks/", timeout=30)
     provider.post("reset").raise_for_status()
-    settings = MockSettings.from_env({"PAYMENTS_URL": f"{mocks_url}/_mocks/payments/"})
+    settings = MockSettings.from_env(
+        {"PAYMENTS_URL": f"{mocks_url}/_mocks/payments/", "MOCKS_PAYMENTS_CLIENT_SECRET": CLIENT_SECRET}
+    )
     world = MockWorld(settings)
     suite = create_suite(world, check_contracts=True, traced=False)
     world.states["catalogue"].tokens[SHOPPER_TOKEN] = 2001

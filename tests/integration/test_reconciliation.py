@@ -22,7 +22,7 @@ from gateway.reconciliation.schemas import Reconciliation
 from gateway.reconciliation.service import ReconciliationService
 from gateway.settings import OtpLimits, Settings
 from gateway.upstreams.http import UPSTREAM_NAMES, build_upstreams, close_upstreams
-from tests.conftest import GatewayClient
+from tests.conftest import CLIENT_SECRET, GatewayClient
 from tests.integration.served_gateway import ROOT
 from tests.integration.test_checkout_api import fill_cart, place, quote
 from tests.integration.test_order_history_api import detail
@@ -232,7 +232,7 @@ def test_a_return_refunded_to_the_upi_reconciles_and_a_missing_one_is_found(
     ]
 
 
-PROVIDER = {"x-client-id": "mock-client", "x-client-secret": "mock-secret", "x-api-version": "2025-01-01"}
+PROVIDER = {"x-client-id": "mock-client", "x-client-secret": CLIENT_SECRET, "x-api-version": "2025-01-01"}
 FINERACT = {"Authorization": "Basic bWlmb3M6cGFzc3dvcmQ=", "Fineract-Platform-TenantId": "default"}
 
 

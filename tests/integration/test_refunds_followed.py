@@ -8,12 +8,12 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from tests.conftest import GatewayClient
+from tests.conftest import CLIENT_SECRET, GatewayClient
 from tests.integration.test_checkout_api import fill_cart, place, quote
 from tests.integration.test_order_history_api import detail
 from tests.integration.test_store_api import log_in
 
-PROVIDER = {"x-client-id": "mock-client", "x-client-secret": "mock-secret", "x-api-version": "2025-01-01"}
+PROVIDER = {"x-client-id": "mock-client", "x-client-secret": CLIENT_SECRET, "x-api-version": "2025-01-01"}
 READS = 50  # a bounded number of looks at the order, each asking the provider again
 
 

@@ -15,7 +15,7 @@ import pypdf
 import pytest
 
 from gateway.settings import Settings
-from tests.conftest import GatewayClient
+from tests.conftest import CLIENT_SECRET, GatewayClient
 from tests.integration.test_portal_api import log_in, pay
 from tests.integration.test_portal_repayments_api import checkout, confirm, recheck
 
@@ -256,7 +256,7 @@ def test_a_fineract_borrowers_portal_and_loan_page_agree_at_any_lender_clock(bot
     assert (loan["overdueAmount"], loan["status"]) == ("0.00", "current")
 
 
-PROVIDER = {"x-client-id": "mock-client", "x-client-secret": "mock-secret", "x-api-version": "2025-01-01"}
+PROVIDER = {"x-client-id": "mock-client", "x-client-secret": CLIENT_SECRET, "x-api-version": "2025-01-01"}
 
 
 def test_a_fineract_repayment_shows_the_time_the_provider_took_it_and_a_branch_one_its_day_alone(

@@ -15,10 +15,11 @@ from pathlib import Path
 import httpx
 import pytest
 
+from tests.conftest import CLIENT_SECRET
 from tests.integration.conftest import ROOT
 from upstream_mocks.sandbox import CREDIT_LINE_CALLS
 
-PAYMENTS_KEYS = ["--header", "x-client-id: mock-client", "--header", "x-client-secret: mock-secret"]
+PAYMENTS_KEYS = ["--header", "x-client-id: mock-client", "--header", f"x-client-secret: {CLIENT_SECRET}"]
 FINERACT_KEYS = [
     "--header",
     "Authorization: Basic bWlmb3M6cGFzc3dvcmQ=",

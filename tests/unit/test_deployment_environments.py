@@ -90,7 +90,9 @@ def compose_problems(compose: dict[str, Any]) -> list[str]:
         problems += secret_problems(f"compose {name}", {k: str(v) for k, v in service.get("environment", {}).items()})
     mocks = services.get("mocks", {}).get("environment", {})
     if mocks.get("MOCKS_ENVIRONMENT", "development") == "development":
-        problems.append("compose mocks: MOCKS_ENVIRONMENT=development takes the published webhook secret")
+        problems.append("compose mocks: MOCKS_ENVIRONMENT=development takes the published client secret")
+    if mocks.get("MOCKS_PAYMENTS_CLIENT_SECRET_FILE") != gateway.get("PAYMENTS_CLIENT_SECRET_FILE"):
+        problems.append("compose: the mocks sign webhooks with another account's secret than the gateway's")
     if "postgres" not in services:
         problems.append("compose: no PostgreSQL")
     # Each secret file is made by the secrets service's script.
@@ -139,8 +141,12 @@ def cluster_problems(cluster: Cluster) -> list[str]:
         if metrics_networks(settings) is None:
             problems.append(f"cluster {name}: /metrics open to everyone")
     mocks = dict(parts["mocks"].env or {})
-    if mocks.get("MOCKS_ENVIRONMENT") != "test" or PUBLISHED.search(mocks.get("MOCKS_WEBHOOK_SECRET", "mock-")):
-        problems.append("cluster mocks: the published webhook secret")
+    secret = mocks.get("MOCKS_PAYMENTS_CLIENT_SECRET", "mock-")
+    if mocks.get("MOCKS_ENVIRONMENT") != "test" or PUBLISHED.search(secret):
+        problems.append("cluster mocks: the published client secret")
+    for name in cluster.gateway_names:
+        if dict(parts[name].env or {}).get("PAYMENTS_CLIENT_SECRET") != secret:
+            problems.append(f"cluster {name}: another merchant account's secret than the mocks'")
     if "postgres" not in parts:
         problems.append("cluster: no PostgreSQL")
     return problems
@@ -195,8 +201,13 @@ def k8s_problems(variant: str, documents: list[dict[str, Any]]) -> list[str]:
             literal = {e["name"]: str(e["value"]) for e in container.get("env", []) if "value" in e}
             problems += secret_problems(f"k8s {variant} {container['name']}", literal)
             if container["name"] == "mocks" and literal.get("MOCKS_ENVIRONMENT") != "test":
-                problems.append(f"k8s {variant}: the mocks take the published webhook secret")
+                problems.append(f"k8s {variant}: the mocks take the published client secret")
     mocks = [d for d in documents if "mocks" in d["metadata"]["name"] or "mocks" in yaml.safe_dump(d.get("spec", {}))]
+    if with_mocks and not (
+        "MOCKS_PAYMENTS_CLIENT_SECRET" in keys.get("mocks-secrets", set())
+        and "PAYMENTS_CLIENT_SECRET" in keys["gateway-secrets"]
+    ):
+        problems.append(f"k8s {variant}: the mocks' merchant account has no secret of its own shared with the gateway")
     if with_mocks and "QA_STAFF" not in keys["gateway-secrets"]:
         problems.append(f"k8s {variant}: /_mocks without the QA login (QA_STAFF in gateway-secrets)")
     if not with_mocks and mocks:

@@ -81,31 +81,49 @@ def test_production_refuses_to_start_with_any_mock(
         embed(Settings.from_env(settings), environ)
 
 
-@pytest.mark.parametrize("secret", [{}, {"MOCKS_WEBHOOK_SECRET": ""}, {"MOCKS_WEBHOOK_SECRET": "mock-webhook-secret"}])
-def test_a_test_gateway_refuses_its_embedded_mocks_a_default_webhook_secret(secret: dict[str, str]) -> None:
-    with pytest.raises(SettingsRefused, match="set MOCKS_WEBHOOK_SECRET"):
-        embed(Settings.from_env({"ENVIRONMENT": "test"}), secret)
-    assert embed(Settings.from_env({"ENVIRONMENT": "test"}), {"MOCKS_WEBHOOK_SECRET": "ours"}).clients
+@pytest.mark.parametrize(
+    ("gateway", "mocks"),
+    [
+        ({}, {}),
+        ({"PAYMENTS_CLIENT_SECRET": ""}, {}),
+        ({"PAYMENTS_CLIENT_SECRET": "mock-secret"}, {}),
+        ({"PAYMENTS_CLIENT_SECRET": "ours"}, {"MOCKS_PAYMENTS_CLIENT_SECRET": "mock-secret"}),
+    ],
+)
+def test_a_test_gateway_refuses_its_embedded_mocks_the_published_client_secret(
+    gateway: dict[str, str], mocks: dict[str, str]
+) -> None:
+    """The merchant account's client secret signs every webhook: a published one lets anyone sign."""
+    with pytest.raises(SettingsRefused, match=r"set MOCKS_PAYMENTS_CLIENT_SECRET \(a gateway embedding the mocks"):
+        embed(Settings.from_env({"ENVIRONMENT": "test", **gateway}), mocks)
+
+
+def test_the_embedded_mocks_share_the_gateways_merchant_account_unless_told_another() -> None:
+    ours = Settings.from_env({"ENVIRONMENT": "test", "PAYMENTS_CLIENT_ID": "store", "PAYMENTS_CLIENT_SECRET": "ours"})
+    shared = embed(ours, {}).world.settings
+    assert (shared.payments_client_id, shared.payments_client_secret) == ("store", "ours")
+    assert embed(ours, {"MOCKS_PAYMENTS_CLIENT_SECRET": "theirs"}).world.settings.payments_client_secret == "theirs"
 
 
 def test_python_m_gateway_in_test_with_the_default_secret_exits_naming_the_setting() -> None:
     env = {**os.environ, "ENVIRONMENT": "test", "PORT": "0", "LOG_LEVEL": "WARNING"}
-    env.pop("MOCKS_WEBHOOK_SECRET", None)
+    for secret in ("MOCKS_PAYMENTS_CLIENT_SECRET", "PAYMENTS_CLIENT_SECRET"):
+        env.pop(secret, None)
     for name in ("MOCKS_URL", *URLS):
         env.pop(name, None)
     done = subprocess.run([sys.executable, "-m", "gateway"], env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode != 0
-    assert "MOCKS_WEBHOOK_SECRET" in done.stderr + done.stdout
+    assert "PAYMENTS_CLIENT_SECRET" in done.stderr + done.stdout
 
 
 def test_python_m_upstream_mocks_in_production_with_the_default_secret_exits_naming_the_setting() -> None:
     env = {**os.environ, "MOCKS_ENVIRONMENT": "production", "MOCKS_PORT": "0"}
-    env.pop("MOCKS_WEBHOOK_SECRET", None)
+    env.pop("MOCKS_PAYMENTS_CLIENT_SECRET", None)
     done = subprocess.run(
         [sys.executable, "-m", "upstream_mocks"], env=env, capture_output=True, text=True, timeout=120
     )
     assert done.returncode == 2
-    assert "set MOCKS_WEBHOOK_SECRET" in done.stderr
+    assert "set MOCKS_PAYMENTS_CLIENT_SECRET" in done.stderr
 
 
 async def test_production_with_every_upstream_real_serves_no_mocks() -> None:

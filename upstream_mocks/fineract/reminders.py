@@ -293,7 +293,7 @@ def reminder_routes(world: MockWorld, position: Reading) -> list[HTTPRouteHandle
         from the provider and booked in Fineract, once."""
         settings = world.settings
         event = await verified_event(
-            request, settings.webhook_secret, tolerance_seconds=settings.webhook_tolerance_seconds
+            request, settings.payments_client_secret, tolerance_seconds=settings.webhook_tolerance_seconds
         )
         if not isinstance(event, LinkEvent):
             return event if isinstance(event, Response) else envelope(None, "Noted")

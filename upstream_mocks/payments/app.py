@@ -74,11 +74,10 @@ from upstream_mocks.payments.settlements import (
 from upstream_mocks.payments.upi import PayOrderBody, UpiOutcome, answer_upi, attempt_for_link, lapse_upi, start_upi
 from upstream_mocks.payments.upi_app_page import POLICY as UPI_APP_POLICY
 from upstream_mocks.payments.upi_app_page import render_app, render_unknown
+from upstream_mocks.settings import MockSettings
 from upstream_mocks.world import MockWorld
 
 # The credentials the mock provider accepts (the gateway's PAYMENTS_CLIENT_ID/SECRET defaults).
-CLIENT_ID = "mock-client"
-CLIENT_SECRET = "mock-secret"
 IDEMPOTENCY_HEADER = "x-idempotency-key"
 
 
@@ -171,13 +170,12 @@ def _error(status: int, message: str, code: str, type_: str = "invalid_request_e
     return json_answer({"message": message, "code": code, "type": type_}, status)
 
 
-def _refused(
-    request: Request[Any, Any, Any], client_id: str = CLIENT_ID, client_secret: str = CLIENT_SECRET
-) -> Response[Any] | None:
+def _refused(request: Request[Any, Any, Any], settings: MockSettings) -> Response[Any] | None:
     """The provider's API checks the client credentials (the merchant account the mocks are set up
     with: MOCKS_PAYMENTS_CLIENT_ID/SECRET) and the version header on every call."""
     headers = request.headers
-    if headers.get("x-client-id") != client_id or headers.get("x-client-secret") != client_secret:
+    account = (settings.payments_client_id, settings.payments_client_secret)
+    if (headers.get("x-client-id"), headers.get("x-client-secret")) != account:
         return _error(401, "authentication Failed", "request_failed", "authentication_error")
     if not headers.get("x-api-version"):
         return _error(400, "x-api-version : is missing in the request", "request_invalid")
@@ -241,7 +239,7 @@ def create_app(world: MockWorld) -> Litestar:
 
     @post("/pg/orders", status_code=200)
     async def new_order(request: Request[Any, Any, Any]) -> Response[Any]:
-        if refused := _refused(request, world.settings.payments_client_id, world.settings.payments_client_secret):
+        if refused := _refused(request, world.settings):
             return refused
         raw = await request.body()
         if replayed := _replayed(world, request, raw):
@@ -303,7 +301,7 @@ def create_app(world: MockWorld) -> Litestar:
 
     @get("/pg/orders/{order_id:str}")
     async def read_order(request: Request[Any, Any, Any], order_id: FromPath[str]) -> Response[Any]:
-        if refused := _refused(request, world.settings.payments_client_id, world.settings.payments_client_secret):
+        if refused := _refused(request, world.settings):
             return refused
         _lapse(order_id)
         order = get_order(world, order_id)
@@ -313,7 +311,7 @@ def create_app(world: MockWorld) -> Litestar:
 
     @patch("/pg/orders/{order_id:str}", status_code=200)
     async def terminate(request: Request[Any, Any, Any], order_id: FromPath[str]) -> Response[Any]:
-        if refused := _refused(request, world.settings.payments_client_id, world.settings.payments_client_secret):
+        if refused := _refused(request, world.settings):
             return refused
         raw = await request.body()
         if replayed := _replayed(world, request, raw):
@@ -335,7 +333,7 @@ def create_app(world: MockWorld) -> Litestar:
 
     @post("/pg/orders/{order_id:str}/refunds", status_code=200)
     async def new_refund(request: Request[Any, Any, Any], order_id: FromPath[str]) -> Response[Any]:
-        if refused := _refused(request, world.settings.payments_client_id, world.settings.payments_client_secret):
+        if refused := _refused(request, world.settings):
             return refused
         raw = await request.body()
         if replayed := _replayed(world, request, raw):
@@ -376,7 +374,7 @@ def create_app(world: MockWorld) -> Litestar:
 
     @get("/pg/orders/{order_id:str}/refunds")
     async def order_refunds(request: Request[Any, Any, Any], order_id: FromPath[str]) -> Response[Any]:
-        if refused := _refused(request, world.settings.payments_client_id, world.settings.payments_client_secret):
+        if refused := _refused(request, world.settings):
             return refused
         if get_order(world, order_id) is None:
             return _error(404, "order not found", "order_not_found")
@@ -384,7 +382,7 @@ def create_app(world: MockWorld) -> Litestar:
 
     @get("/pg/orders/{order_id:str}/payments")
     async def order_payments(request: Request[Any, Any, Any], order_id: FromPath[str]) -> Response[Any]:
-        if refused := _refused(request, world.settings.payments_client_id, world.settings.payments_client_secret):
+        if refused := _refused(request, world.settings):
             return refused
         if get_order(world, order_id) is None:
             return _error(404, "order not found", "order_not_found")
@@ -392,7 +390,7 @@ def create_app(world: MockWorld) -> Litestar:
         return json_answer(payments_for(world, order_id))
 
     async def _report(request: Request[Any, Any, Any], settled: bool) -> Response[Any]:
-        if refused := _refused(request, world.settings.payments_client_id, world.settings.payments_client_secret):
+        if refused := _refused(request, world.settings):
             return refused
         try:
             body = msgspec.json.decode(await request.body(), type=ReconBody)
@@ -420,7 +418,7 @@ def create_app(world: MockWorld) -> Litestar:
 
     @post("/pg/links", status_code=200)
     async def new_link(request: Request[Any, Any, Any]) -> Response[Any]:
-        if refused := _refused(request, world.settings.payments_client_id, world.settings.payments_client_secret):
+        if refused := _refused(request, world.settings):
             return refused
         raw = await request.body()
         if replayed := _replayed(world, request, raw):
@@ -438,14 +436,14 @@ def create_app(world: MockWorld) -> Litestar:
 
     @get("/pg/links/{link_id:str}")
     async def read_link(request: Request[Any, Any, Any], link_id: FromPath[str]) -> Response[Any]:
-        if refused := _refused(request, world.settings.payments_client_id, world.settings.payments_client_secret):
+        if refused := _refused(request, world.settings):
             return refused
         found = _link_found(link_id)
         return found if isinstance(found, Response) else json_answer(found)
 
     @post("/pg/links/{link_id:str}/cancel", status_code=200)
     async def cancel(request: Request[Any, Any, Any], link_id: FromPath[str]) -> Response[Any]:
-        if refused := _refused(request, world.settings.payments_client_id, world.settings.payments_client_secret):
+        if refused := _refused(request, world.settings):
             return refused
         raw = await request.body()
         if replayed := _replayed(world, request, raw):
@@ -465,7 +463,7 @@ def create_app(world: MockWorld) -> Litestar:
 
     @get("/pg/links/{link_id:str}/orders")
     async def read_link_orders(request: Request[Any, Any, Any], link_id: FromPath[str]) -> Response[Any]:
-        if refused := _refused(request, world.settings.payments_client_id, world.settings.payments_client_secret):
+        if refused := _refused(request, world.settings):
             return refused
         found = _link_found(link_id)
         if isinstance(found, Response):

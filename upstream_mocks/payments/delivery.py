@@ -1,6 +1,11 @@
 """Sending the provider's signed webhooks, retrying with back-off: a payment's to its order's
 notify_url, a refund's to the account's refund webhook URLs (MockSettings.refund_webhook_urls).
 
+Every one is signed with the client secret of the merchant account the order belongs to, as
+Cashfree signs them (the mocks hold one merchant account: MockSettings.payments_client_secret;
+the payouts mock signs its transfers' with the payouts account's); its receiver verifies with the
+same account's secret, whatever the event.
+
 Each attempt is signed afresh (a new timestamp), as Cashfree does. A 2xx answer ends the
 delivery; anything else, or no answer, is retried after each wait in
 `MockSettings.webhook_retry_seconds`, then given up. QA shapes delivery with a scenario on
@@ -60,10 +65,11 @@ def _encoded(world: MockWorld, kind: WebhookKind, event_type: str, event: object
 
 
 async def send_signed(
-    world: MockWorld, client: httpx.AsyncClient, raw: bytes, record: WebhookDelivery, secret: str | None = None
+    world: MockWorld, client: httpx.AsyncClient, raw: bytes, record: WebhookDelivery, secret: str
 ) -> None:
+    """Deliver `raw` to the record's URL, signed with `secret`: the client secret of the account
+    the webhook is about (the merchant account's for payments, the payouts account's for transfers)."""
     settings = world.settings
-    secret = settings.webhook_secret if secret is None else secret
     for wait in (0.0, *settings.webhook_retry_seconds):
         if wait:
             await asyncio.sleep(wait)
@@ -107,7 +113,8 @@ async def deliver_webhook(world: MockWorld, order: Order, payment: Payment) -> N
             record.outcome = "dropped"
         return
     async with loopback_client(world) as client:
-        await asyncio.gather(*(send_signed(world, client, raw, record) for record in records))
+        secret = world.settings.payments_client_secret
+        await asyncio.gather(*(send_signed(world, client, raw, record, secret) for record in records))
 
 
 async def deliver_refund_webhook(
@@ -123,7 +130,7 @@ async def deliver_refund_webhook(
 async def announce_refund(world: MockWorld, order: Order, refund: Refund) -> None:
     """Tell the merchant where `refund` stands now (REFUND_STATUS_WEBHOOK), changing nothing: to
     each of the account's refund webhook URLs, as Cashfree does (not to the order's notify_url),
-    signed with the account's client secret as Cashfree signs them, whoever receives them."""
+    signed like every webhook with the account's client secret."""
     event = refund_event(refund, refund.processed_at or refund.created_at)
     raw = _encoded(world, "RefundWebhook", event.type, event)
     records = [
@@ -169,7 +176,7 @@ async def deliver_link_event(
         record.outcome = "dropped"
         return
     async with loopback_client(world) as client:
-        await send_signed(world, client, raw, record)
+        await send_signed(world, client, raw, record, world.settings.payments_client_secret)
 
 
 def _now_stamp(world: MockWorld) -> str:
