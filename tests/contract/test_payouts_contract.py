@@ -16,6 +16,7 @@ import pytest
 from litestar.testing import TestClient
 
 from payments_client.webhooks import verify
+from tests.conftest import CLIENT_SECRET
 from tests.contract.conftest import assert_conforms, contract_for
 from upstream_mocks.contract import Contract
 from upstream_mocks.settings import MockSettings
@@ -161,7 +162,7 @@ def test_a_upi_id_that_does_not_exist_is_refused_by_verification_and_its_transfe
 
 
 def test_calls_without_the_payouts_credentials_or_a_payee_are_refused(mock: TestClient[Any]) -> None:
-    wrong = {**CREDENTIALS, "x-client-secret": "mock-secret"}  # the payment gateway's, not the payouts'
+    wrong = {**CREDENTIALS, "x-client-secret": CLIENT_SECRET}  # the payment gateway's, not the payouts'
     assert mock.post(f"{PREFIX}/payout/transfers", json=TO_UPI, headers=wrong).status_code == 401
     nobody = {**TO_UPI, "beneficiary_details": {"beneficiary_name": "Asha Devi"}}
     refused = mock.post(f"{PREFIX}/payout/transfers", json=nobody, headers=CREDENTIALS)

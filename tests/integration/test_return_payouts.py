@@ -12,7 +12,7 @@ from decimal import Decimal
 from typing import Any
 
 from payments_client.webhooks import sign
-from tests.conftest import GatewayClient
+from tests.conftest import CLIENT_SECRET, GatewayClient
 from tests.integration.test_returns_api import PHOTO, ask, delivered, desk, slot
 from tests.integration.test_store_api import log_in
 
@@ -92,7 +92,7 @@ def test_a_returned_cash_order_refunded_to_a_upi_id_ends_paid_with_a_utr_once_ev
     forged = {
         "content-type": "application/json",
         "x-webhook-timestamp": stamp,
-        "x-webhook-signature": sign("mock-secret", stamp, raw),
+        "x-webhook-signature": sign(CLIENT_SECRET, stamp, raw),  # the payments account's, not the payouts'
     }
     assert client.post("/_mocks/orders/webhooks/payouts", content=raw, headers=forged).status_code == 401
 
