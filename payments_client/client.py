@@ -79,6 +79,17 @@ class _Error(msgspec.Struct):
     code: str | None = None
 
 
+def answered(response: httpx.Response, type_: type[T]) -> T:
+    """The provider's answer as `type_`; ProviderRefused for anything but a 200."""
+    if response.status_code != 200:
+        try:
+            error = msgspec.json.decode(response.content, type=_Error)
+        except (msgspec.DecodeError, msgspec.ValidationError):
+            error = _Error(message=response.text[:200])
+        raise ProviderRefused(response.status_code, error.code, error.message)
+    return msgspec.json.decode(response.content, type=type_, strict=False)
+
+
 class ProviderClient:
     def __init__(self, send: Sender, account: Account, *, page: int = PAGE) -> None:
         self.send = send
@@ -95,13 +106,7 @@ class ProviderClient:
         encoded = _ENCODER.encode(body) if body is not None else None
         reads = method == "GET" or key is not None or path.endswith("recon")  # safe to send again
         response = await self.send(method, path, body=encoded, headers=headers, idempotent=reads)
-        if response.status_code != 200:
-            try:
-                error = msgspec.json.decode(response.content, type=_Error)
-            except (msgspec.DecodeError, msgspec.ValidationError):
-                error = _Error(message=response.text[:200])
-            raise ProviderRefused(response.status_code, error.code, error.message)
-        return msgspec.json.decode(response.content, type=type_, strict=False)
+        return answered(response, type_)
 
     async def create_order(
         self,

@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 import msgspec
 
-from payments_client.client import Account, ProviderRefused, Sender
+from payments_client.client import Account, Sender, answered
 
 PAYOUTS_API_VERSION = "2024-01-01"
 TransferStatus = Literal["RECEIVED", "PENDING", "SUCCESS", "FAILED", "REJECTED", "REVERSED"]
@@ -61,11 +61,6 @@ class _Account(msgspec.Struct):
     account_status_code: str
 
 
-class _Error(msgspec.Struct):
-    message: str = ""
-    code: str | None = None
-
-
 class PayoutsClient:
     def __init__(self, send: Sender, account: Account) -> None:
         self.send = send
@@ -78,13 +73,7 @@ class PayoutsClient:
     async def _call(self, method: str, path: str, type_: type[Any], body: Any = None, *, again: bool = False) -> Any:
         encoded = _ENCODER.encode(body) if body is not None else None
         response = await self.send(method, path, body=encoded, headers=self.headers, idempotent=again)
-        if response.status_code != 200:
-            try:
-                error = msgspec.json.decode(response.content, type=_Error)
-            except (msgspec.DecodeError, msgspec.ValidationError):
-                error = _Error(message=response.text[:200])
-            raise ProviderRefused(response.status_code, error.code, error.message)
-        return msgspec.json.decode(response.content, type=type_, strict=False)
+        return answered(response, type_)
 
     async def payee_exists(self, payee: Payee) -> tuple[bool, str | None]:
         """Verify the UPI ID (POST verification/upi) or the account (POST

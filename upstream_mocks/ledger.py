@@ -11,6 +11,7 @@ from decimal import Decimal
 import msgspec
 
 from upstream_mocks.lending.dues import dues
+from upstream_mocks.orders.records import Order
 from upstream_mocks.payments.links import get_link
 from upstream_mocks.world import MockWorld
 
@@ -77,6 +78,24 @@ class PaymentLinkView(msgspec.Struct, rename="camel", kw_only=True):
     provider_order_ids: list[str]
 
 
+class PayoutEntry(msgspec.Struct, rename="camel", kw_only=True):
+    """A transfer at the payouts provider: what it paid (or tries to), and to whose refund."""
+
+    transfer_id: str
+    amount: Decimal
+    status: str  # the provider's: PENDING, SUCCESS, FAILED, REVERSED, ...
+    utr: str | None
+
+
+class AccountRefund(msgspec.Struct, rename="camel", kw_only=True):
+    """A cash order's return refunded to a UPI ID or bank account, as the orders service has it."""
+
+    return_number: str
+    amount: Decimal
+    status: str  # the return's step
+    transfer_id: str | None  # its payout's, once one was asked
+
+
 class Ledger(msgspec.Struct, rename="camel", kw_only=True):
     charges: list[Charge]
     store_orders: list[StoreOrder]
@@ -86,6 +105,19 @@ class Ledger(msgspec.Struct, rename="camel", kw_only=True):
     bookings: list[Booking]
     outstanding: list[Outstanding]
     payment_links: list[PaymentLinkView]
+    payouts: list[PayoutEntry] = msgspec.field(default_factory=list)
+    account_refunds: list[AccountRefund] = msgspec.field(default_factory=list)
+
+
+def back(order: Order, product_id: int) -> int:
+    """Units of a product received back from the order's returns."""
+    return sum(
+        line.quantity
+        for r in order.returns
+        if r.status in ("received", "refunded")
+        for line in r.lines
+        if line.product_id == product_id
+    )
 
 
 def ledger(world: MockWorld) -> Ledger:
@@ -115,7 +147,11 @@ def ledger(world: MockWorld) -> Ledger:
             method=o.payment.method,
             payment_state=o.payment.state,
             amount=o.payment.amount,
-            lines=[OrderLine(product_id=line.product_id, quantity=line.quantity) for line in o.lines],
+            # What the order still holds: units received back from a return are on the shelf again.
+            lines=[
+                OrderLine(product_id=line.product_id, quantity=line.quantity - back(o, line.product_id))
+                for line in o.lines
+            ],
             refunded=o.payment.state == "refundInitiated" or (o.refund is not None and o.refund.kind == "toSource"),
         )
         for o in orders.orders.values()
@@ -181,6 +217,28 @@ def ledger(world: MockWorld) -> Ledger:
         bookings=bookings,
         outstanding=outstanding,
         payment_links=payment_links(world),
+        payouts=[
+            PayoutEntry(
+                transfer_id=kept.transfer.transfer_id,
+                amount=kept.transfer.transfer_amount,
+                status=kept.transfer.status,
+                utr=kept.transfer.transfer_utr,
+            )
+            for kept in world.states["payouts"].transfers.values()
+        ]
+        if "payouts" in world.states
+        else [],
+        account_refunds=[
+            AccountRefund(
+                return_number=r.number,
+                amount=r.amount,
+                status=r.status,
+                transfer_id=r.payout.transfer_id if r.payout is not None else None,
+            )
+            for o in orders.orders.values()
+            for r in o.returns
+            if r.refund_to.route in ("upi", "bank")
+        ],
     )
 
 

@@ -69,6 +69,10 @@ def invariants(ledger: Ledger) -> list[Invariant]:
     taken = {product: n for product, n in ledger.stock_taken.items() if n}
     stock_off = sorted(str(p) for p in set(taken) | set(held) if taken.get(p, 0) != held.get(p, 0))
 
+    refund_of = {r.transfer_id: r for r in ledger.account_refunds if r.transfer_id is not None}
+    payouts_of = Counter(refund_of[p.transfer_id].return_number for p in ledger.payouts if p.transfer_id in refund_of)
+    paid_to = {p.transfer_id for p in ledger.payouts if p.status in ("SUCCESS", "REVERSED")}
+
     def rule(name: str, broken_by: list[str]) -> Invariant:
         return Invariant(name=name, holds=not broken_by, broken_by=broken_by)
 
@@ -102,4 +106,21 @@ def invariants(ledger: Ledger) -> list[Invariant]:
             [] if drawn == on_credit else [f"drawn {drawn}, ordered {on_credit}"],
         ),
         rule("Stock taken equals what open orders hold", [f"product {p}" for p in stock_off]),
+        rule(
+            "Every payout belongs to one refund to a UPI ID or bank account, for its amount",
+            [
+                p.transfer_id
+                for p in ledger.payouts
+                if p.transfer_id not in refund_of or refund_of[p.transfer_id].amount != p.amount
+            ],
+        ),
+        rule("No refund is paid out twice", sorted(n for n, k in payouts_of.items() if k > 1)),
+        rule(
+            "Every return refunded to a UPI ID or bank account was paid by its payout",
+            [
+                r.return_number
+                for r in ledger.account_refunds
+                if r.status == "refunded" and r.transfer_id not in paid_to
+            ],
+        ),
     ]

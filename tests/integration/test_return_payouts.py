@@ -88,6 +88,17 @@ def test_a_returned_cash_order_refunded_to_a_upi_id_ends_paid_with_a_utr_once_ev
     assert again["payout"] == shown["payout"]
     sent = [w for w in client.get("/_mocks/payouts/webhooks").json() if w["order_id"] == f"{number}_R1"]
     assert [(w["type"], w["outcome"]) for w in sent] == [("TRANSFER_SUCCESS", "delivered")]
+    ledger = client.get("/_mocks/ledger").json()
+    assert [p for p in ledger["payouts"] if p["transferId"] == f"{number}_R1"] == [
+        {
+            "transferId": f"{number}_R1",
+            "amount": received["amount"],
+            "status": "SUCCESS",
+            "utr": paid["transfer_utr"],
+        }
+    ]
+    broken = [r["name"] for r in client.get("/_mocks/ledger/invariants").json() if not r["holds"]]
+    assert broken == []
     raw = json.dumps(event).encode()
     forged = {
         "content-type": "application/json",
@@ -118,3 +129,29 @@ def test_a_upi_id_that_does_not_exist_is_refused_by_verification_before_any_tran
         headers={"x-client-id": "mock-payouts-client", "x-client-secret": SECRET, "x-api-version": "2024-01-01"},
     )
     assert unknown.status_code == 404  # nothing was sent to it
+
+
+def test_a_refund_to_a_bank_account_is_paid_to_the_whole_account_number_kept_until_then(client: GatewayClient) -> None:
+    log_in(client)
+    order = delivered(client, "payout-bank", {2: 2})
+    number = order["orderNumber"]
+    account = {"accountNumber": "5010 0123 4567", "ifsc": "hdfc0001234", "accountName": "Ramesh Kumar"}
+    asked = ask(
+        client,
+        number,
+        "payout-bank-return",
+        lines=[{"productId": 2, "quantity": 1}],
+        reason="noLongerNeeded",
+        pickup=slot(order),
+        refundTo=account,
+    )
+    assert asked.status_code == 200, asked.text
+    received = desk(client, number, 3)["returns"][0]
+    assert received["refundTo"]["accountEnding"] == "4567" and received["payout"]["status"] == "pending"
+    made = transfer(client, f"{number}_R1")
+    assert made["beneficiary_details"] == {
+        "beneficiary_name": "Ramesh Kumar",
+        "beneficiary_instrument_details": {"bank_account_number": "501001234567", "bank_ifsc": "HDFC0001234"},
+    }
+    refunded = desk(client, number)["returns"][0]  # the desk's next step: the bank answers now
+    assert refunded["status"] == "refunded" and refunded["payout"]["status"] == "paid" and refunded["payout"]["utr"]

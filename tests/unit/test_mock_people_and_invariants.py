@@ -8,7 +8,7 @@ from decimal import Decimal
 
 from litestar.testing import TestClient
 
-from upstream_mocks.ledger import Charge, Ledger, Repayment
+from upstream_mocks.ledger import AccountRefund, Charge, Ledger, PayoutEntry, Repayment
 from upstream_mocks.money_invariants import invariants
 from upstream_mocks.suite import create_suite
 
@@ -50,3 +50,36 @@ def test_a_charge_of_nothing_or_refunded_twice_over_breaks_its_invariants() -> N
     assert broken["Every charge belongs to exactly one store order or repayment"] == ["STRAY_1"]
     assert broken["No refund exceeds its charge"] == ["REPAY_2"]
     assert broken["Every charged repayment is booked once at its lender, for what was charged"] == ["REPAY_2"]
+
+
+def test_a_stray_payout_a_second_payout_or_a_refund_never_paid_out_breaks_its_invariants() -> None:
+    ledger = Ledger(
+        charges=[],
+        store_orders=[],
+        repayments=[],
+        credit_draws=[],
+        stock_taken={},
+        bookings=[],
+        outstanding=[],
+        payment_links=[],
+        payouts=[
+            PayoutEntry(transfer_id="STRAY_1", amount=Decimal("10.00"), status="SUCCESS", utr="634000000001"),
+            PayoutEntry(transfer_id="VK10000001_R1", amount=Decimal("50.84"), status="SUCCESS", utr="634000000002"),
+            PayoutEntry(transfer_id="VK10000002_R1", amount=Decimal("99.00"), status="PENDING", utr=None),
+        ],
+        account_refunds=[
+            AccountRefund(
+                return_number="VK10000001-R1", amount=Decimal("50.84"), status="refunded", transfer_id="VK10000001_R1"
+            ),
+            AccountRefund(
+                return_number="VK10000002-R1", amount=Decimal("50.00"), status="refunded", transfer_id="VK10000002_R1"
+            ),
+        ],
+    )
+    broken = {r.name: r.broken_by for r in invariants(ledger) if not r.holds}
+    assert broken["Every payout belongs to one refund to a UPI ID or bank account, for its amount"] == [
+        "STRAY_1",
+        "VK10000002_R1",
+    ]
+    assert broken["Every return refunded to a UPI ID or bank account was paid by its payout"] == ["VK10000002-R1"]
+    assert "No refund is paid out twice" not in broken

@@ -30,20 +30,24 @@ class _Kind(msgspec.Struct):
     type: str
 
 
+def _refused(world: MockWorld, secret: str, request: Request[Any, Any, Any], raw: bytes) -> Response[Any] | None:
+    """401 unless the signature matches over the raw body and the timestamp is recent."""
+    try:
+        verify(secret, dict(request.headers), raw, tolerance_seconds=world.settings.webhook_tolerance_seconds)
+    except WebhookRefused as refused:
+        return envelope(None, f"Webhook refused: {refused.reason}", 401)
+    return None
+
+
 def webhook_route(world: MockWorld) -> HTTPRouteHandler:
     @post("/webhooks/payments", status_code=200)
     async def payment_webhook(request: Request[Any, Any, Any]) -> Response[Any]:
         settings = world.settings
         raw = await request.body()
-        try:
-            verify(  # payments and refunds alike: signed with the store's account's client secret
-                settings.payments_client_secret,
-                dict(request.headers),
-                raw,
-                tolerance_seconds=settings.webhook_tolerance_seconds,
-            )
-        except WebhookRefused as refused:
-            return envelope(None, f"Webhook refused: {refused.reason}", 401)
+        # Payments and refunds alike: signed with the store's account's client secret.
+        refused = _refused(world, settings.payments_client_secret, request, raw)
+        if refused is not None:
+            return refused
         try:
             kind = msgspec.json.decode(raw, type=_Kind).type
             event: PaymentEvent | RefundEvent
@@ -100,17 +104,10 @@ def payouts_webhook_route(world: MockWorld) -> HTTPRouteHandler:
         with the payouts client secret: the transfer is re-read and the return's payout takes
         what the provider says now; a return is refunded (and its shopper mailed) once, however
         often the webhook comes."""
-        settings = world.settings
         raw = await request.body()
-        try:
-            verify(
-                settings.payouts_client_secret,
-                dict(request.headers),
-                raw,
-                tolerance_seconds=settings.webhook_tolerance_seconds,
-            )
-        except WebhookRefused as refused:
-            return envelope(None, f"Webhook refused: {refused.reason}", 401)
+        refused = _refused(world, world.settings.payouts_client_secret, request, raw)
+        if refused is not None:
+            return refused
         try:
             event = msgspec.json.decode(raw, type=TransferEvent, strict=False)
         except (msgspec.ValidationError, msgspec.DecodeError) as exc:

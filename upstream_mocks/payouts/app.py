@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 import msgspec
 from litestar import Litestar, Request, Response, get, post
@@ -24,6 +24,7 @@ from upstream_mocks.payouts.transfers import Kept, TransferRefused, TransferRequ
 from upstream_mocks.world import MockWorld
 
 _ENCODER = msgspec.json.Encoder(decimal_format="number")
+T = TypeVar("T")
 
 
 class UpiCheck(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -62,6 +63,19 @@ def _refused(world: MockWorld, request: Request[Any, Any, Any]) -> Response[Any]
     return None
 
 
+async def _asked(
+    world: MockWorld, request: Request[Any, Any, Any], type_: type[T], *, api: bool = True
+) -> T | Response[Any]:
+    """The request's body as `type_` (an API call's credentials checked first), or the refusal."""
+    refused = _refused(world, request) if api else None
+    if refused is not None:
+        return refused
+    try:
+        return msgspec.json.decode(await request.body(), type=type_)
+    except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+        return _error(400, f"Invalid request: {exc}", "request_invalid")
+
+
 async def deliver(world: MockWorld, kept: Kept, at: datetime) -> None:
     """TRANSFER_* to the account's payouts webhook URL, signed with the payouts client secret."""
     event = transfers.event_of(kept.transfer, at)
@@ -91,14 +105,11 @@ def create_app(world: MockWorld) -> Litestar:
 
     @post("/payout/transfers", status_code=200)
     async def create_transfer(request: Request[Any, Any, Any]) -> Response[Any]:
-        refused = _refused(world, request)
-        if refused is not None:
-            return refused
+        asked = await _asked(world, request, TransferRequest)
+        if isinstance(asked, Response):
+            return asked
         try:
-            asked = msgspec.json.decode(await request.body(), type=TransferRequest)
             return json_answer(transfers.create(world, asked))
-        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
-            return _error(400, f"Invalid request: {exc}", "request_invalid")
         except TransferRefused as exc:
             return _error(exc.status, exc.message, exc.code)
 
@@ -121,13 +132,9 @@ def create_app(world: MockWorld) -> Litestar:
 
     @post("/verification/upi", status_code=200)
     async def verify_upi(request: Request[Any, Any, Any]) -> Response[Any]:
-        refused = _refused(world, request)
-        if refused is not None:
-            return refused
-        try:
-            asked = msgspec.json.decode(await request.body(), type=UpiCheck)
-        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
-            return _error(400, f"Invalid request: {exc}", "request_invalid")
+        asked = await _asked(world, request, UpiCheck)
+        if isinstance(asked, Response):
+            return asked
         exists = transfers.upi_exists(asked.vpa)
         return json_answer(
             {
@@ -141,13 +148,9 @@ def create_app(world: MockWorld) -> Litestar:
 
     @post("/verification/bank-account/sync", status_code=200)
     async def verify_account(request: Request[Any, Any, Any]) -> Response[Any]:
-        refused = _refused(world, request)
-        if refused is not None:
-            return refused
-        try:
-            asked = msgspec.json.decode(await request.body(), type=AccountCheck)
-        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
-            return _error(400, f"Invalid request: {exc}", "request_invalid")
+        asked = await _asked(world, request, AccountCheck)
+        if isinstance(asked, Response):
+            return asked
         exists = transfers.account_exists(asked.bank_account)
         return json_answer(
             {
@@ -164,10 +167,9 @@ def create_app(world: MockWorld) -> Litestar:
     @post("/transfers/{transfer_id:str}/bank", status_code=200)
     async def bank_word(request: Request[Any, Any, Any], transfer_id: FromPath[str]) -> Response[Any]:
         """The bank's answer on a transfer now, told by webhook: paid, failed, or (a SUCCESS) reversed."""
-        try:
-            word = msgspec.json.decode(await request.body(), type=BankWord)
-        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
-            return _error(400, f"Invalid request: {exc}", "request_invalid")
+        word = await _asked(world, request, BankWord, api=False)
+        if isinstance(word, Response):
+            return word
         kept = transfers.find(world, transfer_id, None)
         if kept is None:
             return _error(404, "transfer not found", "transfer_not_found")
