@@ -141,7 +141,7 @@ def payout_view(payout: Payout | None) -> PayoutView | None:
     return PayoutView(
         status=payout.status,
         utr=payout.utr if payout.status == "paid" else None,
-        paid_at=payout.paid_at.isoformat() if payout.paid_at else None,
+        paid_at=payout.paid_at.isoformat() if payout.paid_at and payout.status == "paid" else None,
         problem=_PROBLEMS.get(payout.reason or "", "other") if payout.status == "failed" else None,
     )
 

@@ -155,3 +155,20 @@ def test_a_refund_to_a_bank_account_is_paid_to_the_whole_account_number_kept_unt
     }
     refunded = desk(client, number)["returns"][0]  # the desk's next step: the bank answers now
     assert refunded["status"] == "refunded" and refunded["payout"]["status"] == "paid" and refunded["payout"]["utr"]
+
+
+def test_a_paid_payout_the_bank_sends_back_later_is_shown_failed_with_what_to_do(client: GatewayClient) -> None:
+    log_in(client)
+    number, _ = returned_to(client, "payout-reversed", "ramesh@okaxis")
+    paid = desk(client, number)["returns"][0]  # the desk's next step: the bank pays it now
+    assert paid["status"] == "refunded" and paid["payout"]["status"] == "paid"
+    back = client.post(f"/_mocks/payouts/transfers/{number}_R1/bank", json={"status": "REVERSED"})
+    assert back.status_code == 200, back.text  # TRANSFER_REVERSED told to the orders service
+    shown = client.get(f"/api/checkout/orders/{number}").json()["returns"][0]
+    assert shown["payout"] == {
+        "status": "failed",
+        "utr": None,
+        "paidAt": None,
+        "problem": "returnedByBank",
+    }
+    assert transfer(client, f"{number}_R1")["status"] == "REVERSED"
