@@ -42,6 +42,9 @@ DATABASES = tempfile.mkdtemp(prefix="gateway-test-databases-")
 os.environ.setdefault("MOCKS_PAYMENTS_CLIENT_SECRET", f"test-client-secret-{RUN_ID}")
 CLIENT_SECRET = os.environ["MOCKS_PAYMENTS_CLIENT_SECRET"]
 os.environ.setdefault("PAYMENTS_CLIENT_SECRET", CLIENT_SECRET)  # a gateway started as a process
+# The payouts account's, which signs the TRANSFER_* webhooks, likewise refused at its default.
+os.environ.setdefault("MOCKS_PAYOUTS_CLIENT_SECRET", f"test-payouts-secret-{RUN_ID}")
+PAYOUTS_SECRET = os.environ["MOCKS_PAYOUTS_CLIENT_SECRET"]
 # Every call to the payments mock, its answers and its webhooks held to Cashfree's own document.
 os.environ.setdefault("MOCKS_CHECK_PROVIDER_DOCUMENT", "true")
 

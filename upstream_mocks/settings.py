@@ -24,6 +24,8 @@ INTERNAL_ORIGIN = "http://mocks.internal"
 # The merchant account's published credentials (the gateway's PAYMENTS_CLIENT_ID/SECRET defaults).
 DEFAULT_PAYMENTS_CLIENT_ID = "mock-client"
 DEFAULT_PAYMENTS_CLIENT_SECRET = "mock-secret"
+# The payouts account's published secret: it signs the TRANSFER_* webhooks as the other signs the rest.
+DEFAULT_PAYOUTS_CLIENT_SECRET = "mock-payouts-secret"
 # The store's key for the lender's partner calls (the gateway's LENDING_PARTNER_KEY default).
 DEFAULT_PARTNER_KEY = "mock-partner-key"
 # Our own tools' key for the orders service's operations calls (the gateway's OPERATIONS_KEY default).
@@ -90,7 +92,7 @@ class MockSettings(msgspec.Struct, frozen=True, kw_only=True):
     # TRANSFER_* webhooks); the minutes, on the mocks' clock, a transfer stays PENDING at the bank.
     payouts_url: str | None = None
     payouts_client_id: str = "mock-payouts-client"
-    payouts_client_secret: str = "mock-payouts-secret"
+    payouts_client_secret: str = DEFAULT_PAYOUTS_CLIENT_SECRET
     payout_minutes: int = 30
 
     @property
@@ -138,6 +140,12 @@ class MockSettings(msgspec.Struct, frozen=True, kw_only=True):
                 f"MOCKS_ENVIRONMENT={self.environment}: set MOCKS_PAYMENTS_CLIENT_SECRET (a gateway embedding "
                 "the mocks: PAYMENTS_CLIENT_SECRET) to a secret of your own; every webhook is signed with "
                 "the merchant account's client secret, and the default (or an empty) one lets anyone sign one."
+            )
+        if self.environment != "development" and self.payouts_client_secret in ("", DEFAULT_PAYOUTS_CLIENT_SECRET):
+            raise SettingsRefused(
+                f"MOCKS_ENVIRONMENT={self.environment}: set MOCKS_PAYOUTS_CLIENT_SECRET to a secret of your own; "
+                "the payouts account's TRANSFER_* webhooks are signed with its client secret, and the default "
+                "(or an empty) one lets anyone sign one."
             )
         if self.environment == "production" and self.partner_key in ("", DEFAULT_PARTNER_KEY):
             raise SettingsRefused(

@@ -9,6 +9,7 @@ new() { [ -s "$1" ] || python -c 'import secrets; print(secrets.token_urlsafe(32
 new secret_key
 new database_password
 new payments_client_secret
+new payouts_client_secret
 new qa_secret
 new metrics_token
 [ -s database_url ] || printf 'postgresql://voltkhata:%s@postgres:5432/voltkhata\n' "$(cat database_password)" > database_url

@@ -38,7 +38,8 @@ case $variant in
       --from-literal=QA_STAFF="$qa_staff" \
       --from-literal=PAYMENTS_CLIENT_SECRET="$payments_client_secret" \
       $desk_staff
-    create mocks-secrets --from-literal=MOCKS_PAYMENTS_CLIENT_SECRET="$payments_client_secret"
+    create mocks-secrets --from-literal=MOCKS_PAYMENTS_CLIENT_SECRET="$payments_client_secret" \
+      --from-literal=MOCKS_PAYOUTS_CLIENT_SECRET="$(new)"
     # The testers' login for /_mocks (user `qa`): kubectl get secret qa-login -o jsonpath='{.data.secret}' | base64 -d
     create qa-login --from-literal=name=qa --from-literal=secret="$qa_secret"
     ;;

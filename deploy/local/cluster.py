@@ -92,6 +92,7 @@ class Cluster:
             # one signs every webhook, and the gateways call the provider with it.
             "MOCKS_ENVIRONMENT": "test",
             "MOCKS_PAYMENTS_CLIENT_SECRET": self.payments_client_secret,
+            "MOCKS_PAYOUTS_CLIENT_SECRET": self._kept_secret("payouts_client_secret"),  # signs TRANSFER_* webhooks
             # The account's refund webhook URLs, as set once in Cashfree's dashboard: the orders
             # service's receiver and the gateways' (through HAProxy), which the mocks cannot derive.
             "MOCKS_REFUND_WEBHOOK_URLS": f"{self.layout.mocks_url}/_mocks/orders/webhooks/payments,"

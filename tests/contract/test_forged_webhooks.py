@@ -20,6 +20,7 @@ from upstream_mocks.suite import create_suite
 from upstream_mocks.world import MockWorld
 
 DEFAULT_SECRET = MockSettings().payments_client_secret  # published in the README
+OUR_ACCOUNTS = {"MOCKS_PAYMENTS_CLIENT_SECRET": "s3cret-of-ours", "MOCKS_PAYOUTS_CLIENT_SECRET": "payouts-of-ours"}
 
 
 def forged_success(order_id: str, amount: Decimal, world: MockWorld) -> tuple[bytes, dict[str, str]]:
@@ -81,16 +82,28 @@ def test_outside_development_the_mocks_refuse_a_default_or_empty_client_secret(
         MockSettings.from_env(env)
 
 
+@pytest.mark.parametrize("environment", ["test", "production"])
+@pytest.mark.parametrize("secret", [None, "", MockSettings().payouts_client_secret])
+def test_outside_development_the_mocks_refuse_the_payouts_accounts_default_or_empty_secret(
+    environment: str, secret: str | None
+) -> None:
+    env = {"MOCKS_ENVIRONMENT": environment, "MOCKS_PAYMENTS_CLIENT_SECRET": "s3cret-of-ours"}
+    if secret is not None:
+        env["MOCKS_PAYOUTS_CLIENT_SECRET"] = secret
+    with pytest.raises(SettingsRefused, match="set MOCKS_PAYOUTS_CLIENT_SECRET"):
+        MockSettings.from_env(env)
+
+
 def test_the_mocks_start_with_their_own_secret_or_in_development() -> None:
     assert MockSettings.from_env({}).payments_client_secret == DEFAULT_SECRET
-    ours = {"MOCKS_PAYMENTS_CLIENT_SECRET": "s3cret-of-ours", "MOCKS_PARTNER_KEY": "k-of-ours"}
+    ours = {**OUR_ACCOUNTS, "MOCKS_PARTNER_KEY": "k-of-ours"}
     chosen = MockSettings.from_env({"MOCKS_ENVIRONMENT": "production", **ours})
     assert chosen.payments_client_secret == "s3cret-of-ours" and chosen.partner_key == "k-of-ours"
 
 
 @pytest.mark.parametrize("key", [None, "", "mock-partner-key"])
 def test_in_production_the_mocks_refuse_a_default_or_empty_partner_key(key: str | None) -> None:
-    env = {"MOCKS_ENVIRONMENT": "production", "MOCKS_PAYMENTS_CLIENT_SECRET": "s3cret-of-ours"}
+    env = {"MOCKS_ENVIRONMENT": "production", **OUR_ACCOUNTS}
     if key is not None:
         env["MOCKS_PARTNER_KEY"] = key
     with pytest.raises(SettingsRefused, match="set MOCKS_PARTNER_KEY"):

@@ -138,6 +138,7 @@ def deployment(redis_url: str) -> Iterator[Deployment]:
         "MOCKS_CHECK_PROVIDER_DOCUMENT": "true",  # every provider call, answer and webhook is Cashfree's
         "MOCKS_FINERACT_PASSWORD": f"fineract-{secret}",
         "MOCKS_PAYMENTS_CLIENT_SECRET": f"provider-{secret}",  # the merchant account the gateway calls with
+        "MOCKS_PAYOUTS_CLIENT_SECRET": f"payouts-{secret}",
         "MOCKS_COMPANION_KEY": f"companion-{secret}",
     }
     gateway_env = {

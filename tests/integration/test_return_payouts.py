@@ -12,11 +12,11 @@ from decimal import Decimal
 from typing import Any
 
 from payments_client.webhooks import sign
-from tests.conftest import CLIENT_SECRET, GatewayClient
+from tests.conftest import CLIENT_SECRET, PAYOUTS_SECRET, GatewayClient
 from tests.integration.test_returns_api import PHOTO, ask, delivered, desk, slot
 from tests.integration.test_store_api import log_in
 
-SECRET = "mock-payouts-secret"  # the payouts account's client secret signs its webhooks
+SECRET = PAYOUTS_SECRET  # the payouts account's client secret signs its webhooks
 
 
 def returned_to(client: GatewayClient, key: str, upi_id: str) -> tuple[str, dict[str, Any]]:

@@ -91,6 +91,8 @@ def compose_problems(compose: dict[str, Any]) -> list[str]:
     mocks = services.get("mocks", {}).get("environment", {})
     if mocks.get("MOCKS_ENVIRONMENT", "development") == "development":
         problems.append("compose mocks: MOCKS_ENVIRONMENT=development takes the published client secret")
+    if not mocks.get("MOCKS_PAYOUTS_CLIENT_SECRET_FILE"):
+        problems.append("compose mocks: the payouts account's published client secret")
     if mocks.get("MOCKS_PAYMENTS_CLIENT_SECRET_FILE") != gateway.get("PAYMENTS_CLIENT_SECRET_FILE"):
         problems.append("compose: the mocks sign webhooks with another account's secret than the gateway's")
     if "postgres" not in services:
@@ -144,6 +146,8 @@ def cluster_problems(cluster: Cluster) -> list[str]:
     secret = mocks.get("MOCKS_PAYMENTS_CLIENT_SECRET", "mock-")
     if mocks.get("MOCKS_ENVIRONMENT") != "test" or PUBLISHED.search(secret):
         problems.append("cluster mocks: the published client secret")
+    if PUBLISHED.search(mocks.get("MOCKS_PAYOUTS_CLIENT_SECRET", "mock-")):
+        problems.append("cluster mocks: the payouts account's published client secret")
     for name in cluster.gateway_names:
         if dict(parts[name].env or {}).get("PAYMENTS_CLIENT_SECRET") != secret:
             problems.append(f"cluster {name}: another merchant account's secret than the mocks'")
@@ -208,6 +212,8 @@ def k8s_problems(variant: str, documents: list[dict[str, Any]]) -> list[str]:
         and "PAYMENTS_CLIENT_SECRET" in keys["gateway-secrets"]
     ):
         problems.append(f"k8s {variant}: the mocks' merchant account has no secret of its own shared with the gateway")
+    if with_mocks and "MOCKS_PAYOUTS_CLIENT_SECRET" not in keys.get("mocks-secrets", set()):
+        problems.append(f"k8s {variant}: the payouts account has no secret of its own")
     if with_mocks and "QA_STAFF" not in keys["gateway-secrets"]:
         problems.append(f"k8s {variant}: /_mocks without the QA login (QA_STAFF in gateway-secrets)")
     if not with_mocks and mocks:

@@ -100,9 +100,23 @@ def test_a_test_gateway_refuses_its_embedded_mocks_the_published_client_secret(
 
 def test_the_embedded_mocks_share_the_gateways_merchant_account_unless_told_another() -> None:
     ours = Settings.from_env({"ENVIRONMENT": "test", "PAYMENTS_CLIENT_ID": "store", "PAYMENTS_CLIENT_SECRET": "ours"})
-    shared = embed(ours, {}).world.settings
+    payouts = {"MOCKS_PAYOUTS_CLIENT_SECRET": "payouts-of-ours"}
+    shared = embed(ours, payouts).world.settings
     assert (shared.payments_client_id, shared.payments_client_secret) == ("store", "ours")
-    assert embed(ours, {"MOCKS_PAYMENTS_CLIENT_SECRET": "theirs"}).world.settings.payments_client_secret == "theirs"
+    told = embed(ours, {**payouts, "MOCKS_PAYMENTS_CLIENT_SECRET": "theirs"}).world.settings
+    assert told.payments_client_secret == "theirs"
+
+
+@pytest.mark.parametrize(
+    "secret", [{}, {"MOCKS_PAYOUTS_CLIENT_SECRET": ""}, {"MOCKS_PAYOUTS_CLIENT_SECRET": "mock-payouts-secret"}]
+)
+def test_a_test_gateway_refuses_its_embedded_mocks_the_payouts_accounts_published_secret(
+    secret: dict[str, str],
+) -> None:
+    """The payouts account's client secret signs its TRANSFER_* webhooks: refused at its default too."""
+    ours = Settings.from_env({"ENVIRONMENT": "test", "PAYMENTS_CLIENT_SECRET": "ours"})
+    with pytest.raises(SettingsRefused, match="set MOCKS_PAYOUTS_CLIENT_SECRET"):
+        embed(ours, secret)
 
 
 def test_python_m_gateway_in_test_with_the_default_secret_exits_naming_the_setting() -> None:
