@@ -30,6 +30,7 @@ from gateway.reconciliation.attention import AttentionRule
 from gateway.reconciliation.daily import DailyReconciliation
 from gateway.reconciliation.runs import RunBook
 from gateway.reconciliation.service import ReconciliationService
+from gateway.reconciliation.watch import MoneyWatch
 from gateway.security.client_address import ClientAddresses, parse_networks
 from gateway.security.csrf import CsrfTokens, csrf_middleware_factory
 from gateway.security.headers import security_headers_hook
@@ -162,6 +163,12 @@ def create_app(settings: Settings | None = None) -> Litestar:
                     embedded.clock,
                     AttentionRule.of(settings),
                     metrics.metrics.reconciliation_attention.set,
+                    MoneyWatch(
+                        database,
+                        embedded.clock,
+                        metrics.metrics.refunds_needing_person.set,
+                        metrics.metrics.disputes_near_deadline.set,
+                    ),
                 ).run,
             ),
         ],

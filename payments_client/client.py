@@ -14,6 +14,7 @@ from payments_client.wire import (
     CustomerDetails,
     LinkCustomer,
     OrderMeta,
+    ProviderDispute,
     ProviderLink,
     ProviderLinkOrder,
     ProviderOrder,
@@ -144,6 +145,9 @@ class ProviderClient:
 
     async def payments(self, order_id: str) -> list[ProviderPayment]:
         return await self._call("GET", f"pg/orders/{order_id}/payments", list[ProviderPayment])
+
+    async def disputes(self, order_id: str) -> list[ProviderDispute]:
+        return await self._call("GET", f"pg/orders/{order_id}/disputes", list[ProviderDispute])
 
     async def refund(
         self, order_id: str, *, refund_id: str, amount: Decimal, key: str, note: str | None = None

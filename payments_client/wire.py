@@ -54,6 +54,16 @@ class ProviderRefund(msgspec.Struct, kw_only=True):
     processed_at: str | None = None
 
 
+class ProviderDispute(msgspec.Struct, kw_only=True):
+    """A dispute or chargeback on an order's payment (Cashfree's DisputesEntity, what we read)."""
+
+    dispute_id: int
+    dispute_type: str  # DISPUTE, CHARGEBACK, RETRIEVAL, PRE_ARBITRATION, ARBITRATION
+    dispute_amount: Decimal
+    respond_by: str  # the time by which evidence must be submitted to contest it
+    dispute_status: str
+
+
 class ReconRow(msgspec.Struct, kw_only=True):
     """One event of `POST /pg/recon` (Cashfree's ReconEntity data item), the fields we read."""
 

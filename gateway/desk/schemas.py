@@ -127,6 +127,9 @@ class FindingView(msgspec.Struct, rename="camel", kw_only=True):
     resolved_by: str | None = None
     resolved_at: datetime | None = None
     note: str | None = None
+    respond_by: date | None = None  # a dispute's or chargeback's deadline to answer the provider
+    days_to_respond: int | None = None  # from today on the clock the desk reads; below 0: passed
+    last_found_on: date | None = None  # the day of the last run that found it (a later run: still this one)
 
 
 class RunView(msgspec.Struct, rename="camel", kw_only=True):

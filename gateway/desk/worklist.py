@@ -5,7 +5,7 @@ resolving one with a note (who and when kept with it, and in the audit trail, in
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 
 from sqlalchemy import select, update
 
@@ -39,6 +39,9 @@ def finding_view(finding: ReconciliationFinding, day: date, today: date) -> Find
         resolved_by=finding.resolved_by,
         resolved_at=finding.resolved_at,
         note=finding.note,
+        respond_by=finding.respond_by,
+        days_to_respond=(finding.respond_by - today).days if finding.respond_by else None,
+        last_found_on=finding.last_found_on,
     )
 
 
@@ -72,13 +75,19 @@ class Worklist:
             )
             return [run_view(run, today, self.rule) for run in rows]
 
-    async def day(self, day: date) -> WorklistDay:
+    async def day(self, day: date | None) -> WorklistDay:
+        """A day's run and findings; no day: yesterday on the clock the desk reads."""
         today = await self.clock.today()
+        day = day or today - timedelta(days=1)
         async with self.database.session() as session:
             run = await session.scalar(select(ReconciliationRun).where(ReconciliationRun.day == day))
             if run is None:
                 return WorklistDay(day=day, today=today, run=None, findings=[])
-            findings = sorted(run.findings, key=lambda f: (f.resolved_at is not None, -f.unreconciled, f.id))
+            # Open first; of those, a dispute nearest its deadline first, then the largest amount.
+            findings = sorted(
+                {f.id: f for f in [*run.findings, *run.found_again]}.values(),
+                key=lambda f: (f.resolved_at is not None, f.respond_by or date.max, -f.unreconciled, f.id),
+            )
             return WorklistDay(
                 day=day,
                 today=today,

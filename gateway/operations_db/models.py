@@ -105,6 +105,10 @@ class ReconciliationRun(IdentityBase):
     findings: Mapped[list[ReconciliationFinding]] = relationship(
         back_populates="run", lazy="selectin", order_by="ReconciliationFinding.id"
     )
+    # Findings of earlier runs this run found again: still one finding each, ageing from the first.
+    found_again: Mapped[list[ReconciliationFinding]] = relationship(
+        secondary="reconciliation_sighting", lazy="selectin", viewonly=True, order_by="ReconciliationFinding.id"
+    )
 
 
 class ReconciliationFinding(IdentityBase):
@@ -126,4 +130,18 @@ class ReconciliationFinding(IdentityBase):
     resolved_by: Mapped[str | None] = mapped_column(String(64))
     resolved_at: Mapped[datetime | None] = mapped_column(DateTimeUTC(timezone=True))
     note: Mapped[str | None] = mapped_column(Text)
+    # A dispute's or chargeback's: the day (India's) by which the provider must have our answer.
+    respond_by: Mapped[date | None] = mapped_column(Date)
+    last_found_on: Mapped[date | None] = mapped_column(Date)  # the day of the last run that found it
     run: Mapped[ReconciliationRun] = relationship(back_populates="findings")
+
+
+class ReconciliationSighting(IdentityBase):
+    """A later run finding an open finding again (the same kind on the same provider order and
+    payment): kept as a sighting, so the finding stays one and keeps ageing."""
+
+    __tablename__ = "reconciliation_sighting"
+    __table_args__ = (UniqueConstraint("run_id", "finding_id", name="uq_reconciliation_sighting"),)
+
+    run_id: Mapped[int] = mapped_column(ForeignKey("reconciliation_run.id", ondelete="RESTRICT"))
+    finding_id: Mapped[int] = mapped_column(ForeignKey("reconciliation_finding.id", ondelete="RESTRICT"))

@@ -14,6 +14,7 @@ from gateway.clock import Clock
 from gateway.reconciliation.attention import AttentionRule
 from gateway.reconciliation.runs import RunBook
 from gateway.reconciliation.service import ReconciliationService
+from gateway.reconciliation.watch import MoneyWatch
 
 log = structlog.get_logger("gateway.reconciliation")
 
@@ -26,12 +27,14 @@ class DailyReconciliation:
         clock: Clock,
         rule: AttentionRule,
         needing_attention: Callable[[int], None] = lambda count: None,
+        watch: MoneyWatch | None = None,
     ) -> None:
         self.service = service
         self.book = book
         self.clock = clock
         self.rule = rule
         self.needing_attention = needing_attention  # the gauge's setter
+        self.watch = watch  # refunds and disputes waiting on a person, as gauges
 
     async def run(self) -> bool:
         """True when this call ran and stored yesterday's reconciliation. Every call also says
@@ -53,4 +56,6 @@ class DailyReconciliation:
                 open_findings=sum(1 for f in run.findings if f.resolved_at is None),
             )
         self.needing_attention(len(flagged))
+        if self.watch is not None:
+            await self.watch.look()
         return stored

@@ -11,9 +11,14 @@ from sqlalchemy.exc import IntegrityError
 
 from gateway.clock import Clock
 from gateway.operations_db import OperationsDatabase
-from gateway.operations_db.models import ReconciliationFinding, ReconciliationRun
+from gateway.operations_db.models import ReconciliationFinding, ReconciliationRun, ReconciliationSighting
 from gateway.reconciliation.attention import Attention, AttentionRule
-from gateway.reconciliation.schemas import Reconciliation
+from gateway.reconciliation.schemas import ANSWERED, Reconciliation
+
+
+def same(finding: ReconciliationFinding) -> tuple[str, str, str | None]:
+    """What makes two runs' findings one: the kind, on the same provider order and payment."""
+    return finding.kind, finding.provider_order_id, finding.cf_payment_id
 
 
 class RunBook:
@@ -27,8 +32,43 @@ class RunBook:
         return found is not None
 
     async def keep(self, result: Reconciliation) -> bool:
-        """Store a day's run and its findings: False when that day was stored already."""
+        """Store a day's run and its findings: False when that day was stored already. A mismatch
+        an earlier run found and nobody has resolved (the same kind, provider order and payment)
+        stays that one finding, seen again by this run; disputes and chargebacks are findings too,
+        with the day they must be answered by."""
         now = await self.clock.now()
+        today = await self.clock.today()
+        found = [
+            ReconciliationFinding(
+                kind=m.kind,
+                provider_order_id=m.provider_order_id,
+                owner=m.owner,
+                reference=m.reference,
+                cf_payment_id=m.cf_payment_id,
+                recorded=m.recorded,
+                settled=m.settled,
+                unreconciled=m.unreconciled,
+                found_on=today,
+                last_found_on=result.date,
+            )
+            for m in result.mismatches
+        ] + [
+            ReconciliationFinding(
+                kind=a.kind,
+                provider_order_id=a.provider_order_id,
+                owner=a.owner,
+                reference=a.reference,
+                cf_payment_id=a.cf_payment_id,
+                recorded=None,
+                settled=a.settled,
+                unreconciled=a.amount,  # what the payer's bank takes unless we answer in time
+                found_on=today,
+                last_found_on=result.date,
+                respond_by=a.respond_by,
+            )
+            for a in result.adjustments
+            if a.kind in ANSWERED
+        ]
         run = ReconciliationRun(
             day=result.date,
             ran_at=now,
@@ -36,24 +76,25 @@ class RunBook:
             settled_net=result.settled_net,
             in_transit_net=result.in_transit_net,
             fees=result.fees,
-            findings=[
-                ReconciliationFinding(
-                    kind=m.kind,
-                    provider_order_id=m.provider_order_id,
-                    owner=m.owner,
-                    reference=m.reference,
-                    cf_payment_id=m.cf_payment_id,
-                    recorded=m.recorded,
-                    settled=m.settled,
-                    unreconciled=m.unreconciled,
-                    found_on=await self.clock.today(),
-                )
-                for m in result.mismatches
-            ],
         )
         try:
             async with self.database.session() as session:
                 session.add(run)
+                await session.flush()
+                still_open = {
+                    same(f): f
+                    for f in await session.scalars(
+                        select(ReconciliationFinding).where(ReconciliationFinding.resolved_at.is_(None))
+                    )
+                }
+                for finding in found:
+                    earlier = still_open.get(same(finding))
+                    if earlier is None:
+                        finding.run_id = run.id
+                        session.add(finding)
+                    else:
+                        earlier.last_found_on = max(earlier.last_found_on or result.date, result.date)
+                        session.add(ReconciliationSighting(run_id=run.id, finding_id=earlier.id))
         except IntegrityError:  # another replica stored this day first
             return False
         return True

@@ -30,6 +30,8 @@ AdjustmentKind = Literal[
     "refundReversal", "dispute", "disputeReversal", "chargeback", "chargebackReversal", "otherAdjustment"
 ]
 Owner = Literal["storeOrder", "repayment", "unknown"]
+# The adjustments someone must answer by a deadline: kept on the worklist as findings of their own.
+ANSWERED: tuple[AdjustmentKind, ...] = ("dispute", "chargeback")
 
 
 class Mismatch(msgspec.Struct, rename="camel", kw_only=True):
@@ -65,6 +67,8 @@ class Adjustment(msgspec.Struct, rename="camel", kw_only=True):
     amount: Decimal
     credit: bool  # money back to us (a reversal) or taken from us
     settled: Decimal | None  # what it added to or took from a settlement, once settled
+    # A dispute's or chargeback's: the day by which the provider must have our answer (its disputes API).
+    respond_by: date | None = None
 
 
 class KindTotal(msgspec.Struct, rename="camel", kw_only=True):

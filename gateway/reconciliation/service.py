@@ -12,7 +12,7 @@ import structlog
 
 from gateway.clock import Clock
 from gateway.reconciliation.matching import reconcile
-from gateway.reconciliation.schemas import Reconciliation
+from gateway.reconciliation.schemas import ANSWERED, Reconciliation
 from gateway.settings import Settings
 from gateway.upstreams.http import UpstreamHttp
 from gateway.upstreams.lenders import build_lender
@@ -47,6 +47,9 @@ class ReconciliationService:
             self.lender.partner_repayments("date", day),
         )
         result = reconcile(day, report, store, repayments, await self.clock.today(), credited)
+        for adjustment in result.adjustments:  # a dispute's deadline is in the provider's disputes API
+            if adjustment.kind in ANSWERED:
+                adjustment.respond_by = await self.payments.respond_by(adjustment.provider_order_id)
         for m in result.mismatches:
             log.warning(
                 "reconciliation_mismatch",

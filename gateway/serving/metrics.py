@@ -70,6 +70,18 @@ class GatewayMetrics:
             multiprocess_mode="livemax",
             registry=self.registry,
         )
+        self.refunds_needing_person = Gauge(
+            "gateway_refunds_needing_person",
+            "Refunds the bank gave up, handed to the desk for a person to give back (the daily job's last look)",
+            multiprocess_mode="livemax",
+            registry=self.registry,
+        )
+        self.disputes_near_deadline = Gauge(
+            "gateway_disputes_near_deadline",
+            "Open disputes and chargebacks within 2 days of (or past) their response deadline (the daily job's look)",
+            multiprocess_mode="livemax",
+            registry=self.registry,
+        )
         self.job_runs = Counter(
             "gateway_job_runs",
             "Runs of the gateway's scheduled jobs this replica took and finished, per job",

@@ -186,6 +186,19 @@ class PaymentsClient:
             _unless_unknown(exc, self.http.name)
             return []
 
+    async def respond_by(self, order_id: str) -> date | None:
+        """GET pg/orders/{order_id}/disputes: the nearest day (India's) by which a dispute or
+        chargeback on that order must be answered; none when the provider lists none."""
+        try:
+            disputes = await self.provider.disputes(order_id)
+        except ProviderRefused as exc:
+            _unless_unknown(exc, self.http.name)
+            return None
+        except msgspec.DecodeError as exc:
+            raise UpstreamError(ORDER_FAILED, upstream=self.http.name, status=200) from exc
+        days = [_india_day(d.respond_by) for d in disputes if d.respond_by]
+        return min(days) if days else None
+
     async def order_refunds(self, order_id: str) -> list[ProviderRefund]:
         """GET pg/orders/{order_id}/refunds: what was given back on one provider order."""
         try:
@@ -202,6 +215,12 @@ class PaymentsClient:
             return await self.provider.refund(order_id, refund_id=refund_id, amount=amount, key=refund_id, note=note)
         except ProviderRefused as exc:
             raise UpstreamRefused(REFUND_REFUSED, upstream=self.http.name, status=exc.status) from exc
+
+
+def _india_day(text: str) -> date:
+    """A time's day in India; Cashfree's example writes respond_by without an offset: India's."""
+    at = datetime.fromisoformat(text)
+    return at.date() if at.tzinfo is None else at.astimezone(INDIA).date()
 
 
 def _unless_unknown(exc: ProviderRefused, upstream: str) -> None:

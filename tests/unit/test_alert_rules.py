@@ -94,3 +94,14 @@ def test_the_rules_cover_unreconciled_money_and_jobs_that_stopped() -> None:
     watched = set().union(*(series_named(promql_parser.parse(rule["expr"])) for rule in rules()))
     assert "voltkhata_reconciliation_unreconciled_over_a_day_rupees" in watched
     assert "gateway_job_last_run_timestamp_seconds" in watched
+
+
+def test_the_rules_cover_refunds_waiting_on_a_person_and_disputes_near_their_deadline() -> None:
+    by_name = {rule["alert"]: rule for rule in rules()}
+    assert series_named(promql_parser.parse(by_name["RefundsWaitingOnAPerson"]["expr"])) == {
+        "gateway_refunds_needing_person"
+    }
+    assert series_named(promql_parser.parse(by_name["DisputeNearItsDeadline"]["expr"])) == {
+        "gateway_disputes_near_deadline"
+    }
+    assert by_name["DisputeNearItsDeadline"]["labels"]["severity"] == "page"

@@ -66,6 +66,7 @@ from upstream_mocks.payments.settlements import (
     MistakeRefused,
     RangeRefused,
     check_mistake,
+    disputes_for,
     events_between,
     in_range,
     page,
@@ -389,6 +390,14 @@ def create_app(world: MockWorld) -> Litestar:
         _lapse(order_id)
         return json_answer(payments_for(world, order_id))
 
+    @get("/pg/orders/{order_id:str}/disputes")
+    async def order_disputes(request: Request[Any, Any, Any], order_id: FromPath[str]) -> Response[Any]:
+        if refused := _refused(request, world.settings):
+            return refused
+        if get_order(world, order_id) is None:
+            return _error(404, "order not found", "order_not_found")
+        return json_answer(disputes_for(world, order_id))
+
     async def _report(request: Request[Any, Any, Any], settled: bool) -> Response[Any]:
         if refused := _refused(request, world.settings):
             return refused
@@ -618,7 +627,10 @@ def create_app(world: MockWorld) -> Litestar:
         paid = find_payment(world, back.cf_payment_id)
         if paid is None or paid.payment_status != "SUCCESS":
             return _error(404, "no successful payment with that cfPaymentId", "payment_not_found")
+        if back.respond_in_days is not None and not 0 <= back.respond_in_days <= 45:
+            return _error(400, "Invalid chargeback: respondInDays must be 0 to 45", "request_invalid")
         back.at = provider_now(world).isoformat(timespec="seconds")
+        back.dispute_id = 433447000 + len(state(world).chargebacks) + 1
         state(world).chargebacks.append(back)
         return json_answer(state(world).chargebacks, 201)
 
@@ -668,6 +680,7 @@ def create_app(world: MockWorld) -> Litestar:
             order_payments,
             recon,
             settlement_recon,
+            order_disputes,
             checkout,
             pay,
             upi_app,

@@ -77,12 +77,71 @@ class Page(msgspec.Struct, kw_only=True, omit_defaults=True):
     cursor: str | None = None  # none after the last page
 
 
+RESPOND_WITHIN = timedelta(days=7)  # a chargeback's time to contest, unless QA says otherwise
+
+
 class Chargeback(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):
-    """QA: a payer's bank took a payment back (in full unless `amount` says less)."""
+    """QA: a payer's bank took a payment back (in full unless `amount` says less); the merchant has
+    `respondInDays` (7 unless said) to contest it, Cashfree's dispute `respond_by`."""
 
     cf_payment_id: str
     amount: Decimal | None = None
+    respond_in_days: int | None = msgspec.field(default=None)
     at: str | None = None  # set by the mock
+    dispute_id: int | None = None  # set by the mock
+
+
+class Dispute(msgspec.Struct, kw_only=True):
+    """One dispute as Cashfree's `GET /pg/orders/{order_id}/disputes` lists it (DisputesEntity)."""
+
+    dispute_id: int
+    dispute_type: Literal["DISPUTE", "CHARGEBACK", "RETRIEVAL", "PRE_ARBITRATION", "ARBITRATION"]
+    reason_code: str
+    reason_description: str
+    dispute_amount: Decimal
+    dispute_amount_currency: str
+    created_at: str
+    respond_by: str
+    updated_at: str
+    dispute_status: str
+    cf_dispute_remarks: str
+    order_details: dict[str, Any]
+
+
+def disputes_for(world: MockWorld, order_id: str) -> list[Dispute]:
+    """The order's chargebacks as disputes, oldest first; `respond_by` is the day's end in India."""
+    st = state(world)
+    found = []
+    for back in st.chargebacks:
+        paid = next((p for a in st.payments.values() for p in a if p.cf_payment_id == back.cf_payment_id), None)
+        if paid is None or paid.order_id != order_id or back.at is None or back.dispute_id is None:
+            continue
+        opened = datetime.fromisoformat(back.at)
+        within = timedelta(days=back.respond_in_days) if back.respond_in_days is not None else RESPOND_WITHIN
+        respond_by = datetime.combine((opened.astimezone(IST) + within).date(), time(23, 59, 59), IST)
+        found.append(
+            Dispute(
+                dispute_id=back.dispute_id,
+                dispute_type="CHARGEBACK",
+                reason_code="4855",
+                reason_description="Goods or services not provided",
+                dispute_amount=rupees(back.amount or paid.payment_amount),
+                dispute_amount_currency="INR",
+                created_at=back.at,
+                respond_by=respond_by.isoformat(timespec="seconds"),
+                updated_at=back.at,
+                dispute_status="CHARGEBACK_CREATED",
+                cf_dispute_remarks="Chargeback raised by the payer's bank",
+                order_details={
+                    "order_id": paid.order_id,
+                    "order_currency": "INR",
+                    "cf_payment_id": paid.cf_payment_id,
+                    "payment_currency": "INR",
+                    "payment_amount": paid.payment_amount,
+                },
+            )
+        )
+    return found
 
 
 class Mistake(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):

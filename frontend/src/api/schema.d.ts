@@ -935,7 +935,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Supervisors: a day's stored reconciliation run and its findings (open first), each with its days open */
+        /** Supervisors: a day's stored reconciliation run and its findings (open first, disputes nearest their deadline first), each with its days open; `yesterday` for India's yesterday */
         get: operations["ApiDeskWorklistDayWorklistDay"];
         put?: never;
         post?: never;
@@ -1701,6 +1701,7 @@ export interface components {
             owner: "storeOrder" | "repayment" | "unknown";
             providerOrderId: string;
             reference: string | null;
+            respondBy?: string | null;
             settled: string | null;
         };
         /** Allocation */
@@ -2200,10 +2201,12 @@ export interface components {
             /** Format: date */
             day: string;
             daysOpen: number;
+            daysToRespond?: number | null;
             /** Format: date */
             foundOn: string;
             id: number;
             kind: string;
+            lastFoundOn?: string | null;
             note?: string | null;
             owner: string;
             providerOrderId: string;
@@ -2211,6 +2214,7 @@ export interface components {
             reference: string | null;
             resolvedAt?: string | null;
             resolvedBy?: string | null;
+            respondBy?: string | null;
             settled: string | null;
             unreconciled: string;
         };

@@ -1,0 +1,50 @@
+"""What needs a person's hands, counted for Prometheus at each look of the daily job: refunds the
+bank gave up and handed to the desk, and open disputes or chargebacks within their last days to be
+answered (deploy/prometheus/alerts.yaml alerts on either above 0)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import timedelta
+
+from sqlalchemy import func, select
+
+from gateway.clock import Clock
+from gateway.operations_db import OperationsDatabase
+from gateway.operations_db.models import DeskRefund, ReconciliationFinding
+
+NEAR_DEADLINE_DAYS = 2  # a dispute this close to its response deadline (or past it) is alerted on
+
+
+class MoneyWatch:
+    def __init__(
+        self,
+        database: OperationsDatabase,
+        clock: Clock,
+        refunds_needing_person: Callable[[int], None],
+        disputes_near_deadline: Callable[[int], None],
+    ) -> None:
+        self.database = database
+        self.clock = clock
+        self.refunds_needing_person = refunds_needing_person
+        self.disputes_near_deadline = disputes_near_deadline
+
+    async def look(self) -> tuple[int, int]:
+        """Count both and set the gauges; the counts, for the caller's log."""
+        near = await self.clock.today() + timedelta(days=NEAR_DEADLINE_DAYS)
+        async with self.database.session() as session:
+            refunds = await session.scalar(
+                select(func.count()).select_from(DeskRefund).where(DeskRefund.status == "cancelled")
+            )
+            disputes = await session.scalar(
+                select(func.count())
+                .select_from(ReconciliationFinding)
+                .where(
+                    ReconciliationFinding.resolved_at.is_(None),
+                    ReconciliationFinding.respond_by.is_not(None),
+                    ReconciliationFinding.respond_by <= near,
+                )
+            )
+        self.refunds_needing_person(refunds or 0)
+        self.disputes_near_deadline(disputes or 0)
+        return refunds or 0, disputes or 0
