@@ -119,16 +119,26 @@ def test_a_payout_the_bank_cannot_make_is_shown_failed_with_what_to_do(client: G
     assert shown["payout"] == {"status": "failed", "utr": None, "paidAt": None, "problem": "bankOffline"}
 
 
-def test_a_upi_id_that_does_not_exist_is_refused_by_verification_before_any_transfer(client: GatewayClient) -> None:
+def test_a_upi_id_that_does_not_exist_is_refused_by_verification_when_the_return_is_asked(
+    client: GatewayClient,
+) -> None:
     log_in(client)
-    number, received = returned_to(client, "payout-nobody", "invalid.ramesh@okaxis")
-    assert received["payout"] == {"status": "failed", "utr": None, "paidAt": None, "problem": "accountInvalid"}
+    order = delivered(client, "payout-nobody", {2: 2})
+    number = order["orderNumber"]
+    body = {"lines": [{"productId": 2, "quantity": 1}], "reason": "noLongerNeeded", "pickup": slot(order)}
+    refused = ask(client, number, "payout-nobody-1", **body, refundTo={"upiId": "invalid.ramesh@okaxis"})
+    assert refused.status_code == 422, refused.text
+    assert (refused.json()["error"]["code"], refused.json()["error"]["field"]) == ("upi_id_not_found", "refundTo.upiId")
+    closed = {"accountNumber": "000123456789", "ifsc": "HDFC0001234", "accountName": "Ramesh Kumar"}
+    refused = ask(client, number, "payout-nobody-2", **body, refundTo=closed)
+    assert refused.status_code == 422 and refused.json()["error"]["code"] == "bank_account_not_found"
+    assert client.get(f"/api/checkout/orders/{number}").json()["returns"] == []  # nothing was kept
     unknown = client.get(
         "/_mocks/payouts/payout/transfers",
         params={"transfer_id": f"{number}_R1"},
         headers={"x-client-id": "mock-payouts-client", "x-client-secret": SECRET, "x-api-version": "2024-01-01"},
     )
-    assert unknown.status_code == 404  # nothing was sent to it
+    assert unknown.status_code == 404  # nothing was sent
 
 
 def test_a_refund_to_a_bank_account_is_paid_to_the_whole_account_number_kept_until_then(client: GatewayClient) -> None:

@@ -31,7 +31,7 @@ from stdnum.in_ import gstin as gstin_number
 from upstream_mocks.clock import every, mocks_now, mocks_today, on_tick
 from upstream_mocks.lending import credit
 from upstream_mocks.money import rupees_text
-from upstream_mocks.orders import online_payment, returns, stock, tracking
+from upstream_mocks.orders import online_payment, payout, returns, stock, tracking
 from upstream_mocks.orders.gst import is_intra_state
 from upstream_mocks.orders.invoice import (
     credit_note_filename,
@@ -653,6 +653,11 @@ def create_app(world: MockWorld) -> Litestar:
             return _answer(order, "Return already requested")
         now = clock()
         made = returns.request(order, body, now)  # raises ReturnRefused: then nothing is kept
+        try:  # the UPI ID or account, checked by shape, is verified with the provider
+            await payout.check_payee(world, order, made.refund_to, returns.account_number(body))
+        except returns.ReturnRefused:
+            order.returns.remove(made)  # nothing is kept
+            raise
         returns.keep_account(state(), made, body)
         order.return_options = returns.options(order, now)
         remember(userId, key, fingerprint, order)

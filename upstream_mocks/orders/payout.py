@@ -19,7 +19,15 @@ import httpx
 import structlog
 
 from payments_client import Payee, ProviderRefused, ProviderTransfer
-from upstream_mocks.orders.records import Order, OrdersState, Payout, ReturnEvent, ReturnRequest, ReturnStatus
+from upstream_mocks.orders.records import (
+    Order,
+    OrdersState,
+    Payout,
+    RefundTo,
+    ReturnEvent,
+    ReturnRequest,
+    ReturnStatus,
+)
 from upstream_mocks.provider import payout_controls, payouts
 from upstream_mocks.world import MockWorld
 
@@ -38,19 +46,50 @@ def return_of(state: OrdersState, transfer_id: str) -> tuple[Order, ReturnReques
     return (order, ret) if order is not None and ret is not None else None
 
 
-def _payee(state: OrdersState, order: Order, ret: ReturnRequest) -> Payee:
+def _payee(order: Order, refund_to: RefundTo, account_number: str | None) -> Payee:
     # Cashfree takes a beneficiary_name of letters and spaces only.
-    name = re.sub(r"[^A-Za-z ]", "", ret.refund_to.account_name or order.address.name).strip()[:100] or "Customer"
-    if ret.refund_to.route == "upi":
-        return Payee(name=name, vpa=ret.refund_to.upi_id)
-    return Payee(name=name, account_number=state.payee_accounts.get(ret.number), ifsc=ret.refund_to.ifsc)
+    name = re.sub(r"[^A-Za-z ]", "", refund_to.account_name or order.address.name).strip()[:100] or "Customer"
+    if refund_to.route == "upi":
+        return Payee(name=name, vpa=refund_to.upi_id)
+    return Payee(name=name, account_number=account_number, ifsc=refund_to.ifsc)
+
+
+async def check_payee(world: MockWorld, order: Order, refund_to: RefundTo, account_number: str | None) -> None:
+    """The UPI ID or account a shopper gives for a return's refund, verified before the return is
+    kept: one the provider says does not exist is refused (ReturnRefused); a provider that does
+    not answer lets it through, as it is verified again before any money is sent."""
+    from upstream_mocks.orders.returns import ReturnRefused  # returns calls this module
+
+    if refund_to.route not in ("upi", "bank"):
+        return
+    try:
+        async with payouts(world) as provider:
+            valid, _ = await provider.payee_exists(_payee(order, refund_to, account_number))
+    except UNREACHED as exc:
+        log.warning("payee_not_verified", order=order.order_number, error=str(exc))
+        return
+    if valid:
+        return
+    if refund_to.route == "upi":
+        raise ReturnRefused(
+            400,
+            "upi_id_not_found",
+            f"No bank has the UPI ID {refund_to.upi_id}. Please check it, or give a bank account.",
+            "refundTo.upiId",
+        )
+    raise ReturnRefused(
+        400,
+        "bank_account_not_found",
+        "No bank has this account number with this IFSC. Please check them, or give a UPI ID.",
+        "refundTo.accountNumber",
+    )
 
 
 async def start(world: MockWorld, state: OrdersState, order: Order, ret: ReturnRequest) -> None:
     """The payee checked, then the transfer made (pending): failed at once when the payee cannot
     take money; left pending, to be made again under the same id, when the provider did not answer."""
     ret.payout = ret.payout or Payout(transfer_id=transfer_id_of(ret), status="pending")
-    payee = _payee(state, order, ret)
+    payee = _payee(order, ret.refund_to, state.payee_accounts.get(ret.number))
     try:
         async with payouts(world) as provider:
             valid, why = await provider.payee_exists(payee)

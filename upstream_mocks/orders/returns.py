@@ -253,10 +253,17 @@ def _refund_to(order: Order, given: RefundAccountBody | None) -> RefundTo:
     return RefundTo(route="bank", account_name=name[:80], account_ending=number[-4:], ifsc=ifsc)
 
 
+def account_number(body: ReturnBody) -> str | None:
+    """The bank account's whole number as given, without spaces or dashes."""
+    given = body.refund_to.account_number if body.refund_to is not None else None
+    return re.sub(r"[\s-]", "", given) if given else None
+
+
 def keep_account(state: OrdersState, made: ReturnRequest, body: ReturnBody) -> None:
     """A bank account's full number, kept beside the return until its payout is paid."""
-    if made.refund_to.route == "bank" and body.refund_to is not None and body.refund_to.account_number:
-        state.payee_accounts[made.number] = re.sub(r"[\s-]", "", body.refund_to.account_number)
+    number = account_number(body)
+    if made.refund_to.route == "bank" and number:
+        state.payee_accounts[made.number] = number
 
 
 def request(order: Order, body: ReturnBody, now: datetime) -> ReturnRequest:

@@ -148,6 +148,8 @@ export const ERROR_MESSAGES: Record<string, Wording> = {
   refund_account_missing: msg`Please give a UPI ID or a bank account for the refund.`,
   refund_account_twice: msg`Please give a UPI ID or a bank account, not both.`,
   upi_id_invalid: msg`This is not a UPI ID. It looks like name@bank.`,
+  upi_id_not_found: msg`No bank has this UPI ID. Please check it, or give a bank account.`,
+  bank_account_not_found: msg`No bank has this account number with this IFSC. Please check them, or give a UPI ID.`,
   account_number_invalid: msg`A bank account number has 9 to 18 digits.`,
   ifsc_invalid: msg`An IFSC has 11 characters: 4 letters, a zero, then 6 letters or digits.`,
   account_name_missing: msg`Please give the account holder's name.`,
