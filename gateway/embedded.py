@@ -39,6 +39,7 @@ from litestar.handlers import ASGIRouteHandler, asgi
 
 from gateway.asgi import ASGIApp, Receive, Scope, Send
 from gateway.clock import Clock, ReadClock, RemoteClock, SystemClock
+from gateway.desk.staff import roster
 from gateway.desk.webhook_paths import REFUND_WEBHOOK_PATH
 from gateway.security.qa_login import QaLogin, parse_qa_staff
 from gateway.settings import Settings
@@ -165,6 +166,7 @@ def embed(settings: Settings, environ: Mapping[str, str] | None = None) -> Embed
             urls = (*mock_settings.account_refund_webhook_urls, refund_webhook_url(settings))
             mock_settings = msgspec.structs.replace(mock_settings, refund_webhook_urls=urls)
         world = MockWorld(mock_settings)
+        world.staff = staff_logins(settings)
         embedded.world = world
         suite = create_suite(world, check_contracts=True, traced=tracing_on(settings))
         embedded.clock = ReadClock(lambda: mocks_now(world))
@@ -188,6 +190,33 @@ def embed(settings: Settings, environ: Mapping[str, str] | None = None) -> Embed
         if not world.settings.public_url:
             embedded.internal_origin = INTERNAL_ORIGIN
     return embedded
+
+
+def staff_logins(settings: Settings) -> list[Any]:
+    """The desk's and the QA login's accounts, for the QA console's People (upstream_mocks/staff.py):
+    names, roles and what each is for; a secret only where it is a published demonstration one."""
+    from upstream_mocks.staff import StaffMember  # the optional `mocks` extra
+
+    desk = [
+        StaffMember(
+            name=entry.name,
+            role="desk supervisor" if entry.role == "supervisor" else "desk agent",
+            purpose=entry.purpose,
+            login_page="/desk",
+            secret=entry.published_secret,
+        )
+        for entry in roster(settings)
+    ]
+    testers = [
+        StaffMember(
+            name=name,
+            role="QA tester",
+            purpose="Opens this console and the /_mocks controls on a shared test deployment (the QA login).",
+            login_page="/qa",
+        )
+        for name in parse_qa_staff(settings.qa_staff)
+    ]
+    return [*desk, *testers]
 
 
 def refund_webhook_url(settings: Settings) -> str:

@@ -476,7 +476,7 @@ def desk_pages(browser: Any, url: str, out: Path, size: str, language: str) -> N
 def qa_pages(browser: Any, url: str, out: Path) -> None:
     """/qa on a desktop, section by section (docs/qa.md shows them): a login's code waiting,
     "Lender down" set and the portal's 503 in the journal, the clock 40 days on with the dues and
-    reminders it brought. The world is reset first and last."""
+    reminders it brought; then a recipe run, Money and People. The world is reset first and last."""
     folder = out / "qa"
     folder.mkdir(parents=True, exist_ok=True)
     httpx.post(f"{url}/_mocks/reset", timeout=10).raise_for_status()
@@ -507,8 +507,27 @@ def qa_pages(browser: Any, url: str, out: Path) -> None:
     for name, region in (("clock", clock), ("outboxes", outboxes), ("faults", faults), ("journal", journal)):
         region.screenshot(path=folder / f"qa_{name}.png")
         print(folder / f"qa_{name}.png")
+    portal.close()
+    qa_money_people_recipes(page, folder)
     context.close()
     httpx.post(f"{url}/_mocks/reset", timeout=10).raise_for_status()
+
+
+def qa_money_people_recipes(page: Page, folder: Path) -> None:
+    """Recipes with "Bank slow, payment pending" run (a repayment left pending at the bank, then
+    paid and booked), Money with its charge and settlement in transit, People with the staff."""
+    recipes = page.get_by_role("region", name="Recipes")
+    recipes.get_by_label("Recipe").select_option(label="Bank slow, payment pending")
+    recipes.get_by_role("button", name="Run").click()
+    recipes.get_by_role("status").get_by_text("every step passed").wait_for(timeout=60_000)
+    money = page.get_by_role("region", name="Money")
+    money.get_by_role("table", name="Settlements the provider reports").get_by_role("cell", name="19.00").wait_for()
+    people = page.get_by_role("region", name="People")
+    people.get_by_role("table", name="Staff").get_by_role("rowheader").first.wait_for()
+    page.wait_for_load_state("networkidle")
+    for name, region in (("money", money), ("people", people), ("recipes", recipes)):
+        region.screenshot(path=folder / f"qa_{name}.png")
+        print(folder / f"qa_{name}.png")
 
 
 def feature_pages(browser: Any, url: str, out: Path) -> None:

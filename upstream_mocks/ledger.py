@@ -13,6 +13,8 @@ import msgspec
 from upstream_mocks.lending.dues import dues
 from upstream_mocks.orders.records import Order
 from upstream_mocks.payments.links import get_link
+from upstream_mocks.payments.settlements import rows as report_rows
+from upstream_mocks.payments.settlements import settled_on
 from upstream_mocks.world import MockWorld
 
 
@@ -96,6 +98,23 @@ class AccountRefund(msgspec.Struct, rename="camel", kw_only=True):
     transfer_id: str | None  # its payout's, once one was asked
 
 
+class Settlement(msgspec.Struct, rename="camel", kw_only=True):
+    """One entry of the provider's settlement report (`POST /pg/recon`, QA's mistakes in it): a
+    payment, refund or chargeback, the provider's fee and the tax on it, what reached (or will
+    reach) the merchant's bank, and when."""
+
+    event_id: str
+    event_type: str  # PAYMENT, REFUND or CHARGEBACK
+    provider_order_id: str
+    cf_payment_id: str
+    amount: Decimal
+    service_charge: Decimal | None  # payments only
+    service_tax: Decimal | None
+    settlement_amount: Decimal | None  # None while in transit
+    settlement_id: str | None
+    settles_at: str  # when it was, or will be, settled (India's time)
+
+
 class Ledger(msgspec.Struct, rename="camel", kw_only=True):
     charges: list[Charge]
     store_orders: list[StoreOrder]
@@ -107,6 +126,7 @@ class Ledger(msgspec.Struct, rename="camel", kw_only=True):
     payment_links: list[PaymentLinkView]
     payouts: list[PayoutEntry] = msgspec.field(default_factory=list)
     account_refunds: list[AccountRefund] = msgspec.field(default_factory=list)
+    settlements: list[Settlement] = msgspec.field(default_factory=list)  # the provider's report
 
 
 def back(order: Order, product_id: int) -> int:
@@ -239,7 +259,27 @@ def ledger(world: MockWorld) -> Ledger:
             for r in o.returns
             if r.refund_to.route in ("upi", "bank")
         ],
+        settlements=settlements(world),
     )
+
+
+def settlements(world: MockWorld) -> list[Settlement]:
+    """The provider's report as it stands on the one clock, oldest first."""
+    return [
+        Settlement(
+            event_id=row.event_id,
+            event_type=row.event_type,
+            provider_order_id=row.order_id,
+            cf_payment_id=row.cf_payment_id,
+            amount=row.event_amount,
+            service_charge=row.payment_service_charge,
+            service_tax=row.payment_service_tax,
+            settlement_amount=row.event_settlement_amount,
+            settlement_id=row.cf_settlement_id,
+            settles_at=row.settlement_date or settled_on(row.event_time).isoformat(timespec="seconds"),
+        )
+        for row in report_rows(world)
+    ]
 
 
 def payment_links(world: MockWorld) -> list[PaymentLinkView]:

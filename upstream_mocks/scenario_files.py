@@ -12,6 +12,9 @@ repository and run again by `make test` (tests/contract/test_scenario_files.py).
         expect: {status: 200, json: {"0.status": overdue}, count: 3}
 
 `expect.json` names fields by dotted path (list items by index); `count` is the answer's length.
+`keep: {name: dotted.path}` keeps a field of a step's answer (a session id, a code) for the steps
+after it, which write `${name}` in their call, query, headers, body or expected values (alone in a
+value it stands for the kept value itself, a number stays a number).
 Run one against served mocks with `python -m upstream_mocks.scenario_files run FILE --base-url URL`;
 the suite runs them in-process at `POST /_mocks/scenario-files/{name}/run` (the QA console's Run).
 """
@@ -36,6 +39,7 @@ from upstream_mocks.contract import SAFE_LOADER
 FOLDER = Path(__file__).resolve().parent.parent / "qa" / "scenarios"
 _CALL = re.compile(r"^(GET|POST|PUT|PATCH|DELETE) (/_mocks/\S*)$")
 _NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+_KEPT = re.compile(r"\$\{(\w+)\}")
 
 
 class ScenarioFileError(ValueError):
@@ -54,6 +58,7 @@ class Step(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     body: Any = None
     query: dict[str, str] = msgspec.field(default_factory=dict)
     headers: dict[str, str] = msgspec.field(default_factory=dict)
+    keep: dict[str, str] = msgspec.field(default_factory=dict)  # name -> dotted path in the answer
 
     @property
     def method(self) -> str:
@@ -147,13 +152,54 @@ def judge(step: Step, status: int, answer: Any) -> list[str]:
     return problems
 
 
+def fill(value: Any, kept: dict[str, Any]) -> Any:
+    """`value` with each `${name}` an earlier step kept written in; alone in a string, the kept
+    value itself (its type too). A name nobody kept stays as written, so the step shows it."""
+    if isinstance(value, str):
+        if (alone := _KEPT.fullmatch(value)) and alone.group(1) in kept:
+            return kept[alone.group(1)]
+        return _KEPT.sub(lambda m: str(kept[m.group(1)]) if m.group(1) in kept else m.group(0), value)
+    if isinstance(value, list):
+        return [fill(item, kept) for item in value]
+    if isinstance(value, dict):
+        return {key: fill(item, kept) for key, item in value.items()}
+    return value
+
+
+def _filled(step: Step, kept: dict[str, Any]) -> Step:
+    if not kept:
+        return step
+    return msgspec.structs.replace(
+        step,
+        call=fill(step.call, kept),
+        body=fill(step.body, kept),
+        query=fill(step.query, kept),
+        headers=fill(step.headers, kept),
+        expect=msgspec.structs.replace(step.expect, json=fill(step.expect.json, kept)),
+    )
+
+
+def _keep(step: Step, answer: Any, kept: dict[str, Any]) -> list[str]:
+    """Keep the step's named fields of `answer`; what it could not find, in words."""
+    missing: list[str] = []
+    for name, dotted in step.keep.items():
+        found, value = _field(answer, dotted)
+        if found:
+            kept[name] = value
+        else:
+            missing.append(f"{dotted} missing, to keep as {name}")
+    return missing
+
+
 async def run(recipe: Recipe, call: Caller) -> RunResult:
     """Every step in order, each judged; a failed step does not stop the ones after it, so the
     tester sees the whole picture."""
     results: list[StepResult] = []
-    for step in recipe.steps:
+    kept: dict[str, Any] = {}
+    for written in recipe.steps:
+        step = _filled(written, kept)
         status, answer = await call(step.method, step.path, step.query, step.headers, step.body)
-        problems = judge(step, status, answer)
+        problems = judge(step, status, answer) + _keep(step, answer, kept)
         results.append(
             StepResult(
                 call=step.call,

@@ -31,6 +31,7 @@ from upstream_mocks.payments.provider_document import warm as warm_provider_docu
 from upstream_mocks.people import Person, people
 from upstream_mocks.recordings import Replay, encode_body
 from upstream_mocks.settings import MockSettings
+from upstream_mocks.staff import StaffMember
 from upstream_mocks.world import JournalEntry, MockWorld, Scenario
 
 # Raw ASGI: Litestar's TypedDict scope/message types do not fit pass-through code.
@@ -340,6 +341,10 @@ def create_suite(
     async def seeded_people() -> list[Person]:
         return people(world)
 
+    @get("/_mocks/people/staff")
+    async def staff_logins() -> list[StaffMember]:
+        return world.staff
+
     @delete("/_mocks/journal")
     async def clear_journal() -> None:
         world.journal.clear()
@@ -432,6 +437,7 @@ def create_suite(
             money_ledger,
             money_invariants,
             seeded_people,
+            staff_logins,
             list_scenarios,
             add_scenario,
             clear_scenarios,

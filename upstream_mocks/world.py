@@ -11,6 +11,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 
 from upstream_mocks.settings import MockSettings
+from upstream_mocks.staff import StaffMember
 from upstream_mocks.texts.language import Language
 
 
@@ -81,6 +82,8 @@ class MockWorld:
         # Merchants answered in-process by origin (the gateway embedding this suite): its refund
         # webhook URL is on its own public origin, which has no port of its own in a test client.
         self.merchants: dict[str, Any] = {}
+        # The host gateway's staff logins, for QA to read (upstream_mocks/staff.py); kept on reset.
+        self.staff: list[StaffMember] = []
         # Work a mock started after answering (webhook deliveries, receipt mails), kept so it is
         # not collected mid-flight and so tests can wait for it.
         self.background: set[asyncio.Task[None]] = set()

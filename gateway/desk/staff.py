@@ -96,6 +96,45 @@ def staff_accounts(settings: Settings) -> dict[str, StaffAccount]:
     return accounts
 
 
+class RosterEntry(msgspec.Struct, frozen=True, kw_only=True):
+    """A desk login as QA reads it: never its hash; its secret only when it is a published one."""
+
+    name: str
+    role: Role
+    purpose: str
+    published_secret: str | None  # a demonstration account's secret (README), else None
+
+
+def roster(settings: Settings) -> list[RosterEntry]:
+    """Who can log in to the desk now, what each role is for, and the demonstration secrets among them."""
+    above = settings.desk_refund_second_approval_above
+    purposes: dict[Role, str] = {
+        "agent": (
+            "Finds a customer by mobile, order number, loan number or UPI reference and resends receipts "
+            "and invoice mails, each with a reason; cannot cancel or refund."
+        ),
+        "supervisor": (
+            "Everything an agent does, plus cancel and refund an order (a second supervisor approves a refund "
+            f"above ₹{above:,.2f}) and the day's reconciliation."
+        ),
+    }
+    return [
+        RosterEntry(
+            name=account.name,
+            role=account.role,
+            purpose=purposes[account.role],
+            published_secret=_published_secret(account),
+        )
+        for account in staff_accounts(settings).values()
+    ]
+
+
+def _published_secret(account: StaffAccount) -> str | None:
+    """The demonstration secret, when the account is a demonstration one and still has it."""
+    demo = DEMO_ACCOUNTS.get(account.name)
+    return demo[1] if demo is not None and secret_matches(demo[1], account.secret_hash) else None
+
+
 def main(argv: list[str]) -> int:
     if len(argv) != 2 or argv[1] not in ROLES:
         print("usage: python -m gateway.desk.staff NAME agent|supervisor", file=sys.stderr)

@@ -7,6 +7,7 @@ in it may be gone from the suite, and each example request must get the answer t
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 from typing import Any
@@ -31,6 +32,17 @@ NOT_CONTROLS = (
     "/_mocks/companion_fineract/schema",
 )
 _METHODS = {"GET", "POST", "PUT", "PATCH", "DELETE"}
+PDF = b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n"
+RECEIPT_MAIL = {
+    "email": "ramesh.kumar@shop.example",
+    "subject": "Your payment receipt",
+    "message": "We received your payment.",
+    "attachment": {
+        "filename": "receipt-RCPT-7002.pdf",
+        "contentType": "application/pdf",
+        "content": base64.b64encode(PDF).decode(),
+    },
+}
 
 
 def _template(path: str) -> str:
@@ -89,6 +101,8 @@ def test_each_example_is_answered_as_documented(op: Operation) -> None:
     with TestClient(create_suite(_fresh_world())) as client:
         if op.operation_id == "issueToken":  # tokens are only issued once a mock demands OAuth
             client.post("/_mocks/auth", json={"mock": "catalogue", "oauth": True})
+        if op.operation_id == "readMailAttachment":  # a fresh outbox holds no mail: one with a PDF first
+            client.post("/_mocks/mail/website/sendReceiptMail", json=RECEIPT_MAIL)
         for call in op.calls:
             content = None
             headers = dict(call.headers)
@@ -130,3 +144,17 @@ def test_a_held_world_refuses_another_testers_write_as_documented() -> None:
         answer = ContractResponse(409, refused.content, {"content-type": refused.headers["content-type"]})
         assert contract.check_response(request, answer) is None
         assert client.post("/_mocks/clock", headers={"X-QA-Tester": "asha.qa"}, json={"days": 40}).status_code == 200
+
+
+def test_a_mails_attachment_opens_as_the_pdf_sent() -> None:
+    """The console's Outboxes link a mail's PDF: the bytes the sender attached, inline, by its name."""
+    with TestClient(create_suite(_fresh_world())) as client:
+        assert client.post("/_mocks/mail/website/sendReceiptMail", json=RECEIPT_MAIL).status_code == 200
+        (sent,) = client.get("/_mocks/mail/outbox").json()
+        assert (sent["mailId"], sent["attachment"]) == ("MAIL00000001", "receipt-RCPT-7002.pdf")
+        answer = client.get(f"/_mocks/mail/outbox/{sent['mailId']}/attachment")
+        assert answer.status_code == 200
+        assert answer.headers["content-type"] == "application/pdf"
+        assert answer.headers["content-disposition"] == 'inline; filename="receipt-RCPT-7002.pdf"'
+        assert answer.content == PDF
+        assert client.get("/_mocks/mail/outbox/MAIL00000002/attachment").status_code == 404

@@ -18,11 +18,13 @@ RECIPES = scenario_files.files()
 
 
 def _run(recipe: scenario_files.Recipe) -> scenario_files.RunResult:
-    return asyncio.run(scenario_files.run_in_process(recipe, create_suite(MockWorld(MockSettings.from_env()))))
+    # Every call held to its mock's contract, as the suite the gateway embeds holds them.
+    suite = create_suite(MockWorld(MockSettings.from_env()), check_contracts=True)
+    return asyncio.run(scenario_files.run_in_process(recipe, suite))
 
 
 def test_the_repository_ships_recipes() -> None:
-    assert len(RECIPES) >= 2
+    assert len(RECIPES) >= 3
 
 
 @pytest.mark.parametrize("path", RECIPES, ids=lambda p: p.stem)
@@ -54,6 +56,25 @@ steps:
         "offsetSeconds is 86400, expected 0",
         "missing.field missing, expected 1",
     ]
+
+
+def test_a_kept_field_is_written_into_the_steps_after_it_and_a_missing_one_is_named() -> None:
+    recipe = scenario_files.parse(
+        """
+name: kept values
+steps:
+  - call: GET /_mocks/clock
+    expect: {status: 200}
+    keep: {offset: offsetSeconds, day: today, nowhere: no.such.field}
+  - call: POST /_mocks/clock
+    body: {days: "${offset}"}
+    expect: {status: 200, json: {today: "${day}", offsetSeconds: "${offset}"}}
+"""
+    )
+    result = _run(recipe)
+    assert result.steps[0].problems == ["no.such.field missing, to keep as nowhere"]
+    assert result.steps[1].passed  # days: 0 (the number kept, not the text), the same day
+    assert scenario_files.fill("Bearer ${token} for ${nobody}", {"token": "t1"}) == "Bearer t1 for ${nobody}"
 
 
 @pytest.mark.parametrize(

@@ -159,6 +159,25 @@ def test_a_tester_sees_a_repayments_charge_and_the_money_invariants_hold(
     expect(invariants.get_by_role("listitem").first).to_be_visible()
     expect(invariants.get_by_role("listitem").filter(has_text="Fail")).to_have_count(0)
     expect(money.get_by_role("status")).to_have_text(re.compile(r"^(\d+) of \1 hold\.$"))
+    # The provider's settlement report: the charge in transit until tomorrow, its fee and tax beside it.
+    settled = money.get_by_role("table", name="Settlements the provider reports").get_by_role("row")
+    entry = settled.filter(has_text=repayment)
+    expect(entry).to_have_count(1)
+    expect(entry.get_by_role("cell").nth(1)).to_have_text("1000.00")
+    expect(entry.get_by_role("cell").nth(2)).to_have_text("19.00")
+    expect(entry.get_by_role("cell").nth(3)).to_have_text("3.42")
+    expect(entry.get_by_role("cell").nth(5)).to_contain_text("In transit until")
+    expect(money.get_by_text("No payout yet:", exact=False)).to_be_visible()
+
+    # The receipt mail, as Ramesh reads it, and its PDF opened from the console.
+    receipt = section(page, "Outboxes").get_by_role("article").filter(has_text="₹1,000.00").first
+    expect(receipt).to_contain_text("ramesh.kumar@shop.example")
+    opened = receipt.get_by_role("link", name=re.compile(r"^Open receipt-.+\.pdf \(PDF\)$"))
+    href = opened.get_attribute("href")
+    assert href is not None and opened.get_attribute("target") == "_blank"
+    pdf = page.request.get(href)
+    assert pdf.status == 200 and pdf.headers["content-type"] == "application/pdf"
+    assert pdf.body().startswith(b"%PDF")
 
 
 def test_a_tester_logs_in_as_the_overdue_borrower_from_people(
@@ -178,6 +197,14 @@ def test_a_tester_logs_in_as_the_overdue_borrower_from_people(
     expect(portal.locator("main")).to_contain_text("Ramesh Kumar")
     expect(portal.locator("main").get_by_text("Total overdue")).to_contain_text("₹12,450.00")
     expect(people.get_by_role("status")).to_have_text("Logged in as Ramesh Kumar in the new tab.")
+    # The desk's staff: what each is for and how to log in there, on the desk's own login page.
+    staff = people.get_by_role("table", name="Staff")
+    agent = staff.get_by_role("row").filter(has=page.get_by_role("rowheader", name="asha.agent"))
+    expect(agent).to_contain_text("desk agent")
+    expect(agent).to_contain_text("cannot cancel or refund")
+    expect(agent).to_contain_text("Secret agent-demo-secret")
+    expect(agent.get_by_role("link", name="Open the desk's login in a new tab")).to_have_attribute("href", "/desk")
+    expect(staff.get_by_role("rowheader", name="vikram.supervisor")).to_be_visible()
 
 
 def test_a_hold_on_the_shared_world_is_shown_to_the_others_and_turns_their_controls_off(

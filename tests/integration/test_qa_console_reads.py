@@ -4,8 +4,11 @@ contracts' calls from the reads beside them, and one fault cleared while the oth
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from gateway.desk.staff import hash_secret
+from gateway.settings import Settings
 from tests.conftest import GatewayClient
 
 
@@ -63,3 +66,20 @@ def test_one_mocks_faults_clear_and_the_others_stay(client: GatewayClient) -> No
     assert [s["mock"] for s in client.get("/_mocks/scenarios").json()] == ["fineract"]
     assert client.delete("/_mocks/scenarios").status_code == 204
     assert client.get("/_mocks/scenarios").json() == []
+
+
+def test_people_names_the_desk_staff_with_a_secret_only_where_it_is_published(
+    make_client: Callable[[Settings], GatewayClient], make_settings: Callable[..., Settings]
+) -> None:
+    demo = make_client(make_settings()).get("/_mocks/people/staff").json()
+    assert [(s["name"], s["role"], s["loginPage"], s["secret"]) for s in demo] == [
+        ("asha.agent", "desk agent", "/desk", "agent-demo-secret"),
+        ("vikram.supervisor", "desk supervisor", "/desk", "supervisor-demo-secret"),
+    ]
+    assert "cannot cancel or refund" in demo[0]["purpose"]
+    assert "above ₹10,000.00" in demo[1]["purpose"]
+    # An account of its own (a shared deployment's DESK_STAFF): named, never its secret or hash.
+    own = make_settings(desk_staff=f"neha.agent:agent:{hash_secret('neha-own-secret-1')}")
+    listed = make_client(own).get("/_mocks/people/staff")
+    assert [(s["name"], s["role"], s["secret"]) for s in listed.json()] == [("neha.agent", "desk agent", None)]
+    assert "scrypt" not in listed.text

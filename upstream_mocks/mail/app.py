@@ -8,6 +8,7 @@ support desk the mails and SMS a customer was sent.
 
 from __future__ import annotations
 
+import base64
 import hmac
 import re
 from collections.abc import Callable
@@ -17,11 +18,12 @@ from typing import Any, TypeVar
 import msgspec
 from litestar import Litestar, Request, Response, get, post
 from litestar.handlers import HTTPRouteHandler
-from litestar.params import FromQuery
+from litestar.params import FromPath, FromQuery
 
 from upstream_mocks.clock import mocks_now
 from upstream_mocks.envelope import envelope
 from upstream_mocks.mail.records import (
+    Attachment,
     BorrowerMail,
     MailState,
     OrderMail,
@@ -90,8 +92,12 @@ def create_app(world: MockWorld) -> Litestar:
 
         return call
 
-    def mailed(mail: OutboxMail) -> Response[Any]:
-        state().outbox.append(mail)
+    def mailed(mail: OutboxMail, attachment: Attachment | None = None) -> Response[Any]:
+        outbox = state().outbox
+        mail.mail_id = f"MAIL{len(outbox) + 1:08d}"
+        outbox.append(mail)
+        if attachment is not None:
+            state().attachments[mail.mail_id] = attachment
         return envelope(None, "Mail sent successfully")
 
     def kept(records: list[StoredRecord], body: Subscription | SupportRequest, message: str) -> Response[Any]:
@@ -102,7 +108,13 @@ def create_app(world: MockWorld) -> Litestar:
 
     def subscribe_mail(body: Subscription) -> Response[Any]:
         return mailed(
-            OutboxMail(kind="subscribe", to=body.email, subject=body.subject, at=mocks_now(world).timestamp())
+            OutboxMail(
+                kind="subscribe",
+                to=body.email,
+                subject=body.subject,
+                at=mocks_now(world).timestamp(),
+                message=body.message,
+            )
         )
 
     def subscribe_data(body: Subscription) -> Response[Any]:
@@ -110,7 +122,13 @@ def create_app(world: MockWorld) -> Litestar:
 
     def support_mail(body: SupportRequest) -> Response[Any]:
         return mailed(
-            OutboxMail(kind=body.support_request, to=body.email, subject=body.subject, at=mocks_now(world).timestamp())
+            OutboxMail(
+                kind=body.support_request,
+                to=body.email,
+                subject=body.subject,
+                at=mocks_now(world).timestamp(),
+                message=body.message,
+            )
         )
 
     def support_data(body: SupportRequest) -> Response[Any]:
@@ -125,7 +143,8 @@ def create_app(world: MockWorld) -> Litestar:
                 at=mocks_now(world).timestamp(),
                 attachment=body.attachment.filename,
                 message=body.message,
-            )
+            ),
+            body.attachment,
         )
 
     def order_mail(body: OrderMail) -> Response[Any]:
@@ -139,7 +158,8 @@ def create_app(world: MockWorld) -> Litestar:
                 order_number=body.order_number,
                 status=body.status,
                 message=body.message,
-            )
+            ),
+            body.attachment,
         )
 
     # Every mail and SMS is stamped on the mocks' one clock, so a reminder sent on a simulated
@@ -190,6 +210,25 @@ def create_app(world: MockWorld) -> Litestar:
     async def outbox() -> list[OutboxMail]:
         return state().outbox
 
+    @get("/outbox/{mail_id:str}/attachment", media_type="application/pdf")
+    async def attachment(mail_id: FromPath[str]) -> Response[Any]:
+        """A mail's attached PDF as it was sent, to open in the browser (the QA console's Outboxes)."""
+        sent = state().attachments.get(mail_id)
+        if sent is None:
+            refused = {"message": "No attachment: no such mail, or it had none"}
+            return Response(refused, status_code=404, media_type="application/json")
+        try:
+            content = base64.b64decode(sent.content, validate=True)
+        except ValueError:
+            return Response(
+                {"message": "The attachment sent was not Base64"}, status_code=422, media_type="application/json"
+            )
+        return Response(
+            content,
+            media_type=sent.content_type,
+            headers={"content-disposition": f'inline; filename="{sent.filename}"'},
+        )
+
     @get("/subscriptions")
     async def subscriptions() -> list[StoredRecord]:
         return state().subscriptions
@@ -211,6 +250,7 @@ def create_app(world: MockWorld) -> Litestar:
             sent_messages,
             sms_outbox,
             outbox,
+            attachment,
             subscriptions,
             support,
         ],

@@ -136,6 +136,7 @@ class OutboxMail(msgspec.Struct, rename="camel", kw_only=True):
     status: str | None = None  # order mails: the status it tells of
     message: str | None = None  # receipt and order mails: the text (QA reads its language, the refund timeline)
     reference: str | None = None  # a borrower mail's ticket or due
+    mail_id: str = ""  # MAIL00000001 on: its attachment is GET /_mocks/mail/outbox/{mailId}/attachment
 
 
 class StoredRecord(msgspec.Struct, rename="camel"):
@@ -149,3 +150,4 @@ class MailState(msgspec.Struct):
     subscriptions: list[StoredRecord] = msgspec.field(default_factory=list)
     support: list[StoredRecord] = msgspec.field(default_factory=list)
     sms: list[SentSms] = msgspec.field(default_factory=list)
+    attachments: dict[str, Attachment] = msgspec.field(default_factory=dict)  # by mail id, as sent

@@ -87,6 +87,7 @@ export interface SentSms {
 }
 
 export interface SentMail {
+  mailId: string; // its attachment: GET /_mocks/mail/outbox/{mailId}/attachment
   kind: string;
   to: string;
   subject: string;
@@ -377,6 +378,22 @@ export interface Ledger {
   bookings: { lender: string; providerOrderId: string; cfPaymentId: string; amount: string }[];
   outstanding: { lender: string; mobileNumber: string; amount: string }[];
   paymentLinks: { linkId: string; status: string; amount: string; amountPaid: string; providerOrderIds: string[] }[];
+  settlements: Settlement[];
+  payouts: { transferId: string; amount: string; status: string; utr: string | null }[];
+}
+
+/** One entry of the provider's settlement report: net is the amount less fee and tax, null while in transit. */
+export interface Settlement {
+  eventId: string;
+  eventType: "PAYMENT" | "REFUND" | "CHARGEBACK";
+  providerOrderId: string;
+  cfPaymentId: string;
+  amount: string;
+  serviceCharge: string | null;
+  serviceTax: string | null;
+  settlementAmount: string | null;
+  settlementId: string | null;
+  settlesAt: string;
 }
 
 /** One money invariant judged by the mocks on the ledger as it stands (upstream_mocks/money_invariants.py). */
@@ -405,6 +422,19 @@ export interface Person {
 
 export function usePeople() {
   return useQuery({ queryKey: [...KEY, "people"], queryFn: () => read<Person[]>("/_mocks/people") });
+}
+
+/** A staff login of the gateway (upstream_mocks/staff.py): who, what for, where it logs in; a secret only when published. */
+export interface StaffLogin {
+  name: string;
+  role: string;
+  purpose: string;
+  loginPage: string;
+  secret: string | null;
+}
+
+export function useStaffLogins() {
+  return useQuery({ queryKey: [...KEY, "staff"], queryFn: () => read<StaffLogin[]>("/_mocks/people/staff") });
 }
 
 /** The login code waiting for one mobile number, if any (a used code leaves the outbox). */

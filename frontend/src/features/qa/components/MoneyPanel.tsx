@@ -3,6 +3,7 @@ import { useInvariants, useLedger } from "../api/mocks";
 import styles from "../qa.module.css";
 import { ScrollBox } from "./ScrollBox";
 import { TableHead } from "./TableHead";
+import { SettlementsTables } from "./SettlementsTables";
 
 /**
  * Money: where every rupee the mocks moved is, and the invariants the money suite checks, judged by
@@ -60,6 +61,7 @@ export function MoneyPanel() {
           </tbody>
         </table>
       </ScrollBox>
+      <SettlementsTables ledger={ledger.data} />
       <h3 id="repayments-title">
         <Trans>Repayments and their bookings at the lender</Trans>
       </h3>

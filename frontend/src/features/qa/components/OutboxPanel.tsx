@@ -6,6 +6,7 @@ import styles from "../qa.module.css";
 import { ScrollBox } from "./ScrollBox";
 import { CopyButton } from "./CopyButton";
 import { inIndia } from "./when";
+import { MailList } from "./MailList";
 
 /** Newest first, whatever order a mock keeps them in. */
 function newestFirst<T>(items: T[] | undefined, at: (item: T) => number | string): T[] {
@@ -116,29 +117,7 @@ export function OutboxPanel() {
       <h3 id="mails-title">
         <Trans>Mails</Trans>
       </h3>
-      {mailsShown.length === 0 ? (
-        <p className={styles.muted}>
-          <Trans>No mail sent.</Trans>
-        </p>
-      ) : (
-        <ScrollBox label={t`Every mail, scrollable`} short>
-          <ul aria-labelledby="mails-title">
-          {mailsShown.map((mail, index) => (
-            <li key={`${mail.at}-${index}`}>
-              <details>
-                <summary>
-                  <Trans>
-                    {inIndia(mail.at)} to {mail.to}: {mail.subject}
-                  </Trans>
-                  {mail.attachment && <> ({mail.attachment})</>}
-                </summary>
-                {mail.message && <p>{mail.message}</p>}
-              </details>
-            </li>
-          ))}
-          </ul>
-        </ScrollBox>
-      )}
+      <MailList mails={mailsShown} />
     </section>
   );
 }

@@ -5,6 +5,7 @@ import styles from "../qa.module.css";
 import { logInAs } from "./logInAs";
 import { ScrollBox } from "./ScrollBox";
 import { TableHead } from "./TableHead";
+import { StaffTable } from "./StaffTable";
 
 /** People: whom the seed holds and what each is for, each one click from a real login in a new tab. */
 export function PeoplePanel() {
@@ -57,6 +58,7 @@ export function PeoplePanel() {
           </tbody>
         </table>
       </ScrollBox>
+      <StaffTable />
     </section>
   );
 }
