@@ -1,11 +1,13 @@
 """The desk's reconciliation worklist end to end: a payment the provider never charged, a day
-passes on the mocks' clock, the gateway's own daily job stores the run, and a supervisor picks the
-day, sees the finding and how long it has been open, and resolves it with a note."""
+passes on the mocks' clock, the gateway's own daily job stores the run, and a supervisor picks
+yesterday, sees the finding and how long it has been open, follows its links to our order and to
+the provider's payment, and resolves it with a note."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from datetime import date, timedelta
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -52,11 +54,30 @@ def test_a_supervisor_resolves_yesterdays_finding_with_a_note(page: Page, browse
         except AssertionError:
             continue
     expect(stored).to_be_visible()
-    stored.click()
+    # The desk opens on yesterday (India's, on the mocks' clock); the supervisor picks it anyway.
+    picker = worklist.get_by_label("Day", exact=True)
+    yesterday = date.fromisoformat(server.http.get("/_mocks/clock").json()["today"]) - timedelta(days=1)
+    expect(picker).to_have_value(yesterday.isoformat())
+    picker.fill(yesterday.isoformat())
     findings = worklist.get_by_role("list", name="Findings of the day")
     expect(findings).to_contain_text("Order paid but no charge")
     expect(findings).to_contain_text(number)
     expect(findings).to_contain_text("Open 0 days")
+    expect(findings).to_contain_text("Ours ₹")
+    expect(findings).to_contain_text("Unreconciled ₹")
+
+    # Our side: the order, as the desk finds it by its number.
+    findings.get_by_role("link", name=f"Our side: {number}").click()
+    customer = staff.get_by_role("region", name=re.compile("9876543210"))
+    expect(customer).to_contain_text(number)
+    staff.go_back()
+    # The provider's side: its record of the payment, as the desk looks the provider order up.
+    findings.get_by_role("link", name=re.compile("Provider's side")).click()
+    expect(staff).to_have_url(re.compile(f"find={provider_order}"))
+    timeline = staff.get_by_role("region", name="Timeline")
+    expect(timeline.get_by_role("listitem").filter(has_text="Payment provider").first).to_contain_text("Reference")
+    staff.go_back()
+
     worklist.get_by_label("Note").fill("Provider confirmed the charge failed; shopper refunded by hand")
     worklist.get_by_role("button", name="Resolve", exact=True).click()
     expect(findings).to_contain_text("Resolved by vikram.supervisor")

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState, type FormEvent } from "react";
+import { Link } from "react-router";
 import { errorMessage } from "../../../api/client";
 import { calendarDay, dayAndTime } from "../../../lib/dates";
 import { rupees } from "../../../lib/money";
@@ -7,16 +8,21 @@ import { useResolveFinding, useWorklistDay, useWorklistRuns, type FindingView } 
 import { ATTENTION_WORDS, KIND_WORDS, wordFor } from "./words";
 import styles from "../desk.module.css";
 
+/** Where the desk looks something up by what support would type: the order, loan or payment. */
+const lookUp = (reference: string) => `/desk?find=${encodeURIComponent(reference)}`;
+
 /**
  * The reconciliation worklist (supervisors): the daily job's stored runs, each saying whether it
- * needs attention; a chosen day's findings with how long each has been open; resolve with a note.
+ * needs attention; a chosen day's findings (yesterday's, India's, unless another is picked) with
+ * how long each has been open, a dispute's deadline, and links to our record and the provider's;
+ * resolve with a note.
  */
 export function Worklist() {
   const { t, i18n } = useLingui();
   const runs = useWorklistRuns();
   const [chosen, setChosen] = useState<string | null>(null);
-  const day = chosen ?? runs.data?.[0]?.day ?? null;
-  const worklist = useWorklistDay(day);
+  const worklist = useWorklistDay(chosen ?? "yesterday");
+  const day = chosen ?? worklist.data?.day ?? null;
   return (
     <section className={`card ${styles.panel}`} aria-labelledby="desk-worklist">
       <h2 id="desk-worklist" className={styles.subtitle}>
@@ -73,7 +79,34 @@ function Finding({ finding }: { finding: FindingView }) {
     <li>
       <strong>{wordFor(i18n, KIND_WORDS, finding.kind)}</strong>
       <span>{finding.reference ?? finding.providerOrderId}</span>
-      <span>{rupees(finding.unreconciled)}</span>
+      {finding.recorded != null && (
+        <span>
+          <Trans>Ours {rupees(finding.recorded)}</Trans>
+        </span>
+      )}
+      {finding.settled != null && (
+        <span>
+          <Trans>Provider's {rupees(finding.settled)}</Trans>
+        </span>
+      )}
+      <span>
+        <Trans>Unreconciled {rupees(finding.unreconciled)}</Trans>
+      </span>
+      {finding.respondBy && (
+        <strong className={finding.resolvedAt ? undefined : styles.attention}>
+          <Trans>
+            Respond by {calendarDay(finding.respondBy)} ({finding.daysToRespond} days left)
+          </Trans>
+        </strong>
+      )}
+      {finding.reference && (
+        <Link to={lookUp(finding.reference)}>
+          <Trans>Our side: {finding.reference}</Trans>
+        </Link>
+      )}
+      <Link to={lookUp(finding.providerOrderId)}>
+        <Trans>Provider's side: {finding.cfPaymentId ?? finding.providerOrderId}</Trans>
+      </Link>
       {finding.resolvedAt ? (
         <span>
           <Trans>

@@ -111,6 +111,8 @@ export const KIND_WORDS: Record<string, MessageDescriptor> = {
   refundMissing: msg`Refund missing`,
   settledTwice: msg`Settled twice`,
   notSettled: msg`Not settled by its day`,
+  chargeback: msg`Chargeback`,
+  dispute: msg`Dispute`,
 };
 
 /** What a desk audit entry records, in support's words (the gateway sends its action). */

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useState, type FormEvent } from "react";
+import { type FormEvent } from "react";
+import { useSearchParams } from "react-router";
 import { errorMessage, errorStatus } from "../../../api/client";
 import { LoadingOverlay } from "../../../components/LoadingOverlay";
 import { usePageMeta } from "../../../lib/page-meta";
@@ -11,17 +12,20 @@ import { ReconciliationSummary } from "../components/ReconciliationSummary";
 import { Worklist } from "../components/Worklist";
 import styles from "../desk.module.css";
 
-/** /desk: staff only. Log in, find a customer by what they quote, act through the owning service. */
+/**
+ * /desk: staff only. Log in, find a customer by what they quote, act through the owning service.
+ * What is looked up is the address's `find` (/desk?find=...), so the worklist's links to an
+ * order, a loan or the provider's payment open it, and Back returns to the list.
+ */
 export default function DeskPage() {
   const { t } = useLingui();
   usePageMeta({ title: t`Support desk` });
   const staff = useStaff();
-  const [typed, setTyped] = useState("");
-  const [query, setQuery] = useState("");
+  const [params, setParams] = useSearchParams();
+  const query = params.get("find")?.trim() ?? "";
   // The next staff member starts from an empty search.
   const logout = useDeskLogout(() => {
-    setTyped("");
-    setQuery("");
+    setParams({});
     void staff.refetch();
   });
   const customer = useCustomer(query);
@@ -41,9 +45,10 @@ export default function DeskPage() {
       </main>
     );
   }
-  const search = (event: FormEvent) => {
+  const search = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setQuery(typed.trim());
+    const typed = String(new FormData(event.currentTarget).get("find") ?? "").trim();
+    setParams(typed ? { find: typed } : {});
   };
   const role = staff.data.role === "supervisor" ? t`Supervisor` : t`Agent`;
   return (
@@ -59,10 +64,10 @@ export default function DeskPage() {
           <Trans>Log out</Trans>
         </button>
       </header>
-      <form className={`card ${styles.panel}`} onSubmit={search} role="search">
+      <form key={query} className={`card ${styles.panel}`} onSubmit={search} role="search">
         <label className={styles.field}>
           <Trans>Mobile number, order or loan number, or payment or UPI reference</Trans>
-          <input className="form-control" value={typed} onChange={(e) => setTyped(e.target.value)} maxLength={50} />
+          <input className="form-control" name="find" defaultValue={query} maxLength={50} />
         </label>
         <button type="submit" className="btn btn-primary">
           <Trans>Find</Trans>
