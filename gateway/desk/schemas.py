@@ -130,6 +130,8 @@ class FindingView(msgspec.Struct, rename="camel", kw_only=True):
     respond_by: date | None = None  # a dispute's or chargeback's deadline to answer the provider
     days_to_respond: int | None = None  # from today on the clock the desk reads; below 0: passed
     last_found_on: date | None = None  # the day of the last run that found it (a later run: still this one)
+    fee: Decimal | None = None  # the provider's charge and tax on what it reported
+    settled_net: Decimal | None = None  # what it reported, net of that fee
 
 
 class RunView(msgspec.Struct, rename="camel", kw_only=True):

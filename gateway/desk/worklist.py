@@ -40,6 +40,8 @@ def finding_view(finding: ReconciliationFinding, day: date, today: date) -> Find
         resolved_at=finding.resolved_at,
         note=finding.note,
         respond_by=finding.respond_by,
+        fee=finding.fee,
+        settled_net=finding.settled - finding.fee if finding.settled is not None and finding.fee is not None else None,
         days_to_respond=(finding.respond_by - today).days if finding.respond_by else None,
         last_found_on=finding.last_found_on,
     )

@@ -133,6 +133,7 @@ class ReconciliationFinding(IdentityBase):
     # A dispute's or chargeback's: the day (India's) by which the provider must have our answer.
     respond_by: Mapped[date | None] = mapped_column(Date)
     last_found_on: Mapped[date | None] = mapped_column(Date)  # the day of the last run that found it
+    fee: Mapped[Decimal | None] = mapped_column(MONEY)  # the provider's charge and tax on what it reported
     run: Mapped[ReconciliationRun] = relationship(back_populates="findings")
 
 

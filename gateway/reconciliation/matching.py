@@ -113,6 +113,7 @@ def reconcile(
                     recorded=paid[event.order_id].amount if event.order_id in paid else None,
                     settled=event.event_amount * times,
                     unreconciled=event.event_amount * (times - 1),
+                    fee=event.fee * times,
                 )
             )
     settled_orders: set[str] = set()
@@ -132,6 +133,7 @@ def reconcile(
                     recorded=None,
                     settled=event.event_amount,
                     unreconciled=event.event_amount,
+                    fee=event.fee,
                 )
             )
         elif ours.amount != event.event_amount:
@@ -145,6 +147,7 @@ def reconcile(
                     recorded=ours.amount,
                     settled=event.event_amount,
                     unreconciled=abs(ours.amount - event.event_amount),
+                    fee=event.fee,
                 )
             )
         elif event.settled is None:
@@ -160,6 +163,7 @@ def reconcile(
                         recorded=ours.amount,
                         settled=None,
                         unreconciled=event.event_amount - event.fee,
+                        fee=event.fee,
                     )
                 )
             else:

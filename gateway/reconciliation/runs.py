@@ -13,12 +13,35 @@ from gateway.clock import Clock
 from gateway.operations_db import OperationsDatabase
 from gateway.operations_db.models import ReconciliationFinding, ReconciliationRun, ReconciliationSighting
 from gateway.reconciliation.attention import Attention, AttentionRule
-from gateway.reconciliation.schemas import ANSWERED, Reconciliation
+from gateway.reconciliation.schemas import ANSWERED, Adjustment, Mismatch, Reconciliation
 
 
 def same(finding: ReconciliationFinding) -> tuple[str, str, str | None]:
     """What makes two runs' findings one: the kind, on the same provider order and payment."""
     return finding.kind, finding.provider_order_id, finding.cf_payment_id
+
+
+def finding_of(item: Mismatch | Adjustment, day: date, today: date) -> ReconciliationFinding:
+    """A mismatch as a finding; a dispute or chargeback too, the amount at stake (what the payer's
+    bank takes unless we answer in time) as its unreconciled figure, with its deadline."""
+    if isinstance(item, Mismatch):
+        recorded, unreconciled, fee, respond_by = item.recorded, item.unreconciled, item.fee, None
+    else:
+        recorded, unreconciled, fee, respond_by = None, item.amount, None, item.respond_by
+    return ReconciliationFinding(
+        kind=item.kind,
+        provider_order_id=item.provider_order_id,
+        owner=item.owner,
+        reference=item.reference,
+        cf_payment_id=item.cf_payment_id,
+        recorded=recorded,
+        settled=item.settled,
+        unreconciled=unreconciled,
+        fee=fee,
+        found_on=today,
+        last_found_on=day,
+        respond_by=respond_by,
+    )
 
 
 class RunBook:
@@ -38,37 +61,8 @@ class RunBook:
         with the day they must be answered by."""
         now = await self.clock.now()
         today = await self.clock.today()
-        found = [
-            ReconciliationFinding(
-                kind=m.kind,
-                provider_order_id=m.provider_order_id,
-                owner=m.owner,
-                reference=m.reference,
-                cf_payment_id=m.cf_payment_id,
-                recorded=m.recorded,
-                settled=m.settled,
-                unreconciled=m.unreconciled,
-                found_on=today,
-                last_found_on=result.date,
-            )
-            for m in result.mismatches
-        ] + [
-            ReconciliationFinding(
-                kind=a.kind,
-                provider_order_id=a.provider_order_id,
-                owner=a.owner,
-                reference=a.reference,
-                cf_payment_id=a.cf_payment_id,
-                recorded=None,
-                settled=a.settled,
-                unreconciled=a.amount,  # what the payer's bank takes unless we answer in time
-                found_on=today,
-                last_found_on=result.date,
-                respond_by=a.respond_by,
-            )
-            for a in result.adjustments
-            if a.kind in ANSWERED
-        ]
+        answered: list[Mismatch | Adjustment] = [a for a in result.adjustments if a.kind in ANSWERED]
+        found = [finding_of(item, result.date, today) for item in [*result.mismatches, *answered]]
         run = ReconciliationRun(
             day=result.date,
             ran_at=now,

@@ -43,6 +43,7 @@ class Mismatch(msgspec.Struct, rename="camel", kw_only=True):
     recorded: Decimal | None  # what our side (orders service or lender) recorded
     settled: Decimal | None  # what the provider's report says
     unreconciled: Decimal  # the rupees this mismatch leaves unaccounted for
+    fee: Decimal | None = None  # the provider's charge and tax on what it reported (its net: settled less fee)
 
 
 class InTransit(msgspec.Struct, rename="camel", kw_only=True):

@@ -373,4 +373,6 @@ def test_three_days_of_traffic_settle_a_day_late_net_of_fees_with_both_lenders(
     # The changed payment settles at its changed amount less the fee on what was paid.
     assert two.settled_net == fin_net + (a2_amount - 1 - fee(a2_amount)) - Decimal("100.00")
     assert two.unreconciled == Decimal("1.00")
+    # The mismatch carries the provider's fee and tax on what it reported, so the desk shows it net.
+    assert [(m.kind, m.fee) for m in two.mismatches] == [("amountDiffers", fee(a2_amount))]
     assert two.credited == one.settled_net  # day 1's money reached the bank on day 2, net of fees

@@ -2202,6 +2202,7 @@ export interface components {
             day: string;
             daysOpen: number;
             daysToRespond?: number | null;
+            fee?: string | null;
             /** Format: date */
             foundOn: string;
             id: number;
@@ -2216,6 +2217,7 @@ export interface components {
             resolvedBy?: string | null;
             respondBy?: string | null;
             settled: string | null;
+            settledNet?: string | null;
             unreconciled: string;
         };
         /** ForeclosureOutcome */
@@ -2471,6 +2473,7 @@ export interface components {
         /** Mismatch */
         Mismatch: {
             cfPaymentId: string | null;
+            fee?: string | null;
             /** @enum {string} */
             kind: "chargedWithoutOrder" | "paidWithoutCharge" | "amountDiffers" | "refundMissing" | "settledTwice" | "notSettled";
             /** @enum {string} */

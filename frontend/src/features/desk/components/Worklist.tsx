@@ -89,6 +89,13 @@ function Finding({ finding }: { finding: FindingView }) {
           <Trans>Provider's {rupees(finding.settled)}</Trans>
         </span>
       )}
+      {finding.settledNet != null && finding.fee != null && (
+        <span>
+          <Trans>
+            Net {rupees(finding.settledNet)} after fee and tax {rupees(finding.fee)}
+          </Trans>
+        </span>
+      )}
       <span>
         <Trans>Unreconciled {rupees(finding.unreconciled)}</Trans>
       </span>
