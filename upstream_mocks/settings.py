@@ -5,7 +5,9 @@ the client secret of the merchant account the order belongs to, as Cashfree does
 receiver (the orders service, the lender, the Fineract companion, the gateway) verifies with its
 own account's client secret: there is no other webhook secret. The mocks hold one merchant
 account (`payments_client_id`/`payments_client_secret`), the one the orders and lending services
-call the provider with. Outside development (`MOCKS_ENVIRONMENT=test` or `production`) the mocks
+call the provider with, and any further accounts `MOCKS_PAYMENTS_ACCOUNTS` names (a lender's
+own, whose repayments go straight into it): each sees only its own orders, and its webhooks are
+signed with its own secret. Outside development (`MOCKS_ENVIRONMENT=test` or `production`) the mocks
 refuse to start with the published default or an empty client secret: anyone who read the README
 could sign a webhook with it (docs/decisions/webhooks-signed-with-the-account-secret.md).
 """
@@ -34,10 +36,20 @@ ENVIRONMENTS = ("development", "test", "production")
 
 
 LISTS = ("webhook_retry_seconds", "refund_webhook_urls")  # comma-separated in the environment
+JSONS = ("payments_accounts",)  # a JSON document in the environment (or the file it names)
 
 
 class SettingsRefused(RuntimeError):
     """Settings the mocks must not start with; the message names the setting to fix."""
+
+
+class MerchantAccount(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """One merchant account at the payments provider: its API keys (the client secret also signs
+    its webhooks) and its refund webhook URLs, set once in the provider's dashboard."""
+
+    client_id: str
+    client_secret: str
+    refund_webhook_urls: tuple[str, ...] = ()
 
 
 class MockSettings(msgspec.Struct, frozen=True, kw_only=True):
@@ -86,6 +98,10 @@ class MockSettings(msgspec.Struct, frozen=True, kw_only=True):
     # in Cashfree's dashboard (Developers > Webhooks): REFUND_STATUS_WEBHOOK goes to each of them,
     # never to an order's notify_url. Unset: the orders service's receiver, whose refunds they are.
     refund_webhook_urls: tuple[str, ...] = ()
+    # Further merchant accounts beside that one (MOCKS_PAYMENTS_ACCOUNTS, a JSON list of
+    # {"client_id", "client_secret", "refund_webhook_urls"}): a lender's own, which its repayments
+    # are paid into. None by default: everyone collects on the account above.
+    payments_accounts: tuple[MerchantAccount, ...] = ()
     # The payouts provider (Cashfree Payouts v2 and its verification API) the orders mock pays
     # refunds to a UPI ID or bank account through: its base URL (MOCKS_PAYOUTS_URL), unset for the
     # payouts mock in this suite; the payouts account's credentials (its client secret signs the
@@ -108,6 +124,21 @@ class MockSettings(msgspec.Struct, frozen=True, kw_only=True):
         return self.refund_webhook_urls or (f"{self.origin}/_mocks/orders/webhooks/payments",)
 
     @property
+    def merchant_accounts(self) -> tuple[MerchantAccount, ...]:
+        """Every merchant account the payments mock keeps, the one above first."""
+        first = MerchantAccount(
+            client_id=self.payments_client_id,
+            client_secret=self.payments_client_secret,
+            refund_webhook_urls=self.account_refund_webhook_urls,
+        )
+        return (first, *self.payments_accounts)
+
+    def merchant_account(self, client_id: str) -> MerchantAccount:
+        """The account `client_id` names; the first for an id none has (orders made in-process)."""
+        accounts = self.merchant_accounts
+        return next((a for a in accounts if a.client_id == client_id), accounts[0])
+
+    @property
     def payouts_webhook_url(self) -> str:
         """Where the payouts account's TRANSFER_* webhooks go: the orders service, whose refunds they pay."""
         return f"{self.origin}/_mocks/orders/webhooks/payouts"
@@ -124,11 +155,19 @@ class MockSettings(msgspec.Struct, frozen=True, kw_only=True):
             value = env.get(name) or (
                 Path(env[f"{name}_FILE"]).read_text().rstrip("\n") if env.get(f"{name}_FILE") else None
             )
-            if value:
+            if value and field.name in JSONS:
+                try:
+                    raw[field.name] = msgspec.json.decode(value)
+                except msgspec.DecodeError as exc:
+                    raise SettingsRefused(f"{name} must be a JSON document: {exc}") from exc
+            elif value:
                 raw[field.name] = value.split(",") if field.name in LISTS else value
         if "payments_url" not in raw and env.get("PAYMENTS_URL"):
             raw["payments_url"] = env["PAYMENTS_URL"]  # the provider the gateway is pointed at
-        settings = msgspec.convert(raw, cls, strict=False)
+        try:
+            settings = msgspec.convert(raw, cls, strict=False)
+        except msgspec.ValidationError as exc:
+            raise SettingsRefused(f"MOCKS_* settings refused: {exc}") from exc
         settings.refuse_unsafe()
         return settings
 
@@ -141,6 +180,7 @@ class MockSettings(msgspec.Struct, frozen=True, kw_only=True):
                 "the mocks: PAYMENTS_CLIENT_SECRET) to a secret of your own; every webhook is signed with "
                 "the merchant account's client secret, and the default (or an empty) one lets anyone sign one."
             )
+        self._refuse_accounts()
         if self.environment != "development" and self.payouts_client_secret in ("", DEFAULT_PAYOUTS_CLIENT_SECRET):
             raise SettingsRefused(
                 f"MOCKS_ENVIRONMENT={self.environment}: set MOCKS_PAYOUTS_CLIENT_SECRET to a secret of your own; "
@@ -152,3 +192,21 @@ class MockSettings(msgspec.Struct, frozen=True, kw_only=True):
                 "MOCKS_ENVIRONMENT=production: set MOCKS_PARTNER_KEY to a key of your own; "
                 "the default one lets anyone read a shopper's credit."
             )
+
+    def _refuse_accounts(self) -> None:
+        """Every further account has an id of its own; outside development, a secret of its own."""
+        seen = {self.payments_client_id}
+        for account in self.payments_accounts:
+            if not account.client_id or account.client_id in seen:
+                raise SettingsRefused(
+                    f"MOCKS_PAYMENTS_ACCOUNTS: client_id {account.client_id!r} is empty or named twice; "
+                    "each merchant account has an id of its own."
+                )
+            seen.add(account.client_id)
+            published = ("", DEFAULT_PAYMENTS_CLIENT_SECRET, self.payments_client_secret)
+            if self.environment != "development" and account.client_secret in published:
+                raise SettingsRefused(
+                    f"MOCKS_ENVIRONMENT={self.environment}: set the client_secret of account "
+                    f"{account.client_id!r} in MOCKS_PAYMENTS_ACCOUNTS to a secret of its own; its "
+                    "webhooks are signed with it, and an empty, published or shared one lets others sign them."
+                )

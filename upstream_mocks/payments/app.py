@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import secrets
 from datetime import datetime
 from decimal import Decimal
 from typing import Any, Literal
@@ -30,6 +31,7 @@ from upstream_mocks.payments.links import (
     cancel_link,
     create_link,
     get_link,
+    link_account,
     link_by_code,
     link_orders,
     order_to_pay,
@@ -51,6 +53,7 @@ from upstream_mocks.payments.orders import (
     find_refund,
     get_order,
     order_for_session,
+    owns,
     payments_for,
     provider_now,
     refund_by_cf_id,
@@ -75,7 +78,7 @@ from upstream_mocks.payments.settlements import (
 from upstream_mocks.payments.upi import PayOrderBody, UpiOutcome, answer_upi, attempt_for_link, lapse_upi, start_upi
 from upstream_mocks.payments.upi_app_page import POLICY as UPI_APP_POLICY
 from upstream_mocks.payments.upi_app_page import render_app, render_unknown
-from upstream_mocks.settings import MockSettings
+from upstream_mocks.settings import MerchantAccount, MockSettings
 from upstream_mocks.world import MockWorld
 
 # The credentials the mock provider accepts (the gateway's PAYMENTS_CLIENT_ID/SECRET defaults).
@@ -171,16 +174,17 @@ def _error(status: int, message: str, code: str, type_: str = "invalid_request_e
     return json_answer({"message": message, "code": code, "type": type_}, status)
 
 
-def _refused(request: Request[Any, Any, Any], settings: MockSettings) -> Response[Any] | None:
-    """The provider's API checks the client credentials (the merchant account the mocks are set up
-    with: MOCKS_PAYMENTS_CLIENT_ID/SECRET) and the version header on every call."""
+def _caller(request: Request[Any, Any, Any], settings: MockSettings) -> MerchantAccount | Response[Any]:
+    """The merchant account calling, by its client credentials (one of MockSettings.merchant_accounts),
+    or the refusal: the provider's API checks them and the version header on every call."""
     headers = request.headers
-    account = (settings.payments_client_id, settings.payments_client_secret)
-    if (headers.get("x-client-id"), headers.get("x-client-secret")) != account:
+    client_id, client_secret = headers.get("x-client-id", ""), headers.get("x-client-secret", "")
+    known = next((a for a in settings.merchant_accounts if a.client_id == client_id), None)
+    if known is None or not secrets.compare_digest(known.client_secret.encode(), client_secret.encode()):
         return _error(401, "authentication Failed", "request_failed", "authentication_error")
     if not headers.get("x-api-version"):
         return _error(400, "x-api-version : is missing in the request", "request_invalid")
-    return None
+    return known
 
 
 def _fingerprint(request: Request[Any, Any, Any], body: bytes) -> tuple[str, str, bytes]:
@@ -240,14 +244,20 @@ def create_app(world: MockWorld) -> Litestar:
 
     @post("/pg/orders", status_code=200)
     async def new_order(request: Request[Any, Any, Any]) -> Response[Any]:
-        if refused := _refused(request, world.settings):
-            return refused
+        caller = _caller(request, world.settings)
+        if isinstance(caller, Response):
+            return caller
         raw = await request.body()
         if replayed := _replayed(world, request, raw):
             return replayed
-        return _remember(world, request, raw, _new_order(raw))
+        return _remember(world, request, raw, _new_order(raw, caller))
 
-    def _new_order(raw: bytes) -> Response[Any]:
+    def _own_order(caller: MerchantAccount, order_id: str) -> Order | None:
+        """The caller's order: another account's is not found, as an unknown one."""
+        order = get_order(world, order_id)
+        return order if order is not None and owns(world, caller, order_id) else None
+
+    def _new_order(raw: bytes, caller: MerchantAccount) -> Response[Any]:
         try:
             body = msgspec.json.decode(raw, type=CreateOrderBody)
         except (msgspec.ValidationError, msgspec.DecodeError) as exc:
@@ -263,6 +273,7 @@ def create_app(world: MockWorld) -> Litestar:
                 order_meta=body.order_meta,
                 order_note=body.order_note,
                 order_expiry_time=body.order_expiry_time,
+                account=caller.client_id,
             )
         except OrderExists:
             return _error(409, "order with same id is already present", "order_already_exists")
@@ -302,29 +313,29 @@ def create_app(world: MockWorld) -> Litestar:
 
     @get("/pg/orders/{order_id:str}")
     async def read_order(request: Request[Any, Any, Any], order_id: FromPath[str]) -> Response[Any]:
-        if refused := _refused(request, world.settings):
-            return refused
-        _lapse(order_id)
-        order = get_order(world, order_id)
-        if order is None:
+        caller = _caller(request, world.settings)
+        if isinstance(caller, Response):
+            return caller
+        if _own_order(caller, order_id) is None:
             return _error(404, "order not found", "order_not_found")
-        return json_answer(order)
+        _lapse(order_id)
+        return json_answer(get_order(world, order_id))
 
     @patch("/pg/orders/{order_id:str}", status_code=200)
     async def terminate(request: Request[Any, Any, Any], order_id: FromPath[str]) -> Response[Any]:
-        if refused := _refused(request, world.settings):
-            return refused
+        caller = _caller(request, world.settings)
+        if isinstance(caller, Response):
+            return caller
         raw = await request.body()
         if replayed := _replayed(world, request, raw):
             return replayed
-        return _remember(world, request, raw, _terminate(raw, order_id))
+        return _remember(world, request, raw, _terminate(raw, _own_order(caller, order_id)))
 
-    def _terminate(raw: bytes, order_id: str) -> Response[Any]:
+    def _terminate(raw: bytes, order: Order | None) -> Response[Any]:
         try:
             msgspec.json.decode(raw, type=TerminateBody)
         except (msgspec.ValidationError, msgspec.DecodeError) as exc:
             return _error(400, f"Invalid request: {exc}", "request_invalid")
-        order = get_order(world, order_id)
         if order is None:
             return _error(404, "order not found", "order_not_found")
         try:
@@ -334,21 +345,22 @@ def create_app(world: MockWorld) -> Litestar:
 
     @post("/pg/orders/{order_id:str}/refunds", status_code=200)
     async def new_refund(request: Request[Any, Any, Any], order_id: FromPath[str]) -> Response[Any]:
-        if refused := _refused(request, world.settings):
-            return refused
+        caller = _caller(request, world.settings)
+        if isinstance(caller, Response):
+            return caller
         raw = await request.body()
         if replayed := _replayed(world, request, raw):
             return replayed
-        return _remember(world, request, raw, _new_refund(raw, order_id))
+        return _remember(world, request, raw, _new_refund(raw, _own_order(caller, order_id)))
 
-    def _new_refund(raw: bytes, order_id: str) -> Response[Any]:
+    def _new_refund(raw: bytes, order: Order | None) -> Response[Any]:
         try:
             body = msgspec.json.decode(raw, type=RefundBody)
         except (msgspec.ValidationError, msgspec.DecodeError) as exc:
             return _error(400, f"Invalid request: {exc}", "request_invalid")
-        order = get_order(world, order_id)
         if order is None:
             return _error(404, "order not found", "order_not_found")
+        order_id = order.order_id
         if not has_paise_only(body.refund_amount):
             return _error(400, "refund_amount : at most two decimals", "refund_amount_invalid")
         # A repeat is made safe by the idempotency key, never by the refund id alone.
@@ -375,36 +387,42 @@ def create_app(world: MockWorld) -> Litestar:
 
     @get("/pg/orders/{order_id:str}/refunds")
     async def order_refunds(request: Request[Any, Any, Any], order_id: FromPath[str]) -> Response[Any]:
-        if refused := _refused(request, world.settings):
-            return refused
-        if get_order(world, order_id) is None:
+        caller = _caller(request, world.settings)
+        if isinstance(caller, Response):
+            return caller
+        if _own_order(caller, order_id) is None:
             return _error(404, "order not found", "order_not_found")
         return json_answer(refunds_for(world, order_id))
 
     @get("/pg/orders/{order_id:str}/payments")
     async def order_payments(request: Request[Any, Any, Any], order_id: FromPath[str]) -> Response[Any]:
-        if refused := _refused(request, world.settings):
-            return refused
-        if get_order(world, order_id) is None:
+        caller = _caller(request, world.settings)
+        if isinstance(caller, Response):
+            return caller
+        if _own_order(caller, order_id) is None:
             return _error(404, "order not found", "order_not_found")
         _lapse(order_id)
         return json_answer(payments_for(world, order_id))
 
     @get("/pg/orders/{order_id:str}/disputes")
     async def order_disputes(request: Request[Any, Any, Any], order_id: FromPath[str]) -> Response[Any]:
-        if refused := _refused(request, world.settings):
-            return refused
-        if get_order(world, order_id) is None:
+        caller = _caller(request, world.settings)
+        if isinstance(caller, Response):
+            return caller
+        if _own_order(caller, order_id) is None:
             return _error(404, "order not found", "order_not_found")
         return json_answer(disputes_for(world, order_id))
 
     async def _report(request: Request[Any, Any, Any], settled: bool) -> Response[Any]:
-        if refused := _refused(request, world.settings):
-            return refused
+        caller = _caller(request, world.settings)
+        if isinstance(caller, Response):
+            return caller
         try:
             body = msgspec.json.decode(await request.body(), type=ReconBody)
             start, end = in_range(body.filters)
-            chosen: list[Any] = settled_between(world, start, end) if settled else events_between(world, start, end)
+            chosen: list[Any] = (
+                settled_between(world, start, end, caller) if settled else events_between(world, start, end, caller)
+            )
             return json_answer(page(chosen, body.pagination.limit, body.pagination.cursor))
         except (msgspec.ValidationError, msgspec.DecodeError, RangeRefused) as exc:
             return _error(400, f"Invalid request: {exc}", "request_invalid")
@@ -417,9 +435,10 @@ def create_app(world: MockWorld) -> Litestar:
     async def settlement_recon(request: Request[Any, Any, Any]) -> Response[Any]:
         return await _report(request, settled=True)
 
-    def _link_found(link_id: str) -> Link | Response[Any]:
+    def _link_found(link_id: str, caller: MerchantAccount) -> Link | Response[Any]:
+        """The caller's link: another account's is not found, as an unknown one."""
         link = get_link(world, link_id)
-        if link is None:
+        if link is None or link_account(world, link_id).client_id != caller.client_id:
             return _error(404, "link does not exist", "link_not_found")
         if link.link_status == "EXPIRED":  # told once, when first seen expired
             world.spawn(deliver_link_event(world, link))
@@ -427,17 +446,18 @@ def create_app(world: MockWorld) -> Litestar:
 
     @post("/pg/links", status_code=200)
     async def new_link(request: Request[Any, Any, Any]) -> Response[Any]:
-        if refused := _refused(request, world.settings):
-            return refused
+        caller = _caller(request, world.settings)
+        if isinstance(caller, Response):
+            return caller
         raw = await request.body()
         if replayed := _replayed(world, request, raw):
             return replayed
-        return _remember(world, request, raw, _new_link(raw))
+        return _remember(world, request, raw, _new_link(raw, caller))
 
-    def _new_link(raw: bytes) -> Response[Any]:
+    def _new_link(raw: bytes, caller: MerchantAccount) -> Response[Any]:
         try:
             body = msgspec.json.decode(raw, type=CreateLinkBody)
-            return json_answer(create_link(world, body))
+            return json_answer(create_link(world, body, caller.client_id))
         except (msgspec.ValidationError, msgspec.DecodeError) as exc:
             return _error(400, f"Invalid request: {exc}", "request_invalid")
         except LinkRefused as exc:
@@ -445,22 +465,24 @@ def create_app(world: MockWorld) -> Litestar:
 
     @get("/pg/links/{link_id:str}")
     async def read_link(request: Request[Any, Any, Any], link_id: FromPath[str]) -> Response[Any]:
-        if refused := _refused(request, world.settings):
-            return refused
-        found = _link_found(link_id)
+        caller = _caller(request, world.settings)
+        if isinstance(caller, Response):
+            return caller
+        found = _link_found(link_id, caller)
         return found if isinstance(found, Response) else json_answer(found)
 
     @post("/pg/links/{link_id:str}/cancel", status_code=200)
     async def cancel(request: Request[Any, Any, Any], link_id: FromPath[str]) -> Response[Any]:
-        if refused := _refused(request, world.settings):
-            return refused
+        caller = _caller(request, world.settings)
+        if isinstance(caller, Response):
+            return caller
         raw = await request.body()
         if replayed := _replayed(world, request, raw):
             return replayed
-        return _remember(world, request, raw, _cancel(link_id))
+        return _remember(world, request, raw, _cancel(link_id, caller))
 
-    def _cancel(link_id: str) -> Response[Any]:
-        found = _link_found(link_id)
+    def _cancel(link_id: str, caller: MerchantAccount) -> Response[Any]:
+        found = _link_found(link_id, caller)
         if isinstance(found, Response):
             return found
         try:
@@ -472,9 +494,10 @@ def create_app(world: MockWorld) -> Litestar:
 
     @get("/pg/links/{link_id:str}/orders")
     async def read_link_orders(request: Request[Any, Any, Any], link_id: FromPath[str]) -> Response[Any]:
-        if refused := _refused(request, world.settings):
-            return refused
-        found = _link_found(link_id)
+        caller = _caller(request, world.settings)
+        if isinstance(caller, Response):
+            return caller
+        found = _link_found(link_id, caller)
         if isinstance(found, Response):
             return found
         try:

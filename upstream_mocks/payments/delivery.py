@@ -1,10 +1,10 @@
 """Sending the provider's signed webhooks, retrying with back-off: a payment's to its order's
-notify_url, a refund's to the account's refund webhook URLs (MockSettings.refund_webhook_urls).
+notify_url, a refund's to the refund webhook URLs of the account the order belongs to
+(MockSettings.merchant_accounts).
 
-Every one is signed with the client secret of the merchant account the order belongs to, as
-Cashfree signs them (the mocks hold one merchant account: MockSettings.payments_client_secret;
-the payouts mock signs its transfers' with the payouts account's); its receiver verifies with the
-same account's secret, whatever the event.
+Every one is signed with the client secret of the merchant account the order (or link) belongs
+to, as Cashfree signs them (the payouts mock signs its transfers' with the payouts account's);
+its receiver verifies with the same account's secret, whatever the event.
 
 Each attempt is signed afresh (a new timestamp), as Cashfree does. A 2xx answer ends the
 delivery; anything else, or no answer, is retried after each wait in
@@ -22,13 +22,14 @@ import msgspec
 
 from upstream_mocks.loopback import loopback_client
 from upstream_mocks.payments.events import link_event, payment_event, refund_event
-from upstream_mocks.payments.links import Link, link_of_order, untold
+from upstream_mocks.payments.links import Link, link_account, link_of_order, untold
 from upstream_mocks.payments.orders import (
     Order,
     Payment,
     Refund,
     RefundStatus,
     WebhookDelivery,
+    account_of,
     provider_now,
     set_refund_status,
     state,
@@ -113,7 +114,7 @@ async def deliver_webhook(world: MockWorld, order: Order, payment: Payment) -> N
             record.outcome = "dropped"
         return
     async with loopback_client(world) as client:
-        secret = world.settings.payments_client_secret
+        secret = account_of(world, order.order_id).client_secret
         await asyncio.gather(*(send_signed(world, client, raw, record, secret) for record in records))
 
 
@@ -129,13 +130,14 @@ async def deliver_refund_webhook(
 
 async def announce_refund(world: MockWorld, order: Order, refund: Refund) -> None:
     """Tell the merchant where `refund` stands now (REFUND_STATUS_WEBHOOK), changing nothing: to
-    each of the account's refund webhook URLs, as Cashfree does (not to the order's notify_url),
-    signed like every webhook with the account's client secret."""
+    each of the order's account's refund webhook URLs, as Cashfree does (not to the order's
+    notify_url), signed like every webhook with that account's client secret."""
+    account = account_of(world, order.order_id)
     event = refund_event(refund, refund.processed_at or refund.created_at)
     raw = _encoded(world, "RefundWebhook", event.type, event)
     records = [
         WebhookDelivery(order_id=order.order_id, cf_payment_id=refund.cf_refund_id, type=event.type, notify_url=url)
-        for url in world.settings.account_refund_webhook_urls
+        for url in account.refund_webhook_urls
     ]
     state(world).webhooks.extend(records)
     scenario = _webhook_scenario(world)
@@ -146,7 +148,7 @@ async def announce_refund(world: MockWorld, order: Order, refund: Refund) -> Non
             record.outcome = "dropped"
         return
     async with loopback_client(world) as client:
-        secret = world.settings.payments_client_secret
+        secret = account.client_secret
         await asyncio.gather(*(send_signed(world, client, raw, record, secret) for record in records))
 
 
@@ -176,7 +178,7 @@ async def deliver_link_event(
         record.outcome = "dropped"
         return
     async with loopback_client(world) as client:
-        await send_signed(world, client, raw, record, world.settings.payments_client_secret)
+        await send_signed(world, client, raw, record, link_account(world, link.link_id).client_secret)
 
 
 def _now_stamp(world: MockWorld) -> str:

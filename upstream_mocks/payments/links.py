@@ -38,6 +38,7 @@ from upstream_mocks.payments.orders import (
     state,
 )
 from upstream_mocks.payments.upi import qr_data_url
+from upstream_mocks.settings import MerchantAccount
 from upstream_mocks.world import MockWorld
 
 LinkStatus = Literal["ACTIVE", "PAID", "PARTIALLY_PAID", "EXPIRED", "CANCELLED"]
@@ -175,7 +176,9 @@ def _refusal(body: CreateLinkBody, now: datetime) -> LinkRefused | None:
     return None
 
 
-def create_link(world: MockWorld, body: CreateLinkBody) -> Link:
+def create_link(world: MockWorld, body: CreateLinkBody, account: str | None = None) -> Link:
+    """A new link of the merchant account `account` (a client id; none: the first); the orders
+    paid through it are that account's."""
     now = provider_now(world)
     if refusal := _refusal(body, now):
         raise refusal
@@ -209,6 +212,7 @@ def create_link(world: MockWorld, body: CreateLinkBody) -> Link:
         link_qrcode=qr_data_url(url),
     )
     st.links[link.link_id] = link
+    payments.link_owners[link.link_id] = account or world.settings.payments_client_id
     st.codes[code] = link.link_id
     st.orders[link.link_id] = []
     return link
@@ -236,6 +240,12 @@ def refresh(world: MockWorld, link: Link) -> Link:
         elif link.link_amount_paid > 0:
             link.link_status = "PARTIALLY_PAID"
     return link
+
+
+def link_account(world: MockWorld, link_id: str) -> MerchantAccount:
+    """The merchant account the link belongs to: its PAYMENT_LINK_EVENTs are signed with its secret."""
+    owner = state(world).link_owners.get(link_id, world.settings.payments_client_id)
+    return world.settings.merchant_account(owner)
 
 
 def get_link(world: MockWorld, link_id: str) -> Link | None:
@@ -320,6 +330,7 @@ def order_to_pay(world: MockWorld, link: Link, amount: Decimal | None) -> Order:
                 order_note=link.link_purpose[:200],
                 # A link's order closes with the link.
                 order_expiry_time=min(datetime.fromisoformat(link.link_expiry_time), now + ORDER_LIFETIME),
+                account=link_account(world, link.link_id).client_id,
             )
             break
         except OrderExists:

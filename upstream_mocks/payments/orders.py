@@ -9,6 +9,10 @@ asked for: the merchant must book it or refund it. A payment is SUCCESS, FAILED,
 (the payer left the checkout), PENDING (waiting for the bank), or NOT_ATTEMPTED, VOID or
 CANCELLED; `payment_time` is when it started, `payment_completion_time` when it ended. A refund
 is PENDING, then SUCCESS or CANCELLED, and may be ONHOLD on the way.
+
+Every order belongs to the merchant account that created it (MockSettings.merchant_accounts):
+only that account sees it, its payments, refunds and report rows, and its webhooks are signed
+with that account's client secret. Order ids are one namespace across the accounts here.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ import msgspec
 
 from upstream_mocks.clock import mocks_now
 from upstream_mocks.money import rupees
+from upstream_mocks.settings import MerchantAccount
 from upstream_mocks.world import MockWorld
 
 OrderStatus = Literal["ACTIVE", "PAID", "EXPIRED", "TERMINATED", "TERMINATION_REQUESTED"]
@@ -117,6 +122,10 @@ class Remembered(msgspec.Struct, kw_only=True):
 
 class PaymentsState(msgspec.Struct, kw_only=True):
     orders: dict[str, Order] = msgspec.field(default_factory=dict)  # by order_id
+    # The merchant account (client id) each order and payment link belongs to, by order_id and
+    # by link_id; one missing belongs to the first account (MockSettings.merchant_accounts).
+    owners: dict[str, str] = msgspec.field(default_factory=dict)
+    link_owners: dict[str, str] = msgspec.field(default_factory=dict)
     sessions: dict[str, str] = msgspec.field(default_factory=dict)  # payment_session_id -> order_id
     payments: dict[str, list[Payment]] = msgspec.field(default_factory=dict)  # by order_id
     # QA's mistakes for the settlement report (upstream_mocks/payments/settlements.py)
@@ -170,7 +179,9 @@ def create_order(
     order_meta: OrderMeta | None = None,
     order_note: str | None = None,
     order_expiry_time: datetime | None = None,
+    account: str | None = None,
 ) -> Order:
+    """A new ACTIVE order of the merchant account `account` (a client id; none: the first)."""
     st = state(world)
     order_id = order_id or f"order_{secrets.token_hex(8)}"
     if order_id in st.orders:
@@ -192,9 +203,20 @@ def create_order(
         order_note=order_note,
     )
     st.orders[order_id] = order
+    st.owners[order_id] = account or world.settings.payments_client_id
     st.sessions[order.payment_session_id] = order_id
     st.payments[order_id] = []
     return order
+
+
+def account_of(world: MockWorld, order_id: str) -> MerchantAccount:
+    """The merchant account the order belongs to: its webhooks are signed with its secret."""
+    owner = state(world).owners.get(order_id, world.settings.payments_client_id)
+    return world.settings.merchant_account(owner)
+
+
+def owns(world: MockWorld, account: MerchantAccount, order_id: str) -> bool:
+    return account_of(world, order_id).client_id == account.client_id
 
 
 def get_order(world: MockWorld, order_id: str) -> Order | None:

@@ -26,7 +26,8 @@ import msgspec
 
 from upstream_mocks.ist import IST
 from upstream_mocks.money import rupees
-from upstream_mocks.payments.orders import Payment, provider_now, state
+from upstream_mocks.payments.orders import Payment, owns, provider_now, state
+from upstream_mocks.settings import MerchantAccount
 from upstream_mocks.world import MockWorld
 
 EventType = Literal["PAYMENT", "REFUND", "CHARGEBACK"]
@@ -301,13 +302,20 @@ def page(chosen: list[Any], limit: int, cursor: str | None) -> Page:
     return Page(limit=limit, data=taken, cursor=next_cursor)
 
 
-def events_between(world: MockWorld, start: datetime, end: datetime) -> list[ReconRow]:
-    """POST /pg/recon: the events whose time is in the range."""
-    return [r for r in rows(world) if start <= _moment(r.event_time) <= end]
+def account_rows(world: MockWorld, account: MerchantAccount) -> list[ReconRow]:
+    """The events of the account's own orders: an account's reports show nothing of another's."""
+    return [r for r in rows(world) if owns(world, account, r.order_id)]
 
 
-def settled_between(world: MockWorld, start: datetime, end: datetime) -> list[dict[str, object]]:
-    """POST /pg/settlement/recon: the events settled in the range, in Cashfree's nested shape."""
+def events_between(world: MockWorld, start: datetime, end: datetime, account: MerchantAccount) -> list[ReconRow]:
+    """POST /pg/recon: the account's events whose time is in the range."""
+    return [r for r in account_rows(world, account) if start <= _moment(r.event_time) <= end]
+
+
+def settled_between(
+    world: MockWorld, start: datetime, end: datetime, account: MerchantAccount
+) -> list[dict[str, object]]:
+    """POST /pg/settlement/recon: the account's events settled in the range, in Cashfree's nested shape."""
     return [
         {
             "event_details": _drop_none(
@@ -344,7 +352,7 @@ def settled_between(world: MockWorld, start: datetime, end: datetime) -> list[di
                 {"cf_settlement_id": r.cf_settlement_id, "settlement_date": r.settlement_date, "utr": r.settlement_utr}
             ),
         }
-        for r in rows(world)
+        for r in account_rows(world, account)
         if r.settlement_date is not None and start <= _moment(r.settlement_date) <= end
     ]
 
