@@ -28,7 +28,10 @@ WRITES_SKIPPED = "changes data: pass --allow-writes against a sandbox"
 NOT_EXERCISED = "answered {status}, an error: the call's success path was not exercised"
 # The kit's one question of a service before its calls: the sandbox borrower's credentials.
 # Calls no kit can make for the gateway, whatever the service.
-NOT_OURS = {"receivePaymentWebhook": "the payment provider's call to the service, signed with the provider's key"}
+NOT_OURS = {
+    "receivePaymentWebhook": "the payment provider's call to the service, signed with the provider's key",
+    "receivePayoutWebhook": "the payouts provider's call to the service, signed with the provider's key",
+}
 # What an answer's `data` gives the calls after it, by the name they use: a raised complaint's
 # ticket is then read, a created payment's log and order are then settled.
 LEARNED = {"ticketNumber": "ticketNumber", "id": "paymentLogId", "order_id": "order_id"}

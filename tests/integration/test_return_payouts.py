@@ -80,7 +80,7 @@ def test_a_returned_cash_order_refunded_to_a_upi_id_ends_paid_with_a_utr_once_ev
     assert shown["payout"]["utr"] == paid["transfer_utr"]
 
     event = {"type": "TRANSFER_SUCCESS", "event_time": paid["updated_on"], "data": paid}
-    stamp = str(int(time.time() * 1000))  # a webhook signature's age is real time
+    stamp = str(int(time.time() * 1000))  # real time: a webhook signature's age is real time
     assert replay(client, event, stamp) == 200 and replay(client, event, stamp) == 200
     again = client.get(f"/api/checkout/orders/{number}").json()["returns"][0]
     assert again["timeline"] == shown["timeline"]  # refunded once
