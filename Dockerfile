@@ -13,6 +13,9 @@ COPY pyproject.toml ./
 COPY gateway ./gateway
 COPY upstream_mocks ./upstream_mocks
 COPY payments_client ./payments_client
+# What the gateway and the mocks share: India's rules, and how a request's trace is made.
+COPY india ./india
+COPY otel_traces ./otel_traces
 COPY contracts ./contracts
 # The production gateway leaves the mocks' packages out (set LENDING_URL, CATALOGUE_URL and
 # MAIL_URL); the mocks' image, or a demo with them embedded, builds with EXTRAS="[mocks]".

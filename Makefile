@@ -93,8 +93,8 @@ frontend/dist/index.html: node_modules/.installed $(FRONTEND_SRC)
 	npm run build
 
 lint: setup
-	$(VENV)/bin/ruff check gateway upstream_mocks payments_client tests bench deploy
-	$(VENV)/bin/ruff format --check gateway upstream_mocks payments_client tests bench deploy
+	$(VENV)/bin/ruff check gateway upstream_mocks payments_client india otel_traces tests bench deploy
+	$(VENV)/bin/ruff format --check gateway upstream_mocks payments_client india otel_traces tests bench deploy
 	npm run lint
 
 # The app's message catalogs brought up to date with the code (lingui extract): a string added

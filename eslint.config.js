@@ -1,7 +1,7 @@
 // The frontend's lint: TypeScript's recommended rules, the hooks rules, and the import rules
-// that keep the shape (a feature imports another only through its public index.ts; nothing but
-// main.tsx imports app/; only api/ imports axios).
-import { existsSync, readdirSync } from "node:fs";
+// that keep the shape (a feature never imports another; nothing but main.tsx imports app/; only
+// api/ imports axios).
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -12,31 +12,27 @@ const SRC = "./frontend/src";
 const features = readdirSync(new URL("./frontend/src/features", import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-// A feature's public face (e.g. the store's cart hooks that checkout uses): its index.ts, if it has one.
-const publicIndexes = features
-  .filter((feature) => existsSync(new URL(`./frontend/src/features/${feature}/index.ts`, import.meta.url)))
-  .map((feature) => `./${feature}/index.ts`);
 
 /** The layers, top to bottom: app → features → components, lib, api. An import only goes down. */
 export const boundaryZones = [
-  // A feature is self-contained: what two features share moves down to components/ or lib/, or
-  // is exported by the owning feature's index.ts; never reach into another feature's files.
+  // A feature is self-contained: what two features share moves down to cart/, components/ or lib/,
+  // or is composed by the app's router (app/); a feature never imports another, not even its index.
   ...features.map((feature) => ({
     target: `${SRC}/features/${feature}`,
     from: `${SRC}/features`,
-    except: [`./${feature}`, ...publicIndexes.filter((index) => !index.startsWith(`./${feature}/`))],
+    except: [`./${feature}`],
     message:
-      "A feature must not import another feature's files; use its index.ts, or move what they share to components/ or lib/.",
+      "A feature must not import another feature; move what they share to cart/, components/ or lib/, or compose them in app/.",
   })),
   // app/ is the top (router and providers): only main.tsx and app/ itself may import it.
   {
-    target: [`${SRC}/features`, `${SRC}/components`, `${SRC}/lib`, `${SRC}/api`, `${SRC}/content`, `${SRC}/styles`],
+    target: [`${SRC}/features`, `${SRC}/cart`, `${SRC}/components`, `${SRC}/lib`, `${SRC}/api`, `${SRC}/content`, `${SRC}/styles`],
     from: `${SRC}/app`,
     message: "Nothing imports app/ (it holds the router and providers); use lib/ instead.",
   },
-  // Shared code is below the features.
+  // Shared code is below the features (cart/: the cart the store and checkout both use).
   {
-    target: [`${SRC}/components`, `${SRC}/lib`, `${SRC}/api`],
+    target: [`${SRC}/cart`, `${SRC}/components`, `${SRC}/lib`, `${SRC}/api`],
     from: `${SRC}/features`,
     message: "Shared code must not import a feature.",
   },

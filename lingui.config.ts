@@ -3,9 +3,14 @@ import { formatter } from "@lingui/format-po";
 
 // One catalog per feature and one for what they share (components/, lib/, app/), so a route
 // downloads only its own feature's messages, in the visitor's language (frontend/src/lib/i18n.ts).
-const FEATURES = ["site", "portal", "store", "checkout", "complaints", "loans", "desk", "credit", "qa", "upi"];
+const FEATURES = ["site", "portal", "store", "checkout", "complaints", "loans", "desk", "credit", "qa"];
 // The footer's (with its newsletter form): loaded with the footer's own chunk.
 const FOOTER = ["components/Footer", "components/NewsletterForm.tsx"].map((file) => `<rootDir>/frontend/src/${file}`);
+// The storefront's shared parts (the delivery promise's words, used by the store and checkout): in
+// the store's catalog, which the store's shell loads for every storefront page.
+const STOREFRONT = "<rootDir>/frontend/src/components/storefront";
+// The UPI panel's (the portal's and checkout's): loaded with the panel's own chunk.
+const UPI = "<rootDir>/frontend/src/components/upi";
 // The company's details and figures (content/company.ts): the site's pages and the footer show them.
 const CONTENT = "<rootDir>/frontend/src/content";
 // The site's home page below its hero, and its pages other than the home, credit and contact pages,
@@ -45,13 +50,14 @@ export default defineConfig({
       path: "<rootDir>/frontend/src/locales/{locale}",
       include: ["<rootDir>/frontend/src/components", "<rootDir>/frontend/src/lib", "<rootDir>/frontend/src/api", "<rootDir>/frontend/src/app", "<rootDir>/frontend/src/main.tsx"],
       // A folder is excluded by its files' glob (the folder's own path matches no file).
-      exclude: ["**/*.test.*", "<rootDir>/frontend/src/lib/error-messages.ts", "<rootDir>/frontend/src/components/OfflineNotice/**", ...FOOTER.map((path) => (path.endsWith(".tsx") ? path : `${path}/**`))],
+      exclude: ["**/*.test.*", "<rootDir>/frontend/src/lib/error-messages.ts", "<rootDir>/frontend/src/components/OfflineNotice/**", `${STOREFRONT}/**`, `${UPI}/**`, ...FOOTER.map((path) => (path.endsWith(".tsx") ? path : `${path}/**`))],
     },
     // The footer's (and the company's details it shows): loaded with the footer's chunk.
     { path: "<rootDir>/frontend/src/components/Footer/locales/{locale}", include: [...FOOTER, CONTENT] },
     // The offline notice's and the offline refusal's words: loaded after the page with the service
     // worker's set-up (lib/offline-visit.ts), which the worker keeps, so they are there offline.
     { path: "<rootDir>/frontend/src/components/OfflineNotice/locales/{locale}", include: ["<rootDir>/frontend/src/components/OfflineNotice"] },
+    { path: `${UPI}/locales/{locale}`, include: [UPI], exclude: ["**/*.test.*"] },
     // The app's words for the gateway's error codes: loaded with the first failed call (api/http.ts),
     // not with every first page.
     {
@@ -60,7 +66,7 @@ export default defineConfig({
     },
     ...FEATURES.map((feature) => ({
       path: `<rootDir>/frontend/src/features/${feature}/locales/{locale}`,
-      include: [`<rootDir>/frontend/src/features/${feature}`, ...(feature === "site" ? [CONTENT] : [])],
+      include: [`<rootDir>/frontend/src/features/${feature}`, ...(feature === "site" ? [CONTENT] : []), ...(feature === "store" ? [STOREFRONT] : [])],
       exclude: [
         "**/*.test.*",
         ...(feature === "portal" ? PORTAL_PAYMENT : []),

@@ -48,6 +48,15 @@ const chunkGroups = [
     includeDependenciesRecursively: false,
     test: /\/src\/components\/(otp\/(MobileForm|useOtpLogin|sendWait|useCountdown|SendWaitNotice)|Dialog|LoadingOverlay)\.tsx?$|\/src\/components\/otp\/otp\.module\.css|\/src\/features\/portal\/components\/ErrorDialog\.tsx$|\/src\/features\/portal\/api\/(send|verify)-code\.ts$/,
   },
+  // What every storefront page shares, whichever feature it is (the store, checkout, credit): its
+  // state, the header's slot, styles and words, the native bridge, and the store's shell that
+  // fills them; one file with the shell rather than a few hundred bytes each (and one name fewer
+  // in the entry's list of files).
+  {
+    name: "storefront",
+    includeDependenciesRecursively: false,
+    test: /\/src\/components\/storefront\/|\/src\/lib\/native-bridge\.ts$|\/src\/features\/store\/(StoreShell|StoreContext)\.tsx$|\/src\/features\/store\/shell\//,
+  },
 ];
 
 // Workbox copies each of these functions into the service worker as its source text: they may use

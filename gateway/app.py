@@ -13,7 +13,7 @@ from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin
 
 from gateway import checkout, complaints, credit, desk, loans, portal, short_links, site, store
-from gateway.client_config import client_config, get_config
+from gateway.clients import build_clients
 from gateway.deadline import deadline_middleware_factory
 from gateway.embedded import embed
 from gateway.errors import exception_handlers
@@ -43,10 +43,12 @@ from gateway.serving.workers import METRICS_DIR
 from gateway.sessions import SessionManager, build_store, provide_session, session_cookie_middleware
 from gateway.sessions.controller import SessionView, get_session, logout, session_view
 from gateway.settings import Settings
-from gateway.spa import PRERENDERED_DIR, build_spa_handler
-from gateway.telemetry import server_plugin, tracer_provider, tracing_on
+from gateway.spa.client_config import client_config, get_config
+from gateway.spa.pages import PRERENDERED_DIR, build_spa_handler
+from gateway.telemetry import tracing_on
 from gateway.upstreams.http import build_upstreams, close_upstreams
-from gateway.upstreams.lenders import build_lender
+from otel_traces.provider import tracer_provider
+from otel_traces.server_spans import server_plugin
 
 API_VERSION = "1.0.0"
 
@@ -56,7 +58,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
     settings.refuse_unsafe()
     configure_logging(settings.log_level, settings.log_json)
 
-    # Spans only when something exports them (gateway/telemetry.py); the provider is set before
+    # Spans only when something exports them (otel_traces/); the provider is set before
     # anything makes one.
     traced = tracing_on(settings)
     if traced:
@@ -69,7 +71,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
 
     embedded = embed(settings)
     upstreams = build_upstreams(settings, embedded.clients)
-    lender = build_lender(settings, upstreams, embedded.clock)
+    clients = build_clients(settings, upstreams, embedded.clock)
+    lender = clients.lender
     code_sender = CodeSender(
         lender, build_limiter(settings), settings.otp, CodeLog(session_store, settings.store_timeout)
     )
@@ -78,8 +81,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
     services = AppServices(
         settings=settings,
         store=session_store,
-        upstreams=upstreams,
-        lender=lender,
+        clients=clients,
         code_sender=code_sender,
         client_addresses=client_addresses,
         clock=embedded.clock,
@@ -98,6 +100,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
         guards=[networks_only(metrics_networks(settings), client_addresses, settings.metrics_token)],
     )
     store_service = store.build_service(services)
+    autopay = loans.autopay_service(services)
+    debits = loans.autopay_debits(services, autopay)
     # The product pages whose first page of products goes out in their HTML to a visitor.
     first_pages = {
         path: store.FirstProductsPage(
@@ -122,7 +126,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
         logout,
         language.build_router(settings.secure_cookies),
         portal.build_router(services),
-        loans.build_router(services),
+        loans.build_router(services, autopay, debits),
+        loans.build_mandate_webhook_router(services, autopay, debits),
         credit.build_router(services),
         complaints.build_router(services),
         store.build_router(services, store_service),
@@ -154,11 +159,13 @@ def create_app(settings: Settings | None = None) -> Litestar:
                 settings.follow_up_seconds,
                 RepaymentFollowUp(lender, FollowUps(session_store), settings.follow_up_after_seconds).run,
             ),
+            # AutoPay's debits raised ahead of their due dates (their pre-debit notices), on the one clock.
+            Job("autopay-debits", settings.follow_up_seconds, debits.run),
             Job(
                 "daily-reconciliation",
                 settings.reconciliation_check_seconds,
                 DailyReconciliation(
-                    ReconciliationService.over(upstreams, settings, embedded.clock),
+                    ReconciliationService.over(clients, embedded.clock),
                     RunBook(database, embedded.clock),
                     embedded.clock,
                     AttentionRule.of(settings),
@@ -168,6 +175,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
                         embedded.clock,
                         metrics.metrics.refunds_needing_person.set,
                         metrics.metrics.disputes_near_deadline.set,
+                        metrics.metrics.payouts_failed_waiting.set,
                     ),
                 ).run,
             ),

@@ -18,7 +18,7 @@ import httpx
 import msgspec
 
 from gateway.errors import UpstreamUnavailable
-from gateway.zones import INDIA
+from india.time_zone import IST
 
 CLOCK_UNREACHABLE = "The test clock is not reachable. Please try again."
 
@@ -30,7 +30,7 @@ class Clock(ABC):
 
     async def today(self) -> date:
         """Today in India."""
-        return (await self.now()).astimezone(INDIA).date()
+        return (await self.now()).astimezone(IST).date()
 
 
 class SystemClock(Clock):

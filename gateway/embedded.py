@@ -40,7 +40,7 @@ from litestar.handlers import ASGIRouteHandler, asgi
 from gateway.asgi import ASGIApp, Receive, Scope, Send
 from gateway.clock import Clock, ReadClock, RemoteClock, SystemClock
 from gateway.desk.staff import roster
-from gateway.desk.webhook_paths import REFUND_WEBHOOK_PATH
+from gateway.desk.webhook_paths import REFUND_WEBHOOK_PATH, lender_mandate_webhook_path, lender_refund_webhook_path
 from gateway.security.qa_login import QaLogin, parse_qa_staff
 from gateway.settings import Settings
 from gateway.telemetry import tracing_on
@@ -156,6 +156,13 @@ def embed(settings: Settings, environ: Mapping[str, str] | None = None) -> Embed
         # the published client secret, which signs every webhook (SettingsRefused).
         ours = {"MOCKS_PAYMENTS_CLIENT_ID": settings.payments_client_id}
         ours["MOCKS_PAYMENTS_CLIENT_SECRET"] = settings.payments_client_secret
+        # And each lender's own account, which the lending mock and the Fineract companion collect on.
+        ours["MOCKS_LENDING_PAYMENTS_CLIENT_ID"] = settings.lending_payments_client_id
+        ours["MOCKS_LENDING_PAYMENTS_CLIENT_SECRET"] = settings.lending_payments_client_secret
+        ours["MOCKS_FINERACT_PAYMENTS_CLIENT_ID"] = settings.fineract_payments_client_id
+        ours["MOCKS_FINERACT_PAYMENTS_CLIENT_SECRET"] = settings.fineract_payments_client_secret
+        ours["MOCKS_PAYOUTS_CLIENT_ID"] = settings.payouts_client_id  # the payouts account, likewise
+        ours["MOCKS_PAYOUTS_CLIENT_SECRET"] = settings.payouts_client_secret
         account = {name: value for name, value in ours.items() if not (env.get(name) or env.get(f"{name}_FILE"))}
         mock_settings = MockSettings.from_env({**env, **account}, environment=settings.environment)
         if not mock_settings.short_link_base:  # the reminders' short links are ours: /l/<code> here
@@ -165,6 +172,17 @@ def embed(settings: Settings, environ: Mapping[str, str] | None = None) -> Embed
             # whose returns they pay, and the gateway's, which hands a refund given up to the desk.
             urls = (*mock_settings.account_refund_webhook_urls, refund_webhook_url(settings))
             mock_settings = msgspec.structs.replace(mock_settings, refund_webhook_urls=urls)
+        # Each lender's account sends its mandates' events to the gateway, which sets up AutoPay,
+        # and its refunds' outcomes, so a repayment's refund the bank gave up reaches the desk.
+        mock_settings = msgspec.structs.replace(
+            mock_settings,
+            lending_subscription_webhook_urls=(mandate_webhook_url(settings, "native"),),
+            fineract_subscription_webhook_urls=(mandate_webhook_url(settings, "fineract"),),
+            lending_refund_webhook_urls=mock_settings.lending_refund_webhook_urls
+            or lender_refund_webhook_urls(settings, "native"),
+            fineract_refund_webhook_urls=mock_settings.fineract_refund_webhook_urls
+            or lender_refund_webhook_urls(settings, "fineract"),
+        )
         world = MockWorld(mock_settings)
         world.staff = staff_logins(settings)
         embedded.world = world
@@ -222,6 +240,19 @@ def staff_logins(settings: Settings) -> list[Any]:
 def refund_webhook_url(settings: Settings) -> str:
     """Where the gateway receives the provider's refund outcomes (gateway/desk/webhook_routes.py)."""
     return f"{settings.public_url.rstrip('/')}{REFUND_WEBHOOK_PATH}"
+
+
+def lender_refund_webhook_urls(settings: Settings, kind: str) -> tuple[str, ...]:
+    """Where the gateway receives a lender's account's refund outcomes (gateway/desk/webhook_routes.py):
+    only a lender it serves (LENDERS) has that path."""
+    if kind not in (k.strip() for k in settings.lenders.split(",")):
+        return ()
+    return (f"{settings.public_url.rstrip('/')}{lender_refund_webhook_path(kind)}",)
+
+
+def mandate_webhook_url(settings: Settings, kind: str) -> str:
+    """Where the gateway receives a lender's account's mandate events (gateway/loans/autopay_webhooks.py)."""
+    return f"{settings.public_url.rstrip('/')}{lender_mandate_webhook_path(kind)}"
 
 
 def _origin(url: str) -> str:

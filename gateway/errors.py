@@ -224,6 +224,9 @@ REFUSALS: dict[str, Wording] = {
     "ifsc_invalid": Wording("An IFSC has 11 characters: 4 letters, a zero, then 6 letters or digits."),
     "account_name_missing": Wording("Please give the account holder's name."),
     "return_not_found": Wording("Return not found."),
+    "payee_change_not_offered": Wording(
+        "Another account can be given only when the refund could not be paid to the one given."
+    ),
     "invalid_request": Wording("This request could not be handled. Please check what you entered and try again."),
 }
 

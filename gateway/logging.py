@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import logging
-import re
 import sys
 import threading
 import time
@@ -18,18 +17,13 @@ from opentelemetry import trace
 
 from gateway import tracing
 from gateway.asgi import ASGIApp, Message, Receive, Scope, Send
+from india.mobile_numbers import mask_mobile
 
 # Raw ASGI: Litestar's TypedDict scope/message types do not fit pass-through code.
 
 
-_MOBILE = re.compile(r"(?<![0-9A-Za-z])(\d{2})\d{6}(\d{2})(?![0-9A-Za-z])")
 _SECRET_KEYS = {"otp", "code", "token", "access_token", "accesstoken", "password", "authorization", "cookie"}
 _OWN_KEYS = frozenset({"timestamp", "level"})  # set by the processors before masking, whatever was passed
-
-
-def mask_mobile(value: str) -> str:
-    """'9876543210' -> '98xxxxxx10'; other text unchanged but for embedded numbers."""
-    return _MOBILE.sub(lambda m: f"{m.group(1)}xxxxxx{m.group(2)}", value)
 
 
 def _masked(text: str) -> str:

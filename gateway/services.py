@@ -10,22 +10,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gateway.clients import Clients
 from gateway.clock import Clock
 from gateway.operations_db import OperationsDatabase
 from gateway.otp import CodeSender
 from gateway.security.client_address import ClientAddresses
 from gateway.sessions.store import SessionStore
 from gateway.settings import Settings
-from gateway.upstreams.http import UpstreamHttp
-from gateway.upstreams.lenders import Lender
 
 
 @dataclass(frozen=True, slots=True)
 class AppServices:
     settings: Settings
     store: SessionStore
-    upstreams: dict[str, UpstreamHttp]
-    lender: Lender  # the lending port, chosen by the LENDERS setting (gateway/upstreams/lenders/)
+    clients: Clients  # every upstream's typed client, built once (gateway/clients.py)
     code_sender: CodeSender
     client_addresses: ClientAddresses
     clock: Clock  # what the time rules read: the mocks' clock while mocks are in use (gateway/clock.py)

@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 CheckoutAdapter = Literal["mock", "cashfree"]
 CheckoutMode = Literal["sandbox", "production"]
-UPSTREAMS = ("lending", "catalogue", "mail", "orders", "payments")
+UPSTREAMS = ("lending", "catalogue", "mail", "orders", "payments", "payouts")
 # Upstreams a lender adapter brings when LENDERS names it (gateway/upstreams/lenders/choice.py).
 LENDER_UPSTREAMS = {"fineract": ("fineract",)}
 # An adapter's companion service (what its lender's own API has no call for), when configured.
@@ -35,6 +35,10 @@ DEFAULT_DATABASE_FILE = ROOT / ".data" / "operations.sqlite3"
 # The mocks' published credentials: fine against them, refused in production (refuse_unsafe).
 DEFAULT_OPERATIONS_KEY = "mock-operations-key"
 DEFAULT_PAYMENTS_CLIENT_SECRET = "mock-secret"
+# Each lender's own merchant account at the provider, as the mocks publish it for development
+# (docs/decisions/lender-provider-accounts.md): refused outside development.
+DEFAULT_LENDER_PAYMENTS_SECRETS = ("mock-lender-secret", "mock-fineract-secret")
+DEFAULT_PAYOUTS_CLIENT_SECRET = "mock-payouts-secret"  # the payouts mock's published one
 
 
 class UnsafeSettings(RuntimeError):
@@ -104,6 +108,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     # (the in-process tests, which drive the portal themselves).
     follow_up_seconds: Annotated[float, msgspec.Meta(ge=0)] = 20.0
     follow_up_after_seconds: Annotated[float, msgspec.Meta(ge=0)] = 30.0  # a checkout is the browser's till then
+    # How many days before its date an AutoPay debit is raised at the provider, its pre-debit
+    # notice sent (gateway/loans/autopay_debits.py); NPCI asks at least 24 hours.
+    autopay_raise_ahead_days: Annotated[int, msgspec.Meta(ge=2, le=120)] = 3
     # How often each replica checks that yesterday (India's, on the clock the rules read) has its
     # stored reconciliation run, and runs it if not (gateway/reconciliation/daily.py); 0: never.
     reconciliation_check_seconds: Annotated[float, msgspec.Meta(ge=0)] = 60.0
@@ -131,6 +138,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     mail_url: str | None = None
     orders_url: str | None = None
     payments_url: str | None = None  # the card-payment provider's API, read by reconciliation and the desk
+    # The payouts provider's API (Cashfree Payouts v2; its base, where `payout/transfers` is): read by
+    # the reconciliation of payouts and the desk's look-up of a transfer.
+    payouts_url: str | None = None
     fineract_url: str | None = None  # a Fineract lender's server (its paths start fineract-provider/api/v1)
     # The Fineract lender's companion service: the parts of contracts/lending.openapi.yaml its
     # Fineract has no call for (Key Facts, statements, documents, complaints). docs/integrators.md.
@@ -180,6 +190,20 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     # The merchant's credentials at the card-payment provider (its x-client-id / x-client-secret).
     payments_client_id: str = "mock-client"
     payments_client_secret: str = DEFAULT_PAYMENTS_CLIENT_SECRET
+    # Each lender's own merchant account at the same provider, which its repayments are paid
+    # straight into (RBI's Digital Lending Directions: a lender's money never passes through
+    # ours); the gateway asks it, with its keys, about that lender's repayments (their UPI
+    # payments and states) and reads its report for the desk and the reconciliation. The native
+    # lender's (LENDING_PAYMENTS_CLIENT_ID/_SECRET) and the Fineract lender's
+    # (FINERACT_PAYMENTS_CLIENT_ID/_SECRET); their defaults are the mocks' published development ones.
+    lending_payments_client_id: str = "mock-lender-client"
+    lending_payments_client_secret: str = DEFAULT_LENDER_PAYMENTS_SECRETS[0]
+    fineract_payments_client_id: str = "mock-fineract-client"
+    fineract_payments_client_secret: str = DEFAULT_LENDER_PAYMENTS_SECRETS[1]
+    # The payouts account's own credentials at the payouts provider (the orders service pays
+    # refunds out with the same account; the gateway only reads its transfers).
+    payouts_client_id: str = "mock-payouts-client"
+    payouts_client_secret: str = DEFAULT_PAYOUTS_CLIENT_SECRET
     # Our own tools' key for the orders service's operations calls (support desk, reconciliation).
     operations_key: str = DEFAULT_OPERATIONS_KEY
     # Support-desk staff: `name:role:scrypt-hash` entries, comma-separated (gateway/desk/staff.py);
@@ -258,6 +282,42 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
                 "ENVIRONMENT=production: set PAYMENTS_CLIENT_SECRET to the secret your payment provider issued; "
                 "the default one is published with the mocks."
             )
+        if self.environment == "production" and self.payouts_client_secret in ("", DEFAULT_PAYOUTS_CLIENT_SECRET):
+            raise UnsafeSettings(
+                "ENVIRONMENT=production: set PAYOUTS_CLIENT_SECRET to the payouts account's secret your payouts "
+                "provider issued; the default one is published with the mocks."
+            )
+
+        self._refuse_lender_accounts()
+
+    def _refuse_lender_accounts(self) -> None:
+        """Outside development each lender's account has a secret of its own, not published and not
+        the store's: its repayments' webhooks are signed with it."""
+        if self.environment == "development":
+            return
+        kinds = {kind.strip() for kind in self.lenders.split(",")}
+        for kind, prefix, client_id, secret in (
+            ("native", "LENDING", self.lending_payments_client_id, self.lending_payments_client_secret),
+            ("fineract", "FINERACT", self.fineract_payments_client_id, self.fineract_payments_client_secret),
+        ):
+            if kind not in kinds:
+                continue
+            if secret in (
+                "",
+                DEFAULT_PAYMENTS_CLIENT_SECRET,
+                *DEFAULT_LENDER_PAYMENTS_SECRETS,
+                self.payments_client_secret,
+            ):
+                raise UnsafeSettings(
+                    f"ENVIRONMENT={self.environment}: set {prefix}_PAYMENTS_CLIENT_SECRET to the secret of the "
+                    "lender's own account at the payment provider; an empty, published or the store's one "
+                    "lets others sign its repayments' webhooks."
+                )
+            if client_id == self.payments_client_id:
+                raise UnsafeSettings(
+                    f"ENVIRONMENT={self.environment}: set {prefix}_PAYMENTS_CLIENT_ID to the lender's own account "
+                    "at the payment provider: a lender's repayments are never collected on the store's account."
+                )
 
     @property
     def upstream_names(self) -> tuple[str, ...]:

@@ -7,11 +7,24 @@ write an `x-idempotency-key` (the caller's, so that a retry sends the same one).
 and come back as JSON numbers, decoded straight to Decimal. How a request travels is the
 caller's: `HttpxSender` over an httpx client (a network URL, or httpx's ASGI transport to an
 in-process provider), or a sender of its own (the gateway's, with its deadlines and breakers).
+Mandates (UPI AutoPay: plans, subscriptions, their AUTH and CHARGEs, the SUBSCRIPTION_* webhooks)
+are the same API's subscriptions calls (`payments_client.mandates`).
 Money paid out (a refund owed to a UPI ID or a bank account) goes through `PayoutsClient`, the
 same provider's Payouts API (x-api-version 2024-01-01; contracts/payouts.openapi.yaml).
 """
 
 from payments_client.client import API_VERSION, Account, HttpxSender, ProviderClient, ProviderRefused, Sender
+from payments_client.mandates import (
+    EnachMethod,
+    MandateCustomer,
+    MandatePayAnswer,
+    MandatePayment,
+    MandatePaymentEvent,
+    MandateStatusEvent,
+    ProviderMandate,
+    ProviderPlan,
+    mandate_event,
+)
 from payments_client.payouts import PAYOUTS_API_VERSION, Payee, PayoutsClient, ProviderTransfer, TransferEvent
 from payments_client.wire import (
     CustomerDetails,
@@ -33,8 +46,14 @@ __all__ = [
     "PAYOUTS_API_VERSION",
     "Account",
     "CustomerDetails",
+    "EnachMethod",
     "HttpxSender",
     "LinkCustomer",
+    "MandateCustomer",
+    "MandatePayAnswer",
+    "MandatePayment",
+    "MandatePaymentEvent",
+    "MandateStatusEvent",
     "OrderMeta",
     "Payee",
     "PayoutsClient",
@@ -42,8 +61,10 @@ __all__ = [
     "ProviderDispute",
     "ProviderLink",
     "ProviderLinkOrder",
+    "ProviderMandate",
     "ProviderOrder",
     "ProviderPayment",
+    "ProviderPlan",
     "ProviderRefund",
     "ProviderRefused",
     "ProviderTransfer",
@@ -52,4 +73,5 @@ __all__ = [
     "SettlementReconRow",
     "TransferEvent",
     "UpiSession",
+    "mandate_event",
 ]

@@ -10,6 +10,14 @@ from typing import Any, Literal, Protocol, TypeVar
 import httpx
 import msgspec
 
+from payments_client.mandates import (
+    EnachMethod,
+    MandateCustomer,
+    MandatePayAnswer,
+    MandatePayment,
+    ProviderMandate,
+    ProviderPlan,
+)
 from payments_client.wire import (
     CustomerDetails,
     LinkCustomer,
@@ -205,6 +213,139 @@ class ProviderClient:
     async def link_orders(self, link_id: str, *, paid_only: bool = True) -> list[ProviderLinkOrder]:
         status = "PAID" if paid_only else "ALL"
         return await self._call("GET", f"pg/links/{link_id}/orders?status={status}", list[ProviderLinkOrder])
+
+    # Mandates (Cashfree's subscriptions): UPI AutoPay on a plan, each debit a CHARGE.
+
+    async def create_plan(
+        self, *, plan_id: str, name: str, max_amount: Decimal, note: str | None = None
+    ) -> ProviderPlan:
+        """POST pg/plans: an ON_DEMAND plan (each debit raised by us) of at most `max_amount` a debit;
+        the plan id is the idempotency key, so a retry gets the same plan."""
+        body: dict[str, Any] = {
+            "plan_id": plan_id,
+            "plan_name": name[:40],
+            "plan_type": "ON_DEMAND",
+            "plan_currency": "INR",
+            "plan_max_amount": max_amount,
+        }
+        if note:
+            body["plan_note"] = note
+        return await self._call("POST", "pg/plans", ProviderPlan, body, f"plan-{plan_id}")
+
+    async def plan(self, plan_id: str) -> ProviderPlan:
+        return await self._call("GET", f"pg/plans/{plan_id}", ProviderPlan)
+
+    async def create_mandate(
+        self,
+        *,
+        subscription_id: str,
+        plan_id: str,
+        customer: MandateCustomer,
+        expires_at: datetime,
+        tags: dict[str, str] | None = None,
+        note: str | None = None,
+        method: Literal["upi", "enach"] = "upi",
+    ) -> ProviderMandate:
+        """POST pg/subscriptions: a UPI AutoPay (or eNACH) mandate on the plan, INITIALIZED until the
+        payer approves its AUTH (`authorise`); the ₹1 authorisation refunded. Keyed by the subscription id."""
+        body: dict[str, Any] = {
+            "subscription_id": subscription_id,
+            "customer_details": customer,
+            "plan_details": {"plan_id": plan_id},
+            "authorization_details": {
+                "authorization_amount": Decimal(1),
+                "authorization_amount_refund": True,
+                "payment_methods": [method],
+            },
+            "subscription_expiry_time": expires_at.isoformat(timespec="seconds"),
+        }
+        if tags:
+            body["subscription_tags"] = tags
+        if note:
+            body["subscription_note"] = note
+        return await self._call("POST", "pg/subscriptions", ProviderMandate, body, f"mandate-{subscription_id}")
+
+    async def mandate(self, subscription_id: str) -> ProviderMandate:
+        return await self._call("GET", f"pg/subscriptions/{subscription_id}", ProviderMandate)
+
+    async def authorise(
+        self,
+        mandate: ProviderMandate,
+        *,
+        payment_id: str,
+        channel: Literal["link", "qrcode"] = "link",
+        enach: EnachMethod | None = None,
+    ) -> MandatePayAnswer:
+        """POST pg/subscriptions/pay (AUTH): the intent links (or QR) the payer's UPI app opens or,
+        with `enach`, the url of the payer's bank's authorisation of that account."""
+        method: dict[str, Any] = {"enach": enach} if enach is not None else {"upi": {"channel": channel}}
+        body = {
+            "subscription_id": mandate.subscription_id,
+            "subscription_session_id": mandate.subscription_session_id,
+            "payment_id": payment_id,
+            "payment_type": "AUTH",
+            "payment_method": method,
+        }
+        return await self._call("POST", "pg/subscriptions/pay", MandatePayAnswer, body, payment_id)
+
+    async def charge(
+        self,
+        subscription_id: str,
+        *,
+        payment_id: str,
+        amount: Decimal,
+        scheduled_at: datetime,
+        remarks: str | None = None,
+    ) -> MandatePayAnswer:
+        """POST pg/subscriptions/pay (CHARGE): a debit of `amount` at `scheduled_at`, at least 24 hours
+        ahead (the pre-debit notice; sooner is a 400). The payment id is the idempotency key."""
+        body: dict[str, Any] = {
+            "subscription_id": subscription_id,
+            "payment_id": payment_id,
+            "payment_type": "CHARGE",
+            "payment_amount": amount,
+            "payment_schedule_date": scheduled_at.isoformat(timespec="seconds"),
+        }
+        if remarks:
+            body["payment_remarks"] = remarks
+        return await self._call("POST", "pg/subscriptions/pay", MandatePayAnswer, body, payment_id)
+
+    async def manage_mandate(
+        self,
+        subscription_id: str,
+        action: Literal["PAUSE", "ACTIVATE", "CANCEL"],
+        *,
+        key: str,
+        next_scheduled_at: datetime | None = None,
+    ) -> ProviderMandate:
+        """POST pg/subscriptions/{id}/manage: PAUSE (ON_HOLD), ACTIVATE (with the next time), CANCEL."""
+        body: dict[str, Any] = {"subscription_id": subscription_id, "action": action}
+        if next_scheduled_at is not None:
+            body["action_details"] = {"next_scheduled_time": next_scheduled_at.isoformat(timespec="seconds")}
+        return await self._call("POST", f"pg/subscriptions/{subscription_id}/manage", ProviderMandate, body, key)
+
+    async def mandate_payments(self, subscription_id: str) -> list[MandatePayment]:
+        return await self._call("GET", f"pg/subscriptions/{subscription_id}/payments", list[MandatePayment])
+
+    async def mandate_payment(self, subscription_id: str, payment_id: str) -> MandatePayment:
+        return await self._call("GET", f"pg/subscriptions/{subscription_id}/payments/{payment_id}", MandatePayment)
+
+    async def manage_charge(
+        self,
+        subscription_id: str,
+        payment_id: str,
+        action: Literal["CANCEL", "RETRY"],
+        *,
+        key: str,
+        retry_at: datetime | None = None,
+    ) -> MandatePayment:
+        """POST pg/subscriptions/{id}/payments/{payment_id}/manage: CANCEL a charge not yet debited,
+        or RETRY a FAILED one at `retry_at` (at least 24 hours ahead)."""
+        body: dict[str, Any] = {"subscription_id": subscription_id, "payment_id": payment_id, "action": action}
+        if retry_at is not None:
+            body["action_details"] = {"next_scheduled_time": retry_at.isoformat(timespec="seconds")}
+        path = f"pg/subscriptions/{subscription_id}/payments/{payment_id}/manage"
+        return await self._call("POST", path, MandatePayment, body, key)
 
     async def refunds(self, order_id: str) -> list[ProviderRefund]:
         return await self._call("GET", f"pg/orders/{order_id}/refunds", list[ProviderRefund])

@@ -12,6 +12,7 @@ export LENDERS=${LENDERS:-native,fineract}  # as `make run` serves them
 export LENDING_URL=${LENDING_URL:-$against/_mocks/lending/}
 export ORDERS_URL=${ORDERS_URL:-$against/_mocks/orders/}
 export PAYMENTS_URL=${PAYMENTS_URL:-$against/_mocks/payments/}
+export PAYOUTS_URL=${PAYOUTS_URL:-$against/_mocks/payouts/}
 export CATALOGUE_URL=${CATALOGUE_URL:-$against/_mocks/catalogue/}
 export MAIL_URL=${MAIL_URL:-$against/_mocks/mail/}
 export FINERACT_URL=${FINERACT_URL:-$against/_mocks/fineract/}

@@ -121,6 +121,9 @@ def gateway() -> Iterator[str]:
         "HOST": "127.0.0.1",
         "PORT": str(port),
         "STATIC_DIR": str(ROOT / "frontend/dist"),
+        # A database of its own, as fresh as the in-process mocks: an earlier run's AutoPay mandate
+        # (kept in the checkout's own file) would name a subscription these mocks never made.
+        "DATABASE_URL": f"sqlite:///{ROOT / '.data' / f'screenshots-{port}.sqlite3'}",
         **RELAXED_OTP_LIMITS,
     }
     for name in ("REDIS_URL", "LENDING_URL", "CATALOGUE_URL", "MAIL_URL", "ORDERS_URL", "PAYMENTS_URL", "MOCKS_URL"):
@@ -142,6 +145,7 @@ def gateway() -> Iterator[str]:
     finally:
         process.terminate()
         process.wait(timeout=10)
+        (ROOT / ".data" / f"screenshots-{port}.sqlite3").unlink(missing_ok=True)
 
 
 def file_name(path: str) -> str:
@@ -470,6 +474,9 @@ def desk_pages(browser: Any, url: str, out: Path, size: str, language: str) -> N
     search.locator("button[type=submit]").click()
     page.get_by_role("heading", name=f"Ramesh Kumar · {SEEDED_USER}").wait_for()
     snap(page, folder / "desk_customer.png")
+    mandates = page.locator("section[aria-labelledby=desk-mandates]")
+    if mandates.count():  # the customer's AutoPay mandates alone, when there are any (--autopay)
+        mandates.screenshot(path=folder / "desk_mandates.png")
     context.close()
 
 
@@ -530,6 +537,84 @@ def qa_money_people_recipes(page: Page, folder: Path) -> None:
         print(folder / f"qa_{name}.png")
 
 
+AUTOPAY_LOAN = "LN-1001"  # the seeded borrower's loan the lender collects online
+
+
+def autopay_mandate(page: Page, url: str) -> None:
+    """The seeded borrower's AutoPay on AUTOPAY_LOAN set up and approved (the payments mock's QA
+    control), its first debit taken and its second declined by the bank (the mocks' clock moved
+    past each): every debit status but `authenticate` is on the page. Each step waits on the
+    mock's word that its webhooks reached the gateway."""
+    portal_api_login(page, url)
+
+    def set_up() -> Any:
+        return page.request.post(
+            f"/api/loans/{AUTOPAY_LOAN}/autopay",
+            data={"email": "ramesh@example.in"},
+            headers={**xsrf(page), "Idempotency-Key": str(uuid.uuid4())},
+        )
+
+    made = set_up()
+    if made.status == 409:  # the gateway's database keeps an earlier run's mandate: a fresh one
+        page.request.post(
+            f"/api/loans/{AUTOPAY_LOAN}/autopay/changes",
+            data={"action": "cancel"},
+            headers={**xsrf(page), "Idempotency-Key": str(uuid.uuid4())},
+        )
+        made = set_up()
+    if not made.ok:
+        raise SystemExit(f"AutoPay was not set up: {made.text()}")
+    mandate = made.json()
+    mocks = f"{url}/_mocks"
+    subscription = f"{mocks}/payments/subscriptions/{mandate['cfSubscriptionId']}"
+
+    def told() -> None:
+        httpx.get(f"{subscription}/webhooks", timeout=60).raise_for_status()
+
+    def clock(**move: Any) -> None:
+        httpx.post(f"{mocks}/clock", json=move, timeout=120).raise_for_status()
+
+    httpx.post(f"{subscription}/mandate", json={"outcome": "approved"}, timeout=30).raise_for_status()
+    told()
+    for debit, past in zip(mandate["debits"][:2], ({"days": 2, "hours": 2}, {"days": 2, "hours": 6}), strict=True):
+        if debit is mandate["debits"][1]:
+            failing = {"failure_reason": "INSUFFICIENT_FUNDS"}
+            httpx.post(f"{subscription}/debits/fail", json=failing, timeout=30).raise_for_status()
+        clock(at=f"{debit['dueOn']}T09:00:00+05:30")
+        clock(days=-2)
+        page.request.get(f"/api/loans/{AUTOPAY_LOAN}/autopay")  # the page's read raises the debit
+        clock(**past)
+        told()
+
+
+def autopay_pages(browser: Any, url: str, out: Path) -> None:
+    """`--autopay`: the loan page's AutoPay section with a mandate's debits, and the desk's
+    customer view with it, on both sizes in English and Hindi (`autopay_*.png`: the section
+    alone, for looking at its table; `desk_customer.png` the desk's whole page)."""
+    context = browser.new_context(base_url=url, locale="en-IN", **SIZES["desktop"])
+    autopay_mandate(context.new_page(), url)
+    context.close()
+    for size in SIZES:
+        context = browser.new_context(base_url=url, locale="en-IN", **SIZES[size])
+        page = context.new_page()
+        portal_api_login(page, url)
+        shots = TwoLanguages(page, out, size)
+        page.goto(f"/loans/{AUTOPAY_LOAN}")
+        section = page.locator("section[aria-labelledby=autopay]")
+        section.locator("tbody tr").first.wait_for()
+        for folder, language in ((shots.english, "en"), (shots.hindi, "hi")):
+            if language == "hi":
+                shots.switch("hi", "en")
+            section.locator("tbody tr").first.wait_for()
+            page.wait_for_load_state("networkidle")
+            section.screenshot(path=folder / "autopay_loan_section.png")
+            snap(page, folder / "autopay_loan.png")
+        shots.switch("en", "hi")
+        context.close()
+        for language in ("en", "hi"):
+            desk_pages(browser, url, out, size, language)
+
+
 def feature_pages(browser: Any, url: str, out: Path) -> None:
     for size in SIZES:
         borrower_pages(browser, url, out, size)
@@ -553,6 +638,7 @@ def run(
     only_hindi_site: bool = False,
     only_features: bool = False,
     only_qa: bool = False,
+    only_autopay: bool = False,
 ) -> None:
     paths = public_paths(url)
     with sync_playwright() as playwright:
@@ -560,6 +646,10 @@ def run(
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         if only_qa:
             qa_pages(browser, url, out)
+            browser.close()
+            return
+        if only_autopay:
+            autopay_pages(browser, url, out)
             browser.close()
             return
         if only_features:
@@ -602,13 +692,16 @@ def main() -> None:
     parser.add_argument("--hindi-site", action="store_true", help="only the public site in Hindi at 360 px")
     parser.add_argument("--features", action="store_true", help="only the features' pages, both sizes and languages")
     parser.add_argument("--qa", action="store_true", help="only the QA console's sections (docs/qa.md's pictures)")
+    parser.add_argument(
+        "--autopay", action="store_true", help="only a loan's AutoPay with its debits and the desk's view of it"
+    )
     args = parser.parse_args()
     out = Path(args.out).resolve()
     if args.url:
-        run(args.url, out, args.hindi_store, args.hindi_site, args.features, args.qa)
+        run(args.url, out, args.hindi_store, args.hindi_site, args.features, args.qa, args.autopay)
     else:
         with gateway() as url:
-            run(url, out, args.hindi_store, args.hindi_site, args.features, args.qa)
+            run(url, out, args.hindi_store, args.hindi_site, args.features, args.qa, args.autopay)
 
 
 if __name__ == "__main__":

@@ -45,6 +45,22 @@ os.environ.setdefault("PAYMENTS_CLIENT_SECRET", CLIENT_SECRET)  # a gateway star
 # The payouts account's, which signs the TRANSFER_* webhooks, likewise refused at its default.
 os.environ.setdefault("MOCKS_PAYOUTS_CLIENT_SECRET", f"test-payouts-secret-{RUN_ID}")
 PAYOUTS_SECRET = os.environ["MOCKS_PAYOUTS_CLIENT_SECRET"]
+# Each lender's own account, which its repayments are paid into: refused at its published default too.
+os.environ.setdefault("MOCKS_LENDING_PAYMENTS_CLIENT_SECRET", f"test-lender-secret-{RUN_ID}")
+LENDER_SECRET = os.environ["MOCKS_LENDING_PAYMENTS_CLIENT_SECRET"]
+os.environ.setdefault("LENDING_PAYMENTS_CLIENT_SECRET", LENDER_SECRET)
+os.environ.setdefault("MOCKS_FINERACT_PAYMENTS_CLIENT_SECRET", f"test-fineract-secret-{RUN_ID}")
+FINERACT_SECRET = os.environ["MOCKS_FINERACT_PAYMENTS_CLIENT_SECRET"]
+os.environ.setdefault("FINERACT_PAYMENTS_CLIENT_SECRET", FINERACT_SECRET)
+# Each account's credentials as the provider's API takes them (a test reading what an account holds).
+STORE_ACCOUNT = {"x-client-id": "mock-client", "x-client-secret": CLIENT_SECRET, "x-api-version": "2025-01-01"}
+LENDER_ACCOUNT = {"x-client-id": "mock-lender-client", "x-client-secret": LENDER_SECRET, "x-api-version": "2025-01-01"}
+FINERACT_ACCOUNT = {
+    "x-client-id": "mock-fineract-client",
+    "x-client-secret": FINERACT_SECRET,
+    "x-api-version": "2025-01-01",
+}
+os.environ.setdefault("PAYOUTS_CLIENT_SECRET", PAYOUTS_SECRET)  # the gateway reads its transfers with it
 # Every call to the payments mock, its answers and its webhooks held to Cashfree's own document.
 os.environ.setdefault("MOCKS_CHECK_PROVIDER_DOCUMENT", "true")
 
@@ -57,6 +73,9 @@ def settings_for_tests(**overrides: Any) -> Settings:
         log_json=True,
         secret_key="test-secret",
         payments_client_secret=CLIENT_SECRET,
+        lending_payments_client_secret=LENDER_SECRET,
+        fineract_payments_client_secret=FINERACT_SECRET,
+        payouts_client_secret=PAYOUTS_SECRET,
         database_url=f"sqlite:///{DATABASES}/{uuid.uuid4().hex}.sqlite3",
         otp=OtpLimits(resend_seconds=60, sends_per_number_per_hour=5, sends_per_client_per_hour=30),
         follow_up_seconds=0,  # the tests drive the portal; the follow-up's own tests switch it on

@@ -13,7 +13,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 from urllib.parse import parse_qsl
 
 import yaml
@@ -110,7 +110,10 @@ def describe(error: BaseException) -> str:
     return str(chain[0])
 
 
-class Verdicts:
+V = TypeVar("V")
+
+
+class Verdicts(Generic[V]):
     """The last verdicts, by message: openapi-core takes milliseconds per check, and a load test
     sends the same message thousands of times. A check depends only on the message's bytes,
     so an identical message gets the identical verdict; any other message is checked in full."""
@@ -119,9 +122,9 @@ class Verdicts:
     MAX_BODY = 64 * 1024  # bigger messages are checked every time rather than held
 
     def __init__(self) -> None:
-        self._entries: OrderedDict[tuple[Any, ...], Problem | None] = OrderedDict()
+        self._entries: OrderedDict[tuple[Any, ...], V | None] = OrderedDict()
 
-    def get(self, key: tuple[Any, ...], check: Callable[[], Problem | None]) -> Problem | None:
+    def get(self, key: tuple[Any, ...], check: Callable[[], V | None]) -> V | None:
         if not key or sum(len(p) for p in key if isinstance(p, bytes)) > self.MAX_BODY:
             return check()
         if key in self._entries:
@@ -146,7 +149,7 @@ class Contract:
         self.name = document.name
         stat = document.stat()
         self.openapi = _openapi(document, (stat.st_mtime_ns, stat.st_size))
-        self._verdicts = Verdicts()
+        self._verdicts: Verdicts[Problem] = Verdicts()
 
     def check_request(self, request: Any) -> Problem | None:
         key = getattr(request, "key", ())

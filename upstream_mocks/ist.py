@@ -1,10 +1,13 @@
-"""India Standard Time, in which every date and time on the mocks' documents is shown."""
+"""India Standard Time, in which every date and time on the mocks' documents is shown: the one
+definition is india/time_zone.py's, shared with the gateway."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import datetime
 
-IST = timezone(timedelta(hours=5, minutes=30), "IST")
+from india.time_zone import IST
+
+__all__ = ["IST", "as_ist"]
 
 
 def as_ist(moment: datetime | str) -> str:

@@ -15,14 +15,30 @@ from upstream_mocks.orders.records import Order
 from upstream_mocks.payments.links import get_link
 from upstream_mocks.payments.settlements import rows as report_rows
 from upstream_mocks.payments.settlements import settled_on
+from upstream_mocks.payments.subscriptions import STATE as SUBSCRIPTIONS
+from upstream_mocks.payments.subscriptions import subscriptions_state
 from upstream_mocks.world import MockWorld
 
 
 class Charge(msgspec.Struct, rename="camel", kw_only=True):
     cf_payment_id: str
     provider_order_id: str
+    account: str  # the merchant account (client id) it was paid into: the store's or a lender's
     amount: Decimal
     refunded: Decimal  # what the provider gave back on its order (successful refunds)
+
+
+class MandateDebit(msgspec.Struct, rename="camel", kw_only=True):
+    """A UPI AutoPay debit (a subscription's CHARGE) at the provider, in any status: only a
+    SUCCESS took money, and it is to be booked once as a repayment (`MANDATE_<payment id>`)."""
+
+    cf_payment_id: str
+    subscription_id: str
+    payment_id: str
+    account: str  # the merchant account (client id) the mandate is on: a lender's own
+    amount: Decimal
+    status: str  # the provider's: INITIALIZED, PENDING, SUCCESS, FAILED, CANCELLED
+    retry_attempts: int  # debit attempts the payer's bank declined before this status
 
 
 class OrderLine(msgspec.Struct, rename="camel", kw_only=True):
@@ -96,6 +112,8 @@ class AccountRefund(msgspec.Struct, rename="camel", kw_only=True):
     amount: Decimal
     status: str  # the return's step
     transfer_id: str | None  # its payout's, once one was asked
+    # The transfers of attempts that failed before another account was given: the return's too.
+    earlier: list[str] = msgspec.field(default_factory=list)
 
 
 class Settlement(msgspec.Struct, rename="camel", kw_only=True):
@@ -106,6 +124,7 @@ class Settlement(msgspec.Struct, rename="camel", kw_only=True):
     event_id: str
     event_type: str  # PAYMENT, REFUND or CHARGEBACK
     provider_order_id: str
+    account: str  # the merchant account (client id) whose report lists it
     cf_payment_id: str
     amount: Decimal
     service_charge: Decimal | None  # payments only
@@ -127,6 +146,7 @@ class Ledger(msgspec.Struct, rename="camel", kw_only=True):
     payouts: list[PayoutEntry] = msgspec.field(default_factory=list)
     account_refunds: list[AccountRefund] = msgspec.field(default_factory=list)
     settlements: list[Settlement] = msgspec.field(default_factory=list)  # the provider's report
+    mandate_debits: list[MandateDebit] = msgspec.field(default_factory=list)
 
 
 def back(order: Order, product_id: int) -> int:
@@ -144,18 +164,19 @@ def ledger(world: MockWorld) -> Ledger:
     payments = world.states["payments"]
     orders = world.states["orders"]
 
-    def refunded(provider_order_id: str) -> Decimal:
-        done = payments.refunds.get(provider_order_id, [])
+    def refunded(key: tuple[str, str]) -> Decimal:
+        done = payments.refunds.get(key, [])
         return sum((r.refund_amount for r in done if r.refund_status == "SUCCESS"), Decimal("0.00"))
 
     charges = [
         Charge(
             cf_payment_id=p.cf_payment_id,
             provider_order_id=p.order_id,
+            account=key[0],
             amount=p.payment_amount,
-            refunded=refunded(p.order_id),
+            refunded=refunded(key),
         )
-        for attempts in payments.payments.values()
+        for key, attempts in payments.payments.items()
         for p in attempts
         if p.payment_status == "SUCCESS"
     ]
@@ -224,7 +245,7 @@ def ledger(world: MockWorld) -> Ledger:
         booked = {b.provider_order_id for b in bookings if b.lender == "fineract"}
         repayments += [
             Repayment(provider_order_id=order_id, status="paid" if order_id in booked else "unbooked")
-            for order_id in payments.orders
+            for _, order_id in payments.orders
             if order_id.startswith("FINREPAY_")
         ]
     draws = [CreditDrawn(reference=d.reference, amount=d.amount) for d in world.states["credit"].draws]
@@ -254,13 +275,34 @@ def ledger(world: MockWorld) -> Ledger:
                 amount=r.amount,
                 status=r.status,
                 transfer_id=r.payout.transfer_id if r.payout is not None else None,
+                earlier=list(r.payout.earlier) if r.payout is not None else [],
             )
             for o in orders.orders.values()
             for r in o.returns
             if r.refund_to.route in ("upi", "bank")
         ],
         settlements=settlements(world),
+        mandate_debits=mandate_debits(world),
     )
+
+
+def mandate_debits(world: MockWorld) -> list[MandateDebit]:
+    if SUBSCRIPTIONS not in world.states:
+        return []
+    return [
+        MandateDebit(
+            cf_payment_id=p.cf_payment_id,
+            subscription_id=p.subscription_id,
+            payment_id=p.payment_id,
+            account=account,
+            amount=p.payment_amount,
+            status=p.payment_status,
+            retry_attempts=p.retry_attempts,
+        )
+        for (account, _), found in subscriptions_state(world).payments.items()
+        for p in found
+        if p.payment_type == "CHARGE"
+    ]
 
 
 def settlements(world: MockWorld) -> list[Settlement]:
@@ -270,6 +312,7 @@ def settlements(world: MockWorld) -> list[Settlement]:
             event_id=row.event_id,
             event_type=row.event_type,
             provider_order_id=row.order_id,
+            account=account,
             cf_payment_id=row.cf_payment_id,
             amount=row.event_amount,
             service_charge=row.payment_service_charge,
@@ -278,7 +321,7 @@ def settlements(world: MockWorld) -> list[Settlement]:
             settlement_id=row.cf_settlement_id,
             settles_at=row.settlement_date or settled_on(row.event_time).isoformat(timespec="seconds"),
         )
-        for row in report_rows(world)
+        for account, row in report_rows(world)
     ]
 
 
@@ -292,8 +335,8 @@ def payment_links(world: MockWorld) -> list[PaymentLinkView]:
             status=link.link_status,
             amount=link.link_amount,
             amount_paid=link.link_amount_paid,
-            provider_order_ids=list(found.orders.get(link_id, [])),
+            provider_order_ids=list(found.orders.get(key, [])),
         )
-        for link_id in list(found.links)
-        if (link := get_link(world, link_id)) is not None
+        for key in list(found.links)
+        if (link := get_link(world, *key)) is not None
     ]

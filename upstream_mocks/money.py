@@ -6,23 +6,16 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from num2words import num2words
 
-# Indian digit grouping is written once in Python, beside the gateway's amounts; the mocks'
-# texts use the same (contracts/money-text-cases.json is the table both sides are tested on).
-from gateway.money import indian_grouping, rupees_text
+# Indian digit grouping is written once in Python (india/money.py), shared with the gateway's
+# amounts (contracts/money-text-cases.json is the table both sides are tested on).
+from india.money import PAISA, has_paise_only, indian_grouping, rupees_text
 
 __all__ = ["PAISA", "has_paise_only", "in_words", "indian_grouping", "rupees", "rupees_text"]
-
-PAISA = Decimal("0.01")
 
 
 def rupees(value: Decimal | int | str) -> Decimal:
     """An amount rounded to paise (half up, as a bank rounds)."""
     return Decimal(value).quantize(PAISA, rounding=ROUND_HALF_UP)
-
-
-def has_paise_only(value: Decimal) -> bool:
-    """True when the amount has at most two decimals."""
-    return value == value.quantize(PAISA)
 
 
 def _words(number: int) -> str:

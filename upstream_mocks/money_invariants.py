@@ -14,6 +14,8 @@ import msgspec
 
 from upstream_mocks.ledger import Charge, Ledger
 
+MANDATE_PREFIX = "MANDATE_"  # the lender's order id of a booked AutoPay debit: MANDATE_<payment id>
+
 
 class Invariant(msgspec.Struct, rename="camel", kw_only=True):
     name: str
@@ -69,9 +71,18 @@ def invariants(ledger: Ledger) -> list[Invariant]:
     taken = {product: n for product, n in ledger.stock_taken.items() if n}
     stock_off = sorted(str(p) for p in set(taken) | set(held) if taken.get(p, 0) != held.get(p, 0))
 
-    refund_of = {r.transfer_id: r for r in ledger.account_refunds if r.transfer_id is not None}
-    payouts_of = Counter(refund_of[p.transfer_id].return_number for p in ledger.payouts if p.transfer_id in refund_of)
+    # A return's transfers: its payout's, and those of attempts that failed before another account.
+    refund_of = {t: r for r in ledger.account_refunds for t in [*r.earlier, r.transfer_id] if t is not None}
+    payouts_of = Counter(
+        refund_of[p.transfer_id].return_number
+        for p in ledger.payouts
+        if p.transfer_id in refund_of and p.status == "SUCCESS"
+    )
     paid_to = {p.transfer_id for p in ledger.payouts if p.status in ("SUCCESS", "REVERSED")}
+
+    # AutoPay debits: each SUCCESS booked once as its repayment, nothing else booked as one.
+    debited = {d.cf_payment_id: d for d in ledger.mandate_debits if d.status == "SUCCESS"}
+    mandate_bookings = [b for b in ledger.bookings if b.provider_order_id.startswith(MANDATE_PREFIX)]
 
     def rule(name: str, broken_by: list[str]) -> Invariant:
         return Invariant(name=name, holds=not broken_by, broken_by=broken_by)
@@ -113,6 +124,19 @@ def invariants(ledger: Ledger) -> list[Invariant]:
                 for p in ledger.payouts
                 if p.transfer_id not in refund_of or refund_of[p.transfer_id].amount != p.amount
             ],
+        ),
+        rule(
+            "Every AutoPay debit taken is booked once at its lender, for what was debited",
+            [
+                d.payment_id
+                for d in debited.values()
+                if [(b.provider_order_id, b.amount) for b in mandate_bookings if b.cf_payment_id == d.cf_payment_id]
+                != [(f"{MANDATE_PREFIX}{d.payment_id}", d.amount)]
+            ],
+        ),
+        rule(
+            "No AutoPay repayment is booked without a debit taken (a failed or cancelled one books nothing)",
+            [b.provider_order_id for b in mandate_bookings if b.cf_payment_id not in debited],
         ),
         rule("No refund is paid out twice", sorted(n for n, k in payouts_of.items() if k > 1)),
         rule(

@@ -16,7 +16,7 @@ import httpx
 
 from payments_client import Account, HttpxSender, PayoutsClient, ProviderClient
 from upstream_mocks.loopback import loopback_client
-from upstream_mocks.settings import INTERNAL_ORIGIN
+from upstream_mocks.settings import INTERNAL_ORIGIN, MerchantAccount
 from upstream_mocks.world import MockWorld
 
 # What a caller answers when the provider could not open or read a checkout.
@@ -28,12 +28,14 @@ def _base(world: MockWorld) -> str:
 
 
 @asynccontextmanager
-async def provider(world: MockWorld) -> AsyncIterator[ProviderClient]:
-    settings = world.settings
-    account = Account(client_id=settings.payments_client_id, client_secret=settings.payments_client_secret)
+async def provider(world: MockWorld, account: MerchantAccount | None = None) -> AsyncIterator[ProviderClient]:
+    """The provider as the merchant account `account` (a lender's own, whose repayments are paid
+    into it), else the store's (the orders service's)."""
+    own = account or world.settings.store_account
+    keys = Account(client_id=own.client_id, client_secret=own.client_secret)
     async with loopback_client(world) as http:
         http.base_url = _base(world)
-        yield ProviderClient(HttpxSender(http), account)
+        yield ProviderClient(HttpxSender(http), keys)
 
 
 @asynccontextmanager

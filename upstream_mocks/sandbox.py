@@ -27,6 +27,11 @@ NO_COMPLAINT = "the sandbox borrower has no complaint to read: --allow-writes ra
 # A code is minted for a reminder, which the lender sends by SMS and mail: no call of the contract
 # makes one, so the kit has none to ask about (tests/contract/test_reminder_links.py asks the mock).
 NO_LINK_CODE = "a payment link's code comes only in a reminder the lender sends, which the kit cannot read"
+# A debit is named by the provider's subscription payment id, which only a mandate the borrower
+# approved in their UPI app has (tests/integration/test_autopay_api.py tells the mock of one).
+NO_MANDATE_DEBIT = (
+    "the sandbox borrower has no AutoPay debit at the provider: approve a mandate, then run the kit again"
+)
 # A credit line's life is a chain (apply, an offer's Key Facts, accept, a quote, its payment, the
 # certificate) for a shopper without credit; the sandbox borrower has a loan, so the lender rightly
 # refuses to open another. Each call is exercised in that order against the mock by
@@ -67,7 +72,14 @@ def lending(mobile_number: str = SANDBOX_BORROWER) -> SignIn:
         user_id = records[0]["userId"]
         bearer = {**headers, "Authorization": f"Bearer {token}"}
         values: dict[str, Any] = {"userId": user_id, "mobileNumber": mobile_number}
-        skips = dict(NOT_THE_GATEWAYS) | CREDIT_LINE_CALLS | {"partnerPaymentLink": NO_LINK_CODE}
+        skips = (
+            dict(NOT_THE_GATEWAYS)
+            | CREDIT_LINE_CALLS
+            | {
+                "partnerPaymentLink": NO_LINK_CODE,
+                "partnerMandateDebits": NO_MANDATE_DEBIT,
+            }
+        )
         loans = _json(client.get("webRepayment/loans", params={"userId": user_id}, headers=bearer)) or {}
         if isinstance(loans.get("data"), list) and loans["data"]:
             values["loanNumber"] = loans["data"][0]["loanNumber"]

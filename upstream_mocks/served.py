@@ -10,7 +10,7 @@ from pathlib import Path
 import httpx
 from litestar import Litestar
 
-from gateway.telemetry import ENDPOINT, ratio_from, traced_by, tracer_provider
+from otel_traces.provider import ENDPOINT, ratio_from, traced_by, tracer_provider
 from upstream_mocks.examples import contract_path
 from upstream_mocks.recorder import create_recorder
 from upstream_mocks.settings import MockSettings
@@ -22,7 +22,7 @@ RECORD_SERVICE, RECORD_TARGET, RECORD_OUT = "MOCKS_RECORD_SERVICE", "MOCKS_RECOR
 
 
 def suite() -> Litestar:
-    if traced_by(os.environ):  # the mocks' spans, exported and sampled as the gateway's are (gateway/telemetry.py)
+    if traced_by(os.environ):  # the mocks' spans, exported and sampled as the gateway's are (otel_traces/)
         service = os.environ.get("OTEL_SERVICE_NAME") or "upstream-mocks"
         tracer_provider(service, os.environ.get(ENDPOINT, ""), ratio_from(os.environ))
     seed = os.environ.get(SEED)

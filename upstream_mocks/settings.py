@@ -26,6 +26,19 @@ INTERNAL_ORIGIN = "http://mocks.internal"
 # The merchant account's published credentials (the gateway's PAYMENTS_CLIENT_ID/SECRET defaults).
 DEFAULT_PAYMENTS_CLIENT_ID = "mock-client"
 DEFAULT_PAYMENTS_CLIENT_SECRET = "mock-secret"
+# Each lender's own merchant account, which its repayments are paid straight into (RBI's Digital
+# Lending Directions: no lender's money passes through the store's account); published, so
+# development only (docs/decisions/lender-provider-accounts.md). The gateway's
+# LENDING_/FINERACT_PAYMENTS_CLIENT_* defaults.
+DEFAULT_LENDING_PAYMENTS_CLIENT_ID = "mock-lender-client"
+DEFAULT_LENDING_PAYMENTS_CLIENT_SECRET = "mock-lender-secret"
+DEFAULT_FINERACT_PAYMENTS_CLIENT_ID = "mock-fineract-client"
+DEFAULT_FINERACT_PAYMENTS_CLIENT_SECRET = "mock-fineract-secret"
+PUBLISHED_SECRETS = (
+    DEFAULT_PAYMENTS_CLIENT_SECRET,
+    DEFAULT_LENDING_PAYMENTS_CLIENT_SECRET,
+    DEFAULT_FINERACT_PAYMENTS_CLIENT_SECRET,
+)
 # The payouts account's published secret: it signs the TRANSFER_* webhooks as the other signs the rest.
 DEFAULT_PAYOUTS_CLIENT_SECRET = "mock-payouts-secret"
 # The store's key for the lender's partner calls (the gateway's LENDING_PARTNER_KEY default).
@@ -33,9 +46,18 @@ DEFAULT_PARTNER_KEY = "mock-partner-key"
 # Our own tools' key for the orders service's operations calls (the gateway's OPERATIONS_KEY default).
 DEFAULT_OPERATIONS_KEY = "mock-operations-key"
 ENVIRONMENTS = ("development", "test", "production")
+# The store's account's UPI address (the payee its UPI intents and QR codes name).
+STORE_VPA = "cf.mockmerchant@axisbank"
 
 
-LISTS = ("webhook_retry_seconds", "refund_webhook_urls")  # comma-separated in the environment
+LISTS = (
+    "webhook_retry_seconds",
+    "refund_webhook_urls",
+    "lending_subscription_webhook_urls",
+    "fineract_subscription_webhook_urls",
+    "lending_refund_webhook_urls",
+    "fineract_refund_webhook_urls",
+)  # comma-separated in the environment
 JSONS = ("payments_accounts",)  # a JSON document in the environment (or the file it names)
 
 
@@ -45,11 +67,24 @@ class SettingsRefused(RuntimeError):
 
 class MerchantAccount(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """One merchant account at the payments provider: its API keys (the client secret also signs
-    its webhooks) and its refund webhook URLs, set once in the provider's dashboard."""
+    its webhooks) and its refund and subscription webhook URLs, set once in the provider's dashboard."""
 
     client_id: str
     client_secret: str
     refund_webhook_urls: tuple[str, ...] = ()
+    # Where its mandates' events go (SUBSCRIPTION_STATUS_CHANGED, SUBSCRIPTION_PAYMENT_*): Cashfree
+    # sends subscription webhooks to the URLs the account set, never to a URL per call.
+    subscription_webhook_urls: tuple[str, ...] = ()
+    # The account's own UPI address (VPA), the payee Cashfree names in its UPI intent links and QR
+    # codes (`pa`): each merchant's own. Unset: one made from the client id (`upi_vpa`).
+    vpa: str = ""
+
+    @property
+    def upi_vpa(self) -> str:
+        if self.vpa:
+            return self.vpa
+        handle = "".join(c for c in self.client_id.lower() if c.isalnum()) or "merchant"
+        return f"cf.{handle}@axisbank"
 
 
 class MockSettings(msgspec.Struct, frozen=True, kw_only=True):
@@ -99,9 +134,28 @@ class MockSettings(msgspec.Struct, frozen=True, kw_only=True):
     # never to an order's notify_url. Unset: the orders service's receiver, whose refunds they are.
     refund_webhook_urls: tuple[str, ...] = ()
     # Further merchant accounts beside that one (MOCKS_PAYMENTS_ACCOUNTS, a JSON list of
-    # {"client_id", "client_secret", "refund_webhook_urls"}): a lender's own, which its repayments
-    # are paid into. None by default: everyone collects on the account above.
+    # {"client_id", "client_secret", "refund_webhook_urls", "subscription_webhook_urls"}): a
+    # lender's own, which its repayments are paid into. None by default: everyone collects on the
+    # account above.
     payments_accounts: tuple[MerchantAccount, ...] = ()
+    # The lenders' own merchant accounts, each lender's repayments paid into its own: the lending
+    # mock's (MOCKS_LENDING_PAYMENTS_CLIENT_ID/_SECRET) and the Fineract lender's companion's
+    # (MOCKS_FINERACT_PAYMENTS_CLIENT_ID/_SECRET). Each calls the provider with its own, verifies
+    # its webhooks with its own secret, and the payments mock keeps both accounts.
+    lending_payments_client_id: str = DEFAULT_LENDING_PAYMENTS_CLIENT_ID
+    lending_payments_client_secret: str = DEFAULT_LENDING_PAYMENTS_CLIENT_SECRET
+    fineract_payments_client_id: str = DEFAULT_FINERACT_PAYMENTS_CLIENT_ID
+    fineract_payments_client_secret: str = DEFAULT_FINERACT_PAYMENTS_CLIENT_SECRET
+    # Where each lender's own account sends its mandates' events (SUBSCRIPTION_*), as set once in
+    # Cashfree's dashboard: the platform that sets up its borrowers' AutoPay (the gateway, when
+    # embedded). Unset: nowhere.
+    lending_subscription_webhook_urls: tuple[str, ...] = ()
+    fineract_subscription_webhook_urls: tuple[str, ...] = ()
+    # Where else each lender's own account sends its refunds' outcomes (REFUND_STATUS_WEBHOOK),
+    # beside the lender's own receiver: the platform that hands a refund the bank gave up to its
+    # desk (the gateway, when embedded; MOCKS_LENDING_/MOCKS_FINERACT_REFUND_WEBHOOK_URLS). Unset: none.
+    lending_refund_webhook_urls: tuple[str, ...] = ()
+    fineract_refund_webhook_urls: tuple[str, ...] = ()
     # The payouts provider (Cashfree Payouts v2 and its verification API) the orders mock pays
     # refunds to a UPI ID or bank account through: its base URL (MOCKS_PAYOUTS_URL), unset for the
     # payouts mock in this suite; the payouts account's credentials (its client secret signs the
@@ -124,14 +178,46 @@ class MockSettings(msgspec.Struct, frozen=True, kw_only=True):
         return self.refund_webhook_urls or (f"{self.origin}/_mocks/orders/webhooks/payments",)
 
     @property
-    def merchant_accounts(self) -> tuple[MerchantAccount, ...]:
-        """Every merchant account the payments mock keeps, the one above first."""
-        first = MerchantAccount(
+    def lending_account(self) -> MerchantAccount:
+        """The native lender's own account; its refunds are told to the lender's receiver."""
+        return MerchantAccount(
+            client_id=self.lending_payments_client_id,
+            client_secret=self.lending_payments_client_secret,
+            refund_webhook_urls=(f"{self.origin}/_mocks/lending/webhooks/payments", *self.lending_refund_webhook_urls),
+            subscription_webhook_urls=self.lending_subscription_webhook_urls,
+        )
+
+    @property
+    def fineract_account(self) -> MerchantAccount:
+        """The Fineract lender's own account; its refunds are told to its companion's receiver."""
+        return MerchantAccount(
+            client_id=self.fineract_payments_client_id,
+            client_secret=self.fineract_payments_client_secret,
+            refund_webhook_urls=(
+                f"{self.origin}/_mocks/companion_fineract/webhooks/payments",
+                *self.fineract_refund_webhook_urls,
+            ),
+            subscription_webhook_urls=self.fineract_subscription_webhook_urls,
+        )
+
+    @property
+    def store_account(self) -> MerchantAccount:
+        return MerchantAccount(
             client_id=self.payments_client_id,
             client_secret=self.payments_client_secret,
             refund_webhook_urls=self.account_refund_webhook_urls,
+            vpa=STORE_VPA,
         )
-        return (first, *self.payments_accounts)
+
+    @property
+    def merchant_accounts(self) -> tuple[MerchantAccount, ...]:
+        """Every merchant account the payments mock keeps: the store's first, then each lender's
+        own (one given the store's id collects on the store's, as before lenders had their own)."""
+        accounts = [self.store_account]
+        for lender in (self.lending_account, self.fineract_account):
+            if all(a.client_id != lender.client_id for a in accounts):
+                accounts.append(lender)
+        return (*accounts, *self.payments_accounts)
 
     def merchant_account(self, client_id: str) -> MerchantAccount:
         """The account `client_id` names; the first for an id none has (orders made in-process)."""
@@ -192,10 +278,14 @@ class MockSettings(msgspec.Struct, frozen=True, kw_only=True):
                 "MOCKS_ENVIRONMENT=production: set MOCKS_PARTNER_KEY to a key of your own; "
                 "the default one lets anyone read a shopper's credit."
             )
+        self._refuse_lender_accounts()
 
     def _refuse_accounts(self) -> None:
         """Every further account has an id of its own; outside development, a secret of its own."""
-        seen = {self.payments_client_id}
+        published = ("", *PUBLISHED_SECRETS, self.payments_client_secret)
+        seen = {
+            a.client_id for a in self.merchant_accounts[: len(self.merchant_accounts) - len(self.payments_accounts)]
+        }
         for account in self.payments_accounts:
             if not account.client_id or account.client_id in seen:
                 raise SettingsRefused(
@@ -203,10 +293,27 @@ class MockSettings(msgspec.Struct, frozen=True, kw_only=True):
                     "each merchant account has an id of its own."
                 )
             seen.add(account.client_id)
-            published = ("", DEFAULT_PAYMENTS_CLIENT_SECRET, self.payments_client_secret)
             if self.environment != "development" and account.client_secret in published:
                 raise SettingsRefused(
                     f"MOCKS_ENVIRONMENT={self.environment}: set the client_secret of account "
                     f"{account.client_id!r} in MOCKS_PAYMENTS_ACCOUNTS to a secret of its own; its "
                     "webhooks are signed with it, and an empty, published or shared one lets others sign them."
+                )
+
+    def _refuse_lender_accounts(self) -> None:
+        """Outside development each lender's own account is its own: not the store's id, nor an
+        empty, published or the store's secret."""
+        published = ("", *PUBLISHED_SECRETS, self.payments_client_secret)
+        for setting, client_id, secret in (
+            ("MOCKS_LENDING_PAYMENTS_CLIENT", self.lending_payments_client_id, self.lending_payments_client_secret),
+            ("MOCKS_FINERACT_PAYMENTS_CLIENT", self.fineract_payments_client_id, self.fineract_payments_client_secret),
+        ):
+            if self.environment == "development":
+                break  # the published ones; a lender given the store's id collects on the store's
+            if secret in published or client_id == self.payments_client_id:
+                raise SettingsRefused(
+                    f"MOCKS_ENVIRONMENT={self.environment}: set {setting}_ID and {setting}_SECRET (a gateway "
+                    f"embedding the mocks: {setting.removeprefix('MOCKS_')}_*) to the lender's own account: its "
+                    "repayments are paid straight into it, never the store's, and its webhooks are signed with "
+                    "its secret, which an empty, published or the store's one lets others sign."
                 )

@@ -58,6 +58,9 @@ DLT_TEMPLATES: dict[tuple[str, Language], str] = {
     ("reminder_due_link", "hi"): "1107170000000000242",
     ("reminder_after_link", "en"): "1107170000000000251",
     ("reminder_after_link", "hi"): "1107170000000000252",
+    # AutoPay's pre-debit notice (NPCI's, at least 24 hours before each mandate debit).
+    ("autopay_notice", "en"): "1107170000000000301",
+    ("autopay_notice", "hi"): "1107170000000000302",
 }
 TemplateKey = Literal[
     "complaint_sms_received",
@@ -67,6 +70,7 @@ TemplateKey = Literal[
     "reminder_before_link",
     "reminder_due_link",
     "reminder_after_link",
+    "autopay_notice",
 ]
 
 

@@ -16,7 +16,8 @@ from litestar import Litestar, Request, Response, delete, get, post
 from litestar.handlers import asgi
 from litestar.params import FromPath, FromQuery, JSONBody
 
-from gateway.telemetry import by_path, server_plugin, traced_by
+from otel_traces.provider import traced_by
+from otel_traces.server_spans import by_path, server_plugin
 from upstream_mocks import auth, catalogue, fineract, lending, mail, orders, payments, payouts, scenario_files
 from upstream_mocks.clock import clock_routes, start_periodic, stop_periodic
 from upstream_mocks.contract import ContractCheck, ContractRequest, ContractResponse, Problem, load_contract
@@ -293,7 +294,7 @@ def create_suite(
 ) -> Litestar:
     """All mocks; with `check_contracts`, each is held to contracts/{name}.openapi.yaml; with
     `seed`, a recording directory (`python -m upstream_mocks record`), recorded answers come first.
-    `traced` (by default when an exporter is configured, gateway/telemetry.py): each call gets a
+    `traced` (by default when an exporter is configured, otel_traces/): each call gets a
     span, joining the trace of the `traceparent` it came with, or of the caller's span when called
     in-process; untraced, no span is made."""
     world = world or MockWorld(MockSettings.from_env())

@@ -10,6 +10,9 @@ new secret_key
 new database_password
 new payments_client_secret
 new payouts_client_secret
+# Each lender's own merchant account's, which its repayments are paid into.
+new lending_payments_client_secret
+new fineract_payments_client_secret
 new qa_secret
 new metrics_token
 [ -s database_url ] || printf 'postgresql://voltkhata:%s@postgres:5432/voltkhata\n' "$(cat database_password)" > database_url

@@ -93,6 +93,9 @@ class Cluster:
             "MOCKS_ENVIRONMENT": "test",
             "MOCKS_PAYMENTS_CLIENT_SECRET": self.payments_client_secret,
             "MOCKS_PAYOUTS_CLIENT_SECRET": self._kept_secret("payouts_client_secret"),  # signs TRANSFER_* webhooks
+            # Each lender's own account, which its repayments are paid into (its webhooks signed with it).
+            "MOCKS_LENDING_PAYMENTS_CLIENT_SECRET": self._kept_secret("lending_payments_client_secret"),
+            "MOCKS_FINERACT_PAYMENTS_CLIENT_SECRET": self._kept_secret("fineract_payments_client_secret"),
             # The account's refund webhook URLs, as set once in Cashfree's dashboard: the orders
             # service's receiver and the gateways' (through HAProxy), which the mocks cannot derive.
             "MOCKS_REFUND_WEBHOOK_URLS": f"{self.layout.mocks_url}/_mocks/orders/webhooks/payments,"
@@ -125,6 +128,9 @@ class Cluster:
             "SHUTDOWN_DRAIN_SECONDS": str(DRAIN_SECONDS),
             "MOCKS_URL": mocks,
             "PAYMENTS_CLIENT_SECRET": self.payments_client_secret,
+            "LENDING_PAYMENTS_CLIENT_SECRET": self._kept_secret("lending_payments_client_secret"),
+            "FINERACT_PAYMENTS_CLIENT_SECRET": self._kept_secret("fineract_payments_client_secret"),
+            "PAYOUTS_CLIENT_SECRET": self._kept_secret("payouts_client_secret"),  # reads its transfers
             **{f"{name.upper()}_URL": f"{mocks}/_mocks/{name}/" for name in UPSTREAMS},
         }
         return {**env, **self.gateway_env}

@@ -27,7 +27,7 @@ describe("feature boundaries", { timeout: 60_000 }, () => {
   });
 
   it("fails checkout reaching into the store's files, and the store importing checkout", async () => {
-    for (const internal of ["../../store/StoreContext", "../../store/api/get-cart", "../../store/components/StoreHeader"]) {
+    for (const internal of ["../../store/StoreContext", "../../store/api/get-products", "../../store/components/StoreHeader"]) {
       const errors = await boundaryErrors(
         "frontend/src/features/checkout/pages/Crossing.tsx",
         `import { x as y } from "${internal}";\nexport const x = y;\n`,
@@ -41,10 +41,29 @@ describe("feature boundaries", { timeout: 60_000 }, () => {
     expect(upward).toEqual([expect.stringContaining("must not import another feature")]);
   });
 
-  it("passes checkout using the store's public index", async () => {
+  it("fails any file of another feature, its shell, routes or parts alike (there are no public indexes)", async () => {
+    for (const [filePath, index] of [
+      ["frontend/src/features/checkout/pages/Crossing.tsx", "../../store/StoreShell"],
+      ["frontend/src/features/portal/pages/Crossing.tsx", "../../loans/components/AllocationPreview"],
+      ["frontend/src/features/credit/pages/Crossing.tsx", "../../checkout/routes"],
+    ]) {
+      const errors = await boundaryErrors(filePath, `import { x as y } from "${index}";\nexport const x = y;\n`);
+      expect(errors).toEqual([expect.stringContaining("must not import another feature")]);
+    }
+  });
+
+  it("passes checkout using the storefront's shared parts and the shared cart", async () => {
     const errors = await boundaryErrors(
       "frontend/src/features/checkout/pages/Fine.tsx",
-      'import { useStore, cartQuery } from "../../store";\nexport const x = [useStore, cartQuery];\n',
+      'import { useStore } from "../../../components/storefront/store-state";\nimport { StoreHeader } from "../../../components/storefront/StoreHeader";\nimport { cartQuery } from "../../../cart/get-cart";\nexport const x = [useStore, StoreHeader, cartQuery];\n',
+    );
+    expect(errors).toEqual([]);
+  });
+
+  it("passes the app's router composing two features", async () => {
+    const errors = await boundaryErrors(
+      "frontend/src/app/Compose.tsx",
+      'import { portalRoutes } from "../features/portal/routes";\nimport { AllocationPreview } from "../features/loans/components/AllocationPreview";\nexport const x = [portalRoutes, AllocationPreview];\n',
     );
     expect(errors).toEqual([]);
   });
@@ -68,6 +87,14 @@ describe("feature boundaries", { timeout: 60_000 }, () => {
       'import { rupees } from "../features/portal/amount";\nexport const x = rupees;\n',
     );
     expect(errors.length).toBeGreaterThan(0);
+  });
+
+  it("fails the shared cart importing a feature", async () => {
+    const errors = await boundaryErrors(
+      "frontend/src/cart/Down.ts",
+      'import { StoreShell } from "../features/store/StoreShell";\nexport const x = StoreShell;\n',
+    );
+    expect(errors).toEqual([expect.stringContaining("Shared code must not import a feature")]);
   });
 
   it("passes a feature importing its own files and the shared layers", async () => {

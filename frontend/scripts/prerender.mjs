@@ -10,7 +10,7 @@
 //
 // Settings differ per deployment (PRODUCT_NAME, sign-in and app links), so the pages are
 // rendered with a token in each string setting, e.g. %%productName%% or %%signIn.anchor%%; the
-// gateway fills them in (HTML-escaped) when it serves the page (gateway/spa.py).
+// gateway fills them in (HTML-escaped) when it serves the page (gateway/spa/pages.py).
 import { mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import path from "node:path";
@@ -341,7 +341,7 @@ async function firstPageTemplate(route, shell, locale) {
 await rm(outDir, { recursive: true, force: true });
 await mkdir(outDir, { recursive: true });
 // <html lang> of each language (the app reads its language from it: lib/i18n.ts's pageLocale), and
-// the shell's title for a page that sets none (as gateway/spa.py writes the shell's).
+// the shell's title for a page that sets none (as gateway/spa/pages.py writes the shell's).
 const LANGUAGE_TAGS = { en: "en-IN", hi: "hi-IN" };
 const SHELL_TITLES = { en: template.match(/<title>([\s\S]*?)<\/title>/)[1], hi: "बिजली का सामान उधार पर खरीदें" };
 const routes = {};
@@ -381,7 +381,7 @@ for (const [index, route] of PRERENDERED_PATHS.entries()) {
     page = page.replace(/<html lang="[^"]*"/, `<html lang="${LANGUAGE_TAGS[locale]}"`);
     for (const href of linked) page = page.replace(new RegExp(`<link rel="stylesheet"[^>]*href="${href}"[^>]*>`), () => inlined(href));
     if (page === template) throw new Error("index.html has no empty <div id=\"root\"></div>");
-    // The page's own title, else the shell's ('{product} | Buy electrical goods on credit', as gateway/spa.py writes it).
+    // The page's own title, else the shell's ('{product} | Buy electrical goods on credit', as gateway/spa/pages.py writes it).
     const title = meta ? meta.title : `${CONFIG.productName} | ${SHELL_TITLES[locale]}`;
     page = page.replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(title)}</title>`);
     if (meta) {

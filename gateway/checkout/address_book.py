@@ -11,6 +11,7 @@ from __future__ import annotations
 import structlog
 
 from gateway.checkout.address_rules import field_problems, pincode_problem
+from gateway.checkout.delivery_views import pincode_check
 from gateway.checkout.schemas import (
     AddressBookEntry,
     AddressCheck,
@@ -21,7 +22,6 @@ from gateway.checkout.schemas import (
     PincodeCheck,
     SavedAddress,
 )
-from gateway.checkout.service import pincode_check
 from gateway.errors import InvalidInput, NotFound
 from gateway.sessions import Session, StoreLogin
 from gateway.sessions.logins import forget_login_on_refusal

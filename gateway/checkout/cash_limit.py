@@ -20,7 +20,7 @@ from gateway.clock import Clock
 from gateway.errors import Conflict
 from gateway.money import rupees_text
 from gateway.upstreams.orders import OrdersClient
-from gateway.zones import INDIA
+from india.time_zone import IST
 
 log = structlog.get_logger("gateway.checkout.cash")
 
@@ -33,7 +33,7 @@ OVER_LIMIT = (
 
 
 def india_day(moment: datetime) -> date:
-    return moment.astimezone(INDIA).date()
+    return moment.astimezone(IST).date()
 
 
 class CashLimit:

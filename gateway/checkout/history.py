@@ -13,13 +13,13 @@ from typing import TypeVar
 import structlog
 
 from gateway.checkout.refund_state import REFUND_STATE_LABELS, provider_refund_state
-from gateway.checkout.returns import return_input
+from gateway.checkout.returns import payee_input, return_input
 from gateway.checkout.schemas import (
     BuyAgainLine,
     BuyAgainResult,
-    CancelReason,
     OrderList,
     OrderListItem,
+    PayeeRequestBody,
     PlacedOrder,
     RefundProviderState,
     ReturnRequestBody,
@@ -33,7 +33,7 @@ from gateway.sessions import Session, StoreLogin
 from gateway.sessions.logins import TOKEN_REFUSED, forget_login_on_refusal
 from gateway.store.schemas import MAX_QUANTITY
 from gateway.store.service import StoreService
-from gateway.upstreams.orders import OrdersClient, OrdersRefused, OrderSummary
+from gateway.upstreams.orders import CancelReason, OrdersClient, OrdersRefused, OrderSummary
 from gateway.upstreams.payments import PaymentsClient
 
 T = TypeVar("T")
@@ -136,6 +136,26 @@ class OrderHistory:
         )
         made = order.returns[-1] if order.returns else None
         log.info("return_requested", order=order_number, ret=made.number if made else None)
+        return order_view(order, await self.clock.now())
+
+    async def give_payee(
+        self,
+        session: Session,
+        login: StoreLogin,
+        order_number: str,
+        return_number: str,
+        body: PayeeRequestBody,
+        key: str,
+    ) -> PlacedOrder:
+        """Another UPI ID or account for a return whose payout failed: the orders service verifies
+        it and pays it by a new transfer, once per Idempotency-Key."""
+        order = await self._orders(
+            session,
+            self.orders.give_payee(
+                order_number, return_number, int(login.user_id), login.access_token, payee_input(body), key
+            ),
+        )
+        log.info("return_payee_given", order=order_number, ret=return_number)
         return order_view(order, await self.clock.now())
 
     async def return_credit_note(

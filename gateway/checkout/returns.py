@@ -12,6 +12,7 @@ from typing import Literal
 
 from gateway.checkout.schemas import (
     CreditNoteView,
+    PayeeRequestBody,
     PayoutProblem,
     PayoutView,
     PickupSlotView,
@@ -138,11 +139,20 @@ _PROBLEMS: dict[str, PayoutProblem] = {
 def payout_view(payout: Payout | None) -> PayoutView | None:
     if payout is None:
         return None
+    problem = _PROBLEMS.get(payout.reason or "", "other") if payout.status == "failed" else None
     return PayoutView(
         status=payout.status,
         utr=payout.utr if payout.status == "paid" else None,
         paid_at=payout.paid_at.isoformat() if payout.paid_at and payout.status == "paid" else None,
-        problem=_PROBLEMS.get(payout.reason or "", "other") if payout.status == "failed" else None,
+        problem=problem,
+        another_account=problem in ("accountInvalid", "returnedByBank"),
+    )
+
+
+def payee_input(body: PayeeRequestBody) -> RefundAccountInput:
+    given = body.refund_to
+    return RefundAccountInput(
+        upi_id=given.upi_id, account_number=given.account_number, ifsc=given.ifsc, account_name=given.account_name
     )
 
 

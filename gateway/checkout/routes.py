@@ -31,6 +31,7 @@ from gateway.checkout.schemas import (
     DeliveryAreaRequest,
     GstinCheck,
     OrderList,
+    PayeeRequestBody,
     PincodeCheck,
     PlacedOrder,
     PlaceOrderRequest,
@@ -51,8 +52,6 @@ from gateway.sessions.logins import store_login
 from gateway.store.service import StoreService
 from gateway.upi.schemas import UpiPayment, UpiRequest, UpiStatus
 from gateway.upi.service import UpiService
-from gateway.upstreams.orders import OrdersClient
-from gateway.upstreams.payments import PaymentsClient
 from gateway.validation import IdempotencyKey, OptionalIdempotencyKey, fresh_key, whole
 
 PincodePath = Annotated[str, PathParameter(pattern=whole("[1-9][0-9]{5}"))]
@@ -70,17 +69,16 @@ log = structlog.get_logger("gateway.checkout")
 def build_router(services: AppServices, store: StoreService) -> Router:
     """The group's routes, on the app's one StoreService (the store's cart, its catalogue client)."""
     catalogue = store.catalogue
-    orders = OrdersClient(services.upstreams["orders"])
-    # The provider, asked about a support refund still on hold when the shopper opens the order.
-    payments = PaymentsClient(
-        services.upstreams["payments"], services.settings.payments_client_id, services.settings.payments_client_secret
-    )
+    orders = services.clients.orders
+    # The store's account at the provider, asked about a support refund still on hold when the
+    # shopper opens the order.
+    payments = services.clients.payments.store
     history = OrderHistory(orders, store, services.clock, payments)
-    upi = UpiService(payments, services.clock, services.store)
+    upi = UpiService(lambda _order: payments, services.clock, services.store)
     book = AddressBook(catalogue, orders)
     checkout = CheckoutService(
         orders=orders,
-        credit=services.lender,
+        credit=services.clients.lender,
         catalogue=catalogue,
         store=store,
         placed=PlacedOrders(services.store),
@@ -386,6 +384,28 @@ def build_router(services: AppServices, store: StoreService) -> Router:
     ) -> PlacedOrder:
         return await history.ask_return(session, login, order_number, data, idempotency_key)
 
+    @post(
+        "/orders/{order_number:str}/returns/{return_number:str}/payee",
+        status_code=200,
+        summary="Give another UPI ID or bank account for a return whose payout failed",
+        description=(
+            "Offered (the return's `payout.anotherAccount`) when the payout failed because the account "
+            "does not exist or the bank sent the money back; never while it is pending or paid, nor when "
+            "the bank was offline (that one is tried again). The account is verified with the provider, "
+            "then paid by a new transfer; the failed one is never paid. Send an Idempotency-Key, and the "
+            "same on a retry: a repeat answers the order again."
+        ),
+    )
+    async def give_payee(
+        session: NamedDependency[Session],
+        login: NamedDependency[StoreLogin],
+        order_number: OrderNumberPath,
+        return_number: ReturnNumberPath,
+        data: JSONBody[PayeeRequestBody],
+        idempotency_key: IdempotencyKey,
+    ) -> PlacedOrder:
+        return await history.give_payee(session, login, order_number, return_number, data, idempotency_key)
+
     @get(
         "/orders/{order_number:str}/returns/{return_number:str}/credit-note",
         summary="The GST credit note (PDF) of a return: its lines only, with exactly their tax",
@@ -438,6 +458,7 @@ def build_router(services: AppServices, store: StoreService) -> Router:
             order_invoice,
             order_credit_note,
             ask_return,
+            give_payee,
             return_credit_note,
             buy_again,
         ],

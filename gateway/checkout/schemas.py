@@ -1,4 +1,10 @@
-"""What the checkout screens send and get (camelCase JSON; amounts as exact 2-decimal strings)."""
+"""What the checkout screens send and get (camelCase JSON; amounts as exact 2-decimal strings).
+
+The orders service's own words for a state (an order's status, a payment's method and state, a
+return's reason ...) are the browser's too: those are the port's types (gateway/upstreams/orders),
+named once there, as are the shapes that pass through as they are (a business's details, a dark
+store's hours); a shape we word otherwise for the browser (money as strings, times as ISO text,
+labels) is our own here."""
 
 from __future__ import annotations
 
@@ -7,20 +13,33 @@ from typing import Annotated, Literal
 import msgspec
 
 from gateway.desk.shopper_refunds import SupportRefund
+from gateway.upstreams.orders import (
+    Business,
+    CancelReason,
+    OrderStatus,
+    PayeeRoute,
+    PaymentMethod,
+    PaymentState,
+    PayoutStatus,
+    PickupWindow,
+    PromiseType,
+    RefundKind,
+    RefundRoute,
+    ReturnReason,
+    ReturnStatus,
+    Serviceability,
+    StoreHours,
+)
 from gateway.validation import MobileNumber, TextChecked, whole
 
 # Whole-string patterns: with a bare `$`, "122103\n" would pass as a pin code and travel upstream.
 Money = Annotated[str, msgspec.Meta(pattern=whole(r"[0-9]{1,9}\.[0-9]{2}"), examples=["1198.99"])]
 Pincode = Annotated[str, msgspec.Meta(pattern=whole("[1-9][0-9]{5}"))]
-PaymentMethod = Literal["online", "cod", "credit"]
-Serviceability = Literal["oneHour", "standard", "notServiceable"]
-OrderStatus = Literal["placed", "packed", "shipped", "outForDelivery", "delivered", "cancelled", "returned"]
 # Why credit cannot pay (the app words each): no credit account, an amount overdue, a total above
 # what is available, or the lender not answering.
 CreditRefusal = Literal["noAccount", "overdue", "overLimit", "unchecked"]
 # What a timeline step's note says, for the app to word: the upstream's note is English data.
 NoteCode = Literal["deliveryAttempt", "deliveryFailed", "returnedToSeller", "cancelledByYou", "notPaidInTime"]
-PaymentState = Literal["pending", "paid", "onDelivery", "onCredit", "refundInitiated", "creditReversed", "cancelled"]
 
 
 class CheckoutAddress(msgspec.Struct, rename="camel", kw_only=True):
@@ -54,19 +73,14 @@ class DeliveryPromiseView(msgspec.Struct, rename="camel", kw_only=True):
     """The orders service's promise: oneHour only where the area and the hour allow it,
     nextOpening in a one-hour area while its dark store is closed, standard a date range."""
 
-    type: Literal["oneHour", "nextOpening", "standard"]
+    type: PromiseType
     earliest_by: str
     latest_by: str
     label: str  # 'Get it in 1 Hour', or the shipping policy's date range
 
 
-class StoreHoursView(msgspec.Struct, rename="camel", kw_only=True):
+class StoreHoursView(StoreHours, kw_only=True):
     """When a one-hour area's dark store takes one-hour orders, India time ('07:00')."""
-
-    opens_at: str
-    closes_at: str
-    last_order_at: str
-    open_now: bool
 
 
 class GstinCheck(msgspec.Struct, rename="camel", kw_only=True):
@@ -191,9 +205,8 @@ class DeliveryAddressView(msgspec.Struct, rename="camel", kw_only=True):
     state: str
 
 
-class BusinessDetailsView(msgspec.Struct, rename="camel", kw_only=True):
-    gstin: str
-    legal_name: str
+class BusinessDetailsView(Business, kw_only=True):
+    pass
 
 
 class CreditOffer(msgspec.Struct, rename="camel", kw_only=True):
@@ -266,9 +279,6 @@ class TrackingStep(msgspec.Struct, rename="camel", kw_only=True):
     attempt: int | None = None  # the delivery attempt a note counts (deliveryAttempt, deliveryFailed, returnedToSeller)
 
 
-RefundKind = Literal["toSource", "creditReversed", "nothingPaid", "toUpi", "toBank", "creditReduced"]
-
-
 # Where a refund to the card or UPI stands at the payment provider: asked for and not yet paid
 # (initiated), held by the bank (onHold), cancelled by the provider (cancelled), given back (credited).
 RefundProviderState = Literal["initiated", "onHold", "cancelled", "credited"]
@@ -304,10 +314,6 @@ class CreditNoteView(msgspec.Struct, rename="camel", kw_only=True):
     download_url: str
 
 
-ReturnStatus = Literal["requested", "approved", "pickedUp", "received", "refunded"]
-ReturnReason = Literal["damaged", "defective", "wrongItem", "notAsDescribed", "noLongerNeeded"]
-PickupWindow = Literal["morning", "afternoon"]
-CancelReason = Literal["orderedByMistake", "foundCheaper", "deliveryTooLate", "changedAddress", "other"]
 IsoDate = Annotated[str, msgspec.Meta(pattern=whole("20[0-9]{2}-[01][0-9]-[0-3][0-9]"), examples=["2026-11-30"])]
 
 
@@ -330,7 +336,7 @@ class ReturnOptionsView(msgspec.Struct, rename="camel", kw_only=True):
     pickup_slots: list[PickupSlotView]
     # source: back to the card or UPI paid with; account: cash on delivery, to a UPI ID or bank
     # account the buyer gives; credit: off what is owed at the lender.
-    refund_route: Literal["source", "account", "credit"]
+    refund_route: RefundRoute
 
 
 class ReturnLineView(msgspec.Struct, rename="camel", kw_only=True):
@@ -349,7 +355,7 @@ class ReturnStepView(msgspec.Struct, rename="camel", kw_only=True):
 
 
 class RefundToView(msgspec.Struct, rename="camel", kw_only=True):
-    route: Literal["source", "upi", "bank", "credit"]
+    route: PayeeRoute
     upi_id: str | None
     account_ending: str | None  # a bank account's last four digits
     ifsc: str | None
@@ -365,10 +371,13 @@ class PayoutView(msgspec.Struct, rename="camel", kw_only=True):
     """A cash order's return refunded to a UPI ID or bank account: pending at the bank, paid (with
     the bank's UTR, the reference the shopper's bank shows), or failed (with what went wrong)."""
 
-    status: Literal["pending", "paid", "failed"]
+    status: PayoutStatus
     utr: str | None
     paid_at: str | None
     problem: PayoutProblem | None
+    # The shopper may give another UPI ID or account (POST .../returns/{r}/payee): the payout
+    # failed because the account does not exist or the bank sent the money back.
+    another_account: bool = False
 
 
 class ReturnView(msgspec.Struct, rename="camel", kw_only=True):
@@ -418,6 +427,13 @@ class ReturnRequestBody(TextChecked, rename="camel", kw_only=True):
     note: Annotated[str, msgspec.Meta(max_length=500)] = ""
     photos: Annotated[list[ReturnPhotoUpload], msgspec.Meta(max_length=4)] = msgspec.field(default_factory=list)
     refund_to: RefundAccount | None = None
+
+
+class PayeeRequestBody(TextChecked, rename="camel", kw_only=True):
+    """Another UPI ID or bank account for a return whose payout failed (the account does not
+    exist, or the bank sent the money back)."""
+
+    refund_to: RefundAccount
 
 
 class CancelRequest(TextChecked, rename="camel", kw_only=True):

@@ -20,6 +20,7 @@ import structlog
 
 from gateway import gstin
 from gateway.checkout.cash_limit import CashLimit
+from gateway.checkout.delivery_views import delivery_view, pincode_check
 from gateway.checkout.placing import PlacementClaims
 from gateway.checkout.returns import can_return, options_view, return_view
 from gateway.checkout.schemas import (
@@ -30,7 +31,6 @@ from gateway.checkout.schemas import (
     CheckoutQuoteRequest,
     CreditOffer,
     DeliveryAddressView,
-    DeliveryPromiseView,
     GstinCheck,
     OrderCharges,
     OrderLineView,
@@ -38,7 +38,6 @@ from gateway.checkout.schemas import (
     PincodeCheck,
     PlacedOrder,
     PlaceOrderRequest,
-    StoreHoursView,
 )
 from gateway.checkout.tracking import (
     CANCELLABLE,
@@ -65,19 +64,15 @@ from gateway.upstreams.orders import (
     Business,
     Charges,
     DeliveryAddress,
-    DeliveryPromise,
     Line,
     LineInput,
     Order,
     OrdersClient,
     OrdersRefused,
-    PincodeInfo,
     PlaceRequest,
     Quote,
     QuoteRequest,
-    StoreHours,
 )
-from gateway.zones import INDIA
 
 if TYPE_CHECKING:
     from gateway.checkout.address_book import AddressBook
@@ -91,7 +86,6 @@ PINCODE_UNKNOWN = "We could not find this pin code. Please check it."
 LEGAL_NAME_MISSING = "Please enter the legal name of the business."
 NO_CREDIT_ACCOUNT = "You do not have a {product} Credit account yet. Please choose another way to pay."
 CREDIT_UNCHECKED = "Credit cannot be checked right now. Please choose another way to pay."
-ONE_HOUR = "Get it in 1 Hour"
 REPAY_URL = "/paynow"
 APPLY_URL = "/credit/apply?from=checkout"
 KEY_LIFETIME_SECONDS = 24 * 60 * 60
@@ -103,51 +97,6 @@ def money(value: Decimal) -> str:
 
 def _stamp(value: datetime | date | None) -> str | None:
     return value.isoformat() if value is not None else None
-
-
-def delivery_label(promise: DeliveryPromise) -> str:
-    if promise.type == "oneHour":
-        return ONE_HOUR
-    if promise.type == "nextOpening":
-        latest = promise.latest_by.astimezone(INDIA)
-        return f"The store is closed now: delivery by {latest:%-I:%M %p} on {latest:%a %-d %b}"
-    if promise.earliest_by.date() == promise.latest_by.date():
-        return f"Delivery by {promise.latest_by:%a %-d %b}"
-    return f"Delivery between {promise.earliest_by:%a %-d %b} and {promise.latest_by:%a %-d %b}"
-
-
-def delivery_view(promise: DeliveryPromise) -> DeliveryPromiseView:
-    return DeliveryPromiseView(
-        type=promise.type,
-        earliest_by=promise.earliest_by.isoformat(),
-        latest_by=promise.latest_by.isoformat(),
-        label=delivery_label(promise),
-    )
-
-
-def hours_view(hours: StoreHours | None) -> StoreHoursView | None:
-    if hours is None:
-        return None
-    return StoreHoursView(
-        opens_at=hours.opens_at, closes_at=hours.closes_at, last_order_at=hours.last_order_at, open_now=hours.open_now
-    )
-
-
-def pincode_check(info: PincodeInfo) -> PincodeCheck:
-    if info.delivery is not None:
-        message = delivery_label(info.delivery)
-    else:
-        message = f"Sorry, we do not deliver to pin code {info.pincode} ({info.city}, {info.state}) yet."
-    return PincodeCheck(
-        pincode=info.pincode,
-        city=info.city,
-        district=info.district,
-        state=info.state,
-        serviceability=info.serviceability,
-        delivery=delivery_view(info.delivery) if info.delivery else None,
-        message=message,
-        hours=hours_view(info.hours),
-    )
 
 
 def _line(line: Line) -> OrderLineView:
@@ -197,7 +146,7 @@ def _address(address: DeliveryAddress) -> DeliveryAddressView:
 
 
 def _business(business: Business | None) -> BusinessDetailsView | None:
-    return BusinessDetailsView(gstin=business.gstin, legal_name=business.legal_name) if business else None
+    return BusinessDetailsView(**msgspec.structs.asdict(business)) if business else None  # the port's shape as it is
 
 
 def quote_view(quote: Quote, credit: CreditOffer, cash: CashOffer) -> CheckoutQuote:

@@ -8,12 +8,10 @@ from gateway.checkout.schemas import (
     CreditNoteView,
     InvoiceView,
     NoteCode,
-    OrderStatus,
-    PaymentState,
     RefundView,
     TrackingStep,
 )
-from gateway.upstreams.orders import Order, Refund
+from gateway.upstreams.orders import Order, OrderStatus, PaymentState, Refund
 
 FORWARD: tuple[OrderStatus, ...] = ("placed", "packed", "shipped", "outForDelivery", "delivered")
 CANCELLABLE: frozenset[OrderStatus] = frozenset({"placed", "packed", "shipped"})

@@ -18,7 +18,7 @@ from gateway.sessions.logins import portal_login
 
 
 def build_router(services: AppServices) -> Router:
-    complaints = ComplaintsService(services.lender, services.settings.product_name)
+    complaints = ComplaintsService(services.clients.lender, services.settings.product_name)
 
     @get("/", summary="The borrower's complaints, newest first, with their status")
     async def list_complaints(

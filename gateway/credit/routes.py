@@ -39,7 +39,7 @@ CreditDocument = Callable[[StoreLogin, str, Language], Awaitable[bytes]]
 
 
 def build_router(services: AppServices) -> Router:
-    credit = CreditService(services.lender, services.store, services.clock)
+    credit = CreditService(services.clients.lender, services.store, services.clock)
 
     @post(
         "/applications",

@@ -24,7 +24,7 @@ from gateway.desk.schemas import StaffView
 from gateway.operations_db import OperationsDatabase
 from gateway.operations_db.models import DeskAuditEntry
 from gateway.tracing import current_trace_id
-from gateway.zones import INDIA
+from india.time_zone import IST
 
 # Written whatever LOG_LEVEL says: the log keeps a copy of each entry.
 log = structlog.wrap_logger(None, wrapper_class=structlog.make_filtering_bound_logger(logging.INFO))
@@ -95,7 +95,7 @@ def _view(row: DeskAuditEntry) -> AuditEntry:
 
 
 def _india_day_start(day: date) -> datetime:
-    return datetime.combine(day, time.min, INDIA).astimezone(UTC)
+    return datetime.combine(day, time.min, IST).astimezone(UTC)
 
 
 class AuditTrail:

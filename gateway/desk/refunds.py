@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from decimal import Decimal, InvalidOperation
 from typing import Annotated, Literal, TypeVar
@@ -36,7 +36,7 @@ from gateway.errors import Conflict, GatewayError, InvalidInput, NotFound, Upstr
 from gateway.operations_db import OperationsDatabase
 from gateway.operations_db.models import DeskAuditEntry, DeskRefund, DeskRefundApproval
 from gateway.upstreams.orders import Order
-from gateway.upstreams.orders_operations import OrdersOperations
+from gateway.upstreams.orders.operations import OrdersOperations
 from gateway.upstreams.payments import PaymentsClient
 
 ReasonCode = Literal["goodwill", "damagedGoods", "feeChargedWrongly", "other"]
@@ -67,6 +67,10 @@ REFERENCE_HELP = (
     "such as the bank transfer's UTR."
 )
 REFERENCE = re.compile(r"[A-Za-z0-9][A-Za-z0-9 /._-]{1,62}[A-Za-z0-9]")
+NO_LENDER = (
+    "This refund was made at the lender {lender}'s provider account, which this deployment no longer serves; "
+    "pay it another way and record it."
+)
 # Who the trail names when the provider's word hands a refund to the desk.
 PROVIDER_ACTOR = "payment provider"
 log = structlog.get_logger("gateway.desk.refunds")
@@ -108,6 +112,10 @@ class DeskRefundView(msgspec.Struct, rename="camel", kw_only=True):
     # customer's due, and a person must give it back (ask again, or pay it another way).
     needs_person: bool = False
     paid_reference: str | None = None  # paid another way: that payment's reference
+    # A repayment's refund (then `orderNumber` is the repayment's provider order): the lender (its
+    # LENDERS kind) on whose own provider account it was made, and the loan it repaid.
+    lender: str | None = None
+    loan_number: str | None = None
 
 
 def _view(row: DeskRefund) -> DeskRefundView:
@@ -130,6 +138,8 @@ def _view(row: DeskRefund) -> DeskRefundView:
         updated_at=row.updated_at,
         needs_person=row.status == "cancelled",
         paid_reference=row.paid_reference,
+        lender=row.lender,
+        loan_number=row.loan_number,
     )
 
 
@@ -158,19 +168,37 @@ def asked_as(row: DeskRefund) -> str:
     return row.provider_key or provider_refund_id(row.request_key)
 
 
+class Accounts:
+    """The provider account a refund on the desk is at: the store's, or (a repayment's) its
+    lender's own, the only account that knows its order (docs/decisions/lender-provider-accounts.md)."""
+
+    def __init__(self, store: PaymentsClient, lenders: Mapping[str, PaymentsClient]) -> None:
+        self.store = store
+        self.lenders = lenders
+
+    def of(self, row: DeskRefund) -> PaymentsClient:
+        if row.lender is None:
+            return self.store
+        found = self.lenders.get(row.lender)
+        if found is None:  # a lender this deployment no longer serves: nothing there to ask
+            raise Conflict(NO_LENDER.format(lender=row.lender), code="refund_lender_unknown")
+        return found
+
+
 class DeskRefunds:
     def __init__(
         self,
         database: OperationsDatabase,
         orders: OrdersOperations,
-        payments: PaymentsClient,
+        payments: PaymentsClient | Accounts,
         trail: AuditTrail,
         clock: Clock,
         second_approval_above: Decimal,
     ) -> None:
         self.database = database
         self.orders = orders
-        self.payments = payments
+        self.accounts = payments if isinstance(payments, Accounts) else Accounts(payments, {})
+        self.payments = self.accounts.store
         self.trail = trail
         self.clock = clock
         self.second_approval_above = second_approval_above
@@ -306,8 +334,9 @@ class DeskRefunds:
         async with self.database.session() as session:
             row = await self._row(session, refund_id)
             asked, order_id, refund_key = _view(row), row.provider_order_id, asked_as(row)
+            account = self.accounts.of(row)
         try:
-            given = await self.payments.refund(order_id, Decimal(asked.amount), refund_key, asked.note)
+            given = await account.refund(order_id, Decimal(asked.amount), refund_key, asked.note)
         except UpstreamRefused as exc:
             status: RefundStatus = "refused"
             outcome, provider_id = f"refused: {exc.code}", None
@@ -400,7 +429,7 @@ class DeskRefunds:
             query = query.where(DeskRefund.customer == customer)
         if order_number:
             query = query.where(DeskRefund.order_number == order_number.upper())
-        return await settle_on_hold(self.database, self.payments, self.clock, query, _view)
+        return await settle_on_hold(self.database, self.accounts, self.clock, query, _view)
 
     async def _kept(
         self, staff: StaffView, action: str, outcome: str, refund: DeskRefundView, key: str | None = None
@@ -426,7 +455,7 @@ class DeskRefunds:
 
 async def settle_on_hold(
     database: OperationsDatabase,
-    payments: PaymentsClient,
+    payments: PaymentsClient | Accounts,
     clock: Clock,
     query: Select[tuple[DeskRefund]],
     view: Callable[[DeskRefund], Shown],
@@ -435,13 +464,15 @@ async def settle_on_hold(
     it now stands (given back, or cancelled by the bank): the desk and the shopper both read them
     so. One the bank gave up is handed to the desk (needs a person), its trail entry written with
     the change, once. A provider that does not answer leaves them as they were."""
+    accounts = payments if isinstance(payments, Accounts) else Accounts(payments, {})
     async with database.session() as session:
         rows = list(await session.scalars(query))
-        on_hold = {r.provider_order_id for r in rows if r.status == "pending"}
+        # Each at its own account: order ids are each account's own.
+        on_hold = {(r.lender, r.provider_order_id): r for r in rows if r.status == "pending"}
         if not on_hold:
             return [view(r) for r in rows]
     try:
-        answers = {order_id: await payments.order_refunds(order_id) for order_id in on_hold}
+        answers = {at: await accounts.of(row).order_refunds(at[1]) for at, row in on_hold.items()}
     except GatewayError as exc:
         log.warning("refunds_on_hold_unread", code=exc.code)
         answers = {}
@@ -449,7 +480,8 @@ async def settle_on_hold(
     async with database.session() as session:
         for row in rows:
             mine = asked_as(row)
-            found = next((g for g in answers.get(row.provider_order_id, []) if g.refund_id == mine), None)
+            given = answers.get((row.lender, row.provider_order_id), [])
+            found = next((g for g in given if g.refund_id == mine), None)
             if row.status == "pending" and found is not None and PROVIDER_STATUS[found.refund_status] != "pending":
                 current = await DeskRefunds._row(session, row.id)
                 if current.status != "pending":  # another reader moved it first, and wrote the entry

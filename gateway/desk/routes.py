@@ -15,7 +15,7 @@ from litestar.params import FromPath, FromQuery, JSONBody, QueryParameter
 
 from gateway.desk.audit_trail import AuditEntry, AuditQuery, AuditTrail, as_csv
 from gateway.desk.login_limits import DeskLoginLimits
-from gateway.desk.refunds import DeskRefundRequest, DeskRefunds, DeskRefundView, PaidOtherwise
+from gateway.desk.refunds import Accounts, DeskRefundRequest, DeskRefunds, DeskRefundView, PaidOtherwise
 from gateway.desk.schemas import (
     ActionDone,
     ActionRequest,
@@ -45,8 +45,7 @@ def build_router(services: AppServices) -> Router:
     desk = DeskService(
         services.settings,
         services.store,
-        services.upstreams,
-        services.lender,
+        services.clients,
         login_limits,
         services.code_sender.log,
         services.clock,
@@ -55,7 +54,7 @@ def build_router(services: AppServices) -> Router:
     refunds = DeskRefunds(
         services.database,
         desk.orders,
-        desk.payments,
+        Accounts(desk.payments, services.clients.payments.lenders),  # a repayment's at its lender's
         desk.trail,
         services.clock,
         services.settings.desk_refund_second_approval_above,

@@ -91,6 +91,28 @@ class DeskComplaint(msgspec.Struct, rename="camel", kw_only=True):
     loan_number: str | None = None
 
 
+class DeskMandateDebit(msgspec.Struct, rename="camel", kw_only=True):
+    payment_id: str
+    instalment: int
+    due_on: date
+    amount: str
+    status: str  # planned, noticed, debited, failed, cancelled, authenticate
+    failure_reason: str | None = None
+
+
+class DeskMandate(msgspec.Struct, rename="camel", kw_only=True):
+    """A loan's AutoPay mandate (UPI AutoPay on the lender's account) and its debits, as the gateway keeps them."""
+
+    mandate_id: str
+    loan_number: str
+    lender_name: str
+    status: str  # the provider's: INITIALIZED, ACTIVE, ON_HOLD, CUSTOMER_PAUSED, CANCELLED, ...
+    max_amount: str
+    start_on: date
+    end_on: date
+    debits: list[DeskMandateDebit]
+
+
 class CustomerView(msgspec.Struct, rename="camel", kw_only=True):
     query: str
     found_by: FoundBy
@@ -100,6 +122,7 @@ class CustomerView(msgspec.Struct, rename="camel", kw_only=True):
     repayments: list[DeskRepayment]
     complaints: list[DeskComplaint]  # newest first
     timeline: list[TimelineEntry]  # newest first, from every upstream
+    mandates: list[DeskMandate] = msgspec.field(default_factory=list)  # the borrower's AutoPay, newest first
 
 
 class ActionDone(msgspec.Struct, rename="camel", kw_only=True):
@@ -116,7 +139,7 @@ class FindingView(msgspec.Struct, rename="camel", kw_only=True):
     day: date  # the day reconciled
     kind: str  # a reconciliation mismatch kind (gateway/reconciliation/schemas.py)
     provider_order_id: str
-    owner: str  # storeOrder | repayment | unknown
+    owner: str  # storeOrder | repayment | storeReturn | unknown
     reference: str | None  # the store order's number or the repayment's loan
     cf_payment_id: str | None
     recorded: Decimal | None
@@ -132,6 +155,14 @@ class FindingView(msgspec.Struct, rename="camel", kw_only=True):
     last_found_on: date | None = None  # the day of the last run that found it (a later run: still this one)
     fee: Decimal | None = None  # the provider's charge and tax on what it reported
     settled_net: Decimal | None = None  # what it reported, net of that fee
+    # A failed payout's: why, as the payouts provider said it (its status_code: INVALID_VPA,
+    # BENEFICIARY_BANK_OFFLINE, REVERSED, NOT_MADE when it made none; and its status_description).
+    reason_code: str | None = None
+    reason_text: str | None = None
+    utr: str | None = None  # a payout's: the bank's reference of the provider's transfer
+    # A failed payout's closed by the reconciliation: the later attempt's transfer_id that paid the
+    # return (`utr` then its UTR; `resolvedBy` the reconciliation, with no note).
+    paid_by_retry: str | None = None
 
 
 class RunView(msgspec.Struct, rename="camel", kw_only=True):
@@ -149,12 +180,15 @@ class RunView(msgspec.Struct, rename="camel", kw_only=True):
 
 
 class WorklistDay(msgspec.Struct, rename="camel", kw_only=True):
-    """A day's stored run (none yet: `run` is null) and every finding of it, open ones first."""
+    """A day's stored run (none yet: `run` is null) and every finding of it, open ones first; and,
+    whichever day is chosen, every dispute and chargeback not yet resolved, nearest deadline first
+    (each with the day whose run found it), so none is missed by looking at another day."""
 
     day: date
     today: date
     run: RunView | None
     findings: list[FindingView]
+    open_disputes: list[FindingView]
 
 
 class ResolveRequest(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):

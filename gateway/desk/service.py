@@ -14,16 +14,18 @@ import asyncio
 import re
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable
 from datetime import date, datetime
 from decimal import Decimal
 from typing import TypeVar
 
 import msgspec
 
+from gateway.clients import Clients
 from gateway.clock import Clock
 from gateway.desk.audit_trail import AuditTrail
 from gateway.desk.login_limits import DeskLoginLimits
+from gateway.desk.mandates import desk_mandates
 from gateway.desk.schemas import (
     ActionDone,
     CustomerView,
@@ -42,12 +44,9 @@ from gateway.reconciliation.service import ReconciliationService
 from gateway.sessions.outage import store_call
 from gateway.sessions.store import SessionStore, keyspace
 from gateway.settings import Settings
-from gateway.upstreams.http import UpstreamHttp
-from gateway.upstreams.lenders.port import Lender, LenderComplaint, PartnerRepayment
-from gateway.upstreams.mail_operations import MailOperations, SentMessage
+from gateway.upstreams.lenders.port import LenderComplaint, PartnerRepayment
+from gateway.upstreams.mail.operations import SentMessage
 from gateway.upstreams.orders import Order, OrdersRefused
-from gateway.upstreams.orders_operations import OrdersOperations
-from gateway.upstreams.payments import PaymentsClient
 
 T = TypeVar("T")
 
@@ -69,6 +68,17 @@ REFUND_KINDS = {
 
 _MOBILE = re.compile(r"^[0-9]{10}$")
 _ORDER = re.compile(r"^VK[0-9]{6,12}$", re.IGNORECASE)
+# A return's number (VK10000001-R1), or its payout's transfer_id at the payouts provider
+# (VK10000001_R1; a later attempt to another account VK10000001_R1_2).
+_RETURN = re.compile(r"^(VK[0-9]{6,12})([-_])R[0-9]{1,3}(?:_[0-9]{1,3})?$", re.IGNORECASE)
+# A payout as each side has it: our record's status, the payouts provider's transfer status.
+OUR_PAYOUT_KINDS = {"pending": "payoutPending", "paid": "payoutPaid", "failed": "payoutFailed"}
+TRANSFER_KINDS = {
+    "SUCCESS": "payoutPaid",
+    "FAILED": "payoutFailed",
+    "REJECTED": "payoutFailed",
+    "REVERSED": "payoutReversed",
+}
 _REFERENCE = re.compile(r"^[A-Za-z0-9_-]{3,50}$")
 IDEMPOTENCY_KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 CANCELLABLE = ("placed", "packed", "shipped")
@@ -203,25 +213,26 @@ class DeskService:
         self,
         settings: Settings,
         store: SessionStore,
-        upstreams: Mapping[str, UpstreamHttp],
-        lender: Lender,
+        clients: Clients,
         login_limits: DeskLoginLimits,
         code_log: CodeLog,
         clock: Clock,
         trail: AuditTrail,
     ) -> None:
         self.trail = trail
-        self.lender = lender
+        self.lender = clients.lender
         self.code_log = code_log
         self.login_limits = login_limits
         self.accounts: dict[str, StaffAccount] = staff_accounts(settings)
-        self.orders = OrdersOperations(upstreams["orders"], settings.operations_key)
-        self.mail = MailOperations(upstreams["mail"], settings.operations_key)
-        self.payments = PaymentsClient(
-            upstreams["payments"], settings.payments_client_id, settings.payments_client_secret
-        )
+        self.orders = clients.orders
+        self.mail = clients.mail_operations
+        # The store's account (its refunds), and every account the deployment serves for the look-ups:
+        # a repayment is paid into its lender's own account, which alone knows it.
+        self.every_account = clients.payments
+        self.payments = self.every_account.store
         self.clock = clock  # the desk's today (gateway/clock.py)
-        self.reconciliation = ReconciliationService(self.payments, self.orders, lender, clock)
+        self.payouts = clients.payouts
+        self.reconciliation = ReconciliationService.over(clients, clock)
         self.store, self.prefix = keyspace(store, "desk")
         self.timeout = settings.store_timeout
         self.lifetime = settings.desk_session_seconds
@@ -289,11 +300,13 @@ class DeskService:
     async def _find(self, q: str) -> CustomerView:
         if _MOBILE.match(q):
             return await self._by_mobile(q, q, "mobile")
-        if _ORDER.match(q):
-            found = await self.orders.find("orderNumber", q.upper())
+        returned = _RETURN.match(q)
+        if _ORDER.match(q) or returned:
+            found = await self.orders.find("orderNumber", (returned.group(1) if returned else q).upper())
             if not found:
                 raise NotFound(NOTHING_FOUND, code="desk_nothing_found")
-            return await self._by_mobile(found[0].address.mobile_number, q, "orderNumber", found[0].user_id)
+            by: FoundBy = "paymentReference" if returned and returned.group(2) == "_" else "orderNumber"
+            return await self._by_mobile(found[0].address.mobile_number, q, by, found[0].user_id)
         if self.lender.owns_loan(q.upper()):  # the lenders know their loan numbers' forms
             repayments = await self.lender.partner_repayments("loanNumber", q.upper())
             if not repayments:
@@ -305,7 +318,7 @@ class DeskService:
 
     async def _by_reference(self, q: str) -> CustomerView:
         """A provider payment id or a bank (UPI) reference, else a provider order id itself."""
-        payments = await self.payments.search(q, await self.clock.today())
+        payments = await self.every_account.search(q, await self.clock.today())
         provider_orders = [p.order_id for p in payments] or [q]
         for provider_order_id in provider_orders:
             repayments, orders = await asyncio.gather(
@@ -342,10 +355,12 @@ class DeskService:
         emails = list(
             {e.lower(): e for e in [*(s.email for s in shoppers), *(r.email for r in repayments)] if e}.values()
         )
-        attempts, refunds, messages = await asyncio.gather(
-            asyncio.gather(*(self.payments.order_payments(p) for p in provider_orders)),
-            asyncio.gather(*(self.payments.order_refunds(p) for p in provider_orders)),
+        paid_out = [(r, r.payout) for o in orders_found for r in o.returns if r.payout is not None]
+        attempts, refunds, messages, transfers = await asyncio.gather(
+            asyncio.gather(*(self.every_account.order_payments(p) for p in provider_orders)),
+            asyncio.gather(*(self.every_account.order_refunds(p) for p in provider_orders)),
             self.mail.sent_to(mobile, emails),
+            asyncio.gather(*(self.payouts.transfer(p.transfer_id) for _, p in paid_out)),
         )
         timeline: list[TimelineEntry] = []
         for order in orders_found:
@@ -424,6 +439,32 @@ class DeskService:
                         provider_reference=r.cf_refund_id,
                     )
                 )
+        for (ret, payout), transfer in zip(paid_out, transfers, strict=True):
+            # Both sides of a return's payout: our record, and the payouts provider's transfer.
+            started = ret.refund.initiated_at if ret.refund is not None else ret.requested_at
+            timeline.append(
+                TimelineEntry(
+                    at=payout.paid_at or started,
+                    source="orders",
+                    kind=OUR_PAYOUT_KINDS[payout.status],
+                    reference=ret.number,
+                    amount=str(ret.amount),
+                    note=payout.reason,
+                    provider_reference=payout.utr or payout.transfer_id,
+                )
+            )
+            if transfer is not None:
+                timeline.append(
+                    TimelineEntry(
+                        at=_at(transfer.updated_on) if transfer.updated_on else started,
+                        source="provider",
+                        kind=TRANSFER_KINDS.get(transfer.status, "payoutPending"),
+                        reference=ret.number,
+                        amount=str(transfer.transfer_amount),
+                        note=transfer.status_code,
+                        provider_reference=transfer.transfer_utr or transfer.cf_transfer_id,
+                    )
+                )
         for complaint in complaints:
             timeline += _complaint_entries(complaint)
         timeline += [_message_entry(m) for m in messages]
@@ -439,6 +480,7 @@ class DeskService:
             repayments=[_repayment(r) for r in repayments],
             complaints=[_complaint(c) for c in complaints],
             timeline=timeline,
+            mandates=await desk_mandates(self.trail.database, mobile) if mobile else [],
         )
 
     # Actions

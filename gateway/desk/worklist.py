@@ -1,5 +1,6 @@
 """The desk's reconciliation worklist: the stored daily runs (gateway/reconciliation/runs.py), a
-day's findings with how long each has been open on the clock the desk reads, and a supervisor
+day's findings with how long each has been open on the clock the desk reads, every open dispute
+and chargeback whatever the day (their deadlines do not wait for someone to pick their day), and a supervisor
 resolving one with a note (who and when kept with it, and in the audit trail, in one transaction).
 """
 
@@ -16,6 +17,7 @@ from gateway.errors import Conflict, NotFound
 from gateway.operations_db import OperationsDatabase
 from gateway.operations_db.models import ReconciliationFinding, ReconciliationRun
 from gateway.reconciliation.attention import AttentionRule, days_open
+from gateway.reconciliation.schemas import ANSWERED
 
 NO_SUCH_FINDING = "There is no such finding on the worklist."
 ALREADY_RESOLVED = "This finding was already resolved by {who}."
@@ -44,6 +46,10 @@ def finding_view(finding: ReconciliationFinding, day: date, today: date) -> Find
         settled_net=finding.settled - finding.fee if finding.settled is not None and finding.fee is not None else None,
         days_to_respond=(finding.respond_by - today).days if finding.respond_by else None,
         last_found_on=finding.last_found_on,
+        reason_code=finding.reason_code,
+        reason_text=finding.reason_text,
+        utr=finding.utr,
+        paid_by_retry=finding.paid_by_retry,
     )
 
 
@@ -82,9 +88,20 @@ class Worklist:
         today = await self.clock.today()
         day = day or today - timedelta(days=1)
         async with self.database.session() as session:
+            disputes = await session.execute(
+                select(ReconciliationFinding, ReconciliationRun.day)
+                .join(ReconciliationRun, ReconciliationFinding.run_id == ReconciliationRun.id)
+                .where(ReconciliationFinding.kind.in_(ANSWERED), ReconciliationFinding.resolved_at.is_(None))
+            )
+            open_disputes = [
+                finding_view(f, found_day, today)
+                for f, found_day in sorted(
+                    disputes.tuples(), key=lambda row: (row[0].respond_by or date.max, row[1], row[0].id)
+                )
+            ]
             run = await session.scalar(select(ReconciliationRun).where(ReconciliationRun.day == day))
             if run is None:
-                return WorklistDay(day=day, today=today, run=None, findings=[])
+                return WorklistDay(day=day, today=today, run=None, findings=[], open_disputes=open_disputes)
             # Open first; of those, a dispute nearest its deadline first, then the largest amount.
             findings = sorted(
                 {f.id: f for f in [*run.findings, *run.found_again]}.values(),
@@ -95,6 +112,7 @@ class Worklist:
                 today=today,
                 run=run_view(run, today, self.rule),
                 findings=[finding_view(f, day, today) for f in findings],
+                open_disputes=open_disputes,
             )
 
     async def resolve(self, staff: StaffView, finding_id: int, note: str) -> FindingView:

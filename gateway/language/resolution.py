@@ -1,6 +1,6 @@
 """Which language a request's server texts are in: the session's, else the `lang` cookie's,
 else the browser's `Accept-Language` (Hindi preferred to English gives Hindi), else English.
-A page of the app (gateway/spa.py) is served in `?lang=` when the address names one (the native
+A page of the app (gateway/spa/pages.py) is served in `?lang=` when the address names one (the native
 app's web views open pages so, in the app's language), else as a visitor without a session.
 
 `provide_language` is the Litestar dependency `user_language` for handlers without a login (not

@@ -3,10 +3,11 @@ borrower logged in to the portal (401 otherwise)."""
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 from decimal import Decimal
 from typing import Annotated, Any
 
+import structlog
 from litestar import Request, Response, Router, get, post
 from litestar.di import NamedDependency, Provide
 from litestar.handlers import HTTPRouteHandler
@@ -15,6 +16,10 @@ from litestar.params import FromPath, JSONBody, PathParameter, QueryParameter
 from gateway.downloads import NO_STORE, PDF, REFERENCE, DocumentLanguage, document_route, pdf_download
 from gateway.language.codes import Language
 from gateway.language.resolution import language_of
+from gateway.loans.autopay import AutoPayService
+from gateway.loans.autopay_debits import AutoPayDebits
+from gateway.loans.autopay_schemas import AutoPay, AutoPayChange, AutoPayMandate, AutoPayRequest
+from gateway.loans.autopay_webhooks import build_mandate_webhook_router as mandate_webhook_router
 from gateway.loans.schemas import (
     ForeclosureOutcome,
     ForeclosurePaymentCreated,
@@ -30,16 +35,43 @@ from gateway.loans.service import LoansService
 from gateway.services import AppServices
 from gateway.sessions import PortalLogin, Session
 from gateway.sessions.logins import portal_login
+from gateway.upstreams.lenders.choice import loan_owner
 from gateway.upstreams.lenders.port import Document
 from gateway.validation import IdempotencyKey
+
+log = structlog.get_logger("gateway.loans")
 
 LoanNumber = Annotated[str, PathParameter(pattern=REFERENCE)]
 From = Annotated[date, QueryParameter(name="from", description="the statement's first day")]
 To = Annotated[date, QueryParameter(name="to", description="the statement's last day, today at the latest")]
 
 
-def build_router(services: AppServices) -> Router:
-    loans = LoansService(services.lender)
+def autopay_service(services: AppServices) -> AutoPayService:
+    """AutoPay on each lender's own account at the provider (gateway/upstreams/payments_accounts.py)."""
+    clients = services.clients
+    return AutoPayService(
+        clients.lender,
+        clients.payments.lenders,
+        lambda loan_number: loan_owner(clients.lender, services.settings, loan_number),
+        services.database,
+        services.clock,
+    )
+
+
+def autopay_debits(services: AppServices, autopay: AutoPayService) -> AutoPayDebits:
+    """The debits, told to each lender that takes them (by its partner call)."""
+    tellers = {kind: lender.tell for kind, lender in services.clients.mandate_debits.items()}
+    ahead = timedelta(days=services.settings.autopay_raise_ahead_days)
+    return AutoPayDebits(autopay, tellers, services.database, services.clock, raise_ahead=ahead)
+
+
+def build_mandate_webhook_router(services: AppServices, autopay: AutoPayService, debits: AutoPayDebits) -> Router:
+    """The lenders' accounts' subscription webhooks, moving the mandates and their debits."""
+    return mandate_webhook_router(autopay, services.clients.payments.lenders, debits.moved)
+
+
+def build_router(services: AppServices, autopay: AutoPayService, debits: AutoPayDebits) -> Router:
+    loans = LoansService(services.clients.lender, autopay.cancel_for_loan)
 
     @get("/", summary="The borrower's loans: lender, figures, next due, days past due and status")
     async def list_loans(session: NamedDependency[Session], login: NamedDependency[PortalLogin]) -> list[LoanSummary]:
@@ -182,6 +214,51 @@ def build_router(services: AppServices) -> Router:
         "ApiLoansLoanNumberNoDuesPdfNoDuesPdf",
     )
 
+    @get(
+        "/{loan_number:str}/autopay",
+        summary="The loan's AutoPay: the terms a UPI AutoPay mandate would have, and the mandate with its debits",
+    )
+    async def get_autopay(
+        session: NamedDependency[Session], login: NamedDependency[PortalLogin], loan_number: LoanNumber
+    ) -> AutoPay:
+        shown = await autopay.read(session, login, loan_number)
+        # Brought up to date on the one clock as it is read, as the job does for every mandate.
+        if shown.mandate is not None and await debits.raise_due(shown.mandate.mandate_id):
+            shown = await autopay.read(session, login, loan_number)
+        return shown
+
+    @post(
+        "/{loan_number:str}/autopay",
+        status_code=201,
+        summary="Set up AutoPay: a UPI AutoPay mandate on the lender's account, to approve in the UPI app, "
+        "or an eNACH mandate on the borrower's bank account, to approve at their bank",
+        description="Send a fresh Idempotency-Key per click: the same key again answers the same mandate. "
+        "409 autopay_exists when a mandate is already live. eNACH needs `bank`: 422 ifsc_invalid, "
+        "account_number_invalid or account_name_missing when it is not a valid account.",
+    )
+    async def set_up_autopay(
+        session: NamedDependency[Session],
+        login: NamedDependency[PortalLogin],
+        loan_number: LoanNumber,
+        data: JSONBody[AutoPayRequest],
+        idempotency_key: IdempotencyKey,
+    ) -> AutoPayMandate:
+        return await autopay.set_up(session, login, loan_number, data, idempotency_key)
+
+    @post(
+        "/{loan_number:str}/autopay/changes",
+        status_code=200,
+        summary="Pause, resume or cancel the loan's AutoPay mandate",
+        description="Send a fresh Idempotency-Key per click, and the same on its retries.",
+    )
+    async def change_autopay(
+        login: NamedDependency[PortalLogin],
+        loan_number: LoanNumber,
+        data: JSONBody[AutoPayChange],
+        idempotency_key: IdempotencyKey,
+    ) -> AutoPayMandate:
+        return await autopay.change(login, loan_number, data.action, idempotency_key)
+
     return Router(
         path="/api/loans",
         route_handlers=[
@@ -197,6 +274,9 @@ def build_router(services: AppServices) -> Router:
             pay_foreclosure,
             confirm_foreclosure,
             no_dues_pdf,
+            get_autopay,
+            set_up_autopay,
+            change_autopay,
         ],
         dependencies={"login": Provide(portal_login, sync_to_thread=False)},
         tags=["loans"],

@@ -3,7 +3,7 @@ loan the lender does not know is 404; an amount the lender does not take is the 
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from datetime import date
 from decimal import Decimal
@@ -38,8 +38,9 @@ NOT_CLOSED = "The no-dues certificate is issued once the loan is closed."
 
 
 class LoansService:
-    def __init__(self, lending: Lender) -> None:
+    def __init__(self, lending: Lender, closed: Callable[[str], Awaitable[None]] | None = None) -> None:
         self.lending = lending
+        self.closed = closed  # told a loan's number once it is closed (its AutoPay is cancelled)
 
     @asynccontextmanager
     async def _asking(
@@ -122,6 +123,8 @@ class LoansService:
             status = await self.lending.foreclosure_status(
                 login.access_token, int(login.user_id), loan_number, payment_log_id
             )
+        if status.paid and self.closed is not None:
+            await self.closed(loan_number)
         return ForeclosureOutcome(paid=status.paid, loan=status.loan)
 
     async def document(

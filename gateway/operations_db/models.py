@@ -71,6 +71,10 @@ class DeskRefund(IdentityBase):
     provider_key: Mapped[str | None] = mapped_column(String(40), default=None)
     # Paid to the customer another way (a bank transfer, say): that payment's reference.
     paid_reference: Mapped[str | None] = mapped_column(String(64), default=None)
+    # A repayment's refund, made on its lender's own provider account (that LENDERS kind; None: the
+    # store's), with the lender's loan it repaid; `order_number` is then the repayment's provider order.
+    lender: Mapped[str | None] = mapped_column(String(16), default=None)
+    loan_number: Mapped[str | None] = mapped_column(String(32), default=None)
     updated_at: Mapped[datetime] = mapped_column(DateTimeUTC(timezone=True))
     approvals: Mapped[list[DeskRefundApproval]] = relationship(
         back_populates="refund", lazy="selectin", order_by="DeskRefundApproval.id"
@@ -101,6 +105,8 @@ class ReconciliationRun(IdentityBase):
     unreconciled: Mapped[Decimal] = mapped_column(MONEY)
     settled_net: Mapped[Decimal] = mapped_column(MONEY)
     in_transit_net: Mapped[Decimal] = mapped_column(MONEY)
+    # Returns' payouts the bank had yet to answer: the day is run again until each has ended.
+    payouts_in_transit: Mapped[Decimal] = mapped_column(MONEY, server_default="0")
     fees: Mapped[Decimal] = mapped_column(MONEY)
     findings: Mapped[list[ReconciliationFinding]] = relationship(
         back_populates="run", lazy="selectin", order_by="ReconciliationFinding.id"
@@ -134,6 +140,13 @@ class ReconciliationFinding(IdentityBase):
     respond_by: Mapped[date | None] = mapped_column(Date)
     last_found_on: Mapped[date | None] = mapped_column(Date)  # the day of the last run that found it
     fee: Mapped[Decimal | None] = mapped_column(MONEY)  # the provider's charge and tax on what it reported
+    # A failed payout's: why, as the payouts provider said it (its status_code and status_description).
+    reason_code: Mapped[str | None] = mapped_column(String(64))
+    reason_text: Mapped[str | None] = mapped_column(Text)
+    utr: Mapped[str | None] = mapped_column(String(64))  # a payout's: the bank's reference of the provider's transfer
+    # A failed payout's, closed by the reconciliation: the later attempt's transfer_id that paid the
+    # return (its UTR then in `utr`).
+    paid_by_retry: Mapped[str | None] = mapped_column(String(64))
     run: Mapped[ReconciliationRun] = relationship(back_populates="findings")
 
 
@@ -146,3 +159,66 @@ class ReconciliationSighting(IdentityBase):
 
     run_id: Mapped[int] = mapped_column(ForeignKey("reconciliation_run.id", ondelete="RESTRICT"))
     finding_id: Mapped[int] = mapped_column(ForeignKey("reconciliation_finding.id", ondelete="RESTRICT"))
+
+
+class LoanMandate(IdentityBase):
+    """A loan's AutoPay: a UPI AutoPay mandate (Cashfree's subscription) on the lender's own
+    provider account, collecting the loan's instalments up to `max_amount` a debit."""
+
+    __tablename__ = "loan_mandate"
+    __table_args__ = (
+        UniqueConstraint("mandate_id", name="uq_loan_mandate_mandate_id"),
+        Index("ix_loan_mandate_loan_number", "loan_number"),
+        Index("ix_loan_mandate_customer", "customer"),
+    )
+
+    mandate_id: Mapped[str] = mapped_column(String(32))  # our subscription_id (and plan_id) at the provider
+    cf_subscription_id: Mapped[str | None] = mapped_column(String(64))
+    lender: Mapped[str] = mapped_column(String(16))  # the LENDERS kind whose account it pays
+    lender_name: Mapped[str] = mapped_column(String(120))
+    loan_number: Mapped[str] = mapped_column(String(32))
+    user_id: Mapped[str] = mapped_column(String(32))  # the borrower's id at that lender
+    customer: Mapped[str] = mapped_column(String(20))  # the borrower's mobile number
+    email: Mapped[str] = mapped_column(String(120))  # where the pre-debit notices and receipts go
+    method: Mapped[str] = mapped_column(String(8))  # upi or enach
+    max_amount: Mapped[Decimal] = mapped_column(MONEY)
+    frequency: Mapped[str] = mapped_column(String(16))  # monthly: each instalment's due date
+    start_on: Mapped[date] = mapped_column(Date)
+    end_on: Mapped[date] = mapped_column(Date)
+    # The provider's subscription status as last read (INITIALIZED, ACTIVE, ON_HOLD, CUSTOMER_PAUSED,
+    # CUSTOMER_CANCELLED, CANCELLED, COMPLETED, EXPIRED, LINK_EXPIRED).
+    status: Mapped[str] = mapped_column(String(24))
+    request_key: Mapped[str] = mapped_column(String(64))  # the borrower's Idempotency-Key of the set-up
+    approval_link: Mapped[str | None] = mapped_column(Text)  # the pending AUTH's UPI link or eNACH bank page
+    created_at: Mapped[datetime] = mapped_column(DateTimeUTC(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTimeUTC(timezone=True))
+    debits: Mapped[list[LoanMandateDebit]] = relationship(
+        back_populates="mandate", lazy="selectin", order_by="LoanMandateDebit.id"
+    )
+
+
+class LoanMandateDebit(IdentityBase):
+    """One instalment's debit on a mandate: raised with its pre-debit notice, then debited or failed."""
+
+    __tablename__ = "loan_mandate_debit"
+    __table_args__ = (
+        UniqueConstraint("payment_id", name="uq_loan_mandate_debit_payment_id"),
+        UniqueConstraint("mandate_ref", "due_on", name="uq_loan_mandate_debit_due_on"),
+    )
+
+    mandate_ref: Mapped[int] = mapped_column(ForeignKey("loan_mandate.id", ondelete="RESTRICT"))
+    payment_id: Mapped[str] = mapped_column(String(32))  # ours at the provider, also its idempotency key
+    cf_payment_id: Mapped[str | None] = mapped_column(String(64))
+    instalment: Mapped[int] = mapped_column(Integer)
+    due_on: Mapped[date] = mapped_column(Date)
+    amount: Mapped[Decimal] = mapped_column(MONEY)
+    scheduled_at: Mapped[datetime] = mapped_column(DateTimeUTC(timezone=True))
+    # noticed (raised, pre-debit notice sent) -> debited | failed | cancelled; or authenticate
+    # (above the e-mandate limit: the borrower pays it with a fresh authentication, never debited).
+    status: Mapped[str] = mapped_column(String(16))
+    failure_reason: Mapped[str | None] = mapped_column(String(120))
+    noticed_at: Mapped[datetime | None] = mapped_column(DateTimeUTC(timezone=True))
+    # The lender acted on how it ended: booked it (taken), or sent its reminder (failed).
+    booked_at: Mapped[datetime | None] = mapped_column(DateTimeUTC(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTimeUTC(timezone=True))
+    mandate: Mapped[LoanMandate] = relationship(back_populates="debits")

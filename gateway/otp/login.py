@@ -19,7 +19,6 @@ from gateway.otp.sender import CodeSender
 from gateway.sessions import PortalLogin, Session, StoreLogin
 from gateway.sessions.logins import PORTAL_LOGIN_FIRST, start_login
 from gateway.upstreams.catalogue import CatalogueClient
-from gateway.upstreams.http import UpstreamHttp
 from gateway.upstreams.lenders.port import BorrowerAccess, Lender
 
 VERIFY_FAILED = "Error verifying OTP."
@@ -93,6 +92,6 @@ def portal_login_of(borrower: BorrowerAccess | None) -> PortalLogin | None:
     )
 
 
-def one_login(codes: CodeSender, catalogue: UpstreamHttp, lender: Lender) -> OneLogin:
+def one_login(codes: CodeSender, catalogue: CatalogueClient, lender: Lender) -> OneLogin:
     """The same login for every group's router (it keeps no state of its own)."""
-    return OneLogin(codes, CatalogueClient(catalogue), lender)
+    return OneLogin(codes, catalogue, lender)

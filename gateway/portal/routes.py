@@ -33,30 +33,29 @@ from gateway.sessions import PortalLogin, Session, StoreLogin
 from gateway.sessions.logins import portal_login, store_login
 from gateway.upi.schemas import UpiPayment, UpiRequest, UpiStatus
 from gateway.upi.service import UpiService
-from gateway.upstreams.payments import PaymentsClient
+from gateway.upstreams.lenders.choice import order_owner
 from gateway.validation import OptionalIdempotencyKey, fresh_key
 
 
 def build_router(services: AppServices) -> Router:
     pending = PendingPayments(services.store)
     portal = PortalService(
-        services.lender,
+        services.clients.lender,
         one_login(
             services.code_sender,
-            services.upstreams["catalogue"],
-            services.lender,
+            services.clients.catalogue,
+            services.clients.lender,
         ),
         IdempotencyKeys(services.store),
         pending,
         FollowUps(services.store),
     )
 
+    # A repayment's provider order is its lender's, on the lender's own account (an account sees
+    # only its own orders): its UPI payment is started and followed there.
+    accounts = services.clients.payments
     upi = UpiService(
-        PaymentsClient(
-            services.upstreams["payments"],
-            services.settings.payments_client_id,
-            services.settings.payments_client_secret,
-        ),
+        lambda order_id: accounts.for_lender(order_owner(services.clients.lender, services.settings, order_id)),
         services.clock,
         services.store,
     )

@@ -231,7 +231,13 @@ class PortalService:
                     if exc.status == 401:
                         raise  # the token: the login is forgotten
                     log.warning("payment_refused", status=exc.status, upstream_message=exc.message)
-                    raise refusal_of(exc) from exc
+                    refused = refusal_of(exc)
+                    if not isinstance(refused, LoanNotMapped):
+                        # The lender's figure may have moved since this login read it (a payment
+                        # booked from another device): an amount that no longer fits is said so.
+                        await self.repayment(session, login)
+                        payable_amount(request, login.remaining_amount or Decimal(0), login.minimum_payment)
+                    raise refused from exc
         except Exception:
             # Any failure frees the key, so the same click may be retried.
             await self.keys.abandon(login.user_id, idempotency_key)

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import msgspec
 
+from gateway.clients import build_clients
 from gateway.clock import Clock
 from gateway.embedded import embed
 from gateway.errors import GatewayError
@@ -35,6 +36,15 @@ WORDS = {
     "refundMissing": "refund missing",
     "settledTwice": "settled twice",
     "notSettled": "not settled by its day",
+    "refundNotRecorded": "refund given, none recorded",
+    "refundMoreThanRecorded": "refunded more than recorded",
+    "payoutNotShown": "payout paid, return not shown refunded",
+    "payoutNotMade": "return refunded, payout not made",
+    "payoutAmountDiffers": "payout amount differs",
+    "payoutOverdue": "payout pending past its day",
+    "payoutWithoutReturn": "payout of no return",
+    "debitNotBooked": "AutoPay debit not booked",
+    "bookedWithoutDebit": "AutoPay booked, no debit",
 }
 ADJUSTMENT_WORDS = {
     "refundReversal": "refund reversed",
@@ -69,7 +79,7 @@ def summary(result: Reconciliation) -> str:
         f"Reconciliation for {result.date.isoformat()}: {rupees_text(result.unreconciled)} unreconciled "
         f"({len(result.mismatches)} mismatches; {result.payments_settled} payments and "
         f"{result.refunds_settled} refunds reported; "
-        f"{result.recorded_payments} payments recorded)"
+        f"{result.recorded_payments} payments and {result.payouts_recorded} payouts recorded)"
     ]
     lines.append(
         f"  settled {rupees_text(result.settled_net)} (net of the provider's fees and tax; "
@@ -81,6 +91,16 @@ def summary(result: Reconciliation) -> str:
             f"  ~ in transit until {t.expected_on.isoformat()}: provider order {t.provider_order_id} "
             f"({t.owner} {t.reference or '?'}), {rupees_text(t.amount)} less {rupees_text(t.fee)} fee and tax "
             f"= {rupees_text(t.net)}"
+        )
+    for p in result.payouts_in_transit:
+        lines.append(
+            f"  ~ payout in transit until {p.expected_on.isoformat()}: transfer {p.transfer_id} "
+            f"(return {p.reference}), {rupees_text(p.amount)} ({p.status})"
+        )
+    for f in result.payouts_failed:
+        lines.append(
+            f"  ! payout failed, waiting on a person: transfer {f.transfer_id} (return {f.reference}), "
+            f"{rupees_text(f.amount)} ({f.reason})"
         )
     for a in result.adjustments:
         lines.append(
@@ -94,6 +114,7 @@ def summary(result: Reconciliation) -> str:
             f"  - {WORDS[m.kind]}: provider order {m.provider_order_id} ({m.owner} {m.reference or '?'}), "
             f"recorded {rupees_text(m.recorded) if m.recorded is not None else '-'}, "
             f"settled {rupees_text(m.settled) if m.settled is not None else '-'}: {rupees_text(m.unreconciled)}"
+            + (f" (UTR {m.utr})" if m.utr else "")
         )
     return "\n".join(lines)
 
@@ -102,7 +123,7 @@ async def run(settings: Settings, day: str) -> Reconciliation:
     embedded = embed(settings)
     upstreams = build_upstreams(settings, embedded.clients)
     try:
-        service = ReconciliationService.over(upstreams, settings, embedded.clock)
+        service = ReconciliationService.over(build_clients(settings, upstreams, embedded.clock), embedded.clock)
         return await service.run(await which_day(day, embedded.clock))
     finally:
         await close_upstreams(upstreams)

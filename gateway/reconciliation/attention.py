@@ -10,14 +10,14 @@ from typing import Literal
 
 from gateway.operations_db.models import ReconciliationFinding, ReconciliationRun
 from gateway.settings import Settings
-from gateway.zones import INDIA
+from india.time_zone import IST
 
 Attention = Literal["findingOverdue", "amountAboveThreshold"]
 
 
 def days_open(finding: ReconciliationFinding, today: date) -> int:
     """Days since the run found it, on the clock the rules read; a resolved one's until it was resolved."""
-    until = finding.resolved_at.astimezone(INDIA).date() if finding.resolved_at else today
+    until = finding.resolved_at.astimezone(IST).date() if finding.resolved_at else today
     return max((until - finding.found_on).days, 0)
 
 

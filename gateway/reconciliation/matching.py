@@ -1,19 +1,31 @@
 """Matching the provider's settlement events with what the orders service and the lender recorded.
 
-Pure: the caller reads the three sources (gateway/reconciliation/service.py). Each provider order
-belongs to one store order or one repayment; a payment is matched on its provider order, settled
-twice when its `cf_payment_id` appears more than once, and refunds are matched per provider order.
+Pure: the caller reads the three sources (gateway/reconciliation/service.py). Each collecting
+account is matched on its own: the store's orders against the store's merchant account's report,
+each lender's repayments against that lender's own account's (order ids are each account's own),
+so a repayment settled into the store's account, or a store order's into a lender's, is a
+mismatch in both accounts (charged without an order in the one, paid without a charge in the
+other), never money summed across accounts. Each provider order belongs to one store order or one
+repayment; a payment is matched on its account and provider order, settled twice when its
+`cf_payment_id` appears more than once, and refunds are matched per account and provider order.
 A matched payment the provider has not settled yet is in transit until its expected settlement day
 has passed, then `notSettled`; refund reversals, disputes and chargebacks are listed as items of
-their own kinds, never folded into a payment's or a refund's figures.
+their own kinds, never folded into a payment's or a refund's figures. A loan's AutoPay debit is a
+payment of its lender's account under the debit's payment id, matched to the lender's repayment
+`MANDATE_<payment id>`: taken and not booked is `debitNotBooked`, booked and not taken
+`bookedWithoutDebit`. Returns' payouts are matched
+by payout_matching.py and their mismatches counted here with the rest.
 """
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from datetime import date, datetime, timedelta
 from decimal import Decimal
 
+from gateway.loans.autopay_schemas import BOOKED_AS, DEBIT_ID
+from gateway.reconciliation.payout_matching import PayoutsMatched
 from gateway.reconciliation.schemas import (
     KINDS,
     Adjustment,
@@ -25,12 +37,13 @@ from gateway.reconciliation.schemas import (
     Reconciliation,
 )
 from gateway.upstreams.lenders.port import PartnerRepayment
-from gateway.upstreams.orders_operations import MoneyMoved
+from gateway.upstreams.orders.operations import MoneyMoved
 from gateway.upstreams.payments import SettlementEvent, SettlementReport
-from gateway.zones import INDIA
+from india.time_zone import IST
 
 ZERO = Decimal("0.00")
 UNKNOWN: tuple[Owner, str | None] = ("unknown", None)
+Key = tuple[str, str]  # a provider order: its merchant account's client id and its order id
 # Days after a payment's own day (India's) its settlement is due: Cashfree's standard T+1 cycle.
 SETTLES_AFTER = timedelta(days=1)
 ADJUSTMENTS: dict[str, AdjustmentKind] = {
@@ -59,7 +72,7 @@ def _on(moment: datetime | str | None, day: date) -> bool:
     if moment is None:
         return False
     when = datetime.fromisoformat(moment) if isinstance(moment, str) else moment
-    return when.astimezone(INDIA).date() == day
+    return when.astimezone(IST).date() == day
 
 
 def reconcile(
@@ -69,16 +82,25 @@ def reconcile(
     repayments: list[PartnerRepayment],
     today: date,
     credited: Decimal = ZERO,
+    payouts: PayoutsMatched | None = None,
+    payouts_recorded: int = 0,
+    *,
+    store_account: str = "",
+    repayment_account: Callable[[str], str] = lambda order_id: "",
 ) -> Reconciliation:
-    paid: dict[str, Recorded] = {}
-    refunded: dict[str, Recorded] = {}
-    owners: dict[str, tuple[Owner, str | None]] = {}
+    """`store_account` is the client id of the account the store's orders are paid into, and
+    `repayment_account` names the one a repayment's provider order is paid into (its lender's);
+    each report event says its own (SettlementEvent.account)."""
+    paid: dict[Key, Recorded] = {}
+    refunded: dict[Key, Recorded] = {}
+    owners: dict[Key, tuple[Owner, str | None]] = {}
     for row in store:
         if row.provider_order_id is None:
             continue
-        owners[row.provider_order_id] = ("storeOrder", row.order_number)
+        key = (store_account, row.provider_order_id)
+        owners[key] = ("storeOrder", row.order_number)
         if _on(row.paid_at, day):
-            paid[row.provider_order_id] = Recorded("storeOrder", row.order_number, row.amount, row.provider_payment_id)
+            paid[key] = Recorded("storeOrder", row.order_number, row.amount, row.provider_payment_id)
         # Every refund to the card or UPI that day: the cancellation's and each return's (an orders
         # service that lists none by itself gives the cancellation's alone).
         started: list[tuple[Decimal, datetime | None]] = [(r.amount, r.at) for r in row.refunds] or (
@@ -86,47 +108,62 @@ def reconcile(
         )
         that_day = sum((amount for amount, at in started if _on(at, day)), ZERO)
         if that_day > 0:
-            refunded[row.provider_order_id] = Recorded("storeOrder", row.order_number, that_day, None)
+            refunded[key] = Recorded("storeOrder", row.order_number, that_day, None)
     for rep in repayments:
         loan = rep.loan_number or f"user {rep.user_id}"
-        owners[rep.order_id] = ("repayment", loan)
+        # An AutoPay debit booked: the provider's report names it by the debit's payment id.
+        key = (repayment_account(rep.order_id), rep.order_id.removeprefix(BOOKED_AS))
+        owners[key] = ("repayment", loan)
         if rep.status == "paid" and _on(rep.paid_at, day):
-            paid[rep.order_id] = Recorded("repayment", loan, rep.amount, rep.cf_payment_id)
+            paid[key] = Recorded("repayment", loan, rep.amount, rep.cf_payment_id)
+    # Whose an order id is in any account: a payment settled into the wrong account still names it.
+    anywhere = {order_id: owner for (_, order_id), owner in owners.items()}
+
+    def owner_of(key: Key) -> tuple[Owner, str | None]:
+        return owners.get(key) or anywhere.get(key[1], UNKNOWN)
+
+    def account(key: Key) -> str | None:
+        return key[0] or None
+
+    def at(event: SettlementEvent) -> Key:
+        return event.account, event.order_id
 
     mismatches: list[Mismatch] = []
     payments = [e for e in report.events if e.event_type == "PAYMENT"]
-    seen = Counter(e.cf_payment_id for e in payments)
-    first: dict[str, SettlementEvent] = {}
+    seen = Counter((e.account, e.cf_payment_id) for e in payments)
+    first: dict[tuple[str, str], SettlementEvent] = {}
     for event in payments:
-        first.setdefault(event.cf_payment_id, event)
-    for cf_payment_id, times in seen.items():
+        first.setdefault((event.account, event.cf_payment_id), event)
+    for (in_account, cf_payment_id), times in seen.items():
         if times > 1:
-            event = first[cf_payment_id]
-            owner, reference = owners.get(event.order_id, UNKNOWN)
+            event = first[in_account, cf_payment_id]
+            owner, reference = owner_of(at(event))
             mismatches.append(
                 Mismatch(
                     kind="settledTwice",
                     provider_order_id=event.order_id,
+                    account=account(at(event)),
                     owner=owner,
                     reference=reference,
                     cf_payment_id=cf_payment_id,
-                    recorded=paid[event.order_id].amount if event.order_id in paid else None,
+                    recorded=paid[at(event)].amount if at(event) in paid else None,
                     settled=event.event_amount * times,
                     unreconciled=event.event_amount * (times - 1),
                     fee=event.fee * times,
                 )
             )
-    settled_orders: set[str] = set()
+    settled_orders: set[Key] = set()
     in_transit: list[InTransit] = []
     for event in first.values():
-        settled_orders.add(event.order_id)
-        ours = paid.get(event.order_id)
+        settled_orders.add(at(event))
+        ours = paid.get(at(event))
         if ours is None:
-            owner, reference = owners.get(event.order_id, UNKNOWN)
+            owner, reference = owner_of(at(event))
             mismatches.append(
                 Mismatch(
-                    kind="chargedWithoutOrder",
+                    kind="debitNotBooked" if DEBIT_ID.match(event.order_id) else "chargedWithoutOrder",
                     provider_order_id=event.order_id,
+                    account=account(at(event)),
                     owner=owner,
                     reference=reference,
                     cf_payment_id=event.cf_payment_id,
@@ -141,6 +178,7 @@ def reconcile(
                 Mismatch(
                     kind="amountDiffers",
                     provider_order_id=event.order_id,
+                    account=account(at(event)),
                     owner=ours.owner,
                     reference=ours.reference,
                     cf_payment_id=event.cf_payment_id,
@@ -157,6 +195,7 @@ def reconcile(
                     Mismatch(
                         kind="notSettled",
                         provider_order_id=event.order_id,
+                        account=account(at(event)),
                         owner=ours.owner,
                         reference=ours.reference,
                         cf_payment_id=event.cf_payment_id,
@@ -179,12 +218,13 @@ def reconcile(
                         expected_on=due,
                     )
                 )
-    for provider_order_id, ours in sorted(paid.items()):
-        if provider_order_id not in settled_orders:
+    for key, ours in sorted(paid.items()):
+        if key not in settled_orders:
             mismatches.append(
                 Mismatch(
-                    kind="paidWithoutCharge",
-                    provider_order_id=provider_order_id,
+                    kind="bookedWithoutDebit" if DEBIT_ID.match(key[1]) else "paidWithoutCharge",
+                    provider_order_id=key[1],
+                    account=account(key),
                     owner=ours.owner,
                     reference=ours.reference,
                     cf_payment_id=ours.cf_payment_id,
@@ -193,17 +233,18 @@ def reconcile(
                     unreconciled=ours.amount,
                 )
             )
-    refunds_settled: dict[str, Decimal] = defaultdict(lambda: ZERO)
+    refunds_settled: dict[Key, Decimal] = defaultdict(lambda: ZERO)
     for event in report.events:
         if event.event_type == "REFUND":
-            refunds_settled[event.order_id] += event.event_amount
-    for provider_order_id, ours in sorted(refunded.items()):
-        given = refunds_settled.get(provider_order_id, ZERO)
+            refunds_settled[at(event)] += event.event_amount
+    for key, ours in sorted(refunded.items()):
+        given = refunds_settled.get(key, ZERO)
         if given < ours.amount:
             mismatches.append(
                 Mismatch(
                     kind="refundMissing",
-                    provider_order_id=provider_order_id,
+                    provider_order_id=key[1],
+                    account=account(key),
                     owner=ours.owner,
                     reference=ours.reference,
                     cf_payment_id=None,
@@ -212,13 +253,39 @@ def reconcile(
                     unreconciled=ours.amount - given,
                 )
             )
+    # The other way round: money the provider gave back that nobody here asked for. A repayment the
+    # lender refused is refunded in full by the lender (status `refunded`): that refund is recorded.
+    refused = {
+        (repayment_account(rep.order_id), rep.order_id): rep.amount for rep in repayments if rep.status == "refunded"
+    }
+    for key, given in sorted(refunds_settled.items()):
+        asked = refunded[key].amount if key in refunded else refused.get(key, ZERO)
+        if given <= asked:
+            continue
+        owner, reference = owner_of(key)
+        mismatches.append(
+            Mismatch(
+                kind="refundMoreThanRecorded" if asked > 0 else "refundNotRecorded",
+                provider_order_id=key[1],
+                account=account(key),
+                owner=owner,
+                reference=reference,
+                cf_payment_id=None,
+                recorded=asked if asked > 0 else None,
+                settled=given,
+                unreconciled=given - asked,
+            )
+        )
+
+    if payouts is not None:  # matched on their own (payout_matching.py), counted with the rest
+        mismatches += payouts.mismatches
 
     adjustments = [
         Adjustment(
             kind=ADJUSTMENTS[e.event_type],
             provider_order_id=e.order_id,
-            owner=owners.get(e.order_id, UNKNOWN)[0],
-            reference=owners.get(e.order_id, UNKNOWN)[1],
+            owner=owner_of(at(e))[0],
+            reference=owner_of(at(e))[1],
             cf_payment_id=e.cf_payment_id or None,
             amount=e.event_amount,
             credit=e.credit,
@@ -250,4 +317,8 @@ def reconcile(
         by_kind=by_kind,
         unreconciled=sum((m.unreconciled for m in mismatches), ZERO).quantize(Decimal("0.01")),
         over_a_day=day < today,
+        payouts_recorded=payouts_recorded,
+        payouts_matched=payouts.matched if payouts is not None else [],
+        payouts_in_transit=payouts.in_transit if payouts is not None else [],
+        payouts_failed=payouts.failed if payouts is not None else [],
     )

@@ -12,9 +12,34 @@ import msgspec
 # owns; paidWithoutCharge: we (or the lender) recorded a payment the provider did not settle;
 # amountDiffers: settled at another amount than recorded; refundMissing: a refund we recorded the
 # provider did not settle (in whole); settledTwice: one payment settled more than once;
-# notSettled: a payment taken whose expected settlement day has passed without its settlement.
+# notSettled: a payment taken whose expected settlement day has passed without its settlement;
+# refundNotRecorded: a refund the provider gave on a provider order we recorded no refund for that
+# day; refundMoreThanRecorded: the provider refunded more that day than we recorded (the excess).
+# Payouts (a return's refund paid to a UPI ID or bank account) against the payouts provider's
+# transfer: payoutNotShown, the provider paid it and our return does not show it refunded;
+# payoutNotMade, our return shows it refunded and the provider failed, reversed or never made it;
+# payoutAmountDiffers, the provider's transfer is of another amount; payoutOverdue, still pending
+# after its expected end; payoutWithoutReturn, a transfer of the payouts account under a
+# transfer_id no return has: money out with nothing owed.
+# AutoPay (a loan's UPI AutoPay debits, gateway/loans/autopay*.py): debitNotBooked, the provider
+# took a debit the loan's lender has not booked as a repayment; bookedWithoutDebit, the lender
+# booked a debit's repayment the provider did not take (or did not report).
 MismatchKind = Literal[
-    "chargedWithoutOrder", "paidWithoutCharge", "amountDiffers", "refundMissing", "settledTwice", "notSettled"
+    "chargedWithoutOrder",
+    "paidWithoutCharge",
+    "amountDiffers",
+    "refundMissing",
+    "settledTwice",
+    "notSettled",
+    "refundNotRecorded",
+    "refundMoreThanRecorded",
+    "payoutNotShown",
+    "payoutNotMade",
+    "payoutAmountDiffers",
+    "payoutOverdue",
+    "payoutWithoutReturn",
+    "debitNotBooked",
+    "bookedWithoutDebit",
 ]
 KINDS: tuple[MismatchKind, ...] = (
     "chargedWithoutOrder",
@@ -23,27 +48,43 @@ KINDS: tuple[MismatchKind, ...] = (
     "refundMissing",
     "settledTwice",
     "notSettled",
+    "refundNotRecorded",
+    "refundMoreThanRecorded",
+    "payoutNotShown",
+    "payoutNotMade",
+    "payoutAmountDiffers",
+    "payoutOverdue",
+    "payoutWithoutReturn",
+    "debitNotBooked",
+    "bookedWithoutDebit",
 )
+# A payout both sides agree failed: no money moved, the shopper is still owed it. Not a mismatch;
+# a finding of its own kind, waiting on a person (a new account, or the bank tried again).
+PAYOUT_FAILED = "payoutFailed"
 # Money the provider's bank or the provider moved on an order by itself: not a disagreement
 # between the sides, each an item of its own kind for someone to act on.
 AdjustmentKind = Literal[
     "refundReversal", "dispute", "disputeReversal", "chargeback", "chargebackReversal", "otherAdjustment"
 ]
-Owner = Literal["storeOrder", "repayment", "unknown"]
+Owner = Literal["storeOrder", "repayment", "storeReturn", "unknown"]  # storeReturn: a return's payout
 # The adjustments someone must answer by a deadline: kept on the worklist as findings of their own.
 ANSWERED: tuple[AdjustmentKind, ...] = ("dispute", "chargeback")
 
 
 class Mismatch(msgspec.Struct, rename="camel", kw_only=True):
     kind: MismatchKind
-    provider_order_id: str
+    provider_order_id: str  # a payout's: its transfer_id at the payouts provider
     owner: Owner
-    reference: str | None  # the store order's number or the repayment's loan
+    reference: str | None  # the store order's number, the repayment's loan, or the return's number
     cf_payment_id: str | None
     recorded: Decimal | None  # what our side (orders service or lender) recorded
     settled: Decimal | None  # what the provider's report says
     unreconciled: Decimal  # the rupees this mismatch leaves unaccounted for
     fee: Decimal | None = None  # the provider's charge and tax on what it reported (its net: settled less fee)
+    utr: str | None = None  # a payout's: the bank's reference of the transfer the provider paid
+    # The merchant account (client id) whose money it is: the store's or a lender's own; a
+    # lender's repayment settled into the store's account is a mismatch in each of the two.
+    account: str | None = None
 
 
 class InTransit(msgspec.Struct, rename="camel", kw_only=True):
@@ -57,6 +98,35 @@ class InTransit(msgspec.Struct, rename="camel", kw_only=True):
     fee: Decimal  # the provider's charge and tax on it
     net: Decimal  # what the settlement will bring
     expected_on: date  # the day its settlement is due (India's calendar)
+
+
+class PayoutInTransit(msgspec.Struct, rename="camel", kw_only=True):
+    """A return's payout the bank has not answered yet, within its normal time."""
+
+    transfer_id: str
+    reference: str  # the return's number
+    amount: Decimal
+    status: str  # the provider's: RECEIVED or PENDING (or not yet made: none)
+    expected_on: date  # the day by which the bank answers (India's calendar)
+
+
+class PayoutMatched(msgspec.Struct, rename="camel", kw_only=True):
+    """A return's payout both sides agree was paid, at the same amount."""
+
+    transfer_id: str
+    reference: str  # the return's number
+    amount: Decimal
+    utr: str | None  # the bank's reference
+
+
+class PayoutFailed(msgspec.Struct, rename="camel", kw_only=True):
+    """A return's payout both sides agree failed: the shopper is still owed it."""
+
+    transfer_id: str
+    reference: str  # the return's number
+    amount: Decimal
+    reason: str  # the provider's status_code (INVALID_VPA, BENEFICIARY_BANK_OFFLINE, REVERSED, ...)
+    description: str | None = None  # the provider's status_description: why, in its words
 
 
 class Adjustment(msgspec.Struct, rename="camel", kw_only=True):
@@ -93,3 +163,9 @@ class Reconciliation(msgspec.Struct, rename="camel", kw_only=True):
     by_kind: list[KindTotal]
     unreconciled: Decimal  # all mismatches together; 0.00 on a clean day
     over_a_day: bool  # the day is before today (India): any rupee left is older than a day
+    # Returns' payouts asked that day, read at the payouts provider: how many, those the bank has
+    # not answered yet, and those that failed (waiting on a person).
+    payouts_recorded: int = 0
+    payouts_matched: list[PayoutMatched] = msgspec.field(default_factory=list)
+    payouts_in_transit: list[PayoutInTransit] = msgspec.field(default_factory=list)
+    payouts_failed: list[PayoutFailed] = msgspec.field(default_factory=list)

@@ -1,52 +1,86 @@
-"""Reads the three sources for a day, reconciles them, and says so where an operator's alerting
-looks: one log line per mismatch, a summary line, and an error line when a rupee is left
-unreconciled for a day that is over (gateway/reconciliation/alerts.py writes the metrics)."""
+"""Reads the sources for a day (the provider's report, the orders service's payments and payouts,
+the lenders' repayments, and each payout's transfer at the payouts provider), reconciles them, and
+says so where an operator's alerting looks: one log line per mismatch (and per failed payout), a
+summary line, and an error line when a rupee is left unreconciled for a day that is over
+(gateway/reconciliation/alerts.py writes the metrics)."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping
 from datetime import date
 
 import structlog
 
+from gateway.clients import Clients
 from gateway.clock import Clock
 from gateway.reconciliation.matching import reconcile
+from gateway.reconciliation.payout_matching import match_payouts, match_unknown_payouts
 from gateway.reconciliation.schemas import ANSWERED, Reconciliation
-from gateway.settings import Settings
-from gateway.upstreams.http import UpstreamHttp
-from gateway.upstreams.lenders import build_lender
 from gateway.upstreams.lenders.port import Lender
-from gateway.upstreams.orders_operations import OrdersOperations
-from gateway.upstreams.payments import PaymentsClient
+from gateway.upstreams.lenders.routing import LenderRouter
+from gateway.upstreams.orders.operations import OrdersOperations
+from gateway.upstreams.payments.accounts import PaymentsAccounts
+from gateway.upstreams.payouts import PayoutsReader
 
 log = structlog.get_logger("gateway.reconciliation")
 
 
 class ReconciliationService:
-    def __init__(self, payments: PaymentsClient, orders: OrdersOperations, lender: Lender, clock: Clock) -> None:
-        self.payments = payments
+    def __init__(
+        self,
+        payments: PaymentsAccounts,
+        orders: OrdersOperations,
+        lender: Lender,
+        clock: Clock,
+        payouts: PayoutsReader,
+    ) -> None:
+        self.payments = payments  # every account the deployment serves: the store's and each lender's
         self.orders = orders
         self.lender = lender  # every lender in LENDERS, through the lending port
         self.clock = clock  # whose today says whether a day is over
+        self.payouts = payouts  # the payouts account's transfers (the composition root's one reader)
 
     @classmethod
-    def over(cls, upstreams: Mapping[str, UpstreamHttp], settings: Settings, clock: Clock) -> ReconciliationService:
-        return cls(
-            PaymentsClient(upstreams["payments"], settings.payments_client_id, settings.payments_client_secret),
-            OrdersOperations(upstreams["orders"], settings.operations_key),
-            build_lender(settings, upstreams, clock),
-            clock,
-        )
+    def over(cls, clients: Clients, clock: Clock) -> ReconciliationService:
+        """Over the composition root's clients (gateway/clients.py)."""
+        return cls(clients.payments, clients.orders, clients.lender, clock, clients.payouts)
+
+    def _repayment_account(self, order_id: str) -> str:
+        """The account a repayment's provider order is paid into: its own lender's."""
+        if isinstance(self.lender, LenderRouter):
+            kind = self.lender.order_owner(order_id)
+        else:  # the one lender in LENDERS
+            kind = next(iter(self.payments.lenders), "")
+        return self.payments.lender_account(kind)
 
     async def run(self, day: date) -> Reconciliation:
-        report, credited, store, repayments = await asyncio.gather(
+        report, credited, store, repayments, asked, heard = await asyncio.gather(
             self.payments.settlement_report(day),
             self.payments.credited(day),
             self.orders.money_moved(day),
             self.lender.partner_repayments("date", day),
+            self.orders.payouts(day),
+            self.orders.unknown_payouts(day),
         )
-        result = reconcile(day, report, store, repayments, await self.clock.today(), credited)
+        # Cashfree Payouts v2 lists no day's transfers: each one our side asked is read by its id,
+        # and so is each one the provider's webhooks told of under an id no return has.
+        transfers = await asyncio.gather(*(self.payouts.transfer(p.transfer_id) for p in asked))
+        strays = await asyncio.gather(*(self.payouts.transfer(t.transfer_id) for t in heard))
+        today = await self.clock.today()
+        payouts = match_payouts(day, list(zip(asked, transfers, strict=True)), today)
+        payouts.mismatches += match_unknown_payouts(list(zip(heard, strays, strict=True)))
+        result = reconcile(
+            day,
+            report,
+            store,
+            repayments,
+            today,
+            credited,
+            payouts,
+            len(asked),
+            store_account=self.payments.store_account,
+            repayment_account=self._repayment_account,
+        )
         for adjustment in result.adjustments:  # a dispute's deadline is in the provider's disputes API
             if adjustment.kind in ANSWERED:
                 adjustment.respond_by = await self.payments.respond_by(adjustment.provider_order_id)
@@ -62,6 +96,16 @@ class ReconciliationService:
                 recorded=str(m.recorded) if m.recorded is not None else None,
                 settled=str(m.settled) if m.settled is not None else None,
                 unreconciled=str(m.unreconciled),
+                utr=m.utr,
+            )
+        for failed in result.payouts_failed:
+            log.warning(
+                "reconciliation_payout_failed",
+                day=day.isoformat(),
+                transfer_id=failed.transfer_id,
+                reference=failed.reference,
+                amount=str(failed.amount),
+                reason=failed.reason,
             )
         log.info(
             "reconciliation_done",

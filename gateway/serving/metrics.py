@@ -82,6 +82,12 @@ class GatewayMetrics:
             multiprocess_mode="livemax",
             registry=self.registry,
         )
+        self.payouts_failed_waiting = Gauge(
+            "gateway_payouts_failed_waiting",
+            "Returns' payouts to a UPI ID or bank account that failed and wait on a person (the daily job's look)",
+            multiprocess_mode="livemax",
+            registry=self.registry,
+        )
         self.job_runs = Counter(
             "gateway_job_runs",
             "Runs of the gateway's scheduled jobs this replica took and finished, per job",

@@ -9,7 +9,7 @@ from typing import Literal
 
 from gateway.language.catalog import gateway_texts
 from gateway.language.codes import Language
-from gateway.spa import LANGUAGE_TAGS
+from gateway.spa.pages import LANGUAGE_TAGS
 
 Why = Literal["unknown", "expired", "cancelled", "unavailable"]
 

@@ -34,7 +34,7 @@ _NOT_KEPT = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
 
 def build_router(services: AppServices, browser_address: Callable[[str], str]) -> Router:
     """`browser_address`: a provider's page as a browser reaches it (gateway/embedded.py)."""
-    lender, product = services.lender, services.settings.product_name
+    lender, product = services.clients.lender, services.settings.product_name
 
     def page(why: Why, language: Language) -> Response[str]:
         return Response(

@@ -14,11 +14,10 @@ from gateway.language.codes import Language
 from gateway.services import AppServices
 from gateway.site.schemas import ContactRequest, DeleteDataRequest, NewsletterRequest, SiteAnswer
 from gateway.site.service import SiteService
-from gateway.upstreams.mail import MailClient
 
 
 def build_router(services: AppServices) -> Router:
-    site = SiteService(MailClient(services.upstreams["mail"]), services.settings.product_name)
+    site = SiteService(services.clients.mail, services.settings.product_name)
 
     @post("/newsletter", status_code=200, summary="Subscribe an email address to the newsletter")
     async def subscribe(user_language: NamedDependency[Language], data: JSONBody[NewsletterRequest]) -> SiteAnswer:

@@ -35,11 +35,11 @@ import msgspec
 import structlog
 from litestar import Request
 
-from gateway.build_files import BuildFile
 from gateway.errors import GatewayError
 from gateway.language.codes import LANGUAGES, Language
 from gateway.language.resolution import QUERY_NAME
-from gateway.spa import with_data
+from gateway.spa.build_files import BuildFile
+from gateway.spa.pages import with_data
 from gateway.store.schemas import CategoryListItem, ProductListView, ProductView
 from gateway.store.service import StoreService
 
@@ -52,7 +52,7 @@ NO_IMAGE = "/img/logo-mark.svg"  # the card's own stand-in (ProductCard.tsx)
 _TOKEN = re.compile(r"%%(id|name|detail|image|sources|type|srcset|price|mrp|mrpstruck|actions|off|rating|percent)%%")
 SAVE_DATA = "save-data"  # the request header a browser sends when its user asked it to save data
 # The client hint of the link's measured speed (Chromium sends it once a page asked: Accept-CH in
-# gateway/spa.py), and the speeds the app goes light on (frontend/src/lib/connection.ts).
+# gateway/spa/pages.py), and the speeds the app goes light on (frontend/src/lib/connection.ts).
 EFFECTIVE_TYPE = "ect"
 SLOW_TYPES = frozenset({"slow-2g", "2g", "3g"})
 

@@ -31,8 +31,6 @@ from gateway.store.schemas import (
     StoreLoginView,
 )
 from gateway.store.service import StoreService
-from gateway.upstreams.catalogue_cache import CachedCatalogueClient
-from gateway.upstreams.orders import OrdersClient
 from gateway.validation import strictly
 
 PAGE_SIZE = 12
@@ -48,19 +46,14 @@ def browsing_language(request: Request[Any, Any, Any]) -> Language:
 
 
 def build_service(services: AppServices) -> StoreService:
-    catalogue = CachedCatalogueClient(services.upstreams["catalogue"], services.settings.catalogue_cache_seconds)
-    login = one_login(
-        services.code_sender,
-        services.upstreams["catalogue"],
-        services.lender,
-    )
-    return StoreService(catalogue, login)
+    catalogue = services.clients.catalogue
+    return StoreService(catalogue, one_login(services.code_sender, catalogue, services.clients.lender))
 
 
 def build_router(services: AppServices, service: StoreService | None = None) -> Router:
     """The group's routes; `service` when the app shares it (the first page of /products's HTML)."""
     store = service or build_service(services)
-    priced = CartCharges(OrdersClient(services.upstreams["orders"]), store)
+    priced = CartCharges(services.clients.orders, store)
 
     @get(
         "/products",

@@ -9,6 +9,7 @@ scans twice is never charged twice. The payer's bank keeps a request open for `U
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from decimal import Decimal
 
@@ -59,8 +60,10 @@ def attempt_state(payment: ProviderPayment) -> UpiState:
 
 
 class UpiService:
-    def __init__(self, payments: PaymentsClient, clock: Clock, store: SessionStore) -> None:
-        self.payments = payments
+    def __init__(self, account: Callable[[str], PaymentsClient], clock: Clock, store: SessionStore) -> None:
+        # The provider as the account a provider order was made on: the store's for a store
+        # order, its lender's own for a repayment (an account sees only its own orders).
+        self.account = account
         self.clock = clock
         # Each click's answer, kept for the payer's window: a retry whose first answer was lost
         # gets the same links or QR again, never a refusal of its own pending payment.
@@ -74,7 +77,7 @@ class UpiService:
         return max(0, min(int(left.total_seconds()), int(UPI_WINDOW.total_seconds())))
 
     async def status(self, provider_order_id: str) -> UpiStatus:
-        attempts = await self.payments.order_payments(provider_order_id)
+        attempts = await self.account(provider_order_id).order_payments(provider_order_id)
         if not attempts:
             return UpiStatus(state="none")
         paid = next((p for p in attempts if p.payment_status == "SUCCESS"), None)
@@ -86,13 +89,13 @@ class UpiService:
         earlier = await self._answers.get(self._key(provider_order_id, key))
         if earlier is not None:
             return msgspec.json.decode(earlier, type=UpiPayment)
-        attempts = await self.payments.order_payments(provider_order_id)
+        attempts = await self.account(provider_order_id).order_payments(provider_order_id)
         if any(p.payment_status == "SUCCESS" for p in attempts):
             raise Conflict(ALREADY_PAID, code="already_paid")
         if any(p.payment_status == "PENDING" for p in attempts):
             raise Conflict(UPI_PENDING, code="payment_pending")
         try:
-            made = await self.payments.provider.pay_by_upi(
+            made = await self.account(provider_order_id).provider.pay_by_upi(
                 payment_session_id, "link" if channel == "intent" else "qrcode", f"upi-{provider_order_id}-{key}"
             )
         except ProviderRefused as exc:

@@ -1,8 +1,9 @@
 """One HTTP client per upstream: time-outs, safe retries, one error mapping, one envelope check.
 
-Typed clients (`lending.py`, `catalogue.py`, `mail.py`) call `UpstreamHttp.call`, which sends
-the request, decodes the `{statusCode, message, data}` envelope into msgspec structs and raises
-`UpstreamRefused` for a failure in it; they never see httpx errors.
+Typed clients (each upstream's package here: `catalogue/`, `orders/`, `mail/`, `lenders/`...)
+call `UpstreamHttp.call`, which sends the request, decodes the `{statusCode, message, data}`
+envelope into msgspec structs and raises `UpstreamRefused` for a failure in it; they never see
+httpx errors.
 
 Every upstream is an httpx client: over the network on pyreqwest's client
 (`transport.py`), as Authlib's httpx client when the upstream signs calls with an OAuth token,

@@ -20,12 +20,21 @@ from upstream_mocks.suite import create_suite
 from upstream_mocks.world import MockWorld
 
 DEFAULT_SECRET = MockSettings().payments_client_secret  # published in the README
-OUR_ACCOUNTS = {"MOCKS_PAYMENTS_CLIENT_SECRET": "s3cret-of-ours", "MOCKS_PAYOUTS_CLIENT_SECRET": "payouts-of-ours"}
+LENDER_DEFAULT_SECRET = MockSettings().lending_payments_client_secret  # the lender's own account's, as published
+OUR_ACCOUNTS = {
+    "MOCKS_PAYMENTS_CLIENT_SECRET": "s3cret-of-ours",
+    "MOCKS_PAYOUTS_CLIENT_SECRET": "payouts-of-ours",
+    "MOCKS_LENDING_PAYMENTS_CLIENT_SECRET": "lender-of-ours",
+    "MOCKS_FINERACT_PAYMENTS_CLIENT_SECRET": "fineract-of-ours",
+}
 
 
-def forged_success(order_id: str, amount: Decimal, world: MockWorld) -> tuple[bytes, dict[str, str]]:
-    """What a forger who read the README sends: a well-formed success for an open order."""
-    order = get_order(world, order_id)
+def forged_success(
+    order_id: str, amount: Decimal, world: MockWorld, secret: str = LENDER_DEFAULT_SECRET, account: str = ""
+) -> tuple[bytes, dict[str, str]]:
+    """What a forger who read the README sends: a well-formed success for an open order (of the
+    merchant account `account`, the lender's when none is named)."""
+    order = get_order(world, account or world.settings.lending_payments_client_id, order_id)
     assert order is not None and order.order_status == "ACTIVE"
     forged = Payment(
         cf_payment_id="999999999",
@@ -39,7 +48,7 @@ def forged_success(order_id: str, amount: Decimal, world: MockWorld) -> tuple[by
         payment_time=order.created_at,
     )
     raw = msgspec.json.Encoder(decimal_format="number").encode(payment_event(order, forged))
-    return raw, signed_headers(DEFAULT_SECRET, raw)
+    return raw, signed_headers(secret, raw)
 
 
 async def test_a_forged_success_signed_with_the_default_secret_settles_no_repayment() -> None:
@@ -126,7 +135,9 @@ async def test_a_forged_success_signed_with_the_default_secret_settles_no_store_
         body = order_body(method="online", quotedTotal=total)
         placed = await mock.post("orders/electrician/order/place", json=body, headers=bearer(RAMESH_TOKEN, "forge-01"))
         order = placed.json()["data"]
-        raw, headers = forged_success(f"{order['orderNumber']}-1", Decimal(str(total)), world)
+        raw, headers = forged_success(
+            f"{order['orderNumber']}-1", Decimal(str(total)), world, DEFAULT_SECRET, world.settings.payments_client_id
+        )
         assert (await mock.post("orders/webhooks/payments", content=raw, headers=headers)).status_code == 200
         read = await mock.get(
             f"orders/electrician/order/{order['orderNumber']}", params={"userId": 2001}, headers=bearer(RAMESH_TOKEN)

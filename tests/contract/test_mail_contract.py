@@ -18,7 +18,7 @@ import yaml
 
 from gateway.upstreams.http import UpstreamHttp
 from gateway.upstreams.mail import MailClient, Subscription, SupportRequest
-from gateway.upstreams.mail_operations import MailOperations
+from gateway.upstreams.mail.operations import MailOperations
 from tests.contract.conftest import RecordingMock, as_contract, assert_conforms, contract_for
 from upstream_mocks.contract import Contract
 

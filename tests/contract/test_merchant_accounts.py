@@ -192,12 +192,18 @@ async def test_a_call_with_another_accounts_secret_is_refused(
 
 def test_accounts_are_read_from_the_environment_and_held_to_the_secret_rule() -> None:
     accounts = '[{"client_id": "lender-client", "client_secret": "lender-s3cret", "refund_webhook_urls": ["https://l.example/r"]}]'
-    ours = {"MOCKS_PAYMENTS_CLIENT_SECRET": "s3cret-of-ours", "MOCKS_PAYOUTS_CLIENT_SECRET": "payouts-of-ours"}
+    ours = {
+        "MOCKS_PAYMENTS_CLIENT_SECRET": "s3cret-of-ours",
+        "MOCKS_PAYOUTS_CLIENT_SECRET": "payouts-of-ours",
+        "MOCKS_LENDING_PAYMENTS_CLIENT_SECRET": "lender-of-ours",
+        "MOCKS_FINERACT_PAYMENTS_CLIENT_SECRET": "fineract-of-ours",
+    }
     settings = MockSettings.from_env({**ours, "MOCKS_PAYMENTS_ACCOUNTS": accounts}, environment="test")
-    assert [a.client_id for a in settings.merchant_accounts] == ["mock-client", "lender-client"]
-    assert settings.merchant_accounts[1].refund_webhook_urls == ("https://l.example/r",)
-    # With none set, one account, the store's, as before.
-    assert [a.client_id for a in MockSettings.from_env({}).merchant_accounts] == ["mock-client"]
+    built_in = ["mock-client", "mock-lender-client", "mock-fineract-client"]
+    assert [a.client_id for a in settings.merchant_accounts] == [*built_in, "lender-client"]
+    assert settings.merchant_accounts[3].refund_webhook_urls == ("https://l.example/r",)
+    # With none set, the store's and each lender's own (docs/decisions/lender-provider-accounts.md).
+    assert [a.client_id for a in MockSettings.from_env({}).merchant_accounts] == built_in
     refused = {
         "published": '[{"client_id": "lender-client", "client_secret": "mock-secret"}]',
         "shared": '[{"client_id": "lender-client", "client_secret": "s3cret-of-ours"}]',
@@ -208,3 +214,84 @@ def test_accounts_are_read_from_the_environment_and_held_to_the_secret_rule() ->
     for value in refused.values():
         with pytest.raises(SettingsRefused, match="MOCKS_PAYMENTS_ACCOUNTS"):
             MockSettings.from_env({**ours, "MOCKS_PAYMENTS_ACCOUNTS": value}, environment="test")
+
+
+async def test_two_accounts_each_have_their_own_order_of_the_same_id(
+    two_accounts: tuple[httpx.AsyncClient, MockWorld],
+) -> None:
+    """Order ids are the merchant's own, as at Cashfree: the store and the lender may each have an
+    order "X", with its own amount, payments, refunds, links and idempotency keys."""
+    client, _ = two_accounts
+    lenders = await client.post("pg/orders", json=order_body("X-1001"), headers=LENDER_HEADERS)
+    stores = await client.post("pg/orders", json={**order_body("X-1001"), "order_amount": 250.5}, headers=STORE_HEADERS)
+    assert (lenders.status_code, stores.status_code) == (200, 200), stores.text
+    assert lenders.json()["cf_order_id"] != stores.json()["cf_order_id"]
+    again = await client.post("pg/orders", json=order_body("X-1001"), headers=STORE_HEADERS)
+    assert (again.status_code, again.json()["code"]) == (409, "order_already_exists")
+
+    # Only the store's is paid: the lender's stays ACTIVE with no payment.
+    await client.post(f"checkout/{stores.json()['payment_session_id']}/pay", json={"outcome": "success"})
+    store_order = (await client.get("pg/orders/X-1001", headers=STORE_HEADERS)).json()
+    lender_order = (await client.get("pg/orders/X-1001", headers=LENDER_HEADERS)).json()
+    assert (store_order["order_status"], store_order["order_amount"]) == ("PAID", 250.5)
+    assert (lender_order["order_status"], lender_order["order_amount"]) == ("ACTIVE", 4166.08)
+    assert (await client.get("pg/orders/X-1001/payments", headers=LENDER_HEADERS)).json() == []
+    [paid] = (await client.get("pg/orders/X-1001/payments", headers=STORE_HEADERS)).json()
+    assert paid["payment_status"] == "SUCCESS"
+
+    # The same refund id and idempotency key are each account's own: the store's refund is made,
+    # the lender's unpaid order refuses one, and neither answer is the other's replayed.
+    refund = {"refund_amount": 50, "refund_id": "X-1001-r1"}
+    store_refund = await client.post(
+        "pg/orders/X-1001/refunds", json=refund, headers={**STORE_HEADERS, "x-idempotency-key": "k-1"}
+    )
+    lender_refund = await client.post(
+        "pg/orders/X-1001/refunds", json=refund, headers={**LENDER_HEADERS, "x-idempotency-key": "k-1"}
+    )
+    assert store_refund.status_code == 200, store_refund.text
+    assert (lender_refund.status_code, lender_refund.json()["code"]) == (409, "order_not_paid")
+    assert "x-idempotency-replayed" not in lender_refund.headers
+    assert (await client.get("pg/orders/X-1001/refunds", headers=LENDER_HEADERS)).json() == []
+    assert len((await client.get("pg/orders/X-1001/refunds", headers=STORE_HEADERS)).json()) == 1
+
+    # Terminating the lender's "X" leaves the store's paid one as it was.
+    ended = await client.patch(
+        "pg/orders/X-1001", json={"order_status": "TERMINATED"}, headers={**LENDER_HEADERS, "x-idempotency-key": "t"}
+    )
+    assert ended.json()["order_status"] == "TERMINATED"
+    assert (await client.get("pg/orders/X-1001", headers=STORE_HEADERS)).json()["order_status"] == "PAID"
+
+    # Each report lists its own "X" only: the store's payment and refund, none of the lender's.
+    lender_report = (await client.post("pg/recon", json=SPAN, headers=LENDER_HEADERS)).json()["data"]
+    store_report = (await client.post("pg/recon", json=SPAN, headers=STORE_HEADERS)).json()["data"]
+    assert lender_report == []
+    assert sorted(r["event_type"] for r in store_report) == ["PAYMENT", "REFUND"]
+
+    # An order only one account has stays not found for the other, as before.
+    await client.post("pg/orders", json=order_body("ONLY-LENDERS"), headers=LENDER_HEADERS)
+    unseen = await client.get("pg/orders/ONLY-LENDERS", headers=STORE_HEADERS)
+    assert (unseen.status_code, unseen.json()["code"]) == (404, "order_not_found")
+
+
+async def test_two_accounts_each_have_their_own_link_of_the_same_id(
+    two_accounts: tuple[httpx.AsyncClient, MockWorld],
+) -> None:
+    client, _ = two_accounts
+    body = {
+        "link_id": "DUE-1",
+        "link_amount": 100,
+        "link_currency": "INR",
+        "link_purpose": "Instalment",
+        "customer_details": {"customer_phone": "9876543210"},
+    }
+    lenders = await client.post("pg/links", json=body, headers={**LENDER_HEADERS, "x-idempotency-key": "l"})
+    stores = await client.post(
+        "pg/links", json={**body, "link_amount": 200}, headers={**STORE_HEADERS, "x-idempotency-key": "l"}
+    )
+    assert (lenders.status_code, stores.status_code) == (200, 200), stores.text
+    await client.post(f"links/{lenders.json()['link_url'].rsplit('/', 1)[1]}/pay", json={"outcome": "success"})
+    lender_link = (await client.get("pg/links/DUE-1", headers=LENDER_HEADERS)).json()
+    store_link = (await client.get("pg/links/DUE-1", headers=STORE_HEADERS)).json()
+    assert (lender_link["link_status"], lender_link["link_amount_paid"]) == ("PAID", 100)
+    assert (store_link["link_status"], store_link["link_amount_paid"]) == ("ACTIVE", 0)
+    assert (await client.get("pg/links/DUE-1/orders?status=ALL", headers=STORE_HEADERS)).json() == []

@@ -55,9 +55,9 @@ async def paid_without_webhook(mock: Repayments, amount: str) -> tuple[bytes, st
     started = await mock.start(amount)
     await mock.pay(started)
     await mock.world.drain()
-    order = get_order(mock.world, started.order_id)
+    order = get_order(mock.world, mock.world.settings.lending_payments_client_id, started.order_id)
     assert order is not None
-    [payment] = payments_for(mock.world, started.order_id)
+    [payment] = payments_for(mock.world, order)
     return msgspec.json.Encoder(decimal_format="number").encode(payment_event(order, payment)), started.order_id
 
 
@@ -65,7 +65,7 @@ async def test_the_lender_settles_on_a_good_webhook_and_ignores_its_replay() -> 
     async with repayments() as mock:
         await mock.log_in()
         raw, _ = await paid_without_webhook(mock, "700.00")
-        headers = signed_headers(mock.world.settings.payments_client_secret, raw)
+        headers = signed_headers(mock.world.settings.lending_payments_client_secret, raw)
         first = await mock.client.post(RECEIVER, content=raw, headers=headers)
         assert (first.status_code, first.json()["message"]) == (200, "Payment settled")
         assert await mock.owed() == Decimal("11750.00")
@@ -78,7 +78,7 @@ async def test_the_lender_refuses_a_bad_signature_and_a_stale_timestamp() -> Non
     async with repayments() as mock:
         await mock.log_in()
         raw, _ = await paid_without_webhook(mock, "700.00")
-        secret = mock.world.settings.payments_client_secret
+        secret = mock.world.settings.lending_payments_client_secret
         forged = signed_headers("not-the-secret", raw)
         an_hour_ago = str(int((time.time() - 3600) * 1000))  # real time: a signature's age is real time
         stale = signed_headers(secret, raw, an_hour_ago)  # a captured webhook, replayed later
@@ -112,7 +112,10 @@ async def test_a_payment_and_a_refund_to_one_receiver_both_verify_with_its_accou
         started = await mock.start("700.00")
         await mock.pay(started)
         await mock.world.drain()
-        account = {"x-client-id": settings.payments_client_id, "x-client-secret": settings.payments_client_secret}
+        account = {
+            "x-client-id": settings.lending_payments_client_id,
+            "x-client-secret": settings.lending_payments_client_secret,
+        }
         made = await mock.client.post(
             f"payments/pg/orders/{started.order_id}/refunds",
             json={"refund_amount": 100.0, "refund_id": f"{started.order_id}-back"},

@@ -5,7 +5,10 @@ operation of our payments contract under /pg exists there, its examples hold to 
 through every state the platform meets (an order paid, one left pending then paid after its
 termination was asked for, a payer dropping out, a refund on hold then cancelled, a day's report
 read a page at a time by the gateway's own client, a settlement a day later with fees) leaves no
-finding: no call, field or state that Cashfree lacks.
+finding: no call, field or state that Cashfree lacks. The mandate calls (plans, subscriptions,
+their AUTH and CHARGEs, `manage`) are held the same way (tests/contract/test_payments_mandates.py
+runs them through every state with the check on); Cashfree's document is read with one erratum,
+its unusable `payment_method` of `/subscriptions/pay`, held to the shape Cashfree's SDKs send.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from decimal import Decimal
 from typing import Any
 
 import httpx
+import yaml
 
 from gateway.upstreams.http import UpstreamHttp
 from gateway.upstreams.payments import PaymentsClient
@@ -27,6 +31,9 @@ from upstream_mocks.payments.orders import state
 from upstream_mocks.payments.provider_document import (
     API_VERSION,
     DOCUMENT,
+    PREFIX,
+    Finding,
+    HeldToCashfree,
     answer_finding,
     request_finding,
     webhook_finding,
@@ -80,8 +87,44 @@ def test_every_call_of_our_contract_is_cashfrees_and_its_examples_hold_to_cashfr
                     ]
             broken += [f"{op.operation_id} ({call.name}): {f.message}" for f in findings if f is not None]
             checked += 1
-    assert checked >= 8
+    assert checked >= 20
     assert broken == []
+    ours = {op.path for op in operations(document)}
+    mandates = {
+        "/plans",
+        "/plans/{plan_id}",
+        "/subscriptions",
+        "/subscriptions/{subscription_id}",
+        "/subscriptions/{subscription_id}/manage",
+        "/subscriptions/pay",
+        "/subscriptions/{subscription_id}/payments",
+        "/subscriptions/{subscription_id}/payments/{payment_id}",
+        "/subscriptions/{subscription_id}/payments/{payment_id}/manage",
+    }
+    assert {PREFIX + path for path in mandates} <= ours
+
+
+def test_a_charges_payment_method_is_held_to_the_shape_cashfrees_sdks_send() -> None:
+    """Cashfree's document makes every `payment_method` invalid (a oneOf of four objects with no
+    required field: any object matches all four); the erratum holds it to one method by name."""
+    raw = yaml.safe_load(DOCUMENT.read_text())["components"]["schemas"][
+        "CreateSubscriptionPaymentRequest_payment_method"
+    ]
+    assert len(raw["oneOf"]) == 4
+
+    def pay(method: object) -> ContractRequest:
+        body = {
+            "subscription_id": "LN-1001-mandate-1",
+            "payment_id": "p-1",
+            "payment_type": "AUTH",
+            "payment_method": method,
+        }
+        headers = [(k.encode(), v.encode()) for k, v in {**HEADERS, "content-type": "application/json"}.items()]
+        return ContractRequest.build("POST", "/pg/subscriptions/pay", "", headers, json.dumps(body).encode())
+
+    assert request_finding(pay({"upi": {"channel": "link"}})) is None
+    assert request_finding(pay({"channel": "link"})) is not None
+    assert request_finding(pay({"upi": {"channel": "link"}, "card": {}})) is not None
 
 
 def test_an_invented_call_field_or_state_is_a_finding() -> None:
@@ -160,7 +203,7 @@ async def test_every_state_the_platform_meets_is_cashfrees(provider: tuple[httpx
     )
     assert refund.status_code == 200, refund.text
     cf_refund_id = refund.json()["cf_refund_id"]
-    state(world).refunds["REPAY_1001_1"][0].refund_status = "PENDING"  # as a bank takes its time
+    state(world).refunds["mock-client", "REPAY_1001_1"][0].refund_status = "PENDING"  # as a bank takes its time
     for word in ("ONHOLD", "CANCELLED"):
         told = await client.post(f"refunds/{cf_refund_id}/bank", json={"refund_status": word})
         assert told.json()["refund_status"] == word
@@ -175,7 +218,7 @@ async def test_every_state_the_platform_meets_is_cashfrees(provider: tuple[httpx
 
     # A payment of two days ago was settled the day after, less the provider's fee and its tax.
     two_days_ago = (mocks_now(world) - timedelta(days=2)).isoformat(timespec="seconds")
-    state(world).payments["REPAY_1001_1"][0].payment_completion_time = two_days_ago
+    state(world).payments["mock-client", "REPAY_1001_1"][0].payment_completion_time = two_days_ago
     span = {"start_date": "2020-01-01T00:00:00Z", "end_date": "2030-01-01T00:00:00Z"}
     settled = await client.post("pg/settlement/recon", json={"filters": span, "pagination": {"limit": 10}}, headers=h)
     [row] = json.loads(settled.content, parse_float=Decimal)["data"]
@@ -189,7 +232,7 @@ async def test_every_state_the_platform_meets_is_cashfrees(provider: tuple[httpx
     assert [e.order_id for e in report.events] == ["REPAY_1001_2", "VK10000010-1"]
     assert len([j for j in world.journal if j.path == "pg/recon"]) == 2
     # What yesterday's settlements brought, read by cursor a page (one event) at a time.
-    state(world).payments["REPAY_1001_2"][0].payment_completion_time = two_days_ago
+    state(world).payments["mock-client", "REPAY_1001_2"][0].payment_completion_time = two_days_ago
     yesterday = mocks_today(world) - timedelta(days=1)
     both = json.loads(
         (
@@ -200,7 +243,7 @@ async def test_every_state_the_platform_meets_is_cashfrees(provider: tuple[httpx
     assert len(both) == 2
     assert await gateway_client.credited(yesterday) == sum(r["event_details"]["event_settlement_amount"] for r in both)
     assert len([j for j in world.journal if j.path == "pg/settlement/recon"]) == 2 + 2  # ours above, then two pages
-    reference = state(world).payments["REPAY_1001_2"][0].bank_reference
+    reference = state(world).payments["mock-client", "REPAY_1001_2"][0].bank_reference
     assert reference is not None
     assert [p.order_id for p in await gateway_client.search(reference, mocks_today(world))] == ["REPAY_1001_2"]
     statuses = [p.payment_status for p in await gateway_client.order_payments("VK10000009-1")]
@@ -210,3 +253,32 @@ async def test_every_state_the_platform_meets_is_cashfrees(provider: tuple[httpx
     assert state(world).conformance == []
     sent = {w.type for w in state(world).webhooks}
     assert {"PAYMENT_SUCCESS_WEBHOOK", "PAYMENT_USER_DROPPED_WEBHOOK", "REFUND_STATUS_WEBHOOK"} <= sent
+
+
+def test_a_repeated_call_keeps_its_verdict_and_each_call_records_its_finding() -> None:
+    """The verdicts are kept by message (the clock's follow-ups ask the same again): a repeated
+    refused call is refused and recorded each time, and another answer is judged by its own bytes."""
+    findings: list[Finding] = []
+    held = HeldToCashfree(None, lambda: findings)
+    invented = ContractRequest.build("GET", "/pg/settlements/recon", "settlement_date=2026-11-23", [], b"")
+    for _ in range(3):
+        problem = held.check_request(invented)
+        assert problem is not None and problem.status == 400
+    assert len(findings) == 3 and all(f.side == "request" for f in findings)
+    payments = ContractRequest.build(
+        "GET", "/pg/orders/REPAY_1_1/payments", "", [(k.encode(), v.encode()) for k, v in HEADERS.items()], b""
+    )
+    settled = [{"cf_payment_id": "1", "payment_status": "SETTLED", "payment_amount": 1}]
+    success = [{"cf_payment_id": "1", "payment_status": "SUCCESS", "payment_amount": 1}]
+    for _ in range(2):
+        bad = held.check_response(
+            payments, ContractResponse(200, json.dumps(settled).encode(), {"content-type": "application/json"})
+        )
+        assert bad is not None and bad.status == 500
+        assert (
+            held.check_response(
+                payments, ContractResponse(200, json.dumps(success).encode(), {"content-type": "application/json"})
+            )
+            is None
+        )
+    assert [f.side for f in findings[3:]] == ["answer", "answer"]

@@ -164,7 +164,7 @@ async def test_a_link_taking_parts_is_partially_paid_then_paid(provider: tuple[h
     assert (await _pay(client, link, "success", amount="3166.09")).status_code == 400  # more than is left
     assert (await _pay(client, link, "success")).status_code == 200  # the rest
     assert (await _link(client, "LN-parts"))["link_status"] == "PAID"
-    event = link_event(get_link(world, "LN-parts"), "2026-12-02T10:00:00+05:30")  # type: ignore[arg-type]
+    event = link_event(get_link(world, "mock-client", "LN-parts"), "2026-12-02T10:00:00+05:30")  # type: ignore[arg-type]
     assert (event.data.link_amount, event.data.link_amount_paid, event.data.link_status) == (
         "4166.08",
         "4166.08",

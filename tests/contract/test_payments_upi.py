@@ -121,3 +121,32 @@ async def test_collect_and_an_unknown_session_are_refused(provider: tuple[httpx.
     unknown = await _pay(client, {"payment_session_id": "session_nothing"}, "link")
     assert unknown.status_code == 400 and unknown.json()["code"] == "payment_session_id_invalid"
     assert state(world).conformance == []
+
+
+async def test_each_accounts_upi_intent_and_qr_name_its_own_vpa(provider: tuple[httpx.AsyncClient, MockWorld]) -> None:
+    """Cashfree names the order's own merchant's VPA as the payee: a lender's repayment the lender's
+    (made from its client id unless its account sets `vpa`), the store's order the store's."""
+    client, world = provider
+    lender_vpa = world.settings.lending_account.upi_vpa
+    assert lender_vpa == "cf.mocklenderclient@axisbank"
+    assert world.settings.store_account.upi_vpa == "cf.mockmerchant@axisbank"
+    own = world.settings.lending_account
+    lender = {**HEADERS, "x-client-id": own.client_id, "x-client-secret": own.client_secret}
+    body = {
+        "order_id": "REPAY_UPI_1",
+        "order_amount": json.loads("700.00"),
+        "order_currency": "INR",
+        "customer_details": {"customer_id": "borrower-1001", "customer_phone": "9876543210"},
+    }
+    made = await client.post("pg/orders", json=body, headers=lender)
+    assert made.status_code == 200, made.text
+    repayment = (await _pay(client, made.json(), "link")).json()["data"]["payload"]
+    assert {link_fields(link)["pa"] for link in repayment.values()} == {lender_vpa}
+    qr = (await _pay(client, made.json(), "qrcode")).json()["data"]["payload"]["qrcode"]
+    assert link_fields(qr_text(qr))["pa"] == lender_vpa
+    page = await client.get("upi/app?" + urlsplit(repayment["default"]).query)
+    assert page.status_code == 200 and "REPAY_UPI_1" in page.text  # the lender's payee is the request's own
+    store = (await _pay(client, await _order(client, "SHOP_UPI_VPA"), "link")).json()["data"]["payload"]
+    assert link_fields(store["default"])["pa"] == "cf.mockmerchant@axisbank"
+    forged = store["default"].replace("cf.mockmerchant", "cf.mocklenderclient")
+    assert "SHOP_UPI_VPA" not in (await client.get("upi/app?" + urlsplit(forged).query)).text

@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 
 import msgspec
 
-from tests.contract.repayment_world import FAST, RAMESH, SECRET, Repayments, decode, repayments
+from tests.contract.repayment_world import FAST, RAMESH, Repayments, decode, repayments
 from upstream_mocks.lending.loans import MINIMUM_PAYMENT
 from upstream_mocks.lending.reminders import remember_language
 from upstream_mocks.money import indian_grouping
@@ -222,10 +222,12 @@ async def test_a_lost_event_is_made_good_by_the_follow_up_and_a_replayed_one_boo
 
         # The event again, signed and fresh (a replay inside the window): nothing more is booked.
         provider_code = _code((await _resolved(mock, url))["linkUrl"])
-        link = get_link(mock.world, mock.world.states["payment_links"].codes[provider_code])
+        link = get_link(mock.world, *mock.world.states["payment_links"].codes[provider_code])
         assert link is not None
         raw = _ENCODER.encode(link_event(link, "2026-12-02T10:00:00+05:30"))
-        answer = await mock.client.post("lending/webhooks/payments", content=raw, headers=signed_headers(SECRET, raw))
+        answer = await mock.client.post(
+            "lending/webhooks/payments", content=raw, headers=signed_headers(FAST.lending_payments_client_secret, raw)
+        )
         assert answer.status_code == 200, answer.text
         assert [e for e in await mock.history() if e["status"] == "paid"] == [booked]
 

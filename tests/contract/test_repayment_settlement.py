@@ -77,11 +77,11 @@ async def test_race_webhook_and_confirm_at_the_same_moment_settle_once_in_each_o
 
 def signed_event(mock: Repayments, order_id: str, payment: dict[str, object]) -> tuple[bytes, dict[str, str]]:
     """The webhook the provider would have sent for this payment, signed now."""
-    order = get_order(mock.world, order_id)
+    order = get_order(mock.world, mock.world.settings.lending_payments_client_id, order_id)
     assert order is not None
-    [paid] = [p for p in payments_for(mock.world, order_id) if p.cf_payment_id == payment["cf_payment_id"]]
+    [paid] = [p for p in payments_for(mock.world, order) if p.cf_payment_id == payment["cf_payment_id"]]
     raw = msgspec.json.Encoder(decimal_format="number").encode(payment_event(order, paid))
-    return raw, signed_headers(mock.world.settings.payments_client_secret, raw)
+    return raw, signed_headers(mock.world.settings.lending_payments_client_secret, raw)
 
 
 async def test_a_dropped_webhook_still_settles_when_the_borrower_comes_back() -> None:

@@ -264,7 +264,12 @@ class PageGuard:
             *self.failed_requests,
             *(f"foreign: {u}" for u in self.foreign_requests),
         ]
-        assert not problems, "The page misbehaved:\n" + "\n".join(problems)
+        assert not problems, (
+            "The page misbehaved:\n"
+            + "\n".join(problems)
+            + "\nIts last calls to the gateway:\n"
+            + "\n".join(self.api_calls)
+        )
 
 
 @pytest.fixture

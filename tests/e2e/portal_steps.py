@@ -5,9 +5,11 @@ screens' own tests walk them: test_portal_flows.py, test_portal_hindi.py, test_o
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
+from india.money import rupees_text
 from tests.e2e.conftest import Server
 from tests.e2e.store_steps import xsrf
 
@@ -50,12 +52,25 @@ def open_payment(page: Page, server: Server, mobile: str = RAMESH) -> None:
     expect(page).to_have_url(re.compile(r"/payment$"))
 
 
-def start_partial_payment(page: Page, amount: str) -> None:
-    """On /payment: a part of the dues chosen and Pay pressed; the provider's checkout opens."""
+def applied_preview(page: Page, amount: str) -> Locator:
+    """The lender's split of a typed part-payment, which a borrower reads before pressing Pay."""
+    return page.locator("main").get_by_role("heading", name=f"How {rupees_text(Decimal(amount))} will be applied")
+
+
+def type_part_payment(page: Page, amount: str) -> None:
+    """On /payment: a part of the dues chosen and an amount within the lender's bounds typed; the
+    lender's split of it shows. Waited on because it appears above the Pay buttons and moves them
+    down: a press while it lands can miss the button (a tap would too)."""
     main = page.locator("main")
     main.get_by_role("radio", name="Partial payment").check()
     main.get_by_label(re.compile("Amount to pay")).fill(amount)
-    main.get_by_role("button", name="Pay", exact=True).click()
+    expect(applied_preview(page, amount)).to_be_visible()
+
+
+def start_partial_payment(page: Page, amount: str) -> None:
+    """On /payment: a part of the dues chosen and Pay pressed; the provider's checkout opens."""
+    type_part_payment(page, amount)
+    page.locator("main").get_by_role("button", name="Pay", exact=True).click()
 
 
 def pay_in_checkout(page: Page) -> None:

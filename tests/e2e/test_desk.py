@@ -13,12 +13,12 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.conftest import CLIENT_SECRET
+from tests.conftest import LENDER_ACCOUNT
 from tests.e2e.conftest import OUTBOX_POLL_SECONDS, Server
 from tests.e2e.store_steps import api_login, place_by_api, xsrf
 
 RAMESH = "9876543210"
-PROVIDER = {"x-client-id": "mock-client", "x-client-secret": CLIENT_SECRET, "x-api-version": "2025-01-01"}
+PROVIDER = LENDER_ACCOUNT  # a repayment is paid into the lender's own account
 
 
 def pay_at_provider(server: Server, session_id: str) -> None:

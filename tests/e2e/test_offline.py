@@ -75,7 +75,7 @@ def test_a_returning_shopper_reads_offline_and_nothing_is_ordered(
     expect(area).to_contain_text("Deliver to Gurugram 122103")
     # The promise read for that pin code (by the pin code: the copy kept is that pin code's,
     # whenever the pin came), not a wait for it.
-    # (the store's words when its dark store is closed: features/store/delivery/promiseWords.ts)
+    # (the store's words when its dark store is closed: components/storefront/promise-words.ts)
     expect(area).to_contain_text(re.compile(r"Get it in 1 Hour|Closed: delivery by"))
     promise = area.locator("span").nth(1).inner_text()
     cards = page.get_by_test_id("product-card").get_by_role("heading")

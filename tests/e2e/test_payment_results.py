@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import PageGuard, Server
-from tests.e2e.portal_steps import RAMESH, open_payment
+from tests.e2e.portal_steps import RAMESH, applied_preview, open_payment
 
 CHECKOUT = 'iframe[title="Payment checkout"]'
 
@@ -32,6 +32,7 @@ def pay_part(page: Page, typed: str) -> None:
     expect(amount).to_have_value("")  # empty: typing gives what was typed, never '05000'
     amount.press_sequentially(typed)
     expect(amount).to_have_value(typed)
+    expect(applied_preview(page, typed)).to_be_visible()  # read before Pay: it moves the button
     main.get_by_role("button", name="Pay", exact=True).click()
 
 

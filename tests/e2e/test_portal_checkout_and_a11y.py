@@ -10,7 +10,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, Route, expect
 
 from tests.e2e.conftest import Server, axe_violations
-from tests.e2e.portal_steps import open_payment
+from tests.e2e.portal_steps import open_payment, type_part_payment
 
 RAMESH = "9876543210"
 
@@ -64,8 +64,7 @@ def test_the_cashfree_adapter_opens_the_sdk_modal_in_the_configured_mode(page: P
     use_adapter(page, "cashfree", "sandbox")
     open_payment(page, server)
     main = page.locator("main")
-    main.get_by_role("radio", name="Partial payment").check()
-    main.get_by_label("Amount to pay (₹)").fill("2450")
+    type_part_payment(page, "2450")
     main.get_by_role("button", name="Pay", exact=True).click()
 
     expect(main.locator(".alert-success")).to_have_text("Payment process completed")

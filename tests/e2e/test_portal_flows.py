@@ -8,7 +8,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import PageGuard, Server, storage_secrets
-from tests.e2e.portal_steps import login_on_screens, open_payment, start_login
+from tests.e2e.portal_steps import applied_preview, login_on_screens, open_payment, start_login
 
 RAMESH = "9876543210"  # overdue 12,450.00 including late fees
 SUNITA = "9123456780"  # nothing pending
@@ -94,6 +94,7 @@ def test_a_partial_payment_through_the_mock_checkout_lowers_the_amount(page: Pag
     amount = main.get_by_label("Amount to pay (₹)")
     expect(amount).to_have_value("")
     amount.fill("1000")
+    expect(applied_preview(page, "1000")).to_be_visible()  # read before Pay: it moves the button
     main.get_by_role("button", name="Pay", exact=True).click()
 
     checkout = page.frame_locator('iframe[title="Payment checkout"]')

@@ -30,7 +30,7 @@ from tests.e2e.conftest import (
     run_gateway,
     run_out_toasts,
 )
-from tests.e2e.portal_steps import open_payment
+from tests.e2e.portal_steps import open_payment, type_part_payment
 from tests.e2e.test_portal_checkout_and_a11y import use_adapter
 from tests.mocks_clock import mocks_today
 from upstream_mocks.lending.seed import RAMESH_DAYS_OVERDUE
@@ -111,8 +111,7 @@ def test_the_outcome_is_the_orders_standing_not_how_the_modal_closed(screen: Pag
     page = screen
     open_payment(page, server)
     main = page.locator("main")
-    main.get_by_role("radio", name="Partial payment").check()
-    main.get_by_label("Amount to pay (₹)").fill("1000")
+    type_part_payment(page, "1000")
     main.get_by_role("button", name="Pay", exact=True).click()
     frame = page.frame_locator('iframe[title="Payment checkout"]')
     expect(frame.get_by_role("button", name="Pay ₹1,000.00")).to_be_visible()

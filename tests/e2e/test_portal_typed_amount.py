@@ -10,7 +10,7 @@ from decimal import Decimal
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import Server
-from tests.e2e.portal_steps import RAMESH, open_payment
+from tests.e2e.portal_steps import RAMESH, open_payment, type_part_payment
 from tests.e2e.store_steps import xsrf
 from tests.e2e.test_portal_flows import total_overdue
 
@@ -25,8 +25,7 @@ def test_the_typed_partial_amount_is_exactly_what_the_provider_is_asked_for(page
     open_payment(page, server, RAMESH)
     main = page.locator("main")
     expect(total_overdue(page)).to_contain_text("₹12,450.00")
-    main.get_by_role("radio", name="Partial payment").check()
-    main.get_by_label("Amount to pay (₹)").fill("2450.5")
+    type_part_payment(page, "2450.5")
     with page.expect_request(lambda r: r.url.endswith("/api/portal/payments") and r.method == "POST") as sent:
         main.get_by_role("button", name="Pay", exact=True).click()
     assert json.loads(sent.value.post_data or "{}")["amount"] == "2450.50"  # a string, as typed, never 2450.5

@@ -12,7 +12,7 @@ import time
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import PageGuard, Server
-from tests.e2e.portal_steps import open_payment
+from tests.e2e.portal_steps import open_payment, type_part_payment
 from tests.e2e.test_portal_flows import total_overdue
 
 MEENA = "9811122233"
@@ -28,8 +28,7 @@ def test_a_fineract_borrower_pays_part_once_and_sees_the_loan_with_its_lender(pa
     expect(main.get_by_text("Meena Gupta")).to_be_visible()
     expect(total_overdue(page)).to_contain_text("₹3,420.00")
 
-    main.get_by_role("radio", name="Partial payment").check()
-    main.get_by_label("Amount to pay (₹)").fill("420.50")
+    type_part_payment(page, "420.50")
     main.get_by_role("button", name="Pay", exact=True).click()
     page.frame_locator('iframe[title="Payment checkout"]').get_by_role("button", name="Pay ₹420.50").click()
     expect(main.locator(".alert-success")).to_have_text("Payment process completed")
@@ -123,8 +122,7 @@ def test_a_fineract_payment_whose_first_bookings_fail_is_never_called_paid_early
     open_payment(page, server, MEENA)
     main = page.locator("main")
     expect(total_overdue(page)).to_contain_text("₹3,420.00")
-    main.get_by_role("radio", name="Partial payment").check()
-    main.get_by_label("Amount to pay (₹)").fill("420.50")
+    type_part_payment(page, "420.50")
     main.get_by_role("button", name="Pay", exact=True).click()
     page.frame_locator('iframe[title="Payment checkout"]').get_by_role("button", name="Pay ₹420.50").click()
     # Not "paid" while the lender has not booked it: being confirmed, and pending.

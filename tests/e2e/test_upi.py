@@ -12,12 +12,13 @@ from urllib.parse import urlsplit
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import Server
-from tests.e2e.portal_steps import open_payment
+from tests.e2e.portal_steps import open_payment, type_part_payment
 from tests.e2e.store_steps import RAMESH, api_login, rupees, set_clock
 from tests.e2e.test_store_promises import NOON, place_online
 from tests.upi_links import link_fields, qr_text
 
 PAYEE = ("cf.mockmerchant@axisbank", "Mock Merchant")
+LENDER_PAYEE = ("cf.mocklenderclient@axisbank", "Mock Merchant")  # a repayment is paid into the lender's account
 
 
 def test_a_store_order_is_paid_through_a_upi_app_on_a_phone(server: Server, phone_page: Page) -> None:
@@ -60,8 +61,7 @@ def test_a_store_order_is_paid_through_a_upi_app_on_a_phone(server: Server, phon
 def test_a_loan_due_is_paid_by_qr_on_a_desktop(server: Server, page: Page) -> None:
     open_payment(page, server)
     main = page.locator("main")
-    main.get_by_role("radio", name="Partial payment").check()
-    main.get_by_label(re.compile("Amount to pay")).fill("1000")
+    type_part_payment(page, "1000")
     with page.expect_response(lambda r: r.url.endswith("/api/portal/payments") and r.request.method == "POST") as made:
         main.get_by_role("button", name="Pay by UPI").click()
     order_id = made.value.json()["orderId"]
@@ -74,7 +74,7 @@ def test_a_loan_due_is_paid_by_qr_on_a_desktop(server: Server, page: Page) -> No
     link = qr_text(qr.get_attribute("src") or "")
     assert link.startswith("upi://pay?")
     fields = link_fields(link)
-    assert (fields["pa"], fields["pn"]) == PAYEE
+    assert (fields["pa"], fields["pn"]) == LENDER_PAYEE
     assert (fields["am"], fields["cu"], fields["tn"]) == ("1000.00", "INR", order_id)
 
     # The borrower scans it with their phone's UPI app and pays there.

@@ -231,7 +231,8 @@ async def repay(user: User, stop: asyncio.Event, name: str, rupees: int) -> None
             # The attempt that claimed the key died with its replica: the key is held until it
             # expires, and the borrower is told to wait. Leave it, as a borrower would.
             continue
-        if created.status_code == 422 and created.json()["error"].get("field") == "amount":
+        refused = created.json()["error"] if created.status_code == 422 else {}
+        if refused.get("field") == "amount" or refused.get("code") == "nothing_owed":
             return  # the other borrower on this number paid it down first
         assert created.status_code == 201, created.text
         payment = created.json()

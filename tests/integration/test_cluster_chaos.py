@@ -194,7 +194,15 @@ async def test_a_killed_replica_a_rolling_restart_and_a_redis_failover_lose_noth
     assert not hangs, hangs
     assert not not_json, not_json
     assert not unexcused, (unexcused, chaos.events)
-    assert not [c for c in refused if c.error not in ("payment_in_progress", "order_in_progress")], refused
+    # Two borrowers on one number pay at once: a part-payment the other's paid down below is
+    # refused in the amount's words (what is owed now), never as a fault of the cluster.
+    paid_down = ("invalid_input", "nothing_owed")
+    assert not [
+        c
+        for c in refused
+        if c.error not in ("payment_in_progress", "order_in_progress")
+        and not (c.path == "/api/portal/payments" and c.error in paid_down)
+    ], refused
     assert sessions_lost == 0
     assert duplicate_orders == extra_orders == 0
     assert duplicate_payments == 0

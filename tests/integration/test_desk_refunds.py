@@ -16,7 +16,7 @@ import pytest
 
 from gateway.desk.refunds import provider_refund_id
 from gateway.desk.staff import hash_secret
-from gateway.settings import Settings
+from gateway.settings import UPSTREAMS, Settings
 from tests.conftest import CLIENT_SECRET, GatewayClient
 from tests.integration.test_desk_audit_trail import database_url, trail
 from tests.integration.test_reconciliation import paid_online
@@ -74,7 +74,7 @@ def test_a_refund_is_asked_approved_once_or_twice_and_given_back_once(
     # The mocks as their own process, so the upstreams outlive the gateway restarted below.
     httpx.post(f"{mocks_url}/_mocks/reset").raise_for_status()
     monkeypatch.setenv("MOCKS_URL", mocks_url)  # read by gateway.embedded, as `python -m gateway` does
-    upstreams = {f"{n}_url": f"{mocks_url}/_mocks/{n}/" for n in ("lending", "catalogue", "mail", "orders", "payments")}
+    upstreams = {f"{n}_url": f"{mocks_url}/_mocks/{n}/" for n in UPSTREAMS}
     settings = msgspec.structs.replace(
         settings,
         database_url=database_url,

@@ -104,10 +104,10 @@ def test_a_supervisor_sees_a_days_findings_age_and_resolves_one_with_a_note(
     ]
 
 
-def keep_and_watch(client: GatewayClient, settings: Settings, result: Reconciliation | None) -> tuple[int, int]:
+def keep_and_watch(client: GatewayClient, settings: Settings, result: Reconciliation | None) -> tuple[int, int, int]:
     """Store a run as the daily job does (when given one) and take the money watch's look."""
 
-    async def go() -> tuple[int, int]:
+    async def go() -> tuple[int, int, int]:
         http = httpx.AsyncClient(transport=httpx.ASGITransport(app=client.app), base_url="http://testserver")
         clock = RemoteClock(http, "/_mocks/clock", ttl=0)
         database = OperationsDatabase(settings.operations_database_url, settings.database_timeout)
@@ -174,7 +174,7 @@ def test_a_chargeback_shows_its_deadline_and_a_mismatch_found_again_stays_one_fi
     ]
     assert day["findings"][0]["unreconciled"] == charged["amount"]
     # Within 2 days of its deadline: the gauge counts it.
-    assert keep_and_watch(client, settings, None) == (0, 1)
+    assert keep_and_watch(client, settings, None) == (0, 1, 0)
 
     # The next day's run finds the same mismatch again: still one finding, ageing from the first.
     again = day["findings"][1]
@@ -184,3 +184,19 @@ def test_a_chargeback_shows_its_deadline_and_a_mismatch_found_again_stays_one_fi
     assert [(f["id"], f["foundOn"], f["daysOpen"], f["lastFoundOn"]) for f in later["findings"]] == [
         (again["id"], again["foundOn"], 1, (first_day + timedelta(days=1)).isoformat())
     ]
+
+    # Whatever day the supervisor picks (a later one, one with no run), the open chargeback stays
+    # in sight with its deadline, until it is resolved.
+    chargeback = day["findings"][0]
+    for other in (first_day + timedelta(days=1), first_day - timedelta(days=30)):
+        shown = client.get(f"/api/desk/worklist/{other}").json()["openDisputes"]
+        assert [(f["id"], f["day"], f["respondBy"], f["daysToRespond"]) for f in shown] == [
+            (chargeback["id"], first_day.isoformat(), (first_day + timedelta(days=2)).isoformat(), 0)
+        ]
+    answered = client.post(
+        f"/api/desk/worklist/findings/{chargeback['id']}/resolve",
+        json={"note": "Evidence sent to the provider"},
+        headers=client.xsrf(),
+    )
+    assert answered.status_code == 200, answered.text
+    assert client.get(f"/api/desk/worklist/{first_day + timedelta(days=1)}").json()["openDisputes"] == []

@@ -12,7 +12,7 @@ import msgspec
 import pytest
 
 from gateway.settings import Settings
-from tests.conftest import CLIENT_SECRET, GatewayClient
+from tests.conftest import FINERACT_ACCOUNT, GatewayClient
 from tests.integration.test_portal_api import log_in, pay
 from tests.integration.test_portal_repayments_api import checkout, confirm, recheck
 from tests.integration.test_two_lenders_api import BASIC, FINERACT, MEENA, fineract_loan
@@ -179,7 +179,25 @@ def test_a_payment_the_bank_never_answers_is_said_expired_when_its_order_expires
     assert booked(fineract, str(left.json()["cf_payment_id"])) == []
 
 
-PROVIDER = {"x-client-id": "mock-client", "x-client-secret": CLIENT_SECRET, "x-api-version": "2025-01-01"}
+PROVIDER = FINERACT_ACCOUNT  # the Fineract lender's own account, which its repayments are paid into
+
+
+def test_a_late_success_after_its_order_expired_is_booked_once(fineract: GatewayClient) -> None:
+    """Said expired, then the bank takes it after all (Cashfree: an EXPIRED order can become
+    PAID): the late success is booked at the lender once, never lost, never booked twice."""
+    log_in(fineract, MEENA)
+    payment: dict[str, Any] = pay(fineract, {"mode": "partialPayment", "amount": "150.00"}).json()
+    left = fineract.post(f"/_mocks/payments/checkout/{payment['paymentSessionId']}/pay", json={"outcome": "pending"})
+    cf_payment_id = str(left.json()["cf_payment_id"])
+    assert fineract.post("/_mocks/clock", json={"days": 30, "minutes": 1}).status_code == 200
+    assert (confirm(fineract, payment)["status"], confirm(fineract, payment)["failureReason"]) == ("failed", "expired")
+
+    late = fineract.post(f"/_mocks/payments/payments/{cf_payment_id}/bank", json={"payment_status": "SUCCESS"})
+    assert late.json()["payment_status"] == "SUCCESS"
+    assert confirm(fineract, payment)["status"] == "completed"
+    recheck(fineract)  # the follow-up too: nothing more
+    assert [t["amount"] for t in booked(fineract, cf_payment_id)] == [150.0]
+    assert fineract.get("/api/portal/repayment").json()["pendingPayments"] == []
 
 
 def test_a_booking_the_checker_rejects_is_refunded_once_and_never_posted_again(fineract: GatewayClient) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from gateway.settings import Settings
+from gateway.settings import UPSTREAMS, Settings
 from tests.conftest import GatewayClient
 
 
@@ -138,7 +138,7 @@ def test_redis_down_fails_session_calls_clearly_but_pages_still_load(
 def test_mock_controls_are_absent_when_every_upstream_is_real(
     make_client: Callable[[Settings], GatewayClient], make_settings: Callable[..., Settings], built_app: Path
 ) -> None:
-    real = {f"{n}_url": f"http://127.0.0.1:1/{n}/" for n in ("lending", "catalogue", "mail", "orders", "payments")}
+    real = {f"{n}_url": f"http://127.0.0.1:1/{n}/" for n in UPSTREAMS}
     client = make_client(make_settings(static_dir=str(built_app), **real))
     assert client.post("/_mocks/reset").status_code in (404, 405)
     assert client.get("/_mocks/lending/outbox/9876543210").status_code == 404
@@ -199,7 +199,7 @@ def test_a_missing_or_bad_field_is_named_with_its_message_in_every_group(
 def test_csrf_holds_when_no_mocks_are_served(
     make_client: Callable[[Settings], GatewayClient], make_settings: Callable[..., Settings], built_app: Path
 ) -> None:
-    real = {f"{n}_url": f"http://127.0.0.1:1/{n}/" for n in ("lending", "catalogue", "mail", "orders", "payments")}
+    real = {f"{n}_url": f"http://127.0.0.1:1/{n}/" for n in UPSTREAMS}
     client = make_client(make_settings(static_dir=str(built_app), **real))
     client.get("/api/session")
     assert client.delete("/api/session/portal").status_code == 403

@@ -33,6 +33,11 @@ books those. Then, from the mocks' ledger (`GET /_mocks/ledger`):
 - the stock taken is the open orders' lines;
 - two days on (the one clock), the provider's settlement report settles every charge, and still
   no charge is without a paid order or a booked repayment;
+- then Ramesh's UPI AutoPay on his loan, its debits reached by the one clock while the lender
+  fails a fifth of its calls and loses half its answers to a debit's booking, and the provider's
+  mandate webhooks come late, twice or never: every debit taken (one after the bank declined it
+  twice) is booked once at the lender as its repayment, for what was taken; a debit declined on
+  every attempt, and one waiting when the payer's bank revoked the mandate, book nothing;
 - no answer was a 5xx but the documented 503/504 JSON, and none took longer than
   REQUEST_DEADLINE + 1 s.
 
@@ -98,6 +103,14 @@ FAULTS = (
     {"drop": True, "probability": 1 / 13},
 )
 RETRIED = (502, 503, 504)  # what the app answers "try again" to, with the same key
+MANDATE_EMAIL = "ramesh.kumar@shop.example"  # where his AutoPay's pre-debit notices go
+DEBITS_WITHIN = 30.0  # real time: what each step of a debit may take (the gateway's job runs each second)
+# The provider's mandate webhooks: a fifth late, a fifth dropped, a tenth sent twice (each in turn).
+MANDATE_WEBHOOK_FAULTS = (
+    {"delayMs": 1500, "probability": 0.2},
+    {"webhook": "drop", "probability": 0.25},
+    {"webhook": "duplicate", "probability": 1 / 6},
+)
 
 
 def _free_port() -> int:
@@ -126,10 +139,12 @@ class Deployment:
     mocks: str
     fineract_auth: dict[str, str]
     provider_auth: dict[str, str]
+    # Every merchant account at the provider: the store's, then each lender's own (its repayments').
+    accounts: list[dict[str, str]]
 
 
 @pytest.fixture(scope="module")
-def deployment(redis_url: str) -> Iterator[Deployment]:
+def deployment(redis_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]:
     mocks_port, gateway_port = _free_port(), _free_port()
     mocks_url, gateway_url = f"http://127.0.0.1:{mocks_port}", f"http://127.0.0.1:{gateway_port}"
     secret = f"invariants-{uuid.uuid4().hex}"
@@ -145,7 +160,11 @@ def deployment(redis_url: str) -> Iterator[Deployment]:
         "MOCKS_FINERACT_PASSWORD": f"fineract-{secret}",
         "MOCKS_PAYMENTS_CLIENT_SECRET": f"provider-{secret}",  # the merchant account the gateway calls with
         "MOCKS_PAYOUTS_CLIENT_SECRET": f"payouts-{secret}",
+        "MOCKS_LENDING_PAYMENTS_CLIENT_SECRET": f"lender-{secret}",  # each lender's own account
+        "MOCKS_FINERACT_PAYMENTS_CLIENT_SECRET": f"fineract-account-{secret}",
         "MOCKS_COMPANION_KEY": f"companion-{secret}",
+        # The native lender's account tells its mandates' SUBSCRIPTION_* events to the gateway.
+        "MOCKS_LENDING_SUBSCRIPTION_WEBHOOK_URLS": f"{gateway_url}/api/webhooks/payments/mandates/native",
     }
     gateway_env = {
         **os.environ,
@@ -157,7 +176,12 @@ def deployment(redis_url: str) -> Iterator[Deployment]:
         "LENDING_PARTNER_KEY": f"partner-{secret}",
         "OPERATIONS_KEY": f"operations-{secret}",
         "PAYMENTS_CLIENT_SECRET": f"provider-{secret}",
+        "LENDING_PAYMENTS_CLIENT_SECRET": f"lender-{secret}",
+        "FINERACT_PAYMENTS_CLIENT_SECRET": f"fineract-account-{secret}",
+        "PAYOUTS_CLIENT_SECRET": f"payouts-{secret}",  # the payouts account: the reconciliation reads transfers
         "REDIS_URL": redis_url,
+        # Its own database: a run's mandates (one live per loan) are not the next run's.
+        "DATABASE_URL": f"sqlite:///{tmp_path_factory.mktemp('invariants') / 'operations.sqlite3'}",
         "REDIS_NAMESPACE": f"test-invariants-{uuid.uuid4().hex[:8]}",
         "REQUEST_DEADLINE": str(REQUEST_DEADLINE),
         "UPSTREAM_DEADLINE": str(UPSTREAM_DEADLINE),
@@ -171,7 +195,7 @@ def deployment(redis_url: str) -> Iterator[Deployment]:
         "OTP_RESEND_SECONDS": "0",
         "OTP_SENDS_PER_NUMBER_PER_HOUR": "1000",
         "OTP_SENDS_PER_CLIENT_PER_HOUR": "1000",
-        **{f"{name.upper()}_URL": f"{mocks_url}/_mocks/{name}/" for name in (*MOCKS, "payments")},
+        **{f"{name.upper()}_URL": f"{mocks_url}/_mocks/{name}/" for name in (*MOCKS, "payments", "payouts")},
         "LENDERS": "native,fineract",
         "FINERACT_URL": f"{mocks_url}/_mocks/fineract/",
         "FINERACT_COMPANION_URL": f"{mocks_url}/_mocks/companion_fineract/",
@@ -180,6 +204,9 @@ def deployment(redis_url: str) -> Iterator[Deployment]:
         # The follow-up as deployed, its waits short: a checkout is the browser's for 3 s.
         "FOLLOW_UP_SECONDS": "1",
         "FOLLOW_UP_AFTER_SECONDS": "3",
+        # Every AutoPay debit raised as soon as the mandate is approved: this gateway reads the
+        # machine's time, which the mocks' clock (moved through the debits' dates) leaves behind.
+        "AUTOPAY_RAISE_AHEAD_DAYS": "120",
     }
     gateway_env.pop("MOCKS_URL", None)
     mocks = subprocess.Popen([sys.executable, "-m", "upstream_mocks"], cwd=ROOT, env=mocks_env)
@@ -193,6 +220,14 @@ def deployment(redis_url: str) -> Iterator[Deployment]:
             mocks_url,
             {"Authorization": f"Basic {basic}", "Fineract-Platform-TenantId": "default"},
             {"x-client-id": "mock-client", "x-client-secret": f"provider-{secret}", "x-api-version": "2025-01-01"},
+            [
+                {"x-client-id": client_id, "x-client-secret": client_secret, "x-api-version": "2025-01-01"}
+                for client_id, client_secret in (
+                    ("mock-client", f"provider-{secret}"),
+                    ("mock-lender-client", f"lender-{secret}"),
+                    ("mock-fineract-client", f"fineract-account-{secret}"),
+                )
+            ],
         )
     finally:
         for process in (gateway, mocks):
@@ -456,6 +491,123 @@ def ok(answer: httpx.Response | None) -> bool:
     return answer is not None and answer.status_code == 200
 
 
+def mandate_debits(mocks: httpx.Client) -> dict[str, dict[str, Any]]:
+    """Ramesh's AutoPay debits at the provider, by our payment id."""
+    return {d["paymentId"]: d for d in mocks.get("/_mocks/ledger").json()["mandateDebits"]}
+
+
+def waited(mocks: httpx.Client, what: str, done: Any) -> dict[str, Any]:
+    """The ledger once `done` holds of it (the gateway's job and webhooks move the debits),
+    bounded: real time, as the provider's and the lender's work takes."""
+    deadline = time.monotonic() + DEBITS_WITHIN
+    while True:
+        ledger: dict[str, Any] = mocks.get("/_mocks/ledger").json()
+        if done(ledger):
+            return ledger
+        if time.monotonic() > deadline:
+            pytest.fail(f"{what}, not within {DEBITS_WITHIN} s: {ledger['mandateDebits']}")
+        time.sleep(0.2)
+
+
+def debit_in(ledger: dict[str, Any], payment_id: str) -> dict[str, Any] | None:
+    return next((d for d in ledger["mandateDebits"] if d["paymentId"] == payment_id), None)
+
+
+def booked_as_mandate(ledger: dict[str, Any], payment_id: str) -> list[dict[str, Any]]:
+    return [b for b in ledger["bookings"] if b["providerOrderId"] == f"MANDATE_{payment_id}"]
+
+
+def move_clock(mocks: httpx.Client, **by: Any) -> None:
+    mocks.post("/_mocks/clock", json=by).raise_for_status()
+
+
+def autopay_under_faults(deployment: Deployment, mocks: httpx.Client, borrower: Shopper) -> Counter[str]:
+    """Ramesh's UPI AutoPay on LN-1001 (the loan the lender collects online), its debits reached
+    by the one clock while the lender fails a fifth of its calls (503, slow, dropped), loses half
+    its answers to the debit's booking after booking it, and the provider's webhooks come late,
+    twice or never: one debit declined twice and then taken on a retry, one declined on every
+    attempt, one waiting when the payer's bank revokes the mandate. What happened, counted."""
+    for fault in FAULTS:
+        assert mocks.post("/_mocks/scenarios", json={"mock": "lending", "path": "*", **fault}).status_code == 201
+    lost = {"mock": "lending", "path": "webRepayment/partnerMandateDebits", "method": "POST"}
+    scenario = {**lost, "drop": True, "after": True, "probability": 0.5}
+    assert mocks.post("/_mocks/scenarios", json=scenario).status_code == 201
+    for webhook in MANDATE_WEBHOOK_FAULTS:
+        assert (
+            mocks.post("/_mocks/scenarios", json={"mock": "payments", "path": "webhook", **webhook}).status_code == 201
+        )
+
+    key = f"inv-autopay-{uuid.uuid4().hex[:8]}"
+    made = borrower.retried(
+        "POST", "/api/loans/LN-1001/autopay", tries=6, json={"email": MANDATE_EMAIL}, headers={"Idempotency-Key": key}
+    )
+    assert made is not None and made.status_code in (200, 201), made and made.text
+    mandate = made.json()
+    debits = [d["paymentId"] for d in mandate["debits"]]
+    due_on = {d["paymentId"]: d["dueOn"] for d in mandate["debits"]}
+    assert len(debits) >= 4, mandate
+    at_bank = f"/_mocks/payments/subscriptions/{mandate['cfSubscriptionId']}"
+    assert mocks.post(f"{at_bank}/mandate", json={"outcome": "approved"}).status_code == 200
+    first, second, third = debits[:3]
+    # The production gateway reads the machine's time (the mocks' clock is ahead of it by now), so
+    # it raises every debit within AUTOPAY_RAISE_AHEAD_DAYS at once; the provider attempts each
+    # when the mocks' clock passes its date, and the gateway hears of it by webhook or by its job.
+    waited(
+        mocks,
+        "the debits raised, their notices sent",
+        lambda ledger: all(debit_in(ledger, p) is not None for p in (first, second, third)),
+    )
+
+    def past_its_date(payment_id: str) -> None:
+        """The mocks' clock to 15:00 in India on the debit's date: past its 10:00 and three hourly retries."""
+        move_clock(mocks, at=f"{due_on[payment_id]}T15:00:00+05:30")
+
+    # Declined twice, then taken on the provider's hourly retry: booked once.
+    declined = {"failure_reason": "INSUFFICIENT_FUNDS", "attempts": 2}
+    assert mocks.post(f"{at_bank}/debits/fail", json=declined).status_code == 200
+    past_its_date(first)
+    waited(
+        mocks,
+        "the first debit taken and booked",
+        lambda ledger: (
+            (debit_in(ledger, first) or {}).get("status") == "SUCCESS" and len(booked_as_mandate(ledger, first)) == 1
+        ),
+    )
+    # Declined on every attempt (1 + 3): failed, booked nothing, the lender's reminder sent.
+    refused = {"failure_reason": "ACCOUNT_BLOCKED", "attempts": 4}
+    assert mocks.post(f"{at_bank}/debits/fail", json=refused).status_code == 200
+    reminded_before = len(mocks.get("/_mocks/lending/reminders").json())
+    past_its_date(second)
+    waited(
+        mocks,
+        "the second debit failed and reminded of",
+        lambda ledger: (
+            (debit_in(ledger, second) or {}).get("status") == "FAILED"
+            and len(mocks.get("/_mocks/lending/reminders").json()) > reminded_before
+        ),
+    )
+    # Waiting when the payer's bank revokes the mandate: cancelled, nothing more debited.
+    assert mocks.post(f"{at_bank}/mandate", json={"outcome": "cancelled"}).status_code == 200
+    waited(
+        mocks, "the third debit cancelled", lambda ledger: (debit_in(ledger, third) or {}).get("status") == "CANCELLED"
+    )
+    deadline = time.monotonic() + DEBITS_WITHIN
+    while True:  # the gateway hears of the revocation (its webhook, or its job reading it again)
+        shown = borrower.retried("GET", "/api/loans/LN-1001/autopay")
+        if ok(shown) and shown.json()["mandate"]["status"] == "cancelled":  # type: ignore[union-attr]
+            break
+        assert time.monotonic() < deadline, "the gateway never heard the mandate was revoked"
+        time.sleep(0.2)
+    past_its_date(third)  # nothing is debited on a revoked mandate
+    # The mandate's webhooks all answered (the read-out waits for them): nothing still on its way.
+    assert mocks.get(f"{at_bank}/webhooks", timeout=60).status_code == 200
+    after = mocks.get("/_mocks/ledger").json()
+    assert mocks.delete("/_mocks/scenarios").status_code == 204
+    ours = [d for d in after["mandateDebits"] if d["subscriptionId"] == mandate["mandateId"]]
+    assert {d["paymentId"] for d in ours} <= set(debits), ours
+    return Counter(f"{d['status']}{' after a retry' if d['retryAttempts'] else ''}" for d in ours)
+
+
 def test_every_rupee_belongs_to_exactly_one_order_or_repayment(deployment: Deployment) -> None:
     seen = Seen()
     mocks = httpx.Client(base_url=deployment.mocks, timeout=30)
@@ -669,23 +821,24 @@ def test_every_rupee_belongs_to_exactly_one_order_or_repayment(deployment: Deplo
             shopper.call("GET", f"/api/checkout/orders/{number}")
     now = datetime.fromisoformat(mocks.get("/_mocks/clock").json()["now"])
     settled: dict[str, Decimal] = {}
-    cursor: str | None = None
-    while True:
-        pagination: dict[str, Any] = {"limit": 100, **({"cursor": cursor} if cursor else {})}
-        filters = {"start_date": (now - timedelta(days=3)).isoformat(), "end_date": now.isoformat()}
-        report = mocks.post(
-            "/_mocks/payments/pg/settlement/recon",
-            json={"filters": filters, "pagination": pagination},
-            headers=deployment.provider_auth,
-        )
-        assert report.status_code == 200, report.text
-        for row in report.json()["data"]:
-            if row["event_details"]["event_type"] == "PAYMENT":
-                payment = row["payment_details"]
-                settled[str(payment["cf_payment_id"])] = Decimal(str(payment["payment_amount"]))
-        cursor = report.json().get("cursor")
-        if not cursor or not report.json()["data"]:
-            break
+    for account in deployment.accounts:  # a repayment is settled to its lender's own account
+        cursor: str | None = None
+        while True:
+            pagination: dict[str, Any] = {"limit": 100, **({"cursor": cursor} if cursor else {})}
+            filters = {"start_date": (now - timedelta(days=3)).isoformat(), "end_date": now.isoformat()}
+            report = mocks.post(
+                "/_mocks/payments/pg/settlement/recon",
+                json={"filters": filters, "pagination": pagination},
+                headers=account,
+            )
+            assert report.status_code == 200, report.text
+            for row in report.json()["data"]:
+                if row["event_details"]["event_type"] == "PAYMENT":
+                    payment = row["payment_details"]
+                    settled[str(payment["cf_payment_id"])] = Decimal(str(payment["payment_amount"]))
+            cursor = report.json().get("cursor")
+            if not cursor or not report.json()["data"]:
+                break
     unsettled = [
         c["cfPaymentId"] for c in ledger["charges"] if settled.get(str(c["cfPaymentId"])) != Decimal(str(c["amount"]))
     ]
@@ -704,3 +857,31 @@ def test_every_rupee_belongs_to_exactly_one_order_or_repayment(deployment: Deplo
         if r["providerOrderId"] in charges_of and r["status"] != "paid"
     ]
     assert not still_unbooked, f"charges without a paid order or a booked repayment, two days on: {still_unbooked}"
+
+    # Ramesh's UPI AutoPay, its debits reached by the one clock under the lender's and the
+    # webhooks' faults: every debit taken is booked once at the lender as its repayment, for what
+    # was taken; nothing is booked for a debit declined or cancelled. (What he owes is not
+    # compared: the clock passing months of his instalments' dates makes each of them due.)
+    started = time.monotonic()
+    outcomes = autopay_under_faults(deployment, mocks, borrower)
+    final = mocks.get("/_mocks/ledger").json()
+    debited = {d["cfPaymentId"]: d for d in final["mandateDebits"] if d["status"] == "SUCCESS"}
+    by_mandate = [b for b in final["bookings"] if b["providerOrderId"].startswith("MANDATE_")]
+    not_once = [
+        (d["paymentId"], d["amount"], [b["amount"] for b in by_mandate if b["cfPaymentId"] == cf])
+        for cf, d in debited.items()
+        if [(b["providerOrderId"], Decimal(str(b["amount"]))) for b in by_mandate if b["cfPaymentId"] == cf]
+        != [(f"MANDATE_{d['paymentId']}", Decimal(str(d["amount"])))]
+    ]
+    assert not not_once, f"AutoPay debits not booked exactly once for what was taken (debit, taken, booked): {not_once}"
+    without = [b["providerOrderId"] for b in by_mandate if b["cfPaymentId"] not in debited]
+    assert not without, f"AutoPay repayments booked without a debit taken (a failed or cancelled one): {without}"
+    taken = sum((Decimal(str(d["amount"])) for d in debited.values()), Decimal(0))
+    assert outcomes["SUCCESS after a retry"] == 1, outcomes
+    assert outcomes["FAILED after a retry"] == 1 and outcomes["CANCELLED"] >= 1, outcomes
+    assert set(outcomes) == {"SUCCESS after a retry", "FAILED after a retry", "CANCELLED"}, outcomes
+    assert mocks.get("/_mocks/payments/conformance").json() == []
+    broken = [rule for rule in mocks.get("/_mocks/ledger/invariants").json() if not rule["holds"]]
+    assert not broken, f"invariants the console shows failing after AutoPay: {broken}"
+    print(f"AutoPay debits under faults: {dict(outcomes)}, {taken} taken, in {time.monotonic() - started:.1f} s")
+    assert not seen.problems, seen.problems[:20]

@@ -16,9 +16,9 @@ from opentelemetry.sdk.trace import ReadableSpan, Span, SpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 from opentelemetry.trace import SpanKind
 
-from gateway import telemetry
 from gateway.settings import Settings
-from gateway.telemetry import export_to, tracer_provider
+from otel_traces import provider
+from otel_traces.provider import export_to, tracer_provider
 from tests.conftest import GatewayClient
 from tests.integration.test_checkout_api import fill_cart, place, quote
 from tests.integration.test_store_api import log_in
@@ -177,7 +177,7 @@ def test_without_an_exporter_no_span_is_made_and_the_trace_id_still_goes_on(
     counting = Counting()
     # The process's provider, watched without being handed to `export_to`: nothing exports.
     tracer_provider("gateway", "").add_span_processor(counting)
-    monkeypatch.setattr(telemetry.IN_PROCESS, "on", False)  # another test's exporter, if any, gone
+    monkeypatch.setattr(provider.IN_PROCESS, "on", False)  # another test's exporter, if any, gone
     untraced = make_client(settings)
     log_in(untraced)
     fill_cart(untraced, {1: 1})

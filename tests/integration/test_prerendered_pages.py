@@ -375,7 +375,7 @@ def test_a_first_page_template_of_another_shape_leaves_the_shell(
     assert len(CARD.findall(client.get("/product-home").text)) == 12
 
 
-# Each page in the visitor's language (gateway/spa.py): ?lang=, else the cookie, else Accept-Language.
+# Each page in the visitor's language (gateway/spa/pages.py): ?lang=, else the cookie, else Accept-Language.
 HTML_LANG = re.compile(r'<html lang="([^"]+)"')
 HINDI_HEADINGS = {
     "/": "₹5 लाख तक का बिजली का सामान उधार पर खरीदें",

@@ -13,7 +13,7 @@ from litestar.testing import TestClient
 
 from gateway.upstreams.http import UpstreamHttp
 from gateway.upstreams.payments import PaymentsClient
-from tests.conftest import CLIENT_SECRET
+from tests.conftest import CLIENT_SECRET, LENDER_ACCOUNT
 from tests.integration.lender_login import lender_bearer
 from tests.integration.test_checkout_api import ADDRESS
 from upstream_mocks.settings import MockSettings
@@ -59,7 +59,11 @@ def test_every_write_of_the_lending_and_orders_mocks_arrives_at_the_provider_pay
     provider = httpx.Client(base_url=f"{mocks_url}/_mocks/", timeout=30)
     provider.post("reset").raise_for_status()
     settings = MockSettings.from_env(
-        {"PAYMENTS_URL": f"{mocks_url}/_mocks/payments/", "MOCKS_PAYMENTS_CLIENT_SECRET": CLIENT_SECRET}
+        {
+            "PAYMENTS_URL": f"{mocks_url}/_mocks/payments/",
+            "MOCKS_PAYMENTS_CLIENT_SECRET": CLIENT_SECRET,
+            "MOCKS_LENDING_PAYMENTS_CLIENT_SECRET": LENDER_ACCOUNT["x-client-secret"],
+        }
     )
     world = MockWorld(settings)
     suite = create_suite(world, check_contracts=True, traced=False)
@@ -114,7 +118,9 @@ def test_every_write_of_the_lending_and_orders_mocks_arrives_at_the_provider_pay
     assert created_there[1]["order_amount"] == float(paid["payment"]["amount"])
     # Every call there was answered, with the account's credentials and the API version.
     assert all(e["status"] == 200 for e in journal if e["path"].startswith("pg/")), journal
-    there = provider.get(f"payments/pg/orders/{session['order_id']}", headers=PROVIDER_HEADERS)
+    # The repayment's order is the lender's own account's: the store's does not know it.
+    there = provider.get(f"payments/pg/orders/{session['order_id']}", headers=LENDER_ACCOUNT)
+    assert provider.get(f"payments/pg/orders/{session['order_id']}", headers=PROVIDER_HEADERS).status_code == 404
     assert there.status_code == 200 and there.json()["payment_session_id"] == session["payment_session_id"]
     refunds = provider.get(f"payments/pg/orders/{provider_order}/refunds", headers=PROVIDER_HEADERS).json()
     assert [(r["refund_id"], str(r["refund_amount"])) for r in refunds] == [
@@ -148,7 +154,11 @@ def test_qas_expire_now_and_a_returns_payout_go_to_the_provider_payments_url_nam
     provider = httpx.Client(base_url=f"{mocks_url}/_mocks/", timeout=30)
     provider.post("reset").raise_for_status()
     settings = MockSettings.from_env(
-        {"PAYMENTS_URL": f"{mocks_url}/_mocks/payments/", "MOCKS_PAYMENTS_CLIENT_SECRET": CLIENT_SECRET}
+        {
+            "PAYMENTS_URL": f"{mocks_url}/_mocks/payments/",
+            "MOCKS_PAYMENTS_CLIENT_SECRET": CLIENT_SECRET,
+            "MOCKS_LENDING_PAYMENTS_CLIENT_SECRET": LENDER_ACCOUNT["x-client-secret"],
+        }
     )
     world = MockWorld(settings)
     suite = create_suite(world, check_contracts=True, traced=False)

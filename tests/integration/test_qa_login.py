@@ -12,7 +12,7 @@ import httpx
 import pytest
 
 from gateway.desk.staff import hash_secret
-from gateway.settings import Settings
+from gateway.settings import UPSTREAMS, Settings
 from tests.conftest import GatewayClient
 
 TESTER, SECRET = "priya.qa", "priya-qa-secret-1"
@@ -35,7 +35,7 @@ def guarded(
     mocks_url: str = request.getfixturevalue("mocks_url")
     httpx.post(f"{mocks_url}/_mocks/reset").raise_for_status()
     monkeypatch.setenv("MOCKS_URL", mocks_url)
-    upstreams = {f"{n}_url": f"{mocks_url}/_mocks/{n}/" for n in ("lending", "catalogue", "mail", "orders", "payments")}
+    upstreams = {f"{n}_url": f"{mocks_url}/_mocks/{n}/" for n in UPSTREAMS}
     return make_client(make_settings(environment="test", qa_staff=qa_staff, **upstreams))
 
 

@@ -17,12 +17,13 @@ import httpx
 import msgspec
 import pytest
 
+from gateway.clients import build_clients
 from gateway.clock import ReadClock
 from gateway.reconciliation.schemas import Reconciliation
 from gateway.reconciliation.service import ReconciliationService
 from gateway.settings import OtpLimits, Settings
 from gateway.upstreams.http import UPSTREAM_NAMES, build_upstreams, close_upstreams
-from tests.conftest import CLIENT_SECRET, GatewayClient
+from tests.conftest import CLIENT_SECRET, FINERACT_ACCOUNT, GatewayClient
 from tests.integration.served_gateway import ROOT
 from tests.integration.test_checkout_api import fill_cart, place, quote
 from tests.integration.test_order_history_api import detail
@@ -63,7 +64,8 @@ def reconcile(client: GatewayClient, settings: Settings, day: date | None = None
     async def run() -> Reconciliation:
         pool = build_upstreams(settings, in_process_mocks(client, settings))
         try:
-            return await ReconciliationService.over(pool, settings, clock).run(day or await clock.today())
+            service = ReconciliationService.over(build_clients(settings, pool, clock), clock)
+            return await service.run(day or await clock.today())
         finally:
             await close_upstreams(pool)
 
@@ -152,13 +154,43 @@ def test_each_kind_of_mismatch_seeded_at_the_provider_is_found(client: GatewayCl
     assert references["amountDiffers"] == "LN-1001"
     assert {k.kind: k.count for k in result.by_kind} == dict.fromkeys(
         ("chargedWithoutOrder", "paidWithoutCharge", "amountDiffers", "refundMissing", "settledTwice"), 1
-    ) | {"notSettled": 0}
+    ) | dict.fromkeys(
+        (
+            "notSettled",
+            "refundNotRecorded",
+            "refundMoreThanRecorded",
+            "payoutNotShown",
+            "payoutNotMade",
+            "payoutAmountDiffers",
+            "payoutOverdue",
+            "payoutWithoutReturn",
+            "debitNotBooked",
+            "bookedWithoutDebit",
+        ),
+        0,
+    )
     assert result.unreconciled == sum(amount, Decimal("250.50"))
     assert not result.over_a_day  # today's: no alert yet
 
     cleared = client.delete("/_mocks/payments/settlements/mistakes")
     assert cleared.status_code == 200
     assert reconcile(client, settings).unreconciled == Decimal("0.00")
+
+
+def test_a_refund_the_provider_gave_that_we_did_not_ask_for_is_found(client: GatewayClient, settings: Settings) -> None:
+    orders, _ = a_day_of_money(client)
+    first, _, third = (o["payment"]["providerOrderId"] for o in orders)
+    mistake(client, kind="strayRefund", orderId=first, amount="120.35")  # never refunded by us
+    mistake(client, kind="strayRefund", orderId=third, amount="0.01")  # cancelled: refunded in full already
+
+    result = reconcile(client, settings)
+
+    cancelled = Decimal(orders[2]["payment"]["amount"])
+    assert sorted((m.kind, m.reference, m.recorded, m.settled, m.unreconciled) for m in result.mismatches) == [
+        ("refundMoreThanRecorded", orders[2]["orderNumber"], cancelled, cancelled + Decimal("0.01"), Decimal("0.01")),
+        ("refundNotRecorded", orders[0]["orderNumber"], None, Decimal("120.35"), Decimal("120.35")),
+    ]
+    assert result.unreconciled == Decimal("120.36")
 
 
 def test_qa_is_told_what_a_mistake_lacks(client: GatewayClient) -> None:
@@ -233,15 +265,70 @@ def test_a_return_refunded_to_the_upi_reconciles_and_a_missing_one_is_found(
 
 
 PROVIDER = {"x-client-id": "mock-client", "x-client-secret": CLIENT_SECRET, "x-api-version": "2025-01-01"}
+
+
+def paid_on_account(client: GatewayClient, order_id: str, amount: str, account: dict[str, str]) -> None:
+    """A provider order `order_id` made on `account` (through the in-process mocks) and paid."""
+    created = client.post(
+        "/_mocks/payments/pg/orders",
+        headers=account,
+        json={
+            "order_id": order_id,
+            "order_amount": float(amount),
+            "order_currency": "INR",
+            "customer_details": {"customer_id": "payer-1", "customer_phone": "9876543210"},
+        },
+    )
+    assert created.status_code == 200, created.text
+    session = created.json()["payment_session_id"]
+    assert client.post(f"/_mocks/payments/checkout/{session}/pay", json={"outcome": "success"}).status_code == 200
+
+
+def test_money_settled_into_another_collecting_account_is_a_mismatch_in_both(
+    client: GatewayClient, settings: Settings
+) -> None:
+    """Each account is matched on its own: a lender's repayment whose money the store's account
+    took (its order id reported there, not in the lender's own), and a store order's whose money a
+    lender's account took, are each found in both accounts, never matched across them."""
+    orders, repayment = a_day_of_money(client)
+    store, lender = settings.payments_client_id, settings.lending_payments_client_id
+    lenders_keys = {
+        "x-client-id": lender,
+        "x-client-secret": settings.lending_payments_client_secret,
+        "x-api-version": "2025-01-01",
+    }
+    repayment_order, store_order = repayment["orderId"], orders[0]["payment"]["providerOrderId"]
+    store_amount = Decimal(orders[0]["payment"]["amount"])
+    # Each account's own report misses its payment; the other account took the same money under
+    # the same order id (order ids are each account's own, so both accounts may have one).
+    mistake(client, kind="omitPayment", orderId=repayment_order, clientId=lender)
+    paid_on_account(client, repayment_order, "1000.00", PROVIDER)
+    mistake(client, kind="omitPayment", orderId=store_order, clientId=store)
+    paid_on_account(client, store_order, str(store_amount), lenders_keys)
+
+    result = reconcile(client, settings)
+
+    found = {(m.kind, m.provider_order_id, m.account, m.owner, m.reference, m.unreconciled) for m in result.mismatches}
+    assert found == {
+        ("paidWithoutCharge", repayment_order, lender, "repayment", "LN-1001", Decimal("1000.00")),
+        ("chargedWithoutOrder", repayment_order, store, "repayment", "LN-1001", Decimal("1000.00")),
+        ("paidWithoutCharge", store_order, store, "storeOrder", orders[0]["orderNumber"], store_amount),
+        ("chargedWithoutOrder", store_order, lender, "storeOrder", orders[0]["orderNumber"], store_amount),
+    }
+
+
 FINERACT = {"Authorization": "Basic bWlmb3M6cGFzc3dvcmQ=", "Fineract-Platform-TenantId": "default"}
 
 
-def fineract_repaid_online(mocks: str, order_id: str, amount: str) -> None:
-    """A Fineract loan repaid through the provider, as the Fineract adapter books one: the provider's
-    order paid, then the repayment on the loan with that order as its receipt, on the mocks' today."""
+# The Fineract lender's own account, which the adapter opens its repayments' checkouts on.
+LENDER = FINERACT_ACCOUNT
+
+
+def paid_at_provider(mocks: str, order_id: str, amount: str, account: dict[str, str]) -> str:
+    """A provider order made on `account` and paid at its checkout: the payment's id."""
     created = httpx.post(
         f"{mocks}/_mocks/payments/pg/orders",
-        headers=PROVIDER,
+        headers=account,
         json={
             "order_id": order_id,
             "order_amount": float(amount),
@@ -253,8 +340,15 @@ def fineract_repaid_online(mocks: str, order_id: str, amount: str) -> None:
     session = created.json()["payment_session_id"]
     paid = httpx.post(f"{mocks}/_mocks/payments/checkout/{session}/pay", json={"outcome": "success"})
     assert paid.status_code == 200, paid.text
-    taken = httpx.get(f"{mocks}/_mocks/payments/pg/orders/{order_id}/payments", headers=PROVIDER).json()
-    cf_payment_id = next(p["cf_payment_id"] for p in taken if p["payment_status"] == "SUCCESS")
+    taken = httpx.get(f"{mocks}/_mocks/payments/pg/orders/{order_id}/payments", headers=account).json()
+    return str(next(p["cf_payment_id"] for p in taken if p["payment_status"] == "SUCCESS"))
+
+
+def fineract_repaid_online(mocks: str, order_id: str, amount: str) -> None:
+    """A Fineract loan repaid through the provider, as the Fineract adapter books one: the provider's
+    order paid (on the lender's own account), then the repayment on the loan with that order as its
+    receipt, on the mocks' today."""
+    cf_payment_id = paid_at_provider(mocks, order_id, amount, LENDER)
     today = mocks_today(httpx.Client(base_url=mocks))
     booked = httpx.post(
         f"{mocks}/_mocks/fineract/fineract-provider/api/v1/loans/7101/transactions?command=repayment",
@@ -287,9 +381,14 @@ def test_make_reconcile_reads_both_lenders_and_keeps_the_commands_exit_codes(moc
     clean = run()
     assert clean.returncode == 0, clean.stdout + clean.stderr
     assert "₹0.00 unreconciled (0 mismatches; 1 payments" in clean.stdout
-    alone = run(LENDERS="native")  # the Fineract lender left out: its repayment is a stray charge
-    assert alone.returncode == 1, alone.stderr
-    assert "charged without an order: provider order FINREPAY_7101_900005501" in alone.stdout
+    # The Fineract lender left out: its own account is not read, so its repayment is nowhere.
+    alone = run(LENDERS="native")
+    assert alone.returncode == 0 and "FINREPAY_7101_900005501" not in alone.stdout, alone.stdout + alone.stderr
+    # A charge on the store's own account that no order or repayment owns is a stray charge.
+    paid_at_provider(mocks_url, "STRAY_0001", "99.00", PROVIDER)
+    stray = run()
+    assert stray.returncode == 1, stray.stdout + stray.stderr
+    assert "charged without an order: provider order STRAY_0001" in stray.stdout
     unread = run(PAYMENTS_URL="http://127.0.0.1:9/")
     assert unread.returncode == 2
     assert "a source could not be read" in unread.stderr
@@ -305,10 +404,12 @@ IST = timezone(timedelta(hours=5, minutes=30))
 def test_three_days_of_traffic_settle_a_day_late_net_of_fees_with_both_lenders(
     make_client: Callable[[Settings], GatewayClient], settings: Settings
 ) -> None:
-    """Day 1 and 2: orders paid online, a cancellation refunded, a repayment to each lender; the
-    provider settles each day's money the next day at 11:00, less its fee and tax. Seeded: one
-    payment settled at another amount, and a chargeback (an item of its own, not a mismatch)."""
+    """Day 1 and 2: orders paid online, a cancellation refunded, a repayment to each lender, a cash
+    return paid out to a UPI ID; the provider settles each day's money the next day at 11:00, less
+    its fee and tax. Seeded: one payment settled at another amount, and a chargeback (an item of its
+    own, not a mismatch)."""
     from tests.integration.test_portal_api import pay as portal_pay
+    from tests.integration.test_return_payouts import returned_to
     from tests.integration.test_two_lenders_api import MEENA
 
     both_settings = msgspec.structs.replace(settings, lenders="native,fineract")
@@ -346,6 +447,8 @@ def test_three_days_of_traffic_settle_a_day_late_net_of_fees_with_both_lenders(
     ).json()[0]["cf_payment_id"]
     charged_back = client.post("/_mocks/payments/chargebacks", json={"cfPaymentId": a1_payment, "amount": "100.00"})
     assert charged_back.status_code == 201, charged_back.text
+    # A cash order's return refunded to a UPI ID: paid out through the payouts provider.
+    payout_order, payout_return = returned_to(client, "three-days-payout", "ramesh@okaxis")
 
     # Day 3, past the provider's 11:00 settlement: both days settled.
     third = datetime.combine(first_day + timedelta(days=2), time(12, 0), IST)
@@ -376,3 +479,8 @@ def test_three_days_of_traffic_settle_a_day_late_net_of_fees_with_both_lenders(
     # The mismatch carries the provider's fee and tax on what it reported, so the desk shows it net.
     assert [(m.kind, m.fee) for m in two.mismatches] == [("amountDiffers", fee(a2_amount))]
     assert two.credited == one.settled_net  # day 1's money reached the bank on day 2, net of fees
+    # The payout, answered by the bank within its day, matches the provider's transfer to the paisa.
+    assert [(p.transfer_id, p.amount) for p in two.payouts_matched] == [
+        (f"{payout_order}_R1", Decimal(payout_return["amount"]))
+    ]
+    assert (two.payouts_in_transit, two.payouts_failed) == ([], [])

@@ -17,7 +17,7 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from gateway.settings import Settings
-from tests.conftest import CLIENT_SECRET, GatewayClient
+from tests.conftest import FINERACT_ACCOUNT, GatewayClient
 from tests.integration.test_portal_api import log_in, pay
 from tests.integration.test_two_lenders_api import BASIC, FINERACT, MEENA
 
@@ -172,7 +172,7 @@ def test_a_repayment_the_lenders_checker_rejects_is_refunded_once_by_the_follow_
     [command] = waited("the command awaiting the checker", waiting)
     client.post(f"{FINERACT}/makercheckers/{command['id']}", params={"command": "reject"}, headers=BASIC)
     order_id = json.loads(command["commandAsJson"])["receiptNumber"]
-    provider = {"x-client-id": "mock-client", "x-client-secret": CLIENT_SECRET, "x-api-version": "2025-01-01"}
+    provider = FINERACT_ACCOUNT  # the Fineract lender's own account, which its repayments are paid into
 
     def refunds() -> list[Any]:
         found: list[Any] = client.get(f"/_mocks/payments/pg/orders/{order_id}/refunds", headers=provider).json()

@@ -67,7 +67,13 @@ def test_a_returned_cash_order_refunded_to_a_upi_id_ends_paid_with_a_utr_once_ev
     log_in(client)
     number, received = returned_to(client, "payout-upi", "ramesh@okaxis")
     assert received["refund"]["kind"] == "toUpi"
-    assert received["payout"] == {"status": "pending", "utr": None, "paidAt": None, "problem": None}
+    assert received["payout"] == {
+        "status": "pending",
+        "utr": None,
+        "paidAt": None,
+        "problem": None,
+        "anotherAccount": False,
+    }
     made = transfer(client, f"{number}_R1")
     assert made["status"] == "PENDING" and Decimal(str(made["transfer_amount"])) == Decimal(received["amount"])
     assert made["beneficiary_details"]["beneficiary_instrument_details"] == {"vpa": "ramesh@okaxis"}
@@ -116,7 +122,15 @@ def test_a_payout_the_bank_cannot_make_is_shown_failed_with_what_to_do(client: G
     assert refused.status_code == 409
     shown = client.get(f"/api/checkout/orders/{number}").json()["returns"][0]
     assert shown["status"] == "received"
-    assert shown["payout"] == {"status": "failed", "utr": None, "paidAt": None, "problem": "bankOffline"}
+    assert shown["payout"] == {
+        "status": "failed",
+        "utr": None,
+        "paidAt": None,
+        "problem": "bankOffline",
+        "anotherAccount": False,  # we try again: another account is not what it needs
+    }
+    refused = give(client, number, "payout-down-payee", {"upiId": "ramesh@okicici"})
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "payee_change_not_offered", refused.text
 
 
 def test_a_upi_id_that_does_not_exist_is_refused_by_verification_when_the_return_is_asked(
@@ -180,5 +194,64 @@ def test_a_paid_payout_the_bank_sends_back_later_is_shown_failed_with_what_to_do
         "utr": None,
         "paidAt": None,
         "problem": "returnedByBank",
+        "anotherAccount": True,
     }
     assert transfer(client, f"{number}_R1")["status"] == "REVERSED"
+
+
+def give(client: GatewayClient, number: str, key: str, refund_to: dict[str, str], ret: str = "R1") -> Any:
+    """The shopper gives another account for the return's failed payout (the order page's form)."""
+    return client.post(
+        f"/api/checkout/orders/{number}/returns/{number}-{ret}/payee",
+        json={"refundTo": refund_to},
+        headers={**client.xsrf(), "Idempotency-Key": key},
+    )
+
+
+def test_another_upi_id_after_a_payout_to_one_that_does_not_exist_is_verified_and_paid_once(
+    client: GatewayClient,
+) -> None:
+    log_in(client)
+    number, _ = returned_to(client, "payout-again", "ramesh@okaxis")
+    # Pending: nothing to change yet.
+    early = give(client, number, "payout-again-early", {"upiId": "ramesh@okicici"})
+    assert early.status_code == 409 and early.json()["error"]["code"] == "payee_change_not_offered"
+    # The bank says the UPI ID does not exist (it was closed after it was verified).
+    failed = client.post(
+        f"/_mocks/payouts/transfers/{number}_R1/bank", json={"status": "FAILED", "status_code": "INVALID_VPA"}
+    )
+    assert failed.status_code == 200, failed.text
+    shown = client.get(f"/api/checkout/orders/{number}").json()["returns"][0]
+    assert shown["payout"]["problem"] == "accountInvalid" and shown["payout"]["anotherAccount"] is True
+
+    # One no bank has is refused by the provider's verification, and nothing changes.
+    nobody = give(client, number, "payout-again-nobody", {"upiId": "invalid.ramesh@okicici"})
+    assert nobody.status_code == 422 and nobody.json()["error"]["code"] == "upi_id_not_found", nobody.text
+    assert client.get(f"/api/checkout/orders/{number}").json()["returns"][0]["payout"] == shown["payout"]
+
+    given = give(client, number, "payout-again-given", {"upiId": "Ramesh@OKICICI"})
+    assert given.status_code == 200, given.text
+    ret = given.json()["returns"][0]
+    assert ret["refundTo"]["upiId"] == "ramesh@okicici" and ret["refund"]["kind"] == "toUpi"
+    assert ret["payout"] == {"status": "pending", "utr": None, "paidAt": None, "problem": None, "anotherAccount": False}
+    made = transfer(client, f"{number}_R1_2")  # a new transfer, its id the return's and the attempt's
+    assert made["beneficiary_details"]["beneficiary_instrument_details"] == {"vpa": "ramesh@okicici"}
+    assert Decimal(str(made["transfer_amount"])) == Decimal(ret["amount"])
+    # The same request again (a retry): the same answer, no third transfer; another is refused.
+    again = give(client, number, "payout-again-given", {"upiId": "Ramesh@OKICICI"})
+    assert again.status_code == 200 and again.json()["returns"][0]["payout"] == ret["payout"]
+    other = give(client, number, "payout-again-other", {"upiId": "ramesh@oksbi"})
+    assert other.status_code == 409 and other.json()["error"]["code"] == "payee_change_not_offered"
+
+    paid = desk(client, number)["returns"][0]  # the desk's next step: the bank pays it now
+    assert paid["status"] == "refunded" and paid["payout"]["status"] == "paid" and paid["payout"]["utr"]
+    assert transfer(client, f"{number}_R1")["status"] == "FAILED"  # the first one never pays
+    ledger = client.get("/_mocks/ledger").json()
+    assert [(p["transferId"], p["status"]) for p in ledger["payouts"] if p["transferId"].startswith(number)] == [
+        (f"{number}_R1", "FAILED"),
+        (f"{number}_R1_2", "SUCCESS"),
+    ]
+    broken = [r["name"] for r in client.get("/_mocks/ledger/invariants").json() if not r["holds"]]
+    assert broken == []
+    after = give(client, number, "payout-again-after", {"upiId": "ramesh@oksbi"})
+    assert after.status_code == 409  # paid: nothing to change

@@ -15,7 +15,7 @@ import pypdf
 import pytest
 
 from gateway.settings import Settings
-from tests.conftest import CLIENT_SECRET, GatewayClient
+from tests.conftest import FINERACT_ACCOUNT, LENDER_ACCOUNT, STORE_ACCOUNT, GatewayClient
 from tests.integration.test_portal_api import log_in, pay
 from tests.integration.test_portal_repayments_api import checkout, confirm, recheck
 
@@ -256,7 +256,7 @@ def test_a_fineract_borrowers_portal_and_loan_page_agree_at_any_lender_clock(bot
     assert (loan["overdueAmount"], loan["status"]) == ("0.00", "current")
 
 
-PROVIDER = {"x-client-id": "mock-client", "x-client-secret": CLIENT_SECRET, "x-api-version": "2025-01-01"}
+PROVIDER = FINERACT_ACCOUNT  # the Fineract lender's own account, which its repayments are paid into
 
 
 def test_a_fineract_repayment_shows_the_time_the_provider_took_it_and_a_branch_one_its_day_alone(
@@ -431,3 +431,59 @@ def test_with_the_business_date_turned_off_the_loan_page_is_on_the_tenants_date(
     assert outcome["status"] == "completed"
     booked = [t for t in fineract_loan(both, 7101)["transactions"] if t.get("externalId", "").startswith("pg-")]
     assert [date(*t["date"]) for t in booked] == [lender_day]
+
+
+def test_each_lenders_repayment_is_paid_into_its_own_provider_account_and_booked_once(both: GatewayClient) -> None:
+    """The store's account never holds a lender's money (RBI's Digital Lending Directions): each
+    repayment's provider order is its lender's own account's, which alone knows it, and the
+    gateway follows its UPI payment and the desk finds it there."""
+    from tests.integration.test_desk_api import AGENT, staff_log_in
+    from tests.integration.test_upi_api import _app_answers, _upi
+
+    accounts = {"store": STORE_ACCOUNT, "native": LENDER_ACCOUNT, "fineract": FINERACT_ACCOUNT}
+
+    def known_to(order_id: str) -> list[str]:
+        return [
+            name
+            for name, keys in accounts.items()
+            if both.get(f"/_mocks/payments/pg/orders/{order_id}", headers=keys).status_code == 200
+        ]
+
+    log_in(both, RAMESH)
+    native = pay(both, {"mode": "partialPayment", "amount": "100.00"}).json()
+    checkout(both, native)
+    assert confirm(both, native)["status"] == "completed"
+    assert confirm(both, native)["status"] == "completed"  # asked again: booked once
+    assert both.get("/api/portal/repayment").json()["remainingAmount"] == "12350.00"
+    assert known_to(native["orderId"]) == ["native"]
+
+    log_in(both, MEENA)
+    fineract = pay(both, {"mode": "partialPayment", "amount": "200.50"}).json()
+    assert known_to(fineract["orderId"]) == ["fineract"]
+    # Paid by UPI: the gateway starts and follows it on the Fineract lender's own account.
+    path = f"/api/portal/payments/{fineract['orderId']}/upi"
+    started = _upi(both, path, "intent", "lender-account-upi-1")
+    assert started.status_code == 200, started.text
+    _app_answers(both, started.json()["apps"][0]["link"], "paid")
+    assert both.get(path).json()["state"] == "paid"
+    outcome = confirm(both, fineract)
+    assert outcome["status"] == "completed" and confirm(both, fineract)["status"] == "completed"
+    booked = [
+        t
+        for t in fineract_loan(both, 7101)["transactions"]
+        if t.get("externalId") == f"pg-{outcome['providerReference']}"
+    ]
+    assert len(booked) == 1 and booked[0]["amount"] == 200.5
+
+    # The desk's look-up by the payer's UPI reference reads every account the deployment serves.
+    [paid] = [
+        p
+        for p in both.get(f"/_mocks/payments/pg/orders/{fineract['orderId']}/payments", headers=FINERACT_ACCOUNT).json()
+        if p["payment_status"] == "SUCCESS"
+    ]
+    staff_log_in(both, AGENT)
+    view = both.get("/api/desk/customers", params={"q": paid["bank_reference"]})
+    assert view.status_code == 200, view.text
+    assert any(
+        e["reference"] == fineract["orderId"] or e["kind"] == "repaymentApplied" for e in view.json()["timeline"]
+    )

@@ -87,8 +87,9 @@ def test_a_due_paid_by_qr_on_the_portal_is_booked_once(client: GatewayClient) ->
     link = qr_text(upi["qrImage"])
     fields = link_fields(link)
     assert link.startswith("upi://pay?")
+    # The payee is the lender's own merchant account's VPA: a repayment is paid into the lender's.
     assert (fields["pa"], fields["pn"], fields["am"], fields["tn"]) == (
-        "cf.mockmerchant@axisbank",
+        "cf.mocklenderclient@axisbank",
         "Mock Merchant",
         "200.50",
         payment["orderId"],

@@ -152,9 +152,8 @@ def settings_for(url: str, credentials: UpstreamCredentials | None = None, **ove
 
 
 def local_others() -> dict[str, httpx.AsyncClient]:
-    return {
-        name: httpx.AsyncClient(base_url="http://unused.test/") for name in ("lending", "mail", "orders", "payments")
-    }
+    others = ("lending", "mail", "orders", "payments", "payouts")
+    return {name: httpx.AsyncClient(base_url="http://unused.test/") for name in others}
 
 
 @pytest.fixture

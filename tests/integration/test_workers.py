@@ -16,11 +16,11 @@ import httpx
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
+from gateway.settings import UPSTREAMS
 from tests.conftest import RUN_ID
 from tests.integration.served_gateway import ROOT, read_until_closed, served_gateway_process
 
 STORE_USER = "9876543210"
-UPSTREAMS = ("lending", "catalogue", "mail", "orders", "payments")
 # Shorter than the default 10 s, so a worker must have been handed it; long enough that a busy
 # machine never cuts a request whose headers are on their way.
 HEADER_TIMEOUT = 2.0

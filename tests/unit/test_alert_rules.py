@@ -105,3 +105,11 @@ def test_the_rules_cover_refunds_waiting_on_a_person_and_disputes_near_their_dea
         "gateway_disputes_near_deadline"
     }
     assert by_name["DisputeNearItsDeadline"]["labels"]["severity"] == "page"
+
+
+def test_the_rules_cover_payouts_that_failed_and_wait_on_a_person() -> None:
+    by_name = {rule["alert"]: rule for rule in rules()}
+    assert series_named(promql_parser.parse(by_name["PayoutsFailedWaitingOnAPerson"]["expr"])) == {
+        "gateway_payouts_failed_waiting"
+    }
+    assert by_name["PayoutsFailedWaitingOnAPerson"]["labels"]["severity"] == "ticket"

@@ -1,4 +1,4 @@
-"""A file of the build the gateway reads (gateway/build_files.py): parsed once per version of the
+"""A file of the build the gateway reads (gateway/spa/build_files.py): parsed once per version of the
 file, and treated as absent when it does not parse."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import msgspec
 
-from gateway.build_files import BuildFile
+from gateway.spa.build_files import BuildFile
 
 
 def routes_file(path: Path) -> tuple[BuildFile[dict[str, str]], list[bytes]]:

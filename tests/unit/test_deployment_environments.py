@@ -95,6 +95,8 @@ def compose_problems(compose: dict[str, Any]) -> list[str]:
         problems.append("compose mocks: the payouts account's published client secret")
     if mocks.get("MOCKS_PAYMENTS_CLIENT_SECRET_FILE") != gateway.get("PAYMENTS_CLIENT_SECRET_FILE"):
         problems.append("compose: the mocks sign webhooks with another account's secret than the gateway's")
+    if mocks.get("MOCKS_PAYOUTS_CLIENT_SECRET_FILE") != gateway.get("PAYOUTS_CLIENT_SECRET_FILE"):
+        problems.append("compose: the gateway reads transfers with another payouts account's secret than the mocks'")
     if "postgres" not in services:
         problems.append("compose: no PostgreSQL")
     # Each secret file is made by the secrets service's script.
@@ -151,6 +153,8 @@ def cluster_problems(cluster: Cluster) -> list[str]:
     for name in cluster.gateway_names:
         if dict(parts[name].env or {}).get("PAYMENTS_CLIENT_SECRET") != secret:
             problems.append(f"cluster {name}: another merchant account's secret than the mocks'")
+        if dict(parts[name].env or {}).get("PAYOUTS_CLIENT_SECRET") != mocks.get("MOCKS_PAYOUTS_CLIENT_SECRET"):
+            problems.append(f"cluster {name}: another payouts account's secret than the mocks'")
     if "postgres" not in parts:
         problems.append("cluster: no PostgreSQL")
     return problems
@@ -212,8 +216,11 @@ def k8s_problems(variant: str, documents: list[dict[str, Any]]) -> list[str]:
         and "PAYMENTS_CLIENT_SECRET" in keys["gateway-secrets"]
     ):
         problems.append(f"k8s {variant}: the mocks' merchant account has no secret of its own shared with the gateway")
-    if with_mocks and "MOCKS_PAYOUTS_CLIENT_SECRET" not in keys.get("mocks-secrets", set()):
-        problems.append(f"k8s {variant}: the payouts account has no secret of its own")
+    if with_mocks and not (
+        "MOCKS_PAYOUTS_CLIENT_SECRET" in keys.get("mocks-secrets", set())
+        and "PAYOUTS_CLIENT_SECRET" in keys["gateway-secrets"]
+    ):
+        problems.append(f"k8s {variant}: the payouts account has no secret of its own shared with the gateway")
     if with_mocks and "QA_STAFF" not in keys["gateway-secrets"]:
         problems.append(f"k8s {variant}: /_mocks without the QA login (QA_STAFF in gateway-secrets)")
     if not with_mocks and mocks:

@@ -15,14 +15,20 @@ from gateway.embedded import MocksInProduction, embed
 from gateway.settings import Settings, UnsafeSettings
 from upstream_mocks.settings import SettingsRefused
 
-URLS = {f"{n}_URL": f"http://upstream/{n}" for n in ("LENDING", "CATALOGUE", "MAIL", "ORDERS", "PAYMENTS")}
+URLS = {f"{n}_URL": f"http://upstream/{n}" for n in ("LENDING", "CATALOGUE", "MAIL", "ORDERS", "PAYMENTS", "PAYOUTS")}
 # Keys of our own, none the mocks publish: what production needs besides the URLs.
-OUR_KEYS = {"LENDING_PARTNER_KEY": "ours", "OPERATIONS_KEY": "ours", "PAYMENTS_CLIENT_SECRET": "ours"}
+OUR_KEYS = {
+    "LENDING_PARTNER_KEY": "ours",
+    "OPERATIONS_KEY": "ours",
+    "PAYMENTS_CLIENT_SECRET": "ours",
+    "LENDING_PAYMENTS_CLIENT_SECRET": "the-lenders",
+    "PAYOUTS_CLIENT_SECRET": "ours",
+}
 
 
 async def test_mocks_are_served_until_every_upstream_has_a_url() -> None:
     everything = embed(Settings.from_env({}), {})
-    assert sorted(everything.clients) == ["catalogue", "lending", "mail", "orders", "payments"]
+    assert sorted(everything.clients) == ["catalogue", "lending", "mail", "orders", "payments", "payouts"]
     assert [h.paths for h in everything.handlers] == [{"/_mocks"}]
 
     one_missing = embed(Settings.from_env({k: v for k, v in URLS.items() if k != "MAIL_URL"}), {})
@@ -69,7 +75,11 @@ def test_a_gateway_with_every_upstream_url_starts_without_the_mocks_packages() -
 @pytest.mark.parametrize(
     ("settings", "environ", "says"),
     [
-        ({"ENVIRONMENT": "production"}, {}, "set LENDING_URL, CATALOGUE_URL, MAIL_URL, ORDERS_URL, PAYMENTS_URL"),
+        (
+            {"ENVIRONMENT": "production"},
+            {},
+            "set LENDING_URL, CATALOGUE_URL, MAIL_URL, ORDERS_URL, PAYMENTS_URL, PAYOUTS_URL",
+        ),
         ({"ENVIRONMENT": "production", **{k: v for k, v in URLS.items() if k != "MAIL_URL"}}, {}, "set MAIL_URL"),
         ({"ENVIRONMENT": "production", **URLS}, {"MOCKS_URL": "http://127.0.0.1:9100"}, "unset MOCKS_URL"),
     ],
@@ -99,10 +109,22 @@ def test_a_test_gateway_refuses_its_embedded_mocks_the_published_client_secret(
 
 
 def test_the_embedded_mocks_share_the_gateways_merchant_account_unless_told_another() -> None:
-    ours = Settings.from_env({"ENVIRONMENT": "test", "PAYMENTS_CLIENT_ID": "store", "PAYMENTS_CLIENT_SECRET": "ours"})
+    ours = Settings.from_env(
+        {
+            "ENVIRONMENT": "test",
+            "PAYMENTS_CLIENT_ID": "store",
+            "PAYMENTS_CLIENT_SECRET": "ours",
+            "LENDING_PAYMENTS_CLIENT_ID": "lender",
+            "LENDING_PAYMENTS_CLIENT_SECRET": "the-lenders",
+            "FINERACT_PAYMENTS_CLIENT_SECRET": "fineracts",
+        }
+    )
     payouts = {"MOCKS_PAYOUTS_CLIENT_SECRET": "payouts-of-ours"}
     shared = embed(ours, payouts).world.settings
     assert (shared.payments_client_id, shared.payments_client_secret) == ("store", "ours")
+    # And each lender's own account, which the lending mock and the Fineract companion collect on.
+    assert (shared.lending_payments_client_id, shared.lending_payments_client_secret) == ("lender", "the-lenders")
+    assert shared.fineract_payments_client_secret == "fineracts"
     told = embed(ours, {**payouts, "MOCKS_PAYMENTS_CLIENT_SECRET": "theirs"}).world.settings
     assert told.payments_client_secret == "theirs"
 

@@ -5,7 +5,8 @@ from typing import Any
 import pytest
 import structlog
 
-from gateway.logging import configure_logging, mask_mobile
+from gateway.logging import configure_logging
+from india.mobile_numbers import mask_mobile
 
 
 @pytest.mark.parametrize(

@@ -35,8 +35,20 @@ def test_every_invariant_holds_on_the_seed() -> None:
 def test_a_charge_of_nothing_or_refunded_twice_over_breaks_its_invariants() -> None:
     ledger = Ledger(
         charges=[
-            Charge(cf_payment_id="1", provider_order_id="STRAY_1", amount=Decimal("10.00"), refunded=Decimal("0.00")),
-            Charge(cf_payment_id="2", provider_order_id="REPAY_2", amount=Decimal("10.00"), refunded=Decimal("20.00")),
+            Charge(
+                cf_payment_id="1",
+                provider_order_id="STRAY_1",
+                account="mock-client",
+                amount=Decimal("10.00"),
+                refunded=Decimal("0.00"),
+            ),
+            Charge(
+                cf_payment_id="2",
+                provider_order_id="REPAY_2",
+                account="mock-lender-client",
+                amount=Decimal("10.00"),
+                refunded=Decimal("20.00"),
+            ),
         ],
         store_orders=[],
         repayments=[Repayment(provider_order_id="REPAY_2", status="paid")],

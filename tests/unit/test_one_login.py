@@ -21,6 +21,7 @@ from gateway.sessions import Session, SessionManager, StoreLogin
 from gateway.sessions.controller import session_view
 from gateway.sessions.store import ClaimingMemoryStore
 from gateway.settings import Settings
+from gateway.upstreams.catalogue import CatalogueClient
 from gateway.upstreams.http import UpstreamHttp
 from gateway.upstreams.lenders.native import NativeLender
 
@@ -66,7 +67,7 @@ async def world(make_settings: Callable[..., Settings]) -> AsyncIterator[World]:
         lender = NativeLender(lending_http, KEY)
         codes = CodeSender(lender, build_limiter(settings), settings.otp, CodeLog(ClaimingMemoryStore(), 1.0))
         yield World(
-            one_login(codes, UpstreamHttp("catalogue", catalogue), lender),
+            one_login(codes, CatalogueClient(UpstreamHttp("catalogue", catalogue)), lender),
             SessionManager(store, settings),
             router,
         )

@@ -35,6 +35,7 @@ from gateway.portal.service import (
 from gateway.sessions import PortalLogin, Session, SessionManager
 from gateway.sessions.store import ClaimingMemoryStore
 from gateway.settings import Settings
+from gateway.upstreams.catalogue import CatalogueClient
 from gateway.upstreams.http import UpstreamHttp
 from gateway.upstreams.lenders.native import NativeLender
 
@@ -78,7 +79,7 @@ async def portal(make_settings: Callable[..., Settings]) -> AsyncIterator[Portal
     async with httpx.AsyncClient(base_url=BASE) as client, respx.mock(base_url=BASE, assert_all_called=False) as router:
         lending = NativeLender(UpstreamHttp("lending", client), "k")
         codes = CodeSender(lending, build_limiter(settings), settings.otp, CodeLog(ClaimingMemoryStore(), 1.0))
-        login = one_login(codes, UpstreamHttp("catalogue", client), lending)
+        login = one_login(codes, CatalogueClient(UpstreamHttp("catalogue", client)), lending)
         service = PortalService(lending, login, IdempotencyKeys(store), PendingPayments(store), FollowUps(store))
         yield Portal(service, SessionManager(store, settings), router)
 
@@ -238,10 +239,32 @@ async def test_another_refusal_stays_the_generic_payment_refusal(portal: Portal)
     portal.router.post("webRepayment/cashFreeRequest").mock(
         return_value=httpx.Response(400, json={"statusCode": 400, "message": "Borrower not found", "data": None})
     )
+    # Asked again after the refusal: the amount still fits what the lender says is owed.
+    figures = {"remainingAmount": 12450.0, "lateFees": 450.0, "pendingAmount": 12000.0, "loanNumber": "LN-1001"}
+    portal.router.get("webRepayment/repaymentDetail").mock(return_value=envelope([figures]))
+    portal.router.get("webRepayment/loans").mock(return_value=envelope([LOAN]))
     with pytest.raises(PaymentRefused) as caught:
         await portal.service.create_payment(session, login, partial(1000), "key-00000014")
     assert caught.value.code == "payment_not_available"
     assert caught.value.message == PAYMENT_NOT_MAPPED
+
+
+async def test_a_refusal_after_the_dues_fell_below_the_amount_says_the_amount_is_too_high(portal: Portal) -> None:
+    """Paid down from another device since this login read the dues: the lender refuses the
+    amount, and the borrower is told what is owed now, not that the loan cannot be paid online."""
+    session = await portal.logged_in()
+    login = session.record.portal
+    assert login is not None
+    portal.router.post("webRepayment/cashFreeRequest").mock(
+        return_value=httpx.Response(400, json={"statusCode": 400, "message": "Amount too high", "data": None})
+    )
+    figures = {"remainingAmount": 500.0, "lateFees": 0.0, "pendingAmount": 500.0, "loanNumber": "LN-1001"}
+    portal.router.get("webRepayment/repaymentDetail").mock(return_value=envelope([figures]))
+    portal.router.get("webRepayment/loans").mock(return_value=envelope([LOAN]))
+    with pytest.raises(InvalidInput, match=r"more than the overdue amount of ₹500\.00") as refused:
+        await portal.service.create_payment(session, login, partial(1000), "key-00000015")
+    assert refused.value.field == "amount"
+    assert login.remaining_amount == Decimal("500.00")
 
 
 async def test_a_failing_lender_is_unavailable_and_a_create_is_not_retried(portal: Portal) -> None:

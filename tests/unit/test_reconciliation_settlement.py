@@ -8,12 +8,12 @@ from datetime import date, datetime, timedelta
 from decimal import Decimal
 
 from gateway.reconciliation.matching import reconcile
-from gateway.upstreams.orders_operations import MoneyMoved
+from gateway.upstreams.orders.operations import MoneyMoved
 from gateway.upstreams.payments import SettlementEvent, SettlementReport
-from gateway.zones import INDIA
+from india.time_zone import IST
 
 DAY = date(2026, 11, 23)
-PAID_AT = datetime(2026, 11, 23, 15, 0, tzinfo=INDIA)
+PAID_AT = datetime(2026, 11, 23, 15, 0, tzinfo=IST)
 
 
 def report(settled: Decimal | None) -> SettlementReport:

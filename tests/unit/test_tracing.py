@@ -1,4 +1,4 @@
-"""The trace id without spans, and the sampler with them (gateway/tracing.py, gateway/telemetry.py):
+"""The trace id without spans, and the sampler with them (gateway/tracing.py, otel_traces/provider.py):
 what an upstream call carries on, and which traces an exporter gets."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from opentelemetry.trace import NonRecordingSpan, SpanContext, TraceFlags
 from gateway import tracing
 from gateway.logging import configure_logging, request_log_middleware
 from gateway.settings import Settings
-from gateway.telemetry import ratio_from, sampler
+from otel_traces.provider import ratio_from, sampler
 
 TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736"
 

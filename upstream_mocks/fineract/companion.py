@@ -478,6 +478,7 @@ def create_app(world: MockWorld) -> Litestar:
             world.settings.companion_key,
             fineract_link_of_code,
             lambda w, link, left: stale(w, link, left, position),
+            world.settings.fineract_account,
         )
 
     return Litestar(

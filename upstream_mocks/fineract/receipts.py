@@ -46,7 +46,7 @@ async def taken(world: MockWorld, t: Transaction) -> tuple[str, str]:
         return t.on.isoformat(), ""
     order_id, provider_id = paid
     try:
-        async with provider(world) as pg:
+        async with provider(world, world.settings.fineract_account) as pg:
             attempts = await pg.payments(order_id)
     except (ProviderRefused, httpx.HTTPError):
         attempts = []  # the provider did not say: the booking day stands

@@ -141,7 +141,7 @@ def reminder_routes(world: MockWorld, position: Reading) -> list[HTTPRouteHandle
         expires = link_expiry(world, due)
         minimum = MINIMUM_PAYMENT if owed > MINIMUM_PAYMENT else None
         try:
-            async with provider(world) as pg:
+            async with provider(world, world.settings.fineract_account) as pg:
                 if earlier is not None and not earlier.closed:
                     # Asking another amount now: the old one is closed if the provider lets it.
                     with contextlib.suppress(ProviderRefused):
@@ -243,7 +243,7 @@ def reminder_routes(world: MockWorld, position: Reading) -> list[HTTPRouteHandle
         if books is None:
             return 0
         try:
-            async with provider(world) as pg:
+            async with provider(world, world.settings.fineract_account) as pg:
                 paid = await pg.link_orders(link.link_id)
                 status = (await pg.link(link.link_id)).link_status
                 payments = [(o.order_id, p) for o in paid for p in await pg.payments(o.order_id)]
@@ -293,7 +293,7 @@ def reminder_routes(world: MockWorld, position: Reading) -> list[HTTPRouteHandle
         from the provider and booked in Fineract, once."""
         settings = world.settings
         event = await verified_event(
-            request, settings.payments_client_secret, tolerance_seconds=settings.webhook_tolerance_seconds
+            request, settings.fineract_payments_client_secret, tolerance_seconds=settings.webhook_tolerance_seconds
         )
         if not isinstance(event, LinkEvent):
             return event if isinstance(event, Response) else envelope(None, "Noted")

@@ -136,7 +136,7 @@ async def link_for_due(world: MockWorld, borrower: Borrower, loan: Loan, due: da
     # Parts when a part can be smaller than the whole: the first at least the lender's minimum.
     minimum = MINIMUM_PAYMENT if owed > MINIMUM_PAYMENT else None
     try:
-        async with provider(world) as pg:
+        async with provider(world, world.settings.lending_account) as pg:
             try:
                 made_link = await pg.create_link(
                     link_id=link_id,
@@ -176,7 +176,7 @@ async def cancel(world: MockWorld, link: DueLink) -> None:
     """Cancel the link at the provider; one already paid, expired or cancelled stays as it is
     (its payment, if any, is booked from its event or the follow-up)."""
     try:
-        async with provider(world) as pg:
+        async with provider(world, world.settings.lending_account) as pg:
             answered = await pg.cancel_link(link.link_id)
         link.closed = answered.link_status in CLOSED
     except ProviderRefused as exc:

@@ -33,7 +33,7 @@ FOLLOW_EVERY = timedelta(hours=3)  # a lost event's payment is booked within thi
 async def book_link(world: MockWorld, link: DueLink, by: Literal["webhook", "confirm"]) -> int:
     """Book each paid order of the link not yet booked; how many were booked now."""
     try:
-        async with provider(world) as pg:
+        async with provider(world, world.settings.lending_account) as pg:
             paid = await pg.link_orders(link.link_id)
             status = (await pg.link(link.link_id)).link_status
     except (ProviderRefused, httpx.HTTPError) as exc:

@@ -27,6 +27,7 @@ from upstream_mocks.envelope import envelope
 from upstream_mocks.lending.due_links import BASE62, CODE_LENGTH, DueLink, link_of_code, outlived
 from upstream_mocks.money import rupees
 from upstream_mocks.provider import provider
+from upstream_mocks.settings import MerchantAccount
 from upstream_mocks.world import MockWorld
 
 _CODE = re.compile(rf"^[{BASE62}]{{{CODE_LENGTH}}}$")
@@ -53,7 +54,13 @@ def link_code_routes(world: MockWorld) -> list[HTTPRouteHandler]:
     @get("/webRepayment/partnerPaymentLinks/{code:str}")
     async def partner_payment_link(request: Request[Any, Any, Any], code: FromPath[str]) -> Response[Any]:
         return await answer_code(
-            world, request, code, world.settings.partner_key, link_of_code, lambda w, link, _left: outlived(w, link)
+            world,
+            request,
+            code,
+            world.settings.partner_key,
+            link_of_code,
+            lambda w, link, _left: outlived(w, link),
+            world.settings.lending_account,
         )
 
     return [partner_payment_link]
@@ -66,10 +73,12 @@ async def answer_code(
     key: str,
     find: Callable[[MockWorld, str], DueLink | None],
     stale: Callable[[MockWorld, DueLink, Decimal], bool],
+    account: MerchantAccount,
 ) -> Response[Any]:
     """The partner call's answer, for a lender whose links `find` looks up by code (ours, or the
     Fineract lender's companion: the same contract). A link `stale` (given what it still asks) for its instalment's due
-    (paid otherwise since) is told as cancelled, whatever the provider still takes on it."""
+    (paid otherwise since) is told as cancelled, whatever the provider still takes on it. The
+    link is read on `account`, the lender's own, which made it."""
     given = request.headers.get("x-partner-key", "").encode()
     if not hmac.compare_digest(given, key.encode()):
         return envelope(None, "Unauthorized", 401)
@@ -79,7 +88,7 @@ async def answer_code(
     if link is None:
         return envelope(None, "No payment link has that code", 404)
     try:
-        async with provider(world) as pg:
+        async with provider(world, account) as pg:
             found = await pg.link(link.link_id)
     except (ProviderRefused, httpx.HTTPError):
         return envelope(None, "The payment provider could not be reached", 503)

@@ -24,7 +24,7 @@ async def borrower_checkout(
     """The provider's order, or the answer to give: 400 with the provider's reason when it refused
     the payment, 503 when it could not be reached. The order id is the write's idempotency key."""
     try:
-        async with provider(world) as pg:
+        async with provider(world, world.settings.lending_account) as pg:
             return await pg.create_order(
                 key=order_id,
                 order_id=order_id,

@@ -88,56 +88,58 @@ def _owed_today(loan: Loan, lending: LendingState, today: date) -> list[tuple[da
     return [(s.instalment.due_on, s.owed) for s in found.instalments if s.owed > 0]
 
 
+async def remind(world: MockWorld, loan: Loan, due: date, owed: Decimal, days: int) -> None:
+    """One reminder of an instalment owed, SMS and mail, with its payment link when it has one."""
+    lending: LendingState = world.states["lending"]
+    borrower = lending.borrower_by_id(loan.user_id)
+    if borrower is None:
+        return
+    st: RemindersState = world.states["reminders"]
+    language = st.languages.get(loan.user_id, "en")
+    fields = {"amount": style.amount(language, owed), "loan": loan.loan_number, "date": style.day(language, due)}
+    words = texts(language)
+    message = getattr(words, _template(days, with_link=False)).format(**fields)
+    link = await link_for_due(world, borrower, loan, due, owed)
+    address = short_url(world, link) if link is not None else None
+    template = _template(days, with_link=address is not None)
+    if link is not None and address is not None:
+        until = style.day(language, link.expires_at.astimezone(IST).date())
+        message += "\n\n" + words.reminder_pay_link.format(amount=fields["amount"], link=address, until=until)
+        if link.takes_parts:
+            message += " " + words.reminder_pay_parts.format(minimum=style.amount(language, MINIMUM_PAYMENT))
+        fields["link"] = address  # the SMS template's URL variable
+    await notify(
+        world,
+        borrower,
+        sms=template,
+        subject=words.reminder_mail_subject.format(**fields),
+        message=message,
+        kind="paymentReminder",
+        reference=f"{loan.loan_number}/{due.isoformat()}",
+        language=language,
+        fields=fields,
+    )
+    st.sent.append(
+        SentReminder(
+            user_id=loan.user_id,
+            loan_number=loan.loan_number,
+            due_date=due,
+            days_from_due=days,
+            amount=owed,
+            sent_at=mocks_now(world),
+            language=language,
+            dlt_template_id=DLT_TEMPLATES[(template, language)],
+            link_url=address,
+        )
+    )
+
+
 def reminder_routes(world: MockWorld) -> list[HTTPRouteHandler]:
     world.register("reminders", RemindersState)
 
     def state() -> RemindersState:
         st: RemindersState = world.states["reminders"]
         return st
-
-    async def remind(loan: Loan, due: date, owed: Decimal, days: int) -> None:
-        lending: LendingState = world.states["lending"]
-        borrower = lending.borrower_by_id(loan.user_id)
-        if borrower is None:
-            return
-        st = state()
-        language = st.languages.get(loan.user_id, "en")
-        fields = {"amount": style.amount(language, owed), "loan": loan.loan_number, "date": style.day(language, due)}
-        words = texts(language)
-        message = getattr(words, _template(days, with_link=False)).format(**fields)
-        link = await link_for_due(world, borrower, loan, due, owed)
-        address = short_url(world, link) if link is not None else None
-        template = _template(days, with_link=address is not None)
-        if link is not None and address is not None:
-            until = style.day(language, link.expires_at.astimezone(IST).date())
-            message += "\n\n" + words.reminder_pay_link.format(amount=fields["amount"], link=address, until=until)
-            if link.takes_parts:
-                message += " " + words.reminder_pay_parts.format(minimum=style.amount(language, MINIMUM_PAYMENT))
-            fields["link"] = address  # the SMS template's URL variable
-        await notify(
-            world,
-            borrower,
-            sms=template,
-            subject=words.reminder_mail_subject.format(**fields),
-            message=message,
-            kind="paymentReminder",
-            reference=f"{loan.loan_number}/{due.isoformat()}",
-            language=language,
-            fields=fields,
-        )
-        st.sent.append(
-            SentReminder(
-                user_id=loan.user_id,
-                loan_number=loan.loan_number,
-                due_date=due,
-                days_from_due=days,
-                amount=owed,
-                sent_at=mocks_now(world),
-                language=language,
-                dlt_template_id=DLT_TEMPLATES[(template, language)],
-                link_url=address,
-            )
-        )
 
     async def send_due(moment: datetime) -> None:
         if not in_hours(moment):
@@ -158,7 +160,7 @@ def reminder_routes(world: MockWorld) -> list[HTTPRouteHandler]:
                         continue
                     st.handled.add(key)
                     if day == today:  # a day passed unsent stays unsent
-                        await remind(loan, due, owed, days)
+                        await remind(world, loan, due, owed, days)
 
     on_tick(world, send_due)
     follow_links(world)  # the links' payments whose event was lost, booked at the clock's steps
@@ -180,7 +182,7 @@ def reminder_routes(world: MockWorld) -> list[HTTPRouteHandler]:
         before = len(state().sent)
         for due, owed in _owed_today(loan, lending, today):
             if due <= today - timedelta(REMINDER_DAYS[0]):  # fallen due, or within the first reminder's days
-                await remind(loan, due, owed, (today - due).days)
+                await remind(world, loan, due, owed, (today - due).days)
         return state().sent[before:]
 
     @post("/links/followUp", status_code=200)

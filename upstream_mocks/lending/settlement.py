@@ -128,7 +128,7 @@ class ProviderView(msgspec.Struct, kw_only=True):
 async def provider_view(world: MockWorld, order_id: str) -> ProviderView | None:
     """GET the order and its payments at the provider (over HTTP); None when it did not answer."""
     try:
-        async with provider(world) as pg:
+        async with provider(world, world.settings.lending_account) as pg:
             try:
                 order = await pg.order(order_id)
             except ProviderRefused as exc:

@@ -35,7 +35,7 @@ def webhook_route(world: MockWorld) -> HTTPRouteHandler:
     async def payment_webhook(request: Request[Any, Any, Any]) -> Response[Any]:
         settings = world.settings
         event = await verified_event(
-            request, settings.payments_client_secret, tolerance_seconds=settings.webhook_tolerance_seconds
+            request, settings.lending_payments_client_secret, tolerance_seconds=settings.webhook_tolerance_seconds
         )
         if isinstance(event, RefundEvent):
             return envelope(None, "Refund noted")  # the lender refunds nothing through this service

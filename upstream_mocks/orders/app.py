@@ -664,6 +664,31 @@ def create_app(world: MockWorld) -> Litestar:
         send_return_mails(world, order, made, ["requested"])
         return _answer(order, "Return requested")
 
+    @post("/electrician/order/{order_number:str}/returns/{return_number:str}/payee", status_code=200)
+    async def give_payee(
+        request: Request[Any, Any, Any],
+        order_number: FromPath[str],
+        return_number: FromPath[str],
+        userId: FromQuery[int],
+    ) -> Response[Any]:
+        """Another UPI ID or bank account for a return whose payout failed (the account did not
+        exist, or the bank sent the money back): verified, then paid by a new transfer; once per
+        Idempotency-Key."""
+        body: returns.PayeeBody = parse(await request.body(), returns.PayeeBody)
+        order = await own_order(request, order_number, userId)
+        key = idempotency_key(request, required=True)
+        fingerprint = f"payee {order_number} {return_number} " + hashlib.sha256(msgspec.json.encode(body)).hexdigest()
+        if repeated(userId, key, fingerprint) is not None:
+            return _answer(order, "Refund account changed")
+        found = returns.find(order, return_number)
+        if found is None:
+            raise Refused(404, "return_not_found", "Return not found")
+        now = clock()
+        await returns.change_payee(world, state(), order, found, body, now)
+        order.updated_at = now
+        remember(userId, key, fingerprint, order)
+        return _answer(order, "Refund account changed")
+
     @get("/electrician/order/{order_number:str}/returns/{return_number:str}/credit-note")
     async def return_credit_note(
         request: Request[Any, Any, Any],
@@ -761,6 +786,7 @@ def create_app(world: MockWorld) -> Litestar:
             credit_note,
             reorder,
             ask_return,
+            give_payee,
             return_credit_note,
             advance,
             advance_return,

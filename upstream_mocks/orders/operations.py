@@ -4,6 +4,8 @@ our own staff tools and the daily reconciliation ask, with the service key in
 
 - `GET /operations/payments?date=`: every online order whose money moved that day (India's
   calendar): paid, or refunded to the card or UPI (its cancellation's refund, or a return's);
+- `GET /operations/payouts/unknown?date=`: the payouts account's transfers the payouts provider
+  told of that day whose transfer_id is no return's (money out with nothing owed);
 - `GET /operations/orders?mobileNumber=&orderNumber=&providerOrderId=&userId=`: orders found,
   every filter given holding;
 - `GET /operations/shoppers?mobileNumber=&userId=`: the shopper's account (the e-mail address
@@ -61,6 +63,41 @@ class MoneyMoved(msgspec.Struct, rename="camel", kw_only=True):
     refunded_amount: Decimal | None  # the cancellation's, given back to the card or UPI
     refunded_at: datetime | None
     refunds: list[RefundMoved]  # every refund to the card or UPI: the cancellation's and each return's
+
+
+class PayoutMoved(msgspec.Struct, rename="camel", kw_only=True):
+    """One return's payout to a UPI ID or bank account as the orders service recorded it."""
+
+    order_number: str
+    return_number: str
+    transfer_id: str
+    amount: Decimal
+    status: str  # pending, paid or failed
+    return_status: str
+    utr: str | None
+    reason: str | None
+    started_at: datetime
+    paid_at: datetime | None
+
+
+def payouts_of(order: Order) -> list[PayoutMoved]:
+    return [
+        PayoutMoved(
+            order_number=order.order_number,
+            return_number=ret.number,
+            transfer_id=ret.payout.transfer_id,
+            amount=ret.amount,
+            status=ret.payout.status,
+            return_status=ret.status,
+            utr=ret.payout.utr,
+            reason=ret.payout.reason,
+            # The current attempt's: a retry after a failed payout is reconciled on the day it was asked.
+            started_at=ret.payout.started_at or ret.refund.initiated_at,
+            paid_at=ret.payout.paid_at,
+        )
+        for ret in order.returns
+        if ret.payout is not None and ret.refund is not None
+    ]
 
 
 class CancelBody(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):
@@ -134,6 +171,30 @@ def operations_routes(
                 moved.append(row)
         moved.sort(key=lambda r: r.order_number)
         return envelope(msgspec.to_builtins(moved), "Payments")
+
+    @get("/operations/payouts")
+    async def payouts_on(request: Request[Any, Any, Any]) -> Response[Any]:
+        if no := refused(request):
+            return no
+        try:
+            day = date.fromisoformat(request.query_params.get("date", ""))
+        except ValueError:
+            return envelope(None, "date must be YYYY-MM-DD", 400)
+        asked = [p for order in list(state().orders.values()) for p in payouts_of(order) if _day(p.started_at) == day]
+        asked.sort(key=lambda p: p.return_number)
+        return envelope(msgspec.to_builtins(asked), "Payouts")
+
+    @get("/operations/payouts/unknown")
+    async def unknown_payouts_on(request: Request[Any, Any, Any]) -> Response[Any]:
+        if no := refused(request):
+            return no
+        try:
+            day = date.fromisoformat(request.query_params.get("date", ""))
+        except ValueError:
+            return envelope(None, "date must be YYYY-MM-DD", 400)
+        heard = [t for t in list(state().unknown_transfers.values()) if _day(t.heard_at) == day]
+        heard.sort(key=lambda t: t.transfer_id)
+        return envelope(msgspec.to_builtins(heard), "Transfers of no return")
 
     @get("/operations/orders")
     async def find_orders(request: Request[Any, Any, Any]) -> Response[Any]:
@@ -224,4 +285,4 @@ def operations_routes(
         send_status_mails(world, order, [order.status], email)
         return envelope({"orderNumber": order_number, "status": order.status, "email": email}, "Mail sent again")
 
-    return [payments_on, find_orders, find_shoppers, cancel_for_shopper, resend_mail]
+    return [payments_on, payouts_on, unknown_payouts_on, find_orders, find_shoppers, cancel_for_shopper, resend_mail]

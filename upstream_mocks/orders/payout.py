@@ -4,16 +4,21 @@ payee verified first.
 
 The transfer's id is the return's number (`VK10000001-R1` as `VK10000001_R1`, the characters
 Cashfree takes), and the return's number comes from the shopper's Idempotency-Key: one request,
-one return, one transfer, however often any step is retried. The provider's TRANSFER_* webhook
-(re-read before it is believed), the desk's next step, or a read of the transfer ends the payout:
-paid (the return refunded, once, with the bank's UTR) or failed (with why); a paid transfer the
-bank later returns (REVERSED) is failed again, the money being back with the store.
+one return, one transfer, however often any step is retried. When the payout failed because the
+account does not exist or the bank sent the money back, the shopper may give another account:
+verified first, then paid by a new transfer under the next attempt's id (`VK10000001_R1_2`); the
+failed transfer has ended at the provider and is never made again, so the money is paid once.
+The provider's TRANSFER_* webhook (re-read before it is believed), the desk's next step, or a
+read of the transfer ends the payout: paid (the return refunded, once, with the bank's UTR) or
+failed (with why); a paid transfer the bank later returns (REVERSED) is failed again, the money
+being back with the store.
 """
 
 from __future__ import annotations
 
 import re
 from datetime import datetime
+from decimal import Decimal
 
 import httpx
 import structlog
@@ -27,20 +32,39 @@ from upstream_mocks.orders.records import (
     ReturnEvent,
     ReturnRequest,
     ReturnStatus,
+    TransferHeard,
 )
 from upstream_mocks.provider import payout_controls, payouts
 from upstream_mocks.world import MockWorld
 
 log = structlog.get_logger("upstream_mocks.orders")
 UNREACHED = (ProviderRefused, httpx.HTTPError)
+PAISA = Decimal("0.01")
 
 
 def transfer_id_of(ret: ReturnRequest) -> str:
     return ret.number.replace("-", "_")
 
 
+# The reasons a payout failed for which another account is what helps (not a bank that was offline).
+ANOTHER_ACCOUNT = frozenset({"INVALID_VPA", "INVALID_ACCOUNT_FAIL", "REVERSED"})
+_ATTEMPT = re.compile(r"(?P<ret>.+_R[0-9]+)(?:_(?P<attempt>[0-9]+))?")
+
+
+def attempt_id(ret: ReturnRequest, attempt: int) -> str:
+    return transfer_id_of(ret) if attempt == 1 else f"{transfer_id_of(ret)}_{attempt}"
+
+
+def may_change_payee(ret: ReturnRequest) -> bool:
+    """Another account helps: the payout failed because this one does not exist or sent it back."""
+    return ret.payout is not None and ret.payout.status == "failed" and ret.payout.reason in ANOTHER_ACCOUNT
+
+
 def return_of(state: OrdersState, transfer_id: str) -> tuple[Order, ReturnRequest] | None:
-    number = transfer_id.replace("_", "-")
+    matched = _ATTEMPT.fullmatch(transfer_id)
+    if matched is None:
+        return None
+    number = matched["ret"].replace("_", "-")
     order = state.orders.get(number.rsplit("-R", 1)[0])
     ret = next((r for r in order.returns if r.number == number), None) if order is not None else None
     return (order, ret) if order is not None and ret is not None else None
@@ -83,6 +107,50 @@ async def check_payee(world: MockWorld, order: Order, refund_to: RefundTo, accou
         "No bank has this account number with this IFSC. Please check them, or give a UPI ID.",
         "refundTo.accountNumber",
     )
+
+
+async def new_payee(
+    world: MockWorld,
+    state: OrdersState,
+    order: Order,
+    ret: ReturnRequest,
+    refund_to: RefundTo,
+    account: str | None,
+    now: datetime,
+) -> None:
+    """Another UPI ID or account after a failed payout: verified with the provider first (one no
+    bank has is refused, nothing kept), then paid by the next attempt's transfer. Refused (409)
+    while the payout is pending or paid, or failed for a reason another account does not mend."""
+    from upstream_mocks.orders.returns import ReturnRefused  # returns calls this module
+
+    def offered() -> None:
+        if not may_change_payee(ret):
+            shown = ret.payout.status if ret.payout is not None else "not made"
+            raise ReturnRefused(
+                409,
+                "payee_change_not_offered",
+                f"Return {ret.number}'s payout is {shown}: another account is asked for only when the "
+                "account given does not exist or the bank sent the money back.",
+            )
+
+    offered()
+    await check_payee(world, order, refund_to, account)
+    offered()  # another request may have given one while this one was verified
+    assert ret.payout is not None
+    attempt = ret.payout.attempt + 1
+    ret.refund_to = refund_to
+    if refund_to.route == "bank" and account:
+        state.payee_accounts[ret.number] = account
+    else:
+        state.payee_accounts.pop(ret.number, None)
+    ret.payout = Payout(
+        transfer_id=attempt_id(ret, attempt),
+        status="pending",
+        attempt=attempt,
+        earlier=[*ret.payout.earlier, ret.payout.transfer_id],
+        started_at=now,
+    )
+    await start(world, state, order, ret)
 
 
 async def start(world: MockWorld, state: OrdersState, order: Order, ret: ReturnRequest) -> None:
@@ -165,3 +233,25 @@ async def pay_now(world: MockWorld, state: OrdersState, order: Order, ret: Retur
     if ret.status == "refunded":  # its webhook came first
         return []
     return await follow(world, state, order, ret)
+
+
+async def heard_unknown(world: MockWorld, state: OrdersState, transfer_id: str, now: datetime) -> TransferHeard | None:
+    """A TRANSFER_* webhook on a transfer_id no return made (someone paid from the payouts account
+    by hand, or another system shares it): re-read at the provider before it is believed, then
+    kept (first heard's time; the provider's status, amount and UTR as read now) for the daily
+    reconciliation. None when the provider has no such transfer."""
+    try:
+        async with payouts(world) as provider:
+            found = await provider.transfer(transfer_id)
+    except UNREACHED:
+        return None
+    earlier = state.unknown_transfers.get(transfer_id)
+    heard = TransferHeard(
+        transfer_id=transfer_id,
+        amount=found.transfer_amount.quantize(PAISA),
+        status=found.status,
+        utr=found.transfer_utr,
+        heard_at=earlier.heard_at if earlier is not None else now,
+    )
+    state.unknown_transfers[transfer_id] = heard
+    return heard

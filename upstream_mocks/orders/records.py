@@ -196,11 +196,19 @@ class Payout(msgspec.Struct, rename="camel", kw_only=True):
     """A cash order's return refunded to a UPI ID or bank account through the payouts provider:
     its transfer (the id is the return's, so a retry is the same transfer), and where it stands."""
 
-    transfer_id: str  # VK10000001_R1: the return's number as Cashfree's transfer_id takes it
+    # VK10000001_R1: the return's number as Cashfree's transfer_id takes it; a later attempt (another
+    # account given after a failed one) adds its number: VK10000001_R1_2.
+    transfer_id: str
     status: PayoutStatus
     utr: str | None = None  # the bank's reference, once paid
     reason: str | None = None  # the provider's status_code, once failed (INVALID_VPA, REVERSED, ...)
     paid_at: datetime | None = None
+    attempt: int = 1  # the transfer's attempt: 1, then one more for each account given after a failure
+    earlier: list[str] = msgspec.field(default_factory=list)  # the failed attempts' transfer ids
+    # When a later attempt was asked (the first is asked with the refund: its initiated_at); the
+    # operations listing puts a payout on the day its current attempt was asked, so a retry after
+    # the day's reconciliation is reconciled on its own day.
+    started_at: datetime | None = None
 
 
 class ReturnRequest(msgspec.Struct, rename="camel", kw_only=True):
@@ -297,6 +305,18 @@ class Placement(msgspec.Struct, kw_only=True):
     order_number: str
 
 
+class TransferHeard(msgspec.Struct, rename="camel", kw_only=True):
+    """A transfer the payouts provider told of (its TRANSFER_* webhook, re-read at the provider)
+    whose transfer_id is no return's payout: money sent from the payouts account that no return
+    owes, kept for the daily reconciliation to report."""
+
+    transfer_id: str
+    amount: Decimal
+    status: str  # the provider's, as last read
+    utr: str | None
+    heard_at: datetime  # when the webhook came: its day is the day it is reconciled on
+
+
 class OrdersState(msgspec.Struct, kw_only=True):
     orders: dict[str, Order] = msgspec.field(default_factory=dict)  # by order number
     placements: dict[tuple[int, str], Placement] = msgspec.field(default_factory=dict)  # (user, key): every keyed call
@@ -311,6 +331,8 @@ class OrdersState(msgspec.Struct, kw_only=True):
     # A bank account's full number by the return refunded to it, kept only until the payout is
     # paid (the return itself keeps the last four digits).
     payee_accounts: dict[str, str] = msgspec.field(default_factory=dict)
+    # Transfers of the payouts account no return made, by transfer_id (TransferHeard).
+    unknown_transfers: dict[str, TransferHeard] = msgspec.field(default_factory=dict)
 
     def new_order_number(self) -> str:
         number = f"{ORDER_PREFIX}{self.next_serial:08d}"

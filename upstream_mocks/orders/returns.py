@@ -326,6 +326,27 @@ def request(order: Order, body: ReturnBody, now: datetime) -> ReturnRequest:
     return made
 
 
+class PayeeBody(msgspec.Struct, rename="camel", kw_only=True):
+    """Another UPI ID or bank account for a return whose payout failed."""
+
+    refund_to: RefundAccountBody
+
+
+async def change_payee(
+    world: MockWorld, state: OrdersState, order: Order, ret: ReturnRequest, body: PayeeBody, now: datetime
+) -> None:
+    """The account checked by shape, then verified and paid to (payout.new_payee); the refund's
+    words say where the money now goes."""
+    if ret.refund_to.route not in ("upi", "bank"):
+        raise ReturnRefused(409, "payee_change_not_offered", f"Return {ret.number} is not refunded to an account.")
+    given = ReturnBody(lines=[], reason=ret.reason, pickup=ret.pickup, refund_to=body.refund_to)
+    refund_to = _refund_to(order, body.refund_to)
+    await payout.new_payee(world, state, order, ret, refund_to, account_number(given), now)
+    if ret.refund is not None:
+        ret.refund.kind = "toUpi" if refund_to.route == "upi" else "toBank"
+        ret.refund.message = refund_words(ret)
+
+
 def open_return(order: Order) -> ReturnRequest | None:
     """The oldest return not yet refunded: the desk works them in turn."""
     return next((r for r in order.returns if r.status != "refunded"), None)

@@ -114,8 +114,11 @@ def payouts_webhook_route(world: MockWorld) -> HTTPRouteHandler:
             return envelope(None, f"Invalid request: {exc}", 400)
         state: OrdersState = world.states["orders"]
         found = payout.return_of(state, event.data.transfer_id)
-        if found is None:
-            return envelope(None, "Transfer not found", 404)
+        if found is None:  # no return's: kept, as the provider has it, for the reconciliation
+            heard = await payout.heard_unknown(world, state, event.data.transfer_id, mocks_now(world))
+            if heard is None:
+                return envelope(None, "Transfer not found", 404)
+            return envelope(None, "Transfer of no return: kept for the reconciliation")
         order, ret = found
         reached = await payout.follow(world, state, order, ret)
         if reached:

@@ -31,7 +31,6 @@ from upstream_mocks.payments.links import (
     cancel_link,
     create_link,
     get_link,
-    link_account,
     link_by_code,
     link_orders,
     order_to_pay,
@@ -53,7 +52,6 @@ from upstream_mocks.payments.orders import (
     find_refund,
     get_order,
     order_for_session,
-    owns,
     payments_for,
     provider_now,
     refund_by_cf_id,
@@ -75,6 +73,7 @@ from upstream_mocks.payments.settlements import (
     page,
     settled_between,
 )
+from upstream_mocks.payments.subscription_routes import subscription_handlers
 from upstream_mocks.payments.upi import PayOrderBody, UpiOutcome, answer_upi, attempt_for_link, lapse_upi, start_upi
 from upstream_mocks.payments.upi_app_page import POLICY as UPI_APP_POLICY
 from upstream_mocks.payments.upi_app_page import render_app, render_unknown
@@ -254,8 +253,7 @@ def create_app(world: MockWorld) -> Litestar:
 
     def _own_order(caller: MerchantAccount, order_id: str) -> Order | None:
         """The caller's order: another account's is not found, as an unknown one."""
-        order = get_order(world, order_id)
-        return order if order is not None and owns(world, caller, order_id) else None
+        return get_order(world, caller.client_id, order_id)
 
     def _new_order(raw: bytes, caller: MerchantAccount) -> Response[Any]:
         try:
@@ -279,12 +277,10 @@ def create_app(world: MockWorld) -> Litestar:
             return _error(409, "order with same id is already present", "order_already_exists")
         return json_answer(order)
 
-    def _lapse(order_id: str) -> None:
+    def _lapse(order: Order) -> None:
         """UPI requests past their window end FAILED when anyone looks; the merchant is told."""
-        for payment in lapse_upi(world, order_id):
-            order = get_order(world, order_id)
-            if order is not None:
-                world.spawn(deliver_webhook(world, order, payment))
+        for payment in lapse_upi(world, order):
+            world.spawn(deliver_webhook(world, order, payment))
 
     @post("/pg/orders/sessions", status_code=200)
     async def order_pay(request: Request[Any, Any, Any]) -> Response[Any]:
@@ -316,10 +312,11 @@ def create_app(world: MockWorld) -> Litestar:
         caller = _caller(request, world.settings)
         if isinstance(caller, Response):
             return caller
-        if _own_order(caller, order_id) is None:
+        order = _own_order(caller, order_id)
+        if order is None:
             return _error(404, "order not found", "order_not_found")
-        _lapse(order_id)
-        return json_answer(get_order(world, order_id))
+        _lapse(order)
+        return json_answer(order)
 
     @patch("/pg/orders/{order_id:str}", status_code=200)
     async def terminate(request: Request[Any, Any, Any], order_id: FromPath[str]) -> Response[Any]:
@@ -360,11 +357,10 @@ def create_app(world: MockWorld) -> Litestar:
             return _error(400, f"Invalid request: {exc}", "request_invalid")
         if order is None:
             return _error(404, "order not found", "order_not_found")
-        order_id = order.order_id
         if not has_paise_only(body.refund_amount):
             return _error(400, "refund_amount : at most two decimals", "refund_amount_invalid")
         # A repeat is made safe by the idempotency key, never by the refund id alone.
-        if find_refund(world, order_id, body.refund_id) is not None:
+        if find_refund(world, order, body.refund_id) is not None:
             return _error(409, "refund with same refund_id is already present", "refund_already_exists")
         held = world.scenario_for("payments", "POST", REFUND_PATH)
         try:
@@ -390,28 +386,31 @@ def create_app(world: MockWorld) -> Litestar:
         caller = _caller(request, world.settings)
         if isinstance(caller, Response):
             return caller
-        if _own_order(caller, order_id) is None:
+        order = _own_order(caller, order_id)
+        if order is None:
             return _error(404, "order not found", "order_not_found")
-        return json_answer(refunds_for(world, order_id))
+        return json_answer(refunds_for(world, order))
 
     @get("/pg/orders/{order_id:str}/payments")
     async def order_payments(request: Request[Any, Any, Any], order_id: FromPath[str]) -> Response[Any]:
         caller = _caller(request, world.settings)
         if isinstance(caller, Response):
             return caller
-        if _own_order(caller, order_id) is None:
+        order = _own_order(caller, order_id)
+        if order is None:
             return _error(404, "order not found", "order_not_found")
-        _lapse(order_id)
-        return json_answer(payments_for(world, order_id))
+        _lapse(order)
+        return json_answer(payments_for(world, order))
 
     @get("/pg/orders/{order_id:str}/disputes")
     async def order_disputes(request: Request[Any, Any, Any], order_id: FromPath[str]) -> Response[Any]:
         caller = _caller(request, world.settings)
         if isinstance(caller, Response):
             return caller
-        if _own_order(caller, order_id) is None:
+        order = _own_order(caller, order_id)
+        if order is None:
             return _error(404, "order not found", "order_not_found")
-        return json_answer(disputes_for(world, order_id))
+        return json_answer(disputes_for(world, order))
 
     async def _report(request: Request[Any, Any, Any], settled: bool) -> Response[Any]:
         caller = _caller(request, world.settings)
@@ -437,8 +436,8 @@ def create_app(world: MockWorld) -> Litestar:
 
     def _link_found(link_id: str, caller: MerchantAccount) -> Link | Response[Any]:
         """The caller's link: another account's is not found, as an unknown one."""
-        link = get_link(world, link_id)
-        if link is None or link_account(world, link_id).client_id != caller.client_id:
+        link = get_link(world, caller.client_id, link_id)
+        if link is None:
             return _error(404, "link does not exist", "link_not_found")
         if link.link_status == "EXPIRED":  # told once, when first seen expired
             world.spawn(deliver_link_event(world, link))
@@ -561,7 +560,9 @@ def create_app(world: MockWorld) -> Litestar:
         found = attempt_for_link(world, request.url.query)
         if found is None:
             return Response(render_unknown(), status_code=404, media_type=MediaType.HTML)
-        _lapse(found[0].order_id)
+        paying = find_payment(world, found[0].cf_payment_id)
+        if paying is not None:
+            _lapse(paying[0])
         return Response(
             render_app(*found), media_type=MediaType.HTML, headers={"Content-Security-Policy": UPI_APP_POLICY}
         )
@@ -577,7 +578,7 @@ def create_app(world: MockWorld) -> Litestar:
     def _upi_answer(cf_payment_id: str, outcome: UpiOutcome) -> Response[Any]:
         asked = find_payment(world, cf_payment_id)
         if asked is not None:
-            _lapse(asked.order_id)  # a request past its window is told as lapsed, not approved
+            _lapse(asked[0])  # a request past its window is told as lapsed, not approved
         answered = answer_upi(world, cf_payment_id, outcome)
         if isinstance(answered, str):
             return _error(409, answered, "upi_request_closed")
@@ -604,20 +605,22 @@ def create_app(world: MockWorld) -> Litestar:
             answer = msgspec.json.decode(await request.body(), type=BankAnswer)
         except (msgspec.ValidationError, msgspec.DecodeError) as exc:
             return _error(400, f"Invalid request: {exc}", "request_invalid")
-        payment = find_payment(world, cf_payment_id)
-        order = get_order(world, payment.order_id) if payment is not None else None
-        if payment is None or order is None:
+        found = find_payment(world, cf_payment_id)
+        if found is None:
             return _error(404, "payment not found", "payment_not_found")
+        order, payment = found
         if not complete_payment(world, order, payment, answer.payment_status):
             return _error(409, f"payment is {payment.payment_status.lower()}, not pending", "payment_not_pending")
         world.spawn(deliver_webhook(world, order, payment))
         return json_answer(payment)
 
     @post("/orders/{order_id:str}/expire", status_code=200)
-    async def expire_now(order_id: FromPath[str]) -> Response[Any]:
+    async def expire_now(request: Request[Any, Any, Any], order_id: FromPath[str]) -> Response[Any]:
         """An ACTIVE order's time to pay ends now (EXPIRED); a payment its payer's bank still holds
-        may yet make it PAID, as Cashfree's can."""
-        order = get_order(world, order_id)
+        may yet make it PAID, as Cashfree's can. The order of the account `x-client-id` names (order
+        ids are each account's own), the store's when none is named."""
+        account = request.headers.get("x-client-id") or world.settings.payments_client_id
+        order = get_order(world, account, order_id)
         if order is None:
             return _error(404, "order not found", "order_not_found")
         if not expire_order(world, order):
@@ -632,10 +635,10 @@ def create_app(world: MockWorld) -> Litestar:
             word = msgspec.json.decode(await request.body(), type=RefundWord)
         except (msgspec.ValidationError, msgspec.DecodeError) as exc:
             return _error(400, f"Invalid request: {exc}", "request_invalid")
-        refund = refund_by_cf_id(world, cf_refund_id)
-        order = get_order(world, refund.order_id) if refund is not None else None
-        if refund is None or order is None:
+        found = refund_by_cf_id(world, cf_refund_id)
+        if found is None:
             return _error(404, "refund not found", "refund_not_found")
+        order, refund = found
         if refund.refund_status not in ("PENDING", "ONHOLD"):
             return _error(409, f"refund is {refund.refund_status.lower()}", "refund_not_pending")
         await deliver_refund_webhook(world, order, refund, word.refund_status)
@@ -647,7 +650,8 @@ def create_app(world: MockWorld) -> Litestar:
             back = msgspec.json.decode(await request.body(), type=Chargeback)
         except (msgspec.ValidationError, msgspec.DecodeError) as exc:
             return _error(400, f"Invalid chargeback: {exc}", "request_invalid")
-        paid = find_payment(world, back.cf_payment_id)
+        found = find_payment(world, back.cf_payment_id)
+        paid = found[1] if found is not None else None
         if paid is None or paid.payment_status != "SUCCESS":
             return _error(404, "no successful payment with that cfPaymentId", "payment_not_found")
         if back.respond_in_days is not None and not 0 <= back.respond_in_days <= 45:
@@ -686,8 +690,17 @@ def create_app(world: MockWorld) -> Litestar:
     async def conformance() -> Response[Any]:
         return json_answer(state(world).conformance)
 
+    mandates = subscription_handlers(
+        world,
+        lambda request: _caller(request, world.settings),
+        lambda request, raw: _replayed(world, request, raw),
+        lambda request, raw, answer: _remember(world, request, raw, answer),
+        _error,
+    )
+
     return Litestar(
         route_handlers=[
+            *mandates,
             new_order,
             order_pay,
             new_link,

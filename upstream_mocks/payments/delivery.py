@@ -43,9 +43,11 @@ WEBHOOK_PATH = "webhook"  # the scenario path that addresses outgoing webhooks
 _ENCODER = msgspec.json.Encoder(decimal_format="number")
 
 
-def _webhook_scenario(world: MockWorld) -> Scenario | None:
+def webhook_scenario(world: MockWorld) -> Scenario | None:
     for scenario in world.scenarios:
         if scenario.mock != "payments" or scenario.path.strip("/") != WEBHOOK_PATH:
+            continue
+        if not scenario.applies(world.chance):  # a share of the webhooks, as its probability says
             continue
         if scenario.times is not None:
             if scenario.times <= 0:
@@ -90,7 +92,7 @@ async def send_signed(
 async def deliver_webhook(world: MockWorld, order: Order, payment: Payment) -> None:
     """Tell the merchant how `payment` went, if the order named a notify_url; a payment on a
     payment link is told by PAYMENT_LINK_EVENT to the link's (deliver_link_event)."""
-    link = link_of_order(world, order.order_id)
+    link = link_of_order(world, order)
     if link is not None:
         if payment.payment_status == "SUCCESS":
             await deliver_link_event(world, link, order, payment)
@@ -100,7 +102,7 @@ async def deliver_webhook(world: MockWorld, order: Order, payment: Payment) -> N
         return
     event = payment_event(order, payment)
     raw = _encoded(world, "PaymentWebhook", event.type, event)
-    scenario = _webhook_scenario(world)
+    scenario = webhook_scenario(world)
     copies = 2 if scenario is not None and scenario.webhook == "duplicate" else 1
     records = [
         WebhookDelivery(order_id=order.order_id, cf_payment_id=payment.cf_payment_id, type=event.type, notify_url=url)
@@ -114,7 +116,7 @@ async def deliver_webhook(world: MockWorld, order: Order, payment: Payment) -> N
             record.outcome = "dropped"
         return
     async with loopback_client(world) as client:
-        secret = account_of(world, order.order_id).client_secret
+        secret = account_of(world, order).client_secret
         await asyncio.gather(*(send_signed(world, client, raw, record, secret) for record in records))
 
 
@@ -132,7 +134,7 @@ async def announce_refund(world: MockWorld, order: Order, refund: Refund) -> Non
     """Tell the merchant where `refund` stands now (REFUND_STATUS_WEBHOOK), changing nothing: to
     each of the order's account's refund webhook URLs, as Cashfree does (not to the order's
     notify_url), signed like every webhook with that account's client secret."""
-    account = account_of(world, order.order_id)
+    account = account_of(world, order)
     event = refund_event(refund, refund.processed_at or refund.created_at)
     raw = _encoded(world, "RefundWebhook", event.type, event)
     records = [
@@ -140,7 +142,7 @@ async def announce_refund(world: MockWorld, order: Order, refund: Refund) -> Non
         for url in account.refund_webhook_urls
     ]
     state(world).webhooks.extend(records)
-    scenario = _webhook_scenario(world)
+    scenario = webhook_scenario(world)
     if scenario is not None and scenario.delay_ms:
         await asyncio.sleep(scenario.delay_ms / 1000)
     if scenario is not None and scenario.webhook == "drop":
@@ -171,14 +173,14 @@ async def deliver_link_event(
         notify_url=url,
     )
     state(world).webhooks.append(record)
-    scenario = _webhook_scenario(world)
+    scenario = webhook_scenario(world)
     if scenario is not None and scenario.delay_ms:
         await asyncio.sleep(scenario.delay_ms / 1000)
     if scenario is not None and scenario.webhook == "drop":
         record.outcome = "dropped"
         return
     async with loopback_client(world) as client:
-        await send_signed(world, client, raw, record, link_account(world, link.link_id).client_secret)
+        await send_signed(world, client, raw, record, link_account(world, link).client_secret)
 
 
 def _now_stamp(world: MockWorld) -> str:

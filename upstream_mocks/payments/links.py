@@ -33,6 +33,7 @@ from upstream_mocks.payments.orders import (
     Payment,
     create_order,
     get_order,
+    key_of,
     payments_for,
     provider_now,
     state,
@@ -133,11 +134,16 @@ class LinkRefused(Exception):
         self.message = message
 
 
+# A link's key: its merchant account's client id and the merchant's own link_id (each
+# account's link ids are its own, as its order ids are).
+LinkKey = tuple[str, str]
+
+
 class LinksState(msgspec.Struct, kw_only=True):
-    links: dict[str, Link] = msgspec.field(default_factory=dict)  # by link_id
-    codes: dict[str, str] = msgspec.field(default_factory=dict)  # link_url's code -> link_id
-    orders: dict[str, list[str]] = msgspec.field(default_factory=dict)  # link_id -> its order ids
-    told: set[tuple[str, str]] = msgspec.field(default_factory=set)  # (link_id, status) told by webhook
+    links: dict[LinkKey, Link] = msgspec.field(default_factory=dict)
+    codes: dict[str, LinkKey] = msgspec.field(default_factory=dict)  # link_url's code -> link
+    orders: dict[LinkKey, list[str]] = msgspec.field(default_factory=dict)  # link -> its order ids
+    told: set[tuple[str, str]] = msgspec.field(default_factory=set)  # (cf_link_id, status) told by webhook
 
 
 def links_state(world: MockWorld) -> LinksState:
@@ -183,7 +189,8 @@ def create_link(world: MockWorld, body: CreateLinkBody, account: str | None = No
     if refusal := _refusal(body, now):
         raise refusal
     st = links_state(world)
-    if body.link_id in st.links:
+    key = (account or world.settings.payments_client_id, body.link_id)
+    if key in st.links:
         raise LinkRefused(409, "link_already_exists", "link_id : a link with this id already exists")
     payments = state(world)
     payments.next_cf_id += 1
@@ -211,20 +218,25 @@ def create_link(world: MockWorld, body: CreateLinkBody, account: str | None = No
         link_notify=body.link_notify or LinkNotify(send_sms=False, send_email=False),
         link_qrcode=qr_data_url(url),
     )
-    st.links[link.link_id] = link
-    payments.link_owners[link.link_id] = account or world.settings.payments_client_id
-    st.codes[code] = link.link_id
-    st.orders[link.link_id] = []
+    st.links[key] = link
+    payments.link_owners[link.cf_link_id] = key[0]
+    st.codes[code] = key
+    st.orders[key] = []
     return link
 
 
+def link_key(world: MockWorld, link: Link) -> LinkKey:
+    return state(world).link_owners.get(link.cf_link_id, world.settings.payments_client_id), link.link_id
+
+
 def _orders(world: MockWorld, link: Link) -> list[Order]:
-    found = (get_order(world, order_id) for order_id in links_state(world).orders.get(link.link_id, []))
+    key = link_key(world, link)
+    found = (get_order(world, key[0], order_id) for order_id in links_state(world).orders.get(key, []))
     return [order for order in found if order is not None]
 
 
 def _paid(world: MockWorld, link: Link) -> Decimal:
-    paid = (p for order in _orders(world, link) for p in payments_for(world, order.order_id))
+    paid = (p for order in _orders(world, link) for p in payments_for(world, order))
     return rupees(sum((p.payment_amount for p in paid if p.payment_status == "SUCCESS"), Decimal(0)))
 
 
@@ -242,26 +254,27 @@ def refresh(world: MockWorld, link: Link) -> Link:
     return link
 
 
-def link_account(world: MockWorld, link_id: str) -> MerchantAccount:
+def link_account(world: MockWorld, link: Link) -> MerchantAccount:
     """The merchant account the link belongs to: its PAYMENT_LINK_EVENTs are signed with its secret."""
-    owner = state(world).link_owners.get(link_id, world.settings.payments_client_id)
-    return world.settings.merchant_account(owner)
+    return world.settings.merchant_account(link_key(world, link)[0])
 
 
-def get_link(world: MockWorld, link_id: str) -> Link | None:
-    link = links_state(world).links.get(link_id)
+def get_link(world: MockWorld, account: str, link_id: str) -> Link | None:
+    """The link `link_id` of the merchant account `account` (a client id)."""
+    link = links_state(world).links.get((account, link_id))
     return refresh(world, link) if link is not None else None
 
 
 def link_by_code(world: MockWorld, code: str) -> Link | None:
-    link_id = links_state(world).codes.get(code)
-    return get_link(world, link_id) if link_id is not None else None
+    key = links_state(world).codes.get(code)
+    return get_link(world, *key) if key is not None else None
 
 
-def link_of_order(world: MockWorld, order_id: str) -> Link | None:
-    for link_id, order_ids in links_state(world).orders.items():
-        if order_id in order_ids:
-            return get_link(world, link_id)
+def link_of_order(world: MockWorld, order: Order) -> Link | None:
+    account, order_id = key_of(world, order)
+    for (owner, link_id), order_ids in links_state(world).orders.items():
+        if owner == account and order_id in order_ids:
+            return get_link(world, owner, link_id)
     return None
 
 
@@ -305,7 +318,7 @@ def order_to_pay(world: MockWorld, link: Link, amount: Decimal | None) -> Order:
     refresh(world, link)
     if link.link_status not in OPEN:
         raise LinkRefused(409, "link_not_active", f"this link is {link.link_status.lower().replace('_', ' ')}")
-    if any(p.payment_status == "PENDING" for o in _orders(world, link) for p in payments_for(world, o.order_id)):
+    if any(p.payment_status == "PENDING" for o in _orders(world, link) for p in payments_for(world, o)):
         raise LinkRefused(409, "link_payment_pending", "a payment on this link is pending at the bank")
     left = link.link_amount - link.link_amount_paid
     if amount is None or not link.link_partial_payments:
@@ -314,7 +327,8 @@ def order_to_pay(world: MockWorld, link: Link, amount: Decimal | None) -> Order:
     minimum = link.link_minimum_partial_amount if first and link.link_minimum_partial_amount else Decimal(1)
     if not (min(minimum, left) <= amount <= left) or not has_paise_only(amount):
         raise LinkRefused(400, "order_amount_invalid", f"order_amount : between {min(minimum, left)} and {left}")
-    code = next(c for c, link_id in links_state(world).codes.items() if link_id == link.link_id)
+    key = link_key(world, link)
+    code = next(c for c, known in links_state(world).codes.items() if known == key)
     now = provider_now(world)
     while True:
         try:
@@ -330,18 +344,18 @@ def order_to_pay(world: MockWorld, link: Link, amount: Decimal | None) -> Order:
                 order_note=link.link_purpose[:200],
                 # A link's order closes with the link.
                 order_expiry_time=min(datetime.fromisoformat(link.link_expiry_time), now + ORDER_LIFETIME),
-                account=link_account(world, link.link_id).client_id,
+                account=key[0],
             )
             break
         except OrderExists:
             continue
-    links_state(world).orders[link.link_id].append(order.order_id)
+    links_state(world).orders[key].append(order.order_id)
     return order
 
 
 def untold(world: MockWorld, link: Link, payment: Payment | None) -> bool:
     """Whether this news of the link is yet to be told (each payment once; the end once)."""
-    key = (link.link_id, payment.cf_payment_id if payment is not None else link.link_status)
+    key = (link.cf_link_id, payment.cf_payment_id if payment is not None else link.link_status)
     told = links_state(world).told
     if key in told:
         return False

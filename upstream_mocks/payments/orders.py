@@ -12,7 +12,8 @@ is PENDING, then SUCCESS or CANCELLED, and may be ONHOLD on the way.
 
 Every order belongs to the merchant account that created it (MockSettings.merchant_accounts):
 only that account sees it, its payments, refunds and report rows, and its webhooks are signed
-with that account's client secret. Order ids are one namespace across the accounts here.
+with that account's client secret. As at Cashfree, order ids are the merchant's own, one namespace
+per account: two accounts may each have an order "X", and everything is kept by (account, id).
 """
 
 from __future__ import annotations
@@ -120,17 +121,21 @@ class Remembered(msgspec.Struct, kw_only=True):
     body: bytes
 
 
+# An order's key: its merchant account's client id and the merchant's own order_id.
+OrderKey = tuple[str, str]
+
+
 class PaymentsState(msgspec.Struct, kw_only=True):
-    orders: dict[str, Order] = msgspec.field(default_factory=dict)  # by order_id
-    # The merchant account (client id) each order and payment link belongs to, by order_id and
-    # by link_id; one missing belongs to the first account (MockSettings.merchant_accounts).
+    orders: dict[OrderKey, Order] = msgspec.field(default_factory=dict)
+    # The merchant account (client id) each order and payment link belongs to, by the provider's
+    # own ids (cf_order_id, cf_link_id), which are one namespace across the accounts.
     owners: dict[str, str] = msgspec.field(default_factory=dict)
     link_owners: dict[str, str] = msgspec.field(default_factory=dict)
-    sessions: dict[str, str] = msgspec.field(default_factory=dict)  # payment_session_id -> order_id
-    payments: dict[str, list[Payment]] = msgspec.field(default_factory=dict)  # by order_id
+    sessions: dict[str, OrderKey] = msgspec.field(default_factory=dict)  # payment_session_id -> order
+    payments: dict[OrderKey, list[Payment]] = msgspec.field(default_factory=dict)
     # QA's mistakes for the settlement report (upstream_mocks/payments/settlements.py)
     settlement_mistakes: list[Any] = msgspec.field(default_factory=list)
-    refunds: dict[str, list[Refund]] = msgspec.field(default_factory=dict)  # by order_id
+    refunds: dict[OrderKey, list[Refund]] = msgspec.field(default_factory=dict)
     webhooks: list[WebhookDelivery] = msgspec.field(default_factory=list)  # QA read-out, oldest first
     idempotency: dict[tuple[str, str], Remembered] = msgspec.field(default_factory=dict)  # (client id, key)
     # QA's chargebacks (a payer's bank took a payment back), for the settlement reports
@@ -184,7 +189,8 @@ def create_order(
     """A new ACTIVE order of the merchant account `account` (a client id; none: the first)."""
     st = state(world)
     order_id = order_id or f"order_{secrets.token_hex(8)}"
-    if order_id in st.orders:
+    key = (account or world.settings.payments_client_id, order_id)
+    if key in st.orders:
         raise OrderExists(order_id)
     st.next_cf_id += 1
     created = provider_now(world)
@@ -202,25 +208,30 @@ def create_order(
         order_meta=order_meta or OrderMeta(),
         order_note=order_note,
     )
-    st.orders[order_id] = order
-    st.owners[order_id] = account or world.settings.payments_client_id
-    st.sessions[order.payment_session_id] = order_id
-    st.payments[order_id] = []
+    st.orders[key] = order
+    st.owners[order.cf_order_id] = key[0]
+    st.sessions[order.payment_session_id] = key
+    st.payments[key] = []
     return order
 
 
-def account_of(world: MockWorld, order_id: str) -> MerchantAccount:
+def key_of(world: MockWorld, order: Order) -> OrderKey:
+    """The order's account and id: where its payments and refunds are kept."""
+    return state(world).owners.get(order.cf_order_id, world.settings.payments_client_id), order.order_id
+
+
+def account_of(world: MockWorld, order: Order) -> MerchantAccount:
     """The merchant account the order belongs to: its webhooks are signed with its secret."""
-    owner = state(world).owners.get(order_id, world.settings.payments_client_id)
-    return world.settings.merchant_account(owner)
+    return world.settings.merchant_account(key_of(world, order)[0])
 
 
-def owns(world: MockWorld, account: MerchantAccount, order_id: str) -> bool:
-    return account_of(world, order_id).client_id == account.client_id
+def get_order(world: MockWorld, account: str, order_id: str) -> Order | None:
+    """The order `order_id` of the merchant account `account` (a client id); another account's
+    order of the same id is another order."""
+    return _current(world, state(world).orders.get((account, order_id)))
 
 
-def get_order(world: MockWorld, order_id: str) -> Order | None:
-    order = state(world).orders.get(order_id)
+def _current(world: MockWorld, order: Order | None) -> Order | None:
     expired = order is not None and datetime.fromisoformat(order.order_expiry_time) <= provider_now(world)
     if order is not None and order.order_status == "ACTIVE" and expired:
         order.order_status = "EXPIRED"
@@ -237,8 +248,8 @@ def expire_order(world: MockWorld, order: Order) -> bool:
 
 
 def order_for_session(world: MockWorld, payment_session_id: str) -> Order | None:
-    order_id = state(world).sessions.get(payment_session_id)
-    return get_order(world, order_id) if order_id else None
+    key = state(world).sessions.get(payment_session_id)
+    return get_order(world, *key) if key else None
 
 
 def attempt_payment(world: MockWorld, order: Order, outcome: PaymentStatus) -> Payment:
@@ -258,7 +269,7 @@ def attempt_payment(world: MockWorld, order: Order, outcome: PaymentStatus) -> P
         payment_time=now,
         payment_group="upi",
     )
-    st.payments[order.order_id].append(payment)
+    st.payments[key_of(world, order)].append(payment)
     if outcome != "PENDING":
         complete_payment(world, order, payment, outcome)
     return payment
@@ -282,20 +293,22 @@ def complete_payment(world: MockWorld, order: Order, payment: Payment, outcome: 
     return True
 
 
-def pending_payment(world: MockWorld, order_id: str) -> Payment | None:
-    return next((p for p in state(world).payments.get(order_id, []) if p.payment_status == "PENDING"), None)
+def pending_payment(world: MockWorld, order: Order) -> Payment | None:
+    return next((p for p in payments_for(world, order) if p.payment_status == "PENDING"), None)
 
 
-def find_payment(world: MockWorld, cf_payment_id: str) -> Payment | None:
-    for attempts in state(world).payments.values():
+def find_payment(world: MockWorld, cf_payment_id: str) -> tuple[Order, Payment] | None:
+    """A payment by the provider's own id (one namespace across the accounts), and its order."""
+    for key, attempts in state(world).payments.items():
         for p in attempts:
             if p.cf_payment_id == cf_payment_id:
-                return p
+                order = get_order(world, *key)
+                return (order, p) if order is not None else None
     return None
 
 
-def payments_for(world: MockWorld, order_id: str) -> list[Payment]:
-    return list(state(world).payments.get(order_id, []))
+def payments_for(world: MockWorld, order: Order) -> list[Payment]:
+    return list(state(world).payments.get(key_of(world, order), []))
 
 
 def terminate_order(world: MockWorld, order: Order) -> Order:
@@ -307,7 +320,7 @@ def terminate_order(world: MockWorld, order: Order) -> Order:
         raise CannotChange(409, "order_already_paid", "order is already paid; refund it instead")
     if order.order_status == "EXPIRED":
         raise CannotChange(409, "order_not_active", "order is expired")
-    pending = pending_payment(world, order.order_id) is not None
+    pending = pending_payment(world, order) is not None
     order.order_status = "TERMINATION_REQUESTED" if pending else "TERMINATED"
     return order
 
@@ -322,11 +335,11 @@ def refund_order(
     POST refunds/{id}/bank) ends it, and the merchant hears of it by the refund webhook
     (payments.delivery.deliver_refund_webhook)."""
     st = state(world)
-    done = st.refunds.setdefault(order.order_id, [])
+    done = st.refunds.setdefault(key_of(world, order), [])
     earlier = next((r for r in done if r.refund_id == refund_id), None)
     if earlier is not None:
         return earlier
-    paid = next((p for p in st.payments.get(order.order_id, []) if p.payment_status == "SUCCESS"), None)
+    paid = next((p for p in payments_for(world, order) if p.payment_status == "SUCCESS"), None)
     if order.order_status != "PAID" or paid is None:
         raise CannotChange(409, "order_not_paid", f"order is {order.order_status.lower()}, nothing to refund")
     left = order.order_amount - sum(
@@ -368,17 +381,19 @@ def set_refund_status(world: MockWorld, refund: Refund, status: RefundStatus) ->
     return True
 
 
-def find_refund(world: MockWorld, order_id: str, refund_id: str) -> Refund | None:
-    return next((r for r in state(world).refunds.get(order_id, []) if r.refund_id == refund_id), None)
+def find_refund(world: MockWorld, order: Order, refund_id: str) -> Refund | None:
+    return next((r for r in refunds_for(world, order) if r.refund_id == refund_id), None)
 
 
-def refund_by_cf_id(world: MockWorld, cf_refund_id: str) -> Refund | None:
-    for refunds in state(world).refunds.values():
+def refund_by_cf_id(world: MockWorld, cf_refund_id: str) -> tuple[Order, Refund] | None:
+    """A refund by the provider's own id (one namespace across the accounts), and its order."""
+    for key, refunds in state(world).refunds.items():
         for r in refunds:
             if r.cf_refund_id == cf_refund_id:
-                return r
+                order = get_order(world, *key)
+                return (order, r) if order is not None else None
     return None
 
 
-def refunds_for(world: MockWorld, order_id: str) -> list[Refund]:
-    return list(state(world).refunds.get(order_id, []))
+def refunds_for(world: MockWorld, order: Order) -> list[Refund]:
+    return list(state(world).refunds.get(key_of(world, order), []))

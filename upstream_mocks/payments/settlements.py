@@ -26,15 +26,19 @@ import msgspec
 
 from upstream_mocks.ist import IST
 from upstream_mocks.money import rupees
-from upstream_mocks.payments.orders import Payment, owns, provider_now, state
+from upstream_mocks.payments.orders import Order, Payment, key_of, provider_now, state
+from upstream_mocks.payments.subscriptions import STATE as SUBSCRIPTIONS
+from upstream_mocks.payments.subscriptions import debited_at, subscriptions_state
 from upstream_mocks.settings import MerchantAccount
 from upstream_mocks.world import MockWorld
 
 EventType = Literal["PAYMENT", "REFUND", "CHARGEBACK"]
 # omitPayment: a payment taken is missing from the report; changeAmount: a payment settled at
 # another amount; duplicate: a payment settled twice; strayCharge: a payment for an order
-# nobody placed; omitRefund: a refund made is missing from the report.
-MistakeKind = Literal["omitPayment", "changeAmount", "duplicate", "strayCharge", "omitRefund"]
+# nobody placed; omitRefund: a refund made is missing from the report; strayRefund: a refund of
+# `amount` on `orderId` the provider reports and nobody asked for (on an order with a refund of
+# ours, more refunded than we asked).
+MistakeKind = Literal["omitPayment", "changeAmount", "duplicate", "strayCharge", "omitRefund", "strayRefund"]
 SERVICE_CHARGE = Decimal("0.0190")  # of a payment's amount: the provider's fee
 SERVICE_TAX = Decimal("0.18")  # GST on the fee
 SETTLES_AT = time(11, 0)  # India's time, the day after the payment
@@ -109,13 +113,14 @@ class Dispute(msgspec.Struct, kw_only=True):
     order_details: dict[str, Any]
 
 
-def disputes_for(world: MockWorld, order_id: str) -> list[Dispute]:
+def disputes_for(world: MockWorld, order: Order) -> list[Dispute]:
     """The order's chargebacks as disputes, oldest first; `respond_by` is the day's end in India."""
     st = state(world)
+    attempts = st.payments.get(key_of(world, order), [])
     found = []
     for back in st.chargebacks:
-        paid = next((p for a in st.payments.values() for p in a if p.cf_payment_id == back.cf_payment_id), None)
-        if paid is None or paid.order_id != order_id or back.at is None or back.dispute_id is None:
+        paid = next((p for p in attempts if p.cf_payment_id == back.cf_payment_id), None)
+        if paid is None or back.at is None or back.dispute_id is None:
             continue
         opened = datetime.fromisoformat(back.at)
         within = timedelta(days=back.respond_in_days) if back.respond_in_days is not None else RESPOND_WITHIN
@@ -146,11 +151,15 @@ def disputes_for(world: MockWorld, order_id: str) -> list[Dispute]:
 
 
 class Mistake(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):
-    """One mistake QA wants in the report; `orderId` is the provider order it bends."""
+    """One mistake QA wants in the report; `orderId` is the provider order it bends, in the
+    report of the merchant account `clientId` names (order ids are each account's own): of any
+    account with that order when none is named. A strayCharge or strayRefund lands in `clientId`'s
+    report, the store's when none is named."""
 
     kind: MistakeKind
     order_id: str | None = None
-    amount: Decimal | None = None  # changeAmount: the settled amount; strayCharge: the charge
+    amount: Decimal | None = None  # changeAmount: the settled amount; strayCharge, strayRefund: its amount
+    client_id: str | None = None
 
 
 class MistakeRefused(ValueError):
@@ -164,7 +173,9 @@ class RangeRefused(ValueError):
 def check_mistake(mistake: Mistake) -> None:
     if mistake.kind != "strayCharge" and not mistake.order_id:
         raise MistakeRefused(f"{mistake.kind} needs the provider order's orderId")
-    if mistake.kind in ("changeAmount", "strayCharge") and (mistake.amount is None or mistake.amount <= 0):
+    if mistake.kind in ("changeAmount", "strayCharge", "strayRefund") and (
+        mistake.amount is None or mistake.amount <= 0
+    ):
         raise MistakeRefused(f"{mistake.kind} needs an amount above 0")
 
 
@@ -195,37 +206,64 @@ def _settle(row: ReconRow, now: datetime) -> ReconRow:
 
 
 def _payment_row(payment: Payment, order_amount: Decimal, phone: str | None) -> ReconRow:
-    charge = rupees(payment.payment_amount * SERVICE_CHARGE)
-    at = payment.payment_completion_time or payment.payment_time
+    return _sale_row(
+        cf_payment_id=payment.cf_payment_id,
+        order_id=payment.order_id,
+        amount=payment.payment_amount,
+        order_amount=order_amount,
+        at=payment.payment_completion_time or payment.payment_time,
+        paid_at=payment.payment_time,
+        utr=payment.bank_reference,
+        phone=phone,
+    )
+
+
+def _sale_row(
+    *,
+    cf_payment_id: str,
+    order_id: str,
+    amount: Decimal,
+    order_amount: Decimal,
+    at: str,
+    paid_at: str | None,
+    utr: str | None,
+    phone: str | None,
+) -> ReconRow:
+    """A payment taken, as the report lists it: its fee and the tax on the fee beside it."""
+    charge = rupees(amount * SERVICE_CHARGE)
     return ReconRow(
         entity="recon",
-        event_id=f"PAY-{payment.cf_payment_id}",
+        event_id=f"PAY-{cf_payment_id}",
         event_type="PAYMENT",
         event_status="SUCCESS",
-        event_amount=payment.payment_amount,
+        event_amount=amount,
         event_time=at,
         event_currency="INR",
         sale_type="CREDIT",
-        order_id=payment.order_id,
-        cf_payment_id=payment.cf_payment_id,
+        order_id=order_id,
+        cf_payment_id=cf_payment_id,
         order_amount=order_amount,
-        payment_amount=payment.payment_amount,
-        payment_time=payment.payment_time,
-        payment_utr=payment.bank_reference,
+        payment_amount=amount,
+        payment_time=paid_at,
+        payment_utr=utr,
         payment_service_charge=charge,
         payment_service_tax=rupees(charge * SERVICE_TAX),
         customer_phone=phone,
     )
 
 
-def _rows(world: MockWorld) -> Iterator[ReconRow]:
+def _rows(world: MockWorld, account: str) -> Iterator[ReconRow]:
+    """The events of the account's own orders: an account's reports show nothing of another's."""
     st = state(world)
-    for order_id, attempts in st.payments.items():
-        order = st.orders.get(order_id)
+    for key, attempts in st.payments.items():
+        order = st.orders.get(key)
         for p in attempts:
-            if p.payment_status == "SUCCESS" and order is not None:
+            if key[0] == account and p.payment_status == "SUCCESS" and order is not None:
                 yield _payment_row(p, order.order_amount, order.customer_details.customer_phone)
-    for order_id, refunds in st.refunds.items():
+    yield from _debit_rows(world, account)
+    for (owner, order_id), refunds in st.refunds.items():
+        if owner != account:
+            continue
         for r in refunds:
             if r.refund_status == "SUCCESS":
                 at = r.processed_at or r.created_at
@@ -245,7 +283,8 @@ def _rows(world: MockWorld) -> Iterator[ReconRow]:
                     refund_processed_at=at,
                 )
     for back in st.chargebacks:
-        paid = next((p for a in st.payments.values() for p in a if p.cf_payment_id == back.cf_payment_id), None)
+        own = (p for (owner, _), a in st.payments.items() if owner == account for p in a)
+        paid = next((p for p in own if p.cf_payment_id == back.cf_payment_id), None)
         if paid is None or back.at is None:
             continue
         yield ReconRow(
@@ -265,15 +304,52 @@ def _rows(world: MockWorld) -> Iterator[ReconRow]:
         )
 
 
-def rows(world: MockWorld) -> list[ReconRow]:
-    """Every event, QA's mistakes applied, settled where its settlement has come, oldest first."""
-    found = list(_rows(world))
+def _debit_rows(world: MockWorld, account: str) -> Iterator[ReconRow]:
+    """The account's UPI AutoPay debits taken (its subscriptions' SUCCESS charges), as payments:
+    Cashfree settles them with the account's other payments. The order id is the merchant's own
+    payment id of the charge (Cashfree's recon rows carry no subscription fields)."""
+    if SUBSCRIPTIONS not in world.states:
+        return
+    found = subscriptions_state(world)
+    for (owner, subscription_id), payments in found.payments.items():
+        if owner != account:
+            continue
+        mandate = found.subscriptions.get((owner, subscription_id))
+        for p in payments:
+            if p.payment_type != "CHARGE" or p.payment_status != "SUCCESS":
+                continue
+            at = debited_at(p)
+            yield _sale_row(
+                cf_payment_id=p.cf_payment_id,
+                order_id=p.payment_id,
+                amount=p.payment_amount,
+                order_amount=p.payment_amount,
+                at=at,
+                paid_at=at,
+                utr=p.cf_txn_id,
+                phone=mandate.customer_details.customer_phone if mandate is not None else None,
+            )
+
+
+def account_rows(world: MockWorld, account: MerchantAccount) -> list[ReconRow]:
+    """The account's events, QA's mistakes for it applied, settled where its settlement has come,
+    oldest first."""
+    found = list(_rows(world, account.client_id))
     now = provider_now(world).astimezone(IST)
+    store = world.settings.payments_client_id
     for mistake in state(world).settlement_mistakes:
-        found = _apply(mistake, found, now)
+        named = mistake.client_id or (store if mistake.kind in ("strayCharge", "strayRefund") else None)
+        if named in (None, account.client_id):
+            found = _apply(mistake, found, now)
     found = [_settle(r, now) for r in found]
     found.sort(key=lambda r: (_moment(r.event_time), r.event_id))
     return found
+
+
+def rows(world: MockWorld) -> list[tuple[str, ReconRow]]:
+    """Every account's events (its client id beside each), each account's report as it stands."""
+    found = [(a.client_id, r) for a in world.settings.merchant_accounts for r in account_rows(world, a)]
+    return sorted(found, key=lambda pair: (_moment(pair[1].event_time), pair[1].event_id))
 
 
 def in_range(filters: dict[str, object]) -> tuple[datetime, datetime]:
@@ -300,11 +376,6 @@ def page(chosen: list[Any], limit: int, cursor: str | None) -> Page:
     more = start + limit < len(chosen)
     next_cursor = base64.urlsafe_b64encode(f"after:{start + limit}".encode()).decode() if more else None
     return Page(limit=limit, data=taken, cursor=next_cursor)
-
-
-def account_rows(world: MockWorld, account: MerchantAccount) -> list[ReconRow]:
-    """The events of the account's own orders: an account's reports show nothing of another's."""
-    return [r for r in rows(world) if owns(world, account, r.order_id)]
 
 
 def events_between(world: MockWorld, start: datetime, end: datetime, account: MerchantAccount) -> list[ReconRow]:
@@ -395,6 +466,25 @@ def _apply(mistake: Mistake, events: list[ReconRow], now: datetime) -> list[Reco
                 payment_utr=f"{secrets.randbelow(10**12):012d}",
             )
             return [*events, stray]
+        case "strayRefund":
+            refund_id = f"stray_refund_{secrets.token_hex(4)}"
+            when = datetime.combine(now.date(), time(12, 0), IST).isoformat(timespec="seconds")
+            paid = next((e.cf_payment_id for e in events if is_payment(e)), "")
+            given = ReconRow(
+                entity="recon",
+                event_id=f"REF-{refund_id}",
+                event_type="REFUND",
+                event_status="SUCCESS",
+                event_amount=rupees(mistake.amount or Decimal(0)),
+                event_time=when,
+                event_currency="INR",
+                sale_type="DEBIT",
+                order_id=mistake.order_id or "",
+                cf_payment_id=paid,
+                refund_id=refund_id,
+                refund_processed_at=when,
+            )
+            return [*events, given]
     return events
 
 

@@ -25,15 +25,16 @@ from upstream_mocks.payments.orders import (
     Order,
     Payment,
     PaymentStatus,
+    account_of,
     attempt_payment,
     complete_payment,
     find_payment,
+    payments_for,
     provider_now,
     state,
 )
 from upstream_mocks.world import MockWorld
 
-MERCHANT_VPA = "cf.mockmerchant@axisbank"  # the mock merchant account's UPI handle (payee)
 MERCHANT_NAME = "Mock Merchant"
 UPI_WINDOW = timedelta(minutes=5)  # how long a payer's bank keeps a UPI request open
 # The schemes each app registers on a phone; `default` lets the phone choose.
@@ -75,10 +76,11 @@ def _amount(value: Decimal) -> str:
     return f"{value:.2f}"
 
 
-def upi_link(order: Order, payment: Payment, scheme: str = "upi://pay") -> str:
-    """NPCI's UPI linking spec: payee address and name, amount, transaction reference, note."""
+def upi_link(payee: str, order: Order, payment: Payment, scheme: str = "upi://pay") -> str:
+    """NPCI's UPI linking spec: payee address (the order's merchant account's own VPA) and name,
+    amount, transaction reference, note."""
     query = {
-        "pa": MERCHANT_VPA,
+        "pa": payee,
         "pn": MERCHANT_NAME,
         "am": _amount(payment.payment_amount),
         "cu": "INR",
@@ -102,7 +104,8 @@ def _attempts(world: MockWorld) -> dict[str, UpiAttempt]:
 def start_upi(world: MockWorld, order: Order, channel: Literal["link", "qrcode"]) -> dict[str, Any]:
     """A PENDING UPI payment on the order, answered as Cashfree's PayOrderEntity."""
     payment = attempt_payment(world, order, "PENDING")
-    link = upi_link(order, payment)
+    payee = account_of(world, order).upi_vpa
+    link = upi_link(payee, order, payment)
     _attempts(world)[payment.cf_payment_id] = UpiAttempt(
         cf_payment_id=payment.cf_payment_id,
         order_id=order.order_id,
@@ -111,7 +114,7 @@ def start_upi(world: MockWorld, order: Order, channel: Literal["link", "qrcode"]
         lapses_at=provider_now(world) + UPI_WINDOW,
     )
     if channel == "link":
-        payload = {app: upi_link(order, payment, scheme) for app, scheme in APP_SCHEMES.items()}
+        payload = {app: upi_link(payee, order, payment, scheme) for app, scheme in APP_SCHEMES.items()}
     else:
         payload = {"qrcode": qr_data_url(link)}
     return {
@@ -124,15 +127,14 @@ def start_upi(world: MockWorld, order: Order, channel: Literal["link", "qrcode"]
     }
 
 
-def lapse_upi(world: MockWorld, order_id: str) -> list[Payment]:
+def lapse_upi(world: MockWorld, order: Order) -> list[Payment]:
     """UPI requests past their window are FAILED (the payer's bank let them lapse); answers the
     payments it changed, for the merchant to be told."""
     now = provider_now(world)
     lapsed: list[Payment] = []
-    order = state(world).orders.get(order_id)
-    for payment in state(world).payments.get(order_id, []):
+    for payment in payments_for(world, order):
         attempt = _attempts(world).get(payment.cf_payment_id)
-        if order is None or attempt is None or attempt.lapses_at > now:
+        if attempt is None or attempt.lapses_at > now:
             continue
         if complete_payment(world, order, payment, "FAILED"):
             payment.payment_message = EXPIRED_MESSAGE
@@ -143,11 +145,11 @@ def lapse_upi(world: MockWorld, order_id: str) -> list[Payment]:
 def answer_upi(world: MockWorld, cf_payment_id: str, outcome: UpiOutcome) -> tuple[Order, Payment] | str:
     """The payer's answer in their app: the payment and its order, or why not (too late: lapsed)."""
     attempt = _attempts(world).get(cf_payment_id)
-    payment = find_payment(world, cf_payment_id)
-    order = state(world).orders.get(attempt.order_id) if attempt is not None else None
-    if attempt is None or payment is None or order is None:
+    found = find_payment(world, cf_payment_id)
+    if attempt is None or found is None:
         return "no such UPI request"
-    lapse_upi(world, order.order_id)  # too late to approve: the bank let it lapse
+    order, payment = found
+    lapse_upi(world, order)  # too late to approve: the bank let it lapse
     if payment.payment_status != "PENDING":
         return f"this UPI request is already {payment.payment_status.lower()}"
     complete_payment(world, order, payment, _STATUS[outcome])
@@ -158,9 +160,11 @@ def attempt_for_link(world: MockWorld, query: str) -> tuple[UpiAttempt, Payment]
     """The UPI request a `upi://pay` link's query names, when its payee and amount are ours."""
     fields = {k: v[0] for k, v in parse_qs(query).items()}
     attempt = _attempts(world).get(fields.get("tr", ""))
-    payment = find_payment(world, attempt.cf_payment_id) if attempt is not None else None
-    if attempt is None or payment is None:
+    found = find_payment(world, attempt.cf_payment_id) if attempt is not None else None
+    if attempt is None or found is None:
         return None
-    if fields.get("pa") != MERCHANT_VPA or fields.get("am") != _amount(payment.payment_amount):
+    order, payment = found
+    payee = account_of(world, order).upi_vpa
+    if fields.get("pa") != payee or fields.get("am") != _amount(payment.payment_amount):
         return None
     return attempt, payment

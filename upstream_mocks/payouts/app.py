@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from datetime import datetime
+from decimal import Decimal
 from typing import Any, Literal, TypeVar
 
 import msgspec
@@ -36,6 +37,12 @@ class AccountCheck(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     bank_account: str
     ifsc: str
     name: str | None = None
+
+
+class Misreport(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """QA: the amount Get Transfer Status answers for a transfer from now on (what was paid stays)."""
+
+    transfer_amount: Decimal
 
 
 class BankWord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -128,7 +135,7 @@ def create_app(world: MockWorld) -> Litestar:
         kept = transfers.find(world, transfer_id, cf_transfer_id)
         if kept is None:
             return _error(404, "transfer not found", "transfer_not_found")
-        return json_answer(kept.transfer)
+        return json_answer(transfers.as_read(world, kept.transfer))
 
     @post("/verification/upi", status_code=200)
     async def verify_upi(request: Request[Any, Any, Any]) -> Response[Any]:
@@ -179,12 +186,26 @@ def create_app(world: MockWorld) -> Litestar:
         await deliver(world, kept, mocks_now(world))
         return json_answer(kept.transfer)
 
+    @post("/transfers/{transfer_id:str}/misreport", status_code=200)
+    async def misreport(request: Request[Any, Any, Any], transfer_id: FromPath[str]) -> Response[Any]:
+        """A seeded mistake: the status read answers this amount for the transfer from now on."""
+        word = await _asked(world, request, Misreport, api=False)
+        if isinstance(word, Response):
+            return word
+        kept = transfers.find(world, transfer_id, None)
+        if kept is None:
+            return _error(404, "transfer not found", "transfer_not_found")
+        if word.transfer_amount <= 0:
+            return _error(400, "transfer_amount : should be above 0", "request_invalid")
+        transfers.state(world).misreported[transfer_id] = word.transfer_amount
+        return json_answer(transfers.as_read(world, kept.transfer))
+
     @get("/webhooks")
     async def webhooks() -> Response[Any]:
         return json_answer(transfers.state(world).webhooks)
 
     return Litestar(
-        route_handlers=[create_transfer, transfer_status, verify_upi, verify_account, bank_word, webhooks],
+        route_handlers=[create_transfer, transfer_status, verify_upi, verify_account, bank_word, misreport, webhooks],
         openapi_config=None,
         logging_config=None,  # the host process configures logging
     )

@@ -101,6 +101,9 @@ class PayoutsState(msgspec.Struct, kw_only=True):
     next_id: int = 4100001
     next_reference: int = 51001
     webhooks: list[WebhookDelivery] = msgspec.field(default_factory=list)
+    # QA: transfers whose status read answers another amount than was sent (by transfer_id), so
+    # the reconciliation's amount mismatch can be seeded without corrupting what was paid.
+    misreported: dict[str, Decimal] = msgspec.field(default_factory=dict)
 
 
 class TransferRefused(Exception):
@@ -188,6 +191,12 @@ def create(world: MockWorld, asked: TransferRequest) -> Transfer:
     answered = msgspec.structs.replace(transfer)  # Cashfree answers RECEIVED; the bank has it from now
     _set(transfer, "PENDING", "PENDING", now)
     return answered
+
+
+def as_read(world: MockWorld, transfer: Transfer) -> Transfer:
+    """The transfer as Get Transfer Status answers it: as kept, unless QA seeded another amount."""
+    amount = state(world).misreported.get(transfer.transfer_id)
+    return transfer if amount is None else msgspec.structs.replace(transfer, transfer_amount=amount)
 
 
 def find(world: MockWorld, transfer_id: str | None, cf_transfer_id: str | None) -> Kept | None:

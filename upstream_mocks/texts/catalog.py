@@ -34,6 +34,8 @@ class Texts(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     reminder_before_link: str
     reminder_due_link: str
     reminder_after_link: str
+    autopay_notice: str
+    autopay_notice_subject: str
     receipt_mail_subject: str
     receipt_mail_message: str
     receipt_heading: str

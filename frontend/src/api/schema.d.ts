@@ -299,6 +299,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/checkout/orders/{order_number}/returns/{return_number}/payee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give another UPI ID or bank account for a return whose payout failed
+         * @description Offered (the return's `payout.anotherAccount`) when the payout failed because the account does not exist or the bank sent the money back; never while it is pending or paid, nor when the bank was offline (that one is tried again). The account is verified with the provider, then paid by a new transfer; the failed one is never paid. Send an Idempotency-Key, and the same on a retry: a repeat answers the order again.
+         */
+        post: operations["ApiCheckoutOrdersOrderNumberReturnsReturnNumberPayeeGivePayee"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/checkout/orders/{order_number}/upi": {
         parameters: {
             query?: never;
@@ -979,6 +999,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/loans/{loan_number}/autopay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The loan's AutoPay: the terms a UPI AutoPay mandate would have, and the mandate with its debits */
+        get: operations["ApiLoansLoanNumberAutopayGetAutopay"];
+        put?: never;
+        /**
+         * Set up AutoPay: a UPI AutoPay mandate on the lender's account, to approve in the UPI app, or an eNACH mandate on the borrower's bank account, to approve at their bank
+         * @description Send a fresh Idempotency-Key per click: the same key again answers the same mandate. 409 autopay_exists when a mandate is already live. eNACH needs `bank`: 422 ifsc_invalid, account_number_invalid or account_name_missing when it is not a valid account.
+         */
+        post: operations["ApiLoansLoanNumberAutopaySetUpAutopay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/loans/{loan_number}/autopay/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause, resume or cancel the loan's AutoPay mandate
+         * @description Send a fresh Idempotency-Key per click, and the same on its retries.
+         */
+        post: operations["ApiLoansLoanNumberAutopayChangesChangeAutopay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/loans/{loan_number}/foreclosure": {
         parameters: {
             query?: never;
@@ -1628,6 +1689,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhooks/payments/mandates/{lender}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The provider's subscription webhooks (SUBSCRIPTION_*) for a lender's own account */
+        post: operations["ApiWebhooksPaymentsMandatesLenderMandateWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webhooks/payments/refunds": {
         parameters: {
             query?: never;
@@ -1637,8 +1715,25 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The provider's refund webhook (REFUND_STATUS_WEBHOOK) */
+        /** The provider's refund webhook (REFUND_STATUS_WEBHOOK) for the store's account */
         post: operations["ApiWebhooksPaymentsRefundsRefundWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/payments/refunds/{lender}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The provider's refund webhook (REFUND_STATUS_WEBHOOK) for a lender's own account */
+        post: operations["ApiWebhooksPaymentsRefundsLenderLenderRefundWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1698,7 +1793,7 @@ export interface components {
             /** @enum {string} */
             kind: "refundReversal" | "dispute" | "disputeReversal" | "chargeback" | "chargebackReversal" | "otherAdjustment";
             /** @enum {string} */
-            owner: "storeOrder" | "repayment" | "unknown";
+            owner: "storeOrder" | "repayment" | "storeReturn" | "unknown";
             providerOrderId: string;
             reference: string | null;
             respondBy?: string | null;
@@ -1739,6 +1834,72 @@ export interface components {
             role: string;
             staff: string;
             traceId: string | null;
+        };
+        /** AutoPay */
+        AutoPay: {
+            mandate: components["schemas"]["AutoPayMandate"] | null;
+            terms: components["schemas"]["AutoPayTerms"] | null;
+        };
+        /** AutoPayChange */
+        AutoPayChange: {
+            /** @enum {string} */
+            action: "pause" | "resume" | "cancel";
+        };
+        /** AutoPayDebit */
+        AutoPayDebit: {
+            amount: string;
+            /** Format: date */
+            dueOn: string;
+            failureReason?: string | null;
+            instalment: number;
+            paymentId: string;
+            /** @enum {string} */
+            status: "planned" | "noticed" | "debited" | "failed" | "cancelled" | "authenticate";
+        };
+        /** AutoPayMandate */
+        AutoPayMandate: {
+            approvalLink?: string | null;
+            /** @default false */
+            bankApprovalPending: boolean;
+            cfSubscriptionId?: string | null;
+            debits: components["schemas"]["AutoPayDebit"][];
+            email: string;
+            /** Format: date */
+            endOn: string;
+            /** @constant */
+            frequency: "monthly";
+            lenderName: string;
+            mandateId: string;
+            maxAmount: string;
+            /** @enum {string} */
+            method: "upi" | "enach";
+            providerStatus: string;
+            /** Format: date */
+            startOn: string;
+            /** @enum {string} */
+            status: "pendingApproval" | "active" | "paused" | "cancelled" | "completed" | "expired";
+        };
+        /** AutoPayRequest */
+        AutoPayRequest: {
+            bank?: components["schemas"]["EnachBank"] | null;
+            email: string;
+            /**
+             * @default upi
+             * @enum {string}
+             */
+            method: "upi" | "enach";
+        };
+        /** AutoPayTerms */
+        AutoPayTerms: {
+            authenticationLimit: string;
+            /** Format: date */
+            endOn: string;
+            /** @constant */
+            frequency: "monthly";
+            lenderName: string;
+            maxAmount: string;
+            /** Format: date */
+            startOn: string;
         };
         /** BrandView */
         BrandView: {
@@ -2072,6 +2233,7 @@ export interface components {
             complaints: components["schemas"]["DeskComplaint"][];
             /** @enum {string} */
             foundBy: "mobile" | "orderNumber" | "loanNumber" | "paymentReference";
+            mandates?: components["schemas"]["DeskMandate"][];
             mobileNumber: string | null;
             name: string | null;
             orders: components["schemas"]["DeskOrder"][];
@@ -2133,6 +2295,29 @@ export interface components {
             name: string;
             secret: string;
         };
+        /** DeskMandate */
+        DeskMandate: {
+            debits: components["schemas"]["DeskMandateDebit"][];
+            /** Format: date */
+            endOn: string;
+            lenderName: string;
+            loanNumber: string;
+            mandateId: string;
+            maxAmount: string;
+            /** Format: date */
+            startOn: string;
+            status: string;
+        };
+        /** DeskMandateDebit */
+        DeskMandateDebit: {
+            amount: string;
+            /** Format: date */
+            dueOn: string;
+            failureReason?: string | null;
+            instalment: number;
+            paymentId: string;
+            status: string;
+        };
         /** DeskOrder */
         DeskOrder: {
             cancellable: boolean;
@@ -2161,6 +2346,8 @@ export interface components {
             approvalsNeeded: number;
             customer: string | null;
             id: number;
+            lender?: string | null;
+            loanNumber?: string | null;
             /** @default false */
             needsPerson: boolean;
             note: string;
@@ -2188,6 +2375,16 @@ export interface components {
             receiptResendable: boolean;
             status: string;
         };
+        /** EnachBank */
+        EnachBank: {
+            accountHolderName: string;
+            accountNumber: string;
+            /** @enum {string} */
+            accountType: "savings" | "current";
+            /** @enum {string} */
+            authMode: "netBanking" | "debitCard";
+            ifsc: string;
+        };
         /** FieldProblem */
         FieldProblem: {
             code: string;
@@ -2210,7 +2407,10 @@ export interface components {
             lastFoundOn?: string | null;
             note?: string | null;
             owner: string;
+            paidByRetry?: string | null;
             providerOrderId: string;
+            reasonCode?: string | null;
+            reasonText?: string | null;
             recorded: string | null;
             reference: string | null;
             resolvedAt?: string | null;
@@ -2219,6 +2419,7 @@ export interface components {
             settled: string | null;
             settledNet?: string | null;
             unreconciled: string;
+            utr?: string | null;
         };
         /** ForeclosureOutcome */
         ForeclosureOutcome: {
@@ -2269,7 +2470,7 @@ export interface components {
             fee: string;
             net: string;
             /** @enum {string} */
-            owner: "storeOrder" | "repayment" | "unknown";
+            owner: "storeOrder" | "repayment" | "storeReturn" | "unknown";
             providerOrderId: string;
             reference: string | null;
         };
@@ -2283,7 +2484,7 @@ export interface components {
         KindTotal: {
             count: number;
             /** @enum {string} */
-            kind: "chargedWithoutOrder" | "paidWithoutCharge" | "amountDiffers" | "refundMissing" | "settledTwice" | "notSettled";
+            kind: "chargedWithoutOrder" | "paidWithoutCharge" | "amountDiffers" | "refundMissing" | "settledTwice" | "notSettled" | "refundNotRecorded" | "refundMoreThanRecorded" | "payoutNotShown" | "payoutNotMade" | "payoutAmountDiffers" | "payoutOverdue" | "payoutWithoutReturn" | "debitNotBooked" | "bookedWithoutDebit";
             unreconciled: string;
         };
         /** LanguageChoice */
@@ -2470,19 +2671,25 @@ export interface components {
             /** @enum {string} */
             status: "current" | "overdue" | "closed";
         };
+        /** MandateReceived */
+        MandateReceived: {
+            outcome: string;
+        };
         /** Mismatch */
         Mismatch: {
+            account?: string | null;
             cfPaymentId: string | null;
             fee?: string | null;
             /** @enum {string} */
-            kind: "chargedWithoutOrder" | "paidWithoutCharge" | "amountDiffers" | "refundMissing" | "settledTwice" | "notSettled";
+            kind: "chargedWithoutOrder" | "paidWithoutCharge" | "amountDiffers" | "refundMissing" | "settledTwice" | "notSettled" | "refundNotRecorded" | "refundMoreThanRecorded" | "payoutNotShown" | "payoutNotMade" | "payoutAmountDiffers" | "payoutOverdue" | "payoutWithoutReturn" | "debitNotBooked" | "bookedWithoutDebit";
             /** @enum {string} */
-            owner: "storeOrder" | "repayment" | "unknown";
+            owner: "storeOrder" | "repayment" | "storeReturn" | "unknown";
             providerOrderId: string;
             recorded: string | null;
             reference: string | null;
             settled: string | null;
             unreconciled: string;
+            utr?: string | null;
         };
         /** NativeSessionRequest */
         NativeSessionRequest: {
@@ -2593,6 +2800,10 @@ export interface components {
         PaidOtherwise: {
             reference: string;
         };
+        /** PayeeRequestBody */
+        PayeeRequestBody: {
+            refundTo: components["schemas"]["RefundAccount"];
+        };
         /** PaymentChoice */
         PaymentChoice: {
             amount: string;
@@ -2644,8 +2855,34 @@ export interface components {
             /** @default true */
             timeKnown: boolean;
         };
+        /** PayoutFailed */
+        PayoutFailed: {
+            amount: string;
+            description?: string | null;
+            reason: string;
+            reference: string;
+            transferId: string;
+        };
+        /** PayoutInTransit */
+        PayoutInTransit: {
+            amount: string;
+            /** Format: date */
+            expectedOn: string;
+            reference: string;
+            status: string;
+            transferId: string;
+        };
+        /** PayoutMatched */
+        PayoutMatched: {
+            amount: string;
+            reference: string;
+            transferId: string;
+            utr: string | null;
+        };
         /** PayoutView */
         PayoutView: {
+            /** @default false */
+            anotherAccount: boolean;
             paidAt: string | null;
             /** @enum {null|string} */
             problem: "accountInvalid" | "bankOffline" | "returnedByBank" | "other" | null;
@@ -2811,6 +3048,11 @@ export interface components {
             mismatches: components["schemas"]["Mismatch"][];
             overADay: boolean;
             paymentsSettled: number;
+            payoutsFailed?: components["schemas"]["PayoutFailed"][];
+            payoutsInTransit?: components["schemas"]["PayoutInTransit"][];
+            payoutsMatched?: components["schemas"]["PayoutMatched"][];
+            /** @default 0 */
+            payoutsRecorded: number;
             recordedPayments: number;
             refundsSettled: number;
             settledNet: string;
@@ -3122,6 +3364,7 @@ export interface components {
             /** Format: date */
             day: string;
             findings: components["schemas"]["FindingView"][];
+            openDisputes: components["schemas"]["FindingView"][];
             run: components["schemas"]["RunView"] | null;
             /** Format: date */
             today: string;
@@ -3874,6 +4117,50 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": string;
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiCheckoutOrdersOrderNumberReturnsReturnNumberPayeeGivePayee: {
+        parameters: {
+            query?: never;
+            header: {
+                "Idempotency-Key": string;
+            };
+            path: {
+                order_number: string;
+                return_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayeeRequestBody"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlacedOrder"];
                 };
             };
             /** @description Bad request syntax or unsupported method */
@@ -5340,6 +5627,129 @@ export interface operations {
             };
         };
     };
+    ApiLoansLoanNumberAutopayGetAutopay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                loan_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutoPay"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiLoansLoanNumberAutopaySetUpAutopay: {
+        parameters: {
+            query?: never;
+            header: {
+                "Idempotency-Key": string;
+            };
+            path: {
+                loan_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AutoPayRequest"];
+            };
+        };
+        responses: {
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutoPayMandate"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiLoansLoanNumberAutopayChangesChangeAutopay: {
+        parameters: {
+            query?: never;
+            header: {
+                "Idempotency-Key": string;
+            };
+            path: {
+                loan_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AutoPayChange"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutoPayMandate"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
     ApiLoansLoanNumberForeclosureForeclosureQuote: {
         parameters: {
             query?: never;
@@ -6722,6 +7132,43 @@ export interface operations {
             };
         };
     };
+    ApiWebhooksPaymentsMandatesLenderMandateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                lender: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MandateReceived"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
     ApiWebhooksPaymentsRefundsRefundWebhook: {
         parameters: {
             query?: never;
@@ -6738,6 +7185,43 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Received"];
+                };
+            };
+        };
+    };
+    ApiWebhooksPaymentsRefundsLenderLenderRefundWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                lender: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Received"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
                 };
             };
         };

@@ -3,12 +3,12 @@ import { useEffect, useState, type ReactNode } from "react";
 import { apiInUse, onUnauthorized, type LoginGroup } from "../api/client";
 import { ConfigProvider, type AppConfig } from "../lib/config";
 import { onFirstTakeOver } from "../lib/worker-takeover";
-import { freshSessionQuery, sessionQuery } from "../lib/session";
+import { freshSessionQuery, sessionQuery } from "../api/session";
 
 /** Where each group's login starts. */
 const LOGIN_PATH = { portal: "/paynow", store: "/login" } as const;
 
-/** The store's login returns to the page the shopper was on (features/store returnTo's `from`);
+/** The store's login returns to the page the shopper was on (components/storefront/return-to.ts's `from`);
  * the portal's always starts again at /paynow, as the specification has it. */
 function loginStateFor(group: LoginGroup): { from: string } | undefined {
   return group === "store" ? { from: `${window.location.pathname}${window.location.search}` } : undefined;

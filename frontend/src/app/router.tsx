@@ -38,7 +38,8 @@ export function appRoutes(config: AppConfig): RouteObject[] {
           element: <PublicLayout />,
           children: [
             ...sitePublicRoutes(config),
-            ...portalRoutes,
+            // The payment page with the loans' split of a part-payment (its words are that page's).
+            ...portalRoutes(() => import("./PaymentPage")),
             ...complaintsRoutes,
             ...loansRoutes,
             lazyPage("*", () => import("./NotFound"), sharedCatalog),

@@ -1,22 +1,13 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { api } from "../api/client";
-import type { components } from "../api/schema";
+import { useSubscribeNewsletter } from "../api/subscribe-newsletter";
 import { enableWhenHydrated } from "../lib/until-hydrated";
-
-type NewsletterRequest = components["schemas"]["NewsletterRequest"];
-
-/** POST /api/site/newsletter. */
-async function subscribe(body: NewsletterRequest): Promise<void> {
-  await api.post("/site/newsletter", body);
-}
 
 /** Footer newsletter: 'Loading...', then thanks (email cleared) or the failure message. */
 export function NewsletterForm() {
   const { t } = useLingui();
   const [email, setEmail] = useState("");
-  const subscription = useMutation({ mutationFn: subscribe, onSuccess: () => setEmail("") });
+  const subscription = useSubscribeNewsletter({ onSuccess: () => setEmail("") });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,8 +1,7 @@
 import { createContext, useContext } from "react";
-import { api } from "../api/client";
-import type { components } from "../api/schema";
+import { getConfig, type AppConfig } from "../api/get-config";
 
-export type AppConfig = components["schemas"]["ClientConfig"];
+export type { AppConfig };
 
 const ConfigContext = createContext<AppConfig | null>(null);
 
@@ -19,6 +18,5 @@ export function useConfig(): AppConfig {
 export async function loadConfig(): Promise<AppConfig> {
   const inline = document.getElementById("app-config")?.textContent;
   if (inline) return JSON.parse(inline) as AppConfig;
-  const { data } = await api.get<AppConfig>("/config");
-  return data;
+  return getConfig();
 }

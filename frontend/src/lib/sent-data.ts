@@ -1,5 +1,5 @@
 /**
- * Answers the gateway wrote into the page's HTML as JSON script elements (gateway/spa.py: who is
+ * Answers the gateway wrote into the page's HTML as JSON script elements (gateway/spa/pages.py: who is
  * logged in; gateway/store/first_page.py: the store's categories), so the first render asks the
  * gateway nothing and the API client (axios) arrives with the first real call.
  */

@@ -1,38 +1,8 @@
-import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
-import { api } from "../api/client";
-import type { components } from "../api/schema";
-import { takeSent } from "./sent-data";
+import { endSession, freshSessionQuery, sessionQuery, type Group, type SessionView } from "../api/session";
 
-export type SessionView = components["schemas"]["SessionView"];
-export type Group = "portal" | "store";
-
-const EMPTY: SessionView = { portal: null, store: null };
-
-/** The element the gateway writes the session into, in every page (gateway/spa.py). */
-const SESSION_ELEMENT = "app-session";
-
-/** Who is logged in, as the gateway says now: the browser keeps no token, only this view. */
-export async function getSession(): Promise<SessionView> {
-  takeSent(SESSION_ELEMENT); // the page's answer is older than this one: never read after it
-  try {
-    const { data } = await api.get<SessionView>("/session");
-    return data;
-  } catch {
-    return EMPTY; // no answer: treat as logged out rather than hold every page on a spinner
-  }
-}
-
-/** The session the page came with (the first answer), else the gateway's. */
-function sentOrGetSession(): Promise<SessionView> {
-  const sent = takeSent<SessionView>(SESSION_ELEMENT);
-  return sent ? Promise.resolve(sent) : getSession();
-}
-
-export const sessionQuery = queryOptions({ queryKey: ["session"], queryFn: sentOrGetSession, staleTime: Infinity });
-
-/** A re-read after a login, a logout or an ended login: always the gateway's answer of now. */
-export const freshSessionQuery = { ...sessionQuery, queryFn: getSession, staleTime: 0 };
+export type { Group, SessionView };
 
 interface SessionState {
   /** null until the gateway has answered once. */
@@ -49,7 +19,7 @@ export function useSession(): SessionState {
   const logout = useCallback(
     async (group: Group) => {
       try {
-        await api.delete(`/session/${group}`);
+        await endSession(group);
       } finally {
         // The pages and reads kept for offline reading are this visitor's: not the next one's.
         await import("./offline-copies").then((copies) => copies.forgetOfflineCopies()).catch(() => undefined);

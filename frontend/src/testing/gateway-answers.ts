@@ -392,3 +392,158 @@ export const repayment = {
   "loanNumber": "LN-1001",
   "pendingPayments": []
 } satisfies Schemas["RepaymentView"];
+
+const sahyogkosh = {
+  "name": "Sahyogkosh Finance Limited",
+  "registration": "N-14.03456",
+  "website": "https://sahyogkosh.example"
+} satisfies Schemas["LoanLender"];
+
+const arthvik = {
+  "name": "Arthvik Capital Limited",
+  "registration": "N-13.02291",
+  "website": "https://arthvik.example"
+} satisfies Schemas["LoanLender"];
+
+/** GET /api/loans for borrower 9876543210: one loan overdue, one current, one closed. */
+export const loans = [
+  {
+    "loanNumber": "LN-1001",
+    "status": "overdue",
+    "lender": sahyogkosh,
+    "lendingServiceProvider": "VoltKhata",
+    "sanctionedAmount": "100000.00",
+    "principalOutstanding": "62000.00",
+    "principalDue": "10000.00",
+    "interestDue": "2000.00",
+    "interestAccrued": "310.00",
+    "penalCharges": "450.00",
+    "overdueAmount": "12450.00",
+    "minimumPayment": "12450.00",
+    "daysPastDue": 17,
+    "nextDue": { "amount": "9500.00", "dueOn": "2026-12-15" },
+    "disbursedOn": "2026-03-01",
+    "asOf": "2026-12-03",
+    "closedOn": null
+  },
+  {
+    "loanNumber": "LN-1004",
+    "status": "current",
+    "lender": arthvik,
+    "lendingServiceProvider": "VoltKhata",
+    "sanctionedAmount": "60000.00",
+    "principalOutstanding": "41000.00",
+    "principalDue": "0.00",
+    "interestDue": "0.00",
+    "interestAccrued": "120.00",
+    "penalCharges": "0.00",
+    "overdueAmount": "0.00",
+    "minimumPayment": "0.00",
+    "daysPastDue": 0,
+    "nextDue": { "amount": "5750.00", "dueOn": "2026-12-20" },
+    "disbursedOn": "2026-06-10",
+    "asOf": "2026-12-03",
+    "closedOn": null
+  },
+  {
+    "loanNumber": "LN-0998",
+    "status": "closed",
+    "lender": sahyogkosh,
+    "lendingServiceProvider": "VoltKhata",
+    "sanctionedAmount": "25000.00",
+    "principalOutstanding": "0.00",
+    "principalDue": "0.00",
+    "interestDue": "0.00",
+    "interestAccrued": "0.00",
+    "penalCharges": "0.00",
+    "overdueAmount": "0.00",
+    "minimumPayment": "0.00",
+    "daysPastDue": 0,
+    "nextDue": null,
+    "disbursedOn": "2025-08-01",
+    "asOf": "2026-12-03",
+    "closedOn": "2026-08-01"
+  }
+] satisfies Schemas["LoanSummary"][];
+
+/** GET /api/loans/LN-1004/foreclosure: a floating-rate loan, so no foreclosure charge. */
+export const foreclosureQuote = {
+  "loanNumber": "LN-1004",
+  "principal": "41000.00",
+  "interest": "120.00",
+  "penalCharges": "0.00",
+  "foreclosureCharge": "0.00",
+  "foreclosureChargePercent": "0.00",
+  "total": "41120.00",
+  "chargeRule": "noChargeFloatingRate",
+  "rateType": "floating",
+  "validOn": "2026-12-03"
+} satisfies Schemas["ForeclosureQuote"];
+
+const creditLenders = {
+  "sahyogkosh": sahyogkosh,
+  "arthvik": arthvik
+} satisfies Record<string, Schemas["CreditLender"]>;
+
+/** POST /api/credit/applications, approved: every lender's offer, none put first. */
+export const creditApproved = {
+  "applicationId": "APP-7001",
+  "decision": "approved",
+  "reason": null,
+  "offers": [
+    {
+      "offerId": "OF-sahyogkosh-7001",
+      "lender": creditLenders.sahyogkosh,
+      "creditLimit": "50000.00",
+      "apr": "26.40",
+      "interestRate": "24.00",
+      "rateType": "fixed",
+      "processingFee": "590.00",
+      "keyFactsValidUntil": "2026-12-06",
+      "accepted": false
+    },
+    {
+      "offerId": "OF-arthvik-7001",
+      "lender": creditLenders.arthvik,
+      "creditLimit": "40000.00",
+      "apr": "22.85",
+      "interestRate": "21.00",
+      "rateType": "floating",
+      "processingFee": "354.00",
+      "keyFactsValidUntil": "2026-12-06",
+      "accepted": false
+    }
+  ]
+} satisfies Schemas["CreditApplication"];
+
+/** GET /api/credit/lines: one line in its cooling-off period, one closed. */
+export const creditLines = [
+  {
+    "lineNumber": "CL-5001",
+    "status": "coolingOff",
+    "lender": creditLenders.arthvik,
+    "creditLimit": "40000.00",
+    "apr": "22.85",
+    "rateType": "floating",
+    "acceptedOn": "2026-12-01",
+    "coolingOffEndsOn": "2026-12-04",
+    "keyFactsVersion": "KFS-arthvik-3",
+    "endedBy": null,
+    "endedOn": null,
+    "asOf": "2026-12-03"
+  },
+  {
+    "lineNumber": "CL-4990",
+    "status": "closed",
+    "lender": creditLenders.sahyogkosh,
+    "creditLimit": "25000.00",
+    "apr": "26.40",
+    "rateType": "fixed",
+    "acceptedOn": "2026-05-02",
+    "coolingOffEndsOn": "2026-05-05",
+    "keyFactsVersion": null,
+    "endedBy": "foreclosure",
+    "endedOn": "2026-09-30",
+    "asOf": "2026-12-03"
+  }
+] satisfies Schemas["CreditLine"][];

@@ -15,7 +15,8 @@ from gateway.settings import Settings
 from gateway.upstreams.http import UpstreamHttp
 from gateway.upstreams.lenders.fineract import FineractLender
 from gateway.upstreams.lenders.native import NativeLender
-from gateway.upstreams.lenders.port import Lender
+from gateway.upstreams.lenders.native.operations import LenderMandateDebits
+from gateway.upstreams.lenders.port import Lender, MandateDebitTeller
 from gateway.upstreams.lenders.routing import LenderRouter
 
 # Each adapter kind and how it is built: the settings, the upstream clients (its companion service
@@ -51,3 +52,22 @@ def build_lender(settings: Settings, upstreams: Mapping[str, UpstreamHttp], cloc
         return first
     lenders = {kinds[0]: first} | {kind: ADAPTERS[kind](settings, upstreams, first, clock) for kind in kinds[1:]}
     return LenderRouter(lenders)
+
+
+def build_mandate_debits(settings: Settings, upstreams: Mapping[str, UpstreamHttp]) -> dict[str, MandateDebitTeller]:
+    """Each lender kind served here that takes a loan's AutoPay debits by a partner call (ours alone so far)."""
+    if "native" not in lender_kinds(settings):
+        return {}
+    return {"native": LenderMandateDebits(upstreams["lending"], settings.lending_partner_key)}
+
+
+def order_owner(lender: Lender, settings: Settings, order_id: str) -> str:
+    """The kind (LENDERS) of the lender whose provider order `order_id` is: a repayment's, a
+    foreclosure's or a credit line's, paid into that lender's own account at the provider."""
+    return lender.order_owner(order_id) if isinstance(lender, LenderRouter) else lender_kinds(settings)[0]
+
+
+def loan_owner(lender: Lender, settings: Settings, loan_number: str) -> str:
+    """The kind (LENDERS) of the lender whose loan `loan_number` is: its AutoPay mandate is on
+    that lender's own account at the provider."""
+    return lender.loan_owner(loan_number) if isinstance(lender, LenderRouter) else lender_kinds(settings)[0]

@@ -16,14 +16,13 @@ lines are skipped, saying so.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from gateway.errors import UpstreamError
-from gateway.upstreams.lenders.port import PaymentSession, Settlement
-
-if TYPE_CHECKING:
-    from gateway.upstreams.lenders.kit import Kit
+from gateway.upstreams.lenders.kit_sandbox import Sandbox
+from gateway.upstreams.lenders.port import Lender, PaymentSession, Settlement
 
 ASKS = 3  # as the portal's confirm and re-check ask again after an answer that is not a settlement
 NEEDS_CONTROLS = "needs the sandbox's controls (the mocks'): pay a checkout and make the lender fail by hand"
@@ -37,6 +36,27 @@ RECEIPT = "resend_receipt"
 
 class Booked(tuple[Settlement, int]):
     """How a payment settled, and how many times the lender's books hold it."""
+
+
+class Kit(Protocol):
+    """What these checks ask of the kit that runs them (kit.py's `Kit`), named here so the two
+    modules do not import each other."""
+
+    kind: str
+    lender: Lender
+    sandbox: Sandbox | None
+
+    async def ask(
+        self, operation: str, call: Callable[[], Awaitable[Any]], check: Callable[[Any], list[str]] | None = None
+    ) -> Any: ...
+
+    def skip(self, operation: str, why: str) -> None: ...
+
+    def fail(self, operation: str, why: str) -> None: ...
+
+    def asked(self) -> set[str]: ...
+
+    async def receipt(self, token: str, uid: int, payment_log_id: int) -> None: ...
 
 
 class Semantics:

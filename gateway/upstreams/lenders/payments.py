@@ -103,6 +103,11 @@ BorrowerAccess = tuple[str, RepaymentRecord]
 RepaymentsBy = Literal["date", "mobileNumber", "loanNumber", "orderId"]
 
 
+RepaymentStatus = Literal[
+    "pending", "paid", "failed", "awaitingApproval", "refunded", "refundPending", "refundCancelled"
+]
+
+
 class PartnerRepayment(msgspec.Struct, rename="camel", kw_only=True):
     order_id: str
     user_id: int
@@ -113,8 +118,10 @@ class PartnerRepayment(msgspec.Struct, rename="camel", kw_only=True):
     amount: Decimal
     # awaitingApproval: paid and with the lender, its checker yet to approve the booking (Fineract's
     # maker-checker): never to be asked of the customer again.
-    # refunded: paid, the lender refused to book it (its checker rejected it), refunded in full.
-    status: Literal["pending", "paid", "failed", "awaitingApproval", "refunded"]
+    # refunded: paid, the lender refused to book it (its checker rejected it), refunded in full;
+    # refundPending: that refund is still on its way (pending or on hold at the bank);
+    # refundCancelled: the bank gave that refund up for good: the desk is to pay it back.
+    status: RepaymentStatus
     cf_payment_id: str | None = None
     created_at: datetime
     paid_at: datetime | None = None

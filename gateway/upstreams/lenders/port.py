@@ -108,6 +108,13 @@ class LenderCannot(UpstreamError):
         self.operation = operation
 
 
+class MandateDebitTeller(Protocol):
+    """A lender told of a loan's AutoPay debit: it reads the debit at the provider, then sends its
+    pre-debit notice, books it once or reminds of the due; the answer says which it did."""
+
+    async def tell(self, loan_number: str, subscription_id: str, payment_id: str) -> str: ...
+
+
 @runtime_checkable
 class Lender(Protocol):
     """What the gateway needs of a lender. `token`/`user_id` are a logged-in borrower's (from

@@ -122,6 +122,14 @@ class LenderRouter:
     def owns_order(self, order_id: str) -> bool:
         return any(lender.owns_order(order_id) for lender in self.lenders.values())
 
+    def order_owner(self, order_id: str) -> str:
+        """The kind (LENDERS) of the lender whose provider order `order_id` is."""
+        return self._owner("owns_order", order_id)
+
+    def loan_owner(self, loan_number: str) -> str:
+        """The kind (LENDERS) of the lender whose loan `loan_number` is."""
+        return self._owner("owns_loan", loan_number)
+
     def owns_payment(self, payment_log_id: int) -> bool:
         return any(lender.owns_payment(payment_log_id) for lender in self.lenders.values())
 

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react";
 import { useState } from "react";
-import { api } from "../../api/client";
+import { setSessionLanguage } from "../../api/set-language";
 import { isLocale, switchLocale, type Locale } from "../../lib/i18n";
 import { showToast } from "../../lib/toast";
 import { SWITCH_NEEDS_NETWORK } from "../OfflineNotice/switch-words";
@@ -30,7 +30,7 @@ export function LanguageSwitch({ className = "" }: { className?: string }) {
       await whenPageHydrated();
       await switchLocale(other.locale);
       // The server's copy of the choice; the cookie already holds it if this call fails.
-      void api.put("/session/language", { language: other.locale }).catch(() => undefined);
+      void setSessionLanguage(other.locale).catch(() => undefined);
     } catch {
       // Its messages could not load: offline, on a visit that never had them (lib/offline-visit.ts
       // keeps them once the page is used). Said in the language still shown, never silent, in the

@@ -69,7 +69,7 @@ from gateway.language.codes import DEFAULT, Language
 from gateway.settings import Settings
 from gateway.upstreams.http import UpstreamHttp
 from gateway.upstreams.lenders.fineract.foreclosure import CLOSE_PREFIX, FineractForeclosures
-from gateway.upstreams.lenders.fineract.mapping import IST, Overdue, day, indian_mobile, overdue, paise, rate
+from gateway.upstreams.lenders.fineract.mapping import Overdue, day, indian_mobile, overdue, paise, rate
 from gateway.upstreams.lenders.fineract.wire import (
     Accounts,
     AuditEntry,
@@ -91,7 +91,7 @@ from gateway.upstreams.lenders.native.complaints import ComplaintsClient
 from gateway.upstreams.lenders.native.loans import LoansClient
 from gateway.upstreams.lenders.native.operations import LendingOperations
 from gateway.upstreams.lenders.native.repayments import RECEIPT_FAILED, LendingClient
-from gateway.upstreams.lenders.payments import Allocation
+from gateway.upstreams.lenders.payments import Allocation, RepaymentStatus
 from gateway.upstreams.lenders.port import (
     BorrowerAccess,
     CreditApplication,
@@ -127,6 +127,7 @@ from gateway.upstreams.lenders.port import (
     Settlement,
 )
 from gateway.upstreams.payments import PaymentsClient
+from india.time_zone import IST
 
 log = structlog.get_logger("gateway.lenders.fineract")
 
@@ -140,6 +141,18 @@ NOT_BOOKED: dict[str, Literal["awaitingApproval", "refunded"]] = {
     "Rejected": "refunded",
 }
 REJECTED_REFUND = "rejected-"  # and the provider's payment id: the refund of a repayment the lender refused
+# Where that refund stands at the lender's own provider account, as the desk words a rejected
+# repayment: given back, on its way (PENDING, or ONHOLD at the bank), or given up by the bank for
+# good (CANCELLED; FAILED, which Cashfree's text names beyond its enum), then the desk's to pay.
+RefundStanding = Literal["refunded", "refundPending", "refundCancelled"]
+REFUND_STANDING: dict[str, RefundStanding] = {
+    "SUCCESS": "refunded",
+    "PENDING": "refundPending",
+    "ONHOLD": "refundPending",
+    "CANCELLED": "refundCancelled",
+    "FAILED": "refundCancelled",
+}
+FURTHEST_FIRST: tuple[RefundStanding, ...] = ("refunded", "refundPending", "refundCancelled")
 BOOKING_TRIES = 3  # keys posted in one settle, each only after Fineract confirms the last did not book
 LOAN_PAGE = 200  # loans asked for at a time when every loan is read (a day's repayments)
 # A repayment's id in the gateway (the portal's payment log id) is this lender's from here up, so
@@ -209,9 +222,11 @@ class FineractLender:
             "Authorization": f"Basic {credentials.decode()}",
             "Fineract-Platform-TenantId": settings.fineract_tenant,
         }
+        # The lender's own merchant account: its repayments are paid straight into it, never
+        # through the store's (docs/decisions/lender-provider-accounts.md).
         self.provider_headers = {
-            "x-client-id": settings.payments_client_id,
-            "x-client-secret": settings.payments_client_secret,
+            "x-client-id": settings.fineract_payments_client_id,
+            "x-client-secret": settings.fineract_payments_client_secret,
             "x-api-version": PROVIDER_API_VERSION,
         }
         self.lender = LoanLender(
@@ -223,7 +238,9 @@ class FineractLender:
         self.api = API
         self.foreclosures = FineractForeclosures(self)
         # Refunds of repayments the lender refused (its checker rejected the booking).
-        self.refunds = PaymentsClient(payments, settings.payments_client_id, settings.payments_client_secret)
+        self.refunds = PaymentsClient(
+            payments, settings.fineract_payments_client_id, settings.fineract_payments_client_secret
+        )
 
     # Routing (gateway/upstreams/lenders/routing.py): what of a borrower's is this lender's.
     def owns_loan(self, loan_number: str) -> bool:
@@ -1089,8 +1106,8 @@ class FineractLender:
     ) -> list[PartnerRepayment]:
         """Our repayments on the loan that no transaction shows (Fineract's audit trail of our
         commands): those its checker has yet to approve (maker-checker), paid and with the lender;
-        and those its checker rejected, refunded to the payer (or, until the refund is made by the
-        next ask, pending)."""
+        and those its checker rejected, refunded to the payer as the provider says the refund
+        stands (or, until the refund is made by the next ask, pending)."""
         made: list[AuditEntry] = await self._get(
             "audits", list[AuditEntry], {"actionName": "REPAYMENT", "entityName": "LOAN", "resourceId": loan.id}
         )
@@ -1099,14 +1116,16 @@ class FineractLender:
         for entry in sorted(made, key=lambda e: e.id):
             command, external_id = entry.made(), entry.external_id()
             order_id = command.get("receiptNumber")
-            status: Literal["awaitingApproval", "refunded", "pending"] | None = NOT_BOOKED.get(entry.processing_result)
+            status: RepaymentStatus | None = NOT_BOOKED.get(entry.processing_result)
             if status is None or not external_id or not external_id.startswith("pg-") or external_id in booked:
                 continue
             if not isinstance(order_id, str) or (by == "orderId" and order_id != value):
                 continue
             provider_id = external_id.removeprefix("pg-")
-            if status == "refunded" and not await self._refunded(order_id, provider_id):
-                status = "pending"  # rejected; the next ask (the follow-up's) refunds it
+            if status == "refunded":
+                # Rejected: the refund as it stands at the provider; none yet (the next ask, the
+                # follow-up's, makes it) is pending.
+                status = await self._refunded(order_id, provider_id) or "pending"
             at = datetime.fromisoformat(entry.made_on_date) if entry.made_on_date else None
             if at is not None and at.tzinfo is None:
                 at = at.replace(tzinfo=UTC)  # Fineract's audit times are the server's UTC
@@ -1126,10 +1145,16 @@ class FineractLender:
             )
         return list(rows.values())
 
-    async def _refunded(self, order_id: str, provider_id: str) -> bool:
-        """Whether the refund of a repayment the lender refused was made at the provider."""
+    async def _refunded(self, order_id: str, provider_id: str) -> RefundStanding | None:
+        """Where the refund of a repayment the lender refused stands at the lender's own provider
+        account (None: not made yet). The repayment's order is its own: any refund on it gives that
+        payment back, ours or one the desk asked again after the bank gave ours up; the furthest
+        along is its standing. A state Cashfree adds later is taken as still on its way."""
         given = await self.refunds.order_refunds(order_id)
-        return any(r.refund_id == f"{REJECTED_REFUND}{provider_id}" for r in given)
+        if not any(r.refund_id == f"{REJECTED_REFUND}{provider_id}" for r in given):
+            return None
+        standings = {REFUND_STANDING.get(r.refund_status, "refundPending") for r in given}
+        return next(s for s in FURTHEST_FIRST if s in standings)
 
     async def resend_receipt(self, order_id: str, idempotency_key: str) -> ReceiptSent:
         """The companion mails the receipt (Fineract draws none), once per key."""

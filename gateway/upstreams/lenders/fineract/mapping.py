@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date, timedelta, timezone
+from datetime import date
 from decimal import Decimal
 
 import msgspec
@@ -10,7 +10,6 @@ import msgspec
 from gateway.errors import UpstreamError
 from gateway.upstreams.lenders.fineract.wire import Day, Period
 
-IST = timezone(timedelta(hours=5, minutes=30), "IST")
 PAISA = Decimal("0.01")
 
 

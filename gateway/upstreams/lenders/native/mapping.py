@@ -3,18 +3,15 @@
 The contract (contracts/lending.openapi.yaml) was drawn from the port's shapes, so most answers
 decode straight into the port's structs; what the contract states otherwise is mapped here: the
 settle call's message, and the partner repayments' moments (ISO text on the wire). A shape that
-comes to differ gets its wire struct in its client module and its mapping here.
+comes to differ gets its wire struct in wire.py and its mapping here.
 """
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING
 
+from gateway.upstreams.lenders.native.wire import PartnerRepaymentRow
 from gateway.upstreams.lenders.payments import PartnerRepayment, Settlement
-
-if TYPE_CHECKING:
-    from gateway.upstreams.lenders.native.operations import PartnerRepaymentRow
 
 # updatePaymentStatus's message for a payment it could not settle as paid, and for one the payer's
 # bank has yet to answer on; any other message (the contract's "Payment process completed") is a

@@ -7,7 +7,6 @@ link. Asked with the store's partner key, apart from the borrower's repayment cl
 from __future__ import annotations
 
 from datetime import date
-from decimal import Decimal
 from typing import Literal
 
 import msgspec
@@ -17,33 +16,12 @@ from gateway.upstreams.envelope import Envelope
 from gateway.upstreams.http import UpstreamHttp
 from gateway.upstreams.lenders.complaints import LenderComplaint
 from gateway.upstreams.lenders.native.mapping import partner_repayment
+from gateway.upstreams.lenders.native.wire import PartnerRepaymentRow
 from gateway.upstreams.lenders.payments import PartnerRepayment, ReceiptSent, ReminderLink, RepaymentsBy
 
 FAILED = "The lender could not be asked about repayments. Please try again later."
 COMPLAINTS_FAILED = "The lender could not be asked about complaints. Please try again later."
 LINK_FAILED = "The lender could not be asked about this payment link. Please try again later."
-
-
-class PartnerRepaymentRow(msgspec.Struct, rename="camel", kw_only=True):
-    """One element of webRepayment/partnerRepayments: its moments as the contract's ISO text."""
-
-    order_id: str
-    user_id: int
-    user_name: str
-    mobile_number: str
-    email: str | None = None  # where the lender mails the borrower
-    loan_number: str | None = None
-    amount: Decimal
-    status: Literal["pending", "paid", "failed"]
-    cf_payment_id: str | None = None
-    created_at: str
-    paid_at: str | None = None
-    # Whether the desk can have the receipt mailed again (False: the lender draws none, nor does
-    # a companion service of its; the desk says so rather than offer an action that fails).
-    receipt_resendable: bool = True
-    # False when the lender knows only the day (then `created_at`/`paid_at` are that day's start
-    # in India, for ordering only): shown as the date alone, never as a time.
-    time_known: bool = True
 
 
 class ReceiptAgain(msgspec.Struct, rename="camel", kw_only=True):
@@ -116,3 +94,44 @@ class LendingOperations:
         if response.status_code != 200 or answer.data is None:
             raise UpstreamError(LINK_FAILED, upstream=self.http.name, status=response.status_code)
         return answer.data
+
+
+class MandateDebit(msgspec.Struct, rename="camel", kw_only=True):
+    loan_number: str
+    subscription_id: str
+    payment_id: str
+
+
+class MandateDebitDone(msgspec.Struct, rename="camel", kw_only=True):
+    """What the lender did about an AutoPay debit, as the provider has it now."""
+
+    payment_id: str
+    status: Literal["noticed", "booked", "reminded", "waiting", "cancelled"]
+    order_id: str | None = None
+
+
+MANDATE_FAILED = "The lender could not be told about this AutoPay debit. It is asked again."
+
+
+class LenderMandateDebits:
+    """Our lending service's partner call about a loan's AutoPay debits."""
+
+    def __init__(self, http: UpstreamHttp, partner_key: str) -> None:
+        self.http = http
+        self._key = {"x-partner-key": partner_key}
+
+    async def tell(self, loan_number: str, subscription_id: str, payment_id: str) -> str:
+        """POST webRepayment/partnerMandateDebits: the lender reads the debit at the provider and
+        sends its pre-debit notice, books it (once, by the provider's payment id) or reminds of
+        the due; what it did (`MandateDebitDone.status`)."""
+        response = await self.http.request(
+            "POST",
+            "webRepayment/partnerMandateDebits",
+            json=MandateDebit(loan_number=loan_number, subscription_id=subscription_id, payment_id=payment_id),
+            headers=self._key,
+            idempotent=True,  # the lender acts on each debit once, however often it is told
+        )
+        answer = self.http.decode(response, Envelope[MandateDebitDone])
+        if response.status_code != 200 or answer.data is None:
+            raise UpstreamError(MANDATE_FAILED, upstream=self.http.name, status=response.status_code)
+        return answer.data.status

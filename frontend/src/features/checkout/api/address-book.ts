@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../api/client";
 import type { components } from "../../../api/schema";
-import { addressesQueryKey, type SavedAddress } from "./checkout-addresses";
+import { addressesQueryKey, type SavedAddress } from "../../../api/checkout-addresses";
 import type { CheckoutAddress } from "./quote-order";
 
 export type AddressBookEntry = components["schemas"]["AddressBookEntry"];

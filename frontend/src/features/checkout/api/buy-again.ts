@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../api/client";
 import type { components } from "../../../api/schema";
-import { cartQuery } from "../../store";
+import { cartQuery } from "../../../cart/get-cart";
 
 export type BuyAgainResult = components["schemas"]["BuyAgainResult"];
 

@@ -6,7 +6,7 @@ import { i18n } from "@lingui/core";
 import { placeName } from "../../../lib/place-names";
 import { useAddressBook } from "../api/address-book";
 import { useAddressCheck, type AddressDraft, type FieldProblem } from "../api/check-address";
-import type { CheckoutAddresses, SavedAddress } from "../api/checkout-addresses";
+import type { CheckoutAddresses, SavedAddress } from "../../../api/checkout-addresses";
 import { PINCODE, usePincodeCheck } from "../api/check-pincode";
 import type { CheckoutAddress } from "../api/quote-order";
 import { keptForm, keepForm, type AddressForm, type Picked } from "./addressFormKeeping";

@@ -2,7 +2,7 @@ import { Trans } from "@lingui/react/macro";
 import { rupees } from "../../../lib/money";
 import type { PlacedOrder } from "../api/get-order";
 import { dayOf } from "../../../lib/dates";
-import { storeStyles as shared } from "../../store";
+import shared from "../../../components/storefront/storefront.module.css";
 import { refundWords } from "./orderWords";
 import styles from "./RefundNote.module.css";
 

@@ -10,6 +10,7 @@ import { showToast } from "../../../lib/toast";
 import { useAskReturn, type ReturnRequestBody } from "../api/ask-return";
 import type { PlacedOrder } from "../api/get-order";
 import { dayOf } from "../../../lib/dates";
+import { EMPTY_PAYEE, PayeeFields, refundAccountOf } from "./PayeeFields";
 import { PHOTO_REASONS, RETURN_REASONS, pickupWords, type ReturnReason } from "./returnWords";
 import styles from "./ReturnForm.module.css";
 
@@ -17,8 +18,6 @@ type Photo = NonNullable<ReturnRequestBody["photos"]>[number];
 // eslint-disable-next-line lingui/no-unlocalized-strings -- a media type, not words
 const JPEG = "image/jpeg";
 const PHOTO_NAME = "photo.jpg";
-// eslint-disable-next-line lingui/no-unlocalized-strings -- a UPI ID's shape, written so in every language
-const UPI_SHAPE = "name@bank";
 const MAX_PHOTOS = 4;
 const LONGEST_SIDE = 1600; // px: a phone's photo shrunk to this is still clear, and well under 1.5 MB
 
@@ -57,9 +56,7 @@ export function ReturnForm({ order, onDone }: { order: PlacedOrder; onDone: () =
   const [note, setNote] = useState("");
   const [photos, setPhotos] = useState<Photo[]>([]);
   const [slot, setSlot] = useState(0);
-  const [payTo, setPayTo] = useState<"upi" | "bank">("upi");
-  const [upiId, setUpiId] = useState("");
-  const [account, setAccount] = useState({ accountNumber: "", ifsc: "", accountName: "" });
+  const [payee, setPayee] = useState(EMPTY_PAYEE);
   const [problem, setProblem] = useState<string | null>(null);
   if (!options) return null;
   const windows = new Map(options.lines.map((w) => [w.productId, w]));
@@ -98,7 +95,7 @@ export function ReturnForm({ order, onDone }: { order: PlacedOrder; onDone: () =
     }
     const body: ReturnRequestBody = { lines, reason, note, photos, pickup: slots[slot] };
     if (options.refundRoute === "account") {
-      body.refundTo = payTo === "upi" ? { upiId } : { ...account };
+      body.refundTo = refundAccountOf(payee);
     }
     try {
       await ask.mutateAsync({ orderNumber: order.orderNumber, body, key: key.current() });
@@ -110,7 +107,7 @@ export function ReturnForm({ order, onDone }: { order: PlacedOrder; onDone: () =
     }
   };
 
-  const invalid = (name: string) => (field !== null && field.startsWith(name) ? true : undefined);
+  const invalid = (name: string): true | undefined => (field !== null && field.startsWith(name) ? true : undefined);
 
   return (
     <form className={styles.form} onSubmit={(event) => void submit(event)} aria-labelledby={`${id}-heading`} data-testid="return-form">
@@ -226,54 +223,7 @@ export function ReturnForm({ order, onDone }: { order: PlacedOrder; onDone: () =
           <p className={styles.hint}>
             <Trans>You paid in cash, so we send the money to your UPI ID or bank account.</Trans>
           </p>
-          <label className={styles.choice}>
-            <input type="radio" name={`${id}-payto`} checked={payTo === "upi"} onChange={() => setPayTo("upi")} />
-            <Trans>UPI ID</Trans>
-          </label>
-          <label className={styles.choice}>
-            <input type="radio" name={`${id}-payto`} checked={payTo === "bank"} onChange={() => setPayTo("bank")} />
-            <Trans>Bank account</Trans>
-          </label>
-          {payTo === "upi" ? (
-            <label className={styles.field}>
-              <Trans>Your UPI ID</Trans>
-              <input
-                value={upiId}
-                onChange={(event) => setUpiId(event.target.value)}
-                placeholder={UPI_SHAPE}
-                autoComplete="off"
-                aria-invalid={invalid("refundTo")}
-              />
-            </label>
-          ) : (
-            <>
-              <label className={styles.field}>
-                <Trans>Account holder's name</Trans>
-                <input
-                  value={account.accountName}
-                  onChange={(event) => setAccount({ ...account, accountName: event.target.value })}
-                  aria-invalid={invalid("refundTo.accountName")}
-                />
-              </label>
-              <label className={styles.field}>
-                <Trans>Account number</Trans>
-                <input
-                  value={account.accountNumber}
-                  inputMode="numeric"
-                  onChange={(event) => setAccount({ ...account, accountNumber: event.target.value })}
-                  aria-invalid={invalid("refundTo.accountNumber")}
-                />
-              </label>
-              <label className={styles.field}>
-                <Trans>IFSC</Trans>
-                <input
-                  value={account.ifsc}
-                  onChange={(event) => setAccount({ ...account, ifsc: event.target.value.toUpperCase() })}
-                  aria-invalid={invalid("refundTo.ifsc")}
-                />
-              </label>
-            </>
-          )}
+          <PayeeFields name={`${id}-payto`} value={payee} onChange={setPayee} invalid={invalid} />
         </fieldset>
       )}
       {options.refundRoute === "source" && (

@@ -12,12 +12,13 @@ import {
   returnStepWords,
   type ReturnView,
 } from "./returnWords";
+import { NewPayeeForm } from "./NewPayeeForm";
 import timeline from "./OrderTimeline.module.css";
 import styles from "./ReturnForm.module.css";
 
 const STATE_WORDS = { done: msg`, done`, current: null, upcoming: msg`, to come` } as const;
 
-function OneReturn({ ret }: { ret: ReturnView }) {
+function OneReturn({ orderNumber, ret }: { orderNumber: string; ret: ReturnView }) {
   const { t } = useLingui();
   const config = useConfig();
   const number = ret.number;
@@ -81,6 +82,7 @@ function OneReturn({ ret }: { ret: ReturnView }) {
           {payout}
         </p>
       )}
+      {ret.payout?.anotherAccount && <NewPayeeForm orderNumber={orderNumber} ret={ret} />}
       {ret.creditNote && (
         <p className={styles.hint}>
           <a
@@ -111,7 +113,7 @@ export function ReturnsPanel({ order }: { order: PlacedOrder }) {
         <Trans>Returns</Trans>
       </h2>
       {order.returns.map((ret) => (
-        <OneReturn key={ret.number} ret={ret} />
+        <OneReturn key={ret.number} orderNumber={order.orderNumber} ret={ret} />
       ))}
     </section>
   );

@@ -2,7 +2,8 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Link } from "react-router";
-import { cartQuery, useStore } from "../../store";
+import { cartQuery } from "../../../cart/get-cart";
+import { useStore } from "../../../components/storefront/store-state";
 import styles from "./checkout.module.css";
 
 /**

@@ -2,7 +2,7 @@
 // cash on delivery cannot take an order, and a GSTIN in another state.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activateLocale, ensureCatalog } from "../../../lib/i18n";
-import { storeCatalog } from "../../store";
+import { storeCatalog } from "../../../testing/catalogs";
 import { checkoutCatalog } from "../catalog";
 import { cashRefusalWords, deliveryWords, gstinWords, noteWords, refundWords } from "./orderWords";
 

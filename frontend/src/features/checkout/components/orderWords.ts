@@ -9,7 +9,7 @@ import { msg, plural, t } from "@lingui/core/macro";
 import type { components } from "../../../api/schema";
 import { i18n } from "../../../lib/i18n";
 import { rupees } from "../../../lib/money";
-import { promiseWords } from "../../store";
+import { promiseWords } from "../../../components/storefront/promise-words";
 import { dayOf } from "../../../lib/dates";
 import { placeName } from "../../../lib/place-names";
 

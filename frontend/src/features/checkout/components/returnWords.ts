@@ -109,12 +109,12 @@ export function payoutWords(ret: ReturnView): string | null {
       switch (payout.problem) {
         case "accountInvalid":
           return ret.refundTo.route === "upi"
-            ? t`The payment failed: the UPI ID ${account} does not exist. Call us on ${phone} with another UPI ID or bank account and we will send it there.`
-            : t`The payment failed: the bank account ending ${account} does not exist. Call us on ${phone} with another UPI ID or bank account and we will send it there.`;
+            ? t`The payment failed: the UPI ID ${account} does not exist. Give another UPI ID or bank account below and we will send it there.`
+            : t`The payment failed: the bank account ending ${account} does not exist. Give another UPI ID or bank account below and we will send it there.`;
         case "bankOffline":
           return t`The payment failed: your bank was not available, so the money is still with us. Call us on ${phone} and we will send it again.`;
         case "returnedByBank":
-          return t`Your bank sent the payment back. Call us on ${phone} with another UPI ID or bank account and we will send it there.`;
+          return t`Your bank sent the payment back. Give another UPI ID or bank account below and we will send it there.`;
         default:
           return t`The payment could not be made. Call us on ${phone} and we will send it again.`;
       }

@@ -29,9 +29,11 @@ import { PayBy } from "../components/PayBy";
 import { RefundNote } from "../components/RefundNote";
 import { SupportRefunds } from "../components/SupportRefunds";
 import { ReturnsPanel } from "../components/ReturnsPanel";
-import { UpiPanel } from "../../upi";
+import { UpiPanel } from "../../../components/upi/lazy";
 import { StatusChip } from "../components/StatusChip";
-import { StoreHeader, storeStyles as shared, useStore } from "../../store";
+import { StoreHeader } from "../../../components/storefront/StoreHeader";
+import shared from "../../../components/storefront/storefront.module.css";
+import { useStore } from "../../../components/storefront/store-state";
 import own from "./OrderPage.module.css";
 
 function paymentState(order: PlacedOrder, productName: string): string {

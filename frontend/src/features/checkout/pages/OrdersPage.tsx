@@ -7,7 +7,9 @@ import { rupees } from "../../../lib/money";
 import { useOrders } from "../api/list-orders";
 import { dayOf } from "../../../lib/dates";
 import { StatusChip } from "../components/StatusChip";
-import { StoreHeader, storeStyles as shared, useStore } from "../../store";
+import { StoreHeader } from "../../../components/storefront/StoreHeader";
+import shared from "../../../components/storefront/storefront.module.css";
+import { useStore } from "../../../components/storefront/store-state";
 import { orderPaymentLabel, orderSummaryWords } from "../components/orderWords";
 import styles from "./OrdersPage.module.css";
 

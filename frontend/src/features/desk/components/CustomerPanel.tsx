@@ -7,6 +7,7 @@ import { useDeskAction, type CustomerView, type DeskOrder, type StaffView } from
 import { AuditTrail } from "./AuditTrail";
 import { Complaints } from "./Complaints";
 import { ConfirmAction, type AskedAction } from "./ConfirmAction";
+import { Mandates } from "./Mandates";
 import { Refunds } from "./Refunds";
 import { Timeline } from "./Timeline";
 import { ORDER_STATUS_WORDS, PAYMENT_STATE_WORDS, REPAYMENT_STATUS_WORDS, wordFor } from "./words";
@@ -216,6 +217,22 @@ export function CustomerPanel({ customer, staff, onActed }: { customer: Customer
                 </Trans>
               </span>
             )}
+            {repayment.status === "refundPending" && (
+              <span className={styles.note}>
+                <Trans>
+                  The lender's checker refused to book this payment; its refund to the customer is still with the bank.
+                  It did not reduce what they owe.
+                </Trans>
+              </span>
+            )}
+            {repayment.status === "refundCancelled" && (
+              <span className={styles.note}>
+                <Trans>
+                  The lender's checker refused to book this payment and the bank gave up its refund: the money is still
+                  the customer's. It is on the refunds list below to ask again or pay another way.
+                </Trans>
+              </span>
+            )}
             {repayment.status === "paid" && !repayment.receiptResendable && (
               <span className={styles.note}>
                 <Trans>This lender cannot send its receipt again; ask the lender for it.</Trans>
@@ -225,6 +242,7 @@ export function CustomerPanel({ customer, staff, onActed }: { customer: Customer
         ))}
       </ul>
       <Refunds customer={customer} staff={staff} ask={setAsked} />
+      <Mandates mandates={customer.mandates} />
       <Complaints complaints={customer.complaints} />
       <Timeline entries={customer.timeline} />
       {customerNumber && <AuditTrail customer={customerNumber} />}

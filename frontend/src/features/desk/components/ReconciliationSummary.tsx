@@ -6,7 +6,10 @@ import { useReconciliation } from "../api/desk";
 import { KIND_WORDS } from "./words";
 import styles from "../desk.module.css";
 
-/** Today's reconciliation for supervisors: rupees unreconciled and each kind of mismatch. */
+/**
+ * Today's reconciliation for supervisors: rupees unreconciled, each kind of mismatch, and the day's
+ * payouts of returns' refunds: paid and matched with the payouts provider, in transit, or failed.
+ */
 export function ReconciliationSummary() {
   const { t, i18n } = useLingui();
   const day = useReconciliation(true);
@@ -34,6 +37,31 @@ export function ReconciliationSummary() {
               </li>
             ))}
           </ul>
+          {(day.data.payoutsRecorded ?? 0) > 0 && (
+            <ul className={styles.timeline} aria-label={t`Payouts of the day`}>
+              {(day.data.payoutsMatched ?? []).map((p) => (
+                <li key={p.transferId}>
+                  <Trans>
+                    {p.reference}: {rupees(p.amount)} paid out and matched, UTR {p.utr ?? "-"}
+                  </Trans>
+                </li>
+              ))}
+              {(day.data.payoutsInTransit ?? []).map((p) => (
+                <li key={p.transferId}>
+                  <Trans>
+                    {p.reference}: {rupees(p.amount)} in transit, expected by {calendarDay(p.expectedOn)}
+                  </Trans>
+                </li>
+              ))}
+              {(day.data.payoutsFailed ?? []).map((p) => (
+                <li key={p.transferId}>
+                  <Trans>
+                    {p.reference}: {rupees(p.amount)} failed ({p.reason}), waiting on a person
+                  </Trans>
+                </li>
+              ))}
+            </ul>
+          )}
         </>
       )}
     </section>

@@ -113,6 +113,11 @@ export function Refunds({ customer, staff, ask }: { customer: CustomerView; staf
           return (
             <li key={refund.id}>
               <strong>{rupees(refund.amount)}</strong> <span>{refund.orderNumber}</span>{" "}
+              {refund.loanNumber && (
+                <span>
+                  <Trans>Repayment of loan {refund.loanNumber}</Trans>{" "}
+                </span>
+              )}
               <span>{wordFor(i18n, REFUND_REASON_WORDS, refund.reasonCode)}</span> <span>{wordFor(i18n, REFUND_STATUS_WORDS, refund.status)}</span>
               <span className={styles.note}>{refund.note}</span>
               {refund.needsPerson && (

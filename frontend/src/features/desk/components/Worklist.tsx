@@ -5,7 +5,7 @@ import { errorMessage } from "../../../api/client";
 import { calendarDay, dayAndTime } from "../../../lib/dates";
 import { rupees } from "../../../lib/money";
 import { useResolveFinding, useWorklistDay, useWorklistRuns, type FindingView } from "../api/desk";
-import { ATTENTION_WORDS, KIND_WORDS, wordFor } from "./words";
+import { ATTENTION_WORDS, KIND_WORDS, PAYOUT_ADVICE, PAYOUT_ADVICE_OTHER, wordFor } from "./words";
 import styles from "../desk.module.css";
 
 /** Where the desk looks something up by what support would type: the order, loan or payment. */
@@ -15,7 +15,8 @@ const lookUp = (reference: string) => `/desk?find=${encodeURIComponent(reference
  * The reconciliation worklist (supervisors): the daily job's stored runs, each saying whether it
  * needs attention; a chosen day's findings (yesterday's, India's, unless another is picked) with
  * how long each has been open, a dispute's deadline, and links to our record and the provider's;
- * resolve with a note.
+ * resolve with a note. Every open dispute and chargeback is listed too, whatever the day, nearest
+ * deadline first: a deadline does not wait for someone to pick the day it was found.
  */
 export function Worklist() {
   const { t, i18n } = useLingui();
@@ -51,9 +52,26 @@ export function Worklist() {
           </li>
         ))}
       </ul>
+      {worklist.data && worklist.data.openDisputes.length > 0 && (
+        <>
+          <h3 id="desk-open-disputes" className={styles.subtitle}>
+            <Trans>Open disputes and chargebacks</Trans>
+          </h3>
+          <ol className={styles.timeline} aria-labelledby="desk-open-disputes">
+            {worklist.data.openDisputes.map((finding) => (
+              <Finding key={finding.id} finding={finding} foundOn />
+            ))}
+          </ol>
+        </>
+      )}
       {worklist.data && !worklist.data.run && (
         <p>
           <Trans>No reconciliation run is stored for this day.</Trans>
+        </p>
+      )}
+      {worklist.data?.run && worklist.data.findings.length === 0 && (
+        <p>
+          <Trans>Every rupee of this day is reconciled.</Trans>
         </p>
       )}
       {worklist.data?.run && (
@@ -67,10 +85,19 @@ export function Worklist() {
   );
 }
 
-function Finding({ finding }: { finding: FindingView }) {
+/** One finding; `foundOn`: said which day's run found it (in a list of more days than one). */
+function Finding({ finding, foundOn = false }: { finding: FindingView; foundOn?: boolean }) {
   const { t, i18n } = useLingui();
   const [note, setNote] = useState("");
   const resolve = useResolveFinding();
+  // A failed payout's: why, as the payouts provider said it, and what the desk does about it.
+  const why = finding.reasonCode
+    ? {
+        code: finding.reasonCode,
+        said: finding.reasonText ?? finding.reasonCode,
+        advice: i18n._(PAYOUT_ADVICE[finding.reasonCode] ?? PAYOUT_ADVICE_OTHER),
+      }
+    : null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     resolve.mutate({ id: finding.id, note: note.trim() });
@@ -79,6 +106,11 @@ function Finding({ finding }: { finding: FindingView }) {
     <li>
       <strong>{wordFor(i18n, KIND_WORDS, finding.kind)}</strong>
       <span>{finding.reference ?? finding.providerOrderId}</span>
+      {foundOn && (
+        <span>
+          <Trans>Found on {calendarDay(finding.day)}</Trans>
+        </span>
+      )}
       {finding.recorded != null && (
         <span>
           <Trans>Ours {rupees(finding.recorded)}</Trans>
@@ -99,6 +131,23 @@ function Finding({ finding }: { finding: FindingView }) {
       <span>
         <Trans>Unreconciled {rupees(finding.unreconciled)}</Trans>
       </span>
+      {finding.utr && (
+        <span>
+          <Trans>Bank reference (UTR) {finding.utr}</Trans>
+        </span>
+      )}
+      {why && (
+        <span>
+          <Trans>
+            Why: {why.said} ({why.code})
+          </Trans>
+        </span>
+      )}
+      {why && !finding.paidByRetry && (
+        <span>
+          <Trans>What to do: {why.advice}</Trans>
+        </span>
+      )}
       {finding.respondBy && (
         <strong className={finding.resolvedAt ? undefined : styles.attention}>
           <Trans>
@@ -114,7 +163,17 @@ function Finding({ finding }: { finding: FindingView }) {
       <Link to={lookUp(finding.providerOrderId)}>
         <Trans>Provider's side: {finding.cfPaymentId ?? finding.providerOrderId}</Trans>
       </Link>
-      {finding.resolvedAt ? (
+      {finding.resolvedAt && finding.paidByRetry ? (
+        // Closed by the reconciliation: a later attempt (another account the shopper gave) was paid.
+        <>
+          <span>
+            <Trans>Paid by a retry on {dayAndTime(finding.resolvedAt)}</Trans>
+          </span>
+          <Link to={lookUp(finding.paidByRetry)}>
+            <Trans>The retry: {finding.paidByRetry}</Trans>
+          </Link>
+        </>
+      ) : finding.resolvedAt ? (
         <span>
           <Trans>
             Resolved by {finding.resolvedBy} on {dayAndTime(finding.resolvedAt)}

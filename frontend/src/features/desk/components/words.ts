@@ -39,6 +39,10 @@ export const EVENT_WORDS: Record<string, MessageDescriptor> = {
   loginCodeSent: msg`Login code sent by SMS`,
   loginCodeFailed: msg`Login code not sent: the SMS failed`,
   loginCodeRefused: msg`Login code refused by our limits`,
+  payoutPending: msg`Payout waiting for the bank`,
+  payoutPaid: msg`Paid out to the account given`,
+  payoutFailed: msg`Payout failed`,
+  payoutReversed: msg`Payout sent back by the bank`,
 };
 
 /** Why our limits refused a login code (the gateway's error codes). */
@@ -93,6 +97,8 @@ export const REPAYMENT_STATUS_WORDS: Record<string, MessageDescriptor> = {
   failed: msg`Failed`,
   awaitingApproval: msg`Awaiting the lender's approval`,
   refunded: msg`Refused by the lender, refunded`,
+  refundPending: msg`Refused by the lender, refund on its way`,
+  refundCancelled: msg`Refused by the lender, refund failed`,
 };
 
 /** Which upstream recorded an entry. */
@@ -111,9 +117,32 @@ export const KIND_WORDS: Record<string, MessageDescriptor> = {
   refundMissing: msg`Refund missing`,
   settledTwice: msg`Settled twice`,
   notSettled: msg`Not settled by its day`,
+  refundNotRecorded: msg`Refund given, none recorded`,
+  refundMoreThanRecorded: msg`Refunded more than recorded`,
+  payoutNotShown: msg`Payout paid, return not shown refunded`,
+  payoutNotMade: msg`Return shown refunded, payout not made`,
+  payoutAmountDiffers: msg`Payout amount differs`,
+  payoutOverdue: msg`Payout pending past its day`,
+  payoutWithoutReturn: msg`Paid out with no return owed`,
+  debitNotBooked: msg`AutoPay debit taken, not booked at the lender`,
+  bookedWithoutDebit: msg`AutoPay repayment booked, no debit taken`,
+  payoutFailed: msg`Payout failed, waiting on a person`,
   chargeback: msg`Chargeback`,
   dispute: msg`Dispute`,
 };
+
+/**
+ * What the desk does about a payout that failed, by the payouts provider's status code (the
+ * finding's reasonCode); a code not listed here gets PAYOUT_ADVICE_OTHER.
+ */
+export const PAYOUT_ADVICE: Record<string, MessageDescriptor> = {
+  INVALID_VPA: msg`The UPI ID does not exist. The shopper can give another UPI ID or bank account on their order page; call them to ask, then resolve this once it is paid.`,
+  INVALID_ACCOUNT_FAIL: msg`The bank account does not exist. The shopper can give another UPI ID or bank account on their order page; call them to ask, then resolve this once it is paid.`,
+  REVERSED: msg`The shopper's bank sent the money back. The shopper can give another UPI ID or bank account on their order page; call them to ask, then resolve this once it is paid.`,
+  BENEFICIARY_BANK_OFFLINE: msg`The shopper's bank was not available; the money is still with us. Pay it again once their bank is back, then resolve this with how it was paid.`,
+  NOT_MADE: msg`The provider made no transfer. Check the return's payout, pay the shopper, then resolve this with how it was paid.`,
+};
+export const PAYOUT_ADVICE_OTHER = msg`Call the shopper, pay the refund again, then resolve this with how it was paid.`;
 
 /** What a desk audit entry records, in support's words (the gateway sends its action). */
 export const AUDIT_ACTION_WORDS: Record<string, MessageDescriptor> = {

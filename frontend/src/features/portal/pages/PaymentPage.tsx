@@ -22,8 +22,8 @@ import { ErrorDialog } from "../components/ErrorDialog";
 import { LoanNotMapped } from "../components/LoanNotMapped";
 import { PaymentHistory } from "../components/PaymentHistory";
 import { PendingPayments } from "../components/PendingPayments";
-import { AllocationPreview } from "../../loans";
-import { UpiPanel } from "../../upi";
+import { AllocationPreview } from "../../../components/AllocationPreviewSlot";
+import { UpiPanel } from "../../../components/upi/lazy";
 import styles from "../portal.module.css";
 
 /** How often a payment waiting for the payer's bank is asked about again. */

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { emailError, messageError, nameError, normalisePhone, phoneError } from "../../../lib/form-rules";
+import { emailError, messageError, nameError, phoneError } from "../../../lib/form-rules";
 import { enableWhenHydrated } from "../../../lib/until-hydrated";
-import { sendContact } from "../api";
+import { useSendContact } from "../api/send-contact";
 import styles from "./forms.module.css";
 import { FieldError, FormStatus, useSupportForm } from "./useSupportForm";
 
@@ -18,9 +18,7 @@ function validate(values: typeof EMPTY) {
 
 /** The contact form: every field required and checked in the page; a landline with its STD code is a phone too. */
 export function ContactForm() {
-  const form = useSupportForm("contact", EMPTY, validate, (values) =>
-    sendContact({ ...values, phone: normalisePhone(values.phone) }),
-  );
+  const form = useSupportForm("contact", EMPTY, validate, useSendContact());
   const { errors, field } = form;
   const { t } = useLingui();
 

@@ -1,7 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import { emailError, mobileError, nameError } from "../../../lib/form-rules";
 import { enableWhenHydrated } from "../../../lib/until-hydrated";
-import { sendDeleteData } from "../api";
+import { useSendDeleteData } from "../api/send-delete-data";
 import styles from "./forms.module.css";
 import { FieldError, FormStatus, useSupportForm } from "./useSupportForm";
 
@@ -16,7 +16,7 @@ function validate(values: typeof EMPTY) {
  * page checks what the gateway would refuse, with the gateway's words, beside each field.
  */
 export function DeleteDataForm() {
-  const form = useSupportForm("delete", EMPTY, validate, sendDeleteData);
+  const form = useSupportForm("delete", EMPTY, validate, useSendDeleteData());
   const { errors, field } = form;
 
   return (

@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react";
-import { useMutation } from "@tanstack/react-query";
+import type { UseMutationResult } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { errorMessage, errorStatus } from "../../../api/client";
 import { firstError, type FieldErrors } from "../../../lib/form-rules";
@@ -20,19 +20,18 @@ function failureText(error: unknown, failed: string): string {
  * A support form's state (contact, data deletion): each field checked in the page first (its
  * message beside it, the focus on the first field in error), 'Sending...' while it goes, the form
  * cleared after success. A 4xx is about what was typed, so the gateway's message (naming the
- * field) is shown; any other failure gets the specification's message. The send is a TanStack
- * Query mutation: its state (pending, success, error) is the form's.
+ * field) is shown; any other failure gets the specification's message. The send is the feature's
+ * TanStack Query mutation (features/site/api/): its state (pending, success, error) is the form's.
  */
 export function useSupportForm<T extends Record<string, string>>(
   idPrefix: string,
   empty: T,
   validate: (values: T) => FieldErrors<T>,
-  send: (values: T) => Promise<unknown>,
+  sending: UseMutationResult<unknown, Error, T>,
 ) {
   const { i18n } = useLingui();
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<FieldErrors<T>>({});
-  const sending = useMutation({ mutationFn: send, onSuccess: () => setValues(empty) });
   const status: Status = sending.isSuccess
     ? { kind: "success", text: i18n._(SENT) }
     : sending.isError
@@ -67,7 +66,7 @@ export function useSupportForm<T extends Record<string, string>>(
       return;
     }
     sending.reset();
-    sending.mutate(values);
+    sending.mutate(values, { onSuccess: () => setValues(empty) });
   };
 
   return { values, errors, field, sending: sending.isPending, status, submit };

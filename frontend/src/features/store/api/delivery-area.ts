@@ -57,8 +57,8 @@ export function useDeliveryArea(): {
 }
 
 /** PUT /api/checkout/delivery-area: choose a pin code (404 for one India Post does not know). */
-export async function chooseDeliveryArea(pincode: string): Promise<DeliveryArea> {
-  const { data } = await api.put<DeliveryArea>("/checkout/delivery-area", { pincode });
+export async function chooseDeliveryArea(pincode: string, signal?: AbortSignal): Promise<DeliveryArea> {
+  const { data } = await api.put<DeliveryArea>("/checkout/delivery-area", { pincode }, { signal });
   return data;
 }
 
@@ -76,7 +76,7 @@ export function areaChosen(queryClient: QueryClient, pincode: string, answer: De
 export function useChooseDeliveryArea() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: chooseDeliveryArea,
+    mutationFn: (pincode: string) => chooseDeliveryArea(pincode),
     onSuccess: (answer, pincode) => areaChosen(queryClient, pincode, answer),
   });
 }

@@ -2,8 +2,8 @@ import { Trans } from "@lingui/react/macro";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { useBrands } from "../api/get-brands";
-import { useStore } from "../StoreContext";
-import shared from "../store.module.css";
+import { useStore } from "../../../components/storefront/store-state";
+import shared from "../../../components/storefront/storefront.module.css";
 import styles from "./BrandList.module.css";
 
 /** The brands row of the product home (the catalogue lists brands to logged-in shoppers); each opens the brand's products. */

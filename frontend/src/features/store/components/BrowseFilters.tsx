@@ -3,7 +3,7 @@ import { useId } from "react";
 import { enableWhenHydrated } from "../../../lib/until-hydrated";
 import { useBrands } from "../api/get-brands";
 import type { ProductFilters, ProductSort } from "../api/get-products";
-import { useStore } from "../StoreContext";
+import { useStore } from "../../../components/storefront/store-state";
 import { CategoryChips } from "./CategoryChips";
 import { browseHref } from "./useBrowseFilters";
 import styles from "./BrowseFilters.module.css";

@@ -1,7 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import { rupees } from "../../../lib/money";
-import type { Cart } from "../api/get-cart";
-import { useCartCharges } from "../api/cart-charges";
+import type { Cart } from "../../../cart/get-cart";
+import { useCartCharges } from "../../../cart/cart-charges";
 import styles from "./CartCharges.module.css";
 
 /**

@@ -1,23 +1,15 @@
 import { t } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
-import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { api, errorMessage } from "../../../api/client";
-import type { components } from "../../../api/schema";
+import { useCheckoutAddresses } from "../../../api/checkout-addresses";
+import { errorMessage } from "../../../api/client";
 import { Dialog } from "../../../components/Dialog";
 import { useChooseDeliveryArea, useDeliveryArea } from "../api/delivery-area";
-import { hoursWords, promiseWords } from "../delivery/promiseWords";
-import { useStore } from "../StoreContext";
+import { hoursWords, promiseWords } from "../../../components/storefront/promise-words";
+import { useStore } from "../../../components/storefront/store-state";
 import styles from "./DeliveryAreaPicker.module.css";
 import { i18n } from "@lingui/core";
 import { placeName } from "../../../lib/place-names";
-
-type SavedAddresses = components["schemas"]["CheckoutAddresses"];
-
-async function savedAddresses(): Promise<SavedAddresses> {
-  const { data } = await api.get<SavedAddresses>("/checkout/addresses");
-  return data;
-}
 
 /** Choose the pin code the store promises delivery to: typed, or one of a logged-in shopper's addresses. */
 export default function DeliveryAreaDialog({ onClose }: { onClose: () => void }) {
@@ -26,7 +18,7 @@ export default function DeliveryAreaDialog({ onClose }: { onClose: () => void })
   const choose = useChooseDeliveryArea();
   const [typed, setTyped] = useState(pincode ?? "");
   const [error, setError] = useState<string | null>(null);
-  const saved = useQuery({ queryKey: ["store", "saved-addresses"], queryFn: savedAddresses, enabled: verified === true });
+  const saved = useCheckoutAddresses({ enabled: verified === true });
 
   const pick = async (value: string) => {
     setError(null);

@@ -4,9 +4,10 @@ import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { placeName } from "../../../lib/place-names";
 import { useDeliveryArea } from "../api/delivery-area";
-import { promiseWords } from "../delivery/promiseWords";
-import { useStore } from "../StoreContext";
+import { promiseWords } from "../../../components/storefront/promise-words";
+import { useStore } from "../../../components/storefront/store-state";
 import { SavedAt } from "./SavedAt";
+import { untilLogout } from "../delivery/logout-signal";
 import styles from "./DeliveryAreaPicker.module.css";
 
 // The form arrives when the shopper opens it, not with every store page.
@@ -26,7 +27,9 @@ export function DeliveryAreaPicker() {
     if (verified !== true || pincode !== null) return;
     // Logged out (or a pin chosen) while its chunk loads: no read of an address book no longer ours.
     let wanted = true;
-    void import("../delivery/lastAddress").then((m) => (wanted ? m.chooseLastAddress(queryClient) : undefined));
+    // Taken now, at the login: a Log out tapped while the chunk loads aborts it.
+    const signal = untilLogout();
+    void import("../delivery/lastAddress").then((m) => (wanted ? m.chooseLastAddress(queryClient, signal) : undefined));
     return () => {
       wanted = false;
     };

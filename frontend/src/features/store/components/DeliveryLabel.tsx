@@ -1,6 +1,6 @@
 import { Trans } from "@lingui/react/macro";
 import { useDeliveryArea } from "../api/delivery-area";
-import { hoursWords, promiseWords } from "../delivery/promiseWords";
+import { hoursWords, promiseWords } from "../../../components/storefront/promise-words";
 import { SavedAt } from "./SavedAt";
 
 /**

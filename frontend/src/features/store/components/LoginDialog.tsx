@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Dialog } from "../../../components/Dialog";
 import { CodeForm } from "../../../components/otp/CodeForm";
 import { MobileForm } from "../../../components/otp/MobileForm";
-import shared from "../store.module.css";
+import shared from "../../../components/storefront/storefront.module.css";
 import { MOBILE_KEY, useLoginCalls } from "./useLoginCalls";
 
 interface LoginDialogProps {

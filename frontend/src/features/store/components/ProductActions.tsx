@@ -3,7 +3,7 @@ import { useId } from "react";
 import { useNavigate } from "react-router";
 import { enableWhenHydrated } from "../../../lib/until-hydrated";
 import type { Product } from "../api/get-product";
-import { useStore } from "../StoreContext";
+import { useStore } from "../../../components/storefront/store-state";
 import { QuantityControl } from "./QuantityControl";
 import styles from "./ProductActions.module.css";
 

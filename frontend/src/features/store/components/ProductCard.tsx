@@ -5,7 +5,7 @@ import { ProductActions } from "./ProductActions";
 import { ProductPicture } from "./ProductPicture";
 import { DeliveryNotes, ProductPrices } from "./ProductPrices";
 import { StarRating } from "./StarRating";
-import shared from "../store.module.css";
+import shared from "../../../components/storefront/storefront.module.css";
 import styles from "./ProductCard.module.css";
 
 // The card's width: two columns on a phone, three from 900 px, four from 1200 px (ProductGrid.module.css).

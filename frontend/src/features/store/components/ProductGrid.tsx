@@ -8,7 +8,7 @@ import { BrowseFilters, type BrandOption } from "./BrowseFilters";
 import { CategorySuggestions } from "./CategoryChips";
 import { ProductCard } from "./ProductCard";
 import { useBrowseFilters } from "./useBrowseFilters";
-import shared from "../store.module.css";
+import shared from "../../../components/storefront/storefront.module.css";
 import styles from "./ProductGrid.module.css";
 
 const DEBOUNCE_MS = 500;

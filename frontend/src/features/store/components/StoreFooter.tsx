@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSyncExternalStore } from "react";
 import { Link } from "react-router";
-import { inWebView } from "../nativeBridge";
+import { inWebView } from "../../../lib/native-bridge";
 import styles from "./StoreFooter.module.css";
 
 const noSubscription = () => () => undefined;

@@ -8,20 +8,13 @@ import { indianDigits } from "../../../lib/indian-numbers";
 import { useSession } from "../../../lib/session";
 import { setToastSlot } from "../../../lib/toast-slot";
 import { Logo } from "../../../components/Logo/Logo";
-import { useStore } from "../StoreContext";
+import { useStore } from "../../../components/storefront/store-state";
 import { DeliveryAreaPicker } from "./DeliveryAreaPicker";
-import { loginStateFrom } from "./returnTo";
+import { loggingOut } from "../delivery/logout-signal";
+import { loginStateFrom } from "../../../components/storefront/return-to";
 import { StrokeIcon } from "./StrokeIcon";
 import styles from "./StoreHeader.module.css";
-
-interface StoreHeaderProps {
-  /** Show 'Back' to /product-home (detail and cart screens). */
-  back?: boolean;
-  /** Show the cart count link (every screen but the cart itself). */
-  cartLink?: boolean;
-  /** Show 'Deliver to' (browsing); off where an address of the page's own decides (checkout, an order). */
-  deliveryArea?: boolean;
-}
+import type { StoreHeaderProps } from "../../../components/storefront/StoreHeader";
 
 /**
  * Logo, optional Back link, the language switch, the login state and the cart count linking to
@@ -49,7 +42,11 @@ export function StoreHeader({ back = false, cartLink = true, deliveryArea = true
         </Link>
         <div className={styles.actions}>
           {verified === true && (
-            <button type="button" className={styles.iconAction} onClick={() => void logout("store")}>
+            <button type="button" className={styles.iconAction} onClick={() => {
+                loggingOut();
+                void logout("store");
+              }}
+            >
               <StrokeIcon d="M10 4H5v16h5M14 8l4 4-4 4M18 12H9" />
               <span className={styles.label}>
                 <Trans>Log out</Trans>

@@ -3,10 +3,10 @@ import { Navigate, useLocation, useNavigate } from "react-router";
 import { MobileForm } from "../../../components/otp/MobileForm";
 import { usePageMeta } from "../../../lib/page-meta";
 import { StoreHeader } from "../components/StoreHeader";
-import { returnPath, type LoginState } from "../components/returnTo";
+import { returnPath, type LoginState } from "../../../components/storefront/return-to";
 import { MOBILE_KEY, useLoginCalls } from "../components/useLoginCalls";
-import { useStore } from "../StoreContext";
-import shared from "../store.module.css";
+import { useStore } from "../../../components/storefront/store-state";
+import shared from "../../../components/storefront/storefront.module.css";
 
 /** /login: the mobile number step; a shopper already verified goes to /product-home (as the specification says). */
 export default function LoginPage() {

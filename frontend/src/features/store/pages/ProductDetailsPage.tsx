@@ -10,8 +10,8 @@ import { DeliveryNotes, ProductPrices } from "../components/ProductPrices";
 import { StarRating } from "../components/StarRating";
 import { ProductFacts, StockNote } from "../components/ProductFacts";
 import { StoreHeader } from "../components/StoreHeader";
-import { useStore } from "../StoreContext";
-import shared from "../store.module.css";
+import { useStore } from "../../../components/storefront/store-state";
+import shared from "../../../components/storefront/storefront.module.css";
 import styles from "./ProductDetailsPage.module.css";
 
 // The picture is at most 480 px wide, the screen's width on a phone (ProductDetailsPage.module.css).

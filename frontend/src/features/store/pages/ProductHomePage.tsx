@@ -4,7 +4,7 @@ import { BrandList } from "../components/BrandList";
 import { CategoryChips } from "../components/CategoryChips";
 import { ProductGrid } from "../components/ProductGrid";
 import { StoreHeader } from "../components/StoreHeader";
-import shared from "../store.module.css";
+import shared from "../../../components/storefront/storefront.module.css";
 import { usePageMeta } from "../../../lib/page-meta";
 
 /** /product-home: logo, brands, the banner carousel, the categories and the product list. */

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ProductGrid } from "../components/ProductGrid";
 import { StoreHeader } from "../components/StoreHeader";
-import shared from "../store.module.css";
+import shared from "../../../components/storefront/storefront.module.css";
 import { usePageMeta } from "../../../lib/page-meta";
 
 /** /products: the cart count, search, category / brand / price-sort filters (in the address) and the list with infinite scroll. */

@@ -11,10 +11,10 @@ import { ProductPicture } from "../components/ProductPicture";
 import { QuantityControl } from "../components/QuantityControl";
 import { StoreHeader } from "../components/StoreHeader";
 import { StrokeIcon } from "../components/StrokeIcon";
-import { inWebView, postToNative } from "../nativeBridge";
-import type { CartLine } from "../api/get-cart";
-import { useStore } from "../StoreContext";
-import shared from "../store.module.css";
+import { inWebView, postToNative } from "../../../lib/native-bridge";
+import type { CartLine } from "../../../cart/get-cart";
+import { useStore } from "../../../components/storefront/store-state";
+import shared from "../../../components/storefront/storefront.module.css";
 import { DeliveryLabel } from "../components/DeliveryLabel";
 import styles from "./ShoppingCartPage.module.css";
 

@@ -6,10 +6,10 @@ import { CodeForm } from "../../../components/otp/CodeForm";
 import { clearCountdown } from "../../../components/otp/useCountdown";
 import { usePageMeta } from "../../../lib/page-meta";
 import { StoreHeader } from "../components/StoreHeader";
-import { returnPath, type LoginState } from "../components/returnTo";
+import { returnPath, type LoginState } from "../../../components/storefront/return-to";
 import { MOBILE_KEY, useLoginCalls } from "../components/useLoginCalls";
-import { useStore } from "../StoreContext";
-import shared from "../store.module.css";
+import { useStore } from "../../../components/storefront/store-state";
+import shared from "../../../components/storefront/storefront.module.css";
 
 /**
  * /verifyotp: the code step; after verification the shopper returns to the store page they

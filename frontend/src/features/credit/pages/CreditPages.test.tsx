@@ -1,0 +1,142 @@
+// @vitest-environment jsdom
+// Credit as a shopper sees it: the application, decided at once, with every lender's offer (its
+// limit and APR) or the lender's reason; the shopper's lines, with what can be done with each;
+// the application in Hindi.
+import { fireEvent, screen, within } from "@testing-library/react";
+import { http, HttpResponse } from "msw";
+import { afterEach, describe, expect, it } from "vitest";
+import { activateLocale, ensureCatalog, sharedCatalog } from "../../../lib/i18n";
+import { apiServer } from "../../../testing/api-server";
+import { cart, creditApproved, creditLines, storeSession } from "../../../testing/gateway-answers";
+import { renderApp } from "../../../testing/render-app";
+import type { ApplyRequest } from "../api/apply";
+
+// A page's first render waits for its lazily loaded module and catalog, slow on a busy machine.
+const LOADED = { timeout: 10_000 };
+
+/** The shopper logged in to the store, with a cart, and no approval kept from before. */
+function shopper() {
+  apiServer.use(
+    http.get("/api/session", () => HttpResponse.json(storeSession)),
+    http.get("/api/store/cart", () => HttpResponse.json(cart)),
+    http.get("/api/credit/applications/current", () => HttpResponse.json({ application: null })),
+    // The header's delivery place, from the shopper's saved addresses.
+    http.get("/api/checkout/addresses", () => HttpResponse.json([])),
+  );
+}
+
+async function fillTheApplication() {
+  fireEvent.change(await screen.findByLabelText("Your name", undefined, LOADED), { target: { value: "Suresh Patel" } });
+  fireEvent.change(screen.getByLabelText("Business name"), { target: { value: "Patel Electricals" } });
+  fireEvent.change(screen.getByLabelText("GSTIN or PAN"), { target: { value: "24aapfp1234c1z5" } });
+  fireEvent.click(screen.getByRole("checkbox", { name: /credit bureau report/ }));
+}
+
+describe("the credit application", { timeout: 30_000 }, () => {
+  it("sends the application and lists every lender's offer with its limit and APR", async () => {
+    shopper();
+    const sent: ApplyRequest[] = [];
+    apiServer.use(
+      http.post("/api/credit/applications", async ({ request }) => {
+        sent.push((await request.json()) as ApplyRequest);
+        return HttpResponse.json(creditApproved);
+      }),
+    );
+    renderApp("/credit/apply");
+    expect(await screen.findByRole("heading", { name: "Apply for credit" }, LOADED)).toBeTruthy();
+    await fillTheApplication();
+    fireEvent.click(screen.getByRole("button", { name: "Apply" }));
+    expect(await screen.findByRole("heading", { name: "You are approved: choose an offer" })).toBeTruthy();
+    expect(sent).toEqual([
+      expect.objectContaining({ applicantName: "Suresh Patel", businessName: "Patel Electricals", taxId: "24AAPFP1234C1Z5", bureauConsent: true }),
+    ]);
+    const first = screen.getByRole("article", { name: "Sahyogkosh Finance Limited" });
+    expect(within(first).getByText("₹50,000.00")).toBeTruthy();
+    expect(within(first).getByText("26.40%")).toBeTruthy();
+    expect(within(first).getByText("24.00% a year, fixed")).toBeTruthy();
+    const second = screen.getByRole("article", { name: "Arthvik Capital Limited" });
+    expect(within(second).getByText("₹40,000.00")).toBeTruthy();
+    expect(within(second).getByText("22.85%")).toBeTruthy();
+    expect(within(second).getByRole("button", { name: /^Read the Key Facts/ })).toBeTruthy();
+  });
+
+  it("shows the lender's reason when the application is not approved", async () => {
+    shopper();
+    apiServer.use(
+      http.post("/api/credit/applications", () =>
+        HttpResponse.json({ applicationId: "APP-7002", decision: "rejected", offers: [], reason: "Your business is too new for credit." }),
+      ),
+    );
+    renderApp("/credit/apply");
+    await fillTheApplication();
+    fireEvent.click(screen.getByRole("button", { name: "Apply" }));
+    expect(await screen.findByRole("heading", { name: "Your application was not approved" })).toBeTruthy();
+    expect(screen.getByRole("alert").textContent).toBe("Your business is too new for credit.");
+    expect(screen.getByText("You can still pay online or cash on delivery.")).toBeTruthy();
+  });
+
+  it("shows an approval kept from before instead of the form", async () => {
+    shopper();
+    apiServer.use(http.get("/api/credit/applications/current", () => HttpResponse.json({ application: creditApproved })));
+    renderApp("/credit/apply");
+    expect(await screen.findByRole("heading", { name: "You are approved: choose an offer" }, LOADED)).toBeTruthy();
+    expect(screen.queryByLabelText("Your name")).toBeNull();
+  });
+
+  it("sends a visitor without the store's login to /login", async () => {
+    apiServer.use(
+      http.get("/api/session", () => HttpResponse.json({ portal: null, store: null })),
+      http.get("/api/store/cart", () => HttpResponse.json({ error: { code: "unauthorized", message: "Log in." } }, { status: 401 })),
+    );
+    const app = renderApp("/credit/apply");
+    await screen.findByRole("main", undefined, LOADED);
+    await expect.poll(() => app.path(), LOADED).toBe("/login");
+  });
+});
+
+describe("the shopper's credit lines", { timeout: 30_000 }, () => {
+  it("shows each line with its lender, limit and APR, and what can be done with it", async () => {
+    shopper();
+    apiServer.use(http.get("/api/credit/lines", () => HttpResponse.json(creditLines)));
+    renderApp("/credit");
+    expect(await screen.findByRole("heading", { name: "Credit line CL-5001" }, LOADED)).toBeTruthy();
+    const open = screen.getByRole("article", { name: "Credit line CL-5001" });
+    expect(within(open).getByText("Arthvik Capital Limited")).toBeTruthy();
+    expect(within(open).getByText("₹40,000.00")).toBeTruthy();
+    expect(within(open).getByText("22.85%")).toBeTruthy();
+    expect(within(open).getByText(/In its cooling-off period until/)).toBeTruthy();
+    expect(within(open).getByRole("button", { name: /^Leave in the cooling-off period/ })).toBeTruthy();
+    expect(within(open).getByRole("button", { name: /^Close early/ })).toBeTruthy();
+    expect(within(open).getByRole("link", { name: "Version KFS-arthvik-3 (PDF)" }).getAttribute("href")).toBe(
+      "/api/credit/lines/CL-5001/key-facts/pdf?language=en",
+    );
+    const closed = screen.getByRole("article", { name: "Credit line CL-4990" });
+    expect(within(closed).getByText(/^Closed on .*\. Nothing is owed\.$/)).toBeTruthy();
+    expect(within(closed).queryByRole("button")).toBeNull();
+    expect(within(closed).getByRole("link", { name: "No-dues certificate in English (PDF)" }).getAttribute("href")).toBe(
+      "/api/credit/lines/CL-4990/certificate/pdf?language=en",
+    );
+  });
+
+  it("offers the application to a shopper with no line yet", async () => {
+    shopper();
+    apiServer.use(http.get("/api/credit/lines", () => HttpResponse.json([])));
+    renderApp("/credit");
+    expect(await screen.findByText("You have no credit line yet.", undefined, LOADED)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Apply for credit" }).getAttribute("href")).toBe("/credit/apply");
+  });
+});
+
+describe("credit in Hindi", { timeout: 30_000 }, () => {
+  afterEach(() => activateLocale("en"));
+
+  it("asks for the application in Hindi", async () => {
+    await ensureCatalog(sharedCatalog, "en");
+    await activateLocale("hi");
+    shopper();
+    renderApp("/credit/apply");
+    expect(await screen.findByRole("heading", { name: "क्रेडिट के लिए आवेदन करें" }, LOADED)).toBeTruthy();
+    expect(screen.getByLabelText("आपका नाम")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "आवेदन करें" })).toBeTruthy();
+  });
+});

@@ -1,0 +1,142 @@
+// @vitest-environment jsdom
+import { screen, within } from "@testing-library/react";
+import { http, HttpResponse } from "msw";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it } from "vitest";
+import { apiServer } from "../../../testing/api-server";
+import { renderWithQueries } from "../../../testing/render-app";
+import type { FindingView, RunView, WorklistDay } from "../api/desk";
+import { Worklist } from "./Worklist";
+
+const run: RunView = {
+  day: "2026-12-03",
+  ranAt: "2026-12-04T00:30:00Z",
+  unreconciled: "1180.00",
+  settledNet: "0.00",
+  inTransitNet: "0.00",
+  fees: "0.00",
+  findings: 1,
+  openFindings: 1,
+  attention: [],
+};
+
+function failedPayout(reasonCode: string, reasonText: string | null): FindingView {
+  return {
+    id: 7,
+    day: "2026-12-03",
+    kind: "payoutFailed",
+    providerOrderId: "VK10000004_R1",
+    owner: "storeReturn",
+    reference: "VK10000004-R1",
+    cfPaymentId: null,
+    recorded: "1180.00",
+    settled: null,
+    unreconciled: "1180.00",
+    foundOn: "2026-12-04",
+    daysOpen: 0,
+    reasonCode,
+    reasonText,
+  };
+}
+
+function theDay(finding: FindingView) {
+  const day: WorklistDay = { day: "2026-12-03", today: "2026-12-04", run, findings: [finding], openDisputes: [] };
+  apiServer.use(
+    http.get("/api/desk/worklist", () => HttpResponse.json([run])),
+    http.get("/api/desk/worklist/:day", () => HttpResponse.json(day)),
+  );
+  renderWithQueries(
+    <MemoryRouter>
+      <Worklist />
+    </MemoryRouter>,
+  );
+}
+
+describe("the reconciliation worklist", () => {
+  it("says why a payout failed, in the provider's words and code, and what to do about it", async () => {
+    theDay(failedPayout("BENEFICIARY_BANK_OFFLINE", "The beneficiary's bank is offline."));
+    const findings = await screen.findByRole("list", { name: "Findings of the day" });
+    const item = within(findings).getByRole("listitem");
+    expect(item.textContent).toContain("Payout failed, waiting on a person");
+    expect(item.textContent).toContain("Why: The beneficiary's bank is offline. (BENEFICIARY_BANK_OFFLINE)");
+    expect(item.textContent).toContain("What to do: The shopper's bank was not available; the money is still with us.");
+  });
+
+  it("sends the desk to the shopper for another account when the UPI ID does not exist", async () => {
+    theDay(failedPayout("INVALID_VPA", null));
+    const findings = await screen.findByRole("list", { name: "Findings of the day" });
+    const text = within(findings).getByRole("listitem").textContent;
+    expect(text).toContain("Why: INVALID_VPA (INVALID_VPA)");
+    expect(text).toContain("What to do: The UPI ID does not exist. The shopper can give another UPI ID or bank account");
+  });
+
+  it("tells the desk to pay again by hand for a reason it has no advice of its own for", async () => {
+    theDay(failedPayout("NPCI_UNAVAILABLE", "NPCI is not available."));
+    const findings = await screen.findByRole("list", { name: "Findings of the day" });
+    const text = within(findings).getByRole("listitem").textContent;
+    expect(text).toContain("Why: NPCI is not available. (NPCI_UNAVAILABLE)");
+    expect(text).toContain("What to do: Call the shopper, pay the refund again, then resolve this with how it was paid.");
+  });
+
+  it("shows money paid out under a transfer id no return has, with its amount and the bank's reference", async () => {
+    theDay({
+      ...failedPayout("", null),
+      kind: "payoutWithoutReturn",
+      providerOrderId: "MANUAL_0042",
+      owner: "unknown",
+      reference: null,
+      recorded: null,
+      settled: "500.00",
+      unreconciled: "500.00",
+      reasonCode: null,
+      utr: "634012345699",
+    });
+    const findings = await screen.findByRole("list", { name: "Findings of the day" });
+    const text = within(findings).getByRole("listitem").textContent;
+    expect(text).toContain("Paid out with no return owed");
+    expect(text).toContain("MANUAL_0042");
+    expect(text).toContain("Provider's ₹500.00");
+    expect(text).toContain("Bank reference (UTR) 634012345699");
+    expect(text).not.toContain("What to do");
+  });
+
+  it("shows a refund the provider gave beyond ours, both amounts and the excess to the paisa", async () => {
+    theDay({
+      ...failedPayout("", null),
+      kind: "refundMoreThanRecorded",
+      providerOrderId: "VK10000004-1",
+      owner: "storeOrder",
+      reference: "VK10000004",
+      recorded: "100.00",
+      settled: "100.50",
+      unreconciled: "0.50",
+      reasonCode: null,
+    });
+    const findings = await screen.findByRole("list", { name: "Findings of the day" });
+    const text = within(findings).getByRole("listitem").textContent;
+    expect(text).toContain("Refunded more than recorded");
+    expect(text).toContain("Ours ₹100.00");
+    expect(text).toContain("Provider's ₹100.50");
+    expect(text).toContain("Unreconciled ₹0.50");
+    expect(text).not.toContain("What to do");
+  });
+
+  it("shows a failed payout a retry paid as closed by that retry, with its transfer, its UTR and no advice", async () => {
+    theDay({
+      ...failedPayout("INVALID_VPA", "The UPI ID does not exist."),
+      resolvedAt: "2026-12-05T00:30:00Z",
+      resolvedBy: "reconciliation",
+      paidByRetry: "VK10000004_R1_2",
+      utr: "634012345700",
+    });
+    const findings = await screen.findByRole("list", { name: "Findings of the day" });
+    const item = within(findings).getByRole("listitem");
+    expect(item.textContent).toContain("Paid by a retry on");
+    expect(item.textContent).toContain("Bank reference (UTR) 634012345700");
+    expect(item.textContent).not.toContain("What to do");
+    expect(item.textContent).not.toContain("Resolved by");
+    const retry = within(item).getByRole("link", { name: "The retry: VK10000004_R1_2" });
+    expect(retry.getAttribute("href")).toContain("VK10000004_R1_2");
+    expect(within(item).queryByRole("form")).toBeNull();
+  });
+});

@@ -1,0 +1,464 @@
+"""A loan's AutoPay (issue 58): a UPI AutoPay or eNACH mandate for the loan's instalments, on the
+loan's lender's own account at the provider (Cashfree's subscriptions; docs/decisions/autopay-mandates.md).
+
+The gateway keeps the mandate and its debits (gateway/operations_db). Setting it up asks the
+lender for the loan's schedule and makes an ON_DEMAND plan of at most the largest instalment, the
+subscription and its authorisation (the intent link the borrower approves in their UPI app, or
+for eNACH the page of the borrower's bank where they authorise their account's debits);
+each instalment left is a planned debit. The provider's subscription webhooks move the mandate
+(`apply`), always as the provider says when asked again, never as the event says.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import AsyncIterator, Callable, Mapping
+from contextlib import asynccontextmanager
+from datetime import date, datetime, time, timedelta
+from decimal import ROUND_CEILING, Decimal
+from typing import Literal
+
+import structlog
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from gateway.clock import Clock
+from gateway.errors import REFUSALS, Conflict, InvalidInput, NotFound, UpstreamError, UpstreamRefused
+from gateway.loans.autopay_schemas import (
+    AutoPay,
+    AutoPayAction,
+    AutoPayDebit,
+    AutoPayMandate,
+    AutoPayRequest,
+    AutoPayStatus,
+    AutoPayTerms,
+    DebitStatus,
+    EnachBank,
+)
+from gateway.operations_db import OperationsDatabase
+from gateway.operations_db.models import LoanMandate, LoanMandateDebit
+from gateway.sessions import PortalLogin, Session
+from gateway.sessions.logins import forget_login_on_refusal
+from gateway.upstreams.lenders.port import Lender
+from gateway.upstreams.payments import PaymentsClient
+from india.time_zone import IST
+from payments_client import ProviderRefused
+from payments_client.mandates import EnachMethod, MandateCustomer, MandatePayment, ProviderMandate
+
+log = structlog.get_logger("gateway.loans.autopay")
+
+# RBI's e-mandate framework: a recurring debit above this needs the payer's fresh authentication.
+AUTHENTICATION_LIMIT = Decimal("15000.00")
+DEBIT_HOUR = time(10, 0)  # each instalment is debited at 10:00 in India on its due date
+EXPIRY_DAYS = 31  # the mandate stays valid a month past the last instalment (a retried debit)
+
+LOAN_NOT_FOUND = "Loan not found."
+NOTHING_TO_COLLECT = "This loan has no instalments left to collect by AutoPay."
+ALREADY_SET_UP = "AutoPay is already set up for this loan."
+NO_AUTOPAY = "AutoPay is not set up for this loan."
+NOT_NOW = "AutoPay cannot be changed this way now."
+RESUME_IN_APP = "You paused AutoPay in your UPI app: please resume it there."
+PROVIDER_REFUSED = "The payment provider refused this AutoPay request. Please try again later."
+EMAIL_INVALID = "Please enter a valid e-mail address."
+# RBI's IFSC: 4 letters (the bank), a zero, 6 letters or digits (the branch); account numbers as
+# Indian banks issue them, 9 to 18 digits (the words are the returns' own, gateway/errors.py).
+IFSC = re.compile(r"^[A-Z]{4}0[A-Z0-9]{6}$")
+ACCOUNT_NUMBER = re.compile(r"^[0-9]{9,18}$")
+AUTH_MODES = {"netBanking": "net_banking", "debitCard": "debit_card"}  # ours to Cashfree's
+
+LIVE = frozenset({"INITIALIZED", "BANK_APPROVAL_PENDING", "ACTIVE", "ON_HOLD", "CUSTOMER_PAUSED"})
+SHOWN: Mapping[str, AutoPayStatus] = {
+    "INITIALIZED": "pendingApproval",
+    "BANK_APPROVAL_PENDING": "pendingApproval",
+    "ACTIVE": "active",
+    "ON_HOLD": "paused",
+    "CUSTOMER_PAUSED": "paused",
+    "CUSTOMER_CANCELLED": "cancelled",
+    "CANCELLED": "cancelled",
+    "COMPLETED": "completed",
+    "EXPIRED": "expired",
+    "LINK_EXPIRED": "expired",
+}
+# A debit's provider status, in our words (INITIALIZED and PENDING: raised and waiting).
+DEBIT_STATUS: Mapping[str, DebitStatus] = {
+    "INITIALIZED": "noticed",
+    "PENDING": "noticed",
+    "SUCCESS": "debited",
+    "FAILED": "failed",
+    "CANCELLED": "cancelled",
+}
+
+
+def view_of(mandate: LoanMandate) -> AutoPayMandate:
+    return AutoPayMandate(
+        mandate_id=mandate.mandate_id,
+        status=SHOWN.get(mandate.status, "pendingApproval"),
+        provider_status=mandate.status,
+        method="enach" if mandate.method == "enach" else "upi",
+        max_amount=mandate.max_amount,
+        frequency="monthly",
+        start_on=mandate.start_on,
+        end_on=mandate.end_on,
+        lender_name=mandate.lender_name,
+        email=mandate.email,
+        debits=[
+            AutoPayDebit(
+                payment_id=d.payment_id,
+                instalment=d.instalment,
+                due_on=d.due_on,
+                amount=d.amount,
+                status=d.status,  # type: ignore[arg-type]  # one of DebitStatus, as written here
+                failure_reason=d.failure_reason,
+            )
+            for d in mandate.debits
+        ],
+        approval_link=mandate.approval_link if mandate.status == "INITIALIZED" else None,
+        bank_approval_pending=mandate.status == "BANK_APPROVAL_PENDING",
+        cf_subscription_id=mandate.cf_subscription_id,
+    )
+
+
+def debit_time(due_on: date) -> datetime:
+    return datetime.combine(due_on, DEBIT_HOUR, IST)
+
+
+def valid_email(email: str) -> str:
+    email = email.strip()
+    local, _, domain = email.partition("@")
+    if not local or "." not in domain or len(email) > 120 or " " in email:
+        raise InvalidInput(EMAIL_INVALID, code="email_invalid", field="email")
+    return email
+
+
+def valid_bank(bank: EnachBank | None) -> EnachMethod:
+    """The borrower's account for an eNACH mandate, in Cashfree's words; a 422 in ours when it
+    cannot be an Indian bank account (spaces a borrower types in the number or IFSC are dropped)."""
+    if bank is None:  # the app's form always sends one: a malformed request, in the generic words
+        raise InvalidInput(REFUSALS["invalid_request"].message, code="invalid_request", field="bank")
+    holder = " ".join(bank.account_holder_name.split())
+    if not holder or len(holder) > 100:
+        raise InvalidInput(
+            REFUSALS["account_name_missing"].message, code="account_name_missing", field="bank.accountHolderName"
+        )
+    number = "".join(bank.account_number.split())
+    if not ACCOUNT_NUMBER.fullmatch(number):
+        raise InvalidInput(
+            REFUSALS["account_number_invalid"].message, code="account_number_invalid", field="bank.accountNumber"
+        )
+    ifsc = "".join(bank.ifsc.split()).upper()
+    if not IFSC.fullmatch(ifsc):
+        raise InvalidInput(REFUSALS["ifsc_invalid"].message, code="ifsc_invalid", field="bank.ifsc")
+    return EnachMethod(
+        auth_mode=AUTH_MODES[bank.auth_mode],
+        account_holder_name=holder,
+        account_number=number,
+        account_ifsc=ifsc,
+        account_type=bank.account_type.upper(),
+    )
+
+
+@asynccontextmanager
+async def provider_call(upstream: str) -> AsyncIterator[None]:
+    """The provider's refusal in our words (its message is for us, not the borrower)."""
+    try:
+        yield
+    except ProviderRefused as exc:
+        log.warning("autopay_provider_refused", status=exc.status, upstream_message=str(exc))
+        raise UpstreamRefused(PROVIDER_REFUSED, upstream=upstream, status=exc.status) from exc
+
+
+class AutoPayService:
+    def __init__(
+        self,
+        lending: Lender,
+        accounts: Mapping[str, PaymentsClient],
+        owner: Callable[[str], str],
+        database: OperationsDatabase,
+        clock: Clock,
+    ) -> None:
+        self.lending = lending
+        self.accounts = accounts  # each lender kind's own account at the provider
+        self.owner = owner  # the LENDERS kind whose loan a loan number is
+        self.database = database
+        self.clock = clock
+
+    def _account(self, kind: str) -> PaymentsClient:
+        account = self.accounts.get(kind)
+        if account is None:
+            raise Conflict("AutoPay is not offered for this lender's loans yet.", code="autopay_unavailable")
+        return account
+
+    async def terms(self, session: Session, login: PortalLogin, loan_number: str) -> AutoPayTerms | None:
+        """What a mandate would be: the largest instalment left, each one's due date, the lender."""
+        async with forget_login_on_refusal(session, "portal"):
+            try:
+                loans = await self.lending.loans(login.access_token, int(login.user_id))
+                loan = next((one for one in loans if one.loan_number == loan_number), None)
+                if loan is None:
+                    raise NotFound(LOAN_NOT_FOUND, code="loan_not_found")
+                if loan.status == "closed":
+                    return None
+                schedule = await self.lending.schedule(login.access_token, int(login.user_id), loan_number)
+            except UpstreamRefused as exc:
+                if exc.status == 404:
+                    raise NotFound(LOAN_NOT_FOUND, code="loan_not_found") from exc
+                raise
+        today = await self.clock.today()
+        left = [i for i in schedule.instalments if i.status in ("due", "upcoming") and i.due_on > today]
+        if not left:
+            return None
+        largest = max(i.amount - i.paid for i in left).quantize(Decimal(1), rounding=ROUND_CEILING)
+        return AutoPayTerms(
+            max_amount=largest.quantize(Decimal("0.01")),
+            frequency="monthly",
+            start_on=min(i.due_on for i in left),
+            end_on=max(i.due_on for i in left),
+            lender_name=loan.lender.name,
+            authentication_limit=AUTHENTICATION_LIMIT,
+        )
+
+    async def _latest(self, db: AsyncSession, login: PortalLogin, loan_number: str) -> LoanMandate | None:
+        found = await db.scalars(
+            select(LoanMandate)
+            .where(LoanMandate.loan_number == loan_number, LoanMandate.customer == login.mobile_number)
+            .order_by(LoanMandate.id.desc())
+            .limit(1)
+        )
+        return found.first()
+
+    async def read(self, session: Session, login: PortalLogin, loan_number: str) -> AutoPay:
+        terms = await self.terms(session, login, loan_number)
+        async with self.database.session() as db:
+            mandate = await self._latest(db, login, loan_number)
+            return AutoPay(terms=terms, mandate=view_of(mandate) if mandate is not None else None)
+
+    async def set_up(
+        self, session: Session, login: PortalLogin, loan_number: str, asked: AutoPayRequest, key: str
+    ) -> AutoPayMandate:
+        """A mandate for the loan's instalments left, awaiting the borrower's approval in their UPI
+        app (or, for eNACH, at their bank); the same Idempotency-Key again answers the same mandate.
+        A UPI mandate still awaiting approval is asked to be approved again (a fresh AUTH); one of
+        eNACH, or of the other method, is cancelled and a new one made (the account may differ); a
+        live one is a 409."""
+        email = valid_email(asked.email)
+        enach = valid_bank(asked.bank) if asked.method == "enach" else None
+        async with self.database.session() as db:
+            earlier = await self._latest(db, login, loan_number)
+        if earlier is not None and earlier.request_key == key:
+            return view_of(earlier)
+        if earlier is not None and earlier.status in LIVE and earlier.status != "INITIALIZED":
+            raise Conflict(ALREADY_SET_UP, code="autopay_exists")
+        kind = self.owner(loan_number)
+        account = self._account(kind)
+        if earlier is not None and earlier.status == "INITIALIZED":
+            if enach is None and earlier.method == "upi":
+                return await self._authorise(earlier.mandate_id, account)
+            async with provider_call(account.http.name):
+                dropped = await account.provider.manage_mandate(
+                    earlier.mandate_id, "CANCEL", key=f"{earlier.mandate_id}-replaced"
+                )
+            await self._record(dropped)
+        terms = await self.terms(session, login, loan_number)
+        if terms is None:
+            raise Conflict(NOTHING_TO_COLLECT, code="autopay_nothing_to_collect")
+        schedule = await self.lending.schedule(login.access_token, int(login.user_id), loan_number)
+        mandate_id = f"ap{secrets.token_hex(10)}"  # 22 characters: plan, subscription and debit ids fit 32
+        upstream = account.http.name
+        async with provider_call(upstream):
+            await account.provider.create_plan(
+                plan_id=mandate_id, name=f"AutoPay {loan_number}", max_amount=terms.max_amount, note=loan_number
+            )
+            made = await account.provider.create_mandate(
+                subscription_id=mandate_id,
+                plan_id=mandate_id,
+                customer=MandateCustomer(
+                    customer_email=email,
+                    customer_phone=login.mobile_number[-10:],
+                    customer_name=login.user_name,
+                    customer_bank_account_holder_name=enach.account_holder_name if enach else None,
+                    customer_bank_account_number=enach.account_number if enach else None,
+                    customer_bank_ifsc=enach.account_ifsc if enach else None,
+                    customer_bank_account_type=enach.account_type if enach else None,
+                ),
+                method="enach" if enach else "upi",
+                expires_at=datetime.combine(terms.end_on + timedelta(days=EXPIRY_DAYS), time(23, 59), IST),
+                tags={"loan_number": loan_number},
+            )
+        now = await self.clock.now()
+        today = await self.clock.today()
+        async with self.database.session() as db:
+            mandate = LoanMandate(
+                mandate_id=mandate_id,
+                cf_subscription_id=made.cf_subscription_id,
+                lender=kind,
+                lender_name=terms.lender_name,
+                loan_number=loan_number,
+                user_id=login.user_id,
+                customer=login.mobile_number,
+                email=email,
+                method="enach" if enach else "upi",
+                max_amount=terms.max_amount,
+                frequency=terms.frequency,
+                start_on=terms.start_on,
+                end_on=terms.end_on,
+                status=made.subscription_status,
+                request_key=key,
+                created_at=now,
+                updated_at=now,
+            )
+            db.add(mandate)
+            await db.flush()
+            for instalment in schedule.instalments:
+                if instalment.status in ("due", "upcoming") and instalment.due_on > today:
+                    db.add(
+                        LoanMandateDebit(
+                            mandate_ref=mandate.id,
+                            payment_id=f"{mandate_id}i{instalment.number}",
+                            instalment=instalment.number,
+                            due_on=instalment.due_on,
+                            amount=(instalment.amount - instalment.paid).quantize(Decimal("0.01")),
+                            scheduled_at=debit_time(instalment.due_on),
+                            status="planned",
+                            updated_at=now,
+                        )
+                    )
+        return await self._authorise(mandate_id, account, enach)
+
+    async def _authorise(
+        self, mandate_id: str, account: PaymentsClient, enach: EnachMethod | None = None
+    ) -> AutoPayMandate:
+        """A fresh AUTH: its UPI intent link (or the eNACH bank page), kept for the page until the
+        mandate is approved."""
+        async with provider_call(account.http.name):
+            made = await account.provider.mandate(mandate_id)
+            answer = await account.provider.authorise(
+                made, payment_id=f"{mandate_id}a{secrets.token_hex(3)}", enach=enach
+            )
+        async with self.database.session() as db:
+            mandate = await self._by_id(db, mandate_id)
+            upi = answer.payload.get("default") or next(iter(answer.payload.values()), None)
+            mandate.approval_link = answer.data.url if enach is not None else upi
+            mandate.status = made.subscription_status
+            mandate.updated_at = await self.clock.now()
+            return view_of(mandate)
+
+    @staticmethod
+    async def _by_id(db: AsyncSession, mandate_id: str) -> LoanMandate:
+        found = (await db.scalars(select(LoanMandate).where(LoanMandate.mandate_id == mandate_id))).first()
+        if found is None:
+            raise NotFound(NO_AUTOPAY, code="autopay_not_found")
+        return found
+
+    async def change(self, login: PortalLogin, loan_number: str, action: AutoPayAction, key: str) -> AutoPayMandate:
+        """Pause (ON_HOLD), resume (ACTIVE again, from the next planned debit) or cancel the mandate."""
+        async with self.database.session() as db:
+            mandate = await self._latest(db, login, loan_number)
+        if mandate is None or mandate.status not in LIVE:
+            raise NotFound(NO_AUTOPAY, code="autopay_not_found")
+        allowed = {"pause": ("ACTIVE",), "resume": ("ON_HOLD",), "cancel": tuple(LIVE)}
+        if mandate.status not in allowed[action]:
+            if action == "resume" and mandate.status == "CUSTOMER_PAUSED":
+                raise Conflict(RESUME_IN_APP, code="autopay_paused_in_app")
+            raise Conflict(NOT_NOW, code="autopay_state_invalid")
+        account = self._account(mandate.lender)
+        provider_action: Literal["PAUSE", "ACTIVATE", "CANCEL"] = {
+            "pause": "PAUSE",
+            "resume": "ACTIVATE",
+            "cancel": "CANCEL",
+        }[action]  # type: ignore[assignment]
+        next_at = None
+        if action == "resume":
+            now = await self.clock.now()
+            planned = [d.scheduled_at for d in mandate.debits if d.status == "planned" and d.scheduled_at > now]
+            next_at = min(planned) if planned else now + timedelta(days=1)
+        async with provider_call(account.http.name):
+            made = await account.provider.manage_mandate(
+                mandate.mandate_id, provider_action, key=key, next_scheduled_at=next_at
+            )
+        return await self._record(made)
+
+    async def cancel_for_loan(self, loan_number: str) -> None:
+        """The loan is closed (or foreclosed): its live mandate is cancelled, so nothing more is debited."""
+        async with self.database.session() as db:
+            found = await db.scalars(
+                select(LoanMandate).where(LoanMandate.loan_number == loan_number, LoanMandate.status.in_(LIVE))
+            )
+            live = list(found)
+        for mandate in live:
+            account = self._account(mandate.lender)
+            try:
+                async with provider_call(account.http.name):
+                    made = await account.provider.manage_mandate(
+                        mandate.mandate_id, "CANCEL", key=f"{mandate.mandate_id}-closed"
+                    )
+            except UpstreamError as exc:  # asked again at the next closing look
+                log.warning("autopay_cancel_failed", mandate=mandate.mandate_id, status=exc.status)
+                continue
+            await self._record(made)
+
+    async def _record(self, made: ProviderMandate) -> AutoPayMandate:
+        """The provider's word on the mandate, kept; a mandate no longer active stops its planned debits."""
+        async with self.database.session() as db:
+            mandate = await self._by_id(db, made.subscription_id)
+            mandate.status = made.subscription_status
+            now = await self.clock.now()
+            mandate.updated_at = now
+            if SHOWN.get(made.subscription_status) in ("cancelled", "completed", "expired"):
+                for debit in mandate.debits:
+                    if debit.status == "planned":
+                        debit.status, debit.updated_at = "cancelled", now
+            return view_of(mandate)
+
+    async def mandate_of(self, mandate_id: str) -> LoanMandate | None:
+        async with self.database.session() as db:
+            return (await db.scalars(select(LoanMandate).where(LoanMandate.mandate_id == mandate_id))).first()
+
+    async def refresh(self, mandate_id: str) -> AutoPayMandate | None:
+        """The mandate as the provider has it now (after any webhook about it)."""
+        mandate = await self.mandate_of(mandate_id)
+        if mandate is None:
+            return None
+        account = self._account(mandate.lender)
+        async with provider_call(account.http.name):
+            made = await account.provider.mandate(mandate_id)
+        return await self._record(made)
+
+    async def debit_moved(self, mandate_id: str, payment_id: str) -> LoanMandateDebit | None:
+        """A debit as the provider has it now: its status kept; None when it is not a debit of ours."""
+        mandate = await self.mandate_of(mandate_id)
+        if mandate is None:
+            return None
+        account = self._account(mandate.lender)
+        async with provider_call(account.http.name):
+            payment: MandatePayment = await account.provider.mandate_payment(mandate_id, payment_id)
+        return await self.debit_seen(payment)
+
+    async def debits_of(self, mandate_id: str) -> list[MandatePayment]:
+        """Every payment of the mandate as the provider has it now (one call)."""
+        mandate = await self.mandate_of(mandate_id)
+        if mandate is None:
+            return []
+        account = self._account(mandate.lender)
+        async with provider_call(account.http.name):
+            return await account.provider.mandate_payments(mandate_id)
+
+    async def debit_seen(self, payment: MandatePayment) -> LoanMandateDebit | None:
+        """The provider's word on one of our debits, kept; None when it is not a debit of ours."""
+        payment_id = payment.payment_id
+        if payment.payment_type != "CHARGE":
+            return None
+        async with self.database.session() as db:
+            debit = (
+                await db.scalars(select(LoanMandateDebit).where(LoanMandateDebit.payment_id == payment_id))
+            ).first()
+            if debit is None:
+                return None
+            status = DEBIT_STATUS.get(payment.payment_status)
+            if status is not None and debit.status not in ("debited",):
+                debit.status = status
+            debit.cf_payment_id = payment.cf_payment_id
+            if payment.failure_details.failure_reason:
+                debit.failure_reason = payment.failure_details.failure_reason[:120]
+            debit.updated_at = await self.clock.now()
+            return debit

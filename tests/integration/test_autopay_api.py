@@ -1,0 +1,290 @@
+"""A loan's AutoPay through the gateway and the in-process mocks (issue 58): the terms a UPI AutoPay
+mandate would have (the largest instalment left, monthly from the next due date to the last, the
+lender whose account it pays), set up once per Idempotency-Key on the lender's own account,
+approved in the UPI app (the payments mock's QA control), paused, resumed and cancelled; the
+provider's subscription webhooks, signed with the lender's account secret, move it. An eNACH
+mandate instead names the borrower's bank account (checked here, refused in our words), is
+approved at the borrower's bank and awaits the bank's registration; its debits are not held to
+UPI's ₹15,000 limit without fresh authentication."""
+
+from __future__ import annotations
+
+import importlib
+from decimal import Decimal
+from typing import Any
+
+import pytest
+
+from tests.conftest import GatewayClient
+from tests.integration.test_portal_api import log_in
+
+SUNITA = "9123456780"  # LN-1102: current, three instalments paid, the next due in 12 days
+
+
+def set_up(client: GatewayClient, loan: str, key: str, email: str = "sunita@example.in", **enach: Any) -> Any:
+    body = {"email": email, **enach}
+    return client.post(f"/api/loans/{loan}/autopay", json=body, headers={**client.xsrf(), "Idempotency-Key": key})
+
+
+BANK = {
+    "accountHolderName": "Sunita  Sharma",
+    "accountNumber": "0012 3456 7890",
+    "ifsc": "hdfc0001234",
+    "accountType": "savings",
+    "authMode": "netBanking",
+}
+
+
+def change(client: GatewayClient, loan: str, action: str, key: str) -> Any:
+    return client.post(
+        f"/api/loans/{loan}/autopay/changes", json={"action": action}, headers={**client.xsrf(), "Idempotency-Key": key}
+    )
+
+
+def mandate_word(client: GatewayClient, cf_subscription_id: str, outcome: str) -> None:
+    told = client.post(f"/_mocks/payments/subscriptions/{cf_subscription_id}/mandate", json={"outcome": outcome})
+    assert told.status_code == 200, told.text
+
+
+def autopay(client: GatewayClient, loan: str) -> dict[str, Any]:
+    read = client.get(f"/api/loans/{loan}/autopay")
+    assert read.status_code == 200, read.text
+    answer: dict[str, Any] = read.json()
+    return answer
+
+
+def told(client: GatewayClient, cf_subscription_id: str) -> list[dict[str, Any]]:
+    """The provider's webhooks about the mandate, answered by the mock once every one queued so
+    far (by its QA controls, our calls or the clock) has reached the gateway and been answered."""
+    sent = client.get(f"/_mocks/payments/subscriptions/{cf_subscription_id}/webhooks")
+    assert sent.status_code == 200, sent.text
+    webhooks: list[dict[str, Any]] = sent.json()
+    assert [w for w in webhooks if w["outcome"] != "delivered"] == []
+    return webhooks
+
+
+def after_webhooks(client: GatewayClient, loan: str, cf_subscription_id: str) -> dict[str, Any]:
+    """The mandate once the gateway has heard every webhook the provider sent about it."""
+    told(client, cf_subscription_id)
+    mandate: dict[str, Any] = autopay(client, loan)["mandate"]
+    return mandate
+
+
+def test_autopay_is_set_up_on_the_lenders_account_approved_paused_resumed_and_cancelled(client: GatewayClient) -> None:
+    log_in(client, SUNITA)
+    schedule = client.get("/api/loans/LN-1102/schedule").json()["instalments"]
+    left = [i for i in schedule if i["status"] in ("due", "upcoming")]
+    loan = next(one for one in client.get("/api/loans/").json() if one["loanNumber"] == "LN-1102")
+    before = autopay(client, "LN-1102")
+    assert before["mandate"] is None
+    terms = before["terms"]
+    assert terms["frequency"] == "monthly" and terms["lenderName"] == loan["lender"]["name"]
+    assert (terms["startOn"], terms["endOn"]) == (left[0]["dueOn"], left[-1]["dueOn"])
+    assert float(terms["maxAmount"]) >= max(float(i["amount"]) for i in left)
+    assert terms["authenticationLimit"] == "15000.00"
+
+    refused = set_up(client, "LN-1102", "autopay-key-0001", email="not-an-address")
+    assert refused.status_code == 422 and refused.json()["error"]["code"] == "email_invalid"
+    made = set_up(client, "LN-1102", "autopay-key-0002")
+    assert made.status_code == 201, made.text
+    mandate = made.json()
+    assert mandate["status"] == "pendingApproval" and mandate["approvalLink"].startswith("upi://mandate?")
+    assert (mandate["maxAmount"], mandate["startOn"], mandate["endOn"]) == (
+        terms["maxAmount"],
+        terms["startOn"],
+        terms["endOn"],
+    )
+    assert [d["dueOn"] for d in mandate["debits"]] == [i["dueOn"] for i in left]
+    assert {d["status"] for d in mandate["debits"]} == {"planned"}
+    assert len(mandate["mandateId"]) <= 32 and all(len(d["paymentId"]) <= 32 for d in mandate["debits"])
+    again = set_up(client, "LN-1102", "autopay-key-0002")
+    assert again.json()["mandateId"] == mandate["mandateId"]  # the same key: the same mandate
+
+    mandate_word(client, mandate["cfSubscriptionId"], "approved")  # in the UPI app
+    shown = after_webhooks(client, "LN-1102", mandate["cfSubscriptionId"])
+    assert shown["status"] == "active" and shown["approvalLink"] is None
+    assert set_up(client, "LN-1102", "autopay-key-0003").json()["error"]["code"] == "autopay_exists"
+
+    assert change(client, "LN-1102", "pause", "autopay-pause-01").json()["status"] == "paused"
+    assert autopay(client, "LN-1102")["mandate"]["providerStatus"] == "ON_HOLD"
+    assert change(client, "LN-1102", "resume", "autopay-resume-01").json()["status"] == "active"
+    assert change(client, "LN-1102", "cancel", "autopay-cancel-01").json()["status"] == "cancelled"
+    after = autopay(client, "LN-1102")["mandate"]
+    assert after["status"] == "cancelled" and {d["status"] for d in after["debits"]} == {"cancelled"}
+
+
+def test_a_mandate_revoked_at_the_bank_is_shown_cancelled_and_a_forged_event_is_refused(
+    client: GatewayClient,
+) -> None:
+    log_in(client, SUNITA)
+    mandate = set_up(client, "LN-1102", "autopay-key-0101").json()
+    mandate_word(client, mandate["cfSubscriptionId"], "approved")
+    mandate_word(client, mandate["cfSubscriptionId"], "cancelled")  # revoked at the payer's bank
+    shown = after_webhooks(client, "LN-1102", mandate["cfSubscriptionId"])
+    assert (shown["status"], shown["providerStatus"]) == ("cancelled", "CUSTOMER_CANCELLED")
+    forged = client.post(
+        "/api/webhooks/payments/mandates/native",
+        content=b'{"type": "SUBSCRIPTION_STATUS_CHANGED"}',
+        headers={"content-type": "application/json", "x-webhook-timestamp": "1", "x-webhook-signature": "forged"},
+    )
+    assert forged.status_code == 401
+
+
+RAMESH = "9876543210"  # LN-1001, the loan the lender collects online: its instalments ~Rs. 11,000
+
+
+def outbox(client: GatewayClient) -> list[dict[str, Any]]:
+    mails: list[dict[str, Any]] = client.get("/_mocks/mail/outbox").json()
+    return mails
+
+
+def move_to(client: GatewayClient, at: str) -> None:
+    moved = client.post("/_mocks/clock", json={"at": at})
+    assert moved.status_code == 200, moved.text
+
+
+def active_mandate(client: GatewayClient, loan: str, key: str) -> dict[str, Any]:
+    mandate: dict[str, Any] = set_up(client, loan, key, email="ramesh@example.in").json()
+    mandate_word(client, mandate["cfSubscriptionId"], "approved")
+    return after_webhooks(client, loan, mandate["cfSubscriptionId"])
+
+
+def test_each_debit_is_noticed_a_day_ahead_booked_once_failed_into_a_reminder_and_stopped_by_cancelling(
+    client: GatewayClient,
+) -> None:
+    log_in(client, RAMESH)
+    mandate = active_mandate(client, "LN-1001", "autopay-key-0201")
+    first, second = mandate["debits"][0], mandate["debits"][1]
+    # Two days before the first debit: it is raised, and its pre-debit notice mailed and sent by SMS.
+    move_to(client, f"{first['dueOn']}T09:00:00+05:30")
+    client.post("/_mocks/clock", json={"days": -2})
+    shown = autopay(client, "LN-1001")["mandate"]
+    assert shown["debits"][0]["status"] == "noticed"
+    notices = [m for m in outbox(client) if m["reference"] == first["paymentId"]]
+    assert len(notices) == 1 and "AutoPay" in notices[0]["subject"]
+    # The clock passes the debit: taken, booked once at the lender as a repayment, its receipt mailed.
+    client.post("/_mocks/clock", json={"days": 2, "hours": 2})
+    shown = after_webhooks(client, "LN-1001", mandate["cfSubscriptionId"])
+    assert shown["debits"][0]["status"] == "debited"
+    paid = [p for p in client.get("/api/portal/payments").json() if p["orderId"] == f"MANDATE_{first['paymentId']}"]
+    assert [p["status"] for p in paid] == ["paid"] and paid[0]["amount"] == first["amount"]
+
+    # The bank declines the next debit (and its retries): a reminder with the instalment's link.
+    assert (
+        client.post(
+            f"/_mocks/payments/subscriptions/{mandate['cfSubscriptionId']}/debits/fail",
+            json={"failure_reason": "INSUFFICIENT_FUNDS"},
+        ).status_code
+        == 200
+    )
+    move_to(client, f"{second['dueOn']}T09:00:00+05:30")
+    client.post("/_mocks/clock", json={"days": -2})
+    assert autopay(client, "LN-1001")["mandate"]["debits"][1]["status"] == "noticed"
+    client.post("/_mocks/clock", json={"days": 2, "hours": 6})
+    shown = after_webhooks(client, "LN-1001", mandate["cfSubscriptionId"])
+    assert shown["debits"][1]["status"] == "failed"
+    reminders = client.get("/_mocks/lending/reminders").json()
+    assert any(r["loanNumber"] == "LN-1001" and r["linkUrl"] for r in reminders)
+
+    # Cancelled: nothing more is raised or debited.
+    assert change(client, "LN-1001", "cancel", "autopay-cancel-0201").json()["status"] == "cancelled"
+    client.post("/_mocks/clock", json={"days": 40})
+    after = autopay(client, "LN-1001")["mandate"]
+    assert [d["status"] for d in after["debits"][2:]] == ["cancelled"] * len(after["debits"][2:])
+    again = [p for p in client.get("/api/portal/payments").json() if p["orderId"].startswith("MANDATE_")]
+    assert len(again) == 1  # the first debit, once
+
+
+def test_foreclosing_the_loan_cancels_its_autopay(client: GatewayClient) -> None:
+    from tests.integration.test_loan_foreclosure_api import pay_quote
+    from tests.integration.test_portal_repayments_api import checkout
+
+    log_in(client, SUNITA)
+    mandate = set_up(client, "LN-1102", "autopay-key-0301").json()
+    mandate_word(client, mandate["cfSubscriptionId"], "approved")
+    assert after_webhooks(client, "LN-1102", mandate["cfSubscriptionId"])["status"] == "active"
+    quote = client.get("/api/loans/LN-1102/foreclosure").json()
+    payment = pay_quote(client, "LN-1102", quote["total"], "close-key-0301").json()  # type: ignore[attr-defined]
+    checkout(client, payment)
+    closed = client.post(
+        f"/api/loans/LN-1102/foreclosure/payments/{payment['paymentLogId']}/confirm", headers=client.xsrf()
+    ).json()
+    assert closed["paid"] is True
+    after = autopay(client, "LN-1102")
+    assert after["mandate"]["status"] == "cancelled" and after["terms"] is None
+
+
+def test_an_enach_mandate_names_a_valid_account_is_authorised_at_the_bank_and_awaits_its_registration(
+    client: GatewayClient,
+) -> None:
+    log_in(client, SUNITA)
+    refusals = [
+        ({}, "invalid_request"),
+        ({"bank": {**BANK, "ifsc": "HDFC1001234"}}, "ifsc_invalid"),
+        ({"bank": {**BANK, "ifsc": "HDFC000123"}}, "ifsc_invalid"),
+        ({"bank": {**BANK, "accountNumber": "12345678"}}, "account_number_invalid"),
+        ({"bank": {**BANK, "accountNumber": "00123456789O"}}, "account_number_invalid"),
+        ({"bank": {**BANK, "accountHolderName": "  "}}, "account_name_missing"),
+    ]
+    for n, (bank, code) in enumerate(refusals):
+        refused = set_up(client, "LN-1102", f"enach-bad-{n:04d}", method="enach", **bank)
+        assert refused.status_code == 422, refused.text
+        assert refused.json()["error"]["code"] == code
+    assert autopay(client, "LN-1102")["mandate"] is None  # nothing was made at the provider
+
+    made = set_up(client, "LN-1102", "enach-key-0001", method="enach", bank=BANK)
+    assert made.status_code == 201, made.text
+    mandate = made.json()
+    assert (mandate["method"], mandate["status"], mandate["bankApprovalPending"]) == ("enach", "pendingApproval", False)
+    link = mandate["approvalLink"]
+    assert link.startswith("http") and link.endswith(
+        f"/_mocks/payments/subscriptions/{mandate['cfSubscriptionId']}/bank"
+    )
+    bank_page = client.get(link[link.index("/_mocks/") :])
+    assert bank_page.status_code == 200 and "ending 7890 at HDFC, by net banking" in bank_page.text
+
+    mandate_word(client, mandate["cfSubscriptionId"], "authorised")  # at the bank, by net banking
+    shown = after_webhooks(client, "LN-1102", mandate["cfSubscriptionId"])
+    assert (shown["status"], shown["providerStatus"], shown["approvalLink"]) == (
+        "pendingApproval",
+        "BANK_APPROVAL_PENDING",
+        None,
+    )
+    assert set_up(client, "LN-1102", "enach-key-0002", method="enach", bank=BANK).status_code == 409
+
+    mandate_word(client, mandate["cfSubscriptionId"], "rejected")  # the bank did not register it
+    shown = after_webhooks(client, "LN-1102", mandate["cfSubscriptionId"])
+    assert shown["providerStatus"] == "INITIALIZED"
+    assert (shown["status"], shown["bankApprovalPending"]) == ("pendingApproval", False)
+
+    # Asked again, perhaps on another account: the rejected mandate is cancelled, a new one made.
+    other = {**BANK, "accountNumber": "55500011122", "ifsc": "SBIN0000456", "authMode": "debitCard"}
+    again = set_up(client, "LN-1102", "enach-key-0003", method="enach", bank=other).json()
+    assert again["mandateId"] != mandate["mandateId"] and again["status"] == "pendingApproval"
+    assert (
+        "ending 1122 at SBIN, by debit card"
+        in client.get(f"/_mocks/payments/subscriptions/{again['cfSubscriptionId']}/bank").text
+    )
+    mandate_word(client, again["cfSubscriptionId"], "authorised")
+    mandate_word(client, again["cfSubscriptionId"], "approved")
+    shown = after_webhooks(client, "LN-1102", again["cfSubscriptionId"])
+    assert (shown["status"], shown["method"], shown["bankApprovalPending"]) == ("active", "enach", False)
+    first_at_bank = client.get(f"/_mocks/payments/subscriptions/{mandate['cfSubscriptionId']}/bank")
+    assert "CANCELLED" in first_at_bank.text  # the rejected one, cancelled at the provider
+
+
+@pytest.mark.parametrize(("method", "shown"), [("upi", "authenticate"), ("enach", "noticed")])
+def test_only_a_upi_debit_above_the_e_mandate_limit_waits_for_the_borrowers_authentication(
+    client: GatewayClient, monkeypatch: pytest.MonkeyPatch, method: str, shown: str
+) -> None:
+    # LN-1001's instalments are below ₹15,000: the limit is lowered to put its debit above it.
+    debits = importlib.import_module("gateway.loans.autopay_debits")  # the package names a function so
+    monkeypatch.setattr(debits, "AUTHENTICATION_LIMIT", Decimal("100.00"))
+    log_in(client, RAMESH)
+    enach = {"method": "enach", "bank": BANK} if method == "enach" else {}
+    mandate = set_up(client, "LN-1001", f"limit-key-{method}", email="ramesh@example.in", **enach).json()
+    mandate_word(client, mandate["cfSubscriptionId"], "approved")
+    first = after_webhooks(client, "LN-1001", mandate["cfSubscriptionId"])["debits"][0]
+    move_to(client, f"{first['dueOn']}T09:00:00+05:30")
+    client.post("/_mocks/clock", json={"days": -2})
+    assert autopay(client, "LN-1001")["mandate"]["debits"][0]["status"] == shown

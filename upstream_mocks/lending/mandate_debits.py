@@ -1,0 +1,183 @@
+"""A loan's AutoPay debits at the lender (contracts/lending.openapi.yaml, `partnerMandateDebits`):
+the platform that set up the borrower's UPI AutoPay mandate on the lender's own account tells the
+lender about one of its debits, and the lender reads that debit at the provider with its own
+account (never believing the caller) and does what its status asks, once each:
+
+- raised and waiting (INITIALIZED, PENDING): the pre-debit notice, SMS and mail in the borrower's
+  language (NPCI: at least 24 hours before the debit; the provider refuses a debit sooner);
+- SUCCESS: booked as a repayment of the loan by the same settlement as any other
+  (settlement.settle_paid), keyed by the provider's payment id, its receipt mailed;
+- FAILED: the instalment is an ordinary due again: its reminder, with its payment link (reminders.py).
+
+Only the loan the portal collects for takes online payments here (`collects_portal_payments`):
+another loan's debit is refused (409), as its repayments are.
+"""
+
+from __future__ import annotations
+
+import hmac
+from datetime import date, datetime
+from typing import Any, Literal
+
+import httpx
+import msgspec
+import structlog
+from litestar import Request, Response, post
+from litestar.handlers import HTTPRouteHandler
+
+from payments_client import ProviderRefused
+from payments_client.mandates import MandatePayment
+from upstream_mocks.clock import mocks_now, mocks_today
+from upstream_mocks.envelope import envelope
+from upstream_mocks.ist import IST
+from upstream_mocks.lending.loans import Loan
+from upstream_mocks.lending.notices import notify
+from upstream_mocks.lending.reminders import RemindersState, remind
+from upstream_mocks.lending.seed import PaymentLog
+from upstream_mocks.lending.settlement import lending_state, settle_paid
+from upstream_mocks.provider import provider
+from upstream_mocks.texts import style, texts
+from upstream_mocks.world import MockWorld
+
+log = structlog.get_logger("upstream_mocks.lending")
+
+STATE = "mandate_debits"
+Done = Literal["noticed", "booked", "reminded", "waiting", "cancelled"]
+
+
+class MandateDebitsState(msgspec.Struct, kw_only=True):
+    noticed: set[str] = msgspec.field(default_factory=set)  # payment ids whose notice went
+    reminded: set[str] = msgspec.field(default_factory=set)  # failed debits reminded of
+
+
+class MandateDebitBody(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):
+    loan_number: str
+    subscription_id: str
+    payment_id: str
+
+
+class MandateDebitAnswer(msgspec.Struct, rename="camel", kw_only=True):
+    payment_id: str
+    status: Done
+    order_id: str | None = None  # the repayment it was booked as (`MANDATE_<payment id>`)
+
+
+def _loan(world: MockWorld, loan_number: str) -> Loan | None:
+    loans: dict[int, list[Loan]] = world.states.get("loans", {})
+    return next((loan for owned in loans.values() for loan in owned if loan.loan_number == loan_number), None)
+
+
+def _due_on(payment: MandatePayment, today: date) -> date:
+    try:
+        return datetime.fromisoformat(payment.payment_schedule_date).astimezone(IST).date()
+    except ValueError:
+        return today
+
+
+def mandate_debit_routes(world: MockWorld) -> list[HTTPRouteHandler]:
+    world.register(STATE, MandateDebitsState)
+
+    def state() -> MandateDebitsState:
+        st: MandateDebitsState = world.states[STATE]
+        return st
+
+    def language_of(user_id: int) -> Any:
+        reminders: RemindersState | None = world.states.get("reminders")
+        return reminders.languages.get(user_id, "en") if reminders is not None else "en"
+
+    async def notice(loan: Loan, payment: MandatePayment) -> None:
+        borrower = lending_state(world).borrower_by_id(loan.user_id)
+        if borrower is None:
+            return
+        language = language_of(loan.user_id)
+        due = _due_on(payment, mocks_today(world))
+        fields = {
+            "amount": style.amount(language, payment.payment_amount),
+            "loan": loan.loan_number,
+            "date": style.day(language, due),
+            "payment": payment.payment_id,
+        }
+        words = texts(language)
+        await notify(
+            world,
+            borrower,
+            sms="autopay_notice",
+            subject=words.autopay_notice_subject.format(**fields),
+            message=words.autopay_notice.format(**fields),
+            kind="autopayNotice",
+            reference=payment.payment_id,
+            language=language,
+            fields=fields,
+        )
+
+    def book(loan: Loan, payment: MandatePayment) -> str:
+        """The debit as a repayment of the loan, settled once by the provider's payment id."""
+        lending = lending_state(world)
+        order_id = f"MANDATE_{payment.payment_id}"
+        entry = lending.log_for_order(order_id)
+        if entry is None:
+            entry = PaymentLog(
+                id=lending.next_payment_log_id,
+                user_id=loan.user_id,
+                order_id=order_id,
+                amount=payment.payment_amount,
+                created_at=mocks_now(world).isoformat(timespec="seconds"),
+                language=language_of(loan.user_id),
+                due_on=_due_on(payment, mocks_today(world)),
+            )
+            lending.next_payment_log_id += 1
+            lending.payment_logs[entry.id] = entry
+        # Paid when the provider took it (not when it was raised, days before): the day the
+        # provider's reports list it on.
+        paid_at = payment.debited_at or mocks_now(world).isoformat(timespec="seconds")
+        settle_paid(world, entry, payment.cf_payment_id, payment.payment_amount, paid_at, "webhook")
+        return order_id
+
+    @post("/webRepayment/partnerMandateDebits", status_code=200)
+    async def mandate_debit(request: Request[Any, Any, Any]) -> Response[Any]:
+        given = request.headers.get("x-partner-key", "").encode()
+        if not hmac.compare_digest(given, world.settings.partner_key.encode()):
+            return envelope(None, "Unauthorized", 401)
+        try:
+            body = msgspec.json.decode(await request.body(), type=MandateDebitBody)
+        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+            return envelope(None, f"Invalid request: {exc}", 400)
+        loan = _loan(world, body.loan_number)
+        if loan is None:
+            return envelope(None, "Loan not found", 404)
+        if not loan.collects_portal_payments:
+            return envelope(None, "This loan's instalments are not collected online", 409)
+        try:
+            async with provider(world, world.settings.lending_account) as pg:
+                payment = await pg.mandate_payment(body.subscription_id, body.payment_id)
+        except ProviderRefused as exc:
+            if exc.status == 404:
+                return envelope(None, "No such debit at the provider", 404)
+            return envelope(None, "The payment provider could not be asked", 503)
+        except httpx.HTTPError as exc:
+            log.warning("mandate_debit_unread", payment_id=body.payment_id, error=str(exc))
+            return envelope(None, "The payment provider could not be asked", 503)
+        if payment.payment_type != "CHARGE":
+            return envelope(None, "Not a debit", 400)
+        st = state()
+        answer = MandateDebitAnswer(payment_id=body.payment_id, status="waiting")
+        if payment.payment_status in ("INITIALIZED", "PENDING"):
+            if body.payment_id not in st.noticed:
+                st.noticed.add(body.payment_id)
+                await notice(loan, payment)
+            answer.status = "noticed"
+        elif payment.payment_status == "SUCCESS":
+            answer.order_id = book(loan, payment)
+            answer.status = "booked"
+        elif payment.payment_status == "FAILED":
+            if body.payment_id not in st.reminded:
+                st.reminded.add(body.payment_id)
+                due = _due_on(payment, mocks_today(world))
+                days = (mocks_today(world) - due).days
+                await remind(world, loan, due, payment.payment_amount, days)
+            answer.status = "reminded"
+        elif payment.payment_status == "CANCELLED":
+            answer.status = "cancelled"
+        return envelope(msgspec.to_builtins(answer), "Mandate debit")
+
+    return [mandate_debit]
