@@ -18,6 +18,10 @@ export function useSession(): SessionState {
   const refresh = useCallback(() => client.fetchQuery(freshSessionQuery), [client]);
   const logout = useCallback(
     async (group: Group) => {
+      // The group's pages stop reading at once (their reads are enabled by the session): a read
+      // sent after the logout (the service worker's first take-over re-reads the active ones)
+      // would be refused with a 401. The re-read below puts the gateway's answer in its place.
+      client.setQueryData(sessionQuery.queryKey, (view) => view && { ...view, [group]: null });
       try {
         await endSession(group);
       } finally {
@@ -26,7 +30,7 @@ export function useSession(): SessionState {
         await refresh();
       }
     },
-    [refresh],
+    [client, refresh],
   );
   return { session: data ?? null, refresh, logout };
 }

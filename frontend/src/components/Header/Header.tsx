@@ -77,7 +77,7 @@ export function Header() {
   const onLogout = async () => {
     setMenuOpen(false);
     await logout("portal");
-    if (pathname === "/payment") navigate("/paynow");
+    if (pathname === "/payment") navigate("/paynow", { replace: true }); // the page may have gone there itself
   };
 
   return (

@@ -1,0 +1,59 @@
+// @vitest-environment jsdom
+// A logout stops the group's reads before it is sent: the service worker's first take-over re-reads
+// every active query, and a read of the borrower's repayment sent after the logout was refused (401).
+import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
+import { act, renderHook, waitFor } from "@testing-library/react";
+import { http, HttpResponse } from "msw";
+import type { ReactNode } from "react";
+import { describe, expect, it } from "vitest";
+import { api } from "../api/client";
+import type { SessionView } from "../api/session";
+import { apiServer } from "../testing/api-server";
+import { useSession } from "./session";
+
+const PORTAL: SessionView = { portal: { verified: true, userName: "Ramesh", mobileNumber: "9876543210", owing: true }, store: null };
+const NOBODY: SessionView = { portal: null, store: null };
+
+function usePaymentPage() {
+  const state = useSession();
+  const verified = Boolean(state.session?.portal?.verified);
+  useQuery({ queryKey: ["portal", "repayment"], queryFn: () => api.get("/portal/repayment"), enabled: verified });
+  return state;
+}
+
+describe("a logout", () => {
+  it("turns the group's reads off before the gateway is told, so a re-read of the active ones asks nothing", async () => {
+    let loggedIn = true;
+    const repaymentReads: boolean[] = [];
+    let answerLogout: () => void = () => undefined;
+    apiServer.use(
+      http.get("/api/session", () => HttpResponse.json(loggedIn ? PORTAL : NOBODY)),
+      http.get("/api/portal/repayment", () => {
+        repaymentReads.push(loggedIn);
+        return loggedIn ? HttpResponse.json({}) : new HttpResponse(null, { status: 401 });
+      }),
+      http.delete("/api/session/portal", async () => {
+        await new Promise<void>((resolve) => (answerLogout = resolve));
+        loggedIn = false;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(["session"], PORTAL);
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const { result } = renderHook(usePaymentPage, { wrapper });
+    await waitFor(() => expect(repaymentReads).toEqual([true]));
+
+    let done: Promise<void> = Promise.resolve();
+    act(() => {
+      done = result.current.logout("portal");
+    });
+    await waitFor(() => expect(result.current.session?.portal).toBeNull());
+    await act(() => client.refetchQueries({ queryKey: ["portal"], type: "active" }, { cancelRefetch: false }));
+    answerLogout();
+    await act(() => done);
+
+    expect(repaymentReads).toEqual([true]);
+    expect(result.current.session).toEqual(NOBODY);
+  });
+});
