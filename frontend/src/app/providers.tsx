@@ -45,7 +45,9 @@ export function AppProviders({ config, navigate, children }: AppProvidersProps) 
         // before the login page reads it (a login page that still sees the old login sends the
         // user on as logged in), then is re-read from the gateway.
         queryClient.setQueryData(sessionQuery.queryKey, (session) => session && { ...session, [group]: null });
-        void queryClient.fetchQuery(freshSessionQuery);
+        // A read sent before the 401 is cancelled, not joined (its answer may be the old login);
+        // the cancel keeps the session just set (React Query reverts to the last data set by hand).
+        void queryClient.cancelQueries({ queryKey: sessionQuery.queryKey }).then(() => queryClient.fetchQuery(freshSessionQuery));
         if (window.location.pathname !== LOGIN_PATH[group]) navigate(LOGIN_PATH[group], loginStateFor(group));
       }),
     [queryClient, navigate],

@@ -57,3 +57,33 @@ describe("a logout", () => {
     expect(result.current.session).toEqual(NOBODY);
   });
 });
+
+describe("a re-read of the session after a login", () => {
+  it("is the gateway's answer of after the login, not that of a read sent before it", async () => {
+    let loggedIn = false;
+    let answerTheOldRead: () => void = () => undefined;
+    let reads = 0;
+    apiServer.use(
+      http.get("/api/session", async () => {
+        reads += 1;
+        const now = loggedIn ? PORTAL : NOBODY;
+        if (reads === 1) await new Promise<void>((resolve) => (answerTheOldRead = resolve));
+        return HttpResponse.json(now);
+      }),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(["session"], NOBODY);
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const { result } = renderHook(useSession, { wrapper });
+    // The service worker takes the page over: the session is read again, and that read is slow.
+    void client.refetchQueries({ queryKey: ["session"] }, { cancelRefetch: false });
+    await waitFor(() => expect(reads).toBe(1));
+
+    loggedIn = true; // the borrower's code was verified
+    const now = await act(() => result.current.refresh());
+    answerTheOldRead();
+
+    expect(now).toEqual(PORTAL);
+    await waitFor(() => expect(result.current.session).toEqual(PORTAL));
+  });
+});

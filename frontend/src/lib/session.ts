@@ -15,7 +15,12 @@ interface SessionState {
 export function useSession(): SessionState {
   const client = useQueryClient();
   const { data } = useQuery(sessionQuery);
-  const refresh = useCallback(() => client.fetchQuery(freshSessionQuery), [client]);
+  // A read sent before the login or logout (the service worker's re-read as it takes the page
+  // over) is cancelled, not joined: React Query would hand back its answer, the old session.
+  const refresh = useCallback(async () => {
+    await client.cancelQueries({ queryKey: sessionQuery.queryKey });
+    return client.fetchQuery(freshSessionQuery);
+  }, [client]);
   const logout = useCallback(
     async (group: Group) => {
       // The group's pages stop reading at once (their reads are enabled by the session): a read

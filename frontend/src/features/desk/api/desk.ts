@@ -29,11 +29,20 @@ export function useStaff() {
   return useQuery(staffQuery);
 }
 
-/** The desk's login; `onDone` reads who is logged in again. */
-export function useDeskLogin(onDone: () => void) {
+/**
+ * The desk's login. Its answer is who is logged in now: a read of /desk/me still on its way (the
+ * first one, or the service worker's re-read as it takes the page over) was sent before the login
+ * and will be refused, and a refetch then would only wait for that refusal (React Query joins a
+ * read in flight while the query has no data): the login form stayed up after a good login.
+ */
+export function useDeskLogin() {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: { name: string; secret: string }) => (await api.post<StaffView>("/desk/login", body)).data,
-    onSuccess: onDone,
+    onSuccess: async (staff) => {
+      await client.cancelQueries({ queryKey: staffQuery.queryKey });
+      client.setQueryData(staffQuery.queryKey, staff);
+    },
   });
 }
 

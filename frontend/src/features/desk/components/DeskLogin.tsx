@@ -5,9 +5,9 @@ import { useDeskLogin } from "../api/desk";
 import styles from "../desk.module.css";
 
 /** The desk's own login: a staff name and secret (never a customer's mobile number and code). */
-export function DeskLogin({ onLoggedIn }: { onLoggedIn: () => void }) {
+export function DeskLogin() {
   const { t } = useLingui();
-  const login = useDeskLogin(onLoggedIn);
+  const login = useDeskLogin();
   const [name, setName] = useState("");
   const [secret, setSecret] = useState("");
   const submit = (event: FormEvent) => {

@@ -41,7 +41,7 @@ export default function DeskPage() {
             {errorMessage(staff.error, t`The desk is not reachable right now. Please try again later.`)}
           </p>
         )}
-        <DeskLogin onLoggedIn={() => void staff.refetch()} />
+        <DeskLogin />
       </main>
     );
   }
