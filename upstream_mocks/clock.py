@@ -105,6 +105,7 @@ def start_periodic(world: MockWorld) -> list[asyncio.Task[None]]:
                 await job(mocks_now(world))
             except Exception:  # a failed round is logged; the next one tries again
                 log.exception("mock_periodic_job_failed", job=getattr(job, "__qualname__", repr(job)))
+            world.moved()
 
     return [asyncio.create_task(loop(s, job)) for s, job in world.states.get(PERIODIC, []) if s > 0]
 

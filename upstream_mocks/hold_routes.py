@@ -4,21 +4,16 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable, Mapping, MutableMapping
+from collections.abc import Mapping
 from typing import Any
 
 import msgspec
 from litestar import Request, Response, delete, get, post
 from litestar.handlers import HTTPRouteHandler
 
+from upstream_mocks.asgi_types import ASGIApp, Receive, Scope, Send
 from upstream_mocks.hold import HoldAsked, caller, held_control, keeper, refusal
 from upstream_mocks.world import MockWorld
-
-# ASGI's own shapes, loosely typed: the mocks stand apart from the gateway and do not borrow its.
-Scope = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
-Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 PATH = "/_mocks/hold"
 _NO_STORE = {"Cache-Control": "no-store"}

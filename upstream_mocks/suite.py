@@ -9,12 +9,12 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 from litestar import Litestar, Request, Response, delete, get, post
 from litestar.handlers import asgi
-from litestar.params import FromPath, FromQuery, JSONBody
+from litestar.params import FromPath, FromQuery, HeaderParameter, JSONBody
 
 from otel_traces.provider import traced_by
 from otel_traces.server_spans import by_path, server_plugin
@@ -24,7 +24,7 @@ from upstream_mocks.contract import ContractCheck, ContractRequest, ContractResp
 from upstream_mocks.examples import contract_path, operation_finder
 from upstream_mocks.hold import TESTER_HEADER, TOKEN_HEADER
 from upstream_mocks.hold_routes import hold_gate, hold_routes
-from upstream_mocks.ledger import Ledger, ledger
+from upstream_mocks.ledger import ledger
 from upstream_mocks.money_invariants import Invariant, invariants
 from upstream_mocks.payments.orders import state as payments_state
 from upstream_mocks.payments.provider_document import HeldToCashfree
@@ -33,6 +33,7 @@ from upstream_mocks.people import Person, people
 from upstream_mocks.recordings import Replay, encode_body
 from upstream_mocks.settings import MockSettings
 from upstream_mocks.staff import StaffMember
+from upstream_mocks.waiting import changed_read, moves_told
 from upstream_mocks.world import JournalEntry, MockWorld, Scenario
 
 # Raw ASGI: Litestar's TypedDict scope/message types do not fit pass-through code.
@@ -327,12 +328,25 @@ def create_suite(
         return {"status": "reset"}
 
     @get("/_mocks/journal")
-    async def journal(mock: FromQuery[str | None] = None) -> list[JournalEntry]:
-        return [e for e in world.journal if mock is None or e.mock == mock]
+    async def journal(
+        mock: FromQuery[str | None] = None,
+        if_none_match: Annotated[str | None, HeaderParameter(name="If-None-Match", required=False)] = None,
+        prefer: Annotated[str | None, HeaderParameter(name="Prefer", required=False)] = None,
+    ) -> Response[Any]:
+        """The calls the mocks answered; with `If-None-Match` and `Prefer: wait=N`, once another came."""
+
+        def entries() -> list[JournalEntry]:
+            return [e for e in world.journal if mock is None or e.mock == mock]
+
+        return await changed_read(world, entries, if_none_match, prefer)
 
     @get("/_mocks/ledger")
-    async def money_ledger() -> Ledger:
-        return ledger(world)
+    async def money_ledger(
+        if_none_match: Annotated[str | None, HeaderParameter(name="If-None-Match", required=False)] = None,
+        prefer: Annotated[str | None, HeaderParameter(name="Prefer", required=False)] = None,
+    ) -> Response[Any]:
+        """The ledger; with `If-None-Match` and `Prefer: wait=N`, once it differs from what was read."""
+        return await changed_read(world, lambda: ledger(world), if_none_match, prefer)
 
     @get("/_mocks/ledger/invariants")
     async def money_invariants() -> list[Invariant]:
@@ -446,7 +460,8 @@ def create_suite(
         openapi_config=None,
         logging_config=None,  # the host process configures logging
         lifespan=[serve_periodic(world)],
-        middleware=[hold_gate(world)],  # while a tester holds the world, its writes are theirs
+        # While a tester holds the world, its writes are theirs; every answer wakes the read-outs that wait.
+        middleware=[hold_gate(world), moves_told(world)],
         plugins=[server_plugin("upstream_mocks", by_path)] if traced else [],
     )
     app.state.world = world

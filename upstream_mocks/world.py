@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import time
 from collections.abc import Callable, Coroutine
@@ -95,6 +96,9 @@ class MockWorld:
         self.journal: list[JournalEntry] = []
         self.scenarios: list[Scenario] = []
         self.chance = random.Random()  # which requests a partial-probability scenario hits
+        # Set (and replaced) whenever the world may have changed: a request answered, background
+        # work or a periodic job done. Read-outs that wait for a change (`Prefer: wait`) wait on it.
+        self._moved = asyncio.Event()
 
     def register(self, name: str, seed: Callable[[], Any]) -> None:
         self._seeders[name] = seed
@@ -127,10 +131,24 @@ class MockWorld:
                 return scenario
         return None
 
+    def moved(self) -> None:
+        """Something may have changed: wake every read-out waiting for a change."""
+        self._moved.set()
+        self._moved = asyncio.Event()
+
+    async def until_moved(self, seconds: float) -> None:
+        """Return at the next `moved()`, or after `seconds` (real time: how long a caller waits)."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._moved.wait(), seconds)
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        self.background.discard(task)
+        self.moved()
+
     def spawn(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.get_running_loop().create_task(work)
         self.background.add(task)
-        task.add_done_callback(self.background.discard)
+        task.add_done_callback(self._done)
 
     def spawn_in_turn(self, key: str, work: Callable[[], Coroutine[Any, Any, None]]) -> None:
         """Like `spawn`, but after the work queued before under the same key has finished: one
@@ -148,9 +166,9 @@ class MockWorld:
         self.last_in_line[key] = task
 
         def done(finished: asyncio.Task[None]) -> None:
-            self.background.discard(finished)
             if self.last_in_line.get(key) is finished:
                 del self.last_in_line[key]
+            self._done(finished)
 
         task.add_done_callback(done)
 

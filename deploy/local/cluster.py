@@ -24,7 +24,7 @@ import redis
 from deploy.local import configs
 from deploy.local.layout import MASTER_NAME, Layout
 from gateway.desk.staff import hash_secret
-from gateway.desk.webhook_paths import REFUND_WEBHOOK_PATH
+from gateway.desk.webhook_paths import REFUND_WEBHOOK_PATH, lender_mandate_webhook_path, lender_refund_webhook_path
 
 ROOT = Path(__file__).resolve().parents[2]
 UPSTREAMS = ("lending", "catalogue", "mail", "orders", "payments")
@@ -100,6 +100,10 @@ class Cluster:
             # service's receiver and the gateways' (through HAProxy), which the mocks cannot derive.
             "MOCKS_REFUND_WEBHOOK_URLS": f"{self.layout.mocks_url}/_mocks/orders/webhooks/payments,"
             f"{self.layout.url}{REFUND_WEBHOOK_PATH}",
+            # The lender's own account (LENDERS: native): its mandates' events and its refunds'
+            # outcomes to the gateways (AutoPay; a repayment's refund the bank gave up to the desk).
+            "MOCKS_LENDING_SUBSCRIPTION_WEBHOOK_URLS": f"{self.layout.url}{lender_mandate_webhook_path('native')}",
+            "MOCKS_LENDING_REFUND_WEBHOOK_URLS": f"{self.layout.url}{lender_refund_webhook_path('native')}",
             "MOCKS_HOST": "127.0.0.1",
             "MOCKS_PORT": str(self.layout.ports.mocks),
             # Webhooks over the network, to the lending mock and through HAProxy to the gateways.

@@ -496,17 +496,28 @@ def mandate_debits(mocks: httpx.Client) -> dict[str, dict[str, Any]]:
     return {d["paymentId"]: d for d in mocks.get("/_mocks/ledger").json()["mandateDebits"]}
 
 
+def changed(mocks: httpx.Client, path: str, done: Any, what: str, within: float = DEBITS_WITHIN) -> Any:
+    """The read-out at `path` once `done` holds of it, each read after the first answered only when
+    it changed (`If-None-Match` with `Prefer: wait`, upstream_mocks/waiting.py): bounded in real
+    time, as the provider's and the lender's work takes (the gateway's job and webhooks move it)."""
+    deadline = time.monotonic() + within
+    answer = mocks.get(path)
+    read: Any = answer.json()
+    while not done(read):
+        left = deadline - time.monotonic()
+        if left <= 0:
+            pytest.fail(f"{what}, not within {within} s: {read}")
+        wait = {"If-None-Match": answer.headers["ETag"], "Prefer": f"wait={min(left, 25):.1f}"}
+        again = mocks.get(path, headers=wait, timeout=left + 10)
+        if again.status_code == 200:
+            answer, read = again, again.json()
+    return read
+
+
 def waited(mocks: httpx.Client, what: str, done: Any) -> dict[str, Any]:
-    """The ledger once `done` holds of it (the gateway's job and webhooks move the debits),
-    bounded: real time, as the provider's and the lender's work takes."""
-    deadline = time.monotonic() + DEBITS_WITHIN
-    while True:
-        ledger: dict[str, Any] = mocks.get("/_mocks/ledger").json()
-        if done(ledger):
-            return ledger
-        if time.monotonic() > deadline:
-            pytest.fail(f"{what}, not within {DEBITS_WITHIN} s: {ledger['mandateDebits']}")
-        time.sleep(0.2)
+    """The ledger once `done` holds of it."""
+    ledger: dict[str, Any] = changed(mocks, "/_mocks/ledger", done, what)
+    return ledger
 
 
 def debit_in(ledger: dict[str, Any], payment_id: str) -> dict[str, Any] | None:
@@ -578,14 +589,9 @@ def autopay_under_faults(deployment: Deployment, mocks: httpx.Client, borrower: 
     assert mocks.post(f"{at_bank}/debits/fail", json=refused).status_code == 200
     reminded_before = len(mocks.get("/_mocks/lending/reminders").json())
     past_its_date(second)
-    waited(
-        mocks,
-        "the second debit failed and reminded of",
-        lambda ledger: (
-            (debit_in(ledger, second) or {}).get("status") == "FAILED"
-            and len(mocks.get("/_mocks/lending/reminders").json()) > reminded_before
-        ),
-    )
+    waited(mocks, "the second debit failed", lambda ledger: (debit_in(ledger, second) or {}).get("status") == "FAILED")
+    reminded = "the failed debit reminded of"
+    changed(mocks, "/_mocks/lending/reminders", lambda sent: len(sent) > reminded_before, reminded)
     # Waiting when the payer's bank revokes the mandate: cancelled, nothing more debited.
     assert mocks.post(f"{at_bank}/mandate", json={"outcome": "cancelled"}).status_code == 200
     waited(
@@ -596,8 +602,12 @@ def autopay_under_faults(deployment: Deployment, mocks: httpx.Client, borrower: 
         shown = borrower.retried("GET", "/api/loans/LN-1001/autopay")
         if ok(shown) and shown.json()["mandate"]["status"] == "cancelled":  # type: ignore[union-attr]
             break
-        assert time.monotonic() < deadline, "the gateway never heard the mandate was revoked"
-        time.sleep(0.2)
+        left = deadline - time.monotonic()
+        assert left > 0, "the gateway never heard the mandate was revoked"
+        # Asked again only once the gateway has called the provider since (its job's next read).
+        calls = mocks.get("/_mocks/journal", params={"mock": "payments"})
+        wait = {"If-None-Match": calls.headers["ETag"], "Prefer": f"wait={min(left, 25):.1f}"}
+        mocks.get("/_mocks/journal", params={"mock": "payments"}, headers=wait, timeout=left + 10)
     past_its_date(third)  # nothing is debited on a revoked mandate
     # The mandate's webhooks all answered (the read-out waits for them): nothing still on its way.
     assert mocks.get(f"{at_bank}/webhooks", timeout=60).status_code == 200

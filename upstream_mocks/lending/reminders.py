@@ -20,12 +20,13 @@ from __future__ import annotations
 
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal
+from typing import Annotated, Any
 
 import msgspec
-from litestar import get, post
+from litestar import Response, get, post
 from litestar.exceptions import NotFoundException
 from litestar.handlers import HTTPRouteHandler
-from litestar.params import JSONBody
+from litestar.params import HeaderParameter, JSONBody
 
 from upstream_mocks.clock import mocks_now, mocks_today, on_tick
 from upstream_mocks.ist import IST
@@ -37,6 +38,7 @@ from upstream_mocks.lending.notices import notify
 from upstream_mocks.lending.seed import LendingState
 from upstream_mocks.sms import DLT_TEMPLATES, TemplateKey
 from upstream_mocks.texts import Language, style, texts
+from upstream_mocks.waiting import changed_read
 from upstream_mocks.world import MockWorld
 
 REMINDER_DAYS = (-7, -3, -1, 0, 1, 3)  # days from the due date
@@ -166,8 +168,12 @@ def reminder_routes(world: MockWorld) -> list[HTTPRouteHandler]:
     follow_links(world)  # the links' payments whose event was lost, booked at the clock's steps
 
     @get("/reminders")
-    async def reminders_sent() -> list[SentReminder]:
-        return state().sent
+    async def reminders_sent(
+        if_none_match: Annotated[str | None, HeaderParameter(name="If-None-Match", required=False)] = None,
+        prefer: Annotated[str | None, HeaderParameter(name="Prefer", required=False)] = None,
+    ) -> Response[Any]:
+        """The reminders sent; with `If-None-Match` and `Prefer: wait=N`, once another is sent."""
+        return await changed_read(world, lambda: state().sent, if_none_match, prefer)
 
     @post("/reminders/now", status_code=200)
     async def remind_now(data: JSONBody[RemindNow]) -> list[SentReminder]:
