@@ -1,4 +1,4 @@
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import { takeSent } from "../lib/sent-data";
 import { api } from "./client";
 import type { components } from "./schema";
@@ -33,7 +33,15 @@ export const sessionQuery = queryOptions({ queryKey: ["session"], queryFn: sentO
 /** A re-read after a login, a logout or an ended login: always the gateway's answer of now. */
 export const freshSessionQuery = { ...sessionQuery, queryFn: getSession, staleTime: 0 };
 
-/** DELETE /api/session/{group}: that group's login ended (the other group's stays). */
+/**
+ * That re-read. A read sent before the login or logout (the service worker's re-read as it takes
+ * the page over) is cancelled, not joined: React Query would hand back its answer, the old
+ * session. The cancel keeps a session set by hand meanwhile (it reverts to the last data set).
+ */
+export const rereadSession = (client: QueryClient): Promise<SessionView> =>
+  client.cancelQueries({ queryKey: sessionQuery.queryKey }).then(() => client.fetchQuery(freshSessionQuery));
+
+/** DELETE /api/session/{group}: the one login ended, both groups' (either group's Log out). */
 export async function endSession(group: Group): Promise<void> {
   await api.delete(`/session/${group}`);
 }

@@ -3,7 +3,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { apiInUse, onUnauthorized, type LoginGroup } from "../api/client";
 import { ConfigProvider, type AppConfig } from "../lib/config";
 import { onFirstTakeOver } from "../lib/worker-takeover";
-import { freshSessionQuery, sessionQuery } from "../api/session";
+import { rereadSession, sessionQuery } from "../api/session";
 
 /** Where each group's login starts. */
 const LOGIN_PATH = { portal: "/paynow", store: "/login" } as const;
@@ -45,9 +45,7 @@ export function AppProviders({ config, navigate, children }: AppProvidersProps) 
         // before the login page reads it (a login page that still sees the old login sends the
         // user on as logged in), then is re-read from the gateway.
         queryClient.setQueryData(sessionQuery.queryKey, (session) => session && { ...session, [group]: null });
-        // A read sent before the 401 is cancelled, not joined (its answer may be the old login);
-        // the cancel keeps the session just set (React Query reverts to the last data set by hand).
-        void queryClient.cancelQueries({ queryKey: sessionQuery.queryKey }).then(() => queryClient.fetchQuery(freshSessionQuery));
+        void rereadSession(queryClient);
         if (window.location.pathname !== LOGIN_PATH[group]) navigate(LOGIN_PATH[group], loginStateFor(group));
       }),
     [queryClient, navigate],

@@ -48,7 +48,7 @@ describe("a logout", () => {
     act(() => {
       done = result.current.logout("portal");
     });
-    await waitFor(() => expect(result.current.session?.portal).toBeNull());
+    await waitFor(() => expect(result.current.session).toEqual(NOBODY));
     await act(() => client.refetchQueries({ queryKey: ["portal"], type: "active" }, { cancelRefetch: false }));
     answerLogout();
     await act(() => done);

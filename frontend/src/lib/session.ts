@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
-import { endSession, freshSessionQuery, sessionQuery, type Group, type SessionView } from "../api/session";
+import { rereadSession, sessionQuery, type Group, type SessionView } from "../api/session";
 
 export type { Group, SessionView };
 
@@ -15,26 +15,9 @@ interface SessionState {
 export function useSession(): SessionState {
   const client = useQueryClient();
   const { data } = useQuery(sessionQuery);
-  // A read sent before the login or logout (the service worker's re-read as it takes the page
-  // over) is cancelled, not joined: React Query would hand back its answer, the old session.
-  const refresh = useCallback(async () => {
-    await client.cancelQueries({ queryKey: sessionQuery.queryKey });
-    return client.fetchQuery(freshSessionQuery);
-  }, [client]);
+  const refresh = useCallback(() => rereadSession(client), [client]);
   const logout = useCallback(
-    async (group: Group) => {
-      // The group's pages stop reading at once (their reads are enabled by the session): a read
-      // sent after the logout (the service worker's first take-over re-reads the active ones)
-      // would be refused with a 401. The re-read below puts the gateway's answer in its place.
-      client.setQueryData(sessionQuery.queryKey, (view) => view && { ...view, [group]: null });
-      try {
-        await endSession(group);
-      } finally {
-        // The pages and reads kept for offline reading are this visitor's: not the next one's.
-        await import("./offline-copies").then((copies) => copies.forgetOfflineCopies()).catch(() => undefined);
-        await refresh();
-      }
-    },
+    (group: Group) => import("./logout").then((chunk) => chunk.logOut(client, group, refresh)),
     [client, refresh],
   );
   return { session: data ?? null, refresh, logout };

@@ -1,0 +1,23 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { endSession, sessionQuery, type Group, type SessionView } from "../api/session";
+import { forgetOfflineCopies } from "./offline-copies";
+
+/** What a logout leaves: either group's Log out ends the one login, both groups' (gateway/sessions/controller.py). */
+const LOGGED_OUT: SessionView = { portal: null, store: null };
+
+/**
+ * Log out (loaded at the first Log out, not with every page). The pages stop reading at once,
+ * their reads being enabled by the session: a read sent after the logout (the service worker's
+ * first take-over re-reads the active ones) would be refused with a 401, and a store login still
+ * shown would open the portal again. The re-read then puts the gateway's answer in its place.
+ */
+export async function logOut(client: QueryClient, group: Group, refresh: () => Promise<SessionView>): Promise<void> {
+  client.setQueryData(sessionQuery.queryKey, LOGGED_OUT);
+  try {
+    await endSession(group);
+  } finally {
+    // The pages and reads kept for offline reading are this visitor's: not the next one's.
+    await forgetOfflineCopies().catch(() => undefined);
+    await refresh();
+  }
+}
