@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from functools import partial
 from pathlib import Path
 from typing import Any, cast
 
@@ -39,6 +40,7 @@ from gateway.security.request_guard import request_guard_factory
 from gateway.services import AppServices
 from gateway.serving.anonymous_reads import anonymous_read_cache_factory
 from gateway.serving.metrics import MetricsPlugin
+from gateway.serving.shutdown import shut_down
 from gateway.serving.workers import METRICS_DIR
 from gateway.sessions import SessionManager, build_store, provide_session, session_cookie_middleware
 from gateway.sessions.controller import SessionView, get_session, logout, session_view
@@ -184,10 +186,14 @@ def create_app(settings: Settings | None = None) -> Litestar:
     )
 
     async def shutdown() -> None:
-        await jobs.stop()
-        await close_upstreams(upstreams)
-        await embedded.close()
-        await database.close()
+        await shut_down(
+            [
+                ("jobs", jobs.stop),
+                ("upstreams", partial(close_upstreams, upstreams)),
+                ("mocks", embedded.close),
+                ("database", database.close),
+            ]
+        )
 
     app = Litestar(
         route_handlers=handlers,

@@ -99,6 +99,7 @@ class MockWorld:
         # Set (and replaced) whenever the world may have changed: a request answered, background
         # work or a periodic job done. Read-outs that wait for a change (`Prefer: wait`) wait on it.
         self._moved = asyncio.Event()
+        self._waiting = 0  # read-outs waiting on it: with none, a change costs nothing to tell
 
     def register(self, name: str, seed: Callable[[], Any]) -> None:
         self._seeders[name] = seed
@@ -133,13 +134,18 @@ class MockWorld:
 
     def moved(self) -> None:
         """Something may have changed: wake every read-out waiting for a change."""
-        self._moved.set()
-        self._moved = asyncio.Event()
+        if self._waiting:
+            self._moved.set()
+            self._moved = asyncio.Event()
 
     async def until_moved(self, seconds: float) -> None:
         """Return at the next `moved()`, or after `seconds` (real time: how long a caller waits)."""
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._moved.wait(), seconds)
+        self._waiting += 1
+        try:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._moved.wait(), seconds)
+        finally:
+            self._waiting -= 1
 
     def _done(self, task: asyncio.Task[None]) -> None:
         self.background.discard(task)
