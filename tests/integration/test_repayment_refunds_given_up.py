@@ -57,6 +57,12 @@ def repayment_status(client: GatewayClient, order_id: str) -> str:
     return str(found)
 
 
+def borrower_sees(client: GatewayClient, order_id: str) -> list[tuple[str, str]]:
+    """The borrower's own list of payments (the portal's), for the repayment: status and amount."""
+    listed = client.get("/api/portal/payments").json()
+    return [(p["status"], p["amount"]) for p in listed if p["orderId"] == order_id]
+
+
 def rejected_repayment(client: GatewayClient) -> dict[str, Any]:
     """Meena pays ₹200.50 to her Fineract loan; the lender's checker rejects the booking."""
     client.post("/_mocks/fineract/qa", json={"makerChecker": True})
@@ -84,9 +90,12 @@ def test_a_fineract_repayments_refund_the_bank_gives_up_is_on_the_desk_and_asked
     assert staff_log_in(client, AGENT).status_code == 200
     assert repayment_status(client, order_id) == "refundPending"  # not "refunded": the bank holds it
     assert desk_refunds(client, MEENA) == []
+    # The borrower's own list keeps the payment the lender refused, saying where its refund stands.
+    assert borrower_sees(client, order_id) == [("refundPending", "200.50")]
 
     bank_says(client, str(held["cf_refund_id"]), "CANCELLED")  # told to the lender's account's URLs
     assert repayment_status(client, order_id) == "refundCancelled"
+    assert borrower_sees(client, order_id) == [("refundCancelled", "200.50")]
     [given_up] = client.get("/api/desk/refunds", params={"customer": MEENA}).json()
     assert desk_refunds(client, MEENA) == [
         (order_id, "200.50", "cancelled", True, "fineract", "FIN-000007101", "payment provider")
@@ -108,6 +117,7 @@ def test_a_fineract_repayments_refund_the_bank_gives_up_is_on_the_desk_and_asked
         (200.5, "SUCCESS"),
     ]
     assert repayment_status(client, order_id) == "refunded"  # given back at last
+    assert borrower_sees(client, order_id) == [("refunded", "200.50")]
     assert staff_log_in(client, SUPERVISOR).status_code == 200
     handed = [e for e in trail(client, action="refundFailed") if e["reference"] == order_id]
     assert [(e["staff"], e["amount"], e["outcome"]) for e in handed] == [

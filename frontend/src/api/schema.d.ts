@@ -2851,7 +2851,7 @@ export interface components {
             receiptUrl?: string | null;
             remainingAfter?: string | null;
             /** @enum {string} */
-            status: "pending" | "paid" | "failed";
+            status: "pending" | "paid" | "failed" | "refunded" | "refundPending" | "refundCancelled";
             /** @default true */
             timeKnown: boolean;
         };

@@ -56,7 +56,10 @@ class PaymentHistoryEntry(msgspec.Struct, rename="camel", kw_only=True):
     payment_log_id: int
     order_id: str
     amount: Decimal
-    status: Literal["pending", "paid", "failed"]
+    # Beside pending, paid and failed: paid and given back because the lender refused to book it
+    # (a Fineract checker's rejection), as the provider says the refund stands: given back, on its
+    # way, or given up by the bank (then the desk's to pay; the borrower is told so).
+    status: Literal["pending", "paid", "failed", "refunded", "refundPending", "refundCancelled"]
     created_at: datetime
     paid_at: datetime | None = None
     provider_reference: str | None = None

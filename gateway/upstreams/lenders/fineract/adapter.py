@@ -140,6 +140,18 @@ NOT_BOOKED: dict[str, Literal["awaitingApproval", "refunded"]] = {
     "Awaiting Approval": "awaitingApproval",
     "Rejected": "refunded",
 }
+
+
+class NotBooked(msgspec.Struct, frozen=True, kw_only=True):
+    """One of our repayment commands no transaction on the loan shows (Fineract's audit trail)."""
+
+    order_id: str
+    provider_id: str  # the provider's payment id (the command's external id `pg-<id>`)
+    status: Literal["awaitingApproval", "refunded"]  # awaiting the checker, or rejected and refunded
+    amount: Decimal
+    made_at: datetime | None
+
+
 REJECTED_REFUND = "rejected-"  # and the provider's payment id: the refund of a repayment the lender refused
 # Where that refund stands at the lender's own provider account, as the desk words a rejected
 # repayment: given back, on its way (PENDING, or ONHOLD at the bank), or given up by the bank for
@@ -708,15 +720,41 @@ class FineractLender:
         )
 
     async def payment_history(self, token: str, user_id: int) -> list[PaymentHistoryEntry]:
-        paid = [
-            (loan, t)
-            for loan in await self._loans(self._client_id(token))
-            for t in loan.transactions
-            if t.type.repayment and not t.manually_reversed
-        ]
+        loans = await self._loans(self._client_id(token))
+        paid = [(loan, t) for loan in loans for t in loan.transactions if t.type.repayment and not t.manually_reversed]
         times = await self._paid_times([t for _, t in paid])
         entries = [self._entry(loan, t, times) for loan, t in paid]
+        for loan in loans:
+            entries += await self._given_back(loan)
         return sorted(entries, key=lambda e: e.created_at, reverse=True)
+
+    async def _given_back(self, loan: FineractLoan) -> list[PaymentHistoryEntry]:
+        """The borrower's repayments on the loan the lender's checker rejected: paid, never booked,
+        and given back in full, as the provider says the refund stands (none made yet: on its way).
+        Shown so a payment the borrower made never just vanishes from their list."""
+        entries = []
+        for command in await self._not_booked_commands(loan, "orderId", None):
+            if command.status != "refunded":
+                continue
+            standing = await self._refunded(command.order_id, command.provider_id) or "refundPending"
+            at = command.made_at or datetime(1970, 1, 1, tzinfo=UTC)  # Fineract's audit always dates it
+            try:
+                payment_log_id = self._order_parts("", command.order_id)[1]
+            except UpstreamRefused:  # not one of our orders' shape: not the borrower's to see here
+                continue
+            entries.append(
+                PaymentHistoryEntry(
+                    payment_log_id=payment_log_id,
+                    order_id=command.order_id,
+                    amount=command.amount,
+                    status=standing,
+                    created_at=at,
+                    time_known=command.made_at is not None,
+                    provider_reference=command.provider_id,
+                    receipt_available=False,  # nothing was booked: no receipt
+                )
+            )
+        return entries
 
     async def payment_receipt(
         self, token: str, user_id: int, payment_log_id: int, language: Language = DEFAULT
@@ -1108,42 +1146,58 @@ class FineractLender:
         commands): those its checker has yet to approve (maker-checker), paid and with the lender;
         and those its checker rejected, refunded to the payer as the provider says the refund
         stands (or, until the refund is made by the next ask, pending)."""
+        rows = []
+        for command in await self._not_booked_commands(loan, by, value):
+            status: RepaymentStatus = command.status
+            if status == "refunded":
+                # Rejected: the refund as it stands at the provider; none yet (the next ask, the
+                # follow-up's, makes it) is pending.
+                status = await self._refunded(command.order_id, command.provider_id) or "pending"
+            rows.append(
+                PartnerRepayment(
+                    order_id=command.order_id,
+                    user_id=USER_IDS_FROM + client.id,
+                    user_name=client.display_name,
+                    mobile_number=indian_mobile(client.mobile_no) or "",
+                    loan_number=f"{LOAN_PREFIX}{loan.account_no}",
+                    amount=command.amount,
+                    status=status,
+                    cf_payment_id=command.provider_id,
+                    created_at=command.made_at or datetime(1970, 1, 1, tzinfo=UTC),
+                    time_known=command.made_at is not None,
+                    receipt_resendable=False,  # nothing booked: no receipt
+                )
+            )
+        return rows
+
+    async def _not_booked_commands(self, loan: FineractLoan, by: RepaymentsBy, value: str | None) -> list[NotBooked]:
+        """Our repayment commands on the loan that no transaction shows, one per external id, by
+        Fineract's processingResult: awaiting the checker, or rejected (`status` "refunded")."""
         made: list[AuditEntry] = await self._get(
             "audits", list[AuditEntry], {"actionName": "REPAYMENT", "entityName": "LOAN", "resourceId": loan.id}
         )
         booked = {t.external_id for t in loan.transactions if t.external_id and not t.manually_reversed}
-        rows: dict[str, PartnerRepayment] = {}
+        found: dict[str, NotBooked] = {}
         for entry in sorted(made, key=lambda e: e.id):
             command, external_id = entry.made(), entry.external_id()
             order_id = command.get("receiptNumber")
-            status: RepaymentStatus | None = NOT_BOOKED.get(entry.processing_result)
+            status = NOT_BOOKED.get(entry.processing_result)
             if status is None or not external_id or not external_id.startswith("pg-") or external_id in booked:
                 continue
-            if not isinstance(order_id, str) or (by == "orderId" and order_id != value):
+            if not isinstance(order_id, str) or (by == "orderId" and value is not None and order_id != value):
                 continue
-            provider_id = external_id.removeprefix("pg-")
-            if status == "refunded":
-                # Rejected: the refund as it stands at the provider; none yet (the next ask, the
-                # follow-up's, makes it) is pending.
-                status = await self._refunded(order_id, provider_id) or "pending"
             at = datetime.fromisoformat(entry.made_on_date) if entry.made_on_date else None
             if at is not None and at.tzinfo is None:
                 at = at.replace(tzinfo=UTC)  # Fineract's audit times are the server's UTC
             amount = command.get("transactionAmount", Decimal(0))
-            rows[external_id] = PartnerRepayment(
+            found[external_id] = NotBooked(
                 order_id=order_id,
-                user_id=USER_IDS_FROM + client.id,
-                user_name=client.display_name,
-                mobile_number=indian_mobile(client.mobile_no) or "",
-                loan_number=f"{LOAN_PREFIX}{loan.account_no}",
-                amount=paise(Decimal(amount) if isinstance(amount, Decimal | int) else Decimal(0), self.name),
+                provider_id=external_id.removeprefix("pg-"),
                 status=status,
-                cf_payment_id=provider_id,
-                created_at=at or datetime(1970, 1, 1, tzinfo=UTC),
-                time_known=at is not None,
-                receipt_resendable=False,  # nothing booked: no receipt
+                amount=paise(Decimal(amount) if isinstance(amount, Decimal | int) else Decimal(0), self.name),
+                made_at=at,
             )
-        return list(rows.values())
+        return list(found.values())
 
     async def _refunded(self, order_id: str, provider_id: str) -> RefundStanding | None:
         """Where the refund of a repayment the lender refused stands at the lender's own provider

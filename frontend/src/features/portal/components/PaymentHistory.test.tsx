@@ -34,4 +34,17 @@ describe("PaymentHistory", () => {
     expect(row.textContent).toContain("23 Nov 2026");
     expect(row.textContent).not.toMatch(/\d{1,2}:\d{2}/);
   });
+
+  it("keeps a payment the lender refused, saying where its refund stands and that nothing owed changed", () => {
+    const refused = { ...paid, paymentLogId: 900000003, paidAt: null, status: "refundCancelled" as const };
+    const onItsWay = { ...paid, paymentLogId: 900000004, amount: "250.00", paidAt: null, status: "refundPending" as const };
+    renderWithQueries(<PaymentHistory payments={[refused, onItsWay]} />);
+    const givenUp = screen.getByRole("row", { name: /1,000\.00/ });
+    expect(givenUp.textContent).toContain("Refund failed");
+    expect(givenUp.textContent).toContain("Our support team has been told and will return your money");
+    expect(givenUp.textContent).toContain("what you owe has not changed");
+    const coming = screen.getByRole("row", { name: /250\.00/ });
+    expect(coming.textContent).toContain("Being refunded");
+    expect(coming.textContent).toContain("It is being returned to the account you paid from");
+  });
 });

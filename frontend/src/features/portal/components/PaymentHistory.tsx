@@ -6,7 +6,21 @@ import { rupees } from "../../../lib/money";
 import type { PaymentRecord } from "../api/get-payment-history";
 import styles from "../portal.module.css";
 
-const STATUS = { paid: msg`Paid`, failed: msg`Failed`, pending: msg`Pending` } as const;
+const STATUS = {
+  paid: msg`Paid`,
+  failed: msg`Failed`,
+  pending: msg`Pending`,
+  refunded: msg`Refunded`,
+  refundPending: msg`Being refunded`,
+  refundCancelled: msg`Refund failed`,
+} as const;
+
+/** What a payment the lender did not accept means for the borrower, by where its refund stands. */
+const REFUND_NOTE = {
+  refunded: msg`The lender did not accept this payment. It was returned to the account you paid from; what you owe has not changed.`,
+  refundPending: msg`The lender did not accept this payment. It is being returned to the account you paid from; what you owe has not changed.`,
+  refundCancelled: msg`The lender did not accept this payment and your bank could not take the refund back. Our support team has been told and will return your money; what you owe has not changed.`,
+} as const;
 
 /** The borrower's payments, newest first: date, amount, status and, once paid, the receipt. */
 export function PaymentHistory({ payments }: { payments: PaymentRecord[] }) {
@@ -55,6 +69,9 @@ export function PaymentHistory({ payments }: { payments: PaymentRecord[] }) {
                   <td>
                     <span className={`${styles.status} ${styles[`status_${payment.status}`]}`}>{t(STATUS[payment.status])}</span>
                     {reference && <span className={styles.reference}>{t`Ref. ${reference}`}</span>}
+                    {payment.status in REFUND_NOTE && (
+                      <span className={styles.reference}>{t(REFUND_NOTE[payment.status as keyof typeof REFUND_NOTE])}</span>
+                    )}
                   </td>
                   <td>
                     {payment.receiptUrl ? (
