@@ -35,11 +35,12 @@ const linguiMacros = defineRolldownBabelPreset({
 const chunkGroups = [
   // What the entry imports on every route: React, the module runtime, TanStack Query (split by
   // where each part is used, it became three small files that compress worse than one), the API
-  // client's surface (axios itself stays in its own chunk, loaded with the first call) and each
-  // page's title setter.
+  // client's surface (axios itself stays in its own chunk, loaded with the first call), each
+  // page's title setter and the translation layer (lib/i18n.ts: in a chunk of its own it cost
+  // every route 0.4 KB of gzip; docs/decisions/bundle-budgets.md).
   {
     name: "start",
-    test: /node_modules\/(react|react-dom|scheduler|@tanstack\/query-core|@tanstack\/react-query)\/|rolldown|preload-helper|\/src\/api\/client\.ts|\/src\/lib\/(page-meta|sent-data)\.ts/,
+    test: /node_modules\/(react|react-dom|scheduler|@tanstack\/query-core|@tanstack\/react-query)\/|rolldown|preload-helper|\/src\/api\/client\.ts|\/src\/lib\/(page-meta|sent-data|i18n)\.ts/,
   },
   // The mobile-number login of the portal's /paynow and the store's /login, with its dialogs;
   // only these modules (their libraries stay where they are shared from).

@@ -6,15 +6,16 @@ import { forgetOfflineCopies } from "./offline-copies";
 const LOGGED_OUT: SessionView = { portal: null, store: null };
 
 /**
- * Log out (loaded at the first Log out, not with every page). The pages stop reading at once,
- * their reads being enabled by the session: a read sent after the logout (the service worker's
- * first take-over re-reads the active ones) would be refused with a 401, and a store login still
- * shown would open the portal again. The re-read then puts the gateway's answer in its place.
+ * Log out (loaded at the first Log out, not with every page). Once the gateway has ended the login
+ * the pages stop reading at once, their reads being enabled by the session: a read sent after the
+ * logout (the service worker's first take-over re-reads the active ones) would be refused with a
+ * 401, and a store login still shown would open the portal again. Not before the gateway answers:
+ * a page left at once would still be logged in. The re-read then puts the gateway's word in place.
  */
 export async function logOut(client: QueryClient, group: Group, refresh: () => Promise<SessionView>): Promise<void> {
-  client.setQueryData(sessionQuery.queryKey, LOGGED_OUT);
   try {
     await endSession(group);
+    client.setQueryData(sessionQuery.queryKey, LOGGED_OUT);
   } finally {
     // The pages and reads kept for offline reading are this visitor's: not the next one's.
     await forgetOfflineCopies().catch(() => undefined);

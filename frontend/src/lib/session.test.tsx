@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-// A logout stops the group's reads before it is sent: the service worker's first take-over re-reads
-// every active query, and a read of the borrower's repayment sent after the logout was refused (401).
+// A logout stops the pages' reads as soon as the gateway has ended the login: the service worker's
+// first take-over re-reads every active query, and a read of the borrower's repayment sent after the
+// logout, before the session was read again, was refused (401).
 import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { act, renderHook, waitFor } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
@@ -22,18 +23,20 @@ function usePaymentPage() {
 }
 
 describe("a logout", () => {
-  it("turns the group's reads off before the gateway is told, so a re-read of the active ones asks nothing", async () => {
+  it("turns the reads off once the gateway has ended the login, before the session is read again", async () => {
     let loggedIn = true;
     const repaymentReads: boolean[] = [];
-    let answerLogout: () => void = () => undefined;
+    let answerTheReread: () => void = () => undefined;
     apiServer.use(
-      http.get("/api/session", () => HttpResponse.json(loggedIn ? PORTAL : NOBODY)),
+      http.get("/api/session", async () => {
+        if (!loggedIn) await new Promise<void>((resolve) => (answerTheReread = resolve));
+        return HttpResponse.json(loggedIn ? PORTAL : NOBODY);
+      }),
       http.get("/api/portal/repayment", () => {
         repaymentReads.push(loggedIn);
         return loggedIn ? HttpResponse.json({}) : new HttpResponse(null, { status: 401 });
       }),
-      http.delete("/api/session/portal", async () => {
-        await new Promise<void>((resolve) => (answerLogout = resolve));
+      http.delete("/api/session/portal", () => {
         loggedIn = false;
         return new HttpResponse(null, { status: 204 });
       }),
@@ -48,9 +51,10 @@ describe("a logout", () => {
     act(() => {
       done = result.current.logout("portal");
     });
+    // Logged out (both groups: one login) the moment the gateway says so, its re-read still on its way.
     await waitFor(() => expect(result.current.session).toEqual(NOBODY));
     await act(() => client.refetchQueries({ queryKey: ["portal"], type: "active" }, { cancelRefetch: false }));
-    answerLogout();
+    answerTheReread();
     await act(() => done);
 
     expect(repaymentReads).toEqual([true]);

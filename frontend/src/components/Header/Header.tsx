@@ -1,7 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
-import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import { Link, NavLink, useLocation } from "react-router";
 import { useConfig } from "../../lib/config";
 import { LanguageSwitch } from "../LanguageSwitch/LanguageSwitch";
 import { Logo } from "../Logo/Logo";
@@ -26,7 +26,6 @@ export function Header() {
   const config = useConfig();
   const { t } = useLingui();
   const { session, logout } = useSession();
-  const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
   const [signInOpen, setSignInOpen] = useState(false);
   const signInRef = useRef<HTMLDivElement>(null);
@@ -76,8 +75,8 @@ export function Header() {
 
   const onLogout = async () => {
     setMenuOpen(false);
+    // /payment sends a logged-out borrower to /paynow itself, the moment the logout shows.
     await logout("portal");
-    if (pathname === "/payment") navigate("/paynow", { replace: true }); // the page may have gone there itself
   };
 
   return (
