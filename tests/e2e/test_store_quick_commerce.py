@@ -401,7 +401,10 @@ def test_detail_shows_specifications_delivery_and_returns(
     )
     image = page.get_by_role("img", name=product.product_name)
     expect(image).to_have_attribute("src", re.compile(rf"/products/{product.id}\.svg$"))
-    size = image.evaluate("(img) => [img.naturalWidth, img.getBoundingClientRect().width]")
+    # decode() waits for the picture itself (it fails if the picture does not load).
+    size = image.evaluate(
+        "async (img) => { await img.decode(); return [img.naturalWidth, img.getBoundingClientRect().width]; }"
+    )
     assert size[0] > 0 and 0 < size[1] <= page.viewport_size["width"]  # type: ignore[index]
     page.get_by_role("link", name=CATEGORY_NAMES[product.category]).first.click()
     expect(page).to_have_url(re.compile(rf"/products\?category={product.category}$"))

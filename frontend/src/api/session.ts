@@ -36,10 +36,13 @@ export const freshSessionQuery = { ...sessionQuery, queryFn: getSession, staleTi
 /**
  * That re-read. A read sent before the login or logout (the service worker's re-read as it takes
  * the page over) is cancelled, not joined: React Query would hand back its answer, the old
- * session. The cancel keeps a session set by hand meanwhile (it reverts to the last data set).
+ * session. The cancel is silent, so whoever awaited the older read gets this one's answer (a
+ * cancel that reverts hands them the session of before).
  */
-export const rereadSession = (client: QueryClient): Promise<SessionView> =>
-  client.cancelQueries({ queryKey: sessionQuery.queryKey }).then(() => client.fetchQuery(freshSessionQuery));
+export const rereadSession = (client: QueryClient): Promise<SessionView> => {
+  const options = client.defaultQueryOptions(freshSessionQuery);
+  return client.getQueryCache().build(client, options).fetch(options, { cancelRefetch: true });
+};
 
 /** DELETE /api/session/{group}: the one login ended, both groups' (either group's Log out). */
 export async function endSession(group: Group): Promise<void> {

@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { api } from "../api/client";
 import type { SessionView } from "../api/session";
 import { apiServer } from "../testing/api-server";
-import { useSession } from "./session";
+import { useAfterLogin, useSession } from "./session";
 
 const PORTAL: SessionView = { portal: { verified: true, userName: "Ramesh", mobileNumber: "9876543210", owing: true }, store: null };
 const NOBODY: SessionView = { portal: null, store: null };
@@ -89,5 +89,81 @@ describe("a re-read of the session after a login", () => {
 
     expect(now).toEqual(PORTAL);
     await waitFor(() => expect(result.current.session).toEqual(PORTAL));
+  });
+
+  it("is what an earlier waiter on the older read is handed too, not the session of before", async () => {
+    let loggedIn = false;
+    let answerTheOldRead: () => void = () => undefined;
+    let reads = 0;
+    apiServer.use(
+      http.get("/api/session", async () => {
+        reads += 1;
+        const now = loggedIn ? PORTAL : NOBODY;
+        if (reads === 1) await new Promise<void>((resolve) => (answerTheOldRead = resolve));
+        return HttpResponse.json(now);
+      }),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(["session"], NOBODY);
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const { result } = renderHook(useSession, { wrapper });
+    // The service worker's slow re-read, and a page awaiting it.
+    void client.refetchQueries({ queryKey: ["session"] }, { cancelRefetch: false });
+    await waitFor(() => expect(reads).toBe(1));
+    const earlier = client.fetchQuery({ queryKey: ["session"], queryFn: () => Promise.resolve(NOBODY), staleTime: 0 });
+
+    loggedIn = true; // the code was verified
+    const now = await act(() => result.current.refresh());
+    answerTheOldRead();
+
+    expect(now).toEqual(PORTAL);
+    await expect(earlier).resolves.toEqual(PORTAL);
+    expect(reads).toBe(2);
+  });
+});
+
+describe("after a login", () => {
+  const render = (client: QueryClient) =>
+    renderHook(() => ({ afterLogin: useAfterLogin(), session: useSession().session }), {
+      wrapper: ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>,
+    });
+
+  it("reads the session again when the first re-read ends without the login, then goes on", async () => {
+    let reads = 0;
+    apiServer.use(
+      http.get("/api/session", () => {
+        reads += 1;
+        return reads === 1 ? new HttpResponse(null, { status: 503 }) : HttpResponse.json(PORTAL);
+      }),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(["session"], NOBODY);
+    const { result } = render(client);
+    const went: (SessionView | null)[] = [];
+
+    await act(() => result.current.afterLogin((view) => Boolean(view.portal?.verified), () => went.push(result.current.session)));
+
+    await waitFor(() => expect(went).toHaveLength(1));
+    expect(reads).toBe(2);
+    expect(result.current.session).toEqual(PORTAL);
+  });
+
+  it("goes on all the same when the gateway never shows the login, rather than wait for ever", async () => {
+    let reads = 0;
+    apiServer.use(
+      http.get("/api/session", () => {
+        reads += 1;
+        return HttpResponse.json(NOBODY);
+      }),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(["session"], NOBODY);
+    const { result } = render(client);
+    let went = 0;
+
+    await act(() => result.current.afterLogin((view) => Boolean(view.portal?.verified), () => (went += 1)));
+
+    expect(went).toBe(1);
+    expect(reads).toBe(2);
   });
 });

@@ -44,3 +44,28 @@ export function useAfterSessionShows(): (shows: Awaited["shows"], then: Awaited[
   }, [awaited, session]);
   return useCallback((shows, then) => setAwaited({ shows, then }), []);
 }
+
+/** How many times a login's re-read is asked before the page goes on without it. */
+const LOGIN_READS = 2;
+
+/**
+ * `afterLogin(shows, then)`, once the gateway has answered a login: re-read the session, and run
+ * `then` once this page shows what `shows` asks. A re-read can end without it (a read sent before
+ * the login joined, or no answer: the session then reads as logged out), so it is asked again;
+ * if the gateway never shows the login, `then` runs all the same: the next page asks for a login
+ * rather than this one waiting for ever with the code entered.
+ */
+export function useAfterLogin(): (shows: Awaited["shows"], then: Awaited["then"]) => Promise<void> {
+  const { refresh } = useSession();
+  const afterSessionShows = useAfterSessionShows();
+  return useCallback(
+    async (shows, then) => {
+      for (let read = 0; read < LOGIN_READS; read += 1) {
+        const view = await refresh().catch(() => null);
+        if (view !== null && shows(view)) return afterSessionShows(shows, then);
+      }
+      then();
+    },
+    [refresh, afterSessionShows],
+  );
+}

@@ -4,7 +4,7 @@ import { Navigate, useLocation, useNavigate } from "react-router";
 import { LoadingOverlay } from "../../../components/LoadingOverlay";
 import { MobileForm } from "../../../components/otp/MobileForm";
 import { useOtpLogin } from "../../../components/otp/useOtpLogin";
-import { useAfterSessionShows, useSession } from "../../../lib/session";
+import { useAfterLogin, useSession } from "../../../lib/session";
 import { errorMessage } from "../../../api/client";
 import { useReopenLogin } from "../api/reopen-login";
 import { sendCode } from "../api/send-code";
@@ -17,13 +17,13 @@ import { usePageMeta } from "../../../lib/page-meta";
 export default function PayNowPage() {
   const { t } = useLingui();
   usePageMeta({ title: t`Pay Now`, description: t`Repay your loan online: enter your mobile number, verify the code and pay.` });
-  const { session, refresh } = useSession();
+  const { session } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
   const initialMobile = (location.state as { mobileNumber?: string } | null)?.mobileNumber ?? "";
   const login = useOtpLogin({ send: sendCode, verify: verifyCode });
   const reopen = useReopenLogin();
-  const afterSessionShows = useAfterSessionShows();
+  const afterLogin = useAfterLogin();
 
   // One login (docs/decisions/one-login.md): a session that verified a code, here or in the
   // store, skips it. Without a portal login, or with one that owed nothing then, the lender is
@@ -35,12 +35,11 @@ export default function PayNowPage() {
     mutate(undefined, {
       onSuccess: async (answer) => {
         if (answer.outcome !== "payment") return navigate("/nopayment", { replace: true });
-        await refresh();
         // /payment once this page reads the login, or /payment would find none and turn back.
-        afterSessionShows((view) => Boolean(view.portal?.verified), () => navigate("/payment", { replace: true }));
+        await afterLogin((view) => Boolean(view.portal?.verified), () => navigate("/payment", { replace: true }));
       },
     });
-  }, [verifiedAtStore, status, mutate, refresh, navigate, afterSessionShows]);
+  }, [verifiedAtStore, status, mutate, navigate, afterLogin]);
 
   if (session?.portal?.verified && session.portal.owing) return <Navigate to="/payment" replace />;
   if (verifiedAtStore) {

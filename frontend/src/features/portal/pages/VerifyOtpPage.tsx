@@ -4,7 +4,7 @@ import { dismissToasts, showToast } from "../../../lib/toast";
 import { LoadingOverlay } from "../../../components/LoadingOverlay";
 import { CodeForm } from "../../../components/otp/CodeForm";
 import { VERIFIED, useOtpLogin } from "../../../components/otp/useOtpLogin";
-import { useAfterSessionShows, useSession } from "../../../lib/session";
+import { useAfterLogin, useSession } from "../../../lib/session";
 import { sendCode } from "../api/send-code";
 import { verifyCode } from "../api/verify-code";
 import { ErrorDialog } from "../components/ErrorDialog";
@@ -19,7 +19,7 @@ export default function VerifyOtpPage() {
   const { session, refresh } = useSession();
   const mobileNumber = (useLocation().state as { mobileNumber?: string } | null)?.mobileNumber;
   const login = useOtpLogin({ send: sendCode, verify: verifyCode });
-  const afterSessionShows = useAfterSessionShows();
+  const afterLogin = useAfterLogin();
 
   // Already verified (here or at the store's login): no second code.
   if (session?.portal?.verified) return <Navigate to={session.portal.owing === false ? "/nopayment" : "/payment"} replace />;
@@ -33,9 +33,8 @@ export default function VerifyOtpPage() {
       navigate("/nopayment", { replace: true });
       return;
     }
-    await refresh();
     // /payment once this page reads the login, or /payment would find none and turn back.
-    afterSessionShows(
+    await afterLogin(
       (view) => Boolean(view.portal?.verified),
       () => {
         dismissToasts(); // "OTP sent successfully!" stays behind on this page

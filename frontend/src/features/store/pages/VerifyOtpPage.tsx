@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useRef } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router";
-import { useAfterSessionShows, useSession } from "../../../lib/session";
+import { useAfterLogin } from "../../../lib/session";
 import { CodeForm } from "../../../components/otp/CodeForm";
 import { clearCountdown } from "../../../components/otp/useCountdown";
 import { usePageMeta } from "../../../lib/page-meta";
@@ -20,11 +20,10 @@ export default function VerifyOtpPage() {
   const { t } = useLingui();
   usePageMeta({ title: t`Verify OTP` });
   const { verified } = useStore();
-  const { refresh } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
   const calls = useLoginCalls();
-  const afterSessionShows = useAfterSessionShows();
+  const afterLogin = useAfterLogin();
   // Set once this page verified the code, so the 'already verified' redirect does not win.
   const done = useRef(false);
   const mobile = (location.state as LoginState | null)?.mobileNumber ?? window.localStorage.getItem(MOBILE_KEY);
@@ -55,11 +54,8 @@ export default function VerifyOtpPage() {
             done.current = true;
             const go = () => navigate(from ?? "/products", { state: answer });
             // Go once this page reads the new login, so a page that needs it (the cart) does not
-            // send the shopper back to the login; without a re-read, go all the same.
-            await refresh().then(
-              () => afterSessionShows((view) => Boolean(view.store?.verified), go),
-              go,
-            );
+            // send the shopper back to the login.
+            await afterLogin((view) => Boolean(view.store?.verified), go);
           }}
         />
       </div>
