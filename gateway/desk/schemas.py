@@ -76,6 +76,9 @@ class DeskRepayment(msgspec.Struct, rename="camel", kw_only=True):
     # False: the lender cannot mail its receipt again (no receipts, no companion to draw them);
     # the desk says so instead of offering the action.
     receipt_resendable: bool = True
+    # A refund the bank gave up that the desk paid another way: that payment's reference (the
+    # status is then `refunded`, as the borrower is told).
+    refund_reference: str | None = None
 
 
 class DeskComplaint(msgspec.Struct, rename="camel", kw_only=True):

@@ -14,7 +14,7 @@ import asyncio
 import re
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from datetime import date, datetime
 from decimal import Decimal
 from typing import TypeVar
@@ -24,6 +24,7 @@ import msgspec
 from gateway.clients import Clients
 from gateway.clock import Clock
 from gateway.desk.audit_trail import AuditTrail
+from gateway.desk.borrower_refunds import paid_otherwise
 from gateway.desk.login_limits import DeskLoginLimits
 from gateway.desk.mandates import desk_mandates
 from gateway.desk.schemas import (
@@ -135,12 +136,15 @@ def _desk_order(order: Order) -> DeskOrder:
     )
 
 
-def _repayment(rep: PartnerRepayment) -> DeskRepayment:
+def _repayment(rep: PartnerRepayment, paid_otherwise: Mapping[str, str]) -> DeskRepayment:
+    """`paid_otherwise`: the repayments whose given-up refund the desk paid another way."""
+    given_back = rep.status == "refundCancelled" and rep.order_id in paid_otherwise
     return DeskRepayment(
         order_id=rep.order_id,
         loan_number=rep.loan_number,
         amount=str(rep.amount),
-        status=rep.status,
+        status="refunded" if given_back else rep.status,
+        refund_reference=(paid_otherwise[rep.order_id] or None) if given_back else None,
         cf_payment_id=rep.cf_payment_id,
         receipt_resendable=rep.receipt_resendable,
         paid_at=None
@@ -470,6 +474,8 @@ class DeskService:
         timeline += [_message_entry(m) for m in messages]
         timeline += [_code_entry(c, mobile) for c in codes]
         timeline.sort(key=lambda e: e.at, reverse=True)
+        given_up = [r.order_id for r in repayments if r.status == "refundCancelled"]
+        paid = await paid_otherwise(self.trail.database, given_up)
         name = repayments[0].user_name if repayments else orders_found[0].address.name if orders_found else None
         return CustomerView(
             query=query,
@@ -477,7 +483,7 @@ class DeskService:
             mobile_number=mobile,
             name=name,
             orders=[_desk_order(o) for o in orders_found],
-            repayments=[_repayment(r) for r in repayments],
+            repayments=[_repayment(r, paid) for r in repayments],
             complaints=[_complaint(c) for c in complaints],
             timeline=timeline,
             mandates=await desk_mandates(self.trail.database, mobile) if mobile else [],

@@ -8,6 +8,7 @@ from litestar import Request, Response, Router, get, post
 from litestar.di import NamedDependency, Provide
 from litestar.params import FromPath, JSONBody
 
+from gateway.desk.borrower_refunds import paid_otherwise
 from gateway.downloads import NO_STORE, PDF, pdf_download
 from gateway.errors import NotFound
 from gateway.language.resolution import cookie_language, language_of
@@ -49,6 +50,7 @@ def build_router(services: AppServices) -> Router:
         IdempotencyKeys(services.store),
         pending,
         FollowUps(services.store),
+        lambda order_ids: paid_otherwise(services.database, order_ids),
     )
 
     # A repayment's provider order is its lender's, on the lender's own account (an account sees

@@ -98,6 +98,9 @@ class PaymentRecord(PaymentHistoryEntry, rename="camel", kw_only=True):
     at `receiptUrl`."""
 
     receipt_url: str | None = None
+    # A refund the bank gave up that our support team then paid another way (a bank transfer):
+    # that payment's reference; the status is then `refunded`.
+    refund_reference: str | None = None
 
 
 class RecheckResult(msgspec.Struct, rename="camel", kw_only=True):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable, Collection, Mapping
 from decimal import Decimal
 
 import msgspec
@@ -148,8 +149,11 @@ class PortalService:
         keys: IdempotencyKeys,
         pending: PendingPayments,
         follow_ups: FollowUps,
+        paid_otherwise: Callable[[Collection[str]], Awaitable[Mapping[str, str]]],
     ) -> None:
         self.lending = lending
+        # The repayments whose given-up refund the desk paid another way, with its reference.
+        self.paid_otherwise = paid_otherwise
         self.login = login
         self.keys = keys
         self.pending = pending
@@ -390,6 +394,9 @@ class PortalService:
             return await self.lending.payment_history(login.access_token, int(login.user_id))
 
     async def history(self, session: Session, login: PortalLogin) -> list[PaymentRecord]:
+        entries = await self._history(session, login)
+        given_up = [entry.order_id for entry in entries if entry.status == "refundCancelled"]
+        paid_otherwise = await self.paid_otherwise(given_up) if given_up else {}
         return [
             PaymentRecord(
                 **msgspec.structs.asdict(entry)
@@ -397,14 +404,17 @@ class PortalService:
                     "amount": in_paise(entry.amount),
                     "remaining_after": in_paise(entry.remaining_after) if entry.remaining_after is not None else None,
                     "allocation": in_paise_allocation(entry.allocation),
-                },
+                }
+                # Given back all the same, by the desk: the provider goes on saying the refund failed.
+                | ({"status": "refunded"} if entry.order_id in paid_otherwise else {}),
                 receipt_url=(
                     f"/api/portal/payments/{entry.payment_log_id}/receipt"
                     if entry.status == "paid" and entry.receipt_available
                     else None
                 ),
+                refund_reference=paid_otherwise.get(entry.order_id) or None,
             )
-            for entry in await self._history(session, login)
+            for entry in entries
         ]
 
     async def receipt(

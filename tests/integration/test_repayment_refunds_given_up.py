@@ -163,3 +163,36 @@ def test_a_native_repayments_refund_the_bank_gives_up_is_on_the_desk_with_its_lo
     )
     assert recorded.status_code == 200, recorded.text
     assert (recorded.json()["status"], recorded.json()["loanNumber"]) == ("paidOtherwise", row[5])
+
+
+def test_a_fineract_repayments_refund_the_desk_paid_another_way_is_given_back_on_the_borrowers_list(
+    client: GatewayClient,
+) -> None:
+    """The provider goes on saying the refund failed; the borrower is told what the desk did: given
+    back, by the transfer's reference, not "refund failed" for ever."""
+    payment = rejected_repayment(client)
+    order_id = payment["orderId"]
+    assert client.post("/_mocks/scenarios", json=HOLD).status_code == 201
+    recheck(client)
+    [held] = refunds_at(client, FINERACT_ACCOUNT, order_id)
+    bank_says(client, str(held["cf_refund_id"]), "CANCELLED")
+    assert borrower_sees(client, order_id) == [("refundCancelled", "200.50")]
+
+    assert staff_log_in(client, AGENT).status_code == 200
+    [given_up] = client.get("/api/desk/refunds", params={"customer": MEENA}).json()
+    recorded = client.post(
+        f"/api/desk/refunds/{given_up['id']}/paid-otherwise", json={"reference": "UTR 7730 1142"}, headers=client.xsrf()
+    )
+    assert recorded.status_code == 200, recorded.text
+
+    listed = [p for p in client.get("/api/portal/payments").json() if p["orderId"] == order_id]
+    assert [(p["status"], p["amount"], p["refundReference"]) for p in listed] == [
+        ("refunded", "200.50", "UTR 7730 1142")
+    ]
+    # The desk's own view of the repayment says the same.
+    view = client.get("/api/desk/customers", params={"q": order_id}).json()
+    assert [(r["status"], r["refundReference"]) for r in view["repayments"] if r["orderId"] == order_id] == [
+        ("refunded", "UTR 7730 1142")
+    ]
+    # Still given up at the provider: the desk's record is what changed.
+    assert [r["refund_status"] for r in refunds_at(client, FINERACT_ACCOUNT, order_id)] == ["CANCELLED"]

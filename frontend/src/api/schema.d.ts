@@ -2373,6 +2373,7 @@ export interface components {
             paidAt: string | null;
             /** @default true */
             receiptResendable: boolean;
+            refundReference?: string | null;
             status: string;
         };
         /** EnachBank */
@@ -2849,6 +2850,7 @@ export interface components {
             receiptAvailable: boolean;
             receiptMailedTo?: string | null;
             receiptUrl?: string | null;
+            refundReference?: string | null;
             remainingAfter?: string | null;
             /** @enum {string} */
             status: "pending" | "paid" | "failed" | "refunded" | "refundPending" | "refundCancelled";

@@ -209,11 +209,19 @@ export function CustomerPanel({ customer, staff, onActed }: { customer: Customer
                 </Trans>
               </span>
             )}
-            {repayment.status === "refunded" && (
+            {repayment.status === "refunded" && !repayment.refundReference && (
               <span className={styles.note}>
                 <Trans>
                   The lender's checker refused to book this payment, so it was refunded in full to the customer. It did
                   not reduce what they owe.
+                </Trans>
+              </span>
+            )}
+            {repayment.status === "refunded" && repayment.refundReference && (
+              <span className={styles.note}>
+                <Trans>
+                  The lender's checker refused to book this payment and the bank gave up its refund; the desk paid it
+                  another way (reference {repayment.refundReference}). It did not reduce what they owe.
                 </Trans>
               </span>
             )}

@@ -47,4 +47,13 @@ describe("PaymentHistory", () => {
     expect(coming.textContent).toContain("Being refunded");
     expect(coming.textContent).toContain("It is being returned to the account you paid from");
   });
+
+  it("says a refund the bank gave up was paid by the support team another way, with its reference", () => {
+    const paidOtherwise = { ...paid, paymentLogId: 900000005, paidAt: null, status: "refunded" as const, refundReference: "UTR 7730 1142" };
+    renderWithQueries(<PaymentHistory payments={[paidOtherwise]} />);
+    const row = screen.getByRole("row", { name: /1,000\.00/ });
+    expect(row.textContent).toContain("Refunded");
+    expect(row.textContent).toContain("our support team paid it to you another way (reference UTR 7730 1142)");
+    expect(row.textContent).not.toContain("It was returned to the account you paid from");
+  });
 });

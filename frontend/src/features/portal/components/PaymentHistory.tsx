@@ -57,6 +57,7 @@ export function PaymentHistory({ payments }: { payments: PaymentRecord[] }) {
             {payments.map((payment) => {
               const amount = rupees(payment.amount);
               const reference = payment.providerReference;
+              const refundReference = payment.refundReference; // paid another way by the support team
               const when = payment.paidAt ?? payment.createdAt;
               return (
                 <tr key={payment.paymentLogId}>
@@ -69,8 +70,14 @@ export function PaymentHistory({ payments }: { payments: PaymentRecord[] }) {
                   <td>
                     <span className={`${styles.status} ${styles[`status_${payment.status}`]}`}>{t(STATUS[payment.status])}</span>
                     {reference && <span className={styles.reference}>{t`Ref. ${reference}`}</span>}
-                    {payment.status in REFUND_NOTE && (
-                      <span className={styles.reference}>{t(REFUND_NOTE[payment.status as keyof typeof REFUND_NOTE])}</span>
+                    {refundReference ? (
+                      <span className={styles.reference}>
+                        {t`The lender did not accept this payment and your bank could not take the refund back, so our support team paid it to you another way (reference ${refundReference}). What you owe has not changed.`}
+                      </span>
+                    ) : (
+                      payment.status in REFUND_NOTE && (
+                        <span className={styles.reference}>{t(REFUND_NOTE[payment.status as keyof typeof REFUND_NOTE])}</span>
+                      )
                     )}
                   </td>
                   <td>
