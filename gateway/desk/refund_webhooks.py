@@ -135,7 +135,11 @@ class RefundWebhooks:
         if order.status == "cancelled":  # the orders service asks a cancelled order's refund again
             return "asked again by the orders service"
         note = GIVEN_UP_NOTE.format(refund_id=given_up.refund_id)
-        return await self._kept(order.order_number, order_id, order.address.mobile_number, note, given_up)
+        # A return's refund: the return is the orders service's, told how the desk gives it back.
+        returned = next((r.number for r in order.returns if r.provider_refund_id == given_up.refund_id), None)
+        return await self._kept(
+            order.order_number, order_id, order.address.mobile_number, note, given_up, return_number=returned
+        )
 
     async def _hand_over_repayment(self, order_id: str, given_up: ProviderRefund, kind: str, lending: Lender) -> str:
         """A repayment's refund the bank gave up, on the desk with its lender and loan. A lender that
@@ -161,6 +165,8 @@ class RefundWebhooks:
         given_up: ProviderRefund,
         lender: str | None = None,
         loan_number: str | None = None,
+        *,
+        return_number: str | None = None,
     ) -> str:
         """On the desk as needing a person: the row and its trail entry in one transaction, once
         (a retried webhook finds it)."""
@@ -180,6 +186,7 @@ class RefundWebhooks:
             provider_refund_id=given_up.cf_refund_id,
             lender=lender,
             loan_number=loan_number,
+            return_number=return_number,
             updated_at=now,
             approvals=[],
         )

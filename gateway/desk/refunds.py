@@ -116,6 +116,9 @@ class DeskRefundView(msgspec.Struct, rename="camel", kw_only=True):
     # LENDERS kind) on whose own provider account it was made, and the loan it repaid.
     lender: str | None = None
     loan_number: str | None = None
+    # A return's refund the bank gave up: the return (its orders service is told how the desk
+    # gives it back).
+    return_number: str | None = None
 
 
 def _view(row: DeskRefund) -> DeskRefundView:
@@ -138,6 +141,7 @@ def _view(row: DeskRefund) -> DeskRefundView:
         updated_at=row.updated_at,
         needs_person=row.status == "cancelled",
         paid_reference=row.paid_reference,
+        return_number=row.return_number,
         lender=row.lender,
         loan_number=row.loan_number,
     )
@@ -365,9 +369,10 @@ class DeskRefunds:
         async with self.database.session() as session:
             row = await self._row(session, refund_id)
             refusal, started = None, False
-            if row.provider_key == fresh and row.status != "approved":
-                return _view(row)  # this click's, answered already
-            if row.provider_key != fresh and row.status != "cancelled":
+            answered = row.provider_key == fresh and row.status != "approved"  # this click's, answered already
+            if answered:
+                pass
+            elif row.provider_key != fresh and row.status != "cancelled":
                 refusal = Conflict(NOT_GIVEN_UP, code="refund_not_given_up")
             elif row.status == "cancelled":
                 row.status, row.provider_key, row.updated_at, started = "approved", fresh, now, True
@@ -375,10 +380,15 @@ class DeskRefunds:
             view = _view(row)
             if started:  # in the change's own transaction: both or neither
                 session.add(await self._entry(staff, "retryRefund", "done", view, fresh))
+        if answered:  # told again: the orders service's answer may have been lost
+            await self._tell_return(staff, view, refund_id=fresh)
+            return view
         if refusal is not None:
             await self._kept(staff, "retryRefund", f"refused: {refusal.code}", view)
             raise refusal
-        return await self._to_provider(staff, refund_id)
+        asked = await self._to_provider(staff, refund_id)
+        await self._tell_return(staff, asked, refund_id=fresh)
+        return asked
 
     async def paid_otherwise(self, staff: StaffView, refund_id: int, paid: PaidOtherwise) -> DeskRefundView:
         """A refund the bank gave up, recorded as paid to the customer another way, with that
@@ -390,19 +400,37 @@ class DeskRefunds:
         now = await self.clock.now()
         async with self.database.session() as session:
             row = await self._row(session, refund_id)
-            if row.status == "paidOtherwise" and row.paid_reference == reference:
-                return _view(row)
-            refusal = None if row.status == "cancelled" else Conflict(NOT_GIVEN_UP, code="refund_not_given_up")
-            if refusal is None:
+            answered = row.status == "paidOtherwise" and row.paid_reference == reference  # a retried click
+            recording = row.status == "cancelled"
+            refusal = None if recording or answered else Conflict(NOT_GIVEN_UP, code="refund_not_given_up")
+            if recording:
                 row.status, row.paid_reference, row.updated_at = "paidOtherwise", reference, now
                 await session.flush()
             view = _view(row)
-            if refusal is None:
+            if recording:
                 session.add(await self._entry(staff, "refundPaidOtherwise", "done", view, reference))
         if refusal is not None:
             await self._kept(staff, "refundPaidOtherwise", f"refused: {refusal.code}", view, reference)
             raise refusal
+        await self._tell_return(staff, view, paid_reference=reference)
         return view
+
+    async def _tell_return(
+        self, staff: StaffView, view: DeskRefundView, *, refund_id: str | None = None, paid_reference: str | None = None
+    ) -> None:
+        """A return's refund given back by the desk, told to the orders service, whose return it is:
+        it follows the refund asked again (refunded when the provider says so) or is refunded now
+        (paid another way), so the shopper's return says what the desk did. The desk's action has
+        happened either way: an orders service that cannot be told is logged, and told again when
+        the click is (the same answer there)."""
+        if view.return_number is None or view.status not in ("refunded", "pending", "paidOtherwise"):
+            return
+        try:
+            await self.orders.return_refund_given_back(
+                view.order_number, view.return_number, staff.name, refund_id=refund_id, paid_reference=paid_reference
+            )
+        except GatewayError as exc:
+            log.warning("return_refund_untold", order=view.order_number, ret=view.return_number, code=exc.code)
 
     async def reject(self, staff: StaffView, refund_id: int) -> DeskRefundView:
         await self._supervisors_only(staff, "rejectRefund", refund_id)

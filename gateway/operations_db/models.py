@@ -75,6 +75,9 @@ class DeskRefund(IdentityBase):
     # store's), with the lender's loan it repaid; `order_number` is then the repayment's provider order.
     lender: Mapped[str | None] = mapped_column(String(16), default=None)
     loan_number: Mapped[str | None] = mapped_column(String(32), default=None)
+    # A return's refund the bank gave up (handed over by the provider's webhook): the return's
+    # number, so the orders service is told how the desk gave it back.
+    return_number: Mapped[str | None] = mapped_column(String(32), default=None)
     updated_at: Mapped[datetime] = mapped_column(DateTimeUTC(timezone=True))
     approvals: Mapped[list[DeskRefundApproval]] = relationship(
         back_populates="refund", lazy="selectin", order_by="DeskRefundApproval.id"

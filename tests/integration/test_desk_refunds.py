@@ -388,3 +388,67 @@ def test_in_the_embedded_default_a_returns_refund_the_bank_gives_up_reaches_the_
     assert [(r["amount"], r["status"], r["needsPerson"], r["requestedBy"]) for r in listed] == [
         (returned["amount"], "cancelled", True, "payment provider")
     ]
+
+
+def given_up_return(client: GatewayClient, key: str) -> tuple[str, str, dict[str, Any]]:
+    """A return received, its refund asked and then given up by the bank: on the desk as needing a
+    person (the embedded default's wiring). Its order number, provider order and desk row."""
+    store_log_in(client)
+    order = delivered(client, key, {7: 1}, "online")
+    number, provider_order = order["orderNumber"], order["payment"]["providerOrderId"]
+    hold = {"mock": "payments", "path": "refund", "refund": "onHold", "delayMs": 600_000, "times": 1}
+    assert client.post("/_mocks/scenarios", json=hold).status_code == 201
+    lines = [{"productId": 7, "quantity": 1}]
+    asked = ask_return(client, number, f"{key}-ask", lines=lines, reason="noLongerNeeded", pickup=slot(order))
+    assert asked.status_code == 200, asked.text
+    returns_desk(client, number, 3)  # received: its refund asked, held by the bank
+    made = client.get(f"/_mocks/payments/pg/orders/{provider_order}/refunds", headers=PROVIDER).json()
+    bank_says(client, str(made[0]["cf_refund_id"]), "CANCELLED")
+    log_in(client, "asha.agent")
+    [row] = client.get("/api/desk/refunds", params={"order": number}).json()
+    return number, provider_order, row
+
+
+def the_return(client: GatewayClient, number: str) -> tuple[str, str]:
+    """The shopper's own order page: the return's number and status."""
+    [ret] = client.get(f"/api/checkout/orders/{number}").json()["returns"]
+    return ret["number"], ret["status"]
+
+
+def test_a_returns_refund_the_desk_asks_again_is_followed_by_the_orders_service_to_refunded(
+    make_client: Callable[[Settings], GatewayClient], settings: Settings, desk_staff: str
+) -> None:
+    """The return is the orders service's: told of the desk's new refund, it follows that refund,
+    and the shopper's return says refunded once the bank pays it (it waited for ever on the refund
+    the bank gave up)."""
+    client = make_client(msgspec.structs.replace(settings, desk_staff=desk_staff))
+    number, provider_order, row = given_up_return(client, "refund-return-0501")
+    assert (row["status"], row["returnNumber"]) == ("cancelled", f"{number}-R1")
+    assert the_return(client, number) == (f"{number}-R1", "received")
+
+    hold = {"mock": "payments", "path": "refund", "refund": "onHold", "delayMs": 600_000, "times": 1}
+    assert client.post("/_mocks/scenarios", json=hold).status_code == 201  # the new refund held a while too
+    again = client.post(
+        f"/api/desk/refunds/{row['id']}/retry", headers={**client.xsrf(), "Idempotency-Key": "retry-return-0501"}
+    )
+    assert again.status_code == 200, again.text
+    assert again.json()["status"] == "pending"
+    assert the_return(client, number) == (f"{number}-R1", "received")  # the bank has yet to pay it
+
+    bank_says(client, again.json()["providerRefundId"], "SUCCESS")  # its webhook to the orders service
+    assert the_return(client, number) == (f"{number}-R1", "refunded")
+    at_provider = sorted(given_back(client, provider_order))
+    assert at_provider == [(Decimal(row["amount"]), "CANCELLED"), (Decimal(row["amount"]), "SUCCESS")]
+
+
+def test_a_returns_refund_the_desk_paid_another_way_makes_the_return_refunded(
+    make_client: Callable[[Settings], GatewayClient], settings: Settings, desk_staff: str
+) -> None:
+    client = make_client(msgspec.structs.replace(settings, desk_staff=desk_staff))
+    number, provider_order, row = given_up_return(client, "refund-return-0601")
+    recorded = client.post(
+        f"/api/desk/refunds/{row['id']}/paid-otherwise", json={"reference": "UTR 6601 2045"}, headers=client.xsrf()
+    )
+    assert recorded.status_code == 200, recorded.text
+    assert the_return(client, number) == (f"{number}-R1", "refunded")
+    assert [s for _, s in given_back(client, provider_order)] == ["CANCELLED"]  # nothing more at the provider

@@ -13,7 +13,10 @@ our own staff tools and the daily reconciliation ask, with the service key in
 - `POST /operations/orders/{orderNumber}/cancel`: a cancellation on the shopper's behalf (the
   same rules and refund as theirs, idempotent on `Idempotency-Key`);
 - `POST /operations/orders/{orderNumber}/resend`: the order's latest mail again (the invoice or
-  credit note attached when it has one).
+  credit note attached when it has one);
+- `POST /operations/orders/{orderNumber}/returns/{returnNumber}/refund`: a return's refund the bank
+  gave up, given back by the support desk (asked again under a refund id the return then follows,
+  or paid another way).
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ import re
 from collections.abc import Awaitable, Callable
 from datetime import date, datetime
 from decimal import Decimal
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 from litestar import Request, Response, get, post
@@ -32,8 +35,8 @@ from litestar.params import FromPath
 
 from upstream_mocks.envelope import envelope
 from upstream_mocks.ist import IST
-from upstream_mocks.orders import tracking
-from upstream_mocks.orders.order_mail import send_status_mails
+from upstream_mocks.orders import returns, tracking
+from upstream_mocks.orders.order_mail import send_return_mails, send_status_mails
 from upstream_mocks.orders.records import Order, OrdersState, Placement
 from upstream_mocks.world import MockWorld
 
@@ -103,6 +106,14 @@ def payouts_of(order: Order) -> list[PayoutMoved]:
 class CancelBody(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):
     reason: str
     staff: str
+
+
+class GivenBackBody(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):
+    """A return's given-up refund, given back by staff: one of the two."""
+
+    staff: Annotated[str, msgspec.Meta(min_length=1)]
+    refund_id: Annotated[str, msgspec.Meta(min_length=3, max_length=40)] | None = None  # asked again under it
+    paid_reference: Annotated[str, msgspec.Meta(min_length=3, max_length=64)] | None = None  # paid another way
 
 
 def _day(moment: datetime | None) -> date | None:
@@ -285,4 +296,38 @@ def operations_routes(
         send_status_mails(world, order, [order.status], email)
         return envelope({"orderNumber": order_number, "status": order.status, "email": email}, "Mail sent again")
 
-    return [payments_on, payouts_on, unknown_payouts_on, find_orders, find_shoppers, cancel_for_shopper, resend_mail]
+    @post("/operations/orders/{order_number:str}/returns/{return_number:str}/refund", status_code=200)
+    async def return_refund_given_back(
+        request: Request[Any, Any, Any], order_number: FromPath[str], return_number: FromPath[str]
+    ) -> Response[Any]:
+        if no := refused(request):
+            return no
+        try:
+            body = msgspec.json.decode(await request.body(), type=GivenBackBody)
+        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+            return envelope(None, f"Invalid request: {exc}", 400)
+        if (body.refund_id is None) == (body.paid_reference is None):
+            return envelope(None, "Invalid request: give refundId or paidReference, not both", 400)
+        order = state().orders.get(order_number)
+        ret = returns.find(order, return_number) if order is not None else None
+        if order is None or ret is None:
+            return envelope(None, "Return not found", 404)
+        now = clock()
+        await current(order, now)
+        # ReturnRefused (not given up, no refund at the provider): the app's own answer.
+        reached = await returns.given_back_by_desk(world, order, ret, body.refund_id, body.paid_reference, now)
+        if reached:
+            send_return_mails(world, order, ret, reached)
+        said = "Return refunded" if ret.status == "refunded" else "Refund followed"
+        return envelope(msgspec.to_builtins(order), said)
+
+    return [
+        payments_on,
+        payouts_on,
+        unknown_payouts_on,
+        find_orders,
+        find_shoppers,
+        cancel_for_shopper,
+        resend_mail,
+        return_refund_given_back,
+    ]

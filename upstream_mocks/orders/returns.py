@@ -26,6 +26,7 @@ from decimal import Decimal
 from typing import Literal
 
 import msgspec
+import structlog
 
 from upstream_mocks.ist import IST
 from upstream_mocks.lending import credit
@@ -50,6 +51,7 @@ from upstream_mocks.orders.records import (
     ReturnStatus,
     ReturnWindow,
 )
+from upstream_mocks.provider import provider
 from upstream_mocks.texts import Language, style, texts
 from upstream_mocks.world import MockWorld
 
@@ -62,6 +64,7 @@ MAX_PHOTO_BYTES = 5 * 1024 * 1024
 PHOTO_TYPES = frozenset({"image/jpeg", "image/png", "image/webp"})
 REFUND_DAYS = 4  # refund policy: card, UPI and bank refunds take 2 to 4 business days
 ENGLISH = texts("en")
+log = structlog.get_logger("upstream_mocks.orders")
 RETURN_REASON = ENGLISH.credit_reason_buyer_return
 # NPCI's VPA shape: a handle, '@', the bank's or app's name.
 _UPI_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{1,255}@[A-Za-z][A-Za-z0-9]{1,63}")
@@ -456,6 +459,41 @@ def refunded_by_provider(order: Order, ret: ReturnRequest, at: datetime) -> bool
         return False
     _record(order, ret, "refunded", at)
     return True
+
+
+async def given_back_by_desk(
+    world: MockWorld, order: Order, ret: ReturnRequest, refund_id: str | None, paid_reference: str | None, at: datetime
+) -> list[ReturnStatus]:
+    """A return's refund the bank gave up (the provider's CANCELLED, or FAILED), given back by the
+    support desk: asked again at the provider under `refund_id`, which the return then follows (its
+    webhook, or its success already, makes it refunded), or paid another way (`paid_reference`),
+    refunded now. A repeat, or a return refunded already, changes nothing."""
+    from upstream_mocks.orders import online_payment  # its provider calls, as _receive
+
+    provider_order_id = order.payment.provider_order_id
+    if ret.refund is None or ret.refund.kind != "toSource" or not ret.provider_refund_id or not provider_order_id:
+        raise ReturnRefused(409, "return_refund_not_at_provider", f"Return {ret.number} has no refund at the provider.")
+    if ret.status == "refunded":
+        return []
+    try:
+        async with provider(world) as pg:
+            made = {r.refund_id: r for r in await pg.refunds(provider_order_id)}
+    except online_payment.UNREACHED as exc:
+        raise ReturnRefused(503, "provider_unavailable", f"The payment provider could not be asked: {exc}") from exc
+    current = made.get(ret.provider_refund_id)
+    repeated = refund_id is not None and ret.provider_refund_id == refund_id
+    if not repeated and (current is None or current.refund_status not in ("CANCELLED", "FAILED")):
+        said = f"Return {ret.number}'s refund was not given up by the bank."
+        raise ReturnRefused(409, "return_refund_not_given_up", said)
+    if refund_id is None:
+        _record(order, ret, "refunded", at)
+        log.info("return_refund_paid_otherwise", ret=ret.number, reference=paid_reference)
+        return ["refunded"]
+    ret.provider_refund_id = refund_id
+    asked = made.get(refund_id)
+    if asked is not None and asked.refund_status == "SUCCESS" and refunded_by_provider(order, ret, at):
+        return ["refunded"]  # its webhook came before we were told
+    return []
 
 
 def find(order: Order, number: str) -> ReturnRequest | None:

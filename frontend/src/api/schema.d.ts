@@ -2359,6 +2359,7 @@ export interface components {
             /** Format: date-time */
             requestedAt: string;
             requestedBy: string;
+            returnNumber?: string | null;
             /** @enum {string} */
             status: "requested" | "approved" | "refunded" | "pending" | "cancelled" | "rejected" | "refused" | "paidOtherwise";
             /** Format: date-time */

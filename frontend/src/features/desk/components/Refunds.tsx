@@ -118,6 +118,11 @@ export function Refunds({ customer, staff, ask }: { customer: CustomerView; staf
                   <Trans>Repayment of loan {refund.loanNumber}</Trans>{" "}
                 </span>
               )}
+              {refund.returnNumber && (
+                <span>
+                  <Trans>Return {refund.returnNumber}</Trans>{" "}
+                </span>
+              )}
               <span>{wordFor(i18n, REFUND_REASON_WORDS, refund.reasonCode)}</span> <span>{wordFor(i18n, REFUND_STATUS_WORDS, refund.status)}</span>
               <span className={styles.note}>{refund.note}</span>
               {refund.needsPerson && (
