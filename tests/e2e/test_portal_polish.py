@@ -206,6 +206,8 @@ def test_loan_details_say_what_each_figure_is_with_the_loans_particulars(
 def test_loan_details_leave_out_particulars_the_lender_does_not_give(screen: Page, server: Server) -> None:
     page = screen
     open_payment(page, server, ANIL)
+    # The page's reads answered (its list of payments last), as a borrower sees it before tapping.
+    expect(page.locator("main").get_by_role("region", name="Payment history")).to_be_visible()
     page.locator("main").get_by_role("button", name="View Details").click()
     details = page.get_by_role("dialog", name="Loan Details")
     expect(detail_row(details, "Total due")).to_contain_text("₹5,200.00")
