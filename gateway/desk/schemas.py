@@ -168,6 +168,17 @@ class FindingView(msgspec.Struct, rename="camel", kw_only=True):
     paid_by_retry: str | None = None
 
 
+class RunPass(msgspec.Struct, rename="camel", kw_only=True):
+    """One run of the day, with what it found then."""
+
+    ran_at: datetime
+    unreconciled: Decimal
+    settled_net: Decimal
+    in_transit_net: Decimal
+    payouts_in_transit: Decimal
+    found: int
+
+
 class RunView(msgspec.Struct, rename="camel", kw_only=True):
     day: date
     ran_at: datetime
@@ -180,6 +191,9 @@ class RunView(msgspec.Struct, rename="camel", kw_only=True):
     # Why the run needs attention (an open finding older than the settings' days, or above their
     # amount); empty: it does not.
     attention: list[Attention]
+    # Every run of the day, oldest first (run again while money was in transit); the figures above
+    # are the last one's.
+    passes: list[RunPass] = msgspec.field(default_factory=list)
 
 
 class WorklistDay(msgspec.Struct, rename="camel", kw_only=True):

@@ -12,7 +12,7 @@ from sqlalchemy import select, update
 
 from gateway.clock import Clock
 from gateway.desk.audit_trail import AuditTrail
-from gateway.desk.schemas import FindingView, RunView, StaffView, WorklistDay
+from gateway.desk.schemas import FindingView, RunPass, RunView, StaffView, WorklistDay
 from gateway.errors import Conflict, NotFound
 from gateway.operations_db import OperationsDatabase
 from gateway.operations_db.models import ReconciliationFinding, ReconciliationRun
@@ -64,6 +64,17 @@ def run_view(run: ReconciliationRun, today: date, rule: AttentionRule) -> RunVie
         findings=len(run.findings),
         open_findings=sum(1 for f in run.findings if f.resolved_at is None),
         attention=rule.reasons(run, today),
+        passes=[
+            RunPass(
+                ran_at=p.ran_at,
+                unreconciled=p.unreconciled,
+                settled_net=p.settled_net,
+                in_transit_net=p.in_transit_net,
+                payouts_in_transit=p.payouts_in_transit,
+                found=p.found,
+            )
+            for p in run.passes
+        ],
     )
 
 

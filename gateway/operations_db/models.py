@@ -118,6 +118,26 @@ class ReconciliationRun(IdentityBase):
     found_again: Mapped[list[ReconciliationFinding]] = relationship(
         secondary="reconciliation_sighting", lazy="selectin", viewonly=True, order_by="ReconciliationFinding.id"
     )
+    # Every time the day was run and stored (the first, and each run again while money was in
+    # transit), oldest first: the row above holds the latest figures only.
+    passes: Mapped[list[ReconciliationPass]] = relationship(
+        lazy="selectin", order_by="ReconciliationPass.id", viewonly=True
+    )
+
+
+class ReconciliationPass(IdentityBase):
+    """One run of a stored day, with the figures it found then: a day run again keeps each."""
+
+    __tablename__ = "reconciliation_pass"
+    __table_args__ = (Index("ix_reconciliation_pass_run", "run_id"),)
+
+    run_id: Mapped[int] = mapped_column(ForeignKey("reconciliation_run.id", ondelete="RESTRICT"))
+    ran_at: Mapped[datetime] = mapped_column(DateTimeUTC(timezone=True))
+    unreconciled: Mapped[Decimal] = mapped_column(MONEY)
+    settled_net: Mapped[Decimal] = mapped_column(MONEY)
+    in_transit_net: Mapped[Decimal] = mapped_column(MONEY)
+    payouts_in_transit: Mapped[Decimal] = mapped_column(MONEY)
+    found: Mapped[int] = mapped_column(Integer)  # the mismatches (and disputes, failed payouts) it found
 
 
 class ReconciliationFinding(IdentityBase):

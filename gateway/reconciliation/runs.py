@@ -8,7 +8,8 @@ settlement came, or its expected day passed and the payment became a `notSettled
 source that could not be read stores nothing, so that day is simply run again on the next look.
 Re-running keeps what people did: a finding a supervisor resolved stays resolved with its note, a
 finding found again stays one finding; an open finding the new run no longer finds is dropped
-(what it stood for, an early reading of the day, is gone)."""
+(what it stood for, an early reading of the day, is gone). Each run of a day is kept with the
+figures it found then (a pass), beside the stored run's latest."""
 
 from __future__ import annotations
 
@@ -21,7 +22,12 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from gateway.clock import Clock
 from gateway.operations_db import OperationsDatabase
-from gateway.operations_db.models import ReconciliationFinding, ReconciliationRun, ReconciliationSighting
+from gateway.operations_db.models import (
+    ReconciliationFinding,
+    ReconciliationPass,
+    ReconciliationRun,
+    ReconciliationSighting,
+)
 from gateway.reconciliation.attention import Attention, AttentionRule
 from gateway.reconciliation.schemas import (
     ANSWERED,
@@ -153,13 +159,18 @@ class RunBook:
                     run = ReconciliationRun(day=result.date, **figures)
                     session.add(run)
                     await session.flush()
-                    await self._found(session, run, await self._unpaid(session, found), result.date, again=False)
+                    again = False
                 elif unfinished(run):
                     for name, value in figures.items():
                         setattr(run, name, value)
-                    await self._found(session, run, await self._unpaid(session, found), result.date, again=True)
+                    again = True
                 else:
                     return False
+                unpaid = await self._unpaid(session, found)
+                await self._found(session, run, unpaid, result.date, again=again)
+                # This run kept beside the latest figures: a day run again shows each of its runs.
+                kept = {name: value for name, value in figures.items() if name != "fees"}
+                session.add(ReconciliationPass(run_id=run.id, found=len(unpaid), **kept))
                 await self._paid_by_retry(session, paid, now)
         except IntegrityError:  # another replica stored this day first
             return False

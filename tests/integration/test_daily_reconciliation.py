@@ -116,6 +116,11 @@ def desk_day(client: GatewayClient, day: date) -> dict[str, Any]:
     return dict(answer.json())
 
 
+def passes(day: dict[str, Any]) -> list[tuple[Decimal, Decimal, int]]:
+    """Each run of the day the desk shows: money in transit, settled (net), what it found."""
+    return [(Decimal(p["inTransitNet"]), Decimal(p["settledNet"]), p["found"]) for p in day["run"]["passes"]]
+
+
 def test_a_day_with_money_in_transit_is_run_again_until_it_settles_keeping_the_supervisors_work(
     client: GatewayClient, settings: Settings
 ) -> None:
@@ -148,6 +153,7 @@ def test_a_day_with_money_in_transit_is_run_again_until_it_settles_keeping_the_s
     two_replicas_run_the_job(client, settings)  # the same night, still in transit: run again, the same
     again = desk_day(client, first_day)
     assert Decimal(again["run"]["inTransitNet"]) == net
+    assert passes(again) == [(net, Decimal("0.00"), 1)]  # yesterday's is run again from tomorrow
     assert [(f["id"], f["resolvedBy"], f["note"]) for f in again["findings"]] == [
         (finding["id"], SUPERVISOR, "Provider will settle it by hand")
     ]
@@ -160,10 +166,14 @@ def test_a_day_with_money_in_transit_is_run_again_until_it_settles_keeping_the_s
         (finding["id"], SUPERVISOR, "Provider will settle it by hand")
     ]
     assert clean["run"]["openFindings"] == 0
+    # Each run of D kept with what it found then; the last one's figures are the run's.
+    assert passes(clean) == [(net, Decimal("0.00"), 1), (Decimal("0.00"), net, 1)]
+    assert clean["run"]["passes"][-1]["ranAt"] == clean["run"]["ranAt"]
     ran_at = clean["run"]["ranAt"]
     assert client.post("/_mocks/clock", json={"minutes": 10}).status_code == 200
     two_replicas_run_the_job(client, settings)  # finished: never run again
     assert desk_day(client, first_day)["run"]["ranAt"] == ran_at
+    assert len(desk_day(client, first_day)["run"]["passes"]) == 2  # not run: nothing more kept
     assert [day for day, _, _ in stored_runs(client, settings)] == [
         first_day.isoformat(),
         (first_day + timedelta(days=1)).isoformat(),

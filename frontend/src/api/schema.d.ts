@@ -3192,6 +3192,16 @@ export interface components {
             status: "requested" | "approved" | "pickedUp" | "received" | "refunded";
             timeline: components["schemas"]["ReturnStepView"][];
         };
+        /** RunPass */
+        RunPass: {
+            found: number;
+            inTransitNet: string;
+            payoutsInTransit: string;
+            /** Format: date-time */
+            ranAt: string;
+            settledNet: string;
+            unreconciled: string;
+        };
         /** RunView */
         RunView: {
             attention: ("findingOverdue" | "amountAboveThreshold")[];
@@ -3201,6 +3211,7 @@ export interface components {
             findings: number;
             inTransitNet: string;
             openFindings: number;
+            passes?: components["schemas"]["RunPass"][];
             /** Format: date-time */
             ranAt: string;
             settledNet: string;

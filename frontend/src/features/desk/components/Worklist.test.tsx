@@ -39,8 +39,8 @@ function failedPayout(reasonCode: string, reasonText: string | null): FindingVie
   };
 }
 
-function theDay(finding: FindingView) {
-  const day: WorklistDay = { day: "2026-12-03", today: "2026-12-04", run, findings: [finding], openDisputes: [] };
+function theDay(finding: FindingView, ran: RunView = run) {
+  const day: WorklistDay = { day: "2026-12-03", today: "2026-12-04", run: ran, findings: [finding], openDisputes: [] };
   apiServer.use(
     http.get("/api/desk/worklist", () => HttpResponse.json([run])),
     http.get("/api/desk/worklist/:day", () => HttpResponse.json(day)),
@@ -53,6 +53,17 @@ function theDay(finding: FindingView) {
 }
 
 describe("the reconciliation worklist", () => {
+  it("lists every run of the day with what it found then, the last one's figures being the day's", async () => {
+    const first = { ranAt: "2026-12-03T19:00:00Z", unreconciled: "0.00", settledNet: "0.00", inTransitNet: "488.79", payoutsInTransit: "0.00", found: 0 };
+    const last = { ...first, ranAt: "2026-12-04T19:00:00Z", inTransitNet: "0.00", settledNet: "488.79" };
+    theDay(failedPayout("INVALID_VPA", null), { ...run, passes: [first, last] });
+    const runs = await screen.findByRole("list", { name: "Runs of the day" });
+    expect(within(runs).getAllByRole("listitem").map((item) => item.textContent)).toEqual([
+      "Run 4 Dec 2026, 12:30 am: 0 found, ₹0.00 unreconciled, ₹488.79 in transit",
+      "Run 5 Dec 2026, 12:30 am: 0 found, ₹0.00 unreconciled, ₹0.00 in transit",
+    ]);
+  });
+
   it("says why a payout failed, in the provider's words and code, and what to do about it", async () => {
     theDay(failedPayout("BENEFICIARY_BANK_OFFLINE", "The beneficiary's bank is offline."));
     const findings = await screen.findByRole("list", { name: "Findings of the day" });

@@ -69,6 +69,23 @@ export function Worklist() {
           <Trans>No reconciliation run is stored for this day.</Trans>
         </p>
       )}
+      {worklist.data?.run && (worklist.data.run.passes?.length ?? 0) > 0 && (
+        <ol className={styles.timeline} aria-label={t`Runs of the day`}>
+          {worklist.data.run.passes?.map((run) => {
+            const when = dayAndTime(run.ranAt);
+            const unreconciled = rupees(run.unreconciled);
+            const inTransit = rupees(run.inTransitNet);
+            const found = run.found;
+            return (
+              <li key={run.ranAt}>
+                <Trans>
+                  Run {when}: {found} found, {unreconciled} unreconciled, {inTransit} in transit
+                </Trans>
+              </li>
+            );
+          })}
+        </ol>
+      )}
       {worklist.data?.run && worklist.data.findings.length === 0 && (
         <p>
           <Trans>Every rupee of this day is reconciled.</Trans>
