@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { endSession, sessionQuery, type Group, type SessionView } from "../api/session";
 import { forgetOfflineCopies } from "./offline-copies";
+import { holdTakeOver } from "./takeover-hold";
 
 /** What a logout leaves: either group's Log out ends the one login, both groups' (gateway/sessions/controller.py). */
 const LOGGED_OUT: SessionView = { portal: null, store: null };
@@ -12,7 +13,13 @@ const LOGGED_OUT: SessionView = { portal: null, store: null };
  * 401, and a store login still shown would open the portal again. Not before the gateway answers:
  * a page left at once would still be logged in. The re-read then puts the gateway's word in place.
  */
-export async function logOut(client: QueryClient, group: Group, refresh: () => Promise<SessionView>): Promise<void> {
+export function logOut(client: QueryClient, group: Group, refresh: () => Promise<SessionView>): Promise<void> {
+  const done = endLogin(client, group, refresh);
+  holdTakeOver(done); // the worker's re-read of the pages' reads waits: they would be refused
+  return done;
+}
+
+async function endLogin(client: QueryClient, group: Group, refresh: () => Promise<SessionView>): Promise<void> {
   try {
     await endSession(group);
     client.setQueryData(sessionQuery.queryKey, LOGGED_OUT);

@@ -13,6 +13,7 @@
 import { followConnection } from "../components/OfflineNotice/offline-notice";
 import { activeLocale, loadEvery } from "./i18n";
 import { idleTask } from "./tasks";
+import { takeOverMayRead } from "./takeover-hold";
 import { announceTakeOver } from "./worker-takeover";
 
 export function keepVisitsForOffline(): void {
@@ -65,7 +66,7 @@ function askAgainThroughWorker(): void {
   const asks = [() => fetch(location.href, { headers: { Accept: "text/html" } })];
   for (const url of new Set(files.map(String))) asks.push(() => fetch(url));
   void askInTurns(asks);
-  announceTakeOver();
+  void takeOverMayRead().then(announceTakeOver);
 }
 
 /** Each fetch from a page the worker controls costs the main thread several milliseconds on a
