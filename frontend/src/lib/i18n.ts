@@ -31,6 +31,10 @@ const YEAR_SECONDS = 365 * 24 * 60 * 60;
 /** Every catalog the app has needed so far, by name: a switch of language reloads all of them. */
 const catalogs = new Map<string, CatalogLoader>();
 const loaded = new Map<string, Promise<void>>();
+/** The catalogs each language has: `name:locale`, once loaded. */
+const ready = new Set<string>();
+/** Set once the app is used (src/lib/offline-visit.ts): a catalog needed later comes in both languages. */
+let keepingBoth = false;
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
@@ -46,7 +50,10 @@ function load(name: string, loader: CatalogLoader, locale: Locale): Promise<void
   const key = `${name}:${locale}`;
   let done = loaded.get(key);
   if (!done) {
-    done = loader(locale).then(({ messages }) => i18n.load(locale, messages));
+    done = loader(locale).then(({ messages }) => {
+      i18n.load(locale, messages);
+      ready.add(key);
+    });
     // A catalog that failed to load (a dropped connection) is asked for again next time.
     done.catch(() => loaded.delete(key));
     loaded.set(key, done);
@@ -57,7 +64,25 @@ function load(name: string, loader: CatalogLoader, locale: Locale): Promise<void
 /** Loads `catalog` in the active language (or `locale`), remembering it for a later switch. */
 export function ensureCatalog(catalog: Catalog, locale: Locale = activeLocale()): Promise<void> {
   catalogs.set(catalog.name, catalog.load);
+  if (keepingBoth) void load(catalog.name, catalog.load, other(locale)).catch(() => undefined);
   return load(catalog.name, catalog.load, locale);
+}
+
+const other = (locale: Locale): Locale => (locale === "hi" ? "en" : "hi");
+
+/** From the app's first use: every catalog in use, and each one needed later, in the other language too. */
+export function keepBothLanguages(): Promise<unknown> {
+  keepingBoth = true;
+  return loadShown(other(activeLocale()));
+}
+
+/**
+ * The catalogs the page shows, in `locale`. One it asked for and never got (its words failed to
+ * load offline) does not hold a switch up: its screen shows its own words in either language.
+ */
+function loadShown(locale: Locale): Promise<unknown> {
+  const shown = [...catalogs].filter(([name]) => ready.has(`${name}:${activeLocale()}`));
+  return Promise.all(shown.map(([name, loader]) => load(name, loader, locale)));
 }
 
 export function activeLocale(): Locale {
@@ -81,7 +106,7 @@ export async function activateLocale(locale: Locale): Promise<void> {
  * language (the store's catalogue words) already carries the cookie the gateway reads.
  */
 export async function switchLocale(locale: Locale): Promise<void> {
-  await loadEvery(locale);
+  await loadShown(locale);
   rememberLocale(locale);
   i18n.activate(locale);
 }

@@ -11,7 +11,7 @@
  * routes decide what to keep.
  */
 import { followConnection } from "../components/OfflineNotice/offline-notice";
-import { activeLocale, loadEvery } from "./i18n";
+import { keepBothLanguages } from "./i18n";
 import { idleTask } from "./tasks";
 import { takeOverMayRead } from "./takeover-hold";
 import { announceTakeOver } from "./worker-takeover";
@@ -38,14 +38,14 @@ export function keepVisitsForOffline(): void {
  * The language switch offline (issue 53): each time the visitor taps or types on a page the worker
  * controls, the other language's messages of the catalogs in use are loaded (not shown) through
  * the worker, which keeps them with the build's files, so the switch then needs no network, on
- * this visit or a later one. A catalog already loaded costs nothing again; one a later page
- * needs follows with the next tap. Not before a tap: a first visit downloads only its own
+ * this visit or a later one. A catalog already loaded costs nothing again; one needed later
+ * comes in both languages from then on. Not before a tap: a first visit downloads only its own
  * language by the time it is idle (bench/bundle_budget.py counts that download).
  */
 function keepOtherLanguageOnUse(): void {
   const onUse = () =>
     void idleTask()
-      .then(() => loadEvery(activeLocale() === "hi" ? "en" : "hi"))
+      .then(() => keepBothLanguages())
       // Marked for the e2e walk (tests/e2e/test_every_claim_true.py), as data-app-live is.
       .then(() => (document.documentElement.dataset.otherLanguageKept = ""))
       .catch(() => undefined); // offline now: the switch says it needs the network; the next tap tries again

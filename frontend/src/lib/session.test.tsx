@@ -62,63 +62,54 @@ describe("a logout", () => {
   });
 });
 
+/**
+ * A page whose session read is slow: the service worker's re-read as it takes the page over, sent
+ * while logged out. `logIn()` makes the gateway's later answers logged in; `answerTheOldRead()`
+ * lets that first read end (with the session of before).
+ */
+async function slowFirstRead() {
+  const gateway = { loggedIn: false, reads: 0, answerTheOldRead: () => undefined as void };
+  apiServer.use(
+    http.get("/api/session", async () => {
+      gateway.reads += 1;
+      const now = gateway.loggedIn ? PORTAL : NOBODY;
+      if (gateway.reads === 1) await new Promise<void>((resolve) => (gateway.answerTheOldRead = resolve));
+      return HttpResponse.json(now);
+    }),
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(["session"], NOBODY);
+  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  const { result } = renderHook(useSession, { wrapper });
+  void client.refetchQueries({ queryKey: ["session"] }, { cancelRefetch: false });
+  await waitFor(() => expect(gateway.reads).toBe(1));
+  return { gateway, client, result, logIn: () => (gateway.loggedIn = true) };
+}
+
 describe("a re-read of the session after a login", () => {
   it("is the gateway's answer of after the login, not that of a read sent before it", async () => {
-    let loggedIn = false;
-    let answerTheOldRead: () => void = () => undefined;
-    let reads = 0;
-    apiServer.use(
-      http.get("/api/session", async () => {
-        reads += 1;
-        const now = loggedIn ? PORTAL : NOBODY;
-        if (reads === 1) await new Promise<void>((resolve) => (answerTheOldRead = resolve));
-        return HttpResponse.json(now);
-      }),
-    );
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    client.setQueryData(["session"], NOBODY);
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-    const { result } = renderHook(useSession, { wrapper });
-    // The service worker takes the page over: the session is read again, and that read is slow.
-    void client.refetchQueries({ queryKey: ["session"] }, { cancelRefetch: false });
-    await waitFor(() => expect(reads).toBe(1));
+    const { gateway, result, logIn } = await slowFirstRead();
 
-    loggedIn = true; // the borrower's code was verified
+    logIn(); // the borrower's code was verified
     const now = await act(() => result.current.refresh());
-    answerTheOldRead();
+    gateway.answerTheOldRead();
 
     expect(now).toEqual(PORTAL);
     await waitFor(() => expect(result.current.session).toEqual(PORTAL));
   });
 
   it("is what an earlier waiter on the older read is handed too, not the session of before", async () => {
-    let loggedIn = false;
-    let answerTheOldRead: () => void = () => undefined;
-    let reads = 0;
-    apiServer.use(
-      http.get("/api/session", async () => {
-        reads += 1;
-        const now = loggedIn ? PORTAL : NOBODY;
-        if (reads === 1) await new Promise<void>((resolve) => (answerTheOldRead = resolve));
-        return HttpResponse.json(now);
-      }),
-    );
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    client.setQueryData(["session"], NOBODY);
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-    const { result } = renderHook(useSession, { wrapper });
-    // The service worker's slow re-read, and a page awaiting it.
-    void client.refetchQueries({ queryKey: ["session"] }, { cancelRefetch: false });
-    await waitFor(() => expect(reads).toBe(1));
+    const { gateway, client, result, logIn } = await slowFirstRead();
+    // A page awaiting the slow read.
     const earlier = client.fetchQuery({ queryKey: ["session"], queryFn: () => Promise.resolve(NOBODY), staleTime: 0 });
 
-    loggedIn = true; // the code was verified
+    logIn();
     const now = await act(() => result.current.refresh());
-    answerTheOldRead();
+    gateway.answerTheOldRead();
 
     expect(now).toEqual(PORTAL);
     await expect(earlier).resolves.toEqual(PORTAL);
-    expect(reads).toBe(2);
+    expect(gateway.reads).toBe(2);
   });
 });
 

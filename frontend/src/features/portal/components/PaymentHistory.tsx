@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useId } from "react";
+import { Fragment, useId } from "react";
 import { dayOf, timeOf } from "../../../lib/dates";
 import { rupees } from "../../../lib/money";
 import type { PaymentRecord } from "../api/get-payment-history";
@@ -59,39 +59,44 @@ export function PaymentHistory({ payments }: { payments: PaymentRecord[] }) {
               const reference = payment.providerReference;
               const refundReference = payment.refundReference; // paid another way by the support team
               const when = payment.paidAt ?? payment.createdAt;
+              // What a payment the lender refused means, on a row of its own across the table: in
+              // the status column alone a phone gave it one word a line.
+              const note = refundReference
+                ? t`The lender did not accept this payment and your bank could not take the refund back, so our support team paid it to you another way (reference ${refundReference}). What you owe has not changed.`
+                : payment.status in REFUND_NOTE
+                  ? t(REFUND_NOTE[payment.status as keyof typeof REFUND_NOTE])
+                  : null;
               return (
-                <tr key={payment.paymentLogId}>
-                  <td>
-                    <span className={styles.day}>{dayOf(when)}</span>
-                    {/* A lender that knows only the day it was paid: the date alone, never a made-up time. */}
-                    {payment.timeKnown !== false && <span className={styles.time}> {timeOf(when)}</span>}
-                  </td>
-                  <td>{amount}</td>
-                  <td>
-                    <span className={`${styles.status} ${styles[`status_${payment.status}`]}`}>{t(STATUS[payment.status])}</span>
-                    {reference && <span className={styles.reference}>{t`Ref. ${reference}`}</span>}
-                    {refundReference ? (
-                      <span className={styles.reference}>
-                        {t`The lender did not accept this payment and your bank could not take the refund back, so our support team paid it to you another way (reference ${refundReference}). What you owe has not changed.`}
-                      </span>
-                    ) : (
-                      payment.status in REFUND_NOTE && (
-                        <span className={styles.reference}>{t(REFUND_NOTE[payment.status as keyof typeof REFUND_NOTE])}</span>
-                      )
-                    )}
-                  </td>
-                  <td>
-                    {payment.receiptUrl ? (
-                      <a href={payment.receiptUrl} download>
-                        <Trans>
-                          Receipt<span className="visually-hidden"> for {amount}</span> (PDF)
-                        </Trans>
-                      </a>
-                    ) : (
-                      "—"
-                    )}
-                  </td>
-                </tr>
+                <Fragment key={payment.paymentLogId}>
+                  <tr className={note ? styles.withNote : undefined}>
+                    <td>
+                      <span className={styles.day}>{dayOf(when)}</span>
+                      {/* A lender that knows only the day it was paid: the date alone, never a made-up time. */}
+                      {payment.timeKnown !== false && <span className={styles.time}> {timeOf(when)}</span>}
+                    </td>
+                    <td>{amount}</td>
+                    <td>
+                      <span className={`${styles.status} ${styles[`status_${payment.status}`]}`}>{t(STATUS[payment.status])}</span>
+                      {reference && <span className={styles.reference}>{t`Ref. ${reference}`}</span>}
+                    </td>
+                    <td>
+                      {payment.receiptUrl ? (
+                        <a href={payment.receiptUrl} download>
+                          <Trans>
+                            Receipt<span className="visually-hidden"> for {amount}</span> (PDF)
+                          </Trans>
+                        </a>
+                      ) : (
+                        "—"
+                      )}
+                    </td>
+                  </tr>
+                  {note && (
+                    <tr className={styles.noteRow}>
+                      <td colSpan={4}>{note}</td>
+                    </tr>
+                  )}
+                </Fragment>
               );
             })}
           </tbody>
