@@ -526,7 +526,9 @@ def test_site_and_store_link_both_ways(request: pytest.FixtureRequest, server: S
     expect(page.get_by_test_id("product-card")).to_have_count(12)
     back = page.get_by_role("link", name="← Back to the main site")
     expect(back).to_have_attribute("href", "/")
-    back.click()
+    # Followed from the keyboard: a tap aimed at the footer was lost once in a full run, the
+    # pictures above it still arriving (its place is checked by the phone layout tests).
+    back.press("Enter")
     expect(page).to_have_url(re.compile(r"/$"))
 
 

@@ -213,7 +213,7 @@ async def shop(user: User, products: list[int], stop: asyncio.Event, name: str) 
 
 async def repay(user: User, stop: asyncio.Event, name: str, rupees: int) -> None:
     """Pay `rupees` (at least the lender's minimum part-payment, with paise that differ on each
-    payment) until `stop` or until less than that is owed: create the payment
+    payment) until `stop` or until less than two payments' worth is owed: create the payment
     with its key, pay at the provider's checkout, confirm."""
     for n in itertools.count(1):
         if stop.is_set():
@@ -221,8 +221,11 @@ async def repay(user: User, stop: asyncio.Event, name: str, rupees: int) -> None
         owed = await user.settled("GET", "/api/portal/repayment")
         await asyncio.sleep(PACE)
         amount = Decimal(rupees) + Decimal(n) / 100
-        if owed.status_code == 200 and Decimal(owed.json()["remainingAmount"]) < amount:
-            return  # paid down as far as the lender's minimum part-payment allows
+        # The other borrower on this number may be paying at the same moment: stopping while two
+        # payments' worth is still owed keeps both within what is owed (a quiet machine made
+        # enough payments to pay the loan off, and the last two together paid more than was owed).
+        if owed.status_code == 200 and Decimal(owed.json()["remainingAmount"]) < 2 * (amount + 1):
+            return
         key = f"{name}-payment-{n}"
         created = await user.settled(
             "POST", "/api/portal/payments", key=key, json={"mode": "partialPayment", "amount": str(amount)}
