@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
+import msgspec
 from sqlalchemy import select, update
 
 from gateway.clock import Clock
@@ -64,17 +65,7 @@ def run_view(run: ReconciliationRun, today: date, rule: AttentionRule) -> RunVie
         findings=len(run.findings),
         open_findings=sum(1 for f in run.findings if f.resolved_at is None),
         attention=rule.reasons(run, today),
-        passes=[
-            RunPass(
-                ran_at=p.ran_at,
-                unreconciled=p.unreconciled,
-                settled_net=p.settled_net,
-                in_transit_net=p.in_transit_net,
-                payouts_in_transit=p.payouts_in_transit,
-                found=p.found,
-            )
-            for p in run.passes
-        ],
+        passes=[msgspec.convert(p, RunPass, from_attributes=True) for p in run.passes],
     )
 
 
