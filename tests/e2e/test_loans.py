@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 
 from tests.e2e.conftest import Server
-from tests.e2e.portal_steps import open_payment
+from tests.e2e.portal_steps import choose_partial_payment, open_payment
 from tests.e2e.test_portal_repayments import pay_in_checkout
 
 
@@ -126,5 +126,5 @@ def test_a_part_payment_shows_its_split_before_paying_and_the_same_after(any_pag
 
 def start_partial_payment_without_paying(page: Page, amount: str) -> None:
     main = page.locator("main")
-    main.get_by_role("radio", name="Partial payment").check()
+    choose_partial_payment(main)
     main.get_by_label(re.compile("Amount to pay")).fill(amount)

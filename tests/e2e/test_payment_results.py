@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import PageGuard, Server
-from tests.e2e.portal_steps import RAMESH, applied_preview, open_payment
+from tests.e2e.portal_steps import RAMESH, applied_preview, choose_partial_payment, open_payment
 
 CHECKOUT = 'iframe[title="Payment checkout"]'
 
@@ -27,7 +27,7 @@ def any_page(request: pytest.FixtureRequest) -> Page:
 def pay_part(page: Page, typed: str) -> None:
     main = page.locator("main")
     expect(main.get_by_text("Total overdue")).to_contain_text("₹12,450.00")
-    main.get_by_role("radio", name="Partial payment").check()
+    choose_partial_payment(main)
     amount = main.get_by_label("Amount to pay (₹)")
     expect(amount).to_have_value("")  # empty: typing gives what was typed, never '05000'
     amount.press_sequentially(typed)
@@ -45,7 +45,7 @@ def test_the_loan_is_on_the_page_and_the_amount_rules_beside_the_field(any_page:
         expect(main.locator("dl > div", has_text=label).first).to_contain_text(value)
     expect(main.locator("dl > div", has_text="Due date").first).to_be_visible()
     expect(main.locator("dl > div", has_text="Days overdue").first).to_contain_text(re.compile(r"\d+ days?"))
-    main.get_by_role("radio", name="Partial payment").check()
+    choose_partial_payment(main)
     expect(main.get_by_label("Amount to pay (₹)")).to_have_accessible_description(
         "At least ₹100.00 (the lender's minimum part-payment) and at most ₹12,450.00, "
         "in rupees with up to 2 decimals (paise)."

@@ -10,7 +10,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, Route, expect
 
 from tests.e2e.conftest import Server, axe_violations
-from tests.e2e.portal_steps import open_payment, type_part_payment
+from tests.e2e.portal_steps import choose_partial_payment, open_payment, type_part_payment
 
 RAMESH = "9876543210"
 
@@ -85,7 +85,7 @@ def test_portal_screens_fit_a_phone_and_pass_axe(phone_page: Page, server: Serve
     open_payment(page, server)
     main = page.locator("main")
     expect(main.get_by_text("Total overdue")).to_contain_text("₹12,450.00")
-    main.get_by_role("radio", name="Partial payment").check()
+    choose_partial_payment(main)
     expect(main.get_by_label("Amount to pay (₹)")).to_be_visible()
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the payment screen scrolls sideways on a phone ({width}px)"

@@ -8,7 +8,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import PageGuard, Server, storage_secrets
-from tests.e2e.portal_steps import applied_preview, login_on_screens, open_payment, start_login
+from tests.e2e.portal_steps import applied_preview, choose_partial_payment, login_on_screens, open_payment, start_login
 
 RAMESH = "9876543210"  # overdue 12,450.00 including late fees
 SUNITA = "9123456780"  # nothing pending
@@ -90,7 +90,7 @@ def test_a_partial_payment_through_the_mock_checkout_lowers_the_amount(page: Pag
     open_payment(page, server, RAMESH)
     main = page.locator("main")
     expect(total_overdue(page)).to_contain_text("₹12,450.00")
-    main.get_by_role("radio", name="Partial payment").check()
+    choose_partial_payment(main)
     amount = main.get_by_label("Amount to pay (₹)")
     expect(amount).to_have_value("")
     amount.fill("1000")
@@ -128,7 +128,7 @@ def test_a_partial_amount_above_what_is_owed_is_refused_without_a_call(page: Pag
         "request",
         lambda r: calls.append(r.url) if r.url.endswith("/api/portal/payments") and r.method == "POST" else None,
     )
-    main.get_by_role("radio", name="Partial payment").check()
+    choose_partial_payment(main)
     main.get_by_label("Amount to pay (₹)").fill("20000")
     main.get_by_role("button", name="Pay", exact=True).click()
     expect(main.get_by_role("alert")).to_have_text("The amount cannot be more than the overdue amount of ₹12,450.00.")

@@ -11,7 +11,7 @@ import pypdf
 from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.e2e.conftest import PageGuard, Server
-from tests.e2e.portal_steps import open_payment, pay_in_checkout, start_partial_payment
+from tests.e2e.portal_steps import choose_partial_payment, open_payment, pay_in_checkout, start_partial_payment
 
 RAMESH = "9876543210"
 CONFIRM = "**/api/portal/payments/*/confirm"
@@ -71,7 +71,7 @@ def test_a_payment_left_at_the_checkout_shows_pending_confirmation_then_settles_
     pending = main.get_by_role("status").filter(has_text="Payment pending confirmation")
     expect(pending).to_contain_text("₹2,000.00")
     # Paying the same amount again is offered only with a warning.
-    main.get_by_role("radio", name="Partial payment").check()
+    choose_partial_payment(main)
     main.get_by_label(re.compile("Amount to pay")).fill("2000")
     expect(main.get_by_role("button", name="Pay again anyway")).to_be_visible()
     expect(main.get_by_text(re.compile("may charge you twice"))).to_be_visible()

@@ -10,7 +10,7 @@ from decimal import Decimal
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import Server
-from tests.e2e.portal_steps import RAMESH, open_payment, type_part_payment
+from tests.e2e.portal_steps import RAMESH, choose_partial_payment, open_payment, type_part_payment
 from tests.e2e.store_steps import xsrf
 from tests.e2e.test_portal_flows import total_overdue
 
@@ -45,7 +45,7 @@ def test_a_typed_amount_a_number_would_round_is_refused_not_paid(page: Page, ser
         "request",
         lambda r: calls.append(r.url) if r.url.endswith("/api/portal/payments") and r.method == "POST" else None,
     )
-    main.get_by_role("radio", name="Partial payment").check()
+    choose_partial_payment(main)
     # As a JavaScript number this is exactly 1000: it must not become a payment of ₹1,000.00.
     main.get_by_label("Amount to pay (₹)").fill("999.99999999999999999")
     main.get_by_role("button", name="Pay", exact=True).click()
@@ -64,7 +64,7 @@ def test_a_part_payment_below_the_lenders_minimum_is_refused_before_any_checkout
     calls: list[str] = []
     started = "/api/portal/payments"
     page.on("request", lambda r: calls.append(r.url) if r.method == "POST" and started in r.url else None)
-    main.get_by_role("radio", name="Partial payment").check()
+    choose_partial_payment(main)
     expect(main.get_by_text("At least ₹100.00 (the lender's minimum part-payment)")).to_be_visible()
     main.get_by_label("Amount to pay (₹)").fill("50")
     main.get_by_role("button", name="Pay", exact=True).click()

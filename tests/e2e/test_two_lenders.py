@@ -12,7 +12,7 @@ import time
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import PageGuard, Server
-from tests.e2e.portal_steps import open_payment, type_part_payment
+from tests.e2e.portal_steps import choose_partial_payment, open_payment, type_part_payment
 from tests.e2e.test_portal_flows import total_overdue
 
 MEENA = "9811122233"
@@ -131,7 +131,7 @@ def test_a_fineract_payment_whose_first_bookings_fail_is_never_called_paid_early
     # Never asked for again: the payment is listed as pending, and paying that amount once more
     # is only offered with the warning that it may charge twice.
     expect(main.get_by_role("status").filter(has_text="Payment pending confirmation")).to_contain_text("₹420.50")
-    main.get_by_role("radio", name="Partial payment").check()
+    choose_partial_payment(main)
     main.get_by_label("Amount to pay (₹)").fill("420.50")
     expect(
         main.get_by_text("A payment of ₹420.50 is pending confirmation. Paying again may charge you twice.")
