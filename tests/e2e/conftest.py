@@ -179,6 +179,9 @@ def server() -> Iterator[Server]:
         # refund above Rs. 100 needs both supervisors (tests/e2e/test_desk_refunds.py).
         "DESK_STAFF": desk_staff(),
         "DESK_REFUND_SECOND_APPROVAL_ABOVE": "100",
+        # An upstream endpoint's open circuit tries again after 3 s, not 30: the one walk that
+        # opens it (a Fineract booking failing, test_two_lenders.py) waits that out on the page.
+        "UPSTREAM_BREAKER_TTL": "3",
     }
     yield from run_gateway(relaxed, ROOT / ".e2e-server.log")
 

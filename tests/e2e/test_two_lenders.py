@@ -139,10 +139,10 @@ def test_a_fineract_payment_whose_first_bookings_fail_is_never_called_paid_early
     expect(main.get_by_role("button", name="Pay", exact=True)).to_have_count(0)
 
     # The lender books again. Six failed bookings in a row opened the gateway's circuit to its
-    # booking call for 30 s: a visit's re-check (or the gateway's follow-up) books it under the
-    # next key once that is over; waited for on the page, bounded.
+    # booking call (for 3 s in e2e: UPSTREAM_BREAKER_TTL): a visit's re-check (or the gateway's
+    # follow-up) books it under the next key once that is over; waited for on the page, bounded.
     assert server.http.post("/_mocks/fineract/qa", json={"failNext": 0}).status_code == 200
-    until = time.monotonic() + 75
+    until = time.monotonic() + 45
     while True:
         page.reload()
         try:

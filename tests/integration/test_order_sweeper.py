@@ -77,19 +77,19 @@ def test_real_time_passing_expires_the_order_unread(
     make_settings: Callable[..., Settings],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # A one-minute time to pay and a sweep every 0.2 s; the clock moved 45 s of it, so the last
-    # quarter-minute passes in real time with nobody moving the clock or reading the order.
+    # A one-minute time to pay and a sweep every 0.2 s; the clock moved 54 s of it, so the last
+    # few seconds pass in real time with nobody moving the clock or reading the order.
     monkeypatch.setenv("MOCKS_ORDER_PAYMENT_MINUTES", "1")
     monkeypatch.setenv("MOCKS_ORDER_SWEEP_SECONDS", "0.2")
     client = make_client(make_settings(catalogue_cache_seconds=0))
     log_in(client)
     before = stock(client, PRODUCT)
     order = online_order(client, "swept-in-real-time", {PRODUCT: 1})
-    later = mocks_now(client) + timedelta(seconds=45)
+    later = mocks_now(client) + timedelta(seconds=54)
     moved = client.post("/_mocks/clock", json={"at": later.isoformat()})
     assert moved.status_code == 200, moved.text
     assert stock(client, PRODUCT) == before - 1  # still within its time to pay
-    deadline = time.monotonic() + 60  # bounded: the quarter-minute left, then the next sweeps
+    deadline = time.monotonic() + 60  # bounded: the seconds left, then the next sweeps
     while stock(client, PRODUCT) != before:  # reads the catalogue only, never the order
         if time.monotonic() > deadline:
             pytest.fail("the unpaid order's stock was not given back within a minute of real time")
