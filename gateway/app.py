@@ -15,17 +15,18 @@ from litestar.openapi.plugins import JsonRenderPlugin
 
 from gateway import checkout, complaints, credit, desk, loans, portal, short_links, site, store
 from gateway.clients import build_clients
-from gateway.deadline import deadline_middleware_factory
 from gateway.embedded import embed
-from gateway.errors import exception_handlers
 from gateway.health import healthz, readyz
 from gateway.jobs import Job, Scheduler
 from gateway.language import routes as language
 from gateway.language.codes import LANGUAGES
 from gateway.language.resolution import provide_language
-from gateway.logging import configure_logging, request_log_middleware
 from gateway.operations_db import OperationsDatabase
 from gateway.otp import CodeLog, CodeSender, build_limiter
+from gateway.plumbing.deadline import deadline_middleware_factory
+from gateway.plumbing.errors import exception_handlers
+from gateway.plumbing.logging import configure_logging, request_log_middleware
+from gateway.plumbing.telemetry import tracing_on
 from gateway.portal.follow_up import FollowUps, RepaymentFollowUp
 from gateway.reconciliation.attention import AttentionRule
 from gateway.reconciliation.daily import DailyReconciliation
@@ -47,7 +48,6 @@ from gateway.sessions.controller import SessionView, get_session, logout, sessio
 from gateway.settings import Settings
 from gateway.spa.client_config import client_config, get_config
 from gateway.spa.pages import PRERENDERED_DIR, build_spa_handler
-from gateway.telemetry import tracing_on
 from gateway.upstreams.http import build_upstreams, close_upstreams
 from otel_traces.provider import tracer_provider
 from otel_traces.server_spans import server_plugin

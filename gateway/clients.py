@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from gateway.clock import Clock
+from gateway.plumbing.clock import Clock
 from gateway.settings import Settings
 from gateway.upstreams.catalogue.cache import CachedCatalogueClient
 from gateway.upstreams.http import UpstreamHttp

@@ -19,7 +19,7 @@ gateway's own (PUBLIC_URL + /api/webhooks/payments/refunds), as a real account i
 Cashfree's dashboard; the gateway's is answered by this app in-process (Embedded.receive_webhooks).
 
 While mocks are in use the gateway's time rules read the mocks' one clock (`/_mocks/clock`):
-in-process directly, on their own port over HTTP (gateway/clock.py, docs/decisions/one-clock.md).
+in-process directly, on their own port over HTTP (gateway/plumbing/clock.py, docs/decisions/one-clock.md).
 """
 
 from __future__ import annotations
@@ -37,13 +37,13 @@ import msgspec
 import structlog
 from litestar.handlers import ASGIRouteHandler, asgi
 
-from gateway.asgi import ASGIApp, Receive, Scope, Send
-from gateway.clock import Clock, ReadClock, RemoteClock, SystemClock
+from gateway.plumbing.asgi import ASGIApp, Receive, Scope, Send
 from gateway.desk.staff import roster
 from gateway.desk.webhook_paths import REFUND_WEBHOOK_PATH, lender_mandate_webhook_path, lender_refund_webhook_path
+from gateway.plumbing.clock import Clock, ReadClock, RemoteClock, SystemClock
+from gateway.plumbing.telemetry import tracing_on
 from gateway.security.qa_login import QaLogin, parse_qa_staff
 from gateway.settings import Settings
-from gateway.telemetry import tracing_on
 from gateway.upstreams.http import upstream_timeout
 
 # Raw ASGI: Litestar's TypedDict scope/message types do not fit pass-through code.

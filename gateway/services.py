@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gateway.clients import Clients
-from gateway.clock import Clock
 from gateway.operations_db import OperationsDatabase
 from gateway.otp import CodeSender
+from gateway.plumbing.clock import Clock
 from gateway.security.client_address import ClientAddresses
 from gateway.sessions.store import SessionStore
 from gateway.settings import Settings
@@ -26,5 +26,5 @@ class AppServices:
     clients: Clients  # every upstream's typed client, built once (gateway/clients.py)
     code_sender: CodeSender
     client_addresses: ClientAddresses
-    clock: Clock  # what the time rules read: the mocks' clock while mocks are in use (gateway/clock.py)
+    clock: Clock  # what the time rules read: the mocks' clock while mocks are in use (gateway/plumbing/clock.py)
     database: OperationsDatabase  # what the gateway itself owns (gateway/operations_db/)

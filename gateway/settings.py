@@ -148,7 +148,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     upstream_connect_timeout: float = 3.0
     upstream_read_timeout: float = 10.0
     upstream_deadline: float = 10.0  # one upstream request's whole time, retries included
-    # A whole request's time for all its upstream calls together (gateway/deadline.py)
+    # A whole request's time for all its upstream calls together (gateway/plumbing/deadline.py)
     request_deadline: float = 15.0
     # How long a shopper's placement holds off others of the same shopper (gateway/checkout/placing.py);
     # longer than the request deadline, so it outlives the placement it guards.
@@ -226,7 +226,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     checkout_adapter: CheckoutAdapter = "mock"
     checkout_mode: CheckoutMode = "production"
 
-    # Tracing (gateway/telemetry.py): spans go over OTLP/HTTP to this collector (its base URL, as
+    # Tracing (gateway/plumbing/telemetry.py): spans go over OTLP/HTTP to this collector (its base URL, as
     # OpenTelemetry's own setting; OTEL_EXPORTER_OTLP_HEADERS and the like are read as usual);
     # empty: no spans are made at all. OTEL_SDK_DISABLED=true turns tracing off. Of the traces
     # that start here, the share recorded (OpenTelemetry's ratio sampler's argument; a caller's

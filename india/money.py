@@ -1,6 +1,7 @@
-"""Rupees as India writes them, one Python writing for the gateway and the mocks: paise, half up
-rounding, and the lakh and crore grouping (contracts/money-text-cases.json is the table both
-sides, and the app's `lib/indian-numbers.ts`, are tested on)."""
+"""Rupees as India writes them, one Python writing for the gateway and the mocks: paise, half
+up rounding, the lakh and crore grouping, and rates as people write them (`percent`);
+contracts/money-text-cases.json is the table both sides, and the app's `lib/indian-numbers.ts`,
+are tested on."""
 
 from __future__ import annotations
 
@@ -38,3 +39,23 @@ def rupees_text(amount: Decimal) -> str:
     """₹12,34,567.89 (-₹1,25,000.00): an amount as a screen shows it."""
     grouped = indian_grouping(amount)
     return f"-₹{grouped[1:]}" if grouped.startswith("-") else f"₹{grouped}"
+
+
+# What the gateway adds: a bound on what a client may send, exact paise, rates as people write them.
+WHOLE = Decimal(1)
+MAX_RUPEES = Decimal(100_000_000)  # far above any loan; bounds what a client may send
+
+
+def in_paise(amount: Decimal) -> Decimal:
+    """The amount with exactly two decimals, however the upstream wrote it (12450 → 12450.00)."""
+    return amount.quantize(PAISA)
+
+
+@lru_cache(maxsize=1024)  # rates are few (GST slabs, merchant discounts) and each list repeats them
+def percent(rate: Decimal) -> Decimal:
+    """A percent as people write it: to 2 decimals (half up), trailing zeros dropped (18.00 → 18,
+    12.50 → 12.5), never in exponent form (20, not 2E+1)."""
+    exact = rate.quantize(PAISA, rounding=ROUND_HALF_UP)
+    if exact == 0:
+        return Decimal(0)  # not -0
+    return exact.quantize(WHOLE) if exact == exact.to_integral_value() else exact.normalize()

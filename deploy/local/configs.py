@@ -15,7 +15,7 @@ DOWN_AFTER_MS = 1000
 FAILOVER_TIMEOUT_MS = 3000
 QUORUM = 2
 
-# HAProxy's own answers, in the gateway's error shape (gateway/errors.py) and with codes the app
+# HAProxy's own answers, in the gateway's error shape (gateway/plumbing/errors.py) and with codes the app
 # has words for (frontend/src/lib/error-messages.ts): a browser never sees an HTML error page.
 UNREACHABLE = "The service is not reachable right now. Please try again later."
 ERRORS = {

@@ -22,7 +22,7 @@ from gateway.checkout.schemas import (
     PincodeCheck,
     SavedAddress,
 )
-from gateway.errors import InvalidInput, NotFound
+from gateway.plumbing.errors import InvalidInput, NotFound
 from gateway.sessions import Session, StoreLogin
 from gateway.sessions.logins import forget_login_on_refusal
 from gateway.upstreams.catalogue import Address, AddressSave, CatalogueClient

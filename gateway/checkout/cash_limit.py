@@ -16,10 +16,10 @@ from decimal import Decimal
 import structlog
 
 from gateway.checkout.schemas import CashOffer
-from gateway.clock import Clock
-from gateway.errors import Conflict
-from gateway.money import rupees_text
+from gateway.plumbing.clock import Clock
+from gateway.plumbing.errors import Conflict
 from gateway.upstreams.orders import OrdersClient
+from india.money import rupees_text
 from india.time_zone import IST
 
 log = structlog.get_logger("gateway.checkout.cash")
@@ -41,7 +41,7 @@ class CashLimit:
         self.orders = orders
         self.limit = limit
         self.product_name = product_name
-        self.clock = clock  # the day is the mocks' while mocks are in use (gateway/clock.py)
+        self.clock = clock  # the day is the mocks' while mocks are in use (gateway/plumbing/clock.py)
 
     async def today(self, user_id: int, token: str) -> Decimal:
         """The buyer's cash orders placed today (India time) and not cancelled, in rupees."""

@@ -26,9 +26,9 @@ from gateway.checkout.schemas import (
 )
 from gateway.checkout.service import ORDER_NOT_FOUND, order_view, refused
 from gateway.checkout.tracking import PAYMENT_LABELS, STATUS_LABELS, money, summary
-from gateway.clock import Clock
-from gateway.errors import NotFound, UpstreamError
 from gateway.language.codes import Language
+from gateway.plumbing.clock import Clock
+from gateway.plumbing.errors import NotFound, UpstreamError
 from gateway.sessions import Session, StoreLogin
 from gateway.sessions.logins import TOKEN_REFUSED, forget_login_on_refusal
 from gateway.store.schemas import MAX_QUANTITY

@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 import msgspec
 
-from gateway.errors import Conflict
+from gateway.plumbing.errors import Conflict
 from gateway.sessions.store import SessionStore, keyspace
 
 IN_PROGRESS = "Your order is already being placed. Please check My Orders in a moment."

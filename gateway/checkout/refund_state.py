@@ -8,7 +8,7 @@ import msgspec
 import structlog
 
 from gateway.checkout.schemas import PlacedOrder, RefundProviderState
-from gateway.errors import UpstreamError
+from gateway.plumbing.errors import UpstreamError
 from gateway.upstreams.payments import PaymentsClient
 from payments_client import ProviderRefund
 

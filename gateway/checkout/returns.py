@@ -25,7 +25,7 @@ from gateway.checkout.schemas import (
     ReturnView,
 )
 from gateway.checkout.tracking import refund_view_of
-from gateway.errors import InvalidInput
+from gateway.plumbing.errors import InvalidInput
 from gateway.upstreams.orders import (
     Order,
     Payout,

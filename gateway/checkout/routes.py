@@ -40,11 +40,12 @@ from gateway.checkout.schemas import (
 )
 from gateway.checkout.service import CheckoutService, PlacedOrders
 from gateway.desk.shopper_refunds import support_refunds
-from gateway.downloads import PDF, pdf_download
-from gateway.errors import Conflict, NotFound
 from gateway.language.codes import Language
 from gateway.language.resolution import language_of
 from gateway.operations_db import OperationsDatabaseUnavailable
+from gateway.plumbing.downloads import PDF, pdf_download
+from gateway.plumbing.errors import Conflict, NotFound
+from gateway.plumbing.validation import IdempotencyKey, OptionalIdempotencyKey, fresh_key, whole
 from gateway.security.headers import OFFLINE_READABLE
 from gateway.services import AppServices
 from gateway.sessions import Session, StoreLogin
@@ -52,7 +53,6 @@ from gateway.sessions.logins import store_login
 from gateway.store.service import StoreService
 from gateway.upi.schemas import UpiPayment, UpiRequest, UpiStatus
 from gateway.upi.service import UpiService
-from gateway.validation import IdempotencyKey, OptionalIdempotencyKey, fresh_key, whole
 
 PincodePath = Annotated[str, PathParameter(pattern=whole("[1-9][0-9]{5}"))]
 AddressIdPath = Annotated[int, PathParameter(ge=1, le=2_147_483_647)]

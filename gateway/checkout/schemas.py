@@ -13,6 +13,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from gateway.desk.shopper_refunds import SupportRefund
+from gateway.plumbing.validation import MobileNumber, TextChecked, whole
 from gateway.upstreams.orders import (
     Business,
     CancelReason,
@@ -30,7 +31,6 @@ from gateway.upstreams.orders import (
     Serviceability,
     StoreHours,
 )
-from gateway.validation import MobileNumber, TextChecked, whole
 
 # Whole-string patterns: with a bare `$`, "122103\n" would pass as a pin code and travel upstream.
 Money = Annotated[str, msgspec.Meta(pattern=whole(r"[0-9]{1,9}\.[0-9]{2}"), examples=["1198.99"])]
@@ -54,7 +54,7 @@ class CheckoutAddress(msgspec.Struct, rename="camel", kw_only=True):
 
 
 class BusinessDetails(msgspec.Struct, rename="camel", kw_only=True):
-    # As typed: spaces, hyphens and dashes are dropped and letters upper-cased (gateway/gstin.py).
+    # As typed: spaces, hyphens and dashes are dropped and letters upper-cased (india/gstin.py).
     gstin: Annotated[str, msgspec.Meta(min_length=1, max_length=30)]
     legal_name: Annotated[str, msgspec.Meta(min_length=1, max_length=120)]
 

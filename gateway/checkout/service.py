@@ -2,7 +2,7 @@
 
 The browser sends only the address, the business details and the way to pay; the lines come
 from the shopper's cart here and every figure from the orders service's quote. A GSTIN goes
-upstream only in its canonical form and after the gateway's rule (gateway/gstin.py): format,
+upstream only in its canonical form and after the gateway's rule (india/gstin.py): format,
 check digit, and its state code against the state of the billing address's pin code. City and
 state are never the browser's: the orders service fills them from the pin code.
 """
@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, TypeVar
 import msgspec
 import structlog
 
-from gateway import gstin
 from gateway.checkout.cash_limit import CashLimit
 from gateway.checkout.delivery_views import delivery_view, pincode_check
 from gateway.checkout.placing import PlacementClaims
@@ -49,10 +48,9 @@ from gateway.checkout.tracking import (
     refund_view,
     timeline,
 )
-from gateway.clock import Clock
-from gateway.errors import Conflict, GatewayError, InvalidInput, NotFound, UpstreamError
 from gateway.language.codes import DEFAULT, Language
-from gateway.money import rupees_text
+from gateway.plumbing.clock import Clock
+from gateway.plumbing.errors import Conflict, GatewayError, InvalidInput, NotFound, UpstreamError
 from gateway.sessions import Session, StoreLogin
 from gateway.sessions.logins import TOKEN_REFUSED, forget_login_on_refusal
 from gateway.sessions.store import SessionStore, keyspace
@@ -73,6 +71,8 @@ from gateway.upstreams.orders import (
     Quote,
     QuoteRequest,
 )
+from india import gstin
+from india.money import rupees_text
 
 if TYPE_CHECKING:
     from gateway.checkout.address_book import AddressBook

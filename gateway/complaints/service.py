@@ -13,12 +13,12 @@ from gateway.complaints.schemas import (
     PaymentChoice,
     RaiseComplaintRequest,
 )
-from gateway.errors import InvalidInput, NotFound, UpstreamRefused
 from gateway.language.codes import DEFAULT, Language
-from gateway.money import in_paise
+from gateway.plumbing.errors import InvalidInput, NotFound, UpstreamRefused
 from gateway.sessions import PortalLogin, Session
 from gateway.sessions.logins import forget_login_on_refusal
 from gateway.upstreams.lenders.port import Lender, LenderComplaint, NewComplaint
+from india.money import in_paise
 
 TEXT_TOO_SHORT = "Please describe your complaint in at least 10 characters."
 TEXT_TOO_LONG = "Please keep your complaint within 2000 characters."

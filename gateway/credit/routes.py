@@ -24,14 +24,14 @@ from gateway.credit.schemas import (
     LinePaymentRequest,
 )
 from gateway.credit.service import CreditService
-from gateway.downloads import REFERENCE, document_route, pdf_download
 from gateway.language.codes import Language
 from gateway.language.resolution import language_of
+from gateway.plumbing.downloads import REFERENCE, document_route, pdf_download
+from gateway.plumbing.validation import IdempotencyKey
 from gateway.services import AppServices
 from gateway.sessions import Session, StoreLogin
 from gateway.sessions.logins import store_login
 from gateway.upstreams.lenders.port import Purpose
-from gateway.validation import IdempotencyKey
 
 Reference = Annotated[str, PathParameter(pattern=REFERENCE)]
 # A credit document in a language, by the reference its path names.

@@ -12,7 +12,6 @@ from decimal import Decimal
 
 import msgspec
 
-from gateway.clock import Clock
 from gateway.credit.schemas import (
     ApplyRequest,
     CreditApplication,
@@ -24,13 +23,14 @@ from gateway.credit.schemas import (
     LinePaymentOutcome,
     LinePaymentRequest,
 )
-from gateway.errors import Conflict, InvalidInput, NotAuthenticated, NotFound, UpstreamRefused
-from gateway.gstin import canonical
 from gateway.language.codes import DEFAULT, Language
-from gateway.money import has_paise_only
+from gateway.plumbing.clock import Clock
+from gateway.plumbing.errors import Conflict, InvalidInput, NotAuthenticated, NotFound, UpstreamRefused
 from gateway.sessions import StoreLogin
 from gateway.sessions.store import SessionStore, keyspace
 from gateway.upstreams.lenders.port import CreditApplicationForm, Lender, Purpose
+from india.gstin import canonical
+from india.money import has_paise_only
 
 _GSTIN = re.compile(r"[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]")
 _PAN = re.compile(r"[A-Z]{5}[0-9]{4}[A-Z]")

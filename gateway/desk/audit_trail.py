@@ -19,11 +19,11 @@ import structlog
 from advanced_alchemy.filters import CollectionFilter, LimitOffset, OnBeforeAfter, OrderBy, StatementFilter
 from advanced_alchemy.repository import SQLAlchemyAsyncRepository
 
-from gateway.clock import Clock
 from gateway.desk.schemas import StaffView
 from gateway.operations_db import OperationsDatabase
 from gateway.operations_db.models import DeskAuditEntry
-from gateway.tracing import current_trace_id
+from gateway.plumbing.clock import Clock
+from gateway.plumbing.tracing import current_trace_id
 from india.time_zone import IST
 
 # Written whatever LOG_LEVEL says: the log keeps a copy of each entry.

@@ -16,7 +16,7 @@ from limits import RateLimitItem, RateLimitItemPerHour, RateLimitItemPerMinute
 from limits.aio.storage import Storage
 from limits.aio.strategies import MovingWindowRateLimiter
 
-from gateway.errors import TooManyRequests
+from gateway.plumbing.errors import TooManyRequests
 from gateway.sessions.outage import store_call
 from gateway.settings import Settings
 

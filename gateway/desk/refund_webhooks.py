@@ -22,7 +22,6 @@ import structlog
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from gateway.clock import Clock
 from gateway.desk.audit_trail import AuditTrail
 from gateway.desk.refunds import (
     PROVIDER_ACTOR,
@@ -32,9 +31,10 @@ from gateway.desk.refunds import (
     is_the_desks,
     settle_on_hold,
 )
-from gateway.errors import GatewayError, InvalidInput, NotAuthenticated
 from gateway.operations_db import OperationsDatabase
 from gateway.operations_db.models import DeskRefund
+from gateway.plumbing.clock import Clock
+from gateway.plumbing.errors import GatewayError, InvalidInput, NotAuthenticated
 from gateway.upstreams.lenders import Lender
 from gateway.upstreams.orders.operations import OrdersOperations
 from gateway.upstreams.payments import PaymentsClient

@@ -28,13 +28,13 @@ from sqlalchemy import Select, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from gateway.clock import Clock
 from gateway.desk.audit_trail import AuditTrail
 from gateway.desk.schemas import StaffView
 from gateway.desk.service import IDEMPOTENCY_KEY, KEY_NEEDED, SUPERVISORS_ONLY, PermissionRefused
-from gateway.errors import Conflict, GatewayError, InvalidInput, NotFound, UpstreamRefused
 from gateway.operations_db import OperationsDatabase
 from gateway.operations_db.models import DeskAuditEntry, DeskRefund, DeskRefundApproval
+from gateway.plumbing.clock import Clock
+from gateway.plumbing.errors import Conflict, GatewayError, InvalidInput, NotFound, UpstreamRefused
 from gateway.upstreams.orders import Order
 from gateway.upstreams.orders.operations import OrdersOperations
 from gateway.upstreams.payments import PaymentsClient

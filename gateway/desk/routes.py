@@ -29,8 +29,8 @@ from gateway.desk.schemas import (
 )
 from gateway.desk.service import SUPERVISORS_ONLY, DeskService, PermissionRefused
 from gateway.desk.worklist import Worklist
-from gateway.errors import InvalidInput, NotAuthenticated, RateLimitedEnvelope
 from gateway.otp.limits import limit_storage
+from gateway.plumbing.errors import InvalidInput, NotAuthenticated, RateLimitedEnvelope
 from gateway.reconciliation.attention import AttentionRule
 from gateway.reconciliation.schemas import Reconciliation
 from gateway.services import AppServices

@@ -22,7 +22,6 @@ from typing import TypeVar
 import msgspec
 
 from gateway.clients import Clients
-from gateway.clock import Clock
 from gateway.desk.audit_trail import AuditTrail
 from gateway.desk.borrower_refunds import paid_otherwise
 from gateway.desk.login_limits import DeskLoginLimits
@@ -38,8 +37,9 @@ from gateway.desk.schemas import (
     TimelineEntry,
 )
 from gateway.desk.staff import StaffAccount, secret_matches, staff_accounts
-from gateway.errors import Conflict, GatewayError, InvalidInput, NotAuthenticated, NotFound
 from gateway.otp.code_log import CodeEvent, CodeLog
+from gateway.plumbing.clock import Clock
+from gateway.plumbing.errors import Conflict, GatewayError, InvalidInput, NotAuthenticated, NotFound
 from gateway.reconciliation.schemas import Reconciliation
 from gateway.reconciliation.service import ReconciliationService
 from gateway.sessions.outage import store_call
@@ -234,7 +234,7 @@ class DeskService:
         # a repayment is paid into its lender's own account, which alone knows it.
         self.every_account = clients.payments
         self.payments = self.every_account.store
-        self.clock = clock  # the desk's today (gateway/clock.py)
+        self.clock = clock  # the desk's today (gateway/plumbing/clock.py)
         self.payouts = clients.payouts
         self.reconciliation = ReconciliationService.over(clients, clock)
         self.store, self.prefix = keyspace(store, "desk")

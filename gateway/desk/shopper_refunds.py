@@ -11,10 +11,10 @@ from typing import Literal
 import msgspec
 from sqlalchemy import select
 
-from gateway.clock import Clock
 from gateway.desk.refunds import settle_on_hold
 from gateway.operations_db import OperationsDatabase
 from gateway.operations_db.models import DeskRefund
+from gateway.plumbing.clock import Clock
 from gateway.upstreams.payments import PaymentsClient
 
 SHOWN = ("refunded", "pending", "cancelled", "paidOtherwise")

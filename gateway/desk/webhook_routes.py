@@ -15,7 +15,7 @@ from litestar.params import FromPath
 from gateway.desk.audit_trail import AuditTrail
 from gateway.desk.refund_webhooks import RefundWebhooks
 from gateway.desk.webhook_paths import REFUND_WEBHOOK_PATH, WEBHOOKS_PATH
-from gateway.errors import NotFound
+from gateway.plumbing.errors import NotFound
 from gateway.services import AppServices
 from gateway.upstreams.payments import PaymentsClient
 

@@ -11,12 +11,12 @@ from datetime import date, timedelta
 import msgspec
 from sqlalchemy import select, update
 
-from gateway.clock import Clock
 from gateway.desk.audit_trail import AuditTrail
 from gateway.desk.schemas import FindingView, RunPass, RunView, StaffView, WorklistDay
-from gateway.errors import Conflict, NotFound
 from gateway.operations_db import OperationsDatabase
 from gateway.operations_db.models import ReconciliationFinding, ReconciliationRun
+from gateway.plumbing.clock import Clock
+from gateway.plumbing.errors import Conflict, NotFound
 from gateway.reconciliation.attention import AttentionRule, days_open
 from gateway.reconciliation.schemas import ANSWERED
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from gateway.errors import InvalidInput
 from gateway.language.codes import Language, is_language
+from gateway.plumbing.errors import InvalidInput
+from gateway.plumbing.validation import LANGUAGE_MESSAGE
 from gateway.sessions.service import Session
-from gateway.validation import LANGUAGE_MESSAGE
 
 
 def chosen(value: str) -> Language:

@@ -23,8 +23,6 @@ import structlog
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from gateway.clock import Clock
-from gateway.errors import REFUSALS, Conflict, InvalidInput, NotFound, UpstreamError, UpstreamRefused
 from gateway.loans.autopay_schemas import (
     AutoPay,
     AutoPayAction,
@@ -38,6 +36,8 @@ from gateway.loans.autopay_schemas import (
 )
 from gateway.operations_db import OperationsDatabase
 from gateway.operations_db.models import LoanMandate, LoanMandateDebit
+from gateway.plumbing.clock import Clock
+from gateway.plumbing.errors import REFUSALS, Conflict, InvalidInput, NotFound, UpstreamError, UpstreamRefused
 from gateway.sessions import PortalLogin, Session
 from gateway.sessions.logins import forget_login_on_refusal
 from gateway.upstreams.lenders.port import Lender
@@ -62,7 +62,7 @@ RESUME_IN_APP = "You paused AutoPay in your UPI app: please resume it there."
 PROVIDER_REFUSED = "The payment provider refused this AutoPay request. Please try again later."
 EMAIL_INVALID = "Please enter a valid e-mail address."
 # RBI's IFSC: 4 letters (the bank), a zero, 6 letters or digits (the branch); account numbers as
-# Indian banks issue them, 9 to 18 digits (the words are the returns' own, gateway/errors.py).
+# Indian banks issue them, 9 to 18 digits (the words are the returns' own, gateway/plumbing/errors.py).
 IFSC = re.compile(r"^[A-Z]{4}0[A-Z0-9]{6}$")
 ACCOUNT_NUMBER = re.compile(r"^[0-9]{9,18}$")
 AUTH_MODES = {"netBanking": "net_banking", "debitCard": "debit_card"}  # ours to Cashfree's

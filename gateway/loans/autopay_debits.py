@@ -9,7 +9,7 @@ is never raised: it waits, shown as `authenticate`, for the borrower to pay it t
 eNACH debit has no such limit (NACH debits are not under RBI's e-mandate framework for cards and
 UPI; the mandate's maximum bounds them), so it is raised whatever its amount.
 
-Runs on the one clock (gateway/clock.py), as a job and whenever the loan page reads the mandate;
+Runs on the one clock (gateway/plumbing/clock.py), as a job and whenever the loan page reads the mandate;
 raising again is safe (the payment id is the provider's idempotency key).
 """
 
@@ -22,11 +22,11 @@ import structlog
 from sqlalchemy import and_, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from gateway.clock import Clock
-from gateway.errors import UpstreamError
 from gateway.loans.autopay import AUTHENTICATION_LIMIT, AutoPayService, provider_call
 from gateway.operations_db import OperationsDatabase
 from gateway.operations_db.models import LoanMandate, LoanMandateDebit
+from gateway.plumbing.clock import Clock
+from gateway.plumbing.errors import UpstreamError
 
 log = structlog.get_logger("gateway.loans.autopay")
 

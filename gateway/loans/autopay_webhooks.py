@@ -14,9 +14,9 @@ from litestar import Request, Router, post
 from litestar.params import FromPath
 
 from gateway.desk.webhook_paths import MANDATE_WEBHOOK_PATH, WEBHOOKS_PATH
-from gateway.errors import InvalidInput, NotAuthenticated, NotFound
 from gateway.loans.autopay import AutoPayService
 from gateway.operations_db.models import LoanMandate
+from gateway.plumbing.errors import InvalidInput, NotAuthenticated, NotFound
 from gateway.upstreams.payments import PaymentsClient
 from payments_client.mandates import MandatePaymentEvent, MandateStatusEvent, mandate_event
 from payments_client.webhooks import WebhookRefused, verify

@@ -13,7 +13,6 @@ from litestar.di import NamedDependency, Provide
 from litestar.handlers import HTTPRouteHandler
 from litestar.params import FromPath, JSONBody, PathParameter, QueryParameter
 
-from gateway.downloads import NO_STORE, PDF, REFERENCE, DocumentLanguage, document_route, pdf_download
 from gateway.language.codes import Language
 from gateway.language.resolution import language_of
 from gateway.loans.autopay import AutoPayService
@@ -32,12 +31,13 @@ from gateway.loans.schemas import (
     LoanSummary,
 )
 from gateway.loans.service import LoansService
+from gateway.plumbing.downloads import NO_STORE, PDF, REFERENCE, DocumentLanguage, document_route, pdf_download
+from gateway.plumbing.validation import IdempotencyKey
 from gateway.services import AppServices
 from gateway.sessions import PortalLogin, Session
 from gateway.sessions.logins import portal_login
 from gateway.upstreams.lenders.choice import loan_owner
 from gateway.upstreams.lenders.port import Document
-from gateway.validation import IdempotencyKey
 
 log = structlog.get_logger("gateway.loans")
 

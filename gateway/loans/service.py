@@ -8,7 +8,6 @@ from contextlib import asynccontextmanager
 from datetime import date
 from decimal import Decimal
 
-from gateway.errors import Conflict, InvalidInput, NotFound, UpstreamRefused
 from gateway.language.codes import Language
 from gateway.loans.schemas import (
     ForeclosureOutcome,
@@ -20,10 +19,11 @@ from gateway.loans.schemas import (
     LoanStatement,
     LoanSummary,
 )
-from gateway.money import MAX_RUPEES, has_paise_only
+from gateway.plumbing.errors import Conflict, InvalidInput, NotFound, UpstreamRefused
 from gateway.sessions import PortalLogin, Session
 from gateway.sessions.logins import forget_login_on_refusal
 from gateway.upstreams.lenders.port import Document, Lender
+from india.money import MAX_RUPEES, has_paise_only
 
 LOAN_NOT_FOUND = "Loan not found."
 PERIOD_BACKWARDS = "The start date must not be after the end date."

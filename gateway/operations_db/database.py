@@ -23,7 +23,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from gateway.errors import GatewayError
+from gateway.plumbing.errors import GatewayError
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 # Any number will do as long as nothing else in the database takes the same advisory lock.

@@ -20,7 +20,7 @@ from limits import RateLimitItemPerHour, RateLimitItemPerSecond
 from limits.aio.storage import MemoryStorage, RedisSentinelStorage, RedisStorage, Storage
 from limits.aio.strategies import MovingWindowRateLimiter
 
-from gateway.errors import TooManyRequests
+from gateway.plumbing.errors import TooManyRequests
 from gateway.sessions.outage import store_call
 from gateway.sessions.store import redis_options
 from gateway.settings import Settings

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import msgspec
 
-from gateway.errors import InvalidInput, NotAuthenticated, UpstreamRefused
 from gateway.language.codes import Language
-from gateway.money import in_paise
 from gateway.otp.sender import CodeSender
+from gateway.plumbing.errors import InvalidInput, NotAuthenticated, UpstreamRefused
 from gateway.sessions import PortalLogin, Session, StoreLogin
 from gateway.sessions.logins import PORTAL_LOGIN_FIRST, start_login
 from gateway.upstreams.catalogue import CatalogueClient
 from gateway.upstreams.lenders.port import BorrowerAccess, Lender
+from india.money import in_paise
 
 VERIFY_FAILED = "Error verifying OTP."
 

@@ -10,9 +10,9 @@ from litestar.handlers import HTTPRouteHandler
 from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import JSONBody
 
-from gateway.errors import RateLimitedEnvelope
 from gateway.language.codes import Language
 from gateway.otp.sender import CodeSender, SendCodeRequest, SendCodeResponse
+from gateway.plumbing.errors import RateLimitedEnvelope
 from gateway.security.client_address import ClientAddresses
 from gateway.sessions import Session
 

@@ -6,14 +6,14 @@ import time
 
 import msgspec
 
-from gateway.errors import InvalidInput, TooManyRequests, UpstreamError
 from gateway.language.codes import DEFAULT, Language
 from gateway.otp.code_log import CodeLog
 from gateway.otp.limits import OtpLimiter
+from gateway.plumbing.errors import InvalidInput, TooManyRequests, UpstreamError
+from gateway.plumbing.validation import MobileNumber, OtpCode
 from gateway.sessions import PendingCode, Session
 from gateway.settings import OtpLimits
 from gateway.upstreams.lenders.port import Lender
-from gateway.validation import MobileNumber, OtpCode
 
 SENT = "OTP sent successfully!"
 REQUEST_FIRST = "Please request an OTP first."

@@ -16,7 +16,7 @@ from datetime import UTC, datetime, timedelta
 import msgspec
 import structlog
 
-from gateway.errors import UpstreamError
+from gateway.plumbing.errors import UpstreamError
 from gateway.sessions.store import SessionStore
 from gateway.upstreams.lenders.port import Lender, Settlement
 

@@ -13,7 +13,7 @@ from typing import Literal
 
 import msgspec
 
-from gateway.errors import Conflict
+from gateway.plumbing.errors import Conflict
 from gateway.portal.schemas import PaymentCreated
 from gateway.sessions.store import SessionStore, keyspace
 

@@ -9,12 +9,13 @@ from litestar.di import NamedDependency, Provide
 from litestar.params import FromPath, JSONBody
 
 from gateway.desk.borrower_refunds import paid_otherwise
-from gateway.downloads import NO_STORE, PDF, pdf_download
-from gateway.errors import NotFound
 from gateway.language.resolution import cookie_language, language_of
 from gateway.otp.login import one_login
 from gateway.otp.routes import send_code_route
 from gateway.otp.sender import VerifyCodeRequest
+from gateway.plumbing.downloads import NO_STORE, PDF, pdf_download
+from gateway.plumbing.errors import NotFound
+from gateway.plumbing.validation import OptionalIdempotencyKey, fresh_key
 from gateway.portal.follow_up import FollowUps
 from gateway.portal.idempotency import IdempotencyKeys
 from gateway.portal.pending import PendingPayments
@@ -35,7 +36,6 @@ from gateway.sessions.logins import portal_login, store_login
 from gateway.upi.schemas import UpiPayment, UpiRequest, UpiStatus
 from gateway.upi.service import UpiService
 from gateway.upstreams.lenders.choice import order_owner
-from gateway.validation import OptionalIdempotencyKey, fresh_key
 
 
 def build_router(services: AppServices) -> Router:

@@ -9,10 +9,9 @@ from decimal import Decimal
 import msgspec
 import structlog
 
-from gateway.errors import Conflict, InvalidInput, NotFound, UpstreamError, UpstreamRefused
 from gateway.language.codes import DEFAULT, Language
-from gateway.money import MAX_RUPEES, has_paise_only, in_paise, rupees_text
 from gateway.otp.login import OneLogin
+from gateway.plumbing.errors import Conflict, InvalidInput, NotFound, UpstreamError, UpstreamRefused
 from gateway.portal.follow_up import FollowUps
 from gateway.portal.idempotency import IdempotencyKeys
 from gateway.portal.pending import PendingPayment, PendingPayments
@@ -29,6 +28,7 @@ from gateway.sessions import PortalLogin, Session, StoreLogin
 from gateway.sessions.controller import portal_view
 from gateway.sessions.logins import forget_login_on_refusal
 from gateway.upstreams.lenders.port import Allocation, Lender, PaymentHistoryEntry, Settlement
+from india.money import MAX_RUPEES, has_paise_only, in_paise, rupees_text
 
 log = structlog.get_logger("gateway.portal")
 

@@ -17,17 +17,17 @@ from pathlib import Path
 import msgspec
 
 from gateway.clients import build_clients
-from gateway.clock import Clock
 from gateway.embedded import embed
-from gateway.errors import GatewayError
-from gateway.logging import configure_logging
-from gateway.money import rupees_text
+from gateway.plumbing.clock import Clock
+from gateway.plumbing.errors import GatewayError
+from gateway.plumbing.logging import configure_logging
 from gateway.reconciliation.alerts import write_metrics
 from gateway.reconciliation.schemas import Reconciliation
 from gateway.reconciliation.service import ReconciliationService
 from gateway.settings import Settings
 from gateway.upstreams.http import build_upstreams, close_upstreams
 from gateway.upstreams.transport import collect_closed_clients
+from india.money import rupees_text
 
 WORDS = {
     "chargedWithoutOrder": "charged without an order",

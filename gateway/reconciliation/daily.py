@@ -13,8 +13,8 @@ from datetime import timedelta
 
 import structlog
 
-from gateway.clock import Clock
-from gateway.errors import GatewayError
+from gateway.plumbing.clock import Clock
+from gateway.plumbing.errors import GatewayError
 from gateway.reconciliation.attention import AttentionRule
 from gateway.reconciliation.runs import RunBook
 from gateway.reconciliation.service import ReconciliationService

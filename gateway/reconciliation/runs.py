@@ -20,7 +20,6 @@ from sqlalchemy import delete, or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from gateway.clock import Clock
 from gateway.operations_db import OperationsDatabase
 from gateway.operations_db.models import (
     ReconciliationFinding,
@@ -28,6 +27,7 @@ from gateway.operations_db.models import (
     ReconciliationRun,
     ReconciliationSighting,
 )
+from gateway.plumbing.clock import Clock
 from gateway.reconciliation.attention import Attention, AttentionRule
 from gateway.reconciliation.schemas import (
     ANSWERED,

@@ -12,7 +12,7 @@ from datetime import date
 import structlog
 
 from gateway.clients import Clients
-from gateway.clock import Clock
+from gateway.plumbing.clock import Clock
 from gateway.reconciliation.matching import reconcile
 from gateway.reconciliation.payout_matching import match_payouts, match_unknown_payouts
 from gateway.reconciliation.schemas import ANSWERED, Reconciliation

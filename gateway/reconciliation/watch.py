@@ -10,9 +10,9 @@ from datetime import timedelta
 
 from sqlalchemy import func, select
 
-from gateway.clock import Clock
 from gateway.operations_db import OperationsDatabase
 from gateway.operations_db.models import DeskRefund, ReconciliationFinding
+from gateway.plumbing.clock import Clock
 from gateway.reconciliation.schemas import PAYOUT_FAILED
 
 NEAR_DEADLINE_DAYS = 2  # a dispute this close to its response deadline (or past it) is alerted on

@@ -28,8 +28,8 @@ import msgspec
 from litestar.connection import ASGIConnection
 from litestar.datastructures import Cookie
 
-from gateway.asgi import ASGIApp, Message, Receive, Scope, Send
-from gateway.errors import ErrorBody, ErrorEnvelope
+from gateway.plumbing.asgi import ASGIApp, Message, Receive, Scope, Send
+from gateway.plumbing.errors import ErrorBody, ErrorEnvelope
 from gateway.sessions.service import issued_session_cookie
 
 # Raw ASGI: Litestar's TypedDict scope/message types do not fit pass-through code.

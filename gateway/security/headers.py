@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from gateway.asgi import Message, Scope
+from gateway.plumbing.asgi import Message, Scope
 from gateway.settings import Settings
 
 # Raw ASGI: Litestar's TypedDict scope/message types do not fit pass-through code.

@@ -22,7 +22,7 @@ import re
 import sys
 from collections.abc import Callable, Mapping
 
-from gateway.asgi import ASGIApp, Receive, Scope, Send
+from gateway.plumbing.asgi import ASGIApp, Receive, Scope, Send
 from gateway.desk.staff import print_entry, secret_matches
 from gateway.settings import UnsafeSettings
 

@@ -15,8 +15,8 @@ from collections.abc import Callable
 import msgspec
 from litestar.exceptions import HTTPException
 
-from gateway.asgi import ASGIApp, Message, Receive, Scope, Send
-from gateway.errors import ErrorBody, ErrorEnvelope
+from gateway.plumbing.asgi import ASGIApp, Message, Receive, Scope, Send
+from gateway.plumbing.errors import ErrorBody, ErrorEnvelope
 
 # Raw ASGI: Litestar's TypedDict scope/message types do not fit pass-through code.
 

@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from gateway.asgi import ASGIApp, Message, Receive, Scope, Send
+from gateway.plumbing.asgi import ASGIApp, Message, Receive, Scope, Send
 from gateway.language.codes import DEFAULT, is_language
 from gateway.language.resolution import COOKIE_NAME, header_language
 

@@ -25,7 +25,7 @@ from prometheus_client.exposition import CONTENT_TYPE_LATEST
 from prometheus_client.multiprocess import MultiProcessCollector
 from redis.exceptions import RedisError
 
-from gateway.asgi import ASGIApp
+from gateway.plumbing.asgi import ASGIApp
 from gateway.serving.request_metrics import request_metrics_factory
 from gateway.sessions import SessionManager
 from gateway.upstreams.http import UpstreamHttp

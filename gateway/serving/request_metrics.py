@@ -17,7 +17,7 @@ from typing import Any
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 
-from gateway.asgi import ASGIApp, Message, Receive, Scope, Send
+from gateway.plumbing.asgi import ASGIApp, Message, Receive, Scope, Send
 
 LABELS = ("method", "path", "status_code", "app_name")
 MAX_CHILDREN = 4096  # (method, route, status) triples kept looked up; past it they are looked up per request

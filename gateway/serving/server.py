@@ -52,7 +52,7 @@ def serve_draining(settings: Settings) -> int:
     SHUTDOWN_DRAIN_SECONDS later is granian told to stop as it always does: no new connections,
     the requests it holds finished. A second SIGTERM, or SIGINT, is passed on at once. Granian
     handles its own signals; standing in front of it needs nothing of its insides."""
-    from gateway.logging import configure_logging
+    from gateway.plumbing.logging import configure_logging
 
     configure_logging(settings.log_level, settings.log_json)
     child = multiprocessing.get_context("fork").Process(target=serve, args=(settings,), name="granian")
@@ -85,7 +85,7 @@ def serve(settings: Settings) -> None:
     from granian.http import HTTP1Settings
     from granian.log import LogLevels
 
-    from gateway.logging import configure_logging
+    from gateway.plumbing.logging import configure_logging
 
     # Granian's own lines (start-up, worker exits) go through the root logger in the gateway's
     # format.

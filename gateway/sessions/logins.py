@@ -15,8 +15,8 @@ from typing import Literal
 
 from litestar.di import NamedDependency
 
-from gateway.errors import NotAuthenticated, UpstreamRefused
 from gateway.language.codes import Language
+from gateway.plumbing.errors import NotAuthenticated, UpstreamRefused
 from gateway.sessions.records import PortalLogin, StoreLogin
 from gateway.sessions.service import Session
 

@@ -14,7 +14,7 @@ from contextlib import asynccontextmanager
 from limits.errors import StorageError
 from redis.exceptions import RedisError
 
-from gateway.errors import STORE_DOWN, SessionStoreUnavailable
+from gateway.plumbing.errors import STORE_DOWN, SessionStoreUnavailable
 
 STORE_ERRORS = (RedisError, StorageError, TimeoutError, ConnectionError)
 

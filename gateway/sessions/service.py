@@ -18,8 +18,8 @@ from litestar.datastructures import Cookie
 from litestar.di import NamedDependency
 from litestar.stores.base import Store
 
-from gateway.asgi import ASGIApp, Message, Receive, Scope, Send
-from gateway.errors import SessionStoreUnavailable
+from gateway.plumbing.asgi import ASGIApp, Message, Receive, Scope, Send
+from gateway.plumbing.errors import SessionStoreUnavailable
 from gateway.sessions.outage import store_call
 from gateway.sessions.records import SessionRecord
 from gateway.settings import Settings

@@ -20,8 +20,8 @@ from litestar import MediaType, Response, Router, get
 from litestar.di import NamedDependency
 from litestar.params import FromPath
 
-from gateway.errors import UpstreamError
 from gateway.language.codes import Language
+from gateway.plumbing.errors import UpstreamError
 from gateway.services import AppServices
 from gateway.short_links.page import Why, link_page
 

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import msgspec
 
-from gateway.validation import (
+from gateway.plumbing.validation import (
     EMAIL_MESSAGE,
     MOBILE_MESSAGE,
     MOBILE_PATTERN,

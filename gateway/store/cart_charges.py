@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from gateway.errors import Conflict, InvalidInput
-from gateway.money import HALF_UP, PAISA
+from gateway.plumbing.errors import Conflict, InvalidInput
 from gateway.sessions import Session, StoreLogin
 from gateway.sessions.logins import TOKEN_REFUSED, forget_login_on_refusal
 from gateway.store.schemas import CartChargesView
 from gateway.store.service import StoreService
 from gateway.upstreams.orders import LineInput, OrdersClient, OrdersRefused, PriceRequest
+from india.money import HALF_UP, PAISA
 
 CART_EMPTY = "Your cart is empty. Add something to check out."
 

@@ -35,9 +35,9 @@ import msgspec
 import structlog
 from litestar import Request
 
-from gateway.errors import GatewayError
 from gateway.language.codes import LANGUAGES, Language
 from gateway.language.resolution import QUERY_NAME
+from gateway.plumbing.errors import GatewayError
 from gateway.spa.build_files import BuildFile
 from gateway.spa.pages import with_data
 from gateway.store.schemas import CategoryListItem, ProductListView, ProductView

@@ -13,6 +13,7 @@ from gateway.language.resolution import cookie_language, header_language
 from gateway.otp.login import one_login
 from gateway.otp.routes import send_code_route
 from gateway.otp.sender import VerifyCodeRequest
+from gateway.plumbing.validation import strictly
 from gateway.security.headers import OFFLINE_READABLE
 from gateway.services import AppServices
 from gateway.sessions import Session, StoreLogin
@@ -31,7 +32,6 @@ from gateway.store.schemas import (
     StoreLoginView,
 )
 from gateway.store.service import StoreService
-from gateway.validation import strictly
 
 PAGE_SIZE = 12
 CATEGORY_SLUG = r"^[a-z0-9-]+$"  # as GET /categories gives them

@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from gateway.validation import whole
+from gateway.plumbing.validation import whole
 
 # Most of one product a cart line holds; 0 (set only) removes the line.
 MAX_QUANTITY = 999

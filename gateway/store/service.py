@@ -17,10 +17,10 @@ from decimal import Decimal
 
 import structlog
 
-from gateway.errors import Conflict, InvalidInput, NotAuthenticated, NotFound, UpstreamError, UpstreamRefused
 from gateway.language.codes import DEFAULT, Language
-from gateway.money import HALF_UP, PAISA, percent, rupees_text
 from gateway.otp.login import OneLogin
+from gateway.plumbing.errors import Conflict, InvalidInput, NotAuthenticated, NotFound, UpstreamError, UpstreamRefused
+from gateway.plumbing.validation import QUANTITY_MESSAGE
 from gateway.sessions import Session, StoreLogin
 from gateway.sessions.logins import TOKEN_REFUSED, forget_login_on_refusal, start_login
 from gateway.store.pictures import picture_sources
@@ -38,7 +38,7 @@ from gateway.store.schemas import (
     StoreLoginView,
 )
 from gateway.upstreams.catalogue import AddCartBody, CartItem, CatalogueClient, Product, UpdateCartBody
-from gateway.validation import QUANTITY_MESSAGE
+from india.money import HALF_UP, PAISA, percent, rupees_text
 
 log = structlog.get_logger("gateway.store")
 

@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from gateway.validation import whole
+from gateway.plumbing.validation import whole
 
 # intent: links that open the phone's UPI apps; qr: a code for another phone to scan.
 UpiChannel = Literal["intent", "qr"]

@@ -16,8 +16,8 @@ from decimal import Decimal
 import msgspec
 import structlog
 
-from gateway.clock import Clock
-from gateway.errors import Conflict, UpstreamError, UpstreamUnavailable
+from gateway.plumbing.clock import Clock
+from gateway.plumbing.errors import Conflict, UpstreamError, UpstreamUnavailable
 from gateway.sessions.store import SessionStore, keyspace
 from gateway.upi.schemas import UpiApp, UpiAppLink, UpiChannel, UpiPayment, UpiState, UpiStatus
 from gateway.upstreams.payments import PaymentsClient

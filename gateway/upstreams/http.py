@@ -26,11 +26,11 @@ from cachetools import LRUCache
 from purgatory import AsyncCircuitBreakerFactory
 from purgatory.domain.model import OpenedState
 
-from gateway.deadline import budget
-from gateway.errors import UpstreamError, UpstreamRefused, UpstreamUnavailable
+from gateway.plumbing.deadline import budget
+from gateway.plumbing.errors import UpstreamError, UpstreamRefused, UpstreamUnavailable
+from gateway.plumbing.telemetry import instrument_upstream, tracing_on
+from gateway.plumbing.tracing import upstream_headers
 from gateway.settings import UPSTREAMS, Settings
-from gateway.telemetry import instrument_upstream, tracing_on
-from gateway.tracing import upstream_headers
 from gateway.upstreams.credentials import build_client
 from gateway.upstreams.envelope import Envelope
 from gateway.upstreams.transport import network_transport
@@ -174,7 +174,7 @@ class UpstreamHttp:
 
         Only idempotent requests (GET by default) are retried, and only on transport errors,
         all within one `deadline` (UPSTREAM_DEADLINE), or what is left of the request's own
-        (REQUEST_DEADLINE, gateway/deadline.py) when that is less. Each endpoint of an upstream has its own
+        (REQUEST_DEADLINE, gateway/plumbing/deadline.py) when that is less. Each endpoint of an upstream has its own
         circuit breaker: after `upstream_breaker_threshold` consecutive failures, calls to that
         endpoint fail fast for `upstream_breaker_ttl` seconds; the upstream's other endpoints
         are not held back by it.
@@ -301,7 +301,7 @@ def build_upstreams(settings: Settings, local: Mapping[str, httpx.AsyncClient]) 
         default_threshold=settings.upstream_breaker_threshold, default_ttl=settings.upstream_breaker_ttl
     )
     pool: dict[str, UpstreamHttp] = {}
-    traced = tracing_on(settings)  # only when something exports the spans (gateway/telemetry.py)
+    traced = tracing_on(settings)  # only when something exports the spans (gateway/plumbing/telemetry.py)
     for name in settings.upstream_names:
         url: str | None = getattr(settings, f"{name}_url")
         if url:

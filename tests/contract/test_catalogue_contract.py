@@ -15,7 +15,7 @@ import httpx
 import pytest
 from openapi_core.validation.request.exceptions import SecurityValidationError
 
-from gateway.errors import UpstreamRefused
+from gateway.plumbing.errors import UpstreamRefused
 from gateway.upstreams.catalogue import AddCartBody, AddressSave, CatalogueClient, UpdateCartBody
 from gateway.upstreams.http import UpstreamHttp
 from tests.contract.conftest import Recorded, RecordingMock, assert_conforms, contract_for

@@ -14,7 +14,7 @@ import httpx
 import pytest
 from openapi_core.validation.request.exceptions import SecurityValidationError
 
-from gateway.errors import UpstreamRefused
+from gateway.plumbing.errors import UpstreamRefused
 from gateway.upstreams.http import UpstreamHttp
 from gateway.upstreams.lenders.native.repayments import LendingClient
 from tests.contract.conftest import Recorded, RecordingMock, as_contract, assert_conforms, contract_for

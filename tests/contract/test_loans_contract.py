@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from gateway.errors import UpstreamRefused
+from gateway.plumbing.errors import UpstreamRefused
 from gateway.upstreams.http import UpstreamHttp
 from gateway.upstreams.lenders.native.loans import LoansClient
 from gateway.upstreams.lenders.native.repayments import LendingClient

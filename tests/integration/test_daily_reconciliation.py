@@ -15,10 +15,10 @@ import pytest
 from sqlalchemy import select
 
 from gateway.clients import build_clients
-from gateway.clock import RemoteClock
 from gateway.jobs import Job, Scheduler
 from gateway.operations_db import OperationsDatabase
 from gateway.operations_db.models import ReconciliationRun
+from gateway.plumbing.clock import RemoteClock
 from gateway.reconciliation.attention import AttentionRule
 from gateway.reconciliation.daily import DailyReconciliation
 from gateway.reconciliation.runs import RunBook

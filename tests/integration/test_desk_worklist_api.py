@@ -12,8 +12,8 @@ import httpx
 import msgspec
 import pytest
 
-from gateway.clock import RemoteClock
 from gateway.operations_db import OperationsDatabase
+from gateway.plumbing.clock import RemoteClock
 from gateway.reconciliation.runs import RunBook
 from gateway.reconciliation.schemas import Mismatch, Reconciliation
 from gateway.reconciliation.watch import MoneyWatch

@@ -70,7 +70,7 @@ def test_the_shell_cannot_be_escaped(shell: GatewayClient) -> None:
 def test_unknown_api_paths_answer_json_404(shell: GatewayClient, path: str) -> None:
     answer = shell.get(path)
     assert answer.status_code == 404
-    # No route ran, so no request id was given or logged; the trace (gateway/telemetry.py)
+    # No route ran, so no request id was given or logged; the trace (gateway/plumbing/telemetry.py)
     # wraps routing too, so the answer still names its trace.
     body = answer.json()
     assert body["error"] == {"code": "not_found", "message": "Not found.", "field": None}

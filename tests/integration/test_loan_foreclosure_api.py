@@ -13,7 +13,7 @@ from decimal import Decimal
 
 import msgspec
 
-from gateway.clock import ReadClock
+from gateway.plumbing.clock import ReadClock
 from gateway.settings import Settings
 from gateway.upstreams.http import build_upstreams, close_upstreams
 from gateway.upstreams.lenders import build_lender

@@ -13,7 +13,7 @@ from typing import Any
 import pypdf
 import pytest
 
-from gateway.money import rupees_text
+from india.money import rupees_text
 from tests.conftest import GatewayClient
 from tests.integration.test_portal_api import log_in, pay
 from tests.integration.test_portal_repayments_api import checkout, confirm

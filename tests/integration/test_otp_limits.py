@@ -7,9 +7,9 @@ from collections.abc import Callable
 
 import pytest
 
-from gateway.errors import TooManyRequests
 from gateway.otp import build_limiter
 from gateway.otp.limits import TOO_MANY_ATTEMPTS, TOO_MANY_SENDS, TOO_SOON
+from gateway.plumbing.errors import TooManyRequests
 from gateway.settings import OtpLimits, Settings
 
 

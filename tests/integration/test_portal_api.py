@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from redis.asyncio import Redis
 
-from gateway.errors import Conflict
+from gateway.plumbing.errors import Conflict
 from gateway.portal.idempotency import IdempotencyKeys
 from gateway.portal.schemas import PaymentCreated
 from gateway.sessions.store import ClaimingRedisStore

@@ -18,7 +18,7 @@ import msgspec
 import pytest
 
 from gateway.clients import build_clients
-from gateway.clock import ReadClock
+from gateway.plumbing.clock import ReadClock
 from gateway.reconciliation.schemas import Reconciliation
 from gateway.reconciliation.service import ReconciliationService
 from gateway.settings import OtpLimits, Settings

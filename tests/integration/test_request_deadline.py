@@ -12,7 +12,7 @@ from collections.abc import Callable
 import pytest
 
 from gateway.checkout.service import PlacedOrders
-from gateway.errors import SessionStoreUnavailable
+from gateway.plumbing.errors import SessionStoreUnavailable
 from gateway.settings import Settings
 from tests.conftest import GatewayClient
 from tests.integration.test_checkout_api import fill_cart, place, quote

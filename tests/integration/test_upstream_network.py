@@ -20,7 +20,7 @@ import msgspec
 import pytest
 from purgatory import AsyncCircuitBreakerFactory
 
-from gateway.errors import UpstreamRefused, UpstreamUnavailable
+from gateway.plumbing.errors import UpstreamRefused, UpstreamUnavailable
 from gateway.settings import Settings
 from gateway.upstreams.credentials import (
     ClientCredentialsClient,

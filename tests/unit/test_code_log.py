@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from gateway.errors import SessionStoreUnavailable
 from gateway.otp.code_log import KEPT, CodeLog
+from gateway.plumbing.errors import SessionStoreUnavailable
 from gateway.sessions.store import ClaimingMemoryStore
 
 

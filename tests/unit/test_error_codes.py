@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from gateway.errors import REFUSALS, UPSTREAM_REFUSED
+from gateway.plumbing.errors import REFUSALS, UPSTREAM_REFUSED
 
 ROOT = Path(__file__).resolve().parents[2]
 # How gateway code names an error code: code="x", code: str = "x", CODE_X = "x",
@@ -21,7 +21,8 @@ _CODE_PATTERNS = (
 
 def gateway_codes() -> set[str]:
     codes = set(REFUSALS) | {UPSTREAM_REFUSED}
-    for source in (ROOT / "gateway").rglob("*.py"):
+    # India's rules (india/gstin.py) answer in the gateway's words too.
+    for source in [*(ROOT / "gateway").rglob("*.py"), *(ROOT / "india").rglob("*.py")]:
         text = source.read_text()
         for pattern in _CODE_PATTERNS:
             codes.update(pattern.findall(text))

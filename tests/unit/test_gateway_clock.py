@@ -1,4 +1,4 @@
-"""The gateway's clock over mocks on their own port (gateway/clock.py): the mocks' time, asked at
+"""The gateway's clock over mocks on their own port (gateway/plumbing/clock.py): the mocks' time, asked at
 most once per second, asked again at once after QA moved it through this gateway, and a clear
 503 when the mocks cannot tell it."""
 
@@ -9,8 +9,8 @@ from datetime import UTC, date, datetime, timedelta
 import httpx
 import pytest
 
-from gateway.clock import ReadClock, RemoteClock
-from gateway.errors import UpstreamUnavailable
+from gateway.plumbing.clock import ReadClock, RemoteClock
+from gateway.plumbing.errors import UpstreamUnavailable
 
 FORTY_DAYS_ON = datetime(2027, 1, 11, 20, 0, tzinfo=UTC)  # 01:30 on 12 Jan in India
 

@@ -148,13 +148,23 @@ def _write(root: Path, files: dict[str, str]) -> Path:
     return root
 
 
+# The app's wiring: what may lie at gateway/'s top; everything else is in a package named for what
+# it holds (route groups, upstreams, plumbing, serving; India's rules in india/).
+WIRING = {"__init__", "__main__", "app", "clients", "embedded", "health", "openapi_export", "services", "settings"}
+
+
+def test_the_gateways_top_holds_only_the_apps_wiring() -> None:
+    top = {path.stem for path in (ROOT / "gateway").glob("*.py")}
+    assert top - WIRING == set(), "put it in the package named for what it holds (docs/architecture.md)"
+
+
 def test_the_check_finds_a_gateway_import_however_it_is_written(tmp_path: Path) -> None:
     root = _write(
         tmp_path,
         {
             "upstream_mocks/__init__.py": "",
-            "upstream_mocks/money.py": "from gateway.money import rupees_text\n",
-            "upstream_mocks/served.py": "def suite():\n    import gateway.telemetry\n",
+            "upstream_mocks/money.py": "from gateway.checkout import schemas\n",
+            "upstream_mocks/served.py": "def suite():\n    import gateway.plumbing.telemetry\n",
             "upstream_mocks/kinds.py": TYPES_ONLY + "    from gateway import app\n",
             "upstream_mocks/fine.py": "from upstream_mocks.money import x\nimport gateway_like\n",
             "india/money.py": "from upstream_mocks import money\n",
@@ -162,8 +172,8 @@ def test_the_check_finds_a_gateway_import_however_it_is_written(tmp_path: Path) 
     )
     assert _outside_imports(root, ("upstream_mocks",), ("gateway",)) == [
         "upstream_mocks/kinds.py: gateway",
-        "upstream_mocks/money.py: gateway.money",
-        "upstream_mocks/served.py: gateway.telemetry",
+        "upstream_mocks/money.py: gateway.checkout",
+        "upstream_mocks/served.py: gateway.plumbing.telemetry",
     ]
     assert _outside_imports(root, ("india",), ("gateway", "upstream_mocks")) == ["india/money.py: upstream_mocks"]
 

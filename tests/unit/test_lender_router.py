@@ -9,7 +9,7 @@ from typing import Any, cast
 
 import pytest
 
-from gateway.errors import InvalidInput
+from gateway.plumbing.errors import InvalidInput
 from gateway.upstreams.lenders.port import Lender, PaymentSession, RepaymentDetail, RepaymentRecord
 from gateway.upstreams.lenders.routing import LenderRouter
 

@@ -9,7 +9,7 @@ import httpx
 import msgspec
 import pytest
 
-from gateway.clock import SystemClock
+from gateway.plumbing.clock import SystemClock
 from gateway.settings import Settings, UnsafeSettings
 from gateway.upstreams.http import UpstreamHttp
 from gateway.upstreams.lenders import Lender, build_lender

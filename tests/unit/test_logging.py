@@ -5,7 +5,7 @@ from typing import Any
 import pytest
 import structlog
 
-from gateway.logging import configure_logging
+from gateway.plumbing.logging import configure_logging
 from india.mobile_numbers import mask_mobile
 
 
@@ -52,7 +52,7 @@ async def test_one_access_line_a_request_to_stdout_as_it_is_when_the_request_end
     import io
     from typing import Any
 
-    from gateway.logging import request_log_middleware
+    from gateway.plumbing.logging import request_log_middleware
 
     async def app(scope: Any, receive: Any, send: Any) -> None:
         await send({"type": "http.response.start", "status": 201, "headers": []})
@@ -83,7 +83,7 @@ async def _one_request(headers: list[tuple[bytes, bytes]], level: str, json_line
     import io
     import sys
 
-    from gateway.logging import request_log_middleware
+    from gateway.plumbing.logging import request_log_middleware
 
     async def app(scope: Any, receive: Any, send: Any) -> None:
         await send({"type": "http.response.start", "status": 200, "headers": []})
@@ -130,7 +130,7 @@ async def test_no_access_line_above_info_and_a_readable_one_on_a_terminal() -> N
 async def test_a_line_logged_during_a_request_carries_its_id_and_one_after_it_does_not(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from gateway.logging import request_log_middleware
+    from gateway.plumbing.logging import request_log_middleware
 
     async def app(scope: Any, receive: Any, send: Any) -> None:
         structlog.get_logger("gateway.test").info("inside")

@@ -1,6 +1,6 @@
 """Amounts in the words a user reads: Indian digit grouping (lakh and crore), in the gateway's
 messages and in the mocks' own (the credit refusals, the catalogue's saving), written once in
-Python (gateway/money.py) and checked on the table the app's tests read too."""
+Python (india/money.py) and checked on the table the app's tests read too."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from gateway.checkout.service import credit_offer
-from gateway.money import rupees_text
 from gateway.upstreams.lenders.port import CreditPosition
+from india.money import rupees_text
 from upstream_mocks import money as mock_money
 from upstream_mocks.catalogue.seed import saving_text
 from upstream_mocks.lending.credit import CreditSummary, refusal

@@ -13,10 +13,10 @@ import httpx
 import pytest
 import respx
 
-from gateway.errors import InvalidInput, NotAuthenticated, UpstreamUnavailable
 from gateway.otp import CodeLog, CodeSender, build_limiter
 from gateway.otp.login import OneLogin, one_login
 from gateway.otp.sender import REQUEST_FIRST
+from gateway.plumbing.errors import InvalidInput, NotAuthenticated, UpstreamUnavailable
 from gateway.sessions import Session, SessionManager, StoreLogin
 from gateway.sessions.controller import session_view
 from gateway.sessions.store import ClaimingMemoryStore

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gateway.checkout.placing import PlacementClaims
-from gateway.errors import Conflict
+from gateway.plumbing.errors import Conflict
 from gateway.sessions.store import ClaimingMemoryStore
 
 

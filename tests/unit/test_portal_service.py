@@ -12,9 +12,9 @@ import httpx
 import pytest
 import respx
 
-from gateway.errors import Conflict, InvalidInput, NotAuthenticated, NotFound, UpstreamUnavailable
 from gateway.otp import CodeLog, CodeSender, build_limiter
 from gateway.otp.login import one_login
+from gateway.plumbing.errors import Conflict, InvalidInput, NotAuthenticated, NotFound, UpstreamUnavailable
 from gateway.portal.follow_up import FollowUps
 from gateway.portal.idempotency import REUSED, IdempotencyKeys
 from gateway.portal.pending import PendingPayments

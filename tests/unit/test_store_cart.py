@@ -12,8 +12,8 @@ import msgspec
 import pytest
 import respx
 
-from gateway.errors import NotAuthenticated, UpstreamRefused, UpstreamUnavailable
 from gateway.otp import CodeLog, CodeSender, build_limiter
+from gateway.plumbing.errors import NotAuthenticated, UpstreamRefused, UpstreamUnavailable
 from gateway.sessions import Session, SessionManager, StoreLogin
 from gateway.sessions.store import ClaimingMemoryStore
 from gateway.settings import Settings

@@ -1,7 +1,7 @@
 """No product rule and no test reads the machine's clock or time zone unawares.
 
 A rule the product applies (a day's cash limit, a reminder's hours, a due date, an offer's
-validity) reads the clock the gateway is given (gateway/clock.py), which while mocks are in use
+validity) reads the clock the gateway is given (gateway/plumbing/clock.py), which while mocks are in use
 is the mocks' one clock (`/_mocks/clock`, docs/decisions/one-clock.md); a test that depends on
 the hour or the date sets that clock first. So `datetime.now()`, `date.today()`, `time.time()`,
 the machine's zone (`astimezone()` with no zone, `fromtimestamp` without one, `localtime`) are
@@ -86,8 +86,9 @@ def offences(path: Path) -> list[str]:
 def test_nothing_reads_the_machine_s_clock_or_zone_without_saying_why() -> None:
     found = [offence for path in _files() if "node_modules" not in path.parts for offence in offences(path)]
     assert found == [], (
-        "Read the clock the product is given (gateway/clock.py; the mocks' upstream_mocks/clock.py; in a test, "
-        "set /_mocks/clock first), or say on the line why real time is right ('# real time: ...'):\n" + "\n".join(found)
+        "Read the clock the product is given (gateway/plumbing/clock.py; the mocks' upstream_mocks/clock.py; "
+        "in a test, set /_mocks/clock first), or say on the line why real time is right ('# real time: ...'):\n"
+        + "\n".join(found)
     )
 
 

@@ -1,4 +1,4 @@
-"""The trace id without spans, and the sampler with them (gateway/tracing.py, otel_traces/provider.py):
+"""The trace id without spans, and the sampler with them (gateway/plumbing/tracing.py, otel_traces/provider.py):
 what an upstream call carries on, and which traces an exporter gets."""
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 from opentelemetry.trace import NonRecordingSpan, SpanContext, TraceFlags
 
-from gateway import tracing
-from gateway.logging import configure_logging, request_log_middleware
+from gateway.plumbing import tracing
+from gateway.plumbing.logging import configure_logging, request_log_middleware
 from gateway.settings import Settings
 from otel_traces.provider import ratio_from, sampler
 

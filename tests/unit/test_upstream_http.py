@@ -11,7 +11,7 @@ import pytest
 import respx
 from purgatory import AsyncCircuitBreakerFactory
 
-from gateway.errors import UpstreamError, UpstreamUnavailable
+from gateway.plumbing.errors import UpstreamError, UpstreamUnavailable
 from gateway.upstreams.envelope import Envelope
 from gateway.upstreams.http import UpstreamHttp
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from gateway.errors import UpstreamRefused
 from gateway.language.codes import DEFAULT, Language, texts_in
+from gateway.plumbing.errors import UpstreamRefused
 from gateway.upstreams.catalogue.wire import (
     AddCartBody,
     Address,

@@ -43,9 +43,9 @@ from typing import Any, Literal
 
 import msgspec
 
-from gateway.clock import Clock
 from gateway.embedded import embed
-from gateway.errors import GatewayError
+from gateway.plumbing.clock import Clock
+from gateway.plumbing.errors import GatewayError
 from gateway.settings import Settings
 from gateway.upstreams.http import build_upstreams, close_upstreams
 from gateway.upstreams.lenders.choice import ADAPTERS, lender_kinds
@@ -121,7 +121,7 @@ class Kit:
         self.foreclosure: Any = None  # the loan's foreclosure quote, once read
         self.sandbox = sandbox
         self.applicant = applicant
-        self.clock = clock  # India's today: the mocks' while mocks are in use (gateway/clock.py)
+        self.clock = clock  # India's today: the mocks' while mocks are in use (gateway/plumbing/clock.py)
         # What the adapter's lender API cannot do and who supplies it instead (by operation name).
         self.supplied_by: dict[str, str] = getattr(lender, "supplied_by", {})
         self.allow_writes = allow_writes

@@ -20,7 +20,7 @@ from collections.abc import Awaitable, Callable
 from decimal import Decimal
 from typing import Any, Protocol
 
-from gateway.errors import UpstreamError
+from gateway.plumbing.errors import UpstreamError
 from gateway.upstreams.lenders.kit_sandbox import Sandbox
 from gateway.upstreams.lenders.port import Lender, PaymentSession, Settlement
 

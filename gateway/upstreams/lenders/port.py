@@ -20,8 +20,8 @@ from datetime import date
 from decimal import Decimal
 from typing import Protocol, runtime_checkable
 
-from gateway.errors import UpstreamError
 from gateway.language.codes import DEFAULT, Language
+from gateway.plumbing.errors import UpstreamError
 from gateway.upstreams.lenders.complaints import LenderComplaint, NewComplaint
 from gateway.upstreams.lenders.credit import (
     CreditApplication,
@@ -118,7 +118,7 @@ class MandateDebitTeller(Protocol):
 @runtime_checkable
 class Lender(Protocol):
     """What the gateway needs of a lender. `token`/`user_id` are a logged-in borrower's (from
-    `borrower`); failures raise gateway.errors' UpstreamError family, never httpx's."""
+    `borrower`); failures raise gateway.plumbing.errors' UpstreamError family, never httpx's."""
 
     # Whose is it: a loan number, a checkout's order id or a payment id this lender issued, judged
     # by its form alone (no call); the router, the desk and the reconciliation ask, never sniff.

@@ -27,9 +27,8 @@ from typing import TypeVar
 
 import msgspec
 
-from gateway.errors import InvalidInput, UpstreamRefused
 from gateway.language.codes import DEFAULT, Language
-from gateway.money import rupees_text
+from gateway.plumbing.errors import InvalidInput, UpstreamRefused
 from gateway.upstreams.lenders.port import (
     BorrowerAccess,
     CreditApplication,
@@ -64,6 +63,7 @@ from gateway.upstreams.lenders.port import (
     RepaymentsBy,
     Settlement,
 )
+from india.money import rupees_text
 
 T = TypeVar("T")
 PREFIX = "lenders:"

@@ -12,7 +12,7 @@ from typing import Literal
 
 import msgspec
 
-from gateway.errors import UpstreamError
+from gateway.plumbing.errors import UpstreamError
 from gateway.upstreams.envelope import Envelope
 from gateway.upstreams.http import UpstreamHttp
 

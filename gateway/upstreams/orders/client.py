@@ -12,8 +12,8 @@ from typing import TypeVar
 import httpx
 import msgspec
 
-from gateway.errors import REFUSALS, UpstreamError, UpstreamRefused, in_our_words
 from gateway.language.codes import DEFAULT, Language, texts_in
+from gateway.plumbing.errors import REFUSALS, UpstreamError, UpstreamRefused, in_our_words
 from gateway.upstreams.envelope import Envelope
 from gateway.upstreams.http import UpstreamHttp
 from gateway.upstreams.orders.wire import (

@@ -20,7 +20,7 @@ from typing import Literal
 import httpx
 import msgspec
 
-from gateway.errors import UpstreamError, UpstreamRefused
+from gateway.plumbing.errors import UpstreamError, UpstreamRefused
 from gateway.upstreams.http import UpstreamHttp
 from india.time_zone import IST
 from payments_client import Account, ProviderClient, ProviderPayment, ProviderRefund, ProviderRefused, ReconRow

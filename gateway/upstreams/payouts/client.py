@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import msgspec
 
-from gateway.errors import UpstreamError
+from gateway.plumbing.errors import UpstreamError
 from gateway.upstreams.http import UpstreamHttp
 from gateway.upstreams.payments.client import UpstreamSender
 from payments_client import Account, PayoutsClient, ProviderRefused, ProviderTransfer

@@ -63,9 +63,9 @@ import httpx
 import msgspec
 import structlog
 
-from gateway.clock import Clock
-from gateway.errors import UpstreamError, UpstreamRefused, UpstreamUnavailable
 from gateway.language.codes import DEFAULT, Language
+from gateway.plumbing.clock import Clock
+from gateway.plumbing.errors import UpstreamError, UpstreamRefused, UpstreamUnavailable
 from gateway.settings import Settings
 from gateway.upstreams.http import UpstreamHttp
 from gateway.upstreams.lenders.fineract.foreclosure import CLOSE_PREFIX, FineractForeclosures

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 import msgspec
 import structlog
 
-from gateway.errors import UpstreamRefused, UpstreamUnavailable
+from gateway.plumbing.errors import UpstreamRefused, UpstreamUnavailable
 from gateway.upstreams.lenders.fineract.mapping import day, paise
 from gateway.upstreams.lenders.fineract.wire import FineractLoan, ForeclosureTemplate, ProviderOrder, ProviderPayment
 from gateway.upstreams.lenders.loans import ForeclosurePayment, ForeclosureQuote, ForeclosureStatus

@@ -7,7 +7,7 @@ from decimal import Decimal
 
 import msgspec
 
-from gateway.errors import UpstreamError
+from gateway.plumbing.errors import UpstreamError
 from gateway.upstreams.lenders.fineract.wire import Day, Period
 
 PAISA = Decimal("0.01")

@@ -5,7 +5,7 @@ Apart from the borrower's repayment client: the store asks with its own key, not
 
 from __future__ import annotations
 
-from gateway.errors import UpstreamError
+from gateway.plumbing.errors import UpstreamError
 from gateway.upstreams.envelope import Envelope
 from gateway.upstreams.http import UpstreamHttp
 from gateway.upstreams.lenders.credit import CreditPosition

@@ -8,8 +8,8 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
-from gateway.errors import UpstreamError, UpstreamRefused
 from gateway.language.codes import DEFAULT, Language, texts_in
+from gateway.plumbing.errors import UpstreamError, UpstreamRefused
 from gateway.upstreams.envelope import Envelope
 from gateway.upstreams.http import UpstreamHttp
 from gateway.upstreams.lenders.loans import (

@@ -11,7 +11,7 @@ from typing import Literal
 
 import msgspec
 
-from gateway.errors import Conflict, InvalidInput, NotFound, UpstreamError
+from gateway.plumbing.errors import Conflict, InvalidInput, NotFound, UpstreamError
 from gateway.upstreams.envelope import Envelope
 from gateway.upstreams.http import UpstreamHttp
 from gateway.upstreams.lenders.complaints import LenderComplaint

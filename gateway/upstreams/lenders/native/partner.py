@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import msgspec
 
-from gateway.errors import UpstreamError
+from gateway.plumbing.errors import UpstreamError
 from gateway.upstreams.envelope import Envelope
 from gateway.upstreams.http import UpstreamHttp
 from gateway.upstreams.lenders.payments import RepaymentRecord

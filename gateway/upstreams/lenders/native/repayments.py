@@ -7,8 +7,8 @@ from typing import Any
 
 import msgspec
 
-from gateway.errors import UpstreamError, UpstreamRefused
 from gateway.language.codes import DEFAULT, Language, texts_in
+from gateway.plumbing.errors import UpstreamError, UpstreamRefused
 from gateway.upstreams.envelope import Envelope
 from gateway.upstreams.http import UpstreamHttp
 from gateway.upstreams.lenders.payments import PaymentHistoryEntry, PaymentSession, RepaymentDetail, RepaymentRecord

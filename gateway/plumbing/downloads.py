@@ -13,8 +13,8 @@ from litestar.params import PathParameter, QueryParameter
 
 from gateway.language.codes import Language
 from gateway.language.resolution import language_of
+from gateway.plumbing.validation import whole
 from gateway.sessions import Session
-from gateway.validation import whole
 
 PDF = "application/pdf"
 # Declared on a borrower's documents, so their OpenAPI says what every /api answer already is.

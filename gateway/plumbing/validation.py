@@ -105,7 +105,7 @@ class InvalidText(Exception):
     """A text field holds a refused character; `field` is its path as the browser sends it.
 
     Raised from a request struct's `__post_init__`: msgspec passes any error other than
-    TypeError/ValueError through unchanged, so it reaches `gateway/errors.py` with the field."""
+    TypeError/ValueError through unchanged, so it reaches `gateway/plumbing/errors.py` with the field."""
 
     def __init__(self, field: str) -> None:
         label = FIELD_LABELS.get(field) or field.rsplit(".", 1)[-1]
@@ -154,7 +154,7 @@ async def strictly(request: Request[Any, Any, Any], type_: type[T]) -> T:
     """The JSON body decoded without coercion. Litestar converts bodies leniently, so `"2"` and
     `"1e2"` would pass as numbers and 2.0 as an integer; where a number must be a JSON number
     (cart quantities), the body is decoded again strictly (Litestar has read and kept it) and a
-    mismatch is the usual validation error, worded by `gateway/errors.py` for the field."""
+    mismatch is the usual validation error, worded by `gateway/plumbing/errors.py` for the field."""
     try:
         return msgspec.json.decode(await request.body(), type=type_, strict=True)
     except msgspec.ValidationError as exc:

@@ -14,7 +14,7 @@ import asyncio
 from collections.abc import Callable
 from contextvars import ContextVar
 
-from gateway.asgi import ASGIApp, Receive, Scope, Send
+from gateway.plumbing.asgi import ASGIApp, Receive, Scope, Send
 
 _ENDS_AT: ContextVar[float | None] = ContextVar("request_ends_at", default=None)
 

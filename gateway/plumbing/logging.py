@@ -15,8 +15,8 @@ import msgspec
 import structlog
 from opentelemetry import trace
 
-from gateway import tracing
-from gateway.asgi import ASGIApp, Message, Receive, Scope, Send
+from gateway.plumbing.asgi import ASGIApp, Message, Receive, Scope, Send
+from gateway.plumbing import tracing
 from india.mobile_numbers import mask_mobile
 
 # Raw ASGI: Litestar's TypedDict scope/message types do not fit pass-through code.
@@ -58,7 +58,7 @@ def _mask_event(_: Any, __: str, event: MutableMapping[str, Any]) -> MutableMapp
 # The id of the request being served, for every line logged meanwhile (the request log middleware
 # sets it): one context variable of our own, where binding structlog's context variables for the
 # id and the trace id was a large share of a cached answer's CPU. The trace id comes from
-# gateway/tracing.py, which the middleware sets as well.
+# gateway/plumbing/tracing.py, which the middleware sets as well.
 _REQUEST_ID: ContextVar[str | None] = ContextVar("request_id", default=None)
 
 
@@ -92,7 +92,7 @@ _STAMPS = _Stamps()
 
 def _add_trace_id(_: Any, __: str, event: MutableMapping[str, Any]) -> MutableMapping[str, Any]:
     """The request's trace id on a line logged outside the request's bound context: a task it
-    started, the mocks serving on their own, a library's line (gateway/tracing.py)."""
+    started, the mocks serving on their own, a library's line (gateway/plumbing/tracing.py)."""
     if "trace_id" not in event:
         trace_id = tracing.current_trace_id()
         if trace_id is not None:
@@ -249,7 +249,7 @@ def request_log_middleware(app: ASGIApp) -> ASGIApp:
             await app(scope, receive, send)
             return
         incoming = next((v for n, v in scope.get("headers", ()) if n == b"x-request-id"), b"").decode("latin-1")
-        span = trace.get_current_span()  # the request's server span, when tracing is on (gateway/telemetry.py)
+        span = trace.get_current_span()  # the request's server span, when tracing is on (gateway/plumbing/telemetry.py)
         span_context = span.get_span_context()
         if span_context.is_valid:
             trace_id = trace.format_trace_id(span_context.trace_id)

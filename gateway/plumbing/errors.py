@@ -2,7 +2,7 @@
 
 Every error the browser sees is `{"error": {"code": ..., "message": ...}, "traceId": ...}`;
 `message` is the user-facing text (the specification's wording where it has one), `traceId` the
-request's trace id (gateway/tracing.py).
+request's trace id (gateway/plumbing/tracing.py).
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from litestar.exceptions import ValidationException as LitestarValidationExcepti
 from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
 from redis.exceptions import RedisError
 
-from gateway.tracing import current_trace_id, trace_id_for
-from gateway.validation import FIELD_MESSAGES, ROUTE_FIELD_MESSAGES, InvalidText
+from gateway.plumbing.tracing import current_trace_id, trace_id_for
+from gateway.plumbing.validation import FIELD_MESSAGES, ROUTE_FIELD_MESSAGES, InvalidText
 
 log = structlog.get_logger("gateway.errors")
 
@@ -33,7 +33,7 @@ class ErrorBody(msgspec.Struct, frozen=True):
 
 class ErrorEnvelope(msgspec.Struct, frozen=True, rename={"trace_id": "traceId"}):
     error: ErrorBody
-    # The request's trace id (gateway/tracing.py), for following a question about it in the logs;
+    # The request's trace id (gateway/plumbing/tracing.py), for following a question about it in the logs;
     # beside `error`, so what clients read in it is unchanged.
     trace_id: str | None = msgspec.field(default_factory=current_trace_id)
 
@@ -320,7 +320,7 @@ _HTTP_CODES = {
 
 def handle_http_exception(request: Request[Any, Any, Any], exc: HTTPException) -> Response[Any]:
     # Routing's own refusals (an unknown path, a method not served) come before the request log
-    # middleware: their trace id is read from the request here (gateway/tracing.py).
+    # middleware: their trace id is read from the request here (gateway/plumbing/tracing.py).
     trace_id = trace_id_for(request.headers)
     if isinstance(exc, NotFoundException):
         return error_response(404, "not_found", "Not found.", trace_id=trace_id)

@@ -17,7 +17,7 @@ from datetime import UTC, date, datetime, timedelta
 import httpx
 import msgspec
 
-from gateway.errors import UpstreamUnavailable
+from gateway.plumbing.errors import UpstreamUnavailable
 from india.time_zone import IST
 
 CLOCK_UNREACHABLE = "The test clock is not reachable. Please try again."

@@ -2,7 +2,7 @@
 
 It is the trace id of a valid W3C `traceparent` the request arrived with, or else a new one; the
 request's id is its `X-Request-Id` when it came with one, or else the trace id, so one id finds
-everything. With tracing on (an exporter configured, gateway/telemetry.py) the request's
+everything. With tracing on (an exporter configured, gateway/plumbing/telemetry.py) the request's
 OpenTelemetry server span holds it; without, no span is made and this module carries it. The
 request log middleware sets it; error bodies read it (`ErrorEnvelope.trace_id`), and each
 upstream call carries it on as `X-Request-Id` and in a `traceparent` (the httpx
