@@ -37,9 +37,9 @@ import msgspec
 import structlog
 from litestar.handlers import ASGIRouteHandler, asgi
 
-from gateway.plumbing.asgi import ASGIApp, Receive, Scope, Send
 from gateway.desk.staff import roster
 from gateway.desk.webhook_paths import REFUND_WEBHOOK_PATH, lender_mandate_webhook_path, lender_refund_webhook_path
+from gateway.plumbing.asgi import ASGIApp, Receive, Scope, Send
 from gateway.plumbing.clock import Clock, ReadClock, RemoteClock, SystemClock
 from gateway.plumbing.telemetry import tracing_on
 from gateway.security.qa_login import QaLogin, parse_qa_staff

@@ -15,8 +15,8 @@ import msgspec
 import structlog
 from opentelemetry import trace
 
-from gateway.plumbing.asgi import ASGIApp, Message, Receive, Scope, Send
 from gateway.plumbing import tracing
+from gateway.plumbing.asgi import ASGIApp, Message, Receive, Scope, Send
 from india.mobile_numbers import mask_mobile
 
 # Raw ASGI: Litestar's TypedDict scope/message types do not fit pass-through code.

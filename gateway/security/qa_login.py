@@ -22,8 +22,8 @@ import re
 import sys
 from collections.abc import Callable, Mapping
 
-from gateway.plumbing.asgi import ASGIApp, Receive, Scope, Send
 from gateway.desk.staff import print_entry, secret_matches
+from gateway.plumbing.asgi import ASGIApp, Receive, Scope, Send
 from gateway.settings import UnsafeSettings
 
 # What a shopper's browser opens itself: the provider's checkout page (and its pay button's call),

@@ -25,9 +25,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from gateway.plumbing.asgi import ASGIApp, Message, Receive, Scope, Send
 from gateway.language.codes import DEFAULT, is_language
 from gateway.language.resolution import COOKIE_NAME, header_language
+from gateway.plumbing.asgi import ASGIApp, Message, Receive, Scope, Send
 
 # Raw ASGI, as the other middleware: Litestar's TypedDict scope/message types do not fit pass-through code.
 
