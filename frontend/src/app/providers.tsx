@@ -54,10 +54,23 @@ export function AppProviders({ config, navigate, children }: AppProvidersProps) 
   // The reads this page made before the service worker took it over, made again through it, so
   // it keeps those it may (the gateway's `private, no-cache` ones) for reading offline. A page that
   // has made none (its data came with the HTML, which the worker keeps) makes none now either.
+  // A read asked by POST (a checkout's quote, an address check: `meta.keptOffline` false) is not:
+  // the worker keeps no POST, and the checkout's quote asked again just as the order was placed
+  // priced a cart already ordered (409, an error on the order's page).
   useEffect(
     // Not cancelling a read in flight: 'Load more' asked for then was lost to the read again of
     // the pages before it, and a cart's read after a change to the read of before it.
-    () => onFirstTakeOver(() => void (apiInUse() && queryClient.refetchQueries({ type: "active" }, { cancelRefetch: false }))),
+    () =>
+      onFirstTakeOver(
+        () =>
+          void (
+            apiInUse() &&
+            queryClient.refetchQueries(
+              { type: "active", predicate: (query) => query.meta?.keptOffline !== false },
+              { cancelRefetch: false },
+            )
+          ),
+      ),
     [queryClient],
   );
 

@@ -41,6 +41,7 @@ export function useAddressCheck(typed: AddressDraft | null): { shown: AddressChe
     placeholderData: keepPreviousData,
     staleTime: 5 * 60_000,
     retry: false,
+    meta: { keptOffline: false }, // a POST: the service worker's take-over does not ask it again
   });
   const settled = asked === key && !check.isPlaceholderData && check.data !== undefined;
   return { shown: key === null ? undefined : check.data, current: settled ? (check.data ?? null) : null };

@@ -22,5 +22,6 @@ export function useQuote(request: CheckoutQuoteRequest | null) {
     enabled: request !== null,
     placeholderData: keepPreviousData,
     retry: false,
+    meta: { keptOffline: false }, // a POST: the service worker's take-over does not ask it again
   });
 }

@@ -4,6 +4,7 @@ import { delay, http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { apiServer } from "../../../testing/api-server";
 import { addresses, cart, order, pincode, quote, storeSession } from "../../../testing/gateway-answers";
+import { announceTakeOver } from "../../../lib/worker-takeover";
 import { renderApp } from "../../../testing/render-app";
 
 /** A shopper with a cart and saved addresses, the last used one deliverable, priced at `quote`. */
@@ -45,6 +46,38 @@ describe("the checkout page", () => {
     expect(await screen.findByRole("heading", { name: "Thank you! Your order is placed" })).toBeTruthy();
     expect(keys).toHaveLength(1);
     expect(keys[0]).toMatch(/^[0-9a-f-]{32,36}$/);
+  });
+
+  it("asks for no quote while the order is placed or after: the service worker's re-read would have it refused", async () => {
+    shopperReadyToOrder();
+    let placed = false;
+    const quotedAfter: string[] = [];
+    apiServer.use(
+      http.get("/api/store/cart", () => HttpResponse.json(placed ? { ...cart, items: [], count: 0 } : cart)),
+      http.post("/api/checkout/quote", () => {
+        if (!placed) return HttpResponse.json(quote);
+        quotedAfter.push("quote");
+        // The gateway's answer for a cart already ordered (a console error on the order's page).
+        return HttpResponse.json({ error: { code: "cart_changed", message: "Your cart has changed." } }, { status: 409 });
+      }),
+      http.post("/api/checkout/orders", async () => {
+        placed = true;
+        // The worker's first take-over of a first visit re-reads every active read (a full e2e
+        // run's came just as the order was placed: the quote, 409, an error on the order's page).
+        announceTakeOver();
+        await delay(20);
+        return HttpResponse.json(order);
+      }),
+    );
+    const app = renderApp("/checkout", CASH);
+    expect(await screen.findByText(/Last used/, {}, { timeout: 5000 })).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId("summary-total").textContent).toBe("₹238.93"));
+    const place = screen.getByRole("button", { name: "Place order" });
+    await waitFor(() => expect((place as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(place);
+    await waitFor(() => expect(app.path()).toBe(`/orders/${order.orderNumber}`));
+    expect(await screen.findByRole("heading", { name: "Thank you! Your order is placed" })).toBeTruthy();
+    expect(quotedAfter).toEqual([]);
   });
 
   it("after a 503 shows the app's words for its code, and the retry carries the same Idempotency-Key", async () => {
