@@ -24,6 +24,16 @@ function shopperReadyToOrder() {
 
 const CASH = { paymentType: "cash" }; // the cart's choice, carried to the checkout
 
+/** Once the page has priced the order: Place order pressed when it may be, the order's page shown. */
+async function placeOrderAndSeeIt(app: ReturnType<typeof renderApp>) {
+  await waitFor(() => expect(screen.getByTestId("summary-total").textContent).toBe("₹238.93"));
+    const place = screen.getByRole("button", { name: "Place order" });
+    await waitFor(() => expect((place as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(place);
+    await waitFor(() => expect(app.path()).toBe(`/orders/${order.orderNumber}`));
+    expect(await screen.findByRole("heading", { name: "Thank you! Your order is placed" })).toBeTruthy();
+}
+
 describe("the checkout page", () => {
   it("loads the addresses, prices the order and places it, then shows the order", async () => {
     shopperReadyToOrder();
@@ -38,12 +48,7 @@ describe("the checkout page", () => {
     // The first render of the file waits for the route's chunk and catalog: give a busy machine time.
     expect(await screen.findByText("Loading...", {}, { timeout: 5000 })).toBeTruthy();
     expect(await screen.findByText(/Last used/)).toBeTruthy();
-    await waitFor(() => expect(screen.getByTestId("summary-total").textContent).toBe("₹238.93"));
-    const place = screen.getByRole("button", { name: "Place order" });
-    await waitFor(() => expect((place as HTMLButtonElement).disabled).toBe(false));
-    fireEvent.click(place);
-    await waitFor(() => expect(app.path()).toBe(`/orders/${order.orderNumber}`));
-    expect(await screen.findByRole("heading", { name: "Thank you! Your order is placed" })).toBeTruthy();
+    await placeOrderAndSeeIt(app);
     expect(keys).toHaveLength(1);
     expect(keys[0]).toMatch(/^[0-9a-f-]{32,36}$/);
   });
@@ -71,12 +76,7 @@ describe("the checkout page", () => {
     );
     const app = renderApp("/checkout", CASH);
     expect(await screen.findByText(/Last used/, {}, { timeout: 5000 })).toBeTruthy();
-    await waitFor(() => expect(screen.getByTestId("summary-total").textContent).toBe("₹238.93"));
-    const place = screen.getByRole("button", { name: "Place order" });
-    await waitFor(() => expect((place as HTMLButtonElement).disabled).toBe(false));
-    fireEvent.click(place);
-    await waitFor(() => expect(app.path()).toBe(`/orders/${order.orderNumber}`));
-    expect(await screen.findByRole("heading", { name: "Thank you! Your order is placed" })).toBeTruthy();
+    await placeOrderAndSeeIt(app);
     expect(quotedAfter).toEqual([]);
   });
 
