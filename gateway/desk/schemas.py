@@ -176,6 +176,7 @@ class RunPass(msgspec.Struct, rename="camel", kw_only=True):
     settled_net: Decimal
     in_transit_net: Decimal
     payouts_in_transit: Decimal
+    refunds_in_transit: Decimal  # refunds the provider's bank had yet to pay out
     found: int
 
 
@@ -185,6 +186,7 @@ class RunView(msgspec.Struct, rename="camel", kw_only=True):
     unreconciled: Decimal
     settled_net: Decimal
     in_transit_net: Decimal
+    refunds_in_transit: Decimal  # refunds of the day the provider's bank had yet to pay out
     fees: Decimal
     findings: int
     open_findings: int

@@ -61,6 +61,7 @@ def run_view(run: ReconciliationRun, today: date, rule: AttentionRule) -> RunVie
         unreconciled=run.unreconciled,
         settled_net=run.settled_net,
         in_transit_net=run.in_transit_net,
+        refunds_in_transit=run.refunds_in_transit,
         fees=run.fees,
         findings=len(run.findings),
         open_findings=sum(1 for f in run.findings if f.resolved_at is None),

@@ -110,6 +110,8 @@ class ReconciliationRun(IdentityBase):
     in_transit_net: Mapped[Decimal] = mapped_column(MONEY)
     # Returns' payouts the bank had yet to answer: the day is run again until each has ended.
     payouts_in_transit: Mapped[Decimal] = mapped_column(MONEY, server_default="0")
+    # Refunds the provider's bank had yet to pay out: likewise run again until each shows or is late.
+    refunds_in_transit: Mapped[Decimal] = mapped_column(MONEY, server_default="0")
     fees: Mapped[Decimal] = mapped_column(MONEY)
     findings: Mapped[list[ReconciliationFinding]] = relationship(
         back_populates="run", lazy="selectin", order_by="ReconciliationFinding.id"
@@ -137,6 +139,7 @@ class ReconciliationPass(IdentityBase):
     settled_net: Mapped[Decimal] = mapped_column(MONEY)
     in_transit_net: Mapped[Decimal] = mapped_column(MONEY)
     payouts_in_transit: Mapped[Decimal] = mapped_column(MONEY)
+    refunds_in_transit: Mapped[Decimal] = mapped_column(MONEY, server_default="0")
     found: Mapped[int] = mapped_column(Integer)  # the mismatches (and disputes, failed payouts) it found
 
 

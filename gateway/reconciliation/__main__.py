@@ -97,6 +97,11 @@ def summary(result: Reconciliation) -> str:
             f"  ~ payout in transit until {p.expected_on.isoformat()}: transfer {p.transfer_id} "
             f"(return {p.reference}), {rupees_text(p.amount)} ({p.status})"
         )
+    for r in result.refunds_in_transit:
+        lines.append(
+            f"  ~ refund at the bank until {r.expected_on.isoformat()}: provider order {r.provider_order_id} "
+            f"({r.owner} {r.reference or '?'}), {rupees_text(r.amount)} ({r.status})"
+        )
     for f in result.payouts_failed:
         lines.append(
             f"  ! payout failed, waiting on a person: transfer {f.transfer_id} (return {f.reference}), "

@@ -7,7 +7,9 @@ so a repayment settled into the store's account, or a store order's into a lende
 mismatch in both accounts (charged without an order in the one, paid without a charge in the
 other), never money summed across accounts. Each provider order belongs to one store order or one
 repayment; a payment is matched on its account and provider order, settled twice when its
-`cf_payment_id` appears more than once, and refunds are matched per account and provider order.
+`cf_payment_id` appears more than once; refunds are matched per account and provider order
+against the order's whole history (refund_matching.py: the provider's report shows a refund on the
+day its bank pays it out).
 A matched payment the provider has not settled yet is in transit until its expected settlement day
 has passed, then `notSettled`; refund reversals, disputes and chargebacks are listed as items of
 their own kinds, never folded into a payment's or a refund's figures. A loan's AutoPay debit is a
@@ -19,13 +21,14 @@ by payout_matching.py and their mismatches counted here with the rest.
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Callable
 from datetime import date, datetime, timedelta
 from decimal import Decimal
 
 from gateway.loans.autopay_schemas import BOOKED_AS, DEBIT_ID
 from gateway.reconciliation.payout_matching import PayoutsMatched
+from gateway.reconciliation.refund_matching import RefundSources, match_refunds, refund_sources
 from gateway.reconciliation.schemas import (
     KINDS,
     Adjustment,
@@ -87,12 +90,14 @@ def reconcile(
     *,
     store_account: str = "",
     repayment_account: Callable[[str], str] = lambda order_id: "",
+    refunds: RefundSources | None = None,
 ) -> Reconciliation:
     """`store_account` is the client id of the account the store's orders are paid into, and
     `repayment_account` names the one a repayment's provider order is paid into (its lender's);
-    each report event says its own (SettlementEvent.account)."""
+    each report event says its own (SettlementEvent.account). `refunds` are the refunds' sources
+    as the service read them (with the orders' histories and the provider's refunds it needed);
+    without them, the day's rows and report alone."""
     paid: dict[Key, Recorded] = {}
-    refunded: dict[Key, Recorded] = {}
     owners: dict[Key, tuple[Owner, str | None]] = {}
     for row in store:
         if row.provider_order_id is None:
@@ -101,14 +106,6 @@ def reconcile(
         owners[key] = ("storeOrder", row.order_number)
         if _on(row.paid_at, day):
             paid[key] = Recorded("storeOrder", row.order_number, row.amount, row.provider_payment_id)
-        # Every refund to the card or UPI that day: the cancellation's and each return's (an orders
-        # service that lists none by itself gives the cancellation's alone).
-        started: list[tuple[Decimal, datetime | None]] = [(r.amount, r.at) for r in row.refunds] or (
-            [(row.refunded_amount, row.refunded_at)] if row.refunded_amount is not None else []
-        )
-        that_day = sum((amount for amount, at in started if _on(at, day)), ZERO)
-        if that_day > 0:
-            refunded[key] = Recorded("storeOrder", row.order_number, that_day, None)
     for rep in repayments:
         loan = rep.loan_number or f"user {rep.user_id}"
         # An AutoPay debit booked: the provider's report names it by the debit's payment id.
@@ -233,49 +230,15 @@ def reconcile(
                     unreconciled=ours.amount,
                 )
             )
-    refunds_settled: dict[Key, Decimal] = defaultdict(lambda: ZERO)
-    for event in report.events:
-        if event.event_type == "REFUND":
-            refunds_settled[at(event)] += event.event_amount
-    for key, ours in sorted(refunded.items()):
-        given = refunds_settled.get(key, ZERO)
-        if given < ours.amount:
-            mismatches.append(
-                Mismatch(
-                    kind="refundMissing",
-                    provider_order_id=key[1],
-                    account=account(key),
-                    owner=ours.owner,
-                    reference=ours.reference,
-                    cf_payment_id=None,
-                    recorded=ours.amount,
-                    settled=given,
-                    unreconciled=ours.amount - given,
-                )
-            )
-    # The other way round: money the provider gave back that nobody here asked for. A repayment the
-    # lender refused is refunded in full by the lender (status `refunded`): that refund is recorded.
+    # Refunds against each order's whole history (refund_matching.py). A repayment the lender
+    # refused is refunded in full by the lender (status `refunded`): that refund is recorded.
+    if refunds is None:
+        refunds = refund_sources(store, refund_events(report), store_account)
     refused = {
         (repayment_account(rep.order_id), rep.order_id): rep.amount for rep in repayments if rep.status == "refunded"
     }
-    for key, given in sorted(refunds_settled.items()):
-        asked = refunded[key].amount if key in refunded else refused.get(key, ZERO)
-        if given <= asked:
-            continue
-        owner, reference = owner_of(key)
-        mismatches.append(
-            Mismatch(
-                kind="refundMoreThanRecorded" if asked > 0 else "refundNotRecorded",
-                provider_order_id=key[1],
-                account=account(key),
-                owner=owner,
-                reference=reference,
-                cf_payment_id=None,
-                recorded=asked if asked > 0 else None,
-                settled=given,
-                unreconciled=given - asked,
-            )
-        )
+    matched_refunds = match_refunds(day, today, refunds, refused, owner_of)
+    mismatches += matched_refunds.mismatches
 
     if payouts is not None:  # matched on their own (payout_matching.py), counted with the rest
         mismatches += payouts.mismatches
@@ -321,4 +284,10 @@ def reconcile(
         payouts_matched=payouts.matched if payouts is not None else [],
         payouts_in_transit=payouts.in_transit if payouts is not None else [],
         payouts_failed=payouts.failed if payouts is not None else [],
+        refunds_in_transit=matched_refunds.in_transit,
     )
+
+
+def refund_events(report: SettlementReport) -> list[tuple[Key, Decimal]]:
+    """The report's refunds to the payer, by account and provider order."""
+    return [((e.account, e.order_id), e.event_amount) for e in report.events if e.event_type == "REFUND"]

@@ -2,9 +2,10 @@
 store of the same day fail, so a day is stored once whoever ran it), each with its mismatches as
 findings for the desk's worklist.
 
-A day whose run left money in transit (a payment the provider settles on a later day) is not
-finished: it is run again and its stored run brought up to date until nothing is in transit (the
-settlement came, or its expected day passed and the payment became a `notSettled` finding). A
+A day whose run left money in transit (a payment the provider settles on a later day, a payout or
+a refund the bank has yet to answer) is not finished: it is run again and its stored run brought
+up to date until nothing is in transit (the settlement came, or its expected day passed and the
+payment became a `notSettled` finding). A
 source that could not be read stores nothing, so that day is simply run again on the next look.
 Re-running keeps what people did: a finding a supervisor resolved stays resolved with its note, a
 finding found again stays one finding; an open finding the new run no longer finds is dropped
@@ -41,8 +42,8 @@ from gateway.reconciliation.schemas import (
 
 def unfinished(run: ReconciliationRun) -> bool:
     """Money of the day still in transit when it was last run (payments to be settled, payouts the
-    bank has yet to answer): the day must be run again."""
-    return run.in_transit_net != 0 or run.payouts_in_transit != 0
+    bank has yet to answer, refunds it has yet to pay out): the day must be run again."""
+    return run.in_transit_net != 0 or run.payouts_in_transit != 0 or run.refunds_in_transit != 0
 
 
 def same(finding: ReconciliationFinding) -> tuple[str, str, str | None]:
@@ -118,7 +119,13 @@ class RunBook:
         async with self.database.session() as session:
             days = await session.scalars(
                 select(ReconciliationRun.day)
-                .where(or_(ReconciliationRun.in_transit_net != 0, ReconciliationRun.payouts_in_transit != 0))
+                .where(
+                    or_(
+                        ReconciliationRun.in_transit_net != 0,
+                        ReconciliationRun.payouts_in_transit != 0,
+                        ReconciliationRun.refunds_in_transit != 0,
+                    )
+                )
                 .order_by(ReconciliationRun.day)
             )
             return list(days)
@@ -147,6 +154,7 @@ class RunBook:
             "settled_net": result.settled_net,
             "in_transit_net": result.in_transit_net,
             "payouts_in_transit": sum((p.amount for p in result.payouts_in_transit), Decimal("0.00")),
+            "refunds_in_transit": sum((r.amount for r in result.refunds_in_transit), Decimal("0.00")),
             "fees": result.fees,
         }
         try:

@@ -11,10 +11,11 @@ import msgspec
 # chargedWithoutOrder: the provider took money for a provider order no store order or repayment
 # owns; paidWithoutCharge: we (or the lender) recorded a payment the provider did not settle;
 # amountDiffers: settled at another amount than recorded; refundMissing: a refund we recorded the
-# provider did not settle (in whole); settledTwice: one payment settled more than once;
+# provider did not pay out (in whole) in its time, or paid out and left off its report;
+# settledTwice: one payment settled more than once;
 # notSettled: a payment taken whose expected settlement day has passed without its settlement;
-# refundNotRecorded: a refund the provider gave on a provider order we recorded no refund for that
-# day; refundMoreThanRecorded: the provider refunded more that day than we recorded (the excess).
+# refundNotRecorded: a refund the provider gave on a provider order we recorded no refund for;
+# refundMoreThanRecorded: the provider refunded more than we recorded (the excess).
 # Payouts (a return's refund paid to a UPI ID or bank account) against the payouts provider's
 # transfer: payoutNotShown, the provider paid it and our return does not show it refunded;
 # payoutNotMade, our return shows it refunded and the provider failed, reversed or never made it;
@@ -83,6 +84,18 @@ class InTransit(msgspec.Struct, rename="camel", kw_only=True):
     fee: Decimal  # the provider's charge and tax on it
     net: Decimal  # what the settlement will bring
     expected_on: date  # the day its settlement is due (India's calendar)
+
+
+class RefundInTransit(msgspec.Struct, rename="camel", kw_only=True):
+    """A refund of the day the provider's bank has not paid out yet, within its normal time: the
+    provider's report lists it on the day it is paid out (gateway/reconciliation/refund_matching.py)."""
+
+    provider_order_id: str
+    owner: Owner
+    reference: str | None
+    amount: Decimal
+    status: str  # the provider's: PENDING or ONHOLD
+    expected_on: date  # the last day it may still be paid out before it is missing (India's calendar)
 
 
 class PayoutInTransit(msgspec.Struct, rename="camel", kw_only=True):
@@ -154,3 +167,6 @@ class Reconciliation(msgspec.Struct, rename="camel", kw_only=True):
     payouts_matched: list[PayoutMatched] = msgspec.field(default_factory=list)
     payouts_in_transit: list[PayoutInTransit] = msgspec.field(default_factory=list)
     payouts_failed: list[PayoutFailed] = msgspec.field(default_factory=list)
+    # Refunds of the day the provider's bank has yet to pay out: the day is run again until each
+    # shows (or its time has passed and it is missing).
+    refunds_in_transit: list[RefundInTransit] = msgspec.field(default_factory=list)

@@ -1,5 +1,7 @@
 """Reads the sources for a day (the provider's report, the orders service's payments and payouts,
-the lenders' repayments, and each payout's transfer at the payouts provider), reconciles them, and
+the lenders' repayments, each payout's transfer at the payouts provider, and, where the day's report
+does not settle an order's refunds alone, that order's history and its refunds at the provider),
+reconciles them, and
 says so where an operator's alerting looks: one log line per mismatch (and per failed payout), a
 summary line, and an error line when a rupee is left unreconciled for a day that is over
 (gateway/reconciliation/alerts.py writes the metrics)."""
@@ -13,12 +15,14 @@ import structlog
 
 from gateway.clients import Clients
 from gateway.plumbing.clock import Clock
-from gateway.reconciliation.matching import reconcile
+from gateway.reconciliation.matching import reconcile, refund_events
 from gateway.reconciliation.payout_matching import match_payouts, match_unknown_payouts
+from gateway.reconciliation.refund_matching import RefundSources, refund_sources
 from gateway.reconciliation.schemas import ANSWERED, Reconciliation
 from gateway.upstreams.lenders.port import Lender
 from gateway.upstreams.lenders.routing import LenderRouter
-from gateway.upstreams.orders.operations import OrdersOperations
+from gateway.upstreams.orders.operations import MoneyMoved, OrdersOperations
+from gateway.upstreams.payments import SettlementReport
 from gateway.upstreams.payments.accounts import PaymentsAccounts
 from gateway.upstreams.payouts import PayoutsReader
 
@@ -53,6 +57,22 @@ class ReconciliationService:
             kind = next(iter(self.payments.lenders), "")
         return self.payments.lender_account(kind)
 
+    async def _refund_sources(self, day: date, report: SettlementReport, store: list[MoneyMoved]) -> RefundSources:
+        """The refunds' sources: the day's, then the history of each store order the report shows
+        refunded that the day's listing lacks (refunded by us on an earlier day), then the
+        provider's refunds of each order whose refunds the day's report does not settle alone."""
+        account = self.payments.store_account
+        sources = refund_sources(store, refund_events(report), account)
+        unknown = sources.unknown(account)
+        if unknown:
+            histories = await asyncio.gather(*(self.orders.money_moved_of(order_id) for order_id in unknown))
+            sources.ours |= refund_sources([row for rows in histories for row in rows], [], account).ours
+        keys = sources.to_read(day)
+        if keys:
+            read = await asyncio.gather(*(self.payments.store.order_refunds(order_id) for _, order_id in keys))
+            sources.at_provider = dict(zip(keys, read, strict=True))
+        return sources
+
     async def run(self, day: date) -> Reconciliation:
         report, credited, store, repayments, asked, heard = await asyncio.gather(
             self.payments.settlement_report(day),
@@ -67,6 +87,7 @@ class ReconciliationService:
         transfers = await asyncio.gather(*(self.payouts.transfer(p.transfer_id) for p in asked))
         strays = await asyncio.gather(*(self.payouts.transfer(t.transfer_id) for t in heard))
         today = await self.clock.today()
+        refunds = await self._refund_sources(day, report, store)
         payouts = match_payouts(day, list(zip(asked, transfers, strict=True)), today)
         payouts.mismatches += match_unknown_payouts(list(zip(heard, strays, strict=True)))
         result = reconcile(
@@ -80,6 +101,7 @@ class ReconciliationService:
             len(asked),
             store_account=self.payments.store_account,
             repayment_account=self._repayment_account,
+            refunds=refunds,
         )
         for adjustment in result.adjustments:  # a dispute's deadline is in the provider's disputes API
             if adjustment.kind in ANSWERED:

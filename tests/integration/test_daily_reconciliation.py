@@ -22,7 +22,7 @@ from gateway.plumbing.clock import RemoteClock
 from gateway.reconciliation.attention import AttentionRule
 from gateway.reconciliation.daily import DailyReconciliation
 from gateway.reconciliation.runs import RunBook
-from gateway.reconciliation.schemas import InTransit, Mismatch, PayoutInTransit, Reconciliation
+from gateway.reconciliation.schemas import InTransit, Mismatch, PayoutInTransit, Reconciliation, RefundInTransit
 from gateway.reconciliation.service import ReconciliationService
 from gateway.sessions.store import build_store
 from gateway.settings import Settings
@@ -277,3 +277,49 @@ def test_a_day_with_a_payout_the_bank_has_yet_to_answer_is_run_again_until_it_is
     unfinished, finished, after, found = client.blocking_portal.call(go)
     assert (unfinished, finished, after) == ([day], True, [])
     assert found == [("payoutOverdue", "VK10000001_R1")]
+
+
+def test_a_day_with_a_refund_still_at_the_bank_is_run_again_until_it_shows_or_is_missing(
+    client: GatewayClient, settings: Settings
+) -> None:
+    """A refund the provider's bank still held when day D ran keeps D unfinished (nothing else in
+    transit); the run that finds it past its time stores it as refundMissing, and D is finished."""
+    client.post("/_mocks/reset")
+    day = mocks_today(client) - timedelta(days=10)
+    held = RefundInTransit(
+        provider_order_id="VK10000002-1", owner="storeOrder", reference="VK10000002", amount=Decimal("310.00"),
+        status="ONHOLD", expected_on=day + timedelta(days=7),
+    )  # fmt: skip
+    missing = Mismatch(
+        kind="refundMissing", provider_order_id="VK10000002-1", owner="storeOrder", reference="VK10000002",
+        cf_payment_id=None, recorded=Decimal("310.00"), settled=Decimal("0.00"), unreconciled=Decimal("310.00"),
+    )  # fmt: skip
+    waiting = msgspec.structs.replace(
+        in_transit_run(day, "order_paid", [], in_transit=False), refunds_in_transit=[held]
+    )
+    late = in_transit_run(day, "order_paid", [missing], in_transit=False)
+
+    async def go() -> tuple[list[date], bool, list[date], list[tuple[str, str]], list[str]]:
+        http = httpx.AsyncClient(transport=httpx.ASGITransport(app=client.app), base_url="http://testserver")
+        clock = RemoteClock(http, "/_mocks/clock", ttl=0)
+        database = OperationsDatabase(settings.operations_database_url, settings.database_timeout)
+        book = RunBook(database, clock)
+        try:
+            assert await book.keep(waiting)
+            unfinished = await book.unfinished()
+            finished = await book.keep(late)
+            after = await book.unfinished()
+            async with database.session() as session:
+                run = await session.scalar(select(ReconciliationRun).where(ReconciliationRun.day == day))
+                assert run is not None
+                found = [(f.kind, f.provider_order_id) for f in run.findings]
+                passes = [str(p.refunds_in_transit) for p in run.passes]
+            return unfinished, finished, after, found, passes
+        finally:
+            await database.close()
+            await http.aclose()
+
+    unfinished, finished, after, found, passes = client.blocking_portal.call(go)
+    assert (unfinished, finished, after) == ([day], True, [])
+    assert found == [("refundMissing", "VK10000002-1")]
+    assert passes == ["310.00", "0.00"]  # each run of the day keeps what was at the bank then

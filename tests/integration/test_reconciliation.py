@@ -484,3 +484,41 @@ def test_three_days_of_traffic_settle_a_day_late_net_of_fees_with_both_lenders(
         (f"{payout_order}_R1", Decimal(payout_return["amount"]))
     ]
     assert (two.payouts_in_transit, two.payouts_failed) == ([], [])
+
+
+def test_a_refund_the_bank_pays_out_after_midnight_is_at_the_bank_then_matched_on_the_day_it_shows(
+    client: GatewayClient, settings: Settings
+) -> None:
+    """The provider's report lists a refund on the day its bank pays it out: a cancellation refunded
+    one day and paid out the next is at the bank on the first day's run, and neither missing there
+    nor a refund nobody asked for on the next."""
+    client.post("/_mocks/reset")
+    store_log_in(client)
+    order = paid_online(client, "reconcile-held-1", {4: 1})
+    number, provider_order = order["orderNumber"], order["payment"]["providerOrderId"]
+    # The bank holds the refund (ten minutes of real time, longer than this test) until its word below.
+    hold = {"mock": "payments", "path": "refund", "refund": "onHold", "delayMs": 600_000, "times": 1}
+    assert client.post("/_mocks/scenarios", json=hold).status_code == 201
+    cancelled = client.post(f"/api/checkout/orders/{number}/cancel", headers=client.xsrf())
+    assert cancelled.status_code == 200 and cancelled.json()["refund"]["kind"] == "toSource", cancelled.text
+    day = mocks_today(client)
+
+    asked = reconcile(client, settings)
+    assert asked.mismatches == [] and asked.unreconciled == Decimal("0.00")
+    assert [(r.reference, r.amount, r.status) for r in asked.refunds_in_transit] == [
+        (number, Decimal(order["payment"]["amount"]), "ONHOLD")
+    ]
+    assert asked.refunds_settled == 0
+
+    assert client.post("/_mocks/clock", json={"days": 1}).status_code == 200
+    refunds = client.get(f"/_mocks/payments/pg/orders/{provider_order}/refunds", headers=PROVIDER).json()
+    paid_out = client.post(
+        f"/_mocks/payments/refunds/{refunds[0]['cf_refund_id']}/bank", json={"refund_status": "SUCCESS"}
+    )
+    assert paid_out.status_code == 200, paid_out.text
+
+    again = reconcile(client, settings, day)  # the first day, run again: it showed on the next
+    assert (again.mismatches, again.refunds_in_transit) == ([], [])
+    shown = reconcile(client, settings)  # the next day: the refund is ours, from the day before
+    assert shown.refunds_settled == 1
+    assert [m for m in shown.mismatches if m.kind.startswith("refund")] == []

@@ -168,14 +168,25 @@ def operations_routes(
     async def payments_on(request: Request[Any, Any, Any]) -> Response[Any]:
         if no := refused(request):
             return no
-        try:
-            day = date.fromisoformat(request.query_params.get("date", ""))
-        except ValueError:
-            return envelope(None, "date must be YYYY-MM-DD", 400)
+        # One of the two: a day's money, or one provider order's (a refund the provider showed
+        # on a later day than ours is matched against the order's whole history).
+        provider_order_id = request.query_params.get("providerOrderId")
+        day: date | None = None
+        if provider_order_id is None:
+            try:
+                day = date.fromisoformat(request.query_params.get("date", ""))
+            except ValueError:
+                return envelope(None, "date must be YYYY-MM-DD", 400)
+        elif "date" in request.query_params:
+            return envelope(None, "date or providerOrderId, not both", 400)
         now = clock()
         moved = []
         for order in list(state().orders.values()):
             if order.payment.method != "online":
+                continue
+            if provider_order_id is not None:
+                if order.payment.provider_order_id == provider_order_id:
+                    moved.append(money_moved(await current(order, now)))
                 continue
             row = money_moved(await current(order, now))
             if day == _day(row.paid_at) or any(day == _day(r.at) for r in row.refunds):

@@ -3057,6 +3057,7 @@ export interface components {
             /** @default 0 */
             payoutsRecorded: number;
             recordedPayments: number;
+            refundsInTransit?: components["schemas"]["RefundInTransit"][];
             refundsSettled: number;
             settledNet: string;
             unreconciled: string;
@@ -3075,6 +3076,17 @@ export interface components {
             /** @enum {string} */
             decision: "approved" | "rejected";
             supervisor: string;
+        };
+        /** RefundInTransit */
+        RefundInTransit: {
+            amount: string;
+            /** Format: date */
+            expectedOn: string;
+            /** @enum {string} */
+            owner: "storeOrder" | "repayment" | "storeReturn" | "unknown";
+            providerOrderId: string;
+            reference: string | null;
+            status: string;
         };
         /** RefundToView */
         RefundToView: {
@@ -3199,6 +3211,7 @@ export interface components {
             payoutsInTransit: string;
             /** Format: date-time */
             ranAt: string;
+            refundsInTransit: string;
             settledNet: string;
             unreconciled: string;
         };
@@ -3214,6 +3227,7 @@ export interface components {
             passes?: components["schemas"]["RunPass"][];
             /** Format: date-time */
             ranAt: string;
+            refundsInTransit: string;
             settledNet: string;
             unreconciled: string;
         };

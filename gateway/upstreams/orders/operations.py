@@ -107,6 +107,14 @@ class OrdersOperations(OrdersClient):
         )
         return self._data(response, Envelope[list[MoneyMoved]], FAILED)
 
+    async def money_moved_of(self, provider_order_id: str) -> list[MoneyMoved]:
+        """GET operations/payments: the online order paid under one provider order, its every
+        refund whatever the day (none when no order has it)."""
+        response = await self.http.request(
+            "GET", "operations/payments", params={"providerOrderId": provider_order_id}, headers=self._key
+        )
+        return self._data(response, Envelope[list[MoneyMoved]], FAILED)
+
     async def payouts(self, day: date) -> list[PayoutMoved]:
         """GET operations/payouts: the returns' payouts to a UPI ID or bank account asked on `day`."""
         response = await self.http.request(

@@ -14,6 +14,7 @@ const run: RunView = {
   unreconciled: "1180.00",
   settledNet: "0.00",
   inTransitNet: "0.00",
+  refundsInTransit: "0.00",
   fees: "0.00",
   findings: 1,
   openFindings: 1,
@@ -54,12 +55,20 @@ function theDay(finding: FindingView, ran: RunView = run) {
 
 describe("the reconciliation worklist", () => {
   it("lists every run of the day with what it found then, the last one's figures being the day's", async () => {
-    const first = { ranAt: "2026-12-03T19:00:00Z", unreconciled: "0.00", settledNet: "0.00", inTransitNet: "488.79", payoutsInTransit: "0.00", found: 0 };
-    const last = { ...first, ranAt: "2026-12-04T19:00:00Z", inTransitNet: "0.00", settledNet: "488.79" };
+    const first = {
+      ranAt: "2026-12-03T19:00:00Z",
+      unreconciled: "0.00",
+      settledNet: "0.00",
+      inTransitNet: "488.79",
+      payoutsInTransit: "0.00",
+      refundsInTransit: "250.00",
+      found: 0,
+    };
+    const last = { ...first, ranAt: "2026-12-04T19:00:00Z", inTransitNet: "0.00", settledNet: "488.79", refundsInTransit: "0.00" };
     theDay(failedPayout("INVALID_VPA", null), { ...run, passes: [first, last] });
     const runs = await screen.findByRole("list", { name: "Runs of the day" });
     expect(within(runs).getAllByRole("listitem").map((item) => item.textContent)).toEqual([
-      "Run 4 Dec 2026, 12:30 am: 0 found, ₹0.00 unreconciled, ₹488.79 in transit",
+      "Run 4 Dec 2026, 12:30 am: 0 found, ₹0.00 unreconciled, ₹488.79 in transit (₹250.00 of refunds still at the bank)",
       "Run 5 Dec 2026, 12:30 am: 0 found, ₹0.00 unreconciled, ₹0.00 in transit",
     ]);
   });

@@ -75,12 +75,19 @@ export function Worklist() {
             const when = dayAndTime(run.ranAt);
             const unreconciled = rupees(run.unreconciled);
             const inTransit = rupees(run.inTransitNet);
+            const atTheBank = rupees(run.refundsInTransit);
             const found = run.found;
             return (
               <li key={run.ranAt}>
                 <Trans>
                   Run {when}: {found} found, {unreconciled} unreconciled, {inTransit} in transit
                 </Trans>
+                {Number(run.refundsInTransit) > 0 && (
+                  <>
+                    {" "}
+                    <Trans>({atTheBank} of refunds still at the bank)</Trans>
+                  </>
+                )}
               </li>
             );
           })}
