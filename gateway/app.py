@@ -167,7 +167,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
                 "daily-reconciliation",
                 settings.reconciliation_check_seconds,
                 DailyReconciliation(
-                    ReconciliationService.over(clients, embedded.clock),
+                    ReconciliationService.over(clients, embedded.clock, database),
                     RunBook(database, embedded.clock),
                     embedded.clock,
                     AttentionRule.of(settings),

@@ -236,7 +236,7 @@ class DeskService:
         self.payments = self.every_account.store
         self.clock = clock  # the desk's today (gateway/plumbing/clock.py)
         self.payouts = clients.payouts
-        self.reconciliation = ReconciliationService.over(clients, clock)
+        self.reconciliation = ReconciliationService.over(clients, clock, trail.database)
         self.store, self.prefix = keyspace(store, "desk")
         self.timeout = settings.store_timeout
         self.lifetime = settings.desk_session_seconds

@@ -18,6 +18,7 @@ import msgspec
 
 from gateway.clients import build_clients
 from gateway.embedded import embed
+from gateway.operations_db import OperationsDatabase
 from gateway.plumbing.clock import Clock
 from gateway.plumbing.errors import GatewayError
 from gateway.plumbing.logging import configure_logging
@@ -127,12 +128,17 @@ def summary(result: Reconciliation) -> str:
 async def run(settings: Settings, day: str) -> Reconciliation:
     embedded = embed(settings)
     upstreams = build_upstreams(settings, embedded.clients)
+    # The deployment's own database: the refunds its desk had the provider give are ours too.
+    database = OperationsDatabase(settings.operations_database_url, settings.database_timeout)
     try:
-        service = ReconciliationService.over(build_clients(settings, upstreams, embedded.clock), embedded.clock)
+        await database.migrate()
+        clients = build_clients(settings, upstreams, embedded.clock)
+        service = ReconciliationService.over(clients, embedded.clock, database)
         return await service.run(await which_day(day, embedded.clock))
     finally:
         await close_upstreams(upstreams)
         await embedded.close()
+        await database.close()
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -9,22 +9,25 @@ summary line, and an error line when a rupee is left unreconciled for a day that
 from __future__ import annotations
 
 import asyncio
-from datetime import date
+from datetime import date, datetime, time
 
 import structlog
 
 from gateway.clients import Clients
+from gateway.operations_db import OperationsDatabase
 from gateway.plumbing.clock import Clock
+from gateway.reconciliation.desk_refunds import DeskRefundsRead
 from gateway.reconciliation.matching import reconcile, refund_events
 from gateway.reconciliation.payout_matching import match_payouts, match_unknown_payouts
-from gateway.reconciliation.refund_matching import RefundSources, refund_sources
-from gateway.reconciliation.schemas import ANSWERED, Reconciliation
+from gateway.reconciliation.refund_matching import OrderRefunds, RefundSources, refund_sources
+from gateway.reconciliation.schemas import ANSWERED, Owner, Reconciliation
 from gateway.upstreams.lenders.port import Lender
 from gateway.upstreams.lenders.routing import LenderRouter
 from gateway.upstreams.orders.operations import MoneyMoved, OrdersOperations
-from gateway.upstreams.payments import SettlementReport
+from gateway.upstreams.payments import PaymentsClient, SettlementReport
 from gateway.upstreams.payments.accounts import PaymentsAccounts
 from gateway.upstreams.payouts import PayoutsReader
+from india.time_zone import IST
 
 log = structlog.get_logger("gateway.reconciliation")
 
@@ -37,17 +40,21 @@ class ReconciliationService:
         lender: Lender,
         clock: Clock,
         payouts: PayoutsReader,
+        desk: DeskRefundsRead | None = None,
     ) -> None:
         self.payments = payments  # every account the deployment serves: the store's and each lender's
         self.orders = orders
         self.lender = lender  # every lender in LENDERS, through the lending port
         self.clock = clock  # whose today says whether a day is over
         self.payouts = payouts  # the payouts account's transfers (the composition root's one reader)
+        self.desk = desk  # the refunds the desk had the provider give (the gateway's database)
 
     @classmethod
-    def over(cls, clients: Clients, clock: Clock) -> ReconciliationService:
-        """Over the composition root's clients (gateway/clients.py)."""
-        return cls(clients.payments, clients.orders, clients.lender, clock, clients.payouts)
+    def over(cls, clients: Clients, clock: Clock, database: OperationsDatabase | None = None) -> ReconciliationService:
+        """Over the composition root's clients (gateway/clients.py), and the gateway's database
+        for the desk's refunds."""
+        desk = DeskRefundsRead(database) if database is not None else None
+        return cls(clients.payments, clients.orders, clients.lender, clock, clients.payouts, desk)
 
     def _repayment_account(self, order_id: str) -> str:
         """The account a repayment's provider order is paid into: its own lender's."""
@@ -56,6 +63,10 @@ class ReconciliationService:
         else:  # the one lender in LENDERS
             kind = next(iter(self.payments.lenders), "")
         return self.payments.lender_account(kind)
+
+    def _account(self, client_id: str) -> PaymentsClient:
+        """The account (the store's or a lender's) by its client id."""
+        return next((a for a in self.payments.every if a.provider.account.client_id == client_id), self.payments.store)
 
     async def _refund_sources(self, day: date, report: SettlementReport, store: list[MoneyMoved]) -> RefundSources:
         """The refunds' sources: the day's, then the history of each store order the report shows
@@ -67,9 +78,18 @@ class ReconciliationService:
         if unknown:
             histories = await asyncio.gather(*(self.orders.money_moved_of(order_id) for order_id in unknown))
             sources.ours |= refund_sources([row for rows in histories for row in rows], [], account).ours
+        if self.desk is not None:
+            mentioned = {order_id for _, order_id in [*sources.ours, *sources.given]}
+            for given in await self.desk.given(datetime.combine(day, time.min, IST), mentioned):
+                in_account = self.payments.lender_account(given.lender) if given.lender else account
+                owner: Owner = "repayment" if given.lender else "storeOrder"
+                entry = sources.ours.setdefault(
+                    (in_account, given.provider_order_id), OrderRefunds(owner, given.reference)
+                )
+                entry.refunds.append((given.amount, given.asked_at.astimezone(IST).date()))
         keys = sources.to_read(day)
         if keys:
-            read = await asyncio.gather(*(self.payments.store.order_refunds(order_id) for _, order_id in keys))
+            read = await asyncio.gather(*(self._account(owner).order_refunds(order_id) for owner, order_id in keys))
             sources.at_provider = dict(zip(keys, read, strict=True))
         return sources
 

@@ -452,3 +452,31 @@ def test_a_returns_refund_the_desk_paid_another_way_makes_the_return_refunded(
     assert recorded.status_code == 200, recorded.text
     assert the_return(client, number) == (f"{number}-R1", "refunded")
     assert [s for _, s in given_back(client, provider_order)] == ["CANCELLED"]  # nothing more at the provider
+
+
+def test_a_refund_the_desk_gave_is_ours_to_the_reconciliation(
+    make_client: Callable[[Settings], GatewayClient], settings: Settings, desk_staff: str
+) -> None:
+    """The orders service never hears of a refund the desk has the provider give: the daily
+    reconciliation reads it from the gateway's own records, so the provider's report showing it is
+    no refund nobody asked for; a second refund the provider gave on that order, beyond it, still is."""
+    client = make_client(msgspec.structs.replace(settings, desk_staff=desk_staff))
+    client.post("/_mocks/reset")
+    store_log_in(client)
+    order = paid_online(client, "refund-order-0201", {1: 1})
+    number, provider_order = order["orderNumber"], order["payment"]["providerOrderId"]
+    log_in(client, "asha.agent")
+    asked = ask(client, number, "30", "goodwill", "refund-key-0201").json()
+    log_in(client, "vikram.supervisor")
+    assert decide(client, asked["id"]).json()["status"] == "refunded"
+
+    def refund_findings() -> list[tuple[str, str | None, str | None, str]]:
+        day = client.get("/api/desk/reconciliation").json()
+        assert day["refundsSettled"] >= 1, day
+        found = [m for m in day["mismatches"] if m["kind"].startswith("refund")]
+        return [(m["kind"], m["reference"], m["recorded"], m["unreconciled"]) for m in found]
+
+    assert refund_findings() == []
+    stray = {"kind": "strayRefund", "orderId": provider_order, "amount": "5.00"}
+    assert client.post("/_mocks/payments/settlements/mistakes", json=stray).status_code == 201
+    assert refund_findings() == [("refundMoreThanRecorded", number, "30.00", "5.00")]
