@@ -10,9 +10,11 @@ in-process provider), or a sender of its own (the gateway's, with its deadlines 
 Mandates (UPI AutoPay: plans, subscriptions, their AUTH and CHARGEs, the SUBSCRIPTION_* webhooks)
 are the same API's subscriptions calls (`payments_client.mandates`).
 Money paid out (a refund owed to a UPI ID or a bank account) goes through `PayoutsClient`, the
-same provider's Payouts API (x-api-version 2024-01-01; contracts/payouts.openapi.yaml).
+same provider's Payouts API (x-api-version 2024-01-01; contracts/payouts.openapi.yaml), each payee
+a beneficiary of the payouts account (`payments_client.beneficiaries`).
 """
 
+from payments_client.beneficiaries import BeneficiaryStatus, Payee, ProviderBeneficiary, beneficiary_id_of
 from payments_client.client import API_VERSION, Account, HttpxSender, ProviderClient, ProviderRefused, Sender
 from payments_client.mandates import (
     EnachMethod,
@@ -25,7 +27,7 @@ from payments_client.mandates import (
     ProviderPlan,
     mandate_event,
 )
-from payments_client.payouts import PAYOUTS_API_VERSION, Payee, PayoutsClient, ProviderTransfer, TransferEvent
+from payments_client.payouts import PAYOUTS_API_VERSION, PayoutsClient, ProviderTransfer, TransferEvent
 from payments_client.wire import (
     CustomerDetails,
     LinkCustomer,
@@ -45,6 +47,7 @@ __all__ = [
     "API_VERSION",
     "PAYOUTS_API_VERSION",
     "Account",
+    "BeneficiaryStatus",
     "CustomerDetails",
     "EnachMethod",
     "HttpxSender",
@@ -57,6 +60,7 @@ __all__ = [
     "OrderMeta",
     "Payee",
     "PayoutsClient",
+    "ProviderBeneficiary",
     "ProviderClient",
     "ProviderDispute",
     "ProviderLink",
@@ -73,5 +77,6 @@ __all__ = [
     "SettlementReconRow",
     "TransferEvent",
     "UpiSession",
+    "beneficiary_id_of",
     "mandate_event",
 ]

@@ -88,9 +88,10 @@ class _Error(msgspec.Struct):
     code: str | None = None
 
 
-def answered(response: httpx.Response, type_: type[T]) -> T:
-    """The provider's answer as `type_`; ProviderRefused for anything but a 200."""
-    if response.status_code != 200:
+def answered(response: httpx.Response, type_: type[T], *, success: int = 200) -> T:
+    """The provider's answer as `type_`; ProviderRefused for anything but `success` (a 200, or
+    the 201 of a call that creates)."""
+    if response.status_code != success:
         try:
             error = msgspec.json.decode(response.content, type=_Error)
         except (msgspec.DecodeError, msgspec.ValidationError):

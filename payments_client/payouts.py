@@ -2,32 +2,42 @@
 and its verification API; contracts/payouts.openapi.yaml), for whoever pays money out.
 
 Every call carries the payouts account's `x-client-id`, `x-client-secret` and `x-api-version`.
-A transfer is idempotent by its `transfer_id`: a retry sends the same id with the same body and
-gets the same transfer (another body under it is a 409), so the caller makes the id from what
-is paid (the refund it settles) and sends it again after a lost answer.
+A payee is paid as a beneficiary of the account (Beneficiary V2): looked up by the id made from
+its instrument (payments_client.beneficiaries), added when the provider has none, then named by
+that id in the transfer. A transfer is idempotent by its `transfer_id`: a retry sends the same id
+with the same body and gets the same transfer (another body under it is a 409), so the caller
+makes the id from what is paid (the refund it settles) and sends it again after a lost answer.
 """
 
 from __future__ import annotations
 
 from decimal import Decimal
 from typing import Any, Literal
+from urllib.parse import urlencode
 
 import msgspec
 
-from payments_client.client import Account, Sender, answered
+from payments_client.beneficiaries import Payee, ProviderBeneficiary, beneficiary_id_of, new_beneficiary
+from payments_client.client import Account, ProviderRefused, Sender, answered
 
 PAYOUTS_API_VERSION = "2024-01-01"
 TransferStatus = Literal["RECEIVED", "PENDING", "SUCCESS", "FAILED", "REJECTED", "REVERSED"]
 _ENCODER = msgspec.json.Encoder(decimal_format="number")
 
 
-class Payee(msgspec.Struct, frozen=True, kw_only=True):
-    """Where the money goes: a UPI ID, or a bank account and its IFSC, and the holder's name."""
+class TransferPayee(msgspec.Struct, kw_only=True):
+    beneficiary_id: str
 
-    name: str
-    vpa: str | None = None
-    account_number: str | None = None
-    ifsc: str | None = None
+
+class NewTransfer(msgspec.Struct, kw_only=True):
+    """Standard Transfer V2's body, to a beneficiary by its id; the amount goes out exact."""
+
+    transfer_id: str
+    transfer_amount: Decimal
+    transfer_currency: Literal["INR"]
+    transfer_mode: Literal["banktransfer", "upi"]
+    beneficiary_details: TransferPayee
+    transfer_remarks: str
 
 
 class ProviderTransfer(msgspec.Struct, kw_only=True):
@@ -70,10 +80,66 @@ class PayoutsClient:
             "x-api-version": PAYOUTS_API_VERSION,
         }
 
-    async def _call(self, method: str, path: str, type_: type[Any], body: Any = None, *, again: bool = False) -> Any:
+    async def _call(
+        self, method: str, path: str, type_: type[Any], body: Any = None, *, again: bool = False, success: int = 200
+    ) -> Any:
         encoded = _ENCODER.encode(body) if body is not None else None
         response = await self.send(method, path, body=encoded, headers=self.headers, idempotent=again)
-        return answered(response, type_)
+        return answered(response, type_, success=success)
+
+    async def beneficiary(self, beneficiary_id: str) -> ProviderBeneficiary:
+        """GET payout/beneficiary?beneficiary_id= (Get Beneficiary V2); 404 when none."""
+        query = urlencode({"beneficiary_id": beneficiary_id})
+        found: ProviderBeneficiary = await self._call(
+            "GET", f"payout/beneficiary?{query}", ProviderBeneficiary, again=True
+        )
+        return found
+
+    async def beneficiary_by_account(self, account_number: str, ifsc: str) -> ProviderBeneficiary:
+        """GET payout/beneficiary?bank_account_number=&bank_ifsc= (Get Beneficiary V2); 404 when none."""
+        query = urlencode({"bank_account_number": account_number, "bank_ifsc": ifsc})
+        found: ProviderBeneficiary = await self._call(
+            "GET", f"payout/beneficiary?{query}", ProviderBeneficiary, again=True
+        )
+        return found
+
+    async def create_beneficiary(self, payee: Payee) -> ProviderBeneficiary:
+        """POST payout/beneficiary (Create Beneficiary V2, 201) under the payee's own id. Sent
+        again after a lost answer it is a 409 `beneficiary_id_already_exists`, which
+        `beneficiary_for` takes as made."""
+        made: ProviderBeneficiary = await self._call(
+            "POST", "payout/beneficiary", ProviderBeneficiary, new_beneficiary(payee), again=True, success=201
+        )
+        return made
+
+    async def remove_beneficiary(self, beneficiary_id: str) -> ProviderBeneficiary:
+        """DELETE payout/beneficiary?beneficiary_id= (Remove Beneficiary V2): answered DELETED."""
+        query = urlencode({"beneficiary_id": beneficiary_id})
+        removed: ProviderBeneficiary = await self._call(
+            "DELETE", f"payout/beneficiary?{query}", ProviderBeneficiary, again=True
+        )
+        return removed
+
+    async def beneficiary_for(self, payee: Payee) -> str:
+        """The id of the account's beneficiary for `payee`, added when the provider has none: read
+        by the payee's own id; on a 404, created. Created meanwhile by another call (409
+        `beneficiary_id_already_exists`), it is that one; the account and IFSC held by a beneficiary
+        someone added by hand (409 `beneficiary_already_exists`), that one, read by the account as
+        Cashfree says to."""
+        wanted = beneficiary_id_of(payee)
+        try:
+            return (await self.beneficiary(wanted)).beneficiary_id
+        except ProviderRefused as exc:
+            if exc.status != 404:
+                raise
+        try:
+            return (await self.create_beneficiary(payee)).beneficiary_id
+        except ProviderRefused as exc:
+            if exc.status == 409 and exc.code == "beneficiary_id_already_exists":
+                return wanted
+            if exc.status == 409 and exc.code == "beneficiary_already_exists" and payee.account_number and payee.ifsc:
+                return (await self.beneficiary_by_account(payee.account_number, payee.ifsc)).beneficiary_id
+            raise
 
     async def payee_exists(self, payee: Payee) -> tuple[bool, str | None]:
         """Verify the UPI ID (POST verification/upi) or the account (POST
@@ -89,18 +155,17 @@ class PayoutsClient:
     async def create_transfer(
         self, *, transfer_id: str, amount: Decimal, payee: Payee, remarks: str
     ) -> ProviderTransfer:
-        """POST payout/transfers (Standard Transfer V2): safe to send again with the same id."""
-        instrument = (
-            {"vpa": payee.vpa} if payee.vpa else {"bank_account_number": payee.account_number, "bank_ifsc": payee.ifsc}
+        """POST payout/transfers (Standard Transfer V2) to the payee's beneficiary, made sure of
+        first: safe to send again with the same id (the same payee, the same body)."""
+        beneficiary_id = await self.beneficiary_for(payee)
+        body = NewTransfer(
+            transfer_id=transfer_id,
+            transfer_amount=amount,
+            transfer_currency="INR",
+            transfer_mode="upi" if payee.vpa else "banktransfer",
+            beneficiary_details=TransferPayee(beneficiary_id=beneficiary_id),
+            transfer_remarks=remarks,
         )
-        body = {
-            "transfer_id": transfer_id,
-            "transfer_amount": amount,
-            "transfer_currency": "INR",
-            "transfer_mode": "upi" if payee.vpa else "banktransfer",
-            "beneficiary_details": {"beneficiary_name": payee.name, "beneficiary_instrument_details": instrument},
-            "transfer_remarks": remarks,
-        }
         made: ProviderTransfer = await self._call("POST", "payout/transfers", ProviderTransfer, body, again=True)
         return made
 

@@ -1,5 +1,6 @@
 """A cash order's return refunded to a UPI ID through the payouts provider (Cashfree Payouts v2,
-the payouts mock): the UPI ID verified, a transfer made under the return's own id, pending until
+the payouts mock): the UPI ID verified and added once as the payouts account's beneficiary, a
+transfer to that beneficiary made under the return's own id, pending until
 the bank answers on the mocks' clock, then paid with its UTR, once, however often the provider's
 webhook comes; a payout the bank cannot make is shown failed, with what to do. The gateway over
 the in-process mocks."""
@@ -39,15 +40,30 @@ def returned_to(client: GatewayClient, key: str, upi_id: str) -> tuple[str, dict
     return number, received
 
 
+PAYOUTS = {"x-client-id": "mock-payouts-client", "x-client-secret": SECRET, "x-api-version": "2024-01-01"}
+
+
 def transfer(client: GatewayClient, transfer_id: str) -> dict[str, Any]:
+    answer = client.get("/_mocks/payouts/payout/transfers", params={"transfer_id": transfer_id}, headers=PAYOUTS)
+    assert answer.status_code == 200, answer.text
+    found: dict[str, Any] = answer.json()
+    return found
+
+
+def beneficiary(client: GatewayClient, beneficiary_id: str) -> dict[str, Any]:
+    """The payouts account's beneficiary, read as any client reads it (Get Beneficiary V2)."""
     answer = client.get(
-        "/_mocks/payouts/payout/transfers",
-        params={"transfer_id": transfer_id},
-        headers={"x-client-id": "mock-payouts-client", "x-client-secret": SECRET, "x-api-version": "2024-01-01"},
+        "/_mocks/payouts/payout/beneficiary", params={"beneficiary_id": beneficiary_id}, headers=PAYOUTS
     )
     assert answer.status_code == 200, answer.text
     found: dict[str, Any] = answer.json()
     return found
+
+
+def beneficiaries_of(client: GatewayClient, field: str, value: str) -> list[dict[str, Any]]:
+    """Every beneficiary in the payouts mock's books whose instrument has `field` = `value` (QA read-out)."""
+    everyone: list[dict[str, Any]] = client.get("/_mocks/payouts/beneficiaries").json()
+    return [b for b in everyone if b.get("beneficiary_instrument_details", {}).get(field) == value]
 
 
 def replay(client: GatewayClient, event: dict[str, Any], stamp: str) -> int:
@@ -77,6 +93,12 @@ def test_a_returned_cash_order_refunded_to_a_upi_id_ends_paid_with_a_utr_once_ev
     made = transfer(client, f"{number}_R1")
     assert made["status"] == "PENDING" and Decimal(str(made["transfer_amount"])) == Decimal(received["amount"])
     assert made["beneficiary_details"]["beneficiary_instrument_details"] == {"vpa": "ramesh@okaxis"}
+    # The payout added exactly one beneficiary for the UPI ID, and the transfer names it.
+    [added] = beneficiaries_of(client, "vpa", "ramesh@okaxis")
+    assert made["beneficiary_details"]["beneficiary_id"] == added["beneficiary_id"]
+    named = beneficiary(client, added["beneficiary_id"])
+    assert (named["beneficiary_name"], named["beneficiary_status"]) == ("Ramesh Kumar", "VERIFIED")
+    assert named["beneficiary_instrument_details"] == {"vpa": "ramesh@okaxis"}
 
     client.post("/_mocks/clock", json={"minutes": 31})  # the bank answers on the mocks' clock
     shown = client.get(f"/api/checkout/orders/{number}").json()["returns"][0]
@@ -173,10 +195,10 @@ def test_a_refund_to_a_bank_account_is_paid_to_the_whole_account_number_kept_unt
     received = desk(client, number, 3)["returns"][0]
     assert received["refundTo"]["accountEnding"] == "4567" and received["payout"]["status"] == "pending"
     made = transfer(client, f"{number}_R1")
-    assert made["beneficiary_details"] == {
-        "beneficiary_name": "Ramesh Kumar",
-        "beneficiary_instrument_details": {"bank_account_number": "501001234567", "bank_ifsc": "HDFC0001234"},
-    }
+    whole = {"bank_account_number": "501001234567", "bank_ifsc": "HDFC0001234"}
+    assert made["beneficiary_details"]["beneficiary_instrument_details"] == whole
+    named = beneficiary(client, made["beneficiary_details"]["beneficiary_id"])  # the account's beneficiary, paid
+    assert named["beneficiary_name"] == "Ramesh Kumar" and named["beneficiary_instrument_details"] == whole
     refunded = desk(client, number)["returns"][0]  # the desk's next step: the bank answers now
     assert refunded["status"] == "refunded" and refunded["payout"]["status"] == "paid" and refunded["payout"]["utr"]
 

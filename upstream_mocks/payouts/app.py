@@ -1,7 +1,9 @@
-"""Mock of the payouts provider (contracts/payouts.openapi.yaml): Cashfree Payouts v2 transfers,
-its UPI ID and bank account verification, signed TRANSFER_* webhooks, and QA controls.
+"""Mock of the payouts provider (contracts/payouts.openapi.yaml): Cashfree Payouts v2
+beneficiaries and transfers, its UPI ID and bank account verification, signed TRANSFER_*
+webhooks, and QA controls.
 
-Rules: upstream_mocks/payouts/transfers.py; decisions: docs/decisions/payouts.md.
+Rules: upstream_mocks/payouts/beneficiaries.py and transfers.py; decisions: docs/decisions/payouts.md
+and payout-beneficiaries.md.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from decimal import Decimal
 from typing import Any, Literal, TypeVar
 
 import msgspec
-from litestar import Litestar, Request, Response, get, post
+from litestar import Litestar, Request, Response, delete, get, post
 from litestar.params import FromPath
 
 from upstream_mocks.clock import mocks_now, on_tick
@@ -20,7 +22,8 @@ from upstream_mocks.envelope import json_answer
 from upstream_mocks.loopback import loopback_client
 from upstream_mocks.payments.delivery import send_signed
 from upstream_mocks.payments.orders import WebhookDelivery
-from upstream_mocks.payouts import transfers
+from upstream_mocks.payouts import beneficiaries, transfers
+from upstream_mocks.payouts.beneficiaries import BeneficiaryRefused, Instrument, NewBeneficiary
 from upstream_mocks.payouts.transfers import Kept, TransferRefused, TransferRequest
 from upstream_mocks.world import MockWorld
 
@@ -106,8 +109,23 @@ async def answer_due(world: MockWorld, moment: datetime) -> None:
     await asyncio.gather(*(deliver(world, kept, moment) for kept in ended))
 
 
+def _payee_exists(instrument: Instrument | None) -> bool:
+    """Whether a bank has the beneficiary's UPI ID and account (the sandbox's test payees)."""
+    if instrument is None:
+        return True
+    upi = instrument.vpa is None or transfers.upi_exists(instrument.vpa)
+    bank = instrument.bank_account_number is None or transfers.account_exists(instrument.bank_account_number)
+    return upi and bank
+
+
+def _account(request: Request[Any, Any, Any]) -> str:
+    """The payouts account asking (credentials already checked): its book of beneficiaries."""
+    return request.headers.get("x-client-id", "")
+
+
 def create_app(world: MockWorld) -> Litestar:
     world.register(transfers.STATE, transfers.seed)
+    world.register(beneficiaries.STATE, beneficiaries.seed)
     on_tick(world, lambda moment: answer_due(world, moment))
 
     @post("/payout/transfers", status_code=200)
@@ -116,8 +134,49 @@ def create_app(world: MockWorld) -> Litestar:
         if isinstance(asked, Response):
             return asked
         try:
-            return json_answer(transfers.create(world, asked))
+            return json_answer(transfers.create(world, _account(request), asked))
         except TransferRefused as exc:
+            return _error(exc.status, exc.message, exc.code)
+
+    @post("/payout/beneficiary", status_code=201)
+    async def create_beneficiary(request: Request[Any, Any, Any]) -> Response[Any]:
+        asked = await _asked(world, request, NewBeneficiary)
+        if isinstance(asked, Response):
+            return asked
+        exists = _payee_exists(asked.beneficiary_instrument_details)
+        try:
+            return json_answer(beneficiaries.create(world, _account(request), asked, payee_exists=exists), 201)
+        except BeneficiaryRefused as exc:
+            return _error(exc.status, exc.message, exc.code)
+
+    @get("/payout/beneficiary")
+    async def get_beneficiary(request: Request[Any, Any, Any]) -> Response[Any]:
+        refused = _refused(world, request)
+        if refused is not None:
+            return refused
+        query = request.query_params
+        try:
+            found = beneficiaries.find(
+                world,
+                _account(request),
+                query.get("beneficiary_id"),
+                query.get("bank_account_number"),
+                query.get("bank_ifsc"),
+            )
+        except BeneficiaryRefused as exc:
+            return _error(exc.status, exc.message, exc.code)
+        return json_answer(found)
+
+    @delete("/payout/beneficiary", status_code=200)
+    async def remove_beneficiary(request: Request[Any, Any, Any]) -> Response[Any]:
+        refused = _refused(world, request)
+        if refused is not None:
+            return refused
+        try:
+            return json_answer(
+                beneficiaries.remove(world, _account(request), request.query_params.get("beneficiary_id"))
+            )
+        except BeneficiaryRefused as exc:
             return _error(exc.status, exc.message, exc.code)
 
     @get("/payout/transfers")
@@ -204,8 +263,25 @@ def create_app(world: MockWorld) -> Litestar:
     async def webhooks() -> Response[Any]:
         return json_answer(transfers.state(world).webhooks)
 
+    @get("/beneficiaries")
+    async def beneficiary_book() -> Response[Any]:
+        """QA: every beneficiary in every payouts account's book (Cashfree has no call listing them)."""
+        return json_answer(beneficiaries.everyone(world))
+
     return Litestar(
-        route_handlers=[create_transfer, transfer_status, verify_upi, verify_account, bank_word, misreport, webhooks],
+        route_handlers=[
+            create_transfer,
+            transfer_status,
+            create_beneficiary,
+            get_beneficiary,
+            remove_beneficiary,
+            verify_upi,
+            verify_account,
+            bank_word,
+            misreport,
+            webhooks,
+            beneficiary_book,
+        ],
         openapi_config=None,
         logging_config=None,  # the host process configures logging
     )

@@ -12,6 +12,12 @@ Payees, as the sandbox's test values do: a UPI ID whose name begins `invalid` do
 (verification INVALID, a transfer FAILED `INVALID_VPA`); one beginning `bankdown` exists but its
 bank is offline (a transfer FAILED `BENEFICIARY_BANK_OFFLINE`); an account number beginning
 `000` does not exist (INVALID `INVALID_ACCOUNT_FAIL`). Any other is valid and paid.
+
+A transfer names its payee inline, or by the `beneficiary_id` of a beneficiary in the account's
+book (upstream_mocks/payouts/beneficiaries.py): one the book does not hold (never added, or
+removed) is a 404 `beneficiary_not_found`, as Cashfree refuses it; instrument details sent beside
+the id must be the beneficiary's. The transfer keeps the beneficiary's instrument as it was when
+paid, and is answered as asked.
 """
 
 from __future__ import annotations
@@ -25,6 +31,8 @@ import msgspec
 from upstream_mocks.clock import mocks_now
 from upstream_mocks.ist import IST
 from upstream_mocks.payments.orders import WebhookDelivery
+from upstream_mocks.payouts import beneficiaries
+from upstream_mocks.payouts.beneficiaries import BeneficiaryRefused, Instrument
 from upstream_mocks.world import MockWorld
 
 STATE = "payouts"
@@ -41,12 +49,6 @@ DESCRIPTIONS = {
     "BENEFICIARY_BANK_OFFLINE": "The beneficiary's bank is offline.",
     "REVERSED": "The beneficiary's bank returned the transfer.",
 }
-
-
-class Instrument(msgspec.Struct, kw_only=True, omit_defaults=True):
-    bank_account_number: str | None = None
-    bank_ifsc: str | None = None
-    vpa: str | None = None
 
 
 class Beneficiary(msgspec.Struct, kw_only=True, omit_defaults=True):
@@ -147,23 +149,55 @@ def new_reference(world: MockWorld) -> int:
     return payouts.next_reference - 1
 
 
-def create(world: MockWorld, asked: TransferRequest) -> Transfer:
+_FIELDS = (("bank_account_number", "Bank account number"), ("bank_ifsc", "Bank ifsc"), ("vpa", "Vpa"))
+
+
+def payee_of(world: MockWorld, account: str, asked: Beneficiary) -> Beneficiary:
+    """The transfer's payee: as given inline, or the beneficiary its `beneficiary_id` names in
+    `account`'s book (404 when the book does not hold it; 400 when details sent beside the id
+    are not the beneficiary's, in Cashfree's words)."""
+    if not asked.beneficiary_id:
+        if not asked.beneficiary_name:
+            raise TransferRefused(400, "beneficiary_name_missing", "beneficiary_name : is missing in the request")
+        return asked
+    try:
+        held = beneficiaries.by_id(world, account, asked.beneficiary_id)
+    except BeneficiaryRefused as exc:
+        if exc.status == 404:
+            raise TransferRefused(404, exc.code, exc.message) from exc
+        raise TransferRefused(
+            400, "beneficiary_details.beneficiary_id_invalid", "beneficiary_id should be alphanumeric"
+        ) from exc
+    kept = held.beneficiary_instrument_details or Instrument()
+    given = asked.beneficiary_instrument_details
+    for field, words in _FIELDS if given is not None else ():
+        sent = getattr(given, field)
+        if sent is not None and sent != getattr(kept, field):
+            raise TransferRefused(
+                400,
+                f"beneficiary_details.beneficiary_instrument_details.{field}_invalid",
+                f"{words} passed in the request does not match with the beneficiary with beneficiary_id :: "
+                f"{held.beneficiary_id}",
+            )
+    return Beneficiary(beneficiary_id=held.beneficiary_id, beneficiary_instrument_details=kept)
+
+
+def create(world: MockWorld, account: str, asked: TransferRequest) -> Transfer:
     """The transfer under `asked.transfer_id`: made now, or the one made before by the same request."""
     payouts = state(world)
     kept = payouts.transfers.get(asked.transfer_id)
     if kept is not None:
         if kept.request != asked:
             raise TransferRefused(409, "transfer_id_already_exists", "Transfer Id already exists")
-        return kept.transfer
+        return msgspec.structs.replace(kept.transfer, beneficiary_details=asked.beneficiary_details)
     if asked.transfer_amount < 1:
         raise TransferRefused(400, "transfer_amount_invalid", "transfer_amount : should be at least 1.00")
-    instrument = asked.beneficiary_details.beneficiary_instrument_details
+    payee = payee_of(world, account, asked.beneficiary_details)
+    instrument = payee.beneficiary_instrument_details
     if instrument is None or not (instrument.vpa or (instrument.bank_account_number and instrument.bank_ifsc)):
         raise TransferRefused(
             400, "beneficiary_details_missing", "beneficiary_instrument_details : vpa or bank account is required"
         )
-    if not asked.beneficiary_details.beneficiary_name:
-        raise TransferRefused(400, "beneficiary_name_missing", "beneficiary_name : is missing in the request")
     mode = asked.transfer_mode or ("upi" if instrument.vpa else "banktransfer")
     if mode == "upi" and not instrument.vpa:
         raise TransferRefused(400, "vpa_missing", "vpa : is required for transfer_mode upi")
@@ -174,7 +208,7 @@ def create(world: MockWorld, asked: TransferRequest) -> Transfer:
         status="RECEIVED",
         status_code="RECEIVED",
         status_description=DESCRIPTIONS["RECEIVED"],
-        beneficiary_details=asked.beneficiary_details,
+        beneficiary_details=payee,
         transfer_amount=asked.transfer_amount,
         transfer_service_charge=None,
         transfer_service_tax=None,
@@ -188,7 +222,8 @@ def create(world: MockWorld, asked: TransferRequest) -> Transfer:
     payouts.transfers[asked.transfer_id] = Kept(
         transfer=transfer, request=asked, due=now + timedelta(minutes=world.settings.payout_minutes)
     )
-    answered = msgspec.structs.replace(transfer)  # Cashfree answers RECEIVED; the bank has it from now
+    # Cashfree answers RECEIVED, the payee as asked; the bank has it from now.
+    answered = msgspec.structs.replace(transfer, beneficiary_details=asked.beneficiary_details)
     _set(transfer, "PENDING", "PENDING", now)
     return answered
 
@@ -237,8 +272,10 @@ def end(world: MockWorld, kept: Kept, status: Literal["SUCCESS", "FAILED", "REVE
 
 def natural_end(kept: Kept) -> tuple[Literal["SUCCESS", "FAILED"], str | None]:
     """How the bank answers a transfer left alone: by its payee."""
-    instrument = kept.request.beneficiary_details.beneficiary_instrument_details
-    if instrument is not None and instrument.vpa:
+    instrument = kept.transfer.beneficiary_details.beneficiary_instrument_details
+    # A beneficiary may hold an account and a UPI ID: the transfer's mode says which is paid.
+    by_upi = kept.transfer.transfer_mode == "upi" or (instrument is not None and not instrument.bank_account_number)
+    if instrument is not None and instrument.vpa and by_upi:
         refusal = upi_refusal(instrument.vpa)
         return ("FAILED", refusal) if refusal else ("SUCCESS", None)
     if instrument is not None and instrument.bank_account_number and not account_exists(instrument.bank_account_number):
