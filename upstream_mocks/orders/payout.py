@@ -154,8 +154,10 @@ async def new_payee(
 
 
 async def start(world: MockWorld, state: OrdersState, order: Order, ret: ReturnRequest) -> None:
-    """The payee checked, then the transfer made (pending): failed at once when the payee cannot
-    take money; left pending, to be made again under the same id, when the provider did not answer."""
+    """The payee checked, then the transfer made (pending) to the payee's beneficiary at the
+    provider, added first when it has none (PayoutsClient.create_transfer): failed at once when the
+    payee cannot take money; left pending, to be made again under the same id, when the provider
+    did not answer."""
     ret.payout = ret.payout or Payout(transfer_id=transfer_id_of(ret), status="pending")
     payee = _payee(order, ret.refund_to, state.payee_accounts.get(ret.number))
     try:
