@@ -28,7 +28,7 @@ offset=$(( ((night - now) % 86400 + 86400) % 86400 ))
 shims=$(mktemp -d)
 chmod 755 "$shims"  # the cluster's PostgreSQL runs as another user, who preloads from it too
 trap 'rm -rf "$shims"' EXIT
-for name in redis-server redis-sentinel redis-cli haproxy chromium; do
+for name in redis-server redis-sentinel redis-cli haproxy chromium chromium-headless-shell; do
   real=$(command -v "$name" || true)
   [ -n "$real" ] || continue
   printf '#!/bin/sh\nexec env -u LD_PRELOAD -u FAKETIME %s "$@"\n' "$real" >"$shims/$name"
@@ -37,6 +37,7 @@ done
 
 cc -O2 -shared -fPIC -o "$shims/sem-clockwait.so" "$(dirname "$0")/sem-clockwait.c"
 
-export CHROMIUM_PATH="${CHROMIUM_PATH:-$shims/chromium}"
+export CHROMIUM_PATH="${CHROMIUM_PATH:-$shims/chromium-headless-shell}"
+export FULL_CHROMIUM_PATH="${FULL_CHROMIUM_PATH:-$shims/chromium}"
 echo "clocks at $(TZ=Asia/Kolkata date -d "@$((now + offset))" '+%F %H:%M IST') (the machine's: $(date '+%F %H:%M %Z'))" >&2
 PATH="$shims:$PATH" LD_PRELOAD="$shims/sem-clockwait.so $lib" FAKETIME="+${offset}s" "$@"

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, Playwright, Route, expect
 
-from tests.e2e.conftest import CHROMIUM, PHONE, PageGuard, Server
+from tests.e2e.conftest import FULL_CHROMIUM, PHONE, PageGuard, Server
 from tests.e2e.store_steps import api_login, fill_cart
 
 # What Chromium's Network Information API says on such a phone (a test browser measures nothing).
@@ -128,10 +128,11 @@ def test_the_cart_shows_the_list_s_light_picture_sized_for_its_line(phone: tuple
 def browser_on_a_slow_link(playwright_instance: Playwright) -> Iterator[Browser]:
     """A Chromium that measures its link as 3G, as it would on one: its ECT hint (navigations included,
     which DevTools' network emulation does not reach) and navigator.connection say so."""
-    # Started as the session's browser is (conftest's `browser`), the link's speed besides.
+    # Started as the session's browser is (conftest's `browser`), the link's speed besides; the full
+    # browser, as the headless shell keeps no site's Accept-CH for the next navigation.
     args = ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
     args += ["--no-first-run", "--disable-gpu", "--disable-quic", "--force-effective-connection-type=3G"]
-    browser = playwright_instance.chromium.launch(executable_path=CHROMIUM, args=args)
+    browser = playwright_instance.chromium.launch(executable_path=FULL_CHROMIUM, args=args)
     yield browser
     browser.close()
 
