@@ -83,6 +83,7 @@ class ProviderMandate(msgspec.Struct, kw_only=True):
     authorisation_details: Authorisation
     subscription_expiry_time: str
     customer_details: MandateCustomer | None = None
+    subscription_tags: dict[str, str] | None = None  # the merchant's, as it made the mandate (a loan's number)
 
 
 class FailureDetails(msgspec.Struct, kw_only=True):

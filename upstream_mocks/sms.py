@@ -61,6 +61,10 @@ DLT_TEMPLATES: dict[tuple[str, Language], str] = {
     # AutoPay's pre-debit notice (NPCI's, at least 24 hours before each mandate debit).
     ("autopay_notice", "en"): "1107170000000000301",
     ("autopay_notice", "hi"): "1107170000000000302",
+    # A debit above the e-mandate limit, not raised: the borrower pays it through the instalment's
+    # link (the template's URL variable whitelisted for the platform's short links, as above).
+    ("autopay_authenticate", "en"): "1107170000000000311",
+    ("autopay_authenticate", "hi"): "1107170000000000312",
 }
 TemplateKey = Literal[
     "complaint_sms_received",
@@ -71,6 +75,7 @@ TemplateKey = Literal[
     "reminder_due_link",
     "reminder_after_link",
     "autopay_notice",
+    "autopay_authenticate",
 ]
 
 

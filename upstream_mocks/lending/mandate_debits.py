@@ -7,7 +7,9 @@ account (never believing the caller) and does what its status asks, once each:
   language (NPCI: at least 24 hours before the debit; the provider refuses a debit sooner);
 - SUCCESS: booked as a repayment of the loan by the same settlement as any other
   (settlement.settle_paid), keyed by the provider's payment id, its receipt mailed;
-- FAILED: the instalment is an ordinary due again: its reminder, with its payment link (reminders.py).
+- FAILED: the instalment is an ordinary due again: its reminder, with its payment link (reminders.py);
+- not raised (`notRaised`), above RBI's e-mandate limit: the borrower is told to pay it through
+  its payment link, once (mandate_authentication.py).
 
 Only the loan the portal collects for takes online payments here (`collects_portal_payments`):
 another loan's debit is refused (409), as its repayments are.
@@ -31,6 +33,7 @@ from upstream_mocks.clock import mocks_now, mocks_today
 from upstream_mocks.envelope import envelope
 from upstream_mocks.ist import IST
 from upstream_mocks.lending.loans import Loan
+from upstream_mocks.lending.mandate_authentication import NotRaised, Refused, ask_to_authenticate
 from upstream_mocks.lending.notices import notify
 from upstream_mocks.lending.reminders import RemindersState, remind
 from upstream_mocks.lending.seed import PaymentLog
@@ -42,18 +45,20 @@ from upstream_mocks.world import MockWorld
 log = structlog.get_logger("upstream_mocks.lending")
 
 STATE = "mandate_debits"
-Done = Literal["noticed", "booked", "reminded", "waiting", "cancelled"]
+Done = Literal["noticed", "booked", "reminded", "waiting", "cancelled", "authenticate"]
 
 
 class MandateDebitsState(msgspec.Struct, kw_only=True):
     noticed: set[str] = msgspec.field(default_factory=set)  # payment ids whose notice went
     reminded: set[str] = msgspec.field(default_factory=set)  # failed debits reminded of
+    authenticate: set[str] = msgspec.field(default_factory=set)  # debits not raised, the borrower told to pay
 
 
 class MandateDebitBody(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):
     loan_number: str
     subscription_id: str
     payment_id: str
+    not_raised: NotRaised | None = None  # a debit the caller did not raise, and why
 
 
 class MandateDebitAnswer(msgspec.Struct, rename="camel", kw_only=True):
@@ -147,6 +152,15 @@ def mandate_debit_routes(world: MockWorld) -> list[HTTPRouteHandler]:
             return envelope(None, "Loan not found", 404)
         if not loan.collects_portal_payments:
             return envelope(None, "This loan's instalments are not collected online", 409)
+        if body.not_raised is not None:  # no payment at the provider to read: the mandate and the schedule
+            try:
+                await ask_to_authenticate(
+                    world, loan, body.subscription_id, body.payment_id, body.not_raised, state().authenticate
+                )
+            except Refused as exc:
+                return envelope(None, exc.message, exc.status)
+            told = MandateDebitAnswer(payment_id=body.payment_id, status="authenticate")
+            return envelope(msgspec.to_builtins(told), "Mandate debit")
         try:
             async with provider(world, world.settings.lending_account) as pg:
                 payment = await pg.mandate_payment(body.subscription_id, body.payment_id)

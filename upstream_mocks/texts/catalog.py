@@ -36,6 +36,8 @@ class Texts(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     reminder_after_link: str
     autopay_notice: str
     autopay_notice_subject: str
+    autopay_authenticate: str
+    autopay_authenticate_subject: str
     receipt_mail_subject: str
     receipt_mail_message: str
     receipt_heading: str
