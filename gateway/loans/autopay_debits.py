@@ -5,7 +5,11 @@ as any repayment (once, by the provider's payment id, its receipt mailed) and tu
 into an ordinary due with a reminder and its payment link.
 
 A UPI AutoPay debit above the e-mandate limit without fresh authentication (AUTHENTICATION_LIMIT)
-is never raised: it waits, shown as `authenticate`, for the borrower to pay it themselves. An
+is never raised: it waits, shown as `authenticate`, for the borrower to pay it themselves, and
+the loan's lender is told of it in the same window as a raised debit (so more than 24 hours
+before its due date): it checks the mandate and its schedule, then sends the borrower, once, the
+notice with the instalment's payment link. Told again at each run until the lender confirms it
+(`noticed_at`), never after the due date. An
 eNACH debit has no such limit (NACH debits are not under RBI's e-mandate framework for cards and
 UPI; the mandate's maximum bounds them), so it is raised whatever its amount.
 
@@ -15,7 +19,7 @@ raising again is safe (the payment id is the provider's idempotency key).
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Mapping
 from datetime import datetime, timedelta
 
 import structlog
@@ -27,21 +31,19 @@ from gateway.operations_db import OperationsDatabase
 from gateway.operations_db.models import LoanMandate, LoanMandateDebit
 from gateway.plumbing.clock import Clock
 from gateway.plumbing.errors import UpstreamError
+from gateway.upstreams.lenders.port import MandateDebitTeller
 
 log = structlog.get_logger("gateway.loans.autopay")
 
 RAISE_AHEAD = timedelta(days=3)  # a debit is raised (and its notice sent) this long before it falls due
 MIN_NOTICE = timedelta(hours=24, minutes=5)  # NPCI's 24 hours, and a little for the clocks' steps
 
-# A lender's partner call about a debit: (loan number, subscription id, payment id) -> what it did.
-TellLender = Callable[[str, str, str], Awaitable[str]]
-
 
 class AutoPayDebits:
     def __init__(
         self,
         autopay: AutoPayService,
-        lenders: Mapping[str, TellLender],
+        lenders: Mapping[str, MandateDebitTeller],
         database: OperationsDatabase,
         clock: Clock,
         raise_ahead: timedelta = RAISE_AHEAD,
@@ -117,11 +119,20 @@ class AutoPayDebits:
             return 0
         raised = 0
         for debit in mandate.debits:
-            if debit.status != "planned" or debit.scheduled_at - now > self.raise_ahead:
+            if debit.scheduled_at - now > self.raise_ahead:
                 continue
             if mandate.method == "upi" and debit.amount > AUTHENTICATION_LIMIT:
-                await self._mark(debit.payment_id, "authenticate", now)
-                raised += 1  # moved all the same: the page reading it shows it at once
+                if debit.status == "planned":
+                    await self._mark(debit.payment_id, "authenticate", now)
+                    raised += 1  # moved all the same: the page reading it shows it at once
+                if (
+                    debit.status in ("planned", "authenticate")
+                    and debit.noticed_at is None
+                    and now < debit.scheduled_at
+                ):
+                    await self._ask_to_authenticate(mandate, debit, now)
+                continue
+            if debit.status != "planned":
                 continue
             if await self._raise(mandate, debit, now):
                 raised += 1
@@ -167,13 +178,33 @@ class AutoPayDebits:
             if found is not None:
                 found.status, found.updated_at = status, now
 
-    async def moved(self, mandate: LoanMandate, payment_id: str) -> None:
-        """Tell the loan's lender about the debit; a booking it confirms is kept on the debit."""
-        tell = self.lenders.get(mandate.lender)
-        if tell is None:
+    async def _ask_to_authenticate(self, mandate: LoanMandate, debit: LoanMandateDebit, now: datetime) -> None:
+        """Tell the loan's lender of a debit above the limit, not raised: it sends the borrower its
+        notice with the instalment's payment link (once: telling again is harmless). Its word that
+        it did is kept (`noticed_at`), so it is not told again."""
+        lender = self.lenders.get(mandate.lender)
+        if lender is None:  # a lender without the partner call (Fineract's) is told nothing
             return
         try:
-            done = await tell(mandate.loan_number, mandate.mandate_id, payment_id)
+            done = await lender.ask_to_authenticate(
+                mandate.loan_number, mandate.mandate_id, debit.payment_id, debit.instalment
+            )
+        except UpstreamError as exc:  # told again at the next run or read, until the due date
+            log.warning("autopay_lender_not_asked", payment_id=debit.payment_id, status=exc.status)
+            return
+        if done == "authenticate":
+            async with self.database.session() as db:
+                found = await self._debit(db, debit.payment_id)
+                if found is not None and found.noticed_at is None:
+                    found.noticed_at = found.updated_at = now
+
+    async def moved(self, mandate: LoanMandate, payment_id: str) -> None:
+        """Tell the loan's lender about the debit; a booking it confirms is kept on the debit."""
+        lender = self.lenders.get(mandate.lender)
+        if lender is None:
+            return
+        try:
+            done = await lender.tell(mandate.loan_number, mandate.mandate_id, payment_id)
         except UpstreamError as exc:  # told again by the provider's next event or the next read
             log.warning("autopay_lender_not_told", payment_id=payment_id, status=exc.status)
             return

@@ -60,9 +60,8 @@ def autopay_service(services: AppServices) -> AutoPayService:
 
 def autopay_debits(services: AppServices, autopay: AutoPayService) -> AutoPayDebits:
     """The debits, told to each lender that takes them (by its partner call)."""
-    tellers = {kind: lender.tell for kind, lender in services.clients.mandate_debits.items()}
     ahead = timedelta(days=services.settings.autopay_raise_ahead_days)
-    return AutoPayDebits(autopay, tellers, services.database, services.clock, raise_ahead=ahead)
+    return AutoPayDebits(autopay, services.clients.mandate_debits, services.database, services.clock, raise_ahead=ahead)
 
 
 def build_mandate_webhook_router(services: AppServices, autopay: AutoPayService, debits: AutoPayDebits) -> Router:

@@ -243,6 +243,7 @@ class LoanMandateDebit(IdentityBase):
     # (above the e-mandate limit: the borrower pays it with a fresh authentication, never debited).
     status: Mapped[str] = mapped_column(String(16))
     failure_reason: Mapped[str | None] = mapped_column(String(120))
+    # Raised with its notice; for one above the limit, when the lender confirmed it told the borrower.
     noticed_at: Mapped[datetime | None] = mapped_column(DateTimeUTC(timezone=True))
     # The lender acted on how it ended: booked it (taken), or sent its reminder (failed).
     booked_at: Mapped[datetime | None] = mapped_column(DateTimeUTC(timezone=True))

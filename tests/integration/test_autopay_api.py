@@ -5,18 +5,35 @@ approved in the UPI app (the payments mock's QA control), paused, resumed and ca
 provider's subscription webhooks, signed with the lender's account secret, move it. An eNACH
 mandate instead names the borrower's bank account (checked here, refused in our words), is
 approved at the borrower's bank and awaits the bank's registration; its debits are not held to
-UPI's ₹15,000 limit without fresh authentication."""
+UPI's ₹15,000 limit without fresh authentication. A UPI debit above that limit is never raised:
+within the raise window the loan's lender is told, and the borrower gets one SMS and one mail in
+their language asking them to pay the instalment through its payment link before its due date."""
 
 from __future__ import annotations
 
 import importlib
+import re
+from collections.abc import Callable
+from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 from typing import Any
 
 import pytest
 
+import gateway.loans as loans_package
+import upstream_mocks.lending.loan_routes as lending_loans
+from gateway.loans import autopay_debits
+from gateway.loans.autopay_debits import AutoPayDebits
+from gateway.settings import Settings
+from india.money import rupees_text
+from india.time_zone import IST
+from tests.autopay_limit import large_seed
 from tests.conftest import GatewayClient
 from tests.integration.test_portal_api import log_in
+from tests.mocks_clock import mocks_now
+from upstream_mocks.money import indian_grouping
+from upstream_mocks.sms import DLT_TEMPLATES
+from upstream_mocks.texts import Language, style
 
 SUNITA = "9123456780"  # LN-1102: current, three instalments paid, the next due in 12 days
 
@@ -288,3 +305,85 @@ def test_only_a_upi_debit_above_the_e_mandate_limit_waits_for_the_borrowers_auth
     move_to(client, f"{first['dueOn']}T09:00:00+05:30")
     client.post("/_mocks/clock", json={"days": -2})
     assert autopay(client, "LN-1001")["mandate"]["debits"][0]["status"] == shown
+
+
+def lender_keys(settings: Settings) -> dict[str, str]:
+    """The lender's own account at the provider, as it reads what the account holds."""
+    return {
+        "x-client-id": settings.lending_payments_client_id,
+        "x-client-secret": settings.lending_payments_client_secret,
+        "x-api-version": "2025-01-01",
+    }
+
+
+def sent_about(client: GatewayClient, payment_id: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The SMS and the mails the borrower got about one debit (the mocks' outboxes)."""
+    texts = client.get("/_mocks/mail/sms", params={"mobile": RAMESH}).json()
+    return [s for s in texts if s["reference"] == payment_id], [
+        m for m in outbox(client) if m["reference"] == payment_id
+    ]
+
+
+@pytest.mark.parametrize("language", ["en", "hi"])
+def test_a_upi_debit_above_the_limit_is_not_raised_and_the_borrower_is_told_once_to_pay_it_by_its_link(
+    make_client: Callable[[Settings], GatewayClient],
+    settings: Settings,
+    monkeypatch: pytest.MonkeyPatch,
+    language: Language,
+) -> None:
+    # LN-1001 with instalments above ₹15,000 in the lender's own books (no seeded loan has one).
+    monkeypatch.setattr(lending_loans, "seed_loans", large_seed(lending_loans.seed_loans))
+    jobs: list[AutoPayDebits] = []  # the app's own `autopay-debits` job, run here by hand
+
+    def kept(services: Any, service: Any) -> AutoPayDebits:
+        jobs.append(autopay_debits(services, service))
+        return jobs[-1]
+
+    monkeypatch.setattr(loans_package, "autopay_debits", kept)
+    client = make_client(settings)
+    client.cookies.set("lang", language)  # the lender writes to the borrower in the language they use
+    log_in(client, RAMESH)
+    mandate = active_mandate(client, "LN-1001", f"limit-notice-{language}")
+    first = mandate["debits"][0]
+    due, amount = date.fromisoformat(first["dueOn"]), Decimal(first["amount"])
+    assert amount > Decimal("15000.00") and mandate["method"] == "upi"
+
+    def run_job() -> int:
+        return client.blocking_portal.call(jobs[0].run)
+
+    run_job()  # outside the raise window: nothing yet
+    assert autopay(client, "LN-1001")["mandate"]["debits"][0]["status"] == "planned"
+    assert sent_about(client, first["paymentId"]) == ([], [])
+
+    # Two days before its due date (within the window, more than 24 hours ahead): not raised, the
+    # lender told, and its notice sent by SMS and mail in the borrower's language.
+    move_to(client, f"{first['dueOn']}T09:00:00+05:30")
+    client.post("/_mocks/clock", json={"days": -2})
+    assert mocks_now(client) < datetime.combine(due, time(10), IST) - timedelta(hours=24)
+    assert run_job() == 1
+    assert autopay(client, "LN-1001")["mandate"]["debits"][0]["status"] == "authenticate"
+    [sms], [mail] = sent_about(client, first["paymentId"])
+    assert (sms["language"], sms["dltTemplateId"]) == (language, DLT_TEMPLATES[("autopay_authenticate", language)])
+    words = (rupees_text(amount), style.day(language, due), "LN-1001")
+    assert all(word in sms["message"] and word in mail["message"] for word in words)
+    assert mail["kind"] == "autopayAuthenticate" and style.day(language, due) in mail["subject"]
+    found = re.search(r"http://127\.0\.0\.1:8000(/l/[0-9A-Za-z]{10})\b", sms["message"])
+    assert found is not None and found.group(0) in mail["message"]
+    # The link works: our short link leads to the provider's page for the instalment's amount.
+    hop = client.get(found.group(1), follow_redirects=False)
+    assert hop.status_code == 302, hop.text
+    page = client.get(hop.headers["location"])
+    assert page.status_code == 200 and "Instalment of loan LN-1001" in page.text
+    assert f"₹{indian_grouping(amount)}" in page.text
+
+    # Nothing was raised at the provider: the mandate's only payment is its authorisation.
+    payments = client.get(
+        f"/_mocks/payments/pg/subscriptions/{mandate['mandateId']}/payments", headers=lender_keys(settings)
+    )
+    assert payments.status_code == 200, payments.text
+    assert [p["payment_type"] for p in payments.json()] == ["AUTH"]
+
+    # The job again, and the page read again: nothing more is sent.
+    assert run_job() == 0
+    autopay(client, "LN-1001")
+    assert sent_about(client, first["paymentId"]) == ([sms], [mail])

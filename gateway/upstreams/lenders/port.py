@@ -114,6 +114,12 @@ class MandateDebitTeller(Protocol):
 
     async def tell(self, loan_number: str, subscription_id: str, payment_id: str) -> str: ...
 
+    # A debit not raised because it is above the e-mandate limit: the lender checks the mandate and
+    # its schedule, then tells the borrower (once) to pay instalment `instalment` themselves.
+    async def ask_to_authenticate(
+        self, loan_number: str, subscription_id: str, payment_id: str, instalment: int
+    ) -> str: ...
+
 
 @runtime_checkable
 class Lender(Protocol):

@@ -96,17 +96,25 @@ class LendingOperations:
         return answer.data
 
 
-class MandateDebit(msgspec.Struct, rename="camel", kw_only=True):
+class NotRaised(msgspec.Struct, rename="camel", kw_only=True):
+    """A debit the platform did not raise, and why (the lender checks both for itself)."""
+
+    instalment: int
+    reason: Literal["aboveAuthenticationLimit"] = "aboveAuthenticationLimit"
+
+
+class MandateDebit(msgspec.Struct, rename="camel", kw_only=True, omit_defaults=True):
     loan_number: str
     subscription_id: str
     payment_id: str
+    not_raised: NotRaised | None = None  # omitted for a debit raised at the provider
 
 
 class MandateDebitDone(msgspec.Struct, rename="camel", kw_only=True):
     """What the lender did about an AutoPay debit, as the provider has it now."""
 
     payment_id: str
-    status: Literal["noticed", "booked", "reminded", "waiting", "cancelled"]
+    status: Literal["noticed", "booked", "reminded", "waiting", "cancelled", "authenticate"]
     order_id: str | None = None
 
 
@@ -124,10 +132,29 @@ class LenderMandateDebits:
         """POST webRepayment/partnerMandateDebits: the lender reads the debit at the provider and
         sends its pre-debit notice, books it (once, by the provider's payment id) or reminds of
         the due; what it did (`MandateDebitDone.status`)."""
+        return await self._post(
+            MandateDebit(loan_number=loan_number, subscription_id=subscription_id, payment_id=payment_id)
+        )
+
+    async def ask_to_authenticate(
+        self, loan_number: str, subscription_id: str, payment_id: str, instalment: int
+    ) -> str:
+        """The same call with `notRaised`: a debit above the e-mandate limit, never raised; the
+        lender checks the mandate and its schedule, then tells the borrower (once per payment id)
+        to pay the instalment through its payment link (`authenticate`)."""
+        debit = MandateDebit(
+            loan_number=loan_number,
+            subscription_id=subscription_id,
+            payment_id=payment_id,
+            not_raised=NotRaised(instalment=instalment),
+        )
+        return await self._post(debit)
+
+    async def _post(self, debit: MandateDebit) -> str:
         response = await self.http.request(
             "POST",
             "webRepayment/partnerMandateDebits",
-            json=MandateDebit(loan_number=loan_number, subscription_id=subscription_id, payment_id=payment_id),
+            json=debit,
             headers=self._key,
             idempotent=True,  # the lender acts on each debit once, however often it is told
         )
