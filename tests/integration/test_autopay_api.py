@@ -360,8 +360,14 @@ def test_a_upi_debit_above_the_limit_is_not_raised_and_the_borrower_is_told_once
     move_to(client, f"{first['dueOn']}T09:00:00+05:30")
     client.post("/_mocks/clock", json={"days": -2})
     assert mocks_now(client) < datetime.combine(due, time(10), IST) - timedelta(hours=24)
+    # The lender cannot be told at first: the debit waits all the same, told again at the next run.
+    down = {"mock": "lending", "path": "webRepayment/partnerMandateDebits", "status": 503}
+    assert client.post("/_mocks/scenarios", json=down).status_code == 201
     assert run_job() == 1
     assert autopay(client, "LN-1001")["mandate"]["debits"][0]["status"] == "authenticate"
+    assert sent_about(client, first["paymentId"]) == ([], [])
+    assert client.delete("/_mocks/scenarios").status_code == 204
+    assert run_job() == 0
     [sms], [mail] = sent_about(client, first["paymentId"])
     assert (sms["language"], sms["dltTemplateId"]) == (language, DLT_TEMPLATES[("autopay_authenticate", language)])
     words = (rupees_text(amount), style.day(language, due), "LN-1001")
