@@ -246,6 +246,10 @@ class AutoPayService:
         async with self.database.session() as db:
             earlier = await self._latest(db, login, loan_number)
         if earlier is not None and earlier.request_key == key:
+            if earlier.status == "INITIALIZED" and earlier.approval_link is None:
+                # The first ask stored the mandate and lost its AUTH (the provider did not answer,
+                # or it is still being raised): a fresh AUTH, or the borrower has nothing to approve.
+                return await self._authorise(earlier.mandate_id, self._account(earlier.lender), enach)
             return view_of(earlier)
         if earlier is not None and earlier.status in LIVE and earlier.status != "INITIALIZED":
             raise Conflict(ALREADY_SET_UP, code="autopay_exists")

@@ -393,3 +393,21 @@ def test_a_upi_debit_above_the_limit_is_not_raised_and_the_borrower_is_told_once
     assert run_job() == 0
     autopay(client, "LN-1001")
     assert sent_about(client, first["paymentId"]) == ([sms], [mail])
+
+
+def test_a_set_up_asked_again_after_its_approval_was_lost_can_still_be_approved(client: GatewayClient) -> None:
+    """The provider does not answer the mandate's AUTH (the mandate already made and kept): the same
+    ask again (its Idempotency-Key) raises the AUTH then, so the borrower has a link to approve in
+    their UPI app, and the bank's approval makes the one mandate active."""
+    log_in(client, SUNITA)
+    down = {"mock": "payments", "path": "pg/subscriptions/pay", "status": 503, "times": 1}
+    assert client.post("/_mocks/scenarios", json=down).status_code == 201
+    lost = set_up(client, "LN-1102", "autopay-lost-auth-1")
+    assert lost.status_code >= 500, lost.text
+    again = set_up(client, "LN-1102", "autopay-lost-auth-1")
+    assert again.status_code in (200, 201), again.text
+    mandate = again.json()
+    assert mandate["status"] == "pendingApproval" and mandate["approvalLink"].startswith("upi://mandate?"), mandate
+    mandate_word(client, mandate["cfSubscriptionId"], "approved")
+    shown = after_webhooks(client, "LN-1102", mandate["cfSubscriptionId"])
+    assert (shown["mandateId"], shown["status"], shown["approvalLink"]) == (mandate["mandateId"], "active", None)
