@@ -411,3 +411,37 @@ def test_a_set_up_asked_again_after_its_approval_was_lost_can_still_be_approved(
     mandate_word(client, mandate["cfSubscriptionId"], "approved")
     shown = after_webhooks(client, "LN-1102", mandate["cfSubscriptionId"])
     assert (shown["mandateId"], shown["status"], shown["approvalLink"]) == (mandate["mandateId"], "active", None)
+
+
+def reminded_of(client: GatewayClient, loan: str, due: str) -> list[int]:
+    """The days from its due date on which the lender reminded the borrower to pay an instalment."""
+    sent = client.get("/_mocks/lending/reminders").json()
+    return [r["daysFromDue"] for r in sent if r["loanNumber"] == loan and r["dueDate"] == due]
+
+
+def test_an_instalment_autopay_will_take_is_not_reminded_to_be_paid_by_hand_until_its_debit_fails(
+    client: GatewayClient,
+) -> None:
+    """Once its debit is raised (the pre-debit notice sent), the lender leaves out the reminders
+    before and on the due date, whose links would pay the instalment twice; a debit that fails is
+    reminded of with its link; a mandate cancelled before the next debit leaves its reminders as
+    they were."""
+    log_in(client, RAMESH)
+    mandate = active_mandate(client, "LN-1001", "autopay-key-0301")
+    first, second = mandate["debits"][0], mandate["debits"][1]
+    due = date.fromisoformat(first["dueOn"])
+    # Three days before, at 09:00: that day's reminder went (the debit not raised yet: more than
+    # three days ahead of its 10:00 until 10:00).
+    move_to(client, f"{due - timedelta(days=3)}T09:00:00+05:30")
+    before = reminded_of(client, "LN-1001", first["dueOn"])
+    assert before[-1:] == [-3]
+    # Two days before: raised (the page's read raises it), its notice sent; then to the due date.
+    move_to(client, f"{due - timedelta(days=2)}T07:00:00+05:30")
+    assert autopay(client, "LN-1001")["mandate"]["debits"][0]["status"] == "noticed"
+    move_to(client, f"{first['dueOn']}T09:00:00+05:30")
+    assert reminded_of(client, "LN-1001", first["dueOn"]) == before  # not the day before, nor the day
+
+    # Cancelled before the next debit is raised: that instalment is reminded of as any other.
+    assert change(client, "LN-1001", "cancel", "autopay-cancel-0301").json()["status"] == "cancelled"
+    move_to(client, f"{second['dueOn']}T09:00:00+05:30")
+    assert reminded_of(client, "LN-1001", second["dueOn"])[-4:] == [-7, -3, -1, 0]

@@ -32,6 +32,8 @@ from payments_client.mandates import MandatePayment
 from upstream_mocks.clock import mocks_now, mocks_today
 from upstream_mocks.envelope import envelope
 from upstream_mocks.ist import IST
+from upstream_mocks.lending.autopay_cover import covered_by
+from upstream_mocks.lending.autopay_cover import register as register_cover
 from upstream_mocks.lending.loans import Loan
 from upstream_mocks.lending.mandate_authentication import NotRaised, Refused, ask_to_authenticate
 from upstream_mocks.lending.notices import notify
@@ -81,6 +83,7 @@ def _due_on(payment: MandatePayment, today: date) -> date:
 
 def mandate_debit_routes(world: MockWorld) -> list[HTTPRouteHandler]:
     world.register(STATE, MandateDebitsState)
+    register_cover(world)
 
     def state() -> MandateDebitsState:
         st: MandateDebitsState = world.states[STATE]
@@ -178,6 +181,8 @@ def mandate_debit_routes(world: MockWorld) -> list[HTTPRouteHandler]:
         if payment.payment_status in ("INITIALIZED", "PENDING"):
             if body.payment_id not in st.noticed:
                 st.noticed.add(body.payment_id)
+                due = _due_on(payment, mocks_today(world))
+                covered_by(world, loan.loan_number, due, body.subscription_id, body.payment_id)
                 await notice(loan, payment)
             answer.status = "noticed"
         elif payment.payment_status == "SUCCESS":

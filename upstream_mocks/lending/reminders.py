@@ -9,7 +9,9 @@ day is not sent later (the next one says more). docs/decisions/complaints-and-re
 Each reminder, SMS and mail, for an instalment of the loan the portal collects for carries that
 instalment's payment link (due_links.py) on the platform's domain (`/l/<code>`: the SMS goes by
 its own DLT template, `reminder_*_link`, whose URL is whitelisted), paid without a login, in
-parts if the borrower wishes, and each part booked once (link_booking.py).
+parts if the borrower wishes, and each part booked once (link_booking.py). An instalment an
+AutoPay debit is raised for, still waiting at the provider, has no reminder before or on its due
+date (autopay_cover.py): its pre-debit notice says it will be taken.
 
 QA read-out beside the contract: `GET /_mocks/lending/reminders` (every reminder sent, with its
 link); QA controls: `POST .../reminders/now` (a borrower's reminders now) and
@@ -30,6 +32,7 @@ from litestar.params import HeaderParameter, JSONBody
 
 from upstream_mocks.clock import mocks_now, mocks_today, on_tick
 from upstream_mocks.ist import IST
+from upstream_mocks.lending.autopay_cover import autopay_takes
 from upstream_mocks.lending.due_links import link_for_due, short_url
 from upstream_mocks.lending.dues import portal_loan
 from upstream_mocks.lending.link_booking import follow_links, follow_open_links
@@ -161,8 +164,11 @@ def reminder_routes(world: MockWorld) -> list[HTTPRouteHandler]:
                     if key in st.handled or day > today:
                         continue
                     st.handled.add(key)
-                    if day == today:  # a day passed unsent stays unsent
-                        await remind(world, loan, due, owed, days)
+                    if day != today:  # a day passed unsent stays unsent
+                        continue
+                    if days <= 0 and await autopay_takes(world, loan.loan_number, due):
+                        continue  # the mandate's debit takes it: no link to pay it twice
+                    await remind(world, loan, due, owed, days)
 
     on_tick(world, send_due)
     follow_links(world)  # the links' payments whose event was lost, booked at the clock's steps
