@@ -7,7 +7,7 @@ import asyncio
 from collections.abc import Callable
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal
-from typing import Any
+from typing import Any, NamedTuple
 
 import httpx
 import msgspec
@@ -236,6 +236,40 @@ def test_money_in_transit_past_its_expected_day_becomes_a_finding_an_early_one_n
     assert found == [("notSettled", "CF1")]
 
 
+class Kept(NamedTuple):
+    unfinished: list[date]  # the days to run again after the first run was kept
+    finished: bool  # whether the second run was kept
+    after: list[date]  # the days to run again after it
+    found: list[tuple[str, str]]  # the day's findings: kind and provider order (a payout's transfer)
+    passes: list[tuple[str, str]]  # each run's payouts and refunds still at the bank
+
+
+def kept_twice(client: GatewayClient, settings: Settings, waiting: Reconciliation, late: Reconciliation) -> Kept:
+    """A day's first run with money at the bank kept, then its run once that money's time passed."""
+
+    async def go() -> Kept:
+        http = httpx.AsyncClient(transport=httpx.ASGITransport(app=client.app), base_url="http://testserver")
+        clock = RemoteClock(http, "/_mocks/clock", ttl=0)
+        database = OperationsDatabase(settings.operations_database_url, settings.database_timeout)
+        book = RunBook(database, clock)
+        try:
+            assert await book.keep(waiting)
+            unfinished = await book.unfinished()
+            finished = await book.keep(late)
+            after = await book.unfinished()
+            async with database.session() as session:
+                run = await session.scalar(select(ReconciliationRun).where(ReconciliationRun.day == waiting.date))
+                assert run is not None
+                found = [(f.kind, f.provider_order_id) for f in run.findings]
+                passes = [(str(p.payouts_in_transit), str(p.refunds_in_transit)) for p in run.passes]
+            return Kept(unfinished, finished, after, found, passes)
+        finally:
+            await database.close()
+            await http.aclose()
+
+    return client.blocking_portal.call(go)
+
+
 def test_a_day_with_a_payout_the_bank_has_yet_to_answer_is_run_again_until_it_is_overdue(
     client: GatewayClient, settings: Settings
 ) -> None:
@@ -255,28 +289,9 @@ def test_a_day_with_a_payout_the_bank_has_yet_to_answer_is_run_again_until_it_is
     waiting = msgspec.structs.replace(paid_day, payouts_in_transit=[pending])
     late = in_transit_run(day, "order_paid", [overdue], in_transit=False)
 
-    async def go() -> tuple[list[date], bool, list[date], list[tuple[str, str]]]:
-        http = httpx.AsyncClient(transport=httpx.ASGITransport(app=client.app), base_url="http://testserver")
-        clock = RemoteClock(http, "/_mocks/clock", ttl=0)
-        database = OperationsDatabase(settings.operations_database_url, settings.database_timeout)
-        book = RunBook(database, clock)
-        try:
-            assert await book.keep(waiting)
-            unfinished = await book.unfinished()
-            finished = await book.keep(late)
-            after = await book.unfinished()
-            async with database.session() as session:
-                run = await session.scalar(select(ReconciliationRun).where(ReconciliationRun.day == day))
-                assert run is not None
-                found = [(f.kind, f.provider_order_id) for f in run.findings]
-            return unfinished, finished, after, found
-        finally:
-            await database.close()
-            await http.aclose()
-
-    unfinished, finished, after, found = client.blocking_portal.call(go)
-    assert (unfinished, finished, after) == ([day], True, [])
-    assert found == [("payoutOverdue", "VK10000001_R1")]
+    kept = kept_twice(client, settings, waiting, late)
+    assert (kept.unfinished, kept.finished, kept.after) == ([day], True, [])
+    assert kept.found == [("payoutOverdue", "VK10000001_R1")]
 
 
 def test_a_day_with_a_refund_still_at_the_bank_is_run_again_until_it_shows_or_is_missing(
@@ -299,27 +314,8 @@ def test_a_day_with_a_refund_still_at_the_bank_is_run_again_until_it_shows_or_is
     )
     late = in_transit_run(day, "order_paid", [missing], in_transit=False)
 
-    async def go() -> tuple[list[date], bool, list[date], list[tuple[str, str]], list[str]]:
-        http = httpx.AsyncClient(transport=httpx.ASGITransport(app=client.app), base_url="http://testserver")
-        clock = RemoteClock(http, "/_mocks/clock", ttl=0)
-        database = OperationsDatabase(settings.operations_database_url, settings.database_timeout)
-        book = RunBook(database, clock)
-        try:
-            assert await book.keep(waiting)
-            unfinished = await book.unfinished()
-            finished = await book.keep(late)
-            after = await book.unfinished()
-            async with database.session() as session:
-                run = await session.scalar(select(ReconciliationRun).where(ReconciliationRun.day == day))
-                assert run is not None
-                found = [(f.kind, f.provider_order_id) for f in run.findings]
-                passes = [str(p.refunds_in_transit) for p in run.passes]
-            return unfinished, finished, after, found, passes
-        finally:
-            await database.close()
-            await http.aclose()
-
-    unfinished, finished, after, found, passes = client.blocking_portal.call(go)
-    assert (unfinished, finished, after) == ([day], True, [])
-    assert found == [("refundMissing", "VK10000002-1")]
-    assert passes == ["310.00", "0.00"]  # each run of the day keeps what was at the bank then
+    kept = kept_twice(client, settings, waiting, late)
+    assert (kept.unfinished, kept.finished, kept.after) == ([day], True, [])
+    assert kept.found == [("refundMissing", "VK10000002-1")]
+    # Each run of the day keeps what was at the bank then.
+    assert kept.passes == [("0.00", "310.00"), ("0.00", "0.00")]
