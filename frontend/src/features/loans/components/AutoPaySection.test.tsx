@@ -96,6 +96,17 @@ describe("a loan's AutoPay", { timeout: 30_000 }, () => {
     expect(within(section).queryByText(/needs your fresh authentication/)).toBeNull();
   });
 
+  it("says a debit above the gateway's e-mandate limit is the borrower's to pay, in the limit it names", async () => {
+    borrower([{ terms: { ...terms, authenticationLimit: "5000.00" }, mandate: mandate("active", "authenticate") }]);
+    renderApp("/loans/LN-1004");
+    const section = await screen.findByRole("region", { name: "AutoPay" }, LOADED);
+    const row = (await within(section).findAllByRole("row", {}, LOADED))[1];
+    expect(within(row).getAllByRole("cell").map((cell) => cell.textContent)).toEqual(["14 Dec 2026", "₹5,750.00", "Above ₹5,000.00"]);
+    expect(
+      within(section).getByText("A debit above ₹5,000.00 needs your fresh authentication, so AutoPay does not take it: please pay it yourself."),
+    ).toBeTruthy();
+  });
+
   it("sets up eNACH on a bank account, marks the field the gateway refuses, and follows the bank's approval", async () => {
     const bodies: unknown[] = [];
     const bankPage = "https://payments.example/_mocks/payments/subscriptions/cf_sub_1/bank";

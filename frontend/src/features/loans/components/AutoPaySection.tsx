@@ -32,7 +32,8 @@ function MandateStatus({ mandate }: { mandate: AutoPayMandate }) {
   }
 }
 
-function DebitStatus({ debit }: { debit: Debit }) {
+/** `limit`: the e-mandate limit without fresh authentication, as the gateway says it (none: unknown). */
+function DebitStatus({ debit, limit }: { debit: Debit; limit: string | null }) {
   switch (debit.status) {
     case "planned":
       return <Trans>Planned</Trans>;
@@ -44,15 +45,19 @@ function DebitStatus({ debit }: { debit: Debit }) {
       return <Trans>Debit failed</Trans>;
     case "cancelled":
       return <Trans>Not debited</Trans>;
-    default:
-      return <Trans>Above ₹15,000</Trans>;
+    default: {
+      if (limit === null) return <Trans>Above the limit</Trans>;
+      const most = rupees(limit);
+      return <Trans>Above {most}</Trans>;
+    }
   }
 }
 
 /** What the borrower does about a failed or too-large debit: under the table, not in its cell, so
  * the status column stays a few words wide and a phone keeps the date and amount beside it. */
-function DebitNotes({ debits }: { debits: readonly Debit[] }) {
+function DebitNotes({ debits, limit }: { debits: readonly Debit[]; limit: string | null }) {
   const failed = debits.some((debit) => debit.status === "failed");
+  const most = limit === null ? "" : rupees(limit);
   const authenticate = debits.some((debit) => debit.status === "authenticate");
   if (!failed && !authenticate) return null;
   return (
@@ -62,9 +67,14 @@ function DebitNotes({ debits }: { debits: readonly Debit[] }) {
           <Trans>A failed debit is now an ordinary due: please pay it from the reminder's link.</Trans>
         </p>
       )}
-      {authenticate && (
+      {authenticate && limit !== null && (
         <p>
-          <Trans>A debit above ₹15,000 needs your fresh authentication, so AutoPay does not take it: please pay it yourself.</Trans>
+          <Trans>A debit above {most} needs your fresh authentication, so AutoPay does not take it: please pay it yourself.</Trans>
+        </p>
+      )}
+      {authenticate && limit === null && (
+        <p>
+          <Trans>A debit above the e-mandate limit needs your fresh authentication, so AutoPay does not take it: please pay it yourself.</Trans>
         </p>
       )}
     </>
@@ -171,10 +181,10 @@ export function AutoPaySection({ loanNumber, enabled }: { loanNumber: string; en
               caption={<Trans>Debits</Trans>}
               headings={{ dueOn: <Trans>Due on</Trans>, amount: <Trans>Amount</Trans>, status: <Trans>Status</Trans> }}
               day={calendarDay}
-              status={(debit) => <DebitStatus debit={debit} />}
+              status={(debit) => <DebitStatus debit={debit} limit={terms?.authenticationLimit ?? null} />}
             />
           )}
-          <DebitNotes debits={mandate.debits} />
+          <DebitNotes debits={mandate.debits} limit={terms?.authenticationLimit ?? null} />
           {change.isError && (
             <p className="alert alert-danger" role="alert">
               {errorMessage(change.error, t`AutoPay could not be changed. Please try again.`)}
