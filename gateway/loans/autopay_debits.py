@@ -58,9 +58,11 @@ class AutoPayDebits:
         """The job: mandates awaiting approval read again, every active mandate's debits falling
         due soon raised (or, above the limit, left to the borrower), and debits whose word was lost
         followed up; how many it moved."""
+        # Awaiting approval in the UPI app, or an eNACH mandate awaiting its bank's registration.
+        awaiting = LoanMandate.status.in_(("INITIALIZED", "BANK_APPROVAL_PENDING"))
         async with self.database.session() as db:
-            waiting = list(await db.scalars(select(LoanMandate.mandate_id).where(LoanMandate.status == "INITIALIZED")))
-        for mandate_id in waiting:  # the approval's webhook may have been lost
+            waiting = list(await db.scalars(select(LoanMandate.mandate_id).where(awaiting)))
+        for mandate_id in waiting:  # the approval's (or registration's) webhook may have been lost
             await self._refresh(mandate_id)
         async with self.database.session() as db:
             ids = list(await db.scalars(select(LoanMandate.mandate_id).where(LoanMandate.status == "ACTIVE")))

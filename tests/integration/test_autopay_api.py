@@ -445,3 +445,36 @@ def test_an_instalment_autopay_will_take_is_not_reminded_to_be_paid_by_hand_unti
     assert change(client, "LN-1001", "cancel", "autopay-cancel-0301").json()["status"] == "cancelled"
     move_to(client, f"{second['dueOn']}T09:00:00+05:30")
     assert reminded_of(client, "LN-1001", second["dueOn"])[-4:] == [-7, -3, -1, 0]
+
+
+def test_an_enach_mandate_registered_while_its_webhook_was_lost_is_found_active_by_the_job(
+    make_client: Callable[[Settings], GatewayClient], settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bank registers an eNACH mandate (UMRN) and the provider's webhook never arrives: the
+    AutoPay job reads a mandate awaiting its bank's registration again, as it does one awaiting the
+    borrower's approval, and the page shows it active."""
+    jobs: list[AutoPayDebits] = []  # the app's own `autopay-debits` job, run here by hand
+
+    def kept(services: Any, service: Any) -> AutoPayDebits:
+        jobs.append(autopay_debits(services, service))
+        return jobs[-1]
+
+    monkeypatch.setattr(loans_package, "autopay_debits", kept)
+    client = make_client(settings)
+    log_in(client, SUNITA)
+    mandate = set_up(client, "LN-1102", "enach-lost-0001", method="enach", bank=BANK).json()
+    mandate_word(client, mandate["cfSubscriptionId"], "authorised")  # at the bank, by net banking
+    shown = after_webhooks(client, "LN-1102", mandate["cfSubscriptionId"])
+    assert (shown["status"], shown["bankApprovalPending"]) == ("pendingApproval", True)
+
+    lost = {"mock": "payments", "path": "webhook", "webhook": "drop"}
+    assert client.post("/_mocks/scenarios", json=lost).status_code == 201
+    mandate_word(client, mandate["cfSubscriptionId"], "approved")  # registered: its word never comes
+    sent = client.get(f"/_mocks/payments/subscriptions/{mandate['cfSubscriptionId']}/webhooks").json()
+    assert {w["outcome"] for w in sent} == {"delivered", "dropped"}, sent
+    shown = autopay(client, "LN-1102")["mandate"]
+    assert (shown["status"], shown["bankApprovalPending"]) == ("pendingApproval", True)
+
+    client.blocking_portal.call(jobs[0].run)
+    shown = autopay(client, "LN-1102")["mandate"]
+    assert (shown["status"], shown["providerStatus"], shown["bankApprovalPending"]) == ("active", "ACTIVE", False)
