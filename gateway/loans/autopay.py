@@ -31,6 +31,7 @@ from gateway.loans.autopay_schemas import (
     AutoPayRequest,
     AutoPayStatus,
     AutoPayTerms,
+    DebitedAccount,
     DebitStatus,
     EnachBank,
 )
@@ -116,6 +117,11 @@ def view_of(mandate: LoanMandate) -> AutoPayMandate:
         approval_link=mandate.approval_link if mandate.status == "INITIALIZED" else None,
         bank_approval_pending=mandate.status == "BANK_APPROVAL_PENDING",
         cf_subscription_id=mandate.cf_subscription_id,
+        debited_account=(
+            DebitedAccount(ending=mandate.account_ending, bank=mandate.bank_code)
+            if mandate.account_ending is not None and mandate.bank_code is not None
+            else None
+        ),
     )
 
 
@@ -308,6 +314,8 @@ class AutoPayService:
                 end_on=terms.end_on,
                 status=made.subscription_status,
                 request_key=key,
+                account_ending=enach.account_number[-4:] if enach else None,
+                bank_code=enach.account_ifsc[:4] if enach else None,
                 created_at=now,
                 updated_at=now,
             )

@@ -55,6 +55,13 @@ class AutoPayDebit(msgspec.Struct, rename="camel", kw_only=True):
     failure_reason: str | None = None
 
 
+class DebitedAccount(msgspec.Struct, rename="camel", kw_only=True):
+    """The account an eNACH mandate debits, as the borrower may read it back."""
+
+    ending: str  # the account number's last four digits
+    bank: str  # the bank's code: the IFSC's first four letters (HDFC, SBIN, ...)
+
+
 class AutoPayMandate(msgspec.Struct, rename="camel", kw_only=True):
     mandate_id: str
     status: AutoPayStatus
@@ -73,6 +80,7 @@ class AutoPayMandate(msgspec.Struct, rename="camel", kw_only=True):
     # eNACH, after the borrower authorised it at their bank: the bank is yet to register it.
     bank_approval_pending: bool = False
     cf_subscription_id: str | None = None
+    debited_account: DebitedAccount | None = None  # eNACH's; a UPI mandate's is the UPI app's own
 
 
 class AutoPay(msgspec.Struct, rename="camel", kw_only=True):

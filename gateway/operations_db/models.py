@@ -216,6 +216,10 @@ class LoanMandate(IdentityBase):
     status: Mapped[str] = mapped_column(String(24))
     request_key: Mapped[str] = mapped_column(String(64))  # the borrower's Idempotency-Key of the set-up
     approval_link: Mapped[str | None] = mapped_column(Text)  # the pending AUTH's UPI link or eNACH bank page
+    # eNACH: the account it debits as the borrower reads it (the number's last four digits, the
+    # IFSC's bank code); never the whole number.
+    account_ending: Mapped[str | None] = mapped_column(String(4), default=None)
+    bank_code: Mapped[str | None] = mapped_column(String(4), default=None)
     created_at: Mapped[datetime] = mapped_column(DateTimeUTC(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTimeUTC(timezone=True))
     debits: Mapped[list[LoanMandateDebit]] = relationship(

@@ -106,6 +106,7 @@ def test_autopay_is_set_up_on_the_lenders_account_approved_paused_resumed_and_ca
     assert made.status_code == 201, made.text
     mandate = made.json()
     assert mandate["status"] == "pendingApproval" and mandate["approvalLink"].startswith("upi://mandate?")
+    assert mandate["debitedAccount"] is None  # a UPI mandate's account is the UPI app's own
     assert (mandate["maxAmount"], mandate["startOn"], mandate["endOn"]) == (
         terms["maxAmount"],
         terms["startOn"],
@@ -253,6 +254,9 @@ def test_an_enach_mandate_names_a_valid_account_is_authorised_at_the_bank_and_aw
     assert made.status_code == 201, made.text
     mandate = made.json()
     assert (mandate["method"], mandate["status"], mandate["bankApprovalPending"]) == ("enach", "pendingApproval", False)
+    # The account it debits, as the borrower may read it back: never the whole number.
+    assert mandate["debitedAccount"] == {"ending": "7890", "bank": "HDFC"}
+    assert "001234567890" not in made.text
     link = mandate["approvalLink"]
     assert link.startswith("http") and link.endswith(
         f"/_mocks/payments/subscriptions/{mandate['cfSubscriptionId']}/bank"
@@ -278,6 +282,7 @@ def test_an_enach_mandate_names_a_valid_account_is_authorised_at_the_bank_and_aw
     other = {**BANK, "accountNumber": "55500011122", "ifsc": "SBIN0000456", "authMode": "debitCard"}
     again = set_up(client, "LN-1102", "enach-key-0003", method="enach", bank=other).json()
     assert again["mandateId"] != mandate["mandateId"] and again["status"] == "pendingApproval"
+    assert again["debitedAccount"] == {"ending": "1122", "bank": "SBIN"}
     assert (
         "ending 1122 at SBIN, by debit card"
         in client.get(f"/_mocks/payments/subscriptions/{again['cfSubscriptionId']}/bank").text

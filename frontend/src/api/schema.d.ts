@@ -1862,6 +1862,7 @@ export interface components {
             /** @default false */
             bankApprovalPending: boolean;
             cfSubscriptionId?: string | null;
+            debitedAccount?: components["schemas"]["DebitedAccount"] | null;
             debits: components["schemas"]["AutoPayDebit"][];
             email: string;
             /** Format: date */
@@ -2240,6 +2241,11 @@ export interface components {
             query: string;
             repayments: components["schemas"]["DeskRepayment"][];
             timeline: components["schemas"]["TimelineEntry"][];
+        };
+        /** DebitedAccount */
+        DebitedAccount: {
+            bank: string;
+            ending: string;
         };
         /** DeleteDataRequest */
         DeleteDataRequest: {

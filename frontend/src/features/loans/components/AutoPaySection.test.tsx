@@ -110,7 +110,12 @@ describe("a loan's AutoPay", { timeout: 30_000 }, () => {
   it("sets up eNACH on a bank account, marks the field the gateway refuses, and follows the bank's approval", async () => {
     const bodies: unknown[] = [];
     const bankPage = "https://payments.example/_mocks/payments/subscriptions/cf_sub_1/bank";
-    const enach = { ...mandate("pendingApproval", "planned", "enach"), approvalLink: bankPage, bankApprovalPending: false };
+    const enach = {
+      ...mandate("pendingApproval", "planned", "enach"),
+      approvalLink: bankPage,
+      bankApprovalPending: false,
+      debitedAccount: { ending: "7890", bank: "HDFC" },
+    };
     borrower([
       { terms, mandate: null },
       { terms, mandate: null },
@@ -156,6 +161,9 @@ describe("a loan's AutoPay", { timeout: 30_000 }, () => {
     fireEvent.click(within(section).getByRole("button", { name: "I have approved it" }));
     expect(await within(section).findByText("Approved by you: waiting for your bank to register it")).toBeTruthy();
     expect(within(section).queryByRole("link", { name: "Approve at your bank" })).toBeNull();
+    // The account it debits, as given: its last four digits and its bank, never the whole number.
+    expect(within(section).getByText("Account ending 7890 at HDFC")).toBeTruthy();
+    expect(section.textContent).not.toContain("001234567890");
   });
 
   it("asks for the eNACH account in Hindi", async () => {

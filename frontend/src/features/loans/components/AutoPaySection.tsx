@@ -53,6 +53,23 @@ function DebitStatus({ debit, limit }: { debit: Debit; limit: string | null }) {
   }
 }
 
+/** The account an eNACH mandate debits, as the borrower gave it: its last four digits and its bank. */
+function DebitedFrom({ account }: { account: { ending: string; bank: string } }) {
+  const { ending, bank } = account;
+  return (
+    <div>
+      <dt>
+        <Trans>Debited from</Trans>
+      </dt>
+      <dd>
+        <Trans>
+          Account ending {ending} at {bank}
+        </Trans>
+      </dd>
+    </div>
+  );
+}
+
 /** What the borrower does about a failed or too-large debit: under the table, not in its cell, so
  * the status column stays a few words wide and a phone keeps the date and amount beside it. */
 function DebitNotes({ debits, limit }: { debits: readonly Debit[]; limit: string | null }) {
@@ -156,6 +173,7 @@ export function AutoPaySection({ loanNumber, enabled }: { loanNumber: string; en
               </dt>
               <dd>{mandate.lenderName}</dd>
             </div>
+            {mandate.debitedAccount && <DebitedFrom account={mandate.debitedAccount} />}
           </dl>
           {mandate.status === "pendingApproval" && mandate.approvalLink && (
             <p>
