@@ -294,6 +294,9 @@ def test_credit_page_categories_open_the_store_list(
     expect(links).to_have_count(10)
     hrefs = [links.nth(i).get_attribute("href") for i in range(10)]
     assert hrefs == [f"/products?category={c.slug}" for c in CATEGORIES[:10]], hrefs
+    # The app has taken the pre-rendered page over: a click while it hydrates is another subject
+    # (a full run once lost one: the page stayed, live, on the credit page).
+    expect(page.locator("html[data-app-live]")).to_be_attached()
     page.get_by_role("link", name="Buy on Credit: MCB & RCCB").click()
     expect(page).to_have_url(re.compile(r"/products\?category=mcb-rccb$"))
     expect(page.get_by_role("navigation", name="Categories").get_by_role("link", name="MCB & RCCB")).to_have_attribute(
