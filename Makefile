@@ -12,7 +12,7 @@ HEADLESS_SHELL ?= /usr/lib/chromium/chromium-headless-shell
 DEVANAGARI_FONT := /usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf
 FRONTEND_SRC := $(shell find frontend/src frontend/public frontend/scripts frontend/index.html frontend/vite.config.ts -type f 2>/dev/null)
 
-.PHONY: run test test-at-night test-checks setup build lint messages typecheck frontend-test contracts contracts-check pytest chromium cluster-packages cluster cluster-down mocks reconcile lender-kit clean bench budget lighthouse lock
+.PHONY: run test test-at-night test-prepare debian-packages test-checks setup build lint messages typecheck frontend-test contracts contracts-check pytest chromium cluster-packages cluster cluster-down mocks reconcile lender-kit clean bench budget lighthouse lock
 
 # Both lenders live at once (our own contract's and the Fineract one), unless LENDERS says otherwise.
 run: setup build
@@ -21,7 +21,7 @@ run: setup build
 # Prints its wall time at the end, passed or failed: the installs and build, then the checks.
 test:
 	@start=$$(date +%s); \
-	  $(MAKE) --no-print-directory setup chromium cluster-packages build && { built=$$(date +%s); \
+	  $(MAKE) --no-print-directory -j2 --output-sync=target test-prepare && { built=$$(date +%s); \
 	  $(MAKE) --no-print-directory test-checks; }; rc=$$?; \
 	  end=$$(date +%s); built=$${built:-$$end}; \
 	  span() { echo "$$(( $$1 / 60 )) min $$(( $$1 % 60 )) s"; }; \
@@ -34,13 +34,21 @@ test:
 test-at-night:
 	scripts/at-night-in-india.sh $(MAKE) --no-print-directory test
 
-# Lint, types and the contract check two at a time (each keeps about one core busy and none
-# depends on timing); then the catalogs' extract and the Vitest tier that reads them, alone, as
-# its waits on the page are timed; then pytest alone, its two processes taking both cores
+# What make test needs, two at a time: the Python and the Node installs side by side (each keeps
+# about one core busy), the app's build once Node's are in, and Debian's packages one after the
+# other (one apt at a time holds dpkg's lock).
+test-prepare: setup build debian-packages
+
+debian-packages:
+	$(MAKE) --no-print-directory -j1 chromium cluster-packages
+
+# The catalogs' extract first (the Vitest tier reads them); then Vitest, which runs its files on
+# one worker on a 2-core machine, beside lint, types and the contract check one after another on
+# the other core; then pytest alone, its two processes taking both cores
 # (docs/decisions/test-time.md).
 test-checks:
-	$(MAKE) --no-print-directory -j2 --output-sync=target lint typecheck contracts-check
-	$(MAKE) --no-print-directory -j1 messages frontend-test
+	$(MAKE) --no-print-directory messages
+	$(MAKE) --no-print-directory -j2 --output-sync=target frontend-test lint typecheck contracts-check
 	$(MAKE) --no-print-directory pytest
 
 setup: $(VENV)/.installed node_modules/.installed

@@ -17,7 +17,7 @@ from collections import deque
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 from urllib.parse import urlparse
 
 import httpx
@@ -329,16 +329,27 @@ def _page_story(page: Page) -> str:
     return f"url: {page.url}\n{shown}"
 
 
-def _new_context(browser: Browser, server: Server, **options: Any) -> BrowserContext:
-    context = browser.new_context(base_url=server.url, locale="en-IN", **options)
+def _new_context(browser: Browser, server: Server, request: pytest.FixtureRequest, **options: Any) -> BrowserContext:
+    context = browser.new_context(
+        base_url=server.url, locale="en-IN", service_workers=service_workers_for(request.node), **options
+    )
     context.set_default_timeout(10_000)
     return context
 
 
+def service_workers_for(test: pytest.Item) -> Literal["allow", "block"]:
+    """The app's service worker runs only where a test is marked `service_worker`: reading
+    offline, the language switch offline, and the purchase and repayment journeys with the worker
+    taking the page over as a first visit has it. Elsewhere its first take-over (the page's files
+    and /api reads asked again through it) is a fifth of a test's time and none of its subject
+    (docs/decisions/test-time.md)."""
+    return "allow" if test.get_closest_marker("service_worker") else "block"
+
+
 @pytest.fixture
-def context(browser: Browser, server: Server) -> Iterator[BrowserContext]:
+def context(browser: Browser, server: Server, request: pytest.FixtureRequest) -> Iterator[BrowserContext]:
     server.reset()
-    context = _new_context(browser, server, **DESKTOP)
+    context = _new_context(browser, server, request, **DESKTOP)
     yield context
     context.close()
 
@@ -352,9 +363,11 @@ def page(context: BrowserContext, page_guard: PageGuard) -> Iterator[Page]:
 
 
 @pytest.fixture
-def phone_page(browser: Browser, server: Server, page_guard: PageGuard) -> Iterator[Page]:
+def phone_page(
+    browser: Browser, server: Server, page_guard: PageGuard, request: pytest.FixtureRequest
+) -> Iterator[Page]:
     server.reset()
-    context = _new_context(browser, server, **PHONE)
+    context = _new_context(browser, server, request, **PHONE)
     page = context.new_page()
     page_guard.attach(page)
     yield page

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import PageGuard, Server
@@ -36,6 +37,7 @@ def speaks(page: Page, language: str) -> None:
     page.context.add_cookies([{"name": "lang", "value": language, "url": page.url}])
 
 
+@pytest.mark.service_worker
 def test_offline_a_page_never_visited_is_the_apps_own_and_the_notice_says_when(
     phone_page: Page, page_guard: PageGuard
 ) -> None:
@@ -174,6 +176,7 @@ def test_a_language_switch_shows_the_catalogue_s_category_and_saving_in_it(phone
     expect(page.get_by_role("link", name="PVC कंड्यूट पाइप")).to_have_count(0)
 
 
+@pytest.mark.service_worker
 def test_the_language_switch_works_offline_once_the_app_has_been_used(phone_page: Page, page_guard: PageGuard) -> None:
     page = phone_page
     page_guard.enabled = False  # offline, the page's reads that were never kept fail: the point

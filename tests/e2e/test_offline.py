@@ -10,10 +10,14 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.e2e.conftest import PageGuard, Server
 from tests.e2e.store_steps import RAMESH, advance, api_login, fill_cart, place_by_api, to_checkout
+
+# Reading offline is the service worker's work.
+pytestmark = pytest.mark.service_worker
 
 # Said with when the copy shown was read: '… saved at 12:04 pm; prices, stock and delivery times may have changed.'
 # With its day too when that is not the phone's today (the browser's clock may differ from the

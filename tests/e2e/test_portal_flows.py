@@ -5,10 +5,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import PageGuard, Server, storage_secrets
 from tests.e2e.portal_steps import applied_preview, choose_partial_payment, login_on_screens, open_payment, start_login
+
+# The repayment journey as a first visit has it: the service worker taking the page over meanwhile.
+pytestmark = pytest.mark.service_worker
 
 RAMESH = "9876543210"  # overdue 12,450.00 including late fees
 SUNITA = "9123456780"  # nothing pending

@@ -32,6 +32,9 @@ from tests.e2e.store_steps import (
 )
 from upstream_mocks.orders.pricing import FEE_THRESHOLD, product_facts
 
+# The purchase journey as a first visit has it: the service worker taking the page over meanwhile.
+pytestmark = pytest.mark.service_worker
+
 
 @pytest.mark.parametrize("fixture", ["page", "phone_page"])
 def test_one_hour_delivery_paid_online_through_the_mock_checkout(
