@@ -40,7 +40,7 @@ test-at-night:
 test-prepare: setup build debian-packages
 
 debian-packages:
-	$(MAKE) --no-print-directory -j1 chromium cluster-packages
+	$(MAKE) --no-print-directory chromium && $(MAKE) --no-print-directory cluster-packages
 
 # The catalogs' extract first (the Vitest tier reads them); then Vitest, which runs its files on
 # one worker on a 2-core machine, beside lint, types and the contract check one after another on
