@@ -32,6 +32,7 @@ NO_LINK_CODE = "a payment link's code comes only in a reminder the lender sends,
 NO_MANDATE_DEBIT = (
     "the sandbox borrower has no AutoPay debit at the provider: approve a mandate, then run the kit again"
 )
+NO_MANDATE = "the sandbox borrower has no active AutoPay mandate at the provider: approve one, then run the kit again"
 # A credit line's life is a chain (apply, an offer's Key Facts, accept, a quote, its payment, the
 # certificate) for a shopper without credit; the sandbox borrower has a loan, so the lender rightly
 # refuses to open another. Each call is exercised in that order against the mock by
@@ -78,6 +79,7 @@ def lending(mobile_number: str = SANDBOX_BORROWER) -> SignIn:
             | {
                 "partnerPaymentLink": NO_LINK_CODE,
                 "partnerMandateDebits": NO_MANDATE_DEBIT,
+                "partnerMandates": NO_MANDATE,
             }
         )
         loans = _json(client.get("webRepayment/loans", params={"userId": user_id}, headers=bearer)) or {}

@@ -65,6 +65,13 @@ DLT_TEMPLATES: dict[tuple[str, Language], str] = {
     # link (the template's URL variable whitelisted for the platform's short links, as above).
     ("autopay_authenticate", "en"): "1107170000000000311",
     ("autopay_authenticate", "hi"): "1107170000000000312",
+    # A reminder before the due date of an instalment an active mandate will debit: no link.
+    ("reminder_autopay_upi", "en"): "1107170000000000321",
+    ("reminder_autopay_upi", "hi"): "1107170000000000322",
+    ("reminder_autopay_account", "en"): "1107170000000000331",
+    ("reminder_autopay_account", "hi"): "1107170000000000332",
+    ("reminder_autopay_bank", "en"): "1107170000000000341",
+    ("reminder_autopay_bank", "hi"): "1107170000000000342",
 }
 TemplateKey = Literal[
     "complaint_sms_received",
@@ -76,6 +83,9 @@ TemplateKey = Literal[
     "reminder_after_link",
     "autopay_notice",
     "autopay_authenticate",
+    "reminder_autopay_upi",
+    "reminder_autopay_account",
+    "reminder_autopay_bank",
 ]
 
 

@@ -19,6 +19,7 @@ from litestar.params import FromPath, FromQuery
 
 from upstream_mocks.clock import mocks_now
 from upstream_mocks.envelope import envelope, json_answer
+from upstream_mocks.lending.autopay_mandates import mandate_routes
 from upstream_mocks.lending.complaints import complaint_routes
 from upstream_mocks.lending.credit import credit_limit_handler, seed_credit
 from upstream_mocks.lending.credit_line_routes import credit_line_routes
@@ -274,6 +275,7 @@ def create_app(world: MockWorld) -> Litestar:
             credit_limit_handler(world),
             *partner_repayment_routes(world),
             *mandate_debit_routes(world),
+            *mandate_routes(world),
             *credit_line_routes(world),
             webhook_route(world),
             *history_routes(world, caller),

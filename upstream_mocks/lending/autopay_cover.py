@@ -47,6 +47,12 @@ def covered_by(world: MockWorld, loan_number: str, due: date, subscription_id: s
         cover.debits[_key(loan_number, due)] = [subscription_id, payment_id]
 
 
+def debit_raised(world: MockWorld, loan_number: str, due: date) -> bool:
+    """Whether the lender was told of a debit raised for the instalment due on `due`."""
+    cover: AutoPayCover | None = world.states.get(STATE)
+    return cover is not None and _key(loan_number, due) in cover.debits
+
+
 async def autopay_takes(world: MockWorld, loan_number: str, due: date) -> bool:
     """Whether a debit raised for the instalment is still waiting at the provider to take it."""
     cover: AutoPayCover | None = world.states.get(STATE)

@@ -13,7 +13,6 @@ approval, and the instalment's payment link as its reminders carry it (due_links
 
 from __future__ import annotations
 
-from decimal import Decimal
 from typing import Literal
 
 import httpx
@@ -22,6 +21,7 @@ import structlog
 
 from payments_client import ProviderRefused
 from upstream_mocks.clock import mocks_today
+from upstream_mocks.lending.autopay_mandates import AUTHENTICATION_LIMIT
 from upstream_mocks.lending.due_links import link_for_due, owed_on, short_url
 from upstream_mocks.lending.loans import Loan
 from upstream_mocks.lending.notices import notify
@@ -32,10 +32,6 @@ from upstream_mocks.texts import Language, style, texts
 from upstream_mocks.world import MockWorld
 
 log = structlog.get_logger("upstream_mocks.lending")
-
-# RBI's e-mandate framework: a recurring UPI debit above this needs the payer's fresh
-# authentication. The lender's own figure, whatever the caller believes.
-AUTHENTICATION_LIMIT = Decimal("15000.00")
 
 
 class NotRaised(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):

@@ -16,7 +16,7 @@ from upstream_mocks.world import MockWorld
 
 log = structlog.get_logger("upstream_mocks.lending")
 
-MailKind = Literal["complaintReceived", "paymentReminder", "autopayNotice", "autopayAuthenticate"]
+MailKind = Literal["complaintReceived", "paymentReminder", "autopayNotice", "autopayAuthenticate", "autopayReminder"]
 
 
 async def notify(

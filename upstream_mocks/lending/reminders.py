@@ -11,7 +11,10 @@ instalment's payment link (due_links.py) on the platform's domain (`/l/<code>`: 
 its own DLT template, `reminder_*_link`, whose URL is whitelisted), paid without a login, in
 parts if the borrower wishes, and each part booked once (link_booking.py). An instalment an
 AutoPay debit is raised for, still waiting at the provider, has no reminder before or on its due
-date (autopay_cover.py): its pre-debit notice says it will be taken.
+date (autopay_cover.py): its pre-debit notice says it will be taken. Before that, a reminder
+before the due date of an instalment the loan's active mandate will take (autopay_mandates.py,
+read at the provider at the reminder's time) says AutoPay will debit it, and from where, with no
+link: paid by the link beside the debit, the instalment would be paid twice.
 
 QA read-out beside the contract: `GET /_mocks/lending/reminders` (every reminder sent, with its
 link); QA controls: `POST .../reminders/now` (a borrower's reminders now) and
@@ -33,6 +36,7 @@ from litestar.params import HeaderParameter, JSONBody
 from upstream_mocks.clock import mocks_now, mocks_today, on_tick
 from upstream_mocks.ist import IST
 from upstream_mocks.lending.autopay_cover import autopay_takes
+from upstream_mocks.lending.autopay_mandates import TakenBy, autopay_will_take
 from upstream_mocks.lending.due_links import link_for_due, short_url
 from upstream_mocks.lending.dues import portal_loan
 from upstream_mocks.lending.link_booking import follow_links, follow_open_links
@@ -58,6 +62,7 @@ class SentReminder(msgspec.Struct, rename="camel", kw_only=True):
     language: Language
     dlt_template_id: str
     link_url: str | None = None  # the instalment's payment link the SMS and mail carried (our domain)
+    autopay: bool = False  # it said the loan's AutoPay mandate will debit the instalment (no link)
 
 
 class RemindersState(msgspec.Struct, kw_only=True):
@@ -124,6 +129,52 @@ async def remind(world: MockWorld, loan: Loan, due: date, owed: Decimal, days: i
         language=language,
         fields=fields,
     )
+    _sent(world, loan, due, owed, days, language, template, link_url=address)
+
+
+async def remind_of_autopay(world: MockWorld, loan: Loan, due: date, owed: Decimal, days: int, by: TakenBy) -> None:
+    """A reminder before the due date of an instalment the loan's active mandate will debit, SMS
+    and mail: the amount, the date, where it is debited from, to keep the balance there; no link."""
+    lending: LendingState = world.states["lending"]
+    borrower = lending.borrower_by_id(loan.user_id)
+    if borrower is None:
+        return
+    st: RemindersState = world.states["reminders"]
+    language = st.languages.get(loan.user_id, "en")
+    fields = {
+        "amount": style.amount(language, owed),
+        "loan": loan.loan_number,
+        "date": style.day(language, due),
+        **by.fields,
+    }
+    words = texts(language)
+    await notify(
+        world,
+        borrower,
+        sms=by.template,
+        subject=words.reminder_autopay_subject.format(**fields),
+        message=getattr(words, by.template).format(**fields),
+        kind="autopayReminder",
+        reference=f"{loan.loan_number}/{due.isoformat()}",
+        language=language,
+        fields=fields,
+    )
+    _sent(world, loan, due, owed, days, language, by.template, autopay=True)
+
+
+def _sent(
+    world: MockWorld,
+    loan: Loan,
+    due: date,
+    owed: Decimal,
+    days: int,
+    language: Language,
+    template: TemplateKey,
+    *,
+    link_url: str | None = None,
+    autopay: bool = False,
+) -> None:
+    st: RemindersState = world.states["reminders"]
     st.sent.append(
         SentReminder(
             user_id=loan.user_id,
@@ -134,7 +185,8 @@ async def remind(world: MockWorld, loan: Loan, due: date, owed: Decimal, days: i
             sent_at=mocks_now(world),
             language=language,
             dlt_template_id=DLT_TEMPLATES[(template, language)],
-            link_url=address,
+            link_url=link_url,
+            autopay=autopay,
         )
     )
 
@@ -168,6 +220,11 @@ def reminder_routes(world: MockWorld) -> list[HTTPRouteHandler]:
                         continue
                     if days <= 0 and await autopay_takes(world, loan.loan_number, due):
                         continue  # the mandate's debit takes it: no link to pay it twice
+                    if days < 0:  # not yet raised: the mandate will take it, if the provider says so now
+                        by = await autopay_will_take(world, loan.loan_number, due, owed)
+                        if by is not None:
+                            await remind_of_autopay(world, loan, due, owed, days, by)
+                            continue
                     await remind(world, loan, due, owed, days)
 
     on_tick(world, send_due)

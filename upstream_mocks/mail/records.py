@@ -122,7 +122,7 @@ class BorrowerMail(msgspec.Struct, rename="camel", forbid_unknown_fields=True, k
     email: Email
     subject: Subject
     message: Message
-    kind: Literal["complaintReceived", "paymentReminder", "autopayNotice", "autopayAuthenticate"]
+    kind: Literal["complaintReceived", "paymentReminder", "autopayNotice", "autopayAuthenticate", "autopayReminder"]
     reference: Reference
 
 

@@ -38,6 +38,10 @@ class Texts(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     autopay_notice_subject: str
     autopay_authenticate: str
     autopay_authenticate_subject: str
+    reminder_autopay_upi: str
+    reminder_autopay_account: str
+    reminder_autopay_bank: str
+    reminder_autopay_subject: str
     receipt_mail_subject: str
     receipt_mail_message: str
     receipt_heading: str

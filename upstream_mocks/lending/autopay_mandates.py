@@ -1,0 +1,161 @@
+"""A loan's AutoPay mandate at the lender (contracts/lending.openapi.yaml, `partnerMandates`), and
+what its reminders before a due date say of it.
+
+The platform that set up the borrower's mandate (UPI AutoPay or eNACH, a subscription on the
+lender's own account at the provider) names it once the provider has it ACTIVE. The lender
+believes none of it: it reads the subscription with its own account (made for this loan, ACTIVE)
+and keeps it as the loan's mandate. Without it, the lender heard of a mandate only through its
+first debit, three days ahead: the reminder seven days before told the borrower to pay by hand,
+through a link, what AutoPay would debit, and paid beside the debit the instalment went twice.
+
+At a reminder's time before a due date the lender reads the subscription again (never trusting
+what it was told days before): ACTIVE, and the instalment within what it may take (the plan's
+maximum; for UPI, RBI's e-mandate limit without fresh authentication), the reminder says AutoPay
+will debit it and from where, with no link. Paused, cancelled, revoked at the bank, above what it
+may take, unreadable, or an instalment whose debit was raised and did not wait (autopay_cover.py):
+the usual reminder with its link.
+"""
+
+from __future__ import annotations
+
+import hmac
+from datetime import date
+from decimal import Decimal
+from typing import Any
+
+import httpx
+import msgspec
+import structlog
+from litestar import Request, Response, post
+from litestar.handlers import HTTPRouteHandler
+
+from payments_client import ProviderRefused
+from payments_client.mandates import ProviderMandate
+from upstream_mocks.envelope import envelope
+from upstream_mocks.lending.autopay_cover import debit_raised
+from upstream_mocks.lending.loans import Loan
+from upstream_mocks.provider import provider
+from upstream_mocks.sms import TemplateKey
+from upstream_mocks.world import MockWorld
+
+log = structlog.get_logger("upstream_mocks.lending")
+
+STATE = "autopay_mandates"
+# RBI's e-mandate framework: a recurring UPI debit above this needs the payer's fresh
+# authentication. The lender's own figure, whatever the caller believes.
+AUTHENTICATION_LIMIT = Decimal("15000.00")
+
+
+class AutoPayMandates(msgspec.Struct, kw_only=True):
+    by_loan: dict[str, str] = msgspec.field(default_factory=dict)  # loan number -> subscription id
+
+
+class MandateBody(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):
+    loan_number: str
+    subscription_id: str
+
+
+class MandateKnown(msgspec.Struct, rename="camel", kw_only=True):
+    loan_number: str
+    subscription_id: str
+
+
+class TakenBy(msgspec.Struct, frozen=True, kw_only=True):
+    """How an active mandate will take an instalment, as the provider's subscription says: the
+    reminder's template and what it names of the account."""
+
+    template: TemplateKey
+    fields: dict[str, str]
+
+
+def _loan(world: MockWorld, loan_number: str) -> Loan | None:
+    loans: dict[int, list[Loan]] = world.states.get("loans", {})
+    return next((loan for owned in loans.values() for loan in owned if loan.loan_number == loan_number), None)
+
+
+def _for_loan(mandate: ProviderMandate, loan_number: str) -> bool:
+    return (mandate.subscription_tags or {}).get("loan_number") == loan_number
+
+
+async def _read(world: MockWorld, subscription_id: str) -> ProviderMandate:
+    async with provider(world, world.settings.lending_account) as pg:
+        return await pg.mandate(subscription_id)
+
+
+def _taken_by(mandate: ProviderMandate) -> TakenBy:
+    if mandate.authorisation_details.payment_method != "enach":
+        return TakenBy(template="reminder_autopay_upi", fields={})
+    customer = mandate.customer_details
+    number = (customer.customer_bank_account_number or "") if customer is not None else ""
+    ifsc = (customer.customer_bank_ifsc or "") if customer is not None else ""
+    if len(number) >= 4 and number[-4:].isdigit() and len(ifsc) >= 4:
+        # Only the last four digits and the IFSC's bank code: never the whole number in a text.
+        return TakenBy(template="reminder_autopay_account", fields={"ending": number[-4:], "bank": ifsc[:4]})
+    return TakenBy(template="reminder_autopay_bank", fields={})
+
+
+async def autopay_will_take(world: MockWorld, loan_number: str, due: date, owed: Decimal) -> TakenBy | None:
+    """How the loan's mandate will debit the instalment due on `due`, read at the provider now;
+    None when the usual reminder with its link should go."""
+    mandates: AutoPayMandates | None = world.states.get(STATE)
+    subscription_id = mandates.by_loan.get(loan_number) if mandates is not None else None
+    if subscription_id is None:
+        return None
+    if debit_raised(world, loan_number, due):
+        return None  # its debit was raised and no longer waits (failed, cancelled): never raised again
+    try:
+        mandate = await _read(world, subscription_id)
+    except (ProviderRefused, httpx.HTTPError) as exc:  # unreadable: the usual reminder
+        log.warning("autopay_mandate_unread_for_reminder", subscription_id=subscription_id, error=str(exc))
+        return None
+    if mandate.subscription_status != "ACTIVE" or not _for_loan(mandate, loan_number):
+        return None
+    if owed > mandate.plan_details.plan_max_amount:
+        return None
+    if mandate.authorisation_details.payment_method != "enach" and owed > AUTHENTICATION_LIMIT:
+        return None  # UPI needs the borrower's fresh authentication: they pay it by its link
+    return _taken_by(mandate)
+
+
+def mandate_routes(world: MockWorld) -> list[HTTPRouteHandler]:
+    world.register(STATE, AutoPayMandates)
+
+    def state() -> AutoPayMandates:
+        st: AutoPayMandates = world.states[STATE]
+        return st
+
+    @post("/webRepayment/partnerMandates", status_code=200)
+    async def mandate_known(request: Request[Any, Any, Any]) -> Response[Any]:
+        given = request.headers.get("x-partner-key", "").encode()
+        if not hmac.compare_digest(given, world.settings.partner_key.encode()):
+            return envelope(None, "Unauthorized", 401)
+        try:
+            body = msgspec.json.decode(await request.body(), type=MandateBody)
+        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+            return envelope(None, f"Invalid request: {exc}", 400)
+        loan = _loan(world, body.loan_number)
+        if loan is None:
+            return envelope(None, "Loan not found", 404)
+        if not loan.collects_portal_payments:
+            return envelope(None, "This loan's instalments are not collected online", 409)
+        try:
+            mandate = await _read(world, body.subscription_id)
+        except ProviderRefused as exc:
+            if exc.status == 404:
+                return envelope(None, "No such mandate at the provider", 404)
+            return envelope(None, "The payment provider could not be asked", 503)
+        except httpx.HTTPError as exc:
+            log.warning("mandate_unread", subscription_id=body.subscription_id, error=str(exc))
+            return envelope(None, "The payment provider could not be asked", 503)
+        if not _for_loan(mandate, loan.loan_number):
+            return envelope(None, "The mandate is not for this loan", 409)
+        known = MandateKnown(loan_number=loan.loan_number, subscription_id=body.subscription_id)
+        st = state()
+        if st.by_loan.get(loan.loan_number) == body.subscription_id:
+            return envelope(msgspec.to_builtins(known), "Mandate known")  # told again: nothing changes
+        if mandate.subscription_status != "ACTIVE":
+            return envelope(None, "The mandate is not active", 409)
+        st.by_loan[loan.loan_number] = body.subscription_id  # a later mandate of the loan replaces one before
+        return envelope(msgspec.to_builtins(known), "Mandate known")
+
+    return [mandate_known]
