@@ -41,7 +41,7 @@ from gateway.plumbing.clock import Clock
 from gateway.plumbing.errors import REFUSALS, Conflict, InvalidInput, NotFound, UpstreamError, UpstreamRefused
 from gateway.sessions import PortalLogin, Session
 from gateway.sessions.logins import forget_login_on_refusal
-from gateway.upstreams.lenders.port import Lender
+from gateway.upstreams.lenders.port import Lender, MandateDebitTeller
 from gateway.upstreams.payments import PaymentsClient
 from india.time_zone import IST
 from payments_client import ProviderRefused
@@ -182,8 +182,10 @@ class AutoPayService:
         owner: Callable[[str], str],
         database: OperationsDatabase,
         clock: Clock,
+        tellers: Mapping[str, MandateDebitTeller],
     ) -> None:
         self.lending = lending
+        self.tellers = tellers  # each lender kind told of its loans' mandates (by its partner call)
         self.accounts = accounts  # each lender kind's own account at the provider
         self.owner = owner  # the LENDERS kind whose loan a loan number is
         self.database = database
@@ -410,7 +412,8 @@ class AutoPayService:
             await self._record(made)
 
     async def _record(self, made: ProviderMandate) -> AutoPayMandate:
-        """The provider's word on the mandate, kept; a mandate no longer active stops its planned debits."""
+        """The provider's word on the mandate, kept; a mandate no longer active stops its planned
+        debits; one active that its lender has not confirmed knowing of is told to it."""
         async with self.database.session() as db:
             mandate = await self._by_id(db, made.subscription_id)
             mandate.status = made.subscription_status
@@ -420,7 +423,33 @@ class AutoPayService:
                 for debit in mandate.debits:
                     if debit.status == "planned":
                         debit.status, debit.updated_at = "cancelled", now
-            return view_of(mandate)
+            shown = view_of(mandate)
+            untold = mandate.status == "ACTIVE" and mandate.lender_told_at is None
+        if untold:
+            await self.tell_lender(made.subscription_id)
+        return shown
+
+    async def tell_lender(self, mandate_id: str) -> None:
+        """Tell the loan's lender of its ACTIVE mandate, so that its reminders before a due date
+        say AutoPay will debit the instalment instead of carrying a link to pay it by hand (paid
+        beside the debit, twice). The word may be lost: until the lender confirms (`lender_told_at`)
+        the AutoPay job and the loan page's reads tell it again. A lender without the call
+        (Fineract's) is told nothing: its reminders go as before."""
+        mandate = await self.mandate_of(mandate_id)
+        if mandate is None or mandate.status != "ACTIVE" or mandate.lender_told_at is not None:
+            return
+        teller = self.tellers.get(mandate.lender)
+        if teller is None:
+            return
+        try:
+            await teller.tell_mandate(mandate.loan_number, mandate.mandate_id)
+        except UpstreamError as exc:  # told again at the next run or read
+            log.warning("autopay_lender_not_told_of_mandate", mandate=mandate_id, status=exc.status)
+            return
+        async with self.database.session() as db:
+            found = await self._by_id(db, mandate_id)
+            if found.lender_told_at is None:
+                found.lender_told_at = await self.clock.now()
 
     async def mandate_of(self, mandate_id: str) -> LoanMandate | None:
         async with self.database.session() as db:

@@ -119,6 +119,8 @@ class AutoPayDebits:
         mandate = await self.autopay.mandate_of(mandate_id)
         if mandate is None or mandate.status != "ACTIVE":
             return 0
+        if mandate.lender_told_at is None:  # the word on its activation may have been lost
+            await self.autopay.tell_lender(mandate_id)
         raised = 0
         for debit in mandate.debits:
             if debit.scheduled_at - now > self.raise_ahead:

@@ -55,6 +55,7 @@ def autopay_service(services: AppServices) -> AutoPayService:
         lambda loan_number: loan_owner(clients.lender, services.settings, loan_number),
         services.database,
         services.clock,
+        clients.mandate_debits,
     )
 
 

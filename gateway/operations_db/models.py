@@ -220,6 +220,9 @@ class LoanMandate(IdentityBase):
     # IFSC's bank code); never the whole number.
     account_ending: Mapped[str | None] = mapped_column(String(4), default=None)
     bank_code: Mapped[str | None] = mapped_column(String(4), default=None)
+    # When the loan's lender confirmed it keeps this mandate (told once ACTIVE, again until then),
+    # so its reminders before a due date say AutoPay will debit the instalment, with no link.
+    lender_told_at: Mapped[datetime | None] = mapped_column(DateTimeUTC(timezone=True), default=None)
     created_at: Mapped[datetime] = mapped_column(DateTimeUTC(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTimeUTC(timezone=True))
     debits: Mapped[list[LoanMandateDebit]] = relationship(

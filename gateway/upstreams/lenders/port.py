@@ -109,8 +109,9 @@ class LenderCannot(UpstreamError):
 
 
 class MandateDebitTeller(Protocol):
-    """A lender told of a loan's AutoPay debit: it reads the debit at the provider, then sends its
-    pre-debit notice, books it once or reminds of the due; the answer says which it did."""
+    """A lender told of a loan's AutoPay mandate and its debits: it reads each at the provider,
+    then sends its pre-debit notice, books it once or reminds of the due; the answer says which it
+    did."""
 
     async def tell(self, loan_number: str, subscription_id: str, payment_id: str) -> str: ...
 
@@ -119,6 +120,11 @@ class MandateDebitTeller(Protocol):
     async def ask_to_authenticate(
         self, loan_number: str, subscription_id: str, payment_id: str, instalment: int
     ) -> str: ...
+
+    # The loan's mandate, ACTIVE at the provider: the lender checks it there and keeps it, so its
+    # reminders before a due date say AutoPay will debit the instalment (no link to pay it twice).
+    # Returns once the lender keeps it; raises UpstreamError otherwise.
+    async def tell_mandate(self, loan_number: str, subscription_id: str) -> None: ...
 
 
 @runtime_checkable

@@ -119,10 +119,16 @@ class MandateDebitDone(msgspec.Struct, rename="camel", kw_only=True):
 
 
 MANDATE_FAILED = "The lender could not be told about this AutoPay debit. It is asked again."
+MANDATE_NOT_KEPT = "The lender could not be told about this AutoPay mandate. It is told again."
+
+
+class MandateNamed(msgspec.Struct, rename="camel", kw_only=True):
+    loan_number: str
+    subscription_id: str
 
 
 class LenderMandateDebits:
-    """Our lending service's partner call about a loan's AutoPay debits."""
+    """Our lending service's partner calls about a loan's AutoPay mandate and its debits."""
 
     def __init__(self, http: UpstreamHttp, partner_key: str) -> None:
         self.http = http
@@ -149,6 +155,20 @@ class LenderMandateDebits:
             not_raised=NotRaised(instalment=instalment),
         )
         return await self._post(debit)
+
+    async def tell_mandate(self, loan_number: str, subscription_id: str) -> None:
+        """POST webRepayment/partnerMandates: the lender reads the mandate at the provider (made
+        for this loan, ACTIVE) and keeps it as the loan's; UpstreamError unless it answers so."""
+        response = await self.http.request(
+            "POST",
+            "webRepayment/partnerMandates",
+            json=MandateNamed(loan_number=loan_number, subscription_id=subscription_id),
+            headers=self._key,
+            idempotent=True,  # told again, the lender changes nothing
+        )
+        answer = self.http.decode(response, Envelope[MandateNamed])
+        if response.status_code != 200 or answer.data is None or answer.data.subscription_id != subscription_id:
+            raise UpstreamError(MANDATE_NOT_KEPT, upstream=self.http.name, status=response.status_code)
 
     async def _post(self, debit: MandateDebit) -> str:
         response = await self.http.request(
