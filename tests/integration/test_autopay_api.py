@@ -483,3 +483,74 @@ def test_an_enach_mandate_registered_while_its_webhook_was_lost_is_found_active_
     client.blocking_portal.call(jobs[0].run)
     shown = autopay(client, "LN-1102")["mandate"]
     assert (shown["status"], shown["providerStatus"], shown["bankApprovalPending"]) == ("active", "ACTIVE", False)
+
+
+def reminder_texts(client: GatewayClient, loan: str, due: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The SMS and the mails the borrower got reminding them of one instalment (its reference)."""
+    reference = f"{loan}/{due}"
+    texts = client.get("/_mocks/mail/sms", params={"mobile": RAMESH}).json()
+    return [s for s in texts if s["reference"] == reference], [m for m in outbox(client) if m["reference"] == reference]
+
+
+def reminders_of(client: GatewayClient, loan: str, due: str) -> list[dict[str, Any]]:
+    sent: list[dict[str, Any]] = client.get("/_mocks/lending/reminders").json()
+    return [r for r in sent if r["loanNumber"] == loan and r["dueDate"] == due]
+
+
+SHORT_LINK = re.compile(r"http://127\.0\.0\.1:8000/l/[0-9A-Za-z]{10}\b")
+
+
+@pytest.mark.parametrize("language", ["en", "hi"])
+def test_a_week_before_an_instalment_autopay_will_debit_the_reminder_says_so_without_a_link_unless_it_is_paused(
+    make_client: Callable[[Settings], GatewayClient], settings: Settings, language: Language
+) -> None:
+    """Told of the mandate once it is active, the lender's reminder 7 days before an instalment says
+    UPI AutoPay will debit it (amount, due date) and to keep the balance, in the borrower's language,
+    with no link to pay it by hand beside the debit; with the mandate paused, the usual reminder
+    with the instalment's payment link."""
+    client = make_client(settings)
+    client.cookies.set("lang", language)  # the lender writes to the borrower in the language they use
+    log_in(client, RAMESH)
+    mandate = active_mandate(client, "LN-1001", f"remind-autopay-{language}")
+    first, second = mandate["debits"][0], mandate["debits"][1]
+    due, amount = date.fromisoformat(first["dueOn"]), Decimal(first["amount"])
+    assert mocks_now(client).date() < due - timedelta(days=7)
+
+    move_to(client, f"{due - timedelta(days=7)}T09:00:00+05:30")
+    [reminder] = reminders_of(client, "LN-1001", first["dueOn"])
+    assert (reminder["daysFromDue"], reminder["linkUrl"], reminder["autopay"]) == (-7, None, True)
+    [sms], [mail] = reminder_texts(client, "LN-1001", first["dueOn"])
+    assert (sms["language"], sms["dltTemplateId"]) == (language, DLT_TEMPLATES[("reminder_autopay_upi", language)])
+    autopay_word = {"en": "UPI AutoPay", "hi": "UPI ऑटोपे"}[language]
+    keep_balance = {"en": "Keep the balance there", "hi": "पर्याप्त राशि रखें"}[language]
+    for text in (sms["message"], mail["message"]):
+        assert rupees_text(amount) in text and style.day(language, due) in text and "LN-1001" in text
+        assert autopay_word in text and keep_balance in text
+        assert "http" not in text and "/l/" not in text  # nothing to pay it with by hand
+    assert mail["kind"] == "autopayReminder" and style.day(language, due) in mail["subject"]
+
+    # Paused: AutoPay will not take the next one; its reminder is the usual one, with its link.
+    assert change(client, "LN-1001", "pause", f"remind-pause-{language}").json()["status"] == "paused"
+    next_due = date.fromisoformat(second["dueOn"])
+    move_to(client, f"{next_due - timedelta(days=7)}T09:00:00+05:30")
+    [reminder] = reminders_of(client, "LN-1001", second["dueOn"])
+    assert (reminder["daysFromDue"], reminder["autopay"]) == (-7, False) and reminder["linkUrl"]
+    [sms], [mail] = reminder_texts(client, "LN-1001", second["dueOn"])
+    assert sms["dltTemplateId"] == DLT_TEMPLATES[("reminder_before_link", language)]
+    link = SHORT_LINK.search(sms["message"])
+    assert link is not None and link.group(0) in mail["message"] and mail["kind"] == "paymentReminder"
+    assert autopay_word not in sms["message"]
+
+
+def test_a_mandate_whose_word_to_the_lender_was_lost_is_told_again_by_the_next_read(client: GatewayClient) -> None:
+    """The lender cannot be told when the mandate becomes active: the loan page's next read (as the
+    AutoPay job's run) tells it again, and the reminder a week before says AutoPay will debit."""
+    log_in(client, RAMESH)
+    down = {"mock": "lending", "path": "webRepayment/partnerMandates", "status": 503}
+    assert client.post("/_mocks/scenarios", json=down).status_code == 201
+    first = active_mandate(client, "LN-1001", "remind-lost-0001")["debits"][0]
+    assert client.delete("/_mocks/scenarios").status_code == 204
+    autopay(client, "LN-1001")  # told again: the lender now keeps the mandate
+    move_to(client, f"{date.fromisoformat(first['dueOn']) - timedelta(days=7)}T09:00:00+05:30")
+    [reminder] = reminders_of(client, "LN-1001", first["dueOn"])
+    assert (reminder["linkUrl"], reminder["autopay"]) == (None, True)
