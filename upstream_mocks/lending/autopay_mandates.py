@@ -33,7 +33,7 @@ from payments_client import ProviderRefused
 from payments_client.mandates import ProviderMandate
 from upstream_mocks.envelope import envelope
 from upstream_mocks.lending.autopay_cover import debit_raised
-from upstream_mocks.lending.loans import Loan
+from upstream_mocks.lending.dues import loan_numbered
 from upstream_mocks.provider import provider
 from upstream_mocks.sms import TemplateKey
 from upstream_mocks.world import MockWorld
@@ -66,11 +66,6 @@ class TakenBy(msgspec.Struct, frozen=True, kw_only=True):
 
     template: TemplateKey
     fields: dict[str, str]
-
-
-def _loan(world: MockWorld, loan_number: str) -> Loan | None:
-    loans: dict[int, list[Loan]] = world.states.get("loans", {})
-    return next((loan for owned in loans.values() for loan in owned if loan.loan_number == loan_number), None)
 
 
 def _for_loan(mandate: ProviderMandate, loan_number: str) -> bool:
@@ -133,7 +128,7 @@ def mandate_routes(world: MockWorld) -> list[HTTPRouteHandler]:
             body = msgspec.json.decode(await request.body(), type=MandateBody)
         except (msgspec.ValidationError, msgspec.DecodeError) as exc:
             return envelope(None, f"Invalid request: {exc}", 400)
-        loan = _loan(world, body.loan_number)
+        loan = loan_numbered(world, body.loan_number)
         if loan is None:
             return envelope(None, "Loan not found", 404)
         if not loan.collects_portal_payments:

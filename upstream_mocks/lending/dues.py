@@ -37,6 +37,12 @@ def portal_loan(world: MockWorld, user_id: int) -> Loan | None:
     return next((loan for loan in loans if loan.collects_portal_payments), None)
 
 
+def loan_numbered(world: MockWorld, loan_number: str) -> Loan | None:
+    """Any borrower's loan by its number, if the lender has it."""
+    loans: dict[int, list[Loan]] = world.states.get("loans", {})
+    return next((loan for owned in loans.values() for loan in owned if loan.loan_number == loan_number), None)
+
+
 def loan_position(world: MockWorld, loan: Loan, today: date | None = None) -> Position:
     lending: LendingState = world.states["lending"]
     return position(loan, payments_of(loan, lending), today or mocks_today(world))

@@ -34,6 +34,7 @@ from upstream_mocks.envelope import envelope
 from upstream_mocks.ist import IST
 from upstream_mocks.lending.autopay_cover import covered_by
 from upstream_mocks.lending.autopay_cover import register as register_cover
+from upstream_mocks.lending.dues import loan_numbered
 from upstream_mocks.lending.loans import Loan
 from upstream_mocks.lending.mandate_authentication import NotRaised, Refused, ask_to_authenticate
 from upstream_mocks.lending.notices import notify
@@ -67,11 +68,6 @@ class MandateDebitAnswer(msgspec.Struct, rename="camel", kw_only=True):
     payment_id: str
     status: Done
     order_id: str | None = None  # the repayment it was booked as (`MANDATE_<payment id>`)
-
-
-def _loan(world: MockWorld, loan_number: str) -> Loan | None:
-    loans: dict[int, list[Loan]] = world.states.get("loans", {})
-    return next((loan for owned in loans.values() for loan in owned if loan.loan_number == loan_number), None)
 
 
 def _due_on(payment: MandatePayment, today: date) -> date:
@@ -150,7 +146,7 @@ def mandate_debit_routes(world: MockWorld) -> list[HTTPRouteHandler]:
             body = msgspec.json.decode(await request.body(), type=MandateDebitBody)
         except (msgspec.ValidationError, msgspec.DecodeError) as exc:
             return envelope(None, f"Invalid request: {exc}", 400)
-        loan = _loan(world, body.loan_number)
+        loan = loan_numbered(world, body.loan_number)
         if loan is None:
             return envelope(None, "Loan not found", 404)
         if not loan.collects_portal_payments:
