@@ -73,10 +73,11 @@ async def test_the_lender_keeps_a_loans_active_mandate_and_refuses_what_the_prov
     assert await refused(lender, other) == 409  # not made for the loan named
     assert await refused(lender, f"ap{secrets.token_hex(10)}") == 404  # no such mandate
     upi = await lender.mandate()
-    assert await refused(lender, upi, loan="LN-1004") == 409  # a loan not collected online
+    assert await refused(lender, upi, loan="LN-1004") == 409  # the borrower's other loan: not its mandate
     await lender.client.tell_mandate(LOAN, upi)
     await lender.client.tell_mandate(LOAN, upi)  # told again: nothing changes
-    assert lender.world.states["autopay_mandates"].by_loan == {LOAN: upi}
+    await lender.client.tell_mandate("LN-1004", other)  # its reminders are the lender's too
+    assert lender.world.states["autopay_mandates"].by_loan == {LOAN: upi, "LN-1004": other}
     assert_conforms(contract_for("lending"), calls(lender))
 
 

@@ -131,8 +131,6 @@ def mandate_routes(world: MockWorld) -> list[HTTPRouteHandler]:
         loan = loan_numbered(world, body.loan_number)
         if loan is None:
             return envelope(None, "Loan not found", 404)
-        if not loan.collects_portal_payments:
-            return envelope(None, "This loan's instalments are not collected online", 409)
         try:
             mandate = await _read(world, body.subscription_id)
         except ProviderRefused as exc:
