@@ -23,7 +23,7 @@ from gateway.upstreams.lenders.native.operations import LenderMandateDebits
 from india.time_zone import IST
 from tests.autopay_limit import with_large_instalments
 from tests.contract.conftest import RecordingMock, assert_conforms, contract_for
-from tests.contract.test_lending_mandate_authentication import LOAN, MOCKS, Lender
+from tests.contract.test_lending_mandate_authentication import LOAN, MOCKS, RAMESH, Lender
 from upstream_mocks.lending.reminders import remember_language
 from upstream_mocks.settings import DEFAULT_PARTNER_KEY
 from upstream_mocks.sms import DLT_TEMPLATES
@@ -114,3 +114,16 @@ async def test_a_week_before_the_reminder_names_the_enach_account_and_a_upi_debi
     assert reminder["autopay"] is False and reminder["linkUrl"] is not None
     assert sms["dltTemplateId"] == DLT_TEMPLATES[("reminder_before_link", "hi")]
     assert_conforms(contract_for("lending"), calls(lender))
+
+
+async def test_the_qa_control_sends_a_week_befores_reminder_as_the_lender_would_with_autopay_s_words(
+    lender: Lender,
+) -> None:
+    upi = await lender.mandate()
+    await lender.client.tell_mandate(LOAN, upi)
+    second = lender.loan().instalments[1].due_on
+    await week_before(lender, second)
+    sent = (await lender.mock.client.post("reminders/now", json={"mobileNumber": RAMESH})).json()
+    [now] = [r for r in sent if r["dueDate"] == second.isoformat()]
+    assert (now["daysFromDue"], now["linkUrl"], now["autopay"]) == (-7, None, True)
+    assert now["dltTemplateId"] == DLT_TEMPLATES[("reminder_autopay_upi", "en")]

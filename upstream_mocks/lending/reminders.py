@@ -191,6 +191,21 @@ def _sent(
     )
 
 
+async def send_reminder(world: MockWorld, loan: Loan, due: date, owed: Decimal, days: int) -> None:
+    """The reminder the lender sends `days` from the instalment's due date, as AutoPay leaves it:
+    none while a raised debit waits to take it, the AutoPay wording before the due date if the
+    loan's active mandate will take it, else the usual one with its link. The clock's reminders
+    and the QA control's alike."""
+    if days <= 0 and await autopay_takes(world, loan.loan_number, due):
+        return  # the mandate's debit takes it: no link to pay it twice
+    if days < 0:  # not yet raised: the mandate will take it, if the provider says so now
+        by = await autopay_will_take(world, loan.loan_number, due, owed)
+        if by is not None:
+            await remind_of_autopay(world, loan, due, owed, days, by)
+            return
+    await remind(world, loan, due, owed, days)
+
+
 def reminder_routes(world: MockWorld) -> list[HTTPRouteHandler]:
     world.register("reminders", RemindersState)
 
@@ -218,14 +233,7 @@ def reminder_routes(world: MockWorld) -> list[HTTPRouteHandler]:
                     st.handled.add(key)
                     if day != today:  # a day passed unsent stays unsent
                         continue
-                    if days <= 0 and await autopay_takes(world, loan.loan_number, due):
-                        continue  # the mandate's debit takes it: no link to pay it twice
-                    if days < 0:  # not yet raised: the mandate will take it, if the provider says so now
-                        by = await autopay_will_take(world, loan.loan_number, due, owed)
-                        if by is not None:
-                            await remind_of_autopay(world, loan, due, owed, days, by)
-                            continue
-                    await remind(world, loan, due, owed, days)
+                    await send_reminder(world, loan, due, owed, days)
 
     on_tick(world, send_due)
     follow_links(world)  # the links' payments whose event was lost, booked at the clock's steps
@@ -241,7 +249,8 @@ def reminder_routes(world: MockWorld) -> list[HTTPRouteHandler]:
     @post("/reminders/now", status_code=200)
     async def remind_now(data: JSONBody[RemindNow]) -> list[SentReminder]:
         """QA: the reminder of each instalment still owed on the borrower's portal loan, now,
-        whatever the hour (its link made once, as any reminder's)."""
+        whatever the hour, as the lender would send it (its link made once, as any reminder's;
+        none, or the AutoPay wording, for an instalment its mandate takes)."""
         lending: LendingState = world.states["lending"]
         borrower = lending.borrowers.get(data.mobile_number)
         loan = portal_loan(world, borrower.user_id) if borrower is not None else None
@@ -251,7 +260,7 @@ def reminder_routes(world: MockWorld) -> list[HTTPRouteHandler]:
         before = len(state().sent)
         for due, owed in _owed_today(loan, lending, today):
             if due <= today - timedelta(REMINDER_DAYS[0]):  # fallen due, or within the first reminder's days
-                await remind(world, loan, due, owed, (today - due).days)
+                await send_reminder(world, loan, due, owed, (today - due).days)
         return state().sent[before:]
 
     @post("/links/followUp", status_code=200)
