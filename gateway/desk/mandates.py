@@ -20,6 +20,7 @@ async def desk_mandates(database: OperationsDatabase, mobile: str) -> list[DeskM
                 loan_number=m.loan_number,
                 lender_name=m.lender_name,
                 status=m.status,
+                method="enach" if m.method == "enach" else "upi",
                 max_amount=str(m.max_amount),
                 start_on=m.start_on,
                 end_on=m.end_on,
@@ -31,9 +32,13 @@ async def desk_mandates(database: OperationsDatabase, mobile: str) -> list[DeskM
                         amount=str(d.amount),
                         status=d.status,
                         failure_reason=d.failure_reason,
+                        noticed_at=d.noticed_at,
                     )
                     for d in m.debits
                 ],
+                account_ending=m.account_ending,
+                bank_code=m.bank_code,
+                lender_told_at=m.lender_told_at,
             )
             for m in found
         ]

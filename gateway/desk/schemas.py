@@ -101,19 +101,30 @@ class DeskMandateDebit(msgspec.Struct, rename="camel", kw_only=True):
     amount: str
     status: str  # planned, noticed, debited, failed, cancelled, authenticate
     failure_reason: str | None = None
+    # When the lender confirmed its notice went to the borrower: the pre-debit notice of a raised
+    # debit, or (`authenticate`) the one asking them to pay an instalment above the limit themselves.
+    noticed_at: datetime | None = None
 
 
 class DeskMandate(msgspec.Struct, rename="camel", kw_only=True):
-    """A loan's AutoPay mandate (UPI AutoPay on the lender's account) and its debits, as the gateway keeps them."""
+    """A loan's AutoPay mandate (UPI AutoPay or eNACH, on the lender's account) and its debits, as
+    the gateway keeps them."""
 
     mandate_id: str
     loan_number: str
     lender_name: str
     status: str  # the provider's: INITIALIZED, ACTIVE, ON_HOLD, CUSTOMER_PAUSED, CANCELLED, ...
+    method: Literal["upi", "enach"]
     max_amount: str
     start_on: date
     end_on: date
     debits: list[DeskMandateDebit]
+    # An eNACH mandate's account as the borrower gave it: its last four digits and its bank's code.
+    account_ending: str | None = None
+    bank_code: str | None = None
+    # When the loan's lender confirmed it keeps the mandate (its reminders then say AutoPay takes
+    # the instalment); None while it has not, or for a lender not told (Fineract's).
+    lender_told_at: datetime | None = None
 
 
 class CustomerView(msgspec.Struct, rename="camel", kw_only=True):

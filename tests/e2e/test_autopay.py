@@ -207,8 +207,10 @@ def test_the_borrower_pauses_and_resumes_autopay_and_the_desk_sees_the_mandate_a
         desk_login(staff, "asha.agent", "agent-demo-secret")
         look_up(staff, RAMESH)
         table = staff.locator(f'table[data-mandate-id="{mandate["mandateId"]}"]')
-        expect(table.locator("caption")).to_contain_text(f"{LOAN}: ON_HOLD, up to ₹")
+        expect(table.locator("caption")).to_contain_text(f"{LOAN}: ON_HOLD, UPI AutoPay, up to ₹")
         expect(table.locator("caption")).to_contain_text(mandate["lenderName"])
+        # Told to the lender once active, so its reminders say AutoPay takes the instalment.
+        expect(table.locator("caption")).to_contain_text("; lender told ")
         rows = table.locator("tbody tr")
         expect(rows).to_have_count(len(mandate["debits"]))
         first = mandate["debits"][0]
@@ -224,8 +226,8 @@ def test_the_borrower_pauses_and_resumes_autopay_and_the_desk_sees_the_mandate_a
         page.reload()
         expect(debit_row(section, first["paymentId"])).to_contain_text("Notice sent: will be debited")
         look_up(staff, RAMESH)  # afresh: the desk shows what it read when the agent asked
-        expect(table.locator("caption")).to_contain_text(f"{LOAN}: ACTIVE, up to ₹")
-        expect(rows.first).to_have_text(re.compile(rf"{first['dueOn']}\s*₹[\d,]+\.\d\d\s*noticed"))
+        expect(table.locator("caption")).to_contain_text(f"{LOAN}: ACTIVE, UPI AutoPay, up to ₹")
+        expect(rows.first).to_have_text(re.compile(rf"{first['dueOn']}\s*₹[\d,]+\.\d\d\s*noticed \(borrower told "))
         expect(rows.nth(1)).to_contain_text("planned")
     finally:
         staff.close()

@@ -2303,13 +2303,18 @@ export interface components {
         };
         /** DeskMandate */
         DeskMandate: {
+            accountEnding?: string | null;
+            bankCode?: string | null;
             debits: components["schemas"]["DeskMandateDebit"][];
             /** Format: date */
             endOn: string;
             lenderName: string;
+            lenderToldAt?: string | null;
             loanNumber: string;
             mandateId: string;
             maxAmount: string;
+            /** @enum {string} */
+            method: "upi" | "enach";
             /** Format: date */
             startOn: string;
             status: string;
@@ -2321,6 +2326,7 @@ export interface components {
             dueOn: string;
             failureReason?: string | null;
             instalment: number;
+            noticedAt?: string | null;
             paymentId: string;
             status: string;
         };
