@@ -13,7 +13,7 @@ from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin
 
-from gateway import checkout, complaints, credit, desk, loans, portal, short_links, site, store
+from gateway import addresses, checkout, complaints, credit, desk, loans, orders, portal, short_links, site, store
 from gateway.clients import build_clients
 from gateway.embedded import embed
 from gateway.health import healthz, readyz
@@ -102,6 +102,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
         guards=[networks_only(metrics_networks(settings), client_addresses, settings.metrics_token)],
     )
     store_service = store.build_service(services)
+    # Built before the routes: the orders group's cash-on-delivery route is the checkout's rule.
+    checkout_service = checkout.build_service(services, store_service)
     autopay = loans.autopay_service(services)
     debits = loans.autopay_debits(services, autopay)
     # The product pages whose first page of products goes out in their HTML to a visitor.
@@ -133,7 +135,9 @@ def create_app(settings: Settings | None = None) -> Litestar:
         credit.build_router(services),
         complaints.build_router(services),
         store.build_router(services, store_service),
-        checkout.build_router(services, store_service),
+        checkout.build_router(services, checkout_service),
+        orders.build_router(services, store_service, checkout_service.pay_on_delivery),
+        addresses.build_router(services),
         site.build_router(services),
         desk.build_router(services),
         desk.build_webhook_router(services),

@@ -1,5 +1,5 @@
-"""The web checkout: from the cart to a placed order (routes, service, schemas)."""
+"""The web checkout (/api/checkout): from the cart to a placed order (routes, service, schemas)."""
 
-from gateway.checkout.routes import build_router
+from gateway.checkout.routes import build_router, build_service
 
-__all__ = ["build_router"]
+__all__ = ["build_router", "build_service"]

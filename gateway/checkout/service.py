@@ -11,48 +11,32 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable
-from datetime import date, datetime
 from decimal import Decimal
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 import msgspec
 import structlog
 
+from gateway.addresses.address_book import AddressBook
+from gateway.addresses.delivery_views import delivery_view, pincode_check
+from gateway.addresses.schemas import PincodeCheck
 from gateway.checkout.cash_limit import CashLimit
-from gateway.checkout.delivery_views import delivery_view, pincode_check
 from gateway.checkout.placing import PlacementClaims
-from gateway.checkout.returns import can_return, options_view, return_view
 from gateway.checkout.schemas import (
     BusinessDetails,
-    BusinessDetailsView,
     CashOffer,
     CheckoutQuote,
     CheckoutQuoteRequest,
     CreditOffer,
-    DeliveryAddressView,
     GstinCheck,
-    OrderCharges,
-    OrderLineView,
-    OrderPaymentView,
-    PincodeCheck,
-    PlacedOrder,
     PlaceOrderRequest,
 )
-from gateway.checkout.tracking import (
-    CANCELLABLE,
-    PAYMENT_LABELS,
-    REFUSABLE,
-    STATUS_LABELS,
-    credit_note_view,
-    invoice_view,
-    refund_view,
-    timeline,
-)
 from gateway.language.codes import DEFAULT, Language
-from gateway.plumbing.clock import Clock
+from gateway.orders.schemas import PlacedOrder
+from gateway.orders.service import ORDER_NOT_FOUND, OrdersService, bearer_call
+from gateway.orders.views import address_view, business_view, charges_view, line_view, money
 from gateway.plumbing.errors import Conflict, GatewayError, InvalidInput, NotFound, UpstreamError
 from gateway.sessions import Session, StoreLogin
-from gateway.sessions.logins import TOKEN_REFUSED, forget_login_on_refusal
 from gateway.sessions.store import SessionStore, keyspace
 from gateway.store.service import StoreService
 from gateway.upstreams.catalogue import CatalogueClient
@@ -60,13 +44,8 @@ from gateway.upstreams.lenders.port import CreditPosition, Lender
 from gateway.upstreams.orders import (
     AddressInput,
     Business,
-    Charges,
-    DeliveryAddress,
-    Line,
     LineInput,
-    Order,
     OrdersClient,
-    OrdersRefused,
     PlaceRequest,
     Quote,
     QuoteRequest,
@@ -74,14 +53,10 @@ from gateway.upstreams.orders import (
 from india import gstin
 from india.money import rupees_text
 
-if TYPE_CHECKING:
-    from gateway.checkout.address_book import AddressBook
-
 T = TypeVar("T")
 log = structlog.get_logger("gateway.checkout")
 
 CART_EMPTY = "Your cart is empty. Add something to check out."
-ORDER_NOT_FOUND = "Order not found."
 PINCODE_UNKNOWN = "We could not find this pin code. Please check it."
 LEGAL_NAME_MISSING = "Please enter the legal name of the business."
 NO_CREDIT_ACCOUNT = "You do not have a {product} Credit account yet. Please choose another way to pay."
@@ -91,124 +66,16 @@ APPLY_URL = "/credit/apply?from=checkout"
 KEY_LIFETIME_SECONDS = 24 * 60 * 60
 
 
-def money(value: Decimal) -> str:
-    return f"{value:.2f}"
-
-
-def _stamp(value: datetime | date | None) -> str | None:
-    return value.isoformat() if value is not None else None
-
-
-def _line(line: Line) -> OrderLineView:
-    return OrderLineView(
-        product_id=line.product_id,
-        product_name=line.product_name,
-        hsn_code=line.hsn_code,
-        gst_rate=str(line.gst_rate),
-        unit_price=money(line.unit_price),
-        quantity=line.quantity,
-        taxable_amount=money(line.taxable_amount),
-        gst_amount=money(line.gst_amount),
-        line_total=money(line.line_total),
-        return_days=line.return_days,
-    )
-
-
-def charges_view(charges: Charges) -> OrderCharges:
-    def optional(value: Decimal | None) -> str | None:
-        return money(value) if value is not None else None
-
-    return OrderCharges(
-        subtotal=money(charges.subtotal),
-        convenience_fee=money(charges.convenience_fee),
-        platform_fee=money(charges.platform_fee),
-        gst_total=money(charges.gst_total),
-        total=money(charges.total),
-        taxable_total=money(charges.taxable_total),
-        cgst=optional(charges.cgst),
-        sgst=optional(charges.sgst),
-        igst=optional(charges.igst),
-        fee_threshold=money(charges.fee_threshold),
-        short_of_no_fees=money(charges.short_of_no_fees),
-    )
-
-
-def _address(address: DeliveryAddress) -> DeliveryAddressView:
-    return DeliveryAddressView(
-        name=address.name,
-        mobile_number=address.mobile_number,
-        address1=address.address1,
-        address2=address.address2,
-        pincode=address.pincode,
-        city=address.city,
-        state=address.state,
-    )
-
-
-def _business(business: Business | None) -> BusinessDetailsView | None:
-    return BusinessDetailsView(**msgspec.structs.asdict(business)) if business else None  # the port's shape as it is
-
-
 def quote_view(quote: Quote, credit: CreditOffer, cash: CashOffer) -> CheckoutQuote:
     return CheckoutQuote(
-        lines=[_line(line) for line in quote.lines],
+        lines=[line_view(line) for line in quote.lines],
         charges=charges_view(quote.charges),
         delivery=delivery_view(quote.delivery),
-        address=_address(quote.address),
-        business=_business(quote.business),
+        address=address_view(quote.address),
+        business=business_view(quote.business),
         payment_method=quote.payment_method,
         credit=credit,
         cash=cash,
-    )
-
-
-def _seconds_until(moment: datetime | None, now: datetime) -> int | None:
-    return None if moment is None else max(0, int((moment - now).total_seconds()))
-
-
-def order_view(order: Order, now: datetime) -> PlacedOrder:
-    """The order as the shopper sees it; `now` is the world's clock (the gateway's Clock)."""
-    payment = order.payment
-    pending = payment.state == "pending"
-    return PlacedOrder(
-        order_number=order.order_number,
-        status=order.status,
-        status_label=STATUS_LABELS[order.status],
-        created_at=order.created_at.isoformat(),
-        lines=[_line(line) for line in order.lines],
-        charges=charges_view(order.charges),
-        delivery=delivery_view(order.delivery),
-        address=_address(order.address),
-        business=_business(order.business),
-        payment=OrderPaymentView(
-            method=payment.method,
-            state=payment.state,
-            label=PAYMENT_LABELS[payment.state],
-            amount=money(payment.amount),
-            payment_session_id=payment.payment_session_id if payment.state == "pending" else None,
-            provider_order_id=payment.provider_order_id,
-            credit_due_on=_stamp(payment.credit_due_on),
-            paid_at=_stamp(payment.paid_at),
-            pay_by=_stamp(payment.pay_by) if pending else None,
-            pay_within_seconds=_seconds_until(payment.pay_by, now) if pending else None,
-            provider_payment_id=payment.provider_payment_id if payment.method == "online" else None,
-            failed_at=_stamp(payment.failed_at) if payment.state == "pending" else None,
-            bank_pending_since=_stamp(payment.bank_pending_since) if payment.state == "pending" else None,
-            can_pay_on_delivery=payment.method == "online"
-            and payment.state == "pending"
-            and order.status == "placed"
-            and payment.bank_pending_since is None,
-        ),
-        timeline=timeline(order),
-        can_cancel=order.status in CANCELLABLE,
-        refund=refund_view(order),
-        invoice=invoice_view(order),
-        credit_note=credit_note_view(order),
-        can_return=can_return(order),
-        return_options=options_view(order.return_options),
-        returns=[return_view(order, r) for r in order.returns],
-        can_refuse_at_delivery=order.status in REFUSABLE,
-        cancel_reason=order.cancel_reason,
     )
 
 
@@ -238,12 +105,6 @@ def checked_business(business: BusinessDetails | None, billing_state: str | None
     if found is not None:
         raise InvalidInput(found.message, code=found.code, field="business.gstin")
     return Business(gstin=number, legal_name=legal_name)
-
-
-def refused(exc: OrdersRefused) -> GatewayError:
-    """The orders service's refusal as the screen's error, keeping its message, reason and field."""
-    kinds: dict[int, type[GatewayError]] = {404: NotFound, 409: Conflict}
-    return kinds.get(exc.status or 0, InvalidInput)(exc.message, code=exc.code, field=exc.field)
 
 
 def credit_offer(position: CreditPosition | None, total: Decimal, product: str) -> CreditOffer:
@@ -328,7 +189,7 @@ class CheckoutService:
         claims: PlacementClaims,
         product_name: str,
         cash: CashLimit,
-        clock: Clock,
+        shown: OrdersService,
         book: AddressBook | None = None,
     ) -> None:
         self.orders = orders
@@ -339,21 +200,13 @@ class CheckoutService:
         self.claims = claims
         self.product_name = product_name
         self.cash = cash
-        self.clock = clock  # the world's: an order's time left to pay
+        # The orders group's reading of an order (a pending payment re-checked) and its view: what
+        # a placed order answers, as the order page shows it.
+        self.shown = shown
         self.book = book  # remembers each order's address
 
-    async def _view(self, order: Order) -> PlacedOrder:
-        return order_view(order, await self.clock.now())
-
     async def _orders(self, session: Session, call: Awaitable[T]) -> T:
-        """A bearer call to the orders service: a refused token ends the login, a refusal is the screen's."""
-        async with forget_login_on_refusal(session, "store"):
-            try:
-                return await call
-            except OrdersRefused as exc:
-                if exc.status in TOKEN_REFUSED:
-                    raise
-                raise refused(exc) from exc
+        return await bearer_call(session, call)
 
     async def pincode(self, pincode: str) -> PincodeCheck:
         info = await self.orders.pincode(pincode)
@@ -432,7 +285,7 @@ class CheckoutService:
     ) -> PlacedOrder:
         known = await self.placed.get(login.user_id, key)
         if known is not None and known.order_number is not None:
-            return await self.order(session, login, known.order_number)
+            return await self.shown.order(session, login, known.order_number)
         ended = await self.claims.claim(login.user_id, key)  # 409 order_in_progress while another key places
         if ended is not None:  # a placement that ended with its outcome unknown: its order, if it made one
             found = await self._placed_by(session, login, ended, language)
@@ -473,7 +326,7 @@ class CheckoutService:
                 await self.book.remember(login, data.address, order.address.city, order.address.state)
             except Exception as exc:  # logged; the order stands, the book just misses it
                 log.warning("checkout_address_not_remembered", order=order.order_number, error=type(exc).__name__)
-        return await self._view(order)
+        return await self.shown.view(order)
 
     async def _new_request(
         self, session: Session, login: StoreLogin, data: PlaceOrderRequest, key: str, return_url: str
@@ -513,7 +366,7 @@ class CheckoutService:
             return None  # nothing was sent: nothing can have been placed
         if earlier.order_number is not None:
             await self._release(login.user_id, ended)
-            return await self.order(session, login, earlier.order_number)
+            return await self.shown.order(session, login, earlier.order_number)
         try:
             order = await self._orders(session, self.orders.place(earlier.request, login.access_token, ended, language))
         except GatewayError as exc:
@@ -525,7 +378,7 @@ class CheckoutService:
             await self.placed.remember(login.user_id, ended, earlier.request, order.order_number)
         finally:
             await self._release(login.user_id, ended)
-        return await self._view(order)
+        return await self.shown.view(order)
 
     async def _place_request(
         self, session: Session, login: StoreLogin, data: PlaceOrderRequest, return_url: str
@@ -543,19 +396,11 @@ class CheckoutService:
             return_url=return_url,
         )
 
-    async def order(self, session: Session, login: StoreLogin, order_number: str) -> PlacedOrder:
-        """One order; a pending online payment is re-checked with the provider first."""
-        user_id = int(login.user_id)
-        order = await self._orders(session, self.orders.order(order_number, user_id, login.access_token))
-        if order is not None and order.payment.method == "online" and order.payment.state == "pending":
-            order = await self._orders(session, self.orders.recheck_payment(order_number, user_id, login.access_token))
-        if order is None:
-            raise NotFound(ORDER_NOT_FOUND, code="order_not_found")
-        return await self._view(order)
-
     async def pay_on_delivery(self, session: Session, login: StoreLogin, order_number: str, key: str) -> PlacedOrder:
         """An unpaid online order changed to cash on delivery, within the day's cash limit: counted
-        inside the shopper's placement claim, as a new cash order is, so two at once cannot both pass."""
+        inside the shopper's placement claim, as a new cash order is, so two at once cannot both pass.
+        The orders group's `POST /api/orders/{n}/cash` is handed this method by the app (gateway/app.py):
+        the rule is the checkout's, the route the order's, and orders imports nothing of checkout."""
         user_id = int(login.user_id)
         ended = await self.claims.claim(login.user_id, key)
         if ended is not None:  # an ended placement's order, if made, is counted by the orders service
@@ -572,10 +417,4 @@ class CheckoutService:
         finally:
             await self._release(login.user_id, key)
         log.info("checkout_order_to_cash", order=order_number)
-        return await self._view(changed)
-
-    async def pay_again(self, session: Session, login: StoreLogin, order_number: str, key: str) -> PlacedOrder:
-        order = await self._orders(
-            session, self.orders.payment_session(order_number, int(login.user_id), login.access_token, key)
-        )
-        return await self._view(order)
+        return await self.shown.view(changed)

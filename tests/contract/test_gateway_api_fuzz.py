@@ -2,8 +2,9 @@
 whatever a client sends that the schema allows, or nearly allows, never gets a server error.
 
 Two passes: anonymous over every route (a login-only route then only ever answers 401), and
-logged in, a store shopper with a filled cart over the cart and /api/checkout routes and a
-portal borrower over the portal's own, where every 4xx must also be the JSON error shape.
+logged in, a store shopper with a filled cart over the cart, /api/checkout, /api/orders and
+/api/addresses routes and a portal borrower over the portal's own, where every 4xx must also be
+the JSON error shape.
 """
 
 from __future__ import annotations
@@ -34,9 +35,10 @@ def api_schema(path_regex: str) -> Any:
 
 
 schema = api_schema(r"^/api/")
-# What a logged-in client reaches past the 401: the shopper's cart and checkout, the borrower's
-# repayment and payments. Logging in again (the OTP routes) would only restart the session.
-shopper_schema = api_schema(r"^/api/(store/cart|checkout/)")
+# What a logged-in client reaches past the 401: the shopper's cart, checkout, orders and address
+# book, the borrower's repayment and payments. Logging in again (the OTP routes) would only
+# restart the session.
+shopper_schema = api_schema(r"^/api/(store/cart|checkout/|orders(/|$)|addresses(/|$))")
 borrower_schema = api_schema(r"^/api/portal/(repayment|payments)")
 
 # FUZZ_EXAMPLES raises the count for a longer run by hand (RELIABILITY.md); 30 keeps `make test` short.

@@ -81,7 +81,7 @@ def test_an_agent_finds_by_upi_reference_and_resends_a_receipt_and_a_supervisor_
     server.reset()
     api_login(page, server, RAMESH)
     number = place_by_api(page, {1: 1}, "online")
-    order = page.request.get(f"/api/checkout/orders/{number}").json()
+    order = page.request.get(f"/api/orders/{number}").json()
     pay_at_provider(server, order["payment"]["paymentSessionId"])
     payment = repay(page, server)
     attempts = server.http.get(f"/_mocks/payments/pg/orders/{payment['orderId']}/payments", headers=PROVIDER).json()

@@ -38,7 +38,7 @@ def test_an_agent_asks_and_one_then_two_supervisors_approve_partial_refunds(
     server.reset()
     api_login(page, server, RAMESH)
     number = place_by_api(page, {1: 1}, "online")
-    order = page.request.get(f"/api/checkout/orders/{number}").json()
+    order = page.request.get(f"/api/orders/{number}").json()
     pay_at_provider(server, order["payment"]["paymentSessionId"])
 
     staff = browser.new_page(base_url=server.url)
@@ -101,7 +101,7 @@ def test_the_banks_word_on_each_refund_reaches_the_desk_and_the_shoppers_order_p
     # numbers orders afresh, and the test above has its refunds on the first.
     place_by_api(page, {2: 1}, "cod")
     number = place_by_api(page, {1: 1}, "online")
-    order = page.request.get(f"/api/checkout/orders/{number}").json()
+    order = page.request.get(f"/api/orders/{number}").json()
     pay_at_provider(server, order["payment"]["paymentSessionId"])
     # The bank holds the next two refunds (for ten minutes, longer than this test), until its word below.
     server.scenario(mock="payments", path="refund", refund="onHold", delayMs=600_000, times=2)
@@ -154,7 +154,7 @@ def test_a_refund_the_bank_gave_up_is_asked_again_or_paid_another_way_from_the_d
     place_by_api(page, {2: 1}, "cod")
     place_by_api(page, {2: 1}, "cod")
     number = place_by_api(page, {1: 1}, "online")
-    order = page.request.get(f"/api/checkout/orders/{number}").json()
+    order = page.request.get(f"/api/orders/{number}").json()
     pay_at_provider(server, order["payment"]["paymentSessionId"])
     server.scenario(mock="payments", path="refund", refund="onHold", delayMs=600_000, times=2)
 

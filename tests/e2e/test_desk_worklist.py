@@ -37,7 +37,7 @@ def test_a_supervisor_resolves_yesterdays_finding_with_a_note(page: Page, browse
     server.reset()
     api_login(page, server, "9876543210")
     number = place_by_api(page, {1: 1}, "online")
-    order = page.request.get(f"/api/checkout/orders/{number}").json()
+    order = page.request.get(f"/api/orders/{number}").json()
     pay_at_provider(server, order["payment"]["paymentSessionId"])
     provider_order = order["payment"]["providerOrderId"]
     seeded = server.http.post(
@@ -98,7 +98,7 @@ def test_an_open_chargeback_stays_in_sight_whatever_day_is_picked(page: Page, br
     server.http.post("/_mocks/clock", json={"days": 1}).raise_for_status()
     api_login(page, server, "9876543210")
     number = place_by_api(page, {2: 1}, "online")
-    order = page.request.get(f"/api/checkout/orders/{number}").json()
+    order = page.request.get(f"/api/orders/{number}").json()
     pay_at_provider(server, order["payment"]["paymentSessionId"])
     provider_order = order["payment"]["providerOrderId"]
     [payment] = server.http.get(f"/_mocks/payments/pg/orders/{provider_order}/payments", headers=PROVIDER).json()
@@ -138,9 +138,9 @@ def cash_order_returned_to(page: Page, server: Server, upi_id: str) -> str:
     number = place_by_api(page, {2: 1}, "cod")
     for _ in range(4):  # packed, shipped, out for delivery, delivered
         server.http.post(f"/_mocks/orders/{number}/advance", json={}).raise_for_status()
-    order = page.request.get(f"/api/checkout/orders/{number}").json()
+    order = page.request.get(f"/api/orders/{number}").json()
     asked = page.request.post(
-        f"/api/checkout/orders/{number}/returns",
+        f"/api/orders/{number}/returns",
         data={
             "lines": [{"productId": 2, "quantity": 1}],
             "reason": "noLongerNeeded",
@@ -166,7 +166,7 @@ def test_a_cash_orders_return_refunded_to_a_upi_id_is_reconciled_on_the_desk_for
     number = cash_order_returned_to(page, server, "ramesh@okaxis")
     # refunded: the bank pays it now
     server.http.post(f"/_mocks/orders/{number}/returns/advance").raise_for_status()
-    returned = page.request.get(f"/api/checkout/orders/{number}").json()["returns"][0]
+    returned = page.request.get(f"/api/orders/{number}").json()["returns"][0]
     assert (returned["status"], returned["payout"]["status"]) == ("refunded", "paid")
 
     staff = browser.new_page(base_url=server.url)
@@ -228,13 +228,13 @@ def test_a_failed_payout_a_retry_paid_is_shown_closed_by_the_retry_with_its_utr(
     # The shopper gives another UPI ID; the retry is paid; the next day the job reconciles it.
     api_login(page, server, SUNITA)  # a day later on the mocks' clock: a fresh login
     given = page.request.post(
-        f"/api/checkout/orders/{number}/returns/{number}-R1/payee",
+        f"/api/orders/{number}/returns/{number}-R1/payee",
         data={"refundTo": {"upiId": "sunita@okicici"}},
         headers={**xsrf(page), "Idempotency-Key": uuid.uuid4().hex},
     )
     assert given.ok, given.text()
     server.http.post(f"/_mocks/orders/{number}/returns/advance").raise_for_status()  # the bank pays it now
-    paid = page.request.get(f"/api/checkout/orders/{number}").json()["returns"][0]["payout"]
+    paid = page.request.get(f"/api/orders/{number}").json()["returns"][0]["payout"]
     assert paid["status"] == "paid", paid
     server.http.post("/_mocks/clock", json={"days": 1}).raise_for_status()
 

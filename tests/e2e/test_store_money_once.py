@@ -32,7 +32,7 @@ def test_a_503_after_the_order_was_made_keeps_the_key_and_the_retry_shows_that_o
     expect(page.get_by_test_id("payment-state")).to_have_text(
         f"To be paid on delivery: {rupees(expected(lines).total)} in cash"
     )
-    orders = page.request.get("/api/checkout/orders").json()["orders"]
+    orders = page.request.get("/api/orders").json()["orders"]
     assert [o["orderNumber"] for o in orders] == [page.url.rsplit("/", 1)[-1]]  # the one order, not two
 
 
@@ -64,7 +64,7 @@ def test_an_unpaid_order_shows_its_time_to_pay_and_a_payment_after_cancelling_sh
 ) -> None:
     api_login(page, server, RAMESH)
     number = place_by_api(page, {1: 1}, "online")
-    order = page.request.get(f"/api/checkout/orders/{number}").json()
+    order = page.request.get(f"/api/orders/{number}").json()
     page.goto(f"/orders/{number}")
     pay_by = re.compile(r"^Pay by \d{1,2}:\d{2} [ap]m to keep this order: (29|30) minutes left")
     expect(page.get_by_test_id("pay-by")).to_contain_text(pay_by)

@@ -50,7 +50,7 @@ def pdf_rupees(amount: object) -> str:
 
 
 def invoice_text(page: Page, number: str) -> str:
-    answer = page.request.get(f"/api/checkout/orders/{number}/invoice")
+    answer = page.request.get(f"/api/orders/{number}/invoice")
     assert answer.ok, answer.text()
     return "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(answer.body())).pages)
 

@@ -277,7 +277,7 @@ def test_another_shoppers_order_is_not_found(page: Page, server: Server, page_gu
     api_login(page, server, RAMESH)
     theirs = place_by_api(page, {1: 1})
     api_login(page, server, SUNITA)
-    with page.expect_response(f"**/api/checkout/orders/{theirs}") as answer:
+    with page.expect_response(f"**/api/orders/{theirs}") as answer:
         page.goto(f"/orders/{theirs}")
     assert answer.value.status == 404
     expect(page.get_by_role("heading", name="Order not found", level=1)).to_be_visible()
@@ -358,7 +358,7 @@ def test_an_order_cancelled_after_shipping_offers_its_invoice_and_a_credit_note(
 
     # Cancelled before it shipped: no invoice was issued, so there is nothing to credit.
     early = place_by_api(page, {2: 1})
-    assert page.request.post(f"/api/checkout/orders/{early}/cancel", headers=xsrf(page)).ok
+    assert page.request.post(f"/api/orders/{early}/cancel", headers=xsrf(page)).ok
     page.goto(f"/orders/{early}")
     expect(page.get_by_role("heading", name="Your order is cancelled", level=1)).to_be_visible()
     expect(page.get_by_role("link", name=re.compile("^Download invoice"))).to_have_count(0)

@@ -19,7 +19,7 @@ def test_a_payment_waiting_for_the_bank_is_said_so_then_shown_paid(server: Serve
     set_clock(server, "2026-11-27T12:00:00+05:30")  # noon: a one-hour order, payable for 30 minutes
     api_login(page, server, RAMESH)
     number = place_by_api(page, {1: 1}, "online")
-    session = page.request.get(f"/api/checkout/orders/{number}").json()["payment"]["paymentSessionId"]
+    session = page.request.get(f"/api/orders/{number}").json()["payment"]["paymentSessionId"]
     left = server.http.post(f"/_mocks/payments/checkout/{session}/pay", json={"outcome": "pending"})
     left.raise_for_status()
     cf_payment_id = left.json()["cf_payment_id"]

@@ -144,7 +144,7 @@ def test_a_cash_order_returned_in_part_to_a_upi_id_with_its_credit_note(
 def test_a_credit_order_returned_lowers_what_is_owed_on_the_payment_page(page: Page, server: Server) -> None:
     api_login(page, server, SUNITA)
     number = place_by_api(page, {PIPE: 4}, "credit")
-    order = page.request.get(f"/api/checkout/orders/{number}").json()
+    order = page.request.get(f"/api/orders/{number}").json()
     total = Decimal(order["charges"]["total"])
     # Sunita owed nothing at login: /paynow asks the lender again and opens /payment.
     page.goto("/paynow")
@@ -204,7 +204,7 @@ def test_an_online_order_returned_in_part_is_refunded_at_the_provider_with_its_c
     assert [(r["refund_id"], Decimal(str(r["refund_amount"]))) for r in provider.json()] == [
         (f"{number}-R1-refund", returned.line_total)
     ]
-    answer = page.request.get(f"/api/checkout/orders/{number}/returns/{number}-R1/credit-note")
+    answer = page.request.get(f"/api/orders/{number}/returns/{number}-R1/credit-note")
     assert answer.ok, answer.status
     text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(answer.body())).pages)
     assert f"CGST ₹{split(returned.gst_amount, intra_state=True).cgst:,.2f}" in text  # one socket's tax

@@ -173,7 +173,7 @@ class User:
         """Every order in the shopper's My Orders, page by page."""
         numbers: list[str] = []
         for page in itertools.count(1):
-            listed = (await self.settled("GET", "/api/checkout/orders", params={"page": page})).json()
+            listed = (await self.settled("GET", "/api/orders", params={"page": page})).json()
             numbers += [order["orderNumber"] for order in listed["orders"]]
             if page >= listed["totalPages"]:
                 return numbers
@@ -207,7 +207,7 @@ async def shop(user: User, products: list[int], stop: asyncio.Event, name: str) 
         assert placed.status_code == 200, placed.text
         user.record.orders.setdefault(key, set()).add(placed.json()["orderNumber"])
         await asyncio.sleep(PACE)
-        await user.settled("GET", "/api/checkout/orders")
+        await user.settled("GET", "/api/orders")
         await asyncio.sleep(PACE)
 
 

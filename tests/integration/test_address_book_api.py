@@ -14,14 +14,14 @@ GODOWN = {"name": "Meena Traders", "mobileNumber": "9812345670", "address1": "Go
 
 
 def book(client: GatewayClient) -> list[dict[str, Any]]:
-    answer = client.get("/api/checkout/addresses")
+    answer = client.get("/api/addresses")
     assert answer.status_code == 200, answer.text
     addresses: list[dict[str, Any]] = answer.json()["addresses"]
     return addresses
 
 
 def check(client: GatewayClient, **draft: str) -> dict[str, Any]:
-    answer = client.post("/api/checkout/addresses/check", json=draft, headers=client.xsrf())
+    answer = client.post("/api/addresses/check", json=draft, headers=client.xsrf())
     assert answer.status_code == 200, answer.text
     result: dict[str, Any] = answer.json()
     return result
@@ -29,7 +29,7 @@ def check(client: GatewayClient, **draft: str) -> dict[str, Any]:
 
 def test_an_order_s_new_address_is_offered_first_next_time(client: GatewayClient) -> None:
     log_in(client, NEW_SHOPPER)
-    assert client.get("/api/checkout/addresses").json()["mobileNumber"] == NEW_SHOPPER
+    assert client.get("/api/addresses").json()["mobileNumber"] == NEW_SHOPPER
     fill_cart(client, {5: 1})
     total = quote(client)["charges"]["total"]
     address = {**GODOWN, "address2": ""}
@@ -49,38 +49,38 @@ def test_an_order_s_new_address_is_offered_first_next_time(client: GatewayClient
 def test_add_change_make_default_and_remove(client: GatewayClient) -> None:
     log_in(client)  # Ramesh: Karol Bagh and Gurugram (used last), no default
     assert [a["city"] for a in book(client)] == ["Gurugram", "New Delhi"]
-    added = client.post("/api/checkout/addresses", json={"address": GODOWN}, headers=client.xsrf())
+    added = client.post("/api/addresses", json={"address": GODOWN}, headers=client.xsrf())
     assert added.status_code == 200, added.text
     godown = added.json()
     assert godown["default"] is False and godown["city"] == "Delhi"  # the pin code's, not the browser's
 
-    made = client.put(f"/api/checkout/addresses/{godown['id']}/default", headers=client.xsrf())
+    made = client.put(f"/api/addresses/{godown['id']}/default", headers=client.xsrf())
     assert made.status_code == 200 and made.json()["default"] is True
     assert book(client)[0]["address1"] == "Godown 3, Phase 2"  # the default comes first
 
     changed = client.put(
-        f"/api/checkout/addresses/{godown['id']}",
+        f"/api/addresses/{godown['id']}",
         json={"address": {**GODOWN, "address1": "Godown 4, Phase 2"}},
         headers=client.xsrf(),
     )
     assert changed.status_code == 200 and changed.json()["address1"] == "Godown 4, Phase 2"
     assert [a for a in book(client) if a["default"]] == [changed.json()]  # still the default after a change
 
-    removed = client.delete(f"/api/checkout/addresses/{godown['id']}", headers=client.xsrf())
+    removed = client.delete(f"/api/addresses/{godown['id']}", headers=client.xsrf())
     assert removed.status_code == 204
     assert [a["city"] for a in book(client)] == ["Gurugram", "New Delhi"]
-    again = client.delete(f"/api/checkout/addresses/{godown['id']}", headers=client.xsrf())
+    again = client.delete(f"/api/addresses/{godown['id']}", headers=client.xsrf())
     assert again.status_code == 404 and again.json()["error"]["code"] == "address_not_found"
 
 
 def test_the_book_refuses_by_the_same_rules_the_form_shows(client: GatewayClient) -> None:
     log_in(client)
     blank = {"address": {**GODOWN, "name": "   "}}
-    blank_name = client.post("/api/checkout/addresses", json=blank, headers=client.xsrf())
+    blank_name = client.post("/api/addresses", json=blank, headers=client.xsrf())
     assert blank_name.status_code == 422
     assert blank_name.json()["error"]["code"] == "name_missing"
     assert blank_name.json()["error"]["field"] == "address.name"
-    assert client.post("/api/checkout/addresses", json={"address": GODOWN}).status_code == 403  # no XSRF header
+    assert client.post("/api/addresses", json={"address": GODOWN}).status_code == 403  # no XSRF header
 
 
 def test_each_field_says_why_as_it_is_typed(client: GatewayClient) -> None:

@@ -206,13 +206,13 @@ def test_an_online_order_stays_payable_after_a_failure_and_is_paid_once(client: 
     session_id = order["payment"]["paymentSessionId"]
     assert order["payment"]["state"] == "pending" and session_id
     client.post(f"/_mocks/payments/checkout/{session_id}/pay", json={"outcome": "failure"})
-    pending = client.get(f"/api/checkout/orders/{order['orderNumber']}").json()
+    pending = client.get(f"/api/orders/{order['orderNumber']}").json()
     assert pending["payment"]["state"] == "pending" and pending["payment"]["failedAt"]  # nothing taken
-    listed = client.get("/api/checkout/orders").json()["orders"][0]
+    listed = client.get("/api/orders").json()["orders"][0]
     assert (listed["paymentState"], listed["paymentFailed"]) == ("pending", True)
-    again = client.post(f"/api/checkout/orders/{order['orderNumber']}/payment", headers=client.xsrf()).json()
+    again = client.post(f"/api/orders/{order['orderNumber']}/payment", headers=client.xsrf()).json()
     client.post(f"/_mocks/payments/checkout/{again['payment']['paymentSessionId']}/pay", json={"outcome": "success"})
-    paid = client.get(f"/api/checkout/orders/{order['orderNumber']}").json()
+    paid = client.get(f"/api/orders/{order['orderNumber']}").json()
     assert paid["payment"]["state"] == "paid" and paid["payment"]["paymentSessionId"] is None
     assert paid["payment"]["providerPaymentId"] and paid["payment"]["failedAt"] is None
 
@@ -222,7 +222,7 @@ def test_a_failed_online_order_becomes_cash_on_delivery_once_within_the_days_lim
     fill_cart(client, {1: 1})
     order = place(client, "checkout-key-to-cash", quote(client, "online")["charges"]["total"], "online").json()
     client.post(f"/_mocks/payments/checkout/{order['payment']['paymentSessionId']}/pay", json={"outcome": "failure"})
-    path = f"/api/checkout/orders/{order['orderNumber']}/cash"
+    path = f"/api/orders/{order['orderNumber']}/cash"
     headers = {**client.xsrf(), "Idempotency-Key": "to-cash-key-1"}
     changed = client.post(path, headers=headers)
     assert changed.status_code == 200, changed.text
@@ -238,10 +238,10 @@ def test_a_failed_online_order_over_the_cash_limit_stays_online(client: GatewayC
     fill_cart(client, {4: 60})  # FR house wire: well over the day's Rs. 50,000 of cash
     order = place(client, "checkout-key-big", quote(client, "online")["charges"]["total"], "online").json()
     refused = client.post(
-        f"/api/checkout/orders/{order['orderNumber']}/cash", headers={**client.xsrf(), "Idempotency-Key": "big-cash-1"}
+        f"/api/orders/{order['orderNumber']}/cash", headers={**client.xsrf(), "Idempotency-Key": "big-cash-1"}
     )
     assert refused.status_code == 409 and refused.json()["error"]["code"] == "cod_limit"
-    assert client.get(f"/api/checkout/orders/{order['orderNumber']}").json()["payment"]["method"] == "online"
+    assert client.get(f"/api/orders/{order['orderNumber']}").json()["payment"]["method"] == "online"
 
 
 def test_the_chosen_pin_code_is_kept_in_a_cookie_and_served_with_its_promise(client: GatewayClient) -> None:
@@ -267,4 +267,4 @@ def test_another_shoppers_order_is_not_found(client: GatewayClient) -> None:
     order = place(client, "checkout-key-mine1", quote(client)["charges"]["total"]).json()
     client.delete("/api/session/store", headers=client.xsrf())
     log_in(client, SUNITA)
-    assert client.get(f"/api/checkout/orders/{order['orderNumber']}").status_code == 404
+    assert client.get(f"/api/orders/{order['orderNumber']}").status_code == 404

@@ -71,7 +71,7 @@ async def paid_online(shopper: User, product: int) -> dict[str, Any]:
     number = placed.json()["orderNumber"]
     deadline = time.monotonic() + 30  # the provider's webhook reaches the orders service over the network
     while True:
-        order: dict[str, Any] = (await shopper.settled("GET", f"/api/checkout/orders/{number}")).json()
+        order: dict[str, Any] = (await shopper.settled("GET", f"/api/orders/{number}")).json()
         if order["payment"]["state"] == "paid":
             return order
         assert time.monotonic() < deadline, order["payment"]

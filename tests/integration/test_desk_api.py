@@ -166,7 +166,7 @@ def test_an_agent_cannot_cancel_and_a_supervisor_cancels_once_with_the_refund_on
     assert again.status_code == 200 and again.json() == first.json()  # a retry refunds once
     cancelled = first.json()["order"]
     assert cancelled["status"] == "cancelled" and cancelled["paymentState"] == "refundInitiated"
-    shopper_sees = client.get(f"/api/checkout/orders/{number}").json()
+    shopper_sees = client.get(f"/api/orders/{number}").json()
     assert shopper_sees["status"] == "cancelled" and shopper_sees["refund"]["kind"] == "toSource"
     other = act(client, f"/orders/{number}/cancel", "Again", key="desk-cancel-0003")
     assert other.status_code == 409
@@ -309,7 +309,7 @@ def test_a_credit_orders_cancellation_puts_the_amount_back_on_the_limit_and_tell
     fill_cart(client, {1: 1})
     before = Decimal(quote(client, "credit")["credit"]["available"])
     total = Decimal(buy_on_credit(client, "desk-credit-order-1"))
-    number = client.get("/api/checkout/orders").json()["orders"][0]["orderNumber"]
+    number = client.get("/api/orders").json()["orders"][0]["orderNumber"]
     fill_cart(client, {1: 1})
     assert Decimal(quote(client, "credit")["credit"]["available"]) == before - total
 

@@ -158,7 +158,7 @@ def test_the_banks_word_on_a_refund_comes_back_to_the_desk_and_the_shoppers_orde
     number = order["orderNumber"]
 
     def shopper_sees() -> list[tuple[str, str]]:
-        seen = client.get(f"/api/checkout/orders/{number}").json()
+        seen = client.get(f"/api/orders/{number}").json()
         return [(r["amount"], r["status"]) for r in seen.get("supportRefunds", [])]
 
     # The bank holds the next two refunds (for ten minutes, longer than this test), until its word below.
@@ -270,7 +270,7 @@ def test_a_refund_the_bank_gave_up_is_asked_again_once_or_recorded_as_paid_anoth
     number, provider_order = order["orderNumber"], order["payment"]["providerOrderId"]
 
     def shopper_sees() -> list[tuple[str, str, str | None]]:
-        seen = client.get(f"/api/checkout/orders/{number}").json()
+        seen = client.get(f"/api/orders/{number}").json()
         return [(r["amount"], r["status"], r.get("reference")) for r in seen.get("supportRefunds", [])]
 
     hold = {"mock": "payments", "path": "refund", "refund": "onHold", "delayMs": 600_000, "times": 2}
@@ -411,7 +411,7 @@ def given_up_return(client: GatewayClient, key: str) -> tuple[str, str, dict[str
 
 def the_return(client: GatewayClient, number: str) -> tuple[str, str]:
     """The shopper's own order page: the return's number and status."""
-    [ret] = client.get(f"/api/checkout/orders/{number}").json()["returns"]
+    [ret] = client.get(f"/api/orders/{number}").json()["returns"]
     return ret["number"], ret["status"]
 
 

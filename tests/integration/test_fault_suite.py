@@ -150,7 +150,7 @@ def test_with_a_fifth_of_upstream_calls_failing_the_checkout_answers_a_success_o
     for number in (shipped, credited):
         for _ in range(2):  # placed -> packed -> shipped: the tax invoice is issued
             ok(buyer.post(f"/_mocks/orders/{number}/advance", json={}))
-    ok(buyer.post(f"/api/checkout/orders/{credited}/cancel", headers=buyer.xsrf()))  # and its credit note
+    ok(buyer.post(f"/api/orders/{credited}/cancel", headers=buyer.xsrf()))  # and its credit note
     known = ("POST", "/api/checkout/orders", {"address": ADDRESS, "paymentMethod": "cod", "quotedTotal": "1.00"}, 2)
 
     seen: Counter[str] = Counter()
@@ -172,15 +172,15 @@ def test_with_a_fifth_of_upstream_calls_failing_the_checkout_answers_a_success_o
             # A new order: the cart, then the placement (which empties the cart).
             (("POST", "/api/checkout/orders", fresh, 2), {"Idempotency-Key": f"fault-place-{round_:04d}"}),
             (known, {"Idempotency-Key": "fault-online-0001"}),  # the key's order, re-checked
-            (("GET", "/api/checkout/orders?page=1", None, 1), {}),
-            (("GET", f"/api/checkout/orders/{waiting}", None, 2), {}),
-            (("POST", f"/api/checkout/orders/{waiting}/payment", None, 1), {}),
-            (("POST", f"/api/checkout/orders/{cancel}/cancel", None, 1), {}),
-            (("GET", f"/api/checkout/orders/{shipped}/invoice", None, 1), {}),
-            (("GET", f"/api/checkout/orders/{credited}/credit-note", None, 1), {}),
+            (("GET", "/api/orders?page=1", None, 1), {}),
+            (("GET", f"/api/orders/{waiting}", None, 2), {}),
+            (("POST", f"/api/orders/{waiting}/payment", None, 1), {}),
+            (("POST", f"/api/orders/{cancel}/cancel", None, 1), {}),
+            (("GET", f"/api/orders/{shipped}/invoice", None, 1), {}),
+            (("GET", f"/api/orders/{credited}/credit-note", None, 1), {}),
             # The order's lines, the cart, then each line's quantity (a read and a change).
-            (("POST", f"/api/checkout/orders/{shipped}/buy-again", None, 5), {}),
-            (("GET", "/api/checkout/addresses", None, 1), {}),
+            (("POST", f"/api/orders/{shipped}/buy-again", None, 5), {}),
+            (("GET", "/api/addresses", None, 1), {}),
         ]
         for route, headers in routes:
             check(buyer, route, seen, headers)

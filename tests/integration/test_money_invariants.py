@@ -351,7 +351,7 @@ class Shopper:
         session = order["payment"].get("paymentSessionId")
         plan = (index + round_) % 4
         if method == "online" and session:
-            upi = f"/api/checkout/orders/{number}/upi"
+            upi = f"/api/orders/{number}/upi"
             if plan == 0 and round_ % 2 == 0:
                 # By UPI: in round 2 the payer first leaves the app, then pays by UPI again; a UPI
                 # payment the faults hid from the shopper is paid at the provider's page instead.
@@ -363,7 +363,7 @@ class Shopper:
                 self.pay_at_provider(session)
             elif plan == 1:
                 self.pay_at_provider(session, "failure" if round_ % 2 else "dropped")
-                again = self.retried("POST", f"/api/checkout/orders/{number}/payment")
+                again = self.retried("POST", f"/api/orders/{number}/payment")
                 if ok(again) and (renewed := again.json()["payment"].get("paymentSessionId")):  # type: ignore[union-attr]
                     self.pay_at_provider(renewed)
             elif plan == 2:
@@ -372,18 +372,18 @@ class Shopper:
                 if round_ % 2:  # its time to pay ends (QA's control), or the shopper cancels it
                     self.mocks.post(f"/_mocks/orders/{number}/expire")
                 else:
-                    self.retried("POST", f"/api/checkout/orders/{number}/cancel")
+                    self.retried("POST", f"/api/orders/{number}/cancel")
                 if waiting is not None:
                     self.bank_says(waiting)  # a late success: booked, or refunded if cancelled
                 else:
                     self.pay_at_provider(session)  # the provider's page was still open: paid afterwards
             else:
                 self.pay_at_provider(session)
-                self.call("GET", f"/api/checkout/orders/{number}")  # the return from the checkout
-                self.retried("POST", f"/api/checkout/orders/{number}/cancel")
+                self.call("GET", f"/api/orders/{number}")  # the return from the checkout
+                self.retried("POST", f"/api/orders/{number}/cancel")
         elif plan == 2:
-            self.retried("POST", f"/api/checkout/orders/{number}/cancel")
-        self.call("GET", f"/api/checkout/orders/{number}")
+            self.retried("POST", f"/api/orders/{number}/cancel")
+        self.call("GET", f"/api/orders/{number}")
 
     def pay_by_link(self) -> None:
         """The borrower opens their reminder's link, ours (`/l/<code>`), and pays on the provider's
@@ -678,7 +678,7 @@ def test_every_rupee_belongs_to_exactly_one_order_or_repayment(deployment: Deplo
         time.sleep(0.1)
     for shopper in shoppers:
         for number in shopper.orders:
-            shopper.call("GET", f"/api/checkout/orders/{number}")
+            shopper.call("GET", f"/api/orders/{number}")
     # Refunds the bank held are paid out; those it gave up are asked again (by the refund's
     # webhook, or when the shopper looks at the order again): waited for on the ledger, bounded.
     refunded_by = time.monotonic() + REFUNDS_WITHIN
@@ -686,7 +686,7 @@ def test_every_rupee_belongs_to_exactly_one_order_or_repayment(deployment: Deplo
         for shopper in shoppers:
             for number in shopper.orders:
                 if number in left:
-                    shopper.call("GET", f"/api/checkout/orders/{number}")
+                    shopper.call("GET", f"/api/orders/{number}")
         time.sleep(0.5)
     # The Fineract lender's checker approves what waits for them (Fineract's own call); the
     # gateway's follow-up books the rest, no browser asking: waited for on the ledger, bounded.
@@ -828,7 +828,7 @@ def test_every_rupee_belongs_to_exactly_one_order_or_repayment(deployment: Deplo
     mocks.post("/_mocks/clock", json={"days": 2}).raise_for_status()
     for shopper in shoppers:
         for number in shopper.orders:
-            shopper.call("GET", f"/api/checkout/orders/{number}")
+            shopper.call("GET", f"/api/orders/{number}")
     now = datetime.fromisoformat(mocks.get("/_mocks/clock").json()["now"])
     settled: dict[str, Decimal] = {}
     for account in deployment.accounts:  # a repayment is settled to its lender's own account

@@ -33,7 +33,7 @@ def test_the_store_s_reads_and_the_shopper_s_orders_may_be_kept_offline(client: 
         assert answer.headers["cache-control"] == KEPT, path
     log_in(client)
     number = placed_order(client, "offline-key-0001", {1: 1})["orderNumber"]
-    for path in ("/api/store/cart", "/api/store/brands", "/api/checkout/orders", f"/api/checkout/orders/{number}"):
+    for path in ("/api/store/cart", "/api/store/brands", "/api/orders", f"/api/orders/{number}"):
         answer = client.get(path)
         assert answer.status_code == 200, path
         assert answer.headers["cache-control"] == KEPT, path
@@ -43,7 +43,7 @@ def test_the_store_s_reads_and_the_shopper_s_orders_may_be_kept_offline(client: 
     ("method", "path"),
     [
         ("GET", "/api/store/cart"),  # 401: no shopper logged in
-        ("GET", "/api/checkout/orders"),  # 401
+        ("GET", "/api/orders"),  # 401
         ("GET", "/api/store/products?page=0"),  # 400: a refusal of a read that is kept when it succeeds
         ("GET", "/api/store/products/999999"),  # 404
         ("GET", "/api/checkout/pincodes/999999"),  # 404: a pin code India Post does not know

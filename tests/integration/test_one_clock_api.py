@@ -75,7 +75,7 @@ def test_forty_days_on_the_one_clock_move_every_rule_and_back_again(world: Gatew
     assert date.fromisoformat(moved["today"]) - started.astimezone(IST).date() == timedelta(days=DAYS)
 
     # The unpaid order expired with its provider order, and gave its stock back.
-    seen = world.get(f"/api/checkout/orders/{order['orderNumber']}").json()
+    seen = world.get(f"/api/orders/{order['orderNumber']}").json()
     assert seen["status"] == "cancelled" and seen["timeline"][-1]["note"] == "Not paid in time"
     provider = world.get(f"/_mocks/payments/pg/orders/{order['payment']['providerOrderId']}", headers=PROVIDER)
     assert provider.status_code == 200 and provider.json()["order_status"] == "EXPIRED"

@@ -29,7 +29,7 @@ def advance(client: GatewayClient, number: str, times: int = 1) -> None:
 
 
 def detail(client: GatewayClient, number: str) -> dict[str, Any]:
-    answer = client.get(f"/api/checkout/orders/{number}")
+    answer = client.get(f"/api/orders/{number}")
     assert answer.status_code == 200, answer.text
     data: dict[str, Any] = answer.json()
     return data
@@ -39,7 +39,7 @@ def test_the_list_shows_newest_first_with_status_total_and_payment(client: Gatew
     log_in(client)
     first = placed_order(client, "history-key-0001", {1: 1})
     second = placed_order(client, "history-key-0002", {2: 2, 5: 1})
-    listed = client.get("/api/checkout/orders")
+    listed = client.get("/api/orders")
     assert listed.status_code == 200, listed.text
     rows = listed.json()["orders"]
     assert [r["orderNumber"] for r in rows][:2] == [second["orderNumber"], first["orderNumber"]]
@@ -64,11 +64,11 @@ def test_the_timeline_follows_the_order_and_the_invoice_arrives_when_it_ships(cl
         ("Delivered", "upcoming"),
     ]
     assert start["invoice"] is None and start["canCancel"] is True
-    assert client.get(f"/api/checkout/orders/{number}/invoice").status_code == 409
+    assert client.get(f"/api/orders/{number}/invoice").status_code == 409
     advance(client, number, 2)
     shipped = detail(client, number)
     assert [s["state"] for s in shipped["timeline"]] == ["done", "done", "current", "upcoming", "upcoming"]
-    assert shipped["invoice"]["downloadUrl"] == f"/api/checkout/orders/{number}/invoice"
+    assert shipped["invoice"]["downloadUrl"] == f"/api/orders/{number}/invoice"
 
     pdf = client.get(shipped["invoice"]["downloadUrl"])
     assert pdf.status_code == 200 and pdf.headers["content-type"] == "application/pdf"
@@ -81,7 +81,7 @@ def test_the_timeline_follows_the_order_and_the_invoice_arrives_when_it_ships(cl
     delivered = detail(client, number)
     assert delivered["statusLabel"] == "Delivered" and delivered["canCancel"] is False
     assert all(s["state"] == "done" for s in delivered["timeline"])
-    refused = client.post(f"/api/checkout/orders/{number}/cancel", headers=client.xsrf())
+    refused = client.post(f"/api/orders/{number}/cancel", headers=client.xsrf())
     assert refused.status_code == 409 and refused.json()["error"]["code"] == "not_cancellable"
 
 
@@ -89,7 +89,7 @@ def test_cancelling_while_packed_shows_the_refund(client: GatewayClient) -> None
     log_in(client)
     number = placed_order(client, "history-key-0004", {7: 1})["orderNumber"]
     advance(client, number)
-    cancelled = client.post(f"/api/checkout/orders/{number}/cancel", headers=client.xsrf())
+    cancelled = client.post(f"/api/orders/{number}/cancel", headers=client.xsrf())
     assert cancelled.status_code == 200, cancelled.text
     order = cancelled.json()
     assert (order["statusLabel"], order["canCancel"], order["payment"]["label"]) == ("Cancelled", False, "Not charged")
@@ -102,14 +102,14 @@ def test_cancelling_after_shipping_keeps_the_invoice_and_adds_a_credit_note(clie
     number = placed_order(client, "history-key-0007", {4: 1, 1: 2})["orderNumber"]
     advance(client, number, 2)
     invoice = detail(client, number)["invoice"]
-    cancelled = client.post(f"/api/checkout/orders/{number}/cancel", headers=client.xsrf())
+    cancelled = client.post(f"/api/orders/{number}/cancel", headers=client.xsrf())
     assert cancelled.status_code == 200, cancelled.text
     order = cancelled.json()
     assert order["invoice"] == invoice
     note = order["creditNote"]
     assert note["number"].startswith("VKC/") and note["number"] != invoice["number"]
     assert (note["invoiceNumber"], note["reason"]) == (invoice["number"], "Order cancelled")
-    assert note["downloadUrl"] == f"/api/checkout/orders/{number}/credit-note"
+    assert note["downloadUrl"] == f"/api/orders/{number}/credit-note"
     assert detail(client, number)["creditNote"] == note
 
     pdf = client.get(note["downloadUrl"])
@@ -127,16 +127,16 @@ def test_cancelling_after_shipping_keeps_the_invoice_and_adds_a_credit_note(clie
 def test_cancelling_before_shipping_has_no_invoice_and_no_credit_note(client: GatewayClient) -> None:
     log_in(client)
     number = placed_order(client, "history-key-0008", {2: 1})["orderNumber"]
-    order = client.post(f"/api/checkout/orders/{number}/cancel", headers=client.xsrf()).json()
+    order = client.post(f"/api/orders/{number}/cancel", headers=client.xsrf()).json()
     assert order["invoice"] is None and order["creditNote"] is None
-    refused = client.get(f"/api/checkout/orders/{number}/credit-note")
+    refused = client.get(f"/api/orders/{number}/credit-note")
     assert refused.status_code == 409 and refused.json()["error"]["code"] == "no_credit_note"
 
 
 def test_buy_again_fills_the_cart_and_names_what_is_sold_out(client: GatewayClient) -> None:
     log_in(client)
     number = placed_order(client, "history-key-0005", {38: 3, 2: 2})["orderNumber"]  # product 38: 3 in stock
-    again = client.post(f"/api/checkout/orders/{number}/buy-again", headers=client.xsrf())
+    again = client.post(f"/api/orders/{number}/buy-again", headers=client.xsrf())
     assert again.status_code == 200, again.text
     result = again.json()
     assert [(line["productId"], line["quantity"]) for line in result["added"]] == [(2, 2)]
@@ -159,8 +159,8 @@ def test_another_shoppers_order_answers_404_and_nothing_of_it(client: GatewayCli
         ("GET", "/credit-note"),
         ("POST", "/buy-again"),
     ]:
-        answer = client.request(method, f"/api/checkout/orders/{number}{path}", headers=client.xsrf())
+        answer = client.request(method, f"/api/orders/{number}{path}", headers=client.xsrf())
         assert answer.status_code == 404, (path, answer.text)
         assert answer.json()["error"]["code"] == "order_not_found"
         assert "Ramesh" not in answer.text and order["charges"]["total"] not in answer.text
-    assert number not in client.get("/api/checkout/orders").text
+    assert number not in client.get("/api/orders").text

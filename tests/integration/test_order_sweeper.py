@@ -65,7 +65,7 @@ def test_a_clock_move_past_the_time_to_pay_expires_the_order_unread(shopper: Gat
     assert stock(shopper, PRODUCT) == before
     one_cancelled_mail(shopper, order)
     assert provider_order(shopper, order)["order_status"] in {"EXPIRED", "TERMINATED"}
-    listed = shopper.get("/api/checkout/orders")
+    listed = shopper.get("/api/orders")
     assert listed.status_code == 200, listed.text
     [mine] = [o for o in listed.json()["orders"] if o["orderNumber"] == order["orderNumber"]]
     assert mine["status"] == "cancelled"

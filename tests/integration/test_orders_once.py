@@ -17,7 +17,7 @@ def scenario(client: GatewayClient, **fields: Any) -> None:
 
 
 def my_orders(client: GatewayClient) -> list[dict[str, Any]]:
-    answer = client.get("/api/checkout/orders")
+    answer = client.get("/api/orders")
     assert answer.status_code == 200, answer.text
     orders: list[dict[str, Any]] = answer.json()["orders"]
     return orders
@@ -48,7 +48,7 @@ def test_a_cancel_repeated_with_its_key_answers_the_cancelled_order_and_refunds_
     log_in(client)
     fill_cart(client, {1: 1})
     order = place(client, "cancel-once-order", quote(client)["charges"]["total"]).json()
-    path = f"/api/checkout/orders/{order['orderNumber']}/cancel"
+    path = f"/api/orders/{order['orderNumber']}/cancel"
     first = client.post(path, headers=keyed(client, "cancel-once-0001"))
     assert first.status_code == 200, first.text
     again = client.post(path, headers=keyed(client, "cancel-once-0001"))  # the retry after a lost answer
@@ -62,7 +62,7 @@ def test_pay_again_repeated_with_its_key_after_the_payment_answers_the_paid_orde
     log_in(client)
     fill_cart(client, {1: 1})
     order = place(client, "pay-again-order", quote(client, "online")["charges"]["total"], "online").json()
-    path = f"/api/checkout/orders/{order['orderNumber']}/payment"
+    path = f"/api/orders/{order['orderNumber']}/payment"
     session = client.post(path, headers=keyed(client, "pay-again-0001"))
     assert session.status_code == 200, session.text
     session_id = session.json()["payment"]["paymentSessionId"]
@@ -79,11 +79,11 @@ def test_a_key_used_for_one_order_is_refused_for_another_order(client: GatewayCl
     log_in(client)
     fill_cart(client, {1: 1})
     first = place(client, "one-key-0001", quote(client)["charges"]["total"]).json()
-    path = f"/api/checkout/orders/{first['orderNumber']}/cancel"
+    path = f"/api/orders/{first['orderNumber']}/cancel"
     assert client.post(path, headers=keyed(client, "one-key-cancel")).status_code == 200
     fill_cart(client, {2: 1})
     second = place(client, "one-key-0002", quote(client)["charges"]["total"]).json()
-    path = f"/api/checkout/orders/{second['orderNumber']}/cancel"
+    path = f"/api/orders/{second['orderNumber']}/cancel"
     reused = client.post(path, headers=keyed(client, "one-key-cancel"))
     assert reused.status_code == 422 and reused.json()["error"]["code"] == "idempotency_conflict"
 

@@ -56,12 +56,12 @@ def stock(client: GatewayClient, product_id: int) -> int:
 
 def test_cancelling_an_unpaid_online_order_closes_its_checkout(shopper: GatewayClient) -> None:
     order = online_order(shopper, "closes-checkout-1", {1: 1})
-    cancelled = shopper.post(f"/api/checkout/orders/{order['orderNumber']}/cancel", headers=shopper.xsrf())
+    cancelled = shopper.post(f"/api/orders/{order['orderNumber']}/cancel", headers=shopper.xsrf())
     assert cancelled.status_code == 200, cancelled.text
     assert cancelled.json()["refund"]["kind"] == "nothingPaid"
     charged = pay(shopper, order)  # the shopper's checkout page, still open
     assert charged.status_code == 409 and charged.json()["code"] == "order_not_active"
-    assert shopper.get(f"/api/checkout/orders/{order['orderNumber']}").json()["payment"]["state"] == "cancelled"
+    assert shopper.get(f"/api/orders/{order['orderNumber']}").json()["payment"]["state"] == "cancelled"
 
 
 def test_a_payment_that_lands_on_a_cancelled_order_is_refunded_in_full_and_shown(shopper: GatewayClient) -> None:
@@ -69,7 +69,7 @@ def test_a_payment_that_lands_on_a_cancelled_order_is_refunded_in_full_and_shown
     # The provider is down as the order is cancelled: its checkout stays open.
     scenario = {"mock": "payments", "path": "terminate", "status": 503, "times": 1}
     assert shopper.post("/_mocks/scenarios", json=scenario).status_code == 201
-    path = f"/api/checkout/orders/{order['orderNumber']}"
+    path = f"/api/orders/{order['orderNumber']}"
     assert shopper.post(f"{path}/cancel", headers=shopper.xsrf()).status_code == 200
     assert pay(shopper, order).status_code == 200  # the provider takes the money anyway
 
@@ -94,7 +94,7 @@ def test_the_time_left_to_pay_is_counted_on_the_mocks_clock(shopper: GatewayClie
     assert 29 * 60 < left <= 30 * 60 + 1
 
     shopper.post("/_mocks/clock", json={"minutes": 10}).raise_for_status()
-    seen = shopper.get(f"/api/checkout/orders/{order['orderNumber']}").json()
+    seen = shopper.get(f"/api/orders/{order['orderNumber']}").json()
     assert seen["payment"]["payBy"] == order["payment"]["payBy"]
     assert abs(seen["payment"]["payWithinSeconds"] - (left - 600)) <= 2
 
@@ -113,12 +113,12 @@ def test_an_unpaid_online_order_shows_its_pay_by_then_expires_gives_its_stock_ba
 
     expired = shopper.post(f"/_mocks/orders/{order['orderNumber']}/expire")
     assert expired.status_code == 200, expired.text
-    seen = shopper.get(f"/api/checkout/orders/{order['orderNumber']}").json()
+    seen = shopper.get(f"/api/orders/{order['orderNumber']}").json()
     assert seen["status"] == "cancelled" and seen["payment"]["state"] == "cancelled"
     assert seen["payment"]["payBy"] is None and seen["payment"]["paymentSessionId"] is None
     assert seen["timeline"][-1]["note"] == "Not paid in time"
     assert "not paid in time" in seen["refund"]["message"]
     assert stock(shopper, 3) == before
     assert pay(shopper, order).status_code == 409
-    again = shopper.post(f"/api/checkout/orders/{order['orderNumber']}/payment", headers=shopper.xsrf())
+    again = shopper.post(f"/api/orders/{order['orderNumber']}/payment", headers=shopper.xsrf())
     assert again.status_code == 409 and again.json()["error"]["code"] == "nothing_to_pay"

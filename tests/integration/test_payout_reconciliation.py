@@ -94,7 +94,7 @@ def test_a_days_payouts_report_exactly_the_seeded_mismatches_the_pending_one_in_
 
     unseen, unseen_return = returned_to(client, "recon-payout-unseen", "asha@okaxis")
     unheard(client, f"{unseen}_R1", {})  # paid by the bank; the orders service never heard
-    assert client.get(f"/api/checkout/orders/{unseen}").json()["returns"][0]["payout"]["status"] == "pending"
+    assert client.get(f"/api/orders/{unseen}").json()["returns"][0]["payout"]["status"] == "pending"
 
     back, back_return = returned_to(client, "recon-payout-back", "meena@okaxis")
     assert desk(client, back)["returns"][0]["status"] == "refunded"
@@ -210,7 +210,7 @@ def test_a_failed_payout_paid_by_a_retry_is_closed_with_the_retrys_utr_and_one_f
     assert utr
     assert give(client, again, "retry-fails-payee", {"upiId": "sunil@okicici"}).status_code == 200
     assert client.post(f"/_mocks/payouts/transfers/{again}_R1_2/bank", json=closed).status_code == 200
-    shown = client.get(f"/api/checkout/orders/{again}").json()["returns"][0]["payout"]
+    shown = client.get(f"/api/orders/{again}").json()["returns"][0]["payout"]
     assert shown["status"] == "failed" and shown["problem"] == "accountInvalid"
 
     # Each retry is listed on the day it was asked, and reconciled on it.

@@ -93,7 +93,7 @@ def test_a_store_order_the_bank_takes_an_hour_later_is_paid_and_never_offered_tw
     waiting = detail(client, number)["payment"]
     assert waiting["state"] == "pending" and waiting["bankPendingSince"]
     assert waiting["canPayOnDelivery"] is False and waiting["failedAt"] is None
-    again = client.post(f"/api/checkout/orders/{number}/payment", headers=client.xsrf())
+    again = client.post(f"/api/orders/{number}/payment", headers=client.xsrf())
     assert again.status_code == 409  # no second charge while the bank decides
 
     _clock_on(client, hours=1)  # past its time to pay (30 minutes): it waits for the bank

@@ -177,13 +177,13 @@ def test_a_shopper_checks_out_and_sees_the_orders(gateway: GatewayClient) -> Non
     number = placed.json()["orderNumber"]
     assert number == "VK10000001"
 
-    listed = gateway.get("/api/checkout/orders")
+    listed = gateway.get("/api/orders")
     assert listed.status_code == 200, listed.text
     assert [(o["orderNumber"], o["status"], o["total"]) for o in listed.json()["orders"]] == [
         ("VK10000002", "delivered", "577.22"),
         ("VK10000001", "cancelled", "1241.29"),
     ]
-    shown = gateway.get(f"/api/checkout/orders/{number}")
+    shown = gateway.get(f"/api/orders/{number}")
     assert shown.status_code == 200, shown.text
     assert shown.json()["orderNumber"] == number
     assert [line["productName"] for line in shown.json()["lines"]] == [

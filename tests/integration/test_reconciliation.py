@@ -79,7 +79,7 @@ def paid_online(client: GatewayClient, key: str, lines: dict[int, int]) -> dict[
     order: dict[str, Any] = placed.json()
     session = order["payment"]["paymentSessionId"]
     assert client.post(f"/_mocks/payments/checkout/{session}/pay", json={"outcome": "success"}).status_code == 200
-    seen = client.get(f"/api/checkout/orders/{order['orderNumber']}").json()  # the orders service settles it
+    seen = client.get(f"/api/orders/{order['orderNumber']}").json()  # the orders service settles it
     assert seen["payment"]["state"] == "paid", seen
     return dict(seen)
 
@@ -109,7 +109,7 @@ def a_day_of_money(client: GatewayClient) -> tuple[list[dict[str, Any]], dict[st
     repayment = repaid(client, "1000")
     store_log_in(client)
     orders = [paid_online(client, f"reconcile-order-{n}", {n: 1}) for n in (1, 2, 3)]
-    cancelled = client.post(f"/api/checkout/orders/{orders[2]['orderNumber']}/cancel", headers=client.xsrf())
+    cancelled = client.post(f"/api/orders/{orders[2]['orderNumber']}/cancel", headers=client.xsrf())
     assert cancelled.status_code == 200 and cancelled.json()["refund"]["kind"] == "toSource", cancelled.text
     return orders, repayment
 
@@ -420,7 +420,7 @@ def test_three_days_of_traffic_settle_a_day_late_net_of_fees_with_both_lenders(
     repayment = repaid(client, "1000")
     store_log_in(client)
     a1, b1 = (paid_online(client, f"three-days-{n}", {n: 1}) for n in (1, 2))
-    cancelled = client.post(f"/api/checkout/orders/{b1['orderNumber']}/cancel", headers=client.xsrf())
+    cancelled = client.post(f"/api/orders/{b1['orderNumber']}/cancel", headers=client.xsrf())
     assert cancelled.status_code == 200, cancelled.text
     day_one = {repayment["orderId"]: Decimal("1000.00")} | {
         o["payment"]["providerOrderId"]: Decimal(o["payment"]["amount"]) for o in (a1, b1)
@@ -499,7 +499,7 @@ def test_a_refund_the_bank_pays_out_after_midnight_is_at_the_bank_then_matched_o
     # The bank holds the refund (ten minutes of real time, longer than this test) until its word below.
     hold = {"mock": "payments", "path": "refund", "refund": "onHold", "delayMs": 600_000, "times": 1}
     assert client.post("/_mocks/scenarios", json=hold).status_code == 201
-    cancelled = client.post(f"/api/checkout/orders/{number}/cancel", headers=client.xsrf())
+    cancelled = client.post(f"/api/orders/{number}/cancel", headers=client.xsrf())
     assert cancelled.status_code == 200 and cancelled.json()["refund"]["kind"] == "toSource", cancelled.text
     day = mocks_today(client)
 

@@ -28,7 +28,7 @@ def _paid_then_cancelled(client: GatewayClient, key: str, bank: str) -> dict[str
     assert detail(client, order["orderNumber"])["payment"]["state"] == "paid"
     held = {"mock": "payments", "path": "refund", "refund": bank, "delayMs": 1, "times": 1}
     assert client.post("/_mocks/scenarios", json=held).status_code == 201
-    cancelled = client.post(f"/api/checkout/orders/{order['orderNumber']}/cancel", headers=client.xsrf())
+    cancelled = client.post(f"/api/orders/{order['orderNumber']}/cancel", headers=client.xsrf())
     assert cancelled.status_code == 200, cancelled.text
     assert cancelled.json()["payment"]["state"] == "refundInitiated"
     return order

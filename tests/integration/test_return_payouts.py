@@ -101,7 +101,7 @@ def test_a_returned_cash_order_refunded_to_a_upi_id_ends_paid_with_a_utr_once_ev
     assert named["beneficiary_instrument_details"] == {"vpa": "ramesh@okaxis"}
 
     client.post("/_mocks/clock", json={"minutes": 31})  # the bank answers on the mocks' clock
-    shown = client.get(f"/api/checkout/orders/{number}").json()["returns"][0]
+    shown = client.get(f"/api/orders/{number}").json()["returns"][0]
     paid = transfer(client, f"{number}_R1")
     assert paid["status"] == "SUCCESS" and paid["transfer_utr"]
     assert shown["status"] == "refunded" and shown["payout"]["status"] == "paid"
@@ -110,7 +110,7 @@ def test_a_returned_cash_order_refunded_to_a_upi_id_ends_paid_with_a_utr_once_ev
     event = {"type": "TRANSFER_SUCCESS", "event_time": paid["updated_on"], "data": paid}
     stamp = str(int(time.time() * 1000))  # real time: a webhook signature's age is real time
     assert replay(client, event, stamp) == 200 and replay(client, event, stamp) == 200
-    again = client.get(f"/api/checkout/orders/{number}").json()["returns"][0]
+    again = client.get(f"/api/orders/{number}").json()["returns"][0]
     assert again["timeline"] == shown["timeline"]  # refunded once
     assert [s["status"] for s in again["timeline"]].count("refunded") == 1
     assert again["payout"] == shown["payout"]
@@ -142,7 +142,7 @@ def test_a_payout_the_bank_cannot_make_is_shown_failed_with_what_to_do(client: G
     assert received["payout"]["status"] == "pending"
     refused = client.post(f"/_mocks/orders/{number}/returns/advance")  # the desk cannot mark it refunded
     assert refused.status_code == 409
-    shown = client.get(f"/api/checkout/orders/{number}").json()["returns"][0]
+    shown = client.get(f"/api/orders/{number}").json()["returns"][0]
     assert shown["status"] == "received"
     assert shown["payout"] == {
         "status": "failed",
@@ -168,7 +168,7 @@ def test_a_upi_id_that_does_not_exist_is_refused_by_verification_when_the_return
     closed = {"accountNumber": "000123456789", "ifsc": "HDFC0001234", "accountName": "Ramesh Kumar"}
     refused = ask(client, number, "payout-nobody-2", **body, refundTo=closed)
     assert refused.status_code == 422 and refused.json()["error"]["code"] == "bank_account_not_found"
-    assert client.get(f"/api/checkout/orders/{number}").json()["returns"] == []  # nothing was kept
+    assert client.get(f"/api/orders/{number}").json()["returns"] == []  # nothing was kept
     unknown = client.get(
         "/_mocks/payouts/payout/transfers",
         params={"transfer_id": f"{number}_R1"},
@@ -210,7 +210,7 @@ def test_a_paid_payout_the_bank_sends_back_later_is_shown_failed_with_what_to_do
     assert paid["status"] == "refunded" and paid["payout"]["status"] == "paid"
     back = client.post(f"/_mocks/payouts/transfers/{number}_R1/bank", json={"status": "REVERSED"})
     assert back.status_code == 200, back.text  # TRANSFER_REVERSED told to the orders service
-    shown = client.get(f"/api/checkout/orders/{number}").json()["returns"][0]
+    shown = client.get(f"/api/orders/{number}").json()["returns"][0]
     assert shown["payout"] == {
         "status": "failed",
         "utr": None,
@@ -224,7 +224,7 @@ def test_a_paid_payout_the_bank_sends_back_later_is_shown_failed_with_what_to_do
 def give(client: GatewayClient, number: str, key: str, refund_to: dict[str, str], ret: str = "R1") -> Any:
     """The shopper gives another account for the return's failed payout (the order page's form)."""
     return client.post(
-        f"/api/checkout/orders/{number}/returns/{number}-{ret}/payee",
+        f"/api/orders/{number}/returns/{number}-{ret}/payee",
         json={"refundTo": refund_to},
         headers={**client.xsrf(), "Idempotency-Key": key},
     )
@@ -243,13 +243,13 @@ def test_another_upi_id_after_a_payout_to_one_that_does_not_exist_is_verified_an
         f"/_mocks/payouts/transfers/{number}_R1/bank", json={"status": "FAILED", "status_code": "INVALID_VPA"}
     )
     assert failed.status_code == 200, failed.text
-    shown = client.get(f"/api/checkout/orders/{number}").json()["returns"][0]
+    shown = client.get(f"/api/orders/{number}").json()["returns"][0]
     assert shown["payout"]["problem"] == "accountInvalid" and shown["payout"]["anotherAccount"] is True
 
     # One no bank has is refused by the provider's verification, and nothing changes.
     nobody = give(client, number, "payout-again-nobody", {"upiId": "invalid.ramesh@okicici"})
     assert nobody.status_code == 422 and nobody.json()["error"]["code"] == "upi_id_not_found", nobody.text
-    assert client.get(f"/api/checkout/orders/{number}").json()["returns"][0]["payout"] == shown["payout"]
+    assert client.get(f"/api/orders/{number}").json()["returns"][0]["payout"] == shown["payout"]
 
     given = give(client, number, "payout-again-given", {"upiId": "Ramesh@OKICICI"})
     assert given.status_code == 200, given.text

@@ -34,7 +34,7 @@ def test_every_answer_carries_the_security_headers(client: GatewayClient, path: 
         ("GET", "/api/session"),
         ("GET", "/api/portal/repayment"),
         ("GET", "/api/store/cart"),
-        ("GET", "/api/checkout/addresses"),
+        ("GET", "/api/addresses"),
         ("POST", "/api/checkout/quote"),
     ],
 )

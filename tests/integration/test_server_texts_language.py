@@ -106,7 +106,7 @@ def test_an_order_s_mails_are_in_the_language_it_was_placed_in(client: GatewayCl
     assert order_mail(client, english, "placed")["subject"] == f"Order {english} confirmed"
     # Cancelled once shipped (so it was invoiced): the refund and the credit note, said in Hindi.
     assert client.post(f"/_mocks/orders/{number}/advance", json={}).status_code == 200
-    assert client.post(f"/api/checkout/orders/{number}/cancel", headers=client.xsrf()).status_code == 200
+    assert client.post(f"/api/orders/{number}/cancel", headers=client.xsrf()).status_code == 200
     cancelled = order_mail(client, number, "cancelled")
     assert cancelled["subject"] == f"ऑर्डर {number} रद्द हो गया"
     assert cancelled["message"] == (
@@ -122,21 +122,21 @@ def test_a_hindi_tax_invoice_is_drawn_in_devanagari_with_embedded_fonts(client: 
     number = placed(client, "hindi-invoice-01")
     for _ in range(2):  # packed, shipped: the invoice is issued
         assert client.post(f"/_mocks/orders/{number}/advance", json={}).status_code == 200
-    answer = client.get(f"/api/checkout/orders/{number}/invoice")
+    answer = client.get(f"/api/orders/{number}/invoice")
     assert answer.status_code == 200, answer.text
     text, fonts = pdf_text(answer.content)
     # fpdf2 maps some shaped glyphs (a reph, a vowel sign) back to text imperfectly, so the words
     # looked for here are ones that read back whole; the drawing itself was looked at.
     assert "टैक्स इनवॉइस" in text and "इनवॉइस नंबर: VKI/" in text and "खरीदार" in text
     assert "GSTIN: 06AAJCV4821K1Z2    राज्य: Haryana" in text
-    total = Decimal(client.get(f"/api/checkout/orders/{number}").json()["charges"]["total"])
+    total = Decimal(client.get(f"/api/orders/{number}").json()["charges"]["total"])
     assert f"शब्दों में: {in_hindi_words(total)}" in text  # "एक सौ पचहत्तर रुपये और पचास पैसे मात्र"
     assert re.search(r"₹[0-9,]+\.[0-9]{2}\n", text)
     embedded = {font.split("+")[-1] for font in fonts}  # subsets: "/ABCDEF+NotoSansDevanagariBold"
     assert {"NotoSansDevanagari", "NotoSansDevanagariBold", "NotoSans"} <= embedded, fonts
     client.cookies.set("lang", "en")
     assert client.put("/api/session/language", json={"language": "en"}, headers=client.xsrf()).status_code == 200
-    english, english_fonts = pdf_text(client.get(f"/api/checkout/orders/{number}/invoice").content)
+    english, english_fonts = pdf_text(client.get(f"/api/orders/{number}/invoice").content)
     assert "Tax Invoice" in english and not DEVANAGARI.search(english)
     # The English one embeds Noto Sans for the rupee sign (Helvetica has none), never Devanagari.
     assert {font.split("+")[-1] for font in english_fonts} == {"NotoSans", "NotoSansBold"}, english_fonts

@@ -70,7 +70,7 @@ def test_the_list_pages_by_twelve_searches_and_needs_no_login(client: GatewayCli
 
 def test_cart_calls_need_a_store_login_and_the_xsrf_header(client: GatewayClient) -> None:
     assert client.get("/api/store/cart").status_code == 401
-    assert client.get("/api/checkout/addresses").status_code == 401
+    assert client.get("/api/addresses").status_code == 401
     assert client.get("/api/store/brands").json() == []
     assert client.post("/api/store/cart/items/1/increment", headers=client.xsrf()).status_code == 401
     assert client.post("/api/store/cart/items/1/decrement", headers=client.xsrf()).status_code == 401
@@ -168,14 +168,14 @@ def test_brands_and_the_last_used_address(client: GatewayClient) -> None:
     brands = client.get("/api/store/brands").json()
     assert len(brands) >= 8 and all(b["logo"].startswith("/_mocks/catalogue/media/brands/") for b in brands)
     assert client.get(brands[0]["logo"]).headers["content-type"].startswith("image/svg+xml")
-    first = client.get("/api/checkout/addresses").json()["addresses"][0]
+    first = client.get("/api/addresses").json()["addresses"][0]
     assert first["lastUsed"] is True and first["city"] == "Gurugram"
 
 
 def test_an_unknown_verified_number_becomes_a_new_store_user(client: GatewayClient) -> None:
     log_in(client, "9000000001")
     assert client.get("/api/store/cart").json()["count"] == 0
-    assert client.get("/api/checkout/addresses").json()["addresses"] == []
+    assert client.get("/api/addresses").json()["addresses"] == []
     cart = client.post("/api/store/cart/items/3/increment", headers=client.xsrf()).json()
     assert cart["count"] == 1
 

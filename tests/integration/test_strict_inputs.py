@@ -98,7 +98,7 @@ def test_a_forged_city_never_reaches_the_order_or_its_invoice(client: GatewayCli
     number = placed.json()["orderNumber"]
     for _ in range(2):  # packed, shipped: the invoice is issued
         assert client.post(f"/_mocks/orders/{number}/advance", json={}).status_code == 200
-    pdf = client.get(f"/api/checkout/orders/{number}/invoice")
+    pdf = client.get(f"/api/orders/{number}/invoice")
     assert pdf.status_code == 200, pdf.text
     text = PdfReader(io.BytesIO(pdf.content)).pages[0].extract_text()
     assert f"GSTIN: {HARYANA_GSTIN}" in text and "Gurugram, Haryana 122103" in text
@@ -252,7 +252,7 @@ def test_two_same_day_cash_orders_that_together_pass_the_limit(client: GatewayCl
 
     # A cancelled cash order no longer counts.
     number = first.json()["orderNumber"]
-    assert client.post(f"/api/checkout/orders/{number}/cancel", headers=client.xsrf()).status_code == 200
+    assert client.post(f"/api/orders/{number}/cancel", headers=client.xsrf()).status_code == 200
     assert quote(client)["cash"]["offered"] is True
     assert place(client, "cash-limit-0003", second_total).status_code == 200
 

@@ -30,7 +30,7 @@ def _app_answers(client: GatewayClient, link: str, outcome: str) -> None:
 def test_a_store_order_paid_by_a_upi_app_is_paid_once(client: GatewayClient) -> None:
     order = _store_order(client, "upi-intent")
     number, total, reference = order["orderNumber"], order["payment"]["amount"], order["payment"]["providerOrderId"]
-    path = f"/api/checkout/orders/{number}/upi"
+    path = f"/api/orders/{number}/upi"
     assert client.get(path).json() == {"state": "none", "expiresInSeconds": 0}
 
     started = _upi(client, path, "intent", "upi-click-1")
@@ -49,7 +49,7 @@ def test_a_store_order_paid_by_a_upi_app_is_paid_once(client: GatewayClient) -> 
     assert client.get(path).json()["state"] == "pending"
     again = _upi(client, path, "qr", "upi-click-2")
     assert again.status_code == 409 and again.json()["error"]["code"] == "payment_pending"
-    assert client.post(f"/api/checkout/orders/{number}/payment", headers=client.xsrf()).status_code == 409
+    assert client.post(f"/api/orders/{number}/payment", headers=client.xsrf()).status_code == 409
     # The same click retried (its answer lost) answers the same payment again.
     retried = _upi(client, path, "intent", "upi-click-1")
     assert retried.status_code == 200 and link_fields(retried.json()["apps"][0]["link"])["tr"] == fields["tr"]
@@ -64,7 +64,7 @@ def test_a_store_order_paid_by_a_upi_app_is_paid_once(client: GatewayClient) -> 
 
 def test_a_store_order_left_in_the_app_can_be_paid_again(client: GatewayClient) -> None:
     order = _store_order(client, "upi-dropped")
-    path = f"/api/checkout/orders/{order['orderNumber']}/upi"
+    path = f"/api/orders/{order['orderNumber']}/upi"
     link = _upi(client, path, "intent", "upi-drop-1").json()["apps"][0]["link"]
     _app_answers(client, link, "dropped")
     assert client.get(path).json()["state"] == "cancelled"

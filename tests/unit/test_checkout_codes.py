@@ -8,7 +8,7 @@ from decimal import Decimal
 import pytest
 
 from gateway.checkout.service import credit_offer
-from gateway.checkout.tracking import note_code
+from gateway.orders.tracking import note_code
 from gateway.upstreams.lenders.port import CreditPosition
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from gateway.checkout.refund_state import refund_state
+from gateway.orders.refund_state import refund_state
 from payments_client import ProviderRefund
 from upstream_mocks.lending.loan_documents import payable_words
 from upstream_mocks.texts.catalog import texts

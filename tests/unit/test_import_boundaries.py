@@ -5,7 +5,10 @@
   share lives in india/ and otel_traces/, which import neither side;
 - no two modules of the gateway import each other, directly or round a longer loop. An import
   under `if TYPE_CHECKING:` counts: a loop only the type checker follows still means neither
-  module can be read, moved or tested without the other.
+  module can be read, moved or tested without the other;
+- no two route groups (the gateway's packages with a `routes.py`: checkout, orders, addresses,
+  store ...) import each other, directly or round a longer loop, even through modules that do not
+  import each other: checkout reads orders' and addresses', orders reads addresses', never back.
 
 Imports are read with `ast` from the files, never by importing them, so the check is quick and
 sees imports inside functions and under `TYPE_CHECKING` too.
@@ -79,6 +82,27 @@ def _graph(root: Path, package: str) -> dict[str, set[str]]:
     return graph
 
 
+def _route_groups(root: Path, package: str) -> set[str]:
+    """The package's route groups: each of its packages with a `routes.py`."""
+    return {f"{package}.{path.parent.name}" for path in (root / package).glob("*/routes.py")}
+
+
+def _group_graph(root: Path, package: str) -> dict[str, set[str]]:
+    """Which other route groups each route group's modules import (what else they import aside)."""
+    groups = _route_groups(root, package)
+
+    def group_of(module: str) -> str | None:
+        name = ".".join(module.split(".")[:2])
+        return name if name in groups else None
+
+    graph: dict[str, set[str]] = {group: set() for group in groups}
+    for module, targets in _graph(root, package).items():
+        group = group_of(module)
+        if group is not None:
+            graph[group] |= {other for other in map(group_of, targets) if other not in (None, group)}
+    return graph
+
+
 def _loops(graph: Mapping[str, set[str]]) -> list[list[str]]:
     """The graph's strongly connected components of more than one module (Tarjan's, iterative),
     each sorted: every module of one reaches every other through imports."""
@@ -135,6 +159,9 @@ def test_no_import_loop_among_the_gateways_modules() -> None:
     assert sorted(map(sorted, found - KNOWN_LOOPS)) == []
     # A known loop once broken leaves the list, so it cannot come back unnoticed.
     assert sorted(map(sorted, KNOWN_LOOPS - found)) == []
+    # Nor among the route groups: the three that were one (issue 60) are among those read.
+    assert {"gateway.checkout", "gateway.orders", "gateway.addresses"} <= _route_groups(ROOT, "gateway")
+    assert _loops(_group_graph(ROOT, "gateway")) == []
 
 
 TYPES_ONLY = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
@@ -183,16 +210,25 @@ def test_the_check_finds_a_loop_direct_longer_or_only_for_types(tmp_path: Path) 
         tmp_path,
         {
             "gateway/__init__.py": "",
-            "gateway/checkout/__init__.py": "from gateway.checkout.service import CheckoutService\n",
-            "gateway/checkout/service.py": TYPES_ONLY + "    from gateway.checkout.address_book import Book\n",
-            "gateway/checkout/address_book.py": "from .service import pincode_check\n",
+            "gateway/addresses/__init__.py": "from gateway.addresses.service import AddressesService\n",
+            "gateway/addresses/routes.py": "from gateway.addresses import service\n",
+            "gateway/addresses/service.py": TYPES_ONLY + "    from gateway.addresses.address_book import Book\n",
+            "gateway/addresses/address_book.py": "from .service import pincode_check\n",
+            # Two route groups reading each other through modules that do not: a loop of groups.
+            "gateway/checkout/routes.py": "from gateway.checkout import service\n",
+            "gateway/checkout/service.py": "from gateway.orders.views import order_view\n",
+            "gateway/checkout/cash_limit.py": "",
+            "gateway/orders/routes.py": "from gateway.checkout.cash_limit import CashLimit\n",
+            "gateway/orders/views.py": "from gateway.addresses.delivery_views import delivery_view\n",
             "gateway/a.py": "from gateway import b\n",
             "gateway/b.py": "import gateway.c\n",
             "gateway/c.py": "def late():\n    from gateway.a import x\n",
-            "gateway/d.py": "from gateway.checkout import service\nfrom gateway import a\n",
+            "gateway/d.py": "from gateway.addresses import service\nfrom gateway import a\n",
         },
     )
     assert _loops(_graph(root, "gateway")) == [
         ["gateway.a", "gateway.b", "gateway.c"],
-        ["gateway.checkout.address_book", "gateway.checkout.service"],
+        ["gateway.addresses.address_book", "gateway.addresses.service"],
     ]
+    assert _route_groups(root, "gateway") == {"gateway.addresses", "gateway.checkout", "gateway.orders"}
+    assert _loops(_group_graph(root, "gateway")) == [["gateway.checkout", "gateway.orders"]]

@@ -8,12 +8,12 @@ export type SavedAddress = components["schemas"]["SavedAddress"];
 export const addressesQueryKey = ["checkout", "addresses"] as const;
 
 /**
- * GET /api/checkout/addresses: the address book, the default first, then the one used last. Read
+ * GET /api/addresses: the address book, the default first, then the one used last. Read
  * by the checkout and by the store's delivery place (its dialog, the last-used pin code), so
  * shared, one query for both.
  */
 export async function getCheckoutAddresses(signal?: AbortSignal): Promise<CheckoutAddresses> {
-  const { data } = await api.get<CheckoutAddresses>("/checkout/addresses", { signal });
+  const { data } = await api.get<CheckoutAddresses>("/addresses", { signal });
   return data;
 }
 

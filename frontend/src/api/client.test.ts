@@ -17,7 +17,10 @@ describe("groupOfUnauthorized", () => {
     expect(groupOfUnauthorized("/portal/repayment")).toBe("portal");
     expect(groupOfUnauthorized("/store/cart/items/3/increment")).toBe("store");
     expect(groupOfUnauthorized("/checkout/quote")).toBe("store");
-    expect(groupOfUnauthorized("/checkout/orders/VK-1/cancel")).toBe("store");
+    expect(groupOfUnauthorized("/orders/VK-1/cancel")).toBe("store");
+    expect(groupOfUnauthorized("/orders")).toBe("store");
+    expect(groupOfUnauthorized("/addresses")).toBe("store");
+    expect(groupOfUnauthorized("/addresses/3/default")).toBe("store");
   });
 
   it("leaves the login calls and everything else to the screen", () => {
@@ -26,6 +29,7 @@ describe("groupOfUnauthorized", () => {
     }
     expect(groupOfUnauthorized("/session")).toBeNull();
     expect(groupOfUnauthorized("/site/contact")).toBeNull();
+    expect(groupOfUnauthorized("/ordersheet")).toBeNull();
     expect(groupOfUnauthorized(undefined)).toBeNull();
   });
 });

@@ -4,7 +4,7 @@
  */
 
 export interface paths {
-    "/api/checkout/addresses": {
+    "/api/addresses": {
         parameters: {
             query?: never;
             header?: never;
@@ -12,17 +12,17 @@ export interface paths {
             cookie?: never;
         };
         /** The shopper's address book: the default first, then the one used last */
-        get: operations["ApiCheckoutAddressesListAddresses"];
+        get: operations["ApiAddressesListAddresses"];
         put?: never;
         /** Add an address to the book; the first one, or one sent with default, is the default */
-        post: operations["ApiCheckoutAddressesAddAddress"];
+        post: operations["ApiAddressesAddAddress"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/checkout/addresses/check": {
+    "/api/addresses/check": {
         parameters: {
             query?: never;
             header?: never;
@@ -32,14 +32,14 @@ export interface paths {
         get?: never;
         put?: never;
         /** The gateway's address rules on the form as typed: each field's problem, the pin code's place */
-        post: operations["ApiCheckoutAddressesCheckAddress"];
+        post: operations["ApiAddressesCheckCheckAddress"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/checkout/addresses/{address_id}": {
+    "/api/addresses/{address_id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -48,16 +48,16 @@ export interface paths {
         };
         get?: never;
         /** Change one of the book's addresses (every field) */
-        put: operations["ApiCheckoutAddressesAddressIdChangeAddress"];
+        put: operations["ApiAddressesAddressIdChangeAddress"];
         post?: never;
         /** Take an address out of the book (past orders keep theirs) */
-        delete: operations["ApiCheckoutAddressesAddressIdRemoveAddress"];
+        delete: operations["ApiAddressesAddressIdRemoveAddress"];
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/checkout/addresses/{address_id}/default": {
+    "/api/addresses/{address_id}/default": {
         parameters: {
             query?: never;
             header?: never;
@@ -66,7 +66,7 @@ export interface paths {
         };
         get?: never;
         /** Make one of the book's addresses the default */
-        put: operations["ApiCheckoutAddressesAddressIdDefaultDefaultAddress"];
+        put: operations["ApiAddressesAddressIdDefaultDefaultAddress"];
         post?: never;
         delete?: never;
         options?: never;
@@ -123,217 +123,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The shopper's orders, newest first, ten a page */
-        get: operations["ApiCheckoutOrdersListOrders"];
+        get?: never;
         put?: never;
         /** Place the cart as an order, once per Idempotency-Key */
         post: operations["ApiCheckoutOrdersPlaceOrder"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/checkout/orders/{order_number}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One of the shopper's orders; a pending online payment is re-checked */
-        get: operations["ApiCheckoutOrdersOrderNumberGetOrder"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/checkout/orders/{order_number}/buy-again": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Put an order's lines back in the cart */
-        post: operations["ApiCheckoutOrdersOrderNumberBuyAgainBuyAgain"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/checkout/orders/{order_number}/cancel": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Cancel an order while placed, packed or shipped, saying why
-         * @description The body `{reason}` is optional for older apps. Send an Idempotency-Key, and the same on a retry: a repeat answers the cancelled order.
-         */
-        post: operations["ApiCheckoutOrdersOrderNumberCancelCancelOrder"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/checkout/orders/{order_number}/cash": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Pay an unpaid online order on delivery instead, within the day's cash limit
-         * @description Send an Idempotency-Key, and the same on a retry: a repeat answers the changed order.
-         */
-        post: operations["ApiCheckoutOrdersOrderNumberCashPayOnDelivery"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/checkout/orders/{order_number}/credit-note": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The GST credit note (PDF) of an order cancelled or returned after its invoice */
-        get: operations["ApiCheckoutOrdersOrderNumberCreditNoteOrderCreditNote"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/checkout/orders/{order_number}/invoice": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The order's GST tax invoice (PDF), once it has shipped */
-        get: operations["ApiCheckoutOrdersOrderNumberInvoiceOrderInvoice"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/checkout/orders/{order_number}/payment": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * A checkout session to pay a pending order
-         * @description Send an Idempotency-Key per Pay click, and the same on its retries: it answers the first result.
-         */
-        post: operations["ApiCheckoutOrdersOrderNumberPaymentPayAgain"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/checkout/orders/{order_number}/returns": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Ask to return a delivered order's lines, in part or whole, within each product's window
-         * @description A reason, photos (needed for damaged, defective or wrong items), one of the order's `returnOptions.pickupSlots` and, for cash on delivery, a UPI ID or bank account for the refund. Send an Idempotency-Key, and the same on a retry: a repeat answers the order with it.
-         */
-        post: operations["ApiCheckoutOrdersOrderNumberReturnsAskReturn"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/checkout/orders/{order_number}/returns/{return_number}/credit-note": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The GST credit note (PDF) of a return: its lines only, with exactly their tax */
-        get: operations["ApiCheckoutOrdersOrderNumberReturnsReturnNumberCreditNoteReturnCreditNote"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/checkout/orders/{order_number}/returns/{return_number}/payee": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Give another UPI ID or bank account for a return whose payout failed
-         * @description Offered (the return's `payout.anotherAccount`) when the payout failed because the account does not exist or the bank sent the money back; never while it is pending or paid, nor when the bank was offline (that one is tried again). The account is verified with the provider, then paid by a new transfer; the failed one is never paid. Send an Idempotency-Key, and the same on a retry: a repeat answers the order again.
-         */
-        post: operations["ApiCheckoutOrdersOrderNumberReturnsReturnNumberPayeeGivePayee"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/checkout/orders/{order_number}/upi": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** How the order's last UPI payment stands (the page follows it) */
-        get: operations["ApiCheckoutOrdersOrderNumberUpiUpiStatus"];
-        put?: never;
-        /**
-         * Pay a pending online order by UPI: intent links for the phone's UPI apps, or a QR
-         * @description Send an Idempotency-Key per click, and the same on its retries. 409 payment_pending while a payment waits for the payer or their bank: never a second charge.
-         */
-        post: operations["ApiCheckoutOrdersOrderNumberUpiPayByUpi"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1207,6 +1000,229 @@ export interface paths {
         get: operations["ApiLoansLoanNumberStatementPdfStatementPdf"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shopper's orders, newest first, ten a page */
+        get: operations["ApiOrdersListOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{order_number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the shopper's orders; a pending online payment is re-checked */
+        get: operations["ApiOrdersOrderNumberGetOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{order_number}/buy-again": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Put an order's lines back in the cart */
+        post: operations["ApiOrdersOrderNumberBuyAgainBuyAgain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{order_number}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an order while placed, packed or shipped, saying why
+         * @description The body `{reason}` is optional for older apps. Send an Idempotency-Key, and the same on a retry: a repeat answers the cancelled order.
+         */
+        post: operations["ApiOrdersOrderNumberCancelCancelOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{order_number}/cash": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay an unpaid online order on delivery instead, within the day's cash limit
+         * @description Send an Idempotency-Key, and the same on a retry: a repeat answers the changed order.
+         */
+        post: operations["ApiOrdersOrderNumberCashPayOnDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{order_number}/credit-note": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The GST credit note (PDF) of an order cancelled or returned after its invoice */
+        get: operations["ApiOrdersOrderNumberCreditNoteOrderCreditNote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{order_number}/invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order's GST tax invoice (PDF), once it has shipped */
+        get: operations["ApiOrdersOrderNumberInvoiceOrderInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{order_number}/payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A checkout session to pay a pending order
+         * @description Send an Idempotency-Key per Pay click, and the same on its retries: it answers the first result.
+         */
+        post: operations["ApiOrdersOrderNumberPaymentPayAgain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{order_number}/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask to return a delivered order's lines, in part or whole, within each product's window
+         * @description A reason, photos (needed for damaged, defective or wrong items), one of the order's `returnOptions.pickupSlots` and, for cash on delivery, a UPI ID or bank account for the refund. Send an Idempotency-Key, and the same on a retry: a repeat answers the order with it.
+         */
+        post: operations["ApiOrdersOrderNumberReturnsAskReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{order_number}/returns/{return_number}/credit-note": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The GST credit note (PDF) of a return: its lines only, with exactly their tax */
+        get: operations["ApiOrdersOrderNumberReturnsReturnNumberCreditNoteReturnCreditNote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{order_number}/returns/{return_number}/payee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give another UPI ID or bank account for a return whose payout failed
+         * @description Offered (the return's `payout.anotherAccount`) when the payout failed because the account does not exist or the bank sent the money back; never while it is pending or paid, nor when the bank was offline (that one is tried again). The account is verified with the provider, then paid by a new transfer; the failed one is never paid. Send an Idempotency-Key, and the same on a retry: a repeat answers the order again.
+         */
+        post: operations["ApiOrdersOrderNumberReturnsReturnNumberPayeeGivePayee"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{order_number}/upi": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How the order's last UPI payment stands (the page follows it) */
+        get: operations["ApiOrdersOrderNumberUpiUpiStatus"];
+        put?: never;
+        /**
+         * Pay a pending online order by UPI: intent links for the phone's UPI apps, or a QR
+         * @description Send an Idempotency-Key per click, and the same on its retries. 409 payment_pending while a payment waits for the payer or their bank: never a second charge.
+         */
+        post: operations["ApiOrdersOrderNumberUpiPayByUpi"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3418,7 +3434,7 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    ApiCheckoutAddressesListAddresses: {
+    ApiAddressesListAddresses: {
         parameters: {
             query?: never;
             header?: never;
@@ -3438,7 +3454,7 @@ export interface operations {
             };
         };
     };
-    ApiCheckoutAddressesAddAddress: {
+    ApiAddressesAddAddress: {
         parameters: {
             query?: never;
             header?: never;
@@ -3477,7 +3493,7 @@ export interface operations {
             };
         };
     };
-    ApiCheckoutAddressesCheckAddress: {
+    ApiAddressesCheckCheckAddress: {
         parameters: {
             query?: never;
             header?: never;
@@ -3516,7 +3532,7 @@ export interface operations {
             };
         };
     };
-    ApiCheckoutAddressesAddressIdChangeAddress: {
+    ApiAddressesAddressIdChangeAddress: {
         parameters: {
             query?: never;
             header?: never;
@@ -3557,7 +3573,7 @@ export interface operations {
             };
         };
     };
-    ApiCheckoutAddressesAddressIdRemoveAddress: {
+    ApiAddressesAddressIdRemoveAddress: {
         parameters: {
             query?: never;
             header?: never;
@@ -3592,7 +3608,7 @@ export interface operations {
             };
         };
     };
-    ApiCheckoutAddressesAddressIdDefaultDefaultAddress: {
+    ApiAddressesAddressIdDefaultDefaultAddress: {
         parameters: {
             query?: never;
             header?: never;
@@ -3746,44 +3762,6 @@ export interface operations {
             };
         };
     };
-    ApiCheckoutOrdersListOrders: {
-        parameters: {
-            query?: {
-                page?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Request fulfilled, document follows */
-            200: {
-                headers: {
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OrderList"];
-                };
-            };
-            /** @description Bad request syntax or unsupported method */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                        extra?: null | {
-                            [key: string]: unknown;
-                        } | unknown[];
-                        status_code: number;
-                    };
-                };
-            };
-        };
-    };
     ApiCheckoutOrdersPlaceOrder: {
         parameters: {
             query?: never;
@@ -3806,481 +3784,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PlacedOrder"];
-                };
-            };
-            /** @description Bad request syntax or unsupported method */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                        extra?: null | {
-                            [key: string]: unknown;
-                        } | unknown[];
-                        status_code: number;
-                    };
-                };
-            };
-        };
-    };
-    ApiCheckoutOrdersOrderNumberGetOrder: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                order_number: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Request fulfilled, document follows */
-            200: {
-                headers: {
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PlacedOrder"];
-                };
-            };
-            /** @description Bad request syntax or unsupported method */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                        extra?: null | {
-                            [key: string]: unknown;
-                        } | unknown[];
-                        status_code: number;
-                    };
-                };
-            };
-        };
-    };
-    ApiCheckoutOrdersOrderNumberBuyAgainBuyAgain: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                order_number: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Request fulfilled, document follows */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BuyAgainResult"];
-                };
-            };
-            /** @description Bad request syntax or unsupported method */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                        extra?: null | {
-                            [key: string]: unknown;
-                        } | unknown[];
-                        status_code: number;
-                    };
-                };
-            };
-        };
-    };
-    ApiCheckoutOrdersOrderNumberCancelCancelOrder: {
-        parameters: {
-            query?: never;
-            header?: {
-                "Idempotency-Key"?: string | null;
-            };
-            path: {
-                order_number: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CancelRequest"] | null;
-            };
-        };
-        responses: {
-            /** @description Request fulfilled, document follows */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PlacedOrder"];
-                };
-            };
-            /** @description Bad request syntax or unsupported method */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                        extra?: null | {
-                            [key: string]: unknown;
-                        } | unknown[];
-                        status_code: number;
-                    };
-                };
-            };
-        };
-    };
-    ApiCheckoutOrdersOrderNumberCashPayOnDelivery: {
-        parameters: {
-            query?: never;
-            header?: {
-                "Idempotency-Key"?: string | null;
-            };
-            path: {
-                order_number: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Request fulfilled, document follows */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PlacedOrder"];
-                };
-            };
-            /** @description Bad request syntax or unsupported method */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                        extra?: null | {
-                            [key: string]: unknown;
-                        } | unknown[];
-                        status_code: number;
-                    };
-                };
-            };
-        };
-    };
-    ApiCheckoutOrdersOrderNumberCreditNoteOrderCreditNote: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                order_number: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The credit note as a PDF file */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/pdf": string;
-                };
-            };
-            /** @description Bad request syntax or unsupported method */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                        extra?: null | {
-                            [key: string]: unknown;
-                        } | unknown[];
-                        status_code: number;
-                    };
-                };
-            };
-        };
-    };
-    ApiCheckoutOrdersOrderNumberInvoiceOrderInvoice: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                order_number: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The invoice as a PDF file */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/pdf": string;
-                };
-            };
-            /** @description Bad request syntax or unsupported method */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                        extra?: null | {
-                            [key: string]: unknown;
-                        } | unknown[];
-                        status_code: number;
-                    };
-                };
-            };
-        };
-    };
-    ApiCheckoutOrdersOrderNumberPaymentPayAgain: {
-        parameters: {
-            query?: never;
-            header?: {
-                "Idempotency-Key"?: string | null;
-            };
-            path: {
-                order_number: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Request fulfilled, document follows */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PlacedOrder"];
-                };
-            };
-            /** @description Bad request syntax or unsupported method */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                        extra?: null | {
-                            [key: string]: unknown;
-                        } | unknown[];
-                        status_code: number;
-                    };
-                };
-            };
-        };
-    };
-    ApiCheckoutOrdersOrderNumberReturnsAskReturn: {
-        parameters: {
-            query?: never;
-            header: {
-                "Idempotency-Key": string;
-            };
-            path: {
-                order_number: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ReturnRequestBody"];
-            };
-        };
-        responses: {
-            /** @description Request fulfilled, document follows */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PlacedOrder"];
-                };
-            };
-            /** @description Bad request syntax or unsupported method */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                        extra?: null | {
-                            [key: string]: unknown;
-                        } | unknown[];
-                        status_code: number;
-                    };
-                };
-            };
-        };
-    };
-    ApiCheckoutOrdersOrderNumberReturnsReturnNumberCreditNoteReturnCreditNote: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                order_number: string;
-                return_number: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The credit note as a PDF file */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/pdf": string;
-                };
-            };
-            /** @description Bad request syntax or unsupported method */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                        extra?: null | {
-                            [key: string]: unknown;
-                        } | unknown[];
-                        status_code: number;
-                    };
-                };
-            };
-        };
-    };
-    ApiCheckoutOrdersOrderNumberReturnsReturnNumberPayeeGivePayee: {
-        parameters: {
-            query?: never;
-            header: {
-                "Idempotency-Key": string;
-            };
-            path: {
-                order_number: string;
-                return_number: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["PayeeRequestBody"];
-            };
-        };
-        responses: {
-            /** @description Request fulfilled, document follows */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PlacedOrder"];
-                };
-            };
-            /** @description Bad request syntax or unsupported method */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                        extra?: null | {
-                            [key: string]: unknown;
-                        } | unknown[];
-                        status_code: number;
-                    };
-                };
-            };
-        };
-    };
-    ApiCheckoutOrdersOrderNumberUpiUpiStatus: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                order_number: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Request fulfilled, document follows */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UpiStatus"];
-                };
-            };
-            /** @description Bad request syntax or unsupported method */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        detail: string;
-                        extra?: null | {
-                            [key: string]: unknown;
-                        } | unknown[];
-                        status_code: number;
-                    };
-                };
-            };
-        };
-    };
-    ApiCheckoutOrdersOrderNumberUpiPayByUpi: {
-        parameters: {
-            query?: never;
-            header?: {
-                "Idempotency-Key"?: string | null;
-            };
-            path: {
-                order_number: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["UpiRequest"];
-            };
-        };
-        responses: {
-            /** @description Request fulfilled, document follows */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UpiPayment"];
                 };
             };
             /** @description Bad request syntax or unsupported method */
@@ -6169,6 +5672,519 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": string;
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiOrdersListOrders: {
+        parameters: {
+            query?: {
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderList"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiOrdersOrderNumberGetOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlacedOrder"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiOrdersOrderNumberBuyAgainBuyAgain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BuyAgainResult"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiOrdersOrderNumberCancelCancelOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                order_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelRequest"] | null;
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlacedOrder"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiOrdersOrderNumberCashPayOnDelivery: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                order_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlacedOrder"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiOrdersOrderNumberCreditNoteOrderCreditNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credit note as a PDF file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiOrdersOrderNumberInvoiceOrderInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice as a PDF file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiOrdersOrderNumberPaymentPayAgain: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                order_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlacedOrder"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiOrdersOrderNumberReturnsAskReturn: {
+        parameters: {
+            query?: never;
+            header: {
+                "Idempotency-Key": string;
+            };
+            path: {
+                order_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnRequestBody"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlacedOrder"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiOrdersOrderNumberReturnsReturnNumberCreditNoteReturnCreditNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_number: string;
+                return_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credit note as a PDF file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiOrdersOrderNumberReturnsReturnNumberPayeeGivePayee: {
+        parameters: {
+            query?: never;
+            header: {
+                "Idempotency-Key": string;
+            };
+            path: {
+                order_number: string;
+                return_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayeeRequestBody"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlacedOrder"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiOrdersOrderNumberUpiUpiStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpiStatus"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiOrdersOrderNumberUpiPayByUpi: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                order_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpiRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpiPayment"];
                 };
             };
             /** @description Bad request syntax or unsupported method */

@@ -32,7 +32,7 @@ function clock(seconds: number): string {
 }
 
 export interface UpiPanelProps {
-  /** The gateway's UPI call for what is being paid: `/checkout/orders/{n}/upi` or `/portal/payments/{id}/upi`. */
+  /** The gateway's UPI call for what is being paid: `/orders/{n}/upi` or `/portal/payments/{id}/upi`. */
   path: string;
   /** The payment was taken: the page shows it paid (and books it, on the portal). */
   onPaid: () => void;

@@ -6,25 +6,25 @@ import type { CheckoutAddress } from "./quote-order";
 
 export type AddressBookEntry = components["schemas"]["AddressBookEntry"];
 
-/** POST /api/checkout/addresses (a new one) or PUT /api/checkout/addresses/{id} (a change): the address as kept. */
+/** POST /api/addresses (a new one) or PUT /api/addresses/{id} (a change): the address as kept. */
 export async function saveAddress(id: number | null, address: CheckoutAddress, makeDefault: boolean): Promise<SavedAddress> {
   const body: AddressBookEntry = { address, default: makeDefault };
   const { data } =
     id === null
-      ? await api.post<SavedAddress>("/checkout/addresses", body)
-      : await api.put<SavedAddress>(`/checkout/addresses/${id}`, body);
+      ? await api.post<SavedAddress>("/addresses", body)
+      : await api.put<SavedAddress>(`/addresses/${id}`, body);
   return data;
 }
 
-/** PUT /api/checkout/addresses/{id}/default. */
+/** PUT /api/addresses/{id}/default. */
 export async function makeDefaultAddress(id: number): Promise<SavedAddress> {
-  const { data } = await api.put<SavedAddress>(`/checkout/addresses/${id}/default`);
+  const { data } = await api.put<SavedAddress>(`/addresses/${id}/default`);
   return data;
 }
 
-/** DELETE /api/checkout/addresses/{id}: out of the book (past orders keep theirs). */
+/** DELETE /api/addresses/{id}: out of the book (past orders keep theirs). */
 export async function removeAddress(id: number): Promise<void> {
-  await api.delete(`/checkout/addresses/${id}`);
+  await api.delete(`/addresses/${id}`);
 }
 
 /** The book's three changes; each reloads the book afterwards. */

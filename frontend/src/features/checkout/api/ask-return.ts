@@ -6,10 +6,10 @@ import { ordersQuery } from "./list-orders";
 
 export type ReturnRequestBody = components["schemas"]["ReturnRequestBody"];
 
-/** POST /api/checkout/orders/{n}/returns: the order with its new return. A retry with the same
+/** POST /api/orders/{n}/returns: the order with its new return. A retry with the same
  * Idempotency-Key answers the order again with one return, never two. */
 export async function askReturn(orderNumber: string, body: ReturnRequestBody, idempotencyKey: string): Promise<PlacedOrder> {
-  const { data } = await api.post<PlacedOrder>(`/checkout/orders/${orderNumber}/returns`, body, {
+  const { data } = await api.post<PlacedOrder>(`/orders/${orderNumber}/returns`, body, {
     headers: { "Idempotency-Key": idempotencyKey },
   });
   return data;

@@ -5,9 +5,9 @@ import { cartQuery } from "../../../cart/get-cart";
 
 export type BuyAgainResult = components["schemas"]["BuyAgainResult"];
 
-/** POST /api/checkout/orders/{n}/buy-again: the order's lines in stock go back in the cart. */
+/** POST /api/orders/{n}/buy-again: the order's lines in stock go back in the cart. */
 export async function buyAgain(orderNumber: string): Promise<BuyAgainResult> {
-  const { data } = await api.post<BuyAgainResult>(`/checkout/orders/${orderNumber}/buy-again`);
+  const { data } = await api.post<BuyAgainResult>(`/orders/${orderNumber}/buy-again`);
   return data;
 }
 

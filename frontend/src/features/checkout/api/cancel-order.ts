@@ -4,12 +4,12 @@ import type { components } from "../../../api/schema";
 import { orderQuery, type PlacedOrder } from "./get-order";
 import { ordersQuery } from "./list-orders";
 
-/** POST /api/checkout/orders/{n}/cancel: the cancelled order, with its refund. A retry with the
+/** POST /api/orders/{n}/cancel: the cancelled order, with its refund. A retry with the
  * same Idempotency-Key answers the cancelled order again, not "already cancelled". */
 export type CancelReason = components["schemas"]["CancelRequest"]["reason"];
 
 export async function cancelOrder(orderNumber: string, idempotencyKey: string, reason?: CancelReason): Promise<PlacedOrder> {
-  const { data } = await api.post<PlacedOrder>(`/checkout/orders/${orderNumber}/cancel`, reason ? { reason } : undefined, {
+  const { data } = await api.post<PlacedOrder>(`/orders/${orderNumber}/cancel`, reason ? { reason } : undefined, {
     headers: { "Idempotency-Key": idempotencyKey },
   });
   return data;

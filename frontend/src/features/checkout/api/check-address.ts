@@ -13,14 +13,14 @@ export type FieldProblem = components["schemas"]["FieldProblem"];
 const PAUSE_MS = 250;
 
 /**
- * POST /api/checkout/addresses/check: the gateway's address rules on the form as typed (each
+ * POST /api/addresses/check: the gateway's address rules on the form as typed (each
  * field's problem, the pin code's place). The page has no copy of the rules, so it never calls a
  * field fine that the gateway then refuses. The problems are worded from the app's error table,
  * loaded with the first check.
  */
 export async function checkAddress(draft: AddressDraft): Promise<AddressCheck> {
   const [{ data }] = await Promise.all([
-    api.post<AddressCheck>("/checkout/addresses/check", draft),
+    api.post<AddressCheck>("/addresses/check", draft),
     ensureCatalog(errorCatalog).catch(() => undefined),
   ]);
   return data;

@@ -5,9 +5,9 @@ import { orderRefreshInterval } from "../components/orderRefresh";
 
 export type PlacedOrder = components["schemas"]["PlacedOrder"];
 
-/** GET /api/checkout/orders/{n}: the order; a pending online payment is re-checked on the way. */
+/** GET /api/orders/{n}: the order; a pending online payment is re-checked on the way. */
 export async function getOrder(orderNumber: string): Promise<PlacedOrder> {
-  const { data } = await api.get<PlacedOrder>(`/checkout/orders/${orderNumber}`);
+  const { data } = await api.get<PlacedOrder>(`/orders/${orderNumber}`);
   return data;
 }
 

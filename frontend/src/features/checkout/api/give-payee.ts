@@ -5,7 +5,7 @@ import { orderQuery, type PlacedOrder } from "./get-order";
 
 export type RefundAccount = components["schemas"]["RefundAccount"];
 
-/** POST /api/checkout/orders/{n}/returns/{r}/payee: another UPI ID or bank account for a return whose
+/** POST /api/orders/{n}/returns/{r}/payee: another UPI ID or bank account for a return whose
  * payout failed; the order with the return's new payout. A retry with the same Idempotency-Key
  * answers the order again with one new payment, never two. */
 export async function giveReturnPayee(
@@ -15,7 +15,7 @@ export async function giveReturnPayee(
   idempotencyKey: string,
 ): Promise<PlacedOrder> {
   const { data } = await api.post<PlacedOrder>(
-    `/checkout/orders/${orderNumber}/returns/${returnNumber}/payee`,
+    `/orders/${orderNumber}/returns/${returnNumber}/payee`,
     { refundTo },
     { headers: { "Idempotency-Key": idempotencyKey } },
   );

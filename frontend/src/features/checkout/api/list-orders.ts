@@ -5,9 +5,9 @@ import type { components } from "../../../api/schema";
 export type OrderList = components["schemas"]["OrderList"];
 export type OrderListItem = components["schemas"]["OrderListItem"];
 
-/** GET /api/checkout/orders?page=: the shopper's orders, newest first, ten a page. */
+/** GET /api/orders?page=: the shopper's orders, newest first, ten a page. */
 export async function listOrders(page: number): Promise<OrderList> {
-  const { data } = await api.get<OrderList>("/checkout/orders", { params: { page } });
+  const { data } = await api.get<OrderList>("/orders", { params: { page } });
   return data;
 }
 

@@ -41,7 +41,7 @@ function formOf(a: SavedAddress): AddressForm {
  * Step 1: the address book (the default, or the one used last, selected), each address editable,
  * removable and able to become the default; or a new address. The form is kept across a reload
  * (addressFormKeeping.ts), the new one's mobile is the logged-in shopper's until changed, and each
- * field's problem shows beside it, from the gateway's rules (POST /api/checkout/addresses/check).
+ * field's problem shows beside it, from the gateway's rules (POST /api/addresses/check).
  */
 export function AddressStep({
   addresses,

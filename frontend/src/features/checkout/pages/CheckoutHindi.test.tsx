@@ -17,11 +17,11 @@ beforeEach(async () => {
   apiServer.use(
     http.get("/api/session", () => HttpResponse.json(storeSession)),
     http.get("/api/store/cart", () => HttpResponse.json(cart)),
-    http.get("/api/checkout/addresses", () => HttpResponse.json(addresses)),
+    http.get("/api/addresses", () => HttpResponse.json(addresses)),
     http.get("/api/checkout/pincodes/:pin", ({ params }) => HttpResponse.json({ ...pincode, pincode: String(params.pin) })),
     http.post("/api/checkout/quote", () => HttpResponse.json(quote)),
-    http.get("/api/checkout/orders", () => HttpResponse.json(orders)),
-    http.get(`/api/checkout/orders/${order.orderNumber}`, () =>
+    http.get("/api/orders", () => HttpResponse.json(orders)),
+    http.get(`/api/orders/${order.orderNumber}`, () =>
       HttpResponse.json({ ...order, payment: { ...order.payment, method: "credit", state: "onCredit", creditDueOn: "2026-11-26" } }),
     ),
   );
@@ -79,7 +79,7 @@ describe("checkout and orders in Hindi", { timeout: 20_000 }, () => {
 
   it("says a row's refund given back in the order page's words, not \"refund started\"", async () => {
     apiServer.use(
-      http.get("/api/checkout/orders", () =>
+      http.get("/api/orders", () =>
         HttpResponse.json({
           ...orders,
           orders: [{ ...orders.orders[0], status: "cancelled", paymentMethod: "online", paymentState: "refundInitiated", refundState: "credited" }],

@@ -12,13 +12,13 @@ function shopperReadyToOrder() {
   apiServer.use(
     http.get("/api/session", () => HttpResponse.json(storeSession)),
     http.get("/api/store/cart", () => HttpResponse.json(cart)),
-    http.get("/api/checkout/addresses", async () => {
+    http.get("/api/addresses", async () => {
       await delay(30);
       return HttpResponse.json(addresses);
     }),
     http.get("/api/checkout/pincodes/:pin", ({ params }) => HttpResponse.json({ ...pincode, pincode: String(params.pin) })),
     http.post("/api/checkout/quote", () => HttpResponse.json(quote)),
-    http.get(`/api/checkout/orders/${order.orderNumber}`, () => HttpResponse.json(order)),
+    http.get(`/api/orders/${order.orderNumber}`, () => HttpResponse.json(order)),
   );
 }
 

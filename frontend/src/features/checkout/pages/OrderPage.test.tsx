@@ -19,7 +19,7 @@ describe("the order page", () => {
   it("shows Loading... until the order arrives, then the order and its total", async () => {
     shopper();
     apiServer.use(
-      http.get(`/api/checkout/orders/${order.orderNumber}`, async () => {
+      http.get(`/api/orders/${order.orderNumber}`, async () => {
         await delay(50);
         return HttpResponse.json(order);
       }),
@@ -35,7 +35,7 @@ describe("the order page", () => {
   it("says an unknown order is not found", async () => {
     shopper();
     apiServer.use(
-      http.get(`/api/checkout/orders/${order.orderNumber}`, () =>
+      http.get(`/api/orders/${order.orderNumber}`, () =>
         HttpResponse.json({ error: { code: "not_found", message: "We could not find that order." } }, { status: 404 }),
       ),
     );
@@ -47,7 +47,7 @@ describe("the order page", () => {
   it("says when the order could not be loaded, in the app's words for its code", async () => {
     shopper();
     apiServer.use(
-      http.get(`/api/checkout/orders/${order.orderNumber}`, () =>
+      http.get(`/api/orders/${order.orderNumber}`, () =>
         HttpResponse.json({ error: { code: "upstream_unavailable", message: "Orders are not available right now." } }, { status: 503 }),
       ),
     );

@@ -234,7 +234,7 @@ export default function OrderPage() {
               )}
               {upiOpen && (
                 <Suspense fallback={<LoadingOverlay show />}>
-                  <UpiPanel path={`/checkout/orders/${encodeURIComponent(number)}/upi`} onPaid={upiPaid} />
+                  <UpiPanel path={`/orders/${encodeURIComponent(number)}/upi`} onPaid={upiPaid} />
                 </Suspense>
               )}
               {data.payment.state === "pending" && data.payment.bankPendingSince && !upiOpen && (

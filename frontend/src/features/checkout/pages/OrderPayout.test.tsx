@@ -50,7 +50,7 @@ function showing(payout: Payout) {
   apiServer.use(
     http.get("/api/session", () => HttpResponse.json(storeSession)),
     http.get("/api/store/cart", () => HttpResponse.json(cart)),
-    http.get(`/api/checkout/orders/${order.orderNumber}`, () => HttpResponse.json(returned(payout))),
+    http.get(`/api/orders/${order.orderNumber}`, () => HttpResponse.json(returned(payout))),
   );
   renderApp(`/orders/${order.orderNumber}`);
 }
@@ -80,7 +80,7 @@ describe("a refund paid out to a UPI ID", () => {
     const asked: { key: string | null; body: unknown }[] = [];
     const pending = returned({ status: "pending", utr: null, paidAt: null, problem: null, anotherAccount: false });
     apiServer.use(
-      http.post(`/api/checkout/orders/${order.orderNumber}/returns/${order.orderNumber}-R1/payee`, async ({ request }) => {
+      http.post(`/api/orders/${order.orderNumber}/returns/${order.orderNumber}-R1/payee`, async ({ request }) => {
         asked.push({ key: request.headers.get("Idempotency-Key"), body: await request.json() });
         return HttpResponse.json(pending);
       }),

@@ -21,7 +21,7 @@ function shopper() {
     http.get("/api/store/cart", () => HttpResponse.json(cart)),
     http.get("/api/credit/applications/current", () => HttpResponse.json({ application: null })),
     // The header's delivery place, from the shopper's saved addresses.
-    http.get("/api/checkout/addresses", () => HttpResponse.json([])),
+    http.get("/api/addresses", () => HttpResponse.json([])),
   );
 }
 

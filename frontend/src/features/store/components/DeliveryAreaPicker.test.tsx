@@ -25,7 +25,7 @@ describe("the store's delivery pin code", () => {
       http.get("/api/store/brands", () => HttpResponse.json([])),
       http.get("/api/store/categories", () => HttpResponse.json([])),
       http.get("/api/store/products", () => HttpResponse.json({ records: [], page: 1, pageSize: 12, hasMore: false })),
-      http.get("/api/checkout/addresses", () => HttpResponse.json(book)),
+      http.get("/api/addresses", () => HttpResponse.json(book)),
       http.put("/api/checkout/delivery-area", async ({ request }) => {
         const { pincode } = (await request.json()) as { pincode: string };
         chosen.push(pincode);

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from gateway.checkout.schemas import (
+from gateway.orders.schemas import (
     CreditNoteView,
     InvoiceView,
     NoteCode,
@@ -107,7 +107,7 @@ def invoice_view(order: Order) -> InvoiceView | None:
     return InvoiceView(
         number=order.invoice.number,
         issued_at=order.invoice.issued_at.isoformat(),
-        download_url=f"/api/checkout/orders/{order.order_number}/invoice",
+        download_url=f"/api/orders/{order.order_number}/invoice",
     )
 
 
@@ -119,7 +119,7 @@ def credit_note_view(order: Order) -> CreditNoteView | None:
         issued_at=order.credit_note.issued_at.isoformat(),
         invoice_number=order.invoice.number,
         reason=order.credit_note.reason,
-        download_url=f"/api/checkout/orders/{order.order_number}/credit-note",
+        download_url=f"/api/orders/{order.order_number}/credit-note",
     )
 
 

@@ -12,9 +12,10 @@ from typing import TypeVar
 
 import structlog
 
-from gateway.checkout.refund_state import REFUND_STATE_LABELS, provider_refund_state
-from gateway.checkout.returns import payee_input, return_input
-from gateway.checkout.schemas import (
+from gateway.language.codes import Language
+from gateway.orders.refund_state import REFUND_STATE_LABELS, provider_refund_state
+from gateway.orders.returns import payee_input, return_input
+from gateway.orders.schemas import (
     BuyAgainLine,
     BuyAgainResult,
     OrderList,
@@ -24,9 +25,9 @@ from gateway.checkout.schemas import (
     RefundProviderState,
     ReturnRequestBody,
 )
-from gateway.checkout.service import ORDER_NOT_FOUND, order_view, refused
-from gateway.checkout.tracking import PAYMENT_LABELS, STATUS_LABELS, money, summary
-from gateway.language.codes import Language
+from gateway.orders.service import ORDER_NOT_FOUND, refused
+from gateway.orders.tracking import PAYMENT_LABELS, STATUS_LABELS, money, summary
+from gateway.orders.views import order_view
 from gateway.plumbing.clock import Clock
 from gateway.plumbing.errors import NotFound, UpstreamError
 from gateway.sessions import Session, StoreLogin
@@ -37,7 +38,7 @@ from gateway.upstreams.orders import CancelReason, OrdersClient, OrdersRefused, 
 from gateway.upstreams.payments import PaymentsClient
 
 T = TypeVar("T")
-log = structlog.get_logger("gateway.checkout")
+log = structlog.get_logger("gateway.orders")
 
 PAGE_SIZE = 10
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import msgspec
 import structlog
 
-from gateway.checkout.schemas import PlacedOrder, RefundProviderState
+from gateway.orders.schemas import PlacedOrder, RefundProviderState
 from gateway.plumbing.errors import UpstreamError
 from gateway.upstreams.payments import PaymentsClient
 from payments_client import ProviderRefund
@@ -23,7 +23,7 @@ _STATES: dict[str, RefundProviderState] = {
     "FAILED": "cancelled",
 }
 
-# The server's English label of each (the app words them itself, checkout/components/orderWords.ts).
+# The server's English label of each (the app words them itself, orders/components/orderWords.ts).
 REFUND_STATE_LABELS: dict[RefundProviderState, str] = {
     "initiated": "Refund started",
     "credited": "Refund given back",

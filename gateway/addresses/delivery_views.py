@@ -1,12 +1,13 @@
-"""A delivery promise and a pin code's check in the shopper's words: what the checkout's quote,
-an order and the address book all show. Its own module so that the address book and the checkout
-service both read it without importing each other (tests/unit/test_import_boundaries.py)."""
+"""A delivery promise and a pin code's check in the shopper's words: what an address's check, the
+checkout's pin code lookup and quote, and an order all show. In the addresses group, which imports
+neither of the others: orders and checkout read it from here, and no two groups import each other
+(tests/unit/test_import_boundaries.py)."""
 
 from __future__ import annotations
 
 import msgspec
 
-from gateway.checkout.schemas import DeliveryPromiseView, PincodeCheck, StoreHoursView
+from gateway.addresses.schemas import DeliveryPromiseView, PincodeCheck, StoreHoursView
 from gateway.upstreams.orders import DeliveryPromise, PincodeInfo, StoreHours
 from india.time_zone import IST
 

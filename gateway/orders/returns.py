@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Literal
 
-from gateway.checkout.schemas import (
+from gateway.orders.schemas import (
     CreditNoteView,
     PayeeRequestBody,
     PayoutProblem,
@@ -24,7 +24,7 @@ from gateway.checkout.schemas import (
     ReturnStepView,
     ReturnView,
 )
-from gateway.checkout.tracking import refund_view_of
+from gateway.orders.tracking import refund_view_of
 from gateway.plumbing.errors import InvalidInput
 from gateway.upstreams.orders import (
     Order,
@@ -119,7 +119,7 @@ def return_view(order: Order, ret: ReturnRequest) -> ReturnView:
             issued_at=note.issued_at.isoformat(),
             invoice_number=order.invoice.number,
             reason=note.reason,
-            download_url=f"/api/checkout/orders/{order.order_number}/returns/{ret.number}/credit-note",
+            download_url=f"/api/orders/{order.order_number}/returns/{ret.number}/credit-note",
         )
         if note is not None and order.invoice is not None
         else None,

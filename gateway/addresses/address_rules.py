@@ -1,12 +1,12 @@
 """The delivery address's rules, field by field: the one place the page's as-you-type messages
-and the address book's refusals come from (the page asks `POST /api/checkout/addresses/check`
+and the address book's refusals come from (the page asks `POST /api/addresses/check`
 rather than carrying a copy)."""
 
 from __future__ import annotations
 
 from typing import Final
 
-from gateway.checkout.schemas import AddressDraft, FieldProblem
+from gateway.addresses.schemas import AddressDraft, FieldProblem
 
 NAME_LIMIT: Final = 80
 LINE_LIMIT: Final = 200
