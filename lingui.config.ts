@@ -3,12 +3,18 @@ import { formatter } from "@lingui/format-po";
 
 // One catalog per feature and one for what they share (components/, lib/, app/), so a route
 // downloads only its own feature's messages, in the visitor's language (frontend/src/lib/i18n.ts).
-const FEATURES = ["site", "portal", "store", "checkout", "complaints", "loans", "desk", "credit", "qa"];
+const FEATURES = ["site", "portal", "store", "checkout", "orders", "addresses", "complaints", "loans", "desk", "credit", "qa"];
 // The footer's (with its newsletter form): loaded with the footer's own chunk.
 const FOOTER = ["components/Footer", "components/NewsletterForm.tsx"].map((file) => `<rootDir>/frontend/src/${file}`);
 // The storefront's shared parts (the delivery promise's words, used by the store and checkout): in
 // the store's catalog, which the store's shell loads for every storefront page.
 const STOREFRONT = "<rootDir>/frontend/src/components/storefront";
+// What two store features share, in each one's catalog (no catalog more to load): an order's
+// figures (the checkout's summary and the order page), an address's fields (the checkout's address
+// step and the address book's page).
+const ORDER_PARTS = "<rootDir>/frontend/src/components/orders";
+const ADDRESS_PARTS = "<rootDir>/frontend/src/components/addresses";
+const SHARED_BY: Record<string, string[]> = { checkout: [ORDER_PARTS, ADDRESS_PARTS], orders: [ORDER_PARTS], addresses: [ADDRESS_PARTS] };
 // The UPI panel's (the portal's and checkout's): loaded with the panel's own chunk.
 const UPI = "<rootDir>/frontend/src/components/upi";
 // The company's details and figures (content/company.ts): the site's pages and the footer show them.
@@ -50,7 +56,7 @@ export default defineConfig({
       path: "<rootDir>/frontend/src/locales/{locale}",
       include: ["<rootDir>/frontend/src/components", "<rootDir>/frontend/src/lib", "<rootDir>/frontend/src/api", "<rootDir>/frontend/src/app", "<rootDir>/frontend/src/main.tsx"],
       // A folder is excluded by its files' glob (the folder's own path matches no file).
-      exclude: ["**/*.test.*", "<rootDir>/frontend/src/lib/error-messages.ts", "<rootDir>/frontend/src/components/OfflineNotice/**", `${STOREFRONT}/**`, `${UPI}/**`, ...FOOTER.map((path) => (path.endsWith(".tsx") ? path : `${path}/**`))],
+      exclude: ["**/*.test.*", "<rootDir>/frontend/src/lib/error-messages.ts", "<rootDir>/frontend/src/components/OfflineNotice/**", `${STOREFRONT}/**`, `${UPI}/**`, `${ORDER_PARTS}/**`, `${ADDRESS_PARTS}/**`, ...FOOTER.map((path) => (path.endsWith(".tsx") ? path : `${path}/**`))],
     },
     // The footer's (and the company's details it shows): loaded with the footer's chunk.
     { path: "<rootDir>/frontend/src/components/Footer/locales/{locale}", include: [...FOOTER, CONTENT] },
@@ -66,7 +72,12 @@ export default defineConfig({
     },
     ...FEATURES.map((feature) => ({
       path: `<rootDir>/frontend/src/features/${feature}/locales/{locale}`,
-      include: [`<rootDir>/frontend/src/features/${feature}`, ...(feature === "site" ? [CONTENT] : []), ...(feature === "store" ? [STOREFRONT] : [])],
+      include: [
+        `<rootDir>/frontend/src/features/${feature}`,
+        ...(feature === "site" ? [CONTENT] : []),
+        ...(feature === "store" ? [STOREFRONT] : []),
+        ...(SHARED_BY[feature] ?? []),
+      ],
       exclude: [
         "**/*.test.*",
         ...(feature === "portal" ? PORTAL_PAYMENT : []),

@@ -46,16 +46,20 @@ describe("feature boundaries", { timeout: 60_000 }, () => {
       ["frontend/src/features/checkout/pages/Crossing.tsx", "../../store/StoreShell"],
       ["frontend/src/features/portal/pages/Crossing.tsx", "../../loans/components/AllocationPreview"],
       ["frontend/src/features/credit/pages/Crossing.tsx", "../../checkout/routes"],
+      // The three that were one (issue 60): checkout, orders and the address book.
+      ["frontend/src/features/checkout/pages/Crossing.tsx", "../../orders/components/orderWords"],
+      ["frontend/src/features/orders/pages/Crossing.tsx", "../../checkout/components/checkoutWords"],
+      ["frontend/src/features/addresses/pages/Crossing.tsx", "../../checkout/components/AddressStep"],
     ]) {
       const errors = await boundaryErrors(filePath, `import { x as y } from "${index}";\nexport const x = y;\n`);
       expect(errors).toEqual([expect.stringContaining("must not import another feature")]);
     }
   });
 
-  it("passes checkout using the storefront's shared parts and the shared cart", async () => {
+  it("passes checkout using the storefront's shared parts, the shared cart and the order and address parts", async () => {
     const errors = await boundaryErrors(
       "frontend/src/features/checkout/pages/Fine.tsx",
-      'import { useStore } from "../../../components/storefront/store-state";\nimport { StoreHeader } from "../../../components/storefront/StoreHeader";\nimport { cartQuery } from "../../../cart/get-cart";\nexport const x = [useStore, StoreHeader, cartQuery];\n',
+      'import { useStore } from "../../../components/storefront/store-state";\nimport { StoreHeader } from "../../../components/storefront/StoreHeader";\nimport { cartQuery } from "../../../cart/get-cart";\nimport { OrderFigures } from "../../../components/orders/OrderFigures";\nimport { AddressFields } from "../../../components/addresses/AddressFields";\nexport const x = [useStore, StoreHeader, cartQuery, OrderFigures, AddressFields];\n',
     );
     expect(errors).toEqual([]);
   });

@@ -45,8 +45,8 @@ const LOGIN_CALLS = /^\/(portal|store)\/(otp(\/verify)?|native-session)$/;
 /** The group whose login a 401 on `url` has ended, or null when the 401 is not about a login. */
 export function groupOfUnauthorized(url: string | undefined): LoginGroup | null {
   if (!url || LOGIN_CALLS.test(url)) return null;
-  // A group's own path, or below it: the orders' list is `/orders` itself, the address book `/addresses`.
-  const match = /^\/(portal|store|checkout|orders|addresses|credit)(\/|\?|$)/.exec(url);
+  // A group's own path or below it (the orders' list is `/orders` itself, the address book `/addresses`).
+  const match = /^\/(portal|store|checkout|orders|addresses|credit)\b/.exec(url);
   if (!match) return null;
   // The checkout, the orders, the address book and credit are the store's: they run on the
   // shopper's store login.

@@ -12,6 +12,8 @@ import { complaintsRoutes } from "../features/complaints/routes";
 import { loansRoutes } from "../features/loans/routes";
 import { storeRoutes } from "../features/store/routes";
 import { checkoutRoutes } from "../features/checkout/routes";
+import { ordersRoutes } from "../features/orders/routes";
+import { addressesRoutes } from "../features/addresses/routes";
 import { creditRoutes } from "../features/credit/routes";
 
 function Root() {
@@ -45,7 +47,11 @@ export function appRoutes(config: AppConfig): RouteObject[] {
             lazyPage("*", () => import("./NotFound"), sharedCatalog),
           ],
         },
-        { element: <StoreLayout />, children: [...storeRoutes([...checkoutRoutes, ...creditRoutes]), ...siteAppRoutes] },
+        {
+          element: <StoreLayout />,
+          // Checkout, orders, the address book and credit run in the store's shell.
+          children: [...storeRoutes([...checkoutRoutes, ...ordersRoutes, ...addressesRoutes, ...creditRoutes]), ...siteAppRoutes],
+        },
         // Staff only, without the public site's header and footer: each route's path and module
         // here, its page, styles and messages in chunks of their own (lib/route-module.tsx). The
         // QA console is served only beside the mocks.

@@ -1,16 +1,16 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useState } from "react";
 import { errorMessage } from "../../../api/client";
-import { wordsFor } from "../../../lib/error-messages";
-import { i18n } from "@lingui/core";
-import { placeName } from "../../../lib/place-names";
-import { useAddressBook } from "../api/address-book";
-import { useAddressCheck, type AddressDraft, type FieldProblem } from "../api/check-address";
-import type { CheckoutAddresses, SavedAddress } from "../../../api/checkout-addresses";
+import { AddressFields, EMPTY_FORM, type AddressForm, type Field } from "../../../components/addresses/AddressFields";
+import { useAddressBook } from "../../../components/addresses/api/address-book";
+import { useAddressCheck, type AddressDraft } from "../../../components/addresses/api/check-address";
+import type { CheckoutAddresses, SavedAddress } from "../../../components/addresses/api/list-addresses";
+import { savedLabel } from "../../../components/addresses/saved-label";
+import { promiseWords } from "../../../components/storefront/promise-words";
 import { PINCODE, usePincodeCheck } from "../api/check-pincode";
 import type { CheckoutAddress } from "../api/quote-order";
-import { keptForm, keepForm, type AddressForm, type Picked } from "./addressFormKeeping";
-import { deliveryWords, notServiceableWords } from "./orderWords";
+import { keptForm, keepForm, type Picked } from "./addressFormKeeping";
+import { notServiceableWords } from "./checkoutWords";
 import styles from "./checkout.module.css";
 
 export interface AddressChoice {
@@ -18,19 +18,6 @@ export interface AddressChoice {
   address: CheckoutAddress | null;
   /** Its pin code is known and served. */
   deliverable: boolean;
-}
-
-type Field = FieldProblem["field"];
-
-// Problems of a field not yet finished (empty, too short): said once the shopper leaves the field,
-// not while they are still typing it. Every other problem is said as it is typed.
-const UNFINISHED = new Set(["name_missing", "mobile_missing", "mobile_length", "address_missing", "pincode_missing", "pincode_length"]);
-
-const EMPTY: AddressForm = { name: "", mobileNumber: null, address1: "", address2: "", pincode: "" };
-
-/** A saved address on one line, its city and state in the page's language (called while rendering). */
-function savedLabel(a: SavedAddress): string {
-  return [a.name, a.address1, a.address2, placeName(a.city, i18n.locale), placeName(a.state, i18n.locale), a.pincode].filter(Boolean).join(", ");
 }
 
 function formOf(a: SavedAddress): AddressForm {
@@ -55,7 +42,7 @@ export function AddressStep({
   const saved = addresses?.addresses ?? [];
   const kept = useState(keptForm)[0];
   const [picked, setPicked] = useState<Picked | null>(kept?.picked ?? null);
-  const [form, setForm] = useState<AddressForm>(kept?.form ?? EMPTY);
+  const [form, setForm] = useState<AddressForm>(kept?.form ?? EMPTY_FORM);
   const [makeDefault, setMakeDefault] = useState(false);
   const [left, setLeft] = useState<ReadonlySet<Field>>(new Set());
   const book = useAddressBook();
@@ -79,7 +66,7 @@ export function AddressStep({
   const savedPin = usePincodeCheck(chosenSaved?.pincode ?? "");
 
   useEffect(() => {
-    if (picked !== null || form !== EMPTY) keepForm({ picked, form });
+    if (picked !== null || form !== EMPTY_FORM) keepForm({ picked, form });
   }, [picked, form]);
 
   const place = editing ? check.shown?.place : savedPin.data;
@@ -97,15 +84,7 @@ export function AddressStep({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- draft is rebuilt each render; current follows it
   }, [chosenSaved, choice?.kind, current, deliverable, onChange]);
 
-  const problemOf = (field: Field): string | null => {
-    const problem = check.shown?.problems.find((p) => p.field === field);
-    if (!problem) return null;
-    if (UNFINISHED.has(problem.code) && !left.has(field)) return null;
-    return wordsFor(problem.code, problem.message) ?? problem.message;
-  };
-  const leave = (field: Field) => () => setLeft((s) => (s.has(field) ? s : new Set(s).add(field)));
-  const set = (field: Exclude<Field, "mobileNumber" | "pincode">) => (event: React.ChangeEvent<HTMLInputElement>) =>
-    setForm((c) => ({ ...c, [field]: event.target.value }));
+  const leave = (field: Field) => setLeft((s) => (s.has(field) ? s : new Set(s).add(field)));
 
   const pick = (next: Picked) => {
     setBookError(null);
@@ -115,7 +94,7 @@ export function AddressStep({
       if (a) setForm(formOf(a));
       setMakeDefault(a?.default ?? false);
     } else if (next.kind === "new" && choice?.kind === "edit") {
-      setForm(EMPTY);
+      setForm(EMPTY_FORM);
     }
     setPicked(next);
   };
@@ -127,7 +106,7 @@ export function AddressStep({
     setBookError(null);
     try {
       const kept = await book.save.mutateAsync({ id: choice.id, address: { ...draft, name: draft.name.trim() }, makeDefault });
-      setForm(EMPTY);
+      setForm(EMPTY_FORM);
       setPicked({ kind: "saved", id: kept.id ?? choice.id });
     } catch (error) {
       setBookError(errorMessage(error, t`The address could not be saved. Please try again.`));
@@ -153,31 +132,6 @@ export function AddressStep({
     }
   };
 
-  const fieldId = (field: string) => `${id}-${field}`;
-  // eslint-disable-next-line lingui/no-unlocalized-strings -- an element id
-  const errorId = (field: string) => `${id}-${field}-error`;
-  const input = (field: Field) => {
-    const problem = problemOf(field);
-    return {
-      id: fieldId(field),
-      onBlur: leave(field),
-      "aria-invalid": problem ? true : undefined,
-      "aria-describedby": errorId(field),
-    };
-  };
-  const problemText = (field: Field) => {
-    const problem = problemOf(field);
-    return (
-      <p
-        id={errorId(field)}
-        className={problem ? "form-error" : styles.fieldOk}
-        role={problem ? "alert" : undefined}
-        data-testid={`${field}-problem`}
-      >
-        {problem}
-      </p>
-    );
-  };
   const busy = book.save.isPending || book.remove.isPending || book.makeDefault.isPending;
   const savedPinError =
     chosenSaved && savedPin.isError
@@ -259,67 +213,15 @@ export function AddressStep({
               <Trans>Editing a saved address</Trans>
             </p>
           )}
-          <div>
-            <label htmlFor={fieldId("name")}>
-              <Trans>Full name</Trans>
-            </label>
-            <input {...input("name")} autoComplete="name" value={form.name} onChange={set("name")} maxLength={80} />
-            {problemText("name")}
-          </div>
-          <div>
-            <label htmlFor={fieldId("mobileNumber")}>
-              <Trans>Mobile number</Trans>
-            </label>
-            <input
-              {...input("mobileNumber")}
-              inputMode="numeric"
-              autoComplete="tel-national"
-              maxLength={10}
-              value={draft.mobileNumber}
-              onChange={(e) => setForm((c) => ({ ...c, mobileNumber: e.target.value.replace(/\D/g, "") }))}
-            />
-            {problemText("mobileNumber")}
-          </div>
-          <div className={styles.wide}>
-            <label htmlFor={fieldId("address1")}>
-              <Trans>Address line 1</Trans>
-            </label>
-            <input {...input("address1")} autoComplete="address-line1" value={form.address1} onChange={set("address1")} maxLength={200} />
-            {problemText("address1")}
-          </div>
-          <div className={styles.wide}>
-            <label htmlFor={fieldId("address2")}>
-              <Trans>Address line 2 (optional)</Trans>
-            </label>
-            <input {...input("address2")} autoComplete="address-line2" value={form.address2} onChange={set("address2")} maxLength={200} />
-            {problemText("address2")}
-          </div>
-          <div>
-            <label htmlFor={fieldId("pincode")}>
-              <Trans>Pin code</Trans>
-            </label>
-            <input
-              {...input("pincode")}
-              inputMode="numeric"
-              autoComplete="postal-code"
-              maxLength={6}
-              value={form.pincode}
-              onChange={(e) => setForm((c) => ({ ...c, pincode: e.target.value.replace(/\D/g, "") }))}
-            />
-            {problemText("pincode")}
-          </div>
-          <div>
-            <label htmlFor={fieldId("city")}>
-              <Trans>City</Trans>
-            </label>
-            <input id={fieldId("city")} readOnly value={place ? placeName(place.city, i18n.locale) : ""} placeholder={t`From the pin code`} />
-          </div>
-          <div>
-            <label htmlFor={fieldId("state")}>
-              <Trans>State</Trans>
-            </label>
-            <input id={fieldId("state")} readOnly value={place ? placeName(place.state, i18n.locale) : ""} placeholder={t`From the pin code`} />
-          </div>
+          <AddressFields
+            form={form}
+            mobileNumber={draft.mobileNumber}
+            check={check.shown}
+            place={place}
+            left={left}
+            onLeave={leave}
+            onChange={setForm}
+          />
           {choice.kind === "edit" && (
             <>
               <label className={`${styles.wide} ${styles.check}`}>
@@ -353,7 +255,7 @@ export function AddressStep({
           place.serviceability !== "notServiceable" &&
           choice?.kind !== "edit" && (
             <p className={place.serviceability === "oneHour" ? styles.oneHour : styles.promise}>
-              {place.delivery ? deliveryWords(place.delivery) : place.message}
+              {place.delivery ? promiseWords(place.delivery) : place.message}
             </p>
           )
         )}

@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
 import type { GstinCheck } from "../api/check-gstin";
 import type { BusinessDetails } from "../api/quote-order";
-import { gstinWords } from "./orderWords";
+import { gstinWords } from "./checkoutWords";
 import styles from "./checkout.module.css";
 
 

@@ -2,8 +2,8 @@ import { Trans } from "@lingui/react/macro";
 import { useId } from "react";
 import { rupees } from "../../../lib/money";
 import type { CheckoutQuote } from "../api/quote-order";
-import { OrderFigures } from "./OrderFigures";
-import { deliveryWords } from "./orderWords";
+import { OrderFigures } from "../../../components/orders/OrderFigures";
+import { promiseWords } from "../../../components/storefront/promise-words";
 import { StockProblem } from "./StockProblem";
 import styles from "./checkout.module.css";
 
@@ -103,7 +103,7 @@ export function OrderSummary({
             </p>
           )}
           <p className={shown.delivery.type === "oneHour" ? styles.oneHour : styles.promise} data-testid="summary-delivery">
-            {deliveryWords(shown.delivery)}
+            {promiseWords(shown.delivery)}
           </p>
         </>
       )}

@@ -5,7 +5,7 @@ import { rupees } from "../../../lib/money";
 import { creditTermValues } from "../../../content/credit-terms";
 import type { CheckoutQuote, PaymentMethod } from "../api/quote-order";
 import { paymentLabels } from "../../../lib/payment-methods";
-import { cashRefusalWords, creditRefusalWords } from "./orderWords";
+import { cashRefusalWords, creditRefusalWords } from "./checkoutWords";
 import styles from "./checkout.module.css";
 
 /**

@@ -5,16 +5,9 @@
  * when the tab closes, and a keystroke costs no request (docs/decisions/address-book.md).
  * Forgotten once the order is placed.
  */
-export type Picked = { kind: "saved"; id: number } | { kind: "new" } | { kind: "edit"; id: number };
+import type { AddressForm } from "../../../components/addresses/AddressFields";
 
-export interface AddressForm {
-  name: string;
-  /** null: not typed yet, so the logged-in shopper's mobile is shown. */
-  mobileNumber: string | null;
-  address1: string;
-  address2: string;
-  pincode: string;
-}
+export type Picked = { kind: "saved"; id: number } | { kind: "new" } | { kind: "edit"; id: number };
 
 // A storage key.
 const KEY = "checkout.address-form";

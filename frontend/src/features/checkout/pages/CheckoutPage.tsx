@@ -15,7 +15,7 @@ import { loginStateFrom } from "../../../components/storefront/return-to";
 import shared from "../../../components/storefront/storefront.module.css";
 import { useStore } from "../../../components/storefront/store-state";
 import { useGstinCheck } from "../api/check-gstin";
-import { useCheckoutAddresses } from "../../../api/checkout-addresses";
+import { useAddresses } from "../../../components/addresses/api/list-addresses";
 import { usePlaceOrder } from "../api/place-order";
 import { useQuote, type CheckoutAddress, type CheckoutQuoteRequest, type PaymentMethod } from "../api/quote-order";
 import { AddressStep, type AddressChoice } from "../components/AddressStep";
@@ -34,7 +34,7 @@ export default function CheckoutPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
-  const addresses = useCheckoutAddresses({ enabled: store.verified === true });
+  const addresses = useAddresses({ enabled: store.verified === true });
   const [address, setAddress] = useState<AddressChoice>({ address: null, deliverable: false });
   const [business, setBusiness] = useState<BusinessDraft>({ wanted: false, gstin: "", legalName: "" });
   const [method, setMethod] = useState<PaymentMethod>(() => methodOfCartChoice(location.state));

@@ -1,7 +1,7 @@
 import { t } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
 import { useState, type FormEvent } from "react";
-import { useCheckoutAddresses } from "../../../api/checkout-addresses";
+import { useAddresses } from "../../../components/addresses/api/list-addresses";
 import { errorMessage } from "../../../api/client";
 import { Dialog } from "../../../components/Dialog";
 import { useChooseDeliveryArea, useDeliveryArea } from "../api/delivery-area";
@@ -18,7 +18,7 @@ export default function DeliveryAreaDialog({ onClose }: { onClose: () => void })
   const choose = useChooseDeliveryArea();
   const [typed, setTyped] = useState(pincode ?? "");
   const [error, setError] = useState<string | null>(null);
-  const saved = useCheckoutAddresses({ enabled: verified === true });
+  const saved = useAddresses({ enabled: verified === true });
 
   const pick = async (value: string) => {
     setError(null);

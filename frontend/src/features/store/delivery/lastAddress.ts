@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { addressesQueryKey, getCheckoutAddresses } from "../../../api/checkout-addresses";
+import { addressesQueryKey, getAddresses } from "../../../components/addresses/api/list-addresses";
 import { areaChosen, chooseDeliveryArea } from "../api/delivery-area";
 import { chosenPincode } from "./chosen-pincode";
 
@@ -19,7 +19,7 @@ export async function chooseLastAddress(queryClient: QueryClient, signal: AbortS
   try {
     const data = await queryClient.fetchQuery({
       queryKey: addressesQueryKey,
-      queryFn: () => getCheckoutAddresses(signal),
+      queryFn: () => getAddresses(signal),
     });
     const address = data.addresses.find((a) => a.lastUsed) ?? data.addresses[0];
     // Chosen at the top of the store meanwhile: the shopper's choice stands.

@@ -12,7 +12,7 @@ export async function getOrder(orderNumber: string): Promise<PlacedOrder> {
 }
 
 export const orderQuery = (orderNumber: string) =>
-  queryOptions({ queryKey: ["checkout", "order", orderNumber], queryFn: () => getOrder(orderNumber), retry: false });
+  queryOptions({ queryKey: ["orders", "order", orderNumber], queryFn: () => getOrder(orderNumber), retry: false });
 
 /** The order, read again every 15 s while it can still move, so its timeline moves without a reload. */
 export function useOrder(orderNumber: string) {

@@ -1,9 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { rupees } from "../../../lib/money";
-import type { CheckoutQuote } from "../api/quote-order";
-import styles from "./checkout.module.css";
+import type { components } from "../../api/schema";
+import { rupees } from "../../lib/money";
+import styles from "./OrderFigures.module.css";
 
-/** The lines, subtotal, the fees (only when charged: orders under ₹1,199), the GST included (the
+type Schemas = components["schemas"];
+
+/** An order's figures, as the checkout's summary (a quote) and the order page (a placed order) show
+ * them: the lines, subtotal, the fees (only when charged: orders under ₹1,199), the GST included (the
  * fees' too, as the invoice taxes them) with its CGST + SGST or IGST, and the total: every figure
  * the orders service's (docs/decisions/one-tax-rule.md). */
 export function OrderFigures({
@@ -13,8 +16,8 @@ export function OrderFigures({
   taxes = false,
   business = false,
 }: {
-  lines: CheckoutQuote["lines"];
-  charges: CheckoutQuote["charges"];
+  lines: Schemas["OrderLineView"][];
+  charges: Schemas["OrderCharges"];
   testIdPrefix: string;
   /** Each line's HSN code, GST rate and GST amount under it (the order page). */
   taxes?: boolean;

@@ -12,7 +12,7 @@ export async function listOrders(page: number): Promise<OrderList> {
 }
 
 export const ordersQuery = infiniteQueryOptions({
-  queryKey: ["checkout", "orders"],
+  queryKey: ["orders", "list"],
   queryFn: ({ pageParam }) => listOrders(pageParam),
   initialPageParam: 1,
   getNextPageParam: (last: OrderList) => (last.page < last.totalPages ? last.page + 1 : undefined),

@@ -17,12 +17,12 @@ import { rupees } from "../../../lib/money";
 import { creditTermValues } from "../../../content/credit-terms";
 import { orderQuery, useOrder, type PlacedOrder } from "../api/get-order";
 import { usePayAgain } from "../api/pay-again";
-import { OrderFigures } from "../components/OrderFigures";
-import styles from "../components/checkout.module.css";
+import { OrderFigures } from "../../../components/orders/OrderFigures";
 import { OrderActions } from "../components/OrderActions";
 import { dayAndTime, dayOf } from "../../../lib/dates";
 import { placeName } from "../../../lib/place-names";
-import { deliveryWords, orderPaymentLabel, refundStateOf } from "../components/orderWords";
+import { promiseWords } from "../../../components/storefront/promise-words";
+import { orderPaymentLabel, refundStateOf } from "../components/orderWords";
 import { PayOnDelivery } from "../components/PayOnDelivery";
 import { OrderTimeline } from "../components/OrderTimeline";
 import { PayBy } from "../components/PayBy";
@@ -182,7 +182,7 @@ export default function OrderPage() {
     <div className={shared.page}>
       <StoreHeader back={false} cartLink deliveryArea={false} />
       <LoadingOverlay show={order.isPending || starting} />
-      <div className={styles.confirmation}>
+      <div className={own.confirmation}>
         {order.isError && !order.data && (
           <div className="card">
             <h1>{errorStatus(order.error) === 404 ? <Trans>Order not found</Trans> : <Trans>The order could not be loaded</Trans>}</h1>
@@ -208,25 +208,25 @@ export default function OrderPage() {
                 <Trans>Placed on {placedOn}</Trans>
               </p>
               {IN_PROGRESS.has(data.status) && (
-                <p className={data.delivery.type === "oneHour" ? styles.oneHour : styles.promise} data-testid="order-delivery">
-                  {deliveryWords(data.delivery)}
+                <p className={data.delivery.type === "oneHour" ? own.oneHour : own.promise} data-testid="order-delivery">
+                  {promiseWords(data.delivery)}
                 </p>
               )}
               {deliveredAt && (
-                <p className={styles.promise} data-testid="order-delivery">
+                <p className={own.promise} data-testid="order-delivery">
                   <Trans>Delivered on {deliveredAt}</Trans>
                 </p>
               )}
-              <p className={styles.state} data-testid="payment-state">
+              <p className={own.state} data-testid="payment-state">
                 {paymentState(data, config.productName)}
               </p>
               {data.payment.state === "paid" && data.payment.providerPaymentId && (
-                <p className={styles.hint} data-testid="payment-reference">
+                <p className={own.hint} data-testid="payment-reference">
                   <Trans>Payment reference: {providerReference}</Trans>
                 </p>
               )}
               {data.payment.state === "onCredit" && (
-                <p className={styles.hint}>
+                <p className={own.hint}>
                   <Trans>
                     See and repay what you owe on the <Link to="/paynow">repayment portal</Link>.
                   </Trans>
@@ -238,7 +238,7 @@ export default function OrderPage() {
                 </Suspense>
               )}
               {data.payment.state === "pending" && data.payment.bankPendingSince && !upiOpen && (
-                <p className={styles.hint} data-testid="bank-pending">
+                <p className={own.hint} data-testid="bank-pending">
                   <Trans>
                     Your bank has not yet confirmed the payment of {payAmount}. Do not pay again: if your bank takes the money,
                     this page shows the order paid. If it does not, the order is cancelled and any money taken is refunded to
@@ -248,7 +248,7 @@ export default function OrderPage() {
               )}
               {data.payment.state === "pending" && !data.payment.bankPendingSince && (
                 <>
-                  <p className={styles.hint}>
+                  <p className={own.hint}>
                     {data.payment.failedAt ? (
                       <Trans>Your bank or UPI app refused the payment. Try again, or pay in cash when the order arrives.</Trans>
                     ) : (

@@ -35,7 +35,7 @@ export function useAddressCheck(typed: AddressDraft | null): { shown: AddressChe
     return () => clearTimeout(timer);
   }, [key]);
   const check = useQuery({
-    queryKey: ["checkout", "address-check", asked],
+    queryKey: ["addresses", "check", asked],
     queryFn: () => checkAddress(JSON.parse(asked ?? "{}") as AddressDraft),
     enabled: asked !== null,
     placeholderData: keepPreviousData,

@@ -1,18 +1,15 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../api/client";
 import type { components } from "../../../api/schema";
-import { addressesQueryKey, type SavedAddress } from "../../../api/checkout-addresses";
-import type { CheckoutAddress } from "./quote-order";
+import { addressesQueryKey, type SavedAddress } from "./list-addresses";
 
 export type AddressBookEntry = components["schemas"]["AddressBookEntry"];
+export type CheckoutAddress = components["schemas"]["CheckoutAddress"];
 
-/** POST /api/addresses (a new one) or PUT /api/addresses/{id} (a change): the address as kept. */
-export async function saveAddress(id: number | null, address: CheckoutAddress, makeDefault: boolean): Promise<SavedAddress> {
+/** PUT /api/addresses/{id}: the address changed (every field), as kept. */
+export async function changeAddress(id: number, address: CheckoutAddress, makeDefault: boolean): Promise<SavedAddress> {
   const body: AddressBookEntry = { address, default: makeDefault };
-  const { data } =
-    id === null
-      ? await api.post<SavedAddress>("/addresses", body)
-      : await api.put<SavedAddress>(`/addresses/${id}`, body);
+  const { data } = await api.put<SavedAddress>(`/addresses/${id}`, body);
   return data;
 }
 
@@ -27,13 +24,14 @@ export async function removeAddress(id: number): Promise<void> {
   await api.delete(`/addresses/${id}`);
 }
 
-/** The book's three changes; each reloads the book afterwards. */
+/** The book's three changes to a saved address (the checkout's step and the book's page make
+ * them); each reloads the book afterwards. Adding one is the book page's own (features/addresses). */
 export function useAddressBook() {
   const queryClient = useQueryClient();
   const reload = () => queryClient.invalidateQueries({ queryKey: addressesQueryKey });
   const save = useMutation({
-    mutationFn: ({ id, address, makeDefault }: { id: number | null; address: CheckoutAddress; makeDefault: boolean }) =>
-      saveAddress(id, address, makeDefault),
+    mutationFn: ({ id, address, makeDefault }: { id: number; address: CheckoutAddress; makeDefault: boolean }) =>
+      changeAddress(id, address, makeDefault),
     onSuccess: reload,
   });
   const makeDefault = useMutation({ mutationFn: makeDefaultAddress, onSuccess: reload });

@@ -108,6 +108,12 @@ export default function OrdersPage() {
             )}
           </>
         )}
+        {/* The book the checkout offers, kept by the address book's page (features/addresses). */}
+        <p className={styles.book}>
+          <Link to="/addresses">
+            <Trans>My addresses</Trans>
+          </Link>
+        </p>
       </div>
     </div>
   );
