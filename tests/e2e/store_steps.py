@@ -15,7 +15,7 @@ from tests.e2e.conftest import Server
 from upstream_mocks.catalogue.seed import products
 from upstream_mocks.orders.pricing import charges, priced_line
 
-REFRESH_MS = 15_000  # the order page's refetch interval (frontend/src/features/checkout/components/orderRefresh.ts)
+REFRESH_MS = 15_000  # the order page's refetch interval (frontend/src/features/orders/components/orderRefresh.ts)
 RAMESH = "9876543210"  # store user 2001; overdue at the lender
 SUNITA = "9123456780"  # nothing owed: a good credit user
 SEED = {p.id: p for p in products()}

@@ -1,4 +1,5 @@
-"""The checkout API through the in-process mocks: quote, place once per key, pay, credit."""
+"""The checkout API through the in-process mocks: quote, place once per key, credit, the chosen pin code
+(paying a pending order is the orders group's: tests/integration/test_orders_api.py)."""
 
 from __future__ import annotations
 
@@ -199,51 +200,6 @@ def test_credit_refusals_write_their_amounts_in_lakhs(client: GatewayClient) -> 
     assert refused.json()["error"]["message"] == big["credit"]["message"]
 
 
-def test_an_online_order_stays_payable_after_a_failure_and_is_paid_once(client: GatewayClient) -> None:
-    log_in(client)
-    fill_cart(client, {1: 1})
-    order = place(client, "checkout-key-online", quote(client, "online")["charges"]["total"], "online").json()
-    session_id = order["payment"]["paymentSessionId"]
-    assert order["payment"]["state"] == "pending" and session_id
-    client.post(f"/_mocks/payments/checkout/{session_id}/pay", json={"outcome": "failure"})
-    pending = client.get(f"/api/orders/{order['orderNumber']}").json()
-    assert pending["payment"]["state"] == "pending" and pending["payment"]["failedAt"]  # nothing taken
-    listed = client.get("/api/orders").json()["orders"][0]
-    assert (listed["paymentState"], listed["paymentFailed"]) == ("pending", True)
-    again = client.post(f"/api/orders/{order['orderNumber']}/payment", headers=client.xsrf()).json()
-    client.post(f"/_mocks/payments/checkout/{again['payment']['paymentSessionId']}/pay", json={"outcome": "success"})
-    paid = client.get(f"/api/orders/{order['orderNumber']}").json()
-    assert paid["payment"]["state"] == "paid" and paid["payment"]["paymentSessionId"] is None
-    assert paid["payment"]["providerPaymentId"] and paid["payment"]["failedAt"] is None
-
-
-def test_a_failed_online_order_becomes_cash_on_delivery_once_within_the_days_limit(client: GatewayClient) -> None:
-    log_in(client)
-    fill_cart(client, {1: 1})
-    order = place(client, "checkout-key-to-cash", quote(client, "online")["charges"]["total"], "online").json()
-    client.post(f"/_mocks/payments/checkout/{order['payment']['paymentSessionId']}/pay", json={"outcome": "failure"})
-    path = f"/api/orders/{order['orderNumber']}/cash"
-    headers = {**client.xsrf(), "Idempotency-Key": "to-cash-key-1"}
-    changed = client.post(path, headers=headers)
-    assert changed.status_code == 200, changed.text
-    payment = changed.json()["payment"]
-    assert (payment["method"], payment["state"], payment["canPayOnDelivery"]) == ("cod", "onDelivery", False)
-    assert client.post(path, headers=headers).status_code == 200  # a retry with its key: the same answer
-    refused = client.post(path, headers={**client.xsrf(), "Idempotency-Key": "to-cash-key-2"})
-    assert refused.status_code == 409 and refused.json()["error"]["code"] == "not_switchable"
-
-
-def test_a_failed_online_order_over_the_cash_limit_stays_online(client: GatewayClient) -> None:
-    log_in(client)
-    fill_cart(client, {4: 60})  # FR house wire: well over the day's Rs. 50,000 of cash
-    order = place(client, "checkout-key-big", quote(client, "online")["charges"]["total"], "online").json()
-    refused = client.post(
-        f"/api/orders/{order['orderNumber']}/cash", headers={**client.xsrf(), "Idempotency-Key": "big-cash-1"}
-    )
-    assert refused.status_code == 409 and refused.json()["error"]["code"] == "cod_limit"
-    assert client.get(f"/api/orders/{order['orderNumber']}").json()["payment"]["method"] == "online"
-
-
 def test_the_chosen_pin_code_is_kept_in_a_cookie_and_served_with_its_promise(client: GatewayClient) -> None:
     assert client.get("/api/checkout/delivery-area").json() == {"area": None}
     client.post("/_mocks/clock", json={"at": "2026-11-27T02:50:00+05:30"})  # the dark stores are closed
@@ -259,12 +215,3 @@ def test_the_chosen_pin_code_is_kept_in_a_cookie_and_served_with_its_promise(cli
     bad = client.put("/api/checkout/delivery-area", json={"pincode": "12210"}, headers=client.xsrf())
     assert bad.status_code == 400
     assert client.delete("/api/checkout/delivery-area", headers=client.xsrf()).json() == {"area": None}
-
-
-def test_another_shoppers_order_is_not_found(client: GatewayClient) -> None:
-    log_in(client)
-    fill_cart(client, {1: 1})
-    order = place(client, "checkout-key-mine1", quote(client)["charges"]["total"]).json()
-    client.delete("/api/session/store", headers=client.xsrf())
-    log_in(client, SUNITA)
-    assert client.get(f"/api/orders/{order['orderNumber']}").status_code == 404

@@ -14,7 +14,7 @@ import pytest
 
 from gateway.settings import Settings
 from tests.conftest import GatewayClient
-from tests.integration.test_order_history_api import placed_order
+from tests.integration.test_orders_api import placed_order
 from tests.integration.test_store_api import log_in
 
 KEPT = "private, no-cache"

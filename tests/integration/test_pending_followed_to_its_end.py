@@ -9,7 +9,7 @@ from typing import Any
 
 from tests.conftest import GatewayClient
 from tests.integration.test_checkout_api import fill_cart, place, quote
-from tests.integration.test_order_history_api import detail
+from tests.integration.test_orders_api import detail
 from tests.integration.test_portal_api import log_in, pay
 from tests.integration.test_portal_repayments_api import confirm, recheck
 from tests.integration.test_store_api import log_in as store_log_in

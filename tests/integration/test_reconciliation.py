@@ -26,7 +26,7 @@ from gateway.upstreams.http import UPSTREAM_NAMES, build_upstreams, close_upstre
 from tests.conftest import CLIENT_SECRET, FINERACT_ACCOUNT, GatewayClient
 from tests.integration.served_gateway import ROOT
 from tests.integration.test_checkout_api import fill_cart, place, quote
-from tests.integration.test_order_history_api import detail
+from tests.integration.test_orders_api import detail
 from tests.integration.test_portal_api import log_in as portal_log_in
 from tests.integration.test_portal_api import pay as repay
 from tests.integration.test_portal_repayments_api import checkout, confirm

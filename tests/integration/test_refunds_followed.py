@@ -10,7 +10,7 @@ from typing import Any
 
 from tests.conftest import CLIENT_SECRET, GatewayClient
 from tests.integration.test_checkout_api import fill_cart, place, quote
-from tests.integration.test_order_history_api import detail
+from tests.integration.test_orders_api import detail
 from tests.integration.test_store_api import log_in
 
 PROVIDER = {"x-client-id": "mock-client", "x-client-secret": CLIENT_SECRET, "x-api-version": "2025-01-01"}

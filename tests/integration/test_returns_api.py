@@ -15,7 +15,7 @@ from pypdf import PdfReader
 
 from tests.conftest import GatewayClient
 from tests.integration.test_checkout_api import SUNITA, fill_cart, place, quote
-from tests.integration.test_order_history_api import advance, detail
+from tests.integration.test_orders_api import advance, detail
 from tests.integration.test_payments_follow_orders import PROVIDER, pay
 from tests.integration.test_store_api import log_in
 from upstream_mocks.orders.pricing import split

@@ -8,7 +8,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from tests.conftest import GatewayClient
-from tests.integration.test_order_history_api import detail
+from tests.integration.test_orders_api import detail
 from tests.integration.test_pending_followed_to_its_end import _clock_on, _store_order
 from tests.integration.test_portal_api import log_in, pay
 from tests.integration.test_portal_repayments_api import confirm

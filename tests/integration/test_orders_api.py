@@ -1,6 +1,6 @@
-"""After the order, through the gateway: the list, the timeline as QA moves an order, cancelling
-with the refund timeline, 'Buy again', the tax invoice and the credit note answering it, and
-nobody else's orders."""
+"""After the order, through the gateway (/api/orders): the list, the timeline as QA moves an order,
+paying a pending order again or on delivery, cancelling with the refund timeline, 'Buy again',
+the tax invoice and the credit note answering it, and nobody else's orders."""
 
 from __future__ import annotations
 
@@ -164,3 +164,57 @@ def test_another_shoppers_order_answers_404_and_nothing_of_it(client: GatewayCli
         assert answer.json()["error"]["code"] == "order_not_found"
         assert "Ramesh" not in answer.text and order["charges"]["total"] not in answer.text
     assert number not in client.get("/api/orders").text
+
+
+def test_an_online_order_stays_payable_after_a_failure_and_is_paid_once(client: GatewayClient) -> None:
+    log_in(client)
+    fill_cart(client, {1: 1})
+    order = place(client, "checkout-key-online", quote(client, "online")["charges"]["total"], "online").json()
+    session_id = order["payment"]["paymentSessionId"]
+    assert order["payment"]["state"] == "pending" and session_id
+    client.post(f"/_mocks/payments/checkout/{session_id}/pay", json={"outcome": "failure"})
+    pending = client.get(f"/api/orders/{order['orderNumber']}").json()
+    assert pending["payment"]["state"] == "pending" and pending["payment"]["failedAt"]  # nothing taken
+    listed = client.get("/api/orders").json()["orders"][0]
+    assert (listed["paymentState"], listed["paymentFailed"]) == ("pending", True)
+    again = client.post(f"/api/orders/{order['orderNumber']}/payment", headers=client.xsrf()).json()
+    client.post(f"/_mocks/payments/checkout/{again['payment']['paymentSessionId']}/pay", json={"outcome": "success"})
+    paid = client.get(f"/api/orders/{order['orderNumber']}").json()
+    assert paid["payment"]["state"] == "paid" and paid["payment"]["paymentSessionId"] is None
+    assert paid["payment"]["providerPaymentId"] and paid["payment"]["failedAt"] is None
+
+
+def test_a_failed_online_order_becomes_cash_on_delivery_once_within_the_days_limit(client: GatewayClient) -> None:
+    log_in(client)
+    fill_cart(client, {1: 1})
+    order = place(client, "checkout-key-to-cash", quote(client, "online")["charges"]["total"], "online").json()
+    client.post(f"/_mocks/payments/checkout/{order['payment']['paymentSessionId']}/pay", json={"outcome": "failure"})
+    path = f"/api/orders/{order['orderNumber']}/cash"
+    headers = {**client.xsrf(), "Idempotency-Key": "to-cash-key-1"}
+    changed = client.post(path, headers=headers)
+    assert changed.status_code == 200, changed.text
+    payment = changed.json()["payment"]
+    assert (payment["method"], payment["state"], payment["canPayOnDelivery"]) == ("cod", "onDelivery", False)
+    assert client.post(path, headers=headers).status_code == 200  # a retry with its key: the same answer
+    refused = client.post(path, headers={**client.xsrf(), "Idempotency-Key": "to-cash-key-2"})
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "not_switchable"
+
+
+def test_a_failed_online_order_over_the_cash_limit_stays_online(client: GatewayClient) -> None:
+    log_in(client)
+    fill_cart(client, {4: 60})  # FR house wire: well over the day's Rs. 50,000 of cash
+    order = place(client, "checkout-key-big", quote(client, "online")["charges"]["total"], "online").json()
+    refused = client.post(
+        f"/api/orders/{order['orderNumber']}/cash", headers={**client.xsrf(), "Idempotency-Key": "big-cash-1"}
+    )
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "cod_limit"
+    assert client.get(f"/api/orders/{order['orderNumber']}").json()["payment"]["method"] == "online"
+
+
+def test_another_shoppers_order_is_not_found(client: GatewayClient) -> None:
+    log_in(client)
+    fill_cart(client, {1: 1})
+    order = place(client, "checkout-key-mine1", quote(client)["charges"]["total"]).json()
+    client.delete("/api/session/store", headers=client.xsrf())
+    log_in(client, SUNITA)
+    assert client.get(f"/api/orders/{order['orderNumber']}").status_code == 404
