@@ -11,6 +11,7 @@ import httpx
 import msgspec
 
 from payments_client.mandates import (
+    EligibleMethod,
     EnachMethod,
     MandateCustomer,
     MandatePayAnswer,
@@ -114,7 +115,8 @@ class ProviderClient:
     async def _call(self, method: str, path: str, type_: type[T], body: Any = None, key: str | None = None) -> T:
         headers = {**self.headers, "x-idempotency-key": key} if key else self.headers
         encoded = _ENCODER.encode(body) if body is not None else None
-        reads = method == "GET" or key is not None or path.endswith("recon")  # safe to send again
+        # safe to send again: reads (the reports and the eligibility look-up are POSTs) and keyed writes
+        reads = method == "GET" or key is not None or path.endswith(("recon", "eligibility/payment_methods"))
         response = await self.send(method, path, body=encoded, headers=headers, idempotent=reads)
         return answered(response, type_)
 
@@ -288,6 +290,12 @@ class ProviderClient:
             "payment_method": method,
         }
         return await self._call("POST", "pg/subscriptions/pay", MandatePayAnswer, body, payment_id)
+
+    async def eligibility(self, subscription_id: str, methods: list[str] | None = None) -> list[EligibleMethod]:
+        """POST pg/subscriptions/eligibility/payment_methods: how the subscription may be authorised,
+        each method asked (every one without `methods`); eNACH's item lists its banks and auth modes."""
+        body = {"queries": {"subscription_id": subscription_id}, "filters": {"payment_methods": methods or []}}
+        return await self._call("POST", "pg/subscriptions/eligibility/payment_methods", list[EligibleMethod], body)
 
     async def charge(
         self,

@@ -58,6 +58,31 @@ class EnachMethod(msgspec.Struct, kw_only=True, omit_defaults=True):
     channel: str = "link"
 
 
+class EligibleBank(msgspec.Struct, kw_only=True):
+    """Cashfree's SubscriptionBankDetails: a bank taking eNACH mandates and how its account holders
+    may authorise one there (DEBIT_CARD, NET_BANKING, AADHAAR)."""
+
+    bank_id: str  # an IFSC's first four letters
+    bank_name: str
+    account_auth_modes: list[str] = msgspec.field(default_factory=list)
+
+
+class EligibilityDetails(msgspec.Struct, kw_only=True):
+    account_types: list[str] = msgspec.field(default_factory=list)  # SAVINGS, CURRENT
+    frequent_bank_details: list[EligibleBank] = msgspec.field(default_factory=list)
+    all_bank_details: list[EligibleBank] = msgspec.field(default_factory=list)
+
+
+class EligibleMethod(msgspec.Struct, kw_only=True):
+    """One item of SubscriptionEligibility's answer (Cashfree's EligibilityMethodItem), the fields
+    we read: whether the method (`enach`, `upi`, ...) may authorise the subscription, and eNACH's banks."""
+
+    eligibility: bool
+    entity_value: str
+    entity_type: str = "payment_methods"
+    entity_details: EligibilityDetails = msgspec.field(default_factory=EligibilityDetails)
+
+
 class Authorisation(msgspec.Struct, kw_only=True):
     """The mandate's approval: `authorization_reference` is its UMN once ACTIVE."""
 

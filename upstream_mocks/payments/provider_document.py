@@ -79,9 +79,23 @@ _PAYMENT_METHOD_AS_SENT = {
     },
 }
 
+# Cashfree's document errs again in SubscriptionEligibility's answer: its schema is an object with
+# one array `type`, while its own example (and its reference pages) answer the array itself, one
+# EligibilityMethodItem per payment method. The example's shape is held to.
+_ELIGIBILITY = "SubscriptionEligibilityResponse"
+_ELIGIBILITY_AS_ANSWERED = {
+    "description": "Each payment method's eligibility (the document's example's shape).",
+    "type": "array",
+    "items": {"$ref": "#/components/schemas/EligibilityMethodItem"},
+}
+
 
 def _with_errata(document: dict[str, Any]) -> dict[str, Any]:
-    schemas = {**document["components"]["schemas"], _PAYMENT_METHOD: _PAYMENT_METHOD_AS_SENT}
+    schemas = {
+        **document["components"]["schemas"],
+        _PAYMENT_METHOD: _PAYMENT_METHOD_AS_SENT,
+        _ELIGIBILITY: _ELIGIBILITY_AS_ANSWERED,
+    }
     return {**document, "components": {**document["components"], "schemas": schemas}}
 
 

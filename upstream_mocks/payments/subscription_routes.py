@@ -15,6 +15,7 @@ from litestar.params import FromPath
 
 from upstream_mocks.clock import every, on_tick
 from upstream_mocks.envelope import json_answer
+from upstream_mocks.payments.enach_banks import EligibilityBody, EligibilityItem, eligibility
 from upstream_mocks.payments.orders import provider_now
 from upstream_mocks.payments.subscription_events import PaymentEventType, payment_event, status_changed, tell, told
 from upstream_mocks.payments.subscriptions import (
@@ -204,6 +205,21 @@ def subscription_handlers(
 
         return await _write(request, work)
 
+    @post("/pg/subscriptions/eligibility/payment_methods", status_code=200)
+    async def subscription_eligibility(request: Request[Any, Any, Any]) -> Response[Any]:
+        """Cashfree's SubscriptionEligibility: the methods (eNACH's banks and their auth modes) a
+        subscription of the calling account may be authorised by; another's or none is a 404."""
+
+        def work(account: MerchantAccount, raw: bytes) -> list[EligibilityItem]:
+            body = msgspec.json.decode(raw, type=EligibilityBody)
+            get_subscription(world, account.client_id, body.queries.subscription_id)
+            methods = (body.filters.payment_methods if body.filters else None) or []
+            if any(method not in ("enach", "pnach", "upi", "card") for method in methods):
+                raise Refused(400, "payment_methods_invalid", "filters.payment_methods : enach, pnach, upi or card")
+            return eligibility(methods)
+
+        return await _write(request, work)
+
     @get("/pg/subscriptions/{subscription_id:str}/payments")
     async def read_payments(request: Request[Any, Any, Any], subscription_id: FromPath[str]) -> Response[Any]:
         def work(account: MerchantAccount) -> Any:
@@ -336,6 +352,7 @@ def subscription_handlers(
         read_subscription,
         manage_subscription,
         pay,
+        subscription_eligibility,
         read_payments,
         read_payment,
         manage_charge,

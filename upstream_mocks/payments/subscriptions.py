@@ -37,6 +37,7 @@ import msgspec
 
 from upstream_mocks.ist import IST
 from upstream_mocks.money import has_paise_only, rupees
+from upstream_mocks.payments.enach_banks import AUTH_MODE_OF, enach_bank
 from upstream_mocks.payments.orders import provider_now, state
 from upstream_mocks.payments.upi import qr_data_url
 from upstream_mocks.world import MockWorld
@@ -654,6 +655,14 @@ def _authorise_enach(
         raise _bad("payment_method.enach.account_ifsc", "should be 4 letters, 0 and 6 letters or digits")
     if asked.account_type not in _ACCOUNT_TYPES:
         raise _bad("payment_method.enach.account_type", "SAVINGS or CURRENT")
+    # The bank and the way of authorising, as the eligibility call lists them (enach_banks.py).
+    bank_code = (asked.account_ifsc or asked.account_bank_code or "")[:4]
+    bank_field = "account_ifsc" if asked.account_ifsc is not None else "account_bank_code"
+    at_bank = enach_bank(bank_code)
+    if at_bank is None:
+        raise _bad(f"payment_method.enach.{bank_field}", f"{bank_code} does not support eNACH")
+    if AUTH_MODE_OF[asked.auth_mode] not in at_bank.auth_modes:
+        raise _bad("payment_method.enach.auth_mode", f"{asked.auth_mode} is not offered by {at_bank.bank_id} for eNACH")
     customer = subscription.customer_details
     # A subscription made with the payer's account (TPV) is authorised on that account only.
     if customer.customer_bank_account_number not in (None, "", asked.account_number) or (
