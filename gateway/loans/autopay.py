@@ -19,10 +19,12 @@ from datetime import date, datetime, time, timedelta
 from decimal import ROUND_CEILING, Decimal
 from typing import Literal
 
+import msgspec
 import structlog
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from gateway.loans.autopay_schemas import AuthMode as OurAuthMode
 from gateway.loans.autopay_schemas import (
     AutoPay,
     AutoPayAction,
@@ -34,6 +36,8 @@ from gateway.loans.autopay_schemas import (
     DebitedAccount,
     DebitStatus,
     EnachBank,
+    EnachBankOption,
+    EnachBanks,
 )
 from gateway.operations_db import OperationsDatabase
 from gateway.operations_db.models import LoanMandate, LoanMandateDebit
@@ -45,7 +49,7 @@ from gateway.upstreams.lenders.port import Lender, MandateDebitTeller
 from gateway.upstreams.payments import PaymentsClient
 from india.time_zone import IST
 from payments_client import ProviderRefused
-from payments_client.mandates import EnachMethod, MandateCustomer, MandatePayment, ProviderMandate
+from payments_client.mandates import EligibleBank, EnachMethod, MandateCustomer, MandatePayment, ProviderMandate
 
 log = structlog.get_logger("gateway.loans.autopay")
 
@@ -66,7 +70,26 @@ EMAIL_INVALID = "Please enter a valid e-mail address."
 # Indian banks issue them, 9 to 18 digits (the words are the returns' own, gateway/plumbing/errors.py).
 IFSC = re.compile(r"^[A-Z]{4}0[A-Z0-9]{6}$")
 ACCOUNT_NUMBER = re.compile(r"^[0-9]{9,18}$")
-AUTH_MODES = {"netBanking": "net_banking", "debitCard": "debit_card"}  # ours to Cashfree's
+AUTH_MODES = {"netBanking": "net_banking", "debitCard": "debit_card", "aadhaar": "aadhaar"}  # ours to Cashfree's
+# The provider's eligibility list names the modes otherwise: its words to ours.
+LISTED_AUTH_MODES: Mapping[str, OurAuthMode] = {
+    "NET_BANKING": "netBanking",
+    "DEBIT_CARD": "debitCard",
+    "AADHAAR": "aadhaar",
+}
+# The eligibility list is the lender's account's, not a borrower's: kept this long per account, so
+# that a loan page's look-up and the set-up after it ask the provider once.
+BANKS_KEPT = timedelta(hours=1)
+ENACH_BANK_UNSUPPORTED = (
+    "This bank does not offer eNACH mandates. Please choose UPI AutoPay, or an account at another bank."
+)
+ENACH_AUTH_MODE_UNSUPPORTED = "Your bank does not offer this way of approving an eNACH mandate. Please choose another."
+# The provider's refusal of an eNACH AUTH at a bank (or by a mode) it does not take, in our words.
+BANK_REFUSALS = {
+    "account_ifsc_invalid": ("enach_bank_unsupported", ENACH_BANK_UNSUPPORTED, "bank.ifsc"),
+    "account_bank_code_invalid": ("enach_bank_unsupported", ENACH_BANK_UNSUPPORTED, "bank.ifsc"),
+    "auth_mode_invalid": ("enach_auth_mode_unsupported", ENACH_AUTH_MODE_UNSUPPORTED, "bank.authMode"),
+}
 
 LIVE = frozenset({"INITIALIZED", "BANK_APPROVAL_PENDING", "ACTIVE", "ON_HOLD", "CUSTOMER_PAUSED"})
 SHOWN: Mapping[str, AutoPayStatus] = {
@@ -123,6 +146,32 @@ def view_of(mandate: LoanMandate) -> AutoPayMandate:
             else None
         ),
     )
+
+
+class BankList(msgspec.Struct, kw_only=True, frozen=True):
+    """The banks an account's eNACH mandates may be set up at, as the provider listed them."""
+
+    asked_at: datetime
+    banks: tuple[EligibleBank, ...]
+    frequent: frozenset[str]
+    account_types: tuple[str, ...]
+
+    def bank(self, code: str) -> EligibleBank | None:
+        return next((bank for bank in self.banks if bank.bank_id == code), None)
+
+
+def bank_refusal(code: str) -> InvalidInput:
+    ours, words, field = BANK_REFUSALS[code]
+    return InvalidInput(words, code=ours, field=field)
+
+
+def checked_at_bank(banks: BankList, enach: EnachMethod) -> None:
+    """A bank the provider does not list for eNACH, or a mode it does not offer there, refused in our words."""
+    bank = banks.bank(enach.account_ifsc[:4])
+    if bank is None:
+        raise bank_refusal("account_ifsc_invalid")
+    if enach.auth_mode.upper() not in bank.account_auth_modes:
+        raise bank_refusal("auth_mode_invalid")
 
 
 def debit_time(due_on: date) -> datetime:
@@ -190,12 +239,101 @@ class AutoPayService:
         self.owner = owner  # the LENDERS kind whose loan a loan number is
         self.database = database
         self.clock = clock
+        self.bank_lists: dict[str, BankList] = {}  # each lender kind's account's, for BANKS_KEPT
 
     def _account(self, kind: str) -> PaymentsClient:
         account = self.accounts.get(kind)
         if account is None:
             raise Conflict("AutoPay is not offered for this lender's loans yet.", code="autopay_unavailable")
         return account
+
+    async def _bank_list(
+        self, kind: str, account: PaymentsClient, subscription_id: str | None = None
+    ) -> BankList | None:
+        """The account's eNACH banks: kept for BANKS_KEPT, else asked of the provider with one of the
+        account's subscriptions (Cashfree's eligibility call is per subscription; its bank list is
+        the account's): `subscription_id`, or the newest mandate made on the account. None when the
+        account has none yet, or the provider no longer knows it."""
+        now = await self.clock.now()
+        kept = self.bank_lists.get(kind)
+        if kept is not None and timedelta(0) <= now - kept.asked_at < BANKS_KEPT:
+            return kept
+        if subscription_id is None:
+            async with self.database.session() as db:
+                subscription_id = (
+                    await db.scalars(
+                        select(LoanMandate.mandate_id)
+                        .where(LoanMandate.lender == kind)
+                        .order_by(LoanMandate.id.desc())
+                        .limit(1)
+                    )
+                ).first()
+        if subscription_id is None:
+            return None
+        try:
+            async with provider_call(account.http.name):
+                methods = await account.provider.eligibility(subscription_id, ["enach"])
+        except UpstreamRefused as exc:
+            if exc.status == 404:
+                return None
+            raise
+        enach = next((m for m in methods if m.entity_value == "enach" and m.eligibility), None)
+        details = enach.entity_details if enach is not None else None
+        listed = {b.bank_id: b for b in (details.frequent_bank_details if details else [])}
+        listed.update({b.bank_id: b for b in (details.all_bank_details if details else [])})
+        kept = BankList(
+            asked_at=now,
+            banks=tuple(b for b in listed.values() if b.account_auth_modes),
+            frequent=frozenset(b.bank_id for b in (details.frequent_bank_details if details else [])),
+            account_types=tuple(details.account_types) if details else (),
+        )
+        self.bank_lists[kind] = kept
+        return kept
+
+    async def enach_banks(self, session: Session, login: PortalLogin, loan_number: str) -> EnachBanks:
+        """The banks an eNACH mandate for the borrower's loan may be set up at, each one's ways of
+        approving it (in our words) and the account types taken."""
+        async with forget_login_on_refusal(session, "portal"):
+            loans = await self.lending.loans(login.access_token, int(login.user_id))
+        if not any(one.loan_number == loan_number for one in loans):
+            raise NotFound(LOAN_NOT_FOUND, code="loan_not_found")
+        kind = self.owner(loan_number)
+        listed = await self._bank_list(kind, self._account(kind))
+        if listed is None:
+            return EnachBanks(known=False, banks=[])
+        types: list[Literal["savings", "current"]] = [
+            "savings" if kind_ == "SAVINGS" else "current"
+            for kind_ in listed.account_types
+            if kind_ in ("SAVINGS", "CURRENT")
+        ]
+        return EnachBanks(
+            known=True,
+            banks=[
+                EnachBankOption(
+                    code=bank.bank_id,
+                    name=bank.bank_name,
+                    auth_modes=[LISTED_AUTH_MODES[m] for m in bank.account_auth_modes if m in LISTED_AUTH_MODES],
+                    account_types=types,
+                    frequent=bank.bank_id in listed.frequent,
+                )
+                for bank in listed.banks
+            ],
+        )
+
+    async def _check_bank(
+        self, kind: str, account: PaymentsClient, enach: EnachMethod, subscription_id: str | None = None
+    ) -> bool:
+        """Whether the bank and the auth mode were held to the provider's list (a 422 in our words
+        when it lacks them). Unchecked when no list can be had: the provider's AUTH refuses them then."""
+        try:
+            listed = await self._bank_list(kind, account, subscription_id)
+        except UpstreamError as exc:  # the list is a courtesy: the AUTH is the provider's own check
+            log.warning("autopay_enach_banks_unread", status=exc.status)
+            return False
+        if listed is None:
+            return False
+        checked_at_bank(listed, enach)
+        return True
 
     async def terms(self, session: Session, login: PortalLogin, loan_number: str) -> AutoPayTerms | None:
         """What a mandate would be: the largest instalment left, each one's due date, the lender."""
@@ -263,6 +401,8 @@ class AutoPayService:
             raise Conflict(ALREADY_SET_UP, code="autopay_exists")
         kind = self.owner(loan_number)
         account = self._account(kind)
+        # Refused before anything is made or cancelled at the provider, when its bank list is known.
+        checked = enach is not None and await self._check_bank(kind, account, enach)
         if earlier is not None and earlier.status == "INITIALIZED":
             if enach is None and earlier.method == "upi":
                 return await self._authorise(earlier.mandate_id, account)
@@ -297,6 +437,14 @@ class AutoPayService:
                 expires_at=datetime.combine(terms.end_on + timedelta(days=EXPIRY_DAYS), time(23, 59), IST),
                 tags={"loan_number": loan_number},
             )
+        if enach is not None and not checked:
+            # The account's first mandate: its list asked with this subscription, before the AUTH.
+            try:
+                await self._check_bank(kind, account, enach, made.subscription_id)
+            except InvalidInput:
+                async with provider_call(upstream):
+                    await account.provider.manage_mandate(mandate_id, "CANCEL", key=f"{mandate_id}-bank")
+                raise
         now = await self.clock.now()
         today = await self.clock.today()
         async with self.database.session() as db:
@@ -346,9 +494,14 @@ class AutoPayService:
         mandate is approved."""
         async with provider_call(account.http.name):
             made = await account.provider.mandate(mandate_id)
-            answer = await account.provider.authorise(
-                made, payment_id=f"{mandate_id}a{secrets.token_hex(3)}", enach=enach
-            )
+            try:
+                answer = await account.provider.authorise(
+                    made, payment_id=f"{mandate_id}a{secrets.token_hex(3)}", enach=enach
+                )
+            except ProviderRefused as exc:
+                if enach is not None and exc.status == 400 and exc.code in BANK_REFUSALS:
+                    raise bank_refusal(exc.code) from exc
+                raise
         async with self.database.session() as db:
             mandate = await self._by_id(db, mandate_id)
             upi = answer.payload.get("default") or next(iter(answer.payload.values()), None)

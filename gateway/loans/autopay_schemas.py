@@ -28,8 +28,9 @@ DebitStatus = Literal["planned", "noticed", "debited", "failed", "cancelled", "a
 Frequency = Literal["monthly"]
 # UPI AutoPay (approved in the UPI app) or eNACH (approved at the borrower's bank).
 Method = Literal["upi", "enach"]
-# How an eNACH mandate is authorised at the bank (docs/decisions/autopay-enach.md: not Aadhaar).
-AuthMode = Literal["netBanking", "debitCard"]
+# How an eNACH mandate is authorised at the bank (docs/decisions/autopay-enach.md): net banking,
+# debit card, or Aadhaar e-sign (an OTP to the mobile Aadhaar has), as the bank offers.
+AuthMode = Literal["netBanking", "debitCard", "aadhaar"]
 AccountType = Literal["savings", "current"]
 
 
@@ -113,3 +114,22 @@ AutoPayAction = Literal["pause", "resume", "cancel"]
 
 class AutoPayChange(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):
     action: AutoPayAction
+
+
+class EnachBankOption(msgspec.Struct, rename="camel", kw_only=True):
+    """A bank that takes eNACH mandates, as the lender's account at the provider lists it."""
+
+    code: str  # the IFSC's first four letters (HDFC, SBIN, ...)
+    name: str
+    auth_modes: list[AuthMode]  # the ways its account holders may approve a mandate there
+    account_types: list[AccountType]
+    frequent: bool = False  # among the banks most borrowers use (listed first by the provider)
+
+
+class EnachBanks(msgspec.Struct, rename="camel", kw_only=True):
+    """The banks an eNACH mandate for this loan may be set up at. `known` is false when the
+    provider could not be asked yet (the lender's account has no mandate to ask with): the bank
+    then answers for itself when the borrower authorises, and `banks` is empty."""
+
+    known: bool
+    banks: list[EnachBankOption]

@@ -17,7 +17,7 @@ from gateway.language.codes import Language
 from gateway.language.resolution import language_of
 from gateway.loans.autopay import AutoPayService
 from gateway.loans.autopay_debits import AutoPayDebits
-from gateway.loans.autopay_schemas import AutoPay, AutoPayChange, AutoPayMandate, AutoPayRequest
+from gateway.loans.autopay_schemas import AutoPay, AutoPayChange, AutoPayMandate, AutoPayRequest, EnachBanks
 from gateway.loans.autopay_webhooks import build_mandate_webhook_router as mandate_webhook_router
 from gateway.loans.schemas import (
     ForeclosureOutcome,
@@ -227,6 +227,17 @@ def build_router(services: AppServices, autopay: AutoPayService, debits: AutoPay
             shown = await autopay.read(session, login, loan_number)
         return shown
 
+    @get(
+        "/{loan_number:str}/autopay/enach-banks",
+        summary="The banks an eNACH mandate for the loan may be set up at, and each one's ways of approving it",
+        description="From the provider's eligibility list of the lender's account (kept an hour). `known` is false "
+        "when it cannot be asked yet: any bank may then be tried, and the bank answers at the authorisation.",
+    )
+    async def get_enach_banks(
+        session: NamedDependency[Session], login: NamedDependency[PortalLogin], loan_number: LoanNumber
+    ) -> EnachBanks:
+        return await autopay.enach_banks(session, login, loan_number)
+
     @post(
         "/{loan_number:str}/autopay",
         status_code=201,
@@ -234,7 +245,9 @@ def build_router(services: AppServices, autopay: AutoPayService, debits: AutoPay
         "or an eNACH mandate on the borrower's bank account, to approve at their bank",
         description="Send a fresh Idempotency-Key per click: the same key again answers the same mandate. "
         "409 autopay_exists when a mandate is already live. eNACH needs `bank`: 422 ifsc_invalid, "
-        "account_number_invalid or account_name_missing when it is not a valid account.",
+        "account_number_invalid or account_name_missing when it is not a valid account; 422 "
+        "enach_bank_unsupported (field bank.ifsc) or enach_auth_mode_unsupported (bank.authMode) when the provider "
+        "lists no eNACH at that bank, or not that way of approving it.",
     )
     async def set_up_autopay(
         session: NamedDependency[Session],
@@ -275,6 +288,7 @@ def build_router(services: AppServices, autopay: AutoPayService, debits: AutoPay
             confirm_foreclosure,
             no_dues_pdf,
             get_autopay,
+            get_enach_banks,
             set_up_autopay,
             change_autopay,
         ],

@@ -295,6 +295,94 @@ def test_an_enach_mandate_names_a_valid_account_is_authorised_at_the_bank_and_aw
     assert "CANCELLED" in first_at_bank.text  # the rejected one, cancelled at the provider
 
 
+def enach_banks(client: GatewayClient, loan: str) -> dict[str, Any]:
+    read = client.get(f"/api/loans/{loan}/autopay/enach-banks")
+    assert read.status_code == 200, read.text
+    answer: dict[str, Any] = read.json()
+    return answer
+
+
+def test_the_provider_lists_the_banks_for_enach_and_a_bank_without_it_is_refused_in_our_words(
+    client: GatewayClient,
+) -> None:
+    log_in(client, SUNITA)
+    # The provider lists banks per subscription: the lender's account has none yet.
+    assert enach_banks(client, "LN-1102") == {"known": False, "banks": []}
+    assert client.get("/api/loans/LN-1001/autopay/enach-banks").status_code == 404  # Ramesh's loan
+
+    # The account's first mandate: its bank is held to the list asked with the new subscription.
+    coop = {**BANK, "ifsc": "ZCBL0000001"}  # a co-operative bank on physical NACH only
+    refused = set_up(client, "LN-1102", "enach-bank-0001", method="enach", bank=coop)
+    assert refused.status_code == 422, refused.text
+    assert refused.json()["error"] | {"message": ""} == {
+        "code": "enach_bank_unsupported",
+        "field": "bank.ifsc",
+        "message": "",
+    }
+    assert "does not offer eNACH" in refused.json()["error"]["message"]
+    assert autopay(client, "LN-1102")["mandate"] is None
+
+    listed = enach_banks(client, "LN-1102")
+    banks = {bank["code"]: bank for bank in listed["banks"]}
+    assert listed["known"] is True and "ZCBL" not in banks
+    assert banks["HDFC"] == {
+        "code": "HDFC",
+        "name": "HDFC BANK LTD",
+        "authModes": ["debitCard", "netBanking", "aadhaar"],
+        "accountTypes": ["savings", "current"],
+        "frequent": True,
+    }
+    assert banks["SBIN"]["authModes"] == ["debitCard", "netBanking"]
+    assert banks["SVCB"]["authModes"] == ["netBanking"]
+
+    lacking = set_up(
+        client,
+        "LN-1102",
+        "enach-bank-0002",
+        method="enach",
+        bank={**BANK, "ifsc": "SVCB0000123", "authMode": "debitCard"},
+    )
+    assert lacking.status_code == 422, lacking.text
+    assert (lacking.json()["error"]["code"], lacking.json()["error"]["field"]) == (
+        "enach_auth_mode_unsupported",
+        "bank.authMode",
+    )
+    assert autopay(client, "LN-1102")["mandate"] is None
+
+
+def test_an_aadhaar_mandate_is_set_up_and_approved_and_a_mode_the_bank_lacks_is_refused_before_the_provider(
+    client: GatewayClient,
+) -> None:
+    log_in(client, SUNITA)
+    upi = set_up(client, "LN-1102", "aadhaar-key-0001")  # a UPI mandate first, awaiting approval
+    assert upi.status_code == 201, upi.text
+    banks = {bank["code"]: bank for bank in enach_banks(client, "LN-1102")["banks"]}  # asked with the UPI one
+    assert "aadhaar" not in banks["SBIN"]["authModes"]
+
+    sbi = {**BANK, "accountNumber": "55500011122", "ifsc": "SBIN0000456", "authMode": "aadhaar"}
+    refused = set_up(client, "LN-1102", "aadhaar-key-0002", method="enach", bank=sbi)
+    assert refused.status_code == 422, refused.text
+    assert refused.json()["error"]["field"] == "bank.authMode"
+    # Refused before the provider: the UPI mandate was not cancelled for it.
+    still = autopay(client, "LN-1102")["mandate"]
+    assert (still["mandateId"], still["method"], still["providerStatus"]) == (
+        upi.json()["mandateId"],
+        "upi",
+        "INITIALIZED",
+    )
+
+    made = set_up(client, "LN-1102", "aadhaar-key-0003", method="enach", bank={**BANK, "authMode": "aadhaar"})
+    assert made.status_code == 201, made.text
+    mandate = made.json()
+    assert (mandate["method"], mandate["debitedAccount"]) == ("enach", {"ending": "7890", "bank": "HDFC"})
+    page = client.get(f"/_mocks/payments/subscriptions/{mandate['cfSubscriptionId']}/bank")
+    assert "ending 7890 at HDFC, by aadhaar" in page.text
+    mandate_word(client, mandate["cfSubscriptionId"], "authorised")  # e-signed with the Aadhaar OTP
+    mandate_word(client, mandate["cfSubscriptionId"], "approved")
+    shown = after_webhooks(client, "LN-1102", mandate["cfSubscriptionId"])
+    assert (shown["status"], shown["method"]) == ("active", "enach")
+
+
 @pytest.mark.parametrize(("method", "shown"), [("upi", "authenticate"), ("enach", "noticed")])
 def test_only_a_upi_debit_above_the_e_mandate_limit_waits_for_the_borrowers_authentication(
     client: GatewayClient, monkeypatch: pytest.MonkeyPatch, method: str, shown: str

@@ -804,7 +804,7 @@ export interface paths {
         put?: never;
         /**
          * Set up AutoPay: a UPI AutoPay mandate on the lender's account, to approve in the UPI app, or an eNACH mandate on the borrower's bank account, to approve at their bank
-         * @description Send a fresh Idempotency-Key per click: the same key again answers the same mandate. 409 autopay_exists when a mandate is already live. eNACH needs `bank`: 422 ifsc_invalid, account_number_invalid or account_name_missing when it is not a valid account.
+         * @description Send a fresh Idempotency-Key per click: the same key again answers the same mandate. 409 autopay_exists when a mandate is already live. eNACH needs `bank`: 422 ifsc_invalid, account_number_invalid or account_name_missing when it is not a valid account; 422 enach_bank_unsupported (field bank.ifsc) or enach_auth_mode_unsupported (bank.authMode) when the provider lists no eNACH at that bank, or not that way of approving it.
          */
         post: operations["ApiLoansLoanNumberAutopaySetUpAutopay"];
         delete?: never;
@@ -827,6 +827,26 @@ export interface paths {
          * @description Send a fresh Idempotency-Key per click, and the same on its retries.
          */
         post: operations["ApiLoansLoanNumberAutopayChangesChangeAutopay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/loans/{loan_number}/autopay/enach-banks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The banks an eNACH mandate for the loan may be set up at, and each one's ways of approving it
+         * @description From the provider's eligibility list of the lender's account (kept an hour). `known` is false when it cannot be asked yet: any bank may then be tried, and the bank answers at the authorisation.
+         */
+        get: operations["ApiLoansLoanNumberAutopayEnachBanksGetEnachBanks"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2412,8 +2432,22 @@ export interface components {
             /** @enum {string} */
             accountType: "savings" | "current";
             /** @enum {string} */
-            authMode: "netBanking" | "debitCard";
+            authMode: "netBanking" | "debitCard" | "aadhaar";
             ifsc: string;
+        };
+        /** EnachBankOption */
+        EnachBankOption: {
+            accountTypes: ("savings" | "current")[];
+            authModes: ("netBanking" | "debitCard" | "aadhaar")[];
+            code: string;
+            /** @default false */
+            frequent: boolean;
+            name: string;
+        };
+        /** EnachBanks */
+        EnachBanks: {
+            banks: components["schemas"]["EnachBankOption"][];
+            known: boolean;
         };
         /** FieldProblem */
         FieldProblem: {
@@ -5274,6 +5308,43 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AutoPayMandate"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiLoansLoanNumberAutopayEnachBanksGetEnachBanks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                loan_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnachBanks"];
                 };
             };
             /** @description Bad request syntax or unsupported method */
