@@ -49,6 +49,7 @@ function borrower(answers: Parameters<typeof HttpResponse.json>[0][]) {
     http.get("/api/loans/:loanNumber/schedule", unavailable),
     http.get("/api/loans/:loanNumber/statement", unavailable),
     http.get("/api/loans/LN-1004/autopay", () => HttpResponse.json(answers[Math.min(read++, answers.length - 1)])),
+    http.get("/api/loans/LN-1004/autopay/enach-banks", () => HttpResponse.json({ known: false, banks: [] })),
   );
 }
 

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState, type FormEvent } from "react";
-import { ApiError, errorMessage } from "../../../api/client";
+import { ApiError, errorCode, errorMessage } from "../../../api/client";
 import { DebitsTable } from "../../../components/debits/DebitsTable";
 import { LoadingOverlay } from "../../../components/LoadingOverlay";
 import { calendarDay } from "../../../lib/dates";
@@ -115,6 +115,13 @@ export function AutoPaySection({ loanNumber, enabled }: { loanNumber: string; en
   const refused = setUp.error instanceof ApiError ? (setUp.error.response?.data as RefusedField | undefined)?.error?.field : null;
   const invalid = (field: string): true | undefined => (refused === field ? true : undefined);
 
+  // eNACH's refusals are worded here, not in the app-wide table (its first visit's size budget).
+  const bankRefusal = (code: string | undefined) =>
+    code === "enach_bank_unsupported"
+      ? t`This bank does not offer eNACH mandates. Please choose UPI AutoPay, or an account at another bank.`
+      : code === "enach_auth_mode_unsupported"
+        ? t`Your bank does not offer this way of approving an eNACH mandate. Please choose another.`
+        : undefined;
   const mandate = autopay.data?.mandate ?? null;
   const live = mandate !== null && ["pendingApproval", "active", "paused"].includes(mandate.status);
   const terms = autopay.data?.terms ?? null;
@@ -248,7 +255,7 @@ export function AutoPaySection({ loanNumber, enabled }: { loanNumber: string; en
               <Trans>eNACH from your bank account, approved at your bank</Trans>
             </label>
           </fieldset>
-          {method === "enach" && <EnachFields value={bank} onChange={setBank} invalid={invalid} />}
+          {method === "enach" && <EnachFields loanNumber={loanNumber} value={bank} onChange={setBank} invalid={invalid} />}
           <label htmlFor="autopay-email">
             <Trans>E-mail for the notices</Trans>
           </label>
@@ -262,7 +269,7 @@ export function AutoPaySection({ loanNumber, enabled }: { loanNumber: string; en
           />
           {setUp.isError && (
             <p className="alert alert-danger" role="alert">
-              {errorMessage(setUp.error, t`AutoPay could not be set up. Please try again.`)}
+              {bankRefusal(errorCode(setUp.error)) ?? errorMessage(setUp.error, t`AutoPay could not be set up. Please try again.`)}
             </p>
           )}
           <button type="submit" className="btn btn-primary" disabled={setUp.isPending}>

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { InputHTMLAttributes, ReactNode } from "react";
+import { useEffect, type InputHTMLAttributes, type ReactNode } from "react";
 import type { components } from "../../../api/schema";
+import { useEnachBanks, type EnachBankOption } from "../api/enach-banks";
 
 export type EnachBank = components["schemas"]["EnachBank"];
 
@@ -12,7 +13,19 @@ export const EMPTY_BANK: EnachBank = {
   authMode: "netBanking",
 };
 
+type AuthModeValue = EnachBank["authMode"];
+// Every way, while the bank is not known yet (fewer than four letters typed, or no list to ask).
+const EVERY_MODE: AuthModeValue[] = ["netBanking", "debitCard", "aadhaar"];
+
+/** The bank an IFSC names (its first four letters): undefined while it cannot be told, null when the list lacks it. */
+function bankOf(ifsc: string, banks: EnachBankOption[] | null): EnachBankOption | null | undefined {
+  const code = ifsc.replace(/\s+/g, "").toUpperCase().slice(0, 4);
+  if (banks === null || !/^[A-Z]{4}$/.test(code)) return undefined;
+  return banks.find((bank) => bank.code === code) ?? null;
+}
+
 interface EnachFieldsProps {
+  loanNumber: string;
   value: EnachBank;
   onChange: (next: EnachBank) => void;
   /** The gateway refused this field (its path, e.g. `bank.ifsc`). */
@@ -66,14 +79,30 @@ function AuthMode({ mode, value, set, children }: PartProps & { mode: EnachBank[
   );
 }
 
+function ModeName({ mode }: { mode: AuthModeValue }) {
+  if (mode === "netBanking") return <Trans>Net banking</Trans>;
+  if (mode === "debitCard") return <Trans>Debit card</Trans>;
+  return <Trans>Aadhaar (e-sign with an OTP)</Trans>;
+}
+
 /**
  * The bank account an eNACH mandate debits (its holder, number, IFSC and type) and how its holder
- * approves the mandate at the bank: by net banking or by debit card. The gateway checks them; the
- * browser only asks for each.
+ * approves the mandate at the bank. Once the IFSC names a bank, it says whether that bank takes
+ * eNACH (the lender's list at the provider) and offers only its ways: net banking, debit card,
+ * Aadhaar. The gateway checks them again; the browser only asks for each.
  */
-export function EnachFields({ value, onChange, invalid }: EnachFieldsProps) {
+export function EnachFields({ loanNumber, value, onChange, invalid }: EnachFieldsProps) {
   const { t } = useLingui();
+  const listed = useEnachBanks(loanNumber).data;
+  const bank = bankOf(value.ifsc, listed?.known ? listed.banks : null);
+  const modes = bank ? bank.authModes : bank === null ? [] : EVERY_MODE;
   const set = (change: Partial<EnachBank>) => onChange({ ...value, ...change });
+  // A way the named bank lacks is never left chosen: its first way instead.
+  const first = modes[0];
+  const lacking = first !== undefined && !modes.includes(value.authMode);
+  useEffect(() => {
+    if (lacking) onChange({ ...value, authMode: first });
+  }, [lacking, first, value, onChange]);
   return (
     <fieldset>
       <legend>
@@ -88,6 +117,16 @@ export function EnachFields({ value, onChange, invalid }: EnachFieldsProps) {
       <TextField field="ifsc" value={value} set={set} invalid={invalid} autoCapitalize="characters">
         <Trans>IFSC</Trans>
       </TextField>
+      {bank && (
+        <p role="status">
+          <Trans>{bank.name} takes eNACH mandates.</Trans>
+        </p>
+      )}
+      {bank === null && (
+        <p className="alert alert-warning" role="alert">
+          <Trans>This bank does not offer eNACH mandates. Please choose UPI AutoPay, or an account at another bank.</Trans>
+        </p>
+      )}
       <label htmlFor="enach-type">
         <Trans>Account type</Trans>
       </label>
@@ -100,15 +139,20 @@ export function EnachFields({ value, onChange, invalid }: EnachFieldsProps) {
         <option value="savings">{t`Savings`}</option>
         <option value="current">{t`Current`}</option>
       </select>
-      <p>
-        <Trans>Approve it at your bank by</Trans>
-      </p>
-      <AuthMode mode="netBanking" value={value} set={set}>
-        <Trans>Net banking</Trans>
-      </AuthMode>{" "}
-      <AuthMode mode="debitCard" value={value} set={set}>
-        <Trans>Debit card</Trans>
-      </AuthMode>
+      {modes.length > 0 && (
+        <>
+          <p>
+            <Trans>Approve it at your bank by</Trans>
+          </p>
+          {modes.map((mode) => (
+            <span key={mode}>
+              <AuthMode mode={mode} value={value} set={set}>
+                <ModeName mode={mode} />
+              </AuthMode>{" "}
+            </span>
+          ))}
+        </>
+      )}
     </fieldset>
   );
 }
