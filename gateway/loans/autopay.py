@@ -302,9 +302,9 @@ class AutoPayService:
         if listed is None:
             return EnachBanks(known=False, banks=[])
         types: list[Literal["savings", "current"]] = [
-            "savings" if kind_ == "SAVINGS" else "current"
-            for kind_ in listed.account_types
-            if kind_ in ("SAVINGS", "CURRENT")
+            "savings" if listed_type == "SAVINGS" else "current"
+            for listed_type in listed.account_types
+            if listed_type in ("SAVINGS", "CURRENT")
         ]
         return EnachBanks(
             known=True,
