@@ -7,7 +7,6 @@ one number's), `GET /outbox/{mobileNumber}` (the last code sent) and
 
 from __future__ import annotations
 
-import hmac
 import re
 import secrets
 from decimal import Decimal
@@ -28,6 +27,7 @@ from upstream_mocks.lending.history import history_routes
 from upstream_mocks.lending.link_codes import link_code_routes
 from upstream_mocks.lending.loan_routes import loan_routes
 from upstream_mocks.lending.mandate_debits import mandate_debit_routes
+from upstream_mocks.lending.partner_key import partner_refused
 from upstream_mocks.lending.partner_repayments import partner_repayment_routes
 from upstream_mocks.lending.provider_checkout import borrower_checkout, payment_session
 from upstream_mocks.lending.reminders import remember_language, reminder_routes
@@ -156,9 +156,9 @@ def create_app(world: MockWorld) -> Litestar:
     async def partner_login(request: Request[Any, Any, Any]) -> Response[Any]:
         """Our extension: the borrower's token for a number the partner (the gateway) verified
         with the one code it sent through sendOtp; 404 when the number has no loan account."""
-        given = request.headers.get("x-partner-key", "").encode()
-        if not hmac.compare_digest(given, world.settings.partner_key.encode()):
-            return envelope(None, "Unauthorized", 401)
+        refused = partner_refused(request, world.settings.partner_key)
+        if refused is not None:
+            return refused
         body, rejected = await body_of(request, SendOtpBody)
         if rejected:
             return rejected

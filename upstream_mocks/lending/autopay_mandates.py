@@ -18,7 +18,6 @@ the usual reminder with its link.
 
 from __future__ import annotations
 
-import hmac
 from datetime import date
 from decimal import Decimal
 from typing import Any
@@ -34,6 +33,7 @@ from payments_client.mandates import ProviderMandate
 from upstream_mocks.envelope import envelope
 from upstream_mocks.lending.autopay_cover import debit_raised
 from upstream_mocks.lending.dues import loan_numbered
+from upstream_mocks.lending.partner_key import partner_refused
 from upstream_mocks.provider import provider
 from upstream_mocks.sms import TemplateKey
 from upstream_mocks.world import MockWorld
@@ -121,9 +121,9 @@ def mandate_routes(world: MockWorld) -> list[HTTPRouteHandler]:
 
     @post("/webRepayment/partnerMandates", status_code=200)
     async def mandate_known(request: Request[Any, Any, Any]) -> Response[Any]:
-        given = request.headers.get("x-partner-key", "").encode()
-        if not hmac.compare_digest(given, world.settings.partner_key.encode()):
-            return envelope(None, "Unauthorized", 401)
+        refused = partner_refused(request, world.settings.partner_key)
+        if refused is not None:
+            return refused
         try:
             body = msgspec.json.decode(await request.body(), type=MandateBody)
         except (msgspec.ValidationError, msgspec.DecodeError) as exc:

@@ -16,7 +16,6 @@ like partnerRepayments): a borrower's complaints for the platform's support desk
 
 from __future__ import annotations
 
-import hmac
 import re
 from collections.abc import Callable
 from datetime import datetime, timedelta
@@ -31,6 +30,7 @@ from upstream_mocks.clock import mocks_now
 from upstream_mocks.envelope import envelope
 from upstream_mocks.ist import IST
 from upstream_mocks.lending.notices import notify
+from upstream_mocks.lending.partner_key import partner_refused
 from upstream_mocks.lending.reminders import remember_language
 from upstream_mocks.lending.seed import Borrower, LendingState
 from upstream_mocks.texts import Language, requested, style, texts
@@ -213,9 +213,9 @@ def complaint_routes(world: MockWorld, caller: Caller) -> list[HTTPRouteHandler]
 
     @get("/webRepayment/partnerComplaints")
     async def partner_complaints(request: Request[Any, Any, Any]) -> Response[Any]:
-        given = request.headers.get("x-partner-key", "").encode()
-        if not hmac.compare_digest(given, world.settings.partner_key.encode()):
-            return envelope(None, "Unauthorized", 401)
+        refused = partner_refused(request, world.settings.partner_key)
+        if refused is not None:
+            return refused
         mobile = request.query_params.get("mobileNumber")
         if mobile is None or not _MOBILE.match(mobile):
             return envelope(None, "Invalid mobile number", 400)

@@ -11,7 +11,6 @@ due is overdue.
 
 from __future__ import annotations
 
-import hmac
 import re
 from datetime import date, datetime, timedelta
 from decimal import ROUND_HALF_UP, Decimal
@@ -24,6 +23,7 @@ from litestar.handlers import HTTPRouteHandler
 from upstream_mocks.clock import mocks_today
 from upstream_mocks.envelope import envelope
 from upstream_mocks.lending.dues import dues
+from upstream_mocks.lending.partner_key import partner_refused
 from upstream_mocks.lending.seed import Borrower, LendingState, seed
 from upstream_mocks.money import rupees_text
 from upstream_mocks.world import MockWorld
@@ -150,9 +150,9 @@ def draw(world: MockWorld, mobile_number: str, amount: Decimal, reference: str, 
 def credit_limit_handler(world: MockWorld) -> HTTPRouteHandler:
     @get("/webRepayment/creditLimit")
     async def credit_limit(request: Request[Any, Any, Any]) -> Response[Any]:
-        given = request.headers.get("x-partner-key", "").encode()
-        if not hmac.compare_digest(given, world.settings.partner_key.encode()):
-            return envelope(None, "Unauthorized", 401)
+        refused = partner_refused(request, world.settings.partner_key)
+        if refused is not None:
+            return refused
         mobile = request.query_params.get("mobileNumber", "")
         if not _MOBILE.match(mobile):
             return envelope(None, "Invalid mobile number", 400)

@@ -10,7 +10,6 @@ the next decisions (for one number, or everyone); `DELETE` drops the steers.
 
 from __future__ import annotations
 
-import hmac
 import re
 from datetime import date
 from decimal import Decimal
@@ -49,6 +48,7 @@ from upstream_mocks.lending.credit_lines import (
 )
 from upstream_mocks.lending.loan_seed import LSP
 from upstream_mocks.lending.loan_views import money
+from upstream_mocks.lending.partner_key import partner_refused
 from upstream_mocks.lending.provider_checkout import borrower_checkout
 from upstream_mocks.lending.seed import LendingState, PaymentLog
 from upstream_mocks.lending.settlement import provider_view, settle_from_provider
@@ -181,9 +181,9 @@ def credit_line_routes(world: MockWorld) -> list[HTTPRouteHandler]:
     world.register("applications", seed_applications)
 
     def partner(request: Request[Any, Any, Any]) -> Response[Any] | None:
-        given = request.headers.get("x-partner-key", "").encode()
-        if not hmac.compare_digest(given, world.settings.partner_key.encode()):
-            return envelope(None, "Unauthorized", 401)
+        refused = partner_refused(request, world.settings.partner_key)
+        if refused is not None:
+            return refused
         return None
 
     async def body_of(request: Request[Any, Any, Any], type_: type[Any]) -> tuple[Any, Response[Any] | None]:

@@ -10,7 +10,6 @@ link's visitor to the provider's page and says itself why any other takes no pay
 
 from __future__ import annotations
 
-import hmac
 import re
 from collections.abc import Callable
 from decimal import Decimal
@@ -25,6 +24,7 @@ from litestar.params import FromPath
 from payments_client import ProviderRefused
 from upstream_mocks.envelope import envelope
 from upstream_mocks.lending.due_links import BASE62, CODE_LENGTH, DueLink, link_of_code, outlived
+from upstream_mocks.lending.partner_key import partner_refused
 from upstream_mocks.money import rupees
 from upstream_mocks.provider import provider
 from upstream_mocks.settings import MerchantAccount
@@ -79,9 +79,9 @@ async def answer_code(
     Fineract lender's companion: the same contract). A link `stale` (given what it still asks) for its instalment's due
     (paid otherwise since) is told as cancelled, whatever the provider still takes on it. The
     link is read on `account`, the lender's own, which made it."""
-    given = request.headers.get("x-partner-key", "").encode()
-    if not hmac.compare_digest(given, key.encode()):
-        return envelope(None, "Unauthorized", 401)
+    refused = partner_refused(request, key)
+    if refused is not None:
+        return refused
     if not _CODE.match(code):
         return envelope(None, f"A link code is {CODE_LENGTH} letters and digits", 400)
     link = find(world, code)

@@ -17,7 +17,6 @@ another loan's debit is refused (409), as its repayments are.
 
 from __future__ import annotations
 
-import hmac
 from datetime import date, datetime
 from typing import Any, Literal
 
@@ -38,6 +37,7 @@ from upstream_mocks.lending.dues import loan_numbered
 from upstream_mocks.lending.loans import Loan
 from upstream_mocks.lending.mandate_authentication import NotRaised, Refused, ask_to_authenticate
 from upstream_mocks.lending.notices import notify
+from upstream_mocks.lending.partner_key import partner_refused
 from upstream_mocks.lending.reminders import RemindersState, remind
 from upstream_mocks.lending.seed import PaymentLog
 from upstream_mocks.lending.settlement import lending_state, settle_paid
@@ -139,9 +139,9 @@ def mandate_debit_routes(world: MockWorld) -> list[HTTPRouteHandler]:
 
     @post("/webRepayment/partnerMandateDebits", status_code=200)
     async def mandate_debit(request: Request[Any, Any, Any]) -> Response[Any]:
-        given = request.headers.get("x-partner-key", "").encode()
-        if not hmac.compare_digest(given, world.settings.partner_key.encode()):
-            return envelope(None, "Unauthorized", 401)
+        refused = partner_refused(request, world.settings.partner_key)
+        if refused is not None:
+            return refused
         try:
             body = msgspec.json.decode(await request.body(), type=MandateDebitBody)
         except (msgspec.ValidationError, msgspec.DecodeError) as exc:

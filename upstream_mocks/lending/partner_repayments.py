@@ -11,7 +11,6 @@ asked with the store's partner key (`x-partner-key`), like the purchase-credit c
 
 from __future__ import annotations
 
-import hmac
 import re
 from datetime import date, datetime
 from decimal import Decimal
@@ -23,6 +22,7 @@ from litestar.handlers import HTTPRouteHandler
 
 from upstream_mocks.envelope import envelope
 from upstream_mocks.ist import IST
+from upstream_mocks.lending.partner_key import partner_refused
 from upstream_mocks.lending.seed import Borrower, PaymentLog
 from upstream_mocks.lending.settlement import lending_state, mail_receipt
 from upstream_mocks.world import MockWorld
@@ -70,9 +70,9 @@ def _paid_on(log: PaymentLog, day: date) -> bool:
 
 def partner_repayment_routes(world: MockWorld) -> list[HTTPRouteHandler]:
     def refused(request: Request[Any, Any, Any]) -> Response[Any] | None:
-        given = request.headers.get("x-partner-key", "").encode()
-        if not hmac.compare_digest(given, world.settings.partner_key.encode()):
-            return envelope(None, "Unauthorized", 401)
+        refused = partner_refused(request, world.settings.partner_key)
+        if refused is not None:
+            return refused
         return None
 
     @get("/webRepayment/partnerRepayments")

@@ -1,6 +1,7 @@
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { errorMessage } from "../../../api/client";
+import { AddressActions, AddressTags } from "../../../components/addresses/SavedAddressParts";
 import { useAddressBook } from "../../../components/addresses/api/address-book";
 import type { SavedAddress } from "../../../components/addresses/api/list-addresses";
 import { savedLabel } from "../../../components/addresses/saved-label";
@@ -45,27 +46,9 @@ export function SavedAddresses({ addresses }: { addresses: SavedAddress[] }) {
             <li key={a.id ?? 0} className={`card ${styles.saved}`} data-testid="saved-address">
               <p className={styles.label}>
                 {label}
-                {a.default && (
-                  <span className={styles.tag}>
-                    <Trans>Default</Trans>
-                  </span>
-                )}
-                {a.lastUsed && (
-                  <span className={styles.tag}>
-                    <Trans>Last used</Trans>
-                  </span>
-                )}
+                <AddressTags address={a} />
               </p>
-              <div className={styles.actions}>
-                <button type="button" className="link-button" disabled={busy} onClick={() => void remove(a)} aria-label={t`Remove ${label}`}>
-                  <Trans>Remove</Trans>
-                </button>
-                {!a.default && (
-                  <button type="button" className="link-button" disabled={busy} onClick={() => void makeItDefault(a)} aria-label={t`Make ${label} the default`}>
-                    <Trans>Make default</Trans>
-                  </button>
-                )}
-              </div>
+              <AddressActions address={a} label={label} busy={busy} onRemove={() => void remove(a)} onMakeDefault={() => void makeItDefault(a)} />
             </li>
           );
         })}

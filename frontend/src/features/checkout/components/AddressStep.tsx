@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useState } from "react";
 import { errorMessage } from "../../../api/client";
 import { AddressFields, EMPTY_FORM, type AddressForm, type Field } from "../../../components/addresses/AddressFields";
+import { AddressActions, AddressTags } from "../../../components/addresses/SavedAddressParts";
 import { useAddressBook } from "../../../components/addresses/api/address-book";
 import { useAddressCheck, type AddressDraft } from "../../../components/addresses/api/check-address";
 import type { CheckoutAddresses, SavedAddress } from "../../../components/addresses/api/list-addresses";
@@ -162,35 +163,21 @@ export function AddressStep({
                 />
                 <span>
                   {label}
-                  {(a.default || a.lastUsed) && (
-                    <span className={styles.tags}>
-                      {a.default && (
-                        <span className={styles.tag}>
-                          <Trans>Default</Trans>
-                        </span>
-                      )}
-                      {a.lastUsed && (
-                        <span className={styles.tag}>
-                          <Trans>Last used</Trans>
-                        </span>
-                      )}
-                    </span>
-                  )}
+                  <AddressTags address={a} />
                 </span>
               </label>
-              <div className={styles.savedActions}>
+              <AddressActions
+                address={a}
+                label={label}
+                busy={busy}
+                onRemove={() => void remove(a)}
+                onMakeDefault={() => void makeItDefault(a)}
+                className={styles.savedActions}
+              >
                 <button type="button" className="link-button" disabled={busy} onClick={() => pick({ kind: "edit", id: a.id ?? 0 })} aria-label={t`Edit ${label}`}>
                   <Trans>Edit</Trans>
                 </button>
-                <button type="button" className="link-button" disabled={busy} onClick={() => void remove(a)} aria-label={t`Remove ${label}`}>
-                  <Trans>Remove</Trans>
-                </button>
-                {!a.default && (
-                  <button type="button" className="link-button" disabled={busy} onClick={() => void makeItDefault(a)} aria-label={t`Make ${label} the default`}>
-                    <Trans>Make default</Trans>
-                  </button>
-                )}
-              </div>
+              </AddressActions>
             </div>
           );
         })}

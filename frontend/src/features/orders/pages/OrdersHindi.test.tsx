@@ -7,25 +7,16 @@ import { http, HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { activateLocale, ensureCatalog, sharedCatalog } from "../../../lib/i18n";
 import { apiServer } from "../../../testing/api-server";
-import { addresses, cart, order, orders, pincode, quote, storeSession } from "../../../testing/gateway-answers";
+import { order, orders } from "../../../testing/gateway-answers";
 import { renderApp } from "../../../testing/render-app";
+import { storefrontReads } from "../../../testing/storefront-reads";
 
 const SLOW_START = { timeout: 8000 }; // the first render waits for the route's chunk and catalog
 
 beforeEach(async () => {
   await ensureCatalog(sharedCatalog);
   await activateLocale("hi");
-  apiServer.use(
-    http.get("/api/session", () => HttpResponse.json(storeSession)),
-    http.get("/api/store/cart", () => HttpResponse.json(cart)),
-    http.get("/api/addresses", () => HttpResponse.json(addresses)),
-    http.get("/api/checkout/pincodes/:pin", ({ params }) => HttpResponse.json({ ...pincode, pincode: String(params.pin) })),
-    http.post("/api/checkout/quote", () => HttpResponse.json(quote)),
-    http.get("/api/orders", () => HttpResponse.json(orders)),
-    http.get(`/api/orders/${order.orderNumber}`, () =>
-      HttpResponse.json({ ...order, payment: { ...order.payment, method: "credit", state: "onCredit", creditDueOn: "2026-11-26" } }),
-    ),
-  );
+  apiServer.use(...storefrontReads);
 });
 
 afterEach(() => activateLocale("en"));
