@@ -50,13 +50,16 @@ def test_a_supervisor_resolves_yesterdays_finding_with_a_note(page: Page, browse
     staff = browser.new_page(base_url=server.url)
     desk_login(staff, "vikram.supervisor", "supervisor-demo-secret")
     worklist = staff.get_by_role("region", name="Reconciliation worklist")
-    # The job stores the run within a second or two; the page lists runs as it loads, so it is read
-    # again (bounded) until it shows the day's run.
+    # The job stores the run within a second or two; the page reads the runs and the day's findings
+    # as it loads, so it is read again (bounded) until it shows both: a load while the job was storing
+    # the run once listed it beside "No reconciliation run is stored for this day" (a full run).
     stored = worklist.get_by_role("button", name=re.compile(r"1 open"))
+    findings = worklist.get_by_role("list", name="Findings of the day")
     for _ in range(10):
         staff.reload()
         try:
             expect(stored).to_be_visible(timeout=2_000)
+            expect(findings).to_be_visible(timeout=2_000)
             break
         except AssertionError:
             continue
@@ -66,7 +69,6 @@ def test_a_supervisor_resolves_yesterdays_finding_with_a_note(page: Page, browse
     yesterday = date.fromisoformat(server.http.get("/_mocks/clock").json()["today"]) - timedelta(days=1)
     expect(picker).to_have_value(yesterday.isoformat())
     picker.fill(yesterday.isoformat())
-    findings = worklist.get_by_role("list", name="Findings of the day")
     expect(findings).to_contain_text("Order paid but no charge")
     expect(findings).to_contain_text(number)
     expect(findings).to_contain_text("Open 0 days")
