@@ -24,12 +24,16 @@ export function renderApp(path: string, state?: unknown) {
   return { path: () => router.state.location.pathname };
 }
 
-/** One component with the server-state client and the languages the app gives it (no retries, as the app's). */
+/**
+ * One component with the server-state client and the languages the app gives it (no retries, as
+ * the app's); the client is returned for a test that has one read made again on its own.
+ */
 export function renderWithQueries(ui: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
+  const rendered = render(
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={client}>{ui}</QueryClientProvider>
     </I18nProvider>,
   );
+  return { ...rendered, client };
 }

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { api } from "../../../api/client";
 import type { components } from "../../../api/schema";
 
@@ -184,14 +185,29 @@ export function useWorklistRuns() {
   });
 }
 
-/** GET /api/desk/worklist/{day}: a day's run and its findings, open ones first. */
-export function useWorklistDay(day: string | null) {
-  return useQuery({
+/**
+ * GET /api/desk/worklist/{day}: a day's run and its findings, open ones first; read again when
+ * `runs` (the runs list) has a run of that day other than the one the answer has.
+ */
+export function useWorklistDay(day: string | null, runs: RunView[] | undefined) {
+  const client = useQueryClient();
+  const worklist = useQuery({
     queryKey: ["desk", "worklist", day],
     queryFn: async () => (await api.get<WorklistDay>(`/desk/worklist/${day}`)).data,
     enabled: day !== null,
     retry: false,
   });
+  // The two reads are not one: a page loaded while the daily job was storing the day's run had
+  // the runs list with the run and the day's answer without it ("no run is stored"), and kept that
+  // answer, choosing the same day included. The day is read again once for each run time the list
+  // shows, not again and again should the two still differ.
+  const answer = worklist.data;
+  const listed = answer && runs?.find((run) => run.day === answer.day)?.ranAt;
+  const behind = listed && listed !== answer.run?.ranAt ? listed : null;
+  useEffect(() => {
+    if (behind) void client.invalidateQueries({ queryKey: ["desk", "worklist", day], exact: true });
+  }, [behind, client, day]);
+  return worklist;
 }
 
 /** Resolve a finding with a note (POST .../findings/{id}/resolve); the worklist is read again. */

@@ -160,3 +160,80 @@ describe("the reconciliation worklist", () => {
     expect(within(item).queryByRole("form")).toBeNull();
   });
 });
+
+describe("a worklist loaded while the daily job was storing the day's run", () => {
+  const stored: RunView = { ...run, day: "2026-12-06", ranAt: "2026-12-07T00:30:00Z", unreconciled: "149.84" };
+  const finding: FindingView = {
+    ...failedPayout("INVALID_VPA", null),
+    day: "2026-12-06",
+    kind: "paidWithoutCharge",
+    owner: "storeOrder",
+    providerOrderId: "VK10000009",
+    reference: "VK10000009",
+    recorded: "149.84",
+    unreconciled: "149.84",
+    reasonCode: null,
+  };
+  /** The gateway before the job stored the day's run (only an earlier day's), then after. */
+  function theJobStoring() {
+    let done = false;
+    apiServer.use(
+      http.get("/api/desk/worklist", () => HttpResponse.json(done ? [stored, run] : [run])),
+      http.get("/api/desk/worklist/:day", () =>
+        HttpResponse.json({
+          day: "2026-12-06",
+          today: "2026-12-07",
+          run: done ? stored : null,
+          findings: done ? [finding] : [],
+          openDisputes: [],
+        } satisfies WorklistDay),
+      ),
+    );
+    return () => {
+      done = true;
+    };
+  }
+
+  it("shows the day's findings once the runs list has the day's run", async () => {
+    const store = theJobStoring();
+    const { client } = renderWithQueries(
+      <MemoryRouter>
+        <Worklist />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText("No reconciliation run is stored for this day.")).toBeTruthy();
+    store();
+    // The runs list read again on its own (the day's findings are not read with it).
+    await client.refetchQueries({ queryKey: ["desk", "worklist"], exact: true });
+    expect(await screen.findByRole("button", { name: "6 Dec 2026: ₹149.84 · 1 open" })).toBeTruthy();
+    const findings = await screen.findByRole("list", { name: "Findings of the day" });
+    expect(within(findings).getByRole("listitem").textContent).toContain("VK10000009");
+    expect(screen.queryByText("No reconciliation run is stored for this day.")).toBeNull();
+  });
+
+  it("reads the day again when its answer, read before the run was stored, has none and the runs list has it", async () => {
+    let read = 0;
+    apiServer.use(
+      http.get("/api/desk/worklist", () => HttpResponse.json([stored, run])),
+      http.get("/api/desk/worklist/:day", () => {
+        read += 1;
+        const first = read === 1;
+        return HttpResponse.json({
+          day: "2026-12-06",
+          today: "2026-12-07",
+          run: first ? null : stored,
+          findings: first ? [] : [finding],
+          openDisputes: [],
+        } satisfies WorklistDay);
+      }),
+    );
+    renderWithQueries(
+      <MemoryRouter>
+        <Worklist />
+      </MemoryRouter>,
+    );
+    const findings = await screen.findByRole("list", { name: "Findings of the day" });
+    expect(within(findings).getByRole("listitem").textContent).toContain("VK10000009");
+    expect(screen.queryByText("No reconciliation run is stored for this day.")).toBeNull();
+  });
+});

@@ -22,7 +22,7 @@ export function Worklist() {
   const { t, i18n } = useLingui();
   const runs = useWorklistRuns();
   const [chosen, setChosen] = useState<string | null>(null);
-  const worklist = useWorklistDay(chosen ?? "yesterday");
+  const worklist = useWorklistDay(chosen ?? "yesterday", runs.data);
   const day = chosen ?? worklist.data?.day ?? null;
   return (
     <section className={`card ${styles.panel}`} aria-labelledby="desk-worklist">
