@@ -11,10 +11,12 @@ const FOOTER = ["components/Footer", "components/NewsletterForm.tsx"].map((file)
 const STOREFRONT = "<rootDir>/frontend/src/components/storefront";
 // What two store features share, in each one's catalog (no catalog more to load): an order's
 // figures (the checkout's summary and the order page), an address's fields (the checkout's address
-// step and the address book's page).
+// step and the address book's page). The order parts' timeline step is the order page's only (its
+// words are not the checkout's to load).
 const ORDER_PARTS = "<rootDir>/frontend/src/components/orders";
+const ORDER_FIGURES = `${ORDER_PARTS}/OrderFigures.tsx`;
 const ADDRESS_PARTS = "<rootDir>/frontend/src/components/addresses";
-const SHARED_BY: Record<string, string[]> = { checkout: [ORDER_PARTS, ADDRESS_PARTS], orders: [ORDER_PARTS], addresses: [ADDRESS_PARTS] };
+const SHARED_BY: Record<string, string[]> = { checkout: [ORDER_FIGURES, ADDRESS_PARTS], orders: [ORDER_PARTS], addresses: [ADDRESS_PARTS] };
 // The UPI panel's (the portal's and checkout's): loaded with the panel's own chunk.
 const UPI = "<rootDir>/frontend/src/components/upi";
 // The company's details and figures (content/company.ts): the site's pages and the footer show them.

@@ -1,9 +1,7 @@
-import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useConfig } from "../../../lib/config";
 import { rupees } from "../../../lib/money";
 import type { PlacedOrder } from "../api/get-order";
-import { dayAndTime } from "../../../lib/dates";
 import {
   payoutWords,
   pickupWords,
@@ -13,10 +11,9 @@ import {
   type ReturnView,
 } from "./returnWords";
 import { NewPayeeForm } from "./NewPayeeForm";
-import timeline from "./OrderTimeline.module.css";
+import { TimelineStep } from "../../../components/orders/TimelineStep";
+import timeline from "../../../components/orders/Timeline.module.css";
 import styles from "./ReturnForm.module.css";
-
-const STATE_WORDS = { done: msg`, done`, current: null, upcoming: msg`, to come` } as const;
 
 function OneReturn({ orderNumber, ret }: { orderNumber: string; ret: ReturnView }) {
   const { t } = useLingui();
@@ -52,27 +49,16 @@ function OneReturn({ orderNumber, ret }: { orderNumber: string; ret: ReturnView 
         </Trans>
       </p>
       <ol className={timeline.timeline} aria-label={t`Return status`} data-testid="return-timeline">
-        {ret.timeline.map((step) => {
-          const stateWords = STATE_WORDS[step.state];
-          return (
-            <li
-              key={step.status}
-              className={`${timeline.step} ${timeline[step.state]}`}
-              aria-current={step.state === "current" ? "step" : undefined}
-              data-testid="return-step"
-              data-state={step.state}
-            >
-              <span className={timeline.dot} aria-hidden="true" />
-              <span className={timeline.text}>
-                <span className={timeline.label} data-testid="return-step-label">
-                  {returnStepWords(step.status)}
-                </span>
-                {stateWords && <span className="visually-hidden">{t(stateWords)}</span>}
-                {step.at && <span className={timeline.at}>{dayAndTime(step.at)}</span>}
-              </span>
-            </li>
-          );
-        })}
+        {ret.timeline.map((step) => (
+          <TimelineStep
+            key={step.status}
+            state={step.state}
+            label={returnStepWords(step.status)}
+            at={step.at}
+            testId="return-step"
+            labelTestId="return-step-label"
+          />
+        ))}
       </ol>
       <p data-testid="return-money">
         <Trans>Refund {amount}:</Trans> {returnMoneyWords(ret, config.productName)}
