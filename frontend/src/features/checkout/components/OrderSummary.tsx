@@ -5,6 +5,8 @@ import type { CheckoutQuote } from "../api/quote-order";
 import { OrderFigures } from "../../../components/orders/OrderFigures";
 import { promiseWords } from "../../../components/storefront/promise-words";
 import { StockProblem } from "./StockProblem";
+// The cart's lines before the quote are laid out as the quote's (OrderFigures) are, not again here.
+import figures from "../../../components/orders/OrderFigures.module.css";
 import styles from "./checkout.module.css";
 
 /** The cart's lines as the store's cart has them, shown until the quote's own lines arrive. */
@@ -59,7 +61,7 @@ export function OrderSummary({
         )
       ) : !shown ? (
         <>
-          <ul className={styles.lines}>
+          <ul className={figures.lines}>
             {cartLines.map((line) => {
               const unit = rupees(line.mrpWithCashDiscount);
               const quantity = line.quantity;
@@ -67,19 +69,19 @@ export function OrderSummary({
                 <li key={line.productId} data-testid="summary-line">
                   <span>
                     {line.productName}
-                    <span className={styles.unit}>
+                    <span className={figures.unit}>
                       <Trans>
                         {quantity} × {unit} each
                       </Trans>
                     </span>
                   </span>
-                  <span className={styles.amount}>{rupees(line.linePrice)}</span>
+                  <span className={figures.amount}>{rupees(line.linePrice)}</span>
                 </li>
               );
             })}
           </ul>
-          <dl className={styles.figures}>
-            <div className={styles.row}>
+          <dl className={figures.figures}>
+            <div className={figures.row}>
               <dt>
                 <Trans>Subtotal</Trans>
               </dt>
