@@ -57,6 +57,9 @@ log = structlog.get_logger("gateway.loans.autopay")
 AUTHENTICATION_LIMIT = Decimal("15000.00")
 DEBIT_HOUR = time(10, 0)  # each instalment is debited at 10:00 in India on its due date
 EXPIRY_DAYS = 31  # the mandate stays valid a month past the last instalment (a retried debit)
+# A lender that did not confirm it keeps a mandate is asked again after this long on the one clock,
+# whatever reads or runs come between: a lender down or refusing is not asked at every page read.
+TELL_AGAIN_AFTER = timedelta(minutes=15)
 
 LOAN_NOT_FOUND = "Loan not found."
 NOTHING_TO_COLLECT = "This loan has no instalments left to collect by AutoPay."
@@ -586,14 +589,21 @@ class AutoPayService:
         """Tell the loan's lender of its ACTIVE mandate, so that its reminders before a due date
         say AutoPay will debit the instalment instead of carrying a link to pay it by hand (paid
         beside the debit, twice). The word may be lost: until the lender confirms (`lender_told_at`)
-        the AutoPay job and the loan page's reads tell it again. A lender without the call
-        (Fineract's) is told nothing: its reminders go as before."""
+        the AutoPay job and the loan page's reads tell it again, at most once every
+        TELL_AGAIN_AFTER (`lender_asked_at`). A lender without the call is told nothing: its
+        reminders go as before."""
         mandate = await self.mandate_of(mandate_id)
         if mandate is None or mandate.status != "ACTIVE" or mandate.lender_told_at is not None:
             return
         teller = self.tellers.get(mandate.lender)
         if teller is None:
             return
+        now = await self.clock.now()
+        asked = mandate.lender_asked_at
+        if asked is not None and timedelta(0) <= now - asked < TELL_AGAIN_AFTER:
+            return
+        async with self.database.session() as db:
+            (await self._by_id(db, mandate_id)).lender_asked_at = now
         try:
             await teller.tell_mandate(mandate.loan_number, mandate.mandate_id)
         except UpstreamError as exc:  # told again at the next run or read

@@ -223,6 +223,9 @@ class LoanMandate(IdentityBase):
     # When the loan's lender confirmed it keeps this mandate (told once ACTIVE, again until then),
     # so its reminders before a due date say AutoPay will debit the instalment, with no link.
     lender_told_at: Mapped[datetime | None] = mapped_column(DateTimeUTC(timezone=True), default=None)
+    # When the lender was last asked to keep it, answered or not: a lender that keeps refusing is
+    # asked again only after TELL_AGAIN_AFTER (gateway/loans/autopay.py), not at every read and run.
+    lender_asked_at: Mapped[datetime | None] = mapped_column(DateTimeUTC(timezone=True), default=None)
     created_at: Mapped[datetime] = mapped_column(DateTimeUTC(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTimeUTC(timezone=True))
     debits: Mapped[list[LoanMandateDebit]] = relationship(

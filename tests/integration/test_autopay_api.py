@@ -630,15 +630,29 @@ def test_a_week_before_an_instalment_autopay_will_debit_the_reminder_says_so_wit
     assert autopay_word not in sms["message"]
 
 
-def test_a_mandate_whose_word_to_the_lender_was_lost_is_told_again_by_the_next_read(client: GatewayClient) -> None:
-    """The lender cannot be told when the mandate becomes active: the loan page's next read (as the
-    AutoPay job's run) tells it again, and the reminder a week before says AutoPay will debit."""
+def lender_asked_to_keep(client: GatewayClient) -> list[int]:
+    """The answers the lender gave each time it was told of a mandate, oldest first."""
+    entries: list[dict[str, Any]] = client.get("/_mocks/journal", params={"mock": "lending"}).json()
+    return [e["status"] for e in entries if e["path"].strip("/") == "webRepayment/partnerMandates"]
+
+
+def test_a_mandate_whose_word_to_the_lender_was_lost_is_told_again_after_a_while(client: GatewayClient) -> None:
+    """The lender cannot be told when the mandate becomes active: reads in the next quarter hour do
+    not ask it again (a lender down is not asked at every read), the first read after it (as the
+    AutoPay job's run) does, and the reminder a week before says AutoPay will debit."""
     log_in(client, RAMESH)
+    client.delete("/_mocks/journal")
     down = {"mock": "lending", "path": "webRepayment/partnerMandates", "status": 503}
     assert client.post("/_mocks/scenarios", json=down).status_code == 201
     first = active_mandate(client, "LN-1001", "remind-lost-0001")["debits"][0]
     assert client.delete("/_mocks/scenarios").status_code == 204
+    autopay(client, "LN-1001")
+    assert lender_asked_to_keep(client) == [503]  # asked once, at activation; not again so soon
+    move_to(client, (mocks_now(client) + timedelta(minutes=16)).isoformat())
     autopay(client, "LN-1001")  # told again: the lender now keeps the mandate
+    assert lender_asked_to_keep(client) == [503, 200]
+    autopay(client, "LN-1001")
+    assert lender_asked_to_keep(client) == [503, 200]  # kept: never asked again
     move_to(client, f"{date.fromisoformat(first['dueOn']) - timedelta(days=7)}T09:00:00+05:30")
     [reminder] = reminders_of(client, "LN-1001", first["dueOn"])
     assert (reminder["linkUrl"], reminder["autopay"]) == (None, True)
