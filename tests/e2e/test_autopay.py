@@ -7,7 +7,8 @@ taken, booked once at the lender as a repayment and its receipt mailed. A debit 
 becomes an ordinary due whose reminder carries the instalment's payment link; a cancelled mandate
 takes no further debit. By eNACH instead: the borrower's bank account is asked for (a malformed
 IFSC refused in our words), the mandate is approved at the borrower's bank (the page the link
-opens), shown waiting for the bank to register it, then active, and its debit is booked once.
+opens), shown waiting for the bank to register it, then active, and its debit is booked once;
+the next mandate's form then names each bank's eNACH support from the provider's list.
 Every step waits on what the page shows."""
 
 from __future__ import annotations
@@ -168,6 +169,21 @@ def test_enach_is_set_up_on_a_bank_account_approved_at_the_bank_and_its_debit_bo
     # Cancelled, so the gateway's records (which outlive the mocks' reset) leave the loan free.
     section.get_by_role("button", name="Cancel AutoPay").click()
     expect(status).to_have_text("Cancelled")
+
+    # A new mandate's form now knows the lender's account's eNACH banks (the provider's eligibility
+    # list, asked with this subscription): each bank's own ways of approving, and a bank without eNACH.
+    page.reload()
+    section.get_by_label("eNACH from your bank account, approved at your bank").check()
+    ifsc.fill("SBIN0004321")
+    expect(section.get_by_text("STATE BANK OF INDIA takes eNACH mandates.")).to_be_visible()
+    expect(section.get_by_label("Net banking")).to_be_visible()
+    expect(section.get_by_label("Debit card")).to_be_visible()
+    expect(section.get_by_label("Aadhaar (e-sign with an OTP)")).to_have_count(0)
+    ifsc.fill("ZCBL0004321")
+    expect(section.get_by_role("alert")).to_have_text(
+        "This bank does not offer eNACH mandates. Please choose UPI AutoPay, or an account at another bank."
+    )
+    expect(section.get_by_text("Approve it at your bank by")).to_have_count(0)
 
 
 def look_up(staff: Page, mobile: str) -> None:
