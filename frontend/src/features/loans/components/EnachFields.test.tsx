@@ -8,20 +8,10 @@ import { http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it } from "vitest";
 import { activateLocale, ensureCatalog, sharedCatalog } from "../../../lib/i18n";
 import { apiServer } from "../../../testing/api-server";
-import { loans, portalSession } from "../../../testing/gateway-answers";
+import { autoPayTerms as terms, loanPageReads } from "../../../testing/loan-page-reads";
 import { renderApp } from "../../../testing/render-app";
 
 const LOADED = { timeout: 10_000 };
-const unavailable = () =>
-  HttpResponse.json({ error: { code: "upstream_unavailable", message: "The lender is not answering." } }, { status: 503 });
-const terms = {
-  maxAmount: "5750.00",
-  frequency: "monthly",
-  startOn: "2026-12-14",
-  endOn: "2027-08-14",
-  lenderName: "Sahyogkosh Finance Limited",
-  authenticationLimit: "15000.00",
-};
 const both = ["savings", "current"];
 const banks = {
   known: true,
@@ -34,11 +24,7 @@ const banks = {
 
 function borrower() {
   apiServer.use(
-    http.get("/api/session", () => HttpResponse.json(portalSession)),
-    http.get("/api/loans", () => HttpResponse.json(loans)),
-    http.get("/api/loans/:loanNumber/key-facts", unavailable),
-    http.get("/api/loans/:loanNumber/schedule", unavailable),
-    http.get("/api/loans/:loanNumber/statement", unavailable),
+    ...loanPageReads,
     http.get("/api/loans/LN-1004/autopay", () => HttpResponse.json({ terms, mandate: null })),
     http.get("/api/loans/LN-1004/autopay/enach-banks", () => HttpResponse.json(banks)),
   );

@@ -8,21 +8,16 @@ import { afterEach, describe, expect, it } from "vitest";
 import { activateLocale, ensureCatalog, sharedCatalog } from "../../../lib/i18n";
 import { apiServer } from "../../../testing/api-server";
 import { foreclosureQuote, loans, portalSession } from "../../../testing/gateway-answers";
+import { loanPageReads, unavailable } from "../../../testing/loan-page-reads";
 import { renderApp } from "../../../testing/render-app";
 
 // A page's first render waits for its lazily loaded module and catalog, slow on a busy machine.
 const LOADED = { timeout: 10_000 };
-const unavailable = () =>
-  HttpResponse.json({ error: { code: "upstream_unavailable", message: "The lender is not answering." } }, { status: 503 });
 
 /** The borrower logged in, with three loans; a loan page's Key Facts, schedule and statement are not what these tests are about. */
 function borrower() {
   apiServer.use(
-    http.get("/api/session", () => HttpResponse.json(portalSession)),
-    http.get("/api/loans", () => HttpResponse.json(loans)),
-    http.get("/api/loans/:loanNumber/key-facts", unavailable),
-    http.get("/api/loans/:loanNumber/schedule", unavailable),
-    http.get("/api/loans/:loanNumber/statement", unavailable),
+    ...loanPageReads,
     http.get("/api/loans/:loanNumber/autopay", () => HttpResponse.json({ terms: null, mandate: null })),
   );
 }
