@@ -247,3 +247,45 @@ def test_a_hold_on_the_shared_world_is_shown_to_the_others_and_turns_their_contr
         expect(hold.get_by_role("status")).to_contain_text("Nobody holds the mocks")
     finally:  # the other e2e tests share this world
         page.request.delete(f"{server.url}/_mocks/hold", headers={"X-QA-Tester": "ravi.qa"})
+
+
+def test_a_tester_approves_a_mandate_and_makes_the_bank_decline_its_debits_from_the_console(
+    page: Page, context: BrowserContext, server: Server
+) -> None:
+    """A borrower sets up UPI AutoPay on LN-1001; the tester sees it waiting, approves it in the
+    payer's stead, sees the lender keep it (its reminders will say AutoPay takes the instalment),
+    and makes the bank decline its next debits; the borrower's page follows."""
+    portal = context.new_page()
+    open_payment(portal, server, RAMESH)
+    portal.goto("/loans/LN-1001")
+    autopay = portal.locator("main").get_by_role("region", name="AutoPay")
+    autopay.get_by_label("E-mail for the notices").fill("ramesh@example.in")
+    autopay.get_by_role("button", name="Set up AutoPay").click()
+    status = autopay.get_by_role("status", name="AutoPay status")
+    expect(status).to_have_text("Waiting for your approval in your UPI app")
+
+    page.goto("/qa")
+    mandates = section(page, "Mandates")
+    row = mandates.get_by_role("table", name="Mandates").get_by_role("row").filter(has_text="LN-1001")
+    expect(row.get_by_role("cell").nth(3)).to_have_text("INITIALIZED")
+    expect(row.get_by_role("cell").nth(4)).to_have_text("no")
+    mandates.get_by_role("combobox", name=re.compile(r"^Word")).select_option(
+        "Approved in the UPI app (eNACH: registered by the bank)"
+    )
+    mandates.get_by_role("button", name="Tell the provider").click()
+    expect(mandates.get_by_role("status").get_by_text("The mandate is now ACTIVE.")).to_be_visible()
+    expect(row.get_by_role("cell").nth(3)).to_have_text("ACTIVE")
+    expect(row.get_by_role("cell").nth(4)).to_have_text("yes", timeout=30_000)  # told by the gateway's webhook
+    expect(status).to_have_text("Active", timeout=30_000)
+
+    mandates.get_by_role("spinbutton", name=re.compile(r"^Attempts declined")).fill("4")
+    mandates.get_by_role("button", name="Decline them").click()
+    expect(mandates.get_by_role("status").get_by_text("The bank will decline the next 4 attempts.")).to_be_visible()
+    expect(row.get_by_role("cell").nth(3)).to_have_text(
+        "ACTIVE · bank declines the next 4 attempts (Insufficient funds in the account)"
+    )
+
+    # Cancelled, so the gateway's records (which outlive the mocks' reset) leave the loan free.
+    autopay.get_by_role("button", name="Cancel AutoPay").click()
+    expect(status).to_have_text("Cancelled")
+    expect(row.get_by_role("cell").nth(3)).to_have_text("CANCELLED")

@@ -25,7 +25,7 @@ from typing import Any
 import httpx
 import msgspec
 import structlog
-from litestar import Request, Response, post
+from litestar import Request, Response, get, post
 from litestar.handlers import HTTPRouteHandler
 
 from payments_client import ProviderRefused
@@ -151,4 +151,10 @@ def mandate_routes(world: MockWorld) -> list[HTTPRouteHandler]:
         st.by_loan[loan.loan_number] = body.subscription_id  # a later mandate of the loan replaces one before
         return envelope(msgspec.to_builtins(known), "Mandate known")
 
-    return [mandate_known]
+    # QA read-out (not part of the contract): the mandates the lender keeps, by loan, so a tester
+    # sees whether its reminders will say AutoPay takes an instalment.
+    @get("/mandates")
+    async def kept() -> list[MandateKnown]:
+        return [MandateKnown(loan_number=loan, subscription_id=sid) for loan, sid in sorted(state().by_loan.items())]
+
+    return [mandate_known, kept]

@@ -16,6 +16,7 @@ from litestar.params import FromPath
 from upstream_mocks.clock import every, on_tick
 from upstream_mocks.envelope import json_answer
 from upstream_mocks.payments.enach_banks import EligibilityBody, EligibilityItem, eligibility
+from upstream_mocks.payments.mandate_views import QaMandate, qa_mandates
 from upstream_mocks.payments.orders import provider_now
 from upstream_mocks.payments.subscription_events import PaymentEventType, payment_event, status_changed, tell, told
 from upstream_mocks.payments.subscriptions import (
@@ -336,6 +337,12 @@ def subscription_handlers(
         subscriptions_state(world).faults[(account, subscription.subscription_id)] = fault
         return json_answer(fault)
 
+    @get("/subscriptions")
+    async def every_mandate() -> list[QaMandate]:
+        """Every mandate at every account, with its payments, as they stand now (the console's list)."""
+        await attempt_due(provider_now(world))
+        return qa_mandates(world)
+
     @get("/subscriptions/{cf_subscription_id:str}/webhooks")
     async def mandate_webhooks(cf_subscription_id: FromPath[str]) -> Response[Any]:
         """Every webhook sent about the mandate and what became of it, read once those queued so
@@ -359,5 +366,6 @@ def subscription_handlers(
         mandate_word,
         bank_page,
         debits_fail,
+        every_mandate,
         mandate_webhooks,
     ]

@@ -32,7 +32,7 @@ export function rememberName(name: string | null): void {
  * calls (X-QA-Tester) for the mocks' hold on the shared world; behind the QA login the gateway
  * puts the login's name there instead (docs/decisions/qa-holds.md).
  */
-function mocks(config: RequestConfig = {}): RequestConfig {
+export function mocks(config: RequestConfig = {}): RequestConfig {
   const name = givenName();
   return { baseURL: "/", ...config, ...(name ? { headers: { "X-QA-Tester": name } } : {}) };
 }
@@ -46,7 +46,7 @@ async function read<T>(path: string, params?: Record<string, string>): Promise<T
 
 /** A read of what the mocks record, asked again while the console is open; `filter` narrows it
  * to one value of the query parameter `param` (all when empty). */
-function useLive<T>(name: string, path: string, param?: string, filter = "") {
+export function useLive<T>(name: string, path: string, param?: string, filter = "") {
   return useQuery({
     queryKey: [...KEY, name, filter],
     queryFn: () => read<T>(path, param && filter ? { [param]: filter } : undefined),
@@ -158,7 +158,7 @@ export interface JournalEntry {
   operation: string | null;
 }
 
-const KEY = ["qa"] as const;
+export const KEY = ["qa"] as const;
 
 /** Who holds the shared world (upstream_mocks/hold.py), read by anyone; times are real time, UTC. */
 export interface HoldView {

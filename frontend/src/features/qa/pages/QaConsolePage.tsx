@@ -4,6 +4,7 @@ import { ClockPanel } from "../components/ClockPanel";
 import { FaultsPanel } from "../components/FaultsPanel";
 import { HoldPanel } from "../components/HoldPanel";
 import { JournalPanel } from "../components/JournalPanel";
+import { MandatesPanel } from "../components/MandatesPanel";
 import { MoneyPanel } from "../components/MoneyPanel";
 import { OutboxPanel } from "../components/OutboxPanel";
 import { RecipesPanel } from "../components/RecipesPanel";
@@ -13,7 +14,7 @@ import styles from "../qa.module.css";
 
 /**
  * /qa: the mocks' state and controls on one page, for testers (served only beside the mocks).
- * Sections in the order a tester needs them: the hold on the shared world, the clock, the outboxes, faults, the journal, money, people, reset.
+ * Sections in the order a tester needs them: the hold on the shared world, the clock, the outboxes, faults, the journal, money, mandates, people, reset.
  */
 export default function QaConsolePage() {
   const { t } = useLingui();
@@ -26,6 +27,7 @@ export default function QaConsolePage() {
     ["journal", t`Journal`],
     ["recipes", t`Recipes`],
     ["money", t`Money`],
+    ["mandates", t`Mandates`],
     ["people", t`People`],
     ["world", t`Reset`],
   ];
@@ -55,6 +57,7 @@ export default function QaConsolePage() {
       <JournalPanel />
       <RecipesPanel />
       <MoneyPanel />
+      <MandatesPanel />
       <PeoplePanel />
       <ResetPanel />
     </main>
