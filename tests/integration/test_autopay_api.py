@@ -29,7 +29,7 @@ from india.money import rupees_text
 from india.time_zone import IST
 from tests.autopay_limit import large_seed
 from tests.conftest import GatewayClient
-from tests.integration.test_portal_api import log_in
+from tests.integration.test_portal_api import log_in, pay
 from tests.mocks_clock import mocks_now
 from upstream_mocks.money import indian_grouping
 from upstream_mocks.sms import DLT_TEMPLATES
@@ -656,3 +656,46 @@ def test_a_mandate_whose_word_to_the_lender_was_lost_is_told_again_after_a_while
     move_to(client, f"{date.fromisoformat(first['dueOn']) - timedelta(days=7)}T09:00:00+05:30")
     [reminder] = reminders_of(client, "LN-1001", first["dueOn"])
     assert (reminder["linkUrl"], reminder["autopay"]) == (None, True)
+
+
+def pay_all_owed(client: GatewayClient, key: str) -> None:
+    """Everything owed today (the instalment due today with it) paid through the portal's checkout, and confirmed."""
+    owed = client.get("/api/portal/repayment").json()["remainingAmount"]
+    made = pay(client, {"mode": "partialPayment", "amount": owed}, key=key)
+    assert made.status_code == 201, made.text
+    payment = made.json()
+    paid = client.post(f"/_mocks/payments/checkout/{payment['paymentSessionId']}/pay", json={"outcome": "success"})
+    assert paid.status_code == 200, paid.text
+    confirmed = client.post(
+        f"/api/portal/payments/{payment['orderId']}/confirm",
+        json={"paymentLogId": payment["paymentLogId"]},
+        headers=client.xsrf(),
+    )
+    assert confirmed.json()["status"] == "completed", confirmed.text
+
+
+def test_an_instalment_paid_by_hand_on_its_due_day_stops_its_autopay_debit(client: GatewayClient) -> None:
+    """The debit was raised, its notice sent; on the due day, before the debit's hour, the borrower
+    pays everything owed on the portal, this instalment with it. The lender cancels the debit at
+    the provider while it still waits: nothing is debited, the loan page shows it cancelled, and
+    the instalment is paid once."""
+    log_in(client, RAMESH)
+    mandate = active_mandate(client, "LN-1001", "paid-by-hand-0001")
+    first = mandate["debits"][0]
+    due = date.fromisoformat(first["dueOn"])
+    move_to(client, f"{due - timedelta(days=2)}T09:00:00+05:30")
+    raised = next(d for d in autopay(client, "LN-1001")["mandate"]["debits"] if d["paymentId"] == first["paymentId"])
+    assert raised["status"] == "noticed"
+
+    move_to(client, f"{due}T08:00:00+05:30")
+    pay_all_owed(client, "paid-by-hand-pay-0001")
+    told(client, mandate["cfSubscriptionId"])  # the provider's word on the cancelled debit reached us
+    shown = next(d for d in autopay(client, "LN-1001")["mandate"]["debits"] if d["paymentId"] == first["paymentId"])
+    assert shown["status"] == "cancelled"
+
+    move_to(client, f"{due}T12:00:00+05:30")  # past the debit's hour: nothing is taken
+    told(client, mandate["cfSubscriptionId"])
+    assert [p for p in client.get("/api/portal/payments").json() if p["orderId"].startswith("MANDATE_")] == []
+    schedule = client.get("/api/loans/LN-1001/schedule").json()["instalments"]
+    instalment = next(i for i in schedule if i["dueOn"] == first["dueOn"])
+    assert instalment["status"] == "paid" and instalment["paid"] == instalment["amount"]

@@ -17,6 +17,7 @@ import structlog
 
 from payments_client import ProviderOrder, ProviderPayment, ProviderRefused
 from upstream_mocks.clock import mocks_today
+from upstream_mocks.lending.autopay_cover import cancel_paid_debits
 from upstream_mocks.lending.certificates import mail_certificate
 from upstream_mocks.lending.credit_lines import end_line, line_for_log
 from upstream_mocks.lending.due_links import cancel_paid_dues
@@ -81,8 +82,9 @@ def settle_paid(
         if borrower.email:
             world.spawn(mail_certificate(world, borrower.email, line, borrower.user_name, log.language))
     log.remaining_after = dues(world, borrower).remaining
-    if repayment:  # an instalment now paid takes nothing more through its reminder's link
+    if repayment:  # an instalment now paid takes nothing more through its link or its AutoPay debit
         world.spawn(cancel_paid_dues(world, log.user_id))
+        world.spawn(cancel_paid_debits(world, log.user_id))
     if borrower.email:
         world.spawn(mail_receipt(world, borrower, log))
     return True
