@@ -1,7 +1,8 @@
 """Mock of the Fineract lender's companion service: the parts of our own lending contract
 (contracts/lending.openapi.yaml) that Fineract's API has no call for, served by the same lender
 from the same books: each loan's Key Facts Statement, statement of account, its documents as PDFs
-(Key Facts, statement, schedule), complaints, and a repayment's receipt: the PDF for the borrower to
+(Key Facts, statement, schedule), complaints, a loan's AutoPay mandate and its debits (autopay.py:
+each debit taken booked in Fineract once), and a repayment's receipt: the PDF for the borrower to
 download (`paymentReceipt`, its `paymentLogId` Fineract's transaction id; paid online, through
 the provider) and mailed again (the
 support desk's `partnerReceipt`), one drawing for both (upstream_mocks/fineract/receipts.py).
@@ -32,11 +33,13 @@ from litestar.params import FromPath
 
 from upstream_mocks.clock import mocks_now, mocks_today
 from upstream_mocks.envelope import envelope
+from upstream_mocks.fineract.autopay import fineract_books
 from upstream_mocks.fineract.receipts import EMAILS, online, receipt_facts
 from upstream_mocks.fineract.reminders import link_of_code as fineract_link_of_code
 from upstream_mocks.fineract.reminders import reminder_routes, stale
 from upstream_mocks.fineract.seed import Client, FineractState
 from upstream_mocks.fineract.seed import Loan as Books
+from upstream_mocks.lending.autopay_mandates import mandate_routes
 from upstream_mocks.lending.certificates import render_loan_certificate
 from upstream_mocks.lending.complaints import Complaint, ComplaintsState, NewComplaint, view
 from upstream_mocks.lending.complaints import acknowledge as acknowledge_complaint
@@ -54,6 +57,7 @@ from upstream_mocks.lending.loans import (
     RecoveryAgent,
     StatementRow,
 )
+from upstream_mocks.lending.mandate_debits import mandate_debit_routes
 from upstream_mocks.lending.receipts import mail_receipt, render_receipt
 from upstream_mocks.lending.seed import Borrower
 from upstream_mocks.money import rupees
@@ -481,8 +485,11 @@ def create_app(world: MockWorld) -> Litestar:
             world.settings.fineract_account,
         )
 
+    autopay = fineract_books(world, position, VIKAS)
     return Litestar(
         route_handlers=[
+            *mandate_debit_routes(world, autopay),
+            *mandate_routes(world, autopay),
             partner_payment_link,
             *reminder_routes(world, position),
             payment_receipt,

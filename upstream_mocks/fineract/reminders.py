@@ -13,6 +13,12 @@ Fineract's own rules: `externalId` `pg-<provider payment id>` (unique across Fin
 as the gateway's bookings), `receiptNumber` the provider order, so a repeated event or the QA
 follow-up books nothing twice (a taken externalId is Fineract's 400, already booked).
 
+An instalment the loan's AutoPay mandate takes is reminded of as our own lender does
+(upstream_mocks/lending/reminders.py, autopay_cover.py, autopay_mandates.py, from the mandate
+and debits the platform told the companion of: fineract/autopay.py): no reminder before or on the
+due date while a raised debit waits at the provider; before that, the AutoPay wording with no
+link while the mandate is ACTIVE and may take it; else the usual reminder with its link.
+
 QA controls beside the contract: `POST .../reminders/now {"mobileNumber"}` (a client's reminders
 now, whatever the hour) and `POST .../links/followUp` (every open link read and booked now).
 """
@@ -20,7 +26,6 @@ now, whatever the hour) and `POST .../links/followUp` (every open link read and 
 from __future__ import annotations
 
 import base64
-import contextlib
 from collections.abc import Callable
 from datetime import date, datetime, timedelta
 from decimal import Decimal
@@ -40,24 +45,23 @@ from upstream_mocks.fineract.receipts import EMAILS
 from upstream_mocks.fineract.seed import Client, FineractState
 from upstream_mocks.fineract.seed import Loan as Books
 from upstream_mocks.ist import IST
+from upstream_mocks.lending.autopay_cover import autopay_takes
+from upstream_mocks.lending.autopay_lender import FINERACT
+from upstream_mocks.lending.autopay_mandates import autopay_will_take
 from upstream_mocks.lending.due_links import (
     CLOSED,
     DueLink,
     DueLinksState,
-    link_expiry,
-    new_code,
+    mint_link,
     short_url,
 )
-from upstream_mocks.lending.loans import MINIMUM_PAYMENT, Position
-from upstream_mocks.lending.notices import notify
-from upstream_mocks.lending.reminders import REMINDER_DAYS, in_hours
+from upstream_mocks.lending.loans import Position
+from upstream_mocks.lending.reminders import REMINDER_DAYS, autopay_reminder, due_reminder, in_hours
 from upstream_mocks.lending.seed import Borrower
 from upstream_mocks.loopback import loopback_client
 from upstream_mocks.payments.events import LinkEvent
 from upstream_mocks.payments.webhooks import verified_event
 from upstream_mocks.provider import provider
-from upstream_mocks.sms import TemplateKey
-from upstream_mocks.texts import Language, style, texts
 from upstream_mocks.world import MockWorld
 
 log = structlog.get_logger("upstream_mocks.fineract")
@@ -102,7 +106,7 @@ def _books(world: MockWorld) -> FineractState:
     return st
 
 
-def _borrower(client: Client) -> Borrower:
+def borrower_of(client: Client) -> Borrower:
     """The client as the notices need them: the number the SMS goes to, the lender's e-mail."""
     return Borrower(
         user_id=client.id,
@@ -126,87 +130,86 @@ def stale(world: MockWorld, link: DueLink, left: Decimal, position: Reading) -> 
     return owed < left
 
 
-def reminder_routes(world: MockWorld, position: Reading) -> list[HTTPRouteHandler]:
-    """`position(books, today)`: the companion's reading of a loan's ledger from Fineract's books."""
-
-    async def link_for(client: Client, books: Books, due: date, owed: Decimal) -> DueLink | None:
-        st = reminded(world).links
-        number = f"{LOAN_PREFIX}{books.account_no}"
-        key = (number, due)
-        earlier = st.links.get(st.current.get(key, ""))
-        if earlier is not None and not earlier.closed and earlier.amount == owed:
-            return earlier
-        made = sum(1 for link in st.links.values() if (link.loan_number, link.due_on) == key)
-        link_id = f"{number}-{due:%Y%m%d}" + (f"-{made + 1}" if made else "")
-        expires = link_expiry(world, due)
-        minimum = MINIMUM_PAYMENT if owed > MINIMUM_PAYMENT else None
+async def link_for(world: MockWorld, client: Client, books: Books, due: date, owed: Decimal) -> DueLink | None:
+    """The instalment's payment link for `owed`, made at the provider once per amount; None when
+    the provider did not answer (the reminder then goes without one)."""
+    st = reminded(world).links
+    number = f"{LOAN_PREFIX}{books.account_no}"
+    key = (number, due)
+    earlier = st.links.get(st.current.get(key, ""))
+    if earlier is not None and not earlier.closed and earlier.amount == owed:
+        return earlier
+    if earlier is not None and not earlier.closed:
+        # Asking another amount now: the old one is closed if the provider lets it.
         try:
             async with provider(world, world.settings.fineract_account) as pg:
-                if earlier is not None and not earlier.closed:
-                    # Asking another amount now: the old one is closed if the provider lets it.
-                    with contextlib.suppress(ProviderRefused):
-                        earlier.closed = (await pg.cancel_link(earlier.link_id)).link_status in CLOSED
-                try:
-                    made_link = await pg.create_link(
-                        link_id=link_id,
-                        amount=owed,
-                        purpose=f"Instalment of loan {number} due {due.isoformat()}",
-                        customer=LinkCustomer(customer_phone=client.mobile, customer_name=client.display_name),
-                        notify_url=f"{world.settings.origin}/_mocks/companion_fineract/webhooks/payments",
-                        expires_at=expires,
-                        notes={"loan": number, "due": due.isoformat()},
-                        minimum_part=minimum,
-                    )
-                except ProviderRefused as exc:
-                    if exc.code != "link_already_exists":
-                        raise
-                    made_link = await pg.link(link_id)
+                earlier.closed = (await pg.cancel_link(earlier.link_id)).link_status in CLOSED
         except (ProviderRefused, httpx.HTTPError) as exc:
-            log.warning("due_link_not_made", link_id=link_id, error=str(exc))
-            return None
-        link = DueLink(
-            link_id=link_id,
-            user_id=client.id,
-            loan_number=number,
-            due_on=due,
-            amount=owed,
-            link_url=made_link.link_url,
-            expires_at=expires,
-            short_code=earlier.short_code if earlier is not None else new_code(),
-            takes_parts=minimum is not None,
-        )
-        st.links[link_id], st.current[key], st.codes[link.short_code] = link, link_id, key
-        return link
+            log.info("due_link_not_cancelled", link_id=earlier.link_id, error=str(exc))
+    customer = LinkCustomer(customer_phone=client.mobile, customer_name=client.display_name)
+    notify_url = f"{world.settings.origin}/_mocks/companion_fineract/webhooks/payments"
+    return await mint_link(world, world.settings.fineract_account, st, key, client.id, customer, notify_url, owed)
 
-    async def remind(client: Client, books: Books, due: date, owed: Decimal, days: int) -> DueLink | None:
-        language: Language = "en"  # Fineract keeps no language for a client: the lender writes in English
-        number = f"{LOAN_PREFIX}{books.account_no}"
-        fields = {"amount": style.amount(language, owed), "loan": number, "date": style.day(language, due)}
-        words = texts(language)
-        when = 0 if days < 0 else 1 if days == 0 else 2
-        kind: TemplateKey = ("reminder_before", "reminder_due", "reminder_after")[when]
-        message = getattr(words, kind).format(**fields)
-        link = await link_for(client, books, due, owed)
-        linked: TemplateKey = ("reminder_before_link", "reminder_due_link", "reminder_after_link")[when]
-        if link is not None:
-            address = short_url(world, link)
-            until = style.day(language, link.expires_at.astimezone(IST).date())
-            message += "\n\n" + words.reminder_pay_link.format(amount=fields["amount"], link=address, until=until)
-            if link.takes_parts:
-                message += " " + words.reminder_pay_parts.format(minimum=style.amount(language, MINIMUM_PAYMENT))
-            fields["link"] = address
-        await notify(
-            world,
-            _borrower(client),
-            sms=linked if link is not None else kind,
-            subject=words.reminder_mail_subject.format(**fields),
-            message=message,
-            kind="paymentReminder",
-            reference=f"{number}/{due.isoformat()}",
-            language=language,
-            fields=fields,
+
+async def remind(world: MockWorld, client: Client, books: Books, due: date, owed: Decimal, days: int) -> DueLink | None:
+    """One reminder of an instalment owed, SMS and mail, with its payment link when it has one;
+    in English: Fineract keeps no language for a client."""
+    link = await link_for(world, client, books, due, owed)
+    number = f"{LOAN_PREFIX}{books.account_no}"
+    await due_reminder(world, borrower_of(client), "en", number, due, owed, days, link)
+    return link
+
+
+async def send_reminder(
+    world: MockWorld, client: Client, books: Books, due: date, owed: Decimal, days: int
+) -> DueLink | None:
+    """The reminder `days` from the instalment's due date, as the loan's AutoPay leaves it (as our
+    own lender's, lending/reminders.py `send_reminder`); the link it carried, if any."""
+    number = f"{LOAN_PREFIX}{books.account_no}"
+    if days <= 0 and await autopay_takes(world, number, due, FINERACT):
+        return None  # the mandate's raised debit takes it: no link to pay it twice
+    if days < 0:  # not yet raised: the mandate will take it, if the provider says so now
+        by = await autopay_will_take(world, number, due, owed, FINERACT)
+        if by is not None:
+            await autopay_reminder(world, borrower_of(client), "en", number, due, owed, by)
+            return None
+    return await remind(world, client, books, due, owed, days)
+
+
+async def book_repayment(
+    world: MockWorld, books: Books, order_id: str, cf_payment_id: str, amount: Decimal, on: date, note: str, key: str
+) -> bool | None:
+    """A payment the provider took, booked as a repayment on the loan through Fineract's API:
+    `externalId` `pg-<provider payment id>`, `receiptNumber` its order. True when booked now,
+    False when Fineract had it already (a taken externalId is its 400), None when refused."""
+    basic = base64.b64encode(f"mifos:{world.settings.fineract_password}".encode()).decode()
+    headers = {"Authorization": f"Basic {basic}", "Fineract-Platform-TenantId": "default"}
+    body = {
+        "transactionDate": on.strftime("%d %B %Y"),
+        "dateFormat": "dd MMMM yyyy",
+        "locale": "en",
+        "transactionAmount": amount,  # a JSON number, exact (Fineract's)
+        "externalId": f"pg-{cf_payment_id}",
+        "receiptNumber": order_id,
+        "paymentTypeId": 1,
+        "note": note,
+    }
+    async with loopback_client(world) as http:
+        answer = await http.post(
+            f"{world.settings.origin}{FINERACT_API}/loans/{books.id}/transactions?command=repayment",
+            content=_NUMBERS.encode(body),
+            headers={**headers, "Content-Type": "application/json", "Idempotency-Key": key},
         )
-        return link
+    if answer.status_code == 200:
+        return not answer.headers.get("x-served-from-cache")
+    if "externalId" in answer.text:
+        return False
+    log.warning("repayment_not_booked", order_id=order_id, status=answer.status_code)
+    return None
+
+
+def reminder_routes(world: MockWorld, position: Reading) -> list[HTTPRouteHandler]:
+    """`position(books, today)`: the companion's reading of a loan's ledger from Fineract's books."""
 
     def borrowed(client_id: int | None = None) -> list[tuple[Client, Books]]:
         books = _books(world)
@@ -233,7 +236,7 @@ def reminder_routes(world: MockWorld, position: Reading) -> list[HTTPRouteHandle
                         continue
                     st.handled.add(key)
                     if day == today:
-                        await remind(client, books, due, owed, days)
+                        await send_reminder(world, client, books, due, owed, days)
 
     on_tick(world, send_due)
 
@@ -250,37 +253,15 @@ def reminder_routes(world: MockWorld, position: Reading) -> list[HTTPRouteHandle
         except (ProviderRefused, httpx.HTTPError) as exc:
             log.warning("due_link_unread", link_id=link.link_id, error=str(exc))
             return 0
-        basic = base64.b64encode(f"mifos:{world.settings.fineract_password}".encode()).decode()
-        headers = {"Authorization": f"Basic {basic}", "Fineract-Platform-TenantId": "default"}
         booked = 0
-        async with loopback_client(world) as http:
-            for order_id, payment in payments:
-                if payment.payment_status != "SUCCESS":
-                    continue
-                external_id = f"pg-{payment.cf_payment_id}"
-                body = {
-                    "transactionDate": mocks_today(world).strftime("%d %B %Y"),
-                    "dateFormat": "dd MMMM yyyy",
-                    "locale": "en",
-                    "transactionAmount": payment.payment_amount,  # a JSON number, exact (Fineract's)
-                    "externalId": external_id,
-                    "receiptNumber": order_id,
-                    "paymentTypeId": 1,
-                    "note": "Paid through a reminder's payment link",
-                }
-                answer = await http.post(
-                    f"{world.settings.origin}{FINERACT_API}/loans/{books.id}/transactions?command=repayment",
-                    content=_NUMBERS.encode(body),
-                    headers={
-                        **headers,
-                        "Content-Type": "application/json",
-                        "Idempotency-Key": f"link-{payment.cf_payment_id}",
-                    },
-                )
-                if answer.status_code == 200 and not answer.headers.get("x-served-from-cache"):
-                    booked += 1
-                elif answer.status_code != 200 and "externalId" not in answer.text:
-                    log.warning("link_payment_not_booked", order_id=order_id, status=answer.status_code)
+        for order_id, payment in payments:
+            if payment.payment_status != "SUCCESS":
+                continue
+            note = "Paid through a reminder's payment link"
+            key = f"link-{payment.cf_payment_id}"
+            taken = payment.cf_payment_id, payment.payment_amount
+            if await book_repayment(world, books, order_id, *taken, mocks_today(world), note, key):
+                booked += 1
         link.closed = status in CLOSED
         return booked
 
@@ -313,7 +294,7 @@ def reminder_routes(world: MockWorld, position: Reading) -> list[HTTPRouteHandle
                 continue
             for due, owed in _owed(position(books, today)):
                 if due <= today - timedelta(REMINDER_DAYS[0]):
-                    link = await remind(client, books, due, owed, (today - due).days)
+                    link = await send_reminder(world, client, books, due, owed, (today - due).days)
                     sent.append(
                         {
                             "loanNumber": f"{LOAN_PREFIX}{books.account_no}",

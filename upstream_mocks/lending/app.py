@@ -26,7 +26,7 @@ from upstream_mocks.lending.dues import Dues, dues
 from upstream_mocks.lending.history import history_routes
 from upstream_mocks.lending.link_codes import link_code_routes
 from upstream_mocks.lending.loan_routes import loan_routes
-from upstream_mocks.lending.mandate_debits import mandate_debit_routes
+from upstream_mocks.lending.mandate_debits import mandate_debit_routes, ours
 from upstream_mocks.lending.partner_key import partner_refused
 from upstream_mocks.lending.partner_repayments import partner_repayment_routes
 from upstream_mocks.lending.provider_checkout import borrower_checkout, payment_session
@@ -274,8 +274,8 @@ def create_app(world: MockWorld) -> Litestar:
             update_payment_status,
             credit_limit_handler(world),
             *partner_repayment_routes(world),
-            *mandate_debit_routes(world),
-            *mandate_routes(world),
+            *mandate_debit_routes(world, ours(world)),
+            *mandate_routes(world, ours(world)),
             *credit_line_routes(world),
             webhook_route(world),
             *history_routes(world, caller),

@@ -13,7 +13,9 @@ The other way round, a debit raised for an instalment the borrower has since pai
 portal on its due day, before the debit's hour) would take it twice: after each repayment it books
 the lender cancels such a debit at the provider while it still waits to be attempted (INITIALIZED:
 Cashfree cancels nothing later; `cancel_paid_debits`). An instalment cannot be paid in full before
-its due date here (a payment ahead goes to the coming principal; the interest falls due on the day)."""
+its due date here (a payment ahead goes to the coming principal; the interest falls due on the day).
+Each lender keeps its own cover (`AutoPayAccount`): ours, and the Fineract lender's companion's
+(which cancels no paid debit yet: docs/decisions/fineract-autopay-debits.md)."""
 
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ import structlog
 
 from payments_client import ProviderRefused
 from upstream_mocks.clock import mocks_today
+from upstream_mocks.lending.autopay_lender import OURS, AutoPayAccount
 from upstream_mocks.lending.due_links import owed_on
 from upstream_mocks.lending.loans import Loan
 from upstream_mocks.provider import provider
@@ -41,36 +44,38 @@ class AutoPayCover(msgspec.Struct, kw_only=True):
     debits: dict[str, list[str]] = msgspec.field(default_factory=dict)
 
 
-def register(world: MockWorld) -> None:
-    world.register(STATE, AutoPayCover)
+def register(world: MockWorld, of: AutoPayAccount = OURS) -> None:
+    world.register(of.state(STATE), AutoPayCover)
 
 
 def _key(loan_number: str, due: date) -> str:
     return f"{loan_number}/{due.isoformat()}"
 
 
-def covered_by(world: MockWorld, loan_number: str, due: date, subscription_id: str, payment_id: str) -> None:
+def covered_by(
+    world: MockWorld, loan_number: str, due: date, subscription_id: str, payment_id: str, of: AutoPayAccount = OURS
+) -> None:
     """The debit raised for the loan's instalment due on `due`."""
-    cover: AutoPayCover | None = world.states.get(STATE)
+    cover: AutoPayCover | None = world.states.get(of.state(STATE))
     if cover is not None:
         cover.debits[_key(loan_number, due)] = [subscription_id, payment_id]
 
 
-def debit_raised(world: MockWorld, loan_number: str, due: date) -> bool:
+def debit_raised(world: MockWorld, loan_number: str, due: date, of: AutoPayAccount = OURS) -> bool:
     """Whether the lender was told of a debit raised for the instalment due on `due`."""
-    cover: AutoPayCover | None = world.states.get(STATE)
+    cover: AutoPayCover | None = world.states.get(of.state(STATE))
     return cover is not None and _key(loan_number, due) in cover.debits
 
 
-async def autopay_takes(world: MockWorld, loan_number: str, due: date) -> bool:
+async def autopay_takes(world: MockWorld, loan_number: str, due: date, of: AutoPayAccount = OURS) -> bool:
     """Whether a debit raised for the instalment is still waiting at the provider to take it."""
-    cover: AutoPayCover | None = world.states.get(STATE)
+    cover: AutoPayCover | None = world.states.get(of.state(STATE))
     found = cover.debits.get(_key(loan_number, due)) if cover is not None else None
     if found is None:
         return False
     subscription_id, payment_id = found
     try:
-        async with provider(world, world.settings.lending_account) as pg:
+        async with provider(world, of.account(world.settings)) as pg:
             payment = await pg.mandate_payment(subscription_id, payment_id)
     except (ProviderRefused, httpx.HTTPError) as exc:  # unreadable: remind all the same
         log.warning("autopay_debit_unread_for_reminder", payment_id=payment_id, error=str(exc))

@@ -14,6 +14,9 @@ maximum; for UPI, RBI's e-mandate limit without fresh authentication), the remin
 will debit it and from where, with no link. Paused, cancelled, revoked at the bank, above what it
 may take, unreadable, or an instalment whose debit was raised and did not wait (autopay_cover.py):
 the usual reminder with its link.
+
+The Fineract lender's companion serves the same call by the same rules, on its own account at the
+provider and from Fineract's books (`AutoPayLender`, autopay_lender.py).
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ from payments_client import ProviderRefused
 from payments_client.mandates import ProviderMandate
 from upstream_mocks.envelope import envelope
 from upstream_mocks.lending.autopay_cover import debit_raised
-from upstream_mocks.lending.dues import loan_numbered
+from upstream_mocks.lending.autopay_lender import OURS, AutoPayAccount, AutoPayLender, Refused
 from upstream_mocks.lending.partner_key import partner_refused
 from upstream_mocks.provider import provider
 from upstream_mocks.sms import TemplateKey
@@ -72,8 +75,8 @@ def _for_loan(mandate: ProviderMandate, loan_number: str) -> bool:
     return (mandate.subscription_tags or {}).get("loan_number") == loan_number
 
 
-async def _read(world: MockWorld, subscription_id: str) -> ProviderMandate:
-    async with provider(world, world.settings.lending_account) as pg:
+async def _read(world: MockWorld, subscription_id: str, of: AutoPayAccount) -> ProviderMandate:
+    async with provider(world, of.account(world.settings)) as pg:
         return await pg.mandate(subscription_id)
 
 
@@ -89,17 +92,19 @@ def _taken_by(mandate: ProviderMandate) -> TakenBy:
     return TakenBy(template="reminder_autopay_bank", fields={})
 
 
-async def autopay_will_take(world: MockWorld, loan_number: str, due: date, owed: Decimal) -> TakenBy | None:
+async def autopay_will_take(
+    world: MockWorld, loan_number: str, due: date, owed: Decimal, of: AutoPayAccount = OURS
+) -> TakenBy | None:
     """How the loan's mandate will debit the instalment due on `due`, read at the provider now;
     None when the usual reminder with its link should go."""
-    mandates: AutoPayMandates | None = world.states.get(STATE)
+    mandates: AutoPayMandates | None = world.states.get(of.state(STATE))
     subscription_id = mandates.by_loan.get(loan_number) if mandates is not None else None
     if subscription_id is None:
         return None
-    if debit_raised(world, loan_number, due):
+    if debit_raised(world, loan_number, due, of):
         return None  # its debit was raised and no longer waits (failed, cancelled): never raised again
     try:
-        mandate = await _read(world, subscription_id)
+        mandate = await _read(world, subscription_id, of)
     except (ProviderRefused, httpx.HTTPError) as exc:  # unreadable: the usual reminder
         log.warning("autopay_mandate_unread_for_reminder", subscription_id=subscription_id, error=str(exc))
         return None
@@ -112,27 +117,30 @@ async def autopay_will_take(world: MockWorld, loan_number: str, due: date, owed:
     return _taken_by(mandate)
 
 
-def mandate_routes(world: MockWorld) -> list[HTTPRouteHandler]:
-    world.register(STATE, AutoPayMandates)
+def mandate_routes(world: MockWorld, lender: AutoPayLender[Any]) -> list[HTTPRouteHandler]:
+    of = lender.of
+    world.register(of.state(STATE), AutoPayMandates)
 
     def state() -> AutoPayMandates:
-        st: AutoPayMandates = world.states[STATE]
+        st: AutoPayMandates = world.states[of.state(STATE)]
         return st
 
     @post("/webRepayment/partnerMandates", status_code=200)
     async def mandate_known(request: Request[Any, Any, Any]) -> Response[Any]:
-        refused = partner_refused(request, world.settings.partner_key)
+        refused = partner_refused(request, of.key(world.settings))
         if refused is not None:
             return refused
         try:
             body = msgspec.json.decode(await request.body(), type=MandateBody)
         except (msgspec.ValidationError, msgspec.DecodeError) as exc:
             return envelope(None, f"Invalid request: {exc}", 400)
-        loan = loan_numbered(world, body.loan_number)
-        if loan is None:
-            return envelope(None, "Loan not found", 404)
         try:
-            mandate = await _read(world, body.subscription_id)
+            lender.find(body.loan_number)
+        except Refused as exc:
+            return envelope(None, exc.message, exc.status)
+        number = body.loan_number
+        try:
+            mandate = await _read(world, body.subscription_id, of)
         except ProviderRefused as exc:
             if exc.status == 404:
                 return envelope(None, "No such mandate at the provider", 404)
@@ -140,15 +148,15 @@ def mandate_routes(world: MockWorld) -> list[HTTPRouteHandler]:
         except httpx.HTTPError as exc:
             log.warning("mandate_unread", subscription_id=body.subscription_id, error=str(exc))
             return envelope(None, "The payment provider could not be asked", 503)
-        if not _for_loan(mandate, loan.loan_number):
+        if not _for_loan(mandate, number):
             return envelope(None, "The mandate is not for this loan", 409)
-        known = MandateKnown(loan_number=loan.loan_number, subscription_id=body.subscription_id)
+        known = MandateKnown(loan_number=number, subscription_id=body.subscription_id)
         st = state()
-        if st.by_loan.get(loan.loan_number) == body.subscription_id:
+        if st.by_loan.get(number) == body.subscription_id:
             return envelope(msgspec.to_builtins(known), "Mandate known")  # told again: nothing changes
         if mandate.subscription_status != "ACTIVE":
             return envelope(None, "The mandate is not active", 409)
-        st.by_loan[loan.loan_number] = body.subscription_id  # a later mandate of the loan replaces one before
+        st.by_loan[number] = body.subscription_id  # a later mandate of the loan replaces one before
         return envelope(msgspec.to_builtins(known), "Mandate known")
 
     # QA read-out (not part of the contract): the mandates the lender keeps, by loan, so a tester

@@ -41,6 +41,7 @@ from upstream_mocks.ist import IST
 from upstream_mocks.lending.loans import MINIMUM_PAYMENT, Loan, payments_of, position
 from upstream_mocks.lending.seed import Borrower, LendingState
 from upstream_mocks.provider import provider
+from upstream_mocks.settings import MerchantAccount
 from upstream_mocks.world import MockWorld
 
 log = structlog.get_logger("upstream_mocks.lending")
@@ -130,22 +131,43 @@ async def link_for_due(world: MockWorld, borrower: Borrower, loan: Loan, due: da
         return earlier
     if earlier is not None and not earlier.closed:
         await cancel(world, earlier)
+    customer = LinkCustomer(customer_phone=borrower.mobile_number, customer_name=borrower.user_name)
+    notify_url = f"{world.settings.origin}/_mocks/lending/webhooks/payments"
+    made = await mint_link(world, world.settings.lending_account, st, key, loan.user_id, customer, notify_url, owed)
+    return made
+
+
+async def mint_link(
+    world: MockWorld,
+    account: MerchantAccount,
+    st: DueLinksState,
+    key: tuple[str, date],
+    user_id: int,
+    customer: LinkCustomer,
+    notify_url: str,
+    owed: Decimal,
+) -> DueLink | None:
+    """A new link at the provider on the lender's `account` for `owed` of the instalment `key`
+    (loan number, due date), kept as its current one (its short code kept from an earlier one);
+    None when the provider did not answer. Either lender's (the Fineract companion's too)."""
+    loan_number, due = key
+    earlier = st.links.get(st.current.get(key, ""))
     made = sum(1 for link in st.links.values() if (link.loan_number, link.due_on) == key)
-    link_id = f"{loan.loan_number}-{due:%Y%m%d}" + (f"-{made + 1}" if made else "")
+    link_id = f"{loan_number}-{due:%Y%m%d}" + (f"-{made + 1}" if made else "")
     expires = link_expiry(world, due)
     # Parts when a part can be smaller than the whole: the first at least the lender's minimum.
     minimum = MINIMUM_PAYMENT if owed > MINIMUM_PAYMENT else None
     try:
-        async with provider(world, world.settings.lending_account) as pg:
+        async with provider(world, account) as pg:
             try:
                 made_link = await pg.create_link(
                     link_id=link_id,
                     amount=owed,
-                    purpose=f"Instalment of loan {loan.loan_number} due {due.isoformat()}",
-                    customer=LinkCustomer(customer_phone=borrower.mobile_number, customer_name=borrower.user_name),
-                    notify_url=f"{world.settings.origin}/_mocks/lending/webhooks/payments",
+                    purpose=f"Instalment of loan {loan_number} due {due.isoformat()}",
+                    customer=customer,
+                    notify_url=notify_url,
                     expires_at=expires,
-                    notes={"loan": loan.loan_number, "due": due.isoformat()},
+                    notes={"loan": loan_number, "due": due.isoformat()},
                     minimum_part=minimum,
                 )
             except ProviderRefused as exc:
@@ -157,8 +179,8 @@ async def link_for_due(world: MockWorld, borrower: Borrower, loan: Loan, due: da
         return None
     link = DueLink(
         link_id=link_id,
-        user_id=loan.user_id,
-        loan_number=loan.loan_number,
+        user_id=user_id,
+        loan_number=loan_number,
         due_on=due,
         amount=owed,
         link_url=made_link.link_url,

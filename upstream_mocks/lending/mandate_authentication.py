@@ -8,7 +8,8 @@ own account (ACTIVE, by UPI, made for this loan) and the instalment in its own s
 owed, not yet past its due date, what is owed of it above the limit). Then, once per payment id,
 its notice goes by SMS (its own DLT template, the link its whitelisted URL) and mail, in the
 borrower's language: the amount, the due date, that AutoPay cannot take it without their
-approval, and the instalment's payment link as its reminders carry it (due_links.py).
+approval, and the instalment's payment link as its reminders carry it (due_links.py). The
+Fineract lender's companion does the same from Fineract's books (`AutoPayLender`).
 """
 
 from __future__ import annotations
@@ -21,14 +22,12 @@ import structlog
 
 from payments_client import ProviderRefused
 from upstream_mocks.clock import mocks_today
+from upstream_mocks.lending.autopay_lender import AutoPayAccount, AutoPayLender, L, Refused
 from upstream_mocks.lending.autopay_mandates import AUTHENTICATION_LIMIT
-from upstream_mocks.lending.due_links import link_for_due, owed_on, short_url
-from upstream_mocks.lending.loans import Loan
+from upstream_mocks.lending.due_links import short_url
 from upstream_mocks.lending.notices import notify
-from upstream_mocks.lending.reminders import RemindersState
-from upstream_mocks.lending.settlement import lending_state
 from upstream_mocks.provider import provider
-from upstream_mocks.texts import Language, style, texts
+from upstream_mocks.texts import style, texts
 from upstream_mocks.world import MockWorld
 
 log = structlog.get_logger("upstream_mocks.lending")
@@ -41,24 +40,13 @@ class NotRaised(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fie
     reason: Literal["aboveAuthenticationLimit"]
 
 
-class Refused(Exception):
-    """The lender's refusal, answered in its envelope with this status."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
+__all__ = ["NotRaised", "Refused", "ask_to_authenticate"]
 
 
-def _language(world: MockWorld, user_id: int) -> Language:
-    reminders: RemindersState | None = world.states.get("reminders")
-    return reminders.languages.get(user_id, "en") if reminders is not None else "en"
-
-
-async def _check_mandate(world: MockWorld, loan: Loan, subscription_id: str) -> None:
+async def _check_mandate(world: MockWorld, of: AutoPayAccount, loan_number: str, subscription_id: str) -> None:
     """The mandate as the provider has it on the lender's own account: ACTIVE, UPI, this loan's."""
     try:
-        async with provider(world, world.settings.lending_account) as pg:
+        async with provider(world, of.account(world.settings)) as pg:
             mandate = await pg.mandate(subscription_id)
     except ProviderRefused as exc:
         if exc.status == 404:
@@ -71,40 +59,46 @@ async def _check_mandate(world: MockWorld, loan: Loan, subscription_id: str) -> 
         raise Refused(409, "The mandate is not active")
     if mandate.authorisation_details.payment_method != "upi":
         raise Refused(409, "Only a UPI AutoPay debit needs the borrower's authentication above the limit")
-    if (mandate.subscription_tags or {}).get("loan_number") != loan.loan_number:
+    if (mandate.subscription_tags or {}).get("loan_number") != loan_number:
         raise Refused(409, "The mandate is not for this loan")
 
 
 async def ask_to_authenticate(
-    world: MockWorld, loan: Loan, subscription_id: str, payment_id: str, not_raised: NotRaised, sent: set[str]
+    world: MockWorld,
+    lender: AutoPayLender[L],
+    loan: L,
+    loan_number: str,
+    subscription_id: str,
+    payment_id: str,
+    not_raised: NotRaised,
+    sent: set[str],
 ) -> None:
     """The borrower told, once per payment id in `sent`, to pay the instalment themselves;
     `Refused` when the mandate or the schedule says otherwise."""
-    await _check_mandate(world, loan, subscription_id)
+    await _check_mandate(world, lender.of, loan_number, subscription_id)
     if payment_id in sent:
         return  # told already: nothing is sent twice
-    instalment = next((i for i in loan.instalments if i.number == not_raised.instalment), None)
-    if instalment is None:
+    due = lender.due_of(loan, not_raised.instalment)
+    if due is None:
         raise Refused(404, "No such instalment")
-    due = instalment.due_on
     if due < mocks_today(world):
         raise Refused(409, "The instalment is past its due date: its reminders ask for it")
-    owed = owed_on(world, loan, due)
+    owed = lender.owed(loan, due)
     if owed <= 0:
         raise Refused(409, "The instalment is paid")
     if owed <= AUTHENTICATION_LIMIT:
         raise Refused(409, "The instalment is within the limit: AutoPay may debit it")
-    borrower = lending_state(world).borrower_by_id(loan.user_id)
+    borrower = lender.borrower(loan)
     if borrower is None:
         raise Refused(404, "No such borrower")
-    link = await link_for_due(world, borrower, loan, due, owed)
+    link = await lender.link(loan, borrower, due, owed)
     if link is None:  # a notice without its link would leave the borrower nothing to pay with
         raise Refused(503, "The instalment's payment link could not be made")
     sent.add(payment_id)
-    language = _language(world, loan.user_id)
+    language = lender.language(loan)
     fields = {
         "amount": style.amount(language, owed),
-        "loan": loan.loan_number,
+        "loan": loan_number,
         "date": style.day(language, due),
         "limit": style.amount(language, AUTHENTICATION_LIMIT),
         "link": short_url(world, link),  # the SMS template's URL variable

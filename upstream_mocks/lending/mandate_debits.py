@@ -13,11 +13,15 @@ account (never believing the caller) and does what its status asks, once each:
 
 Only the loan the portal collects for takes online payments here (`collects_portal_payments`):
 another loan's debit is refused (409), as its repayments are.
+
+The Fineract lender's companion serves the same call by these rules (`AutoPayLender`,
+autopay_lender.py): `ours` is our own lender's books, upstream_mocks/fineract/autopay.py Fineract's.
 """
 
 from __future__ import annotations
 
 from datetime import date, datetime
+from decimal import Decimal
 from typing import Any, Literal
 
 import httpx
@@ -33,16 +37,18 @@ from upstream_mocks.envelope import envelope
 from upstream_mocks.ist import IST
 from upstream_mocks.lending.autopay_cover import covered_by
 from upstream_mocks.lending.autopay_cover import register as register_cover
+from upstream_mocks.lending.autopay_lender import OURS, AutoPayLender, L, Refused
+from upstream_mocks.lending.due_links import link_for_due, owed_on
 from upstream_mocks.lending.dues import loan_numbered
 from upstream_mocks.lending.loans import Loan
-from upstream_mocks.lending.mandate_authentication import NotRaised, Refused, ask_to_authenticate
+from upstream_mocks.lending.mandate_authentication import NotRaised, ask_to_authenticate
 from upstream_mocks.lending.notices import notify
 from upstream_mocks.lending.partner_key import partner_refused
 from upstream_mocks.lending.reminders import RemindersState, remind
-from upstream_mocks.lending.seed import PaymentLog
+from upstream_mocks.lending.seed import Borrower, PaymentLog
 from upstream_mocks.lending.settlement import lending_state, settle_paid
 from upstream_mocks.provider import provider
-from upstream_mocks.texts import style, texts
+from upstream_mocks.texts import Language, style, texts
 from upstream_mocks.world import MockWorld
 
 log = structlog.get_logger("upstream_mocks.lending")
@@ -70,54 +76,64 @@ class MandateDebitAnswer(msgspec.Struct, rename="camel", kw_only=True):
     order_id: str | None = None  # the repayment it was booked as (`MANDATE_<payment id>`)
 
 
-def _due_on(payment: MandatePayment, today: date) -> date:
+def due_on(payment: MandatePayment, today: date) -> date:
+    """The day the debit is scheduled for, India's calendar."""
     try:
         return datetime.fromisoformat(payment.payment_schedule_date).astimezone(IST).date()
     except ValueError:
         return today
 
 
-def mandate_debit_routes(world: MockWorld) -> list[HTTPRouteHandler]:
-    world.register(STATE, MandateDebitsState)
-    register_cover(world)
+def mandate_order(payment: MandatePayment) -> str:
+    """The repayment a debit is booked as, at either lender: the money invariants look for it."""
+    return f"MANDATE_{payment.payment_id}"
 
-    def state() -> MandateDebitsState:
-        st: MandateDebitsState = world.states[STATE]
-        return st
 
-    def language_of(user_id: int) -> Any:
+async def notice(
+    world: MockWorld, borrower: Borrower, language: Language, loan_number: str, payment: MandatePayment
+) -> None:
+    """The pre-debit notice, SMS and mail, in the borrower's language."""
+    due = due_on(payment, mocks_today(world))
+    fields = {
+        "amount": style.amount(language, payment.payment_amount),
+        "loan": loan_number,
+        "date": style.day(language, due),
+        "payment": payment.payment_id,
+    }
+    words = texts(language)
+    await notify(
+        world,
+        borrower,
+        sms="autopay_notice",
+        subject=words.autopay_notice_subject.format(**fields),
+        message=words.autopay_notice.format(**fields),
+        kind="autopayNotice",
+        reference=payment.payment_id,
+        language=language,
+        fields=fields,
+    )
+
+
+def ours(world: MockWorld) -> AutoPayLender[Loan]:
+    """Our own lender's books: the loan the portal collects for, settled as any repayment."""
+
+    def find(loan_number: str) -> Loan:
+        loan = loan_numbered(world, loan_number)
+        if loan is None:
+            raise Refused(404, "Loan not found")
+        return loan
+
+    def language(loan: Loan) -> Language:
         reminders: RemindersState | None = world.states.get("reminders")
-        return reminders.languages.get(user_id, "en") if reminders is not None else "en"
+        return reminders.languages.get(loan.user_id, "en") if reminders is not None else "en"
 
-    async def notice(loan: Loan, payment: MandatePayment) -> None:
-        borrower = lending_state(world).borrower_by_id(loan.user_id)
-        if borrower is None:
-            return
-        language = language_of(loan.user_id)
-        due = _due_on(payment, mocks_today(world))
-        fields = {
-            "amount": style.amount(language, payment.payment_amount),
-            "loan": loan.loan_number,
-            "date": style.day(language, due),
-            "payment": payment.payment_id,
-        }
-        words = texts(language)
-        await notify(
-            world,
-            borrower,
-            sms="autopay_notice",
-            subject=words.autopay_notice_subject.format(**fields),
-            message=words.autopay_notice.format(**fields),
-            kind="autopayNotice",
-            reference=payment.payment_id,
-            language=language,
-            fields=fields,
-        )
+    def due_of(loan: Loan, number: int) -> date | None:
+        return next((i.due_on for i in loan.instalments if i.number == number), None)
 
-    def book(loan: Loan, payment: MandatePayment) -> str:
+    async def book(loan: Loan, payment: MandatePayment) -> str:
         """The debit as a repayment of the loan, settled once by the provider's payment id."""
         lending = lending_state(world)
-        order_id = f"MANDATE_{payment.payment_id}"
+        order_id = mandate_order(payment)
         entry = lending.log_for_order(order_id)
         if entry is None:
             entry = PaymentLog(
@@ -126,8 +142,8 @@ def mandate_debit_routes(world: MockWorld) -> list[HTTPRouteHandler]:
                 order_id=order_id,
                 amount=payment.payment_amount,
                 created_at=mocks_now(world).isoformat(timespec="seconds"),
-                language=language_of(loan.user_id),
-                due_on=_due_on(payment, mocks_today(world)),
+                language=language(loan),
+                due_on=due_on(payment, mocks_today(world)),
             )
             lending.next_payment_log_id += 1
             lending.payment_logs[entry.id] = entry
@@ -137,31 +153,65 @@ def mandate_debit_routes(world: MockWorld) -> list[HTTPRouteHandler]:
         settle_paid(world, entry, payment.cf_payment_id, payment.payment_amount, paid_at, "webhook")
         return order_id
 
+    async def remind_of(loan: Loan, due: date, owed: Decimal, days: int) -> None:
+        await remind(world, loan, due, owed, days)
+
+    return AutoPayLender(
+        of=OURS,
+        find=find,
+        borrower=lambda loan: lending_state(world).borrower_by_id(loan.user_id),
+        language=language,
+        due_of=due_of,
+        owed=lambda loan, due: owed_on(world, loan, due),
+        link=lambda loan, borrower, due, owed: link_for_due(world, borrower, loan, due, owed),
+        book=book,
+        remind=remind_of,
+        takes_debits=lambda loan: loan.collects_portal_payments,
+    )
+
+
+def mandate_debit_routes(world: MockWorld, lender: AutoPayLender[L]) -> list[HTTPRouteHandler]:
+    of = lender.of
+    world.register(of.state(STATE), MandateDebitsState)
+    register_cover(world, of)
+
+    def state() -> MandateDebitsState:
+        st: MandateDebitsState = world.states[of.state(STATE)]
+        return st
+
     @post("/webRepayment/partnerMandateDebits", status_code=200)
     async def mandate_debit(request: Request[Any, Any, Any]) -> Response[Any]:
-        refused = partner_refused(request, world.settings.partner_key)
+        refused = partner_refused(request, of.key(world.settings))
         if refused is not None:
             return refused
         try:
             body = msgspec.json.decode(await request.body(), type=MandateDebitBody)
         except (msgspec.ValidationError, msgspec.DecodeError) as exc:
             return envelope(None, f"Invalid request: {exc}", 400)
-        loan = loan_numbered(world, body.loan_number)
-        if loan is None:
-            return envelope(None, "Loan not found", 404)
-        if not loan.collects_portal_payments:
+        try:
+            loan = lender.find(body.loan_number)
+        except Refused as exc:
+            return envelope(None, exc.message, exc.status)
+        if not lender.takes_debits(loan):
             return envelope(None, "This loan's instalments are not collected online", 409)
         if body.not_raised is not None:  # no payment at the provider to read: the mandate and the schedule
             try:
                 await ask_to_authenticate(
-                    world, loan, body.subscription_id, body.payment_id, body.not_raised, state().authenticate
+                    world,
+                    lender,
+                    loan,
+                    body.loan_number,
+                    body.subscription_id,
+                    body.payment_id,
+                    body.not_raised,
+                    state().authenticate,
                 )
             except Refused as exc:
                 return envelope(None, exc.message, exc.status)
             told = MandateDebitAnswer(payment_id=body.payment_id, status="authenticate")
             return envelope(msgspec.to_builtins(told), "Mandate debit")
         try:
-            async with provider(world, world.settings.lending_account) as pg:
+            async with provider(world, of.account(world.settings)) as pg:
                 payment = await pg.mandate_payment(body.subscription_id, body.payment_id)
         except ProviderRefused as exc:
             if exc.status == 404:
@@ -177,19 +227,24 @@ def mandate_debit_routes(world: MockWorld) -> list[HTTPRouteHandler]:
         if payment.payment_status in ("INITIALIZED", "PENDING"):
             if body.payment_id not in st.noticed:
                 st.noticed.add(body.payment_id)
-                due = _due_on(payment, mocks_today(world))
-                covered_by(world, loan.loan_number, due, body.subscription_id, body.payment_id)
-                await notice(loan, payment)
+                due = due_on(payment, mocks_today(world))
+                covered_by(world, body.loan_number, due, body.subscription_id, body.payment_id, of)
+                borrower = lender.borrower(loan)
+                if borrower is not None:
+                    await notice(world, borrower, lender.language(loan), body.loan_number, payment)
             answer.status = "noticed"
         elif payment.payment_status == "SUCCESS":
-            answer.order_id = book(loan, payment)
+            try:
+                answer.order_id = await lender.book(loan, payment)
+            except Refused as exc:  # not booked now: the platform tells the lender again
+                return envelope(None, exc.message, exc.status)
             answer.status = "booked"
         elif payment.payment_status == "FAILED":
             if body.payment_id not in st.reminded:
                 st.reminded.add(body.payment_id)
-                due = _due_on(payment, mocks_today(world))
+                due = due_on(payment, mocks_today(world))
                 days = (mocks_today(world) - due).days
-                await remind(world, loan, due, payment.payment_amount, days)
+                await lender.remind(loan, due, payment.payment_amount, days)
             answer.status = "reminded"
         elif payment.payment_status == "CANCELLED":
             answer.status = "cancelled"

@@ -37,12 +37,12 @@ from upstream_mocks.clock import mocks_now, mocks_today, on_tick
 from upstream_mocks.ist import IST
 from upstream_mocks.lending.autopay_cover import autopay_takes
 from upstream_mocks.lending.autopay_mandates import TakenBy, autopay_will_take
-from upstream_mocks.lending.due_links import link_for_due, short_url
+from upstream_mocks.lending.due_links import DueLink, link_for_due, short_url
 from upstream_mocks.lending.dues import portal_loan
 from upstream_mocks.lending.link_booking import follow_links, follow_open_links
 from upstream_mocks.lending.loans import MINIMUM_PAYMENT, Loan, payments_of, position
 from upstream_mocks.lending.notices import notify
-from upstream_mocks.lending.seed import LendingState
+from upstream_mocks.lending.seed import Borrower, LendingState
 from upstream_mocks.sms import DLT_TEMPLATES, TemplateKey
 from upstream_mocks.texts import Language, style, texts
 from upstream_mocks.waiting import changed_read
@@ -106,13 +106,29 @@ async def remind(world: MockWorld, loan: Loan, due: date, owed: Decimal, days: i
         return
     st: RemindersState = world.states["reminders"]
     language = st.languages.get(loan.user_id, "en")
-    fields = {"amount": style.amount(language, owed), "loan": loan.loan_number, "date": style.day(language, due)}
+    link = await link_for_due(world, borrower, loan, due, owed)
+    template = await due_reminder(world, borrower, language, loan.loan_number, due, owed, days, link)
+    _sent(world, loan, due, owed, days, language, template, link_url=short_url(world, link) if link else None)
+
+
+async def due_reminder(
+    world: MockWorld,
+    borrower: Borrower,
+    language: Language,
+    loan_number: str,
+    due: date,
+    owed: Decimal,
+    days: int,
+    link: DueLink | None,
+) -> TemplateKey:
+    """SMS and mail of an instalment owed, `days` from its due date, with its payment link (as the
+    platform's short link) when it has one; the SMS's template. Either lender's."""
+    fields = {"amount": style.amount(language, owed), "loan": loan_number, "date": style.day(language, due)}
     words = texts(language)
     message = getattr(words, _template(days, with_link=False)).format(**fields)
-    link = await link_for_due(world, borrower, loan, due, owed)
-    address = short_url(world, link) if link is not None else None
-    template = _template(days, with_link=address is not None)
-    if link is not None and address is not None:
+    template = _template(days, with_link=link is not None)
+    if link is not None:
+        address = short_url(world, link)
         until = style.day(language, link.expires_at.astimezone(IST).date())
         message += "\n\n" + words.reminder_pay_link.format(amount=fields["amount"], link=address, until=until)
         if link.takes_parts:
@@ -125,25 +141,33 @@ async def remind(world: MockWorld, loan: Loan, due: date, owed: Decimal, days: i
         subject=words.reminder_mail_subject.format(**fields),
         message=message,
         kind="paymentReminder",
-        reference=f"{loan.loan_number}/{due.isoformat()}",
+        reference=f"{loan_number}/{due.isoformat()}",
         language=language,
         fields=fields,
     )
-    _sent(world, loan, due, owed, days, language, template, link_url=address)
+    return template
 
 
 async def remind_of_autopay(world: MockWorld, loan: Loan, due: date, owed: Decimal, days: int, by: TakenBy) -> None:
-    """A reminder before the due date of an instalment the loan's active mandate will debit, SMS
-    and mail: the amount, the date, where it is debited from, to keep the balance there; no link."""
+    """A reminder before the due date of an instalment the loan's active mandate will debit."""
     lending: LendingState = world.states["lending"]
     borrower = lending.borrower_by_id(loan.user_id)
     if borrower is None:
         return
     st: RemindersState = world.states["reminders"]
     language = st.languages.get(loan.user_id, "en")
+    await autopay_reminder(world, borrower, language, loan.loan_number, due, owed, by)
+    _sent(world, loan, due, owed, days, language, by.template, autopay=True)
+
+
+async def autopay_reminder(
+    world: MockWorld, borrower: Borrower, language: Language, loan_number: str, due: date, owed: Decimal, by: TakenBy
+) -> None:
+    """SMS and mail of an instalment the loan's active mandate will debit: the amount, the date,
+    where it is debited from, to keep the balance there; no link. Either lender's."""
     fields = {
         "amount": style.amount(language, owed),
-        "loan": loan.loan_number,
+        "loan": loan_number,
         "date": style.day(language, due),
         **by.fields,
     }
@@ -155,11 +179,10 @@ async def remind_of_autopay(world: MockWorld, loan: Loan, due: date, owed: Decim
         subject=words.reminder_autopay_subject.format(**fields),
         message=getattr(words, by.template).format(**fields),
         kind="autopayReminder",
-        reference=f"{loan.loan_number}/{due.isoformat()}",
+        reference=f"{loan_number}/{due.isoformat()}",
         language=language,
         fields=fields,
     )
-    _sent(world, loan, due, owed, days, language, by.template, autopay=True)
 
 
 def _sent(

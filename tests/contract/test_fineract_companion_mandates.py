@@ -1,0 +1,128 @@
+"""The Fineract lender's companion takes a loan's AutoPay partner calls (`partnerMandates`,
+`partnerMandateDebits`, contracts/lending.openapi.yaml) as our own lender does, sent by the
+gateway's own client (LenderMandateDebits) with the companion's key, every call and answer held to
+the document. It believes none of it: the mandate and each debit are read at the provider with
+the Fineract lender's own account; a debit taken is booked in Fineract once, as a repayment with
+externalId `pg-<provider payment id>`, however often it is told.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import AbstractAsyncContextManager
+from datetime import timedelta
+from decimal import Decimal
+
+import pytest
+
+from gateway.plumbing.errors import UpstreamError
+from gateway.upstreams.http import UpstreamHttp
+from gateway.upstreams.lenders.native.operations import LenderMandateDebits
+from payments_client import MandateCustomer
+from tests.contract.conftest import RecordingMock, assert_conforms, contract_for
+from upstream_mocks.clock import mocks_now
+from upstream_mocks.fineract.seed import FineractState
+from upstream_mocks.provider import provider
+
+RAMESH = "9876543210"  # Fineract client 502
+LOAN = "FIN-000007102"  # his loan at the Fineract lender, nothing paid yet
+MOCKS = "http://mocks.internal/_mocks"
+COMPANION_KEY = "mock-companion-key"
+
+
+@pytest.fixture
+async def companion(
+    recording_mock: Callable[..., AbstractAsyncContextManager[RecordingMock]],
+) -> AsyncIterator[RecordingMock]:
+    async with recording_mock("companion_fineract", check_contracts=True) as mock:
+        yield mock
+
+
+def teller(mock: RecordingMock, key: str = COMPANION_KEY) -> LenderMandateDebits:
+    return LenderMandateDebits(UpstreamHttp("fineract_companion", mock.client), key)
+
+
+async def mandate(mock: RecordingMock, loan: str = LOAN, *, approve: bool = True) -> tuple[str, str]:
+    """A UPI mandate on the Fineract lender's own account, as the platform makes one: its
+    subscription id and the provider's."""
+    subscription_id = f"ap{secrets.token_hex(10)}"
+    customer = MandateCustomer(customer_email="ramesh@example.in", customer_phone=RAMESH, customer_name="Ramesh Kumar")
+    async with provider(mock.world, mock.world.settings.fineract_account) as pg:
+        await pg.create_plan(plan_id=subscription_id, name=f"AutoPay {loan}", max_amount=Decimal("3000.00"))
+        made = await pg.create_mandate(
+            subscription_id=subscription_id,
+            plan_id=subscription_id,
+            customer=customer,
+            method="upi",
+            expires_at=mocks_now(mock.world) + timedelta(days=400),
+            tags={"loan_number": loan},
+        )
+        await pg.authorise(made, payment_id=f"{subscription_id}a000001")
+    if approve:
+        answer = await mock.client.post(
+            f"{MOCKS}/payments/subscriptions/{made.cf_subscription_id}/mandate", json={"outcome": "approved"}
+        )
+        assert answer.status_code == 200, answer.text
+    return subscription_id, made.cf_subscription_id
+
+
+def repayments(mock: RecordingMock) -> list[tuple[Decimal, str, str]]:
+    """The loan's repayments in Fineract booked from AutoPay debits."""
+    books: FineractState = mock.world.states["fineract"]
+    return [
+        (t.amount, t.external_id or "", t.receipt_number or "")
+        for t in books.loans[7102].transactions
+        if t.kind == "repayment" and (t.receipt_number or "").startswith("MANDATE_")
+    ]
+
+
+async def status_of(call: Awaitable[object]) -> int | None:
+    """The status the companion refused the call with."""
+    with pytest.raises(UpstreamError) as refused:
+        await call
+    return refused.value.status
+
+
+async def test_the_companion_keeps_an_active_mandate_and_books_a_debit_taken_once(companion: RecordingMock) -> None:
+    client = teller(companion)
+    waiting, _ = await mandate(companion, approve=False)
+    assert await status_of(client.tell_mandate(LOAN, waiting)) == 409  # not ACTIVE yet
+    other, _ = await mandate(companion, "FIN-000007101")
+    assert await status_of(client.tell_mandate(LOAN, other)) == 409  # not this loan's
+    assert await status_of(client.tell_mandate("FIN-000007106", other)) == 404  # a group's own loan
+    assert await status_of(teller(companion, "wrong").tell_mandate(LOAN, other)) == 401
+    subscription_id, _ = await mandate(companion)
+    await client.tell_mandate(LOAN, subscription_id)
+    await client.tell_mandate(LOAN, subscription_id)  # told again: nothing changes
+    assert companion.world.states["fineract_autopay_mandates"].by_loan == {LOAN: subscription_id}
+    assert companion.world.states["autopay_mandates"].by_loan == {}  # our own lender keeps its own
+
+    # Above the e-mandate limit? Its instalments are not: refused, whatever the caller says.
+    asked = client.ask_to_authenticate(LOAN, subscription_id, f"{subscription_id}i1", 1)
+    assert await status_of(asked) == 409
+
+    payment_id = f"{subscription_id}i1"
+    async with provider(companion.world, companion.world.settings.fineract_account) as pg:
+        await pg.charge(
+            subscription_id,
+            payment_id=payment_id,
+            amount=Decimal("2090.00"),
+            scheduled_at=mocks_now(companion.world) + timedelta(hours=25),
+        )
+    assert await client.tell(LOAN, subscription_id, payment_id) == "noticed"
+    assert await client.tell(LOAN, subscription_id, payment_id) == "noticed"  # the notice went once
+    sms = (await companion.client.get(f"{MOCKS}/mail/sms", params={"mobile": RAMESH})).json()
+    assert len([s for s in sms if s["reference"] == payment_id]) == 1
+
+    moved = await companion.client.post(f"{MOCKS}/clock", json={"days": 2})
+    assert moved.status_code == 200, moved.text
+    async with provider(companion.world, companion.world.settings.fineract_account) as pg:
+        taken = await pg.mandate_payment(subscription_id, payment_id)
+    assert taken.payment_status == "SUCCESS"
+    assert await client.tell(LOAN, subscription_id, payment_id) == "booked"
+    assert await client.tell(LOAN, subscription_id, payment_id) == "booked"  # told again: booked once
+    assert repayments(companion) == [(Decimal("2090.00"), f"pg-{taken.cf_payment_id}", f"MANDATE_{payment_id}")]
+
+    calls = [e for e in companion.recorded.exchanges if "/webRepayment/partnerMandate" in e[0].url.path]
+    assert_conforms(contract_for("lending"), calls)
