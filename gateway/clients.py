@@ -38,7 +38,8 @@ class Clients:
     mail_operations: MailOperations  # what was sent to a customer, for the desk
     # The lending port, chosen by the LENDERS setting (gateway/upstreams/lenders/).
     lender: Lender
-    # Each lender kind that takes a loan's AutoPay debits, by its partner call (ours alone so far).
+    # Each lender kind that takes a loan's AutoPay debits, by its partner call (a Fineract lender's
+    # through its companion, when it runs one).
     mandate_debits: dict[str, MandateDebitTeller]
 
 

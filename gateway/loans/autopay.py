@@ -65,6 +65,7 @@ LOAN_NOT_FOUND = "Loan not found."
 NOTHING_TO_COLLECT = "This loan has no instalments left to collect by AutoPay."
 ALREADY_SET_UP = "AutoPay is already set up for this loan."
 NO_AUTOPAY = "AutoPay is not set up for this loan."
+UNAVAILABLE = "AutoPay is not offered for this lender's loans yet."
 NOT_NOW = "AutoPay cannot be changed this way now."
 RESUME_IN_APP = "You paused AutoPay in your UPI app: please resume it there."
 PROVIDER_REFUSED = "The payment provider refused this AutoPay request. Please try again later."
@@ -247,8 +248,16 @@ class AutoPayService:
     def _account(self, kind: str) -> PaymentsClient:
         account = self.accounts.get(kind)
         if account is None:
-            raise Conflict("AutoPay is not offered for this lender's loans yet.", code="autopay_unavailable")
+            raise Conflict(UNAVAILABLE, code="autopay_unavailable")
         return account
+
+    def _offered(self, kind: str) -> PaymentsClient:
+        """The account a new mandate of the lender's loan is made on. Only a lender told of each
+        debit (by its partner call: a Fineract lender's through its companion) is offered AutoPay:
+        a debit a lender cannot book must never be taken from the borrower."""
+        if kind not in self.tellers:
+            raise Conflict(UNAVAILABLE, code="autopay_unavailable")
+        return self._account(kind)
 
     async def _bank_list(
         self, kind: str, account: PaymentsClient, subscription_id: str | None = None
@@ -301,7 +310,7 @@ class AutoPayService:
         if not any(one.loan_number == loan_number for one in loans):
             raise NotFound(LOAN_NOT_FOUND, code="loan_not_found")
         kind = self.owner(loan_number)
-        listed = await self._bank_list(kind, self._account(kind))
+        listed = await self._bank_list(kind, self._offered(kind))
         if listed is None:
             return EnachBanks(known=False, banks=[])
         types: list[Literal["savings", "current"]] = [
@@ -346,6 +355,7 @@ class AutoPayService:
                 loan = next((one for one in loans if one.loan_number == loan_number), None)
                 if loan is None:
                     raise NotFound(LOAN_NOT_FOUND, code="loan_not_found")
+                self._offered(self.owner(loan_number))
                 if loan.status == "closed":
                     return None
                 schedule = await self.lending.schedule(login.access_token, int(login.user_id), loan_number)
@@ -377,9 +387,18 @@ class AutoPayService:
         return found.first()
 
     async def read(self, session: Session, login: PortalLogin, loan_number: str) -> AutoPay:
-        terms = await self.terms(session, login, loan_number)
+        refused: Conflict | None = None
+        try:
+            terms = await self.terms(session, login, loan_number)
+        except Conflict as exc:
+            if exc.code != "autopay_unavailable":
+                raise
+            refused, terms = exc, None
         async with self.database.session() as db:
             mandate = await self._latest(db, login, loan_number)
+            if mandate is None and refused is not None:
+                raise refused
+            # Offered no more (its lender's companion turned off), a mandate made before is still shown.
             return AutoPay(terms=terms, mandate=view_of(mandate) if mandate is not None else None)
 
     async def set_up(
@@ -403,7 +422,7 @@ class AutoPayService:
         if earlier is not None and earlier.status in LIVE and earlier.status != "INITIALIZED":
             raise Conflict(ALREADY_SET_UP, code="autopay_exists")
         kind = self.owner(loan_number)
-        account = self._account(kind)
+        account = self._offered(kind)
         # Refused before anything is made or cancelled at the provider, when its bank list is known.
         checked = enach is not None and await self._check_bank(kind, account, enach)
         if earlier is not None and earlier.status == "INITIALIZED":
@@ -590,8 +609,8 @@ class AutoPayService:
         say AutoPay will debit the instalment instead of carrying a link to pay it by hand (paid
         beside the debit, twice). The word may be lost: until the lender confirms (`lender_told_at`)
         the AutoPay job and the loan page's reads tell it again, at most once every
-        TELL_AGAIN_AFTER (`lender_asked_at`). A lender without the call is told nothing: its
-        reminders go as before."""
+        TELL_AGAIN_AFTER (`lender_asked_at`). A lender without the call (a Fineract lender
+        without its companion) is told nothing, and offered no AutoPay."""
         mandate = await self.mandate_of(mandate_id)
         if mandate is None or mandate.status != "ACTIVE" or mandate.lender_told_at is not None:
             return

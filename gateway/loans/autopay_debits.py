@@ -144,8 +144,8 @@ class AutoPayDebits:
 
     async def _raise(self, mandate: LoanMandate, debit: LoanMandateDebit, now: datetime) -> bool:
         account = self.autopay.accounts.get(mandate.lender)
-        if account is None:
-            return False
+        if account is None or mandate.lender not in self.lenders:
+            return False  # a lender not told of its debits could not book this one: never taken
         at = max(debit.scheduled_at, now + MIN_NOTICE)
         try:
             async with provider_call(account.http.name):
@@ -187,7 +187,7 @@ class AutoPayDebits:
         notice with the instalment's payment link (once: telling again is harmless). Its word that
         it did is kept (`noticed_at`), so it is not told again."""
         lender = self.lenders.get(mandate.lender)
-        if lender is None:  # a lender without the partner call (Fineract's) is told nothing
+        if lender is None:  # a lender without the partner call is told nothing (and none is raised)
             return
         try:
             done = await lender.ask_to_authenticate(

@@ -68,6 +68,15 @@ def both(make_client: Callable[[Settings], GatewayClient], settings: Settings) -
 
 
 @pytest.fixture
+def no_companion(make_client: Callable[[Settings], GatewayClient], settings: Settings) -> GatewayClient:
+    """Both lenders, the Fineract one running no companion service (FINERACT_COMPANION=false), the
+    in-process mocks reset."""
+    client = make_client(msgspec.structs.replace(settings, lenders="native,fineract", fineract_companion=False))
+    client.post("/_mocks/reset")
+    return client
+
+
+@pytest.fixture
 def replicas(
     make_client: Callable[[Settings], GatewayClient],
     make_settings: Callable[..., Settings],

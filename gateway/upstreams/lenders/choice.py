@@ -55,10 +55,17 @@ def build_lender(settings: Settings, upstreams: Mapping[str, UpstreamHttp], cloc
 
 
 def build_mandate_debits(settings: Settings, upstreams: Mapping[str, UpstreamHttp]) -> dict[str, MandateDebitTeller]:
-    """Each lender kind served here that takes a loan's AutoPay debits by a partner call (ours alone so far)."""
-    if "native" not in lender_kinds(settings):
-        return {}
-    return {"native": LenderMandateDebits(upstreams["lending"], settings.lending_partner_key)}
+    """Each lender kind served here that takes a loan's AutoPay debits by a partner call: ours, and
+    a Fineract lender through its companion service (Fineract's API has no such call). A lender
+    missing here is offered no AutoPay: a debit it cannot book must never be taken."""
+    kinds = lender_kinds(settings)
+    tellers: dict[str, MandateDebitTeller] = {}
+    if "native" in kinds:
+        tellers["native"] = LenderMandateDebits(upstreams["lending"], settings.lending_partner_key)
+    companion = upstreams.get("fineract_companion")
+    if "fineract" in kinds and companion is not None:
+        tellers["fineract"] = LenderMandateDebits(companion, settings.fineract_companion_key)
+    return tellers
 
 
 def order_owner(lender: Lender, settings: Settings, order_id: str) -> str:
