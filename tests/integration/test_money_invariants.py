@@ -37,7 +37,9 @@ books those. Then, from the mocks' ledger (`GET /_mocks/ledger`):
   fails a fifth of its calls and loses half its answers to a debit's booking, and the provider's
   mandate webhooks come late, twice or never: every debit taken (one after the bank declined it
   twice) is booked once at the lender as its repayment, for what was taken; a debit declined on
-  every attempt, and one waiting when the payer's bank revoked the mandate, book nothing;
+  every attempt, and one waiting when the payer's bank revoked the mandate, book nothing; his
+  UPI AutoPay on his Fineract loan too, its debits told to the Fineract lender's companion: each
+  one taken is booked once in Fineract (`MANDATE_<payment id>`, `pg-<provider payment id>`);
 - no answer was a 5xx but the documented 503/504 JSON, and none took longer than
   REQUEST_DEADLINE + 1 s.
 
@@ -68,6 +70,7 @@ import httpx
 import pytest
 
 from tests.integration.test_checkout_api import ADDRESS
+from tests.mocks_clock import mocks_now
 from tests.upi_links import link_fields, qr_text
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -81,6 +84,7 @@ LATE = 1.0  # what an answer may take past REQUEST_DEADLINE
 SUNITA = "9123456780"  # a borrower in good standing: her orders may go on credit
 RAMESH = "9876543210"  # a borrower with an overdue loan: repays part of it each round
 MEENA = "9811122233"  # the Fineract lender's borrower with an overdue loan: repays each round
+FINERACT_LOAN = "FIN-000007102"  # Ramesh's loan at the Fineract lender: AutoPay takes its instalments
 FINERACT = "/_mocks/fineract/fineract-provider/api/v1"
 BOOKED_WITHIN = 120.0  # the follow-up's promise, from the last payment to its booking
 PENDING_MINUTES = 5  # how long a repayment waits at the bank (odd rounds), on the one clock
@@ -163,8 +167,9 @@ def deployment(redis_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iter
         "MOCKS_LENDING_PAYMENTS_CLIENT_SECRET": f"lender-{secret}",  # each lender's own account
         "MOCKS_FINERACT_PAYMENTS_CLIENT_SECRET": f"fineract-account-{secret}",
         "MOCKS_COMPANION_KEY": f"companion-{secret}",
-        # The native lender's account tells its mandates' SUBSCRIPTION_* events to the gateway.
+        # Each lender's account tells its mandates' SUBSCRIPTION_* events to the gateway.
         "MOCKS_LENDING_SUBSCRIPTION_WEBHOOK_URLS": f"{gateway_url}/api/webhooks/payments/mandates/native",
+        "MOCKS_FINERACT_SUBSCRIPTION_WEBHOOK_URLS": f"{gateway_url}/api/webhooks/payments/mandates/fineract",
     }
     gateway_env = {
         **os.environ,
@@ -618,6 +623,34 @@ def autopay_under_faults(deployment: Deployment, mocks: httpx.Client, borrower: 
     return Counter(f"{d['status']}{' after a retry' if d['retryAttempts'] else ''}" for d in ours)
 
 
+def fineract_autopay(mocks: httpx.Client, borrower: Shopper) -> dict[str, Any]:
+    """Ramesh's UPI AutoPay on his Fineract loan, approved: the mandate as the gateway made it."""
+    key = f"inv-fin-autopay-{uuid.uuid4().hex[:8]}"
+    made = borrower.retried(
+        "POST", f"/api/loans/{FINERACT_LOAN}/autopay", json={"email": MANDATE_EMAIL}, headers={"Idempotency-Key": key}
+    )
+    assert made is not None and made.status_code in (200, 201), made and made.text
+    mandate: dict[str, Any] = made.json()
+    at_bank = f"/_mocks/payments/subscriptions/{mandate['cfSubscriptionId']}"
+    assert mocks.post(f"{at_bank}/mandate", json={"outcome": "approved"}).status_code == 200
+    return mandate
+
+
+def fineract_debits_booked(mocks: httpx.Client, mandate: dict[str, Any]) -> None:
+    """The clock past the Fineract loan's first debit (if it is not there yet), then every one of
+    its debits taken booked in Fineract, once, by its companion."""
+    first = mandate["debits"][0]
+    if mocks_now(mocks) < datetime.fromisoformat(f"{first['dueOn']}T15:00:00+05:30"):
+        move_clock(mocks, at=f"{first['dueOn']}T15:00:00+05:30")
+    ours = {d["paymentId"] for d in mandate["debits"]}
+
+    def all_booked(ledger: dict[str, Any]) -> bool:
+        taken = [d for d in ledger["mandateDebits"] if d["paymentId"] in ours and d["status"] == "SUCCESS"]
+        return bool(taken) and all(len(booked_as_mandate(ledger, d["paymentId"])) == 1 for d in taken)
+
+    waited(mocks, "the Fineract loan's debits taken and booked in Fineract", all_booked)
+
+
 def test_every_rupee_belongs_to_exactly_one_order_or_repayment(deployment: Deployment) -> None:
     seen = Seen()
     mocks = httpx.Client(base_url=deployment.mocks, timeout=30)
@@ -873,7 +906,9 @@ def test_every_rupee_belongs_to_exactly_one_order_or_repayment(deployment: Deplo
     # was taken; nothing is booked for a debit declined or cancelled. (What he owes is not
     # compared: the clock passing months of his instalments' dates makes each of them due.)
     started = time.monotonic()
+    on_fineract = fineract_autopay(mocks, borrower)
     outcomes = autopay_under_faults(deployment, mocks, borrower)
+    fineract_debits_booked(mocks, on_fineract)
     final = mocks.get("/_mocks/ledger").json()
     debited = {d["cfPaymentId"]: d for d in final["mandateDebits"] if d["status"] == "SUCCESS"}
     by_mandate = [b for b in final["bookings"] if b["providerOrderId"].startswith("MANDATE_")]
