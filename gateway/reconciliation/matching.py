@@ -89,7 +89,7 @@ def reconcile(
     payouts_recorded: int = 0,
     *,
     store_account: str = "",
-    repayment_account: Callable[[str], str] = lambda order_id: "",
+    repayment_account: Callable[[PartnerRepayment], str] = lambda repayment: "",
     refunds: RefundSources | None = None,
 ) -> Reconciliation:
     """`store_account` is the client id of the account the store's orders are paid into, and
@@ -109,7 +109,7 @@ def reconcile(
     for rep in repayments:
         loan = rep.loan_number or f"user {rep.user_id}"
         # An AutoPay debit booked: the provider's report names it by the debit's payment id.
-        key = (repayment_account(rep.order_id), rep.order_id.removeprefix(BOOKED_AS))
+        key = (repayment_account(rep), rep.order_id.removeprefix(BOOKED_AS))
         owners[key] = ("repayment", loan)
         if rep.status == "paid" and _on(rep.paid_at, day):
             paid[key] = Recorded("repayment", loan, rep.amount, rep.cf_payment_id)
@@ -234,9 +234,7 @@ def reconcile(
     # refused is refunded in full by the lender (status `refunded`): that refund is recorded.
     if refunds is None:
         refunds = refund_sources(store, refund_events(report), store_account)
-    refused = {
-        (repayment_account(rep.order_id), rep.order_id): rep.amount for rep in repayments if rep.status == "refunded"
-    }
+    refused = {(repayment_account(rep), rep.order_id): rep.amount for rep in repayments if rep.status == "refunded"}
     matched_refunds = match_refunds(day, today, refunds, refused, owner_of)
     mismatches += matched_refunds.mismatches
 

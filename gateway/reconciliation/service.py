@@ -14,6 +14,7 @@ from datetime import date, datetime, time
 import structlog
 
 from gateway.clients import Clients
+from gateway.loans.autopay_schemas import BOOKED_AS
 from gateway.operations_db import OperationsDatabase
 from gateway.plumbing.clock import Clock
 from gateway.reconciliation.desk_refunds import DeskRefundsRead
@@ -21,7 +22,7 @@ from gateway.reconciliation.matching import reconcile, refund_events
 from gateway.reconciliation.payout_matching import match_payouts, match_unknown_payouts
 from gateway.reconciliation.refund_matching import OrderRefunds, RefundSources, refund_sources
 from gateway.reconciliation.schemas import ANSWERED, Owner, Reconciliation
-from gateway.upstreams.lenders.port import Lender
+from gateway.upstreams.lenders.port import Lender, PartnerRepayment
 from gateway.upstreams.lenders.routing import LenderRouter
 from gateway.upstreams.orders.operations import MoneyMoved, OrdersOperations
 from gateway.upstreams.payments import PaymentsClient, SettlementReport
@@ -56,10 +57,15 @@ class ReconciliationService:
         desk = DeskRefundsRead(database) if database is not None else None
         return cls(clients.payments, clients.orders, clients.lender, clock, clients.payouts, desk)
 
-    def _repayment_account(self, order_id: str) -> str:
-        """The account a repayment's provider order is paid into: its own lender's."""
+    def _repayment_account(self, repayment: PartnerRepayment) -> str:
+        """The account a repayment's provider order is paid into: its own lender's. An AutoPay
+        debit's (`MANDATE_<payment id>`, the same form at every lender) is the loan's lender's,
+        whose account the mandate is on."""
         if isinstance(self.lender, LenderRouter):
-            kind = self.lender.order_owner(order_id)
+            if repayment.order_id.startswith(BOOKED_AS) and repayment.loan_number:
+                kind = self.lender.loan_owner(repayment.loan_number)
+            else:
+                kind = self.lender.order_owner(repayment.order_id)
         else:  # the one lender in LENDERS
             kind = next(iter(self.payments.lenders), "")
         return self.payments.lender_account(kind)

@@ -12,10 +12,14 @@ from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any
 
+import msgspec
+
+from gateway.settings import Settings
 from tests.conftest import GatewayClient
 from tests.integration.test_autopay_api import active_mandate, after_webhooks, autopay, move_to, outbox, set_up
 from tests.integration.test_fineract_companion_api import in_fineract
 from tests.integration.test_portal_api import log_in
+from tests.integration.test_reconciliation import reconcile
 from upstream_mocks.sms import DLT_TEMPLATES
 
 RAMESH = "9876543210"  # Fineract client 502 (with a loan at our own lender too): FIN-000007102, nothing paid yet
@@ -133,3 +137,26 @@ def test_without_a_companion_autopay_is_not_offered_for_the_fineract_lenders_loa
     refused = set_up(client, LOAN, "fin-autopay-off-01", email="ramesh@example.in")
     assert (refused.status_code, refused.json()["error"]["code"]) == (409, "autopay_unavailable")
     assert client.get("/api/loans/LN-1001/autopay").status_code == 200  # our own lender's loan still is
+
+
+def test_a_fineract_loans_debit_booked_by_the_companion_reconciles_with_the_providers_report(
+    both: GatewayClient, settings: Settings
+) -> None:
+    """The Fineract lender's account reports the debit taken under its payment id; the day's
+    reconciliation finds the companion's booking of it (`MANDATE_<payment id>`): no finding."""
+    client = both
+    log_in(client, RAMESH)
+    mandate = active_mandate(client, LOAN, "fin-autopay-recon-0001")
+    first = mandate["debits"][0]
+    move_to(client, f"{first['dueOn']}T09:00:00+05:30")
+    client.post("/_mocks/clock", json={"days": -2})
+    assert autopay(client, LOAN)["mandate"]["debits"][0]["status"] == "noticed"
+    client.post("/_mocks/clock", json={"days": 2, "hours": 2})
+    assert after_webhooks(client, LOAN, mandate["cfSubscriptionId"])["debits"][0]["status"] == "debited"
+    assert len(mandate_repayments(client)) == 1
+
+    found = reconcile(
+        client, msgspec.structs.replace(settings, lenders="native,fineract"), date.fromisoformat(first["dueOn"])
+    )
+    assert found.mismatches == [], found.mismatches
+    assert found.recorded_payments == 1

@@ -135,6 +135,9 @@ API = "fineract-provider/api/v1"
 TOKEN_PREFIX = "fineract:"
 LOAN_PREFIX = "FIN-"
 ORDER_PREFIX = "FINREPAY_"
+# An AutoPay debit, as the companion books it (our lending contract's partnerMandateDebits): the
+# receipt number `MANDATE_<payment id>`, the external id `pg-<provider payment id>`.
+BOOKED_AS = "MANDATE_"
 # Our commands no transaction shows, by Fineract's processingResult, as the desk words them.
 NOT_BOOKED: dict[str, Literal["awaitingApproval", "refunded"]] = {
     "Awaiting Approval": "awaitingApproval",
@@ -652,6 +655,16 @@ class FineractLender:
             return t.external_id, None
         return None
 
+    @staticmethod
+    def _mandate_debit(t: Transaction) -> Online | None:
+        """(`MANDATE_<payment id>`, provider payment id) of an AutoPay debit the companion booked
+        (fineract-autopay-debits.md): the receipt number names the debit, the external id its
+        payment at the provider. No provider order stands behind it to ask for its time."""
+        receipt = t.payment_detail_data.receipt_number if t.payment_detail_data else None
+        if receipt and receipt.startswith(BOOKED_AS) and t.external_id and t.external_id.startswith("pg-"):
+            return receipt, t.external_id.removeprefix("pg-")
+        return None
+
     async def _paid_times(self, transactions: list[Transaction]) -> dict[Online, tuple[str, datetime | None]]:
         """The provider's payment id and the time it took each online repayment's payment, by what
         Fineract keeps of it (`_online`). Fineract keeps the day only; a payment the provider cannot
@@ -680,6 +693,10 @@ class FineractLender:
             *(taken(order_id, provider_id) for order_id, provider_id in sorted(online, key=str))
         )
         return {asked: paid for asked, paid in found if paid is not None}
+
+    def _debit_payment(self, t: Transaction) -> str | None:
+        debit = self._mandate_debit(t)
+        return debit[1] if debit is not None else None
 
     def _payment_id(self, t: Transaction) -> int:
         """The repayment's id in the gateway: its checkout's (a repayment's, a foreclosure's), or for
@@ -715,8 +732,9 @@ class FineractLender:
                 interest=paise(t.interest_portion, self.name),
                 principal=paise(t.principal_portion, self.name),
             ),
-            # Drawn by the companion, for a repayment paid online; Fineract draws none.
-            receipt_available=self.companion_receipts is not None and self._online(t) is not None,
+            # Drawn by the companion, for a repayment paid online (an AutoPay debit's too); Fineract draws none.
+            receipt_available=self.companion_receipts is not None
+            and (self._online(t) or self._mandate_debit(t)) is not None,
         )
 
     async def payment_history(self, token: str, user_id: int) -> list[PaymentHistoryEntry]:
@@ -1102,7 +1120,7 @@ class FineractLender:
         loans = await self._loans_for(by, value)
         for client_id, loan in loans:
             for t in loan.transactions:
-                paid = self._online(t)
+                paid = self._online(t) or self._mandate_debit(t)
                 if not t.type.repayment or t.manually_reversed or paid is None:
                     continue  # reversed, or paid at a branch: not through the provider
                 if by == "orderId" and paid[0] != value:
@@ -1125,7 +1143,7 @@ class FineractLender:
                     loan_number=f"{LOAN_PREFIX}{loan.account_no}",
                     amount=entry.amount,
                     status="paid",
-                    cf_payment_id=entry.provider_reference,
+                    cf_payment_id=entry.provider_reference or self._debit_payment(t),
                     created_at=entry.created_at,
                     paid_at=entry.created_at,
                     time_known=entry.time_known,
