@@ -187,7 +187,8 @@ export function useWorklistRuns() {
 
 /**
  * GET /api/desk/worklist/{day}: a day's run and its findings, open ones first; read again when
- * `runs` (the runs list) has a run of that day other than the one the answer has.
+ * `runs` (the runs list) has a run of that day other than the one the answer has, and the runs
+ * list read again when the answer has a run (day and time) the list lacks.
  */
 export function useWorklistDay(day: string | null, runs: RunView[] | undefined) {
   const client = useQueryClient();
@@ -207,6 +208,19 @@ export function useWorklistDay(day: string | null, runs: RunView[] | undefined) 
   useEffect(() => {
     if (behind) void client.invalidateQueries({ queryKey: ["desk", "worklist", day], exact: true });
   }, [behind, client, day]);
+  // And the other way round: a runs list read just before the job stored the run lacks the day's
+  // button while the day's answer has the run, and nothing else reads the list again. The list
+  // (only it: exact, not every day's answer under it) is read again once for each run the answer
+  // shows and the list lacks; a day the list never has (older than the days it lists) costs that
+  // one read, not a loop.
+  const shown = answer?.run;
+  const unlisted =
+    shown && runs && !runs.some((run) => run.day === shown.day && run.ranAt === shown.ranAt)
+      ? `${shown.day} ${shown.ranAt}`
+      : null;
+  useEffect(() => {
+    if (unlisted) void client.invalidateQueries({ queryKey: ["desk", "worklist"], exact: true });
+  }, [unlisted, client]);
   return worklist;
 }
 

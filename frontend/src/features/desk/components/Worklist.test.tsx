@@ -236,4 +236,32 @@ describe("a worklist loaded while the daily job was storing the day's run", () =
     expect(within(findings).getByRole("listitem").textContent).toContain("VK10000009");
     expect(screen.queryByText("No reconciliation run is stored for this day.")).toBeNull();
   });
+
+  it("lists the day's run when the runs list, read before the run was stored, lacks it and the day's answer has it", async () => {
+    let listed = 0;
+    apiServer.use(
+      http.get("/api/desk/worklist", () => {
+        listed += 1;
+        return HttpResponse.json(listed === 1 ? [run] : [stored, run]);
+      }),
+      http.get("/api/desk/worklist/:day", () =>
+        HttpResponse.json({
+          day: "2026-12-06",
+          today: "2026-12-07",
+          run: stored,
+          findings: [finding],
+          openDisputes: [],
+        } satisfies WorklistDay),
+      ),
+    );
+    renderWithQueries(
+      <MemoryRouter>
+        <Worklist />
+      </MemoryRouter>,
+    );
+    const button = await screen.findByRole("button", { name: "6 Dec 2026: ₹149.84 · 1 open" });
+    expect(button.getAttribute("aria-pressed")).toBe("true");
+    const runs = screen.getByRole("list", { name: "Reconciliation runs" });
+    expect(within(runs).getAllByRole("button")).toHaveLength(2);
+  });
 });
