@@ -349,6 +349,10 @@ class AutoPayService:
 
     async def terms(self, session: Session, login: PortalLogin, loan_number: str) -> AutoPayTerms | None:
         """What a mandate would be: the largest instalment left, each one's due date, the lender."""
+        return (await self._terms(session, login, loan_number))[0]
+
+    async def _terms(self, session: Session, login: PortalLogin, loan_number: str) -> tuple[AutoPayTerms | None, bool]:
+        """The terms, and whether the loan is closed."""
         async with forget_login_on_refusal(session, "portal"):
             try:
                 loans = await self.lending.loans(login.access_token, int(login.user_id))
@@ -357,7 +361,7 @@ class AutoPayService:
                     raise NotFound(LOAN_NOT_FOUND, code="loan_not_found")
                 self._offered(self.owner(loan_number))
                 if loan.status == "closed":
-                    return None
+                    return None, True
                 schedule = await self.lending.schedule(login.access_token, int(login.user_id), loan_number)
             except UpstreamRefused as exc:
                 if exc.status == 404:
@@ -366,9 +370,9 @@ class AutoPayService:
         today = await self.clock.today()
         left = [i for i in schedule.instalments if i.status in ("due", "upcoming") and i.due_on > today]
         if not left:
-            return None
+            return None, False
         largest = max(i.amount - i.paid for i in left).quantize(Decimal(1), rounding=ROUND_CEILING)
-        return AutoPayTerms(
+        terms = AutoPayTerms(
             max_amount=largest.quantize(Decimal("0.01")),
             frequency="monthly",
             start_on=min(i.due_on for i in left),
@@ -376,6 +380,7 @@ class AutoPayService:
             lender_name=loan.lender.name,
             authentication_limit=AUTHENTICATION_LIMIT,
         )
+        return terms, False
 
     async def _latest(self, db: AsyncSession, login: PortalLogin, loan_number: str) -> LoanMandate | None:
         found = await db.scalars(
@@ -388,12 +393,17 @@ class AutoPayService:
 
     async def read(self, session: Session, login: PortalLogin, loan_number: str) -> AutoPay:
         refused: Conflict | None = None
+        closed = False
         try:
-            terms = await self.terms(session, login, loan_number)
+            terms, closed = await self._terms(session, login, loan_number)
         except Conflict as exc:
             if exc.code != "autopay_unavailable":
                 raise
             refused, terms = exc, None
+        if closed:
+            # Closed without its closing seen here (a foreclosure settled by the provider's webhook,
+            # its confirmation never asked for): a live mandate is cancelled now, raising nothing more.
+            await self.cancel_for_loan(loan_number)
         async with self.database.session() as db:
             mandate = await self._latest(db, login, loan_number)
             if mandate is None and refused is not None:

@@ -699,3 +699,73 @@ def test_an_instalment_paid_by_hand_on_its_due_day_stops_its_autopay_debit(clien
     schedule = client.get("/api/loans/LN-1001/schedule").json()["instalments"]
     instalment = next(i for i in schedule if i["dueOn"] == first["dueOn"])
     assert instalment["status"] == "paid" and instalment["paid"] == instalment["amount"]
+
+
+def test_a_loan_foreclosed_without_its_confirm_takes_no_further_debit(
+    make_client: Callable[[Settings], GatewayClient], settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The foreclosure is paid and the lender settles it by the provider's webhook, but the borrower
+    never comes back to confirm it (the tab closed): the mandate is still live at the gateway. The
+    AutoPay job raises the next debit; the lender, told of it, cancels it at the provider instead of
+    sending its notice (nothing is owed on a closed loan). The loan page's next read cancels the
+    mandate, and no money is taken for the closed loan."""
+    from tests.integration.test_loan_foreclosure_api import pay_quote
+    from tests.integration.test_portal_repayments_api import checkout
+
+    jobs: list[AutoPayDebits] = []  # the app's own `autopay-debits` job, run here by hand
+
+    def kept(services: Any, service: Any) -> AutoPayDebits:
+        jobs.append(autopay_debits(services, service))
+        return jobs[-1]
+
+    monkeypatch.setattr(loans_package, "autopay_debits", kept)
+    client = make_client(settings)
+    log_in(client, RAMESH)
+    mandate = active_mandate(client, "LN-1001", "foreclosed-unconfirmed-0001")
+    first = mandate["debits"][0]
+    quote = client.get("/api/loans/LN-1001/foreclosure").json()
+    payment = pay_quote(client, "LN-1001", quote["total"], "foreclosed-unconfirmed-close-1").json()  # type: ignore[attr-defined]
+    checkout(client, payment)  # paid; the lender settles it by the provider's webhook, unconfirmed here
+
+    move_to(client, f"{date.fromisoformat(first['dueOn']) - timedelta(days=2)}T09:00:00+05:30")
+    assert client.blocking_portal.call(jobs[0].run) >= 1  # raised, and told to the lender
+    told(client, mandate["cfSubscriptionId"])
+    assert [m for m in outbox(client) if m["reference"] == first["paymentId"]] == []  # no pre-debit notice
+    shown = autopay(client, "LN-1001")
+    assert shown["terms"] is None and shown["mandate"]["status"] == "cancelled"
+    assert shown["mandate"]["debits"][0]["status"] == "cancelled"
+
+    move_to(client, f"{first['dueOn']}T12:00:00+05:30")
+    told(client, mandate["cfSubscriptionId"])
+    assert [p for p in client.get("/api/portal/payments").json() if p["orderId"].startswith("MANDATE_")] == []
+
+
+def test_a_debit_noticed_before_a_foreclosure_is_cancelled_by_the_lender_when_the_foreclosure_settles(
+    client: GatewayClient,
+) -> None:
+    """The debit is raised and its notice sent; the borrower then forecloses the loan and never
+    confirms it here. Settling the foreclosure, the lender cancels the debit still waiting at the
+    provider: nothing is taken for the closed loan."""
+    from tests.integration.test_loan_foreclosure_api import pay_quote
+    from tests.integration.test_money_invariants import changed, debit_in
+    from tests.integration.test_portal_repayments_api import checkout
+
+    log_in(client, RAMESH)
+    mandate = active_mandate(client, "LN-1001", "foreclosed-after-notice-0001")
+    first = mandate["debits"][0]
+    move_to(client, f"{date.fromisoformat(first['dueOn']) - timedelta(days=2)}T09:00:00+05:30")
+    assert autopay(client, "LN-1001")["mandate"]["debits"][0]["status"] == "noticed"
+    told(client, mandate["cfSubscriptionId"])  # the notice's word reached us: the lender is told nothing more
+    assert [m["kind"] for m in outbox(client) if m["reference"] == first["paymentId"]] == ["autopayNotice"]
+
+    quote = client.get("/api/loans/LN-1001/foreclosure").json()
+    payment = pay_quote(client, "LN-1001", quote["total"], "foreclosed-after-notice-close-1").json()  # type: ignore[attr-defined]
+    checkout(client, payment)  # paid; the lender settles it by the provider's webhook, unconfirmed here
+    changed(
+        client,
+        "/_mocks/ledger",
+        lambda ledger: (debit_in(ledger, first["paymentId"]) or {}).get("status") == "CANCELLED",
+        "the lender cancels the waiting debit",
+    )
+    move_to(client, f"{first['dueOn']}T12:00:00+05:30")
+    assert [p for p in client.get("/api/portal/payments").json() if p["orderId"].startswith("MANDATE_")] == []

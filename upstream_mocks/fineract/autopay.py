@@ -106,4 +106,5 @@ def fineract_books(world: MockWorld, position: Reading, lender: Lender) -> AutoP
         link=link,
         book=book,
         remind=remind_of,
+        closed=lambda loan: position(loan[1], mocks_today(world)).status == "closed",
     )

@@ -108,8 +108,9 @@ async def stop_paid_debit(world: MockWorld, loan: Loan, due: date, subscription_
 
 
 async def cancel_paid_debits(world: MockWorld, user_id: int) -> None:
-    """After a repayment is booked: each debit raised for one of the borrower's instalments that is
-    now paid in full is cancelled while it still waits."""
+    """After a repayment or a foreclosure is booked: each debit raised for one of the borrower's
+    instalments that is now paid in full (or foreclosed: nothing more is owed) is cancelled while
+    it still waits."""
     cover: AutoPayCover | None = world.states.get(STATE)
     loans: list[Loan] = world.states.get("loans", {}).get(user_id, [])
     if cover is None or not loans:

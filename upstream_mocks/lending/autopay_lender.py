@@ -57,6 +57,10 @@ def _anything(_: object) -> bool:
     return True
 
 
+def _never(_: object) -> bool:
+    return False
+
+
 @dataclass(frozen=True, kw_only=True)
 class AutoPayLender(Generic[L]):
     """A lender's books as the AutoPay calls act on them; `L` is its own kind of loan."""
@@ -71,3 +75,4 @@ class AutoPayLender(Generic[L]):
     book: Callable[[L, MandatePayment], Awaitable[str]]  # a debit taken, booked once; its order id
     remind: Callable[[L, date, Decimal, int], Awaitable[None]]  # the due's reminder with its link
     takes_debits: Callable[[L], bool] = field(default=_anything)  # whether it collects online at all
+    closed: Callable[[L], bool] = field(default=_never)  # closed (foreclosed, or paid off): nothing more is owed

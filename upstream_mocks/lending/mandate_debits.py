@@ -4,7 +4,8 @@ lender about one of its debits, and the lender reads that debit at the provider 
 account (never believing the caller) and does what its status asks, once each:
 
 - raised and waiting (INITIALIZED, PENDING): the pre-debit notice, SMS and mail in the borrower's
-  language (NPCI: at least 24 hours before the debit; the provider refuses a debit sooner);
+  language (NPCI: at least 24 hours before the debit; the provider refuses a debit sooner); for a
+  loan since closed, nothing is owed: the lender cancels the debit at the provider instead;
 - SUCCESS: booked as a repayment of the loan by the same settlement as any other
   (settlement.settle_paid), keyed by the provider's payment id, its receipt mailed;
 - FAILED: the instalment is an ordinary due again: its reminder, with its payment link (reminders.py);
@@ -39,7 +40,7 @@ from upstream_mocks.lending.autopay_cover import covered_by
 from upstream_mocks.lending.autopay_cover import register as register_cover
 from upstream_mocks.lending.autopay_lender import OURS, AutoPayLender, L, Refused
 from upstream_mocks.lending.due_links import link_for_due, owed_on
-from upstream_mocks.lending.dues import loan_numbered
+from upstream_mocks.lending.dues import loan_numbered, loan_position
 from upstream_mocks.lending.loans import Loan
 from upstream_mocks.lending.mandate_authentication import NotRaised, ask_to_authenticate
 from upstream_mocks.lending.notices import notify
@@ -167,6 +168,7 @@ def ours(world: MockWorld) -> AutoPayLender[Loan]:
         book=book,
         remind=remind_of,
         takes_debits=lambda loan: loan.collects_portal_payments,
+        closed=lambda loan: loan_position(world, loan).status == "closed",
     )
 
 
@@ -224,7 +226,19 @@ def mandate_debit_routes(world: MockWorld, lender: AutoPayLender[L]) -> list[HTT
             return envelope(None, "Not a debit", 400)
         st = state()
         answer = MandateDebitAnswer(payment_id=body.payment_id, status="waiting")
-        if payment.payment_status in ("INITIALIZED", "PENDING"):
+        if payment.payment_status == "INITIALIZED" and lender.closed(loan):
+            # A debit raised for a loan since closed (foreclosed, its confirmation never seen by
+            # the platform): nothing is owed, so it is cancelled at the provider, never noticed.
+            try:
+                async with provider(world, of.account(world.settings)) as pg:
+                    await pg.manage_charge(
+                        body.subscription_id, body.payment_id, "CANCEL", key=f"{body.payment_id}-closed"
+                    )
+            except (ProviderRefused, httpx.HTTPError) as exc:
+                log.warning("mandate_debit_of_closed_loan_not_cancelled", payment_id=body.payment_id, error=str(exc))
+                return envelope(None, "The payment provider could not be asked", 503)
+            answer.status = "cancelled"
+        elif payment.payment_status in ("INITIALIZED", "PENDING"):
             if body.payment_id not in st.noticed:
                 st.noticed.add(body.payment_id)
                 due = due_on(payment, mocks_today(world))

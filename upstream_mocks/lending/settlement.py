@@ -82,8 +82,9 @@ def settle_paid(
         if borrower.email:
             world.spawn(mail_certificate(world, borrower.email, line, borrower.user_name, log.language))
     log.remaining_after = dues(world, borrower).remaining
-    if repayment:  # an instalment now paid takes nothing more through its link or its AutoPay debit
+    if repayment:  # an instalment now paid takes nothing more through its reminder's link
         world.spawn(cancel_paid_dues(world, log.user_id))
+    if log.line_number is None:  # nor through its AutoPay debit (a foreclosure pays every one)
         world.spawn(cancel_paid_debits(world, log.user_id))
     if borrower.email:
         world.spawn(mail_receipt(world, borrower, log))
