@@ -161,6 +161,21 @@ def move_to(client: GatewayClient, at: str) -> None:
     assert moved.status_code == 200, moved.text
 
 
+def with_the_job(
+    make_client: Callable[[Settings], GatewayClient], settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> tuple[GatewayClient, Callable[[], int]]:
+    """A gateway whose own `autopay-debits` job the test runs by hand: the client, and one run."""
+    jobs: list[AutoPayDebits] = []
+
+    def kept(services: Any, service: Any) -> AutoPayDebits:
+        jobs.append(autopay_debits(services, service))
+        return jobs[-1]
+
+    monkeypatch.setattr(loans_package, "autopay_debits", kept)
+    client = make_client(settings)
+    return client, lambda: client.blocking_portal.call(jobs[0].run)
+
+
 def active_mandate(client: GatewayClient, loan: str, key: str) -> dict[str, Any]:
     mandate: dict[str, Any] = set_up(client, loan, key, email="ramesh@example.in").json()
     mandate_word(client, mandate["cfSubscriptionId"], "approved")
@@ -426,14 +441,7 @@ def test_a_upi_debit_above_the_limit_is_not_raised_and_the_borrower_is_told_once
 ) -> None:
     # LN-1001 with instalments above ₹15,000 in the lender's own books (no seeded loan has one).
     monkeypatch.setattr(lending_loans, "seed_loans", large_seed(lending_loans.seed_loans))
-    jobs: list[AutoPayDebits] = []  # the app's own `autopay-debits` job, run here by hand
-
-    def kept(services: Any, service: Any) -> AutoPayDebits:
-        jobs.append(autopay_debits(services, service))
-        return jobs[-1]
-
-    monkeypatch.setattr(loans_package, "autopay_debits", kept)
-    client = make_client(settings)
+    client, job = with_the_job(make_client, settings, monkeypatch)
     client.cookies.set("lang", language)  # the lender writes to the borrower in the language they use
     log_in(client, RAMESH)
     mandate = active_mandate(client, "LN-1001", f"limit-notice-{language}")
@@ -441,10 +449,7 @@ def test_a_upi_debit_above_the_limit_is_not_raised_and_the_borrower_is_told_once
     due, amount = date.fromisoformat(first["dueOn"]), Decimal(first["amount"])
     assert amount > Decimal("15000.00") and mandate["method"] == "upi"
 
-    def run_job() -> int:
-        return client.blocking_portal.call(jobs[0].run)
-
-    run_job()  # outside the raise window: nothing yet
+    job()  # outside the raise window: nothing yet
     assert autopay(client, "LN-1001")["mandate"]["debits"][0]["status"] == "planned"
     assert sent_about(client, first["paymentId"]) == ([], [])
 
@@ -456,11 +461,11 @@ def test_a_upi_debit_above_the_limit_is_not_raised_and_the_borrower_is_told_once
     # The lender cannot be told at first: the debit waits all the same, told again at the next run.
     down = {"mock": "lending", "path": "webRepayment/partnerMandateDebits", "status": 503}
     assert client.post("/_mocks/scenarios", json=down).status_code == 201
-    assert run_job() == 1
+    assert job() == 1
     assert autopay(client, "LN-1001")["mandate"]["debits"][0]["status"] == "authenticate"
     assert sent_about(client, first["paymentId"]) == ([], [])
     assert client.delete("/_mocks/scenarios").status_code == 204
-    assert run_job() == 0
+    assert job() == 0
     [sms], [mail] = sent_about(client, first["paymentId"])
     assert (sms["language"], sms["dltTemplateId"]) == (language, DLT_TEMPLATES[("autopay_authenticate", language)])
     words = (rupees_text(amount), style.day(language, due), "LN-1001")
@@ -483,7 +488,7 @@ def test_a_upi_debit_above_the_limit_is_not_raised_and_the_borrower_is_told_once
     assert [p["payment_type"] for p in payments.json()] == ["AUTH"]
 
     # The job again, and the page read again: nothing more is sent.
-    assert run_job() == 0
+    assert job() == 0
     autopay(client, "LN-1001")
     assert sent_about(client, first["paymentId"]) == ([sms], [mail])
 
@@ -546,14 +551,7 @@ def test_an_enach_mandate_registered_while_its_webhook_was_lost_is_found_active_
     """The bank registers an eNACH mandate (UMRN) and the provider's webhook never arrives: the
     AutoPay job reads a mandate awaiting its bank's registration again, as it does one awaiting the
     borrower's approval, and the page shows it active."""
-    jobs: list[AutoPayDebits] = []  # the app's own `autopay-debits` job, run here by hand
-
-    def kept(services: Any, service: Any) -> AutoPayDebits:
-        jobs.append(autopay_debits(services, service))
-        return jobs[-1]
-
-    monkeypatch.setattr(loans_package, "autopay_debits", kept)
-    client = make_client(settings)
+    client, job = with_the_job(make_client, settings, monkeypatch)
     log_in(client, SUNITA)
     mandate = set_up(client, "LN-1102", "enach-lost-0001", method="enach", bank=BANK).json()
     mandate_word(client, mandate["cfSubscriptionId"], "authorised")  # at the bank, by net banking
@@ -568,7 +566,7 @@ def test_an_enach_mandate_registered_while_its_webhook_was_lost_is_found_active_
     shown = autopay(client, "LN-1102")["mandate"]
     assert (shown["status"], shown["bankApprovalPending"]) == ("pendingApproval", True)
 
-    client.blocking_portal.call(jobs[0].run)
+    job()
     shown = autopay(client, "LN-1102")["mandate"]
     assert (shown["status"], shown["providerStatus"], shown["bankApprovalPending"]) == ("active", "ACTIVE", False)
 
@@ -712,14 +710,7 @@ def test_a_loan_foreclosed_without_its_confirm_takes_no_further_debit(
     from tests.integration.test_loan_foreclosure_api import pay_quote
     from tests.integration.test_portal_repayments_api import checkout
 
-    jobs: list[AutoPayDebits] = []  # the app's own `autopay-debits` job, run here by hand
-
-    def kept(services: Any, service: Any) -> AutoPayDebits:
-        jobs.append(autopay_debits(services, service))
-        return jobs[-1]
-
-    monkeypatch.setattr(loans_package, "autopay_debits", kept)
-    client = make_client(settings)
+    client, job = with_the_job(make_client, settings, monkeypatch)
     log_in(client, RAMESH)
     mandate = active_mandate(client, "LN-1001", "foreclosed-unconfirmed-0001")
     first = mandate["debits"][0]
@@ -728,7 +719,7 @@ def test_a_loan_foreclosed_without_its_confirm_takes_no_further_debit(
     checkout(client, payment)  # paid; the lender settles it by the provider's webhook, unconfirmed here
 
     move_to(client, f"{date.fromisoformat(first['dueOn']) - timedelta(days=2)}T09:00:00+05:30")
-    assert client.blocking_portal.call(jobs[0].run) >= 1  # raised, and told to the lender
+    assert job() >= 1  # raised, and told to the lender
     told(client, mandate["cfSubscriptionId"])
     assert [m for m in outbox(client) if m["reference"] == first["paymentId"]] == []  # no pre-debit notice
     shown = autopay(client, "LN-1001")
