@@ -24,6 +24,7 @@ import structlog
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from gateway.language.codes import DEFAULT, Language
 from gateway.loans.autopay_schemas import AuthMode as OurAuthMode
 from gateway.loans.autopay_schemas import (
     AutoPay,
@@ -412,7 +413,13 @@ class AutoPayService:
             return AutoPay(terms=terms, mandate=view_of(mandate) if mandate is not None else None)
 
     async def set_up(
-        self, session: Session, login: PortalLogin, loan_number: str, asked: AutoPayRequest, key: str
+        self,
+        session: Session,
+        login: PortalLogin,
+        loan_number: str,
+        asked: AutoPayRequest,
+        key: str,
+        language: Language = DEFAULT,
     ) -> AutoPayMandate:
         """A mandate for the loan's instalments left, awaiting the borrower's approval in their UPI
         app (or, for eNACH, at their bank); the same Idempotency-Key again answers the same mandate.
@@ -498,6 +505,7 @@ class AutoPayService:
                 request_key=key,
                 account_ending=enach.account_number[-4:] if enach else None,
                 bank_code=enach.account_ifsc[:4] if enach else None,
+                language=language,
                 created_at=now,
                 updated_at=now,
             )

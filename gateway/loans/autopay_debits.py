@@ -26,6 +26,7 @@ import structlog
 from sqlalchemy import and_, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from gateway.language.codes import Language
 from gateway.loans.autopay import AUTHENTICATION_LIMIT, AutoPayService, provider_call
 from gateway.operations_db import OperationsDatabase
 from gateway.operations_db.models import LoanMandate, LoanMandateDebit
@@ -34,6 +35,12 @@ from gateway.plumbing.errors import UpstreamError
 from gateway.upstreams.lenders.port import MandateDebitTeller
 
 log = structlog.get_logger("gateway.loans.autopay")
+
+
+def language_of(mandate: LoanMandate) -> Language | None:
+    """The borrower's language at the mandate's set-up; None for one set up before it was kept."""
+    return "hi" if mandate.language == "hi" else "en" if mandate.language == "en" else None
+
 
 RAISE_AHEAD = timedelta(days=3)  # a debit is raised (and its notice sent) this long before it falls due
 MIN_NOTICE = timedelta(hours=24, minutes=5)  # NPCI's 24 hours, and a little for the clocks' steps
@@ -191,7 +198,7 @@ class AutoPayDebits:
             return
         try:
             done = await lender.ask_to_authenticate(
-                mandate.loan_number, mandate.mandate_id, debit.payment_id, debit.instalment
+                mandate.loan_number, mandate.mandate_id, debit.payment_id, debit.instalment, language_of(mandate)
             )
         except UpstreamError as exc:  # told again at the next run or read, until the due date
             log.warning("autopay_lender_not_asked", payment_id=debit.payment_id, status=exc.status)
@@ -208,7 +215,7 @@ class AutoPayDebits:
         if lender is None:
             return
         try:
-            done = await lender.tell(mandate.loan_number, mandate.mandate_id, payment_id)
+            done = await lender.tell(mandate.loan_number, mandate.mandate_id, payment_id, language_of(mandate))
         except UpstreamError as exc:  # told again by the provider's next event or the next read
             log.warning("autopay_lender_not_told", payment_id=payment_id, status=exc.status)
             return

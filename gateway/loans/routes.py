@@ -250,13 +250,15 @@ def build_router(services: AppServices, autopay: AutoPayService, debits: AutoPay
         "lists no eNACH at that bank, or not that way of approving it.",
     )
     async def set_up_autopay(
+        request: Request[Any, Any, Any],
         session: NamedDependency[Session],
         login: NamedDependency[PortalLogin],
         loan_number: LoanNumber,
         data: JSONBody[AutoPayRequest],
         idempotency_key: IdempotencyKey,
     ) -> AutoPayMandate:
-        return await autopay.set_up(session, login, loan_number, data, idempotency_key)
+        language = language_of(request, session)  # the lender's notices of its debits are written in it
+        return await autopay.set_up(session, login, loan_number, data, idempotency_key, language)
 
     @post(
         "/{loan_number:str}/autopay/changes",

@@ -226,6 +226,9 @@ class LoanMandate(IdentityBase):
     # When the lender was last asked to keep it, answered or not: a lender that keeps refusing is
     # asked again only after TELL_AGAIN_AFTER (gateway/loans/autopay.py), not at every read and run.
     lender_asked_at: Mapped[datetime | None] = mapped_column(DateTimeUTC(timezone=True), default=None)
+    # The borrower's language when they set it up (en or hi): the lender's notices of its debits
+    # are written in it (a lender such as Fineract keeps no language of its own for a borrower).
+    language: Mapped[str | None] = mapped_column(String(2), default=None)
     created_at: Mapped[datetime] = mapped_column(DateTimeUTC(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTimeUTC(timezone=True))
     debits: Mapped[list[LoanMandateDebit]] = relationship(

@@ -160,3 +160,23 @@ def test_a_fineract_loans_debit_booked_by_the_companion_reconciles_with_the_prov
     )
     assert found.mismatches == [], found.mismatches
     assert found.recorded_payments == 1
+
+
+def test_a_fineract_borrower_who_set_up_autopay_in_hindi_gets_the_pre_debit_notice_in_hindi(
+    both: GatewayClient,
+) -> None:
+    """Fineract keeps no language for a client: the gateway tells the companion the borrower's
+    language at the set-up with each debit, and the notice is written in it."""
+    client = both
+    client.cookies.set("lang", "hi")
+    log_in(client, RAMESH)
+    mandate = active_mandate(client, LOAN, "fin-autopay-hindi-0001")
+    first = mandate["debits"][0]
+    move_to(client, f"{first['dueOn']}T09:00:00+05:30")
+    client.post("/_mocks/clock", json={"days": -2})
+    assert autopay(client, LOAN)["mandate"]["debits"][0]["status"] == "noticed"
+    [notice] = sms_about(client, first["paymentId"])
+    assert (notice["language"], notice["dltTemplateId"]) == ("hi", DLT_TEMPLATES[("autopay_notice", "hi")])
+    assert "ऑटोपे" in notice["message"] and LOAN in notice["message"]
+    [mail] = mails_about(client, first["paymentId"])
+    assert mail["kind"] == "autopayNotice" and "ऑटोपे" in mail["subject"]

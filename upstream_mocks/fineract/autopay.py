@@ -6,7 +6,8 @@ account at the provider was never booked (docs/decisions/fineract-autopay-debits
 The calls are our own lender's (upstream_mocks/lending/mandate_debits.py, autopay_mandates.py,
 mandate_authentication.py), over Fineract's books (`fineract_books`): each debit and mandate read
 at the provider with the Fineract lender's own account, never believed; the pre-debit notice to
-the client's number and the lender's e-mail (English: Fineract keeps no language for a client);
+the client's number and the lender's e-mail, in the language the platform names with the debit
+(the borrower's at the mandate's set-up: Fineract keeps none for a client; English otherwise);
 a debit taken booked in Fineract through its API as a repayment on the loan, `externalId`
 `pg-<provider payment id>` and `receiptNumber` `MANDATE_<payment id>` (the companion's rule for a
 link's payment: a repeated tell books nothing twice, a taken externalId being Fineract's 400),
@@ -100,7 +101,7 @@ def fineract_books(world: MockWorld, position: Reading, lender: Lender) -> AutoP
         of=FINERACT,
         find=find,
         borrower=lambda loan: borrower_of(loan[0]),
-        language=lambda loan: "en",  # Fineract keeps no language for a client: the lender writes in English
+        language=lambda loan: "en",  # Fineract keeps none: English unless the platform names the borrower's
         due_of=due_of,
         owed=owed,
         link=link,

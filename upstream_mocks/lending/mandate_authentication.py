@@ -27,7 +27,7 @@ from upstream_mocks.lending.autopay_mandates import AUTHENTICATION_LIMIT
 from upstream_mocks.lending.due_links import short_url
 from upstream_mocks.lending.notices import notify
 from upstream_mocks.provider import provider
-from upstream_mocks.texts import style, texts
+from upstream_mocks.texts import Language, style, texts
 from upstream_mocks.world import MockWorld
 
 log = structlog.get_logger("upstream_mocks.lending")
@@ -72,9 +72,11 @@ async def ask_to_authenticate(
     payment_id: str,
     not_raised: NotRaised,
     sent: set[str],
+    told_in: Language | None = None,
 ) -> None:
-    """The borrower told, once per payment id in `sent`, to pay the instalment themselves;
-    `Refused` when the mandate or the schedule says otherwise."""
+    """The borrower told, once per payment id in `sent`, to pay the instalment themselves, in
+    `told_in` (the borrower's language at the set-up) or the lender's own choice; `Refused` when
+    the mandate or the schedule says otherwise."""
     await _check_mandate(world, lender.of, loan_number, subscription_id)
     if payment_id in sent:
         return  # told already: nothing is sent twice
@@ -95,7 +97,7 @@ async def ask_to_authenticate(
     if link is None:  # a notice without its link would leave the borrower nothing to pay with
         raise Refused(503, "The instalment's payment link could not be made")
     sent.add(payment_id)
-    language = lender.language(loan)
+    language = told_in or lender.language(loan)
     fields = {
         "amount": style.amount(language, owed),
         "loan": loan_number,

@@ -69,6 +69,7 @@ class MandateDebitBody(msgspec.Struct, rename="camel", kw_only=True, forbid_unkn
     subscription_id: str
     payment_id: str
     not_raised: NotRaised | None = None  # a debit the caller did not raise, and why
+    language: Language | None = None  # the borrower's at the mandate's set-up: the notices' language
 
 
 class MandateDebitAnswer(msgspec.Struct, rename="camel", kw_only=True):
@@ -207,6 +208,7 @@ def mandate_debit_routes(world: MockWorld, lender: AutoPayLender[L]) -> list[HTT
                     body.payment_id,
                     body.not_raised,
                     state().authenticate,
+                    body.language,
                 )
             except Refused as exc:
                 return envelope(None, exc.message, exc.status)
@@ -245,7 +247,8 @@ def mandate_debit_routes(world: MockWorld, lender: AutoPayLender[L]) -> list[HTT
                 covered_by(world, body.loan_number, due, body.subscription_id, body.payment_id, of)
                 borrower = lender.borrower(loan)
                 if borrower is not None:
-                    await notice(world, borrower, lender.language(loan), body.loan_number, payment)
+                    language = body.language or lender.language(loan)
+                    await notice(world, borrower, language, body.loan_number, payment)
             answer.status = "noticed"
         elif payment.payment_status == "SUCCESS":
             try:

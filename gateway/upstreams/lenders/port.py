@@ -113,12 +113,15 @@ class MandateDebitTeller(Protocol):
     then sends its pre-debit notice, books it once or reminds of the due; the answer says which it
     did."""
 
-    async def tell(self, loan_number: str, subscription_id: str, payment_id: str) -> str: ...
+    # `language`: the borrower's, at the mandate's set-up (None: the lender's own choice), for its notices.
+    async def tell(
+        self, loan_number: str, subscription_id: str, payment_id: str, language: Language | None = None
+    ) -> str: ...
 
     # A debit not raised because it is above the e-mandate limit: the lender checks the mandate and
     # its schedule, then tells the borrower (once) to pay instalment `instalment` themselves.
     async def ask_to_authenticate(
-        self, loan_number: str, subscription_id: str, payment_id: str, instalment: int
+        self, loan_number: str, subscription_id: str, payment_id: str, instalment: int, language: Language | None = None
     ) -> str: ...
 
     # The loan's mandate, ACTIVE at the provider: the lender checks it there and keeps it, so its

@@ -11,6 +11,7 @@ from typing import Literal
 
 import msgspec
 
+from gateway.language.codes import Language
 from gateway.plumbing.errors import Conflict, InvalidInput, NotFound, UpstreamError
 from gateway.upstreams.envelope import Envelope
 from gateway.upstreams.http import UpstreamHttp
@@ -108,6 +109,7 @@ class MandateDebit(msgspec.Struct, rename="camel", kw_only=True, omit_defaults=T
     subscription_id: str
     payment_id: str
     not_raised: NotRaised | None = None  # omitted for a debit raised at the provider
+    language: Language | None = None  # the borrower's, for the lender's notices; omitted: the lender's choice
 
 
 class MandateDebitDone(msgspec.Struct, rename="camel", kw_only=True):
@@ -134,16 +136,19 @@ class LenderMandateDebits:
         self.http = http
         self._key = {"x-partner-key": partner_key}
 
-    async def tell(self, loan_number: str, subscription_id: str, payment_id: str) -> str:
+    async def tell(
+        self, loan_number: str, subscription_id: str, payment_id: str, language: Language | None = None
+    ) -> str:
         """POST webRepayment/partnerMandateDebits: the lender reads the debit at the provider and
         sends its pre-debit notice, books it (once, by the provider's payment id) or reminds of
         the due; what it did (`MandateDebitDone.status`)."""
-        return await self._post(
-            MandateDebit(loan_number=loan_number, subscription_id=subscription_id, payment_id=payment_id)
+        debit = MandateDebit(
+            loan_number=loan_number, subscription_id=subscription_id, payment_id=payment_id, language=language
         )
+        return await self._post(debit)
 
     async def ask_to_authenticate(
-        self, loan_number: str, subscription_id: str, payment_id: str, instalment: int
+        self, loan_number: str, subscription_id: str, payment_id: str, instalment: int, language: Language | None = None
     ) -> str:
         """The same call with `notRaised`: a debit above the e-mandate limit, never raised; the
         lender checks the mandate and its schedule, then tells the borrower (once per payment id)
@@ -153,6 +158,7 @@ class LenderMandateDebits:
             subscription_id=subscription_id,
             payment_id=payment_id,
             not_raised=NotRaised(instalment=instalment),
+            language=language,
         )
         return await self._post(debit)
 
