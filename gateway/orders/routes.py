@@ -120,11 +120,14 @@ def build_router(services: AppServices, store: StoreService, to_cash: ToCash) ->
         idempotency_key: OptionalIdempotencyKey = None,
     ) -> UpiPayment:
         payment = (await placed.order(session, login, order_number)).payment
-        if payment.method != "online" or payment.state != "pending":
-            raise Conflict("This order has nothing left to pay online.", code="nothing_to_pay")
         # A payment waiting at the provider (its bank, or the payer's UPI app) is refused by the
         # UPI service itself, after a retry of the same click has been answered again.
-        if payment.payment_session_id is None or payment.provider_order_id is None:
+        if (
+            payment.method != "online"
+            or payment.state != "pending"
+            or payment.payment_session_id is None
+            or payment.provider_order_id is None
+        ):
             raise Conflict("This order has nothing left to pay online.", code="nothing_to_pay")
         return await upi.start(
             payment.provider_order_id,

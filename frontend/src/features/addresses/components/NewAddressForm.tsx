@@ -4,6 +4,7 @@ import { errorMessage } from "../../../api/client";
 import { AddressFields, EMPTY_FORM, type AddressForm, type Field } from "../../../components/addresses/AddressFields";
 import { useAddressCheck, type AddressDraft } from "../../../components/addresses/api/check-address";
 import { useAddAddress } from "../api/add-address";
+import fields from "../../../components/addresses/AddressFields.module.css";
 import styles from "./addresses.module.css";
 
 const EVERY_FIELD: ReadonlySet<Field> = new Set(["name", "mobileNumber", "address1", "address2", "pincode"]);
@@ -52,7 +53,7 @@ export function NewAddressForm({ mobileNumber }: { mobileNumber: string | null }
           onLeave={(field) => setLeft((s) => (s.has(field) ? s : new Set(s).add(field)))}
           onChange={setForm}
         />
-        <label className={`${styles.wide} ${styles.check}`}>
+        <label className={`${styles.wide} ${fields.check}`}>
           <input type="checkbox" checked={makeDefault} onChange={(e) => setMakeDefault(e.target.checked)} />
           <Trans>Make this my default address</Trans>
         </label>

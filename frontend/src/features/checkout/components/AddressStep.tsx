@@ -12,6 +12,7 @@ import { PINCODE, usePincodeCheck } from "../api/check-pincode";
 import type { CheckoutAddress } from "../api/quote-order";
 import { keptForm, keepForm, type Picked } from "./addressFormKeeping";
 import { notServiceableWords } from "./checkoutWords";
+import fields from "../../../components/addresses/AddressFields.module.css";
 import styles from "./checkout.module.css";
 
 export interface AddressChoice {
@@ -211,7 +212,7 @@ export function AddressStep({
           />
           {choice.kind === "edit" && (
             <>
-              <label className={`${styles.wide} ${styles.check}`}>
+              <label className={`${styles.wide} ${fields.check}`}>
                 <input type="checkbox" checked={makeDefault} onChange={(e) => setMakeDefault(e.target.checked)} />
                 <Trans>Make this my default address</Trans>
               </label>
