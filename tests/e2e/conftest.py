@@ -400,9 +400,19 @@ def axe_violations(axe: Axe, page: Page, impacts: tuple[str, ...] | None = ("ser
     element is not what a reader is left looking at. Toasts' timers are held meanwhile, so a
     toast on screen is read, not waited out: a toast closes when its progress bar's animation
     ends, and that animation is paused until axe has read the page."""
-    held = page.evaluate(f"() => {{ {_HOLD_TOASTS} }}")
+    # A toast may open, or start to leave, while axe reads (a slow machine's read takes a
+    # second or more): axe then saw it half faded. Read again, settled, when the toasts on
+    # screen changed or something moved during the read.
+    held = 0
     try:
-        return _settled_axe_report(axe, page, impacts)
+        for _ in range(3):
+            held += page.evaluate(f"() => {{ {_HOLD_TOASTS} }}")
+            before = page.evaluate(_TOASTS_SHOWN)
+            held += _settle(page)
+            report = _axe_report(axe, page, impacts)
+            if page.evaluate(_TOASTS_SHOWN) == before and not page.evaluate(_MOVING_COUNT):
+                return report
+        return report
     finally:
         if held:
             page.evaluate(f"() => {{ {_RELEASE_TOASTS} }}")
@@ -429,9 +439,20 @@ _TOAST_TIMERS = (
 )
 _HOLD_TOASTS = f"const timers = {_TOAST_TIMERS}; timers.forEach((a) => a.pause()); return timers.length;"
 _RELEASE_TOASTS = f"{_TOAST_TIMERS}.forEach((a) => a.play());"
+_TOASTS_SHOWN = "() => [...document.querySelectorAll('.Toastify__toast')].map((t) => t.id)"
 
 
-def _settled_axe_report(axe: Axe, page: Page, impacts: tuple[str, ...] | None) -> str:
+# Animations on the document's clock that end (not a scroll-driven one, which stands where the
+# scroll puts it, nor an endless one), still running.
+_MOVING = """document.getAnimations().filter(
+    (a) => a.playState === 'running' && a.timeline === document.timeline
+        && a.effect?.getTiming().iterations !== Infinity)"""
+_MOVING_COUNT = f"() => {_MOVING}.length"
+
+
+def _settle(page: Page) -> int:
+    """Lets the page's animations finish (at most 5 s), holding the countdown of any toast that
+    opens meanwhile; how many countdowns it held."""
     # evaluate, not wait_for_function: the polling of the latter evaluates a string in the page,
     # which the app's Content-Security-Policy (no 'unsafe-eval') refuses.
     # Rounds, as one animation's end may start another (a toast's exit, then its collapse); a
@@ -439,23 +460,28 @@ def _settled_axe_report(axe: Axe, page: Page, impacts: tuple[str, ...] | None) -
     # Only animations on the document's clock: a scroll-driven one (the store's category chips'
     # fade, `animation-timeline: scroll()`) stands where the scroll puts it and never finishes,
     # so waiting on it only ran out the 5 s each scan of a store page.
-    page.evaluate(
-        """async () => {
+    held: int = page.evaluate(
+        f"""async () => {{
             const frame = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done)));
             const until = Date.now() + 5000;
-            while (Date.now() < until) {
+            let held = 0;
+            while (Date.now() < until) {{
                 await frame();
-                const moving = document.getAnimations().filter(
-                    (a) => a.playState === 'running' && a.timeline === document.timeline
-                        && a.effect?.getTiming().iterations !== Infinity);
-                if (!moving.length) return;
+                held += (() => {{ {_HOLD_TOASTS} }})();
+                const moving = {_MOVING};
+                if (!moving.length) return held;
                 await Promise.race([
                     Promise.all(moving.map((a) => a.finished.catch(() => null))),
                     new Promise((done) => setTimeout(done, Math.max(0, until - Date.now()))),
                 ]);
-            }
-        }"""
+            }}
+            return held;
+        }}"""
     )
+    return held
+
+
+def _axe_report(axe: Axe, page: Page, impacts: tuple[str, ...] | None) -> str:
     results = axe.run(page)
     found = [v for v in results.response["violations"] if impacts is None or v["impact"] in impacts]
     return "\n".join(
