@@ -7,8 +7,8 @@ write an `x-idempotency-key` (the caller's, so that a retry sends the same one).
 and come back as JSON numbers, decoded straight to Decimal. How a request travels is the
 caller's: `HttpxSender` over an httpx client (a network URL, or httpx's ASGI transport to an
 in-process provider), or a sender of its own (the gateway's, with its deadlines and breakers).
-Mandates (UPI AutoPay: plans, subscriptions, their AUTH and CHARGEs, the SUBSCRIPTION_* webhooks)
-are the same API's subscriptions calls (`payments_client.mandates`).
+Mandates (UPI AutoPay: plans, subscriptions, their AUTH and CHARGEs, refunds of a debited CHARGE,
+the SUBSCRIPTION_* webhooks) are the same API's subscriptions calls (`payments_client.mandates`).
 Money paid out (a refund owed to a UPI ID or a bank account) goes through `PayoutsClient`, the
 same provider's Payouts API (x-api-version 2024-01-01; contracts/payouts.openapi.yaml), each payee
 a beneficiary of the payouts account (`payments_client.beneficiaries`).
@@ -22,6 +22,7 @@ from payments_client.mandates import (
     MandatePayAnswer,
     MandatePayment,
     MandatePaymentEvent,
+    MandateRefund,
     MandateStatusEvent,
     ProviderMandate,
     ProviderPlan,
@@ -56,6 +57,7 @@ __all__ = [
     "MandatePayAnswer",
     "MandatePayment",
     "MandatePaymentEvent",
+    "MandateRefund",
     "MandateStatusEvent",
     "OrderMeta",
     "Payee",

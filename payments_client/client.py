@@ -16,6 +16,7 @@ from payments_client.mandates import (
     MandateCustomer,
     MandatePayAnswer,
     MandatePayment,
+    MandateRefund,
     ProviderMandate,
     ProviderPlan,
 )
@@ -355,6 +356,33 @@ class ProviderClient:
             body["action_details"] = {"next_scheduled_time": retry_at.isoformat(timespec="seconds")}
         path = f"pg/subscriptions/{subscription_id}/payments/{payment_id}/manage"
         return await self._call("POST", path, MandatePayment, body, key)
+
+    async def refund_mandate_payment(
+        self,
+        subscription_id: str,
+        *,
+        payment_id: str,
+        refund_id: str,
+        amount: Decimal,
+        key: str,
+        note: str | None = None,
+    ) -> MandateRefund:
+        """POST pg/subscriptions/{id}/refunds: give back `amount` of the debited CHARGE `payment_id`
+        (at most what is left unrefunded of it), PENDING until the bank pays it out. A retry sends
+        the same `key`: a `refund_id` the subscription used before is a 400 `refund_already_exists`."""
+        body: dict[str, Any] = {
+            "subscription_id": subscription_id,
+            "payment_id": payment_id,
+            "refund_id": refund_id,
+            "refund_amount": amount,
+        }
+        if note and note.strip():
+            body["refund_note"] = note.strip()
+        return await self._call("POST", f"pg/subscriptions/{subscription_id}/refunds", MandateRefund, body, key)
+
+    async def mandate_refund(self, subscription_id: str, refund_id: str) -> MandateRefund:
+        """GET pg/subscriptions/{id}/refunds/{refund_id}: the refund as it stands (404 if none)."""
+        return await self._call("GET", f"pg/subscriptions/{subscription_id}/refunds/{refund_id}", MandateRefund)
 
     async def refunds(self, order_id: str) -> list[ProviderRefund]:
         return await self._call("GET", f"pg/orders/{order_id}/refunds", list[ProviderRefund])

@@ -6,8 +6,9 @@ through every state the platform meets (an order paid, one left pending then pai
 termination was asked for, a payer dropping out, a refund on hold then cancelled, a day's report
 read a page at a time by the gateway's own client, a settlement a day later with fees) leaves no
 finding: no call, field or state that Cashfree lacks. The mandate calls (plans, subscriptions,
-their AUTH and CHARGEs, `manage`) are held the same way (tests/contract/test_payments_mandates.py
-runs them through every state with the check on); Cashfree's document is read with one erratum,
+their AUTH and CHARGEs, `manage`, refunds of a debited CHARGE) are held the same way
+(tests/contract/test_payments_mandates.py and test_payments_mandate_refunds.py run them through
+every state with the check on); Cashfree's document is read with one erratum,
 its unusable `payment_method` of `/subscriptions/pay`, held to the shape Cashfree's SDKs send.
 """
 
@@ -100,6 +101,8 @@ def test_every_call_of_our_contract_is_cashfrees_and_its_examples_hold_to_cashfr
         "/subscriptions/{subscription_id}/payments",
         "/subscriptions/{subscription_id}/payments/{payment_id}",
         "/subscriptions/{subscription_id}/payments/{payment_id}/manage",
+        "/subscriptions/{subscription_id}/refunds",
+        "/subscriptions/{subscription_id}/refunds/{refund_id}",
     }
     assert {PREFIX + path for path in mandates} <= ours
 

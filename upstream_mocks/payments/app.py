@@ -36,6 +36,7 @@ from upstream_mocks.payments.links import (
     order_to_pay,
 )
 from upstream_mocks.payments.orders import (
+    REFUND_PATH,
     CannotChange,
     CustomerDetails,
     Order,
@@ -153,9 +154,6 @@ class RefundWord(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """QA: the bank's word on an unfinished refund."""
 
     refund_status: Literal["ONHOLD", "SUCCESS", "CANCELLED"]
-
-
-REFUND_PATH = "refund"  # the scenario path that addresses refunds made through the API
 
 
 async def bank_decides(

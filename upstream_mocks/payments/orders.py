@@ -34,6 +34,9 @@ OrderStatus = Literal["ACTIVE", "PAID", "EXPIRED", "TERMINATED", "TERMINATION_RE
 PaymentStatus = Literal["SUCCESS", "NOT_ATTEMPTED", "FAILED", "USER_DROPPED", "VOID", "CANCELLED", "PENDING"]
 RefundStatus = Literal["SUCCESS", "PENDING", "CANCELLED", "ONHOLD"]
 ORDER_LIFETIME = timedelta(days=30)  # Cashfree's default when the merchant sets no expiry
+# The scenario path that addresses refunds made through the API (an order's, or a mandate debit's:
+# subscription_refunds.py): QA's `refund` scenario there holds them at the bank.
+REFUND_PATH = "refund"
 PAYMENT_MESSAGES: dict[str, str] = {
     "SUCCESS": "Transaction successful",
     "FAILED": "Payment declined by the card issuer",

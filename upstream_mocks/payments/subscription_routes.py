@@ -19,6 +19,14 @@ from upstream_mocks.payments.enach_banks import EligibilityBody, EligibilityItem
 from upstream_mocks.payments.mandate_views import QaMandate, qa_mandates
 from upstream_mocks.payments.orders import provider_now
 from upstream_mocks.payments.subscription_events import PaymentEventType, payment_event, status_changed, tell, told
+from upstream_mocks.payments.subscription_refunds import STATE as REFUNDS_STATE
+from upstream_mocks.payments.subscription_refunds import (
+    CreateRefundBody,
+    RefundsState,
+    SubscriptionRefund,
+    create_refund,
+    get_refund,
+)
 from upstream_mocks.payments.subscriptions import (
     STATE,
     CreatePlanBody,
@@ -84,6 +92,7 @@ def subscription_handlers(
     world: MockWorld, caller: Caller, replayed: Replayed, remember: Remember, error: Error
 ) -> list[HTTPRouteHandler]:
     world.register(STATE, SubscriptionsState)
+    world.register(REFUNDS_STATE, RefundsState)
 
     async def attempt_due(moment: datetime) -> None:
         """Each charge whose (retry) time the clock has passed is attempted, oldest first; then
@@ -254,6 +263,22 @@ def subscription_handlers(
 
         return await _write(request, work)
 
+    @post("/pg/subscriptions/{subscription_id:str}/refunds", status_code=200)
+    async def refund_charge(request: Request[Any, Any, Any], subscription_id: FromPath[str]) -> Response[Any]:
+        """Cashfree's SubsCreateRefund: all or part of a debited CHARGE given back (subscription_refunds.py)."""
+
+        def work(account: MerchantAccount, raw: bytes) -> SubscriptionRefund:
+            body = msgspec.json.decode(raw, type=CreateRefundBody)
+            return create_refund(world, account.client_id, subscription_id, body)
+
+        return await _write(request, work)
+
+    @get("/pg/subscriptions/{subscription_id:str}/refunds/{refund_id:str}")
+    async def read_refund(
+        request: Request[Any, Any, Any], subscription_id: FromPath[str], refund_id: FromPath[str]
+    ) -> Response[Any]:
+        return await _read(request, lambda a: get_refund(world, a.client_id, subscription_id, refund_id))
+
     # QA controls (not part of the contract), by Cashfree's own id of the subscription.
     def _qa_body(raw: bytes, kind: type[Any]) -> Any:
         try:
@@ -363,6 +388,8 @@ def subscription_handlers(
         read_payments,
         read_payment,
         manage_charge,
+        refund_charge,
+        read_refund,
         mandate_word,
         bank_page,
         debits_fail,
