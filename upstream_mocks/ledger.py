@@ -15,6 +15,8 @@ from upstream_mocks.orders.records import Order
 from upstream_mocks.payments.links import get_link
 from upstream_mocks.payments.settlements import rows as report_rows
 from upstream_mocks.payments.settlements import settled_on
+from upstream_mocks.payments.subscription_refunds import STATE as SUBSCRIPTION_REFUNDS
+from upstream_mocks.payments.subscription_refunds import refunds_state
 from upstream_mocks.payments.subscriptions import STATE as SUBSCRIPTIONS
 from upstream_mocks.payments.subscriptions import subscriptions_state
 from upstream_mocks.world import MockWorld
@@ -39,6 +41,9 @@ class MandateDebit(msgspec.Struct, rename="camel", kw_only=True):
     amount: Decimal
     status: str  # the provider's: INITIALIZED, PENDING, SUCCESS, FAILED, CANCELLED
     retry_attempts: int  # debit attempts the payer's bank declined before this status
+    # What the provider gave back of it (a lender that refused its booking refunds it in full);
+    # refunds the bank gave up (CANCELLED) count nothing.
+    refunded: Decimal = Decimal("0.00")
 
 
 class OrderLine(msgspec.Struct, rename="camel", kw_only=True):
@@ -289,6 +294,13 @@ def ledger(world: MockWorld) -> Ledger:
 def mandate_debits(world: MockWorld) -> list[MandateDebit]:
     if SUBSCRIPTIONS not in world.states:
         return []
+    given: dict[tuple[str, str], Decimal] = {}
+    if SUBSCRIPTION_REFUNDS in world.states:
+        for (account, _), refunds in refunds_state(world).refunds.items():
+            for r in refunds:
+                if r.refund_status != "CANCELLED":
+                    key = (account, r.cf_payment_id)
+                    given[key] = given.get(key, Decimal("0.00")) + r.refund_amount
     return [
         MandateDebit(
             cf_payment_id=p.cf_payment_id,
@@ -298,6 +310,7 @@ def mandate_debits(world: MockWorld) -> list[MandateDebit]:
             amount=p.payment_amount,
             status=p.payment_status,
             retry_attempts=p.retry_attempts,
+            refunded=given.get((account, p.cf_payment_id), Decimal("0.00")),
         )
         for (account, _), found in subscriptions_state(world).payments.items()
         for p in found

@@ -81,7 +81,11 @@ def invariants(ledger: Ledger) -> list[Invariant]:
     paid_to = {p.transfer_id for p in ledger.payouts if p.status in ("SUCCESS", "REVERSED")}
 
     # AutoPay debits: each SUCCESS booked once as its repayment, nothing else booked as one.
-    debited = {d.cf_payment_id: d for d in ledger.mandate_debits if d.status == "SUCCESS"}
+    succeeded = {d.cf_payment_id: d for d in ledger.mandate_debits if d.status == "SUCCESS"}
+    # A debit its lender refused to book (its checker rejected the booking) is refunded in full:
+    # it moved in and back, and is booked never.
+    debited = {i: d for i, d in succeeded.items() if d.refunded == 0}
+    returned = {i: d for i, d in succeeded.items() if d.refunded > 0}
     mandate_bookings = [b for b in ledger.bookings if b.provider_order_id.startswith(MANDATE_PREFIX)]
 
     def rule(name: str, broken_by: list[str]) -> Invariant:
@@ -135,8 +139,12 @@ def invariants(ledger: Ledger) -> list[Invariant]:
             ],
         ),
         rule(
-            "No AutoPay repayment is booked without a debit taken (a failed or cancelled one books nothing)",
+            "No AutoPay repayment is booked without a debit taken and kept (failed, cancelled or refunded: nothing)",
             [b.provider_order_id for b in mandate_bookings if b.cf_payment_id not in debited],
+        ),
+        rule(
+            "Every AutoPay debit refunded is refunded in full, never in part",
+            [d.payment_id for d in returned.values() if d.refunded != d.amount],
         ),
         rule("No refund is paid out twice", sorted(n for n, k in payouts_of.items() if k > 1)),
         rule(

@@ -24,7 +24,7 @@ from upstream_mocks.world import MockWorld
 MAX_WAIT = 30.0  # seconds: within any client's read timeout
 _WAIT = re.compile(r"(?:^|[;,\s])wait\s*=\s*(\d+(?:\.\d+)?)", re.IGNORECASE)
 # Read-outs of the world: answering one changes nothing, so it wakes nobody.
-WAITABLE = ("/_mocks/ledger", "/_mocks/lending/reminders", "/_mocks/journal")
+WAITABLE = ("/_mocks/ledger", "/_mocks/lending/reminders", "/_mocks/journal", "/_mocks/mail/outbox")
 
 
 def prefer_wait(prefer: str | None) -> float:

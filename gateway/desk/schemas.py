@@ -99,7 +99,7 @@ class DeskMandateDebit(msgspec.Struct, rename="camel", kw_only=True):
     instalment: int
     due_on: date
     amount: str
-    status: str  # planned, noticed, debited, failed, cancelled, authenticate
+    status: str  # planned, noticed, debited, failed, cancelled, authenticate, refunded
     failure_reason: str | None = None
     # When the lender confirmed its notice went to the borrower: the pre-debit notice of a raised
     # debit, or (`authenticate`) the one asking them to pay an instalment above the limit themselves.

@@ -696,7 +696,7 @@ class AutoPayService:
             if debit is None:
                 return None
             status = DEBIT_STATUS.get(payment.payment_status)
-            if status is not None and debit.status not in ("debited",):
+            if status is not None and debit.status not in ("debited", "refunded"):
                 debit.status = status
             debit.cf_payment_id = payment.cf_payment_id
             if payment.failure_details.failure_reason:

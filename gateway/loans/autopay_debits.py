@@ -219,10 +219,12 @@ class AutoPayDebits:
         except UpstreamError as exc:  # told again by the provider's next event or the next read
             log.warning("autopay_lender_not_told", payment_id=payment_id, status=exc.status)
             return
-        if done in ("booked", "reminded"):  # the lender has acted on how the debit ended
+        # The lender has acted on how the debit ended (`waiting`: its checker has yet to approve
+        # the booking, so it is told again); a refund is final: the debit is never booked.
+        if done in ("booked", "reminded", "refunded"):
             async with self.database.session() as db:
                 found = await self._debit(db, payment_id)
                 if found is not None and found.booked_at is None:
                     found.booked_at = await self.clock.now()
-                    if done == "booked":
-                        found.status = "debited"
+                    if done != "reminded":
+                        found.status = "debited" if done == "booked" else "refunded"

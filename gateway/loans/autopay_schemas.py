@@ -24,7 +24,8 @@ AutoPayStatus = Literal["pendingApproval", "active", "paused", "cancelled", "com
 # lender; failed: the bank declined it (it is an ordinary due now, with a reminder and a link);
 # cancelled: stopped before it was debited; authenticate: above the e-mandate limit, to be paid
 # by the borrower with a fresh authentication (never debited without it).
-DebitStatus = Literal["planned", "noticed", "debited", "failed", "cancelled", "authenticate"]
+# refunded: taken, then refused by the lender (its checker) and returned in full at the provider.
+DebitStatus = Literal["planned", "noticed", "debited", "failed", "cancelled", "authenticate", "refunded"]
 Frequency = Literal["monthly"]
 # UPI AutoPay (approved in the UPI app) or eNACH (approved at the borrower's bank).
 Method = Literal["upi", "enach"]

@@ -252,13 +252,15 @@ class LoanMandateDebit(IdentityBase):
     due_on: Mapped[date] = mapped_column(Date)
     amount: Mapped[Decimal] = mapped_column(MONEY)
     scheduled_at: Mapped[datetime] = mapped_column(DateTimeUTC(timezone=True))
-    # noticed (raised, pre-debit notice sent) -> debited | failed | cancelled; or authenticate
-    # (above the e-mandate limit: the borrower pays it with a fresh authentication, never debited).
+    # noticed (raised, pre-debit notice sent) -> debited | failed | cancelled, and debited ->
+    # refunded (its booking refused by the lender's checker); or authenticate (above the
+    # e-mandate limit: the borrower pays it with a fresh authentication, never debited).
     status: Mapped[str] = mapped_column(String(16))
     failure_reason: Mapped[str | None] = mapped_column(String(120))
     # Raised with its notice; for one above the limit, when the lender confirmed it told the borrower.
     noticed_at: Mapped[datetime | None] = mapped_column(DateTimeUTC(timezone=True))
-    # The lender acted on how it ended: booked it (taken), or sent its reminder (failed).
+    # The lender acted on how it ended: booked it (taken), refunded it (its booking refused), or
+    # sent its reminder (failed).
     booked_at: Mapped[datetime | None] = mapped_column(DateTimeUTC(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTimeUTC(timezone=True))
     mandate: Mapped[LoanMandate] = relationship(back_populates="debits")

@@ -8,16 +8,27 @@ lender could book no debit, so AutoPay is not offered for its loans."""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any
 
 import msgspec
+import pytest
 
 from gateway.settings import Settings
 from tests.conftest import GatewayClient
-from tests.integration.test_autopay_api import active_mandate, after_webhooks, autopay, move_to, outbox, set_up
-from tests.integration.test_fineract_companion_api import in_fineract
+from tests.integration.test_autopay_api import (
+    active_mandate,
+    after_webhooks,
+    autopay,
+    move_to,
+    outbox,
+    set_up,
+    with_the_job,
+)
+from tests.integration.test_fineract_companion_api import BASIC, FINERACT, in_fineract
 from tests.integration.test_portal_api import log_in
 from tests.integration.test_reconciliation import reconcile
 from upstream_mocks.sms import DLT_TEMPLATES
@@ -55,6 +66,38 @@ def cf_payment_id(client: GatewayClient, payment_id: str) -> str:
     """The provider's id of the debit, as the provider's ledger has it."""
     [debit] = [d for d in client.get("/_mocks/ledger").json()["mandateDebits"] if d["paymentId"] == payment_id]
     found: str = debit["cfPaymentId"]
+    return found
+
+
+def tell_companion(client: GatewayClient, subscription_id: str, payment_id: str) -> dict[str, Any]:
+    """The companion told of a debit, as the gateway tells it; what it answers it did."""
+    told = client.post(
+        f"{COMPANION}/partnerMandateDebits",
+        json={"loanNumber": LOAN, "subscriptionId": subscription_id, "paymentId": payment_id},
+        headers=COMPANION_KEY,
+    )
+    assert told.status_code == 200, told.text
+    answer: dict[str, Any] = told.json()["data"]
+    return answer
+
+
+def awaiting_the_checker(client: GatewayClient) -> list[dict[str, Any]]:
+    """The loan's repayments that Fineract's checker has yet to approve or reject."""
+    found = client.get(f"{FINERACT}/makercheckers", params={"resourceId": LOAN_ID}, headers=BASIC)
+    assert found.status_code == 200, found.text
+    waiting: list[dict[str, Any]] = found.json()
+    return waiting
+
+
+def receipts(client: GatewayClient, wait_for: int = 0) -> list[dict[str, Any]]:
+    """The repayment receipts mailed to the borrower; with `wait_for`, once there are that many (a
+    lender mails its receipt after it books), waiting on the outbox's changes, 30 s at most."""
+    answer = client.get("/_mocks/mail/outbox")
+    until = time.monotonic() + 30
+    while len(found := [m for m in answer.json() if m["kind"] == "receipt"]) < wait_for and time.monotonic() < until:
+        wait = {"If-None-Match": answer.headers["ETag"], "Prefer": f"wait={max(until - time.monotonic(), 0.1):.1f}"}
+        changed = client.get("/_mocks/mail/outbox", headers=wait)
+        answer = changed if changed.status_code == 200 else answer
     return found
 
 
@@ -180,3 +223,72 @@ def test_a_fineract_borrower_who_set_up_autopay_in_hindi_gets_the_pre_debit_noti
     assert "ऑटोपे" in notice["message"] and LOAN in notice["message"]
     [mail] = mails_about(client, first["paymentId"])
     assert mail["kind"] == "autopayNotice" and "ऑटोपे" in mail["subject"]
+
+
+def test_a_fineract_debit_waits_for_the_lenders_checker_is_booked_once_approved_and_refunded_in_full_when_rejected(
+    make_client: Callable[[Settings], GatewayClient], settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With Fineract's maker-checker on, a repayment is answered 200 and booked only when the
+    lender's checker approves it. A debit taken is then neither called booked nor posted again:
+    the gateway keeps telling the companion until the checker approves (booked once, its receipt
+    mailed once) or rejects it (the debit refunded in full at the provider, never booked)."""
+    client, job = with_the_job(make_client, msgspec.structs.replace(settings, lenders="native,fineract"), monkeypatch)
+    client.post("/_mocks/reset")
+    log_in(client, RAMESH)
+    mandate = active_mandate(client, LOAN, "fin-autopay-checker-01")
+    first, second = mandate["debits"][0], mandate["debits"][1]
+    assert client.post("/_mocks/fineract/qa", json={"makerChecker": True}).status_code == 200
+    before = outstanding(client)
+
+    # Taken: the companion posts the repayment once, and Fineract's checker holds it.
+    move_to(client, f"{date.fromisoformat(first['dueOn']) - timedelta(days=2)}T09:00:00+05:30")
+    assert autopay(client, LOAN)["mandate"]["debits"][0]["status"] == "noticed"
+    client.post("/_mocks/clock", json={"days": 2, "hours": 2})
+    assert after_webhooks(client, LOAN, mandate["cfSubscriptionId"])["debits"][0]["status"] == "debited"
+    told = tell_companion(client, mandate["mandateId"], first["paymentId"])
+    assert told == {"paymentId": first["paymentId"], "status": "waiting", "orderId": None}
+    job()  # the gateway's follow-up tells it again: nothing is posted again
+    [held] = awaiting_the_checker(client)
+    assert f"MANDATE_{first['paymentId']}" in held["commandAsJson"]
+    assert mandate_repayments(client) == [] and outstanding(client) == before
+    assert receipts(client) == []
+    # Nor is the borrower reminded to pay by hand what the debit took.
+    assert [m for m in outbox(client) if m["reference"] == f"{LOAN}/{first['dueOn']}" and "/l/" in m["message"]] == []
+
+    # The checker approves: booked once; the next tell finds it, mails its receipt, and the
+    # gateway stops following it.
+    approve = client.post(f"{FINERACT}/makercheckers/{held['id']}", params={"command": "approve"}, headers=BASIC)
+    assert approve.status_code == 200, approve.text
+    job()
+    [booked] = mandate_repayments(client)
+    assert booked["externalId"] == f"pg-{cf_payment_id(client, first['paymentId'])}"
+    assert outstanding(client) == before - Decimal(first["amount"])
+    assert tell_companion(client, mandate["mandateId"], first["paymentId"])["status"] == "booked"
+    job()
+    [receipt] = receipts(client, wait_for=1)
+    assert Decimal(first["amount"]) == Decimal("2090.00") and "₹2,090.00" in receipt["message"]
+    assert awaiting_the_checker(client) == [] and len(mandate_repayments(client)) == 1
+
+    # The next debit's booking the checker rejects: the lender never books it and refunds the
+    # debit in full at the provider, once; the loan page says so and nothing more is owed of it.
+    move_to(client, f"{date.fromisoformat(second['dueOn']) - timedelta(days=2)}T09:00:00+05:30")
+    assert autopay(client, LOAN)["mandate"]["debits"][1]["status"] == "noticed"
+    client.post("/_mocks/clock", json={"days": 2, "hours": 2})
+    assert after_webhooks(client, LOAN, mandate["cfSubscriptionId"])["debits"][1]["status"] == "debited"
+    job()
+    [held] = awaiting_the_checker(client)
+    assert f"MANDATE_{second['paymentId']}" in held["commandAsJson"]
+    reject = client.post(f"{FINERACT}/makercheckers/{held['id']}", params={"command": "reject"}, headers=BASIC)
+    assert reject.status_code == 200, reject.text
+    job()
+    assert autopay(client, LOAN)["mandate"]["debits"][1]["status"] == "refunded"
+    [debit] = [d for d in client.get("/_mocks/ledger").json()["mandateDebits"] if d["paymentId"] == second["paymentId"]]
+    assert (debit["status"], Decimal(debit["refunded"])) == ("SUCCESS", Decimal(second["amount"]))
+    told = tell_companion(client, mandate["mandateId"], second["paymentId"])  # told again: the same refund
+    assert told == {"paymentId": second["paymentId"], "status": "refunded", "orderId": None}
+    [debit] = [d for d in client.get("/_mocks/ledger").json()["mandateDebits"] if d["paymentId"] == second["paymentId"]]
+    assert Decimal(debit["refunded"]) == Decimal(second["amount"])
+    assert len(mandate_repayments(client)) == 1 and outstanding(client) == before - Decimal(first["amount"])
+    assert len(receipts(client)) == 1
+    invariants = client.get("/_mocks/ledger/invariants").json()
+    assert [i["name"] for i in invariants if not i["holds"]] == []

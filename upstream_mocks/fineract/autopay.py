@@ -11,7 +11,9 @@ the client's number and the lender's e-mail, in the language the platform names 
 a debit taken booked in Fineract through its API as a repayment on the loan, `externalId`
 `pg-<provider payment id>` and `receiptNumber` `MANDATE_<payment id>` (the companion's rule for a
 link's payment: a repeated tell books nothing twice, a taken externalId being Fineract's 400),
-its receipt mailed; a failed one reminded of with its payment link (reminders.py).
+its receipt mailed once it is booked; with Fineract's maker-checker on, the booking waits for the
+lender's checker (`waiting`, never posted again), and a rejected one is refunded in full at the
+provider (`refunded`); a failed one reminded of with its payment link (reminders.py).
 """
 
 from __future__ import annotations
@@ -19,8 +21,13 @@ from __future__ import annotations
 from datetime import date, datetime
 from decimal import Decimal
 
+import httpx
+import structlog
+
+from payments_client import ProviderRefused
 from payments_client.mandates import MandatePayment
 from upstream_mocks.clock import mocks_today
+from upstream_mocks.fineract import commands
 from upstream_mocks.fineract.receipts import EMAILS, receipt_facts
 from upstream_mocks.fineract.reminders import (
     LOAN_PREFIX,
@@ -33,15 +40,19 @@ from upstream_mocks.fineract.reminders import (
 from upstream_mocks.fineract.seed import Client, FineractState
 from upstream_mocks.fineract.seed import Loan as Books
 from upstream_mocks.ist import IST
-from upstream_mocks.lending.autopay_lender import FINERACT, AutoPayLender, Refused
+from upstream_mocks.lending.autopay_lender import FINERACT, AutoPayLender, Booking, Refused
 from upstream_mocks.lending.due_links import DueLink
 from upstream_mocks.lending.loans import Lender
 from upstream_mocks.lending.mandate_debits import mandate_order
 from upstream_mocks.lending.receipts import mail_receipt
 from upstream_mocks.lending.seed import Borrower
+from upstream_mocks.provider import provider
 from upstream_mocks.world import MockWorld
 
 Borrowed = tuple[Client, Books]  # a client's loan in Fineract
+RECEIPTS = "fineract_mandate_receipts"  # the external ids whose receipt went
+CHECKED = ("awaitingApproval", "rejected")  # a command the lender's checker holds, or refused
+log = structlog.get_logger("upstream_mocks.fineract")
 
 
 def _taken_on(payment: MandatePayment, today: date) -> date:
@@ -75,24 +86,61 @@ def fineract_books(world: MockWorld, position: Reading, lender: Lender) -> AutoP
     async def link(loan: Borrowed, borrower: Borrower, due: date, amount: Decimal) -> DueLink | None:
         return await link_for(world, loan[0], loan[1], due, amount)
 
-    async def book(loan: Borrowed, payment: MandatePayment) -> str:
+    world.register(RECEIPTS, set)
+
+    async def refund_refused(payment: MandatePayment) -> Booking:
+        """The lender's checker refused the debit's booking: the money is returned in full at the
+        provider, on the lender's own account, once (the refund's id, also its key, is the
+        debit's); never posted again, as the gateway's checkout payments are."""
+        refund_id = f"rejected-{payment.payment_id}"
+        try:
+            async with provider(world, FINERACT.account(world.settings)) as pg:
+                await pg.refund_mandate_payment(
+                    payment.subscription_id,
+                    payment_id=payment.payment_id,
+                    refund_id=refund_id,
+                    amount=payment.payment_amount,
+                    key=refund_id,
+                    note="Not accepted by the lender",
+                )
+        except (ProviderRefused, httpx.HTTPError) as exc:
+            log.warning("mandate_debit_not_refunded", payment_id=payment.payment_id, error=str(exc))
+            raise Refused(503, "The payment provider could not be asked") from exc
+        return Booking("refunded")
+
+    async def book(loan: Borrowed, payment: MandatePayment) -> Booking:
+        """Booked in Fineract through its API, once. With maker-checker on, Fineract answers the
+        repayment 200 and books nothing: the debit waits for the checker (the key stays taken, so
+        it is never posted again), is booked when approved and refunded when rejected."""
         client, found = loan
         order_id = mandate_order(payment)
         key = f"mandate-{payment.cf_payment_id}"
-        on = _taken_on(payment, mocks_today(world))
-        note = "Taken by the loan's AutoPay mandate"
-        booked = await book_repayment(
-            world, found, order_id, payment.cf_payment_id, payment.payment_amount, on, note, key
-        )
-        if booked is None:
+        external_id = f"pg-{payment.cf_payment_id}"
+        command = commands.find(books(), "REPAYMENT", "LOAN", key)
+        if command is None or command.status in ("processed", "error"):
+            on = _taken_on(payment, mocks_today(world))
+            note = "Taken by the loan's AutoPay mandate"
+            posted = await book_repayment(
+                world, found, order_id, payment.cf_payment_id, payment.payment_amount, on, note, key
+            )
+            command = commands.find(books(), "REPAYMENT", "LOAN", key)
+            if posted is None and (command is None or command.status not in CHECKED):
+                raise Refused(503, "Fineract did not book the debit")
+        books_now = books().loans.get(found.id, found)
+        t = next((t for t in books_now.transactions if t.external_id == external_id), None)
+        if t is None:
+            if command is not None and command.status == "awaitingApproval":
+                return Booking("waiting")
+            if command is not None and command.status == "rejected":
+                return await refund_refused(payment)
             raise Refused(503, "Fineract did not book the debit")
         email = EMAILS.get(client.id)
-        external_id = f"pg-{payment.cf_payment_id}"
-        t = next((t for t in found.transactions if t.external_id == external_id), None)
-        if booked and email is not None and t is not None:  # mailed once, with the booking
-            facts = await receipt_facts(world, client, found, t, lender.name, lender.registration)
+        receipted: set[str] = world.states[RECEIPTS]
+        if email is not None and external_id not in receipted:  # mailed once, when first seen booked
+            receipted.add(external_id)
+            facts = await receipt_facts(world, client, books_now, t, lender.name, lender.registration)
             world.spawn(mail_receipt(world, facts, email))
-        return order_id
+        return Booking("booked", order_id)
 
     async def remind_of(loan: Borrowed, due: date, amount: Decimal, days: int) -> None:
         await remind(world, loan[0], loan[1], due, amount, days)

@@ -166,8 +166,10 @@ async def send_reminder(
     """The reminder `days` from the instalment's due date, as the loan's AutoPay leaves it (as our
     own lender's, lending/reminders.py `send_reminder`); the link it carried, if any."""
     number = f"{LOAN_PREFIX}{books.account_no}"
-    if days <= 0 and await autopay_takes(world, number, due, FINERACT):
-        return None  # the mandate's raised debit takes it: no link to pay it twice
+    if await autopay_takes(world, number, due, FINERACT):
+        # The mandate's raised debit takes it, or took it and its booking waits for the lender's
+        # checker (overdue meanwhile): no link to pay it twice.
+        return None
     if days < 0:  # not yet raised: the mandate will take it, if the provider says so now
         by = await autopay_will_take(world, number, due, owed, FINERACT)
         if by is not None:

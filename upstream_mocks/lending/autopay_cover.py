@@ -68,7 +68,9 @@ def debit_raised(world: MockWorld, loan_number: str, due: date, of: AutoPayAccou
 
 
 async def autopay_takes(world: MockWorld, loan_number: str, due: date, of: AutoPayAccount = OURS) -> bool:
-    """Whether a debit raised for the instalment is still waiting at the provider to take it."""
+    """Whether a debit raised for the instalment is still waiting at the provider to take it, or
+    has taken it: a lender whose checker holds the debit's booking (Fineract's maker-checker) has
+    the money, though the instalment reads unpaid until the checker approves."""
     cover: AutoPayCover | None = world.states.get(of.state(STATE))
     found = cover.debits.get(_key(loan_number, due)) if cover is not None else None
     if found is None:
@@ -80,7 +82,7 @@ async def autopay_takes(world: MockWorld, loan_number: str, due: date, of: AutoP
     except (ProviderRefused, httpx.HTTPError) as exc:  # unreadable: remind all the same
         log.warning("autopay_debit_unread_for_reminder", payment_id=payment_id, error=str(exc))
         return False
-    return payment.payment_status in WAITING
+    return payment.payment_status in (*WAITING, "SUCCESS")
 
 
 async def stop_paid_debit(world: MockWorld, loan: Loan, due: date, subscription_id: str, payment_id: str) -> bool:

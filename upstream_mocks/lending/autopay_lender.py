@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
-from typing import Generic, TypeVar
+from typing import Generic, Literal, TypeVar
 
 from payments_client.mandates import MandatePayment
 from upstream_mocks.lending.due_links import DueLink
@@ -33,6 +33,16 @@ class Refused(Exception):
         super().__init__(message)
         self.status = status
         self.message = message
+
+
+@dataclass(frozen=True)
+class Booking:
+    """What became of a debit the provider took: booked as a repayment (`order_id`), waiting for
+    the lender's checker to approve its booking, or refused by that checker and refunded in full
+    at the provider (never booked)."""
+
+    status: Literal["booked", "waiting", "refunded"]
+    order_id: str | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -72,7 +82,7 @@ class AutoPayLender(Generic[L]):
     due_of: Callable[[L, int], date | None]  # an instalment's due date by its number
     owed: Callable[[L, date], Decimal]  # what is still owed of the instalment due that day
     link: Callable[[L, Borrower, date, Decimal], Awaitable[DueLink | None]]  # its payment link
-    book: Callable[[L, MandatePayment], Awaitable[str]]  # a debit taken, booked once; its order id
+    book: Callable[[L, MandatePayment], Awaitable[Booking]]  # a debit taken, booked once
     remind: Callable[[L, date, Decimal, int], Awaitable[None]]  # the due's reminder with its link
     takes_debits: Callable[[L], bool] = field(default=_anything)  # whether it collects online at all
     closed: Callable[[L], bool] = field(default=_never)  # closed (foreclosed, or paid off): nothing more is owed

@@ -7,7 +7,9 @@ account (never believing the caller) and does what its status asks, once each:
   language (NPCI: at least 24 hours before the debit; the provider refuses a debit sooner); for a
   loan since closed, nothing is owed: the lender cancels the debit at the provider instead;
 - SUCCESS: booked as a repayment of the loan by the same settlement as any other
-  (settlement.settle_paid), keyed by the provider's payment id, its receipt mailed;
+  (settlement.settle_paid), keyed by the provider's payment id, its receipt mailed; at a lender
+  whose checker approves each booking (Fineract's maker-checker), `waiting` until it does, and
+  `refunded` (in full, at the provider) when it refuses;
 - FAILED: the instalment is an ordinary due again: its reminder, with its payment link (reminders.py);
 - not raised (`notRaised`), above RBI's e-mandate limit: the borrower is told to pay it through
   its payment link, once (mandate_authentication.py).
@@ -38,7 +40,7 @@ from upstream_mocks.envelope import envelope
 from upstream_mocks.ist import IST
 from upstream_mocks.lending.autopay_cover import covered_by
 from upstream_mocks.lending.autopay_cover import register as register_cover
-from upstream_mocks.lending.autopay_lender import OURS, AutoPayLender, L, Refused
+from upstream_mocks.lending.autopay_lender import OURS, AutoPayLender, Booking, L, Refused
 from upstream_mocks.lending.due_links import link_for_due, owed_on
 from upstream_mocks.lending.dues import loan_numbered, loan_position
 from upstream_mocks.lending.loans import Loan
@@ -55,7 +57,7 @@ from upstream_mocks.world import MockWorld
 log = structlog.get_logger("upstream_mocks.lending")
 
 STATE = "mandate_debits"
-Done = Literal["noticed", "booked", "reminded", "waiting", "cancelled", "authenticate"]
+Done = Literal["noticed", "booked", "reminded", "waiting", "cancelled", "authenticate", "refunded"]
 
 
 class MandateDebitsState(msgspec.Struct, kw_only=True):
@@ -132,7 +134,7 @@ def ours(world: MockWorld) -> AutoPayLender[Loan]:
     def due_of(loan: Loan, number: int) -> date | None:
         return next((i.due_on for i in loan.instalments if i.number == number), None)
 
-    async def book(loan: Loan, payment: MandatePayment) -> str:
+    async def book(loan: Loan, payment: MandatePayment) -> Booking:
         """The debit as a repayment of the loan, settled once by the provider's payment id."""
         lending = lending_state(world)
         order_id = mandate_order(payment)
@@ -153,7 +155,7 @@ def ours(world: MockWorld) -> AutoPayLender[Loan]:
         # provider's reports list it on.
         paid_at = payment.debited_at or mocks_now(world).isoformat(timespec="seconds")
         settle_paid(world, entry, payment.cf_payment_id, payment.payment_amount, paid_at, "webhook")
-        return order_id
+        return Booking("booked", order_id)
 
     async def remind_of(loan: Loan, due: date, owed: Decimal, days: int) -> None:
         await remind(world, loan, due, owed, days)
@@ -252,10 +254,11 @@ def mandate_debit_routes(world: MockWorld, lender: AutoPayLender[L]) -> list[HTT
             answer.status = "noticed"
         elif payment.payment_status == "SUCCESS":
             try:
-                answer.order_id = await lender.book(loan, payment)
+                booking = await lender.book(loan, payment)
             except Refused as exc:  # not booked now: the platform tells the lender again
                 return envelope(None, exc.message, exc.status)
-            answer.status = "booked"
+            # `waiting`: its booking awaits the lender's checker; told again, it is followed.
+            answer.status, answer.order_id = booking.status, booking.order_id
         elif payment.payment_status == "FAILED":
             if body.payment_id not in st.reminded:
                 st.reminded.add(body.payment_id)

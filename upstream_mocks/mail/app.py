@@ -13,12 +13,12 @@ import hmac
 import re
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import msgspec
 from litestar import Litestar, Request, Response, get, post
 from litestar.handlers import HTTPRouteHandler
-from litestar.params import FromPath, FromQuery
+from litestar.params import FromPath, FromQuery, HeaderParameter
 
 from upstream_mocks.clock import mocks_now
 from upstream_mocks.envelope import envelope
@@ -36,6 +36,7 @@ from upstream_mocks.mail.records import (
     Subscription,
     SupportRequest,
 )
+from upstream_mocks.waiting import changed_read
 from upstream_mocks.world import MockWorld
 
 _MOBILE = re.compile(r"^[0-9]{10}$")
@@ -207,8 +208,12 @@ def create_app(world: MockWorld) -> Litestar:
         return [sms for sms in state().sms if mobile is None or sms.mobile_number == mobile]
 
     @get("/outbox")
-    async def outbox() -> list[OutboxMail]:
-        return state().outbox
+    async def outbox(
+        if_none_match: Annotated[str | None, HeaderParameter(name="If-None-Match", required=False)] = None,
+        prefer: Annotated[str | None, HeaderParameter(name="Prefer", required=False)] = None,
+    ) -> Response[Any]:
+        """Every mail sent; with `If-None-Match` and `Prefer: wait=N`, once another went."""
+        return await changed_read(world, lambda: state().outbox, if_none_match, prefer)
 
     @get("/outbox/{mail_id:str}/attachment", media_type="application/pdf")
     async def attachment(mail_id: FromPath[str]) -> Response[Any]:

@@ -1890,7 +1890,7 @@ export interface components {
             instalment: number;
             paymentId: string;
             /** @enum {string} */
-            status: "planned" | "noticed" | "debited" | "failed" | "cancelled" | "authenticate";
+            status: "planned" | "noticed" | "debited" | "failed" | "cancelled" | "authenticate" | "refunded";
         };
         /** AutoPayMandate */
         AutoPayMandate: {

@@ -116,7 +116,7 @@ class MandateDebitDone(msgspec.Struct, rename="camel", kw_only=True):
     """What the lender did about an AutoPay debit, as the provider has it now."""
 
     payment_id: str
-    status: Literal["noticed", "booked", "reminded", "waiting", "cancelled", "authenticate"]
+    status: Literal["noticed", "booked", "reminded", "waiting", "cancelled", "authenticate", "refunded"]
     order_id: str | None = None
 
 

@@ -45,6 +45,8 @@ function DebitStatus({ debit, limit }: { debit: Debit; limit: string | null }) {
       return <Trans>Debit failed</Trans>;
     case "cancelled":
       return <Trans>Not debited</Trans>;
+    case "refunded":
+      return <Trans>Not accepted by the lender: refunded in full</Trans>;
     default: {
       if (limit === null) return <Trans>Above the limit</Trans>;
       const most = rupees(limit);
