@@ -22,7 +22,7 @@ by payout_matching.py and their mismatches counted here with the rest.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import date, datetime, timedelta
 from decimal import Decimal
 
@@ -91,13 +91,17 @@ def reconcile(
     store_account: str = "",
     repayment_account: Callable[[PartnerRepayment], str] = lambda repayment: "",
     refunds: RefundSources | None = None,
+    refused_debits: Mapping[Key, Decimal] | None = None,
 ) -> Reconciliation:
     """`store_account` is the client id of the account the store's orders are paid into, and
     `repayment_account` names the one a repayment's provider order is paid into (its lender's);
     each report event says its own (SettlementEvent.account). `refunds` are the refunds' sources
     as the service read them (with the orders' histories and the provider's refunds it needed);
-    without them, the day's rows and report alone."""
+    without them, the day's rows and report alone. `refused_debits` are the AutoPay debits their
+    lender refused to book and refunded in full (refused_debits.py), by account and payment id:
+    taken and given back, never booked, so neither the debit nor its refund is a mismatch."""
     paid: dict[Key, Recorded] = {}
+    given_back: dict[Key, Decimal] = dict(refused_debits or {})
     owners: dict[Key, tuple[Owner, str | None]] = {}
     for row in store:
         if row.provider_order_id is None:
@@ -154,6 +158,8 @@ def reconcile(
     for event in first.values():
         settled_orders.add(at(event))
         ours = paid.get(at(event))
+        if ours is None and at(event) in given_back:
+            continue  # its refund is matched below, as recorded
         if ours is None:
             owner, reference = owner_of(at(event))
             mismatches.append(
@@ -235,6 +241,7 @@ def reconcile(
     if refunds is None:
         refunds = refund_sources(store, refund_events(report), store_account)
     refused = {(repayment_account(rep), rep.order_id): rep.amount for rep in repayments if rep.status == "refunded"}
+    refused |= given_back
     matched_refunds = match_refunds(day, today, refunds, refused, owner_of)
     mismatches += matched_refunds.mismatches
 

@@ -10,17 +10,19 @@ from __future__ import annotations
 
 import asyncio
 from datetime import date, datetime, time
+from decimal import Decimal
 
 import structlog
 
 from gateway.clients import Clients
-from gateway.loans.autopay_schemas import BOOKED_AS
+from gateway.loans.autopay_schemas import BOOKED_AS, DEBIT_ID
 from gateway.operations_db import OperationsDatabase
 from gateway.plumbing.clock import Clock
 from gateway.reconciliation.desk_refunds import DeskRefundsRead
 from gateway.reconciliation.matching import reconcile, refund_events
 from gateway.reconciliation.payout_matching import match_payouts, match_unknown_payouts
 from gateway.reconciliation.refund_matching import OrderRefunds, RefundSources, refund_sources
+from gateway.reconciliation.refused_debits import RefusedDebitsRead
 from gateway.reconciliation.schemas import ANSWERED, Owner, Reconciliation
 from gateway.upstreams.lenders.port import Lender, PartnerRepayment
 from gateway.upstreams.lenders.routing import LenderRouter
@@ -42,6 +44,7 @@ class ReconciliationService:
         clock: Clock,
         payouts: PayoutsReader,
         desk: DeskRefundsRead | None = None,
+        refused: RefusedDebitsRead | None = None,
     ) -> None:
         self.payments = payments  # every account the deployment serves: the store's and each lender's
         self.orders = orders
@@ -49,13 +52,15 @@ class ReconciliationService:
         self.clock = clock  # whose today says whether a day is over
         self.payouts = payouts  # the payouts account's transfers (the composition root's one reader)
         self.desk = desk  # the refunds the desk had the provider give (the gateway's database)
+        self.refused = refused  # AutoPay debits their lender refused and refunded (the same database)
 
     @classmethod
     def over(cls, clients: Clients, clock: Clock, database: OperationsDatabase | None = None) -> ReconciliationService:
         """Over the composition root's clients (gateway/clients.py), and the gateway's database
         for the desk's refunds."""
         desk = DeskRefundsRead(database) if database is not None else None
-        return cls(clients.payments, clients.orders, clients.lender, clock, clients.payouts, desk)
+        refused = RefusedDebitsRead(database) if database is not None else None
+        return cls(clients.payments, clients.orders, clients.lender, clock, clients.payouts, desk, refused)
 
     def _repayment_account(self, repayment: PartnerRepayment) -> str:
         """The account a repayment's provider order is paid into: its own lender's. An AutoPay
@@ -114,6 +119,11 @@ class ReconciliationService:
         strays = await asyncio.gather(*(self.payouts.transfer(t.transfer_id) for t in heard))
         today = await self.clock.today()
         refunds = await self._refund_sources(day, report, store)
+        refused_debits: dict[tuple[str, str], Decimal] = {}
+        if self.refused is not None:
+            debits = {e.order_id for e in report.events if DEBIT_ID.match(e.order_id)}
+            for debit in await self.refused.refused(debits):
+                refused_debits[self.payments.lender_account(debit.lender), debit.payment_id] = debit.amount
         payouts = match_payouts(day, list(zip(asked, transfers, strict=True)), today)
         payouts.mismatches += match_unknown_payouts(list(zip(heard, strays, strict=True)))
         result = reconcile(
@@ -128,6 +138,7 @@ class ReconciliationService:
             store_account=self.payments.store_account,
             repayment_account=self._repayment_account,
             refunds=refunds,
+            refused_debits=refused_debits,
         )
         for adjustment in result.adjustments:  # a dispute's deadline is in the provider's disputes API
             if adjustment.kind in ANSWERED:

@@ -292,3 +292,12 @@ def test_a_fineract_debit_waits_for_the_lenders_checker_is_booked_once_approved_
     assert len(receipts(client)) == 1
     invariants = client.get("/_mocks/ledger/invariants").json()
     assert [i["name"] for i in invariants if not i["holds"]] == []
+
+    # The provider's report shows the debit taken and its refund: the day's reconciliation finds
+    # neither a debit not booked nor a refund nobody recorded (the lender said it refunded it).
+    client.post("/_mocks/clock", json={"days": 3})
+    taken_on = date.fromisoformat(second["dueOn"])
+    found = reconcile(
+        client, msgspec.structs.replace(settings, lenders="native,fineract"), taken_on, with_database=True
+    )
+    assert found.mismatches == [], found.mismatches

@@ -18,6 +18,7 @@ import msgspec
 import pytest
 
 from gateway.clients import build_clients
+from gateway.operations_db import OperationsDatabase
 from gateway.plumbing.clock import ReadClock
 from gateway.reconciliation.schemas import Reconciliation
 from gateway.reconciliation.service import ReconciliationService
@@ -54,20 +55,26 @@ def in_process_mocks(client: GatewayClient, settings: Settings) -> dict[str, htt
     }
 
 
-def reconcile(client: GatewayClient, settings: Settings, day: date | None = None) -> Reconciliation:
+def reconcile(
+    client: GatewayClient, settings: Settings, day: date | None = None, *, with_database: bool = False
+) -> Reconciliation:
     """A day's reconciliation (today's unless told) over the same in-process mocks the client's
-    app serves, with every lender the settings name."""
+    app serves, with every lender the settings name; `with_database`, reading the gateway's own
+    database too, as `make reconcile` does."""
 
     now = datetime.fromisoformat(client.get("/_mocks/clock").json()["now"])  # the mocks' one clock
     clock = ReadClock(lambda: now)
 
     async def run() -> Reconciliation:
         pool = build_upstreams(settings, in_process_mocks(client, settings))
+        database = OperationsDatabase(settings.operations_database_url, settings.database_timeout)
         try:
-            service = ReconciliationService.over(build_clients(settings, pool, clock), clock)
+            clients = build_clients(settings, pool, clock)
+            service = ReconciliationService.over(clients, clock, database if with_database else None)
             return await service.run(day or await clock.today())
         finally:
             await close_upstreams(pool)
+            await database.close()
 
     return client.blocking_portal.call(run)
 

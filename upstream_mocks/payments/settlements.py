@@ -27,6 +27,8 @@ import msgspec
 from upstream_mocks.ist import IST
 from upstream_mocks.money import rupees
 from upstream_mocks.payments.orders import Order, Payment, key_of, provider_now, state
+from upstream_mocks.payments.subscription_refunds import STATE as SUBSCRIPTION_REFUNDS
+from upstream_mocks.payments.subscription_refunds import refunds_state
 from upstream_mocks.payments.subscriptions import STATE as SUBSCRIPTIONS
 from upstream_mocks.payments.subscriptions import debited_at, subscriptions_state
 from upstream_mocks.settings import MerchantAccount
@@ -261,6 +263,7 @@ def _rows(world: MockWorld, account: str) -> Iterator[ReconRow]:
             if key[0] == account and p.payment_status == "SUCCESS" and order is not None:
                 yield _payment_row(p, order.order_amount, order.customer_details.customer_phone)
     yield from _debit_rows(world, account)
+    yield from _debit_refund_rows(world, account)
     for (owner, order_id), refunds in st.refunds.items():
         if owner != account:
             continue
@@ -328,6 +331,36 @@ def _debit_rows(world: MockWorld, account: str) -> Iterator[ReconRow]:
                 paid_at=at,
                 utr=p.cf_txn_id,
                 phone=mandate.customer_details.customer_phone if mandate is not None else None,
+            )
+
+
+def _debit_refund_rows(world: MockWorld, account: str) -> Iterator[ReconRow]:
+    """The refunds of the account's AutoPay debits its bank paid out, as refunds of their debit
+    (the order id the debit's payment row carries)."""
+    if SUBSCRIPTION_REFUNDS not in world.states:
+        return
+    given = refunds_state(world)
+    for (owner, _), refunds in given.refunds.items():
+        if owner != account:
+            continue
+        for r in refunds:
+            at = given.paid_out_at.get(r.cf_refund_id)
+            if r.refund_status != "SUCCESS" or at is None:
+                continue
+            yield ReconRow(
+                entity="recon",
+                event_id=f"REF-{r.cf_refund_id}",
+                event_type="REFUND",
+                event_status="SUCCESS",
+                event_amount=r.refund_amount,
+                event_time=at,
+                event_currency="INR",
+                sale_type="DEBIT",
+                order_id=r.payment_id,
+                cf_payment_id=r.cf_payment_id,
+                refund_id=r.refund_id,
+                refund_note=r.refund_note,
+                refund_processed_at=at,
             )
 
 

@@ -29,7 +29,7 @@ from typing import Literal
 import msgspec
 
 from upstream_mocks.money import has_paise_only, rupees
-from upstream_mocks.payments.orders import REFUND_PATH, state
+from upstream_mocks.payments.orders import REFUND_PATH, provider_now, state
 from upstream_mocks.payments.subscriptions import Refused, SubscriptionPayment, get_subscription, payments_of
 from upstream_mocks.world import MockWorld
 
@@ -72,6 +72,9 @@ Key = tuple[str, str]  # (merchant account's client id, subscription_id)
 
 class RefundsState(msgspec.Struct, kw_only=True):
     refunds: dict[Key, list[SubscriptionRefund]] = msgspec.field(default_factory=dict)
+    # When the bank paid each out (by cf_refund_id), on the one clock: the settlement report's
+    # REFUND event is dated by it (the entity itself carries no time).
+    paid_out_at: dict[str, str] = msgspec.field(default_factory=dict)
 
 
 def refunds_state(world: MockWorld) -> RefundsState:
@@ -161,6 +164,8 @@ def _bank_decides(world: MockWorld, refund: SubscriptionRefund) -> None:
                 refund.refund_status = "ONHOLD"
             await asyncio.sleep(wait)
         refund.refund_status = "CANCELLED" if word == "cancelled" else "SUCCESS"
+        if refund.refund_status == "SUCCESS":
+            refunds_state(world).paid_out_at[refund.cf_refund_id] = provider_now(world).isoformat(timespec="seconds")
 
     world.spawn(decide())
 
