@@ -119,6 +119,11 @@ DEBIT_STATUS: Mapping[str, DebitStatus] = {
 }
 
 
+def language_of(mandate: LoanMandate) -> Language | None:
+    """The borrower's language at the mandate's set-up; None for one set up before it was kept."""
+    return "hi" if mandate.language == "hi" else "en" if mandate.language == "en" else None
+
+
 def view_of(mandate: LoanMandate) -> AutoPayMandate:
     return AutoPayMandate(
         mandate_id=mandate.mandate_id,
@@ -642,7 +647,7 @@ class AutoPayService:
         async with self.database.session() as db:
             (await self._by_id(db, mandate_id)).lender_asked_at = now
         try:
-            await teller.tell_mandate(mandate.loan_number, mandate.mandate_id)
+            await teller.tell_mandate(mandate.loan_number, mandate.mandate_id, language_of(mandate))
         except UpstreamError as exc:  # told again at the next run or read
             log.warning("autopay_lender_not_told_of_mandate", mandate=mandate_id, status=exc.status)
             return

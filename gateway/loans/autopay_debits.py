@@ -26,8 +26,7 @@ import structlog
 from sqlalchemy import and_, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from gateway.language.codes import Language
-from gateway.loans.autopay import AUTHENTICATION_LIMIT, AutoPayService, provider_call
+from gateway.loans.autopay import AUTHENTICATION_LIMIT, AutoPayService, language_of, provider_call
 from gateway.operations_db import OperationsDatabase
 from gateway.operations_db.models import LoanMandate, LoanMandateDebit
 from gateway.plumbing.clock import Clock
@@ -35,11 +34,6 @@ from gateway.plumbing.errors import UpstreamError
 from gateway.upstreams.lenders.port import MandateDebitTeller
 
 log = structlog.get_logger("gateway.loans.autopay")
-
-
-def language_of(mandate: LoanMandate) -> Language | None:
-    """The borrower's language at the mandate's set-up; None for one set up before it was kept."""
-    return "hi" if mandate.language == "hi" else "en" if mandate.language == "en" else None
 
 
 RAISE_AHEAD = timedelta(days=3)  # a debit is raised (and its notice sent) this long before it falls due

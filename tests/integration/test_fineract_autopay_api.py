@@ -209,20 +209,35 @@ def test_a_fineract_borrower_who_set_up_autopay_in_hindi_gets_the_pre_debit_noti
     both: GatewayClient,
 ) -> None:
     """Fineract keeps no language for a client: the gateway tells the companion the borrower's
-    language at the set-up with each debit, and the notice is written in it."""
+    language at the set-up with the mandate and each debit, and the companion writes its reminders
+    of the loan, the pre-debit notice and a failed debit's reminder in it."""
     client = both
     client.cookies.set("lang", "hi")
     log_in(client, RAMESH)
     mandate = active_mandate(client, LOAN, "fin-autopay-hindi-0001")
     first = mandate["debits"][0]
-    move_to(client, f"{first['dueOn']}T09:00:00+05:30")
-    client.post("/_mocks/clock", json={"days": -2})
+    # A week before: the reminder says, in Hindi, that AutoPay will debit it.
+    move_to(client, f"{date.fromisoformat(first['dueOn']) - timedelta(days=7)}T09:00:00+05:30")
+    [reminder] = sms_about(client, f"{LOAN}/{first['dueOn']}")
+    assert (reminder["language"], reminder["dltTemplateId"]) == ("hi", DLT_TEMPLATES[("reminder_autopay_upi", "hi")])
+    move_to(client, f"{date.fromisoformat(first['dueOn']) - timedelta(days=2)}T09:00:00+05:30")
     assert autopay(client, LOAN)["mandate"]["debits"][0]["status"] == "noticed"
     [notice] = sms_about(client, first["paymentId"])
     assert (notice["language"], notice["dltTemplateId"]) == ("hi", DLT_TEMPLATES[("autopay_notice", "hi")])
     assert "ऑटोपे" in notice["message"] and LOAN in notice["message"]
     [mail] = mails_about(client, first["paymentId"])
     assert mail["kind"] == "autopayNotice" and "ऑटोपे" in mail["subject"]
+
+    # The bank declines the debit: its reminder, with the instalment's link, in Hindi too.
+    declined = client.post(
+        f"/_mocks/payments/subscriptions/{mandate['cfSubscriptionId']}/debits/fail",
+        json={"failure_reason": "INSUFFICIENT_FUNDS"},
+    )
+    assert declined.status_code == 200, declined.text
+    client.post("/_mocks/clock", json={"days": 2, "hours": 6})
+    assert after_webhooks(client, LOAN, mandate["cfSubscriptionId"])["debits"][0]["status"] == "failed"
+    linked = [s for s in sms_about(client, f"{LOAN}/{first['dueOn']}") if "/l/" in s["message"]]
+    assert linked and {s["language"] for s in linked} == {"hi"}
 
 
 def test_a_fineract_debit_waits_for_the_lenders_checker_is_booked_once_approved_and_refunded_in_full_when_rejected(

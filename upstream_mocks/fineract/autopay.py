@@ -7,7 +7,8 @@ The calls are our own lender's (upstream_mocks/lending/mandate_debits.py, autopa
 mandate_authentication.py), over Fineract's books (`fineract_books`): each debit and mandate read
 at the provider with the Fineract lender's own account, never believed; the pre-debit notice to
 the client's number and the lender's e-mail, in the language the platform names with the debit
-(the borrower's at the mandate's set-up: Fineract keeps none for a client; English otherwise);
+(the borrower's at the mandate's set-up; Fineract keeps none for a client, so the companion keeps
+the one named with the mandate or a debit for its reminders and receipts; English otherwise);
 a debit taken booked in Fineract through its API as a repayment on the loan, `externalId`
 `pg-<provider payment id>` and `receiptNumber` `MANDATE_<payment id>` (the companion's rule for a
 link's payment: a repeated tell books nothing twice, a taken externalId being Fineract's 400),
@@ -34,6 +35,7 @@ from upstream_mocks.fineract.reminders import (
     Reading,
     book_repayment,
     borrower_of,
+    language_of,
     link_for,
     remind,
 )
@@ -139,7 +141,8 @@ def fineract_books(world: MockWorld, position: Reading, lender: Lender) -> AutoP
         if email is not None and external_id not in receipted:  # mailed once, when first seen booked
             receipted.add(external_id)
             facts = await receipt_facts(world, client, books_now, t, lender.name, lender.registration)
-            world.spawn(mail_receipt(world, facts, email))
+            language = language_of(world, f"{LOAN_PREFIX}{found.account_no}")
+            world.spawn(mail_receipt(world, facts, email, language))
         return Booking("booked", order_id)
 
     async def remind_of(loan: Borrowed, due: date, amount: Decimal, days: int) -> None:
@@ -149,7 +152,7 @@ def fineract_books(world: MockWorld, position: Reading, lender: Lender) -> AutoP
         of=FINERACT,
         find=find,
         borrower=lambda loan: borrower_of(loan[0]),
-        language=lambda loan: "en",  # Fineract keeps none: English unless the platform names the borrower's
+        language=lambda loan: language_of(world, f"{LOAN_PREFIX}{loan[1].account_no}"),
         due_of=due_of,
         owed=owed,
         link=link,

@@ -47,7 +47,7 @@ from upstream_mocks.fineract.seed import Loan as Books
 from upstream_mocks.ist import IST
 from upstream_mocks.lending.autopay_cover import autopay_takes
 from upstream_mocks.lending.autopay_lender import FINERACT
-from upstream_mocks.lending.autopay_mandates import autopay_will_take
+from upstream_mocks.lending.autopay_mandates import autopay_will_take, told_language
 from upstream_mocks.lending.due_links import (
     CLOSED,
     DueLink,
@@ -62,6 +62,7 @@ from upstream_mocks.loopback import loopback_client
 from upstream_mocks.payments.events import LinkEvent
 from upstream_mocks.payments.webhooks import verified_event
 from upstream_mocks.provider import provider
+from upstream_mocks.texts import Language
 from upstream_mocks.world import MockWorld
 
 log = structlog.get_logger("upstream_mocks.fineract")
@@ -151,12 +152,18 @@ async def link_for(world: MockWorld, client: Client, books: Books, due: date, ow
     return await mint_link(world, world.settings.fineract_account, st, key, client.id, customer, notify_url, owed)
 
 
+def language_of(world: MockWorld, number: str) -> Language:
+    """Fineract keeps no language for a client: the one the platform named with the loan's
+    AutoPay mandate or its debits (the borrower's at the set-up), else English."""
+    return told_language(world, number, FINERACT) or "en"
+
+
 async def remind(world: MockWorld, client: Client, books: Books, due: date, owed: Decimal, days: int) -> DueLink | None:
     """One reminder of an instalment owed, SMS and mail, with its payment link when it has one;
-    in English: Fineract keeps no language for a client."""
+    in the borrower's language as the platform named it (`language_of`)."""
     link = await link_for(world, client, books, due, owed)
     number = f"{LOAN_PREFIX}{books.account_no}"
-    await due_reminder(world, borrower_of(client), "en", number, due, owed, days, link)
+    await due_reminder(world, borrower_of(client), language_of(world, number), number, due, owed, days, link)
     return link
 
 
@@ -173,7 +180,7 @@ async def send_reminder(
     if days < 0:  # not yet raised: the mandate will take it, if the provider says so now
         by = await autopay_will_take(world, number, due, owed, FINERACT)
         if by is not None:
-            await autopay_reminder(world, borrower_of(client), "en", number, due, owed, by)
+            await autopay_reminder(world, borrower_of(client), language_of(world, number), number, due, owed, by)
             return None
     return await remind(world, client, books, due, owed, days)
 

@@ -39,6 +39,7 @@ from upstream_mocks.lending.autopay_lender import OURS, AutoPayAccount, AutoPayL
 from upstream_mocks.lending.partner_key import partner_refused
 from upstream_mocks.provider import provider
 from upstream_mocks.sms import TemplateKey
+from upstream_mocks.texts import Language
 from upstream_mocks.world import MockWorld
 
 log = structlog.get_logger("upstream_mocks.lending")
@@ -51,11 +52,29 @@ AUTHENTICATION_LIMIT = Decimal("15000.00")
 
 class AutoPayMandates(msgspec.Struct, kw_only=True):
     by_loan: dict[str, str] = msgspec.field(default_factory=dict)  # loan number -> subscription id
+    # loan number -> the borrower's language as the platform named it with the mandate or a debit:
+    # a lender that keeps none for a client (Fineract) writes its reminders of the loan in it.
+    languages: dict[str, Language] = msgspec.field(default_factory=dict)
 
 
 class MandateBody(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):
     loan_number: str
     subscription_id: str
+    language: Language | None = None  # the borrower's at the mandate's set-up
+
+
+def told_language(world: MockWorld, loan_number: str, of: AutoPayAccount = OURS) -> Language | None:
+    """The borrower's language the platform named with the loan's mandate or its debits; None if
+    it named none."""
+    mandates: AutoPayMandates | None = world.states.get(of.state(STATE))
+    return mandates.languages.get(loan_number) if mandates is not None else None
+
+
+def keep_language(world: MockWorld, loan_number: str, language: Language | None, of: AutoPayAccount = OURS) -> None:
+    """Keep the borrower's language the platform named (the latest wins)."""
+    mandates: AutoPayMandates | None = world.states.get(of.state(STATE))
+    if mandates is not None and language is not None:
+        mandates.languages[loan_number] = language
 
 
 class MandateKnown(msgspec.Struct, rename="camel", kw_only=True):
@@ -150,6 +169,7 @@ def mandate_routes(world: MockWorld, lender: AutoPayLender[Any]) -> list[HTTPRou
             return envelope(None, "The payment provider could not be asked", 503)
         if not _for_loan(mandate, number):
             return envelope(None, "The mandate is not for this loan", 409)
+        keep_language(world, number, body.language, of)
         known = MandateKnown(loan_number=number, subscription_id=body.subscription_id)
         st = state()
         if st.by_loan.get(number) == body.subscription_id:

@@ -41,6 +41,7 @@ from upstream_mocks.ist import IST
 from upstream_mocks.lending.autopay_cover import covered_by
 from upstream_mocks.lending.autopay_cover import register as register_cover
 from upstream_mocks.lending.autopay_lender import OURS, AutoPayLender, Booking, L, Refused
+from upstream_mocks.lending.autopay_mandates import keep_language
 from upstream_mocks.lending.due_links import link_for_due, owed_on
 from upstream_mocks.lending.dues import loan_numbered, loan_position
 from upstream_mocks.lending.loans import Loan
@@ -197,6 +198,7 @@ def mandate_debit_routes(world: MockWorld, lender: AutoPayLender[L]) -> list[HTT
             loan = lender.find(body.loan_number)
         except Refused as exc:
             return envelope(None, exc.message, exc.status)
+        keep_language(world, body.loan_number, body.language, of)
         if not lender.takes_debits(loan):
             return envelope(None, "This loan's instalments are not collected online", 409)
         if body.not_raised is not None:  # no payment at the provider to read: the mandate and the schedule

@@ -127,7 +127,7 @@ class MandateDebitTeller(Protocol):
     # The loan's mandate, ACTIVE at the provider: the lender checks it there and keeps it, so its
     # reminders before a due date say AutoPay will debit the instalment (no link to pay it twice).
     # Returns once the lender keeps it; raises UpstreamError otherwise.
-    async def tell_mandate(self, loan_number: str, subscription_id: str) -> None: ...
+    async def tell_mandate(self, loan_number: str, subscription_id: str, language: Language | None = None) -> None: ...
 
 
 @runtime_checkable

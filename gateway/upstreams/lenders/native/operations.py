@@ -129,6 +129,12 @@ class MandateNamed(msgspec.Struct, rename="camel", kw_only=True):
     subscription_id: str
 
 
+class MandateToKeep(msgspec.Struct, rename="camel", kw_only=True, omit_defaults=True):
+    loan_number: str
+    subscription_id: str
+    language: Language | None = None  # the borrower's, for the lender's reminders; omitted: the lender's choice
+
+
 class LenderMandateDebits:
     """Our lending service's partner calls about a loan's AutoPay mandate and its debits."""
 
@@ -162,13 +168,13 @@ class LenderMandateDebits:
         )
         return await self._post(debit)
 
-    async def tell_mandate(self, loan_number: str, subscription_id: str) -> None:
+    async def tell_mandate(self, loan_number: str, subscription_id: str, language: Language | None = None) -> None:
         """POST webRepayment/partnerMandates: the lender reads the mandate at the provider (made
         for this loan, ACTIVE) and keeps it as the loan's; UpstreamError unless it answers so."""
         response = await self.http.request(
             "POST",
             "webRepayment/partnerMandates",
-            json=MandateNamed(loan_number=loan_number, subscription_id=subscription_id),
+            json=MandateToKeep(loan_number=loan_number, subscription_id=subscription_id, language=language),
             headers=self._key,
             idempotent=True,  # told again, the lender changes nothing
         )
