@@ -311,6 +311,8 @@ def test_a_fineract_debit_waits_for_the_lenders_checker_is_booked_once_approved_
     # The provider's report shows the debit taken and its refund: the day's reconciliation finds
     # neither a debit not booked nor a refund nobody recorded (the lender said it refunded it).
     client.post("/_mocks/clock", json={"days": 3})
+    # Owed again: the lender's reminders after the due date carry the instalment's link.
+    assert [s for s in sms_about(client, f"{LOAN}/{second['dueOn']}") if "/l/" in s["message"]]
     taken_on = date.fromisoformat(second["dueOn"])
     found = reconcile(
         client, msgspec.structs.replace(settings, lenders="native,fineract"), taken_on, with_database=True

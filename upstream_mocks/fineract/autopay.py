@@ -42,6 +42,7 @@ from upstream_mocks.fineract.reminders import (
 from upstream_mocks.fineract.seed import Client, FineractState
 from upstream_mocks.fineract.seed import Loan as Books
 from upstream_mocks.ist import IST
+from upstream_mocks.lending.autopay_cover import given_back
 from upstream_mocks.lending.autopay_lender import FINERACT, AutoPayLender, Booking, Refused
 from upstream_mocks.lending.due_links import DueLink
 from upstream_mocks.lending.loans import Lender
@@ -108,6 +109,7 @@ def fineract_books(world: MockWorld, position: Reading, lender: Lender) -> AutoP
         except (ProviderRefused, httpx.HTTPError) as exc:
             log.warning("mandate_debit_not_refunded", payment_id=payment.payment_id, error=str(exc))
             raise Refused(503, "The payment provider could not be asked") from exc
+        given_back(world, payment.payment_id, FINERACT)
         return Booking("refunded")
 
     async def book(loan: Borrowed, payment: MandatePayment) -> Booking:

@@ -42,6 +42,16 @@ WAITING = ("INITIALIZED", "PENDING")
 class AutoPayCover(msgspec.Struct, kw_only=True):
     # "<loan number>/<due date>" -> [subscription id, payment id] of the debit raised for it
     debits: dict[str, list[str]] = msgspec.field(default_factory=dict)
+    # Debits taken that the lender refused to book and refunded: their instalments are owed again.
+    refunded: set[str] = msgspec.field(default_factory=set)
+
+
+def given_back(world: MockWorld, payment_id: str, of: AutoPayAccount = OURS) -> None:
+    """The lender refunded the debit (its checker refused the booking): its instalment is an
+    ordinary due again, reminded of with its link."""
+    cover: AutoPayCover | None = world.states.get(of.state(STATE))
+    if cover is not None:
+        cover.refunded.add(payment_id)
 
 
 def register(world: MockWorld, of: AutoPayAccount = OURS) -> None:
@@ -76,6 +86,8 @@ async def autopay_takes(world: MockWorld, loan_number: str, due: date, of: AutoP
     if found is None:
         return False
     subscription_id, payment_id = found
+    if cover is not None and payment_id in cover.refunded:
+        return False  # taken and given back: owed again
     try:
         async with provider(world, of.account(world.settings)) as pg:
             payment = await pg.mandate_payment(subscription_id, payment_id)

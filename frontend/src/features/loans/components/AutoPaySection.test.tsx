@@ -83,6 +83,16 @@ describe("a loan's AutoPay", { timeout: 30_000 }, () => {
     expect(within(section).queryByText(/needs your fresh authentication/)).toBeNull();
   });
 
+  it("says a debit the lender refused was refunded and its instalment is still due", async () => {
+    borrower([{ terms, mandate: mandate("active", "refunded") }]);
+    renderApp("/loans/LN-1004");
+    const section = await screen.findByRole("region", { name: "AutoPay" }, LOADED);
+    const row = (await within(section).findAllByRole("row", {}, LOADED))[1];
+    expect(within(row).getAllByRole("cell").map((cell) => cell.textContent)).toEqual(["14 Dec 2026", "₹5,750.00", "Refunded"]);
+    expect(within(section).getByText(/Your lender did not accept a debit: its full amount is refunded/)).toBeTruthy();
+    expect(within(section).queryByText(/A failed debit/)).toBeNull();
+  });
+
   it("says a debit above the gateway's e-mandate limit is the borrower's to pay, in the limit it names", async () => {
     borrower([{ terms: { ...terms, authenticationLimit: "5000.00" }, mandate: mandate("active", "authenticate") }]);
     renderApp("/loans/LN-1004");

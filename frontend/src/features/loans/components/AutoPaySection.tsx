@@ -46,7 +46,7 @@ function DebitStatus({ debit, limit }: { debit: Debit; limit: string | null }) {
     case "cancelled":
       return <Trans>Not debited</Trans>;
     case "refunded":
-      return <Trans>Not accepted by the lender: refunded in full</Trans>;
+      return <Trans>Refunded</Trans>;
     default: {
       if (limit === null) return <Trans>Above the limit</Trans>;
       const most = rupees(limit);
@@ -76,14 +76,23 @@ function DebitedFrom({ account }: { account: { ending: string; bank: string } })
  * the status column stays a few words wide and a phone keeps the date and amount beside it. */
 function DebitNotes({ debits, limit }: { debits: readonly Debit[]; limit: string | null }) {
   const failed = debits.some((debit) => debit.status === "failed");
+  const refunded = debits.some((debit) => debit.status === "refunded");
   const most = limit === null ? "" : rupees(limit);
   const authenticate = debits.some((debit) => debit.status === "authenticate");
-  if (!failed && !authenticate) return null;
+  if (!failed && !refunded && !authenticate) return null;
   return (
     <>
       {failed && (
         <p>
           <Trans>A failed debit is now an ordinary due: please pay it from the reminder's link.</Trans>
+        </p>
+      )}
+      {refunded && (
+        <p>
+          <Trans>
+            Your lender did not accept a debit: its full amount is refunded to the account it was taken from, and that
+            instalment is still due: please pay it from the reminder's link.
+          </Trans>
         </p>
       )}
       {authenticate && limit !== null && (
