@@ -26,9 +26,9 @@ import msgspec
 
 from upstream_mocks.ist import IST
 from upstream_mocks.money import rupees
-from upstream_mocks.payments.orders import Order, Payment, key_of, provider_now, state
+from upstream_mocks.payments.orders import Order, Payment, Refund, key_of, provider_now, state
 from upstream_mocks.payments.subscription_refunds import STATE as SUBSCRIPTION_REFUNDS
-from upstream_mocks.payments.subscription_refunds import refunds_state
+from upstream_mocks.payments.subscription_refunds import SubscriptionRefund, refunds_state
 from upstream_mocks.payments.subscriptions import STATE as SUBSCRIPTIONS
 from upstream_mocks.payments.subscriptions import debited_at, subscriptions_state
 from upstream_mocks.settings import MerchantAccount
@@ -269,22 +269,7 @@ def _rows(world: MockWorld, account: str) -> Iterator[ReconRow]:
             continue
         for r in refunds:
             if r.refund_status == "SUCCESS":
-                at = r.processed_at or r.created_at
-                yield ReconRow(
-                    entity="recon",
-                    event_id=f"REF-{r.cf_refund_id}",
-                    event_type="REFUND",
-                    event_status="SUCCESS",
-                    event_amount=r.refund_amount,
-                    event_time=at,
-                    event_currency="INR",
-                    sale_type="DEBIT",
-                    order_id=order_id,
-                    cf_payment_id=r.cf_payment_id,
-                    refund_id=r.refund_id,
-                    refund_note=r.refund_note,
-                    refund_processed_at=at,
-                )
+                yield _refund_row(r, order_id, r.processed_at or r.created_at)
     for back in st.chargebacks:
         own = (p for (owner, _), a in st.payments.items() if owner == account for p in a)
         paid = next((p for p in own if p.cf_payment_id == back.cf_payment_id), None)
@@ -334,6 +319,26 @@ def _debit_rows(world: MockWorld, account: str) -> Iterator[ReconRow]:
             )
 
 
+def _refund_row(refund: Refund | SubscriptionRefund, order_id: str, at: str) -> ReconRow:
+    """A refund its bank paid out at `at`, as the report lists it: against the order (a debit's
+    payment id for a mandate's debit) whose payment it gives back."""
+    return ReconRow(
+        entity="recon",
+        event_id=f"REF-{refund.cf_refund_id}",
+        event_type="REFUND",
+        event_status="SUCCESS",
+        event_amount=refund.refund_amount,
+        event_time=at,
+        event_currency="INR",
+        sale_type="DEBIT",
+        order_id=order_id,
+        cf_payment_id=refund.cf_payment_id,
+        refund_id=refund.refund_id,
+        refund_note=refund.refund_note,
+        refund_processed_at=at,
+    )
+
+
 def _debit_refund_rows(world: MockWorld, account: str) -> Iterator[ReconRow]:
     """The refunds of the account's AutoPay debits its bank paid out, as refunds of their debit
     (the order id the debit's payment row carries)."""
@@ -345,23 +350,8 @@ def _debit_refund_rows(world: MockWorld, account: str) -> Iterator[ReconRow]:
             continue
         for r in refunds:
             at = given.paid_out_at.get(r.cf_refund_id)
-            if r.refund_status != "SUCCESS" or at is None:
-                continue
-            yield ReconRow(
-                entity="recon",
-                event_id=f"REF-{r.cf_refund_id}",
-                event_type="REFUND",
-                event_status="SUCCESS",
-                event_amount=r.refund_amount,
-                event_time=at,
-                event_currency="INR",
-                sale_type="DEBIT",
-                order_id=r.payment_id,
-                cf_payment_id=r.cf_payment_id,
-                refund_id=r.refund_id,
-                refund_note=r.refund_note,
-                refund_processed_at=at,
-            )
+            if r.refund_status == "SUCCESS" and at is not None:
+                yield _refund_row(r, r.payment_id, at)
 
 
 def account_rows(world: MockWorld, account: MerchantAccount) -> list[ReconRow]:
