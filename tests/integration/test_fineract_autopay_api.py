@@ -305,6 +305,14 @@ def test_a_fineract_debit_waits_for_the_lenders_checker_is_booked_once_approved_
     assert Decimal(debit["refunded"]) == Decimal(second["amount"])
     assert len(mandate_repayments(client)) == 1 and outstanding(client) == before - Decimal(first["amount"])
     assert len(receipts(client)) == 1
+    # The desk sees both: the one booked, and the one refused by the lender and refunded.
+    from tests.integration.test_desk_api import AGENT, staff_log_in
+
+    assert staff_log_in(client, AGENT).status_code == 200
+    view = client.get("/api/desk/customers", params={"q": RAMESH}).json()
+    shown = {r["orderId"]: (r["amount"], r["status"]) for r in view["repayments"]}
+    assert shown[f"MANDATE_{first['paymentId']}"] == (first["amount"], "paid")
+    assert shown[f"MANDATE_{second['paymentId']}"] == (second["amount"], "refunded")
     invariants = client.get("/_mocks/ledger/invariants").json()
     assert [i["name"] for i in invariants if not i["holds"]] == []
 

@@ -23,7 +23,15 @@ import msgspec
 from gateway.plumbing.errors import UpstreamError, UpstreamRefused
 from gateway.upstreams.http import UpstreamHttp
 from india.time_zone import IST
-from payments_client import Account, ProviderClient, ProviderPayment, ProviderRefund, ProviderRefused, ReconRow
+from payments_client import (
+    Account,
+    MandateRefund,
+    ProviderClient,
+    ProviderPayment,
+    ProviderRefund,
+    ProviderRefused,
+    ReconRow,
+)
 
 REPORT_FAILED = "The payment provider's settlement report could not be read. Please try again later."
 SEARCH_FAILED = "The payment provider could not be asked about this reference. Please try again later."
@@ -201,6 +209,15 @@ class PaymentsClient:
             raise UpstreamError(ORDER_FAILED, upstream=self.http.name, status=200) from exc
         days = [_india_day(d.respond_by) for d in disputes if d.respond_by]
         return min(days) if days else None
+
+    async def mandate_refund(self, subscription_id: str, refund_id: str) -> MandateRefund | None:
+        """GET pg/subscriptions/{subscription_id}/refunds/{refund_id}: a debit's refund; None when
+        the provider has no such refund."""
+        try:
+            return await self.provider.mandate_refund(subscription_id, refund_id)
+        except ProviderRefused as exc:
+            _unless_unknown(exc, self.http.name)
+            return None
 
     async def order_refunds(self, order_id: str) -> list[ProviderRefund]:
         """GET pg/orders/{order_id}/refunds: what was given back on one provider order."""

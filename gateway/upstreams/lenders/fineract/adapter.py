@@ -54,6 +54,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import re
 import secrets
 from datetime import UTC, date, datetime, time
 from decimal import Decimal
@@ -138,6 +139,9 @@ ORDER_PREFIX = "FINREPAY_"
 # An AutoPay debit, as the companion books it (our lending contract's partnerMandateDebits): the
 # receipt number `MANDATE_<payment id>`, the external id `pg-<provider payment id>`.
 BOOKED_AS = "MANDATE_"
+# An AutoPay debit's payment id as the platform makes it: its mandate's (the subscription's) id,
+# then `i` and the instalment's number. A debit the lender refused is refunded on its subscription.
+DEBIT_OF_SUBSCRIPTION = re.compile(r"^(ap[0-9a-f]{20})i[0-9]+$")
 # Our commands no transaction shows, by Fineract's processingResult, as the desk words them.
 NOT_BOOKED: dict[str, Literal["awaitingApproval", "refunded"]] = {
     "Awaiting Approval": "awaitingApproval",
@@ -1221,12 +1225,24 @@ class FineractLender:
         """Where the refund of a repayment the lender refused stands at the lender's own provider
         account (None: not made yet). The repayment's order is its own: any refund on it gives that
         payment back, ours or one the desk asked again after the bank gave ours up; the furthest
-        along is its standing. A state Cashfree adds later is taken as still on its way."""
+        along is its standing. A state Cashfree adds later is taken as still on its way. An AutoPay
+        debit's (`MANDATE_<payment id>`) is a refund of the debit on its subscription, made by the
+        companion under `rejected-<payment id>`."""
+        if order_id.startswith(BOOKED_AS):
+            return await self._debit_refunded(order_id.removeprefix(BOOKED_AS))
         given = await self.refunds.order_refunds(order_id)
         if not any(r.refund_id == f"{REJECTED_REFUND}{provider_id}" for r in given):
             return None
         standings = {REFUND_STANDING.get(r.refund_status, "refundPending") for r in given}
         return next(s for s in FURTHEST_FIRST if s in standings)
+
+    async def _debit_refunded(self, payment_id: str) -> RefundStanding | None:
+        debit = DEBIT_OF_SUBSCRIPTION.match(payment_id)
+        if debit is None:
+            return None
+        # None: not made yet (the companion makes it when next told of the debit).
+        refund = await self.refunds.mandate_refund(debit.group(1), f"{REJECTED_REFUND}{payment_id}")
+        return REFUND_STANDING.get(refund.refund_status, "refundPending") if refund is not None else None
 
     async def resend_receipt(self, order_id: str, idempotency_key: str) -> ReceiptSent:
         """The companion mails the receipt (Fineract draws none), once per key."""
