@@ -293,8 +293,17 @@ def test_a_fineract_debit_waits_for_the_lenders_checker_is_booked_once_approved_
     job()
     [held] = awaiting_the_checker(client)
     assert f"MANDATE_{second['paymentId']}" in held["commandAsJson"]
-    reject = client.post(f"{FINERACT}/makercheckers/{held['id']}", params={"command": "reject"}, headers=BASIC)
+    # The tester rejects it from the QA console, as the lender's checker.
+    [listed] = client.get("/_mocks/fineract/qa").json()["awaiting"]
+    assert (listed["id"], listed["receiptNumber"], listed["amount"]) == (
+        held["id"],
+        f"MANDATE_{second['paymentId']}",
+        second["amount"],
+    )
+    reject = client.post(f"/_mocks/fineract/qa/checker/{held['id']}", json={"decision": "reject"})
     assert reject.status_code == 200, reject.text
+    assert reject.json()["awaiting"] == []
+    assert client.post(f"/_mocks/fineract/qa/checker/{held['id']}", json={"decision": "reject"}).status_code == 404
     job()
     assert autopay(client, LOAN)["mandate"]["debits"][1]["status"] == "refunded"
     [debit] = [d for d in client.get("/_mocks/ledger").json()["mandateDebits"] if d["paymentId"] == second["paymentId"]]

@@ -4,7 +4,9 @@ production): the real server's behaviours that lose money when a client is carel
 `GET /_mocks/fineract/qa` says what is on; `POST /_mocks/fineract/qa` with any of
 - `makerChecker` (bool): repayments wait for a checker (Fineract's maker-checker for the task),
   answered 200 with a `commandId`; approve or reject with Fineract's own
-  `POST makercheckers/{id}?command=approve|reject`;
+  `POST makercheckers/{id}?command=approve|reject`, or as the lender's checker from the QA
+  console: `POST /_mocks/fineract/qa/checker/{id}` with `{"decision": "approve" | "reject"}`
+  (the same call of Fineract's, made for the tester); the answer's `awaiting` lists them;
 - `failNext` (count): the next bookings fail inside the command with a 500, kept under their
   Idempotency-Key and answered again on every retry with that key;
 - `holdNext` (count): the next bookings stay in flight (a retry with the key meets 425) until
@@ -19,16 +21,27 @@ The arrears ageing job runs through Fineract's own call:
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+import base64
+from decimal import Decimal
+from typing import Annotated, Any, Literal
 
 import msgspec
 from litestar import Request, Response, get, post
 from litestar.handlers import HTTPRouteHandler
+from litestar.params import FromPath
 
 from upstream_mocks.clock import mocks_today
 from upstream_mocks.fineract import commands
-from upstream_mocks.fineract.seed import BusinessDateSetting, FineractState
+from upstream_mocks.fineract.reminders import FINERACT_API
+from upstream_mocks.fineract.seed import BusinessDateSetting, Command, FineractState
+from upstream_mocks.loopback import loopback_client
 from upstream_mocks.world import MockWorld
+
+_EXACT = msgspec.json.Decoder(dict[str, Any], float_hook=Decimal)  # the command's amount, never a float
+
+
+class Decision(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    decision: Literal["approve", "reject"]
 
 
 class Switches(msgspec.Struct, rename="camel", forbid_unknown_fields=True, kw_only=True):
@@ -51,6 +64,7 @@ def qa_routes(world: MockWorld) -> list[HTTPRouteHandler]:
             "holdNext": controls.hold_next,
             "businessDate": controls.business_date,
             "held": sorted(commands.held(world)),
+            "awaiting": [_awaiting(state(), c) for c in state().commands.values() if c.status == "awaitingApproval"],
         }
 
     @get("/qa")
@@ -82,4 +96,34 @@ def qa_routes(world: MockWorld) -> list[HTTPRouteHandler]:
             event.set()
         return view()
 
-    return [read_switches, set_switches, release]
+    @post("/qa/checker/{command_id:int}", status_code=200)
+    async def check(request: Request[Any, Any, Any], command_id: FromPath[int]) -> Response[Any]:
+        """The lender's checker's decision on a repayment awaiting it, through Fineract's own call."""
+        try:
+            asked = msgspec.json.decode(await request.body(), type=Decision)
+        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+            return Response({"message": f"Invalid request: {exc}"}, status_code=400)
+        basic = base64.b64encode(f"mifos:{world.settings.fineract_password}".encode()).decode()
+        async with loopback_client(world) as http:
+            answer = await http.post(
+                f"{world.settings.origin}{FINERACT_API}/makercheckers/{command_id}",
+                params={"command": asked.decision},
+                headers={"Authorization": f"Basic {basic}", "Fineract-Platform-TenantId": "default"},
+            )
+        if answer.status_code != 200:
+            return Response({"message": "No repayment of that id awaits the checker"}, status_code=404)
+        return Response(view())
+
+    return [read_switches, set_switches, release, check]
+
+
+def _awaiting(st: FineractState, command: Command) -> dict[str, Any]:
+    """A repayment awaiting the checker, as a tester picks it: its loan, receipt and amount."""
+    made = _EXACT.decode(command.body)
+    loan = st.loans.get(command.loan_id)
+    return {
+        "id": command.id,
+        "loanAccountNo": loan.account_no if loan is not None else None,
+        "receiptNumber": made.get("receiptNumber"),
+        "amount": str(made.get("transactionAmount")),
+    }

@@ -138,11 +138,26 @@ export interface Scenario {
   refund?: "onHold" | "cancelled" | null;
 }
 
+/** A repayment Fineract holds for the lender's checker (maker-checker on). */
+export interface AwaitingChecker {
+  id: number;
+  loanAccountNo: string | null;
+  receiptNumber: string | null;
+  amount: string;
+}
+
 export interface FineractSwitches {
   makerChecker: boolean;
   failNext: number;
   holdNext: number;
   held: string[];
+  awaiting: AwaitingChecker[];
+}
+
+/** The lender's checker's decision on one repayment awaiting it. */
+export interface CheckerDecision {
+  check: number;
+  decision: "approve" | "reject";
 }
 
 export interface JournalEntry {
@@ -290,10 +305,14 @@ export function useFineractSwitches() {
 export function useSetFineract() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (switches: Partial<Omit<FineractSwitches, "held">> | "release") =>
-      switches === "release"
-        ? (await api.post<FineractSwitches>("/_mocks/fineract/qa/release", undefined, mocks())).data
-        : (await api.post<FineractSwitches>("/_mocks/fineract/qa", switches, mocks())).data,
+    mutationFn: async (switches: Partial<Omit<FineractSwitches, "held" | "awaiting">> | "release" | CheckerDecision) => {
+      if (switches === "release") return (await api.post<FineractSwitches>("/_mocks/fineract/qa/release", undefined, mocks())).data;
+      if ("check" in switches) {
+        const path = `/_mocks/fineract/qa/checker/${switches.check}`;
+        return (await api.post<FineractSwitches>(path, { decision: switches.decision }, mocks())).data;
+      }
+      return (await api.post<FineractSwitches>("/_mocks/fineract/qa", switches, mocks())).data;
+    },
     onSuccess: (answer) => client.setQueryData([...KEY, "fineract"], answer),
   });
 }

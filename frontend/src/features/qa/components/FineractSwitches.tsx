@@ -41,6 +41,61 @@ export function FineractSwitchesPanel({ locked }: { locked: boolean }) {
           </button>
         </div>
       )}
+      {now && now.awaiting.length > 0 && (
+        <table className={styles.table} aria-labelledby="fineract-checker-title">
+          <caption id="fineract-checker-title">
+            <Trans>Repayments awaiting the lender's checker</Trans>
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">
+                <Trans>Loan</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Receipt</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Amount</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Checker</Trans>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {now.awaiting.map((waiting) => {
+              const what = waiting.receiptNumber ?? String(waiting.id);
+              return (
+                <tr key={waiting.id}>
+                  <td>{waiting.loanAccountNo}</td>
+                  <td>{waiting.receiptNumber}</td>
+                  <td>{waiting.amount}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="btn btn-outline"
+                      disabled={locked}
+                      aria-label={t`Approve ${what}`}
+                      onClick={() => set.mutate({ check: waiting.id, decision: "approve" })}
+                    >
+                      <Trans>Approve</Trans>
+                    </button>{" "}
+                    <button
+                      type="button"
+                      className="btn btn-outline"
+                      disabled={locked}
+                      aria-label={t`Reject ${what}`}
+                      onClick={() => set.mutate({ check: waiting.id, decision: "reject" })}
+                    >
+                      <Trans>Reject</Trans>
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
     </>
   );
 }
