@@ -335,3 +335,31 @@ def test_a_fineract_debit_waits_for_the_lenders_checker_is_booked_once_approved_
         client, msgspec.structs.replace(settings, lenders="native,fineract"), taken_on, with_database=True
     )
     assert found.mismatches == [], found.mismatches
+
+
+def test_a_fineract_debit_whose_first_booking_failed_is_booked_once_at_the_next_tell(
+    make_client: Callable[[Settings], GatewayClient], settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Fineract keeps a command's failure under its Idempotency-Key and answers it again for ever:
+    the companion posts a debit whose booking failed under its next key when told again (the
+    gateway's follow-up), and books it once."""
+    client, job = with_the_job(make_client, msgspec.structs.replace(settings, lenders="native,fineract"), monkeypatch)
+    client.post("/_mocks/reset")
+    log_in(client, RAMESH)
+    mandate = active_mandate(client, LOAN, "fin-autopay-failed-01")
+    first = mandate["debits"][0]
+    move_to(client, f"{date.fromisoformat(first['dueOn']) - timedelta(days=2)}T09:00:00+05:30")
+    assert autopay(client, LOAN)["mandate"]["debits"][0]["status"] == "noticed"
+    assert client.post("/_mocks/fineract/qa", json={"failNext": 1}).status_code == 200
+    client.post("/_mocks/clock", json={"days": 2, "hours": 2})
+    assert after_webhooks(client, LOAN, mandate["cfSubscriptionId"])["debits"][0]["status"] == "debited"
+    job()  # the follow-up tells the companion again (the provider's next word may have already)
+    [booked] = mandate_repayments(client)
+    assert booked["externalId"] == f"pg-{cf_payment_id(client, first['paymentId'])}"
+    job()
+    assert len(mandate_repayments(client)) == 1
+    # Fineract's audit trail: the first key's command failed, the next key's booked it.
+    made = client.get(f"{FINERACT}/audits", params={"resourceId": LOAN_ID}, headers=BASIC).json()
+    assert [c["processingResult"] for c in made if "MANDATE_" in c["commandAsJson"]] == ["Error", "Processed"]
+    assert tell_companion(client, mandate["mandateId"], first["paymentId"])["status"] == "booked"
+    assert len(receipts(client, wait_for=1)) == 1

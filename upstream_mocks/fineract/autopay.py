@@ -39,7 +39,7 @@ from upstream_mocks.fineract.reminders import (
     link_for,
     remind,
 )
-from upstream_mocks.fineract.seed import Client, FineractState
+from upstream_mocks.fineract.seed import Client, FineractState, Transaction
 from upstream_mocks.fineract.seed import Loan as Books
 from upstream_mocks.ist import IST
 from upstream_mocks.lending.autopay_cover import given_back
@@ -55,6 +55,13 @@ from upstream_mocks.world import MockWorld
 Borrowed = tuple[Client, Books]  # a client's loan in Fineract
 RECEIPTS = "fineract_mandate_receipts"  # the external ids whose receipt went
 CHECKED = ("awaitingApproval", "rejected")  # a command the lender's checker holds, or refused
+KEYS = 3  # a debit's booking keys: its first, then two more after kept failures
+
+
+def _keys(cf_payment_id: str) -> list[str]:
+    return [f"mandate-{cf_payment_id}", *(f"mandate-{cf_payment_id}-{n}" for n in range(2, KEYS + 1))]
+
+
 log = structlog.get_logger("upstream_mocks.fineract")
 
 
@@ -115,23 +122,35 @@ def fineract_books(world: MockWorld, position: Reading, lender: Lender) -> AutoP
     async def book(loan: Borrowed, payment: MandatePayment) -> Booking:
         """Booked in Fineract through its API, once. With maker-checker on, Fineract answers the
         repayment 200 and books nothing: the debit waits for the checker (the key stays taken, so
-        it is never posted again), is booked when approved and refunded when rejected."""
+        it is never posted again), is booked when approved and refunded when rejected. Fineract
+        keeps a failure under its key for ever: a debit not booked whose key failed is posted
+        under the next of its keys at the next tell (as the gateway's own bookings are; the
+        external id keeps any two from booking twice)."""
         client, found = loan
         order_id = mandate_order(payment)
-        key = f"mandate-{payment.cf_payment_id}"
         external_id = f"pg-{payment.cf_payment_id}"
-        command = commands.find(books(), "REPAYMENT", "LOAN", key)
-        if command is None or command.status in ("processed", "error"):
-            on = _taken_on(payment, mocks_today(world))
-            note = "Taken by the loan's AutoPay mandate"
-            posted = await book_repayment(
-                world, found, order_id, payment.cf_payment_id, payment.payment_amount, on, note, key
-            )
-            command = commands.find(books(), "REPAYMENT", "LOAN", key)
-            if posted is None and (command is None or command.status not in CHECKED):
-                raise Refused(503, "Fineract did not book the debit")
-        books_now = books().loans.get(found.id, found)
-        t = next((t for t in books_now.transactions if t.external_id == external_id), None)
+
+        def booked() -> tuple[Books, Transaction | None]:
+            now = books().loans.get(found.id, found)  # a checked command's rollback replaces the loan
+            return now, next((t for t in now.transactions if t.external_id == external_id), None)
+
+        command = None
+        if booked()[1] is None:
+            for key in _keys(payment.cf_payment_id):
+                command = commands.find(books(), "REPAYMENT", "LOAN", key)
+                if command is not None and command.status == "error":
+                    continue  # its failure is answered again for ever under that key
+                if command is None:
+                    on = _taken_on(payment, mocks_today(world))
+                    note = "Taken by the loan's AutoPay mandate"
+                    posted = await book_repayment(
+                        world, found, order_id, payment.cf_payment_id, payment.payment_amount, on, note, key
+                    )
+                    command = commands.find(books(), "REPAYMENT", "LOAN", key)
+                    if posted is None and (command is None or command.status not in CHECKED):
+                        raise Refused(503, "Fineract did not book the debit")
+                break
+        books_now, t = booked()
         if t is None:
             if command is not None and command.status == "awaitingApproval":
                 return Booking("waiting")
