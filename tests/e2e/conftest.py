@@ -459,20 +459,21 @@ def _settle(page: Page) -> int:
     # frame first, so the page has drawn what the last round (or the pause) changed.
     # Only animations on the document's clock: a scroll-driven one (the store's category chips'
     # fade, `animation-timeline: scroll()`) stands where the scroll puts it and never finishes,
-    # so waiting on it only ran out the 5 s each scan of a store page.
+    # so waiting on it only ran out the 5 s each scan of a store page. The 5 s bound is elapsed
+    # time (performance.now, monotonic), not a time of day: nothing here depends on the date.
     held: int = page.evaluate(
         f"""async () => {{
             const frame = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done)));
-            const until = Date.now() + 5000;
+            const until = performance.now() + 5000;
             let held = 0;
-            while (Date.now() < until) {{
+            while (performance.now() < until) {{
                 await frame();
                 held += (() => {{ {_HOLD_TOASTS} }})();
                 const moving = {_MOVING};
                 if (!moving.length) return held;
                 await Promise.race([
                     Promise.all(moving.map((a) => a.finished.catch(() => null))),
-                    new Promise((done) => setTimeout(done, Math.max(0, until - Date.now()))),
+                    new Promise((done) => setTimeout(done, Math.max(0, until - performance.now()))),
                 ]);
             }}
             return held;
