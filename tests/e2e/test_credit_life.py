@@ -76,12 +76,18 @@ def test_a_new_shopper_applies_from_checkout_pays_with_credit_and_leaves_in_the_
     expect(page.get_by_text("(available ₹2,00,000.00)")).to_be_visible()
     page.get_by_role("button", name="Place order", exact=True).click()
     expect(page.get_by_test_id("payment-state")).to_contain_text(f"On VoltKhata Credit: {rupees(total)}, due by")
+    due_by = re.search(r"due by (.+?), interest-free", page.get_by_test_id("payment-state").inner_text())
+    assert due_by is not None
 
     # Two days later, still in the cooling-off period: leave at principal plus the APR for 2 days.
     server.http.post("/_mocks/clock", json={"days": 2}).raise_for_status()
     page.goto("/credit")
     line = page.get_by_role("article", name=f"Credit line {line_number.group(0)}")
     expect(line).to_contain_text("In its cooling-off period until")
+    # What the line owes, and by when, as the lender states it: the order's own due date.
+    expect(line).to_contain_text(f"Owed on this line{rupees(total)}")
+    expect(line).to_contain_text(f"To pay by {due_by.group(1)}{rupees(total)}")
+    expect(line.get_by_role("link", name=re.compile("^Pay now"))).to_have_attribute("href", "/paynow")
     # The version accepted, downloadable again as it was.
     with page.expect_download() as accepted:
         line.get_by_role("link", name=f"Version {version} (PDF)").click()

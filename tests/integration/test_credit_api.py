@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
+from datetime import timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
@@ -17,9 +18,11 @@ from pypdf import PdfReader
 from gateway.settings import Settings
 from tests.conftest import GatewayClient
 from tests.integration.test_checkout_api import fill_cart, place, quote
-from tests.integration.test_portal_repayments_api import checkout
+from tests.integration.test_portal_api import pay
+from tests.integration.test_portal_repayments_api import checkout, confirm
 from tests.integration.test_server_texts_language import mail_when
 from tests.integration.test_store_api import log_in
+from tests.mocks_clock import mocks_today
 
 NEW_SHOPPER = "9000012345"
 FORM = {
@@ -334,3 +337,63 @@ def test_an_offers_key_facts_pdf_has_the_screens_figures_and_the_line_keeps_the_
     accepted = client.get(f"/api/credit/lines/{line['lineNumber']}/key-facts/pdf", params={"language": "en"})
     assert accepted.status_code == 200
     assert facts["keyFactsVersion"] in " ".join(pdf_text(accepted.content).split())
+
+
+def line_dues(client: GatewayClient) -> dict[str, Any]:
+    line: dict[str, Any] = client.get("/api/credit/lines").json()[0]
+    return {key: line[key] for key in ("status", "owed", "overdue", "minimumDue", "minimumDueOn")}
+
+
+def test_a_line_shows_what_it_owes_and_the_least_to_pay_by_its_next_due_date(client: GatewayClient) -> None:
+    _, line = open_line(client)
+    number = line["lineNumber"]
+    nothing = {"status": "coolingOff", "owed": "0.00", "overdue": "0.00", "minimumDue": "0.00", "minimumDueOn": None}
+    assert line_dues(client) == nothing
+    first_on = mocks_today(client)
+    first = Decimal(buy_on_credit(client, "credit-dues-order-1"))
+    first_due = (first_on + timedelta(days=30)).isoformat()
+    assert line_dues(client) == {
+        **nothing,
+        "owed": f"{first:.2f}",
+        "minimumDue": f"{first:.2f}",
+        "minimumDueOn": first_due,
+    }
+
+    client.post("/_mocks/clock", json={"days": 5})
+    second = Decimal(buy_on_credit(client, "credit-dues-order-2"))
+    second_due = (first_on + timedelta(days=35)).isoformat()
+    # The second purchase falls due later: the least to pay by the first date is the first alone.
+    assert line_dues(client) == {
+        **nothing,
+        "status": "active",
+        "owed": f"{first + second:.2f}",
+        "minimumDue": f"{first:.2f}",
+        "minimumDueOn": first_due,
+    }
+
+    # A repayment through the portal (the store's login, no second code) settles the oldest purchase first.
+    assert client.post("/api/portal/login", headers=client.xsrf()).status_code == 200
+    part = Decimal("100.00")
+    made = pay(client, {"mode": "partialPayment", "amount": f"{part:.2f}"}, key="credit-dues-repay-1")
+    assert made.status_code == 201, made.text
+    checkout(client, made.json())
+    assert confirm(client, made.json())["status"] == "completed"
+    assert line_dues(client)["minimumDue"] == f"{first - part:.2f}"
+
+    # The day after the first due date: its rest is overdue, and the second is due by its own date.
+    client.post("/_mocks/clock", json={"days": 26})
+    assert line_dues(client) == {
+        "status": "active",
+        "owed": f"{first + second - part:.2f}",
+        "overdue": f"{first - part:.2f}",
+        "minimumDue": f"{first + second - part:.2f}",
+        "minimumDueOn": second_due,
+    }
+    # Past every due date, only the overdue is left, due today.
+    client.post("/_mocks/clock", json={"days": 5})
+    today = mocks_today(client).isoformat()
+    assert line_dues(client)["minimumDueOn"] == today
+    assert line_dues(client)["overdue"] == f"{first + second - part:.2f}"
+
+    pay_quote(client, number, "foreclosure", "credit-dues-close-1")
+    assert line_dues(client) == {**nothing, "status": "closed"}

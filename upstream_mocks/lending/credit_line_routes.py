@@ -41,6 +41,7 @@ from upstream_mocks.lending.credit_lines import (
     decide,
     end_line,
     find_offer,
+    line_dues,
     make_offers,
     open_line,
     quote,
@@ -141,8 +142,9 @@ def application_view(application: Application) -> dict[str, Any]:
     }
 
 
-def line_view(line: CreditLine, today: date) -> dict[str, Any]:
+def line_view(world: MockWorld, line: CreditLine, today: date) -> dict[str, Any]:
     product = line.offer.product
+    dues = line_dues(world, line, today)
     return {
         "lineNumber": line.line_number,
         "status": line.status_on(today),
@@ -160,6 +162,10 @@ def line_view(line: CreditLine, today: date) -> dict[str, Any]:
         "endedBy": line.ended_by,
         "asOf": today.isoformat(),
         "keyFactsVersion": line.offer.key_facts_version,
+        "owed": money(dues.owed),
+        "overdue": money(dues.overdue),
+        "minimumDue": money(dues.minimum_due),
+        "minimumDueOn": dues.minimum_due_on.isoformat() if dues.minimum_due_on else None,
     }
 
 
@@ -319,7 +325,7 @@ def credit_line_routes(world: MockWorld) -> list[HTTPRouteHandler]:
         application, offer = found
         today = mocks_today(world)
         if offer.accepted_line is not None:  # the same acceptance again: the same line
-            return envelope(line_view(state.lines[offer.accepted_line], today), "Offer accepted")
+            return envelope(line_view(world, state.lines[offer.accepted_line], today), "Offer accepted")
         if not body.key_facts_acknowledged:
             return envelope(None, "Invalid request: the Key Facts Statement must be acknowledged first", 400)
         if today > offer.valid_until:
@@ -329,7 +335,7 @@ def credit_line_routes(world: MockWorld) -> list[HTTPRouteHandler]:
         offer.key_facts_acknowledged_at = mocks_now(world)
         offer.key_facts_version = key_facts_view(application, offer)["keyFactsVersion"]  # the version accepted
         line = open_line(world, application, offer, today)
-        return envelope(line_view(line, today), "Offer accepted")
+        return envelope(line_view(world, line, today), "Offer accepted")
 
     @get("/webRepayment/credit/lines")
     async def lines(request: Request[Any, Any, Any]) -> Response[Any]:
@@ -338,7 +344,9 @@ def credit_line_routes(world: MockWorld) -> list[HTTPRouteHandler]:
             return rejected
         today = mocks_today(world)
         found = [
-            line_view(line, today) for line in applications_state(world).lines.values() if line.mobile_number == mobile
+            line_view(world, line, today)
+            for line in applications_state(world).lines.values()
+            if line.mobile_number == mobile
         ]
         return envelope(found, "Credit lines")
 
@@ -401,7 +409,7 @@ def credit_line_routes(world: MockWorld) -> list[HTTPRouteHandler]:
         if found.total == 0:
             # Nothing drawn: the line ends at once, with nothing to pay.
             end_line(world, line, body.purpose, today, None)
-            return envelope({"settled": True, "line": line_view(line, today)}, "Credit line ended")
+            return envelope({"settled": True, "line": line_view(world, line, today)}, "Credit line ended")
         log_id = lending.next_payment_log_id
         lending.next_payment_log_id += 1
         order_id = f"LINE_{line.line_number}_{log_id}"
@@ -448,7 +456,7 @@ def credit_line_routes(world: MockWorld) -> list[HTTPRouteHandler]:
         if log is None or log.line_number != line.line_number:
             return envelope(None, "Payment not found", 404)
         paid = await settle_from_provider(world, log) == "paid"
-        return envelope({"paid": paid, "line": line_view(line, mocks_today(world))}, "Payment status")
+        return envelope({"paid": paid, "line": line_view(world, line, mocks_today(world))}, "Payment status")
 
     @get("/webRepayment/credit/lines/{line_number:str}/certificate/pdf")
     async def certificate(request: Request[Any, Any, Any], line_number: FromPath[str]) -> Response[Any]:

@@ -256,21 +256,58 @@ def open_line(world: MockWorld, application: Application, offer: Offer, today: d
     return line
 
 
-def _draws(world: MockWorld, line: CreditLine) -> list[tuple[date, Decimal]]:
+class OwedDraw(msgspec.Struct, frozen=True, kw_only=True):
+    drawn_on: date
+    due_on: date
+    amount: Decimal  # what is still owed of it
+
+
+class LineDues(msgspec.Struct, frozen=True, kw_only=True):
+    """What a live line owes on the lender's today: all of it, what is past its due date, and what
+    must be paid by the next date one falls due (the overdue with it), as /payment collects it."""
+
+    owed: Decimal
+    overdue: Decimal
+    minimum_due: Decimal
+    minimum_due_on: date | None  # the next date a draw falls due; today when only the overdue is left
+
+
+def _owed_draws(world: MockWorld, line: CreditLine) -> list[OwedDraw]:
     """What is still owed on the line, draw by draw (repayments settle the oldest first)."""
     credit: CreditState = world.states["credit"]
     lending: LendingState = world.states["lending"]
     borrower = lending.borrowers.get(line.mobile_number)
     owed = rupees(Decimal(str(borrower.remaining_amount))) if borrower is not None else ZERO
     draws = sorted((d for d in credit.draws if d.mobile_number == line.mobile_number), key=lambda d: d.drawn_at)
-    left: list[tuple[date, Decimal]] = []
+    left: list[OwedDraw] = []
     for entry in reversed(draws):  # the newest are the ones not yet repaid
         if owed <= 0:
             break
         part = min(entry.amount, owed)
-        left.append((entry.drawn_at.astimezone(IST).date(), part))
+        left.append(OwedDraw(drawn_on=entry.drawn_at.astimezone(IST).date(), due_on=entry.due_on, amount=part))
         owed -= part
     return list(reversed(left))
+
+
+def _draws(world: MockWorld, line: CreditLine) -> list[tuple[date, Decimal]]:
+    return [(d.drawn_on, d.amount) for d in _owed_draws(world, line)]
+
+
+def line_dues(world: MockWorld, line: CreditLine, today: date) -> LineDues:
+    """The line's dues on `today`: a draw is due on its due date and overdue the day after, as
+    the checkout's credit position counts it (credit.summary); nothing once the line has ended."""
+    if line.status_on(today) in ("exited", "closed"):
+        return LineDues(owed=ZERO, overdue=ZERO, minimum_due=ZERO, minimum_due_on=None)
+    draws = _owed_draws(world, line)
+    overdue = sum((d.amount for d in draws if d.due_on < today), ZERO)
+    next_on = min((d.due_on for d in draws if d.due_on >= today), default=None)
+    falling_due = sum((d.amount for d in draws if d.due_on == next_on), ZERO)
+    return LineDues(
+        owed=sum((d.amount for d in draws), ZERO),
+        overdue=overdue,
+        minimum_due=overdue + falling_due,
+        minimum_due_on=next_on if next_on is not None else (today if overdue > 0 else None),
+    )
 
 
 def quote(world: MockWorld, line: CreditLine, purpose: Purpose, today: date) -> Quote:

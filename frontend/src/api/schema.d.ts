@@ -2196,6 +2196,10 @@ export interface components {
             keyFactsVersion?: string | null;
             lender: components["schemas"]["CreditLender"];
             lineNumber: string;
+            minimumDue: string;
+            minimumDueOn: string | null;
+            overdue: string;
+            owed: string;
             /** @enum {string} */
             rateType: "fixed" | "floating";
             /** @enum {string} */

@@ -530,7 +530,11 @@ export const creditLines = [
     "keyFactsVersion": "KFS-arthvik-3",
     "endedBy": null,
     "endedOn": null,
-    "asOf": "2026-12-03"
+    "asOf": "2026-12-03",
+    "owed": "18450.00",
+    "overdue": "0.00",
+    "minimumDue": "6200.00",
+    "minimumDueOn": "2026-12-31"
   },
   {
     "lineNumber": "CL-4990",
@@ -544,6 +548,10 @@ export const creditLines = [
     "keyFactsVersion": null,
     "endedBy": "foreclosure",
     "endedOn": "2026-09-30",
-    "asOf": "2026-12-03"
+    "asOf": "2026-12-03",
+    "owed": "0.00",
+    "overdue": "0.00",
+    "minimumDue": "0.00",
+    "minimumDueOn": null
   }
 ] satisfies Schemas["CreditLine"][];

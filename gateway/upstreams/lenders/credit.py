@@ -103,6 +103,12 @@ class CreditLine(msgspec.Struct, rename="camel", kw_only=True):
     ended_by: Purpose | None
     as_of: date
     key_facts_version: str | None = None  # the Key Facts Statement's version the borrower accepted
+    # What the line owes on the lender's today, as its repayment collects it: all of it, the part
+    # past due, and the least to pay by `minimum_due_on` (the overdue and the draws due that day).
+    owed: Decimal
+    overdue: Decimal
+    minimum_due: Decimal
+    minimum_due_on: date | None
 
 
 class CreditLineQuote(msgspec.Struct, rename="camel", kw_only=True):

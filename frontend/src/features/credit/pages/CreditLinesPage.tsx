@@ -18,6 +18,7 @@ import { useConfirmLinePayment } from "../api/confirm-payment";
 import { useLineQuote, type Purpose } from "../api/get-quote";
 import { useLines, type CreditLine } from "../api/list-lines";
 import { usePayQuote, type LinePaymentCreated } from "../api/pay-quote";
+import { LineDues } from "../components/LineDues";
 import { LineStatus } from "../components/LineStatus";
 import { QuoteFigures } from "../components/QuoteFigures";
 import styles from "../credit.module.css";
@@ -204,6 +205,7 @@ export default function CreditLinesPage() {
                       </div>
                     )}
                   </dl>
+                  <LineDues line={line} />
                   <div className={styles.links}>
                     {line.status === "coolingOff" && (
                       <button type="button" className="btn btn-outline" onClick={() => choose(line, "coolingOffExit")}>

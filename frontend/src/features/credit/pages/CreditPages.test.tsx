@@ -110,12 +110,34 @@ describe("the shopper's credit lines", { timeout: 30_000 }, () => {
     expect(within(open).getByRole("link", { name: "Version KFS-arthvik-3 (PDF)" }).getAttribute("href")).toBe(
       "/api/credit/lines/CL-5001/key-facts/pdf?language=en",
     );
+    // What the lender says the line owes, and the least to pay by its next due date.
+    expect(within(open).getByText("Owed on this line").nextElementSibling?.textContent).toBe("₹18,450.00");
+    expect(within(open).getByText("To pay by 31 Dec 2026").nextElementSibling?.textContent).toBe("₹6,200.00");
+    expect(within(open).queryByText("Overdue")).toBeNull();
+    expect(within(open).getByRole("link", { name: /^Pay now/ }).getAttribute("href")).toBe("/paynow");
     const closed = screen.getByRole("article", { name: "Credit line CL-4990" });
     expect(within(closed).getByText(/^Closed on .*\. Nothing is owed\.$/)).toBeTruthy();
+    expect(within(closed).queryByText("Owed on this line")).toBeNull();
     expect(within(closed).queryByRole("button")).toBeNull();
     expect(within(closed).getByRole("link", { name: "No-dues certificate in English (PDF)" }).getAttribute("href")).toBe(
       "/api/credit/lines/CL-4990/certificate/pdf?language=en",
     );
+  });
+
+  it("asks for an overdue amount at once, and says so when nothing is owed", async () => {
+    shopper();
+    const [open] = creditLines;
+    const overdue = { ...open, status: "active" as const, overdue: "2500.00", minimumDue: "8700.00" };
+    const paid = { ...open, lineNumber: "CL-5002", owed: "0.00", minimumDue: "0.00", minimumDueOn: null };
+    apiServer.use(http.get("/api/credit/lines", () => HttpResponse.json([overdue, paid])));
+    renderApp("/credit");
+    const late = await screen.findByRole("article", { name: "Credit line CL-5001" }, LOADED);
+    expect(within(late).getByText("Overdue").nextElementSibling?.textContent).toBe("₹2,500.00");
+    expect(within(late).getByText("To pay by 31 Dec 2026").nextElementSibling?.textContent).toBe("₹8,700.00");
+    expect(within(late).getByText(/Part of what you owe is past its due date\. Please pay it now\./)).toBeTruthy();
+    const clear = screen.getByRole("article", { name: "Credit line CL-5002" });
+    expect(within(clear).getByText("Nothing is owed on this line.")).toBeTruthy();
+    expect(within(clear).queryByRole("link", { name: /^Pay now/ })).toBeNull();
   });
 
   it("offers the application to a shopper with no line yet", async () => {
