@@ -26,7 +26,9 @@ AutoPayStatus = Literal["pendingApproval", "active", "paused", "cancelled", "com
 # by the borrower with a fresh authentication (never debited without it).
 # refunded: taken, then refused by the lender (its checker) and returned in full at the provider.
 DebitStatus = Literal["planned", "noticed", "debited", "failed", "cancelled", "authenticate", "refunded"]
-Frequency = Literal["monthly"]
+# A loan's instalments fall due monthly; a credit line's dues on each purchase's own due date, the
+# debit being the least to pay by then (the lender's `minimumDue`).
+Frequency = Literal["monthly", "onEachDueDate"]
 # UPI AutoPay (approved in the UPI app) or eNACH (approved at the borrower's bank).
 Method = Literal["upi", "enach"]
 # How an eNACH mandate is authorised at the bank (docs/decisions/autopay-enach.md): net banking,

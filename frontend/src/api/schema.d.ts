@@ -1903,8 +1903,8 @@ export interface components {
             email: string;
             /** Format: date */
             endOn: string;
-            /** @constant */
-            frequency: "monthly";
+            /** @enum {string} */
+            frequency: "monthly" | "onEachDueDate";
             lenderName: string;
             mandateId: string;
             maxAmount: string;
@@ -1931,8 +1931,8 @@ export interface components {
             authenticationLimit: string;
             /** Format: date */
             endOn: string;
-            /** @constant */
-            frequency: "monthly";
+            /** @enum {string} */
+            frequency: "monthly" | "onEachDueDate";
             lenderName: string;
             maxAmount: string;
             /** Format: date */
