@@ -132,7 +132,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         portal.build_router(services),
         loans.build_router(services, autopay, debits),
         loans.build_mandate_webhook_router(services, autopay, debits),
-        credit.build_router(services),
+        credit.build_router(services, autopay, debits),
         complaints.build_router(services),
         store.build_router(services, store_service),
         checkout.build_router(services, checkout_service),

@@ -65,6 +65,14 @@ DLT_TEMPLATES: dict[tuple[str, Language], str] = {
     # link (the template's URL variable whitelisted for the platform's short links, as above).
     ("autopay_authenticate", "en"): "1107170000000000311",
     ("autopay_authenticate", "hi"): "1107170000000000312",
+    # A credit line's AutoPay: its notice, a debit above the limit and a failed debit, each with
+    # the platform's repayment page (the URL variable whitelisted as the short links are).
+    ("autopay_line_notice", "en"): "1107170000000000351",
+    ("autopay_line_notice", "hi"): "1107170000000000352",
+    ("autopay_line_authenticate", "en"): "1107170000000000361",
+    ("autopay_line_authenticate", "hi"): "1107170000000000362",
+    ("autopay_line_failed", "en"): "1107170000000000371",
+    ("autopay_line_failed", "hi"): "1107170000000000372",
     # A reminder before the due date of an instalment an active mandate will debit: no link.
     ("reminder_autopay_upi", "en"): "1107170000000000321",
     ("reminder_autopay_upi", "hi"): "1107170000000000322",
@@ -83,6 +91,9 @@ TemplateKey = Literal[
     "reminder_after_link",
     "autopay_notice",
     "autopay_authenticate",
+    "autopay_line_notice",
+    "autopay_line_authenticate",
+    "autopay_line_failed",
     "reminder_autopay_upi",
     "reminder_autopay_account",
     "reminder_autopay_bank",

@@ -11,6 +11,7 @@ from litestar.di import NamedDependency, Provide
 from litestar.handlers import HTTPRouteHandler
 from litestar.params import FromPath, JSONBody, PathParameter, QueryParameter
 
+from gateway.credit.autopay import LineAutoPay
 from gateway.credit.schemas import (
     AcceptRequest,
     ApplyRequest,
@@ -26,6 +27,9 @@ from gateway.credit.schemas import (
 from gateway.credit.service import CreditService
 from gateway.language.codes import Language
 from gateway.language.resolution import language_of
+from gateway.loans.autopay import AutoPayService
+from gateway.loans.autopay_debits import AutoPayDebits
+from gateway.loans.autopay_schemas import AutoPay, AutoPayChange, AutoPayMandate, AutoPayRequest, EnachBanks
 from gateway.plumbing.downloads import REFERENCE, document_route, pdf_download
 from gateway.plumbing.validation import IdempotencyKey
 from gateway.services import AppServices
@@ -38,8 +42,10 @@ Reference = Annotated[str, PathParameter(pattern=REFERENCE)]
 CreditDocument = Callable[[StoreLogin, str, Language], Awaitable[bytes]]
 
 
-def build_router(services: AppServices) -> Router:
-    credit = CreditService(services.clients.lender, services.store, services.clock)
+def build_router(services: AppServices, autopay: AutoPayService, debits: AutoPayDebits) -> Router:
+    # A line ended (left, foreclosed) takes no more AutoPay debits: its mandate is cancelled.
+    credit = CreditService(services.clients.lender, services.store, services.clock, autopay.cancel_for_loan)
+    line_autopay = LineAutoPay(autopay, debits, credit)
 
     @post(
         "/applications",
@@ -150,6 +156,56 @@ def build_router(services: AppServices) -> Router:
     ) -> LinePaymentOutcome:
         return await credit.confirm(login, line_number, payment_log_id)
 
+    @get(
+        "/lines/{line_number:str}/autopay",
+        summary="The line's AutoPay: the terms a mandate for its dues would have, and the mandate with its debits",
+        description="A line's mandate debits, on each due date, what falls due that day (`frequency` "
+        "onEachDueDate), at most the line's credit limit; each debit appears once planned, within the "
+        "days before its due date that its notice goes. `terms` is null once the line has ended.",
+    )
+    async def get_autopay(login: NamedDependency[StoreLogin], line_number: Reference) -> AutoPay:
+        return await line_autopay.read(login, line_number)
+
+    @get(
+        "/lines/{line_number:str}/autopay/enach-banks",
+        summary="The banks an eNACH mandate for the line may be set up at, and each one's ways of approving it",
+        description="As a loan's: `known` is false when the provider cannot be asked yet.",
+    )
+    async def get_enach_banks(login: NamedDependency[StoreLogin], line_number: Reference) -> EnachBanks:
+        return await line_autopay.enach_banks(login, line_number)
+
+    @post(
+        "/lines/{line_number:str}/autopay",
+        status_code=201,
+        summary="Set up AutoPay for the line's dues: UPI AutoPay, approved in the UPI app, or eNACH, at the bank",
+        description="As a loan's: a fresh Idempotency-Key per click (the same key answers the same mandate); "
+        "409 autopay_exists when a mandate is already live, autopay_nothing_to_collect once the line has ended.",
+    )
+    async def set_up_autopay(
+        request: Request[Any, Any, Any],
+        session: NamedDependency[Session],
+        login: NamedDependency[StoreLogin],
+        line_number: Reference,
+        data: JSONBody[AutoPayRequest],
+        idempotency_key: IdempotencyKey,
+    ) -> AutoPayMandate:
+        language = language_of(request, session)  # the lender's notices of its debits are written in it
+        return await line_autopay.set_up(login, line_number, data, idempotency_key, language)
+
+    @post(
+        "/lines/{line_number:str}/autopay/changes",
+        status_code=200,
+        summary="Pause, resume or cancel the line's AutoPay mandate",
+        description="Send a fresh Idempotency-Key per click, and the same on its retries.",
+    )
+    async def change_autopay(
+        login: NamedDependency[StoreLogin],
+        line_number: Reference,
+        data: JSONBody[AutoPayChange],
+        idempotency_key: IdempotencyKey,
+    ) -> AutoPayMandate:
+        return await line_autopay.change(login, line_number, data.action, idempotency_key)
+
     return Router(
         path="/api/credit",
         route_handlers=[
@@ -164,6 +220,10 @@ def build_router(services: AppServices) -> Router:
             pay,
             confirm,
             certificate,
+            get_autopay,
+            get_enach_banks,
+            set_up_autopay,
+            change_autopay,
         ],
         dependencies={"login": Provide(store_login, sync_to_thread=False)},
         tags=["credit"],

@@ -6,7 +6,7 @@ at today's quote, through the repayments' checkout, once per Idempotency-Key."""
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from decimal import Decimal
 
@@ -56,9 +56,16 @@ NOT_CLOSED = "The certificate is issued once the credit line is closed."
 
 
 class CreditService:
-    def __init__(self, lending: Lender, store: SessionStore, clock: Clock) -> None:
+    def __init__(
+        self,
+        lending: Lender,
+        store: SessionStore,
+        clock: Clock,
+        line_ended: Callable[[str], Awaitable[None]] | None = None,
+    ) -> None:
         self.lending = lending
         self.clock = clock
+        self.line_ended = line_ended  # told of each line seen ended here (its AutoPay is cancelled)
         self._store, self._prefix = keyspace(store, "credit_key_facts")
         # The lender's last approval for a number, so its offers outlive a reload or a new login
         # (applying again would mean a second bureau check) until their Key Facts lapse.
@@ -192,6 +199,8 @@ class CreditService:
             made = await self.lending.pay_credit_line(
                 self.mobile(login), line_number, request.purpose, amount, idempotency_key, language
             )
+        if made.settled:
+            await self._ended(line_number)
         return LinePaymentCreated(
             settled=made.settled,
             payment_session_id=made.payment_session_id,
@@ -203,7 +212,13 @@ class CreditService:
     async def confirm(self, login: StoreLogin, line_number: str, payment_log_id: int) -> LinePaymentOutcome:
         async with self._asking({404: NotFound(LINE_NOT_FOUND, code="line_not_found")}):
             status = await self.lending.credit_line_payment_status(self.mobile(login), line_number, payment_log_id)
+        if status.line.status in ("exited", "closed"):
+            await self._ended(line_number)
         return LinePaymentOutcome(paid=status.paid, line=status.line)
+
+    async def _ended(self, line_number: str) -> None:
+        if self.line_ended is not None:
+            await self.line_ended(line_number)
 
     async def certificate(self, login: StoreLogin, line_number: str, language: Language) -> bytes:
         refusals: dict[int, Exception] = {

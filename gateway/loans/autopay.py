@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 import secrets
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
 from datetime import date, datetime, time, timedelta
 from decimal import ROUND_CEILING, Decimal
@@ -131,7 +131,7 @@ def view_of(mandate: LoanMandate) -> AutoPayMandate:
         provider_status=mandate.status,
         method="enach" if mandate.method == "enach" else "upi",
         max_amount=mandate.max_amount,
-        frequency="monthly",
+        frequency="onEachDueDate" if mandate.frequency == "onEachDueDate" else "monthly",
         start_on=mandate.start_on,
         end_on=mandate.end_on,
         lender_name=mandate.lender_name,
@@ -186,6 +186,28 @@ def checked_at_bank(banks: BankList, enach: EnachMethod) -> None:
 
 def debit_time(due_on: date) -> datetime:
     return datetime.combine(due_on, DEBIT_HOUR, IST)
+
+
+class Payer(msgspec.Struct, frozen=True, kw_only=True):
+    """Whose mandate: the borrower's mobile number (the mandates are kept by it), name and id at
+    the lender (empty when the caller has none, as a credit line's store login)."""
+
+    mobile_number: str
+    name: str | None
+    user_id: str
+
+
+class PlannedDebit(msgspec.Struct, frozen=True, kw_only=True):
+    """A debit known at the set-up: a loan's instalment left (a credit line's are planned as each
+    due date nears, `plan_line_debit`)."""
+
+    instalment: int
+    due_on: date
+    amount: Decimal
+
+
+# What a mandate would be for an account, and the debits known now; None: nothing to collect.
+Plan = Callable[[], Awaitable[tuple[AutoPayTerms | None, list[PlannedDebit]]]]
 
 
 def valid_email(email: str) -> str:
@@ -257,6 +279,10 @@ class AutoPayService:
             raise Conflict(UNAVAILABLE, code="autopay_unavailable")
         return account
 
+    def offered_for(self, number: str) -> None:
+        """Conflict (autopay_unavailable) unless a new mandate may be made for the account's lender."""
+        self._offered(self.owner(number))
+
     def _offered(self, kind: str) -> PaymentsClient:
         """The account a new mandate of the lender's loan is made on. Only a lender told of each
         debit (by its partner call: a Fineract lender's through its companion) is offered AutoPay:
@@ -315,7 +341,11 @@ class AutoPayService:
             loans = await self.lending.loans(login.access_token, int(login.user_id))
         if not any(one.loan_number == loan_number for one in loans):
             raise NotFound(LOAN_NOT_FOUND, code="loan_not_found")
-        kind = self.owner(loan_number)
+        return await self.enach_banks_for(loan_number)
+
+    async def enach_banks_for(self, number: str) -> EnachBanks:
+        """The eNACH banks of the account the lender of `number` (a loan's or a credit line's) is paid into."""
+        kind = self.owner(number)
         listed = await self._bank_list(kind, self._offered(kind))
         if listed is None:
             return EnachBanks(known=False, banks=[])
@@ -388,14 +418,21 @@ class AutoPayService:
         )
         return terms, False
 
-    async def _latest(self, db: AsyncSession, login: PortalLogin, loan_number: str) -> LoanMandate | None:
+    @staticmethod
+    async def _latest(db: AsyncSession, customer: str, loan_number: str) -> LoanMandate | None:
         found = await db.scalars(
             select(LoanMandate)
-            .where(LoanMandate.loan_number == loan_number, LoanMandate.customer == login.mobile_number)
+            .where(LoanMandate.loan_number == loan_number, LoanMandate.customer == customer)
             .order_by(LoanMandate.id.desc())
             .limit(1)
         )
         return found.first()
+
+    async def latest(self, customer: str, number: str) -> AutoPayMandate | None:
+        """The newest mandate the borrower set up for the account (a loan's or a credit line's)."""
+        async with self.database.session() as db:
+            mandate = await self._latest(db, customer, number)
+            return view_of(mandate) if mandate is not None else None
 
     async def read(self, session: Session, login: PortalLogin, loan_number: str) -> AutoPay:
         refused: Conflict | None = None
@@ -411,7 +448,7 @@ class AutoPayService:
             # its confirmation never asked for): a live mandate is cancelled now, raising nothing more.
             await self.cancel_for_loan(loan_number)
         async with self.database.session() as db:
-            mandate = await self._latest(db, login, loan_number)
+            mandate = await self._latest(db, login.mobile_number, loan_number)
             if mandate is None and refused is not None:
                 raise refused
             # Offered no more (its lender's companion turned off), a mandate made before is still shown.
@@ -426,15 +463,49 @@ class AutoPayService:
         key: str,
         language: Language = DEFAULT,
     ) -> AutoPayMandate:
-        """A mandate for the loan's instalments left, awaiting the borrower's approval in their UPI
-        app (or, for eNACH, at their bank); the same Idempotency-Key again answers the same mandate.
-        A UPI mandate still awaiting approval is asked to be approved again (a fresh AUTH); one of
-        eNACH, or of the other method, is cancelled and a new one made (the account may differ); a
-        live one is a 409."""
+        """A mandate for the loan's instalments left (`make`): at most the largest instalment a
+        debit, each instalment left a planned debit."""
+
+        async def plan() -> tuple[AutoPayTerms | None, list[PlannedDebit]]:
+            terms = await self.terms(session, login, loan_number)
+            if terms is None:
+                return None, []
+            schedule = await self.lending.schedule(login.access_token, int(login.user_id), loan_number)
+            today = await self.clock.today()
+            return terms, [
+                PlannedDebit(
+                    instalment=instalment.number,
+                    due_on=instalment.due_on,
+                    amount=(instalment.amount - instalment.paid).quantize(Decimal("0.01")),
+                )
+                for instalment in schedule.instalments
+                if instalment.status in ("due", "upcoming") and instalment.due_on > today
+            ]
+
+        payer = Payer(mobile_number=login.mobile_number, name=login.user_name, user_id=login.user_id)
+        nothing = Conflict(NOTHING_TO_COLLECT, code="autopay_nothing_to_collect")
+        return await self.make(payer, loan_number, asked, key, language, plan, nothing)
+
+    async def make(
+        self,
+        payer: Payer,
+        number: str,
+        asked: AutoPayRequest,
+        key: str,
+        language: Language,
+        plan: Plan,
+        nothing: Conflict,
+    ) -> AutoPayMandate:
+        """A mandate for the account `number` (a loan's or a credit line's), awaiting the
+        borrower's approval in their UPI app (or, for eNACH, at their bank); the same
+        Idempotency-Key again answers the same mandate. A UPI mandate still awaiting approval is
+        asked to be approved again (a fresh AUTH); one of eNACH, or of the other method, is
+        cancelled and a new one made (the account may differ); a live one is a 409. `plan` says
+        what it would be (`nothing` when there is nothing to collect)."""
         email = valid_email(asked.email)
         enach = valid_bank(asked.bank) if asked.method == "enach" else None
         async with self.database.session() as db:
-            earlier = await self._latest(db, login, loan_number)
+            earlier = await self._latest(db, payer.mobile_number, number)
         if earlier is not None and earlier.request_key == key:
             if earlier.status == "INITIALIZED" and earlier.approval_link is None:
                 # The first ask stored the mandate and lost its AUTH (the provider did not answer,
@@ -443,7 +514,7 @@ class AutoPayService:
             return view_of(earlier)
         if earlier is not None and earlier.status in LIVE and earlier.status != "INITIALIZED":
             raise Conflict(ALREADY_SET_UP, code="autopay_exists")
-        kind = self.owner(loan_number)
+        kind = self.owner(number)
         account = self._offered(kind)
         # Refused before anything is made or cancelled at the provider, when its bank list is known.
         checked = enach is not None and await self._check_bank(kind, account, enach)
@@ -455,23 +526,22 @@ class AutoPayService:
                     earlier.mandate_id, "CANCEL", key=f"{earlier.mandate_id}-replaced"
                 )
             await self._record(dropped)
-        terms = await self.terms(session, login, loan_number)
+        terms, planned = await plan()
         if terms is None:
-            raise Conflict(NOTHING_TO_COLLECT, code="autopay_nothing_to_collect")
-        schedule = await self.lending.schedule(login.access_token, int(login.user_id), loan_number)
+            raise nothing
         mandate_id = f"ap{secrets.token_hex(10)}"  # 22 characters: plan, subscription and debit ids fit 32
         upstream = account.http.name
         async with provider_call(upstream):
             await account.provider.create_plan(
-                plan_id=mandate_id, name=f"AutoPay {loan_number}", max_amount=terms.max_amount, note=loan_number
+                plan_id=mandate_id, name=f"AutoPay {number}", max_amount=terms.max_amount, note=number
             )
             made = await account.provider.create_mandate(
                 subscription_id=mandate_id,
                 plan_id=mandate_id,
                 customer=MandateCustomer(
                     customer_email=email,
-                    customer_phone=login.mobile_number[-10:],
-                    customer_name=login.user_name,
+                    customer_phone=payer.mobile_number[-10:],
+                    customer_name=payer.name,
                     customer_bank_account_holder_name=enach.account_holder_name if enach else None,
                     customer_bank_account_number=enach.account_number if enach else None,
                     customer_bank_ifsc=enach.account_ifsc if enach else None,
@@ -479,7 +549,7 @@ class AutoPayService:
                 ),
                 method="enach" if enach else "upi",
                 expires_at=datetime.combine(terms.end_on + timedelta(days=EXPIRY_DAYS), time(23, 59), IST),
-                tags={"loan_number": loan_number},
+                tags={"loan_number": number},
             )
         if enach is not None and not checked:
             # The account's first mandate: its list asked with this subscription, before the AUTH.
@@ -490,16 +560,15 @@ class AutoPayService:
                     await account.provider.manage_mandate(mandate_id, "CANCEL", key=f"{mandate_id}-bank")
                 raise
         now = await self.clock.now()
-        today = await self.clock.today()
         async with self.database.session() as db:
             mandate = LoanMandate(
                 mandate_id=mandate_id,
                 cf_subscription_id=made.cf_subscription_id,
                 lender=kind,
                 lender_name=terms.lender_name,
-                loan_number=loan_number,
-                user_id=login.user_id,
-                customer=login.mobile_number,
+                loan_number=number,
+                user_id=payer.user_id,
+                customer=payer.mobile_number,
                 email=email,
                 method="enach" if enach else "upi",
                 max_amount=terms.max_amount,
@@ -516,20 +585,19 @@ class AutoPayService:
             )
             db.add(mandate)
             await db.flush()
-            for instalment in schedule.instalments:
-                if instalment.status in ("due", "upcoming") and instalment.due_on > today:
-                    db.add(
-                        LoanMandateDebit(
-                            mandate_ref=mandate.id,
-                            payment_id=f"{mandate_id}i{instalment.number}",
-                            instalment=instalment.number,
-                            due_on=instalment.due_on,
-                            amount=(instalment.amount - instalment.paid).quantize(Decimal("0.01")),
-                            scheduled_at=debit_time(instalment.due_on),
-                            status="planned",
-                            updated_at=now,
-                        )
+            for debit in planned:
+                db.add(
+                    LoanMandateDebit(
+                        mandate_ref=mandate.id,
+                        payment_id=f"{mandate_id}i{debit.instalment}",
+                        instalment=debit.instalment,
+                        due_on=debit.due_on,
+                        amount=debit.amount,
+                        scheduled_at=debit_time(debit.due_on),
+                        status="planned",
+                        updated_at=now,
                     )
+                )
         return await self._authorise(mandate_id, account, enach)
 
     async def _authorise(
@@ -562,10 +630,11 @@ class AutoPayService:
             raise NotFound(NO_AUTOPAY, code="autopay_not_found")
         return found
 
-    async def change(self, login: PortalLogin, loan_number: str, action: AutoPayAction, key: str) -> AutoPayMandate:
-        """Pause (ON_HOLD), resume (ACTIVE again, from the next planned debit) or cancel the mandate."""
+    async def change(self, customer: str, loan_number: str, action: AutoPayAction, key: str) -> AutoPayMandate:
+        """Pause (ON_HOLD), resume (ACTIVE again, from the next planned debit) or cancel the
+        borrower's mandate for the account (a loan's or a credit line's)."""
         async with self.database.session() as db:
-            mandate = await self._latest(db, login, loan_number)
+            mandate = await self._latest(db, customer, loan_number)
         if mandate is None or mandate.status not in LIVE:
             raise NotFound(NO_AUTOPAY, code="autopay_not_found")
         allowed = {"pause": ("ACTIVE",), "resume": ("ON_HOLD",), "cancel": tuple(LIVE)}

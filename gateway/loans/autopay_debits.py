@@ -15,18 +15,26 @@ UPI; the mandate's maximum bounds them), so it is raised whatever its amount.
 
 Runs on the one clock (gateway/plumbing/clock.py), as a job and whenever the loan page reads the mandate;
 raising again is safe (the payment id is the provider's idempotency key).
+
+A credit line's mandate (`onEachDueDate`) has no schedule to plan from at its set-up: each run
+asks the line's lender what falls due on the line's next due date (`minimumDue` less the overdue)
+and, within the same window, plans that one debit, once per due date (the database's unique
+due date per mandate). The overdue is never debited again: like a loan's failed instalment, it is
+an ordinary due, reminded of with the way to pay it by hand.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import datetime, timedelta
+from decimal import Decimal
 
 import structlog
 from sqlalchemy import and_, or_, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from gateway.loans.autopay import AUTHENTICATION_LIMIT, AutoPayService, language_of, provider_call
+from gateway.loans.autopay import AUTHENTICATION_LIMIT, AutoPayService, debit_time, language_of, provider_call
 from gateway.operations_db import OperationsDatabase
 from gateway.operations_db.models import LoanMandate, LoanMandateDebit
 from gateway.plumbing.clock import Clock
@@ -122,6 +130,10 @@ class AutoPayDebits:
             return 0
         if mandate.lender_told_at is None:  # the word on its activation may have been lost
             await self.autopay.tell_lender(mandate_id)
+        if mandate.frequency == "onEachDueDate" and await self._plan_line_debit(mandate, now):
+            mandate = await self.autopay.mandate_of(mandate_id)
+            if mandate is None:
+                return 0
         raised = 0
         for debit in mandate.debits:
             if debit.scheduled_at - now > self.raise_ahead:
@@ -142,6 +154,42 @@ class AutoPayDebits:
             if await self._raise(mandate, debit, now):
                 raised += 1
         return raised
+
+    async def _plan_line_debit(self, mandate: LoanMandate, now: datetime) -> bool:
+        """A credit line's debit for its next due date, planned once within the raise window: what
+        falls due that day, as the line's lender states it, at most the mandate's maximum. True
+        when one was planned."""
+        try:
+            lines = await self.autopay.lending.credit_lines(mandate.customer)
+        except UpstreamError as exc:  # planned at the next run or read
+            log.warning("autopay_line_unread", mandate=mandate.mandate_id, status=exc.status)
+            return False
+        line = next((one for one in lines if one.line_number == mandate.loan_number), None)
+        if line is None or line.status in ("exited", "closed") or line.minimum_due_on is None:
+            return False
+        due = line.minimum_due_on
+        falling_due = line.minimum_due - line.overdue
+        if falling_due <= 0 or debit_time(due) - now > self.raise_ahead or debit_time(due) < now:
+            return False
+        if any(debit.due_on == due for debit in mandate.debits):
+            return False
+        try:
+            async with self.database.session() as db:
+                db.add(
+                    LoanMandateDebit(
+                        mandate_ref=mandate.id,
+                        payment_id=f"{mandate.mandate_id}d{due:%Y%m%d}",
+                        instalment=len(mandate.debits) + 1,
+                        due_on=due,
+                        amount=min(falling_due, mandate.max_amount).quantize(Decimal("0.01")),
+                        scheduled_at=debit_time(due),
+                        status="planned",
+                        updated_at=now,
+                    )
+                )
+        except IntegrityError:  # planned meanwhile by another run or read: the one debit stands
+            return False
+        return True
 
     async def _raise(self, mandate: LoanMandate, debit: LoanMandateDebit, now: datetime) -> bool:
         account = self.autopay.accounts.get(mandate.lender)
@@ -191,8 +239,15 @@ class AutoPayDebits:
         if lender is None:  # a lender without the partner call is told nothing (and none is raised)
             return
         try:
+            # A credit line's debit names its due date: the line has no instalments.
+            line_due = debit.due_on if mandate.frequency == "onEachDueDate" else None
             done = await lender.ask_to_authenticate(
-                mandate.loan_number, mandate.mandate_id, debit.payment_id, debit.instalment, language_of(mandate)
+                mandate.loan_number,
+                mandate.mandate_id,
+                debit.payment_id,
+                debit.instalment,
+                language_of(mandate),
+                line_due,
             )
         except UpstreamError as exc:  # told again at the next run or read, until the due date
             log.warning("autopay_lender_not_asked", payment_id=debit.payment_id, status=exc.status)

@@ -272,7 +272,7 @@ def build_router(services: AppServices, autopay: AutoPayService, debits: AutoPay
         data: JSONBody[AutoPayChange],
         idempotency_key: IdempotencyKey,
     ) -> AutoPayMandate:
-        return await autopay.change(login, loan_number, data.action, idempotency_key)
+        return await autopay.change(login.mobile_number, loan_number, data.action, idempotency_key)
 
     return Router(
         path="/api/loans",

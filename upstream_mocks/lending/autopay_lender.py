@@ -86,3 +86,6 @@ class AutoPayLender(Generic[L]):
     remind: Callable[[L, date, Decimal, int], Awaitable[None]]  # the due's reminder with its link
     takes_debits: Callable[[L], bool] = field(default=_anything)  # whether it collects online at all
     closed: Callable[[L], bool] = field(default=_never)  # closed (foreclosed, or paid off): nothing more is owed
+    # A credit line's (our lender's): no instalments, its dues by date; its own notices' texts,
+    # and its repayment page in place of an instalment's link (line_autopay.py).
+    is_line: Callable[[L], bool] = field(default=_never)

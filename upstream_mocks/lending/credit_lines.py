@@ -293,6 +293,16 @@ def _draws(world: MockWorld, line: CreditLine) -> list[tuple[date, Decimal]]:
     return [(d.drawn_on, d.amount) for d in _owed_draws(world, line)]
 
 
+def owed_by(world: MockWorld, line: CreditLine, day: date) -> Decimal:
+    """What must be paid on the line by `day`: every draw still owed that falls due on or before it."""
+    return sum((d.amount for d in _owed_draws(world, line) if d.due_on <= day), ZERO)
+
+
+def line_numbered(world: MockWorld, line_number: str) -> CreditLine | None:
+    state: ApplicationsState | None = world.states.get("applications")
+    return state.lines.get(line_number) if state is not None else None
+
+
 def line_dues(world: MockWorld, line: CreditLine, today: date) -> LineDues:
     """The line's dues on `today`: a draw is due on its due date and overdue the day after, as
     the checkout's credit position counts it (credit.summary); nothing once the line has ended."""

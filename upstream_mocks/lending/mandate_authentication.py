@@ -14,6 +14,7 @@ Fineract lender's companion does the same from Fineract's books (`AutoPayLender`
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Literal
 
 import httpx
@@ -25,6 +26,7 @@ from upstream_mocks.clock import mocks_today
 from upstream_mocks.lending.autopay_lender import AutoPayAccount, AutoPayLender, L, Refused
 from upstream_mocks.lending.autopay_mandates import AUTHENTICATION_LIMIT
 from upstream_mocks.lending.due_links import short_url
+from upstream_mocks.lending.line_autopay import pay_page
 from upstream_mocks.lending.notices import notify
 from upstream_mocks.provider import provider
 from upstream_mocks.texts import Language, style, texts
@@ -38,6 +40,7 @@ class NotRaised(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fie
 
     instalment: int
     reason: Literal["aboveAuthenticationLimit"]
+    due_on: date | None = None  # a credit line's debit: the due date it was for (a line has no instalments)
 
 
 __all__ = ["NotRaised", "Refused", "ask_to_authenticate"]
@@ -80,7 +83,8 @@ async def ask_to_authenticate(
     await _check_mandate(world, lender.of, loan_number, subscription_id)
     if payment_id in sent:
         return  # told already: nothing is sent twice
-    due = lender.due_of(loan, not_raised.instalment)
+    line = lender.is_line(loan)
+    due = not_raised.due_on if line else lender.due_of(loan, not_raised.instalment)
     if due is None:
         raise Refused(404, "No such instalment")
     if due < mocks_today(world):
@@ -93,9 +97,13 @@ async def ask_to_authenticate(
     borrower = lender.borrower(loan)
     if borrower is None:
         raise Refused(404, "No such borrower")
-    link = await lender.link(loan, borrower, due, owed)
-    if link is None:  # a notice without its link would leave the borrower nothing to pay with
-        raise Refused(503, "The instalment's payment link could not be made")
+    if line:
+        address = pay_page(world)  # a line's dues are paid on the platform's repayment page
+    else:
+        link = await lender.link(loan, borrower, due, owed)
+        if link is None:  # a notice without its link would leave the borrower nothing to pay with
+            raise Refused(503, "The instalment's payment link could not be made")
+        address = short_url(world, link)
     sent.add(payment_id)
     language = told_in or lender.language(loan)
     fields = {
@@ -103,15 +111,17 @@ async def ask_to_authenticate(
         "loan": loan_number,
         "date": style.day(language, due),
         "limit": style.amount(language, AUTHENTICATION_LIMIT),
-        "link": short_url(world, link),  # the SMS template's URL variable
+        "link": address,  # the SMS template's URL variable
     }
     words = texts(language)
     await notify(
         world,
         borrower,
-        sms="autopay_authenticate",
-        subject=words.autopay_authenticate_subject.format(**fields),
-        message=words.autopay_authenticate.format(**fields),
+        sms="autopay_line_authenticate" if line else "autopay_authenticate",
+        subject=(words.autopay_line_authenticate_subject if line else words.autopay_authenticate_subject).format(
+            **fields
+        ),
+        message=(words.autopay_line_authenticate if line else words.autopay_authenticate).format(**fields),
         kind="autopayAuthenticate",
         reference=payment_id,
         language=language,

@@ -41,9 +41,11 @@ from upstream_mocks.ist import IST
 from upstream_mocks.lending.autopay_cover import covered_by
 from upstream_mocks.lending.autopay_cover import register as register_cover
 from upstream_mocks.lending.autopay_lender import OURS, AutoPayLender, Booking, L, Refused
-from upstream_mocks.lending.autopay_mandates import keep_language
-from upstream_mocks.lending.due_links import link_for_due, owed_on
+from upstream_mocks.lending.autopay_mandates import keep_language, told_language
+from upstream_mocks.lending.credit_lines import CreditLine, line_numbered, owed_by
+from upstream_mocks.lending.due_links import DueLink, link_for_due, owed_on
 from upstream_mocks.lending.dues import loan_numbered, loan_position
+from upstream_mocks.lending.line_autopay import remind_failed
 from upstream_mocks.lending.loans import Loan
 from upstream_mocks.lending.mandate_authentication import NotRaised, ask_to_authenticate
 from upstream_mocks.lending.notices import notify
@@ -95,9 +97,14 @@ def mandate_order(payment: MandatePayment) -> str:
 
 
 async def notice(
-    world: MockWorld, borrower: Borrower, language: Language, loan_number: str, payment: MandatePayment
+    world: MockWorld,
+    borrower: Borrower,
+    language: Language,
+    loan_number: str,
+    payment: MandatePayment,
+    line: bool = False,
 ) -> None:
-    """The pre-debit notice, SMS and mail, in the borrower's language."""
+    """The pre-debit notice, SMS and mail, in the borrower's language (a credit line's its own)."""
     due = due_on(payment, mocks_today(world))
     fields = {
         "amount": style.amount(language, payment.payment_amount),
@@ -109,9 +116,9 @@ async def notice(
     await notify(
         world,
         borrower,
-        sms="autopay_notice",
+        sms="autopay_line_notice" if line else "autopay_notice",
         subject=words.autopay_notice_subject.format(**fields),
-        message=words.autopay_notice.format(**fields),
+        message=(words.autopay_line_notice if line else words.autopay_notice).format(**fields),
         kind="autopayNotice",
         reference=payment.payment_id,
         language=language,
@@ -119,36 +126,55 @@ async def notice(
     )
 
 
-def ours(world: MockWorld) -> AutoPayLender[Loan]:
-    """Our own lender's books: the loan the portal collects for, settled as any repayment."""
+Account = Loan | CreditLine  # what our lender's mandates pay: a loan's instalments or a line's dues
 
-    def find(loan_number: str) -> Loan:
-        loan = loan_numbered(world, loan_number)
-        if loan is None:
+
+def ours(world: MockWorld) -> AutoPayLender[Account]:
+    """Our own lender's books: the loan the portal collects for, settled as any repayment, and
+    each credit line, whose dues by date a mandate may pay (line_autopay.py)."""
+
+    def find(number: str) -> Account:
+        found: Account | None = loan_numbered(world, number) or line_numbered(world, number)
+        if found is None:
             raise Refused(404, "Loan not found")
-        return loan
+        return found
 
-    def language(loan: Loan) -> Language:
+    def language(account: Account) -> Language:
         reminders: RemindersState | None = world.states.get("reminders")
-        return reminders.languages.get(loan.user_id, "en") if reminders is not None else "en"
+        return reminders.languages.get(account.user_id, "en") if reminders is not None else "en"
 
-    def due_of(loan: Loan, number: int) -> date | None:
-        return next((i.due_on for i in loan.instalments if i.number == number), None)
+    def due_of(account: Account, number: int) -> date | None:
+        if isinstance(account, CreditLine):
+            return None  # no instalments: the caller names the due date
+        return next((i.due_on for i in account.instalments if i.number == number), None)
 
-    async def book(loan: Loan, payment: MandatePayment) -> Booking:
-        """The debit as a repayment of the loan, settled once by the provider's payment id."""
+    def owed(account: Account, due: date) -> Decimal:
+        if isinstance(account, CreditLine):
+            return owed_by(world, account, due)
+        return owed_on(world, account, due)
+
+    async def link(account: Account, borrower: Borrower, due: date, amount: Decimal) -> DueLink | None:
+        if isinstance(account, CreditLine):
+            return None  # a line's dues are paid on the repayment page (line_autopay.pay_page)
+        return await link_for_due(world, borrower, account, due, amount)
+
+    async def book(account: Account, payment: MandatePayment) -> Booking:
+        """The debit as a repayment of the loan (or of the line's draws), settled once by the
+        provider's payment id."""
         lending = lending_state(world)
         order_id = mandate_order(payment)
         entry = lending.log_for_order(order_id)
         if entry is None:
             entry = PaymentLog(
                 id=lending.next_payment_log_id,
-                user_id=loan.user_id,
+                user_id=account.user_id,
                 order_id=order_id,
                 amount=payment.payment_amount,
                 created_at=mocks_now(world).isoformat(timespec="seconds"),
-                language=language(loan),
-                due_on=due_on(payment, mocks_today(world)),
+                language=language(account),
+                # A loan's instalment is paid to the loan whole; a line's dues as any repayment of the
+                # account (the portal loan's overdue, if any, first: the lender's one allocation).
+                due_on=None if isinstance(account, CreditLine) else due_on(payment, mocks_today(world)),
             )
             lending.next_payment_log_id += 1
             lending.payment_logs[entry.id] = entry
@@ -158,21 +184,33 @@ def ours(world: MockWorld) -> AutoPayLender[Loan]:
         settle_paid(world, entry, payment.cf_payment_id, payment.payment_amount, paid_at, "webhook")
         return Booking("booked", order_id)
 
-    async def remind_of(loan: Loan, due: date, owed: Decimal, days: int) -> None:
-        await remind(world, loan, due, owed, days)
+    async def remind_of(account: Account, due: date, amount: Decimal, days: int) -> None:
+        if isinstance(account, CreditLine):
+            borrower = lending_state(world).borrower_by_id(account.user_id)
+            if borrower is not None:
+                told = told_language(world, account.line_number)
+                await remind_failed(world, account, borrower, told or language(account), due, amount)
+            return
+        await remind(world, account, due, amount, days)
+
+    def closed(account: Account) -> bool:
+        if isinstance(account, CreditLine):
+            return account.status_on(mocks_today(world)) in ("exited", "closed")
+        return loan_position(world, account).status == "closed"
 
     return AutoPayLender(
         of=OURS,
         find=find,
-        borrower=lambda loan: lending_state(world).borrower_by_id(loan.user_id),
+        borrower=lambda account: lending_state(world).borrower_by_id(account.user_id),
         language=language,
         due_of=due_of,
-        owed=lambda loan, due: owed_on(world, loan, due),
-        link=lambda loan, borrower, due, owed: link_for_due(world, borrower, loan, due, owed),
+        owed=owed,
+        link=link,
         book=book,
         remind=remind_of,
-        takes_debits=lambda loan: loan.collects_portal_payments,
-        closed=lambda loan: loan_position(world, loan).status == "closed",
+        takes_debits=lambda account: isinstance(account, CreditLine) or account.collects_portal_payments,
+        closed=closed,
+        is_line=lambda account: isinstance(account, CreditLine),
     )
 
 
@@ -252,7 +290,7 @@ def mandate_debit_routes(world: MockWorld, lender: AutoPayLender[L]) -> list[HTT
                 borrower = lender.borrower(loan)
                 if borrower is not None:
                     language = body.language or lender.language(loan)
-                    await notice(world, borrower, language, body.loan_number, payment)
+                    await notice(world, borrower, language, body.loan_number, payment, lender.is_line(loan))
             answer.status = "noticed"
         elif payment.payment_status == "SUCCESS":
             try:

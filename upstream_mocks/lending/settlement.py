@@ -22,6 +22,7 @@ from upstream_mocks.lending.certificates import mail_certificate
 from upstream_mocks.lending.credit_lines import end_line, line_for_log
 from upstream_mocks.lending.due_links import cancel_paid_dues
 from upstream_mocks.lending.dues import dues, loan_position, other_dues, portal_loan
+from upstream_mocks.lending.line_autopay import cancel_paid_line_debits
 from upstream_mocks.lending.loan_seed import LSP
 from upstream_mocks.lending.receipts import ReceiptFacts
 from upstream_mocks.lending.receipts import mail_receipt as mail_receipt_facts
@@ -86,6 +87,7 @@ def settle_paid(
         world.spawn(cancel_paid_dues(world, log.user_id))
     if log.line_number is None:  # nor through its AutoPay debit (a foreclosure pays every one)
         world.spawn(cancel_paid_debits(world, log.user_id))
+    world.spawn(cancel_paid_line_debits(world, log.user_id))  # nor a line's due paid (or the line ended)
     if borrower.email:
         world.spawn(mail_receipt(world, borrower, log))
     return True

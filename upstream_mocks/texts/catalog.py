@@ -38,6 +38,11 @@ class Texts(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     autopay_notice_subject: str
     autopay_authenticate: str
     autopay_authenticate_subject: str
+    autopay_line_notice: str
+    autopay_line_authenticate: str
+    autopay_line_authenticate_subject: str
+    autopay_line_failed: str
+    autopay_line_failed_subject: str
     reminder_autopay_upi: str
     reminder_autopay_account: str
     reminder_autopay_bank: str

@@ -293,6 +293,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/credit/lines/{line_number}/autopay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The line's AutoPay: the terms a mandate for its dues would have, and the mandate with its debits
+         * @description A line's mandate debits, on each due date, what falls due that day (`frequency` onEachDueDate), at most the line's credit limit; each debit appears once planned, within the days before its due date that its notice goes. `terms` is null once the line has ended.
+         */
+        get: operations["ApiCreditLinesLineNumberAutopayGetAutopay"];
+        put?: never;
+        /**
+         * Set up AutoPay for the line's dues: UPI AutoPay, approved in the UPI app, or eNACH, at the bank
+         * @description As a loan's: a fresh Idempotency-Key per click (the same key answers the same mandate); 409 autopay_exists when a mandate is already live, autopay_nothing_to_collect once the line has ended.
+         */
+        post: operations["ApiCreditLinesLineNumberAutopaySetUpAutopay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credit/lines/{line_number}/autopay/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause, resume or cancel the line's AutoPay mandate
+         * @description Send a fresh Idempotency-Key per click, and the same on its retries.
+         */
+        post: operations["ApiCreditLinesLineNumberAutopayChangesChangeAutopay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credit/lines/{line_number}/autopay/enach-banks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The banks an eNACH mandate for the line may be set up at, and each one's ways of approving it
+         * @description As a loan's: `known` is false when the provider cannot be asked yet.
+         */
+        get: operations["ApiCreditLinesLineNumberAutopayEnachBanksGetEnachBanks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/credit/lines/{line_number}/certificate/pdf": {
         parameters: {
             query?: never;
@@ -4129,6 +4193,166 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CreditLine"][];
+                };
+            };
+        };
+    };
+    ApiCreditLinesLineNumberAutopayGetAutopay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                line_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutoPay"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiCreditLinesLineNumberAutopaySetUpAutopay: {
+        parameters: {
+            query?: never;
+            header: {
+                "Idempotency-Key": string;
+            };
+            path: {
+                line_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AutoPayRequest"];
+            };
+        };
+        responses: {
+            /** @description Document created, URL follows */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutoPayMandate"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiCreditLinesLineNumberAutopayChangesChangeAutopay: {
+        parameters: {
+            query?: never;
+            header: {
+                "Idempotency-Key": string;
+            };
+            path: {
+                line_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AutoPayChange"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutoPayMandate"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
+                };
+            };
+        };
+    };
+    ApiCreditLinesLineNumberAutopayEnachBanksGetEnachBanks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                line_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnachBanks"];
+                };
+            };
+            /** @description Bad request syntax or unsupported method */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        extra?: null | {
+                            [key: string]: unknown;
+                        } | unknown[];
+                        status_code: number;
+                    };
                 };
             };
         };

@@ -119,9 +119,16 @@ class MandateDebitTeller(Protocol):
     ) -> str: ...
 
     # A debit not raised because it is above the e-mandate limit: the lender checks the mandate and
-    # its schedule, then tells the borrower (once) to pay instalment `instalment` themselves.
+    # its schedule, then tells the borrower (once) to pay instalment `instalment` themselves; a
+    # credit line's (no instalments) names the due date it was for, `due_on`.
     async def ask_to_authenticate(
-        self, loan_number: str, subscription_id: str, payment_id: str, instalment: int, language: Language | None = None
+        self,
+        loan_number: str,
+        subscription_id: str,
+        payment_id: str,
+        instalment: int,
+        language: Language | None = None,
+        due_on: date | None = None,
     ) -> str: ...
 
     # The loan's mandate, ACTIVE at the provider: the lender checks it there and keeps it, so its

@@ -52,7 +52,8 @@ from gateway.upstreams.lenders.port import (
 )
 
 # Our lending contract's forms of the numbers it issues (the desk and the router ask by them).
-LOAN_NUMBER = re.compile(r"^LN-[0-9A-Z-]{1,30}$")
+# A credit line's number (CL-) is a loan account's too: its AutoPay mandate is the lender's.
+LOAN_NUMBER = re.compile(r"^(LN|CL)-[0-9A-Z-]{1,30}$")
 ORDER_ID = re.compile(r"^(REPAY|LINE|CLOSE)_[0-9A-Za-z_-]{1,60}$")
 
 

@@ -97,11 +97,12 @@ class LendingOperations:
         return answer.data
 
 
-class NotRaised(msgspec.Struct, rename="camel", kw_only=True):
+class NotRaised(msgspec.Struct, rename="camel", kw_only=True, omit_defaults=True):
     """A debit the platform did not raise, and why (the lender checks both for itself)."""
 
     instalment: int
-    reason: Literal["aboveAuthenticationLimit"] = "aboveAuthenticationLimit"
+    reason: Literal["aboveAuthenticationLimit"]  # no default: omit_defaults would drop it
+    due_on: date | None = None  # a credit line's debit: the due date it was for (a line has no instalments)
 
 
 class MandateDebit(msgspec.Struct, rename="camel", kw_only=True, omit_defaults=True):
@@ -154,7 +155,13 @@ class LenderMandateDebits:
         return await self._post(debit)
 
     async def ask_to_authenticate(
-        self, loan_number: str, subscription_id: str, payment_id: str, instalment: int, language: Language | None = None
+        self,
+        loan_number: str,
+        subscription_id: str,
+        payment_id: str,
+        instalment: int,
+        language: Language | None = None,
+        due_on: date | None = None,
     ) -> str:
         """The same call with `notRaised`: a debit above the e-mandate limit, never raised; the
         lender checks the mandate and its schedule, then tells the borrower (once per payment id)
@@ -163,7 +170,7 @@ class LenderMandateDebits:
             loan_number=loan_number,
             subscription_id=subscription_id,
             payment_id=payment_id,
-            not_raised=NotRaised(instalment=instalment),
+            not_raised=NotRaised(instalment=instalment, reason="aboveAuthenticationLimit", due_on=due_on),
             language=language,
         )
         return await self._post(debit)
