@@ -16,7 +16,16 @@ const STOREFRONT = "<rootDir>/frontend/src/components/storefront";
 const ORDER_PARTS = "<rootDir>/frontend/src/components/orders";
 const ORDER_FIGURES = `${ORDER_PARTS}/OrderFigures.tsx`;
 const ADDRESS_PARTS = "<rootDir>/frontend/src/components/addresses";
-const SHARED_BY: Record<string, string[]> = { checkout: [ORDER_FIGURES, ADDRESS_PARTS], orders: [ORDER_PARTS], addresses: [ADDRESS_PARTS] };
+// AutoPay (a loan's instalments on the loan page, a credit line's dues on /credit): in the loans'
+// and the credit pages' catalogs, which load with their pages, so neither loads a catalog more.
+const AUTOPAY = "<rootDir>/frontend/src/components/autopay";
+const SHARED_BY: Record<string, string[]> = {
+  checkout: [ORDER_FIGURES, ADDRESS_PARTS],
+  orders: [ORDER_PARTS],
+  addresses: [ADDRESS_PARTS],
+  loans: [AUTOPAY],
+  credit: [AUTOPAY],
+};
 // The UPI panel's (the portal's and checkout's): loaded with the panel's own chunk.
 const UPI = "<rootDir>/frontend/src/components/upi";
 // The company's details and figures (content/company.ts): the site's pages and the footer show them.
@@ -58,7 +67,7 @@ export default defineConfig({
       path: "<rootDir>/frontend/src/locales/{locale}",
       include: ["<rootDir>/frontend/src/components", "<rootDir>/frontend/src/lib", "<rootDir>/frontend/src/api", "<rootDir>/frontend/src/app", "<rootDir>/frontend/src/main.tsx"],
       // A folder is excluded by its files' glob (the folder's own path matches no file).
-      exclude: ["**/*.test.*", "<rootDir>/frontend/src/lib/error-messages.ts", "<rootDir>/frontend/src/components/OfflineNotice/**", `${STOREFRONT}/**`, `${UPI}/**`, `${ORDER_PARTS}/**`, `${ADDRESS_PARTS}/**`, ...FOOTER.map((path) => (path.endsWith(".tsx") ? path : `${path}/**`))],
+      exclude: ["**/*.test.*", "<rootDir>/frontend/src/lib/error-messages.ts", "<rootDir>/frontend/src/components/OfflineNotice/**", `${STOREFRONT}/**`, `${UPI}/**`, `${ORDER_PARTS}/**`, `${ADDRESS_PARTS}/**`, `${AUTOPAY}/**`, ...FOOTER.map((path) => (path.endsWith(".tsx") ? path : `${path}/**`))],
     },
     // The footer's (and the company's details it shows): loaded with the footer's chunk.
     { path: "<rootDir>/frontend/src/components/Footer/locales/{locale}", include: [...FOOTER, CONTENT] },

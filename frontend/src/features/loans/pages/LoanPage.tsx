@@ -1,10 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, Navigate, useParams } from "react-router";
+import { AutoPaySection } from "../../../components/autopay/AutoPaySection";
 import { LoadingOverlay } from "../../../components/LoadingOverlay";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useSession } from "../../../lib/session";
 import { useLoans } from "../api/list-loans";
-import { AutoPaySection } from "../components/AutoPaySection";
 import { ForeclosureSection } from "../components/ForeclosureSection";
 import { KeyFactsSection } from "../components/KeyFactsSection";
 import { LoanFigures } from "../components/LoanFigures";
@@ -52,7 +52,7 @@ export default function LoanPage() {
             </h2>
             <LoanFigures loan={loan} />
           </section>
-          <AutoPaySection loanNumber={loan.loanNumber} enabled={verified} />
+          <AutoPaySection account={{ kind: "loan", number: loan.loanNumber }} enabled={verified} />
           <ForeclosureSection loanNumber={loan.loanNumber} closed={loan.status === "closed"} />
           <KeyFactsSection loanNumber={loan.loanNumber} enabled={verified} />
           <StatementSection loanNumber={loan.loanNumber} first={loan.disbursedOn} last={loan.asOf} />

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, type InputHTMLAttributes, type ReactNode } from "react";
-import type { components } from "../../../api/schema";
-import { useEnachBanks, type EnachBankOption } from "../api/enach-banks";
+import { useEffect, useId, type InputHTMLAttributes, type ReactNode } from "react";
+import type { components } from "../../api/schema";
+import type { AutoPayAccount } from "./api/account";
+import { useEnachBanks, type EnachBankOption } from "./api/enach-banks";
 
 export type EnachBank = components["schemas"]["EnachBank"];
 
@@ -25,7 +26,7 @@ function bankOf(ifsc: string, banks: EnachBankOption[] | null): EnachBankOption 
 }
 
 interface EnachFieldsProps {
-  loanNumber: string;
+  account: AutoPayAccount;
   value: EnachBank;
   onChange: (next: EnachBank) => void;
   /** The gateway refused this field (its path, e.g. `bank.ifsc`). */
@@ -42,6 +43,7 @@ interface PartProps {
 
 /** One of the account's typed fields, required, marked when the gateway refused it (`bank.<field>`). */
 function TextField({
+  idPrefix,
   field,
   value,
   set,
@@ -49,10 +51,12 @@ function TextField({
   children,
   ...input
 }: PartProps & Pick<InputHTMLAttributes<HTMLInputElement>, "autoComplete" | "inputMode" | "autoCapitalize"> & {
+  /** The form's own prefix for its ids: unique with several forms on a page (one per credit line). */
+  idPrefix: string;
   field: TextKey;
   invalid: (field: string) => true | undefined;
 }) {
-  const id = `enach-${field}`;
+  const id = `${idPrefix}-${field}`;
   return (
     <>
       <label htmlFor={id}>{children}</label>
@@ -73,6 +77,7 @@ function TextField({
 function AuthMode({ mode, value, set, children }: PartProps & { mode: EnachBank["authMode"] }) {
   return (
     <label>
+      {/* A radio group is its form's own, so one name serves every form on the page. */}
       <input type="radio" name="enach-auth" checked={value.authMode === mode} onChange={() => set({ authMode: mode })} />{" "}
       {children}
     </label>
@@ -91,9 +96,10 @@ function ModeName({ mode }: { mode: AuthModeValue }) {
  * eNACH (the lender's list at the provider) and offers only its ways: net banking, debit card,
  * Aadhaar. The gateway checks them again; the browser only asks for each.
  */
-export function EnachFields({ loanNumber, value, onChange, invalid }: EnachFieldsProps) {
+export function EnachFields({ account, value, onChange, invalid }: EnachFieldsProps) {
   const { t } = useLingui();
-  const listed = useEnachBanks(loanNumber).data;
+  const idPrefix = `enach${useId()}`;
+  const listed = useEnachBanks(account).data;
   const bank = bankOf(value.ifsc, listed?.known ? listed.banks : null);
   const modes = bank ? bank.authModes : bank === null ? [] : EVERY_MODE;
   const set = (change: Partial<EnachBank>) => onChange({ ...value, ...change });
@@ -108,13 +114,13 @@ export function EnachFields({ loanNumber, value, onChange, invalid }: EnachField
       <legend>
         <Trans>Your bank account for eNACH</Trans>
       </legend>
-      <TextField field="accountHolderName" value={value} set={set} invalid={invalid} autoComplete="name">
+      <TextField idPrefix={idPrefix} field="accountHolderName" value={value} set={set} invalid={invalid} autoComplete="name">
         <Trans>Account holder's name</Trans>
       </TextField>
-      <TextField field="accountNumber" value={value} set={set} invalid={invalid} inputMode="numeric">
+      <TextField idPrefix={idPrefix} field="accountNumber" value={value} set={set} invalid={invalid} inputMode="numeric">
         <Trans>Account number</Trans>
       </TextField>
-      <TextField field="ifsc" value={value} set={set} invalid={invalid} autoCapitalize="characters">
+      <TextField idPrefix={idPrefix} field="ifsc" value={value} set={set} invalid={invalid} autoCapitalize="characters">
         <Trans>IFSC</Trans>
       </TextField>
       {bank && (
@@ -127,11 +133,11 @@ export function EnachFields({ loanNumber, value, onChange, invalid }: EnachField
           <Trans>This bank does not offer eNACH mandates. Please choose UPI AutoPay, or an account at another bank.</Trans>
         </p>
       )}
-      <label htmlFor="enach-type">
+      <label htmlFor={`${idPrefix}-type`}>
         <Trans>Account type</Trans>
       </label>
       <select
-        id="enach-type"
+        id={`${idPrefix}-type`}
         className="form-control"
         value={value.accountType}
         onChange={(event) => set({ accountType: event.target.value as EnachBank["accountType"] })}

@@ -6,10 +6,10 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it } from "vitest";
-import { activateLocale, ensureCatalog, sharedCatalog } from "../../../lib/i18n";
-import { apiServer } from "../../../testing/api-server";
-import { autoPayTerms as terms, loanPageReads } from "../../../testing/loan-page-reads";
-import { renderApp } from "../../../testing/render-app";
+import { activateLocale, ensureCatalog, sharedCatalog } from "../../lib/i18n";
+import { apiServer } from "../../testing/api-server";
+import { autoPayTerms as terms, loanPageReads } from "../../testing/loan-page-reads";
+import { renderApp } from "../../testing/render-app";
 
 const LOADED = { timeout: 10_000 };
 const both = ["savings", "current"];

@@ -1,21 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../api/client";
 import type { components } from "../../../api/schema";
+import { accountKey, autopayPath, type AutoPayAccount } from "./account";
 
 export type AutoPay = components["schemas"]["AutoPay"];
 export type AutoPayMandate = components["schemas"]["AutoPayMandate"];
 export type AutoPayAction = components["schemas"]["AutoPayChange"]["action"];
 export type AutoPayRequest = components["schemas"]["AutoPayRequest"];
 
-const autopayPath = (loanNumber: string) => `/loans/${encodeURIComponent(loanNumber)}/autopay`;
 const FOLLOW_MS = 3000;
-const autopayKey = (loanNumber: string) => ["autopay", loanNumber];
+const autopayKey = (account: AutoPayAccount) => ["autopay", ...accountKey(account)];
 
-/** GET /api/loans/{loanNumber}/autopay: the terms a UPI AutoPay mandate would have, and the mandate with its debits. */
-export function useAutoPay(loanNumber: string, { enabled }: { enabled: boolean }) {
+/** GET {account}/autopay: the terms a UPI AutoPay mandate would have, and the mandate with its debits. */
+export function useAutoPay(account: AutoPayAccount, { enabled }: { enabled: boolean }) {
   return useQuery({
-    queryKey: autopayKey(loanNumber),
-    queryFn: async () => (await api.get<AutoPay>(autopayPath(loanNumber))).data,
+    queryKey: autopayKey(account),
+    queryFn: async () => (await api.get<AutoPay>(autopayPath(account))).data,
     enabled,
     retry: false,
     // Followed while the provider is yet to answer: an approval in the UPI app or at the bank, a debit noticed.
@@ -27,26 +27,26 @@ export function useAutoPay(loanNumber: string, { enabled }: { enabled: boolean }
   });
 }
 
-/** POST /api/loans/{loanNumber}/autopay: set up the mandate, to approve in the UPI app (or, for eNACH, at the bank). One Idempotency-Key per attempt. */
-export function useSetUpAutoPay(loanNumber: string) {
+/** POST {account}/autopay: set up the mandate, to approve in the UPI app (or, for eNACH, at the bank). One Idempotency-Key per attempt. */
+export function useSetUpAutoPay(account: AutoPayAccount) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ body, key }: { body: AutoPayRequest; key: string }) =>
-      (await api.post<AutoPayMandate>(autopayPath(loanNumber), body, { headers: { "Idempotency-Key": key } })).data,
+      (await api.post<AutoPayMandate>(autopayPath(account), body, { headers: { "Idempotency-Key": key } })).data,
     onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: autopayKey(loanNumber) });
+      await queryClient.invalidateQueries({ queryKey: autopayKey(account) });
     },
   });
 }
 
-/** POST .../autopay/changes: pause, resume or cancel. */
-export function useChangeAutoPay(loanNumber: string) {
+/** POST {account}/autopay/changes: pause, resume or cancel. */
+export function useChangeAutoPay(account: AutoPayAccount) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ action, key }: { action: AutoPayAction; key: string }) =>
-      (await api.post<AutoPayMandate>(`${autopayPath(loanNumber)}/changes`, { action }, { headers: { "Idempotency-Key": key } })).data,
+      (await api.post<AutoPayMandate>(`${autopayPath(account)}/changes`, { action }, { headers: { "Idempotency-Key": key } })).data,
     onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: autopayKey(loanNumber) });
+      await queryClient.invalidateQueries({ queryKey: autopayKey(account) });
     },
   });
 }

@@ -1,17 +1,20 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useState, type FormEvent } from "react";
-import { ApiError, errorCode, errorMessage } from "../../../api/client";
-import { DebitsTable } from "../../../components/debits/DebitsTable";
-import { LoadingOverlay } from "../../../components/LoadingOverlay";
-import { calendarDay } from "../../../lib/dates";
-import { newIdempotencyKey } from "../../../lib/idempotency-key";
-import { rupees } from "../../../lib/money";
-import { useAutoPay, useChangeAutoPay, useSetUpAutoPay, type AutoPayAction, type AutoPayMandate } from "../api/autopay";
-import styles from "../loans.module.css";
+import { useId, useState, type FormEvent } from "react";
+import { ApiError, errorCode, errorMessage } from "../../api/client";
+import { calendarDay } from "../../lib/dates";
+import { newIdempotencyKey } from "../../lib/idempotency-key";
+import { rupees } from "../../lib/money";
+import { DebitsTable } from "../debits/DebitsTable";
+import { LoadingOverlay } from "../LoadingOverlay";
+import type { AutoPayAccount } from "./api/account";
+import { useAutoPay, useChangeAutoPay, useSetUpAutoPay, type AutoPay, type AutoPayAction, type AutoPayMandate } from "./api/autopay";
+import styles from "./AutoPay.module.css";
 import { EMPTY_BANK, EnachFields, type EnachBank } from "./EnachFields";
 
 type RefusedField = { error?: { field?: string | null } };
 type Debit = AutoPayMandate["debits"][number];
+type Frequency = AutoPayMandate["frequency"];
+type Terms = NonNullable<AutoPay["terms"]>;
 
 function MandateStatus({ mandate }: { mandate: AutoPayMandate }) {
   switch (mandate.status) {
@@ -74,7 +77,7 @@ function DebitedFrom({ account }: { account: { ending: string; bank: string } })
 
 /** What the borrower does about a failed or too-large debit: under the table, not in its cell, so
  * the status column stays a few words wide and a phone keeps the date and amount beside it. */
-function DebitNotes({ debits, limit }: { debits: readonly Debit[]; limit: string | null }) {
+function DebitNotes({ debits, limit, frequency }: { debits: readonly Debit[]; limit: string | null; frequency: Frequency }) {
   const failed = debits.some((debit) => debit.status === "failed");
   const refunded = debits.some((debit) => debit.status === "refunded");
   const most = limit === null ? "" : rupees(limit);
@@ -87,11 +90,19 @@ function DebitNotes({ debits, limit }: { debits: readonly Debit[]; limit: string
           <Trans>A failed debit is now an ordinary due: please pay it from the reminder's link.</Trans>
         </p>
       )}
-      {refunded && (
+      {refunded && frequency === "monthly" && (
         <p>
           <Trans>
             Your lender did not accept a debit: its full amount is refunded to the account it was taken from, and that
             instalment is still due: please pay it from the reminder's link.
+          </Trans>
+        </p>
+      )}
+      {refunded && frequency === "onEachDueDate" && (
+        <p>
+          <Trans>
+            Your lender did not accept a debit: its full amount is refunded to the account it was taken from, and that amount
+            is still due on your line: please pay it from the reminder's link.
           </Trans>
         </p>
       )}
@@ -109,15 +120,57 @@ function DebitNotes({ debits, limit }: { debits: readonly Debit[]; limit: string
   );
 }
 
-/** The loan's AutoPay: the terms a mandate would have (at most, how often, from when to when, and
- * the lender whose account it pays), set up once per attempt by UPI AutoPay (approved in the UPI
- * app) or eNACH (on the borrower's bank account, approved at the bank); then its status and
- * debits, and pausing, resuming or cancelling it. */
-export function AutoPaySection({ loanNumber, enabled }: { loanNumber: string; enabled: boolean }) {
+/** How often a mandate debits: a loan's instalments monthly; a line's dues on each due date, the least to pay by then. */
+function HowOften({ frequency }: { frequency: Frequency }) {
+  if (frequency === "onEachDueDate") return <Trans>On each due date: the least to pay by then</Trans>;
+  return <Trans>Monthly, on each instalment's due date</Trans>;
+}
+
+/** The terms a mandate would have, in one sentence above the form: a loan's or a line's. */
+function TermsOffered({ terms }: { terms: Terms }) {
+  const most = rupees(terms.maxAmount);
+  const from = calendarDay(terms.startOn);
+  const until = calendarDay(terms.endOn);
+  const lender = terms.lenderName;
+  if (terms.frequency === "onEachDueDate") {
+    return (
+      <Trans>
+        Pay your line's dues by AutoPay: on each due date, the least to pay by then, at most {most} a debit, from {from} to{" "}
+        {until}, into {lender}'s account. You get a notice at least 24 hours before each debit.
+      </Trans>
+    );
+  }
+  // A loan's sentence is written as it was, so its message (and its Hindi) keeps its id.
+  return (
+    <Trans>
+      Pay each instalment by AutoPay: at most {rupees(terms.maxAmount)} a debit, monthly from {calendarDay(terms.startOn)} to{" "}
+      {calendarDay(terms.endOn)}, into {terms.lenderName}'s account. You get a notice at least 24 hours before each debit.
+    </Trans>
+  );
+}
+
+interface AutoPaySectionProps {
+  /** The loan or the credit line whose dues the mandate pays. */
+  account: AutoPayAccount;
+  enabled: boolean;
+  /** Inside another card (a credit line's, under its h2): an h3, set apart by a rule rather than a card of its own. */
+  nested?: boolean;
+}
+
+/** AutoPay for a loan's instalments (the loan page) or a credit line's dues (/credit): the terms a
+ * mandate would have (at most, how often, from when to when, and the lender whose account it
+ * pays), set up once per attempt by UPI AutoPay (approved in the UPI app) or eNACH (on the
+ * borrower's bank account, approved at the bank); then its status and debits, and pausing,
+ * resuming or cancelling it. */
+export function AutoPaySection({ account, enabled, nested = false }: AutoPaySectionProps) {
   const { t } = useLingui();
-  const autopay = useAutoPay(loanNumber, { enabled });
-  const setUp = useSetUpAutoPay(loanNumber);
-  const change = useChangeAutoPay(loanNumber);
+  // Unique per section: /credit shows one for each open line.
+  const id = useId();
+  const headingId = `autopay${id}`;
+  const emailId = `autopay-email${id}`;
+  const autopay = useAutoPay(account, { enabled });
+  const setUp = useSetUpAutoPay(account);
+  const change = useChangeAutoPay(account);
   const [email, setEmail] = useState("");
   const [method, setMethod] = useState<AutoPayMandate["method"]>("upi");
   const [bank, setBank] = useState<EnachBank>(EMPTY_BANK);
@@ -133,6 +186,23 @@ export function AutoPaySection({ loanNumber, enabled }: { loanNumber: string; en
       : code === "enach_auth_mode_unsupported"
         ? t`Your bank does not offer this way of approving an eNACH mandate. Please choose another.`
         : undefined;
+  // The app-wide table words AutoPay's refusals for a loan; a line's say "credit line" instead.
+  const lineRefusal = (code: string | undefined) => {
+    if (account.kind !== "line") return undefined;
+    switch (code) {
+      case "autopay_unavailable":
+        return t`AutoPay is not offered for this lender's credit lines yet.`;
+      case "autopay_exists":
+        return t`AutoPay is already set up for this credit line.`;
+      case "autopay_nothing_to_collect":
+        return t`This credit line has nothing to collect by AutoPay.`;
+      case "autopay_not_found":
+        return t`AutoPay is not set up for this credit line.`;
+      default:
+        return undefined;
+    }
+  };
+  const refusal = (error: unknown, fallback: string) => lineRefusal(errorCode(error)) ?? errorMessage(error, fallback);
   const mandate = autopay.data?.mandate ?? null;
   const live = mandate !== null && ["pendingApproval", "active", "paused"].includes(mandate.status);
   const terms = autopay.data?.terms ?? null;
@@ -142,15 +212,24 @@ export function AutoPaySection({ loanNumber, enabled }: { loanNumber: string; en
     const body = method === "enach" ? { email, method, bank } : { email, method };
     setUp.mutate({ body, key }, { onSuccess: () => setKey(newIdempotencyKey()) });
   };
+  const Heading = nested ? "h3" : "h2";
+  const number = account.number;
 
   return (
-    <section className="card" aria-labelledby="autopay">
-      <h2 id="autopay" className={styles.subtitle}>
-        <Trans>AutoPay</Trans>
-      </h2>
+    <section className={nested ? styles.nested : "card"} aria-labelledby={headingId}>
+      <Heading id={headingId} className={styles.subtitle}>
+        {account.kind === "line" ? (
+          // The line's number for a screen reader: each line's card has its own AutoPay.
+          <Trans>
+            AutoPay<span className="visually-hidden"> (credit line {number})</span>
+          </Trans>
+        ) : (
+          <Trans>AutoPay</Trans>
+        )}
+      </Heading>
       {autopay.isError && (
         <p className="alert alert-danger" role="alert">
-          {errorMessage(autopay.error, t`AutoPay could not be read. Please try again.`)}
+          {refusal(autopay.error, t`AutoPay could not be read. Please try again.`)}
         </p>
       )}
       {mandate && (
@@ -170,7 +249,7 @@ export function AutoPaySection({ loanNumber, enabled }: { loanNumber: string; en
                 <Trans>How often</Trans>
               </dt>
               <dd>
-                <Trans>Monthly, on each instalment's due date</Trans>
+                <HowOften frequency={mandate.frequency} />
               </dd>
             </div>
             <div>
@@ -220,10 +299,10 @@ export function AutoPaySection({ loanNumber, enabled }: { loanNumber: string; en
               status={(debit) => <DebitStatus debit={debit} limit={terms?.authenticationLimit ?? null} />}
             />
           )}
-          <DebitNotes debits={mandate.debits} limit={terms?.authenticationLimit ?? null} />
+          <DebitNotes debits={mandate.debits} limit={terms?.authenticationLimit ?? null} frequency={mandate.frequency} />
           {change.isError && (
             <p className="alert alert-danger" role="alert">
-              {errorMessage(change.error, t`AutoPay could not be changed. Please try again.`)}
+              {refusal(change.error, t`AutoPay could not be changed. Please try again.`)}
             </p>
           )}
           {live && (
@@ -248,15 +327,13 @@ export function AutoPaySection({ loanNumber, enabled }: { loanNumber: string; en
       {!live && terms && (
         <form onSubmit={submit}>
           <p>
-            <Trans>
-              Pay each instalment by AutoPay: at most {rupees(terms.maxAmount)} a debit, monthly from {calendarDay(terms.startOn)} to{" "}
-              {calendarDay(terms.endOn)}, into {terms.lenderName}'s account. You get a notice at least 24 hours before each debit.
-            </Trans>
+            <TermsOffered terms={terms} />
           </p>
           <fieldset>
             <legend>
               <Trans>Debit by</Trans>
             </legend>
+            {/* A radio group is its form's own, so one name serves every section on the page. */}
             <label>
               <input type="radio" name="autopay-method" checked={method === "upi"} onChange={() => setMethod("upi")} />{" "}
               <Trans>UPI AutoPay, approved in your UPI app</Trans>
@@ -266,21 +343,14 @@ export function AutoPaySection({ loanNumber, enabled }: { loanNumber: string; en
               <Trans>eNACH from your bank account, approved at your bank</Trans>
             </label>
           </fieldset>
-          {method === "enach" && <EnachFields loanNumber={loanNumber} value={bank} onChange={setBank} invalid={invalid} />}
-          <label htmlFor="autopay-email">
+          {method === "enach" && <EnachFields account={account} value={bank} onChange={setBank} invalid={invalid} />}
+          <label htmlFor={emailId}>
             <Trans>E-mail for the notices</Trans>
           </label>
-          <input
-            id="autopay-email"
-            type="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            className="form-control"
-          />
+          <input id={emailId} type="email" required value={email} onChange={(event) => setEmail(event.target.value)} className="form-control" />
           {setUp.isError && (
             <p className="alert alert-danger" role="alert">
-              {bankRefusal(errorCode(setUp.error)) ?? errorMessage(setUp.error, t`AutoPay could not be set up. Please try again.`)}
+              {bankRefusal(errorCode(setUp.error)) ?? refusal(setUp.error, t`AutoPay could not be set up. Please try again.`)}
             </p>
           )}
           <button type="submit" className="btn btn-primary" disabled={setUp.isPending}>
