@@ -555,3 +555,17 @@ export const creditLines = [
     "minimumDueOn": null
   }
 ] satisfies Schemas["CreditLine"][];
+
+/** GET /api/credit/lines/CL-5001/autopay before a mandate: the terms a line's mandate would have
+ * (the debit on each due date is the least to pay by then, at most the line's credit limit). */
+export const lineAutoPay = {
+  "terms": {
+    "maxAmount": "40000.00",
+    "frequency": "onEachDueDate",
+    "startOn": "2026-12-31",
+    "endOn": "2027-11-30",
+    "lenderName": "Arthvik Capital Limited",
+    "authenticationLimit": "15000.00"
+  },
+  "mandate": null
+} satisfies Schemas["AutoPay"];

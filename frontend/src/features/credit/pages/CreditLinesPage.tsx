@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useCallback, useId, useRef, useState } from "react";
 import { Link, Navigate, useLocation } from "react-router";
 import { errorMessage, errorStatus } from "../../../api/client";
+import { AutoPaySection } from "../../../components/autopay/AutoPaySection";
 import { openCashfreeCheckout } from "../../../components/checkout/cashfree";
 import { MockCheckout } from "../../../components/checkout/MockCheckout";
 import { LoadingOverlay } from "../../../components/LoadingOverlay";
@@ -40,7 +41,8 @@ const HINDI_CERTIFICATE = "बकाया-नहीं प्रमाणपत
 /**
  * /credit: the shopper's credit lines. In its cooling-off period a line can be left at principal
  * plus the APR for the days held, with no penalty; after it, closed early at the day's foreclosure
- * quote. Either is paid in the repayments' checkout; a closed line has its no-dues certificate.
+ * quote. Either is paid in the repayments' checkout; a closed line has its no-dues certificate. An
+ * open line's dues can be paid by AutoPay, set up on its card.
  */
 export default function CreditLinesPage() {
   const { t, i18n } = useLingui();
@@ -206,6 +208,9 @@ export default function CreditLinesPage() {
                     )}
                   </dl>
                   <LineDues line={line} />
+                  {(line.status === "coolingOff" || line.status === "active") && (
+                    <AutoPaySection account={{ kind: "line", number: line.lineNumber }} enabled={store.verified === true} nested />
+                  )}
                   <div className={styles.links}>
                     {line.status === "coolingOff" && (
                       <button type="button" className="btn btn-outline" onClick={() => choose(line, "coolingOffExit")}>
