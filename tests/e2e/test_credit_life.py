@@ -155,3 +155,79 @@ def test_a_line_never_drawn_on_is_left_with_nothing_to_pay_not_a_payment_of_noth
     )
     expect(line).to_contain_text("Left in the cooling-off period on")
     expect(page.get_by_text("Paid.", exact=False)).to_have_count(0)
+
+
+AUTOPAY_SHOPPER = "9000012377"
+FOLLOWED = 30_000  # ms: the page follows the provider's webhooks (it reads again every 3 s)
+
+
+def test_a_lines_dues_are_debited_by_autopay_on_their_due_date_and_booked_once(page: Page, server: Server) -> None:
+    api_login(page, server, AUTOPAY_SHOPPER)
+    form = {
+        "applicantName": "Meera Joshi",
+        "businessName": "Joshi Electric Works",
+        "taxId": "ABCPJ1234K",
+        "bureauConsent": True,
+        "email": "meera@shop.example",
+    }
+    decided = page.request.post("/api/credit/applications", data=form, headers=xsrf(page))
+    assert decided.ok, decided.text()
+    offer = decided.json()["offers"][0]["offerId"]
+    assert page.request.get(f"/api/credit/offers/{offer}/key-facts").ok
+    accepted = page.request.post(
+        f"/api/credit/offers/{offer}/accept", data={"keyFactsAcknowledged": True}, headers=xsrf(page)
+    )
+    assert accepted.ok, accepted.text()
+    number = accepted.json()["lineNumber"]
+    lines = {2: 1}
+    total = expected(lines).total
+    fill_cart(page, lines)
+    to_checkout(page, "Pay with VoltKhata Credit")
+    new_address(page, "400003", name="Meera Joshi", mobile=AUTOPAY_SHOPPER)
+    page.get_by_role("button", name="Place order", exact=True).click()
+    state = page.get_by_test_id("payment-state")
+    expect(state).to_contain_text(f"On VoltKhata Credit: {rupees(total)}, due by")
+    due_by = re.search(r"due by (.+?), interest-free", state.inner_text())
+    assert due_by is not None
+
+    # On the line's card: AutoPay's terms for its dues, set up and approved in the UPI app.
+    page.goto("/credit")
+    line = page.get_by_role("article", name=f"Credit line {number}")
+    section = line.get_by_role("region", name=re.compile(rf"^AutoPay ?\(credit line {number}\)$"))
+    expect(section).to_contain_text("on each due date, the least to pay by then")
+    section.get_by_label("E-mail for the notices").fill("meera@shop.example")
+    section.get_by_role("button", name="Set up AutoPay").click()
+    status = section.get_by_role("status", name="AutoPay status")
+    expect(status).to_have_text("Waiting for your approval in your UPI app")
+    mandate = page.request.get(f"/api/credit/lines/{number}/autopay").json()["mandate"]
+    approved = server.http.post(
+        f"/_mocks/payments/subscriptions/{mandate['cfSubscriptionId']}/mandate", json={"outcome": "approved"}
+    )
+    assert approved.status_code == 200, approved.text
+    expect(status).to_have_text("Active", timeout=FOLLOWED)
+
+    # Two days before the purchase's due date: its debit is planned and raised, the notice sent.
+    due = page.request.get(f"/api/credit/lines/{number}/autopay").json()["terms"]["startOn"]
+    server.http.post("/_mocks/clock", json={"at": f"{due}T09:00:00+05:30"}).raise_for_status()
+    server.http.post("/_mocks/clock", json={"days": -2}).raise_for_status()
+    page.reload()
+    debits = section.locator("tbody tr")
+    expect(debits).to_have_count(1)
+    expect(debits.first).to_contain_text(due_by.group(1))
+    expect(debits.first).to_contain_text(rupees(total))
+    expect(debits.first).to_contain_text("Notice sent: will be debited")
+    [debit] = page.request.get(f"/api/credit/lines/{number}/autopay").json()["mandate"]["debits"]
+    notices = server.http.get("/_mocks/mail/outbox").json()
+    assert [m["subject"] for m in notices if m["reference"] == debit["paymentId"]] == [
+        f"AutoPay will debit {rupees(total)} on {due_by.group(1)}"
+    ]
+
+    # Past it: taken once, booked at the lender, and nothing is owed on the line.
+    server.http.post("/_mocks/clock", json={"days": 2, "hours": 2}).raise_for_status()
+    expect(debits.first).to_contain_text("Debited and paid", timeout=FOLLOWED)
+    page.reload()
+    expect(line).to_contain_text("Nothing is owed on this line.")
+    ledger = server.http.get("/_mocks/ledger").json()["mandateDebits"]
+    assert len([m for m in ledger if m["paymentId"] == debit["paymentId"]]) == 1
+    invariants = server.http.get("/_mocks/ledger/invariants").json()
+    assert [i["name"] for i in invariants if not i["holds"]] == []  # every charge booked exactly once
