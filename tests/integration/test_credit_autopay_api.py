@@ -11,8 +11,10 @@ from datetime import timedelta
 from decimal import Decimal
 from typing import Any
 
+from gateway.settings import Settings
 from tests.conftest import GatewayClient
-from tests.integration.test_autopay_api import mandate_word, move_to, outbox, told
+from tests.integration.test_autopay_api import lender_keys, mandate_word, move_to, outbox, told
+from tests.integration.test_checkout_api import fill_cart, place, quote
 from tests.integration.test_credit_api import FORM, buy_on_credit, open_line, pay_quote
 from tests.integration.test_fineract_autopay_api import receipts
 from tests.mocks_clock import mocks_today
@@ -126,3 +128,43 @@ def test_a_lines_dues_are_debited_by_autopay_once_each_due_date_and_its_end_canc
     pay_quote(client, number, "foreclosure", "line-autopay-close-1")
     assert autopay(client, number)["mandate"]["status"] == "cancelled"
     assert autopay(client, number)["terms"] is None
+
+
+def large_purchase(client: GatewayClient, key: str) -> Decimal:
+    """A purchase on credit above the e-mandate limit for a UPI debit without fresh authentication:
+    three flat submersible cables (₹6,800.00 each in the seed catalogue)."""
+    fill_cart(client, {100: 3})
+    offer = quote(client, "credit")
+    total = Decimal(offer["charges"]["total"])
+    assert total > Decimal("15000.00"), offer["charges"]
+    placed = place(client, key, offer["charges"]["total"], "credit")
+    assert placed.status_code in (200, 201), placed.text
+    return total
+
+
+def test_a_lines_upi_debit_above_the_limit_is_left_to_the_borrower_with_the_way_to_pay(
+    client: GatewayClient, settings: Settings
+) -> None:
+    _, line = open_line(client)
+    number = line["lineNumber"]
+    total = large_purchase(client, "line-autopay-large-1")
+    due = mocks_today(client) + timedelta(days=30)
+    mandate = set_up(client, number, "line-autopay-large-key").json()
+    mandate_word(client, mandate["cfSubscriptionId"], "approved")
+    told(client, mandate["cfSubscriptionId"])
+
+    move_to(client, f"{due.isoformat()}T09:00:00+05:30")
+    client.post("/_mocks/clock", json={"days": -2})
+    [debit] = autopay(client, number)["mandate"]["debits"]
+    assert (debit["status"], debit["amount"]) == ("authenticate", f"{total:.2f}")
+    # Never raised at the provider; the lender tells the borrower once, in the line's words.
+    payments = client.get(
+        f"/_mocks/payments/pg/subscriptions/{mandate['mandateId']}/payments", headers=lender_keys(settings)
+    )
+    assert [p for p in payments.json() if p["payment_type"] == "CHARGE"] == []
+    autopay(client, number)  # read again: nothing sent twice
+    [sms] = sms_about(client, debit["paymentId"])
+    assert sms["dltTemplateId"] == DLT_TEMPLATES[("autopay_line_authenticate", "en")]
+    assert number in sms["message"] and sms["message"].endswith("/paynow")
+    [mail] = [m for m in outbox(client) if m["reference"] == debit["paymentId"]]
+    assert mail["kind"] == "autopayAuthenticate" and "/paynow" in mail["message"]
