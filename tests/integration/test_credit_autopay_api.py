@@ -19,6 +19,7 @@ from tests.integration.test_credit_api import FORM, buy_on_credit, open_line, pa
 from tests.integration.test_fineract_autopay_api import receipts
 from tests.mocks_clock import mocks_today
 from upstream_mocks.sms import DLT_TEMPLATES
+from upstream_mocks.texts import style
 
 
 def autopay(client: GatewayClient, line: str) -> dict[str, Any]:
@@ -168,3 +169,22 @@ def test_a_lines_upi_debit_above_the_limit_is_left_to_the_borrower_with_the_way_
     assert number in sms["message"] and sms["message"].endswith("/paynow")
     [mail] = [m for m in outbox(client) if m["reference"] == debit["paymentId"]]
     assert mail["kind"] == "autopayAuthenticate" and "/paynow" in mail["message"]
+
+
+def test_a_lines_autopay_notices_go_in_the_language_the_borrower_set_it_up_in(client: GatewayClient) -> None:
+    _, line = open_line(client)
+    number = line["lineNumber"]
+    total = Decimal(buy_on_credit(client, "line-autopay-hindi-order"))
+    due = mocks_today(client) + timedelta(days=30)
+    client.cookies.set("lang", "hi")
+    mandate = set_up(client, number, "line-autopay-hindi-key").json()
+    mandate_word(client, mandate["cfSubscriptionId"], "approved")
+    told(client, mandate["cfSubscriptionId"])
+    move_to(client, f"{due.isoformat()}T09:00:00+05:30")
+    client.post("/_mocks/clock", json={"days": -2})
+    [debit] = autopay(client, number)["mandate"]["debits"]
+    [sms] = sms_about(client, debit["paymentId"])
+    assert (sms["language"], sms["dltTemplateId"]) == ("hi", DLT_TEMPLATES[("autopay_line_notice", "hi")])
+    assert f"क्रेडिट लाइन {number}" in sms["message"] and style.amount("hi", total) in sms["message"]
+    [mail] = [m for m in outbox(client) if m["reference"] == debit["paymentId"]]
+    assert f"क्रेडिट लाइन {number}" in mail["message"] and style.day("hi", due) in mail["message"]
