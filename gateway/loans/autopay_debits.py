@@ -46,6 +46,10 @@ log = structlog.get_logger("gateway.loans.autopay")
 
 RAISE_AHEAD = timedelta(days=3)  # a debit is raised (and its notice sent) this long before it falls due
 MIN_NOTICE = timedelta(hours=24, minutes=5)  # NPCI's 24 hours, and a little for the clocks' steps
+# A credit line's lender is asked for its next due date at most this often per mandate (on the one
+# clock): a due date is planned within RAISE_AHEAD of it, so a few hours late is never too late,
+# and an idle line's mandate does not call its lender at every run and page read.
+LINE_ASKED_EVERY = timedelta(hours=6)
 
 
 class AutoPayDebits:
@@ -62,6 +66,7 @@ class AutoPayDebits:
         self.lenders = lenders  # each lender kind that takes AutoPay debits
         self.database = database
         self.clock = clock
+        self.lines_asked: dict[str, datetime] = {}  # mandate id -> when its line's lender last answered
 
     async def run(self) -> int:
         """The job: mandates awaiting approval read again, every active mandate's debits falling
@@ -159,11 +164,15 @@ class AutoPayDebits:
         """A credit line's debit for its next due date, planned once within the raise window: what
         falls due that day, as the line's lender states it, at most the mandate's maximum. True
         when one was planned."""
+        asked = self.lines_asked.get(mandate.mandate_id)
+        if asked is not None and timedelta(0) <= now - asked < LINE_ASKED_EVERY:
+            return False
         try:
             lines = await self.autopay.lending.credit_lines(mandate.customer)
         except UpstreamError as exc:  # planned at the next run or read
             log.warning("autopay_line_unread", mandate=mandate.mandate_id, status=exc.status)
             return False
+        self.lines_asked[mandate.mandate_id] = now
         line = next((one for one in lines if one.line_number == mandate.loan_number), None)
         if line is None or line.status in ("exited", "closed") or line.minimum_due_on is None:
             return False

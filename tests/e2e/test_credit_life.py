@@ -231,3 +231,7 @@ def test_a_lines_dues_are_debited_by_autopay_on_their_due_date_and_booked_once(p
     assert len([m for m in ledger if m["paymentId"] == debit["paymentId"]]) == 1
     invariants = server.http.get("/_mocks/ledger/invariants").json()
     assert [i["name"] for i in invariants if not i["holds"]] == []  # every charge booked exactly once
+
+    # Cancelled from the line's card: no further debit is planned (nor its lender asked for one).
+    section.get_by_role("button", name="Cancel AutoPay").click()
+    expect(status).to_have_text("Cancelled")
