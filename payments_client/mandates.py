@@ -167,15 +167,15 @@ class MandatePayAnswer(msgspec.Struct, kw_only=True):
 
 class MandateRefund(msgspec.Struct, kw_only=True):
     """A refund of a mandate's debited charge (Cashfree's SubscriptionPaymentRefundEntity), the
-    fields we read: PENDING when made, SUCCESS once the bank paid it out (ONHOLD on the way, or
-    CANCELLED: given up, its amount refundable again)."""
+    fields we read: INITIATED when made, SUCCESS once the bank paid it out (ONHOLD on the way, or
+    CANCELLED: given up, its amount refundable again); any other word is read as not paid out yet."""
 
     payment_id: str  # the charge refunded (ours)
     cf_payment_id: str
     refund_id: str
     cf_refund_id: str
     refund_amount: Decimal
-    refund_status: str  # PENDING, ONHOLD, SUCCESS, CANCELLED
+    refund_status: str  # INITIATED, ONHOLD, SUCCESS, CANCELLED
     refund_note: str | None = None
 
 

@@ -2,7 +2,7 @@
 SubsCreateRefund, SubsFetchSubscriptionRefund) have them, driven through our own provider client:
 a debited charge is refunded once (the same key replays the answer, the same refund_id for another
 amount is refused), never beyond what was debited, and only a debited CHARGE of the subscription
-is refunded; a refund is PENDING, then SUCCESS once the bank pays it out, as an order's refund, or
+is refunded; a refund is INITIATED, then SUCCESS once the bank pays it out, as an order's refund, or
 held by QA's refund scenario and given up (its amount refundable again). Every call and answer is
 held to our contract and Cashfree's document (the fixture's checks).
 """
@@ -59,7 +59,7 @@ async def test_a_debited_charge_is_refunded_once_never_beyond_it_and_paid_out_as
         paid.cf_payment_id,
         "LN-1001-jan-r1",
         Decimal("2450.00"),
-        "PENDING",
+        "INITIATED",
     )
     assert made.refund_note == "Instalment overpaid"
 
@@ -72,7 +72,7 @@ async def test_a_debited_charge_is_refunded_once_never_beyond_it_and_paid_out_as
         key="refund-jan-1",
         note="Instalment overpaid",
     )
-    assert (again.cf_refund_id, again.refund_status) == (made.cf_refund_id, "PENDING")
+    assert (again.cf_refund_id, again.refund_status) == (made.cf_refund_id, "INITIATED")
     # The same refund_id for another amount, under another key: refused; under the same key: a 422.
     with pytest.raises(ProviderRefused) as reused:
         await p.lender.refund_mandate_payment(
@@ -172,8 +172,8 @@ async def test_a_refund_named_by_cashfrees_payment_id_at_the_methods_speed(provi
     assert {k: made.json()[k] for k in ("payment_id", "refund_amount", "refund_speed", "refund_status")} == {
         "payment_id": "LN-1001-jan",
         "refund_amount": 50.00,
-        "refund_speed": "STANDARD",
-        "refund_status": "PENDING",
+        "refund_speed": "NORMAL",
+        "refund_status": "INITIATED",
     }
 
 
@@ -188,7 +188,7 @@ async def test_a_refund_the_bank_gives_up_is_cancelled_and_its_amount_refundable
     whole = await p.lender.refund_mandate_payment(
         SID, payment_id="LN-1001-jan", refund_id="LN-1001-jan-r1", amount=INSTALMENT, key="refund-jan-1"
     )
-    assert whole.refund_status == "PENDING"
+    assert whole.refund_status == "INITIATED"
     await p.world.drain()
     assert (await p.lender.mandate_refund(SID, "LN-1001-jan-r1")).refund_status == "CANCELLED"
     again = await p.lender.refund_mandate_payment(

@@ -10,13 +10,15 @@ more than what is left unrefunded of that payment (refunds not CANCELLED count).
 the merchant's, once per subscription: used again it is a 400 `refund_already_exists` (a retry
 whose answer was lost sends the same `x-idempotency-key` and gets the first answer again, as
 every write of the mock). `refund_speed` is as Cashfree's document says: a UPI mandate's refund
-is STANDARD only, an eNACH (or pNACH) one's INSTANT only; none asked, the method's own.
+is STANDARD only, an eNACH (or pNACH) one's INSTANT only; none asked, the method's own. The
+answer names it in the entity's words, INSTANT or NORMAL (a STANDARD refund answers NORMAL).
 
-A refund is answered PENDING, then the bank pays it out (SUCCESS) as it does an order's refund
-(upstream_mocks/payments/app.py): at once, after the answer, unless QA's scenario on mock
-"payments", path "refund" (the one of order refunds) holds it: `onHold` makes it ONHOLD and
-pays it out after `delayMs` (1 s unless given), `cancelled` gives it up (CANCELLED) after it,
-its amount refundable again. Each account sees only its own subscriptions' refunds.
+A refund is answered INITIATED (the status in the document's SubscriptionPaymentRefundEntity
+example; it lists no others, so the rest are its order refunds' words), then the bank pays it
+out (SUCCESS) as it does an order's refund (upstream_mocks/payments/app.py): at once, after the
+answer, unless QA's scenario on mock "payments", path "refund" (the one of order refunds) holds
+it: `onHold` makes it ONHOLD and pays it out after `delayMs` (1 s unless given), `cancelled`
+gives it up (CANCELLED) after it, its amount refundable again. Each account sees only its own subscriptions' refunds.
 """
 
 from __future__ import annotations
@@ -34,8 +36,10 @@ from upstream_mocks.payments.subscriptions import Refused, SubscriptionPayment, 
 from upstream_mocks.world import MockWorld
 
 STATE = "payment_subscription_refunds"
-RefundStatus = Literal["PENDING", "ONHOLD", "SUCCESS", "CANCELLED"]
+RefundStatus = Literal["INITIATED", "ONHOLD", "SUCCESS", "CANCELLED"]
 RefundSpeed = Literal["STANDARD", "INSTANT"]
+# The request's speed in the answer's words: "Refund speed. Can be INSTANT or NORMAL."
+ANSWERED_SPEED: dict[RefundSpeed, Literal["NORMAL", "INSTANT"]] = {"STANDARD": "NORMAL", "INSTANT": "INSTANT"}
 # Cashfree's document: "UPI supports only STANDARD refunds, Enach and Pnach supports only INSTANT refunds."
 SPEED_OF_METHOD: dict[str, RefundSpeed] = {"upi": "STANDARD", "enach": "INSTANT", "pnach": "INSTANT"}
 _REFUND_ID = re.compile(r"^[A-Za-z0-9_.-]{1,250}$")  # as the subscription's own ids (payment_id)
@@ -62,7 +66,7 @@ class SubscriptionRefund(msgspec.Struct, kw_only=True, omit_defaults=True):
     refund_id: str
     cf_refund_id: str
     refund_amount: Decimal
-    refund_speed: RefundSpeed
+    refund_speed: Literal["NORMAL", "INSTANT"]
     refund_status: RefundStatus
     refund_note: str | None = None
 
@@ -110,7 +114,7 @@ def _refunded_payment(world: MockWorld, account: str, body: CreateRefundBody) ->
 
 
 def create_refund(world: MockWorld, account: str, subscription_id: str, body: CreateRefundBody) -> SubscriptionRefund:
-    """A PENDING refund of a debited charge, checked as Cashfree checks it (module doc)."""
+    """An INITIATED refund of a debited charge, checked as Cashfree checks it (module doc)."""
     if body.subscription_id != subscription_id:
         raise _bad("subscription_id", "does not match the path")
     subscription = get_subscription(world, account, subscription_id)
@@ -142,8 +146,8 @@ def create_refund(world: MockWorld, account: str, subscription_id: str, body: Cr
         refund_id=body.refund_id,
         cf_refund_id=str(payments.next_cf_id),
         refund_amount=rupees(amount),
-        refund_speed=speed,
-        refund_status="PENDING",
+        refund_speed=ANSWERED_SPEED[speed],
+        refund_status="INITIATED",
         refund_note=body.refund_note,
     )
     done.append(refund)

@@ -166,6 +166,7 @@ REJECTED_REFUND = "rejected-"  # and the provider's payment id: the refund of a 
 RefundStanding = Literal["refunded", "refundPending", "refundCancelled"]
 REFUND_STANDING: dict[str, RefundStanding] = {
     "SUCCESS": "refunded",
+    "INITIATED": "refundPending",  # a subscription refund just made (Cashfree's SubscriptionPaymentRefundEntity)
     "PENDING": "refundPending",
     "ONHOLD": "refundPending",
     "CANCELLED": "refundCancelled",
