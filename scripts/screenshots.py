@@ -600,7 +600,7 @@ def autopay_pages(browser: Any, url: str, out: Path) -> None:
         portal_api_login(page, url)
         shots = TwoLanguages(page, out, size)
         page.goto(f"/loans/{AUTOPAY_LOAN}")
-        section = page.locator("section[aria-labelledby=autopay]")
+        section = page.locator("section[aria-labelledby^=autopay]")
         section.locator("tbody tr").first.wait_for()
         for folder, language in ((shots.english, "en"), (shots.hindi, "hi")):
             if language == "hi":

@@ -216,7 +216,7 @@ export function AutoPaySection({ account, enabled, nested = false }: AutoPaySect
   const number = account.number;
 
   return (
-    <section className={nested ? styles.nested : "card"} aria-labelledby={headingId}>
+    <section className={`${styles.autopay} ${nested ? styles.nested : "card"}`} aria-labelledby={headingId}>
       <Heading id={headingId} className={styles.subtitle}>
         {account.kind === "line" ? (
           // The line's number for a screen reader: each line's card has its own AutoPay.
