@@ -41,7 +41,7 @@ class LineAutoPay:
         self.credit = credit
 
     async def _line(self, login: StoreLogin, line_number: str) -> CreditLine:
-        lines = await self.autopay.lending.credit_lines(self.credit.mobile(login))
+        lines = await self.credit.lines(login)  # the credit screens' own read of the shopper's lines
         line = next((one for one in lines if one.line_number == line_number), None)
         if line is None:
             raise NotFound(LINE_NOT_FOUND, code="line_not_found")
