@@ -33,7 +33,7 @@ from gateway.plumbing.tracing import upstream_headers
 from gateway.settings import UPSTREAMS, Settings
 from gateway.upstreams.credentials import build_client
 from gateway.upstreams.envelope import Envelope
-from gateway.upstreams.transport import network_transport
+from gateway.upstreams.transport import WholeAnswerTransport, network_transport
 
 T = TypeVar("T")
 log = structlog.get_logger("gateway.upstream")
@@ -82,7 +82,12 @@ class UpstreamHttp:
         *,
         deadline: float | None = None,
         attempt_timeout: float | None = None,
+        direct: WholeAnswerTransport | None = None,
     ) -> None:
+        """`direct`: the client's own network transport, for a plain client (no auth flow, no
+        tracing hooks), called without httpx's client around it: the client's layers (building
+        the request, its auth, redirect and cookie steps) were about a fifth of an uncached
+        call's CPU, and for such a client they add nothing (docs/decisions/uncached-call-cpu.md)."""
         self.name = name
         self.client = client
         # Told each answer's status and seconds (the gateway's metrics); None: nobody listens.
@@ -98,6 +103,11 @@ class UpstreamHttp:
         self._urls: LRUCache[tuple[str, tuple[tuple[str, str | int], ...]], httpx.URL] = LRUCache(URLS_KEPT)
         self._circuits: dict[tuple[str, str], str] = {}
         self._decoders: dict[Any, msgspec.json.Decoder[Any]] = {}
+        self._direct = direct
+        # What httpx's client would put on every request: its own defaults and the upstream's
+        # fixed headers (names in lower case, so a call's own header replaces one, as in httpx).
+        self._fixed_headers = {name.lower(): value for name, value in client.headers.multi_items()}
+        self._url_texts: LRUCache[tuple[str, tuple[tuple[str, str | int], ...]], str] = LRUCache(URLS_KEPT)
 
     def url(self, path: str, params: Mapping[str, str | int] | None = None) -> httpx.URL:
         """The URL httpx would build for `path` (relative to the client's base URL) and `params`."""
@@ -111,6 +121,24 @@ class UpstreamHttp:
                 url = url.copy_with(params=params)
             self._urls[key] = url
         return url
+
+    def url_text(self, path: str, params: Mapping[str, str | int] | None = None) -> str:
+        """`url(path, params)` as text, kept as the URL is."""
+        key = (path, tuple(params.items()) if params else ())
+        text = self._url_texts.get(key)
+        if text is None:
+            text = self._url_texts[key] = str(self.url(path, params))
+        return text
+
+    def headers_for(self, method: str, headers: Mapping[str, str], content: bytes | None) -> dict[str, str]:
+        """A call's headers as httpx's client would send them: its fixed ones, the call's own over
+        them, and a body's length (zero on a POST, PUT or PATCH without one, as httpx says it)."""
+        merged = {**self._fixed_headers, **{name.lower(): value for name, value in headers.items()}}
+        if content:
+            merged["content-length"] = str(len(content))
+        elif method.upper() in ("POST", "PUT", "PATCH"):
+            merged["content-length"] = "0"
+        return merged
 
     def circuit(self, method: str, path: str) -> str:
         key = (method, path)
@@ -203,7 +231,11 @@ class UpstreamHttp:
         started = time.perf_counter()
         try:
             async with asyncio.timeout(self.attempt_timeout):  # httpx's own time-outs skip in-process upstreams
-                if self.client.params:  # httpx would put only these in a built URL's query: it builds it
+                if self._direct is not None and not self.client.params:
+                    response = await self._direct.exchange(
+                        method, self.url_text(path, params), self.headers_for(method, headers, content), content
+                    )
+                elif self.client.params:  # httpx would put only these in a built URL's query: it builds it
                     response = await self.client.request(
                         method, path.lstrip("/"), content=content, params=params, headers=headers
                     )
@@ -316,14 +348,18 @@ def build_upstreams(settings: Settings, local: Mapping[str, httpx.AsyncClient]) 
             client = local[name]
         else:
             raise RuntimeError(f"No URL for upstream {name!r}: set {name.upper()}_URL")
+        direct = None
         if traced:
             instrument_upstream(name, client)  # a client span and `traceparent` for every call
+        elif url and type(client) is httpx.AsyncClient:  # not Authlib's, whose auth flow fetches tokens
+            direct = transport
         pool[name] = UpstreamHttp(
             name,
             client,
             breakers,
             deadline=settings.upstream_deadline,
             attempt_timeout=settings.upstream_connect_timeout + settings.upstream_read_timeout,
+            direct=direct,
         )
     return pool
 

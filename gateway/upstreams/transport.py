@@ -14,6 +14,7 @@ pyreqwest's failures become httpx's exceptions, so `UpstreamHttp` retries and ma
 from __future__ import annotations
 
 import gc
+from collections.abc import Mapping, Sequence
 from datetime import timedelta
 from pathlib import Path
 
@@ -55,9 +56,21 @@ class WholeAnswerTransport(httpx.AsyncBaseTransport):
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         body = await request.aread()  # the gateway's bodies are bytes already: no copy
-        builder = self._client.request(request.method, str(request.url)).headers(request.headers.multi_items())
+        return await self.exchange(request.method, str(request.url), request.headers.multi_items(), body, request)
+
+    async def exchange(
+        self,
+        method: str,
+        url: str,
+        headers: Mapping[str, str] | Sequence[tuple[str, str]],
+        body: bytes | None,
+        request: httpx.Request | None = None,
+    ) -> httpx.Response:
+        """Send one request and read its whole answer, as httpx's answer to `request` (None when
+        the caller made no httpx request: `UpstreamHttp` sending without httpx's client)."""
+        builder = self._client.request(method, url).headers(headers).body_bytes(body or b"")
         try:
-            answer = await builder.body_bytes(body).build().send()
+            answer = await builder.build().send()
             content = (await answer.bytes()).to_bytes()
         except exceptions.PyreqwestError as exc:
             for theirs, ours in _AS_HTTPX:
@@ -65,7 +78,7 @@ class WholeAnswerTransport(httpx.AsyncBaseTransport):
                     raise ours(exc.message, request=request) from exc
             raise
         # httpx decodes a Content-Encoding of the answer here, as it does reading a stream.
-        return httpx.Response(answer.status, headers=list(answer.headers.items()), content=content)
+        return httpx.Response(answer.status, headers=list(answer.headers.items()), content=content, request=request)
 
     async def aclose(self) -> None:
         await self._client.close()
@@ -73,7 +86,7 @@ class WholeAnswerTransport(httpx.AsyncBaseTransport):
 
 def network_transport(
     credentials: UpstreamCredentials | None, *, connect_timeout: float, read_timeout: float
-) -> httpx.AsyncBaseTransport:
+) -> WholeAnswerTransport:
     """`credentials`' CA (trusted beside the system's) and client certificate, if any; the read
     time-out is the longest wait for the next bytes of an answer."""
     builder = (

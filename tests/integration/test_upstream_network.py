@@ -57,6 +57,7 @@ class Request:
     target: str
     headers: dict[str, str]  # names in lower case
     body: bytes
+    names: list[str] = field(default_factory=list)  # every header line's name, in lower case, in order
 
     @property
     def path(self) -> str:
@@ -70,8 +71,8 @@ class Request:
     def read(cls, head: bytes, body: bytes) -> Request:
         lines = head.decode("latin-1").split("\r\n")
         method, target, _ = lines[0].split(" ", 2)
-        headers = {k.strip().lower(): v.strip() for k, _, v in (line.partition(":") for line in lines[1:] if line)}
-        return cls(method, target, headers, body)
+        fields = [(k.strip().lower(), v.strip()) for k, _, v in (line.partition(":") for line in lines[1:] if line)]
+        return cls(method, target, dict(fields), body, [name for name, _ in fields])
 
 
 Script = Callable[[int, int, Request], Awaitable[bytes | None]]
@@ -280,6 +281,22 @@ async def test_a_post_sends_its_json_body(
     assert request.headers["content-type"] == "application/json"
     assert request.headers["content-length"] == str(len(request.body))
     assert json.loads(request.body) == {"productId": 7, "quantity": 2}
+
+
+async def test_a_post_without_a_body_says_so_and_a_calls_own_header_replaces_a_fixed_one(
+    serve: Callable[[Script], Awaitable[Upstream]], upstreams: Callable[..., UpstreamHttp]
+) -> None:
+    upstream = await serve(always_ok)
+    client = upstreams(upstream.url, UpstreamCredentials(headers={"X-Api-Key": "fixed-key"}))
+    await client.request("POST", "cart/clear")
+    await client.request("PUT", "cart", headers={"x-api-key": "the-calls-own"}, json={"quantity": 1})
+    empty, own = (request for _, request in upstream.requests)
+    assert (empty.headers["content-length"], empty.body) == ("0", b"")
+    assert empty.headers["x-api-key"] == "fixed-key"
+    assert own.headers["x-api-key"] == "the-calls-own"
+    for request in (empty, own):
+        assert sorted(request.names) == sorted(set(request.names)), request.names  # no header twice
+        assert request.headers["user-agent"].startswith("python-httpx/")  # httpx's client's own, as ever
 
 
 @pytest.mark.parametrize(
