@@ -63,6 +63,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     environment: Literal["development", "production", "test"] = "development"
     log_json: bool | None = None  # None: JSON when stdout is not a terminal
     log_level: str = "INFO"
+    # How long the served gateway may hold its log lines at INFO or below, to write them together
+    # (0: each at once); a warning or worse is written at once (gateway/plumbing/logging.py).
+    log_hold_seconds: Annotated[float, msgspec.Meta(ge=0, le=5)] = 0.1
     # Processes serving the port, one per core at most; more than one needs Redis and every
     # upstream's URL (gateway/serving/workers.py).
     workers: Annotated[int, msgspec.Meta(ge=1, le=64)] = 1

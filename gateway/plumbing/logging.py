@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import atexit
 import functools
 import logging
+import os
 import sys
 import threading
 import time
@@ -110,21 +112,78 @@ def _json_line(event: Any, **_: Any) -> str:
 
 class _StdoutLogger:
     """structlog's PrintLogger, but writing to sys.stdout as it is at each call (a test's capture
-    or a reload may swap it), so one logger can be kept instead of built for every line."""
+    or a reload may swap it), so one logger can be kept instead of built for every line.
+
+    Held (`hold`, the served gateway only: gateway/serving/served.py), lines at INFO or below are
+    kept up to `hold_seconds`, or `HELD_LINES` of them, and written together: each write to stdout
+    gives up the GIL for a system call, and taking it back from the server's own threads cost more
+    than the line itself (about a tenth of a cached answer's throughput). A warning or worse is
+    written at once, with everything held before it, so the order of lines is kept."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()  # handlers run in threads too (sync_to_thread)
+        self._held: list[str] = []
+        self.hold_seconds = 0.0  # 0: every line written as it comes
+        self._flusher: tuple[int, threading.Thread] | None = None  # the process's, and its thread
+
+    def hold(self, seconds: float) -> None:
+        """Hold lines up to `seconds` from now on (0: write each at once); held lines are
+        written at exit too."""
+        with self._lock:
+            self.hold_seconds = seconds
+            if not seconds:
+                self._write_held()
+            elif self._flusher is None or self._flusher[0] != os.getpid() or not self._flusher[1].is_alive():
+                # One flusher a process: a forked worker inherits no thread, and starts its own.
+                thread = threading.Thread(target=self._flush_every, args=(seconds,), name="log-flusher", daemon=True)
+                self._flusher = (os.getpid(), thread)
+                thread.start()
+                atexit.register(self.flush)
+
+    def flush(self) -> None:
+        with self._lock:
+            self._write_held()
+
+    def _flush_every(self, seconds: float) -> None:
+        while self.hold_seconds:
+            time.sleep(seconds)  # real time: how long a line may wait to be written
+            self.flush()
+
+    def _write_held(self) -> None:  # with the lock held
+        if self._held:
+            out = sys.stdout
+            out.write("\n".join(self._held) + "\n")
+            out.flush()
+            self._held.clear()
 
     def msg(self, message: str) -> None:
-        out = sys.stdout
         with self._lock:
+            if self.hold_seconds:
+                self._held.append(message)
+                if len(self._held) >= HELD_LINES:
+                    self._write_held()
+                return
+            out = sys.stdout
             out.write(message + "\n")
             out.flush()
 
-    log = debug = info = warn = warning = err = error = critical = exception = fatal = failure = msg
+    def at_once(self, message: str) -> None:
+        """Write `message` now, after any held lines."""
+        with self._lock:
+            self._held.append(message)
+            self._write_held()
+
+    log = debug = info = msg
+    warn = warning = err = error = critical = exception = fatal = failure = at_once
 
 
+HELD_LINES = 64  # held lines written together at most; a busy server writes a batch a few ms
 _STDOUT_LOGGER = _StdoutLogger()
+
+
+def hold_log_lines(seconds: float) -> None:
+    """Lines at INFO or below may wait up to `seconds` to be written together (0: at once)."""
+    _STDOUT_LOGGER.hold(seconds)
 
 
 def _stdout_logger(*_: Any) -> _StdoutLogger:
@@ -132,7 +191,14 @@ def _stdout_logger(*_: Any) -> _StdoutLogger:
 
 
 class _StdoutHandler(logging.StreamHandler):  # type: ignore[type-arg]
-    """Writes to sys.stdout as it is at each call (a test's capture or a reload may swap it)."""
+    """Writes to sys.stdout as it is at each call (a test's capture or a reload may swap it),
+    after any lines the structlog side holds, so the two keep one order."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            _STDOUT_LOGGER.at_once(self.format(record))
+        except Exception:
+            self.handleError(record)
 
     @property
     def stream(self) -> Any:

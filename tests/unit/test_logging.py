@@ -150,3 +150,29 @@ async def test_a_line_logged_during_a_request_carries_its_id_and_one_after_it_do
     lines = {line["event"]: line for line in map(json.loads, capsys.readouterr().out.splitlines())}
     assert lines["inside"]["request_id"] == lines["request"]["request_id"]
     assert "request_id" not in lines["after"]
+
+
+def test_held_lines_are_written_within_the_hold_and_at_once_when_the_hold_ends(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import time
+
+    from gateway.plumbing.logging import hold_log_lines
+
+    configure_logging("INFO", json=True)
+    log = structlog.get_logger("t")
+    hold_log_lines(0.05)
+    try:
+        log.info("first_held")
+        written = ""
+        deadline = time.monotonic() + 10  # real time: the flusher's; a loaded machine may be slow to run it
+        while "first_held" not in written and time.monotonic() < deadline:
+            written += capsys.readouterr().out
+            time.sleep(0.01)
+        assert "first_held" in written
+        log.info("second_held")
+    finally:
+        hold_log_lines(0)  # writes what is held
+    assert "second_held" in capsys.readouterr().out
+    log.info("not_held")
+    assert "not_held" in capsys.readouterr().out
