@@ -1,5 +1,5 @@
 // Starts the app on a pre-rendered page once the page has been painted, with its largest image
-// (the hero, marked fetchpriority="high") where it has one. frontend/scripts/prerender.mjs writes
+// (the hero, marked fetchpriority="high") loaded and decoded where it has one. frontend/scripts/prerender.mjs writes
 //   <script src="/start.js" data-entry="/assets/index-….js" data-preload="/assets/….js …" defer>
 // in place of the app's module script and its preloads. Fetched and run first, the app would
 // hold that paint back on a slow phone (the browser paints only after the scripts have run);
@@ -47,11 +47,21 @@
     });
   }
 
+  // Loaded is not yet drawn: a picture is decoded after it arrives (an AVIF takes a while on a
+  // slow phone), and a page whose app began loading before its largest picture was drawn had
+  // its largest paint counted after the app's download (docs/decisions/store-page-speed.md).
+  function whenDecoded() {
+    var decoded = typeof hero.decode === "function" ? hero.decode() : Promise.resolve();
+    decoded.then(afterItsFrame, afterItsFrame);
+  }
+
   var hero = document.querySelector('#root img[fetchpriority="high"]');
-  if (!hero || hero.complete) {
+  if (!hero) {
     afterItsFrame();
+  } else if (hero.complete) {
+    whenDecoded();
   } else {
-    hero.addEventListener("load", afterItsFrame, { once: true });
+    hero.addEventListener("load", whenDecoded, { once: true });
     hero.addEventListener("error", start, { once: true });
     setTimeout(start, 3000); // an image that never arrives does not keep the app away
   }

@@ -78,6 +78,30 @@ def test_the_app_is_fetched_only_once_the_hero_has_arrived(page: Page, path: str
     assert hero_done < first_app_script, events
 
 
+@pytest.mark.parametrize(("path", "hero"), HEROES.items(), ids=list(HEROES))
+def test_the_app_is_fetched_only_once_the_hero_is_decoded(page: Page, path: str, hero: str) -> None:
+    # Loaded is not drawn: a picture is decoded first, and the app's download must not come in
+    # between (Lighthouse counts the page's largest paint after it: store-page-speed.md).
+    page.add_init_script(
+        """document.addEventListener("DOMContentLoaded", () => {
+            const hero = document.querySelector('#root img[fetchpriority="high"]');
+            hero.decode().then(() => { window.__decoded = [hero.currentSrc, performance.now()]; });
+        });"""
+    )
+    page.goto(path)
+    expect(page.locator(HYDRATED)).to_be_attached()
+    (source, decoded), first_app_script = page.evaluate(
+        """() => [
+            window.__decoded,
+            Math.min(...performance.getEntriesByType("resource")
+                .filter((r) => r.name.includes("/assets/") && r.name.endsWith(".js"))
+                .map((r) => r.startTime)),
+        ]"""
+    )
+    assert re.search(f"{hero}$", source), source
+    assert decoded < first_app_script, (decoded, first_app_script)
+
+
 @pytest.mark.parametrize("path", ["/paynow", "/FAQ's"])
 def test_a_page_without_a_hero_fetches_the_app_after_its_first_frame(page: Page, path: str) -> None:
     # When the browser first draws the page (the first animation frame after the document starts).
