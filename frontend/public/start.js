@@ -1,10 +1,6 @@
-// Starts the app on a pre-rendered page once the page has been painted, with its largest image
-// (the hero, marked fetchpriority="high") loaded and decoded where it has one. frontend/scripts/prerender.mjs writes
-//   <script src="/start.js" data-entry="/assets/index-….js" data-preload="/assets/….js …" defer>
-// in place of the app's module script and its preloads. Fetched and run first, the app would
-// hold that paint back on a slow phone (the browser paints only after the scripts have run);
-// the HTML works without them meanwhile. The app shell (pages not pre-rendered) loads as usual.
-// Plain script, no build step: it must run before the app's modules exist.
+// Starts the app on a pre-rendered page once the page is drawn, its hero (the largest picture,
+// fetchpriority="high") loaded and decoded first: fetched sooner, the app holds that paint back
+// on a slow phone. Why, and how prerender.mjs writes the tag: docs/decisions/app-start.md.
 (function () {
   "use strict";
   var me = document.currentScript;
@@ -20,8 +16,7 @@
     script.crossOrigin = "";
     script.src = entry;
     document.head.appendChild(script);
-    // The page's chunks one to a task: each link is a request the renderer starts on the spot,
-    // and the fifteen of the store's pages in one task made one long task on a slow phone.
+    // One preload a task: all at once made one long task on a slow phone.
     (function preloadFrom(at) {
       if (at >= preloads.length) return;
       setTimeout(function () {
@@ -35,8 +30,7 @@
     })(0);
   }
 
-  // After the frame that shows the page: the next frame's callback runs once it has been drawn.
-  // A hidden tab draws no frames: it starts at once, or as soon as it is hidden.
+  // The next frame's callback runs once this one is drawn; a hidden tab draws none.
   function afterItsFrame() {
     if (document.visibilityState === "hidden") return start();
     requestAnimationFrame(function () {
@@ -47,11 +41,9 @@
     });
   }
 
-  // Loaded is not yet drawn: a picture is decoded after it arrives (an AVIF takes a while on a
-  // slow phone), and a page whose app began loading before its largest picture was drawn had
-  // its largest paint counted after the app's download (docs/decisions/store-page-speed.md).
+  // Loaded is not drawn: a picture is decoded first (docs/decisions/store-page-speed.md).
   function whenDecoded() {
-    var decoded = typeof hero.decode === "function" ? hero.decode() : Promise.resolve();
+    var decoded = hero.decode ? hero.decode() : Promise.resolve();
     decoded.then(afterItsFrame, afterItsFrame);
   }
 
@@ -63,6 +55,6 @@
   } else {
     hero.addEventListener("load", whenDecoded, { once: true });
     hero.addEventListener("error", start, { once: true });
-    setTimeout(start, 3000); // an image that never arrives does not keep the app away
+    setTimeout(start, 3000); // a picture that never arrives does not keep the app away
   }
 })();
