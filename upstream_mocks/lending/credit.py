@@ -22,6 +22,7 @@ from litestar.handlers import HTTPRouteHandler
 
 from upstream_mocks.clock import mocks_today
 from upstream_mocks.envelope import envelope
+from upstream_mocks.ist import IST
 from upstream_mocks.lending.dues import dues
 from upstream_mocks.lending.partner_key import partner_refused
 from upstream_mocks.lending.seed import Borrower, LendingState, seed
@@ -125,7 +126,7 @@ def refusal(position: CreditSummary | None, amount: Decimal) -> str | None:
 
 def draw(world: MockWorld, mobile_number: str, amount: Decimal, reference: str, now: datetime) -> CreditDraw:
     """Put an order on credit: the amount becomes owed, due in 30 days; refused as `refusal` says."""
-    today = now.date()
+    today = now.astimezone(IST).date()  # India's day, whatever zone `now` is in (not UTC's, at night in India)
     reason = refusal(summary(world, mobile_number, today), amount)
     if reason is not None:
         raise CreditRefused(reason)
