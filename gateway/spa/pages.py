@@ -30,7 +30,7 @@ import re
 from collections.abc import Awaitable, Callable, Mapping
 from html import escape
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import msgspec
@@ -44,6 +44,7 @@ from gateway.language.codes import LANGUAGES, Language
 from gateway.language.resolution import cookie_language, language_cookie, query_language, visitor_language
 from gateway.spa.build_files import BuildFile
 from gateway.spa.client_config import ClientConfig
+from gateway.spa.kept_files import KeptFiles, kept_files_middleware
 
 PRERENDERED_DIR = ".prerendered"  # written by frontend/scripts/prerender.mjs
 CONFIG_ELEMENT = "app-config"  # the id the app reads (frontend/src/lib/config.tsx)
@@ -221,9 +222,21 @@ def build_spa_handler(
     root = Path(static_dir).resolve()
     prefixes = tuple(p.strip("/") for p in reserved)
     missing = tuple(p.strip("/") for p in absent)
+    under_prefixes = tuple(f"{p}/" for p in prefixes)
     shell = AppShell(root / "index.html", config)
     prerendered = PrerenderedPages(root / PRERENDERED_DIR, config, public_url)
     manifest = BuildFile(root / MANIFEST, lambda raw: named_manifest(raw, config.product_name))
+
+    def answered_here(relative: str) -> bool:
+        """The paths this handler answers itself, never as a kept file (kept_files.py)."""
+        return (
+            relative == MANIFEST
+            or relative in prefixes
+            or relative.startswith(under_prefixes)
+            or any(part.startswith(".") for part in relative.split("/"))
+        )
+
+    files = KeptFiles(root, file_caching, answered_here)
 
     # HEAD as well as GET: link checkers, uptime probes and caches ask for the headers alone
     # (the server sends no body for HEAD).
@@ -232,6 +245,7 @@ def build_spa_handler(
         http_method=[HttpMethod.GET, HttpMethod.HEAD],
         include_in_schema=False,
         name="spa",
+        middleware=[cast(Any, kept_files_middleware(files))],  # the build's files, from memory
     )
     async def spa(request: Request[Any, Any, Any], path: FromPath[str] = "") -> Response[bytes] | File:
         path = path.lstrip("/")
