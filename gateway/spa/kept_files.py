@@ -62,7 +62,9 @@ class KeptFiles:
 
     def get(self, path: str) -> KeptFile | None:
         relative = path.lstrip("/")
-        if not relative or relative.endswith("/") or self.skipped(relative):
+        # One key a file: a path with an empty part ("assets//x.js") names a file kept already,
+        # and each such spelling kept anew would hold its bytes again; the handler answers it.
+        if not relative or "//" in relative or relative.endswith("/") or self.skipped(relative):
             return None
         try:
             found = os.stat(self.root / relative)

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from gateway.settings import Settings
+from gateway.spa.kept_files import KeptFiles
 from tests.conftest import GatewayClient
 
 SCRIPT = "assets/index-abc123.js"
@@ -121,3 +122,13 @@ def test_nothing_outside_the_build_or_hidden_in_it_is_served(shell: GatewayClien
     assert shell.get("/.vite/manifest.json").status_code == 404
     assert "not the build's" not in shell.get("/assets/..%2F..%2Fsecret.txt").text
     assert shell.get("/assets").status_code == 200  # a folder's name is a page address: the app
+
+
+def test_each_file_is_kept_once_however_its_path_is_spelled(shell: GatewayClient, built_app: Path) -> None:
+    # Each spelling kept anew would hold the file's bytes again: a path of many slashes is
+    # answered by the handler, from the disk, as before.
+    for spelling in ("/assets//index-abc123.js", "/assets///index-abc123.js"):
+        assert shell.get(spelling, headers=GZIP).text == SCRIPT_TEXT
+    files = KeptFiles(built_app, lambda _: "no-cache", lambda _: False)
+    assert files.get("/" + SCRIPT) is files.get("/" + SCRIPT) is not None
+    assert files.get("/assets//index-abc123.js") is None
