@@ -26,7 +26,8 @@ def suite() -> Litestar:
         service = os.environ.get("OTEL_SERVICE_NAME") or "upstream-mocks"
         tracer_provider(service, os.environ.get(ENDPOINT, ""), ratio_from(os.environ))
     seed = os.environ.get(SEED)
-    return create_suite(MockWorld(MockSettings.from_env()), seed=Path(seed) if seed else None)
+    # Every mock built at start-up: a mistake in one stops the process, and no first call waits.
+    return create_suite(MockWorld(MockSettings.from_env()), seed=Path(seed) if seed else None, build_now=True)
 
 
 def recorder() -> ASGIApp:

@@ -19,6 +19,7 @@ from litestar.params import FromPath, FromQuery, HeaderParameter, JSONBody
 from otel_traces.provider import traced_by
 from otel_traces.server_spans import by_path, server_plugin
 from upstream_mocks import auth, catalogue, fineract, lending, mail, orders, payments, payouts, scenario_files
+from upstream_mocks.built_on_use import BuiltOnUse
 from upstream_mocks.clock import clock_routes, start_periodic, stop_periodic
 from upstream_mocks.contract import ContractCheck, ContractRequest, ContractResponse, Problem, load_contract
 from upstream_mocks.examples import contract_path, operation_finder
@@ -45,7 +46,7 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 # name -> factory(world) returning the mock's ASGI app; each module also seeds its state.
-MOCKS: dict[str, Callable[[MockWorld], Any]] = {
+MOCKS: dict[str, Callable[[MockWorld], BuiltOnUse]] = {
     "lending": lending.create_app,
     "catalogue": catalogue.create_app,
     "mail": mail.create_app,
@@ -292,12 +293,14 @@ def create_suite(
     check_contracts: bool = False,
     seed: Path | None = None,
     traced: bool | None = None,
+    build_now: bool = False,
 ) -> Litestar:
     """All mocks; with `check_contracts`, each is held to contracts/{name}.openapi.yaml; with
     `seed`, a recording directory (`python -m upstream_mocks record`), recorded answers come first.
     `traced` (by default when an exporter is configured, otel_traces/): each call gets a
     span, joining the trace of the `traceparent` it came with, or of the caller's span when called
-    in-process; untraced, no span is made."""
+    in-process; untraced, no span is made. Each mock's own app is built on its first call, or at
+    once with `build_now` (upstream_mocks/built_on_use.py)."""
     world = world or MockWorld(MockSettings.from_env())
     traced = traced_by(os.environ) if traced is None else traced
     world.register("auth", auth.AuthState)
@@ -311,7 +314,10 @@ def create_suite(
             contract = HeldToCashfree(contract, lambda: payments_state(world).conformance)
         replay = Replay.load(seed, name) if seed is not None else None
         finder = operation_finder(contract_path(contract_name))
-        mounted = _with_controls(name, factory(world), world, contract, replay, finder)
+        mock = factory(world)
+        if build_now:
+            mock.build()  # here, so a mistake in it stops the start
+        mounted = _with_controls(name, mock, world, contract, replay, finder)
 
         def make_mount(app: ASGIApp, mount_name: str) -> Any:
             @asgi(mount_path(mount_name), is_mount=True, copy_scope=True, name=f"mock-{mount_name}")

@@ -63,7 +63,7 @@ def served_controls() -> set[tuple[str, str]]:
             served.add((method, _template(route.path)))
     for name, factory in MOCKS.items():
         described = operation_finder(contract_path(CONTRACT_OF.get(name, name)))
-        for route in factory(_fresh_world()).routes:
+        for route in factory(_fresh_world()).build().routes:
             for method in getattr(route, "methods", set()) & _METHODS:
                 if described(method, route.path.strip("/")) is None:
                     served.add((method, mount_path(name) + _template(route.path)))

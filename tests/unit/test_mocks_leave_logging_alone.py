@@ -13,5 +13,5 @@ from upstream_mocks.suite import create_suite
 def test_building_every_mock_leaves_the_root_loggers_handlers_as_they_were() -> None:
     root = logging.getLogger()
     before = list(root.handlers)
-    create_suite()
+    create_suite(build_now=True)
     assert root.handlers == before

@@ -23,6 +23,7 @@ import msgspec
 from litestar import Litestar, Request, Response, get, post
 from litestar.params import FromPath
 
+from upstream_mocks.built_on_use import BuiltOnUse
 from upstream_mocks.clock import mocks_now, mocks_today
 from upstream_mocks.envelope import json_answer
 from upstream_mocks.fineract import commands
@@ -368,7 +369,7 @@ def _asked(request: Request[Any, Any, Any], command: Command) -> bool:
     )
 
 
-def create_app(world: MockWorld) -> Litestar:
+def create_app(world: MockWorld) -> BuiltOnUse:
     world.register("fineract", lambda: seed(mocks_today(world)))
     world.register(commands.HELD, dict)
 
@@ -804,26 +805,31 @@ def create_app(world: MockWorld) -> Litestar:
             refresh_arrears(found, today, found.arrears_grace_days)
         return Response(b"", status_code=202)
 
-    return Litestar(
-        route_handlers=[
-            search,
-            client,
-            every_loan,
-            accounts,
-            loan,
-            business_date,
-            configuration,
-            transactions,
-            transaction_template,
-            transaction_by_external_id,
-            audit,
-            audits,
-            maker_checkers,
-            check,
-            jobs,
-            run_job,
-            run_job_by_name,
-            *qa_routes(world),
-        ],
-        logging_config=None,  # the host process configures logging
+    # Made now: the route helpers wire their listeners and state with the mock; only the
+    # app's build waits for its first call (upstream_mocks/built_on_use.py).
+    handlers = [
+        search,
+        client,
+        every_loan,
+        accounts,
+        loan,
+        business_date,
+        configuration,
+        transactions,
+        transaction_template,
+        transaction_by_external_id,
+        audit,
+        audits,
+        maker_checkers,
+        check,
+        jobs,
+        run_job,
+        run_job_by_name,
+        *qa_routes(world),
+    ]
+    return BuiltOnUse(
+        lambda: Litestar(
+            route_handlers=handlers,
+            logging_config=None,  # the host process configures logging
+        )
     )

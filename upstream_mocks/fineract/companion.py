@@ -31,6 +31,7 @@ from anyio import to_thread
 from litestar import Litestar, Request, Response, get, post
 from litestar.params import FromPath
 
+from upstream_mocks.built_on_use import BuiltOnUse
 from upstream_mocks.clock import mocks_now, mocks_today
 from upstream_mocks.envelope import envelope
 from upstream_mocks.fineract.autopay import fineract_books
@@ -202,7 +203,7 @@ def _date(value: str | None) -> date | None:
         return None
 
 
-def create_app(world: MockWorld) -> Litestar:
+def create_app(world: MockWorld) -> BuiltOnUse:
     world.register("fineract_companion", ComplaintsState)
     # partnerReceipt's Idempotency-Key -> (the order it was for, the answer it got): a retried
     # click mails once.
@@ -486,24 +487,29 @@ def create_app(world: MockWorld) -> Litestar:
         )
 
     autopay = fineract_books(world, position, VIKAS)
-    return Litestar(
-        route_handlers=[
-            *mandate_debit_routes(world, autopay),
-            *mandate_routes(world, autopay),
-            partner_payment_link,
-            *reminder_routes(world, position),
-            payment_receipt,
-            partner_receipt,
-            partner_complaints,
-            key_facts,
-            key_facts_pdf,
-            statement,
-            statement_pdf,
-            schedule_pdf,
-            no_dues_pdf,
-            raise_complaint,
-            list_complaints,
-            one_complaint,
-        ],
-        logging_config=None,  # the host process configures logging
+    # Made now: the route helpers wire their listeners and state with the mock; only the
+    # app's build waits for its first call (upstream_mocks/built_on_use.py).
+    handlers = [
+        *mandate_debit_routes(world, autopay),
+        *mandate_routes(world, autopay),
+        partner_payment_link,
+        *reminder_routes(world, position),
+        payment_receipt,
+        partner_receipt,
+        partner_complaints,
+        key_facts,
+        key_facts_pdf,
+        statement,
+        statement_pdf,
+        schedule_pdf,
+        no_dues_pdf,
+        raise_complaint,
+        list_complaints,
+        one_complaint,
+    ]
+    return BuiltOnUse(
+        lambda: Litestar(
+            route_handlers=handlers,
+            logging_config=None,  # the host process configures logging
+        )
     )

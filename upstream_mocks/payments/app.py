@@ -14,6 +14,7 @@ import msgspec
 from litestar import Litestar, MediaType, Request, Response, delete, get, patch, post
 from litestar.params import FromPath
 
+from upstream_mocks.built_on_use import BuiltOnUse
 from upstream_mocks.envelope import json_answer
 from upstream_mocks.money import has_paise_only
 from upstream_mocks.payments.checkout_page import POLICY, render_checkout, render_link, render_missing
@@ -235,7 +236,7 @@ def _order_refusal(body: CreateOrderBody) -> Response[Any] | None:
     return None
 
 
-def create_app(world: MockWorld) -> Litestar:
+def create_app(world: MockWorld) -> BuiltOnUse:
     world.register("payments", PaymentsState)
     world.register("payment_links", LinksState)
 
@@ -696,40 +697,45 @@ def create_app(world: MockWorld) -> Litestar:
         _error,
     )
 
-    return Litestar(
-        route_handlers=[
-            *mandates,
-            new_order,
-            order_pay,
-            new_link,
-            read_link,
-            cancel,
-            read_link_orders,
-            link_page,
-            pay_link,
-            read_order,
-            terminate,
-            new_refund,
-            order_refunds,
-            order_payments,
-            recon,
-            settlement_recon,
-            order_disputes,
-            checkout,
-            pay,
-            upi_app,
-            upi_app_answer,
-            upi_word,
-            bank_answers,
-            expire_now,
-            refund_word,
-            add_chargeback,
-            add_mistake,
-            list_mistakes,
-            clear_mistakes,
-            webhooks,
-            conformance,
-        ],
-        openapi_config=None,
-        logging_config=None,  # the host process configures logging
+    # Made now: the route helpers wire their listeners and state with the mock; only the
+    # app's build waits for its first call (upstream_mocks/built_on_use.py).
+    handlers = [
+        *mandates,
+        new_order,
+        order_pay,
+        new_link,
+        read_link,
+        cancel,
+        read_link_orders,
+        link_page,
+        pay_link,
+        read_order,
+        terminate,
+        new_refund,
+        order_refunds,
+        order_payments,
+        recon,
+        settlement_recon,
+        order_disputes,
+        checkout,
+        pay,
+        upi_app,
+        upi_app_answer,
+        upi_word,
+        bank_answers,
+        expire_now,
+        refund_word,
+        add_chargeback,
+        add_mistake,
+        list_mistakes,
+        clear_mistakes,
+        webhooks,
+        conformance,
+    ]
+    return BuiltOnUse(
+        lambda: Litestar(
+            route_handlers=handlers,
+            openapi_config=None,
+            logging_config=None,  # the host process configures logging
+        )
     )

@@ -17,6 +17,7 @@ import msgspec
 from litestar import Litestar, Request, Response, delete, get, post
 from litestar.params import FromPath
 
+from upstream_mocks.built_on_use import BuiltOnUse
 from upstream_mocks.clock import mocks_now, on_tick
 from upstream_mocks.envelope import json_answer
 from upstream_mocks.loopback import loopback_client
@@ -123,7 +124,7 @@ def _account(request: Request[Any, Any, Any]) -> str:
     return request.headers.get("x-client-id", "")
 
 
-def create_app(world: MockWorld) -> Litestar:
+def create_app(world: MockWorld) -> BuiltOnUse:
     world.register(transfers.STATE, transfers.seed)
     world.register(beneficiaries.STATE, beneficiaries.seed)
     on_tick(world, lambda moment: answer_due(world, moment))
@@ -268,20 +269,25 @@ def create_app(world: MockWorld) -> Litestar:
         """QA: every beneficiary in every payouts account's book (Cashfree has no call listing them)."""
         return json_answer(beneficiaries.everyone(world))
 
-    return Litestar(
-        route_handlers=[
-            create_transfer,
-            transfer_status,
-            create_beneficiary,
-            get_beneficiary,
-            remove_beneficiary,
-            verify_upi,
-            verify_account,
-            bank_word,
-            misreport,
-            webhooks,
-            beneficiary_book,
-        ],
-        openapi_config=None,
-        logging_config=None,  # the host process configures logging
+    # Made now: the route helpers wire their listeners and state with the mock; only the
+    # app's build waits for its first call (upstream_mocks/built_on_use.py).
+    handlers = [
+        create_transfer,
+        transfer_status,
+        create_beneficiary,
+        get_beneficiary,
+        remove_beneficiary,
+        verify_upi,
+        verify_account,
+        bank_word,
+        misreport,
+        webhooks,
+        beneficiary_book,
+    ]
+    return BuiltOnUse(
+        lambda: Litestar(
+            route_handlers=handlers,
+            openapi_config=None,
+            logging_config=None,  # the host process configures logging
+        )
     )
