@@ -22,7 +22,7 @@ import os
 import sys
 from pathlib import Path
 
-from upstream_mocks import promises, sandbox, served
+from upstream_mocks import promises, sandbox
 from upstream_mocks.conformance import parse_headers, run
 from upstream_mocks.examples import services
 from upstream_mocks.settings import MockSettings, SettingsRefused
@@ -61,6 +61,8 @@ def _serve(seed: Path | None) -> int:
     except SettingsRefused as refused:
         print(f"The mocks will not start: {refused}", file=sys.stderr)
         return 2
+    from upstream_mocks import served  # the server and every mock: not needed to verify a service
+
     if seed is not None:
         os.environ[served.SEED] = str(seed)  # read by the worker that builds the suite
     served.serve(
@@ -75,6 +77,8 @@ def _serve(seed: Path | None) -> int:
 
 
 def _record(args: argparse.Namespace) -> None:
+    from upstream_mocks import served  # as in _serve
+
     os.environ.update(
         {served.RECORD_SERVICE: args.service, served.RECORD_TARGET: args.target, served.RECORD_OUT: str(args.out)}
     )
