@@ -10,7 +10,8 @@ call two or three of the eight mocks. A mock's factory still runs whole when the
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from litestar import Litestar
 
@@ -33,3 +34,11 @@ class BuiltOnUse:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         await self.build()(scope, receive, send)  # type: ignore[arg-type]
+
+
+def mock_app(handlers: Sequence[Any], **options: Any) -> BuiltOnUse:
+    """A mock's app, built on its first call from `handlers`, which its factory has made already,
+    with the mock's state, listeners and webhooks wired; Litestar's `options` beside them. The
+    host process configures logging (a Litestar app left with its default config puts its own
+    handler on the root logger)."""
+    return BuiltOnUse(lambda: Litestar(route_handlers=list(handlers), logging_config=None, **options))

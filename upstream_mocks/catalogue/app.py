@@ -11,10 +11,10 @@ from typing import Any
 
 import anyio.to_thread
 import msgspec
-from litestar import Litestar, Request, Response, get, post
+from litestar import Request, Response, get, post
 from litestar.params import FromPath, FromQuery
 
-from upstream_mocks.built_on_use import BuiltOnUse
+from upstream_mocks.built_on_use import BuiltOnUse, mock_app
 from upstream_mocks.catalogue.browse import Sort, browse
 from upstream_mocks.catalogue.hindi import hindi, saving_text_hindi
 from upstream_mocks.catalogue.media import brand_svg, product_svg
@@ -440,28 +440,22 @@ def create_app(world: MockWorld) -> BuiltOnUse:
             return Response("Not found", status_code=404, media_type="text/plain")
         return Response(brand_svg(brand), media_type="image/svg+xml", headers=_CACHE)
 
-    # Made now: the route helpers wire their listeners and state with the mock; only the
-    # app's build waits for its first call (upstream_mocks/built_on_use.py).
-    handlers = [
-        verify_otp,
-        product_list,
-        categories,
-        get_cart,
-        add_cart,
-        update_cart,
-        get_brands,
-        address,
-        save_address,
-        remove_address,
-        product_image,
-        brand_image,
-    ]
-    return BuiltOnUse(
-        lambda: Litestar(
-            route_handlers=handlers,
-            openapi_config=None,
-            logging_config=None,  # the host process configures logging
-        )
+    return mock_app(
+        [
+            verify_otp,
+            product_list,
+            categories,
+            get_cart,
+            add_cart,
+            update_cart,
+            get_brands,
+            address,
+            save_address,
+            remove_address,
+            product_image,
+            brand_image,
+        ],
+        openapi_config=None,
     )
 
 

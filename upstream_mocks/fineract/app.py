@@ -20,10 +20,10 @@ from decimal import Decimal
 from typing import Annotated, Any
 
 import msgspec
-from litestar import Litestar, Request, Response, get, post
+from litestar import Request, Response, get, post
 from litestar.params import FromPath
 
-from upstream_mocks.built_on_use import BuiltOnUse
+from upstream_mocks.built_on_use import BuiltOnUse, mock_app
 from upstream_mocks.clock import mocks_now, mocks_today
 from upstream_mocks.envelope import json_answer
 from upstream_mocks.fineract import commands
@@ -805,31 +805,25 @@ def create_app(world: MockWorld) -> BuiltOnUse:
             refresh_arrears(found, today, found.arrears_grace_days)
         return Response(b"", status_code=202)
 
-    # Made now: the route helpers wire their listeners and state with the mock; only the
-    # app's build waits for its first call (upstream_mocks/built_on_use.py).
-    handlers = [
-        search,
-        client,
-        every_loan,
-        accounts,
-        loan,
-        business_date,
-        configuration,
-        transactions,
-        transaction_template,
-        transaction_by_external_id,
-        audit,
-        audits,
-        maker_checkers,
-        check,
-        jobs,
-        run_job,
-        run_job_by_name,
-        *qa_routes(world),
-    ]
-    return BuiltOnUse(
-        lambda: Litestar(
-            route_handlers=handlers,
-            logging_config=None,  # the host process configures logging
-        )
+    return mock_app(
+        [
+            search,
+            client,
+            every_loan,
+            accounts,
+            loan,
+            business_date,
+            configuration,
+            transactions,
+            transaction_template,
+            transaction_by_external_id,
+            audit,
+            audits,
+            maker_checkers,
+            check,
+            jobs,
+            run_job,
+            run_job_by_name,
+            *qa_routes(world),
+        ],
     )

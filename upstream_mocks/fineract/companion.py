@@ -28,10 +28,10 @@ from typing import Any
 
 import msgspec
 from anyio import to_thread
-from litestar import Litestar, Request, Response, get, post
+from litestar import Request, Response, get, post
 from litestar.params import FromPath
 
-from upstream_mocks.built_on_use import BuiltOnUse
+from upstream_mocks.built_on_use import BuiltOnUse, mock_app
 from upstream_mocks.clock import mocks_now, mocks_today
 from upstream_mocks.envelope import envelope
 from upstream_mocks.fineract.autopay import fineract_books
@@ -487,29 +487,23 @@ def create_app(world: MockWorld) -> BuiltOnUse:
         )
 
     autopay = fineract_books(world, position, VIKAS)
-    # Made now: the route helpers wire their listeners and state with the mock; only the
-    # app's build waits for its first call (upstream_mocks/built_on_use.py).
-    handlers = [
-        *mandate_debit_routes(world, autopay),
-        *mandate_routes(world, autopay),
-        partner_payment_link,
-        *reminder_routes(world, position),
-        payment_receipt,
-        partner_receipt,
-        partner_complaints,
-        key_facts,
-        key_facts_pdf,
-        statement,
-        statement_pdf,
-        schedule_pdf,
-        no_dues_pdf,
-        raise_complaint,
-        list_complaints,
-        one_complaint,
-    ]
-    return BuiltOnUse(
-        lambda: Litestar(
-            route_handlers=handlers,
-            logging_config=None,  # the host process configures logging
-        )
+    return mock_app(
+        [
+            *mandate_debit_routes(world, autopay),
+            *mandate_routes(world, autopay),
+            partner_payment_link,
+            *reminder_routes(world, position),
+            payment_receipt,
+            partner_receipt,
+            partner_complaints,
+            key_facts,
+            key_facts_pdf,
+            statement,
+            statement_pdf,
+            schedule_pdf,
+            no_dues_pdf,
+            raise_complaint,
+            list_complaints,
+            one_complaint,
+        ],
     )

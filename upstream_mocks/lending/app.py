@@ -13,10 +13,10 @@ from decimal import Decimal
 from typing import Any, Literal
 
 import msgspec
-from litestar import Litestar, Request, Response, get, post
+from litestar import Request, Response, get, post
 from litestar.params import FromPath, FromQuery
 
-from upstream_mocks.built_on_use import BuiltOnUse
+from upstream_mocks.built_on_use import BuiltOnUse, mock_app
 from upstream_mocks.clock import mocks_now
 from upstream_mocks.envelope import envelope, json_answer
 from upstream_mocks.lending.autopay_mandates import mandate_routes
@@ -265,34 +265,28 @@ def create_app(world: MockWorld) -> BuiltOnUse:
     async def tokens() -> list[dict[str, Any]]:
         return [{"accessToken": token, "userId": user_id} for token, user_id in state().tokens.items()]
 
-    # Made now: the route helpers wire their listeners and state with the mock; only the
-    # app's build waits for its first call (upstream_mocks/built_on_use.py).
-    handlers = [
-        send_otp,
-        verify_otp,
-        partner_login,
-        repayment_detail,
-        cash_free_request,
-        update_payment_status,
-        credit_limit_handler(world),
-        *partner_repayment_routes(world),
-        *mandate_debit_routes(world, ours(world)),
-        *mandate_routes(world, ours(world)),
-        *credit_line_routes(world),
-        webhook_route(world),
-        *history_routes(world, caller),
-        *loan_routes(world, caller),
-        *link_code_routes(world),
-        *reminder_routes(world),  # before complaints, which note the borrower's language
-        *complaint_routes(world, caller),
-        outboxes,
-        outbox,
-        tokens,
-    ]
-    return BuiltOnUse(
-        lambda: Litestar(
-            route_handlers=handlers,
-            openapi_config=None,
-            logging_config=None,  # the host process configures logging
-        )
+    return mock_app(
+        [
+            send_otp,
+            verify_otp,
+            partner_login,
+            repayment_detail,
+            cash_free_request,
+            update_payment_status,
+            credit_limit_handler(world),
+            *partner_repayment_routes(world),
+            *mandate_debit_routes(world, ours(world)),
+            *mandate_routes(world, ours(world)),
+            *credit_line_routes(world),
+            webhook_route(world),
+            *history_routes(world, caller),
+            *loan_routes(world, caller),
+            *link_code_routes(world),
+            *reminder_routes(world),  # before complaints, which note the borrower's language
+            *complaint_routes(world, caller),
+            outboxes,
+            outbox,
+            tokens,
+        ],
+        openapi_config=None,
     )

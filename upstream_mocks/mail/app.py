@@ -16,11 +16,11 @@ from datetime import UTC, datetime
 from typing import Annotated, Any, TypeVar
 
 import msgspec
-from litestar import Litestar, Request, Response, get, post
+from litestar import Request, Response, get, post
 from litestar.handlers import HTTPRouteHandler
 from litestar.params import FromPath, FromQuery, HeaderParameter
 
-from upstream_mocks.built_on_use import BuiltOnUse
+from upstream_mocks.built_on_use import BuiltOnUse, mock_app
 from upstream_mocks.clock import mocks_now
 from upstream_mocks.envelope import envelope
 from upstream_mocks.mail.records import (
@@ -243,28 +243,22 @@ def create_app(world: MockWorld) -> BuiltOnUse:
     async def support() -> list[StoredRecord]:
         return state().support
 
-    # Made now: the route helpers wire their listeners and state with the mock; only the
-    # app's build waits for its first call (upstream_mocks/built_on_use.py).
-    handlers = [
-        website_call("/website/sendSubscribeMail", Subscription, subscribe_mail),
-        website_call("/website/InsertSubscribeData", Subscription, subscribe_data),
-        website_call("/website/SendMail", SupportRequest, support_mail),
-        website_call("/website/InsertSupportData", SupportRequest, support_data),
-        website_call("/website/sendReceiptMail", ReceiptMail, receipt_mail),
-        website_call("/website/sendOrderMail", OrderMail, order_mail),
-        website_call("/website/sendBorrowerMail", BorrowerMail, borrower_mail),
-        website_call("/website/sendSms", SmsRequest, sms),
-        sent_messages,
-        sms_outbox,
-        outbox,
-        attachment,
-        subscriptions,
-        support,
-    ]
-    return BuiltOnUse(
-        lambda: Litestar(
-            route_handlers=handlers,
-            openapi_config=None,
-            logging_config=None,  # the host process configures logging
-        )
+    return mock_app(
+        [
+            website_call("/website/sendSubscribeMail", Subscription, subscribe_mail),
+            website_call("/website/InsertSubscribeData", Subscription, subscribe_data),
+            website_call("/website/SendMail", SupportRequest, support_mail),
+            website_call("/website/InsertSupportData", SupportRequest, support_data),
+            website_call("/website/sendReceiptMail", ReceiptMail, receipt_mail),
+            website_call("/website/sendOrderMail", OrderMail, order_mail),
+            website_call("/website/sendBorrowerMail", BorrowerMail, borrower_mail),
+            website_call("/website/sendSms", SmsRequest, sms),
+            sent_messages,
+            sms_outbox,
+            outbox,
+            attachment,
+            subscriptions,
+            support,
+        ],
+        openapi_config=None,
     )

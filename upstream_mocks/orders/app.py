@@ -23,12 +23,12 @@ from typing import Any
 import msgspec
 import structlog
 from anyio import to_thread
-from litestar import Litestar, Request, Response, get, post
+from litestar import Request, Response, get, post
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.params import FromPath, FromQuery
 from stdnum.in_ import gstin as gstin_number
 
-from upstream_mocks.built_on_use import BuiltOnUse
+from upstream_mocks.built_on_use import BuiltOnUse, mock_app
 from upstream_mocks.clock import every, mocks_now, mocks_today, on_tick
 from upstream_mocks.lending import credit
 from upstream_mocks.money import rupees_text
@@ -771,47 +771,41 @@ def create_app(world: MockWorld) -> BuiltOnUse:
         send_return_mails(world, order, moved, reached)
         return _answer(order, f"Return {moved.number} {moved.status}")
 
-    # Made now: the route helpers wire their listeners and state with the mock; only the
-    # app's build waits for its first call (upstream_mocks/built_on_use.py).
-    handlers = [
-        check_pincode,
-        price,
-        quote,
-        place_order,
-        get_order,
-        recheck,
-        renew_session,
-        pay_on_delivery,
-        list_orders,
-        cancel_order,
-        invoice,
-        credit_note,
-        reorder,
-        ask_return,
-        give_payee,
-        return_credit_note,
-        advance,
-        advance_return,
-        expire_now,
-        *operations_routes(world, state, clock, current, lambda: catalogue().users),
-        webhook_route(world),
-        payouts_webhook_route(world),
-    ]
-    return BuiltOnUse(
-        lambda: Litestar(
-            route_handlers=handlers,
-            openapi_config=None,
-            logging_config=None,  # the host process configures logging
-            # Every answer, even to a request the handlers never saw, is the contract's envelope.
-            # Litestar picks the first class in the exception's MRO that has a handler, so Refused and
-            # CannotChange get their own answers and only what nothing else claims reaches `_unexpected`.
-            exception_handlers={
-                Refused: _refused,
-                tracking.CannotChange: _cannot_change,
-                returns.ReturnRefused: _return_refused,
-                ValidationException: _invalid_parameter,
-                HTTPException: _http_error,
-                Exception: _unexpected,
-            },
-        )
+    return mock_app(
+        [
+            check_pincode,
+            price,
+            quote,
+            place_order,
+            get_order,
+            recheck,
+            renew_session,
+            pay_on_delivery,
+            list_orders,
+            cancel_order,
+            invoice,
+            credit_note,
+            reorder,
+            ask_return,
+            give_payee,
+            return_credit_note,
+            advance,
+            advance_return,
+            expire_now,
+            *operations_routes(world, state, clock, current, lambda: catalogue().users),
+            webhook_route(world),
+            payouts_webhook_route(world),
+        ],
+        openapi_config=None,
+        # Every answer, even to a request the handlers never saw, is the contract's envelope.
+        # Litestar picks the first class in the exception's MRO that has a handler, so Refused and
+        # CannotChange get their own answers and only what nothing else claims reaches `_unexpected`.
+        exception_handlers={
+            Refused: _refused,
+            tracking.CannotChange: _cannot_change,
+            returns.ReturnRefused: _return_refused,
+            ValidationException: _invalid_parameter,
+            HTTPException: _http_error,
+            Exception: _unexpected,
+        },
     )

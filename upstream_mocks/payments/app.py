@@ -11,10 +11,10 @@ from decimal import Decimal
 from typing import Any, Literal
 
 import msgspec
-from litestar import Litestar, MediaType, Request, Response, delete, get, patch, post
+from litestar import MediaType, Request, Response, delete, get, patch, post
 from litestar.params import FromPath
 
-from upstream_mocks.built_on_use import BuiltOnUse
+from upstream_mocks.built_on_use import BuiltOnUse, mock_app
 from upstream_mocks.envelope import json_answer
 from upstream_mocks.money import has_paise_only
 from upstream_mocks.payments.checkout_page import POLICY, render_checkout, render_link, render_missing
@@ -697,45 +697,39 @@ def create_app(world: MockWorld) -> BuiltOnUse:
         _error,
     )
 
-    # Made now: the route helpers wire their listeners and state with the mock; only the
-    # app's build waits for its first call (upstream_mocks/built_on_use.py).
-    handlers = [
-        *mandates,
-        new_order,
-        order_pay,
-        new_link,
-        read_link,
-        cancel,
-        read_link_orders,
-        link_page,
-        pay_link,
-        read_order,
-        terminate,
-        new_refund,
-        order_refunds,
-        order_payments,
-        recon,
-        settlement_recon,
-        order_disputes,
-        checkout,
-        pay,
-        upi_app,
-        upi_app_answer,
-        upi_word,
-        bank_answers,
-        expire_now,
-        refund_word,
-        add_chargeback,
-        add_mistake,
-        list_mistakes,
-        clear_mistakes,
-        webhooks,
-        conformance,
-    ]
-    return BuiltOnUse(
-        lambda: Litestar(
-            route_handlers=handlers,
-            openapi_config=None,
-            logging_config=None,  # the host process configures logging
-        )
+    return mock_app(
+        [
+            *mandates,
+            new_order,
+            order_pay,
+            new_link,
+            read_link,
+            cancel,
+            read_link_orders,
+            link_page,
+            pay_link,
+            read_order,
+            terminate,
+            new_refund,
+            order_refunds,
+            order_payments,
+            recon,
+            settlement_recon,
+            order_disputes,
+            checkout,
+            pay,
+            upi_app,
+            upi_app_answer,
+            upi_word,
+            bank_answers,
+            expire_now,
+            refund_word,
+            add_chargeback,
+            add_mistake,
+            list_mistakes,
+            clear_mistakes,
+            webhooks,
+            conformance,
+        ],
+        openapi_config=None,
     )

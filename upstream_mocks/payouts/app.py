@@ -14,10 +14,10 @@ from decimal import Decimal
 from typing import Any, Literal, TypeVar
 
 import msgspec
-from litestar import Litestar, Request, Response, delete, get, post
+from litestar import Request, Response, delete, get, post
 from litestar.params import FromPath
 
-from upstream_mocks.built_on_use import BuiltOnUse
+from upstream_mocks.built_on_use import BuiltOnUse, mock_app
 from upstream_mocks.clock import mocks_now, on_tick
 from upstream_mocks.envelope import json_answer
 from upstream_mocks.loopback import loopback_client
@@ -269,25 +269,19 @@ def create_app(world: MockWorld) -> BuiltOnUse:
         """QA: every beneficiary in every payouts account's book (Cashfree has no call listing them)."""
         return json_answer(beneficiaries.everyone(world))
 
-    # Made now: the route helpers wire their listeners and state with the mock; only the
-    # app's build waits for its first call (upstream_mocks/built_on_use.py).
-    handlers = [
-        create_transfer,
-        transfer_status,
-        create_beneficiary,
-        get_beneficiary,
-        remove_beneficiary,
-        verify_upi,
-        verify_account,
-        bank_word,
-        misreport,
-        webhooks,
-        beneficiary_book,
-    ]
-    return BuiltOnUse(
-        lambda: Litestar(
-            route_handlers=handlers,
-            openapi_config=None,
-            logging_config=None,  # the host process configures logging
-        )
+    return mock_app(
+        [
+            create_transfer,
+            transfer_status,
+            create_beneficiary,
+            get_beneficiary,
+            remove_beneficiary,
+            verify_upi,
+            verify_account,
+            bank_word,
+            misreport,
+            webhooks,
+            beneficiary_book,
+        ],
+        openapi_config=None,
     )
