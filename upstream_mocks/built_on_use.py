@@ -22,14 +22,12 @@ class BuiltOnUse:
     """An ASGI app that builds its Litestar app on its first call (or on `build()`), once."""
 
     def __init__(self, build: Callable[[], Litestar]) -> None:
-        self._build: Callable[[], Litestar] | None = build
+        self._build = build
         self._app: Litestar | None = None
 
     def build(self) -> Litestar:
-        if self._app is None:
-            assert self._build is not None
-            # Synchronous, so two first calls on one loop cannot both build.
-            self._app, self._build = self._build(), None
+        if self._app is None:  # synchronous, so two first calls on one loop cannot both build
+            self._app = self._build()
         return self._app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
