@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -30,6 +31,7 @@ from playwright.sync_api import (
     Page,
     Playwright,
     Request,
+    expect,
     sync_playwright,
 )
 
@@ -431,6 +433,28 @@ def run_out_toasts(page: Page) -> None:
     without the test waiting the seconds out. A test that waits for the toasts to go afterwards
     reads the page the visitor is left with."""
     page.evaluate(f"() => {{ {_TOAST_TIMERS}.forEach((a) => a.finish()); }}")
+
+
+def record_toasts(page: Page) -> None:
+    """From the page's next load on, every toast's words are kept as it opens (on the document's
+    `data-toasts-seen`): a test can then wait for a toast that a loaded machine may let close
+    before the test looks (react-toastify closes one after 3 s of its own time)."""
+    page.add_init_script(_RECORD_TOASTS)
+
+
+def expect_toast_seen(page: Page, words: str) -> None:
+    """Waits until a toast with these words has opened on the page (whether or not still shown);
+    the page must have been made with `record_toasts`."""
+    expect(page.locator("html")).to_have_attribute("data-toasts-seen", re.compile(re.escape(words)))
+
+
+_RECORD_TOASTS = """new MutationObserver(() => {
+    const root = document.documentElement;
+    for (const toast of document.querySelectorAll('.Toastify__toast')) {
+        const seen = root.dataset.toastsSeen || '';
+        if (!seen.includes(toast.textContent)) root.dataset.toastsSeen = `${seen}\n${toast.textContent}`;
+    }
+}).observe(document, { childList: true, subtree: true });"""
 
 
 # The toasts' countdowns (react-toastify closes a toast at the end of its progress bar's animation).

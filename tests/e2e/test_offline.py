@@ -43,6 +43,22 @@ KEPT = """async () => {
     return JSON.stringify({ controller: !!navigator.serviceWorker.controller, active: registration?.active?.state });
 }"""
 
+# Resolves once the worker's caches hold a response whose address contains each of the given
+# parts (a read the page made a moment ago: the worker keeps it as it passes the answer on).
+KEPT_READ = """async (parts) => {
+    const until = Date.now() + 10000;
+    while (Date.now() < until) {
+        for (const name of await caches.keys()) {
+            const cache = await caches.open(name);
+            for (const request of await cache.keys()) {
+                if (parts.every((part) => request.url.includes(part))) return 'kept';
+            }
+        }
+        await new Promise((next) => setTimeout(next, 50));
+    }
+    return 'not kept';
+}"""
+
 # Every response the worker's caches hold, with its Cache-Control.
 KEPT_RESPONSES = """async () => {
     const kept = [];
