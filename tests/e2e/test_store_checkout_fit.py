@@ -187,7 +187,15 @@ def controls_under_toasts(page: Page) -> list[Any]:
     toast's; the toasts' own buttons left out."""
     result: list[Any] = page.evaluate(
         """async (selector) => {
-            // Measured once the page has laid the toast out (two frames after it is there).
+            // Measured where the toasts come to rest: each one's slide in (or out) is run to its
+            // end first (a toast opening at the top slides down from above the screen, over the
+            // header, for most of a second), its countdown left running; then two frames for the
+            // page to lay that out.
+            for (const a of document.getAnimations()) {
+                const target = a.effect?.target;
+                const countdown = target?.classList?.contains('Toastify__progress-bar');
+                if (target?.closest?.('.Toastify__toast') && !countdown) a.finish();
+            }
             for (let i = 0; i < 2; i++) await new Promise((done) => requestAnimationFrame(done));
             const toasts = [...document.querySelectorAll('.Toastify__toast')];
             const boxes = toasts.map((t) => t.getBoundingClientRect());
