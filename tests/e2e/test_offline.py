@@ -46,8 +46,8 @@ KEPT = """async () => {
 # Resolves once the worker's caches hold a response whose address contains each of the given
 # parts (a read the page made a moment ago: the worker keeps it as it passes the answer on).
 KEPT_READ = """async (parts) => {
-    const until = Date.now() + 10000;
-    while (Date.now() < until) {
+    const until = performance.now() + 10000;
+    while (performance.now() < until) {
         for (const name of await caches.keys()) {
             const cache = await caches.open(name);
             for (const request of await cache.keys()) {

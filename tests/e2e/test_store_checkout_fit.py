@@ -188,9 +188,10 @@ def controls_under_toasts(page: Page) -> list[Any]:
     result: list[Any] = page.evaluate(
         """async (selector) => {
             // Measured where the toasts come to rest: each one's slide in (or out) is run to its
-            // end first (a toast opening at the top slides down from above the screen, over the
-            // header, for most of a second), its countdown left running; then two frames for the
-            // page to lay that out.
+            // end first, its countdown left running, then two frames for the page to lay that
+            // out. A toast slides in from off the screen for most of a second (from the right, on
+            // a phone from above or below): two frames in, it was still off the screen, or on a
+            // loaded machine part-way, over the header.
             for (const a of document.getAnimations()) {
                 const target = a.effect?.target;
                 const countdown = target?.classList?.contains('Toastify__progress-bar');
