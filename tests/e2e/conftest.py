@@ -458,8 +458,12 @@ _RECORD_TOASTS = """new MutationObserver(() => {
 
 
 # The toasts' countdowns (react-toastify closes a toast at the end of its progress bar's animation).
-_TOAST_TIMERS = (
-    "document.getAnimations().filter((a) => a.effect?.target?.classList?.contains('Toastify__progress-bar'))"
+_IS_TOAST_TIMER = "(a) => a.effect?.target?.classList?.contains('Toastify__progress-bar')"
+_TOAST_TIMERS = f"document.getAnimations().filter({_IS_TOAST_TIMER})"
+# A toast's other animations: its slide in or out (an expression, like `_TOAST_TIMERS`).
+TOAST_SLIDES = (
+    "document.getAnimations().filter((a) => a.effect?.target?.closest?.('.Toastify__toast')"
+    f" && !({_IS_TOAST_TIMER})(a))"
 )
 _HOLD_TOASTS = f"const timers = {_TOAST_TIMERS}; timers.forEach((a) => a.pause()); return timers.length;"
 _RELEASE_TOASTS = f"{_TOAST_TIMERS}.forEach((a) => a.play());"

@@ -30,34 +30,42 @@ OFFLINE_NOTICE = re.compile(
 SAVED_NOTICE = re.compile(rf"^Offline: saved at {SAVED_AT}; prices, stock and delivery times may have changed")
 REFUSED = "You are offline, so nothing was sent. Please try again when you are connected."
 
+
+def _polled(check: str, otherwise: str) -> str:
+    """A page function that asks `check` (async, given the function's argument) every 50 ms for
+    up to 10 s of the page's monotonic clock: 'kept' once it says so, else what `otherwise` says."""
+    return f"""async (arg) => {{
+    const until = performance.now() + 10000;
+    while (performance.now() < until) {{
+        if (await ({check})(arg)) return 'kept';
+        await new Promise((next) => setTimeout(next, 50));
+    }}
+    return {otherwise};
+}}"""
+
+
 # Resolves once the service worker controls the page and has kept the page itself (a first visit's
 # page came before the worker: src/lib/offline-visit.ts asks for it again through the worker).
-KEPT = """async () => {
-    const until = Date.now() + 10000;
-    while (Date.now() < until) {
-        const kept = await caches.match(location.href, { ignoreVary: true });
-        if (navigator.serviceWorker.controller && kept) return 'kept';
-        await new Promise((next) => setTimeout(next, 50));
-    }
-    const registration = await navigator.serviceWorker.getRegistration();
-    return JSON.stringify({ controller: !!navigator.serviceWorker.controller, active: registration?.active?.state });
-}"""
+KEPT = _polled(
+    "async () => navigator.serviceWorker.controller && (await caches.match(location.href, { ignoreVary: true }))",
+    "JSON.stringify({ controller: !!navigator.serviceWorker.controller,"
+    " active: (await navigator.serviceWorker.getRegistration())?.active?.state })",
+)
 
 # Resolves once the worker's caches hold a response whose address contains each of the given
 # parts (a read the page made a moment ago: the worker keeps it as it passes the answer on).
-KEPT_READ = """async (parts) => {
-    const until = performance.now() + 10000;
-    while (performance.now() < until) {
+KEPT_READ = _polled(
+    """async (parts) => {
         for (const name of await caches.keys()) {
             const cache = await caches.open(name);
             for (const request of await cache.keys()) {
-                if (parts.every((part) => request.url.includes(part))) return 'kept';
+                if (parts.every((part) => request.url.includes(part))) return true;
             }
         }
-        await new Promise((next) => setTimeout(next, 50));
-    }
-    return 'not kept';
-}"""
+        return false;
+    }""",
+    "'not kept'",
+)
 
 # Every response the worker's caches hold, with its Cache-Control.
 KEPT_RESPONSES = """async () => {

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.e2e.conftest import Server
+from tests.e2e.conftest import TOAST_SLIDES, Server
 from tests.e2e.store_steps import RAMESH, api_login, fill_cart, new_address, to_checkout
 
 VIEWPORTS = ["page", "phone_page"]
@@ -192,11 +192,9 @@ def controls_under_toasts(page: Page) -> list[Any]:
             // out. A toast slides in from off the screen for most of a second (from the right, on
             // a phone from above or below): two frames in, it was still off the screen, or on a
             // loaded machine part-way, over the header.
-            for (const a of document.getAnimations()) {
-                const target = a.effect?.target;
-                const countdown = target?.classList?.contains('Toastify__progress-bar');
-                if (target?.closest?.('.Toastify__toast') && !countdown) a.finish();
-            }
+            """
+        + TOAST_SLIDES
+        + """.forEach((a) => a.finish());
             for (let i = 0; i < 2; i++) await new Promise((done) => requestAnimationFrame(done));
             const toasts = [...document.querySelectorAll('.Toastify__toast')];
             const boxes = toasts.map((t) => t.getBoundingClientRect());
