@@ -133,8 +133,10 @@ contracts-check: setup
 # All four tiers in one run over PYTEST_WORKERS processes (pytest-xdist; each with its own e2e
 # gateway and Chromium), the 25 slowest tests listed at the end, with a Redis and a private
 # PostgreSQL (scripts/with-postgres.sh: the operations database's tests run on it and on SQLite).
-# Exit code 5 (nothing collected) is reported, not treated as a failure.
-PYTEST_WORKERS ?= 2
+# Exit code 5 (nothing collected) is reported, not treated as a failure. Three processes on two
+# cores: with two, a fifth of the CPU idled through the e2e tier while each process waited on its
+# browser (docs/decisions/test-time.md).
+PYTEST_WORKERS ?= 3
 pytest: setup
 	scripts/with-redis.sh scripts/with-postgres.sh $(PY) -m pytest tests/unit tests/contract tests/integration tests/e2e -p no:cacheprovider -q \
 	  -n $(PYTEST_WORKERS) --durations=25; \
