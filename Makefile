@@ -44,7 +44,7 @@ debian-packages:
 
 # The catalogs' extract first (the Vitest tier reads them); then Vitest, which runs its files on
 # one worker on a 2-core machine, beside lint, types and the contract check one after another on
-# the other core; then pytest alone, its two processes taking both cores
+# the other core; then pytest alone, its three processes taking both cores
 # (docs/decisions/test-time.md).
 test-checks:
 	$(MAKE) --no-print-directory messages
