@@ -63,12 +63,25 @@ class ProviderRefused(Exception):
         self.message = message
 
 
+class Answer(Protocol):
+    """What the provider answered, as far as this client reads it (httpx's answer is one)."""
+
+    @property
+    def status_code(self) -> int: ...
+
+    @property
+    def content(self) -> bytes: ...
+
+    @property
+    def text(self) -> str: ...
+
+
 class Sender(Protocol):
     """How a request reaches the provider: `body` is the JSON to send, already encoded."""
 
     async def __call__(
         self, method: str, path: str, *, body: bytes | None, headers: Mapping[str, str], idempotent: bool
-    ) -> httpx.Response: ...
+    ) -> Answer: ...
 
 
 class HttpxSender:
@@ -90,7 +103,7 @@ class _Error(msgspec.Struct):
     code: str | None = None
 
 
-def answered(response: httpx.Response, type_: type[T], *, success: int = 200) -> T:
+def answered(response: Answer, type_: type[T], *, success: int = 200) -> T:
     """The provider's answer as `type_`; ProviderRefused for anything but `success` (a 200, or
     the 201 of a call that creates)."""
     if response.status_code != success:

@@ -13,6 +13,7 @@ and on httpx's ASGI transport for the in-process mocks.
 from __future__ import annotations
 
 import asyncio
+import functools
 import re
 import time
 from collections.abc import Callable, Mapping
@@ -22,7 +23,6 @@ from typing import Any, TypeVar
 import httpx
 import msgspec
 import structlog
-from cachetools import LRUCache
 from purgatory import AsyncCircuitBreakerFactory
 from purgatory.domain.model import OpenedState
 
@@ -31,6 +31,7 @@ from gateway.plumbing.errors import UpstreamError, UpstreamRefused, UpstreamUnav
 from gateway.plumbing.telemetry import instrument_upstream, tracing_on
 from gateway.plumbing.tracing import upstream_headers
 from gateway.settings import UPSTREAMS, Settings
+from gateway.upstreams.answer import UpstreamAnswer
 from gateway.upstreams.credentials import build_client
 from gateway.upstreams.envelope import Envelope
 from gateway.upstreams.transport import WholeAnswerTransport, network_transport
@@ -45,6 +46,7 @@ _ENDS_A_LINE = re.compile(r"[\r\n\0]")
 WIRE_ERRORS = (httpx.TransportError, httpx.DecodingError)
 SAFE_ATTEMPTS = 3  # a GET or HEAD: the first try and two retries after a transport error
 URLS_KEPT = 1024  # distinct (path, query) URLs kept built; searches past that only evict
+Query = tuple[tuple[str, str | int], ...]  # a call's query parameters, in order
 
 
 def retry_wait(attempt: int) -> float:
@@ -99,36 +101,35 @@ class UpstreamHttp:
         self.deadline = deadline
         self.attempt_timeout = attempt_timeout
         # httpx parses and merges the base URL, path and query in pure Python on every call, a
-        # visible share of an uncached call's CPU: each distinct one is built once.
-        self._urls: LRUCache[tuple[str, tuple[tuple[str, str | int], ...]], httpx.URL] = LRUCache(URLS_KEPT)
+        # visible share of an uncached call's CPU: each distinct one is built once, kept in
+        # functools' LRU (C; cachetools' own, in Python, was a hundredth of the call).
+        self._urls: Callable[[str, Query], httpx.URL] = functools.lru_cache(URLS_KEPT)(self._built_url)
+        self._url_texts: Callable[[str, Query], str] = functools.lru_cache(URLS_KEPT)(self._built_url_text)
         self._circuits: dict[tuple[str, str], str] = {}
         self._decoders: dict[Any, msgspec.json.Decoder[Any]] = {}
         self._direct = direct
         # What httpx's client would put on every request: its own defaults and the upstream's
         # fixed headers (names in lower case, so a call's own header replaces one, as in httpx).
         self._fixed_headers = {name.lower(): value for name, value in client.headers.multi_items()}
-        self._url_texts: LRUCache[tuple[str, tuple[tuple[str, str | int], ...]], str] = LRUCache(URLS_KEPT)
 
     def url(self, path: str, params: Mapping[str, str | int] | None = None) -> httpx.URL:
         """The URL httpx would build for `path` (relative to the client's base URL) and `params`."""
-        key = (path, tuple(params.items()) if params else ())
-        url = self._urls.get(key)
-        if url is None:
-            # As httpx's own merge: the path is appended to the base URL's, whatever its slashes.
-            base = self.client.base_url
-            url = base.copy_with(raw_path=base.raw_path + httpx.URL(path.lstrip("/")).raw_path.lstrip(b"/"))
-            if params:  # as httpx: they replace any query the path had
-                url = url.copy_with(params=params)
-            self._urls[key] = url
-        return url
+        return self._urls(path, tuple(params.items()) if params else ())
 
     def url_text(self, path: str, params: Mapping[str, str | int] | None = None) -> str:
         """`url(path, params)` as text, kept as the URL is."""
-        key = (path, tuple(params.items()) if params else ())
-        text = self._url_texts.get(key)
-        if text is None:
-            text = self._url_texts[key] = str(self.url(path, params))
-        return text
+        return self._url_texts(path, tuple(params.items()) if params else ())
+
+    def _built_url(self, path: str, query: Query) -> httpx.URL:
+        # As httpx's own merge: the path is appended to the base URL's, whatever its slashes.
+        base = self.client.base_url
+        url = base.copy_with(raw_path=base.raw_path + httpx.URL(path.lstrip("/")).raw_path.lstrip(b"/"))
+        if query:  # as httpx: they replace any query the path had
+            url = url.copy_with(params=query)
+        return url
+
+    def _built_url_text(self, path: str, query: Query) -> str:
+        return str(self._urls(path, query))
 
     def headers_for(self, method: str, headers: Mapping[str, str], content: bytes | None) -> dict[str, str]:
         """A call's headers as httpx's client would send them: its fixed ones, the call's own over
@@ -196,7 +197,7 @@ class UpstreamHttp:
         token: str | None = None,
         headers: Mapping[str, str] | None = None,
         idempotent: bool | None = None,
-    ) -> httpx.Response:
+    ) -> UpstreamAnswer:
         """Send one request; transport failures, 5xx answers and an open circuit become
         `UpstreamUnavailable`.
 
@@ -216,8 +217,12 @@ class UpstreamHttp:
                 raise UpstreamUnavailable(UNAVAILABLE, upstream=self.name, code="upstream_timeout")
             async with breaker:
                 try:
+                    # An attempt's own limit only where it can end first (its timer cost a call's CPU).
+                    limit = self.attempt_timeout
+                    if limit is not None and seconds is not None and seconds <= limit:
+                        limit = None
                     async with asyncio.timeout(seconds):  # None: no deadline
-                        return await self._send(method, path, json, params, token, headers, idempotent)
+                        return await self._send(method, path, json, params, token, headers, idempotent, limit)
                 except TimeoutError as exc:
                     log.warning("upstream_deadline", upstream=self.name, path=path, seconds=seconds)
                     raise UpstreamUnavailable(UNAVAILABLE, upstream=self.name, code="upstream_timeout") from exc
@@ -226,29 +231,42 @@ class UpstreamHttp:
             raise UpstreamUnavailable(UNAVAILABLE, upstream=self.name, code="circuit_open") from exc
 
     async def _attempt(
-        self, method: str, path: str, content: bytes | None, params: Mapping[str, str | int] | None, headers: Any
-    ) -> httpx.Response:
+        self,
+        method: str,
+        path: str,
+        content: bytes | None,
+        params: Mapping[str, str | int] | None,
+        headers: Any,
+        limit: float | None,
+    ) -> UpstreamAnswer:
+        """One try; `limit` its own time (httpx's time-outs skip the in-process upstreams), None
+        when the call's deadline ends first anyway."""
         started = time.perf_counter()
-        try:
-            async with asyncio.timeout(self.attempt_timeout):  # httpx's own time-outs skip in-process upstreams
-                if self._direct is not None and not self.client.params:
-                    response = await self._direct.exchange(
-                        method, self.url_text(path, params), self.headers_for(method, headers, content), content
-                    )
-                elif self.client.params:  # httpx would put only these in a built URL's query: it builds it
-                    response = await self.client.request(
-                        method, path.lstrip("/"), content=content, params=params, headers=headers
-                    )
-                else:
-                    response = await self.client.request(
-                        method, self.url(path, params), content=content, headers=headers
-                    )
-        except TimeoutError as exc:
-            # The same error httpx raises over the network, so it is retried (or not) the same way.
-            raise httpx.ReadTimeout(f"no answer within {self.attempt_timeout} s") from exc
+        if limit is None:
+            response = await self._exchange(method, path, content, params, headers)
+        else:
+            try:
+                async with asyncio.timeout(limit):
+                    response = await self._exchange(method, path, content, params, headers)
+            except TimeoutError as exc:
+                # The same error httpx raises over the network, so it is retried (or not) the same way.
+                raise httpx.ReadTimeout(f"no answer within {limit} s") from exc
         if self.observe is not None:
             self.observe(response.status_code, time.perf_counter() - started)
         return response
+
+    async def _exchange(
+        self, method: str, path: str, content: bytes | None, params: Mapping[str, str | int] | None, headers: Any
+    ) -> UpstreamAnswer:
+        if self._direct is not None and not self.client.params:
+            return await self._direct.exchange(
+                method, self.url_text(path, params), self.headers_for(method, headers, content), content
+            )
+        if self.client.params:  # httpx would put only these in a built URL's query: it builds it
+            sent = await self.client.request(method, path.lstrip("/"), content=content, params=params, headers=headers)
+        else:
+            sent = await self.client.request(method, self.url(path, params), content=content, headers=headers)
+        return UpstreamAnswer.of(sent)
 
     async def _send(
         self,
@@ -259,7 +277,8 @@ class UpstreamHttp:
         token: str | None,
         headers: Mapping[str, str] | None,
         idempotent: bool | None,
-    ) -> httpx.Response:
+        limit: float | None,
+    ) -> UpstreamAnswer:
         all_headers = {**upstream_headers(), **(headers or {})}  # the trace id goes on with every call
         if token:
             all_headers["Authorization"] = f"Bearer {token}"
@@ -277,7 +296,7 @@ class UpstreamHttp:
             attempt = 1
             while True:
                 try:
-                    response = await self._attempt(method, path, content, params, all_headers)
+                    response = await self._attempt(method, path, content, params, all_headers, limit)
                     break
                 except WIRE_ERRORS:
                     if attempt >= attempts:
@@ -294,7 +313,7 @@ class UpstreamHttp:
             raise UpstreamUnavailable(UNAVAILABLE, upstream=self.name, status=response.status_code)
         return response
 
-    def pdf_or_status(self, response: httpx.Response) -> bytes | int:
+    def pdf_or_status(self, response: UpstreamAnswer) -> bytes | int:
         """An answer that should be a PDF: the file, or else the status the upstream refused it
         with (its envelope's `statusCode` when that says an error, otherwise the answer's own)."""
         if response.status_code == 200 and response.headers.get("content-type", "").startswith("application/pdf"):
@@ -302,7 +321,7 @@ class UpstreamHttp:
         answer = self.decode(response, Envelope[Any])
         return answer.status_code if answer.status_code not in (None, 200) else response.status_code
 
-    def decode(self, response: httpx.Response, type_: type[T]) -> T:
+    def decode(self, response: UpstreamAnswer, type_: type[T]) -> T:
         """Decode a JSON answer into `type_`; an answer of the wrong shape is the upstream's fault."""
         decoder = self._decoders.get(type_)
         if decoder is None:  # one per answer type, built once (a type per call site, so few)

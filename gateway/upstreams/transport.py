@@ -21,7 +21,9 @@ from pathlib import Path
 import httpx
 from pyreqwest import exceptions
 from pyreqwest.client import Client, ClientBuilder
+from pyreqwest.http import HeaderMap
 
+from gateway.upstreams.answer import UpstreamAnswer
 from gateway.upstreams.credentials import UpstreamCredentials
 
 # Idle kept-alive connections kept per upstream and worker, and for how long. The calls in flight
@@ -56,18 +58,33 @@ class WholeAnswerTransport(httpx.AsyncBaseTransport):
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         body = await request.aread()  # the gateway's bodies are bytes already: no copy
-        return await self.exchange(request.method, str(request.url), request.headers.multi_items(), body, request)
+        status, headers, content = await self._whole(
+            request.method, str(request.url), request.headers.multi_items(), body, request
+        )
+        # httpx decodes a Content-Encoding of the answer here, as it does reading a stream.
+        return httpx.Response(status, headers=list(headers.items()), content=content, request=request)
 
     async def exchange(
+        self, method: str, url: str, headers: Mapping[str, str] | Sequence[tuple[str, str]], body: bytes | None
+    ) -> UpstreamAnswer:
+        """Send one request and read its whole answer, for `UpstreamHttp` sending without httpx's
+        client: no httpx answer is built around it, unless the body is encoded (gzip...), which
+        httpx's answer undoes as its client's would."""
+        status, answer_headers, content = await self._whole(method, url, headers, body, None)
+        if answer_headers.get("content-encoding"):
+            return UpstreamAnswer.of(httpx.Response(status, headers=list(answer_headers.items()), content=content))
+        return UpstreamAnswer(status, answer_headers, content)
+
+    async def _whole(
         self,
         method: str,
         url: str,
         headers: Mapping[str, str] | Sequence[tuple[str, str]],
         body: bytes | None,
-        request: httpx.Request | None = None,
-    ) -> httpx.Response:
-        """Send one request and read its whole answer, as httpx's answer to `request` (None when
-        the caller made no httpx request: `UpstreamHttp` sending without httpx's client)."""
+        request: httpx.Request | None,
+    ) -> tuple[int, HeaderMap, bytes]:
+        """The answer's status, headers and whole body; pyreqwest's failures as httpx's, about
+        `request` (None when the caller made no httpx request)."""
         builder = self._client.request(method, url).headers(headers).body_bytes(body or b"")
         try:
             answer = await builder.build().send()
@@ -77,8 +94,7 @@ class WholeAnswerTransport(httpx.AsyncBaseTransport):
                 if isinstance(exc, theirs):
                     raise ours(exc.message, request=request) from exc
             raise
-        # httpx decodes a Content-Encoding of the answer here, as it does reading a stream.
-        return httpx.Response(answer.status, headers=list(answer.headers.items()), content=content, request=request)
+        return answer.status, answer.headers, content
 
     async def aclose(self) -> None:
         await self._client.close()

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-import httpx
 import msgspec
 
 from gateway.language.codes import DEFAULT, Language, texts_in
 from gateway.plumbing.errors import REFUSALS, UpstreamError, UpstreamRefused, in_our_words
+from gateway.upstreams.answer import UpstreamAnswer
 from gateway.upstreams.envelope import Envelope
 from gateway.upstreams.http import UpstreamHttp
 from gateway.upstreams.orders.wire import (
@@ -47,7 +47,7 @@ class OrdersClient:
     def __init__(self, http: UpstreamHttp) -> None:
         self.http = http
 
-    def _check(self, response: httpx.Response, fallback: str) -> None:
+    def _check(self, response: UpstreamAnswer, fallback: str) -> None:
         if response.status_code == 200:
             return
         answer = self.http.decode(response, Envelope[Refusal | None])
@@ -62,7 +62,7 @@ class OrdersClient:
             field=refusal.field if code in REFUSALS else None,
         )
 
-    def _data(self, response: httpx.Response, type_: type[Envelope[T]], fallback: str) -> T:
+    def _data(self, response: UpstreamAnswer, type_: type[Envelope[T]], fallback: str) -> T:
         self._check(response, fallback)
         answer = self.http.decode(response, type_)
         if answer.data is None:

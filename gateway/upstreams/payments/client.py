@@ -17,10 +17,10 @@ from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 from typing import Literal
 
-import httpx
 import msgspec
 
 from gateway.plumbing.errors import UpstreamError, UpstreamRefused
+from gateway.upstreams.answer import UpstreamAnswer
 from gateway.upstreams.http import UpstreamHttp
 from india.time_zone import IST
 from payments_client import (
@@ -93,7 +93,7 @@ class UpstreamSender:
 
     async def __call__(
         self, method: str, path: str, *, body: bytes | None, headers: Mapping[str, str], idempotent: bool
-    ) -> httpx.Response:
+    ) -> UpstreamAnswer:
         sent = msgspec.Raw(body) if body is not None else None
         return await self.http.request(method, path, json=sent, headers=headers, idempotent=idempotent)
 

@@ -60,7 +60,6 @@ from datetime import UTC, date, datetime, time
 from decimal import Decimal
 from typing import Any, Literal
 
-import httpx
 import msgspec
 import structlog
 
@@ -68,6 +67,7 @@ from gateway.language.codes import DEFAULT, Language
 from gateway.plumbing.clock import Clock
 from gateway.plumbing.errors import UpstreamError, UpstreamRefused, UpstreamUnavailable
 from gateway.settings import Settings
+from gateway.upstreams.answer import UpstreamAnswer
 from gateway.upstreams.http import UpstreamHttp
 from gateway.upstreams.lenders.fineract.foreclosure import CLOSE_PREFIX, FineractForeclosures
 from gateway.upstreams.lenders.fineract.mapping import Overdue, day, indian_mobile, overdue, paise, rate
@@ -629,7 +629,7 @@ class FineractLender:
         log.info("rejected_repayment_refunded", order_id=order_id, provider_payment=provider_id)
         return Settlement.REFUNDED
 
-    async def _booking_answer(self, loan: FineractLoan, key: str, response: httpx.Response) -> Settlement | None:
+    async def _booking_answer(self, loan: FineractLoan, key: str, response: UpstreamAnswer) -> Settlement | None:
         """What a booking's answer settles: booked, awaiting the checker, or None (not booked by
         this key); 425 (a command in flight under the key) raises, its outcome is to come."""
         if response.status_code == 200:
