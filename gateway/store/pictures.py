@@ -23,22 +23,22 @@ def _candidate(url: str, width: int) -> str:
 
 def picture_sources(variants: Sequence[ImageVariant]) -> list[PictureSource]:
     """One source a type the browser may know, widths smallest first; none without variants."""
-    return list(_sources(tuple((v.type, v.width, v.url) for v in variants)))
+    return list(_sources(variants if isinstance(variants, tuple) else tuple(variants)))
 
 
 @functools.lru_cache(maxsize=4096)
-def _sources(variants: tuple[tuple[str, int, str], ...]) -> tuple[PictureSource, ...]:
+def _sources(variants: tuple[ImageVariant, ...]) -> tuple[PictureSource, ...]:
     # A pure function of a product's files, which repeat on every list and page: built once each
     # (sorting and joining them was a tenth of an uncached product list's CPU).
     sources = []
     for kind in PREFERRED_TYPES:
-        files = sorted((v for v in variants if v[0] == kind), key=lambda v: v[1])
+        files = sorted((v for v in variants if v.type == kind), key=lambda v: v.width)
         if files:
             sources.append(
                 PictureSource(
                     type=kind,
-                    srcset=", ".join(_candidate(url, width) for _, width, url in files),
-                    light_srcset=_candidate(files[0][2], files[0][1]),
+                    srcset=", ".join(_candidate(v.url, v.width) for v in files),
+                    light_srcset=_candidate(files[0].url, files[0].width),
                 )
             )
     return tuple(sources)

@@ -21,8 +21,9 @@ class CategoryPage(msgspec.Struct, rename="camel", kw_only=True):
     records: list[CategoryRecord] = msgspec.field(default_factory=list)
 
 
-class ImageVariant(msgspec.Struct, rename="camel", kw_only=True):
-    """One raster file of a product's picture (our extension of the contract)."""
+class ImageVariant(msgspec.Struct, rename="camel", kw_only=True, frozen=True):
+    """One raster file of a product's picture (our extension of the contract). Frozen, and a
+    product's held in a tuple: the set is the key its picture sources are kept under."""
 
     width: int
     type: str
@@ -52,7 +53,7 @@ class Product(msgspec.Struct, rename="camel", kw_only=True):
     warranty: str | None = None
     stock_quantity: int | None = None
     return_days: int | None = None  # days after delivery it may be returned; 0: never (cut to length)
-    images: list[ImageVariant] = msgspec.field(default_factory=list)
+    images: tuple[ImageVariant, ...] = ()
 
 
 class ProductPage(msgspec.Struct, rename="camel", kw_only=True):
@@ -79,7 +80,7 @@ class CartItem(msgspec.Struct, rename="camel", kw_only=True):
     hsn_code: str | None = None
     gst_rate: Decimal | None = None
     stock_quantity: int | None = None
-    images: list[ImageVariant] = msgspec.field(default_factory=list)  # the product's (our extension)
+    images: tuple[ImageVariant, ...] = ()  # the product's (our extension)
 
 
 class Brand(msgspec.Struct, rename="camel", kw_only=True):
