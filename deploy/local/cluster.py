@@ -31,6 +31,7 @@ UPSTREAMS = ("lending", "catalogue", "mail", "orders", "payments")
 # Seconds a stopping replica keeps serving while /readyz says 503: HAProxy's check interval
 # times its `fall` (0.5 s x 2, haproxy.cfg) and a margin for a busy machine.
 DRAIN_SECONDS = 2.0
+SUN_PATH_BYTES = 108  # a Unix socket address's path on Linux
 
 
 class ClusterError(RuntimeError):
@@ -170,7 +171,10 @@ class Cluster:
     def _postgres_part(self) -> Part:
         server = postgres_bin() / "postgres"
         data = self.layout.data / "postgres"
-        argv = (str(server), "-D", str(data), "-h", "127.0.0.1", "-p", str(self.layout.ports.postgres), "-k", str(data))
+        # TCP alone (`-k ""`: no Unix socket, whose path in the folder must fit 107 bytes, which a
+        # folder under a long TMPDIR did not): everything here connects to 127.0.0.1.
+        port = str(self.layout.ports.postgres)
+        argv = (str(server), "-D", str(data), "-h", "127.0.0.1", "-p", port, "-k", "")
         return Part("postgres", (*_as_postgres(), *argv), runs_as=f"{server} -D {data}" if _as_postgres() else None)
 
     def _database_url(self) -> str:
@@ -202,7 +206,11 @@ class Cluster:
 
     def wait_postgres(self, deadline: float) -> None:
         ready = [str(postgres_bin() / "pg_isready"), "-q", "-h", "127.0.0.1", "-p", str(self.layout.ports.postgres)]
-        if not _until(lambda: subprocess.run(ready, check=False).returncode == 0, deadline):  # noqa: S603
+
+        def settled() -> bool:  # ready, or exited: a server that exited is said at once, not at the deadline
+            return self.pid("postgres") is None or subprocess.run(ready, check=False).returncode == 0  # noqa: S603
+
+        if not _until(settled, deadline) or self.pid("postgres") is None:
             raise ClusterError(f"PostgreSQL did not start: {self.log_tail('postgres')}")
 
     # Up and down -----------------------------------------------------------------------------
@@ -338,7 +346,8 @@ class Cluster:
             url = f"{self.layout.mocks_url}/_mocks/journal"
         else:
             url = f"http://127.0.0.1:{self.layout.ports.gateways[self.gateway_names.index(name)]}/readyz"
-        if not _until(lambda: self.pid(name) is not None and _answers(url), deadline):
+        # Ready, or exited (said at once, not at the deadline).
+        if not _until(lambda: self.pid(name) is None or _answers(url), deadline) or self.pid(name) is None:
             raise ClusterError(f"{name} did not get ready: {self.log_tail(name)}")
 
     def log_tail(self, name: str, lines: int = 5) -> str:
@@ -351,7 +360,9 @@ class Cluster:
         """Each replica's state in HAProxy (UP, DOWN, `UP 1/2` while rising...), from its stats socket."""
         with socket.socket(socket.AF_UNIX) as sock:
             sock.settimeout(2)
-            sock.connect(str(self.layout.haproxy_socket))
+            # An abstract name starts with NUL; HAProxy's `abns@` fills the rest of the address's
+            # 108 bytes (Linux's sun_path) with NULs, which are part of the name.
+            sock.connect(("\0" + self.layout.haproxy_stats).ljust(SUN_PATH_BYTES, "\0"))
             sock.sendall(b"show stat\n")
             data = b""
             while chunk := sock.recv(65536):

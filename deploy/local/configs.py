@@ -53,7 +53,7 @@ def write_haproxy(layout: Layout) -> None:
         + [f"    server fallback-{n} 127.0.0.1:{port} backup" for n, port in replicas]
     )
     text = Template(HAPROXY_TEMPLATE.read_text()).substitute(
-        socket=layout.haproxy_socket, errors=errors, port=layout.ports.haproxy, servers=servers
+        socket=layout.haproxy_stats, errors=errors, port=layout.ports.haproxy, servers=servers
     )
     (layout.configs / "haproxy.cfg").write_text(text)
 

@@ -74,8 +74,11 @@ class Layout:
         return self.root / "data"
 
     @property
-    def haproxy_socket(self) -> Path:
-        return self.root / "haproxy.sock"
+    def haproxy_stats(self) -> str:
+        """HAProxy's stats socket: a name in Linux's abstract namespace, not a file in the folder,
+        whose whole path must fit HAProxy's 97 bytes (a folder under a long TMPDIR did not).
+        Named by HAProxy's port, as unique on this machine as the port while it runs."""
+        return f"voltkhata-haproxy-{self.ports.haproxy}"
 
     @property
     def url(self) -> str:

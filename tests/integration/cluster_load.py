@@ -53,7 +53,8 @@ def running_cluster(gateway_env: Mapping[str, str]) -> Iterator[Cluster]:
     """The local cluster on free ports in a folder of its own, up until the block ends."""
     # Not pytest's tmp_path (only root may enter it): run as root, the cluster's PostgreSQL is
     # Debian's `postgres` user, who must reach its data folder.
-    root = Path(tempfile.mkdtemp(prefix="cluster-"))
+    # A long name: the cluster must not depend on a short folder (its sockets' paths once did).
+    root = Path(tempfile.mkdtemp(prefix="cluster-in-a-folder-named-as-long-as-a-ci-runners-temporary-ones-"))
     root.chmod(0o755)
     cluster = Cluster(
         Layout(root, Ports.free()),

@@ -16,9 +16,14 @@ from deploy.local.layout import MASTER_NAME, Layout, Ports
 HAPROXY = shutil.which("haproxy", path="/usr/sbin:/usr/bin:/bin")
 
 
+# A folder deeper than a Unix socket's path may be long (HAProxy takes 97 bytes, PostgreSQL 107),
+# as under a CI runner's long TMPDIR: nothing the cluster listens on may be a file in it.
+DEEP = "a-folder-as-deep-as-a-ci-runners-temporary-one/" * 3
+
+
 @pytest.fixture
 def layout(tmp_path: Path) -> Layout:
-    layout = Layout(tmp_path, Ports.default())
+    layout = Layout(tmp_path / DEEP, Ports.default())
     configs.write_all(layout)
     return layout
 
