@@ -61,6 +61,24 @@ def endpoint(method: str, path: str) -> str:
     return f"{method.upper()} {'/'.join(segments)}"
 
 
+def url_builders(base: httpx.URL) -> tuple[Callable[[str, Query], httpx.URL], Callable[[str, Query], str]]:
+    """The URL httpx would build from `base`, a path and a query, and its text, each kept once
+    built. Closures over the base alone: a cache holding the client's own methods would put the
+    client (and its network client) in a reference cycle (transport.py's collect_closed_clients)."""
+
+    @functools.lru_cache(URLS_KEPT)
+    def url(path: str, query: Query) -> httpx.URL:
+        # As httpx's own merge: the path is appended to the base URL's, whatever its slashes.
+        built = base.copy_with(raw_path=base.raw_path + httpx.URL(path.lstrip("/")).raw_path.lstrip(b"/"))
+        return built.copy_with(params=query) if query else built  # as httpx: they replace the path's query
+
+    @functools.lru_cache(URLS_KEPT)
+    def text(path: str, query: Query) -> str:
+        return str(url(path, query))
+
+    return url, text
+
+
 class _JarKeepingNothing(CookieJar):
     """A jar that reads no answer's cookies: httpx hands it every answer, and the policy would
     refuse each cookie anyway, after parsing the answer's headers for them on every call."""
@@ -103,8 +121,7 @@ class UpstreamHttp:
         # httpx parses and merges the base URL, path and query in pure Python on every call, a
         # visible share of an uncached call's CPU: each distinct one is built once, kept in
         # functools' LRU (C; cachetools' own, in Python, was a hundredth of the call).
-        self._urls: Callable[[str, Query], httpx.URL] = functools.lru_cache(URLS_KEPT)(self._built_url)
-        self._url_texts: Callable[[str, Query], str] = functools.lru_cache(URLS_KEPT)(self._built_url_text)
+        self._urls, self._url_texts = url_builders(client.base_url)
         self._circuits: dict[tuple[str, str], str] = {}
         self._decoders: dict[Any, msgspec.json.Decoder[Any]] = {}
         self._direct = direct
@@ -119,17 +136,6 @@ class UpstreamHttp:
     def url_text(self, path: str, params: Mapping[str, str | int] | None = None) -> str:
         """`url(path, params)` as text, kept as the URL is."""
         return self._url_texts(path, tuple(params.items()) if params else ())
-
-    def _built_url(self, path: str, query: Query) -> httpx.URL:
-        # As httpx's own merge: the path is appended to the base URL's, whatever its slashes.
-        base = self.client.base_url
-        url = base.copy_with(raw_path=base.raw_path + httpx.URL(path.lstrip("/")).raw_path.lstrip(b"/"))
-        if query:  # as httpx: they replace any query the path had
-            url = url.copy_with(params=query)
-        return url
-
-    def _built_url_text(self, path: str, query: Query) -> str:
-        return str(self._urls(path, query))
 
     def headers_for(self, method: str, headers: Mapping[str, str], content: bytes | None) -> dict[str, str]:
         """A call's headers as httpx's client would send them: its fixed ones, the call's own over
