@@ -206,11 +206,7 @@ class Cluster:
 
     def wait_postgres(self, deadline: float) -> None:
         ready = [str(postgres_bin() / "pg_isready"), "-q", "-h", "127.0.0.1", "-p", str(self.layout.ports.postgres)]
-
-        def settled() -> bool:  # ready, or exited: a server that exited is said at once, not at the deadline
-            return self.pid("postgres") is None or subprocess.run(ready, check=False).returncode == 0  # noqa: S603
-
-        if not _until(settled, deadline) or self.pid("postgres") is None:
+        if not self._came_up("postgres", lambda: subprocess.run(ready, check=False).returncode == 0, deadline):  # noqa: S603
             raise ClusterError(f"PostgreSQL did not start: {self.log_tail('postgres')}")
 
     # Up and down -----------------------------------------------------------------------------
@@ -346,9 +342,13 @@ class Cluster:
             url = f"{self.layout.mocks_url}/_mocks/journal"
         else:
             url = f"http://127.0.0.1:{self.layout.ports.gateways[self.gateway_names.index(name)]}/readyz"
-        # Ready, or exited (said at once, not at the deadline).
-        if not _until(lambda: self.pid(name) is None or _answers(url), deadline) or self.pid(name) is None:
+        if not self._came_up(name, lambda: _answers(url), deadline):
             raise ClusterError(f"{name} did not get ready: {self.log_tail(name)}")
+
+    def _came_up(self, name: str, ready: Callable[[], bool], deadline: float) -> bool:
+        """`ready()` by the deadline while `name` runs; a process that exited ends the wait at
+        once (it will not get ready), not at the deadline."""
+        return _until(lambda: self.pid(name) is None or ready(), deadline) and self.pid(name) is not None
 
     def log_tail(self, name: str, lines: int = 5) -> str:
         path = self.layout.logs / f"{name}.log"
