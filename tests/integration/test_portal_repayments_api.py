@@ -4,6 +4,7 @@ refreshed after a payment, payments remembered until settled, history and receip
 from __future__ import annotations
 
 import io
+from decimal import Decimal
 from typing import Any
 
 import pypdf
@@ -168,3 +169,30 @@ def test_another_borrowers_receipt_is_not_found(client: GatewayClient) -> None:
     with other:
         log_in(other, "9988776655")
         assert other.get(f"/api/portal/payments/{payment['paymentLogId']}/receipt").status_code == 404
+
+
+def test_a_second_payment_made_while_the_first_was_pending_is_paid_ahead_on_the_loan(client: GatewayClient) -> None:
+    """Both taken by the provider: the first clears what is owed, the second goes to the loan's
+    coming instalments' principal, as its receipt says; none of it is dropped."""
+    log_in(client)
+
+    def ramesh_loan() -> dict[str, Any]:
+        loans: list[dict[str, Any]] = client.get("/api/loans").json()
+        return next(loan for loan in loans if loan["loanNumber"] == "LN-1001")
+
+    owed = client.get("/api/portal/repayment").json()["remainingAmount"]
+    before = ramesh_loan()
+    first = pay(client, {"mode": "partialPayment", "amount": owed}, key="click-first-0001").json()
+    second = pay(client, {"mode": "partialPayment", "amount": owed, "payWhilePending": True}, key="click-again-0002")
+    assert second.status_code == 201, second.text
+    second = second.json()
+    checkout(client, first)
+    checkout(client, second)
+    outcomes = [confirm(client, payment) for payment in (first, second)]
+    assert [o["status"] for o in outcomes] == ["completed", "completed"]
+    assert outcomes[1]["allocation"] == {"charges": "0.00", "interest": "0.00", "principal": owed}
+    after = ramesh_loan()
+    principal_paid = sum(Decimal(o["allocation"]["principal"]) for o in outcomes)
+    assert Decimal(after["principalOutstanding"]) == Decimal(before["principalOutstanding"]) - principal_paid
+    assert Decimal(after["nextDue"]["amount"]) < Decimal(before["nextDue"]["amount"])  # paid ahead on it
+    assert client.get("/api/portal/repayment").json()["remainingAmount"] == "0.00"

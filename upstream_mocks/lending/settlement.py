@@ -60,7 +60,15 @@ def settle_paid(
     loan_overdue = dues(world, borrower).loan_overdue if repayment else rupees(0)
     to_loan = amount if log.due_on is not None else min(amount, loan_overdue)
     rest = amount - to_loan if log.loan_number is None else rupees(0)
-    borrower.remaining_amount = max(rupees(0), other_dues(borrower) - rest)
+    owed_elsewhere = other_dues(borrower)
+    if repayment and rest > owed_elsewhere and (loan := portal_loan(world, log.user_id)) is not None:
+        # More than the overdue and the account's other dues (a second payment made while the first
+        # was pending): the loan takes the rest as paid ahead on its coming instalments' principal,
+        # as a lender books a part-prepayment, never dropped (docs/decisions/allocation-rule.md).
+        ahead = min(rest - owed_elsewhere, loan_position(world, loan).balance - to_loan)
+        to_loan += ahead
+        rest -= ahead
+    borrower.remaining_amount = max(rupees(0), owed_elsewhere - rest)
     towards_fees = min(rupees(borrower.late_fees), rest)
     borrower.late_fees = rupees(borrower.late_fees) - towards_fees
     borrower.pending_amount = max(rupees(0), rupees(borrower.pending_amount) - (rest - towards_fees))
