@@ -50,7 +50,7 @@ const SITE_MORE = [
 ].map((file) => `<rootDir>/frontend/src/features/site/${file}`);
 // The portal's payment page (for a borrower who has logged in) has its own: /paynow, a first page
 // of many visits, loads only the login's words.
-const PORTAL_PAYMENT = ["pages/PaymentPage.tsx", "components/PaymentHistory.tsx", "components/PendingPayments.tsx", "components/LoanNotMapped.tsx", "amount.ts"].map(
+const PORTAL_PAYMENT = ["pages/PaymentPage.tsx", "components/PaymentHistory.tsx", "components/PendingPayments.tsx", "components/LoanNotMapped.tsx", "amount.ts", "excess-refund.ts"].map(
   (file) => `<rootDir>/frontend/src/features/portal/${file}`,
 );
 // The loans feature's split of a payment, shown on the portal's payment page: in that page's catalog.

@@ -209,7 +209,12 @@ def ledger(world: MockWorld) -> Ledger:
     fineract = world.states.get("fineract")
     lending = world.states["lending"]
     bookings = [
-        Booking(lender="lending", provider_order_id=log.order_id, cf_payment_id=log.cf_payment_id, amount=log.amount)
+        Booking(
+            lender="lending",
+            provider_order_id=log.order_id,
+            cf_payment_id=log.cf_payment_id,
+            amount=log.amount - (log.excess or 0),  # what it brought beyond everything owed is given back
+        )
         for log in lending.payment_logs.values()
         if log.status == "paid" and log.cf_payment_id is not None
     ]

@@ -99,8 +99,13 @@ def invariants(ledger: Ledger) -> list[Invariant]:
         rule("No store order is charged twice", sorted(n for n, k in charges_of.items() if n in orders and k > 1)),
         rule("Every charge is booked: its order paid or its repayment paid at the lender", sorted(unbooked)),
         rule(
-            "Every charged repayment is booked once at its lender, for what was charged",
-            [c.provider_order_id for c in repayment_charges if booked_for.get(c.cf_payment_id, []) != [c.amount]],
+            # What the lender gave back of it (all it brought beyond everything owed) is not booked.
+            "Every charged repayment is booked once at its lender, for what was charged and not given back",
+            [
+                c.provider_order_id
+                for c in repayment_charges
+                if booked_for.get(c.cf_payment_id, []) != [c.amount - c.refunded]
+            ],
         ),
         rule("No refund exceeds its charge", [c.provider_order_id for c in ledger.charges if c.refunded > c.amount]),
         rule("A cancelled order keeps nothing: its charge refunded in full", kept),

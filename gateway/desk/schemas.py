@@ -79,6 +79,9 @@ class DeskRepayment(msgspec.Struct, rename="camel", kw_only=True):
     # A refund the bank gave up that the desk paid another way: that payment's reference (the
     # status is then `refunded`, as the borrower is told).
     refund_reference: str | None = None
+    # Paid, and what it brought beyond everything owed (the loan closed while it was with the
+    # bank) refunded by the lender on the same order: that amount.
+    excess_refunded: str | None = None
 
 
 class DeskComplaint(msgspec.Struct, rename="camel", kw_only=True):

@@ -147,6 +147,7 @@ def _repayment(rep: PartnerRepayment, paid_otherwise: Mapping[str, str]) -> Desk
         refund_reference=(paid_otherwise[rep.order_id] or None) if given_back else None,
         cf_payment_id=rep.cf_payment_id,
         receipt_resendable=rep.receipt_resendable,
+        excess_refunded=str(rep.refunded) if rep.refunded else None,
         paid_at=None
         if rep.paid_at is None
         else rep.paid_at.isoformat()

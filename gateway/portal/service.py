@@ -124,6 +124,7 @@ def in_paise_allocation(allocation: Allocation | None) -> Allocation | None:
         charges=in_paise(allocation.charges),
         interest=in_paise(allocation.interest),
         principal=in_paise(allocation.principal),
+        refunded=in_paise(allocation.refunded) if allocation.refunded else None,
     )
 
 

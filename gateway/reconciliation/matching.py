@@ -241,6 +241,8 @@ def reconcile(
     if refunds is None:
         refunds = refund_sources(store, refund_events(report), store_account)
     refused = {(repayment_account(rep), rep.order_id): rep.amount for rep in repayments if rep.status == "refunded"}
+    # A paid one's part beyond everything owed is refunded by its lender too: recorded as well.
+    refused |= {(repayment_account(rep), rep.order_id): rep.refunded for rep in repayments if rep.refunded}
     refused |= given_back
     matched_refunds = match_refunds(day, today, refunds, refused, owner_of)
     mismatches += matched_refunds.mismatches

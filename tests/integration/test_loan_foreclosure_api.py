@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from decimal import Decimal
+from typing import Any
 
 import msgspec
 
@@ -19,10 +20,11 @@ from gateway.upstreams.http import build_upstreams, close_upstreams
 from gateway.upstreams.lenders import build_lender
 from gateway.upstreams.lenders.port import Settlement
 from tests.conftest import GatewayClient
+from tests.integration.test_desk_api import AGENT, staff_log_in
 from tests.integration.test_loans_api import pdf_text
-from tests.integration.test_portal_api import log_in
-from tests.integration.test_portal_repayments_api import checkout
-from tests.integration.test_reconciliation import in_process_mocks
+from tests.integration.test_portal_api import log_in, pay
+from tests.integration.test_portal_repayments_api import checkout, confirm
+from tests.integration.test_reconciliation import in_process_mocks, reconcile
 from tests.integration.test_two_lenders_api import BASIC, fineract_loan
 from tests.mocks_clock import mocks_today
 
@@ -241,3 +243,58 @@ def test_a_paid_fineract_foreclosure_left_unconfirmed_is_closed_once_by_the_foll
         f"/api/loans/FIN-000007103/foreclosure/payments/{payment['paymentLogId']}/confirm", headers=both.xsrf()
     ).json()
     assert outcome["paid"] is True and outcome["loan"]["status"] == "closed"
+
+
+def test_a_repayment_taken_after_the_loan_was_foreclosed_is_refunded_to_the_payer(
+    client: GatewayClient, settings: Settings
+) -> None:
+    """What is owed paid while the bank held it, the loan foreclosed meanwhile: when the bank lets
+    the first payment through, only the account's other dues are left, and the lender books that
+    much of it and gives the rest back through its provider account, once, as the portal and the
+    receipt say; every charge is still booked or given back."""
+    log_in(client)
+    owed = Decimal(client.get("/api/portal/repayment").json()["remainingAmount"])
+    first = pay(client, {"mode": "partialPayment", "amount": str(owed)}, key="click-late-0001").json()
+    quote = client.get("/api/loans/LN-1001/foreclosure").json()
+    closing = pay_quote(client, "LN-1001", quote["total"], "close-key-0003").json()
+    checkout(client, closing)
+    closed = client.post(
+        f"/api/loans/LN-1001/foreclosure/payments/{closing['paymentLogId']}/confirm", headers=client.xsrf()
+    ).json()
+    assert closed["loan"]["status"] == "closed"
+    left = Decimal(client.get("/api/portal/repayment").json()["remainingAmount"])  # the record's other dues
+    assert left < owed
+
+    paid_on = mocks_today(client)
+    checkout(client, first)
+    outcome = confirm(client, first)
+    assert outcome["status"] == "completed"
+    refunded = f"{owed - left:.2f}"
+    assert outcome["allocation"] == {
+        "charges": "0.00",
+        "interest": "0.00",
+        "principal": f"{left:.2f}",
+        "refunded": refunded,
+    }
+    assert client.get("/api/portal/repayment").json()["remainingAmount"] == "0.00"
+
+    def charge() -> dict[str, Any]:
+        charges = client.get("/_mocks/ledger").json()["charges"]
+        found: dict[str, Any] = next(c for c in charges if c["providerOrderId"] == first["orderId"])
+        return found
+
+    assert (charge()["amount"], charge()["refunded"]) == (f"{owed:.2f}", refunded)
+    assert confirm(client, first)["allocation"]["refunded"] == refunded  # asked again: given back once
+    client.post("/_mocks/clock", json={"hours": 6})  # the lender's follow-up finds nothing left to give back
+    assert charge()["refunded"] == refunded
+    receipt = words(client.get(f"/api/portal/payments/{first['paymentLogId']}/receipt").content)
+    assert f"Refunded to you ₹{owed - left:,.2f}" in receipt
+    invariants = client.get("/_mocks/ledger/invariants").json()
+    assert [i["name"] for i in invariants if not i["holds"]] == []
+    # The desk sees what the lender kept and gave back; the day's reconciliation finds the refund
+    # recorded: the lender's own, of what was not owed.
+    assert staff_log_in(client, AGENT).status_code == 200
+    desk = client.get("/api/desk/customers", params={"q": "9876543210"}).json()
+    [seen] = [r for r in desk["repayments"] if r["orderId"] == first["orderId"]]
+    assert (seen["status"], seen["amount"], seen["excessRefunded"]) == ("paid", f"{owed:.2f}", refunded)
+    assert [(m.kind, m.provider_order_id) for m in reconcile(client, settings, paid_on).mismatches] == []

@@ -8,7 +8,7 @@ from decimal import Decimal
 
 from litestar.testing import TestClient
 
-from upstream_mocks.ledger import AccountRefund, Charge, Ledger, PayoutEntry, Repayment
+from upstream_mocks.ledger import AccountRefund, Booking, Charge, Ledger, PayoutEntry, Repayment
 from upstream_mocks.money_invariants import invariants
 from upstream_mocks.suite import create_suite
 
@@ -61,7 +61,44 @@ def test_a_charge_of_nothing_or_refunded_twice_over_breaks_its_invariants() -> N
     broken = {r.name: r.broken_by for r in invariants(ledger) if not r.holds}
     assert broken["Every charge belongs to exactly one store order or repayment"] == ["STRAY_1"]
     assert broken["No refund exceeds its charge"] == ["REPAY_2"]
-    assert broken["Every charged repayment is booked once at its lender, for what was charged"] == ["REPAY_2"]
+    assert broken["Every charged repayment is booked once at its lender, for what was charged and not given back"] == [
+        "REPAY_2"
+    ]
+
+
+def test_a_repayment_is_booked_for_what_was_charged_less_what_its_lender_gave_back() -> None:
+    """Its lender keeps what was owed and gives back what the payment brought beyond it: booked
+    for the rest holds; booked whole while part was given back, or given back and booked whole,
+    breaks."""
+    rule = "Every charged repayment is booked once at its lender, for what was charged and not given back"
+
+    def broken(booked: str, refunded: str) -> list[str]:
+        ledger = Ledger(
+            charges=[
+                Charge(
+                    cf_payment_id="7",
+                    provider_order_id="REPAY_7",
+                    account="mock-lender-client",
+                    amount=Decimal("100.00"),
+                    refunded=Decimal(refunded),
+                )
+            ],
+            store_orders=[],
+            repayments=[Repayment(provider_order_id="REPAY_7", status="paid")],
+            credit_draws=[],
+            stock_taken={},
+            bookings=[
+                Booking(lender="lending", provider_order_id="REPAY_7", cf_payment_id="7", amount=Decimal(booked))
+            ],
+            outstanding=[],
+            payment_links=[],
+        )
+        return next(r.broken_by for r in invariants(ledger) if r.name == rule)
+
+    assert broken("100.00", "0.00") == []
+    assert broken("60.00", "40.00") == []
+    assert broken("100.00", "40.00") == ["REPAY_7"]
+    assert broken("60.00", "0.00") == ["REPAY_7"]
 
 
 def test_a_stray_payout_a_second_payout_or_a_refund_never_paid_out_breaks_its_invariants() -> None:

@@ -24,6 +24,7 @@ from upstream_mocks.lending.complaints import complaint_routes
 from upstream_mocks.lending.credit import credit_limit_handler, seed_credit
 from upstream_mocks.lending.credit_line_routes import credit_line_routes
 from upstream_mocks.lending.dues import Dues, dues
+from upstream_mocks.lending.excess_refunds import follow_excess_refunds
 from upstream_mocks.lending.history import history_routes
 from upstream_mocks.lending.link_codes import link_code_routes
 from upstream_mocks.lending.loan_routes import loan_routes
@@ -246,6 +247,8 @@ def create_app(world: MockWorld) -> BuiltOnUse:
         return envelope(
             None, {"paid": PAYMENT_COMPLETED, "bankPending": PAYMENT_BANK_PENDING}.get(standing, PAYMENT_FAILED)
         )
+
+    follow_excess_refunds(world)  # a refund of what a payment brought beyond the dues, asked until answered
 
     # QA read-outs (not part of the upstream contract).
     @get("/outbox")

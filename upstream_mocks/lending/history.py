@@ -59,6 +59,7 @@ def history_routes(world: MockWorld, caller: Caller) -> list[HTTPRouteHandler]:
                     "receiptMailedTo": masked_email(borrower.email) if log.status == "paid" else None,
                     "allocation": (
                         {"charges": log.charges, "interest": log.interest, "principal": log.principal}
+                        | ({"refunded": log.excess} if log.excess else {})
                         if log.status == "paid" and log.principal is not None
                         else None
                     ),

@@ -30,7 +30,7 @@ from upstream_mocks.world import MockWorld
 _MOBILE = re.compile(r"^[0-9]{10}$")
 
 
-class RepaymentRow(msgspec.Struct, rename="camel", kw_only=True):
+class RepaymentRow(msgspec.Struct, rename="camel", kw_only=True, omit_defaults=True):
     order_id: str  # the provider order the repayment was paid through
     user_id: int
     user_name: str
@@ -42,6 +42,7 @@ class RepaymentRow(msgspec.Struct, rename="camel", kw_only=True):
     cf_payment_id: str | None
     created_at: str
     paid_at: str | None
+    refunded: Decimal | None = None  # beyond everything owed, refunded on the same order
 
 
 class ReceiptBody(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fields=True):
@@ -61,6 +62,7 @@ def _row(log: PaymentLog, borrower: Borrower) -> RepaymentRow:
         cf_payment_id=log.cf_payment_id,
         created_at=log.created_at,
         paid_at=log.paid_at,
+        refunded=log.excess,
     )
 
 

@@ -43,6 +43,7 @@ class ReceiptFacts(msgspec.Struct, kw_only=True, frozen=True):
     charges: Decimal
     interest: Decimal
     principal: Decimal
+    refunded: Decimal = Decimal("0.00")  # beyond everything owed: given back to the payer
 
 
 def paid_on(language: Language, paid_at: str) -> str:
@@ -77,6 +78,7 @@ def render_receipt(facts: ReceiptFacts, language: Language = "en") -> bytes:
         (words.receipt_to_charges, rupees_text(facts.charges)),
         (words.receipt_to_interest, rupees_text(facts.interest)),
         (words.receipt_to_principal, rupees_text(facts.principal)),
+        *([(words.receipt_refunded, rupees_text(facts.refunded))] if facts.refunded else []),
         (words.receipt_paid_on, paid_on(language, facts.paid_at)),
         (words.receipt_method, words.receipt_method_online),
         (words.receipt_payment_reference, facts.provider_reference),

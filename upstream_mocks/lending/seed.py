@@ -63,6 +63,11 @@ class PaymentLog(msgspec.Struct, kw_only=True):
     # date; it goes whole to the portal's loan, whether or not the instalment has fallen due.
     link_id: str | None = None
     due_on: date | None = None
+    # What the payment brought beyond everything the borrower owed when it was booked (None: nothing),
+    # and the refund that gives it back through the lender's provider account, once made
+    # (excess_refunds.py).
+    excess: Decimal | None = None
+    excess_refund_id: str | None = None
 
 
 class LendingState(msgspec.Struct, kw_only=True):

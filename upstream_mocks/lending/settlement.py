@@ -22,6 +22,7 @@ from upstream_mocks.lending.certificates import mail_certificate
 from upstream_mocks.lending.credit_lines import end_line, line_for_log
 from upstream_mocks.lending.due_links import cancel_paid_dues
 from upstream_mocks.lending.dues import dues, loan_position, other_dues, portal_loan
+from upstream_mocks.lending.excess_refunds import refund_excess
 from upstream_mocks.lending.line_autopay import cancel_paid_line_debits
 from upstream_mocks.lending.loan_seed import LSP
 from upstream_mocks.lending.receipts import ReceiptFacts
@@ -68,16 +69,21 @@ def settle_paid(
         ahead = min(rest - owed_elsewhere, loan_position(world, loan).balance - to_loan)
         to_loan += ahead
         rest -= ahead
+    # Beyond everything owed, the loan's whole balance included (the loan foreclosed or its last
+    # instalment paid while this payment was with the bank): booked on nothing, given back.
+    excess = max(rupees(0), rest - owed_elsewhere) if repayment else rupees(0)
+    rest -= excess
     borrower.remaining_amount = max(rupees(0), owed_elsewhere - rest)
     towards_fees = min(rupees(borrower.late_fees), rest)
     borrower.late_fees = rupees(borrower.late_fees) - towards_fees
     borrower.pending_amount = max(rupees(0), rupees(borrower.pending_amount) - (rest - towards_fees))
     if repayment:
-        log.charges, log.interest, log.principal = loan_split(world, log.user_id, amount) or (
+        log.charges, log.interest, log.principal = loan_split(world, log.user_id, amount - excess) or (
             towards_fees,
             rupees(0),
-            rupees(amount - towards_fees),
+            rupees(amount - excess - towards_fees),
         )
+        log.excess = excess or None
     log.booked_on = mocks_today(world)
     log.to_loan = to_loan
     log.status = "paid"
@@ -96,6 +102,8 @@ def settle_paid(
     if log.line_number is None:  # nor through its AutoPay debit (a foreclosure pays every one)
         world.spawn(cancel_paid_debits(world, log.user_id))
     world.spawn(cancel_paid_line_debits(world, log.user_id))  # nor a line's due paid (or the line ended)
+    if log.excess:
+        world.spawn(refund_excess(world, log))
     if borrower.email:
         world.spawn(mail_receipt(world, borrower, log))
     return True
@@ -227,6 +235,7 @@ def receipt_facts(world: MockWorld, borrower: Borrower, log: PaymentLog) -> Rece
         charges=log.charges if log.charges is not None else rupees(0),
         interest=log.interest if log.interest is not None else rupees(0),
         principal=log.principal if log.principal is not None else log.amount,
+        refunded=log.excess or rupees(0),
     )
 
 

@@ -67,6 +67,7 @@ class Texts(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     receipt_to_charges: str
     receipt_to_interest: str
     receipt_to_principal: str
+    receipt_refunded: str
     receipt_method: str
     receipt_method_online: str
     order_placed_subject: str

@@ -1904,6 +1904,7 @@ export interface components {
             charges: string;
             interest: string;
             principal: string;
+            refunded?: string | null;
         };
         /** AppLinks */
         AppLinks: {
@@ -2485,6 +2486,7 @@ export interface components {
         DeskRepayment: {
             amount: string;
             cfPaymentId: string | null;
+            excessRefunded?: string | null;
             loanNumber: string | null;
             orderId: string;
             paidAt: string | null;

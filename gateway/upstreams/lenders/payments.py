@@ -42,12 +42,15 @@ class PaymentSession(msgspec.Struct, kw_only=True):
     id: int  # the payment log id
 
 
-class Allocation(msgspec.Struct, rename="camel", kw_only=True):
+class Allocation(msgspec.Struct, rename="camel", kw_only=True, omit_defaults=True):
     """How a paid payment was applied, as the lender books it (our extension)."""
 
     charges: Decimal
     interest: Decimal
     principal: Decimal
+    # What it brought beyond everything owed (the loan closed while it was with the bank), given
+    # back to the payer by the lender; None when nothing was.
+    refunded: Decimal | None = None
 
 
 class PaymentHistoryEntry(msgspec.Struct, rename="camel", kw_only=True):
@@ -134,6 +137,9 @@ class PartnerRepayment(msgspec.Struct, rename="camel", kw_only=True):
     # False when the lender knows only the day (then `created_at`/`paid_at` are that day's start
     # in India, for ordering only): shown as the date alone, never as a time.
     time_known: bool = True
+    # Paid, and what it brought beyond everything owed when it was booked (the loan closed while
+    # it was with the bank) refunded by the lender on the same provider order; None when nothing was.
+    refunded: Decimal | None = None
 
 
 class ReminderLink(msgspec.Struct, rename="camel", kw_only=True):

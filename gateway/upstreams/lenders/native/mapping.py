@@ -43,4 +43,5 @@ def partner_repayment(row: PartnerRepaymentRow) -> PartnerRepayment:
         paid_at=datetime.fromisoformat(row.paid_at) if row.paid_at is not None else None,
         receipt_resendable=row.receipt_resendable,
         time_known=row.time_known,
+        refunded=row.refunded,
     )

@@ -29,3 +29,4 @@ class PartnerRepaymentRow(msgspec.Struct, rename="camel", kw_only=True):
     # False when the lender knows only the day (then `created_at`/`paid_at` are that day's start
     # in India, for ordering only): shown as the date alone, never as a time.
     time_known: bool = True
+    refunded: Decimal | None = None  # beyond everything owed, refunded on the same provider order

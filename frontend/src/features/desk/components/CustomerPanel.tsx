@@ -182,6 +182,9 @@ export function CustomerPanel({ customer, staff, onActed }: { customer: Customer
           <li key={repayment.orderId}>
             <strong>{repayment.orderId}</strong> <span>{rupees(repayment.amount)}</span> <span>{words(REPAYMENT_STATUS_WORDS, repayment.status)}</span>{" "}
             <span>{repayment.loanNumber}</span>
+            {repayment.excessRefunded && (
+              <span>{t`${rupees(repayment.excessRefunded)} of it refunded by the lender: more than was owed`}</span>
+            )}
             {repayment.status === "paid" && repayment.receiptResendable && (
               <span className={styles.actions}>
                 <button

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, within } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderWithQueries } from "../../../testing/render-app";
 import type { PaymentRecord } from "../api/get-payment-history";
@@ -22,7 +22,8 @@ const paid: PaymentRecord = {
 function paymentRow(amount: RegExp): string {
   const row = screen.getByRole("row", { name: amount });
   const next = row.nextElementSibling;
-  const note = next && !within(next as HTMLElement).queryByText(/₹/) ? next.textContent : "";
+  // A note is a row of one cell across the table (it may name an amount); a payment's row has four.
+  const note = next && next.children.length === 1 ? next.textContent : "";
   return `${row.textContent} ${note}`;
 }
 
@@ -63,5 +64,20 @@ describe("PaymentHistory", () => {
     expect(row).toContain("Refunded");
     expect(row).toContain("our support team paid it to you another way (reference UTR 7730 1142)");
     expect(row).not.toContain("It was returned to the account you paid from");
+  });
+
+  it("says what a paid payment brought beyond everything owed is being refunded, and what was kept", () => {
+    const late = {
+      ...paid,
+      paymentLogId: 900000006,
+      amount: "12450.00",
+      allocation: { charges: "0.00", interest: "0.00", principal: "450.00", refunded: "12000.00" },
+    };
+    renderWithQueries(<PaymentHistory payments={[late, paid]} />);
+    const row = paymentRow(/12,450\.00/);
+    expect(row).toContain("Paid");
+    expect(row).toContain("₹12,000.00 was more than you owed when your bank let the payment through");
+    expect(row).toContain("refunding it to the account you paid from");
+    expect(paymentRow(/1,000\.00/)).not.toContain("more than you owed");
   });
 });

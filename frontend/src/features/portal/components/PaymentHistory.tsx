@@ -4,6 +4,7 @@ import { Fragment, useId } from "react";
 import { dayOf, timeOf } from "../../../lib/dates";
 import { rupees } from "../../../lib/money";
 import type { PaymentRecord } from "../api/get-payment-history";
+import { excessRefunded } from "../excess-refund";
 import styles from "../portal.module.css";
 
 const STATUS = {
@@ -65,7 +66,9 @@ export function PaymentHistory({ payments }: { payments: PaymentRecord[] }) {
                 ? t`The lender did not accept this payment and your bank could not take the refund back, so our support team paid it to you another way (reference ${refundReference}). What you owe has not changed.`
                 : payment.status in REFUND_NOTE
                   ? t(REFUND_NOTE[payment.status as keyof typeof REFUND_NOTE])
-                  : null;
+                  : payment.allocation?.refunded
+                    ? t(excessRefunded(rupees(payment.allocation.refunded)))
+                    : null;
               return (
                 <Fragment key={payment.paymentLogId}>
                   <tr className={note ? styles.withNote : undefined}>

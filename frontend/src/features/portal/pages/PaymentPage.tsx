@@ -11,6 +11,7 @@ import { useConfig } from "../../../lib/config";
 import { parseAmount, rupees, toPaise } from "../../../lib/money";
 import { useSession } from "../../../lib/session";
 import { amountProblem } from "../amount";
+import { excessRefunded } from "../excess-refund";
 import { useConfirmPayment, type PaymentOutcome } from "../api/confirm-payment";
 import { useCreatePayment, type PaymentCreated, type PaymentMode } from "../api/create-payment";
 import { usePaymentHistory } from "../api/get-payment-history";
@@ -142,6 +143,7 @@ function OutcomeFacts({ outcome }: { outcome: Outcome }) {
   const charges = answer.allocation ? rupees(answer.allocation.charges) : "";
   const interest = answer.allocation ? rupees(answer.allocation.interest) : "";
   const principal = answer.allocation ? rupees(answer.allocation.principal) : "";
+  const refunded = answer.allocation?.refunded ? rupees(answer.allocation.refunded) : null;
   return (
     <dl className={`${styles.borrower} ${styles.outcomeFacts}`}>
       {paid && (
@@ -170,6 +172,14 @@ function OutcomeFacts({ outcome }: { outcome: Outcome }) {
               Charges {charges}, interest {interest}, principal {principal}
             </Trans>
           </dd>
+        </div>
+      )}
+      {refunded && (
+        <div>
+          <dt>
+            <Trans>Refunded to you</Trans>
+          </dt>
+          <dd>{t(excessRefunded(refunded))}</dd>
         </div>
       )}
       <div>
