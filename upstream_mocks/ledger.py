@@ -223,12 +223,20 @@ def ledger(world: MockWorld) -> Ledger:
         for b in lending.borrowers.values()
     ]
     if fineract is not None:
+        # An overpaid loan's credit given back by a credit balance refund, by the repayment that
+        # overpaid it (the adapter's external id `cbr-pg-<provider payment id>`): not kept.
+        given_back = {
+            t.external_id.removeprefix("cbr-pg-"): t.amount
+            for loan in fineract.loans.values()
+            for t in loan.transactions
+            if t.kind == "creditBalanceRefund" and t.external_id and t.external_id.startswith("cbr-pg-")
+        }
         bookings += [
             Booking(
                 lender="fineract",
                 provider_order_id=t.receipt_number or "",
                 cf_payment_id=t.external_id.removeprefix("pg-"),
-                amount=t.amount,
+                amount=t.amount - given_back.get(t.external_id.removeprefix("pg-"), Decimal(0)),
             )
             for loan in fineract.loans.values()
             for t in loan.transactions
@@ -250,13 +258,26 @@ def ledger(world: MockWorld) -> Ledger:
             )
             for client in fineract.clients.values()
         ]
+        # A foreclosure is booked as Fineract's foreclosure transaction, its external id the order's.
+        closing = {c.provider_order_id: c.cf_payment_id for c in charges if c.provider_order_id.startswith("FINCLOSE_")}
+        bookings += [
+            Booking(
+                lender="fineract",
+                provider_order_id=t.external_id,
+                cf_payment_id=closing[t.external_id],
+                amount=t.amount,
+            )
+            for loan in fineract.loans.values()
+            for t in loan.transactions
+            if t.kind == "repayment" and t.external_id in closing
+        ]
         # A Fineract lender keeps no record of a checkout: the provider's orders for it are its
-        # repayments, paid once booked.
+        # repayments (and foreclosures), paid once booked.
         booked = {b.provider_order_id for b in bookings if b.lender == "fineract"}
         repayments += [
             Repayment(provider_order_id=order_id, status="paid" if order_id in booked else "unbooked")
             for _, order_id in payments.orders
-            if order_id.startswith("FINREPAY_")
+            if order_id.startswith(("FINREPAY_", "FINCLOSE_"))
         ]
     draws = [CreditDrawn(reference=d.reference, amount=d.amount) for d in world.states["credit"].draws]
     return Ledger(

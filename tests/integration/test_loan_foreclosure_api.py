@@ -25,7 +25,7 @@ from tests.integration.test_loans_api import pdf_text
 from tests.integration.test_portal_api import log_in, pay
 from tests.integration.test_portal_repayments_api import checkout, confirm
 from tests.integration.test_reconciliation import in_process_mocks, reconcile
-from tests.integration.test_two_lenders_api import BASIC, fineract_loan
+from tests.integration.test_two_lenders_api import BASIC, MEENA, fineract_loan
 from tests.mocks_clock import mocks_today
 
 SUNITA = "9123456780"
@@ -298,3 +298,43 @@ def test_a_repayment_taken_after_the_loan_was_foreclosed_is_refunded_to_the_paye
     [seen] = [r for r in desk["repayments"] if r["orderId"] == first["orderId"]]
     assert (seen["status"], seen["amount"], seen["excessRefunded"]) == ("paid", f"{owed:.2f}", refunded)
     assert [(m.kind, m.provider_order_id) for m in reconcile(client, settings, paid_on).mismatches] == []
+
+
+def test_a_fineract_repayment_taken_after_the_loan_was_foreclosed_is_given_back_and_the_loan_closed(
+    both: GatewayClient, settings: Settings
+) -> None:
+    """Fineract takes a repayment on a loan already paid off and turns it Overpaid; the gateway
+    has the provider refund the rest on the repayment's own order and Fineract record it (a credit
+    balance refund), which closes the loan again: once, however often asked."""
+    log_in(both, MEENA)
+    owed = both.get("/api/portal/repayment").json()["remainingAmount"]
+    first = pay(both, {"mode": "partialPayment", "amount": owed}, key="fin-late-0001").json()
+    quote = both.get("/api/loans/FIN-000007101/foreclosure").json()
+    closing = pay_quote(both, "FIN-000007101", quote["total"], "fin-close-0003").json()
+    checkout(both, closing)
+    closed = both.post(
+        f"/api/loans/FIN-000007101/foreclosure/payments/{closing['paymentLogId']}/confirm", headers=both.xsrf()
+    ).json()
+    assert closed["paid"] is True and closed["loan"]["status"] == "closed"
+
+    paid_on = mocks_today(both)
+    checkout(both, first)
+    outcome = confirm(both, first)
+    assert outcome["status"] == "completed"
+    assert outcome["allocation"] == {"charges": "0.00", "interest": "0.00", "principal": "0.00", "refunded": owed}
+    assert confirm(both, first)["status"] == "completed"  # asked again: nothing given back twice
+
+    books = fineract_loan(both, 7101)
+    assert books["status"]["closed"] is True and "totalOverpaid" not in books
+    kinds = [(t["type"]["value"], t["amount"]) for t in books["transactions"]][-2:]
+    assert kinds == [("Repayment", float(owed)), ("Credit Balance Refund", float(owed))]
+    charges = both.get("/_mocks/ledger").json()["charges"]
+    [charge] = [c for c in charges if c["providerOrderId"] == first["orderId"]]
+    assert (charge["amount"], charge["refunded"]) == (owed, owed)
+    loans = both.get("/api/loans/").json()
+    assert [(loan["loanNumber"], loan["status"]) for loan in loans] == [("FIN-000007101", "closed")]
+    history = [p for p in both.get("/api/portal/payments").json() if p["orderId"] == first["orderId"]]
+    assert [(p["status"], p["allocation"]["refunded"]) for p in history] == [("paid", owed)]
+    invariants = both.get("/_mocks/ledger/invariants").json()
+    assert [i["name"] for i in invariants if not i["holds"]] == []
+    assert [(m.kind, m.provider_order_id) for m in reconcile(both, settings, paid_on).mismatches] == []

@@ -173,6 +173,15 @@ def _n(amount: Decimal) -> Decimal:
 
 
 def _status(loan: Loan) -> dict[str, Any]:
+    if loan.overpaid > 0:  # Fineract's LoanStatus.OVERPAID: neither active nor closed
+        return {
+            "id": 700,
+            "code": "loanStatusType.overpaid",
+            "value": "Overpaid",
+            "active": False,
+            "closed": False,
+            "overpaid": True,
+        }
     closed = principal_outstanding(loan) == 0 and all(p.paid == p.total for p in loan.periods)
     if closed:
         return {
@@ -219,17 +228,26 @@ def _summary(loan: Loan) -> dict[str, Any]:
     return summary
 
 
+TRANSACTION_TYPES = {  # Fineract's LoanTransactionType: id and value by code
+    "disbursement": (1, "Disbursement"),
+    "repayment": (2, "Repayment"),
+    "creditBalanceRefund": (20, "Credit Balance Refund"),
+}
+
+
 def _transaction(loan: Loan, t: Transaction) -> dict[str, Any]:
     repayment = t.kind == "repayment"
+    type_id, type_value = TRANSACTION_TYPES[t.kind]
     found: dict[str, Any] = {
         "id": t.id,
         "loanId": loan.id,
         "type": {
-            "id": 2 if repayment else 1,
+            "id": type_id,
             "code": f"loanTransactionType.{t.kind}",
-            "value": "Repayment" if repayment else "Disbursement",
-            "disbursement": not repayment,
+            "value": type_value,
+            "disbursement": t.kind == "disbursement",
             "repayment": repayment,
+            "creditBalanceRefund": t.kind == "creditBalanceRefund",
         },
         "date": _day(t.on),
         "currency": CURRENCY,
@@ -238,6 +256,7 @@ def _transaction(loan: Loan, t: Transaction) -> dict[str, Any]:
         "interestPortion": _n(t.interest),
         "feeChargesPortion": _n(Decimal(0)),
         "penaltyChargesPortion": _n(t.penalty),
+        "overpaymentPortion": _n(t.overpayment),
         "outstandingLoanBalance": _n(t.balance),
         "manuallyReversed": False,
     }
@@ -351,6 +370,8 @@ def _loan_view(loan: Loan, borrowers: dict[str, Any], today: date, associations:
         "summary": _summary(loan),
         "delinquent": _delinquent(loan, today),
     }
+    if loan.overpaid > 0:
+        view["totalOverpaid"] = _n(loan.overpaid)
     if "repaymentSchedule" in associations:
         view["repaymentSchedule"] = _schedule(loan, today)
     if "transactions" in associations:
@@ -538,18 +559,22 @@ def create_app(world: MockWorld) -> BuiltOnUse:
             return 400, _error_body(400, "validation.msg.validation.errors.exist", f"Validation errors exist: {exc}")
         outstanding = sum((p.total - p.paid for p in found.periods), Decimal(0))
         amount = asked.transactionAmount
-        if amount <= 0 or amount != amount.quantize(Decimal("0.01")) or amount > outstanding:
+        # Fineract takes a repayment on a loan Active, Fully Paid or Overpaid (LoanTransactionValidator's
+        # validateLoanStatusIsActiveOrFullyPaidOrOverpaid), and more than is owed: the loan turns Overpaid.
+        if amount <= 0 or amount != amount.quantize(Decimal("0.01")):
             return 400, _error_body(
                 400,
                 "validation.msg.loan.transactionAmount.not.greater.than.zero",
-                "transactionAmount must be above 0, in paise and not above the outstanding",
+                "transactionAmount must be above 0, in paise",
             )
         if asked.externalId and any(
             t.external_id == asked.externalId for loan in st.loans.values() for t in loan.transactions
         ):
             # Unique across every loan's transactions (m_loan_transaction_external_id_key).
             return 400, _not_unique("externalId", asked.externalId)
-        principal, interest, penalty = apply_payment(found, amount)
+        principal, interest, penalty = apply_payment(found, min(amount, outstanding))
+        overpayment = amount - principal - interest - penalty
+        found.overpaid += overpayment
         transaction = Transaction(
             id=st.next_transaction_id,
             kind="repayment",
@@ -558,6 +583,7 @@ def create_app(world: MockWorld) -> BuiltOnUse:
             principal=principal,
             interest=interest,
             penalty=penalty,
+            overpayment=overpayment,
             balance=principal_outstanding(found),
             external_id=asked.externalId,
             receipt_number=asked.receiptNumber,
@@ -584,7 +610,7 @@ def create_app(world: MockWorld) -> BuiltOnUse:
         found = state().loans.get(loan_id)
         if found is None:
             return _error_body(404, "error.msg.loan.id.invalid", f"Loan with identifier {loan_id} does not exist")
-        if _status(found)["closed"]:
+        if not _status(found)["active"]:
             return _error_body(403, "loan.foreclosure.not.active", "Loan is not active; it cannot be foreclosed")
         return None
 
@@ -660,9 +686,10 @@ def create_app(world: MockWorld) -> BuiltOnUse:
         if refused := _refused(request, world.settings.fineract_password):
             return refused
         command_name = request.query_params.get("command")
-        if command_name not in ("repayment", "foreclosure"):
+        actions = {"repayment": "REPAYMENT", "foreclosure": "FORECLOSURE", "creditBalanceRefund": "CREDITBALANCEREFUND"}
+        if command_name not in actions:
             return _error(400, "error.msg.command.unsupported", "Unsupported command")
-        action = "FORECLOSURE" if command_name == "foreclosure" else "REPAYMENT"
+        action = actions[command_name]
         st = state()
         raw = await request.body()
         # Fineract makes a key of its own for a write without one: it is never replayed.
@@ -680,6 +707,8 @@ def create_app(world: MockWorld) -> BuiltOnUse:
         command = commands.begin(world, st, key, loan_id, raw, action)
         if action == "FORECLOSURE":
             return commands.finish(command, *book_foreclosure(loan_id, raw))
+        if action == "CREDITBALANCEREFUND":
+            return commands.finish(command, *book_credit_balance_refund(loan_id, raw))
         controls = st.controls
         if controls.hold_next > 0:
             controls.hold_next -= 1
@@ -695,6 +724,62 @@ def create_app(world: MockWorld) -> BuiltOnUse:
             return commands.awaiting_approval(command)
         status, body = book(loan_id, raw)
         return commands.finish(command, status, body)
+
+    def book_credit_balance_refund(loan_id: int, raw: bytes) -> tuple[int, bytes]:
+        """What an overpaid loan's borrower is given back (LoanWritePlatformService's
+        creditBalanceRefund): at most the overpaid amount; the loan is closed (obligations met)
+        once nothing overpaid is left."""
+        st = state()
+        found = st.loans.get(loan_id)
+        if found is None:
+            return 404, _error_body(404, "error.msg.loan.id.invalid", f"Loan with identifier {loan_id} does not exist")
+        try:
+            asked = msgspec.json.decode(raw, type=RepaymentBody)
+            on = (
+                datetime.strptime(asked.transactionDate, "%d %B %Y").date()
+                if asked.dateFormat == "dd MMMM yyyy"
+                else date.fromisoformat(asked.transactionDate)
+            )
+        except (msgspec.ValidationError, msgspec.DecodeError, ValueError) as exc:
+            return 400, _error_body(400, "validation.msg.validation.errors.exist", f"Validation errors exist: {exc}")
+        if found.overpaid <= 0:
+            return 403, _error_body(
+                403,
+                "error.msg.loan.credit.balance.refund.account.is.not.overpaid",
+                f"Loan: {loan_id} Credit Balance Refund is not allowed. Loan Account is not Overpaid.",
+            )
+        amount = asked.transactionAmount
+        if amount <= 0 or amount != amount.quantize(Decimal("0.01")) or amount > found.overpaid:
+            return 400, _error_body(
+                400,
+                "error.msg.transactionAmount.invalid.must.be.>zero.and.<=overpaid.amount",
+                "Transaction amount cannot be zero or less than zero or greater than overpaid amount",
+            )
+        if asked.externalId and any(
+            t.external_id == asked.externalId for loan in st.loans.values() for t in loan.transactions
+        ):
+            return 400, _not_unique("externalId", asked.externalId)
+        found.overpaid -= amount
+        transaction = Transaction(
+            id=st.next_transaction_id,
+            kind="creditBalanceRefund",
+            on=on,
+            amount=amount,
+            balance=principal_outstanding(found),
+            external_id=asked.externalId,
+        )
+        st.next_transaction_id += 1
+        found.transactions.append(transaction)
+        return 200, msgspec.json.encode(
+            {
+                "officeId": 1,
+                **_owner(found),
+                "loanId": found.id,
+                "resourceId": transaction.id,
+                "resourceExternalId": asked.externalId,
+                "changes": {"transactionDate": asked.transactionDate, "transactionAmount": str(amount)},
+            }
+        )
 
     def book_checked(loan_id: int, raw: bytes) -> tuple[int, bytes]:
         """The command's checks without its booking, as a maker's command is validated then rolled

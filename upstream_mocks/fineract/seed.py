@@ -45,12 +45,13 @@ class Period(msgspec.Struct, kw_only=True):
 
 class Transaction(msgspec.Struct, kw_only=True):
     id: int
-    kind: str  # "disbursement" or "repayment"
+    kind: str  # "disbursement", "repayment" or "creditBalanceRefund"
     on: date
     amount: Decimal
     principal: Decimal = Decimal(0)
     interest: Decimal = Decimal(0)
     penalty: Decimal = Decimal(0)
+    overpayment: Decimal = Decimal(0)  # a repayment's part beyond everything owed (overpaymentPortion)
     balance: Decimal = Decimal(0)  # principal outstanding after it
     external_id: str | None = None
     receipt_number: str | None = None
@@ -92,6 +93,9 @@ class Loan(msgspec.Struct, kw_only=True):
     foreclosure_fee_percent: Decimal = Decimal(0)
     loan_type: LoanType = "individual"
     group_id: int | None = None  # a group's loan, or a member's loan the group stands for (jlg)
+    # Repaid beyond everything owed and not yet given back by a credit balance refund: while above
+    # nothing, the loan is Overpaid (status 700, `totalOverpaid`).
+    overpaid: Decimal = Decimal(0)
 
 
 def refresh_arrears(loan: Loan, business_date: date, grace_days: int = 0) -> None:

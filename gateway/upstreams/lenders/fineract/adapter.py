@@ -160,6 +160,10 @@ class NotBooked(msgspec.Struct, frozen=True, kw_only=True):
 
 
 REJECTED_REFUND = "rejected-"  # and the provider's payment id: the refund of a repayment the lender refused
+# And the provider's payment id: the refund of what a repayment brought beyond everything the loan
+# owed, and Fineract's credit balance refund transaction that records it (its external id).
+OVERPAID_REFUND = "overpaid-"
+CREDIT_BALANCE_REFUND = "cbr-pg-"
 # Where that refund stands at the lender's own provider account, as the desk words a rejected
 # repayment: given back, on its way (PENDING, or ONHOLD at the bank), or given up by the bank for
 # good (CANCELLED; FAILED, which Cashfree's text names beyond its enum), then the desk's to pay.
@@ -327,7 +331,8 @@ class FineractLender:
         accounts: Accounts = await self._get(f"clients/{client_id}/accounts", Accounts)
         found = []
         for account in accounts.loan_accounts:
-            if account.status.active or account.status.closed:
+            # An overpaid one (repaid beyond everything owed, its credit not yet given back) too.
+            if account.status.active or account.status.closed or account.status.overpaid:
                 found.append(await self._loan(account.id))
         return found
 
@@ -504,7 +509,49 @@ class FineractLender:
         if order_id.startswith(CLOSE_PREFIX):  # a foreclosure: Fineract's foreclosure command closes the loan
             await self.foreclosures.book(loan, paid[0], order_id)
             return Settlement.COMPLETED
-        return await self._book(loan, paid[0], order_id)
+        settled = await self._book(loan, paid[0], order_id)
+        if settled is Settlement.COMPLETED:
+            await self._give_back_overpaid(loan.id, paid[0], order_id)
+        return settled
+
+    async def _give_back_overpaid(self, loan_id: int, paid: ProviderPayment, order_id: str) -> None:
+        """A repayment booked on a loan it overpaid (the loan foreclosed or paid off while it was
+        with the bank: Fineract takes it and turns the loan Overpaid) has the rest given back: the
+        provider refunds it on the repayment's own order, then Fineract's credit balance refund
+        records it and closes the loan. Both are keyed by the provider's payment, so every ask
+        (the borrower's confirm, the follow-up, another replica) makes each once. Never raises:
+        the repayment is booked whatever happens here; a loan still overpaid is given back at the
+        next ask."""
+        provider_id = str(paid.cf_payment_id)
+        try:
+            loan = await self._loan(loan_id)
+            mine = next((t for t in loan.transactions if t.external_id == f"pg-{provider_id}"), None)
+            if not loan.status.overpaid or not loan.total_overpaid or mine is None or mine.overpayment_portion <= 0:
+                return
+            amount = paise(min(loan.total_overpaid, mine.overpayment_portion), self.name)
+            await self.refunds.refund(order_id, amount, f"{OVERPAID_REFUND}{provider_id}", "More than was owed")
+            body = {
+                "transactionDate": (await self._business_date()).strftime("%d %B %Y"),
+                "dateFormat": "dd MMMM yyyy",
+                "locale": "en",
+                "transactionAmount": msgspec.Raw(format(amount, "f").encode()),
+                "externalId": f"{CREDIT_BALANCE_REFUND}{provider_id}",
+                "note": f"Refunded online on {order_id}",
+            }
+            response = await self.http.request(
+                "POST",
+                f"{API}/loans/{loan_id}/transactions?command=creditBalanceRefund",
+                json=body,
+                headers={**self.headers, "Idempotency-Key": f"{CREDIT_BALANCE_REFUND}{provider_id}"},
+                idempotent=True,
+            )
+        except UpstreamError as exc:
+            log.warning("overpaid_not_given_back", order_id=order_id, status=exc.status, code=exc.code)
+            return
+        if response.status_code != 200:
+            log.warning("credit_balance_refund_not_booked", order_id=order_id, status=response.status_code)
+            return
+        log.info("overpaid_given_back", order_id=order_id, provider_payment=provider_id, amount=str(amount))
 
     async def _order_status(self, order_id: str) -> str:
         """The provider's order's status: ACTIVE is still open to be paid (closed unpaid, not
@@ -736,6 +783,9 @@ class FineractLender:
                 charges=paise(t.penalty_charges_portion + t.fee_charges_portion, self.name),
                 interest=paise(t.interest_portion, self.name),
                 principal=paise(t.principal_portion, self.name),
+                # Beyond everything owed: given back (the provider's refund, Fineract's credit
+                # balance refund: _give_back_overpaid), or at the next ask.
+                refunded=paise(t.overpayment_portion, self.name) if t.overpayment_portion > 0 else None,
             ),
             # Drawn by the companion, for a repayment paid online (an AutoPay debit's too); Fineract draws none.
             receipt_available=self.companion_receipts is not None
@@ -811,7 +861,7 @@ class FineractLender:
             p for p in (loan.repayment_schedule or Schedule()).periods if p.period is not None and not p.complete
         ]
         status: Literal["current", "overdue", "closed"] = (
-            "closed" if loan.status.closed else "overdue" if overdue > 0 else "current"
+            "closed" if loan.status.closed or loan.status.overpaid else "overdue" if overdue > 0 else "current"
         )
         nxt = next((p for p in upcoming if day(p.due_date) >= on), None)
         return LoanSummary(
@@ -1153,6 +1203,7 @@ class FineractLender:
                     paid_at=entry.created_at,
                     time_known=entry.time_known,
                     receipt_resendable=self.companion_desk is not None,
+                    refunded=entry.allocation.refunded if entry.allocation is not None else None,
                 )
             )
         if not isinstance(value, date):  # a day's repayments are those booked; the desk's also wait

@@ -22,6 +22,7 @@ class Code(msgspec.Struct, kw_only=True):
 class Status(Code, kw_only=True):
     active: bool = False
     closed: bool = False
+    overpaid: bool = False  # 700: repaid beyond everything owed, until a credit balance refund
 
 
 class SearchHit(msgspec.Struct, rename="camel", kw_only=True):
@@ -86,6 +87,7 @@ class TransactionType(msgspec.Struct, kw_only=True):
     value: str
     repayment: bool = False
     disbursement: bool = False
+    credit_balance_refund: bool = msgspec.field(default=False, name="creditBalanceRefund")
 
 
 class PaymentDetail(msgspec.Struct, rename="camel", kw_only=True):
@@ -101,6 +103,7 @@ class Transaction(msgspec.Struct, rename="camel", kw_only=True):
     interest_portion: Decimal = Decimal(0)
     fee_charges_portion: Decimal = Decimal(0)
     penalty_charges_portion: Decimal = Decimal(0)
+    overpayment_portion: Decimal = Decimal(0)  # beyond everything the loan owed
     outstanding_loan_balance: Decimal = Decimal(0)
     external_id: str | None = None
     manually_reversed: bool = False
@@ -162,6 +165,7 @@ class FineractLoan(msgspec.Struct, rename="camel", kw_only=True):
     repayment_schedule: Schedule | None = None
     transactions: list[Transaction] = msgspec.field(default_factory=list)
     delinquent: Delinquent | None = None  # Fineract 1.8 and later
+    total_overpaid: Decimal | None = None  # an overpaid loan's credit, not yet given back
 
 
 class LoanListItem(msgspec.Struct, rename="camel", kw_only=True):
