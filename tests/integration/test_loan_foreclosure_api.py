@@ -335,6 +335,8 @@ def test_a_fineract_repayment_taken_after_the_loan_was_foreclosed_is_given_back_
     assert [(loan["loanNumber"], loan["status"]) for loan in loans] == [("FIN-000007101", "closed")]
     history = [p for p in both.get("/api/portal/payments").json() if p["orderId"] == first["orderId"]]
     assert [(p["status"], p["allocation"]["refunded"]) for p in history] == [("paid", owed)]
+    receipt = words(both.get(history[0]["receiptUrl"]).content)  # the lender's companion draws it
+    assert f"Applied to principal ₹0.00 Refunded to you ₹{Decimal(owed):,.2f}" in receipt
     invariants = both.get("/_mocks/ledger/invariants").json()
     assert [i["name"] for i in invariants if not i["holds"]] == []
     assert [(m.kind, m.provider_order_id) for m in reconcile(both, settings, paid_on).mismatches] == []

@@ -77,4 +77,5 @@ async def receipt_facts(
         charges=t.penalty,
         interest=t.interest,
         principal=t.principal,
+        refunded=t.overpayment,  # beyond everything the loan owed: given back (a credit balance refund)
     )
