@@ -542,10 +542,9 @@ def create_app(world: MockWorld) -> BuiltOnUse:
             }
         )
 
-    def book(loan_id: int, raw: bytes) -> tuple[int, bytes]:
-        """The repayment command itself: (status, body), nothing booked unless 200."""
-        st = state()
-        found = st.loans.get(loan_id)
+    def transaction_asked(loan_id: int, raw: bytes) -> tuple[Loan, RepaymentBody, date] | tuple[int, bytes]:
+        """A transaction command's loan, body and date, or the answer refusing it (status, body)."""
+        found = state().loans.get(loan_id)
         if found is None:
             return 404, _error_body(404, "error.msg.loan.id.invalid", f"Loan with identifier {loan_id} does not exist")
         try:
@@ -557,6 +556,19 @@ def create_app(world: MockWorld) -> BuiltOnUse:
             )
         except (msgspec.ValidationError, msgspec.DecodeError, ValueError) as exc:
             return 400, _error_body(400, "validation.msg.validation.errors.exist", f"Validation errors exist: {exc}")
+        return found, asked, on
+
+    def external_id_taken(external_id: str) -> bool:
+        """Unique across every loan's transactions (m_loan_transaction_external_id_key)."""
+        return any(t.external_id == external_id for loan in state().loans.values() for t in loan.transactions)
+
+    def book(loan_id: int, raw: bytes) -> tuple[int, bytes]:
+        """The repayment command itself: (status, body), nothing booked unless 200."""
+        st = state()
+        read = transaction_asked(loan_id, raw)
+        if isinstance(read[1], bytes):
+            return read[0], read[1]
+        found, asked, on = read
         outstanding = sum((p.total - p.paid for p in found.periods), Decimal(0))
         amount = asked.transactionAmount
         # Fineract takes a repayment on a loan Active, Fully Paid or Overpaid (LoanTransactionValidator's
@@ -567,10 +579,7 @@ def create_app(world: MockWorld) -> BuiltOnUse:
                 "validation.msg.loan.transactionAmount.not.greater.than.zero",
                 "transactionAmount must be above 0, in paise",
             )
-        if asked.externalId and any(
-            t.external_id == asked.externalId for loan in st.loans.values() for t in loan.transactions
-        ):
-            # Unique across every loan's transactions (m_loan_transaction_external_id_key).
+        if asked.externalId and external_id_taken(asked.externalId):
             return 400, _not_unique("externalId", asked.externalId)
         principal, interest, penalty = apply_payment(found, min(amount, outstanding))
         overpayment = amount - principal - interest - penalty
@@ -730,18 +739,10 @@ def create_app(world: MockWorld) -> BuiltOnUse:
         creditBalanceRefund): at most the overpaid amount; the loan is closed (obligations met)
         once nothing overpaid is left."""
         st = state()
-        found = st.loans.get(loan_id)
-        if found is None:
-            return 404, _error_body(404, "error.msg.loan.id.invalid", f"Loan with identifier {loan_id} does not exist")
-        try:
-            asked = msgspec.json.decode(raw, type=RepaymentBody)
-            on = (
-                datetime.strptime(asked.transactionDate, "%d %B %Y").date()
-                if asked.dateFormat == "dd MMMM yyyy"
-                else date.fromisoformat(asked.transactionDate)
-            )
-        except (msgspec.ValidationError, msgspec.DecodeError, ValueError) as exc:
-            return 400, _error_body(400, "validation.msg.validation.errors.exist", f"Validation errors exist: {exc}")
+        read = transaction_asked(loan_id, raw)
+        if isinstance(read[1], bytes):
+            return read[0], read[1]
+        found, asked, on = read
         if found.overpaid <= 0:
             return 403, _error_body(
                 403,
@@ -755,9 +756,7 @@ def create_app(world: MockWorld) -> BuiltOnUse:
                 "error.msg.transactionAmount.invalid.must.be.>zero.and.<=overpaid.amount",
                 "Transaction amount cannot be zero or less than zero or greater than overpaid amount",
             )
-        if asked.externalId and any(
-            t.external_id == asked.externalId for loan in st.loans.values() for t in loan.transactions
-        ):
+        if asked.externalId and external_id_taken(asked.externalId):
             return 400, _not_unique("externalId", asked.externalId)
         found.overpaid -= amount
         transaction = Transaction(
