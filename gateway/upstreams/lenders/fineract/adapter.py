@@ -510,7 +510,10 @@ class FineractLender:
             await self.foreclosures.book(loan, paid[0], order_id)
             return Settlement.COMPLETED
         settled = await self._book(loan, paid[0], order_id)
-        if settled is Settlement.COMPLETED:
+        # Only a payment above what the loan owed before it (or on a loan overpaid already) can
+        # have overpaid it: the loan is read again for that alone, not after every repayment.
+        beyond = paid[0].payment_amount > loan.summary.total_outstanding
+        if settled is Settlement.COMPLETED and (beyond or loan.status.overpaid):
             await self._give_back_overpaid(loan.id, paid[0], order_id)
         return settled
 
