@@ -333,6 +333,12 @@ def test_a_fineract_repayment_taken_after_the_loan_was_foreclosed_is_given_back_
     assert (charge["amount"], charge["refunded"]) == (owed, owed)
     loans = both.get("/api/loans/").json()
     assert [(loan["loanNumber"], loan["status"]) for loan in loans] == [("FIN-000007101", "closed")]
+    statement = both.get(
+        "/api/loans/FIN-000007101/statement", params={"from": loans[0]["disbursedOn"], "to": loans[0]["asOf"]}
+    ).json()
+    # Nothing owed: the foreclosure paid its charge (a fixed rate's) and the part given back was
+    # never the loan's.
+    assert statement["closingBalance"] == "0.00"
     history = [p for p in both.get("/api/portal/payments").json() if p["orderId"] == first["orderId"]]
     assert [(p["status"], p["allocation"]["refunded"]) for p in history] == [("paid", owed)]
     receipt = words(both.get(history[0]["receiptUrl"]).content)  # the lender's companion draws it

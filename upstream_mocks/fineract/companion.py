@@ -35,7 +35,7 @@ from upstream_mocks.built_on_use import BuiltOnUse, mock_app
 from upstream_mocks.clock import mocks_now, mocks_today
 from upstream_mocks.envelope import envelope
 from upstream_mocks.fineract.autopay import fineract_books
-from upstream_mocks.fineract.receipts import EMAILS, online, receipt_facts
+from upstream_mocks.fineract.receipts import CLOSE_PREFIX, EMAILS, online, receipt_facts
 from upstream_mocks.fineract.reminders import link_of_code as fineract_link_of_code
 from upstream_mocks.fineract.reminders import reminder_routes, stale
 from upstream_mocks.fineract.seed import Client, FineractState
@@ -140,6 +140,7 @@ def position(books: Books, today: date) -> Position:
         if p.penalty > 0:
             on = p.due + timedelta(days=1)
             events.append((on, 0, StatementRow(on=on, kind="penalCharge", instalment=p.number, debit=p.penalty)))
+    foreclosures: set[int] = set()  # the rows of payments that foreclosed the loan
     for t in books.transactions:
         if t.kind != "repayment":
             continue
@@ -148,16 +149,24 @@ def position(books: Books, today: date) -> Position:
             on=t.on,
             kind="payment",
             reference=reference,
-            credit=t.amount,
+            # What went to the loan: a part beyond everything owed was given back (a credit balance
+            # refund), as our own lender's statement counts a payment for its part on the loan.
+            credit=t.amount - t.overpayment,
             allocation=(t.penalty, t.interest, t.principal),
         )
         events.append((t.on, 2, row))
+        if t.external_id is not None and t.external_id.startswith(CLOSE_PREFIX):
+            foreclosures.add(id(row))
     rows: list[StatementRow] = []
     balance = ZERO
     for on, _, row in sorted(events, key=lambda e: (e[0], e[1])):
         if on > today:
             break
         balance += row.debit - row.credit
+        if id(row) in foreclosures:
+            # It paid everything owed that day, the foreclosure charge and the interest to the day
+            # (never a row of their own) too: nothing is left, as our own lender's statement has it.
+            balance = ZERO
         row.balance = balance
         rows.append(row)
     due = [p for p in books.periods if p.due < today]
