@@ -177,3 +177,61 @@ async def test_search_matches_a_part_of_a_mobile_number_as_its_staff_typed_it(mo
     assert await found(query="9811144455") == ["+919811144455"]  # typed without spaces: the ten digits are in it
     assert await found(query="98111", exactMatch="true") == []
     assert await found(query="+91 98111 22233", exactMatch="true") == ["+91 98111 22233"]
+
+
+async def test_a_repayment_beyond_what_is_owed_overpays_the_loan_and_a_credit_balance_refund_gives_it_back(
+    mocks: httpx.AsyncClient,
+) -> None:
+    """As Fineract (validateLoanStatusIsActiveOrFullyPaidOrOverpaid, CreditBalanceRefundTest): more
+    than the loan owes is taken, the rest its overpaymentPortion and the loan Overpaid; a credit
+    balance refund gives back at most that, refused with Fineract's own codes, and closes it."""
+
+    async def give_back(
+        amount: str, external_id: str, day: str = "01 December 2026", key: str | None = None
+    ) -> httpx.Response:
+        body = {"transactionDate": day, "dateFormat": "dd MMMM yyyy", "locale": "en"}
+        return await mocks.post(
+            f"{API}/loans/{MEENA_LOAN}/transactions",
+            params={"command": "creditBalanceRefund"},
+            json={**body, "transactionAmount": float(amount), "externalId": external_id},
+            headers={**BASIC, "Idempotency-Key": key or external_id},
+        )
+
+    def code(answer: httpx.Response) -> tuple[int, str]:
+        return answer.status_code, answer.json()["errors"][0]["userMessageGlobalisationCode"]
+
+    assert code(await give_back("1.00", "cbr-0")) == (
+        400,
+        "error.msg.loan.credit.balance.refund.account.is.not.overpaid",
+    )
+    loan = (await mocks.get(f"{API}/loans/{MEENA_LOAN}", headers=BASIC)).json()
+    owed = loan["summary"]["totalOutstanding"]
+    paid = await repay(mocks, "repay-over", repayment(f"{owed + 500:.2f}", "pg-over"))
+    assert paid.status_code == 200, paid.text
+    loan = (await mocks.get(f"{API}/loans/{MEENA_LOAN}", params={"associations": "transactions"}, headers=BASIC)).json()
+    assert (loan["status"]["id"], loan["status"]["overpaid"], loan["totalOverpaid"]) == (700, True, 500)
+    [over] = [t for t in loan["transactions"] if t.get("externalId") == "pg-over"]
+    assert over["overpaymentPortion"] == 500
+
+    assert code(await give_back("500.01", "cbr-1")) == (
+        400,
+        "error.msg.transactionAmount.invalid.must.be.>zero.and<=overpaidamount",
+    )
+    assert code(await give_back("0", "cbr-2")) == (
+        400,
+        "validation.msg.loan.transaction.transactionAmount.not.greater.than.zero",
+    )
+    assert code(await give_back("500.00", "cbr-3", "01 January 2099")) == (
+        400,
+        "error.msg.transaction.date.cannot.be.in.the.future",
+    )
+    assert (await give_back("200.00", "cbr-4")).status_code == 200  # a part: still overpaid
+    loan = (await mocks.get(f"{API}/loans/{MEENA_LOAN}", headers=BASIC)).json()
+    assert (loan["status"]["id"], loan["totalOverpaid"]) == (700, 300)
+    assert code(await give_back("100.00", "cbr-4", key="cbr-4-again")) == (
+        400,
+        "error.msg.loan.creditBalanceRefund.duplicate.externalId",
+    )
+    assert (await give_back("300.00", "cbr-5")).status_code == 200
+    loan = (await mocks.get(f"{API}/loans/{MEENA_LOAN}", headers=BASIC)).json()
+    assert loan["status"]["closed"] is True and "totalOverpaid" not in loan

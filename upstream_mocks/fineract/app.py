@@ -130,6 +130,11 @@ def _not_found(code: str, message: str) -> Response[Any]:
 def _not_unique(parameter: str, value: str) -> bytes:
     """Fineract's PlatformApiDataValidationException for a unique constraint on a loan transaction."""
     message = f"The parameter `{parameter}` must be unique."
+    return _invalid(f"validation.msg.loan.transaction.{parameter}.value.must.be.unique", message, parameter, value)
+
+
+def _invalid(code: str, message: str, parameter: str | None = None, value: Any = None) -> bytes:
+    """Fineract's PlatformApiDataValidationException (a 400): one error, its own code and words."""
     return msgspec.json.encode(
         {
             "developerMessage": "The request was invalid. This typically will happen due to validation errors "
@@ -141,8 +146,8 @@ def _not_unique(parameter: str, value: str) -> bytes:
                 {
                     "developerMessage": message,
                     "defaultUserMessage": message,
-                    "userMessageGlobalisationCode": f"validation.msg.loan.transaction.{parameter}.value.must.be.unique",
-                    "parameterName": parameter,
+                    "userMessageGlobalisationCode": code,
+                    "parameterName": parameter or "id",
                     "value": value,
                     "args": [],
                 }
@@ -743,21 +748,41 @@ def create_app(world: MockWorld) -> BuiltOnUse:
         if isinstance(read[1], bytes):
             return read[0], read[1]
         found, asked, on = read
+        # Fineract's own codes (its CreditBalanceRefundTest): all data validation errors, 400.
         if found.overpaid <= 0:
-            return 403, _error_body(
-                403,
+            return 400, _invalid(
                 "error.msg.loan.credit.balance.refund.account.is.not.overpaid",
-                f"Loan: {loan_id} Credit Balance Refund is not allowed. Loan Account is not Overpaid.",
+                "Loan Credit Balance Refund is not allowed. Loan Account is not Overpaid.",
+            )
+        if on > mocks_today(world):
+            return 400, _invalid(
+                "error.msg.transaction.date.cannot.be.in.the.future",
+                "The transaction date cannot be in the future.",
+                "transactionDate",
+                asked.transactionDate,
             )
         amount = asked.transactionAmount
-        if amount <= 0 or amount != amount.quantize(Decimal("0.01")) or amount > found.overpaid:
-            return 400, _error_body(
-                400,
-                "error.msg.transactionAmount.invalid.must.be.>zero.and.<=overpaid.amount",
+        if amount <= 0:
+            return 400, _invalid(
+                "validation.msg.loan.transaction.transactionAmount.not.greater.than.zero",
+                "The parameter `transactionAmount` must be greater than 0.",
+                "transactionAmount",
+                str(amount),
+            )
+        if amount != amount.quantize(Decimal("0.01")) or amount > found.overpaid:
+            return 400, _invalid(
+                "error.msg.transactionAmount.invalid.must.be.>zero.and<=overpaidamount",
                 "Transaction amount cannot be zero or less than zero or greater than overpaid amount",
+                "transactionAmount",
+                str(amount),
             )
         if asked.externalId and external_id_taken(asked.externalId):
-            return 400, _not_unique("externalId", asked.externalId)
+            return 400, _invalid(
+                "error.msg.loan.creditBalanceRefund.duplicate.externalId",
+                f"Credit balance refund with external id {asked.externalId} already exists",
+                "externalId",
+                asked.externalId,
+            )
         found.overpaid -= amount
         transaction = Transaction(
             id=st.next_transaction_id,
