@@ -14,6 +14,8 @@ from decimal import Decimal
 from typing import Any
 from urllib.parse import urlsplit
 
+import structlog.testing
+
 from tests.contract.repayment_world import Repayments, decode, repayments
 from upstream_mocks.fineract.seed import FineractState
 from upstream_mocks.sms import DLT_TEMPLATES
@@ -98,3 +100,24 @@ async def test_the_companion_answers_only_its_codes_and_only_with_its_key() -> N
             f"lending/webRepayment/partnerPaymentLinks/{_code(short)}", headers={"x-partner-key": "mock-partner-key"}
         )
         assert ours.status_code == 404
+
+
+async def test_a_reset_starts_the_companions_links_and_reminders_over_with_the_provider() -> None:
+    """After `POST /_mocks/reset` the provider knows no link: the companion's go with it, and its
+    reminders of the day go again, each with a link the provider has."""
+    async with repayments() as mock:
+        sent = (await mock.client.post("companion_fineract/reminders/now", json={"mobileNumber": MEENA})).json()
+        [old] = [r["linkUrl"] for r in sent if r["loanNumber"] == LOAN]
+        assert (await mock.client.post("reset")).status_code == 200
+        base = "companion_fineract/webRepayment/partnerPaymentLinks"
+        assert (await mock.client.get(f"{base}/{_code(old)}", headers=COMPANION)).status_code == 404
+        with structlog.testing.capture_logs() as logs:
+            assert (await mock.client.post("companion_fineract/links/followUp")).json() == {"booked": 0}
+        assert [e for e in logs if e["event"] == "due_link_unread"] == []
+
+        again = (await mock.client.post("companion_fineract/reminders/now", json={"mobileNumber": MEENA})).json()
+        [new] = [r for r in again if r["loanNumber"] == LOAN]
+        resolved = await _resolved(mock, new["linkUrl"])
+        assert resolved["status"] == "open"
+        provider_page = await mock.client.get(f"payments/links/{_code(resolved['linkUrl'])}")
+        assert provider_page.status_code == 200 and "Pay ₹" in provider_page.text

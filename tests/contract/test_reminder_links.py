@@ -18,6 +18,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import msgspec
+import structlog.testing
 
 from tests.contract.repayment_world import FAST, RAMESH, Repayments, decode, repayments
 from upstream_mocks.lending.loans import MINIMUM_PAYMENT
@@ -275,3 +276,25 @@ async def test_a_link_asking_more_than_is_owed_is_cancelled_and_the_next_reminde
 def reminder_amount(reminder: dict[str, Any]) -> str:
     """The reminder's amount as the provider's page and the SMS write it (₹ and Indian grouping)."""
     return "₹" + indian_grouping(Decimal(str(reminder["amount"])))
+
+
+async def test_a_reset_starts_the_lenders_links_over_with_the_providers() -> None:
+    """`POST /_mocks/reset` reseeds the provider, which then knows no link: the lender's links go
+    with it, so no old code leads anywhere, the follow-up reads no link the provider lacks, and
+    the next reminder makes a link the provider has."""
+    async with repayments() as mock:
+        await mock.log_in()
+        sent = (await mock.client.post("lending/reminders/now", json={"mobileNumber": RAMESH})).json()
+        [old] = [r["linkUrl"] for r in sent if r["loanNumber"] == PORTAL_LOAN]
+        assert (await mock.client.post("reset")).status_code == 200
+        gone = await mock.client.get(f"lending/webRepayment/partnerPaymentLinks/{_code(old)}", headers=PARTNER)
+        assert gone.status_code == 404, gone.text
+        with structlog.testing.capture_logs() as logs:
+            await _move(mock, hours=4)  # a step of the lender's clock: its follow-up of open links
+            await mock.world.drain()
+        assert [e for e in logs if e["event"] == "due_link_unread"] == []
+
+        again = (await mock.client.post("lending/reminders/now", json={"mobileNumber": RAMESH})).json()
+        [new] = [r for r in again if r["loanNumber"] == PORTAL_LOAN]
+        assert (await _resolved(mock, new["linkUrl"]))["status"] == "open"
+        assert f"Pay {reminder_amount(new)}" in await _page(mock, new["linkUrl"])

@@ -85,10 +85,7 @@ class RemindNow(msgspec.Struct, rename="camel", kw_only=True, forbid_unknown_fie
 
 
 def reminded(world: MockWorld) -> FineractReminded:
-    found = world.states.get(STATE)
-    if found is None:
-        found = world.states[STATE] = FineractReminded()
-    st: FineractReminded = found
+    st: FineractReminded = world.states[STATE]
     return st
 
 
@@ -219,6 +216,8 @@ async def book_repayment(
 
 def reminder_routes(world: MockWorld, position: Reading) -> list[HTTPRouteHandler]:
     """`position(books, today)`: the companion's reading of a loan's ledger from Fineract's books."""
+    # Its links and the reminders already sent start over on a reset, with the books they name.
+    world.register(STATE, FineractReminded)
 
     def borrowed(client_id: int | None = None) -> list[tuple[Client, Books]]:
         books = _books(world)

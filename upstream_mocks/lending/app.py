@@ -23,6 +23,7 @@ from upstream_mocks.lending.autopay_mandates import mandate_routes
 from upstream_mocks.lending.complaints import complaint_routes
 from upstream_mocks.lending.credit import credit_limit_handler, seed_credit
 from upstream_mocks.lending.credit_line_routes import credit_line_routes
+from upstream_mocks.lending.due_links import DUE_LINKS, DueLinksState
 from upstream_mocks.lending.dues import Dues, dues
 from upstream_mocks.lending.excess_refunds import follow_excess_refunds
 from upstream_mocks.lending.history import history_routes
@@ -102,6 +103,8 @@ def loan_particulars(borrower: Borrower, owed: Dues) -> dict[str, Any]:
 def create_app(world: MockWorld) -> BuiltOnUse:
     world.register("lending", seed)
     world.register("credit", seed_credit)
+    # Its reminders' payment links start over with the provider's on a reset, as the rest does.
+    world.register(DUE_LINKS, DueLinksState)
 
     def state() -> LendingState:
         st: LendingState = world.states["lending"]

@@ -75,11 +75,11 @@ class DueLinksState(msgspec.Struct, kw_only=True):
     codes: dict[str, tuple[str, date]] = msgspec.field(default_factory=dict)  # short code -> (loan, due)
 
 
+DUE_LINKS = "due_links"  # the state's name, registered with the lending mock's
+
+
 def due_links(world: MockWorld) -> DueLinksState:
-    found = world.states.get("due_links")
-    if found is None:
-        found = world.states["due_links"] = DueLinksState()
-    st: DueLinksState = found
+    st: DueLinksState = world.states[DUE_LINKS]
     return st
 
 
