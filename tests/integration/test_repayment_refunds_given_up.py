@@ -196,3 +196,43 @@ def test_a_fineract_repayments_refund_the_desk_paid_another_way_is_given_back_on
     ]
     # Still given up at the provider: the desk's record is what changed.
     assert [r["refund_status"] for r in refunds_at(client, FINERACT_ACCOUNT, order_id)] == ["CANCELLED"]
+
+
+def test_a_refund_of_more_than_was_owed_the_bank_gives_up_is_on_the_desk_for_that_part(client: GatewayClient) -> None:
+    """A payment the bank let through once the loan was foreclosed: the lender books what was still
+    owed and refunds the rest on the payment's own order (excess_refunds.py). Should the bank give
+    that refund up, the desk has it as needing a person, for the part given back, with the lender
+    and the loan, and records it paid another way."""
+    log_in(client, RAMESH)
+    owed = client.get("/api/portal/repayment").json()["remainingAmount"]
+    first = pay(client, {"mode": "partialPayment", "amount": owed}, key="late-given-up-0001").json()
+    quote = client.get("/api/loans/LN-1001/foreclosure").json()
+    closing = client.post(
+        "/api/loans/LN-1001/foreclosure/payments",
+        json={"amount": quote["total"]},
+        headers={**client.xsrf(), "Idempotency-Key": "close-given-up-0001"},
+    ).json()
+    checkout(client, closing)
+    confirmed = f"/api/loans/LN-1001/foreclosure/payments/{closing['paymentLogId']}/confirm"
+    assert client.post(confirmed, headers=client.xsrf()).json()["loan"]["status"] == "closed"
+
+    assert client.post("/_mocks/scenarios", json=HOLD).status_code == 201
+    checkout(client, first)
+    refunded = confirm(client, first)["allocation"]["refunded"]
+    order_id = first["orderId"]
+    [held] = refunds_at(client, LENDER_ACCOUNT, order_id)
+    assert (held["refund_status"], f"{held['refund_amount']:.2f}") == ("ONHOLD", refunded)
+    bank_says(client, str(held["cf_refund_id"]), "CANCELLED")
+
+    assert staff_log_in(client, AGENT).status_code == 200
+    assert desk_refunds(client, RAMESH) == [
+        (order_id, refunded, "cancelled", True, "native", "LN-1001", "payment provider")
+    ]
+    [given_up] = client.get("/api/desk/refunds", params={"customer": RAMESH}).json()
+    recorded = client.post(
+        f"/api/desk/refunds/{given_up['id']}/paid-otherwise", json={"reference": "UTR 6621 0457"}, headers=client.xsrf()
+    )
+    assert recorded.status_code == 200, recorded.text
+    assert (recorded.json()["status"], recorded.json()["amount"]) == ("paidOtherwise", refunded)
+    # The repayment itself stays booked for what was owed.
+    assert repayment_status(client, order_id) == "paid"
