@@ -12,7 +12,7 @@ HEADLESS_SHELL ?= /usr/lib/chromium/chromium-headless-shell
 DEVANAGARI_FONT := /usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf
 FRONTEND_SRC := $(shell find frontend/src frontend/public frontend/scripts frontend/index.html frontend/vite.config.ts -type f 2>/dev/null)
 
-.PHONY: run test test-at-night test-prepare debian-packages test-checks setup build lint messages typecheck frontend-test contracts contracts-check pytest chromium cluster-packages cluster cluster-down mocks reconcile lender-kit clean bench budget lighthouse lock
+.PHONY: run test test-at-night test-prepare debian-packages test-checks pytest-beside-checks setup build lint messages typecheck frontend-test contracts contracts-check pytest chromium cluster-packages cluster cluster-down mocks reconcile lender-kit clean bench budget lighthouse lock
 
 # Both lenders live at once (our own contract's and the Fineract one), unless LENDERS says otherwise.
 run: setup build
@@ -42,14 +42,24 @@ test-prepare: setup build debian-packages
 debian-packages:
 	$(MAKE) --no-print-directory chromium && $(MAKE) --no-print-directory cluster-packages
 
-# The catalogs' extract first (the Vitest tier reads them); then Vitest, which runs its files on
-# one worker on a 2-core machine, beside lint, types and the contract check one after another on
-# the other core; then pytest alone, its two processes taking both cores
-# (docs/decisions/test-time.md).
+# The catalogs' extract first (the Vitest tier reads them); then Vitest alone on both cores (its
+# waits on a rendered page are timed, so never beside pytest); then pytest on both cores, with
+# lint, types and the contract check beside it at the lowest priority (nice 19): none of them is
+# timed or reads what pytest writes, and they run on the CPU pytest leaves idle (a seventh of its
+# run: its e2e tier waits on pages), their output after pytest's (docs/decisions/test-time.md).
 test-checks:
 	$(MAKE) --no-print-directory messages
-	$(MAKE) --no-print-directory -j2 --output-sync=target frontend-test lint typecheck contracts-check
-	$(MAKE) --no-print-directory pytest
+	$(MAKE) --no-print-directory frontend-test VITEST_WORKERS=2
+	$(MAKE) --no-print-directory pytest-beside-checks
+
+pytest-beside-checks: setup
+	@log=$$(mktemp); \
+	  nice -n 19 $(MAKE) --no-print-directory lint typecheck contracts-check > $$log 2>&1 & checks=$$!; \
+	  $(MAKE) --no-print-directory pytest; rc=$$?; \
+	  wait $$checks; checked=$$?; \
+	  echo "--- lint, typecheck and contracts-check, run beside pytest ---"; cat $$log; rm -f $$log; \
+	  if [ $$checked -ne 0 ]; then echo "lint, typecheck or contracts-check FAILED" >&2; fi; \
+	  if [ $$rc -eq 0 ]; then exit $$checked; fi; exit $$rc
 
 setup: $(VENV)/.installed node_modules/.installed
 
@@ -115,8 +125,9 @@ messages: setup
 	npm run --silent messages -- --workers 1 >/dev/null
 
 # The frontend's fast tier (Vitest): money, amount rules, countdown, native bridge, lint boundaries.
+VITEST_WORKERS ?=
 frontend-test: setup
-	npm test
+	npm test $(if $(VITEST_WORKERS),-- --maxWorkers=$(VITEST_WORKERS))
 
 typecheck: setup
 	$(VENV)/bin/mypy
@@ -135,10 +146,12 @@ contracts-check: setup
 # PostgreSQL (scripts/with-postgres.sh: the operations database's tests run on it and on SQLite).
 # Exit code 5 (nothing collected) is reported, not treated as a failure. Two processes: three
 # fill the e2e tier's idle fifth of the CPU, but then answers overrun the deadlines the money
-# invariants hold them to (docs/decisions/test-time.md).
+# invariants hold them to (docs/decisions/test-time.md). Bytecode is written whatever the shell
+# says (PYTHONDONTWRITEBYTECODE): each process, and each gateway and mocks it starts, then reads
+# the modules and the rewritten tests the first one compiled.
 PYTEST_WORKERS ?= 2
 pytest: setup
-	scripts/with-redis.sh scripts/with-postgres.sh $(PY) -m pytest tests/unit tests/contract tests/integration tests/e2e -p no:cacheprovider -q \
+	env -u PYTHONDONTWRITEBYTECODE scripts/with-redis.sh scripts/with-postgres.sh $(PY) -m pytest tests/unit tests/contract tests/integration tests/e2e -p no:cacheprovider -q \
 	  -n $(PYTEST_WORKERS) --durations=25; \
 	  rc=$$?; if [ $$rc -eq 5 ]; then echo "pytest collected no tests: nothing was checked" >&2; rc=0; fi; exit $$rc
 

@@ -460,9 +460,13 @@ def _group_alive(group: int | None) -> bool:
     return False
 
 
+# One client for every probe: a new one each time builds its TLS context (about 20 ms of CPU).
+_PROBE = httpx.Client(timeout=1)
+
+
 def _answers(url: str) -> bool:
     try:
-        return httpx.get(url, timeout=1).status_code == 200
+        return _PROBE.get(url).status_code == 200
     except httpx.HTTPError:
         return False
 

@@ -45,15 +45,16 @@ def mocks_url() -> Iterator[str]:
     env = {**os.environ, "MOCKS_PORT": str(port), "MOCKS_PUBLIC_URL": url, "MOCKS_WEBHOOK_RETRY_SECONDS": "0.2,0.5"}
     process = subprocess.Popen([sys.executable, "-m", "upstream_mocks"], cwd=ROOT, env=env)
     deadline = time.monotonic() + 120  # a loaded 2-core machine can take well over 20 s to import and start the mocks
-    while time.monotonic() < deadline:
-        try:
-            httpx.get(f"{url}/_mocks/journal", timeout=1)
-            break
-        except httpx.TransportError:
-            time.sleep(0.1)
-    else:
-        process.kill()
-        pytest.fail("the mocks did not start")
+    with httpx.Client(timeout=1) as probe:  # one for every try (a new one builds its TLS context)
+        while time.monotonic() < deadline:
+            try:
+                probe.get(f"{url}/_mocks/journal")
+                break
+            except httpx.TransportError:
+                time.sleep(0.1)
+        else:
+            process.kill()
+            pytest.fail("the mocks did not start")
     yield url
     process.terminate()
     process.wait(timeout=10)

@@ -44,15 +44,16 @@ def served_gateway_process(**env: str) -> Iterator[tuple[str, int, subprocess.Po
     try:
         # Ends as soon as /healthz answers; a loaded 2-core machine can need well over 30 s.
         deadline = time.monotonic() + 120
-        while True:
-            try:
-                if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if time.monotonic() > deadline or process.poll() is not None:
-                raise RuntimeError("the gateway did not start")
-            time.sleep(0.1)
+        with httpx.Client(timeout=1) as probe:  # one for every try (a new one builds its TLS context)
+            while True:
+                try:
+                    if probe.get(f"{url}/healthz").status_code == 200:
+                        break
+                except httpx.TransportError:
+                    pass
+                if time.monotonic() > deadline or process.poll() is not None:
+                    raise RuntimeError("the gateway did not start")
+                time.sleep(0.1)
         yield url, port, process
     finally:
         process.terminate()

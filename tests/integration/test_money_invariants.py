@@ -125,15 +125,16 @@ def _free_port() -> int:
 
 def _wait_for(url: str, process: subprocess.Popen[bytes], what: str) -> None:
     deadline = time.monotonic() + 120  # a loaded 2-core machine can take well over 30 s to start
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            pytest.fail(f"{what} exited with {process.returncode}")
-        try:
-            if httpx.get(url, timeout=1).status_code == 200:
-                return
-        except httpx.TransportError:
-            pass
-        time.sleep(0.1)
+    with httpx.Client(timeout=1) as probe:  # one for every try (a new one builds its TLS context)
+        while time.monotonic() < deadline:
+            if process.poll() is not None:
+                pytest.fail(f"{what} exited with {process.returncode}")
+            try:
+                if probe.get(url).status_code == 200:
+                    return
+            except httpx.TransportError:
+                pass
+            time.sleep(0.1)
     pytest.fail(f"{what} did not start")
 
 

@@ -57,15 +57,16 @@ def prism_urls(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, s
         urls[name] = f"http://127.0.0.1:{port}/"
     try:
         deadline = time.monotonic() + 120  # Prism takes a while to start on a busy machine
-        for name, url in urls.items():
-            while True:
-                try:
-                    httpx.get(url, timeout=1)  # any answer, even a 404, means Prism is listening
-                    break
-                except httpx.TransportError:
-                    if time.monotonic() > deadline:
-                        pytest.fail(f"Prism did not start for {name}: {_tail(logs / f'{name}.log')}")
-                    time.sleep(0.25)
+        with httpx.Client(timeout=1) as probe:  # one for every try (a new one builds its TLS context)
+            for name, url in urls.items():
+                while True:
+                    try:
+                        probe.get(url)  # any answer, even a 404, means Prism is listening
+                        break
+                    except httpx.TransportError:
+                        if time.monotonic() > deadline:
+                            pytest.fail(f"Prism did not start for {name}: {_tail(logs / f'{name}.log')}")
+                        time.sleep(0.25)
         yield urls
     finally:
         for process in processes:

@@ -162,15 +162,16 @@ def tls_mocks(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, P
     process = subprocess.Popen([sys.executable, "-m", "upstream_mocks"], cwd=ROOT, env=env)
     url = f"https://127.0.0.1:{port}"
     deadline = time.monotonic() + 120
-    while True:
-        try:
-            httpx.get(f"{url}/_mocks/journal", verify=_tls(ca_file, client_file), timeout=1)
-            break
-        except httpx.TransportError:
-            if time.monotonic() > deadline:
-                process.kill()
-                pytest.fail("the TLS mocks did not start")
-            time.sleep(0.1)
+    with httpx.Client(verify=_tls(ca_file, client_file), timeout=1) as probe:  # one TLS context for every try
+        while True:
+            try:
+                probe.get(f"{url}/_mocks/journal")
+                break
+            except httpx.TransportError:
+                if time.monotonic() > deadline:
+                    process.kill()
+                    pytest.fail("the TLS mocks did not start")
+                time.sleep(0.1)
     yield url, ca_file, client_file, client_file
     process.terminate()
     process.wait(timeout=10)

@@ -4,19 +4,26 @@ slow link can be given a small one (docs/decisions/light-pictures.md).
 
 A file is made when first asked for and kept in memory (bounded); its address carries a digest
 of the drawing it is made from, so the bytes at an address never change and are sent immutable.
+It is kept on disk too, in the system's temporary directory, under a digest of everything its
+bytes depend on (the drawing, the size and format, the encoders' versions and settings, the
+fonts): every mocks process a test run or a `make run` starts draws the same pictures, and each
+took a few tens of milliseconds of CPU to draw again (docs/decisions/test-time.md).
 """
 
 from __future__ import annotations
 
 import hashlib
 import io
+import os
 import re
+import tempfile
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+import PIL
 import resvg_py
-from PIL import Image
+from PIL import Image, features
 
 from upstream_mocks.catalogue.media import product_svg
 from upstream_mocks.catalogue.seed import Product
@@ -71,8 +78,52 @@ def raster(product: Product, width: int, ext: str) -> bytes:
     return _raster(product_svg(product), width, ext)
 
 
+@lru_cache(maxsize=1)
+def _drawn_by() -> str:
+    """What else a file's bytes depend on: the encoders' versions and settings, and the fonts."""
+    fonts = hashlib.sha256()
+    for font in sorted(_FONTS.glob("*.ttf")):
+        fonts.update(font.read_bytes())
+    versions = (resvg_py.__version__, PIL.__version__, features.version("avif"), features.version("webp"))
+    return f"{versions}|{QUALITY}|{AVIF_SPEED}|{fonts.hexdigest()}"
+
+
+def _kept_at(svg: str, width: int, ext: str) -> Path:
+    digest = hashlib.sha256(f"{_drawn_by()}|{width}|{ext}|{svg}".encode()).hexdigest()
+    return Path(tempfile.gettempdir()) / f"upstream-mocks-pictures-{os.getuid()}" / f"{digest}.{ext}"
+
+
+def _ours(folder: Path) -> bool:
+    """The folder is this user's alone: nobody else could have put a picture in it."""
+    try:
+        found = folder.stat()
+    except OSError:
+        return False
+    return found.st_uid == os.getuid() and not found.st_mode & 0o077
+
+
 @lru_cache(maxsize=1024)
 def _raster(svg: str, width: int, ext: str) -> bytes:
+    kept = _kept_at(svg, width, ext)
+    if _ours(kept.parent):
+        try:
+            return kept.read_bytes()
+        except OSError:
+            pass
+    drawn = _draw(svg, width, ext)
+    try:  # whole or not at all: another process may read it the moment it is there
+        kept.parent.mkdir(mode=0o700, exist_ok=True)
+        if not _ours(kept.parent):
+            return drawn
+        partial = kept.with_name(f"{kept.name}.{os.getpid()}")
+        partial.write_bytes(drawn)
+        os.replace(partial, kept)
+    except OSError:  # a full or read-only disk: drawn again next time, as before
+        pass
+    return drawn
+
+
+def _draw(svg: str, width: int, ext: str) -> bytes:
     png = resvg_py.svg_to_bytes(
         svg_string=svg,
         width=width,
