@@ -331,7 +331,27 @@ def _page_story(page: Page) -> str:
         return f"(not readable: {error})"
     lines = snapshot.splitlines()
     shown = "\n".join(lines[:120]) + (f"\n… {len(lines) - 120} more lines" if len(lines) > 120 else "")
-    return f"url: {page.url}\n{shown}"
+    return f"url: {page.url}\n{_hydration_story(page)}{shown}"
+
+
+# Which controls a pre-rendered page still holds for its code, and which forms React does not own
+# (no props of React's on the element): a click that never reached a form's handler shows here.
+_HYDRATION = """() => ({
+    waiting: [...document.querySelectorAll('[data-until-hydrated]')].map((e) => e.outerHTML.slice(0, 100)),
+    notReacts: [...document.querySelectorAll('form')]
+        .filter((f) => !Object.keys(f).some((k) => k.startsWith('__reactProps')))
+        .map((f) => f.getAttribute('aria-label') || f.className || 'form'),
+})"""
+
+
+def _hydration_story(page: Page) -> str:
+    try:
+        found = page.evaluate(_HYDRATION)
+    except Exception:  # a closed or crashed page: the snapshot above says so
+        return ""
+    told = [f"waiting for their code: {found['waiting']}"] if found["waiting"] else []
+    told += [f"forms React does not own: {found['notReacts']}"] if found["notReacts"] else []
+    return "".join(f"{line}\n" for line in told)
 
 
 def _new_context(browser: Browser, server: Server, request: pytest.FixtureRequest, **options: Any) -> BrowserContext:
