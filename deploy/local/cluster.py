@@ -460,8 +460,10 @@ def _group_alive(group: int | None) -> bool:
     return False
 
 
-# One client for every probe: a new one each time builds its TLS context (about 20 ms of CPU).
-_PROBE = httpx.Client(timeout=1)
+# One client for every probe (a new one each time builds its TLS context, about 20 ms of CPU),
+# keeping no connection open: each probe asks anew, as a load balancer's health check does, and no
+# idle connection holds up a replica's graceful stop.
+_PROBE = httpx.Client(timeout=1, limits=httpx.Limits(max_keepalive_connections=0))
 
 
 def _answers(url: str) -> bool:
