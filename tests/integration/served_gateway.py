@@ -13,9 +13,23 @@ from pathlib import Path
 
 import httpx
 
+from gateway.serving.shutdown import STEP_SECONDS
 from tests.conftest import DATABASES
 
 ROOT = Path(__file__).resolve().parents[2]
+# A gateway's stop is bounded by its four shutdown steps (gateway/serving/shutdown.py): a teardown
+# waits that long, and a process still running after it is a gateway that does not stop.
+STOP_SECONDS = 4 * STEP_SECONDS + 5
+
+
+def stop(process: subprocess.Popen[bytes]) -> None:
+    """SIGTERM, then the gateway's own bound for its stop; killed and told if it overruns it."""
+    process.terminate()
+    try:
+        process.wait(timeout=STOP_SECONDS)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        raise
 
 
 @contextmanager
@@ -56,8 +70,7 @@ def served_gateway_process(**env: str) -> Iterator[tuple[str, int, subprocess.Po
                 time.sleep(0.1)
         yield url, port, process
     finally:
-        process.terminate()
-        process.wait(timeout=10)
+        stop(process)
 
 
 def read_until_closed(sock: socket.socket, limit: float) -> tuple[bytes, float]:

@@ -69,6 +69,7 @@ from urllib.parse import urlsplit
 import httpx
 import pytest
 
+from tests.integration.served_gateway import stop
 from tests.integration.test_checkout_api import ADDRESS
 from tests.mocks_clock import mocks_now
 from tests.upi_links import link_fields, qr_text
@@ -236,9 +237,9 @@ def deployment(redis_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iter
             ],
         )
     finally:
-        for process in (gateway, mocks):
-            process.terminate()
-            process.wait(timeout=10)
+        stop(gateway)
+        mocks.terminate()
+        mocks.wait(timeout=10)
 
 
 @dataclass
