@@ -8,6 +8,7 @@ externalId `pg-<provider payment id>`, however often it is told.
 
 from __future__ import annotations
 
+import base64
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
@@ -19,10 +20,11 @@ import pytest
 from gateway.plumbing.errors import UpstreamError
 from gateway.upstreams.http import UpstreamHttp
 from gateway.upstreams.lenders.native.operations import LenderMandateDebits
-from payments_client import MandateCustomer
+from payments_client import MandateCustomer, ProviderRefused
 from tests.contract.conftest import RecordingMock, assert_conforms, contract_for
 from upstream_mocks.clock import mocks_now
 from upstream_mocks.fineract.seed import FineractState
+from upstream_mocks.payments.subscription_refunds import refunds_state
 from upstream_mocks.provider import provider
 
 RAMESH = "9876543210"  # Fineract client 502
@@ -126,3 +128,77 @@ async def test_the_companion_keeps_an_active_mandate_and_books_a_debit_taken_onc
 
     calls = [e for e in companion.recorded.exchanges if "/webRepayment/partnerMandate" in e[0].url.path]
     assert_conforms(contract_for("lending"), calls)
+
+
+async def test_a_debit_the_bank_lets_through_after_the_loan_is_paid_off_is_given_back_once(
+    companion: RecordingMock,
+) -> None:
+    """A debit already with the payer's bank when the borrower paid the loan off by hand: Fineract
+    books it all as an overpayment (the loan Overpaid, 700). The companion gives it back as the
+    gateway's adapter does a payment it books: refunded at the provider on the Fineract lender's own
+    account (`overpaid-<payment id>`), then Fineract's credit balance refund (`cbr-pg-<provider
+    payment id>`) closes the loan; a refund the provider could not take is asked again at the
+    clock's next step, and a debit told again gives nothing back twice."""
+    client = teller(companion)
+    subscription_id, _ = await mandate(companion)
+    await client.tell_mandate(LOAN, subscription_id)
+    payment_id = f"{subscription_id}i1"
+    async with provider(companion.world, companion.world.settings.fineract_account) as pg:
+        await pg.charge(
+            subscription_id,
+            payment_id=payment_id,
+            amount=Decimal("2090.00"),
+            scheduled_at=mocks_now(companion.world) + timedelta(hours=25),
+        )
+    assert await client.tell(LOAN, subscription_id, payment_id) == "noticed"
+    assert (await companion.client.post(f"{MOCKS}/clock", json={"days": 2})).status_code == 200
+    async with provider(companion.world, companion.world.settings.fineract_account) as pg:
+        taken = await pg.mandate_payment(subscription_id, payment_id)
+    assert taken.payment_status == "SUCCESS"
+
+    loan_url = f"{MOCKS}/fineract/fineract-provider/api/v1/loans/7102"
+    basic = base64.b64encode(f"mifos:{companion.world.settings.fineract_password}".encode()).decode()
+    staff = {"Authorization": f"Basic {basic}", "Fineract-Platform-TenantId": "default"}
+    loan = (await companion.client.get(loan_url, headers=staff)).json()
+    owed = loan["summary"]["totalOutstanding"]
+    by_hand = {
+        "transactionDate": mocks_now(companion.world).strftime("%d %B %Y"),
+        "dateFormat": "dd MMMM yyyy",
+        "locale": "en",
+        "transactionAmount": owed,
+        "externalId": "pg-paid-by-hand",
+        "receiptNumber": "FINREPAY_7102_1",
+        "paymentTypeId": 1,
+    }
+    paid = await companion.client.post(
+        f"{loan_url}/transactions",
+        params={"command": "repayment"},
+        json=by_hand,
+        headers={**staff, "Idempotency-Key": "paid-by-hand"},
+    )
+    assert paid.status_code == 200, paid.text
+
+    refunds = f"pg/subscriptions/{subscription_id}/refunds"
+    down = {"mock": "payments", "path": refunds, "method": "POST", "status": 503}
+    assert (await companion.client.post(f"{MOCKS}/scenarios", json=down)).status_code == 201
+    assert await client.tell(LOAN, subscription_id, payment_id) == "booked"  # booked, whatever the refund
+    loan = (await companion.client.get(loan_url, headers=staff)).json()
+    assert (loan["status"]["id"], loan["totalOverpaid"]) == (700, 2090)
+    refund_id = f"overpaid-{payment_id}"
+    async with provider(companion.world, companion.world.settings.fineract_account) as pg:
+        with pytest.raises(ProviderRefused):
+            await pg.mandate_refund(subscription_id, refund_id)
+
+    assert (await companion.client.delete(f"{MOCKS}/scenarios")).status_code < 300
+    assert (await companion.client.post(f"{MOCKS}/clock", json={"days": 1})).status_code == 200
+    assert await client.tell(LOAN, subscription_id, payment_id) == "booked"  # told again: nothing twice
+    async with provider(companion.world, companion.world.settings.fineract_account) as pg:
+        refund = await pg.mandate_refund(subscription_id, refund_id)
+    assert (refund.payment_id, refund.refund_amount) == (payment_id, Decimal("2090.00"))
+    loan = (await companion.client.get(loan_url, params={"associations": "transactions"}, headers=staff)).json()
+    assert loan["status"]["closed"] is True and "totalOverpaid" not in loan
+    given_back = [(t["externalId"], t["amount"]) for t in loan["transactions"] if t["type"].get("creditBalanceRefund")]
+    assert given_back == [(f"cbr-pg-{taken.cf_payment_id}", 2090)]
+    made = refunds_state(companion.world).refunds.values()
+    given = [r for refunds in made for r in refunds if r.payment_id == payment_id]
+    assert [(r.refund_id, r.refund_amount) for r in given] == [(refund_id, Decimal("2090.00"))]

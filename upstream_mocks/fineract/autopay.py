@@ -12,7 +12,8 @@ the one named with the mandate or a debit for its reminders and receipts; Englis
 a debit taken booked in Fineract through its API as a repayment on the loan, `externalId`
 `pg-<provider payment id>` and `receiptNumber` `MANDATE_<payment id>` (the companion's rule for a
 link's payment: a repeated tell books nothing twice, a taken externalId being Fineract's 400),
-its receipt mailed once it is booked; with Fineract's maker-checker on, the booking waits for the
+its receipt mailed once it is booked, and what it brought beyond everything the loan owed given
+back (overpaid_debits.py); with Fineract's maker-checker on, the booking waits for the
 lender's checker (`waiting`, never posted again), and a rejected one is refunded in full at the
 provider (`refunded`); a failed one reminded of with its payment link (reminders.py).
 """
@@ -28,7 +29,7 @@ import structlog
 from payments_client import ProviderRefused
 from payments_client.mandates import MandatePayment
 from upstream_mocks.clock import mocks_today
-from upstream_mocks.fineract import commands
+from upstream_mocks.fineract import commands, overpaid_debits
 from upstream_mocks.fineract.receipts import EMAILS, receipt_facts
 from upstream_mocks.fineract.reminders import (
     LOAN_PREFIX,
@@ -97,6 +98,7 @@ def fineract_books(world: MockWorld, position: Reading, lender: Lender) -> AutoP
         return await link_for(world, loan[0], loan[1], due, amount)
 
     world.register(RECEIPTS, set)
+    overpaid_debits.register(world)
 
     async def refund_refused(payment: MandatePayment) -> Booking:
         """The lender's checker refused the debit's booking: the money is returned in full at the
@@ -157,6 +159,8 @@ def fineract_books(world: MockWorld, position: Reading, lender: Lender) -> AutoP
             if command is not None and command.status == "rejected":
                 return await refund_refused(payment)
             raise Refused(503, "Fineract did not book the debit")
+        if t.overpayment > 0:  # the loan foreclosed or paid off while the debit was with the bank
+            await overpaid_debits.give_back(world, books_now.id, payment)
         email = EMAILS.get(client.id)
         receipted: set[str] = world.states[RECEIPTS]
         if email is not None and external_id not in receipted:  # mailed once, when first seen booked

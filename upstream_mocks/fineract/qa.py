@@ -21,7 +21,6 @@ The arrears ageing job runs through Fineract's own call:
 
 from __future__ import annotations
 
-import base64
 from decimal import Decimal
 from typing import Annotated, Any, Literal
 
@@ -32,9 +31,8 @@ from litestar.params import FromPath
 
 from upstream_mocks.clock import mocks_today
 from upstream_mocks.fineract import commands
-from upstream_mocks.fineract.reminders import FINERACT_API
+from upstream_mocks.fineract.reminders import fineract_post
 from upstream_mocks.fineract.seed import BusinessDateSetting, Command, FineractState
-from upstream_mocks.loopback import loopback_client
 from upstream_mocks.world import MockWorld
 
 _EXACT = msgspec.json.Decoder(dict[str, Any], float_hook=Decimal)  # the command's amount, never a float
@@ -103,13 +101,7 @@ def qa_routes(world: MockWorld) -> list[HTTPRouteHandler]:
             asked = msgspec.json.decode(await request.body(), type=Decision)
         except (msgspec.ValidationError, msgspec.DecodeError) as exc:
             return Response({"message": f"Invalid request: {exc}"}, status_code=400)
-        basic = base64.b64encode(f"mifos:{world.settings.fineract_password}".encode()).decode()
-        async with loopback_client(world) as http:
-            answer = await http.post(
-                f"{world.settings.origin}{FINERACT_API}/makercheckers/{command_id}",
-                params={"command": asked.decision},
-                headers={"Authorization": f"Basic {basic}", "Fineract-Platform-TenantId": "default"},
-            )
+        answer = await fineract_post(world, f"makercheckers/{command_id}?command={asked.decision}")
         if answer.status_code != 200:
             return Response({"message": "No repayment of that id awaits the checker"}, status_code=404)
         return Response(view())

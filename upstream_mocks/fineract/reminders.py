@@ -182,14 +182,29 @@ async def send_reminder(
     return await remind(world, client, books, due, owed, days)
 
 
+async def fineract_post(world: MockWorld, path: str, body: Any = None, key: str | None = None) -> httpx.Response:
+    """A call to Fineract's API as the lender's own staff user makes it (Basic auth, the default
+    tenant), with its JSON numbers exact and `key` as its Idempotency-Key."""
+    basic = base64.b64encode(f"mifos:{world.settings.fineract_password}".encode()).decode()
+    headers = {"Authorization": f"Basic {basic}", "Fineract-Platform-TenantId": "default"}
+    if body is not None:
+        headers["Content-Type"] = "application/json"
+    if key is not None:
+        headers["Idempotency-Key"] = key
+    async with loopback_client(world) as http:
+        return await http.post(
+            f"{world.settings.origin}{FINERACT_API}/{path}",
+            content=_NUMBERS.encode(body) if body is not None else b"",
+            headers=headers,
+        )
+
+
 async def book_repayment(
     world: MockWorld, books: Books, order_id: str, cf_payment_id: str, amount: Decimal, on: date, note: str, key: str
 ) -> bool | None:
     """A payment the provider took, booked as a repayment on the loan through Fineract's API:
     `externalId` `pg-<provider payment id>`, `receiptNumber` its order. True when booked now,
     False when Fineract had it already (a taken externalId is its 400), None when refused."""
-    basic = base64.b64encode(f"mifos:{world.settings.fineract_password}".encode()).decode()
-    headers = {"Authorization": f"Basic {basic}", "Fineract-Platform-TenantId": "default"}
     body = {
         "transactionDate": on.strftime("%d %B %Y"),
         "dateFormat": "dd MMMM yyyy",
@@ -200,12 +215,7 @@ async def book_repayment(
         "paymentTypeId": 1,
         "note": note,
     }
-    async with loopback_client(world) as http:
-        answer = await http.post(
-            f"{world.settings.origin}{FINERACT_API}/loans/{books.id}/transactions?command=repayment",
-            content=_NUMBERS.encode(body),
-            headers={**headers, "Content-Type": "application/json", "Idempotency-Key": key},
-        )
+    answer = await fineract_post(world, f"loans/{books.id}/transactions?command=repayment", body, key)
     if answer.status_code == 200:
         return not answer.headers.get("x-served-from-cache")
     if "externalId" in answer.text:
