@@ -77,6 +77,27 @@ def below_minimum(minimum: Decimal) -> str:
     return f"The lender's minimum part-payment is {rupees_text(minimum)}."
 
 
+def completed(order_id: str, payment_log_id: int, entry: PaymentHistoryEntry | None) -> PaymentOutcome:
+    """A payment the lender booked, said with what happened to the money from its record (amount,
+    reference, where the receipt went, the split and any part given back): the same whether the
+    browser confirmed it or a re-check found it booked."""
+    paid = entry is not None and entry.status == "paid"
+    return PaymentOutcome(
+        message=PAYMENT_COMPLETED,
+        status="completed",
+        order_id=order_id,
+        amount=in_paise(entry.amount) if entry is not None and paid else None,
+        provider_reference=entry.provider_reference if entry is not None else None,
+        receipt_mailed_to=entry.receipt_mailed_to if entry is not None else None,
+        receipt_url=(
+            f"/api/portal/payments/{payment_log_id}/receipt"
+            if paid and entry is not None and entry.receipt_available
+            else None
+        ),
+        allocation=in_paise_allocation(entry.allocation) if entry is not None else None,
+    )
+
+
 class PaymentRefused(UpstreamError):
     """The lender would not create a payment for this borrower (e.g. no financier mapped)."""
 
@@ -282,14 +303,19 @@ class PortalService:
         except UpstreamError as exc:  # the settled outcome stands; the next load asks again
             log.warning("owed_refresh_failed", status=exc.status)
 
-    async def _entry(self, session: Session, login: PortalLogin, payment_log_id: int) -> PaymentHistoryEntry | None:
-        """The lender's record of this payment, or None when its history cannot be read now."""
+    async def _entries(self, session: Session, login: PortalLogin) -> dict[int, PaymentHistoryEntry]:
+        """The lender's records of this borrower's payments, by id; none when its history cannot
+        be read now."""
         try:
             entries = await self._history(session, login)
         except UpstreamError as exc:  # a refused token is NotAuthenticated, not this
             log.warning("history_unavailable", status=exc.status)
-            return None
-        return next((e for e in entries if e.payment_log_id == payment_log_id), None)
+            return {}
+        return {e.payment_log_id: e for e in entries}
+
+    async def _entry(self, session: Session, login: PortalLogin, payment_log_id: int) -> PaymentHistoryEntry | None:
+        """The lender's record of this payment, or None when its history cannot be read now."""
+        return (await self._entries(session, login)).get(payment_log_id)
 
     async def confirm(self, session: Session, login: PortalLogin, order_id: str, payment_log_id: int) -> PaymentOutcome:
         """After the checkout closes, however it closed: settle with the lender and say how it went.
@@ -316,21 +342,7 @@ class PortalService:
             await self._refresh_owed(session, login)
         entry = await self._entry(session, login, payment_log_id)
         if not failed:
-            paid = entry is not None and entry.status == "paid"
-            return PaymentOutcome(
-                message=PAYMENT_COMPLETED,
-                status="completed",
-                order_id=order_id,
-                amount=in_paise(entry.amount) if entry is not None and paid else None,
-                provider_reference=entry.provider_reference if entry is not None else None,
-                receipt_mailed_to=entry.receipt_mailed_to if entry is not None else None,
-                receipt_url=(
-                    f"/api/portal/payments/{payment_log_id}/receipt"
-                    if paid and entry is not None and entry.receipt_available
-                    else None
-                ),
-                allocation=in_paise_allocation(entry.allocation) if entry is not None else None,
-            )
+            return completed(order_id, payment_log_id, entry)
         if settled is Settlement.EXPIRED:  # the bank never answered before its order expired
             return PaymentOutcome(message=PAYMENT_FAILED, status="failed", order_id=order_id, failure_reason="expired")
         if settled is Settlement.NOT_ATTEMPTED or (entry is not None and entry.status == "pending"):
@@ -357,6 +369,7 @@ class PortalService:
         if not remembered:
             return RecheckResult(settled=[], pending=[])
         settled: list[PaymentOutcome] = []
+        paid: list[PendingPayment] = []
         still: list[PendingPayment] = []
         statuses: dict[int, str] | None = None
         for payment in remembered:
@@ -372,7 +385,7 @@ class PortalService:
                 continue
             if outcome is Settlement.COMPLETED:
                 await self.pending.forget(login.user_id, payment.order_id)
-                settled.append(PaymentOutcome(message=PAYMENT_COMPLETED, status="completed", order_id=payment.order_id))
+                paid.append(payment)
                 continue
             if outcome is Settlement.EXPIRED:  # ended unpaid: no longer pending, whatever the history lists
                 await self.pending.forget(login.user_id, payment.order_id)
@@ -386,7 +399,12 @@ class PortalService:
                 still.append(payment)
             else:
                 await self.pending.forget(login.user_id, payment.order_id)
-        if settled:
+        if paid:
+            # Shown as a confirmed payment is: what the lender booked, its split, its receipt.
+            await self._refresh_owed(session, login)
+            entries = await self._entries(session, login)
+            settled[:0] = [completed(p.order_id, p.payment_log_id, entries.get(p.payment_log_id)) for p in paid]
+        elif settled:
             await self._refresh_owed(session, login)
         return RecheckResult(settled=settled, pending=still)
 

@@ -101,9 +101,20 @@ def test_a_payment_never_confirmed_is_remembered_and_settled_on_recheck(client: 
     assert [(p["orderId"], p["amount"]) for p in pending] == [(payment["orderId"], "1000.00")]
     checkout(client, payment)  # paid, then the tab closed: no confirm
     result = recheck(client)
-    assert [(s["message"], s["status"], s["orderId"]) for s in result["settled"]] == [
-        ("Payment process completed", "completed", payment["orderId"])
-    ]
+    # Said as a confirmed payment is: what the lender booked, its split and its receipt.
+    [settled] = result["settled"]
+    assert settled == {
+        "message": "Payment process completed",
+        "status": "completed",
+        "orderId": payment["orderId"],
+        "amount": "1000.00",
+        "providerReference": settled["providerReference"],
+        "receiptMailedTo": "r***@shop.example",
+        "receiptUrl": f"/api/portal/payments/{payment['paymentLogId']}/receipt",
+        "failureReason": None,
+        "allocation": {"charges": "450.00", "interest": "550.00", "principal": "0.00"},
+    }
+    assert settled["providerReference"]
     assert result["pending"] == []
     detail = client.get("/api/portal/repayment").json()
     assert (detail["remainingAmount"], detail["pendingPayments"]) == ("11450.00", [])

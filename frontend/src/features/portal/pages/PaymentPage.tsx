@@ -316,14 +316,14 @@ export default function PaymentPage() {
   const pendingPayments = repayment?.pendingPayments ?? [];
 
   // A payment started earlier and never confirmed (a tab closed after paying) is asked about
-  // once on arrival; one the provider took then shows as paid, with its receipt.
+  // once on arrival; one the provider took then shows as paid, with what the lender booked and its receipt.
   useEffect(() => {
     if (rechecked.current || pendingPayments.length === 0) return;
     rechecked.current = true;
     recheck(undefined, {
       onSuccess: (result) => {
         const settled = result.settled[0];
-        if (settled) setOutcome(settled.status === "refunded" ? { tone: "refunded", answer: settled } : { tone: "success" });
+        if (settled) setOutcome({ tone: settled.status === "refunded" ? "refunded" : "success", answer: settled });
       },
     });
   }, [pendingPayments.length, recheck]);
@@ -337,7 +337,7 @@ export default function PaymentPage() {
       recheck(undefined, {
         onSuccess: (result) => {
           const settled = result.settled.find((s) => s.orderId === bankOrder);
-          if (settled) setOutcome(settled.status === "refunded" ? { tone: "refunded", answer: settled } : { tone: "success" });
+          if (settled) setOutcome({ tone: settled.status === "refunded" ? "refunded" : "success", answer: settled });
           else if (!result.pending.some((p) => p.orderId === bankOrder)) setOutcome({ tone: "ended" });
         },
       });
