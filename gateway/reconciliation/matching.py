@@ -240,9 +240,18 @@ def reconcile(
     # refused is refunded in full by the lender (status `refunded`): that refund is recorded.
     if refunds is None:
         refunds = refund_sources(store, refund_events(report), store_account)
-    refused = {(repayment_account(rep), rep.order_id): rep.amount for rep in repayments if rep.status == "refunded"}
+    # Each under the provider order its refund is reported on: an AutoPay debit's is the debit's payment id.
+    refused = {
+        (repayment_account(rep), rep.order_id.removeprefix(BOOKED_AS)): rep.amount
+        for rep in repayments
+        if rep.status == "refunded"
+    }
     # A paid one's part beyond everything owed is refunded by its lender too: recorded as well.
-    refused |= {(repayment_account(rep), rep.order_id): rep.refunded for rep in repayments if rep.refunded}
+    refused |= {
+        (repayment_account(rep), rep.order_id.removeprefix(BOOKED_AS)): rep.refunded
+        for rep in repayments
+        if rep.refunded
+    }
     refused |= given_back
     matched_refunds = match_refunds(day, today, refunds, refused, owner_of)
     mismatches += matched_refunds.mismatches

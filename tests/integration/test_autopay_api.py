@@ -760,3 +760,69 @@ def test_a_debit_noticed_before_a_foreclosure_is_cancelled_by_the_lender_when_th
     )
     move_to(client, f"{first['dueOn']}T12:00:00+05:30")
     assert [p for p in client.get("/api/portal/payments").json() if p["orderId"].startswith("MANDATE_")] == []
+
+
+def test_a_debit_the_bank_retries_after_the_loan_is_foreclosed_is_refunded_not_booked_on_the_closed_loan(
+    client: GatewayClient, settings: Settings
+) -> None:
+    """The bank declines the debit's first attempt and retries it an hour later (PENDING: no longer
+    cancellable as a waiting one is). Meanwhile the borrower forecloses the loan and never confirms
+    it here: the lender settles the foreclosure by the provider's webhook. The retry is taken; the
+    lender books none of it on the closed loan and refunds it all on the debit, the borrower's
+    payments say so, and the day's reconciliation finds the refund recorded."""
+    from tests.integration.test_loan_foreclosure_api import pay_quote
+    from tests.integration.test_money_invariants import changed, debit_in
+    from tests.integration.test_portal_repayments_api import checkout
+
+    log_in(client, RAMESH)
+    mandate = active_mandate(client, "LN-1001", "foreclosed-in-retry-0001")
+    first = mandate["debits"][0]
+    declined = client.post(
+        f"/_mocks/payments/subscriptions/{mandate['cfSubscriptionId']}/debits/fail",
+        json={"failure_reason": "INSUFFICIENT_FUNDS", "attempts": 1},
+    )
+    assert declined.status_code == 200, declined.text
+    move_to(client, f"{date.fromisoformat(first['dueOn']) - timedelta(days=2)}T09:00:00+05:30")
+    assert autopay(client, "LN-1001")["mandate"]["debits"][0]["status"] == "noticed"
+    for _ in range(3 * 48):  # half an hour at a time, on the mocks' clock, to the declined attempt
+        debit = debit_in(client.get("/_mocks/ledger").json(), first["paymentId"]) or {}
+        if debit.get("status") == "PENDING":
+            break
+        client.post("/_mocks/clock", json={"minutes": 30}).raise_for_status()
+    assert debit.get("status") == "PENDING"
+
+    quote = client.get("/api/loans/LN-1001/foreclosure").json()
+    payment = pay_quote(client, "LN-1001", quote["total"], "foreclosed-in-retry-close-1").json()  # type: ignore[attr-defined]
+    checkout(client, payment)  # paid; the lender settles it by the provider's webhook, unconfirmed here
+    changed(
+        client,
+        "/_mocks/ledger",
+        lambda ledger: any(b["providerOrderId"] == payment["orderId"] for b in ledger["bookings"]),
+        "the lender settles the foreclosure",
+    )
+    client.post("/_mocks/clock", json={"hours": 3}).raise_for_status()  # the bank's retry is taken
+    told(client, mandate["cfSubscriptionId"])
+    ledger = changed(
+        client,
+        "/_mocks/ledger",
+        lambda ledger: (debit_in(ledger, first["paymentId"]) or {}).get("refunded") == first["amount"],
+        "the lender refunds the debit it could book on nothing",
+    )
+    assert debit_in(ledger, first["paymentId"])["status"] == "SUCCESS"  # type: ignore[index]
+    [booked] = [b for b in ledger["bookings"] if b["providerOrderId"] == f"MANDATE_{first['paymentId']}"]
+    assert booked["amount"] == "0.00"
+    [shown] = [p for p in client.get("/api/portal/payments").json() if p["orderId"].startswith("MANDATE_")]
+    assert (shown["status"], shown["amount"], shown["allocation"]) == (
+        "paid",
+        first["amount"],
+        {"charges": "0.00", "interest": "0.00", "principal": "0.00", "refunded": first["amount"]},
+    )
+    assert (
+        next(loan for loan in client.get("/api/loans/").json() if loan["loanNumber"] == "LN-1001")["status"] == "closed"
+    )
+    # The day's reconciliation finds the debit's refund recorded by its lender (on the debit's own
+    # payment id, as the provider reports it), not a refund nobody recorded.
+    from tests.integration.test_reconciliation import reconcile
+
+    client.post("/_mocks/clock", json={"days": 1}).raise_for_status()
+    assert reconcile(client, settings, date.fromisoformat(first["dueOn"])).mismatches == []

@@ -45,6 +45,7 @@ from upstream_mocks.lending.autopay_mandates import keep_language, told_language
 from upstream_mocks.lending.credit_lines import CreditLine, line_numbered, owed_by
 from upstream_mocks.lending.due_links import DueLink, link_for_due, owed_on
 from upstream_mocks.lending.dues import loan_numbered, loan_position
+from upstream_mocks.lending.excess_refunds import MANDATE_ORDER
 from upstream_mocks.lending.line_autopay import remind_failed
 from upstream_mocks.lending.loans import Loan
 from upstream_mocks.lending.mandate_authentication import NotRaised, ask_to_authenticate
@@ -93,7 +94,7 @@ def due_on(payment: MandatePayment, today: date) -> date:
 
 def mandate_order(payment: MandatePayment) -> str:
     """The repayment a debit is booked as, at either lender: the money invariants look for it."""
-    return f"MANDATE_{payment.payment_id}"
+    return f"{MANDATE_ORDER}{payment.payment_id}"
 
 
 async def notice(
@@ -175,6 +176,7 @@ def ours(world: MockWorld) -> AutoPayLender[Account]:
                 # A loan's instalment is paid to the loan whole; a line's dues as any repayment of the
                 # account (the portal loan's overdue, if any, first: the lender's one allocation).
                 due_on=None if isinstance(account, CreditLine) else due_on(payment, mocks_today(world)),
+                subscription_id=payment.subscription_id,
             )
             lending.next_payment_log_id += 1
             lending.payment_logs[entry.id] = entry

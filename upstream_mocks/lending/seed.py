@@ -68,6 +68,8 @@ class PaymentLog(msgspec.Struct, kw_only=True):
     # (excess_refunds.py).
     excess: Decimal | None = None
     excess_refund_id: str | None = None
+    # An AutoPay debit's mandate (mandate_debits.py): its excess is refunded on the debit, not an order.
+    subscription_id: str | None = None
 
 
 class LendingState(msgspec.Struct, kw_only=True):

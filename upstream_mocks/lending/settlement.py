@@ -25,6 +25,7 @@ from upstream_mocks.lending.dues import dues, loan_position, other_dues, portal_
 from upstream_mocks.lending.excess_refunds import refund_excess
 from upstream_mocks.lending.line_autopay import cancel_paid_line_debits
 from upstream_mocks.lending.loan_seed import LSP
+from upstream_mocks.lending.loans import Position
 from upstream_mocks.lending.receipts import ReceiptFacts
 from upstream_mocks.lending.receipts import mail_receipt as mail_receipt_facts
 from upstream_mocks.lending.seed import Borrower, LendingState, PaymentLog
@@ -59,7 +60,14 @@ def settle_paid(
     # A foreclosure pays its own loan alone, split as its quote was (kept on the log).
     repayment = log.line_number is None and log.loan_number is None
     loan_overdue = dues(world, borrower).loan_overdue if repayment else rupees(0)
-    to_loan = amount if log.due_on is not None else min(amount, loan_overdue)
+    if log.due_on is not None:
+        # An instalment's own payment (its link, its AutoPay debit) goes whole to the loan, up to
+        # what the loan's schedule still asks (nothing once closed: it may have closed while the
+        # payment was with the bank).
+        due_loan = portal_loan(world, log.user_id) if repayment else None
+        to_loan = min(amount, scheduled(loan_position(world, due_loan))) if due_loan is not None else amount
+    else:
+        to_loan = min(amount, loan_overdue)
     rest = amount - to_loan if log.loan_number is None else rupees(0)
     owed_elsewhere = other_dues(borrower)
     if repayment and rest > owed_elsewhere and (loan := portal_loan(world, log.user_id)) is not None:
@@ -107,6 +115,14 @@ def settle_paid(
     if borrower.email:
         world.spawn(mail_receipt(world, borrower, log))
     return True
+
+
+def scheduled(at: Position) -> Decimal:
+    """What a loan's schedule still asks: every instalment's unpaid part, interest not yet due
+    included (an instalment paid ahead of its date), and the charges due; nothing once closed."""
+    if at.status == "closed":
+        return rupees(0)
+    return max(at.balance, at.charges_due + sum((s.owed for s in at.instalments), rupees(0)))
 
 
 def loan_split(world: MockWorld, user_id: int, amount: Decimal) -> tuple[Decimal, Decimal, Decimal] | None:
