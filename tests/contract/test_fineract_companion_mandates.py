@@ -79,6 +79,20 @@ def repayments(mock: RecordingMock) -> list[tuple[Decimal, str, str]]:
     ]
 
 
+async def instalment_debit(mock: RecordingMock, subscription_id: str) -> str:
+    """The mandate's first instalment (₹2,090) raised at the provider for a day after tomorrow: its
+    payment id."""
+    payment_id = f"{subscription_id}i1"
+    async with provider(mock.world, mock.world.settings.fineract_account) as pg:
+        await pg.charge(
+            subscription_id,
+            payment_id=payment_id,
+            amount=Decimal("2090.00"),
+            scheduled_at=mocks_now(mock.world) + timedelta(hours=25),
+        )
+    return payment_id
+
+
 async def status_of(call: Awaitable[object]) -> int | None:
     """The status the companion refused the call with."""
     with pytest.raises(UpstreamError) as refused:
@@ -104,14 +118,7 @@ async def test_the_companion_keeps_an_active_mandate_and_books_a_debit_taken_onc
     asked = client.ask_to_authenticate(LOAN, subscription_id, f"{subscription_id}i1", 1)
     assert await status_of(asked) == 409
 
-    payment_id = f"{subscription_id}i1"
-    async with provider(companion.world, companion.world.settings.fineract_account) as pg:
-        await pg.charge(
-            subscription_id,
-            payment_id=payment_id,
-            amount=Decimal("2090.00"),
-            scheduled_at=mocks_now(companion.world) + timedelta(hours=25),
-        )
+    payment_id = await instalment_debit(companion, subscription_id)
     assert await client.tell(LOAN, subscription_id, payment_id) == "noticed"
     assert await client.tell(LOAN, subscription_id, payment_id) == "noticed"  # the notice went once
     sms = (await companion.client.get(f"{MOCKS}/mail/sms", params={"mobile": RAMESH})).json()
@@ -142,14 +149,7 @@ async def test_a_debit_the_bank_lets_through_after_the_loan_is_paid_off_is_given
     client = teller(companion)
     subscription_id, _ = await mandate(companion)
     await client.tell_mandate(LOAN, subscription_id)
-    payment_id = f"{subscription_id}i1"
-    async with provider(companion.world, companion.world.settings.fineract_account) as pg:
-        await pg.charge(
-            subscription_id,
-            payment_id=payment_id,
-            amount=Decimal("2090.00"),
-            scheduled_at=mocks_now(companion.world) + timedelta(hours=25),
-        )
+    payment_id = await instalment_debit(companion, subscription_id)
     assert await client.tell(LOAN, subscription_id, payment_id) == "noticed"
     assert (await companion.client.post(f"{MOCKS}/clock", json={"days": 2})).status_code == 200
     async with provider(companion.world, companion.world.settings.fineract_account) as pg:

@@ -50,7 +50,6 @@ from upstream_mocks.lending.loans import Lender
 from upstream_mocks.lending.mandate_debits import mandate_order
 from upstream_mocks.lending.receipts import mail_receipt
 from upstream_mocks.lending.seed import Borrower
-from upstream_mocks.provider import provider
 from upstream_mocks.world import MockWorld
 
 Borrowed = tuple[Client, Books]  # a client's loan in Fineract
@@ -106,15 +105,14 @@ def fineract_books(world: MockWorld, position: Reading, lender: Lender) -> AutoP
         debit's); never posted again, as the gateway's checkout payments are."""
         refund_id = f"rejected-{payment.payment_id}"
         try:
-            async with provider(world, FINERACT.account(world.settings)) as pg:
-                await pg.refund_mandate_payment(
-                    payment.subscription_id,
-                    payment_id=payment.payment_id,
-                    refund_id=refund_id,
-                    amount=payment.payment_amount,
-                    key=refund_id,
-                    note="Not accepted by the lender",
-                )
+            await overpaid_debits.refund_debit(
+                world,
+                payment.subscription_id,
+                payment.payment_id,
+                refund_id,
+                payment.payment_amount,
+                "Not accepted by the lender",
+            )
         except (ProviderRefused, httpx.HTTPError) as exc:
             log.warning("mandate_debit_not_refunded", payment_id=payment.payment_id, error=str(exc))
             raise Refused(503, "The payment provider could not be asked") from exc

@@ -13,6 +13,8 @@ debit told again, each step of the clock until both are answered) makes each onc
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import httpx
 import msgspec
 import structlog
@@ -49,6 +51,17 @@ def register(world: MockWorld) -> None:
 def _waiting(world: MockWorld) -> dict[str, OverpaidDebit]:
     waiting: dict[str, OverpaidDebit] = world.states[STATE]
     return waiting
+
+
+async def refund_debit(
+    world: MockWorld, subscription_id: str, payment_id: str, refund_id: str, amount: Decimal, note: str
+) -> None:
+    """`amount` of a debit refunded at the provider on the Fineract lender's own account, once:
+    the refund's id is also its key."""
+    async with provider(world, FINERACT.account(world.settings)) as pg:
+        await pg.refund_mandate_payment(
+            subscription_id, payment_id=payment_id, refund_id=refund_id, amount=amount, key=refund_id, note=note
+        )
 
 
 async def give_back(world: MockWorld, loan_id: int, payment: MandatePayment) -> None:
@@ -88,17 +101,9 @@ async def _give_back(world: MockWorld, debit: OverpaidDebit) -> bool:
         return True
     amount = min(loan.overpaid, mine.overpayment)
     if not debit.refunded:
-        refund_id = f"{OVERPAID_REFUND}{debit.payment_id}"
         try:
-            async with provider(world, FINERACT.account(world.settings)) as pg:
-                await pg.refund_mandate_payment(
-                    debit.subscription_id,
-                    payment_id=debit.payment_id,
-                    refund_id=refund_id,
-                    amount=amount,
-                    key=refund_id,
-                    note="More than was owed",
-                )
+            refund = (debit.subscription_id, debit.payment_id, f"{OVERPAID_REFUND}{debit.payment_id}")
+            await refund_debit(world, *refund, amount, "More than was owed")
         except (ProviderRefused, httpx.HTTPError) as exc:  # asked again at the clock's next step
             log.warning("overpaid_debit_not_refunded", payment_id=debit.payment_id, error=str(exc))
             return False
