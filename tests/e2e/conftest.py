@@ -37,6 +37,7 @@ from playwright.sync_api import (
 
 from gateway.desk.staff import DEMO_ACCOUNTS, hash_secret
 from tests.conftest import DATABASES
+from tests.start_waits import wait_until_answering
 
 ROOT = Path(__file__).resolve().parents[2]
 # Chromium's headless shell (Debian's chromium-headless-shell): the engine without the browser's UI
@@ -103,9 +104,6 @@ class Server:
         self.http.post("/_mocks/scenarios", json=scenario).raise_for_status()
 
 
-STARTUP_SECONDS = 120
-
-
 def run_gateway(overrides: dict[str, str], log_path: Path) -> Iterator[Server]:
     """`python -m gateway` on a free port with the built app and in-process mocks, until closed."""
     if not (STATIC_DIR / "index.html").is_file():
@@ -137,23 +135,11 @@ def run_gateway(overrides: dict[str, str], log_path: Path) -> Iterator[Server]:
     log = log_path.open("wb")
     process = subprocess.Popen([sys.executable, "-m", "gateway"], cwd=ROOT, env=env, stdout=log, stderr=log)
     url = f"http://127.0.0.1:{port}"
-    # Generous: on a loaded 2-core machine importing and building the mocks alone can take 30 s;
-    # the loop ends as soon as /healthz answers.
-    deadline = time.monotonic() + STARTUP_SECONDS
-    # One client for every try: a new one each time builds its TLS context, about 20 ms of CPU a
-    # try taken from the starting gateway on a loaded machine.
-    with httpx.Client(timeout=1) as probe:
-        while time.monotonic() < deadline:
-            if process.poll() is not None:
-                pytest.fail(f"gateway exited early; see {log.name}")
-            try:
-                if probe.get(f"{url}/healthz").status_code == 200:
-                    break
-            except httpx.TransportError:
-                time.sleep(0.1)
-        else:
-            process.kill()
-            pytest.fail(f"gateway did not become healthy in {STARTUP_SECONDS} s; see {log.name}")
+    try:
+        wait_until_answering(f"{url}/healthz", "the gateway", process=process, why=lambda: f"; see {log.name}")
+    except BaseException:
+        process.kill()
+        raise
     srv = Server(url=url, process=process, log=Path(log.name))
     yield srv
     srv.http.close()

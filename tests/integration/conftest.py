@@ -7,7 +7,6 @@ import os
 import socket
 import subprocess
 import sys
-import time
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -19,6 +18,7 @@ import uvloop
 
 from gateway.settings import Settings
 from tests.conftest import GatewayClient
+from tests.start_waits import any_answer, wait_until_answering
 
 ROOT = Path(__file__).resolve().parents[2]
 LOOPS: Mapping[str, Callable[[], asyncio.AbstractEventLoop]] = {
@@ -44,17 +44,11 @@ def mocks_url() -> Iterator[str]:
     # With a public address the payments mock sends its webhooks over the network, as to a real lender.
     env = {**os.environ, "MOCKS_PORT": str(port), "MOCKS_PUBLIC_URL": url, "MOCKS_WEBHOOK_RETRY_SECONDS": "0.2,0.5"}
     process = subprocess.Popen([sys.executable, "-m", "upstream_mocks"], cwd=ROOT, env=env)
-    deadline = time.monotonic() + 120  # a loaded 2-core machine can take well over 20 s to import and start the mocks
-    with httpx.Client(timeout=1) as probe:  # one for every try (a new one builds its TLS context)
-        while time.monotonic() < deadline:
-            try:
-                probe.get(f"{url}/_mocks/journal")
-                break
-            except httpx.TransportError:
-                time.sleep(0.1)
-        else:
-            process.kill()
-            pytest.fail("the mocks did not start")
+    try:
+        wait_until_answering(f"{url}/_mocks/journal", "the mocks", process=process, ready=any_answer)
+    except BaseException:
+        process.kill()
+        raise
     yield url
     process.terminate()
     process.wait(timeout=10)

@@ -11,10 +11,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-import httpx
-
 from gateway.serving.shutdown import STEP_SECONDS
 from tests.conftest import DATABASES
+from tests.start_waits import wait_until_answering
 
 ROOT = Path(__file__).resolve().parents[2]
 # A gateway's stop is bounded by its four shutdown steps (gateway/serving/shutdown.py): a teardown
@@ -56,18 +55,7 @@ def served_gateway_process(**env: str) -> Iterator[tuple[str, int, subprocess.Po
     process = subprocess.Popen([sys.executable, "-m", "gateway"], cwd=ROOT, env=full_env, stdout=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     try:
-        # Ends as soon as /healthz answers; a loaded 2-core machine can need well over 30 s.
-        deadline = time.monotonic() + 120
-        with httpx.Client(timeout=1) as probe:  # one for every try (a new one builds its TLS context)
-            while True:
-                try:
-                    if probe.get(f"{url}/healthz").status_code == 200:
-                        break
-                except httpx.TransportError:
-                    pass
-                if time.monotonic() > deadline or process.poll() is not None:
-                    raise RuntimeError("the gateway did not start")
-                time.sleep(0.1)
+        wait_until_answering(f"{url}/healthz", "the gateway", process=process)
         yield url, port, process
     finally:
         stop(process)

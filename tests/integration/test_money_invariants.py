@@ -72,6 +72,7 @@ import pytest
 from tests.integration.served_gateway import stop
 from tests.integration.test_checkout_api import ADDRESS
 from tests.mocks_clock import mocks_now
+from tests.start_waits import wait_until_answering
 from tests.upi_links import link_fields, qr_text
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -125,18 +126,7 @@ def _free_port() -> int:
 
 
 def _wait_for(url: str, process: subprocess.Popen[bytes], what: str) -> None:
-    deadline = time.monotonic() + 120  # a loaded 2-core machine can take well over 30 s to start
-    with httpx.Client(timeout=1) as probe:  # one for every try (a new one builds its TLS context)
-        while time.monotonic() < deadline:
-            if process.poll() is not None:
-                pytest.fail(f"{what} exited with {process.returncode}")
-            try:
-                if probe.get(url).status_code == 200:
-                    return
-            except httpx.TransportError:
-                pass
-            time.sleep(0.1)
-    pytest.fail(f"{what} did not start")
+    wait_until_answering(url, what, process=process)
 
 
 @dataclass

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import socket
 import subprocess
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -21,6 +20,7 @@ import pytest
 from gateway.settings import Settings
 from tests.conftest import GatewayClient
 from tests.integration.conftest import ROOT
+from tests.start_waits import any_answer, wait_until_answering
 
 PRISM = ROOT / "node_modules" / ".bin" / "prism"
 SERVICES = ("lending", "catalogue", "mail", "orders")
@@ -56,17 +56,13 @@ def prism_urls(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, s
         )
         urls[name] = f"http://127.0.0.1:{port}/"
     try:
-        deadline = time.monotonic() + 120  # Prism takes a while to start on a busy machine
         with httpx.Client(timeout=1) as probe:  # one for every try (a new one builds its TLS context)
             for name, url in urls.items():
-                while True:
-                    try:
-                        probe.get(url)  # any answer, even a 404, means Prism is listening
-                        break
-                    except httpx.TransportError:
-                        if time.monotonic() > deadline:
-                            pytest.fail(f"Prism did not start for {name}: {_tail(logs / f'{name}.log')}")
-                        time.sleep(0.25)
+                # Any answer, even a 404, means Prism is listening.
+                log = logs / f"{name}.log"
+                wait_until_answering(
+                    url, f"Prism for {name}", ready=any_answer, probe=probe, why=lambda log=log: f": {_tail(log)}"
+                )
         yield urls
     finally:
         for process in processes:

@@ -25,6 +25,7 @@ from gateway.settings import Settings
 from gateway.upstreams.credentials import OAuthClientCredentials, UpstreamCredentials
 from tests.conftest import GatewayClient
 from tests.integration.conftest import ROOT
+from tests.start_waits import any_answer, wait_until_answering
 
 API_KEY = "mail-key-5f2c9a"
 CLIENT_SECRET = "site-secret-81d0"
@@ -161,17 +162,14 @@ def tls_mocks(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, P
     }
     process = subprocess.Popen([sys.executable, "-m", "upstream_mocks"], cwd=ROOT, env=env)
     url = f"https://127.0.0.1:{port}"
-    deadline = time.monotonic() + 120
     with httpx.Client(verify=_tls(ca_file, client_file), timeout=1) as probe:  # one TLS context for every try
-        while True:
-            try:
-                probe.get(f"{url}/_mocks/journal")
-                break
-            except httpx.TransportError:
-                if time.monotonic() > deadline:
-                    process.kill()
-                    pytest.fail("the TLS mocks did not start")
-                time.sleep(0.1)
+        try:
+            wait_until_answering(
+                f"{url}/_mocks/journal", "the TLS mocks", process=process, ready=any_answer, probe=probe
+            )
+        except BaseException:
+            process.kill()
+            raise
     yield url, ca_file, client_file, client_file
     process.terminate()
     process.wait(timeout=10)
